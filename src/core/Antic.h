@@ -1,0 +1,51 @@
+// ANTIC's display-list processor and playfield generator: for each scan line it walks the
+// display list (blank lines, JMP, JVB, LMS, DLI bit, modes 2-F, fine scrolling) and
+// produces the AN codes GTIA sees. Player-missile DMA is in PlayerMissileDma.
+//
+// Simplifications, all invisible to collisions except where noted:
+//  - ANTIC registers (DMACTL, CHACTL, CHBASE, HSCROL, VSCROL) are sampled at the start of
+//    each scan line; a mid-line write takes effect on the next line.
+//  - Display-list DMA off (DMACTL bit 5 clear) shows background until it is switched on.
+//  - The "hi-res vblank bug" (reference W4) is not modelled: lines 248-7 are always blank.
+//  - The last two clocks of a wide unscrolled line (reference F3, "garbage") show the
+//    fetched byte's pixels.
+#pragma once
+
+#include <cstdint>
+
+#include "core/Memory.h"
+#include "core/PlayfieldLine.h"
+#include "core/RegisterFile.h"
+
+namespace pmg {
+
+class Antic {
+public:
+    // Start of frame: the display-list pointer is reloaded from DLISTL/DLISTH, as the OS
+    // vertical-blank routine does.
+    void beginFrame(const RegisterFile& regs);
+
+    // Produces scan line `line` (0..311). Lines outside 8-247 are vertical blank.
+    void scanLine(int line, const Memory& mem, const RegisterFile& regs, PlayfieldLine& out);
+
+    uint16_t displayListPointer() const { return dl_; }
+    uint16_t memoryScanCounter() const { return memScan_; }
+
+private:
+    void fetchInstruction(const Memory& mem, const RegisterFile& regs);
+    void generatePixels(const Memory& mem, const RegisterFile& regs, PlayfieldLine& out) const;
+    uint8_t fetchDl(const Memory& mem);
+
+    uint16_t dl_ = 0;          // display-list program counter (increments within 1 KiB)
+    uint16_t memScan_ = 0;     // memory scan counter (increments within 4 KiB)
+    uint16_t insAddress_ = 0;
+    uint8_t ins_ = 0;          // current instruction byte
+    uint8_t mode_ = 0;         // 0 blank, 1 jump, 2-15
+    uint8_t row_ = 0;          // 4-bit row counter
+    uint8_t endRow_ = 0;
+    bool needFetch_ = true;
+    bool waitVbl_ = false;     // after JVB: blank until vertical blank
+    bool prevVscroll_ = false;
+};
+
+}  // namespace pmg

@@ -1,0 +1,66 @@
+// GTIA's 60 set-only collision bits ($D000-$D00F read side) and, for each bit, the beam
+// position where it was first set since the last HITCLR.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "core/Beam.h"
+
+namespace pmg {
+
+// Read-side register indices ($D000 + index).
+enum CollisionReg : int {
+    M0PF = 0, M1PF, M2PF, M3PF,
+    P0PF, P1PF, P2PF, P3PF,
+    M0PL, M1PL, M2PL, M3PL,
+    P0PL, P1PL, P2PL, P3PL,
+};
+
+inline constexpr int kCollisionRegisters = 16;
+
+// "M0PF" ... "P3PL".
+std::string_view collisionRegisterName(int index);
+
+class CollisionLatches {
+public:
+    // Power-on contents are undefined on hardware (reference C12); the model starts at zero
+    // and every scene run begins with HITCLR anyway.
+    CollisionLatches() { clear(); }
+
+    // HITCLR: clears all 60 bits and their first-hit positions (H1, H4).
+    void clear();
+
+    // The contents seen at cold start on real machines (reference C12, Altirra's ColdReset):
+    // MxPF = PxPF = 0, MxPL = $0F, PxPL = $0F less the player's own bit. Not guaranteed by
+    // the hardware; software must write HITCLR before relying on the latches.
+    void coldStart();
+
+    // The register as the CPU reads it: bits 7-4 zero (C2).
+    uint8_t read(int index) const { return regs_[index]; }
+    const std::array<uint8_t, kCollisionRegisters>& registers() const { return regs_; }
+
+    // ORs `bits` into register `index`; bits not set before get `where` as first-hit position.
+    void latch(int index, uint8_t bits, BeamPosition where) {
+        uint8_t fresh = bits & ~regs_[index];
+        if (!fresh) return;
+        regs_[index] |= fresh;
+        for (int b = 0; b < 4; ++b)
+            if (fresh & (1 << b)) first_[index * 4 + b] = where;
+    }
+
+    // First (line, clock) where bit `bit` (0-3) of register `index` was set, or invalid.
+    BeamPosition firstHit(int index, int bit) const { return first_[index * 4 + bit]; }
+
+    // True when every one of the 60 possible bits is set: nothing more can change.
+    bool full() const;
+
+    friend bool operator==(const CollisionLatches&, const CollisionLatches&) = default;
+
+private:
+    std::array<uint8_t, kCollisionRegisters> regs_{};
+    std::array<BeamPosition, kCollisionRegisters * 4> first_{};
+};
+
+}  // namespace pmg

@@ -1,0 +1,130 @@
+#include "core/Machine.h"
+
+#include <algorithm>
+
+#include "core/PlayerMissileDma.h"
+
+namespace pmg {
+namespace {
+
+// Write-to-effect delays in colour clocks (reference §7, Altirra's figures where it differs).
+int writeDelay(Reg r) {
+    int i = static_cast<int>(r);
+    if (i <= static_cast<int>(Reg::HPOSM3)) return 5;                   // HPOSx
+    if (i <= static_cast<int>(Reg::SIZEM)) return 3;                    // SIZEx
+    if (i <= static_cast<int>(Reg::GRAFM)) return 3;                    // GRAFx
+    if (i <= static_cast<int>(Reg::COLBK)) return 1;                    // colours
+    if (r == Reg::PRIOR) return 2;
+    if (r == Reg::HITCLR) return 3;
+    return 0;
+}
+
+}  // namespace
+
+Machine::Machine(const MachineOptions& options) : options_(options) { powerOn(); }
+
+void Machine::setOptions(const MachineOptions& options) {
+    options_ = options;
+    rebuildSchedule();
+    if (line_ >= linesPerFrame()) line_ = 0;
+}
+
+void Machine::powerOn() {
+    memory_.clear();
+    regs_.clear();
+    latches_.coldStart();
+    frame_ = Frame{};
+    line_ = 0;
+    frames_ = 0;
+    antic_.beginFrame(regs_);
+    rebuildSchedule();
+}
+
+void Machine::write(uint16_t address, uint8_t value) {
+    if (isGtiaAddress(address) || isAnticAddress(address)) {
+        if (auto r = registerAtAddress(address)) writeRegister(*r, value);
+        return;
+    }
+    memory_.write(address, value);
+}
+
+uint8_t Machine::read(uint16_t address) const {
+    if (isGtiaAddress(address)) {
+        int a = address & 0x1F;
+        if (a < 0x10) return latches_.read(a);                    // C1, C2
+        if (a <= 0x13) return 0x01;                               // TRIG0-3: not pressed
+        if (a == 0x14) return options_.video == VideoStandard::Pal ? 0x01 : 0x0F;  // PAL (K5)
+        return 0x0F;  // $D015-$D01E unused read addresses (C2); CONSOL: no keys pressed
+    }
+    if (isAnticAddress(address)) {
+        int a = address & 0x0F;
+        if (a == 0x0B) return static_cast<uint8_t>(line_ >> 1);  // VCOUNT
+        return 0xFF;
+    }
+    return memory_.read(address);
+}
+
+void Machine::writeRegister(Reg reg, uint8_t value) { applyRegisterWrite(regs_, latches_, reg, value); }
+
+void Machine::setScheduledWrites(std::span<const RegisterWrite> writes) {
+    writes_.assign(writes.begin(), writes.end());
+    rebuildSchedule();
+}
+
+void Machine::rebuildSchedule() {
+    int lines = linesPerFrame();
+    schedule_.assign(lines, {});
+    for (const RegisterWrite& w : writes_) {
+        RegisterWrite e = w;
+        int clock = w.clock + (options_.writeDelays ? writeDelay(w.reg) : 0);
+        int line = w.line + clock / kClocksPerLine;
+        e.clock = static_cast<int16_t>(clock % kClocksPerLine);
+        e.line = static_cast<int16_t>(line % lines);
+        if (w.line < 0 || w.line >= lines) continue;
+        schedule_[e.line].push_back(e);
+    }
+    for (auto& l : schedule_)
+        std::stable_sort(l.begin(), l.end(), [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
+}
+
+void Machine::runFrame() {
+    do runScanline();
+    while (line_ != 0);
+}
+
+void Machine::runScanline() {
+    const int y = line_;
+    const auto& writes = schedule_[y];
+    size_t first = 0;
+    // Writes at clock 0 land before anything else on the line, P/M DMA included, as a DLI's
+    // writes after WSYNC land in the horizontal blank before the line.
+    while (first < writes.size() && writes[first].clock == 0) {
+        writeRegister(writes[first].reg, writes[first].value);
+        ++first;
+    }
+    std::span<const RegisterWrite> midLine(writes.data() + first, writes.size() - first);
+
+    if (y == 0) {
+        antic_.beginFrame(regs_);
+        frame_.dliLines.clear();
+        frame_.phantomDma = false;
+    }
+    antic_.scanLine(y, memory_, regs_, pf_);
+    if (pf_.dli) frame_.dliLines.push_back(y);
+
+    if (inVisibleLines(y)) {
+        // No P/M DMA in vertical blank (D1): the latches keep line 247's data there.
+        if (PlayerMissileDma::load(y, memory_, regs_)) frame_.phantomDma = true;
+        GtiaOptions g{options_.ctia, options_.picture, options_.record, options_.shiftAlways};
+        gtia_.scanLine(y, pf_, midLine, regs_, latches_, frame_, g);
+    } else {
+        for (const RegisterWrite& w : midLine) writeRegister(w.reg, w.value);
+    }
+
+    if (++line_ >= linesPerFrame()) {
+        line_ = 0;
+        ++frames_;
+    }
+}
+
+}  // namespace pmg

@@ -1,0 +1,45 @@
+// Where the eight objects (P0-P3, M0-M3) are active on one scan line, as LineMasks.
+//
+// GTIA's object hardware (reference P3): a colour-clock counter runs 0..227; when it equals an
+// object's HPOS, the GRAF latch is ORed into the object's shift register and its width
+// counter restarts; otherwise the register shifts at the SIZE rate; the object is active
+// while the register's top bit is 1.
+//  - fromRegisters() is the closed form of that for a line with no mid-line writes:
+//    bit (7-k) of GRAF covers HPOS + k*w .. HPOS + k*w + w - 1.
+//  - byShifting() runs the shift registers clock by clock with writes applied where they
+//    land, for lines that have mid-line HPOS/SIZE/GRAF writes (P5, P6, P7).
+// Both start each line with empty shift registers: an image started at HPOS >= $DE runs out
+// of the previous line before clock $22 of this one, so carrying it over cannot reach the
+// window (P4). Not modelled: the SIZE=%10 lock-up (P7); a retrigger ORs new data into the
+// remaining bits without an extra shift (Altirra's choice, reference §11 point 4).
+#pragma once
+
+#include <array>
+#include <span>
+
+#include "core/LineMask.h"
+#include "core/RegisterFile.h"
+#include "core/RegisterWrite.h"
+
+namespace pmg {
+
+inline constexpr int kObjectCount = 8;  // P0-P3 = 0-3, M0-M3 = 4-7
+
+// Colour clocks per shape bit for a SIZE code (00 = 1, 01 = 2, 10 = 1, 11 = 4).
+inline constexpr int sizeMultiplier(int code) {
+    constexpr int k[4] = {1, 2, 1, 4};
+    return k[code & 3];
+}
+
+using ObjectMasks = std::array<LineMask, kObjectCount>;
+
+void objectMasksFromRegisters(const RegisterFile& regs, ObjectMasks& out);
+
+// `writes` are this line's writes with clock > 0, sorted by clock; only HPOSx, SIZEx and
+// GRAFx matter here. `regs` is the state at clock 0.
+void objectMasksByShifting(const RegisterFile& regs, std::span<const RegisterWrite> writes, ObjectMasks& out);
+
+// True if a write changes object geometry (HPOS, SIZE or GRAF of any object).
+inline bool affectsObjects(Reg r) { return static_cast<int>(r) <= static_cast<int>(Reg::GRAFM); }
+
+}  // namespace pmg

@@ -1,0 +1,29 @@
+// Turns ANTIC's AN codes for one line into the four playfield collision masks PF0-PF3,
+// as GTIA interprets them under PRIOR's GTIA-mode bits (reference §4, F1, F4, F6).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/LineMask.h"
+#include "core/PlayfieldLine.h"
+
+namespace pmg {
+
+// GTIA's mode from PRIOR bits 7-6 (0 = normal, 1 = mode 9, 2 = mode 10, 3 = mode 11).
+// A CTIA ignores those bits (F6).
+inline int gtiaMode(uint8_t prior, bool ctia) { return ctia ? 0 : prior >> 6; }
+
+// The 4-bit GTIA-mode pixel at colour clock x: the low two AN bits of an even/odd clock
+// pair form one nibble, first clock high. Mode 10 shows (and collides) one clock later.
+// Pairing on even clocks is this model's choice (all playfield widths start on an even clock).
+inline int gtiaNibble(const PlayfieldLine& line, int x, int mode) {
+    int p = (mode == 2 ? x - 1 : x) & ~1;
+    if (p < 0) return 0;
+    return ((line.an[p] & 3) << 2) | (line.an[p + 1] & 3);
+}
+
+// Fills pf[0..3]. Only clocks inside line.first..line.last can be set.
+void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4>& pf);
+
+}  // namespace pmg

@@ -1,0 +1,32 @@
+// What ANTIC sends GTIA for one scan line: a 3-bit AN code per colour clock.
+//   0      background (BAK): borders, blank lines, unset pixels in lores modes
+//   4..7   playfield: in lores modes PF0..PF3; in hi-res modes (2, 3, F) 4 | (left<<1) | right,
+//          the two half-clock pixels of that colour clock.
+// GTIA decides what those codes mean for collisions (PRIOR's GTIA mode bits), see
+// PlayfieldDecoder.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/Beam.h"
+
+namespace pmg {
+
+struct PlayfieldLine {
+    static constexpr int kSize = 256;  // 228 used; the slack lets fills run past the end
+
+    uint8_t mode = 0;        // ANTIC mode 2-15 of the mode line, 0 for blank / jump / no DMA
+    bool hires = false;      // mode 2, 3 or F
+    bool dli = false;        // last line of a mode line whose instruction has bit 7 (DLI) set
+    uint8_t row = 0;         // ANTIC's row counter within the mode line
+    uint16_t instructionAddress = 0;  // where this line's display-list instruction was fetched
+    uint16_t dataAddress = 0;         // memory scan counter at the start of the mode line
+    int16_t first = 0;       // first colour clock that may hold a non-zero code
+    int16_t last = -1;       // last one (first > last: the whole line is background)
+    std::array<uint8_t, kSize> an{};
+
+    bool empty() const { return first > last; }
+};
+
+}  // namespace pmg
