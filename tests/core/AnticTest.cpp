@@ -1,0 +1,162 @@
+// ANTIC's display-list interpretation as collisions see it: which scan lines carry which
+// mode line, LMS, JMP/JVB, the DLI bit, fine scrolling and counter wrap-around.
+#include <gtest/gtest.h>
+
+#include "TestMachine.h"
+#include "core/AnticMode.h"
+
+namespace pmg::test {
+
+namespace {
+// Scan lines (8..247) on which ANTIC shows a mode line, per the machine's record of PF2.
+std::vector<int> linesWithPf(TestMachine& t, int pf = 2) {
+    t.run();
+    std::vector<int> v;
+    for (int y = 8; y <= 247; ++y)
+        if (t.m.frame().record(y).playfield[pf].any()) v.push_back(y);
+    return v;
+}
+std::vector<int> range(int a, int b) { return clocks(a, b); }
+}  // namespace
+
+TEST(Antic, ModeLineHeights) {
+    const int heights[16] = {0, 0, 8, 10, 8, 16, 8, 16, 8, 4, 4, 2, 1, 2, 1, 1};
+    for (int mode = 2; mode <= 15; ++mode) EXPECT_EQ(anticMode(mode).scanLines, heights[mode]) << mode;
+    for (int mode : {0x8, 0xA, 0xD, 0xE}) {
+        TestMachine t;
+        t.oneModeLine(static_cast<uint8_t>(mode));
+        std::vector<uint8_t> solid(40, 0xFF);
+        t.m.memory().load(kScreen, solid);
+        EXPECT_EQ(linesWithPf(t), range(32, 32 + heights[mode] - 1)) << "mode " << mode;
+    }
+}
+
+TEST(Antic, BlankInstructionsCountOneToEightLines) {
+    for (int n = 1; n <= 8; ++n) {
+        TestMachine t;
+        uint8_t blank = static_cast<uint8_t>((n - 1) << 4);
+        t.displayList({blank, 0x4E, 0x00, 0x30});
+        t.poke(kScreen, {0xFF});
+        EXPECT_EQ(linesWithPf(t), (std::vector<int>{32 + n})) << n;
+    }
+}
+
+TEST(Antic, LmsAndMemoryScanCounterWrapsWithin4K) {
+    TestMachine t;
+    t.displayList({0x4E, 0xFC, 0x3F, 0x0E});  // line 1 at $3FFC..; line 2 continues at $3024 (4K wrap)
+    t.poke(0x3FFC, {0xFF});
+    t.poke(0x3FFC + 40 - 0x1000, {0xFF});  // $3024: byte 0 of the second line
+    t.poke(0x4024, {0xAA});                // where a 16-bit counter would have gone
+    auto lines = linesWithPf(t);
+    EXPECT_EQ(lines, (std::vector<int>{32, 33}));
+}
+
+TEST(Antic, JmpShowsOneBlankLineAndJvbBlanksUntilVerticalBlank) {
+    TestMachine t;
+    // $2000: blanks, mode E, JMP $2100; $2100: mode E, JVB $2000.
+    t.m.memory().load(0x2000, std::vector<uint8_t>{0x70, 0x70, 0x70, 0x4E, 0x00, 0x30, 0x01, 0x00, 0x21});
+    t.m.memory().load(0x2100, std::vector<uint8_t>{0x4E, 0x00, 0x31, 0x41, 0x00, 0x20});
+    t.set(Reg::DLISTL, 0x00);
+    t.set(Reg::DLISTH, 0x20);
+    t.set(Reg::DMACTL, 0x22);
+    t.poke(0x3000, {0xFF});
+    t.poke(0x3100, {0xFF});
+    EXPECT_EQ(linesWithPf(t), (std::vector<int>{32, 34}));  // line 33 is the JMP
+}
+
+TEST(Antic, DisplayListCounterWrapsWithin1K) {
+    TestMachine t;
+    // Instruction at $23FE (LMS mode E) needs bytes $23FF, $2000 (wrapped), then $2001 = JVB.
+    t.m.memory().load(0x23FE, std::vector<uint8_t>{0x4E, 0x00});
+    t.m.memory().load(0x2000, std::vector<uint8_t>{0x30, 0x41, 0xFE, 0x23});
+    t.m.memory().load(0x2400, std::vector<uint8_t>{0x31});  // what a 16-bit counter would read
+    t.set(Reg::DLISTL, 0xFE);
+    t.set(Reg::DLISTH, 0x23);
+    t.set(Reg::DMACTL, 0x22);
+    t.poke(0x3000, {0xFF});
+    EXPECT_EQ(linesWithPf(t), (std::vector<int>{8}));
+}
+
+TEST(Antic, DliBitIsRecordedOnTheLastLineOfItsModeLine) {
+    TestMachine t;
+    t.displayList({0xCD, 0x00, 0x30, 0x8F, 0x80});  // mode D (2 lines) with DLI, mode F with DLI, blank with DLI
+    t.run();
+    EXPECT_EQ(t.m.frame().dliLines, (std::vector<int>{33, 34, 35}));
+}
+
+TEST(Antic, DisplayListPointerIsReloadedEveryFrame) {
+    TestMachine t;
+    t.oneModeLine(0xE);
+    t.poke(kScreen, {0xFF});
+    t.player(0, 0x30, 0x80);
+    t.run(2);
+    // A display list without JVB runs off its end; the next frame still starts from DLIST.
+    TestMachine u;
+    u.m.memory().load(kDlist, std::vector<uint8_t>{0x70, 0x70, 0x70, 0x4E, 0x00, 0x30});
+    u.set(Reg::DLISTL, 0x00);
+    u.set(Reg::DLISTH, 0x20);
+    u.set(Reg::DMACTL, 0x22);
+    u.poke(kScreen, {0xFF});
+    u.run(3);
+    EXPECT_TRUE(u.m.frame().record(32).playfield[2].any());
+}
+
+TEST(Antic, VscrolStartsFirstScrolledLineAtRowVscrolAndEndsTheRegion) {
+    // Two mode-2-like 8-line text rows would need a font; mode 8 (8 lines) shows rows as lines.
+    // Region: mode 8 with VSCROL (bit 5), then mode 8 without: first shows 8-VSCROL lines,
+    // the last shows VSCROL+1 lines.
+    for (int vs : {0, 3, 7}) {
+        TestMachine t;
+        t.displayList({0x68, 0x00, 0x30, 0x48, 0x00, 0x31});
+        t.set(Reg::VSCROL, static_cast<uint8_t>(vs));
+        t.poke(0x3000, {0xC0});  // PF2 on the first line's rows
+        t.poke(0x3100, {0x40});  // PF0 on the second
+        auto first = linesWithPf(t, 2);
+        auto second = linesWithPf(t, 0);
+        EXPECT_EQ(first, range(32, 32 + (8 - vs) - 1)) << "VSCROL " << vs;
+        EXPECT_EQ(second, range(32 + 8 - vs, 32 + 8 - vs + vs)) << "VSCROL " << vs;
+    }
+}
+
+TEST(Antic, ChbaseAndCharacterRowsSelectFontBytes) {
+    TestMachine t;
+    t.oneModeLine(0x2);
+    t.poke(kScreen, {0x03});
+    // Character 3's row r lights half-pixel r: row 0 -> bit 7 (cc $30 left), row 7 -> bit 0 (cc $33 right).
+    for (int r = 0; r < 8; ++r) t.m.memory().write(static_cast<uint16_t>(kCharset + 3 * 8 + r), static_cast<uint8_t>(0x80 >> r));
+    t.run();
+    for (int r = 0; r < 8; ++r) EXPECT_EQ(t.m.frame().playfieldAt(32 + r, 0x30 + r / 2), 0x04) << r;
+    // Reflect (CHACTL bit 2) reverses the rows.
+    TestMachine u;
+    u.oneModeLine(0x2);
+    u.poke(kScreen, {0x03});
+    for (int r = 0; r < 8; ++r) u.m.memory().write(static_cast<uint16_t>(kCharset + 3 * 8 + r), static_cast<uint8_t>(0x80 >> r));
+    u.set(Reg::CHACTL, 0x04);
+    u.run();
+    EXPECT_EQ(u.m.frame().playfieldAt(32, 0x33), 0x04);
+    EXPECT_EQ(u.m.frame().playfieldAt(39, 0x30), 0x04);
+}
+
+TEST(Antic, Mode3DescendersUseTheLastTwoRows) {
+    TestMachine t;
+    t.oneModeLine(0x3);
+    t.poke(kScreen, {0x01, 0x61});  // normal char 1, descender char $61
+    std::vector<uint8_t> glyph(8, 0xFF);
+    t.m.memory().load(kCharset + 8, glyph);
+    t.m.memory().load(kCharset + 0x61 * 8, glyph);
+    t.run();
+    for (int r = 0; r < 10; ++r) {
+        bool normalLit = r < 8, descLit = r >= 2;
+        EXPECT_EQ(t.m.frame().playfieldAt(32 + r, 0x30) == 0x04, normalLit) << r;
+        EXPECT_EQ(t.m.frame().playfieldAt(32 + r, 0x34) == 0x04, descLit) << r;
+    }
+}
+
+TEST(Antic, DisplayListDmaOffShowsBackground) {
+    TestMachine t;
+    t.oneModeLine(0xE, 0x02);  // width set, DL DMA off
+    t.poke(kScreen, {0xFF});
+    EXPECT_TRUE(linesWithPf(t).empty());
+}
+
+}  // namespace pmg::test

@@ -1,0 +1,188 @@
+// Reference rules D1-D8: ANTIC's player-missile DMA and GTIA's data latches.
+#include <gtest/gtest.h>
+
+#include "TestMachine.h"
+#include "core/PlayerMissileDma.h"
+
+namespace pmg::test {
+
+namespace {
+constexpr uint8_t kPmbase = 0x40;  // $4000
+// Player `p`'s DMA byte for scan line `line`.
+uint16_t playerByte(bool single, int p, int line) {
+    return single ? static_cast<uint16_t>(0x4000 + 0x400 + 0x100 * p + line)
+                  : static_cast<uint16_t>(0x4000 + 0x200 + 0x80 * p + line / 2);
+}
+uint16_t missileByte(bool single, int line) {
+    return single ? static_cast<uint16_t>(0x4000 + 0x300 + line) : static_cast<uint16_t>(0x4000 + 0x180 + line / 2);
+}
+}  // namespace
+
+TEST(Dma, D1_LayoutAndAddressesForSingleAndDoubleLine) {
+    RegisterFile r;
+    r[Reg::PMBASE] = 0x4C;  // single-line uses bits 7-3, double-line bits 7-2
+    r[Reg::DMACTL] = 0x1C;
+    EXPECT_EQ(PlayerMissileDma::address(r, 4, 100), 0x4800 + 0x300 + 100);  // $4C & $F8 = $48
+    EXPECT_EQ(PlayerMissileDma::address(r, 0, 100), 0x4800 + 0x400 + 100);
+    EXPECT_EQ(PlayerMissileDma::address(r, 3, 247), 0x4800 + 0x700 + 247);
+    r[Reg::DMACTL] = 0x0C;
+    EXPECT_EQ(PlayerMissileDma::address(r, 4, 100), 0x4C00 + 0x180 + 50);
+    EXPECT_EQ(PlayerMissileDma::address(r, 2, 101), 0x4C00 + 0x300 + 50);
+}
+
+TEST(Dma, D1_DoubleLineDeliversEachByteOnTwoLinesAndNothingInVblank) {
+    for (bool single : {false, true}) {
+        TestMachine t;
+        t.set(Reg::PMBASE, kPmbase);
+        t.set(Reg::DMACTL, single ? 0x1C : 0x0C);
+        t.set(Reg::GRACTL, 0x03);
+        t.set(Reg::HPOSP0, 0x80);
+        t.m.memory().write(playerByte(single, 0, 100), 0x80);
+        t.run();
+        std::vector<int> lines;
+        for (int y = 8; y <= 247; ++y)
+            if (!t.activeClocks(0, y).empty()) lines.push_back(y);
+        if (single) EXPECT_EQ(lines, (std::vector<int>{100}));
+        else EXPECT_EQ(lines, (std::vector<int>{100, 101}));
+    }
+    // Bytes for lines 0-7 and 248-255 are never fetched.
+    TestMachine t;
+    t.set(Reg::PMBASE, kPmbase);
+    t.set(Reg::DMACTL, 0x1C);
+    t.set(Reg::GRACTL, 0x02);
+    t.set(Reg::HPOSP0, 0x80);
+    t.set(Reg::HPOSP1, 0x80);
+    t.set(Reg::GRAFP1, 0xFF);
+    for (int y : {0, 7, 248, 255}) t.m.memory().write(playerByte(true, 0, y), 0xFF);
+    t.run();
+    EXPECT_EQ(t.reg(P0PL), 0x00);
+}
+
+TEST(Dma, D2_PlayerDmaForcesMissileDma) {
+    TestMachine t;
+    t.set(Reg::PMBASE, kPmbase);
+    t.set(Reg::DMACTL, 0x18);  // player DMA only, single line
+    t.set(Reg::GRACTL, 0x03);
+    t.set(Reg::HPOSM0, 0x80);
+    t.m.memory().write(missileByte(true, 120), 0x03);
+    t.run();
+    EXPECT_EQ(t.activeClocks(4, 120), (std::vector<int>{0x80, 0x81}));
+    EXPECT_TRUE(t.activeClocks(4, 121).empty());
+}
+
+TEST(Dma, D3_DmactlWrittenAtClock0AffectsThatLinesFetch_LineGranularity) {
+    // Simplification: DMACTL changes take effect per line; a write at clock 0 of line Y (before
+    // the fetches) already governs line Y's DMA.
+    TestMachine t;
+    t.set(Reg::PMBASE, kPmbase);
+    t.set(Reg::GRACTL, 0x02);
+    t.set(Reg::HPOSP0, 0x80);
+    for (int y = 8; y < 248; ++y) t.m.memory().write(playerByte(true, 0, y), 0x80);
+    t.at(100, 0, Reg::DMACTL, 0x18);
+    t.at(110, 0, Reg::DMACTL, 0x00);
+    t.at(110, 0, Reg::GRAFP0, 0x00);
+    t.run();
+    EXPECT_TRUE(t.activeClocks(0, 99).empty());
+    EXPECT_FALSE(t.activeClocks(0, 100).empty());
+    EXPECT_FALSE(t.activeClocks(0, 109).empty());
+    EXPECT_TRUE(t.activeClocks(0, 110).empty());
+}
+
+TEST(Dma, D4_GractlGatesTheLoadButDmaStillRuns) {
+    TestMachine t;
+    t.set(Reg::PMBASE, kPmbase);
+    t.set(Reg::DMACTL, 0x1C);
+    t.set(Reg::GRACTL, 0x00);
+    t.set(Reg::HPOSP0, 0x80);
+    t.set(Reg::GRAFP0, 0x00);
+    t.m.memory().write(playerByte(true, 0, 100), 0xFF);
+    t.run();
+    EXPECT_TRUE(t.activeClocks(0, 100).empty());
+}
+
+TEST(Dma, D5_LatchKeepsLastValueWhenDmaStops) {
+    TestMachine t;
+    t.set(Reg::PMBASE, kPmbase);
+    t.set(Reg::DMACTL, 0x1C);
+    t.set(Reg::GRACTL, 0x02);
+    t.set(Reg::HPOSP0, 0x80);
+    t.set(Reg::HPOSP1, 0x80);
+    t.m.memory().write(playerByte(true, 0, 149), 0x80);
+    t.at(150, 0, Reg::DMACTL, 0x00);  // DMA stops with $80 in the latch
+    t.run();
+    for (int y : {150, 200, 247}) EXPECT_EQ(t.activeClocks(0, y), (std::vector<int>{0x80})) << y;
+    EXPECT_TRUE(t.activeClocks(0, 148).empty());
+}
+
+TEST(Dma, D6_CpuWritesToGrafAlwaysWork) {
+    for (uint8_t gractl : {0x00, 0x03}) {
+        TestMachine t;
+        t.set(Reg::GRACTL, gractl);  // DMA off: GRACTL on is phantom DMA, see D8
+        t.set(Reg::HPOSP0, 0x80);
+        t.at(120, 0, Reg::GRAFP0, 0x80);
+        t.at(121, 0, Reg::GRAFP0, 0x00);
+        t.run();
+        EXPECT_EQ(t.activeClocks(0, 120), (std::vector<int>{0x80})) << int(gractl);
+        EXPECT_TRUE(t.activeClocks(0, 121).empty());
+    }
+    // With DMA on, a CPU value lasts until the next load: written mid-line, it shows from
+    // the next trigger on that line only.
+    TestMachine t;
+    t.set(Reg::PMBASE, kPmbase);
+    t.set(Reg::DMACTL, 0x1C);
+    t.set(Reg::GRACTL, 0x02);
+    t.set(Reg::HPOSP0, 0x80);
+    t.at(120, 0x10, Reg::GRAFP0, 0xFF);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, 120), clocks(0x80, 0x87));
+    EXPECT_TRUE(t.activeClocks(0, 121).empty());
+}
+
+TEST(Dma, D7_VdelayLoadsOnlyOnOddLines) {
+    // Double-line: the image moves down one line.
+    TestMachine t;
+    t.set(Reg::PMBASE, kPmbase);
+    t.set(Reg::DMACTL, 0x0C);
+    t.set(Reg::GRACTL, 0x03);
+    t.set(Reg::VDELAY, 0x10 | 0x01);  // P0 and M0
+    t.set(Reg::HPOSP0, 0x80);
+    t.set(Reg::HPOSM0, 0x90);
+    t.m.memory().write(playerByte(false, 0, 100), 0x80);  // lines 100, 101 without VDELAY
+    t.m.memory().write(missileByte(false, 100), 0x03);
+    t.run();
+    std::vector<int> pl, ml;
+    for (int y = 8; y <= 247; ++y) {
+        if (!t.activeClocks(0, y).empty()) pl.push_back(y);
+        if (!t.activeClocks(4, y).empty()) ml.push_back(y);
+    }
+    EXPECT_EQ(pl, (std::vector<int>{101, 102}));
+    EXPECT_EQ(ml, (std::vector<int>{101, 102}));
+
+    // Per-missile bits mask only the matching GRAFM pair; no effect on CPU writes.
+    TestMachine u;
+    u.set(Reg::PMBASE, kPmbase);
+    u.set(Reg::DMACTL, 0x1C);
+    u.set(Reg::GRACTL, 0x01);
+    u.set(Reg::VDELAY, 0x02);  // M1 delayed
+    u.set(Reg::HPOSM0, 0x60);
+    u.set(Reg::HPOSM1, 0x70);
+    u.m.memory().write(missileByte(true, 100), 0x0F);  // M0 and M1 on line 100 (even)
+    u.run();
+    EXPECT_EQ(u.activeClocks(4, 100), (std::vector<int>{0x60, 0x61}));
+    EXPECT_TRUE(u.activeClocks(5, 100).empty());  // even line: M1 keeps its old (zero) pair
+}
+
+TEST(Dma, D8_PhantomDmaIsReportedNotEmulated) {
+    TestMachine t;
+    t.set(Reg::GRACTL, 0x03);
+    t.set(Reg::DMACTL, 0x00);
+    t.run();
+    EXPECT_TRUE(t.m.frame().phantomDma);
+    TestMachine u;
+    u.set(Reg::GRACTL, 0x03);
+    u.set(Reg::DMACTL, 0x0C);
+    u.run();
+    EXPECT_FALSE(u.m.frame().phantomDma);
+}
+
+}  // namespace pmg::test

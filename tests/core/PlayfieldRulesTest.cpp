@@ -1,0 +1,203 @@
+// Reference rules F1-F6: what counts as PF0-PF3 for collisions.
+#include <gtest/gtest.h>
+
+#include "TestMachine.h"
+
+namespace pmg::test {
+
+namespace {
+// PxPF of a one-clock player at clock x over a one-line screen.
+uint8_t pfAt(TestMachine& t, int x) {
+    t.player(0, static_cast<uint8_t>(x), 0x80);
+    t.run();
+    return t.reg(P0PF);
+}
+}  // namespace
+
+TEST(Playfield, F1_HiresReportsPf2OnlyAndOrsTheHalfPixels) {
+    for (uint8_t byte : {0x80, 0x40, 0xC0, 0x00}) {  // left half, right half, both, none
+        TestMachine t;
+        t.oneModeLine(0xF);
+        t.poke(kScreen, {byte});
+        t.set(Reg::COLPF2, 0x94);
+        EXPECT_EQ(pfAt(t, 0x30), byte ? 0x04 : 0x00) << int(byte);
+    }
+    // Mode 2 text, all four combinations of CHACTL, a solid glyph: only ever PF2.
+    for (uint8_t chactl = 0; chactl < 4; ++chactl) {
+        TestMachine t;
+        t.oneModeLine(0x2);
+        t.poke(kScreen, {0x81, 0x01});
+        std::vector<uint8_t> glyph(8, 0xFF);
+        t.m.memory().load(kCharset + 8, glyph);
+        t.set(Reg::CHACTL, chactl);
+        uint8_t inverse = pfAt(t, 0x30);
+        TestMachine u;
+        u.oneModeLine(0x2);
+        u.poke(kScreen, {0x81, 0x01});
+        u.m.memory().load(kCharset + 8, glyph);
+        u.set(Reg::CHACTL, chactl);
+        uint8_t normal = pfAt(u, 0x34);
+        EXPECT_EQ(normal, 0x04);
+        // Inverse characters: blank (bit 0) without invert shows nothing; invert of a solid
+        // glyph shows nothing; blank + invert shows solid.
+        uint8_t expected = (chactl == 0 || chactl == 3) ? 0x04 : 0x00;
+        EXPECT_EQ(inverse, expected) << "CHACTL " << int(chactl);
+    }
+}
+
+TEST(Playfield, F2_PlacementOfNarrowNormalWideAndByteColumns) {
+    struct Case { uint8_t dmactl; int first, last; };
+    for (Case c : {Case{0x21, 0x40, 0xBF}, Case{0x22, 0x30, 0xCF}, Case{0x23, 0x2C, 0xDD}}) {
+        for (int x : {c.first - 1, c.first, c.last, c.last + 1}) {
+            TestMachine t;
+            t.oneModeLine(0xE, c.dmactl);
+            std::vector<uint8_t> solid(48, 0x55);
+            t.m.memory().load(kScreen, solid);
+            bool inside = x >= c.first && x <= c.last;
+            EXPECT_EQ(pfAt(t, x), inside ? 0x01 : 0x00) << "DMACTL " << int(c.dmactl) << " clock " << x;
+        }
+    }
+    // Byte n of a normal mode E line covers $30+4n..$30+4n+3, leftmost pixel in bit 7.
+    TestMachine t;
+    t.oneModeLine(0xE);
+    t.poke(kScreen + 10, {0x1B});  // pixels 00 01 10 11
+    for (int p = 0; p < 4; ++p) {
+        TestMachine u;
+        u.oneModeLine(0xE);
+        u.poke(kScreen + 10, {0x1B});
+        EXPECT_EQ(pfAt(u, 0x30 + 40 + p), p == 0 ? 0 : 1 << (p - 1)) << p;
+    }
+}
+
+TEST(Playfield, F2_HscrolShiftsPlayfieldRightAndKeepsTheWindow) {
+    // Normal width with HSCROL: 48 bytes fetched from $20, shifted right by HSCROL, shown $30-$CF.
+    for (int hs : {0, 1, 5, 15}) {
+        TestMachine t;
+        t.displayList({0x5E, 0x00, 0x30});  // LMS + HSCROL
+        t.set(Reg::HSCROL, static_cast<uint8_t>(hs));
+        t.poke(kScreen + 4, {0x40});  // byte 4 pixel 0 = PF0 at $20 + 16 + hs
+        int x = 0x30 + hs;
+        EXPECT_EQ(pfAt(t, x), 0x01) << "HSCROL " << hs;
+        TestMachine u;
+        u.displayList({0x5E, 0x00, 0x30});
+        u.set(Reg::HSCROL, static_cast<uint8_t>(hs));
+        u.poke(kScreen + 4, {0x40});
+        EXPECT_EQ(pfAt(u, x - 1), 0x00) << "HSCROL " << hs;  // the clock before it is background
+    }
+    // Players are not scrolled: the same player clock, a different playfield pixel.
+    TestMachine t;
+    t.displayList({0x5E, 0x00, 0x30});
+    t.set(Reg::HSCROL, 4);
+    t.poke(kScreen + 3, {0x03});  // byte 3 pixel 3 = PF2 at $20+12+3+4 = $33
+    EXPECT_EQ(pfAt(t, 0x33), 0x04);
+}
+
+TEST(Playfield, F3_WideLineLastTwoClocksAreRealPlayfield) {
+    TestMachine t;
+    t.oneModeLine(0xE, 0x23);
+    t.poke(kScreen + 47, {0xFF});  // byte 47 covers $DC-$DF; $DC, $DD are shown
+    EXPECT_EQ(pfAt(t, 0xDD), 0x04);
+}
+
+TEST(Playfield, F4_Gtia9And11HaveNoPlayfieldCollisionsButPlayersStillCollide) {
+    for (uint8_t prior : {0x40, 0xC0}) {
+        TestMachine t;
+        t.oneModeLine(0xF);
+        std::vector<uint8_t> solid(40, 0xFF);
+        t.m.memory().load(kScreen, solid);
+        t.set(Reg::PRIOR, prior);
+        t.player(0, 0x40, 0xFF);
+        t.player(1, 0x40, 0xFF);
+        t.missile(0, 0x40, 3);
+        t.run();
+        EXPECT_EQ(t.reg(P0PF), 0x00);
+        EXPECT_EQ(t.reg(M0PF), 0x00);
+        EXPECT_EQ(t.reg(P0PL), 0x02);
+        EXPECT_EQ(t.reg(M0PL), 0x03);
+    }
+}
+
+TEST(Playfield, F4_Gtia10NibblesX100ToX111CollideAsPf0ToPf3OneClockLate) {
+    // [?] Nibbles pair on even clocks (all widths start on an even clock); mode 10 delays
+    // the image by one clock (reference F4). Byte n of mode F covers $30+4n: nibble pixels
+    // at $30-$31 and $32-$33, shown at $31-$32 and $33-$34.
+    for (int nib = 0; nib < 16; ++nib) {
+        TestMachine t;
+        t.oneModeLine(0xF);
+        t.poke(kScreen, {static_cast<uint8_t>(nib << 4)});
+        t.set(Reg::PRIOR, 0x80);
+        uint8_t expected = (nib & 4) ? 1 << (nib & 3) : 0;
+        EXPECT_EQ(pfAt(t, 0x31), expected) << "nibble " << nib;
+        TestMachine u;
+        u.oneModeLine(0xF);
+        u.poke(kScreen, {static_cast<uint8_t>(nib << 4)});
+        u.set(Reg::PRIOR, 0x80);
+        EXPECT_EQ(pfAt(u, 0x30), 0x00) << "nibble " << nib << " before the delay";
+        TestMachine v;
+        v.oneModeLine(0xF);
+        v.poke(kScreen, {static_cast<uint8_t>(nib << 4)});
+        v.set(Reg::PRIOR, 0x80);
+        EXPECT_EQ(pfAt(v, 0x32), expected) << "nibble " << nib << " second clock";
+    }
+}
+
+TEST(Playfield, F5_ClearingPriorGtiaBitsMidLine_PseudoModeENotModelled) {
+    // Simplification: on hardware, clearing PRIOR 7-6 mid-line gives "pseudo mode E" for the
+    // rest of that line (mode F pairs as PF0-PF3). This model switches straight back to
+    // hi-res rules: the rest of the line collides as PF2.
+    TestMachine t;
+    t.oneModeLine(0xF);
+    std::vector<uint8_t> pairs(40, 0x55);  // pairs 01: PF0 in pseudo mode E
+    t.m.memory().load(kScreen, pairs);
+    t.set(Reg::PRIOR, 0x40);
+    t.at(32, 0x60, Reg::PRIOR, 0x00);
+    t.at(33, 0, Reg::PRIOR, 0x40);
+    t.player(0, 0x80, 0x80);
+    t.run();
+    EXPECT_EQ(t.reg(P0PF), 0x04);
+}
+
+TEST(Playfield, F6_CtiaIgnoresPriorGtiaBits) {
+    TestMachine gtia;
+    gtia.oneModeLine(0xF);
+    gtia.poke(kScreen, {0x40});
+    gtia.set(Reg::PRIOR, 0x40);
+    EXPECT_EQ(pfAt(gtia, 0x30), 0x00);
+    TestMachine ctia(MachineOptions{.ctia = true});
+    ctia.oneModeLine(0xF);
+    ctia.poke(kScreen, {0x40});
+    ctia.set(Reg::PRIOR, 0x40);
+    EXPECT_EQ(pfAt(ctia, 0x30), 0x04);
+}
+
+TEST(Playfield, LoresModesMapPixelsToPf0ToPf3) {
+    struct Case { uint8_t mode; uint8_t byte; int clock; uint8_t expected; };
+    // Mode 8: 2-bit pixels 4 clocks wide; 9: 1-bit PF0 2 wide; A: 2-bit 2 wide; B/C: 1-bit PF0 1 wide; D: 2-bit 1 wide.
+    for (Case c : {Case{0x8, 0x40, 0x30, 0x01}, Case{0x8, 0x40, 0x33, 0x01}, Case{0x8, 0x40, 0x34, 0x00},
+                   Case{0x8, 0x30, 0x34, 0x04}, Case{0x9, 0x40, 0x32, 0x01}, Case{0x9, 0x40, 0x34, 0x00},
+                   Case{0xA, 0x20, 0x32, 0x02}, Case{0xA, 0x20, 0x34, 0x00}, Case{0xB, 0x40, 0x31, 0x01},
+                   Case{0xC, 0x01, 0x37, 0x01}, Case{0xD, 0x0C, 0x32, 0x04}}) {
+        TestMachine t;
+        t.oneModeLine(c.mode);
+        t.poke(kScreen, {c.byte});
+        EXPECT_EQ(pfAt(t, c.clock), c.expected) << "mode " << int(c.mode) << " clock " << c.clock;
+    }
+    // Modes 6/7: character code bits 7-6 select PF0-PF3.
+    for (int colour = 0; colour < 4; ++colour) {
+        TestMachine t;
+        t.oneModeLine(0x6);
+        t.poke(kScreen, {static_cast<uint8_t>((colour << 6) | 0x01)});
+        std::vector<uint8_t> glyph(8, 0x80);
+        t.m.memory().load(kCharset + 8, glyph);
+        EXPECT_EQ(pfAt(t, 0x30), 1 << colour) << colour;
+    }
+    // Mode 4: 01 PF0, 10 PF1, 11 PF2 (PF3 with bit 7, see T4).
+    TestMachine t;
+    t.oneModeLine(0x4);
+    t.poke(kScreen, {0x01});
+    std::vector<uint8_t> glyph(8, 0x1B);
+    t.m.memory().load(kCharset + 8, glyph);
+    EXPECT_EQ(pfAt(t, 0x33), 0x04);
+}
+
+}  // namespace pmg::test
