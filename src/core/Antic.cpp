@@ -1,6 +1,7 @@
 #include "core/Antic.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/AnticMode.h"
 
@@ -34,25 +35,44 @@ int fontRow(int mode, int row, uint8_t code, uint8_t chactl) {
     return reflect ? 7 - f : f;
 }
 
-// Writes the 4 AN codes of a 2-bit-per-pixel byte (bits 7-6 leftmost), each pixel `span` cc.
-inline void put2bpp(uint8_t* an, uint8_t byte, int span, uint8_t pf11) {
-    for (int p = 0; p < 4; ++p) {
-        int v = (byte >> (6 - 2 * p)) & 3;
-        uint8_t code = v == 0 ? 0 : v == 3 ? pf11 : static_cast<uint8_t>(3 + v);  // 01->PF0, 10->PF1
-        std::fill_n(an + p * span, span, code);
+// Byte-to-AN-code tables, built once: a fetched byte becomes 4, 8 or 16 AN codes in one store.
+struct ExpandTables {
+    uint32_t twoBit[2][256];    // 2 bits per 1-cc pixel; [0]: 11 = PF2, [1]: 11 = PF3
+    uint64_t twoBitWide[256];   // 2 bits per 2-cc pixel (mode A)
+    uint64_t twoBitQuad[256][2];  // 2 bits per 4-cc pixel (mode 8)
+    uint64_t oneBit[256];       // 1 bit per 1-cc pixel, as 0/1 bytes (multiply by the PF code)
+    uint64_t oneBitWide[256][2];  // 1 bit per 2-cc pixel (mode 9), 0/1 bytes
+    uint32_t hires[256];        // 8 half-clock pixels: 4 | (left << 1) | right per clock
+
+    ExpandTables() {
+        for (int b = 0; b < 256; ++b) {
+            uint8_t px2[4], px1[8];
+            for (int p = 0; p < 4; ++p) {
+                int v = (b >> (6 - 2 * p)) & 3;
+                px2[p] = static_cast<uint8_t>(v == 0 ? 0 : 3 + v);  // 01 PF0, 10 PF1, 11 PF2
+            }
+            for (int p = 0; p < 8; ++p) px1[p] = (b >> (7 - p)) & 1;
+            uint8_t bytes[16];
+            for (int pf3 = 0; pf3 < 2; ++pf3) {
+                for (int p = 0; p < 4; ++p) bytes[p] = (pf3 && px2[p] == 6) ? 7 : px2[p];
+                std::memcpy(&twoBit[pf3][b], bytes, 4);
+            }
+            for (int p = 0; p < 8; ++p) bytes[p] = px2[p / 2];
+            std::memcpy(&twoBitWide[b], bytes, 8);
+            for (int p = 0; p < 16; ++p) bytes[p] = px2[p / 4];
+            std::memcpy(twoBitQuad[b], bytes, 16);
+            std::memcpy(&oneBit[b], px1, 8);
+            for (int p = 0; p < 16; ++p) bytes[p] = px1[p / 2];
+            std::memcpy(oneBitWide[b], bytes, 16);
+            for (int c = 0; c < 4; ++c) bytes[c] = static_cast<uint8_t>(4 | ((b >> (6 - 2 * c)) & 3));
+            std::memcpy(&hires[b], bytes, 4);
+        }
     }
-}
+};
+const ExpandTables kTables;
 
-// One-bit pixels (bit 7 leftmost), `span` cc each, lit pixels get `code`.
-inline void put1bpp(uint8_t* an, uint8_t byte, int span, uint8_t code) {
-    for (int p = 0; p < 8; ++p)
-        std::fill_n(an + p * span, span, (byte & (0x80 >> p)) ? code : uint8_t{0});
-}
-
-// Hi-res byte: 8 half-clock pixels into 4 colour clocks, 4 | (left << 1) | right.
-inline void putHires(uint8_t* an, uint8_t byte) {
-    for (int c = 0; c < 4; ++c) an[c] = static_cast<uint8_t>(4 | ((byte >> (6 - 2 * c)) & 3));
-}
+inline void store32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+inline void store64(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
 
 }  // namespace
 
@@ -113,6 +133,8 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.dli = false;
     out.first = 0;
     out.last = -1;
+    out.possible = 0;
+    out.generated = true;
     if (!inVisibleLines(line) || waitVbl_) return;
     if (needFetch_) {
         if (!(regs[Reg::DMACTL] & 0x20)) return;  // no display-list DMA: background
@@ -121,7 +143,21 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.instructionAddress = insAddress_;
     out.dataAddress = memScan_;
     out.row = row_;
-    if (mode_ >= 2 && (regs[Reg::DMACTL] & 3) != 0) generatePixels(mem, regs, out);
+    if (mode_ >= 2 && (regs[Reg::DMACTL] & 3) != 0) {
+        const AnticModeInfo& info = anticMode(mode_);
+        out.mode = mode_;
+        out.hires = info.hires;
+        out.dmactl = regs[Reg::DMACTL];
+        out.chactl = regs[Reg::CHACTL];
+        out.chbase = regs[Reg::CHBASE];
+        out.hscrol = regs[Reg::HSCROL];
+        out.hscrollEnabled = ins_ & 0x10;
+        out.generated = false;
+        // Which PF colours this mode can put on the AN bus (reference §4 table).
+        static constexpr uint8_t kPossible[16] = {0, 0, 0x4, 0x4, 0xF, 0xF, 0xF, 0xF,
+                                                  0x7, 0x1, 0x7, 0x1, 0x1, 0x7, 0x7, 0x4};
+        out.possible = kPossible[mode_];
+    }
 
     bool lastLine = row_ == endRow_ || (mode_ == 1);
     if (lastLine) {
@@ -138,79 +174,88 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     }
 }
 
-void Antic::generatePixels(const Memory& mem, const RegisterFile& regs, PlayfieldLine& out) const {
+void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
+    if (out.generated) return;
+    out.generated = true;
+    const int mode_ = out.mode;
+    const int row_ = out.row;
     const AnticModeInfo& info = anticMode(mode_);
-    auto width = static_cast<PlayfieldWidth>(regs[Reg::DMACTL] & 3);
-    bool hscroll = ins_ & 0x10;
+    auto width = static_cast<PlayfieldWidth>(out.dmactl & 3);
+    bool hscroll = out.hscrollEnabled;
     // With HSCROL enabled ANTIC fetches one width class wider and delays the data by
     // HSCROL clocks; what is shown stays within the programmed width (reference F2).
     PlayfieldWidth fetchWidth = width;
     if (hscroll && width != PlayfieldWidth::Wide)
         fetchWidth = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
-    int origin = dataStartClock(fetchWidth) + (hscroll ? (regs[Reg::HSCROL] & 0x0F) : 0);
+    int origin = dataStartClock(fetchWidth) + (hscroll ? (out.hscrol & 0x0F) : 0);
     int showFrom = displayStartClock(width);
     int showTo = displayEndClock(width);
     int count = bytesPerLine(info, fetchWidth);
-
-    out.mode = mode_;
-    out.hires = info.hires;
     uint8_t* an = out.an.data();
-    std::fill(an, an + PlayfieldLine::kSize, uint8_t{0});
 
     const int span = info.clocksPerByte;
-    uint16_t base = memScan_;
-    uint8_t chactl = regs[Reg::CHACTL];
-    for (int i = 0; i < count; ++i) {
-        int x = origin + i * span;
-        if (x >= showTo) break;
-        if (x + span <= showFrom) continue;
+    const uint16_t base = out.dataAddress;
+    const uint8_t chactl = out.chactl;
+    const uint16_t charBase40 = static_cast<uint16_t>((out.chbase & 0xFC) << 8);
+    const uint16_t charBase20 = static_cast<uint16_t>((out.chbase & 0xFE) << 8);
+    // Bytes wholly left of the shown area are skipped; the last one may run past showTo and
+    // is clipped below (the array has slack for that).
+    int firstByte = origin + span <= showFrom ? (showFrom - origin) / span : 0;
+    int lastByte = std::min(count, (showTo - origin + span - 1) / span);
+    for (int i = firstByte; i < lastByte; ++i) {
         uint8_t byte = mem.read(scanAddress(base, i));
-        uint8_t* p = an + x;
+        uint8_t* p = an + origin + i * span;
         switch (mode_) {
             case 2:
             case 3: {
                 int fr = fontRow(mode_, row_, byte, chactl);
-                uint16_t cb = static_cast<uint16_t>((regs[Reg::CHBASE] & 0xFC) << 8);
-                uint8_t data = fr < 0 ? 0 : mem.read(static_cast<uint16_t>(cb + (byte & 0x7F) * 8 + fr));
+                uint8_t data = fr < 0 ? 0 : mem.read(static_cast<uint16_t>(charBase40 + (byte & 0x7F) * 8 + fr));
                 if (byte & 0x80) {
                     if (chactl & 1) data = 0;      // blank inverse characters
                     if (chactl & 2) data ^= 0xFF;  // show them inverted
                 }
-                putHires(p, data);
+                store32(p, kTables.hires[data]);
                 break;
             }
             case 4:
             case 5: {
                 int fr = fontRow(mode_, row_, byte, chactl);
-                uint16_t cb = static_cast<uint16_t>((regs[Reg::CHBASE] & 0xFC) << 8);
-                uint8_t data = mem.read(static_cast<uint16_t>(cb + (byte & 0x7F) * 8 + fr));
-                put2bpp(p, data, 1, (byte & 0x80) ? 7 : 6);  // 11 = PF3 for codes with bit 7
+                uint8_t data = mem.read(static_cast<uint16_t>(charBase40 + (byte & 0x7F) * 8 + fr));
+                store32(p, kTables.twoBit[byte >> 7][data]);  // 11 = PF3 for codes with bit 7
                 break;
             }
             case 6:
             case 7: {
                 int fr = fontRow(mode_, row_, byte, chactl);
-                uint16_t cb = static_cast<uint16_t>((regs[Reg::CHBASE] & 0xFE) << 8);
-                uint8_t data = mem.read(static_cast<uint16_t>(cb + (byte & 0x3F) * 8 + fr));
-                put1bpp(p, data, 1, static_cast<uint8_t>(4 + (byte >> 6)));
+                uint8_t data = mem.read(static_cast<uint16_t>(charBase20 + (byte & 0x3F) * 8 + fr));
+                store64(p, kTables.oneBit[data] * static_cast<uint64_t>(4 + (byte >> 6)));
                 break;
             }
-            case 8: put2bpp(p, byte, 4, 6); break;
-            case 9: put1bpp(p, byte, 2, 4); break;
-            case 10: put2bpp(p, byte, 2, 6); break;
+            case 8:
+                store64(p, kTables.twoBitQuad[byte][0]);
+                store64(p + 8, kTables.twoBitQuad[byte][1]);
+                break;
+            case 9:
+                store64(p, kTables.oneBitWide[byte][0] * 4);
+                store64(p + 8, kTables.oneBitWide[byte][1] * 4);
+                break;
+            case 10: store64(p, kTables.twoBitWide[byte]); break;
             case 11:
-            case 12: put1bpp(p, byte, 1, 4); break;
+            case 12: store64(p, kTables.oneBit[byte] * 4); break;
             case 13:
-            case 14: put2bpp(p, byte, 1, 6); break;
-            case 15: putHires(p, byte); break;
+            case 14: store32(p, kTables.twoBit[0][byte]); break;
+            case 15: store32(p, kTables.hires[byte]); break;
             default: break;
         }
     }
-    // Clip to the displayed width.
-    std::fill(an, an + showFrom, uint8_t{0});
-    std::fill(an + showTo, an + PlayfieldLine::kSize, uint8_t{0});
-    out.first = static_cast<int16_t>(showFrom);
-    out.last = static_cast<int16_t>(showTo - 1);
+    // Background outside the data and outside the displayed width.
+    int dataFrom = std::max(showFrom, origin + firstByte * span);
+    int dataTo = std::min(showTo, origin + lastByte * span);
+    if (dataTo < dataFrom) dataTo = dataFrom;
+    std::memset(an, 0, dataFrom);
+    std::memset(an + dataTo, 0, PlayfieldLine::kSize - dataTo);
+    out.first = static_cast<int16_t>(dataFrom);
+    out.last = static_cast<int16_t>(dataTo - 1);
 }
 
 }  // namespace pmg

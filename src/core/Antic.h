@@ -25,7 +25,9 @@ public:
     // vertical-blank routine does.
     void beginFrame(const RegisterFile& regs);
 
-    // Produces scan line `line` (0..311). Lines outside 8-247 are vertical blank.
+    // Advances the display list for scan line `line` (0..311) and describes the line in `out`
+    // (lines outside 8-247 are vertical blank). The AN codes themselves are produced by
+    // generatePlayfield(), on demand.
     void scanLine(int line, const Memory& mem, const RegisterFile& regs, PlayfieldLine& out);
 
     uint16_t displayListPointer() const { return dl_; }
@@ -33,7 +35,6 @@ public:
 
 private:
     void fetchInstruction(const Memory& mem, const RegisterFile& regs);
-    void generatePixels(const Memory& mem, const RegisterFile& regs, PlayfieldLine& out) const;
     uint8_t fetchDl(const Memory& mem);
 
     uint16_t dl_ = 0;          // display-list program counter (increments within 1 KiB)
@@ -47,5 +48,8 @@ private:
     bool waitVbl_ = false;     // after JVB: blank until vertical blank
     bool prevVscroll_ = false;
 };
+
+// Fills line.an (and first/last) from memory, if not done yet for this line.
+void generatePlayfield(const Memory& mem, PlayfieldLine& line);
 
 }  // namespace pmg

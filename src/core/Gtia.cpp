@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/Antic.h"
 #include "core/PlayfieldDecoder.h"
 
 namespace pmg {
@@ -21,47 +22,74 @@ void applyRegisterWrite(RegisterFile& regs, CollisionLatches& latches, Reg reg, 
     regs[reg] = value;
 }
 
-void detectCollisions(int line, const ObjectMasks& objects, const std::array<LineMask, 4>& playfield,
-                      const LineMask& window, CollisionLatches& latches) {
-    LineMask p[4], m[4];
-    bool anyPlayer = false;
-    for (int i = 0; i < 4; ++i) {
-        p[i] = objects[i] & window;
-        m[i] = objects[4 + i] & window;
-        anyPlayer |= p[i].any();
-    }
-    auto hit = [&](int reg, int bit, const LineMask& overlap) {
-        if (latches.read(reg) & (1 << bit)) return false;  // already latched: nothing new to learn
-        int x = overlap.first();
-        if (x < 0) return false;
-        latches.latch(reg, static_cast<uint8_t>(1 << bit), BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x)});
-        return true;
+namespace {
+
+// Collision detection on masks already restricted to the segment's window. `possible` is the
+// set of PF colours the playfield can produce here: colours outside it need no test.
+void detectWindowed(int line, const LineMask (&mask)[kObjectCount], int activeObjects,
+                    const std::array<LineMask, 4>& playfield, uint8_t possible, CollisionLatches& latches) {
+    const int players = activeObjects & 0x0F;
+    auto at = [line](int x) { return BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x)}; };
+    // First clock where a and b overlap, or -1.
+    auto overlap = [](const LineMask& a, const LineMask& b) {
+        for (int w = 0; w < 4; ++w)
+            if (uint64_t x = a.w[w] & b.w[w]) return w * 64 + std::countr_zero(x);
+        return -1;
     };
-    for (int i = 0; i < 4; ++i) {
-        if (!p[i].any()) continue;
-        for (int n = 0; n < 4; ++n) hit(P0PF + i, n, p[i] & playfield[n]);
-        // One overlap sets both players' bits (C4); a player never collides with itself (C3).
-        for (int j = i + 1; j < 4; ++j)
-            if (hit(P0PL + i, j, p[i] & p[j])) hit(P0PL + j, i, p[i] & p[j]);
-    }
-    for (int k = 0; k < 4; ++k) {
-        if (!m[k].any()) continue;
-        // Missiles collide with playfield and players, never with each other (C6); the fifth
-        // player option changes none of this (C8).
-        for (int n = 0; n < 4; ++n) hit(M0PF + k, n, m[k] & playfield[n]);
-        if (anyPlayer)
-            for (int j = 0; j < 4; ++j) hit(M0PL + k, j, m[k] & p[j]);
+    for (int o = 0; o < kObjectCount; ++o) {
+        if (!(activeObjects & (1 << o))) continue;
+        const bool missile = o >= 4;
+        const int pfReg = missile ? M0PF + (o - 4) : P0PF + o;
+        const int plReg = missile ? M0PL + (o - 4) : P0PL + o;
+        // Missiles test every player (never another missile, C6); a player tests the players
+        // after it, one overlap setting both bits (C3, C4). Bits already latched need no test.
+        const int candidates = missile ? players : players & ~((2 << o) - 1);
+        const int needPf = ~latches.read(pfReg) & possible;
+        const int needPl = ~latches.read(plReg) & candidates;
+        for (int n = 0; n < 4; ++n) {
+            if (!(needPf & (1 << n))) continue;
+            int x = overlap(mask[o], playfield[n]);
+            if (x >= 0) latches.latch(pfReg, static_cast<uint8_t>(1 << n), at(x));
+        }
+        for (int j = 0; j < 4; ++j) {
+            if (!(needPl & (1 << j))) continue;
+            int x = overlap(mask[o], mask[j]);
+            if (x < 0) continue;
+            latches.latch(plReg, static_cast<uint8_t>(1 << j), at(x));
+            if (!missile) latches.latch(P0PL + j, static_cast<uint8_t>(1 << o), at(x));
+        }
     }
 }
 
-void Gtia::scanLine(int line, const PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
+// Restricts the objects to `window`; returns the set of objects with pixels there.
+int windowObjects(const ObjectMasks& objects, const LineMask& window, LineMask (&mask)[kObjectCount]) {
+    int active = 0;
+    for (int o = 0; o < kObjectCount; ++o) {
+        mask[o] = objects[o] & window;
+        if (mask[o].any()) active |= 1 << o;
+    }
+    return active;
+}
+
+}  // namespace
+
+void detectCollisions(int line, const ObjectMasks& objects, const std::array<LineMask, 4>& playfield,
+                      const LineMask& window, CollisionLatches& latches) {
+    LineMask mask[kObjectCount];
+    int active = windowObjects(objects, window, mask);
+    std::array<LineMask, 4> pf;
+    for (int n = 0; n < 4; ++n) pf[n] = playfield[n] & window;
+    detectWindowed(line, mask, active, pf, 0x0F, latches);
+}
+
+void Gtia::scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                     RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
     bool shifting = opt.shiftAlways ||
                     std::any_of(midLine.begin(), midLine.end(), [](const RegisterWrite& w) { return affectsObjects(w.reg); });
     if (shifting)
         objectMasksByShifting(regs, midLine, objects_);
     else
-        objectMasksFromRegisters(regs, objects_);
+        objects_ = cache_.update(regs);
 
     if (opt.record) {
         LineRecord& rec = frame.record(line);
@@ -73,38 +101,46 @@ void Gtia::scanLine(int line, const PlayfieldLine& pf, std::span<const RegisterW
     size_t i = 0;
     while (i < midLine.size()) {
         int at = midLine[i].clock;
-        if (at > from) segment(line, from, at, pf, objects_, regs, latches, frame, opt);
+        if (at > from) segment(line, from, at, mem, pf, objects_, regs, latches, frame, opt);
         while (i < midLine.size() && midLine[i].clock == at) {
             applyRegisterWrite(regs, latches, midLine[i].reg, midLine[i].value);
             ++i;
         }
         from = std::max(from, at);
     }
-    segment(line, from, kClocksPerLine, pf, objects_, regs, latches, frame, opt);
+    segment(line, from, kClocksPerLine, mem, pf, objects_, regs, latches, frame, opt);
 }
 
-void Gtia::segment(int line, int from, int to, const PlayfieldLine& pf, const ObjectMasks& objects,
+void Gtia::segment(int line, int from, int to, const Memory& mem, PlayfieldLine& pf, const ObjectMasks& objects,
                    const RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
     int lo = std::max(from, kWindowLeft), hi = std::min(to, kWindowRight + 1);
     if (lo >= hi) return;
     LineMask window = (from == 0 && to == kClocksPerLine) ? kWindowMask : LineMask::range(lo, hi);
-
-    bool objectsHere = false;
-    for (const auto& o : objects) objectsHere |= (o.w[0] & window.w[0]) | (o.w[1] & window.w[1]) |
-                                                (o.w[2] & window.w[2]) | (o.w[3] & window.w[3]);
     int gtia = gtiaMode(regs[Reg::PRIOR], opt.ctia);
 
-    // Playfield colours are only worth decoding where an object could collide with them,
-    // or when the per-pixel record wants them.
-    if (objectsHere || opt.record) {
-        std::array<LineMask, 4> playfield;
+    // Which objects are here, and which playfield colours could still set a bit for them.
+    // A colour the mode cannot produce, or that every object here has latched already,
+    // needs no decoding: the result would change nothing.
+    uint8_t possible = gtia == 0 ? pf.possible : (gtia == 2 && !pf.empty() ? 0x0F : 0);
+    LineMask mask[kObjectCount];
+    int active = windowObjects(objects, window, mask);
+    uint8_t needPf = 0;
+    for (int o = 0; o < kObjectCount; ++o)
+        if (active & (1 << o)) needPf |= ~latches.read(o < 4 ? P0PF + o : M0PF + (o - 4)) & possible;
+
+    std::array<LineMask, 4> playfield{};
+    if (needPf || (opt.record && possible)) {
+        generatePlayfield(mem, pf);
         decodePlayfield(pf, gtia, playfield);
         for (auto& m : playfield) m &= window;
-        if (objectsHere) detectCollisions(line, objects, playfield, window, latches);
-        if (opt.record)
-            for (int n = 0; n < 4; ++n) frame.record(line).playfield[n] |= playfield[n];
     }
-    if (opt.picture) compose(frame.row(line - kFirstVisibleLine), lo, hi, pf, objects, regs, gtia);
+    if (active) detectWindowed(line, mask, active, playfield, possible, latches);
+    if (opt.record)
+        for (int n = 0; n < 4; ++n) frame.record(line).playfield[n] |= playfield[n];
+    if (opt.picture) {
+        generatePlayfield(mem, pf);
+        compose(frame.row(line - kFirstVisibleLine), lo, hi, pf, objects, regs, gtia);
+    }
 }
 
 void Gtia::compose(uint8_t* row, int from, int to, const PlayfieldLine& pf, const ObjectMasks& objects,
@@ -113,7 +149,8 @@ void Gtia::compose(uint8_t* row, int from, int to, const PlayfieldLine& pf, cons
     const uint8_t prior = regs[Reg::PRIOR];
     const bool fifth = prior & 0x10;
     const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
-    const uint8_t* an = pf.an.data();
+    static const std::array<uint8_t, PlayfieldLine::kSize> kBackground{};
+    const uint8_t* an = pf.empty() ? kBackground.data() : pf.an.data();
 
     LineMask any;
     for (const auto& o : objects) any |= o;

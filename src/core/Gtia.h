@@ -9,6 +9,7 @@
 #include <span>
 
 #include "core/CollisionLatches.h"
+#include "core/Memory.h"
 #include "core/Frame.h"
 #include "core/PlayfieldLine.h"
 #include "core/PlayerMissileImages.h"
@@ -32,16 +33,19 @@ class Gtia {
 public:
     // Processes visible scan line `line` (8..247). `midLine` holds this line's writes with
     // clock 1..227 in order; they are applied to `regs` as the beam reaches them.
-    void scanLine(int line, const PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
+    // ANTIC's AN codes for the line are generated from `mem` only if collisions, the record
+    // or the picture need them.
+    void scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                   RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt);
 
 private:
-    void segment(int line, int from, int to, const PlayfieldLine& pf, const ObjectMasks& objects,
+    void segment(int line, int from, int to, const Memory& mem, PlayfieldLine& pf, const ObjectMasks& objects,
                  const RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt);
     void compose(uint8_t* row, int from, int to, const PlayfieldLine& pf, const ObjectMasks& objects,
                  const RegisterFile& regs, int gtia);
 
     PriorityColours colours_;
+    ObjectMaskCache cache_;
     ObjectMasks objects_{};
 };
 

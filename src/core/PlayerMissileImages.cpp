@@ -53,6 +53,32 @@ void objectMasksFromRegisters(const RegisterFile& regs, ObjectMasks& out) {
     for (auto& m : out) m.w[3] &= (uint64_t{1} << (kClocksPerLine - 192)) - 1;
 }
 
+const ObjectMasks& ObjectMaskCache::update(const RegisterFile& regs) {
+    const uint8_t sizem = regs[Reg::SIZEM], grafm = regs[Reg::GRAFM];
+    for (int o = 0; o < kObjectCount; ++o) {
+        uint32_t hpos, size, graf;
+        if (o < 4) {
+            hpos = regs[static_cast<Reg>(reg(Reg::HPOSP0) + o)];
+            size = regs[static_cast<Reg>(reg(Reg::SIZEP0) + o)] & 3;
+            graf = regs[static_cast<Reg>(reg(Reg::GRAFP0) + o)];
+        } else {
+            int j = o - 4;
+            hpos = regs[static_cast<Reg>(reg(Reg::HPOSM0) + j)];
+            size = (sizem >> (2 * j)) & 3;
+            graf = ((grafm >> (2 * j)) & 3) << 6;
+        }
+        uint32_t key = hpos | (size << 8) | (graf << 10);
+        if (valid_ && key == keys_[o]) continue;
+        keys_[o] = key;
+        LineMask m;
+        if (graf && hpos < kClocksPerLine) m.orBitsAt(kExpand.bits[size][graf], static_cast<int>(hpos));
+        m.w[3] &= (uint64_t{1} << (kClocksPerLine - 192)) - 1;  // 228+ wraps into hblank
+        masks_[o] = m;
+    }
+    valid_ = true;
+    return masks_;
+}
+
 void objectMasksByShifting(const RegisterFile& start, std::span<const RegisterWrite> writes, ObjectMasks& out) {
     uint8_t hpos[8], size[8], graf[8];
     auto load = [&](const RegisterFile& r) {

@@ -35,6 +35,19 @@ using ObjectMasks = std::array<LineMask, kObjectCount>;
 
 void objectMasksFromRegisters(const RegisterFile& regs, ObjectMasks& out);
 
+// objectMasksFromRegisters() for consecutive lines, rebuilding only the objects whose
+// HPOS, SIZE or GRAF changed since the previous call (most objects, most lines).
+class ObjectMaskCache {
+public:
+    const ObjectMasks& update(const RegisterFile& regs);
+    void invalidate() { valid_ = false; }
+
+private:
+    ObjectMasks masks_{};
+    uint32_t keys_[kObjectCount]{};
+    bool valid_ = false;
+};
+
 // `writes` are this line's writes with clock > 0, sorted by clock; only HPOSx, SIZEx and
 // GRAFx matter here. `regs` is the state at clock 0.
 void objectMasksByShifting(const RegisterFile& regs, std::span<const RegisterWrite> writes, ObjectMasks& out);

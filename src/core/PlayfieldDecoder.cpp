@@ -35,7 +35,7 @@ inline uint64_t greater16(const uint8_t* an, uint8_t value) {
 
 void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4>& pf) {
     for (auto& m : pf) m = LineMask{};
-    if (line.empty()) return;
+    if (line.empty() || line.first > line.last) return;
     const uint8_t* an = line.an.data();
     int chunkFrom = line.first >> 4, chunkTo = line.last >> 4;
 

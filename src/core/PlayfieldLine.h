@@ -24,9 +24,16 @@ struct PlayfieldLine {
     uint16_t dataAddress = 0;         // memory scan counter at the start of the mode line
     int16_t first = 0;       // first colour clock that may hold a non-zero code
     int16_t last = -1;       // last one (first > last: the whole line is background)
+    uint8_t possible = 0;    // PF colours this mode can produce at all (bit n = PFn), before GTIA modes
+
+    // ANTIC registers as sampled at the start of the line; the AN codes are generated from
+    // them only when GTIA needs them (a line nobody looks at costs nothing).
+    uint8_t dmactl = 0, chactl = 0, chbase = 0, hscrol = 0;
+    bool hscrollEnabled = false;
+    bool generated = true;   // false: `an`, first and last are not filled in yet
     std::array<uint8_t, kSize> an{};
 
-    bool empty() const { return first > last; }
+    bool empty() const { return mode == 0; }
 };
 
 }  // namespace pmg

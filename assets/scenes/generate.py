@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Writes PMG Lab's example scenes (a8pmg-scene/1 JSON) into this folder.
+
+The scenes are generated because their screen memory is thousands of bytes of hex; this
+script is the readable source. Run it after changing it: python3 assets/scenes/generate.py
+"""
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FONT = "../../roms/font.rom"  # the project's own character set, relative to this folder
+
+
+def hexs(data):
+    return " ".join(f"{b:02X}" for b in data)
+
+
+def internal(text):
+    """ATASCII text to ANTIC internal character codes."""
+    out = []
+    for ch in text:
+        c = ord(ch)
+        if 0x20 <= c < 0x60:
+            out.append(c - 0x20)
+        elif c < 0x20:
+            out.append(c + 0x40)
+        else:
+            out.append(c)
+    return out
+
+
+def dl_bytes(body, dlist=0x2000):
+    """3 x 8 blank lines, body, JVB back to the start."""
+    return [0x70, 0x70, 0x70] + body + [0x41, dlist & 0xFF, dlist >> 8]
+
+
+SHIP = [0x18, 0x18, 0x3C, 0x7E, 0xFF, 0xDB, 0x99, 0x18]        # 8 lines
+BALL = [0x3C, 0x7E, 0xFF, 0xFF, 0xFF, 0xFF, 0x7E, 0x3C]
+CROSS = [0x18, 0x18, 0x18, 0xFF, 0xFF, 0x18, 0x18, 0x18]
+DIAMOND = [0x10, 0x38, 0x7C, 0xFE, 0x7C, 0x38, 0x10, 0x00]
+
+
+def pm_single(pmbase, shapes, missiles=None):
+    """Single-line P/M memory (2 KiB at pmbase*256): shapes = {player: (top_line, bytes)}."""
+    area = [0] * 0x800
+    for p, (top, data) in shapes.items():
+        for i, b in enumerate(data):
+            area[0x400 + 0x100 * p + top + i] = b
+    for top, data in (missiles or []):
+        for i, b in enumerate(data):
+            area[0x300 + top + i] |= b
+    return area
+
+
+def pm_double(pmbase, shapes, missiles=None):
+    area = [0] * 0x400
+    for p, (top, data) in shapes.items():  # top in double-line units (scan line / 2)
+        for i, b in enumerate(data):
+            area[0x200 + 0x80 * p + top + i] = b
+    for top, data in (missiles or []):
+        for i, b in enumerate(data):
+            area[0x180 + top + i] |= b
+    return area
+
+
+def scene(name, description, registers, memory, line_writes=None, **extra):
+    s = {"format": "a8pmg-scene/1", "name": name, "description": description,
+         "registers": registers, "memory": memory}
+    if line_writes:
+        s["line_writes"] = line_writes
+    s.update(extra)
+    return s
+
+
+def write(filename, s):
+    with open(os.path.join(HERE, filename), "w") as f:
+        json.dump(s, f, indent=2)
+        f.write("\n")
+
+
+def block(address, data):
+    return {"address": f"${address:04X}", "hex": hexs(data)}
+
+
+def font_block():
+    return {"address": "$E000", "file": FONT}
+
+
+def colours(**kw):
+    base = {"COLPF0": 0x28, "COLPF1": 0xCA, "COLPF2": 0x94, "COLPF3": 0x46, "COLBK": 0x00,
+            "COLPM0": 0x3A, "COLPM1": 0x1E, "COLPM2": 0xC6, "COLPM3": 0x86}
+    base.update(kw)
+    return base
+
+
+def main():
+    # --- default: title in mode 2, a mode E field, four players with DMA ---------------
+    title = internal("  PMG LAB - HARDWARE VS SOFTWARE HITS   ")[:40]
+    field = [0] * (40 * 96)
+    for y in range(96):
+        for x in range(40):
+            if y in (0, 95) or x in (0, 39):
+                field[y * 40 + x] = 0xAA                 # PF1 frame
+            elif 30 <= y < 40 and 8 <= x < 14:
+                field[y * 40 + x] = 0x55                 # PF0 block
+            elif 60 <= y < 66 and 24 <= x < 34:
+                field[y * 40 + x] = 0xFF                 # PF2 wall
+    body = [0x42, 0x00, 0x30, 0x70, 0x4E, 0x00, 0x40] + [0x0E] * 95
+    pm = pm_single(0x50, {0: (80, SHIP), 1: (84, BALL), 2: (120, CROSS), 3: (150, DIAMOND)},
+                   missiles=[(100, [0x03] * 4)])
+    regs = {"DMACTL": 0x3E, "GRACTL": 3, "PMBASE": 0x50, "CHBASE": 0xE0, "DLISTL": 0x00,
+            "DLISTH": 0x20, "PRIOR": 0x01, "HPOSP0": 0x60, "HPOSP1": 0x64, "HPOSP2": 0x48,
+            "HPOSP3": 0xA8, "SIZEP2": 1, "HPOSM0": 0x70, "CHACTL": 2}
+    regs.update(colours())
+    write("default.json", scene(
+        "default", "Four players over a mode E field: P0 and P1 overlap, P2 sits on the PF0 block, "
+        "P3 touches the PF2 wall; missile 0 flies over P0.",
+        regs, [block(0x2000, dl_bytes(body)), block(0x3000, title), block(0x4000, field),
+               block(0x5000, pm), font_block()]))
+
+    # --- mode 2 text: hi-res pixels collide as PF2 only -------------------------------
+    lines = ["HI-RES TEXT (ANTIC MODE 2)", "PLAYERS OVER LETTERS REPORT PF2 ONLY,",
+             "WHATEVER COLOUR THE TEXT IS DRAWN IN.", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789"]
+    text = []
+    for ln in lines:
+        text += internal(ln.ljust(40)[:40])
+    body = [0x42, 0x00, 0x30] + [0x02] * (len(lines) - 1)
+    regs = {"DMACTL": 0x22, "CHBASE": 0xE0, "DLISTL": 0, "DLISTH": 0x20, "CHACTL": 2,
+            "HPOSP0": 0x40, "GRAFP0": 0xFF, "HPOSP1": 0xC8, "GRAFP1": 0x81, "SIZEP1": 3}
+    regs.update(colours(COLPF2=0x04, COLPF1=0x0E))
+    write("mode2-text.json", scene("mode2-text", "Mode 2 text under two CPU-written player stripes: "
+                                   "P0PF and P1PF show PF2 only (reference F1).",
+                                   regs, [block(0x2000, dl_bytes(body)), block(0x3000, text), font_block()]))
+
+    # --- mode 4: multicolour text, inverse characters give PF3 --------------------------
+    text = [0] * 40 * 4
+    for i in range(40):
+        text[i] = 0x08 + (i % 8)            # normal characters
+        text[80 + i] = 0x88 + (i % 8)       # inverse: 11 pixels become PF3
+    body = [0x44, 0x00, 0x30] + [0x04] * 3
+    regs = {"DMACTL": 0x22, "CHBASE": 0xE0, "DLISTL": 0, "DLISTH": 0x20,
+            "HPOSP0": 0x50, "GRAFP0": 0xFF, "SIZEP0": 3, "HPOSM0": 0xA0, "GRAFM": 0x03}
+    regs.update(colours())
+    write("mode4-multicolour.json", scene("mode4-multicolour", "Mode 4 characters: 01/10/11 pixels are PF0/PF1/PF2, "
+                                          "PF3 for characters with bit 7 set (reference §4, T4).",
+                                          regs, [block(0x2000, dl_bytes(body)), block(0x3000, text), font_block()]))
+
+    # --- mode 6: colour from character bits 7-6 -----------------------------------------
+    words = ["PF0 GREEN  ", "PF1 ORANGE", "PF2 BLUE  ", "PF3 RED   "]
+    text = []
+    for n, w in enumerate(words):
+        text += [c | (n << 6) for c in internal(w.ljust(20)[:20])]
+    body = [0x46, 0x00, 0x30] + [0x06] * 3
+    regs = {"DMACTL": 0x22, "CHBASE": 0xE0, "DLISTL": 0, "DLISTH": 0x20,
+            "HPOSP0": 0x38, "GRAFP0": 0xF0, "SIZEP0": 1, "HPOSP3": 0x70, "GRAFP3": 0x3C}
+    regs.update(colours())
+    write("mode6-text.json", scene("mode6-text", "Mode 6 text in four colours; each row's colour is chosen by "
+                                   "character bits 7-6 and collides as that PF.",
+                                   regs, [block(0x2000, dl_bytes(body)), block(0x3000, text), font_block()]))
+
+    # --- mode D and E bitmaps -----------------------------------------------------------
+    screen = [0] * (40 * 80)
+    for y in range(80):
+        for x in range(40):
+            screen[y * 40 + x] = [0x00, 0x55, 0xAA, 0xFF][(x // 10 + y // 20) % 4]
+    body = [0x4D, 0x00, 0x30] + [0x0D] * 39 + [0x4E, 0x00, 0x36] + [0x0E] * 79
+    pm = pm_single(0x48, {0: (40, BALL * 3), 1: (130, SHIP * 2), 2: (160, DIAMOND)})
+    regs = {"DMACTL": 0x3E, "GRACTL": 2, "PMBASE": 0x48, "DLISTL": 0, "DLISTH": 0x20,
+            "HPOSP0": 0x58, "HPOSP1": 0x90, "HPOSP2": 0xB8, "SIZEP1": 1, "SIZEP2": 3}
+    regs.update(colours())
+    write("modeDE-bitmap.json", scene("modeDE-bitmap", "Mode D (2 lines per row) above mode E (1 line), "
+                                      "stripes of BAK/PF0/PF1/PF2 under three DMA players.",
+                                      regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen), block(0x4800, pm)]))
+
+    # --- mode F hi-res ------------------------------------------------------------------
+    screen = [0] * (40 * 64)
+    for y in range(64):
+        for x in range(40):
+            screen[y * 40 + x] = 0x55 if (y // 8) % 2 == 0 else (0x80 >> (y % 8))
+    body = [0x4F, 0x00, 0x30] + [0x0F] * 63
+    regs = {"DMACTL": 0x22, "DLISTL": 0, "DLISTH": 0x20, "HPOSP0": 0x60, "GRAFP0": 0x18,
+            "HPOSP1": 0x90, "GRAFP1": 0xFF, "SIZEP1": 3}
+    regs.update(colours(COLPF2=0x00, COLPF1=0x0C))
+    write("modeF-hires.json", scene("modeF-hires", "Mode F hi-res bitmap: every lit half-clock pixel collides as PF2; "
+                                    "PRIOR bits 7-6 = 01 would remove all playfield collisions.",
+                                    regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen)]))
+
+    # --- double-line P/M with VDELAY ----------------------------------------------------
+    pm = pm_double(0x50, {0: (30, SHIP), 1: (33, BALL), 2: (60, CROSS), 3: (60, CROSS)},
+                   missiles=[(31, [0x30] * 3)])
+    body = [0x4E, 0x00, 0x30] + [0x0E] * 7
+    screen = [0xFF] * 40 * 8
+    regs = {"DMACTL": 0x2E, "GRACTL": 3, "PMBASE": 0x50, "DLISTL": 0, "DLISTH": 0x20,
+            "VDELAY": 0x80, "HPOSP0": 0x60, "HPOSP1": 0x63, "HPOSP2": 0x90, "HPOSP3": 0x98,
+            "HPOSM2": 0x62}
+    regs.update(colours())
+    write("double-line-pmg.json", scene("double-line-pmg", "Double-line P/M DMA (each byte shown on two scan lines); "
+                                        "VDELAY moves P3 down one line relative to P2.",
+                                        regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen), block(0x5000, pm)]))
+
+    # --- fifth player -------------------------------------------------------------------
+    screen = [0xAA] * 40 + [0x55] * 40
+    body = [0x4E, 0x00, 0x30] + [0x0E] * 3 + [0x4E, 0x28, 0x30] + [0x0E] * 3
+    pm = pm_single(0x50, {0: (36, BALL)}, missiles=[(30, [0xFF] * 20)])
+    regs = {"DMACTL": 0x3E, "GRACTL": 3, "PMBASE": 0x50, "DLISTL": 0, "DLISTH": 0x20,
+            "PRIOR": 0x11, "HPOSM0": 0x60, "HPOSM1": 0x62, "HPOSM2": 0x64, "HPOSM3": 0x66,
+            "HPOSP0": 0x5E, "SIZEM": 0x00}
+    regs.update(colours())
+    write("fifth-player.json", scene("fifth-player", "PRIOR bit 4: the four missiles form a fifth player in COLPF3, "
+                                     "yet they still report as missiles and never as PF3 (reference C8).",
+                                     regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen), block(0x5000, pm)]))
+
+    # --- GTIA mode 10 -------------------------------------------------------------------
+    screen = []
+    for y in range(32):
+        row = []
+        for x in range(40):
+            a, b = (x * 2) % 16, (x * 2 + 1) % 16
+            row.append((a << 4) | b)
+        screen += row
+    body = [0x4F, 0x00, 0x30] + [0x0F] * 31
+    regs = {"DMACTL": 0x22, "DLISTL": 0, "DLISTH": 0x20, "PRIOR": 0x81,
+            "HPOSP1": 0x40, "GRAFP1": 0xFF, "SIZEP1": 3, "HPOSP2": 0x90, "GRAFP2": 0xFF, "SIZEP2": 3}
+    regs.update(colours(COLPM0=0x08, COLPM1=0x18, COLPM2=0x28, COLPM3=0x38, COLPF0=0x48, COLPF1=0x58,
+                        COLPF2=0x68, COLPF3=0x78, COLBK=0x88))
+    write("gtia-mode10.json", scene("gtia-mode10", "GTIA mode 10 (PRIOR $80): nibbles x100-x111 collide as PF0-PF3; "
+                                    "player-colour nibbles 0000-0011 and background 10xx do not (reference F4).",
+                                    regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen)]))
+
+    # --- line writes: one player reused down the screen ---------------------------------
+    body = [0x4E, 0x00, 0x30] + [0x0E] * 191
+    screen = [0] * (40 * 192)
+    for y in (20, 80, 150):
+        for x in range(40):
+            screen[y * 40 + x] = 0x55
+    pm = pm_single(0x50, {0: (40, SHIP * 24)})
+    regs = {"DMACTL": 0x3E, "GRACTL": 2, "PMBASE": 0x50, "DLISTL": 0, "DLISTH": 0x20,
+            "HPOSP0": 0x40, "HPOSP1": 0xA0, "GRAFP1": 0x00}
+    regs.update(colours())
+    writes = [{"line": 0, "clock": 0, "register": "HPOSP0", "value": 0x40},
+              {"line": 100, "clock": 0, "register": "HPOSP0", "value": 0xA0},
+              {"line": 170, "clock": 0, "register": "HPOSP0", "value": 0x70},
+              {"line": 120, "clock": 0, "register": "GRAFP1", "value": 0xFF},
+              {"line": 128, "clock": 0, "register": "GRAFP1", "value": 0x00}]
+    # The screen is 7680 bytes: split at the 4K boundary ANTIC's counter cannot cross.
+    body = [0x4E, 0x00, 0x30] + [0x0E] * 101 + [0x4E, 0x00, 0x40] + [0x0E] * 89
+    write("line-writes-reuse.json", scene(
+        "line-writes-reuse", "P0 is moved at scan lines 100 and 170 (as a DLI would): the hardware latches "
+        "every appearance; P1 exists only on lines 120-127.",
+        regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen[:4080]), block(0x4000, screen[4080:]),
+               block(0x5000, pm)], writes))
+
+    # --- busy: the benchmark scene --------------------------------------------------------
+    body = [0x4E, 0x00, 0x80] + [0x0E] * 101 + [0x4E, 0x00, 0x90] + [0x0E] * 89
+    screen = []
+    for y in range(192):
+        for x in range(40):
+            screen.append(((x * 7 + y * 3) ^ (x * y)) & 0xFF)
+    shapes = {0: (40, (SHIP + BALL) * 4), 1: (60, (DIAMOND + CROSS) * 5), 2: (100, BALL * 8), 3: (150, SHIP * 9)}
+    pm = pm_single(0x70, shapes, missiles=[(30, [0xFF] * 200)])
+    regs = {"DMACTL": 0x3E, "GRACTL": 3, "PMBASE": 0x70, "DLISTL": 0, "DLISTH": 0x20, "PRIOR": 0x01,
+            "HPOSP0": 0x40, "HPOSP1": 0x60, "HPOSP2": 0x90, "HPOSP3": 0xB0,
+            "SIZEP0": 0, "SIZEP1": 1, "SIZEP2": 2, "SIZEP3": 3,
+            "HPOSM0": 0x50, "HPOSM1": 0x78, "HPOSM2": 0xA0, "HPOSM3": 0xC8, "SIZEM": 0xE4}
+    regs.update(colours())
+    write("busy-mode-e.json", scene(
+        "busy-mode-e", "Benchmark scene: a mode E playfield across 192 lines, four DMA players in all four "
+        "sizes and four missiles, everything overlapping something.",
+        regs, [block(0x2000, dl_bytes(body)), block(0x7000, pm), block(0x8000, screen[:4080]),
+               block(0x9000, screen[4080:])]))
+
+
+if __name__ == "__main__":
+    main()
