@@ -105,16 +105,18 @@ def main():
                 field[y * 40 + x] = 0x55                 # PF0 block
             elif 60 <= y < 66 and 24 <= x < 34:
                 field[y * 40 + x] = 0xFF                 # PF2 wall
+    # Scan lines: title (mode 2) 32-39, blank 40-47, field row y at line 48 + y.
     body = [0x42, 0x00, 0x30, 0x70, 0x4E, 0x00, 0x40] + [0x0E] * 95
-    pm = pm_single(0x50, {0: (80, SHIP), 1: (84, BALL), 2: (120, CROSS), 3: (150, DIAMOND)},
-                   missiles=[(100, [0x03] * 4)])
+    pm = pm_single(0x50, {0: (80, SHIP), 1: (84, BALL), 2: (104, CROSS), 3: (113, DIAMOND)},
+                   missiles=[(82, [0x03] * 4)])
     regs = {"DMACTL": 0x3E, "GRACTL": 3, "PMBASE": 0x50, "CHBASE": 0xE0, "DLISTL": 0x00,
-            "DLISTH": 0x20, "PRIOR": 0x01, "HPOSP0": 0x60, "HPOSP1": 0x64, "HPOSP2": 0x48,
-            "HPOSP3": 0xA8, "SIZEP2": 1, "HPOSM0": 0x70, "CHACTL": 2}
+            "DLISTH": 0x20, "PRIOR": 0x01, "HPOSP0": 0x60, "HPOSP1": 0x64, "HPOSP2": 0x88,
+            "HPOSP3": 0xB5, "SIZEP2": 1, "HPOSM0": 0x62, "CHACTL": 2}
     regs.update(colours())
     write("default.json", scene(
-        "default", "Four players over a mode E field: P0 and P1 overlap, P2 sits on the PF0 block, "
-        "P3 touches the PF2 wall; missile 0 flies over P0.",
+        "default", "P0 (ship) and P1 (ball) overlap over the PF0 block; missile 0 crosses the ship; "
+        "P2 (wide cross) touches the PF2 wall; P3 (diamond) sits under the wall's corner: its box "
+        "overlaps the wall, its pixels do not.",
         regs, [block(0x2000, dl_bytes(body)), block(0x3000, title), block(0x4000, field),
                block(0x5000, pm), font_block()]))
 
@@ -228,20 +230,17 @@ def main():
                                     regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen)]))
 
     # --- line writes: one player reused down the screen ---------------------------------
-    body = [0x4E, 0x00, 0x30] + [0x0E] * 191
     screen = [0] * (40 * 192)
     for y in (20, 80, 150):
         for x in range(40):
             screen[y * 40 + x] = 0x55
-    pm = pm_single(0x50, {0: (40, SHIP * 24)})
+    pm = pm_single(0x50, {0: (40, SHIP * 24), 1: (120, [0xFF] * 8)})
     regs = {"DMACTL": 0x3E, "GRACTL": 2, "PMBASE": 0x50, "DLISTL": 0, "DLISTH": 0x20,
-            "HPOSP0": 0x40, "HPOSP1": 0xA0, "GRAFP1": 0x00}
+            "HPOSP0": 0x40, "HPOSP1": 0xA0}
     regs.update(colours())
     writes = [{"line": 0, "clock": 0, "register": "HPOSP0", "value": 0x40},
               {"line": 100, "clock": 0, "register": "HPOSP0", "value": 0xA0},
-              {"line": 170, "clock": 0, "register": "HPOSP0", "value": 0x70},
-              {"line": 120, "clock": 0, "register": "GRAFP1", "value": 0xFF},
-              {"line": 128, "clock": 0, "register": "GRAFP1", "value": 0x00}]
+              {"line": 170, "clock": 0, "register": "HPOSP0", "value": 0x70}]
     # The screen is 7680 bytes: split at the 4K boundary ANTIC's counter cannot cross.
     body = [0x4E, 0x00, 0x30] + [0x0E] * 101 + [0x4E, 0x00, 0x40] + [0x0E] * 89
     write("line-writes-reuse.json", scene(

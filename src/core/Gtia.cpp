@@ -1,6 +1,7 @@
 #include "core/Gtia.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/Antic.h"
 #include "core/PlayfieldDecoder.h"
@@ -159,11 +160,12 @@ void Gtia::compose(uint8_t* row, int from, int to, const PlayfieldLine& pf, cons
     // Players (with their missiles unless the fifth player is on) and the extra PF3 signal
     // the fifth player adds, at clock x.
     auto objectSignals = [&](int x, int& p4, int& pf4) {
+        const int w = x >> 6, b = x & 63;
         p4 = 0;
         int missiles = 0;
         for (int o = 0; o < 4; ++o) {
-            if (objects[o].test(x)) p4 |= 1 << o;
-            if (objects[4 + o].test(x)) missiles |= 1 << o;
+            p4 |= static_cast<int>((objects[o].w[w] >> b) & 1) << o;
+            missiles |= static_cast<int>((objects[4 + o].w[w] >> b) & 1) << o;
         }
         if (fifth) {
             if (missiles) pf4 |= 8;
@@ -190,7 +192,20 @@ void Gtia::compose(uint8_t* row, int from, int to, const PlayfieldLine& pf, cons
                 left[4 + n] = right[4 + n] = lut[(1 << n) << 4];
             }
         }
-        for (int x = from; x < to; ++x) put(x, left[an[x] & 7], right[an[x] & 7]);
+        // Two clocks (four hi-res pixels) per table look-up.
+        uint32_t quad[64];
+        for (int a = 0; a < 8; ++a)
+            for (int b = 0; b < 8; ++b) {
+                uint8_t px[4] = {left[a], right[a], left[b], right[b]};
+                std::memcpy(&quad[a | (b << 3)], px, 4);
+            }
+        int x = from;
+        uint8_t* out = row + 2 * (x - kWindowLeft);
+        for (; x + 1 < to; x += 2, out += 4) {
+            uint32_t v = quad[(an[x] & 7) | ((an[x + 1] & 7) << 3)];
+            std::memcpy(out, &v, 4);
+        }
+        if (x < to) put(x, left[an[x] & 7], right[an[x] & 7]);
 
         for (int wi = 0; wi < 4; ++wi) {
             for (uint64_t bits = any.w[wi]; bits; bits &= bits - 1) {

@@ -1,0 +1,15 @@
+// The pmglab-cli subcommands. Each add*Command registers its subcommand and options on `app`;
+// when that subcommand is the one given, its parse callback stores the work in `action`.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "cli/CliCommon.h"
+
+namespace pmg::cli {
+
+void addRunCommand(CLI::App& app, Action& action);     // RunCommand.cpp
+void addRenderCommand(CLI::App& app, Action& action);  // RenderCommand.cpp
+void addBenchCommand(CLI::App& app, Action& action);   // BenchCommand.cpp
+
+}  // namespace pmg::cli

@@ -1,0 +1,47 @@
+// pmglab-cli: run, render and benchmark PMG Lab scenes from the command line.
+#include <exception>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/Commands.h"
+#include "scene/Scene.h"
+
+#ifndef PMGLAB_VERSION
+#define PMGLAB_VERSION "0.1.0"  // the build may pass the project version instead
+#endif
+
+int main(int argc, char** argv) {
+    using namespace pmg::cli;
+
+    CLI::App app{"PMG Lab: Atari 800 player-missile graphics scenes from the command line.", kProgram};
+    app.set_version_flag("--version", std::string(kProgram) + " " + PMGLAB_VERSION);
+    app.require_subcommand(1);
+    app.footer(kExitStatusHelp);  // subcommands inherit it
+
+    Action action;
+    addRunCommand(app, action);
+    addRenderCommand(app, action);
+    addBenchCommand(app, action);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        // app.exit prints help or the version to stdout, or the error and a hint to stderr.
+        // It returns CLI11's own codes (0 for help/version, 100+ for errors): ours are 0 and 2.
+        return app.exit(e) == 0 ? kExitOk : kExitUsage;
+    }
+
+    try {
+        return action();
+    } catch (const pmg::SceneError& e) {
+        std::cerr << kProgram << ": " << e.what() << '\n';
+        return kExitUsage;
+    } catch (const InputError& e) {
+        std::cerr << kProgram << ": " << e.what() << '\n';
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        std::cerr << kProgram << ": " << e.what() << '\n';
+        return kExitFailure;
+    }
+}

@@ -1,0 +1,92 @@
+// A scene: one JSON file ("a8pmg-scene/1") describing memory, registers and mid-frame
+// register writes. docs/scene-format.md is the contract; this is its in-memory form.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/Machine.h"
+#include "core/RegisterWrite.h"
+#include "core/Registers.h"
+
+namespace pmg {
+
+inline constexpr const char* kSceneFormat = "a8pmg-scene/1";
+
+// A block of bytes placed in RAM before the first frame.
+struct MemoryBlock {
+    uint16_t address = 0;
+    std::vector<uint8_t> bytes;   // the bytes, as loaded (from "hex" or from "file")
+    std::string file;             // "" for inline "hex"; else the path as written in the scene
+    friend bool operator==(const MemoryBlock&, const MemoryBlock&) = default;
+};
+
+struct RegisterSetting {
+    Reg reg;
+    uint8_t value;
+    friend bool operator==(const RegisterSetting&, const RegisterSetting&) = default;
+};
+
+struct Scene {
+    std::string name;
+    std::string description;
+    std::vector<RegisterSetting> registers;   // in file order
+    std::vector<MemoryBlock> memory;          // in file order; later blocks overwrite earlier ones
+    std::vector<RegisterWrite> lineWrites;    // in file order
+    // Optional "machine" object: {"video": "NTSC"|"PAL", "chip": "GTIA"|"CTIA", "write_delays": bool}
+    VideoStandard video = VideoStandard::Ntsc;
+    bool ctia = false;
+    bool writeDelays = false;
+    // Every other top-level key, kept verbatim so that saving never drops what another
+    // program (or the app: objects, lesson text, UI state) put there.
+    nlohmann::ordered_json extra = nlohmann::ordered_json::object();
+
+    friend bool operator==(const Scene&, const Scene&) = default;
+};
+
+// A scene that could not be loaded or saved. what() is the full message, starting with the
+// file name and the place: "scenes/x.json: /registers/HPOSP9: unknown register \"HPOSP9\"".
+class SceneError : public std::runtime_error {
+public:
+    SceneError(std::string file, std::string place, std::string problem);
+    const std::string& file() const { return file_; }
+    const std::string& place() const { return place_; }      // JSON pointer or "line L, column C"
+    const std::string& problem() const { return problem_; }
+
+private:
+    std::string file_, place_, problem_;
+};
+
+// Parses a scene from JSON text. `file` names it in errors; `baseDir` resolves "file" blocks.
+// Throws SceneError; never returns a half-loaded scene.
+Scene parseScene(const std::string& text, const std::string& file, const std::filesystem::path& baseDir);
+
+// Loads a scene file. Throws SceneError (also for a missing or unreadable file).
+Scene loadScene(const std::filesystem::path& path);
+
+// The scene as JSON text (2-space indent, trailing newline). Memory blocks loaded from a file
+// are written back as that file reference, never inlined.
+std::string sceneToJson(const Scene& scene);
+
+// Writes atomically: a temporary file in the same directory, flushed, then renamed over `path`.
+// On failure the previous file is untouched and SceneError says why.
+void saveScene(const Scene& scene, const std::filesystem::path& path);
+
+// Machine options a scene asks for.
+MachineOptions machineOptionsFor(const Scene& scene, MachineOptions base = {});
+
+// Runs a scene as the format defines: power on (RAM and registers zero), place memory blocks,
+// write the registers, schedule the line writes, write HITCLR at the start of frame 1
+// (scan line 0), run `frames` frames. The machine's latches then hold everything since that HITCLR.
+void runScene(const Scene& scene, Machine& machine, int frames = 1);
+
+// Power on and set up as runScene, without running any frame (for the app's stepping).
+void prepareScene(const Scene& scene, Machine& machine);
+
+}  // namespace pmg

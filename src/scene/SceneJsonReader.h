@@ -1,0 +1,26 @@
+// Turns scene file text into JSON, strictly and safely: syntax errors point at a line and
+// column, duplicate keys are errors rather than silently dropped values, and nesting is
+// limited so that hostile input cannot exhaust the stack in later recursive operations.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace pmg {
+
+inline constexpr int kMaxJsonDepth = 64;
+
+// Parses `text` (one JSON value, nothing after it, no comments). Throws SceneError naming
+// `file` and either "line L, column C" or, for a duplicate key, its JSON pointer.
+nlohmann::ordered_json readSceneJson(const std::string& text, const std::string& file);
+
+// "line L, column C" of byte `offset` in `text`; both 1-based, columns count characters
+// (UTF-8 code points), not bytes, as editors do.
+std::string textPosition(const std::string& text, size_t offset);
+
+// RFC 6901 escaping of one pointer segment: "~" becomes "~0", "/" becomes "~1".
+std::string escapePointerSegment(const std::string& key);
+
+}  // namespace pmg

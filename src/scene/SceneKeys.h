@@ -1,0 +1,42 @@
+// The key names of the scene format, in the order the writer puts them. Shared by the loader
+// (to tell known keys from the extra ones it keeps verbatim) and the writer.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+namespace pmg::scene_keys {
+
+inline constexpr std::string_view kFormat = "format";
+inline constexpr std::string_view kName = "name";
+inline constexpr std::string_view kDescription = "description";
+inline constexpr std::string_view kMachine = "machine";
+inline constexpr std::string_view kRegisters = "registers";
+inline constexpr std::string_view kMemory = "memory";
+inline constexpr std::string_view kLineWrites = "line_writes";
+
+inline constexpr std::array kTopLevel = {kFormat, kName, kDescription, kMachine, kRegisters, kMemory, kLineWrites};
+
+inline bool isTopLevelKey(std::string_view key) {
+    return std::find(kTopLevel.begin(), kTopLevel.end(), key) != kTopLevel.end();
+}
+
+// Inside "machine".
+inline constexpr std::string_view kVideo = "video";
+inline constexpr std::string_view kChip = "chip";
+inline constexpr std::string_view kWriteDelays = "write_delays";
+
+// Inside a memory block.
+inline constexpr std::string_view kAddress = "address";
+inline constexpr std::string_view kHex = "hex";
+inline constexpr std::string_view kFile = "file";
+
+// Inside a line write, in the order they are written.
+inline constexpr std::string_view kLine = "line";
+inline constexpr std::string_view kClock = "clock";
+inline constexpr std::string_view kRegister = "register";
+inline constexpr std::string_view kValue = "value";
+inline constexpr std::array kLineWriteFields = {kLine, kClock, kRegister, kValue};
+
+}  // namespace pmg::scene_keys

@@ -1,0 +1,332 @@
+// parseScene and loadScene: JSON text to a validated Scene. Everything is checked before the
+// Scene is returned, so a caller gets either a complete scene or a SceneError, never half.
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <system_error>
+
+#include "core/Beam.h"
+#include "core/Memory.h"
+#include "scene/Scene.h"
+#include "scene/SceneJsonReader.h"
+#include "scene/SceneKeys.h"
+#include "scene/SceneValueSyntax.h"
+
+namespace pmg {
+namespace {
+
+using Json = nlohmann::ordered_json;
+namespace fs = std::filesystem;
+namespace keys = scene_keys;
+
+constexpr size_t kMaxSceneFileBytes = 16 * 1024 * 1024;
+constexpr size_t kMaxBlockFileBytes = Memory::kSize;  // a bigger file cannot fit anywhere
+// File blocks are small but may repeat: cap what one scene can make us hold in memory.
+constexpr size_t kMaxMemoryBlockBytes = 16 * 1024 * 1024;
+
+std::string errnoMessage(int error) { return std::generic_category().message(error); }
+
+struct FileCloser {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using FileHandle = std::unique_ptr<std::FILE, FileCloser>;
+
+// Reads at most `limit` + 1 bytes, so the caller can tell "too big" without trusting the
+// size the file system reports (it may be a pipe, or growing). Returns errno on failure.
+int readUpTo(std::FILE* f, size_t limit, std::string& out) {
+    out.clear();
+    char buffer[65536];
+    while (out.size() <= limit) {
+        size_t n = std::fread(buffer, 1, std::min(sizeof buffer, limit + 1 - out.size()), f);
+        out.append(buffer, n);
+        if (n == 0) return std::ferror(f) ? (errno ? errno : EIO) : 0;
+    }
+    return 0;
+}
+
+bool equalsIgnoreCase(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::toupper(static_cast<unsigned char>(x)) == std::toupper(static_cast<unsigned char>(y));
+           });
+}
+
+std::string inQuotes(std::string_view key) { return "\"" + std::string(key) + "\""; }
+
+// A value as an error message shows what was found: scalars as written (shortened),
+// containers by kind.
+std::string describe(const Json& value) {
+    if (value.is_object()) return "an object";
+    if (value.is_array()) return "an array";
+    if (value.is_string()) return quoteForMessage(value.get_ref<const std::string&>());
+    return value.dump();
+}
+
+// A JSON pointer being built up while walking the document.
+class Pointer {
+public:
+    Pointer() = default;
+    Pointer operator/(std::string_view key) const { return Pointer(text_ + "/" + escapePointerSegment(std::string(key))); }
+    Pointer operator/(size_t index) const { return Pointer(text_ + "/" + std::to_string(index)); }
+    const std::string& str() const { return text_; }
+
+private:
+    explicit Pointer(std::string text) : text_(std::move(text)) {}
+    std::string text_;
+};
+
+class SceneReader {
+public:
+    SceneReader(const std::string& file, const fs::path& baseDir) : file_(file), baseDir_(baseDir) {}
+
+    Scene read(const Json& root) {
+        const Pointer top;
+        if (!root.is_object()) fail(top, "expected a JSON object at the top level, got " + describe(root));
+        readFormat(root);
+
+        Scene scene;
+        const Json* name = member(root, keys::kName);
+        if (!name) fail(top, "missing required key \"name\"");
+        scene.name = readString(*name, top / keys::kName);
+        if (const Json* description = member(root, keys::kDescription))
+            scene.description = readString(*description, top / keys::kDescription);
+        // Before the line writes: their line range depends on the video standard.
+        if (const Json* machine = member(root, keys::kMachine)) readMachine(*machine, top / keys::kMachine, scene);
+        if (const Json* registers = member(root, keys::kRegisters))
+            readRegisters(*registers, top / keys::kRegisters, scene);
+        if (const Json* memory = member(root, keys::kMemory)) readMemory(*memory, top / keys::kMemory, scene);
+        if (const Json* writes = member(root, keys::kLineWrites))
+            readLineWrites(*writes, top / keys::kLineWrites, scene);
+
+        auto& extra = scene.extra.get_ref<Json::object_t&>();
+        for (const auto& [key, value] : root.get_ref<const Json::object_t&>())
+            if (!keys::isTopLevelKey(key)) extra.emplace_back(key, value);  // keys are unique already
+        return scene;
+    }
+
+private:
+    [[noreturn]] void fail(const Pointer& at, std::string problem) const {
+        throw SceneError(file_, at.str(), std::move(problem));
+    }
+
+    static const Json* member(const Json& object, std::string_view key) {
+        for (const auto& [name, value] : object.get_ref<const Json::object_t&>())
+            if (name == key) return &value;
+        return nullptr;
+    }
+
+    void readFormat(const Json& root) {
+        const Pointer at = Pointer() / keys::kFormat;
+        const Json* format = member(root, keys::kFormat);
+        if (!format) fail(Pointer(), "missing required key \"format\" (\"" + std::string(kSceneFormat) + "\")");
+        if (!format->is_string())
+            fail(at, "expected the string \"" + std::string(kSceneFormat) + "\", got " + describe(*format));
+        if (format->get_ref<const std::string&>() != kSceneFormat)
+            fail(at, "unsupported format " + describe(*format) + " (this program reads \"" + kSceneFormat + "\")");
+    }
+
+    std::string readString(const Json& value, const Pointer& at) const {
+        if (!value.is_string()) fail(at, "expected a string, got " + describe(value));
+        return value.get<std::string>();
+    }
+
+    // An integer 0..max written as a JSON number or as a "$3E" / "0x3E" / "62" string.
+    uint64_t readNumber(const Json& value, const Pointer& at, uint64_t max) const {
+        const std::string range = "0-" + std::to_string(max);
+        auto outOfRange = [&](const std::string& shown) { fail(at, shown + " is out of range " + range); };
+        if (value.is_number_unsigned()) {
+            uint64_t n = value.get<uint64_t>();
+            if (n > max) outOfRange(std::to_string(n));
+            return n;
+        }
+        if (value.is_number_integer()) {  // only negative numbers (and -0) are stored signed
+            int64_t n = value.get<int64_t>();
+            if (n < 0 || static_cast<uint64_t>(n) > max) outOfRange(std::to_string(n));
+            return static_cast<uint64_t>(n);
+        }
+        if (value.is_number_float()) {
+            // Whole numbers too big for an integer (1e300, 18446744073709551616) arrive as
+            // floats; "out of range" says more about them than "not an integer".
+            double d = value.get<double>();
+            if (std::isfinite(d) && d == std::trunc(d) && (d < 0 || d > static_cast<double>(max)))
+                outOfRange(value.dump());
+        }
+        if (value.is_string()) {
+            const std::string& text = value.get_ref<const std::string&>();
+            if (std::optional<uint64_t> n = parseNumberText(text, max)) {
+                if (*n > max) outOfRange(quoteForMessage(text));
+                return *n;
+            }
+        }
+        fail(at, "expected an integer " + range + " or a \"$hex\" string, got " + describe(value));
+    }
+
+    void readMachine(const Json& machine, const Pointer& at, Scene& scene) const {
+        if (!machine.is_object()) fail(at, "expected an object like {\"video\": \"PAL\"}, got " + describe(machine));
+        for (const auto& [key, value] : machine.get_ref<const Json::object_t&>()) {
+            const Pointer here = at / key;
+            const std::string text = value.is_string() ? value.get<std::string>() : std::string();
+            if (key == keys::kVideo) {
+                if (value.is_string() && equalsIgnoreCase(text, "NTSC")) scene.video = VideoStandard::Ntsc;
+                else if (value.is_string() && equalsIgnoreCase(text, "PAL")) scene.video = VideoStandard::Pal;
+                else fail(here, "expected \"NTSC\" or \"PAL\", got " + describe(value));
+            } else if (key == keys::kChip) {
+                if (value.is_string() && equalsIgnoreCase(text, "GTIA")) scene.ctia = false;
+                else if (value.is_string() && equalsIgnoreCase(text, "CTIA")) scene.ctia = true;
+                else fail(here, "expected \"GTIA\" or \"CTIA\", got " + describe(value));
+            } else if (key == keys::kWriteDelays) {
+                if (!value.is_boolean()) fail(here, "expected true or false, got " + describe(value));
+                scene.writeDelays = value.get<bool>();
+            } else {
+                fail(here, "unknown key " + quoteForMessage(key) +
+                               " (the machine object has \"video\", \"chip\" and \"write_delays\")");
+            }
+        }
+    }
+
+    void readRegisters(const Json& registers, const Pointer& at, Scene& scene) const {
+        if (!registers.is_object())
+            fail(at, "expected an object of register names and values, got " + describe(registers));
+        // Names are case-insensitive, so "hposp0" and "HPOSP0" are different JSON keys but the
+        // same register; saving would merge them, so a register may only appear once.
+        std::array<const std::string*, kRegisterFileSize> firstKey{};
+        for (const auto& [name, value] : registers.get_ref<const Json::object_t&>()) {
+            const Pointer here = at / name;
+            std::optional<Reg> reg = registerByName(name);
+            if (!reg) fail(here, "unknown register " + quoteForMessage(name));
+            const std::string*& first = firstKey[static_cast<size_t>(*reg)];
+            if (first) fail(here, std::string(registerName(*reg)) + " is already set at " + (at / *first).str());
+            first = &name;
+            scene.registers.push_back({*reg, static_cast<uint8_t>(readNumber(value, here, 0xFF))});
+        }
+    }
+
+    void readMemory(const Json& memory, const Pointer& at, Scene& scene) const {
+        if (!memory.is_array()) fail(at, "expected an array of memory blocks, got " + describe(memory));
+        size_t totalBytes = 0;
+        for (size_t i = 0; i < memory.size(); ++i) {
+            scene.memory.push_back(readMemoryBlock(memory[i], at / i));
+            totalBytes += scene.memory.back().bytes.size();
+            if (totalBytes > kMaxMemoryBlockBytes) fail(at / i, "the memory blocks hold more than 16 MiB in all");
+        }
+    }
+
+    MemoryBlock readMemoryBlock(const Json& block, const Pointer& at) const {
+        if (!block.is_object())
+            fail(at, "expected an object with \"address\" and \"hex\" or \"file\", got " + describe(block));
+        const Json *address = nullptr, *hex = nullptr, *file = nullptr;
+        for (const auto& [key, value] : block.get_ref<const Json::object_t&>()) {
+            if (key == keys::kAddress) address = &value;
+            else if (key == keys::kHex) hex = &value;
+            else if (key == keys::kFile) file = &value;
+            else fail(at / key, "unknown key " + quoteForMessage(key) + " (a memory block has \"address\" and \"hex\" or \"file\")");
+        }
+        if (!address) fail(at, "missing required key \"address\"");
+        if (hex && file) fail(at, "has both \"hex\" and \"file\"; a block takes its bytes from one of them");
+        if (!hex && !file) fail(at, "missing \"hex\" or \"file\" (where the block's bytes come from)");
+
+        MemoryBlock result;
+        result.address = static_cast<uint16_t>(readNumber(*address, at / keys::kAddress, 0xFFFF));
+        if (hex) {
+            const Pointer here = at / keys::kHex;
+            if (!hex->is_string()) fail(here, "expected a string of hex byte pairs like \"70 4F 00\", got " + describe(*hex));
+            HexBytes parsed = parseHexBytes(hex->get_ref<const std::string&>());
+            if (!parsed.problem.empty()) fail(here, parsed.problem);
+            result.bytes = std::move(parsed.bytes);
+        } else {
+            const Pointer here = at / keys::kFile;
+            if (!file->is_string() || file->get_ref<const std::string&>().empty())
+                fail(here, "expected a file name, got " + describe(*file));
+            result.file = file->get<std::string>();
+            result.bytes = readBlockFile(result.file, here);
+        }
+        if (result.bytes.empty()) fail(at, "empty block");
+        uint64_t last = uint64_t{result.address} + result.bytes.size() - 1;
+        if (last > 0xFFFF)
+            fail(at, "block of " + std::to_string(result.bytes.size()) + " bytes at " + formatAddress(result.address) +
+                         " ends at " + formatAddress(last) + ", past $FFFF");
+        return result;
+    }
+
+    std::vector<uint8_t> readBlockFile(const std::string& name, const Pointer& at) const {
+        // A NUL would silently cut the name short when handed to the operating system.
+        if (name.find('\0') != std::string::npos) fail(at, "the file name contains a NUL character");
+        fs::path resolved = baseDir_ / fs::path(name);  // an absolute name replaces baseDir_
+        std::error_code ec;
+        if (fs::path absolute = fs::absolute(resolved, ec); !ec) resolved = absolute;
+        const std::string shown = inQuotes(resolved.lexically_normal().string());
+
+        FileHandle f(std::fopen(resolved.c_str(), "rb"));
+        if (!f) fail(at, "cannot read " + shown + ": " + errnoMessage(errno));
+        std::string data;
+        if (int error = readUpTo(f.get(), kMaxBlockFileBytes, data))
+            fail(at, "cannot read " + shown + ": " + errnoMessage(error));
+        if (data.size() > kMaxBlockFileBytes) fail(at, shown + " is larger than 64 KiB, so it cannot fit in memory");
+        if (data.empty()) fail(at, shown + " is empty");
+        return std::vector<uint8_t>(data.begin(), data.end());
+    }
+
+    void readLineWrites(const Json& writes, const Pointer& at, Scene& scene) const {
+        if (!writes.is_array()) fail(at, "expected an array of line writes, got " + describe(writes));
+        const int lastLine = linesPerFrame(scene.video) - 1;
+        for (size_t i = 0; i < writes.size(); ++i) {
+            const Pointer here = at / i;
+            const Json& write = writes[i];
+            if (!write.is_object())
+                fail(here, "expected an object with \"line\", \"clock\", \"register\" and \"value\", got " + describe(write));
+            std::array<const Json*, keys::kLineWriteFields.size()> fields{};
+            for (const auto& [key, value] : write.get_ref<const Json::object_t&>()) {
+                auto known = std::find(keys::kLineWriteFields.begin(), keys::kLineWriteFields.end(), key);
+                if (known == keys::kLineWriteFields.end())
+                    fail(here / key, "unknown key " + quoteForMessage(key) +
+                                         " (a line write has \"line\", \"clock\", \"register\" and \"value\")");
+                fields[static_cast<size_t>(known - keys::kLineWriteFields.begin())] = &value;
+            }
+            for (size_t f = 0; f < fields.size(); ++f)
+                if (!fields[f]) fail(here, "missing required key " + inQuotes(keys::kLineWriteFields[f]));
+            const auto& [line, clock, reg, value] = fields;
+
+            RegisterWrite result;
+            result.line = static_cast<int16_t>(readNumber(*line, here / keys::kLine, static_cast<uint64_t>(lastLine)));
+            result.clock = static_cast<int16_t>(readNumber(*clock, here / keys::kClock, kClocksPerLine - 1));
+            result.reg = readRegisterName(*reg, here / keys::kRegister);
+            result.value = static_cast<uint8_t>(readNumber(*value, here / keys::kValue, 0xFF));
+            scene.lineWrites.push_back(result);
+        }
+    }
+
+    Reg readRegisterName(const Json& value, const Pointer& at) const {
+        if (!value.is_string()) fail(at, "expected a register name like \"HPOSP0\", got " + describe(value));
+        std::optional<Reg> reg = registerByName(value.get_ref<const std::string&>());
+        if (!reg) fail(at, "unknown register " + describe(value));
+        return *reg;
+    }
+
+    const std::string& file_;
+    const fs::path& baseDir_;
+};
+
+}  // namespace
+
+Scene parseScene(const std::string& text, const std::string& file, const std::filesystem::path& baseDir) {
+    if (text.size() > kMaxSceneFileBytes) throw SceneError(file, "", "scene file is larger than 16 MiB");
+    const Json root = readSceneJson(text, file);
+    return SceneReader(file, baseDir).read(root);
+}
+
+Scene loadScene(const std::filesystem::path& path) {
+    const std::string file = path.string();
+    FileHandle f(std::fopen(path.c_str(), "rb"));
+    if (!f) throw SceneError(file, "", "cannot open scene file: " + errnoMessage(errno));
+    std::string text;
+    if (int error = readUpTo(f.get(), kMaxSceneFileBytes, text))
+        throw SceneError(file, "", "cannot read scene file: " + errnoMessage(error));
+    return parseScene(text, file, path.parent_path());
+}
+
+}  // namespace pmg

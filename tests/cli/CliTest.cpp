@@ -1,0 +1,263 @@
+// pmglab-cli as a user runs it: the built binary (PMGLAB_CLI_PATH) on the scenes under
+// tests/data/cli (PMGLAB_SOURCE_DIR), checking exit codes, stdout and stderr.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "image/Png.h"
+
+#ifndef PMGLAB_CLI_PATH
+#error "PMGLAB_CLI_PATH must be the absolute path of the pmglab-cli binary"
+#endif
+#ifndef PMGLAB_SOURCE_DIR
+#error "PMGLAB_SOURCE_DIR must be the repository root"
+#endif
+
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path dataFile(const std::string& name) { return fs::path(PMGLAB_SOURCE_DIR) / "tests" / "data" / "cli" / name; }
+
+std::string shellQuote(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string readText(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+struct Result {
+    int exitCode = -1;
+    std::string out, err;
+};
+
+// Runs the CLI in a fresh temporary directory (cwd), capturing stdout and stderr to files.
+class Cli : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() / ("pmglab-cli-test-" + std::to_string(getpid()) + "-" +
+                                           ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    Result run(const std::vector<std::string>& args) const {
+        std::string command = shellQuote(PMGLAB_CLI_PATH);
+        for (const std::string& a : args) {
+            command += ' ';
+            command += shellQuote(a);
+        }
+        const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
+        // Appended piece by piece: GCC 12 gives a false -Wrestrict on " >" + std::string.
+        command += " >";
+        command += shellQuote(out.string());
+        command += " 2>";
+        command += shellQuote(err.string());
+        const int status = std::system(command.c_str());
+        Result r;
+        r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        r.out = readText(out);
+        r.err = readText(err);
+        return r;
+    }
+
+    fs::path temp(const std::string& name) const { return dir_ / name; }
+
+private:
+    fs::path dir_;
+};
+
+const std::vector<std::string> kRegisterOrder = {
+    "M0PF", "M1PF", "M2PF", "M3PF", "P0PF", "P1PF", "P2PF", "P3PF",
+    "M0PL", "M1PL", "M2PL", "M3PL", "P0PL", "P1PL", "P2PL", "P3PL",
+};
+
+TEST_F(Cli, RunJsonIsOneObjectWithAllSixteenRegisters) {
+    const std::string scene = dataFile("t1.json").string();
+    const Result r = run({"run", scene, "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    ASSERT_FALSE(r.out.empty());
+    EXPECT_EQ(r.out.back(), '\n');
+
+    // parse() rejects anything after the object, so this also checks "exactly one object".
+    const nlohmann::ordered_json j = nlohmann::ordered_json::parse(r.out);
+    ASSERT_TRUE(j.is_object());
+    EXPECT_EQ(j.at("scene"), "t1");
+    EXPECT_EQ(j.at("file"), scene);
+    EXPECT_EQ(j.at("frames"), 1);
+
+    const auto& collisions = j.at("collisions");
+    ASSERT_EQ(collisions.size(), 16u);
+    size_t i = 0;
+    for (const auto& [name, value] : collisions.items()) {
+        EXPECT_EQ(name, kRegisterOrder[i++]);
+        ASSERT_TRUE(value.is_number_integer()) << name;
+        EXPECT_GE(value.get<int>(), 0) << name;
+        EXPECT_LE(value.get<int>(), 15) << name;
+    }
+    EXPECT_EQ(collisions.at("P0PF"), 1);
+    for (const std::string& name : kRegisterOrder)
+        if (name != "P0PF") {
+            EXPECT_EQ(collisions.at(name), 0) << name;
+        }
+
+    // Player 0 at clock $30 meets the first mode E pixel (PF0) on the mode line, scan line 32.
+    EXPECT_EQ(j.at("first_hits"), nlohmann::ordered_json::parse(R"({"P0PF": {"PF0": {"line": 32, "clock": 48}}})"));
+    EXPECT_TRUE(j.at("dli_lines").is_array());
+    EXPECT_TRUE(j.at("warnings").is_array());
+}
+
+TEST_F(Cli, RunFramesIsReported) {
+    const Result r = run({"run", dataFile("t1.json").string(), "--json", "--frames", "3"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out).at("frames"), 3);
+}
+
+TEST_F(Cli, RunTableShowsTheSetBitAndItsFirstHit) {
+    const Result r = run({"run", dataFile("t1.json").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("P0    $1"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("P0PF PF0  line  32, clock $30"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, BadSceneExits2AndNamesTheFile) {
+    const Result r = run({"run", dataFile("bad-register.json").string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.err.rfind("pmglab-cli: ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find("bad-register.json"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+TEST_F(Cli, MissingSceneExits2AndNamesTheFile) {
+    const Result r = run({"run", temp("no-such-scene.json").string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("no-such-scene.json"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, HelpAndVersionExit0) {
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"--help"}, {"run", "--help"}, {"render", "--help"}, {"bench", "--help"}}) {
+        const Result r = run(args);
+        EXPECT_EQ(r.exitCode, 0) << args.front() << ": " << r.err;
+        EXPECT_NE(r.out.find("--"), std::string::npos) << r.out;
+    }
+    const Result help = run({"--help"});
+    for (const char* command : {"run", "render", "bench"}) EXPECT_NE(help.out.find(command), std::string::npos);
+
+    const Result version = run({"--version"});
+    EXPECT_EQ(version.exitCode, 0);
+    EXPECT_NE(version.out.find("pmglab-cli"), std::string::npos) << version.out;
+}
+
+TEST_F(Cli, BadUsageExits2WithAMessage) {
+    const std::string scene = dataFile("t1.json").string();
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {},                                             // no subcommand
+             {"frobnicate"},                                 // unknown subcommand
+             {"run", scene, "--bogus"},                      // unknown flag
+             {"run"},                                        // missing scene
+             {"run", scene, "--frames", "0"},                // below range
+             {"run", scene, "--frames", "1000001"},          // above range
+             {"run", scene, "--frames", "many"},             // not a number
+             {"render", scene},                              // missing --png
+             {"render", scene, "--png", "x.png", "--scale", "9"},
+             {"bench", scene, "--frames", "-5"},
+         }) {
+        const Result r = run(args);
+        std::string shown;
+        for (const auto& a : args) shown += a + " ";
+        EXPECT_EQ(r.exitCode, 2) << shown;
+        EXPECT_FALSE(r.err.empty()) << shown;
+    }
+}
+
+TEST_F(Cli, RenderWritesAPngOfTheAspectCorrectSize) {
+    for (int scale : {1, 3}) {
+        const fs::path png = temp("t1-" + std::to_string(scale) + ".png");
+        const Result r = run({"render", dataFile("t1.json").string(), "--png", png.string(), "--scale",
+                              std::to_string(scale)});
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const pmg::RgbImage image = pmg::readPng(png);
+        EXPECT_EQ(image.width, 376 * scale);
+        EXPECT_EQ(image.height, 480 * scale);
+    }
+}
+
+TEST_F(Cli, RenderDefaultsToScale2AndDrawsTheOverlay) {
+    const fs::path plain = temp("plain.png"), marked = temp("marked.png");
+    ASSERT_EQ(run({"render", dataFile("t1.json").string(), "--png", plain.string()}).exitCode, 0);
+    ASSERT_EQ(run({"render", dataFile("t1.json").string(), "--png", marked.string(), "--overlay"}).exitCode, 0);
+    const pmg::RgbImage a = pmg::readPng(plain), b = pmg::readPng(marked);
+    EXPECT_EQ(a.width, 752);
+    EXPECT_EQ(a.height, 960);
+    ASSERT_EQ(a.rgb.size(), b.rgb.size());
+    EXPECT_NE(a.rgb, b.rgb);  // the P0PF hit is tinted and boxed
+}
+
+TEST_F(Cli, RenderUsesTheGivenPalette) {
+    const fs::path act = temp("flat.act"), png = temp("flat.png");
+    {
+        std::ofstream out(act, std::ios::binary);
+        for (int i = 0; i < 256; ++i) out << '\x0A' << '\x14' << '\x1E';  // every colour (10, 20, 30)
+    }
+    const Result r = run({"render", dataFile("t1.json").string(), "--png", png.string(), "--scale", "1",
+                          "--palette", act.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const pmg::RgbImage image = pmg::readPng(png);
+    for (size_t i = 0; i < image.rgb.size(); i += 3) {
+        ASSERT_EQ(image.rgb[i], 10);
+        ASSERT_EQ(image.rgb[i + 1], 20);
+        ASSERT_EQ(image.rgb[i + 2], 30);
+    }
+}
+
+TEST_F(Cli, RenderRejectsABadPaletteNamingIt) {
+    const fs::path act = temp("short.act"), png = temp("never.png");
+    { std::ofstream(act, std::ios::binary) << "not a palette"; }
+    for (const fs::path& palette : {act, temp("missing.act")}) {
+        const Result r = run({"render", dataFile("t1.json").string(), "--png", png.string(), "--palette",
+                              palette.string()});
+        EXPECT_EQ(r.exitCode, 2) << palette;
+        EXPECT_NE(r.err.find(palette.filename().string()), std::string::npos) << r.err;
+    }
+    EXPECT_FALSE(fs::exists(png));
+}
+
+TEST_F(Cli, BenchJsonReportsTheRate) {
+    for (bool picture : {true, false}) {
+        std::vector<std::string> args = {"bench", dataFile("t1.json").string(), "--frames", "20", "--json"};
+        if (!picture) args.push_back("--no-picture");
+        const Result r = run(args);
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const nlohmann::json j = nlohmann::json::parse(r.out);
+        EXPECT_EQ(j.at("frames"), 20);
+        EXPECT_GT(j.at("seconds").get<double>(), 0.0);
+        EXPECT_GT(j.at("frames_per_second").get<double>(), 0.0);
+        EXPECT_EQ(j.at("picture"), picture);
+    }
+}
+
+TEST_F(Cli, BenchPrintsAReadableLine) {
+    const Result r = run({"bench", dataFile("t1.json").string(), "--frames", "5"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("5 frames in"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("frames/s"), std::string::npos) << r.out;
+}
+
+}  // namespace
