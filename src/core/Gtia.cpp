@@ -230,7 +230,7 @@ void Gtia::compose(uint8_t* row, int from, int to, const PlayfieldLine& pf, cons
     // GTIA modes 9, 10, 11: one 4-bit pixel per two clocks (rare; done clock by clock).
     const uint8_t colbk = regs[Reg::COLBK];
     for (int x = from; x < to; ++x) {
-        int nib = gtiaNibble(pf, x, gtia);
+        int nib = pf.empty() ? 0 : gtiaNibble(pf, x, gtia);  // blank lines: nibble 0000
         uint8_t base;
         int pf4 = 0;
         if (gtia == 1) {

@@ -201,3 +201,20 @@ TEST(Playfield, LoresModesMapPixelsToPf0ToPf3) {
 }
 
 }  // namespace pmg::test
+
+namespace pmg::test {
+
+TEST(Playfield, F4_Gtia10BlankLinesShowNibbleZeroInPlayerZerosColour) {
+    // Below the mode F lines the display list only has blank lines: GTIA mode 10 shows code
+    // 0000 there (COLPM0), never the last mode line's pixels.
+    TestMachine t;
+    t.oneModeLine(0xF);
+    std::vector<uint8_t> bytes(40, 0x5A);
+    t.m.memory().load(kScreen, bytes);
+    t.set(Reg::PRIOR, 0x80);
+    t.set(Reg::COLPM0, 0x08);
+    t.run();
+    for (int x = 0; x < kFrameWidth; x += 7) EXPECT_EQ(t.m.frame().pixel(x, 100 - 8), 0x08) << x;
+}
+
+}  // namespace pmg::test
