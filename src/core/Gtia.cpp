@@ -1,6 +1,7 @@
 #include "core/Gtia.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "core/Antic.h"
@@ -13,6 +14,150 @@ inline uint8_t reg(const RegisterFile& r, Reg base, int offset) {
     return r[static_cast<Reg>(static_cast<int>(base) + offset)];
 }
 
+inline int pfRegister(int object) { return object < 4 ? P0PF + object : M0PF + (object - 4); }
+
+inline void store16(uint8_t* p, uint16_t v) { std::memcpy(p, &v, 2); }
+inline void store32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+
+// A line of background AN codes, for blank lines (whose `an` is not filled in).
+const std::array<uint8_t, PlayfieldLine::kSize> kBackground{};
+
+// Look-up tables for the priority index (p4 | pf4 << 4, see PriorityColours) at a clock.
+struct IndexTables {
+    // [fifth player][objects]: the players, with the missiles among them unless the fifth
+    // player is on, in which case any missile adds PF3 instead (PRIOR bit 4).
+    uint8_t object[2][256];
+    // [hi-res][AN code]: the playfield signal of the code, pre-shifted. Hi-res pixels are PF2.
+    uint8_t code[2][8];
+    // spread[b]: byte k is bit k of b, so eight clocks of one object become eight bytes.
+    uint64_t spread[256];
+
+    IndexTables() {
+        for (int fifth = 0; fifth < 2; ++fifth)
+            for (int s = 0; s < 256; ++s) {
+                int players = s & 15, missiles = s >> 4;
+                int p4 = fifth ? players : players | missiles;
+                int pf4 = (fifth && missiles) ? 8 : 0;
+                object[fifth][s] = static_cast<uint8_t>(p4 | (pf4 << 4));
+            }
+        for (int hires = 0; hires < 2; ++hires)
+            for (int c = 0; c < 8; ++c) {
+                int pf4 = c >= 4 ? (hires ? 4 : 1 << (c & 3)) : 0;
+                code[hires][c] = static_cast<uint8_t>(pf4 << 4);
+            }
+        for (int b = 0; b < 256; ++b) {
+            spread[b] = 0;
+            for (int k = 0; k < 8; ++k)
+                if (b & (1 << k)) spread[b] |= uint64_t{1} << (8 * k);
+        }
+    }
+};
+const IndexTables kIndex;
+
+// First clock where a and b overlap, or -1.
+inline int firstOverlap(const LineMask& a, const LineMask& b) {
+    for (int w = 0; w < 4; ++w)
+        if (uint64_t x = a.w[w] & b.w[w]) return w * 64 + std::countr_zero(x);
+    return -1;
+}
+
+// Object-object overlaps among the `active` objects of `m` (masks already cut to the
+// segment's part of the window). Missiles meet every player (never another missile, C6);
+// a player meets the players after it, one overlap setting both bits (C3, C4).
+void findPairHits(const ObjectMasks& m, uint8_t active, PairHits& out) {
+    out.count = 0;
+    const int players = active & 15, missiles = active >> 4;
+    // Clocks with at least one and with two or more players: most lines have no two objects
+    // on one clock, and then there is nothing to look for pair by pair.
+    LineMask ones, twos;
+    for (int p = 0; p < 4; ++p) {
+        if (!(players & (1 << p))) continue;
+        twos |= ones & m[p];
+        ones |= m[p];
+    }
+    auto add = [&out](int reg, int bits, int x) {
+        out.hit[out.count++] = {static_cast<uint8_t>(reg), static_cast<uint8_t>(bits), static_cast<int16_t>(x)};
+    };
+    if (twos.any()) {
+        for (int p = 0; p < 3; ++p) {
+            if (!(players & (1 << p))) continue;
+            for (int q = p + 1; q < 4; ++q) {
+                if (!(players & (1 << q))) continue;
+                int x = firstOverlap(m[p], m[q]);
+                if (x < 0) continue;
+                add(P0PL + p, 1 << q, x);
+                add(P0PL + q, 1 << p, x);
+            }
+        }
+    }
+    for (int j = 0; j < 4; ++j) {
+        if (!(missiles & (1 << j)) || !(m[4 + j] & ones).any()) continue;
+        for (int p = 0; p < 4; ++p) {
+            if (!(players & (1 << p))) continue;
+            int x = firstOverlap(m[4 + j], m[p]);
+            if (x >= 0) add(M0PL + j, 1 << p, x);
+        }
+    }
+}
+
+inline void applyPairHits(int line, const PairHits& hits, CollisionLatches& latches) {
+    for (int i = 0; i < hits.count; ++i) {
+        const PairHits::Hit& h = hits.hit[i];
+        latches.latch(h.reg, h.bits, BeamPosition{static_cast<int16_t>(line), h.clock});
+    }
+}
+
+// Object-playfield overlaps: `pf` holds the segment's playfield colours (already cut to the
+// segment's window), `possible` the colours worth testing. Bits already latched need no test.
+void detectPlayfield(int line, const ObjectMasks& m, uint8_t active, const std::array<LineMask, 4>& pf,
+                     uint8_t possible, CollisionLatches& latches) {
+    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+        const int o = std::countr_zero(a);
+        const int pfReg = pfRegister(o);
+        const int need = ~latches.read(pfReg) & possible;
+        for (int n = 0; n < 4; ++n) {
+            if (!(need & (1 << n))) continue;
+            int x = firstOverlap(m[o], pf[n]);
+            if (x >= 0) latches.latch(pfReg, static_cast<uint8_t>(1 << n), BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x)});
+        }
+    }
+}
+
+// The colour of one clock in GTIA modes 9, 10, 11: `nib` is the clock's 4-bit pixel,
+// `objects` the objects there (bit n = P0-P3, M0-M3).
+uint8_t gtiaModeColour(const RegisterFile& regs, int gtia, int nib, int objects) {
+    const uint8_t prior = regs[Reg::PRIOR];
+    const uint8_t colbk = regs[Reg::COLBK];
+    uint8_t base;
+    int pf4 = 0;
+    if (gtia == 1) {
+        base = static_cast<uint8_t>((colbk & 0xF0) | nib);  // 16 luminances of one hue
+    } else if (gtia == 3) {
+        base = static_cast<uint8_t>((nib << 4) | (colbk & 0x0E));  // 16 hues of one luminance
+    } else {
+        if (nib < 4) base = reg(regs, Reg::COLPM0, nib);
+        else if (nib < 8) base = reg(regs, Reg::COLPF0, nib - 4);
+        else if (nib < 12) base = colbk;
+        else base = reg(regs, Reg::COLPF0, nib - 12);
+        if (nib & 4) pf4 = 1 << (nib & 3);
+        base &= 0xFE;
+    }
+    int p4 = objects & 15;
+    const int missiles = objects >> 4;
+    if (prior & 0x10) {
+        if (missiles) pf4 |= 8;  // fifth player: missiles show as PF3
+    } else {
+        p4 |= missiles;
+    }
+    uint16_t sel = prioritySelect(prior & 0x2F, p4, pf4);
+    uint8_t c = 0;
+    for (int r = 0; r < 8; ++r)
+        if (sel & (1 << r)) c |= reg(regs, Reg::COLPM0, r) & 0xFE;
+    // In GTIA modes the background signal carries the mode's own pixel colour.
+    if (sel & kSelBAK) c |= base;
+    return c;
+}
+
 }  // namespace
 
 void applyRegisterWrite(RegisterFile& regs, CollisionLatches& latches, Reg reg, uint8_t value) {
@@ -23,78 +168,42 @@ void applyRegisterWrite(RegisterFile& regs, CollisionLatches& latches, Reg reg, 
     regs[reg] = value;
 }
 
-namespace {
-
-// Collision detection on masks already restricted to the segment's window. `possible` is the
-// set of PF colours the playfield can produce here: colours outside it need no test.
-void detectWindowed(int line, const LineMask (&mask)[kObjectCount], int activeObjects,
-                    const std::array<LineMask, 4>& playfield, uint8_t possible, CollisionLatches& latches) {
-    const int players = activeObjects & 0x0F;
-    auto at = [line](int x) { return BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x)}; };
-    // First clock where a and b overlap, or -1.
-    auto overlap = [](const LineMask& a, const LineMask& b) {
-        for (int w = 0; w < 4; ++w)
-            if (uint64_t x = a.w[w] & b.w[w]) return w * 64 + std::countr_zero(x);
-        return -1;
-    };
-    for (int o = 0; o < kObjectCount; ++o) {
-        if (!(activeObjects & (1 << o))) continue;
-        const bool missile = o >= 4;
-        const int pfReg = missile ? M0PF + (o - 4) : P0PF + o;
-        const int plReg = missile ? M0PL + (o - 4) : P0PL + o;
-        // Missiles test every player (never another missile, C6); a player tests the players
-        // after it, one overlap setting both bits (C3, C4). Bits already latched need no test.
-        const int candidates = missile ? players : players & ~((2 << o) - 1);
-        const int needPf = ~latches.read(pfReg) & possible;
-        const int needPl = ~latches.read(plReg) & candidates;
-        for (int n = 0; n < 4; ++n) {
-            if (!(needPf & (1 << n))) continue;
-            int x = overlap(mask[o], playfield[n]);
-            if (x >= 0) latches.latch(pfReg, static_cast<uint8_t>(1 << n), at(x));
-        }
-        for (int j = 0; j < 4; ++j) {
-            if (!(needPl & (1 << j))) continue;
-            int x = overlap(mask[o], mask[j]);
-            if (x < 0) continue;
-            latches.latch(plReg, static_cast<uint8_t>(1 << j), at(x));
-            if (!missile) latches.latch(P0PL + j, static_cast<uint8_t>(1 << o), at(x));
-        }
-    }
-}
-
-// Restricts the objects to `window`; returns the set of objects with pixels there.
-int windowObjects(const ObjectMasks& objects, const LineMask& window, LineMask (&mask)[kObjectCount]) {
-    int active = 0;
-    for (int o = 0; o < kObjectCount; ++o) {
-        mask[o] = objects[o] & window;
-        if (mask[o].any()) active |= 1 << o;
-    }
-    return active;
-}
-
-}  // namespace
-
 void detectCollisions(int line, const ObjectMasks& objects, const std::array<LineMask, 4>& playfield,
                       const LineMask& window, CollisionLatches& latches) {
-    LineMask mask[kObjectCount];
-    int active = windowObjects(objects, window, mask);
+    ObjectMasks mask;
+    uint8_t active = 0;
+    for (int o = 0; o < kObjectCount; ++o) {
+        mask[o] = objects[o] & window;
+        if (mask[o].any()) active |= static_cast<uint8_t>(1 << o);
+    }
     std::array<LineMask, 4> pf;
     for (int n = 0; n < 4; ++n) pf[n] = playfield[n] & window;
-    detectWindowed(line, mask, active, pf, 0x0F, latches);
+    PairHits hits;
+    findPairHits(mask, active, hits);
+    applyPairHits(line, hits, latches);
+    detectPlayfield(line, mask, active, pf, 0x0F, latches);
 }
 
 void Gtia::scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                     RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
+    if (opt.reference) {
+        scanLineReference(line, mem, pf, midLine, regs, latches, frame, opt);
+        return;
+    }
     bool shifting = opt.shiftAlways ||
                     std::any_of(midLine.begin(), midLine.end(), [](const RegisterWrite& w) { return affectsObjects(w.reg); });
-    if (shifting)
-        objectMasksByShifting(regs, midLine, objects_);
-    else
-        objects_ = cache_.update(regs);
+    const LineObjects* objects;
+    if (shifting) {
+        objectMasksByShifting(regs, midLine, shifted_.masks);
+        shifted_.finish();
+        objects = &shifted_;
+    } else {
+        objects = &cache_.update(regs);
+    }
 
     if (opt.record) {
         LineRecord& rec = frame.record(line);
-        rec.objects = objects_;
+        rec.objects = objects->masks;
         for (auto& m : rec.playfield) m = LineMask{};
     }
 
@@ -102,84 +211,97 @@ void Gtia::scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<co
     size_t i = 0;
     while (i < midLine.size()) {
         int at = midLine[i].clock;
-        if (at > from) segment(line, from, at, mem, pf, objects_, regs, latches, frame, opt);
+        if (at > from) segment(line, from, at, mem, pf, *objects, !shifting, regs, latches, frame, opt);
         while (i < midLine.size() && midLine[i].clock == at) {
             applyRegisterWrite(regs, latches, midLine[i].reg, midLine[i].value);
             ++i;
         }
         from = std::max(from, at);
     }
-    segment(line, from, kClocksPerLine, mem, pf, objects_, regs, latches, frame, opt);
+    segment(line, from, kClocksPerLine, mem, pf, *objects, !shifting, regs, latches, frame, opt);
 }
 
-void Gtia::segment(int line, int from, int to, const Memory& mem, PlayfieldLine& pf, const ObjectMasks& objects,
-                   const RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
-    int lo = std::max(from, kWindowLeft), hi = std::min(to, kWindowRight + 1);
+void Gtia::segment(int line, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
+                   bool cachedObjects, const RegisterFile& regs, CollisionLatches& latches, Frame& frame,
+                   const GtiaOptions& opt) {
+    const int lo = std::max(from, kWindowLeft), hi = std::min(to, kWindowRight + 1);
     if (lo >= hi) return;
-    LineMask window = (from == 0 && to == kClocksPerLine) ? kWindowMask : LineMask::range(lo, hi);
-    int gtia = gtiaMode(regs[Reg::PRIOR], opt.ctia);
+    const bool whole = lo == kWindowLeft && hi == kWindowRight + 1;
+    const int gtia = gtiaMode(regs[Reg::PRIOR], opt.ctia);
 
-    // Which objects are here, and which playfield colours could still set a bit for them.
-    // A colour the mode cannot produce, or that every object here has latched already,
-    // needs no decoding: the result would change nothing.
-    uint8_t possible = gtia == 0 ? pf.possible : (gtia == 2 && !pf.empty() ? 0x0F : 0);
-    LineMask mask[kObjectCount];
-    int active = windowObjects(objects, window, mask);
+    // The objects where this segment can see them: the line's windowed masks as they are
+    // when the segment is the whole window, else cut down to the segment.
+    const ObjectMasks* masks = &objects.windowed;
+    uint8_t active = objects.active;
+    const LineMask* any = &objects.any;
+    LineMask segmentAny;
+    if (!whole) {
+        const LineMask cut = LineMask::range(lo, hi);
+        active = 0;
+        for (int o = 0; o < kObjectCount; ++o) {
+            segmentMasks_[o] = objects.windowed[o] & cut;
+            segmentAny |= segmentMasks_[o];
+            if (segmentMasks_[o].any()) active |= static_cast<uint8_t>(1 << o);
+        }
+        masks = &segmentMasks_;
+        any = &segmentAny;
+    }
+
+    if (active) {
+        // Object-object hits depend on the objects alone: for a whole line of cached objects
+        // they are found once per change of the objects and replayed on the lines after
+        // (latching a bit that is already set changes nothing, first hit included).
+        if (whole && cachedObjects) {
+            if (pairHitsVersion_ != cache_.version()) {
+                findPairHits(*masks, active, pairHits_);
+                pairHitsVersion_ = cache_.version();
+            }
+            applyPairHits(line, pairHits_, latches);
+        } else {
+            PairHits hits;
+            findPairHits(*masks, active, hits);
+            applyPairHits(line, hits, latches);
+        }
+    }
+
+    // Which playfield colours could still set a bit for the objects here. A colour the mode
+    // cannot produce, or that every object here has latched already, needs no decoding: the
+    // result would change nothing.
+    const uint8_t possible = gtia == 0 ? pf.possible : (gtia == 2 && !pf.empty() ? 0x0F : 0);
     uint8_t needPf = 0;
-    for (int o = 0; o < kObjectCount; ++o)
-        if (active & (1 << o)) needPf |= ~latches.read(o < 4 ? P0PF + o : M0PF + (o - 4)) & possible;
-
-    std::array<LineMask, 4> playfield{};
+    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1))
+        needPf |= static_cast<uint8_t>(~latches.read(pfRegister(std::countr_zero(a))) & possible);
     if (needPf || (opt.record && possible)) {
         generatePlayfield(mem, pf);
-        decodePlayfield(pf, gtia, playfield);
-        for (auto& m : playfield) m &= window;
+        decodePlayfield(pf, gtia, playfield_);
+        const LineMask window = whole ? kWindowMask : LineMask::range(lo, hi);
+        for (auto& m : playfield_) m &= window;
+        if (needPf) detectPlayfield(line, *masks, active, playfield_, possible, latches);
+        if (opt.record)
+            for (int n = 0; n < 4; ++n) frame.record(line).playfield[n] |= playfield_[n];
     }
-    if (active) detectWindowed(line, mask, active, playfield, possible, latches);
-    if (opt.record)
-        for (int n = 0; n < 4; ++n) frame.record(line).playfield[n] |= playfield[n];
-    if (opt.picture) {
-        generatePlayfield(mem, pf);
-        compose(frame.row(line - kFirstVisibleLine), lo, hi, pf, objects, regs, gtia);
-    }
+    if (opt.picture) compose(frame.row(line - kFirstVisibleLine), lo, hi, mem, pf, *masks, active, *any, regs, gtia);
 }
 
-void Gtia::compose(uint8_t* row, int from, int to, const PlayfieldLine& pf, const ObjectMasks& objects,
-                   const RegisterFile& regs, int gtia) {
-    const auto& lut = colours_.table(regs);
-    const uint8_t prior = regs[Reg::PRIOR];
-    const bool fifth = prior & 0x10;
-    const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
-    static const std::array<uint8_t, PlayfieldLine::kSize> kBackground{};
-    const uint8_t* an = pf.empty() ? kBackground.data() : pf.an.data();
+void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf,
+                       const std::array<uint8_t, 256>& lut, uint8_t lum1) {
+    uint8_t* out = row + 2 * (from - kWindowLeft);
+    if (pf.empty()) {
+        std::memset(out, lut[0], 2 * (to - from));
+        return;
+    }
+    generatePlayfield(mem, pf);
+    // Clocks outside first..last are background: a fill, not a look-up per clock.
+    const int a = std::clamp<int>(pf.first, from, to), b = std::clamp<int>(pf.last + 1, a, to);
+    std::memset(out, lut[0], 2 * (a - from));
+    std::memset(row + 2 * (b - kWindowLeft), lut[0], 2 * (to - b));
+    if (a == b) return;
 
-    LineMask any;
-    for (const auto& o : objects) any |= o;
-    any &= LineMask::range(from, to);
-
-    // Players (with their missiles unless the fifth player is on) and the extra PF3 signal
-    // the fifth player adds, at clock x.
-    auto objectSignals = [&](int x, int& p4, int& pf4) {
-        const int w = x >> 6, b = x & 63;
-        p4 = 0;
-        int missiles = 0;
-        for (int o = 0; o < 4; ++o) {
-            p4 |= static_cast<int>((objects[o].w[w] >> b) & 1) << o;
-            missiles |= static_cast<int>((objects[4 + o].w[w] >> b) & 1) << o;
-        }
-        if (fifth) {
-            if (missiles) pf4 |= 8;
-        } else {
-            p4 |= missiles;
-        }
-    };
-    auto put = [&](int x, uint8_t left, uint8_t right) {
-        row[2 * (x - kWindowLeft)] = left;
-        row[2 * (x - kWindowLeft) + 1] = right;
-    };
-
-    if (gtia == 0) {
-        // Playfield alone, per AN code: both hi-res halves of each clock.
+    // Two clocks (four hi-res pixels) per table look-up; the table depends on the colours
+    // and on hi-res or not, and is kept while they stay.
+    if (quadVersion_ != colours_.version() || quadHires_ != pf.hires) {
+        quadVersion_ = colours_.version();
+        quadHires_ = pf.hires;
         uint8_t left[8], right[8];
         for (int c = 0; c < 4; ++c) left[c] = right[c] = lut[0];  // BAK
         for (int n = 0; n < 4; ++n) {
@@ -192,35 +314,63 @@ void Gtia::compose(uint8_t* row, int from, int to, const PlayfieldLine& pf, cons
                 left[4 + n] = right[4 + n] = lut[(1 << n) << 4];
             }
         }
-        // Two clocks (four hi-res pixels) per table look-up.
-        uint32_t quad[64];
-        for (int a = 0; a < 8; ++a)
-            for (int b = 0; b < 8; ++b) {
-                uint8_t px[4] = {left[a], right[a], left[b], right[b]};
-                std::memcpy(&quad[a | (b << 3)], px, 4);
+        for (int i = 0; i < 8; ++i)
+            for (int j = 0; j < 8; ++j) {
+                uint8_t px[4] = {left[i], right[i], left[j], right[j]};
+                std::memcpy(&quad_[i | (j << 3)], px, 4);
             }
-        int x = from;
-        uint8_t* out = row + 2 * (x - kWindowLeft);
-        for (; x + 1 < to; x += 2, out += 4) {
-            uint32_t v = quad[(an[x] & 7) | ((an[x + 1] & 7) << 3)];
-            std::memcpy(out, &v, 4);
-        }
-        if (x < to) put(x, left[an[x] & 7], right[an[x] & 7]);
+    }
+    const uint8_t* an = pf.an.data();
+    int x = a;
+    out = row + 2 * (x - kWindowLeft);
+    for (; x + 1 < b; x += 2, out += 4) store32(out, quad_[(an[x] & 7) | ((an[x + 1] & 7) << 3)]);
+    if (x < b) {
+        uint32_t v = quad_[an[x] & 7];  // the first two bytes are clock x's pair
+        std::memcpy(out, &v, 2);
+    }
+}
 
+void Gtia::compose(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf, const ObjectMasks& windowed,
+                   uint8_t active, const LineMask& any, const RegisterFile& regs, int gtia) {
+    const auto& lut = colours_.table(regs);
+    const uint8_t prior = regs[Reg::PRIOR];
+    const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
+
+    if (gtia == 0) {
+        composeBase(row, from, to, mem, pf, lut, lum1);
+        if (!active) return;
+        // Where objects are, the priority logic decides clock by clock. `windowed` is already
+        // cut to this segment, so every set bit of `any` is a clock to redo.
+        const bool hires = pf.hires;
+        const uint8_t* an = pf.empty() ? kBackground.data() : pf.an.data();
+        const uint8_t* objectIndex = kIndex.object[(prior & 0x10) ? 1 : 0];
+        const uint8_t* codeIndex = kIndex.code[hires ? 1 : 0];
         for (int wi = 0; wi < 4; ++wi) {
-            for (uint64_t bits = any.w[wi]; bits; bits &= bits - 1) {
-                int x = wi * 64 + std::countr_zero(bits);
-                int code = an[x];
-                int pf4 = code >= 4 ? (pf.hires ? 4 : 1 << (code & 3)) : 0;
-                int p4;
-                objectSignals(x, p4, pf4);
-                uint8_t c = lut[p4 | (pf4 << 4)];
-                if (pf.hires && code >= 4) {
-                    // Hi-res pixels keep COLPF1's luminance over whatever hue wins priority.
-                    uint8_t lit = static_cast<uint8_t>((c & 0xF0) | lum1);
-                    put(x, (code & 2) ? lit : c, (code & 1) ? lit : c);
-                } else {
-                    put(x, c, c);
+            uint64_t bits = any.w[wi];
+            while (bits) {
+                // Eight clocks at a time: byte k of `objs` is the set of objects at clock k.
+                const int k = std::countr_zero(bits) & ~7;
+                uint64_t chunk = (bits >> k) & 0xFF;
+                bits &= ~(uint64_t{0xFF} << k);
+                uint64_t objs = 0;
+                for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+                    const int o = std::countr_zero(a);
+                    objs |= kIndex.spread[(windowed[o].w[wi] >> k) & 0xFF] << o;
+                }
+                for (; chunk; chunk &= chunk - 1) {
+                    const int b = std::countr_zero(chunk);
+                    const int x = wi * 64 + k + b;
+                    const int code = an[x] & 7;
+                    const uint8_t c = lut[objectIndex[(objs >> (8 * b)) & 0xFF] | codeIndex[code]];
+                    uint8_t* out = row + 2 * (x - kWindowLeft);
+                    if (hires && code >= 4) {
+                        // Hi-res pixels keep COLPF1's luminance over whatever hue wins priority.
+                        const uint8_t lit = static_cast<uint8_t>((c & 0xF0) | lum1);
+                        out[0] = (code & 2) ? lit : c;
+                        out[1] = (code & 1) ? lit : c;
+                    } else {
+                        store16(out, static_cast<uint16_t>(c * 0x0101));
+                    }
                 }
             }
         }
@@ -228,32 +378,97 @@ void Gtia::compose(uint8_t* row, int from, int to, const PlayfieldLine& pf, cons
     }
 
     // GTIA modes 9, 10, 11: one 4-bit pixel per two clocks (rare; done clock by clock).
-    const uint8_t colbk = regs[Reg::COLBK];
+    if (!pf.empty()) generatePlayfield(mem, pf);
     for (int x = from; x < to; ++x) {
         int nib = pf.empty() ? 0 : gtiaNibble(pf, x, gtia);  // blank lines: nibble 0000
-        uint8_t base;
-        int pf4 = 0;
-        if (gtia == 1) {
-            base = static_cast<uint8_t>((colbk & 0xF0) | nib);  // 16 luminances of one hue
-        } else if (gtia == 3) {
-            base = static_cast<uint8_t>((nib << 4) | (colbk & 0x0E));  // 16 hues of one luminance
-        } else {
-            if (nib < 4) base = reg(regs, Reg::COLPM0, nib);
-            else if (nib < 8) base = reg(regs, Reg::COLPF0, nib - 4);
-            else if (nib < 12) base = colbk;
-            else base = reg(regs, Reg::COLPF0, nib - 12);
-            if (nib & 4) pf4 = 1 << (nib & 3);
-            base &= 0xFE;
+        int objs = 0;
+        if (any.test(x))
+            for (int o = 0; o < kObjectCount; ++o) objs |= static_cast<int>(windowed[o].test(x)) << o;
+        uint8_t c = gtiaModeColour(regs, gtia, nib, objs);
+        store16(row + 2 * (x - kWindowLeft), static_cast<uint16_t>(c * 0x0101));
+    }
+}
+
+// The reference: every clock of the line in turn, the way the hardware description reads.
+// No object masks cut to segments, no tables, no caches; the only code shared with the fast
+// path is ANTIC's AN codes, the playfield decoder (which colours collide where), the shift
+// registers, the priority equations and the GTIA-mode pixel colour.
+void Gtia::scanLineReference(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
+                             RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
+    ObjectMasks objects;
+    objectMasksByShifting(regs, midLine, objects);
+    const bool blank = pf.empty();
+    if (!blank) generatePlayfield(mem, pf);
+    // The playfield colours that collide at each clock, under each GTIA mode PRIOR may pick
+    // during the line (F1, F4): the decoder's from-scratch answer, looked up clock by clock.
+    std::array<LineMask, 4> collide[4];
+    for (int g = 0; g < 4; ++g) decodePlayfield(pf, g, collide[g]);
+    LineRecord* rec = opt.record ? &frame.record(line) : nullptr;
+    if (rec) {
+        rec->objects = objects;
+        for (auto& m : rec->playfield) m = LineMask{};
+    }
+    uint8_t* row = frame.row(line - kFirstVisibleLine);
+
+    size_t next = 0;
+    for (int x = 0; x < kClocksPerLine; ++x) {
+        while (next < midLine.size() && midLine[next].clock <= x) {
+            applyRegisterWrite(regs, latches, midLine[next].reg, midLine[next].value);
+            ++next;
         }
-        int p4 = 0;
-        if (any.test(x)) objectSignals(x, p4, pf4);
-        uint16_t sel = prioritySelect(prior & 0x2F, p4, pf4);
+        if (x < kWindowLeft || x > kWindowRight) continue;  // W1: nothing outside the window
+        const int gtia = gtiaMode(regs[Reg::PRIOR], opt.ctia);
+        int objs = 0;
+        for (int o = 0; o < kObjectCount; ++o)
+            if (objects[o].test(x)) objs |= 1 << o;
+
+        int pfc = 0;
+        for (int n = 0; n < 4; ++n)
+            if (collide[gtia][n].test(x)) pfc |= 1 << n;
+        const int code = blank ? 0 : pf.an[x];
+        if (rec)
+            for (int n = 0; n < 4; ++n)
+                if (pfc & (1 << n)) rec->playfield[n].set(x);
+
+        const BeamPosition at{static_cast<int16_t>(line), static_cast<int16_t>(x)};
+        const int players = objs & 15;
+        for (int i = 0; i < 4; ++i) {
+            if (players & (1 << i)) {
+                latches.latch(P0PF + i, static_cast<uint8_t>(pfc), at);
+                latches.latch(P0PL + i, static_cast<uint8_t>(players & ~(1 << i)), at);
+            }
+            if (objs & (16 << i)) {
+                latches.latch(M0PF + i, static_cast<uint8_t>(pfc), at);
+                latches.latch(M0PL + i, static_cast<uint8_t>(players), at);
+            }
+        }
+
+        if (!opt.picture) continue;
+        uint8_t* out = row + 2 * (x - kWindowLeft);
+        if (gtia != 0) {
+            uint8_t c = gtiaModeColour(regs, gtia, blank ? 0 : gtiaNibble(pf, x, gtia), objs);
+            out[0] = out[1] = c;
+            continue;
+        }
+        const uint8_t prior = regs[Reg::PRIOR];
+        int p4 = players, pf4 = code >= 4 ? (pf.hires ? 4 : 1 << (code & 3)) : 0;
+        if (prior & 0x10) {
+            if (objs >> 4) pf4 |= 8;
+        } else {
+            p4 |= objs >> 4;
+        }
+        const uint16_t sel = prioritySelect(prior & 0x2F, p4, pf4);
         uint8_t c = 0;
-        for (int r = 0; r < 8; ++r)
-            if (sel & (1 << r)) c |= reg(regs, Reg::COLPM0, r) & 0xFE;
-        // In GTIA modes the background signal carries the mode's own pixel colour.
-        if (sel & kSelBAK) c |= base;
-        put(x, c, c);
+        for (int r = 0; r < 9; ++r)
+            if (sel & (1 << r)) c |= reg(regs, Reg::COLPM0, r);
+        c &= 0xFE;
+        if (pf.hires && code >= 4) {
+            const uint8_t lit = static_cast<uint8_t>((c & 0xF0) | (regs[Reg::COLPF1] & 0x0E));
+            out[0] = (code & 2) ? lit : c;
+            out[1] = (code & 1) ? lit : c;
+        } else {
+            out[0] = out[1] = c;
+        }
     }
 }
 

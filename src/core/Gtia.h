@@ -4,6 +4,10 @@
 // A line is processed in segments between mid-line register writes. Within a segment the
 // registers are constant, so collisions are a handful of 64-bit ANDs over whole-line masks,
 // restricted to the segment and the collision window (reference §10, done bit-parallel).
+//
+// Besides that fast path there is a reference path (GtiaOptions::reference) that does
+// everything clock by clock, straight from the hardware description, with no masks, tables or
+// caches. It is slow and exists to be compared with the fast path on random scenes.
 #pragma once
 
 #include <span>
@@ -24,10 +28,24 @@ struct GtiaOptions {
     bool picture = true;       // compose the colour-index picture
     bool record = true;        // keep the per-pixel record of objects and playfield
     bool shiftAlways = false;  // run the clock-by-clock shift registers on every line (tests)
+    bool reference = false;    // clock-by-clock everything, no caches (tests; implies shifting)
 };
 
 // Applies a write to a GTIA/ANTIC register; HITCLR clears the latches (H1).
 void applyRegisterWrite(RegisterFile& regs, CollisionLatches& latches, Reg reg, uint8_t value);
+
+// Object-object overlaps of one segment: the latch bits they set and the first clock of each.
+// They depend on the object masks alone, so for a whole line they are cached against
+// ObjectMaskCache::version().
+struct PairHits {
+    struct Hit {
+        uint8_t reg;   // collision register (M0PL..P3PL)
+        uint8_t bits;
+        int16_t clock;
+    };
+    Hit hit[kObjectCount * 4];  // at most 6 player pairs (two hits each) + 16 missile-player
+    int count = 0;
+};
 
 class Gtia {
 public:
@@ -39,14 +57,29 @@ public:
                   RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt);
 
 private:
-    void segment(int line, int from, int to, const Memory& mem, PlayfieldLine& pf, const ObjectMasks& objects,
-                 const RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt);
-    void compose(uint8_t* row, int from, int to, const PlayfieldLine& pf, const ObjectMasks& objects,
-                 const RegisterFile& regs, int gtia);
+    void segment(int line, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
+                 bool cachedObjects, const RegisterFile& regs, CollisionLatches& latches, Frame& frame,
+                 const GtiaOptions& opt);
+    void compose(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf, const ObjectMasks& windowed,
+                 uint8_t active, const LineMask& any, const RegisterFile& regs, int gtia);
+    void composeBase(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf,
+                     const std::array<uint8_t, 256>& lut, uint8_t lum1);
+    void scanLineReference(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
+                           RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt);
 
     PriorityColours colours_;
     ObjectMaskCache cache_;
-    ObjectMasks objects_{};
+    LineObjects shifted_;          // the objects of a line with mid-line object writes
+    ObjectMasks segmentMasks_{};   // windowed objects cut to a partial segment (scratch)
+    std::array<LineMask, 4> playfield_{};  // PF collision masks of the current segment (scratch)
+
+    PairHits pairHits_;            // object-object hits of the cached objects over the whole window
+    uint32_t pairHitsVersion_ = 0;  // cache_.version() they were found for (0: none yet)
+
+    // Hi-res-pixel pairs for two adjacent clocks, by their AN codes, for the current colours.
+    uint32_t quad_[64]{};
+    uint32_t quadVersion_ = 0;     // colours_.version() quad_ was built for, 0: none
+    bool quadHires_ = false;
 };
 
 // Sets the collision bits for one segment of a line: objects and playfield restricted to

@@ -115,7 +115,7 @@ void Machine::runScanline() {
     if (inVisibleLines(y)) {
         // No P/M DMA in vertical blank (D1): the latches keep line 247's data there.
         if (PlayerMissileDma::load(y, memory_, regs_)) frame_.phantomDma = true;
-        GtiaOptions g{options_.ctia, options_.picture, options_.record, options_.shiftAlways};
+        GtiaOptions g{options_.ctia, options_.picture, options_.record, options_.shiftAlways, options_.reference};
         gtia_.scanLine(y, memory_, pf_, midLine, regs_, latches_, frame_, g);
     } else {
         for (const RegisterWrite& w : midLine) writeRegister(w.reg, w.value);

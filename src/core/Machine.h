@@ -26,6 +26,7 @@ struct MachineOptions {
     bool picture = true;       // produce the colour-index picture
     bool record = true;        // produce the per-pixel record of objects and playfield
     bool shiftAlways = false;  // clock-by-clock object shifters on every line (slow; for cross-checks)
+    bool reference = false;    // GTIA clock by clock with no caches or tables (slowest; for cross-checks)
 };
 
 class Machine {

@@ -1,5 +1,7 @@
 #include "core/PlayerMissileImages.h"
 
+#include <cstring>
+
 namespace pmg {
 namespace {
 
@@ -53,8 +55,24 @@ void objectMasksFromRegisters(const RegisterFile& regs, ObjectMasks& out) {
     for (auto& m : out) m.w[3] &= (uint64_t{1} << (kClocksPerLine - 192)) - 1;
 }
 
-const ObjectMasks& ObjectMaskCache::update(const RegisterFile& regs) {
+void LineObjects::finish() {
+    any = LineMask{};
+    active = 0;
+    for (int o = 0; o < kObjectCount; ++o) {
+        windowed[o] = masks[o] & kWindowMask;
+        any |= windowed[o];
+        if (windowed[o].any()) active |= static_cast<uint8_t>(1 << o);
+    }
+}
+
+const LineObjects& ObjectMaskCache::update(const RegisterFile& regs) {
+    // Most lines change nothing, or only some GRAF latches (DMA every line or every other
+    // line): one compare of the 18 object registers settles the first case.
+    if (valid_ && std::memcmp(inputs_, regs.data(), kObjectRegisterCount) == 0) return objects_;
+    std::memcpy(inputs_, regs.data(), kObjectRegisterCount);
+
     const uint8_t sizem = regs[Reg::SIZEM], grafm = regs[Reg::GRAFM];
+    bool changed = false;
     for (int o = 0; o < kObjectCount; ++o) {
         uint32_t hpos, size, graf;
         if (o < 4) {
@@ -67,16 +85,28 @@ const ObjectMasks& ObjectMaskCache::update(const RegisterFile& regs) {
             size = (sizem >> (2 * j)) & 3;
             graf = ((grafm >> (2 * j)) & 3) << 6;
         }
-        uint32_t key = hpos | (size << 8) | (graf << 10);
+        // An object that is not drawn has one key whatever its position and size.
+        uint32_t key = (graf && hpos < kClocksPerLine) ? hpos | (size << 8) | (graf << 10) : 0;
         if (valid_ && key == keys_[o]) continue;
         keys_[o] = key;
+        changed = true;
         LineMask m;
-        if (graf && hpos < kClocksPerLine) m.orBitsAt(kExpand.bits[size][graf], static_cast<int>(hpos));
+        if (key) m.orBitsAt(kExpand.bits[size][graf], static_cast<int>(hpos));
         m.w[3] &= (uint64_t{1} << (kClocksPerLine - 192)) - 1;  // 228+ wraps into hblank
-        masks_[o] = m;
+        objects_.masks[o] = m;
+        objects_.windowed[o] = m & kWindowMask;
+    }
+    if (changed || !valid_) {
+        objects_.any = LineMask{};
+        objects_.active = 0;
+        for (int o = 0; o < kObjectCount; ++o) {
+            objects_.any |= objects_.windowed[o];
+            if (objects_.windowed[o].any()) objects_.active |= static_cast<uint8_t>(1 << o);
+        }
+        ++version_;
     }
     valid_ = true;
-    return masks_;
+    return objects_;
 }
 
 void objectMasksByShifting(const RegisterFile& start, std::span<const RegisterWrite> writes, ObjectMasks& out) {

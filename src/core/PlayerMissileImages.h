@@ -24,6 +24,8 @@
 namespace pmg {
 
 inline constexpr int kObjectCount = 8;  // P0-P3 = 0-3, M0-M3 = 4-7
+// HPOSP0 .. GRAFM: the registers that shape the objects.
+inline constexpr int kObjectRegisterCount = static_cast<int>(Reg::GRAFM) + 1;
 
 // Colour clocks per shape bit for a SIZE code (00 = 1, 01 = 2, 10 = 1, 11 = 4).
 inline constexpr int sizeMultiplier(int code) {
@@ -35,16 +37,35 @@ using ObjectMasks = std::array<LineMask, kObjectCount>;
 
 void objectMasksFromRegisters(const RegisterFile& regs, ObjectMasks& out);
 
+// The objects of one line as the collision and priority logic use them: the whole-line masks
+// (what the record keeps) and, derived from them, the same masks restricted to the collision
+// window, their union and the set of objects with any pixel there. Everything GTIA outputs or
+// collides is inside the window, so the later stages only ever look at `windowed`.
+struct LineObjects {
+    ObjectMasks masks{};
+    ObjectMasks windowed{};
+    LineMask any;            // union of `windowed`
+    uint8_t active = 0;      // bit o: object o has pixels in the window
+
+    // Recomputes windowed, any and active from masks.
+    void finish();
+};
+
 // objectMasksFromRegisters() for consecutive lines, rebuilding only the objects whose
 // HPOS, SIZE or GRAF changed since the previous call (most objects, most lines).
+// version() changes whenever the result does, so work derived from the objects alone (which
+// pairs of objects overlap, and where) can be cached against it.
 class ObjectMaskCache {
 public:
-    const ObjectMasks& update(const RegisterFile& regs);
+    const LineObjects& update(const RegisterFile& regs);
     void invalidate() { valid_ = false; }
+    uint32_t version() const { return version_; }
 
 private:
-    ObjectMasks masks_{};
+    LineObjects objects_;
+    uint8_t inputs_[kObjectRegisterCount]{};  // HPOSP0..GRAFM as of the last update
     uint32_t keys_[kObjectCount]{};
+    uint32_t version_ = 1;
     bool valid_ = false;
 };
 

@@ -1,5 +1,8 @@
 #include "core/Priority.h"
 
+#include <bit>
+#include <cstring>
+
 namespace pmg {
 
 uint16_t prioritySelect(uint8_t prior, int p4, int pf4) {
@@ -34,22 +37,25 @@ uint16_t prioritySelect(uint8_t prior, int p4, int pf4) {
 }
 
 const std::array<uint8_t, 256>& PriorityColours::table(const RegisterFile& regs) {
-    std::array<uint8_t, 10> key{};
-    for (int i = 0; i < 9; ++i) key[i] = regs[static_cast<Reg>(static_cast<int>(Reg::COLPM0) + i)];
-    key[9] = regs[Reg::PRIOR];
-    if (valid_ && key == key_) return table_;
-    key_ = key;
+    // COLPM0..COLBK and PRIOR are consecutive registers.
+    const uint8_t* key = regs.data() + static_cast<int>(Reg::COLPM0);
+    static_assert(static_cast<int>(Reg::PRIOR) == static_cast<int>(Reg::COLPM0) + 9);
+    if (valid_ && std::memcmp(key, key_.data(), key_.size()) == 0) return table_;
+    std::memcpy(key_.data(), key, key_.size());
     valid_ = true;
-    uint8_t prior = key[9] & 0x2F;
-    for (int pf = 0; pf < 16; ++pf) {
-        for (int p = 0; p < 16; ++p) {
-            uint16_t sel = prioritySelect(prior, p, pf);
-            uint8_t c = 0;
-            for (int r = 0; r < 9; ++r)
-                if (sel & (1 << r)) c |= key[r];
-            table_[p | (pf << 4)] = static_cast<uint8_t>(c & 0xFE);  // bit 0 is not a colour bit (K1)
-        }
+    ++version_;
+    // Colour changes (a DLI rainbow) are far more common than PRIOR changes: the selections
+    // depend on PRIOR alone and are kept; the colours are then one OR-table look-up each.
+    const int prior = key_[9] & 0x2F;
+    if (prior != selPrior_) {
+        selPrior_ = prior;
+        for (int i = 0; i < 256; ++i) sel_[i] = prioritySelect(static_cast<uint8_t>(prior), i & 15, i >> 4);
     }
+    // orOf[s]: the OR of the registers selected by the 9 bits of s.
+    std::array<uint8_t, 512> orOf;
+    orOf[0] = 0;
+    for (int s = 1; s < 512; ++s) orOf[s] = static_cast<uint8_t>(orOf[s & (s - 1)] | key_[std::countr_zero(static_cast<unsigned>(s))]);
+    for (int i = 0; i < 256; ++i) table_[i] = static_cast<uint8_t>(orOf[sel_[i]] & 0xFE);  // bit 0 is not a colour bit (K1)
     return table_;
 }
 

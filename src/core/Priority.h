@@ -27,10 +27,16 @@ class PriorityColours {
 public:
     const std::array<uint8_t, 256>& table(const RegisterFile& regs);
     uint8_t colour(const RegisterFile& regs, int p4, int pf4) { return table(regs)[p4 | (pf4 << 4)]; }
+    // Changes whenever table() returns different contents, so tables derived from it can be
+    // cached against it.
+    uint32_t version() const { return version_; }
 
 private:
     std::array<uint8_t, 10> key_{};  // COLPM0-3, COLPF0-3, COLBK, PRIOR
     bool valid_ = false;
+    uint32_t version_ = 0;
+    int selPrior_ = -1;               // PRIOR & $2F that sel_ was built for
+    std::array<uint16_t, 256> sel_{};  // prioritySelect() per index, for selPrior_
     std::array<uint8_t, 256> table_{};
 };
 

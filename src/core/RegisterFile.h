@@ -13,6 +13,8 @@ public:
     uint8_t operator[](Reg r) const { return v_[static_cast<int>(r)]; }
     uint8_t& operator[](Reg r) { return v_[static_cast<int>(r)]; }
     void clear() { v_.fill(0); }
+    // The registers in Reg order, for comparing a run of them at once.
+    const uint8_t* data() const { return v_.data(); }
     friend bool operator==(const RegisterFile&, const RegisterFile&) = default;
 
 private:
