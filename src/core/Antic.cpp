@@ -13,25 +13,21 @@ inline uint16_t scanAddress(uint16_t base, int offset) {
     return static_cast<uint16_t>((base & 0xF000) | ((base + offset) & 0x0FFF));
 }
 
-// Font row for a character row of modes 2-7 (reference: ANTIC mode 3 descender rule,
-// CHACTL bit 2 reflect). Returns -1 for a row that shows no character data.
+// Font row for character row `row` (0-15) of modes 2-7, or -1 for a row that shows no data.
+// Modes 2 and 3 (AHRM 4.7; Altirra's decoder): rows 8-9 are blank, except that in mode 3
+// lower-case characters (codes $60-$7F) move their top two font rows there and show nothing
+// in rows 0-1; rows 10-15, reached with fine scrolling, repeat font rows 2-7. CHACTL bit 2
+// reflects the character vertically.
 int fontRow(int mode, int row, uint8_t code, uint8_t chactl) {
     bool reflect = chactl & 4;
-    if (mode == 3) {
-        bool descender = (code & 0x60) == 0x60;
-        int r = row & 15;
-        int f;
-        if (descender) {
-            if (r < 2) return -1;
-            f = r < 8 ? r : r - 8;
-        } else {
-            if (r >= 8) return -1;
-            f = r;
-        }
-        f &= 7;
+    int r = row & 15;
+    if (mode == 2 || mode == 3) {
+        bool descender = mode == 3 && (code & 0x60) == 0x60;
+        if (descender ? r < 2 : (r & 14) == 8) return -1;
+        int f = r & 7;
         return reflect ? 7 - f : f;
     }
-    int f = (mode == 5 || mode == 7) ? (row >> 1) & 7 : row & 7;
+    int f = (mode == 5 || mode == 7) ? (r >> 1) & 7 : r & 7;
     return reflect ? 7 - f : f;
 }
 
@@ -95,36 +91,49 @@ uint8_t Antic::fetchDl(const Memory& mem) {
 void Antic::fetchInstruction(const Memory& mem, const RegisterFile& regs) {
     insAddress_ = dl_;
     ins_ = fetchDl(mem);
-    mode_ = ins_ & 0x0F;
-    needFetch_ = false;
-    if (mode_ == 0) {
-        row_ = 0;
-        endRow_ = static_cast<uint8_t>((ins_ >> 4) & 7);  // 1-8 blank lines
-        prevVscroll_ = false;
-        return;
-    }
-    if (mode_ == 1) {
+    const int mode = ins_ & 0x0F;
+    if (mode == 1) {
         uint8_t lo = fetchDl(mem);
         uint8_t hi = fetchDl(mem);
         dl_ = static_cast<uint16_t>(lo | (hi << 8));
-        row_ = endRow_ = 0;  // JMP shows one blank line
-        if (ins_ & 0x40) waitVbl_ = true;
-        prevVscroll_ = false;
-        return;
-    }
-    if (ins_ & 0x40) {  // LMS
+    } else if (mode >= 2 && (ins_ & 0x40)) {  // LMS
         uint8_t lo = fetchDl(mem);
         uint8_t hi = fetchDl(mem);
         memScan_ = static_cast<uint16_t>(lo | (hi << 8));
     }
+    startModeLine(regs);
+}
+
+void Antic::startModeLine(const RegisterFile& regs) {
+    mode_ = ins_ & 0x0F;
+    needFetch_ = false;
+    const uint8_t vs = regs[Reg::VSCROL] & 0x0F;
+    scanAdvance_ = 0;
+    if (mode_ <= 1) {
+        // Blank lines and jumps are never scrolled, but one that follows a scrolled region
+        // ends it: it stops at row VSCROL (AHRM 4.7). A jump otherwise shows one blank line.
+        row_ = 0;
+        if (prevVscroll_ && mode_ == 0) endRow_ = vs;
+        else endRow_ = mode_ == 0 ? static_cast<uint8_t>((ins_ >> 4) & 7) : 0;
+        if (mode_ == 1 && (ins_ & 0x40)) waitVbl_ = true;  // JVB
+        prevVscroll_ = false;
+        return;
+    }
     const AnticModeInfo& info = anticMode(mode_);
     bool vscroll = ins_ & 0x20;
-    uint8_t vs = regs[Reg::VSCROL] & 0x0F;
     // Fine vertical scroll: the first line of a scrolled region starts at row VSCROL, the
     // first unscrolled line after it stops at row VSCROL. The 4-bit row counter wraps.
     row_ = (vscroll && !prevVscroll_) ? vs : 0;
     endRow_ = (!vscroll && prevVscroll_) ? vs : static_cast<uint8_t>(info.scanLines - 1);
     prevVscroll_ = vscroll;
+    // The line buffer is filled on the first row only, so the width in force then decides
+    // how far the memory scan counter moves (AHRM 4.11).
+    auto width = static_cast<PlayfieldWidth>(regs[Reg::DMACTL] & 3);
+    if (width != PlayfieldWidth::Off) {
+        if ((ins_ & 0x10) && width != PlayfieldWidth::Wide)
+            width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
+        scanAdvance_ = static_cast<uint16_t>(bytesPerLine(info, width));
+    }
 }
 
 void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, PlayfieldLine& out) {
@@ -137,8 +146,13 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.generated = true;
     if (!inVisibleLines(line) || waitVbl_) return;
     if (needFetch_) {
-        if (!(regs[Reg::DMACTL] & 0x20)) return;  // no display-list DMA: background
-        fetchInstruction(mem, regs);
+        if (regs[Reg::DMACTL] & 0x20) {
+            fetchInstruction(mem, regs);
+        } else {
+            // No display-list DMA: the last instruction byte is repeated, operands unfetched.
+            insAddress_ = dl_;
+            startModeLine(regs);
+        }
     }
     out.instructionAddress = insAddress_;
     out.dataAddress = memScan_;
@@ -163,12 +177,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     if (lastLine) {
         out.dli = ins_ & 0x80;
         needFetch_ = true;
-        if (mode_ >= 2) {
-            auto width = static_cast<PlayfieldWidth>(regs[Reg::DMACTL] & 3);
-            if ((ins_ & 0x10) && width != PlayfieldWidth::Wide && width != PlayfieldWidth::Off)
-                width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
-            memScan_ = scanAddress(memScan_, bytesPerLine(anticMode(mode_), width));
-        }
+        if (mode_ >= 2) memScan_ = scanAddress(memScan_, scanAdvance_);
     } else {
         row_ = static_cast<uint8_t>((row_ + 1) & 15);
     }

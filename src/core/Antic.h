@@ -5,7 +5,8 @@
 // Simplifications, all invisible to collisions except where noted:
 //  - ANTIC registers (DMACTL, CHACTL, CHBASE, HSCROL, VSCROL) are sampled at the start of
 //    each scan line; a mid-line write takes effect on the next line.
-//  - Display-list DMA off (DMACTL bit 5 clear) shows background until it is switched on.
+//  - Display-list DMA off (DMACTL bit 5 clear): ANTIC repeats its last instruction byte
+//    without fetching operands; the memory scan counter keeps counting (AHRM 4.6).
 //  - The "hi-res vblank bug" (reference W4) is not modelled: lines 248-7 are always blank.
 //  - The last two clocks of a wide unscrolled line (reference F3, "garbage") show the
 //    fetched byte's pixels.
@@ -30,11 +31,20 @@ public:
     // generatePlayfield(), on demand.
     void scanLine(int line, const Memory& mem, const RegisterFile& regs, PlayfieldLine& out);
 
+    // A write to DLISTL or DLISTH replaces that byte of the display-list counter.
+    void writeDisplayListPointer(Reg reg, uint8_t value) {
+        dl_ = reg == Reg::DLISTL ? static_cast<uint16_t>((dl_ & 0xFF00) | value)
+                                 : static_cast<uint16_t>((dl_ & 0x00FF) | (value << 8));
+    }
+
     uint16_t displayListPointer() const { return dl_; }
     uint16_t memoryScanCounter() const { return memScan_; }
 
 private:
     void fetchInstruction(const Memory& mem, const RegisterFile& regs);
+    // Sets up the rows of the mode line for instruction ins_ (after a fetch, or repeated
+    // when display-list DMA is off).
+    void startModeLine(const RegisterFile& regs);
     uint8_t fetchDl(const Memory& mem);
 
     uint16_t dl_ = 0;          // display-list program counter (increments within 1 KiB)
@@ -44,6 +54,7 @@ private:
     uint8_t mode_ = 0;         // 0 blank, 1 jump, 2-15
     uint8_t row_ = 0;          // 4-bit row counter
     uint8_t endRow_ = 0;
+    uint16_t scanAdvance_ = 0;  // bytes the memory scan counter moves at the end of the mode line
     bool needFetch_ = true;
     bool waitVbl_ = false;     // after JVB: blank until vertical blank
     bool prevVscroll_ = false;

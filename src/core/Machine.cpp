@@ -64,7 +64,11 @@ uint8_t Machine::read(uint16_t address) const {
     return memory_.read(address);
 }
 
-void Machine::writeRegister(Reg reg, uint8_t value) { applyRegisterWrite(regs_, latches_, reg, value); }
+void Machine::writeRegister(Reg reg, uint8_t value) {
+    applyRegisterWrite(regs_, latches_, reg, value);
+    // DLISTL/DLISTH are live: they change ANTIC's display-list counter at once (AHRM 4.6).
+    if (reg == Reg::DLISTL || reg == Reg::DLISTH) antic_.writeDisplayListPointer(reg, value);
+}
 
 void Machine::setScheduledWrites(std::span<const RegisterWrite> writes) {
     writes_.assign(writes.begin(), writes.end());
@@ -117,6 +121,10 @@ void Machine::runScanline() {
         if (PlayerMissileDma::load(y, memory_, regs_)) frame_.phantomDma = true;
         GtiaOptions g{options_.ctia, options_.picture, options_.record, options_.shiftAlways, options_.reference};
         gtia_.scanLine(y, memory_, pf_, midLine, regs_, latches_, frame_, g);
+        // GTIA applied the mid-line writes to the registers; the display-list counter lives
+        // in ANTIC and takes them for its next fetch.
+        for (const RegisterWrite& w : midLine)
+            if (w.reg == Reg::DLISTL || w.reg == Reg::DLISTH) antic_.writeDisplayListPointer(w.reg, w.value);
     } else {
         for (const RegisterWrite& w : midLine) writeRegister(w.reg, w.value);
     }

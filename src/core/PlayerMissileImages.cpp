@@ -140,7 +140,10 @@ void objectMasksByShifting(const RegisterFile& start, std::span<const RegisterWr
         }
         if (changed) load(r);
         for (int o = 0; o < kObjectCount; ++o) {
-            if (x == hpos[o]) {  // trigger: OR the latch into what is still shifting (P6)
+            if (x == hpos[o]) {
+                // Trigger: the latch is ORed into what is still shifting (P6). Caught in the
+                // middle of a wide pixel, the old bits first move on by one (Altirra).
+                if (count[o]) shifter[o] = static_cast<uint8_t>(shifter[o] << 1);
                 shifter[o] |= graf[o];
                 count[o] = 0;
             }

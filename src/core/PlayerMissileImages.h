@@ -11,7 +11,8 @@
 // Both start each line with empty shift registers: an image started at HPOS >= $DE runs out
 // of the previous line before clock $22 of this one, so carrying it over cannot reach the
 // window (P4). Not modelled: the SIZE=%10 lock-up (P7); a retrigger ORs new data into the
-// remaining bits without an extra shift (Altirra's choice, reference §11 point 4).
+// remaining bits, after shifting them once if it lands mid-pixel (Altirra's choice,
+// reference §11 point 4; the FPGA core always shifts once).
 #pragma once
 
 #include <array>

@@ -55,11 +55,15 @@ void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4
     if (gtia != 2) return;  // modes 9 and 11: no playfield collisions at all (F4)
 
     // Mode 10: nibbles x100-x111 collide as PF0-PF3; player colours and BAK do not (F4).
+    // Over a lores ANTIC mode, a pixel only counts where ANTIC sent playfield (not BAK) on
+    // the odd clock of its pair (Altirra masks with that clock's playfield bit).
     int from = line.first, to = line.last + 2;  // the one-clock delay can push a pixel right
     if (to > kClocksPerLine - 1) to = kClocksPerLine - 1;
     for (int x = from; x <= to; ++x) {
         int nib = gtiaNibble(line, x, 2);
-        if (nib & 4) pf[nib & 3].set(x);
+        if (!(nib & 4)) continue;
+        if (!line.hires && line.an[((x - 1) & ~1) + 1] < 4) continue;
+        pf[nib & 3].set(x);
     }
 }
 
