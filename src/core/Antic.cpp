@@ -211,12 +211,22 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     // is clipped below (the array has slack for that).
     int firstByte = origin + span <= showFrom ? (showFrom - origin) / span : 0;
     int lastByte = std::min(count, (showTo - origin + span - 1) / span);
-    for (int i = firstByte; i < lastByte; ++i) {
-        uint8_t byte = mem.read(scanAddress(base, i));
-        uint8_t* p = an + origin + i * span;
-        switch (mode_) {
-            case 2:
-            case 3: {
+    uint8_t* const at = an + origin;
+    // One loop per mode: a switch per byte would cost more than the expansion itself.
+    auto fetchAll = [&](auto expand) {
+        // The memory scan counter wraps within its 4 KiB block; almost no line reaches the
+        // wrap, and those that do fetch byte by byte.
+        if ((base & 0x0FFF) + lastByte <= 0x1000) {
+            const uint8_t* src = mem.data() + base;
+            for (int i = firstByte; i < lastByte; ++i) expand(src[i], at + i * span);
+        } else {
+            for (int i = firstByte; i < lastByte; ++i) expand(mem.read(scanAddress(base, i)), at + i * span);
+        }
+    };
+    switch (mode_) {
+        case 2:
+        case 3:
+            fetchAll([&](uint8_t byte, uint8_t* p) {
                 int fr = fontRow(mode_, row_, byte, chactl);
                 uint8_t data = fr < 0 ? 0 : mem.read(static_cast<uint16_t>(charBase40 + (byte & 0x7F) * 8 + fr));
                 if (byte & 0x80) {
@@ -224,38 +234,43 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
                     if (chactl & 2) data ^= 0xFF;  // show them inverted
                 }
                 store32(p, kTables.hires[data]);
-                break;
-            }
-            case 4:
-            case 5: {
+            });
+            break;
+        case 4:
+        case 5:
+            fetchAll([&](uint8_t byte, uint8_t* p) {
                 int fr = fontRow(mode_, row_, byte, chactl);
                 uint8_t data = mem.read(static_cast<uint16_t>(charBase40 + (byte & 0x7F) * 8 + fr));
                 store32(p, kTables.twoBit[byte >> 7][data]);  // 11 = PF3 for codes with bit 7
-                break;
-            }
-            case 6:
-            case 7: {
+            });
+            break;
+        case 6:
+        case 7:
+            fetchAll([&](uint8_t byte, uint8_t* p) {
                 int fr = fontRow(mode_, row_, byte, chactl);
                 uint8_t data = mem.read(static_cast<uint16_t>(charBase20 + (byte & 0x3F) * 8 + fr));
                 store64(p, kTables.oneBit[data] * static_cast<uint64_t>(4 + (byte >> 6)));
-                break;
-            }
-            case 8:
+            });
+            break;
+        case 8:
+            fetchAll([](uint8_t byte, uint8_t* p) {
                 store64(p, kTables.twoBitQuad[byte][0]);
                 store64(p + 8, kTables.twoBitQuad[byte][1]);
-                break;
-            case 9:
+            });
+            break;
+        case 9:
+            fetchAll([](uint8_t byte, uint8_t* p) {
                 store64(p, kTables.oneBitWide[byte][0] * 4);
                 store64(p + 8, kTables.oneBitWide[byte][1] * 4);
-                break;
-            case 10: store64(p, kTables.twoBitWide[byte]); break;
-            case 11:
-            case 12: store64(p, kTables.oneBit[byte] * 4); break;
-            case 13:
-            case 14: store32(p, kTables.twoBit[0][byte]); break;
-            case 15: store32(p, kTables.hires[byte]); break;
-            default: break;
-        }
+            });
+            break;
+        case 10: fetchAll([](uint8_t byte, uint8_t* p) { store64(p, kTables.twoBitWide[byte]); }); break;
+        case 11:
+        case 12: fetchAll([](uint8_t byte, uint8_t* p) { store64(p, kTables.oneBit[byte] * 4); }); break;
+        case 13:
+        case 14: fetchAll([](uint8_t byte, uint8_t* p) { store32(p, kTables.twoBit[0][byte]); }); break;
+        case 15: fetchAll([](uint8_t byte, uint8_t* p) { store32(p, kTables.hires[byte]); }); break;
+        default: break;
     }
     // Background outside the data and outside the displayed width.
     int dataFrom = std::max(showFrom, origin + firstByte * span);

@@ -193,12 +193,15 @@ void Gtia::scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<co
     bool shifting = opt.shiftAlways ||
                     std::any_of(midLine.begin(), midLine.end(), [](const RegisterWrite& w) { return affectsObjects(w.reg); });
     const LineObjects* objects;
+    uint64_t objectsKey;
     if (shifting) {
         objectMasksByShifting(regs, midLine, shifted_.masks);
         shifted_.finish();
         objects = &shifted_;
+        objectsKey = (uint64_t{1} << 32) | ++shiftedStamp_;
     } else {
         objects = &cache_.update(regs);
+        objectsKey = cache_.version();
     }
 
     if (opt.record) {
@@ -211,18 +214,18 @@ void Gtia::scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<co
     size_t i = 0;
     while (i < midLine.size()) {
         int at = midLine[i].clock;
-        if (at > from) segment(line, from, at, mem, pf, *objects, !shifting, regs, latches, frame, opt);
+        if (at > from) segment(line, from, at, mem, pf, *objects, objectsKey, regs, latches, frame, opt);
         while (i < midLine.size() && midLine[i].clock == at) {
             applyRegisterWrite(regs, latches, midLine[i].reg, midLine[i].value);
             ++i;
         }
         from = std::max(from, at);
     }
-    segment(line, from, kClocksPerLine, mem, pf, *objects, !shifting, regs, latches, frame, opt);
+    segment(line, from, kClocksPerLine, mem, pf, *objects, objectsKey, regs, latches, frame, opt);
 }
 
 void Gtia::segment(int line, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
-                   bool cachedObjects, const RegisterFile& regs, CollisionLatches& latches, Frame& frame,
+                   uint64_t objectsKey, const RegisterFile& regs, CollisionLatches& latches, Frame& frame,
                    const GtiaOptions& opt) {
     const int lo = std::max(from, kWindowLeft), hi = std::min(to, kWindowRight + 1);
     if (lo >= hi) return;
@@ -251,7 +254,7 @@ void Gtia::segment(int line, int from, int to, const Memory& mem, PlayfieldLine&
         // Object-object hits depend on the objects alone: for a whole line of cached objects
         // they are found once per change of the objects and replayed on the lines after
         // (latching a bit that is already set changes nothing, first hit included).
-        if (whole && cachedObjects) {
+        if (whole && objectsKey == cache_.version()) {
             if (pairHitsVersion_ != cache_.version()) {
                 findPairHits(*masks, active, pairHits_);
                 pairHitsVersion_ = cache_.version();
@@ -280,7 +283,7 @@ void Gtia::segment(int line, int from, int to, const Memory& mem, PlayfieldLine&
         if (opt.record)
             for (int n = 0; n < 4; ++n) frame.record(line).playfield[n] |= playfield_[n];
     }
-    if (opt.picture) compose(frame.row(line - kFirstVisibleLine), lo, hi, mem, pf, *masks, active, *any, regs, gtia);
+    if (opt.picture) compose(frame.row(line - kFirstVisibleLine), lo, hi, mem, pf, objects, objectsKey, *any, regs, gtia);
 }
 
 void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf,
@@ -330,50 +333,81 @@ void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, Playfi
     }
 }
 
-void Gtia::compose(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf, const ObjectMasks& windowed,
-                   uint8_t active, const LineMask& any, const RegisterFile& regs, int gtia) {
+const uint8_t* Gtia::objectIndexAt(const LineObjects& objects, uint64_t objectsKey, bool fifth) {
+    if (objectIndexKey_ == objectsKey && objectIndexFifth_ == fifth) return objectIndex_;
+    objectIndexKey_ = objectsKey;
+    objectIndexFifth_ = fifth;
+    // Only clocks inside the window are ever looked up: chunks 4..27 cover $20-$DF.
+    constexpr int kFirstChunk = kWindowLeft / 8, kLastChunk = kWindowRight / 8;
+    // Byte x of `sets` is the set of objects at clock x (bit o = object o).
+    uint64_t sets[PlayfieldLine::kSize / 8];
+    for (int c = kFirstChunk; c <= kLastChunk; ++c) sets[c] = 0;
+    for (uint8_t a = objects.active; a; a &= static_cast<uint8_t>(a - 1)) {
+        const int o = std::countr_zero(a);
+        for (int wi = 0; wi < 4; ++wi) {
+            for (uint64_t bits = objects.windowed[o].w[wi]; bits;) {
+                const int k = std::countr_zero(bits) & ~7;
+                sets[wi * 8 + k / 8] |= kIndex.spread[(bits >> k) & 0xFF] << o;
+                bits &= ~(uint64_t{0xFF} << k);
+            }
+        }
+    }
+    // Eight clocks at a time (kIndex.object, done bytewise in a word): players in the low
+    // nibble, missiles ORed onto their players, or with the fifth player any missile as PF3.
+    constexpr uint64_t kLowNibbles = 0x0F0F0F0F0F0F0F0Full;
+    for (int c = kFirstChunk; c <= kLastChunk; ++c) {
+        const uint64_t players = sets[c] & kLowNibbles, missiles = (sets[c] >> 4) & kLowNibbles;
+        // missiles + $7F carries into bit 7 of its byte exactly when the byte is non-zero.
+        const uint64_t index = fifth ? players | ((missiles + 0x7F7F7F7F7F7F7F7Full) & 0x8080808080808080ull)
+                                     : players | missiles;
+        std::memcpy(objectIndex_ + 8 * c, &index, 8);
+    }
+    return objectIndex_;
+}
+
+namespace {
+
+// Redoes the clocks in `any` (all inside [from, to)) where objects are: the priority logic
+// decides each of them.
+template <bool Hires>
+void overlayObjects(uint8_t* row, const LineMask& any, const uint8_t* objectIndex, const uint8_t* an,
+                    const std::array<uint8_t, 256>& lut, uint8_t lum1) {
+    const uint8_t* codeIndex = kIndex.code[Hires ? 1 : 0];
+    for (int wi = 0; wi < 4; ++wi) {
+        for (uint64_t bits = any.w[wi]; bits; bits &= bits - 1) {
+            const int x = wi * 64 + std::countr_zero(bits);
+            const int code = an[x] & 7;
+            const uint8_t c = lut[objectIndex[x] | codeIndex[code]];
+            uint8_t* out = row + 2 * (x - kWindowLeft);
+            if (Hires && code >= 4) {
+                // Hi-res pixels keep COLPF1's luminance over whatever hue wins priority.
+                const uint8_t lit = static_cast<uint8_t>((c & 0xF0) | lum1);
+                out[0] = (code & 2) ? lit : c;
+                out[1] = (code & 1) ? lit : c;
+            } else {
+                store16(out, static_cast<uint16_t>(c * 0x0101));
+            }
+        }
+    }
+}
+
+}  // namespace
+
+void Gtia::compose(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
+                   uint64_t objectsKey, const LineMask& any, const RegisterFile& regs, int gtia) {
     const auto& lut = colours_.table(regs);
     const uint8_t prior = regs[Reg::PRIOR];
     const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
 
     if (gtia == 0) {
         composeBase(row, from, to, mem, pf, lut, lum1);
-        if (!active) return;
-        // Where objects are, the priority logic decides clock by clock. `windowed` is already
-        // cut to this segment, so every set bit of `any` is a clock to redo.
-        const bool hires = pf.hires;
+        if (!any.any()) return;
+        const uint8_t* objectIndex = objectIndexAt(objects, objectsKey, prior & 0x10);
         const uint8_t* an = pf.empty() ? kBackground.data() : pf.an.data();
-        const uint8_t* objectIndex = kIndex.object[(prior & 0x10) ? 1 : 0];
-        const uint8_t* codeIndex = kIndex.code[hires ? 1 : 0];
-        for (int wi = 0; wi < 4; ++wi) {
-            uint64_t bits = any.w[wi];
-            while (bits) {
-                // Eight clocks at a time: byte k of `objs` is the set of objects at clock k.
-                const int k = std::countr_zero(bits) & ~7;
-                uint64_t chunk = (bits >> k) & 0xFF;
-                bits &= ~(uint64_t{0xFF} << k);
-                uint64_t objs = 0;
-                for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
-                    const int o = std::countr_zero(a);
-                    objs |= kIndex.spread[(windowed[o].w[wi] >> k) & 0xFF] << o;
-                }
-                for (; chunk; chunk &= chunk - 1) {
-                    const int b = std::countr_zero(chunk);
-                    const int x = wi * 64 + k + b;
-                    const int code = an[x] & 7;
-                    const uint8_t c = lut[objectIndex[(objs >> (8 * b)) & 0xFF] | codeIndex[code]];
-                    uint8_t* out = row + 2 * (x - kWindowLeft);
-                    if (hires && code >= 4) {
-                        // Hi-res pixels keep COLPF1's luminance over whatever hue wins priority.
-                        const uint8_t lit = static_cast<uint8_t>((c & 0xF0) | lum1);
-                        out[0] = (code & 2) ? lit : c;
-                        out[1] = (code & 1) ? lit : c;
-                    } else {
-                        store16(out, static_cast<uint16_t>(c * 0x0101));
-                    }
-                }
-            }
-        }
+        if (pf.hires)
+            overlayObjects<true>(row, any, objectIndex, an, lut, lum1);
+        else
+            overlayObjects<false>(row, any, objectIndex, an, lut, lum1);
         return;
     }
 
@@ -383,7 +417,7 @@ void Gtia::compose(uint8_t* row, int from, int to, const Memory& mem, PlayfieldL
         int nib = pf.empty() ? 0 : gtiaNibble(pf, x, gtia);  // blank lines: nibble 0000
         int objs = 0;
         if (any.test(x))
-            for (int o = 0; o < kObjectCount; ++o) objs |= static_cast<int>(windowed[o].test(x)) << o;
+            for (int o = 0; o < kObjectCount; ++o) objs |= static_cast<int>(objects.windowed[o].test(x)) << o;
         uint8_t c = gtiaModeColour(regs, gtia, nib, objs);
         store16(row + 2 * (x - kWindowLeft), static_cast<uint16_t>(c * 0x0101));
     }

@@ -57,11 +57,14 @@ public:
                   RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt);
 
 private:
+    // objectsKey identifies the line's objects: the cache's version for cached objects, a
+    // value above 32 bits for shifted ones (see objectIndexAt).
     void segment(int line, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
-                 bool cachedObjects, const RegisterFile& regs, CollisionLatches& latches, Frame& frame,
+                 uint64_t objectsKey, const RegisterFile& regs, CollisionLatches& latches, Frame& frame,
                  const GtiaOptions& opt);
-    void compose(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf, const ObjectMasks& windowed,
-                 uint8_t active, const LineMask& any, const RegisterFile& regs, int gtia);
+    void compose(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
+                 uint64_t objectsKey, const LineMask& any, const RegisterFile& regs, int gtia);
+    const uint8_t* objectIndexAt(const LineObjects& objects, uint64_t objectsKey, bool fifth);
     void composeBase(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf,
                      const std::array<uint8_t, 256>& lut, uint8_t lum1);
     void scanLineReference(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
@@ -75,6 +78,14 @@ private:
 
     PairHits pairHits_;            // object-object hits of the cached objects over the whole window
     uint32_t pairHitsVersion_ = 0;  // cache_.version() they were found for (0: none yet)
+
+    // Per clock, the objects there as the low half of a PriorityColours index (players, with
+    // missiles or as PF3 by the fifth-player bit). Depends on the objects alone: kept while
+    // they stay (objectsKey: the cache version, or a stamp for a line of shifted objects).
+    alignas(8) uint8_t objectIndex_[PlayfieldLine::kSize]{};
+    uint64_t objectIndexKey_ = 0;  // 0: none
+    bool objectIndexFifth_ = false;
+    uint32_t shiftedStamp_ = 0;
 
     // Hi-res-pixel pairs for two adjacent clocks, by their AN codes, for the current colours.
     uint32_t quad_[64]{};

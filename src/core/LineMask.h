@@ -50,6 +50,17 @@ struct LineMask {
     }
     friend bool operator==(const LineMask&, const LineMask&) = default;
 
+    // `bits` (bit 0 = leftmost) placed at clock x (0..255); bits past clock 255 are dropped.
+    // Built in registers, word by word: an indexed store followed by a whole-mask load
+    // would stall on store forwarding.
+    static LineMask bitsAt(uint64_t bits, int x) {
+        const int i = x >> 6, s = x & 63;
+        const uint64_t lo = bits << s;
+        const uint64_t hi = s ? bits >> (64 - s) : 0;
+        return {{i == 0 ? lo : 0, i == 1 ? lo : (i == 0 ? hi : 0), i == 2 ? lo : (i == 1 ? hi : 0),
+                 i == 3 ? lo : (i == 2 ? hi : 0)}};
+    }
+
     static LineMask range(int from, int to) {
         LineMask m;
         m.setRange(from, to);

@@ -90,11 +90,12 @@ const LineObjects& ObjectMaskCache::update(const RegisterFile& regs) {
         if (valid_ && key == keys_[o]) continue;
         keys_[o] = key;
         changed = true;
-        LineMask m;
-        if (key) m.orBitsAt(kExpand.bits[size][graf], static_cast<int>(hpos));
-        m.w[3] &= (uint64_t{1} << (kClocksPerLine - 192)) - 1;  // 228+ wraps into hblank
-        objects_.masks[o] = m;
+        // Clocks 228+ would wrap into the next line's hblank: never visible, and outside the
+        // window anyway, so the windowed mask needs no separate clip.
+        LineMask m = key ? LineMask::bitsAt(kExpand.bits[size][graf], static_cast<int>(hpos)) : LineMask{};
         objects_.windowed[o] = m & kWindowMask;
+        m.w[3] &= (uint64_t{1} << (kClocksPerLine - 192)) - 1;
+        objects_.masks[o] = m;
     }
     if (changed || !valid_) {
         objects_.any = LineMask{};
