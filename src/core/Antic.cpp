@@ -8,10 +8,6 @@
 namespace pmg {
 namespace {
 
-// The memory scan counter only counts in its low 12 bits (4 KiB blocks).
-inline uint16_t scanAddress(uint16_t base, int offset) {
-    return static_cast<uint16_t>((base & 0xF000) | ((base + offset) & 0x0FFF));
-}
 
 // Font row for character row `row` (0-15) of modes 2-7, or -1 for a row that shows no data.
 // Modes 2 and 3 (AHRM 4.7; Altirra's decoder): rows 8-9 are blank, except that in mode 3
@@ -144,6 +140,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.last = -1;
     out.possible = 0;
     out.generated = true;
+    out.placed = true;
     if (!inVisibleLines(line) || waitVbl_) return;
     if (needFetch_) {
         if (regs[Reg::DMACTL] & 0x20) {
@@ -167,6 +164,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         out.hscrol = regs[Reg::HSCROL];
         out.hscrollEnabled = ins_ & 0x10;
         out.generated = false;
+        out.placed = false;
         // Which PF colours this mode can put on the AN bus (reference §4 table).
         static constexpr uint8_t kPossible[16] = {0, 0, 0x4, 0x4, 0xF, 0xF, 0xF, 0xF,
                                                   0x7, 0x1, 0x7, 0x1, 0x1, 0x7, 0x7, 0x4};
@@ -183,12 +181,10 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     }
 }
 
-void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
-    if (out.generated) return;
-    out.generated = true;
-    const int mode_ = out.mode;
-    const int row_ = out.row;
-    const AnticModeInfo& info = anticMode(mode_);
+void placePlayfield(PlayfieldLine& out) {
+    if (out.placed) return;
+    out.placed = true;
+    const AnticModeInfo& info = anticMode(out.mode);
     auto width = static_cast<PlayfieldWidth>(out.dmactl & 3);
     bool hscroll = out.hscrollEnabled;
     // With HSCROL enabled ANTIC fetches one width class wider and delays the data by
@@ -196,21 +192,39 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     PlayfieldWidth fetchWidth = width;
     if (hscroll && width != PlayfieldWidth::Wide)
         fetchWidth = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
-    int origin = dataStartClock(fetchWidth) + (hscroll ? (out.hscrol & 0x0F) : 0);
-    int showFrom = displayStartClock(width);
-    int showTo = displayEndClock(width);
-    int count = bytesPerLine(info, fetchWidth);
+    const int origin = dataStartClock(fetchWidth) + (hscroll ? (out.hscrol & 0x0F) : 0);
+    const int showFrom = displayStartClock(width);
+    const int showTo = displayEndClock(width);
+    const int count = bytesPerLine(info, fetchWidth);
+    const int span = info.clocksPerByte;
+    // Bytes wholly left of the shown area are skipped; the last one may run past showTo and
+    // is clipped (the AN code array has slack for that).
+    const int firstByte = origin + span <= showFrom ? (showFrom - origin) / span : 0;
+    const int lastByte = std::min(count, (showTo - origin + span - 1) / span);
+    int dataFrom = std::max(showFrom, origin + firstByte * span);
+    int dataTo = std::min(showTo, origin + lastByte * span);
+    if (dataTo < dataFrom) dataTo = dataFrom;
+    out.first = static_cast<int16_t>(dataFrom);
+    out.last = static_cast<int16_t>(dataTo - 1);
+    out.origin = static_cast<int16_t>(origin);
+    out.firstByte = static_cast<int16_t>(firstByte);
+    out.lastByte = static_cast<int16_t>(lastByte);
+}
+
+void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
+    if (out.generated) return;
+    out.generated = true;
+    placePlayfield(out);
+    const int mode_ = out.mode;
+    const int row_ = out.row;
+    const int origin = out.origin, firstByte = out.firstByte, lastByte = out.lastByte;
     uint8_t* an = out.an.data();
 
-    const int span = info.clocksPerByte;
+    const int span = anticMode(mode_).clocksPerByte;
     const uint16_t base = out.dataAddress;
     const uint8_t chactl = out.chactl;
     const uint16_t charBase40 = static_cast<uint16_t>((out.chbase & 0xFC) << 8);
     const uint16_t charBase20 = static_cast<uint16_t>((out.chbase & 0xFE) << 8);
-    // Bytes wholly left of the shown area are skipped; the last one may run past showTo and
-    // is clipped below (the array has slack for that).
-    int firstByte = origin + span <= showFrom ? (showFrom - origin) / span : 0;
-    int lastByte = std::min(count, (showTo - origin + span - 1) / span);
     uint8_t* const at = an + origin;
     // One loop per mode: a switch per byte would cost more than the expansion itself.
     auto fetchAll = [&](auto expand) {
@@ -273,13 +287,8 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
         default: break;
     }
     // Background outside the data and outside the displayed width.
-    int dataFrom = std::max(showFrom, origin + firstByte * span);
-    int dataTo = std::min(showTo, origin + lastByte * span);
-    if (dataTo < dataFrom) dataTo = dataFrom;
-    std::memset(an, 0, dataFrom);
-    std::memset(an + dataTo, 0, PlayfieldLine::kSize - dataTo);
-    out.first = static_cast<int16_t>(dataFrom);
-    out.last = static_cast<int16_t>(dataTo - 1);
+    std::memset(an, 0, out.first);
+    std::memset(an + out.last + 1, 0, PlayfieldLine::kSize - (out.last + 1));
 }
 
 }  // namespace pmg

@@ -60,7 +60,16 @@ private:
     bool prevVscroll_ = false;
 };
 
-// Fills line.an (and first/last) from memory, if not done yet for this line.
+// The memory scan counter only counts in its low 12 bits (4 KiB blocks).
+inline uint16_t scanAddress(uint16_t base, int offset) {
+    return static_cast<uint16_t>((base & 0xF000) | ((base + offset) & 0x0FFF));
+}
+
+// Works out where the line's fetched bytes are shown (first/last, origin, firstByte/lastByte),
+// if not done yet for this line. Cheap; needs no memory.
+void placePlayfield(PlayfieldLine& line);
+
+// Fills line.an from memory (and places the line), if not done yet for this line.
 void generatePlayfield(const Memory& mem, PlayfieldLine& line);
 
 }  // namespace pmg

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/Antic.h"
+#include "core/AnticMode.h"
 #include "core/PlayfieldDecoder.h"
 
 namespace pmg {
@@ -29,8 +30,6 @@ struct IndexTables {
     uint8_t object[2][256];
     // [hi-res][AN code]: the playfield signal of the code, pre-shifted. Hi-res pixels are PF2.
     uint8_t code[2][8];
-    // spread[b]: byte k is bit k of b, so eight clocks of one object become eight bytes.
-    uint64_t spread[256];
 
     IndexTables() {
         for (int fifth = 0; fifth < 2; ++fifth)
@@ -45,11 +44,6 @@ struct IndexTables {
                 int pf4 = c >= 4 ? (hires ? 4 : 1 << (c & 3)) : 0;
                 code[hires][c] = static_cast<uint8_t>(pf4 << 4);
             }
-        for (int b = 0; b < 256; ++b) {
-            spread[b] = 0;
-            for (int k = 0; k < 8; ++k)
-                if (b & (1 << k)) spread[b] |= uint64_t{1} << (8 * k);
-        }
     }
 };
 const IndexTables kIndex;
@@ -283,8 +277,78 @@ void Gtia::segment(int line, int from, int to, const Memory& mem, PlayfieldLine&
         if (opt.record)
             for (int n = 0; n < 4; ++n) frame.record(line).playfield[n] |= playfield_[n];
     }
-    if (opt.picture) compose(frame.row(line - kFirstVisibleLine), lo, hi, mem, pf, objects, objectsKey, *any, regs, gtia);
+    if (opt.picture)
+        compose(frame.row(line - kFirstVisibleLine), lo, hi, mem, pf, objects, objectsKey, *masks, active, *any, regs, gtia);
 }
+
+namespace {
+
+// The bitmap modes (8-F), whose screen bytes become pixels without a character set: bits per
+// pixel and colour clocks per pixel (F: hi-res, two pixels per clock). Zero: a character mode,
+// drawn from the AN codes.
+struct BitmapLayout {
+    uint8_t bitsPerPixel;
+    uint8_t clocksPerPixel;
+};
+constexpr BitmapLayout kBitmap[16] = {
+    {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+    {2, 4}, {1, 2}, {2, 2}, {1, 1}, {1, 1}, {2, 1}, {2, 1}, {1, 0},
+};
+// Hi-res pixels per 4-bit half of a screen byte.
+constexpr int nibbleBytes(const BitmapLayout& b) {
+    return b.clocksPerPixel == 0 ? 4 : (4 / b.bitsPerPixel) * b.clocksPerPixel * 2;
+}
+
+// Expands screen bytes i0..i1-1 (from `base`, the memory scan counter wrapping in 4 KiB) to
+// pixels, half a byte per table entry: byte i's go to out + 2 * (at + i * span).
+template <int Bytes>
+void expandBitmap(uint8_t* out, int at, const Memory& mem, uint16_t base, int span, int i0, int i1,
+                  const uint8_t (*nibble)[16]) {
+    auto put = [&](uint8_t byte, int i) {
+        uint8_t* p = out + 2 * (at + i * span);
+        if constexpr (Bytes == 4) {
+            // One 8-byte store rather than two 4-byte ones.
+            uint32_t hi, lo;
+            std::memcpy(&hi, nibble[byte >> 4], 4);
+            std::memcpy(&lo, nibble[byte & 15], 4);
+            const uint64_t v = hi | (uint64_t{lo} << 32);
+            std::memcpy(p, &v, 8);
+        } else {
+            std::memcpy(p, nibble[byte >> 4], Bytes);
+            std::memcpy(p + Bytes, nibble[byte & 15], Bytes);
+        }
+    };
+    if ((base & 0x0FFF) + i1 <= 0x1000) {
+        const uint8_t* src = mem.data() + base;
+        for (int i = i0; i < i1; ++i) put(src[i], i);
+    } else {
+        for (int i = i0; i < i1; ++i) put(mem.read(scanAddress(base, i)), i);
+    }
+}
+
+// Pixels of the bitmap line for clocks [a, b) (inside the line's data): whole bytes straight
+// into the row, a byte cut by a or b through a small buffer.
+template <int Bytes>
+void drawBitmap(uint8_t* row, int a, int b, const Memory& mem, const PlayfieldLine& pf, int span,
+                const uint8_t (*nibble)[16]) {
+    const int origin = pf.origin;
+    const uint16_t base = pf.dataAddress;
+    const int i0 = (a - origin) / span;                  // first byte touching [a, b)
+    const int i1 = (b - origin + span - 1) / span;       // past the last one
+    const int j0 = (a - origin + span - 1) / span;       // first byte wholly inside
+    const int j1 = std::max(j0, (b - origin) / span);    // past the last one
+    if (j0 < j1) expandBitmap<Bytes>(row, origin - kWindowLeft, mem, base, span, j0, j1, nibble);
+    auto cut = [&](int i) {
+        alignas(16) uint8_t buffer[32];
+        expandBitmap<Bytes>(buffer, -i * span, mem, base, span, i, i + 1, nibble);
+        const int x0 = std::max(a, origin + i * span), x1 = std::min(b, origin + (i + 1) * span);
+        std::memcpy(row + 2 * (x0 - kWindowLeft), buffer + 2 * (x0 - origin - i * span), 2 * (x1 - x0));
+    };
+    if (i0 < j0) cut(i0);
+    if (j1 < i1) cut(j1);
+}
+
+}  // namespace
 
 void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf,
                        const std::array<uint8_t, 256>& lut, uint8_t lum1) {
@@ -293,14 +357,48 @@ void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, Playfi
         std::memset(out, lut[0], 2 * (to - from));
         return;
     }
-    generatePlayfield(mem, pf);
+    placePlayfield(pf);
     // Clocks outside first..last are background: a fill, not a look-up per clock.
     const int a = std::clamp<int>(pf.first, from, to), b = std::clamp<int>(pf.last + 1, a, to);
     std::memset(out, lut[0], 2 * (a - from));
     std::memset(row + 2 * (b - kWindowLeft), lut[0], 2 * (to - b));
     if (a == b) return;
 
-    // Two clocks (four hi-res pixels) per table look-up; the table depends on the colours
+    const BitmapLayout& bitmap = kBitmap[pf.mode & 15];
+    if (bitmap.bitsPerPixel) {
+        // Bitmap modes: straight from the screen bytes, four bits at a time. The table holds
+        // what the AN codes would give: 2 bits 00 BAK, 01 PF0, 10 PF1, 11 PF2; 1 bit PF0;
+        // hi-res pixels PF2 with COLPF1's luminance where lit.
+        const int bytes = nibbleBytes(bitmap);
+        if (nibbleVersion_ != colours_.version() || nibbleMode_ != pf.mode) {
+            nibbleVersion_ = colours_.version();
+            nibbleMode_ = pf.mode;
+            const uint8_t bg = lut[0x40];
+            const uint8_t lit = static_cast<uint8_t>((bg & 0xF0) | lum1);
+            const uint8_t colour[4] = {lut[0], lut[0x10], lut[bitmap.bitsPerPixel == 2 ? 0x20 : 0x10], lut[0x40]};
+            for (int n = 0; n < 16; ++n) {
+                uint8_t* e = nibble_[n];
+                if (bitmap.clocksPerPixel == 0) {
+                    for (int p = 0; p < 4; ++p) e[p] = (n & (8 >> p)) ? lit : bg;
+                    continue;
+                }
+                const int bpp = bitmap.bitsPerPixel, pixels = 4 / bpp;
+                for (int p = 0, k = 0; p < pixels; ++p) {
+                    const int v = (n >> (4 - bpp * (p + 1))) & ((1 << bpp) - 1);
+                    for (int j = 0; j < 2 * bitmap.clocksPerPixel; ++j) e[k++] = colour[v];
+                }
+            }
+        }
+        const int span = anticMode(pf.mode).clocksPerByte;
+        switch (bytes) {
+            case 4: drawBitmap<4>(row, a, b, mem, pf, span, nibble_); break;
+            case 8: drawBitmap<8>(row, a, b, mem, pf, span, nibble_); break;
+            default: drawBitmap<16>(row, a, b, mem, pf, span, nibble_); break;
+        }
+        return;
+    }
+
+    // Character modes: from the AN codes, two clocks (four hi-res pixels) per table look-up; the table depends on the colours
     // and on hi-res or not, and is kept while they stay.
     if (quadVersion_ != colours_.version() || quadHires_ != pf.hires) {
         quadVersion_ = colours_.version();
@@ -323,6 +421,7 @@ void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, Playfi
                 std::memcpy(&quad_[i | (j << 3)], px, 4);
             }
     }
+    generatePlayfield(mem, pf);
     const uint8_t* an = pf.an.data();
     int x = a;
     out = row + 2 * (x - kWindowLeft);
@@ -333,81 +432,113 @@ void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, Playfi
     }
 }
 
-const uint8_t* Gtia::objectIndexAt(const LineObjects& objects, uint64_t objectsKey, bool fifth) {
-    if (objectIndexKey_ == objectsKey && objectIndexFifth_ == fifth) return objectIndex_;
-    objectIndexKey_ = objectsKey;
-    objectIndexFifth_ = fifth;
-    // Only clocks inside the window are ever looked up: chunks 4..27 cover $20-$DF.
-    constexpr int kFirstChunk = kWindowLeft / 8, kLastChunk = kWindowRight / 8;
-    // Byte x of `sets` is the set of objects at clock x (bit o = object o).
-    uint64_t sets[PlayfieldLine::kSize / 8];
-    for (int c = kFirstChunk; c <= kLastChunk; ++c) sets[c] = 0;
-    for (uint8_t a = objects.active; a; a &= static_cast<uint8_t>(a - 1)) {
-        const int o = std::countr_zero(a);
-        for (int wi = 0; wi < 4; ++wi) {
-            for (uint64_t bits = objects.windowed[o].w[wi]; bits;) {
-                const int k = std::countr_zero(bits) & ~7;
-                sets[wi * 8 + k / 8] |= kIndex.spread[(bits >> k) & 0xFF] << o;
-                bits &= ~(uint64_t{0xFF} << k);
-            }
+void Gtia::overlayObjects(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
+                          uint64_t objectsKey, const ObjectMasks& masks, uint8_t active, const LineMask& any,
+                          const std::array<uint8_t, 256>& lut, uint8_t prior, uint8_t lum1) {
+    if (multiKey_ != objectsKey) {
+        multiKey_ = objectsKey;
+        LineMask ones, twos;
+        for (uint8_t a = objects.active; a; a &= static_cast<uint8_t>(a - 1)) {
+            const LineMask& m = objects.windowed[std::countr_zero(a)];
+            twos |= ones & m;
+            ones |= m;
         }
+        multi_ = twos;
     }
-    // Eight clocks at a time (kIndex.object, done bytewise in a word): players in the low
-    // nibble, missiles ORed onto their players, or with the fifth player any missile as PF3.
-    constexpr uint64_t kLowNibbles = 0x0F0F0F0F0F0F0F0Full;
-    for (int c = kFirstChunk; c <= kLastChunk; ++c) {
-        const uint64_t players = sets[c] & kLowNibbles, missiles = (sets[c] >> 4) & kLowNibbles;
-        // missiles + $7F carries into bit 7 of its byte exactly when the byte is non-zero.
-        const uint64_t index = fifth ? players | ((missiles + 0x7F7F7F7F7F7F7F7Full) & 0x8080808080808080ull)
-                                     : players | missiles;
-        std::memcpy(objectIndex_ + 8 * c, &index, 8);
-    }
-    return objectIndex_;
-}
+    const LineMask multi = multi_ & any;  // `any` is cut to this segment
 
-namespace {
+    const bool hires = pf.hires;
+    const uint8_t* objectIndex = kIndex.object[(prior & 0x10) ? 1 : 0];
+    const uint8_t* codeIndex = kIndex.code[hires ? 1 : 0];
 
-// Redoes the clocks in `any` (all inside [from, to)) where objects are: the priority logic
-// decides each of them.
-template <bool Hires>
-void overlayObjects(uint8_t* row, const LineMask& any, const uint8_t* objectIndex, const uint8_t* an,
-                    const std::array<uint8_t, 256>& lut, uint8_t lum1) {
-    const uint8_t* codeIndex = kIndex.code[Hires ? 1 : 0];
-    for (int wi = 0; wi < 4; ++wi) {
-        for (uint64_t bits = any.w[wi]; bits; bits &= bits - 1) {
-            const int x = wi * 64 + std::countr_zero(bits);
-            const int code = an[x] & 7;
-            const uint8_t c = lut[objectIndex[x] | codeIndex[code]];
-            uint8_t* out = row + 2 * (x - kWindowLeft);
-            if (Hires && code >= 4) {
-                // Hi-res pixels keep COLPF1's luminance over whatever hue wins priority.
-                const uint8_t lit = static_cast<uint8_t>((c & 0xF0) | lum1);
-                out[0] = (code & 2) ? lit : c;
-                out[1] = (code & 1) ? lit : c;
+    // The colour for the objects of priority index `idx` when it is the same over every
+    // playfield code this line can show (BAK, and the PF colours its mode can produce), so
+    // the clock needs no AN code at all; -1 when the playfield makes a difference. With
+    // PRIOR's common "players over playfield" that is every clock of a lone object.
+    auto constantColour = [&](uint8_t idx) -> int {
+        const uint8_t c = lut[idx];
+        if (hires) {
+            // Hi-res pixels: PF2 for any code >= 4, and COLPF1's luminance where lit.
+            const uint8_t p = lut[idx | 0x40];
+            return (p == c && static_cast<uint8_t>((p & 0xF0) | lum1) == c) ? c : -1;
+        }
+        for (int n = 0; n < 4; ++n)
+            if ((pf.possible & (1 << n)) && lut[idx | (0x10 << n)] != c) return -1;
+        return c;
+    };
+    // The AN codes, generated only when some clock turns out to need them.
+    const uint8_t* an = nullptr;
+    auto put = [&](int x, uint8_t idx) {
+        if (!an) {
+            if (pf.empty()) {
+                an = kBackground.data();
             } else {
-                store16(out, static_cast<uint16_t>(c * 0x0101));
+                generatePlayfield(mem, pf);
+                an = pf.an.data();
+            }
+        }
+        const int code = an[x] & 7;
+        const uint8_t c = lut[idx | codeIndex[code]];
+        uint8_t* out = row + 2 * (x - kWindowLeft);
+        if (hires && code >= 4) {
+            // Hi-res pixels keep COLPF1's luminance over whatever hue wins priority.
+            const uint8_t lit = static_cast<uint8_t>((c & 0xF0) | lum1);
+            out[0] = (code & 2) ? lit : c;
+            out[1] = (code & 1) ? lit : c;
+        } else {
+            store16(out, static_cast<uint16_t>(c * 0x0101));
+        }
+    };
+
+    // Each object on the clocks it has to itself.
+    const uint64_t loneKey = (uint64_t{colours_.version()} << 16) | (pf.possible << 2) | (hires ? 2 : 0) | 1;
+    if (loneKey_ != loneKey) {
+        loneKey_ = loneKey;  // (PRIOR is part of the colours' version)
+        for (int o = 0; o < kObjectCount; ++o) loneColour_[o] = static_cast<int16_t>(constantColour(objectIndex[1 << o]));
+    }
+    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+        const int o = std::countr_zero(a);
+        const uint8_t idx = objectIndex[1 << o];
+        const int constant = loneColour_[o];
+        for (int wi = 0; wi < 4; ++wi) {
+            uint64_t bits = masks[o].w[wi] & ~multi.w[wi];
+            if (constant >= 0) {
+                const uint16_t pair = static_cast<uint16_t>(constant * 0x0101);
+                for (; bits; bits &= bits - 1) store16(row + 2 * (wi * 64 + std::countr_zero(bits) - kWindowLeft), pair);
+            } else {
+                for (; bits; bits &= bits - 1) put(wi * 64 + std::countr_zero(bits), idx);
             }
         }
     }
+    // The clocks objects share, one by one.
+    for (int wi = 0; wi < 4; ++wi) {
+        for (uint64_t bits = multi.w[wi]; bits; bits &= bits - 1) {
+            const int b = std::countr_zero(bits), x = wi * 64 + b;
+            int set = 0;
+            for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+                const int o = std::countr_zero(a);
+                set |= static_cast<int>((masks[o].w[wi] >> b) & 1) << o;
+            }
+            const uint8_t idx = objectIndex[set];
+            const int constant = constantColour(idx);
+            if (constant >= 0)
+                store16(row + 2 * (x - kWindowLeft), static_cast<uint16_t>(constant * 0x0101));
+            else
+                put(x, idx);
+        }
+    }
 }
-
-}  // namespace
 
 void Gtia::compose(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
-                   uint64_t objectsKey, const LineMask& any, const RegisterFile& regs, int gtia) {
+                   uint64_t objectsKey, const ObjectMasks& masks, uint8_t active, const LineMask& any,
+                   const RegisterFile& regs, int gtia) {
     const auto& lut = colours_.table(regs);
     const uint8_t prior = regs[Reg::PRIOR];
     const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
 
     if (gtia == 0) {
         composeBase(row, from, to, mem, pf, lut, lum1);
-        if (!any.any()) return;
-        const uint8_t* objectIndex = objectIndexAt(objects, objectsKey, prior & 0x10);
-        const uint8_t* an = pf.empty() ? kBackground.data() : pf.an.data();
-        if (pf.hires)
-            overlayObjects<true>(row, any, objectIndex, an, lut, lum1);
-        else
-            overlayObjects<false>(row, any, objectIndex, an, lut, lum1);
+        if (active) overlayObjects(row, mem, pf, objects, objectsKey, masks, active, any, lut, prior, lum1);
         return;
     }
 
@@ -417,7 +548,7 @@ void Gtia::compose(uint8_t* row, int from, int to, const Memory& mem, PlayfieldL
         int nib = pf.empty() ? 0 : gtiaNibble(pf, x, gtia);  // blank lines: nibble 0000
         int objs = 0;
         if (any.test(x))
-            for (int o = 0; o < kObjectCount; ++o) objs |= static_cast<int>(objects.windowed[o].test(x)) << o;
+            for (int o = 0; o < kObjectCount; ++o) objs |= static_cast<int>(masks[o].test(x)) << o;
         uint8_t c = gtiaModeColour(regs, gtia, nib, objs);
         store16(row + 2 * (x - kWindowLeft), static_cast<uint16_t>(c * 0x0101));
     }

@@ -58,13 +58,17 @@ public:
 
 private:
     // objectsKey identifies the line's objects: the cache's version for cached objects, a
-    // value above 32 bits for shifted ones (see objectIndexAt).
+    // value above 32 bits for shifted ones.
     void segment(int line, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
                  uint64_t objectsKey, const RegisterFile& regs, CollisionLatches& latches, Frame& frame,
                  const GtiaOptions& opt);
+    // `masks`, `active` and `any`: the objects cut to the segment [from, to).
     void compose(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
-                 uint64_t objectsKey, const LineMask& any, const RegisterFile& regs, int gtia);
-    const uint8_t* objectIndexAt(const LineObjects& objects, uint64_t objectsKey, bool fifth);
+                 uint64_t objectsKey, const ObjectMasks& masks, uint8_t active, const LineMask& any,
+                 const RegisterFile& regs, int gtia);
+    void overlayObjects(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
+                        uint64_t objectsKey, const ObjectMasks& masks, uint8_t active, const LineMask& any,
+                        const std::array<uint8_t, 256>& lut, uint8_t prior, uint8_t lum1);
     void composeBase(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf,
                      const std::array<uint8_t, 256>& lut, uint8_t lum1);
     void scanLineReference(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
@@ -79,13 +83,24 @@ private:
     PairHits pairHits_;            // object-object hits of the cached objects over the whole window
     uint32_t pairHitsVersion_ = 0;  // cache_.version() they were found for (0: none yet)
 
-    // Per clock, the objects there as the low half of a PriorityColours index (players, with
-    // missiles or as PF3 by the fifth-player bit). Depends on the objects alone: kept while
-    // they stay (objectsKey: the cache version, or a stamp for a line of shifted objects).
-    alignas(8) uint8_t objectIndex_[PlayfieldLine::kSize]{};
-    uint64_t objectIndexKey_ = 0;  // 0: none
-    bool objectIndexFifth_ = false;
+    // Clocks of the window where two or more objects are: there the priority logic sees
+    // their combination. Depends on the objects alone: kept while they stay (objectsKey: the
+    // cache version, or a stamp for a line of shifted objects).
+    LineMask multi_;
+    uint64_t multiKey_ = 0;  // 0: none
     uint32_t shiftedStamp_ = 0;
+
+    // Per object alone: its colour when that does not depend on the playfield (see
+    // overlayObjects), else -1; for the colours, PRIOR, hi-res or not and the PF colours the
+    // line's mode can produce, as in loneKey_.
+    int16_t loneColour_[kObjectCount]{};
+    uint64_t loneKey_ = 0;  // 0: none
+
+    // Bitmap modes: the hi-res pixels of each 4-bit half of a screen byte, for the current
+    // colours and mode (see composeBase).
+    alignas(16) uint8_t nibble_[16][16]{};
+    uint32_t nibbleVersion_ = 0;   // colours_.version() nibble_ was built for, 0: none
+    uint8_t nibbleMode_ = 0;
 
     // Hi-res-pixel pairs for two adjacent clocks, by their AN codes, for the current colours.
     uint32_t quad_[64]{};

@@ -30,7 +30,12 @@ struct PlayfieldLine {
     // them only when GTIA needs them (a line nobody looks at costs nothing).
     uint8_t dmactl = 0, chactl = 0, chbase = 0, hscrol = 0;
     bool hscrollEnabled = false;
-    bool generated = true;   // false: `an`, first and last are not filled in yet
+    bool generated = true;   // false: `an` is not filled in yet (generatePlayfield)
+    bool placed = true;      // false: first, last, origin and the byte range are not worked out yet (placePlayfield)
+    // Where the fetched bytes went: byte i (from dataAddress, wrapping in 4 KiB) covers the
+    // clocks from origin + i * clocks-per-byte; bytes firstByte..lastByte-1 are shown.
+    int16_t origin = 0;
+    int16_t firstByte = 0, lastByte = 0;
     std::array<uint8_t, kSize> an{};
 
     bool empty() const { return mode == 0; }
