@@ -30,6 +30,8 @@ struct IndexTables {
     uint8_t object[2][256];
     // [hi-res][AN code]: the playfield signal of the code, pre-shifted. Hi-res pixels are PF2.
     uint8_t code[2][8];
+    // byteMask[s]: byte o is $FF where bit o of s is set.
+    uint64_t byteMask[256];
 
     IndexTables() {
         for (int fifth = 0; fifth < 2; ++fifth)
@@ -44,6 +46,11 @@ struct IndexTables {
                 int pf4 = c >= 4 ? (hires ? 4 : 1 << (c & 3)) : 0;
                 code[hires][c] = static_cast<uint8_t>(pf4 << 4);
             }
+        for (int b = 0; b < 256; ++b) {
+            byteMask[b] = 0;
+            for (int k = 0; k < 8; ++k)
+                if (b & (1 << k)) byteMask[b] |= uint64_t{0xFF} << (8 * k);
+        }
     }
 };
 const IndexTables kIndex;
@@ -90,6 +97,48 @@ void findPairHits(const ObjectMasks& m, uint8_t active, PairHits& out) {
             if (!(players & (1 << p))) continue;
             int x = firstOverlap(m[4 + j], m[p]);
             if (x >= 0) add(M0PL + j, 1 << p, x);
+        }
+    }
+}
+
+// The PF colours still worth testing for the `active` objects: those in `possible` that some
+// active object has not latched yet. Branch-free: the eight xxPF latches are one word.
+inline uint8_t playfieldNeeded(const CollisionLatches& latches, uint8_t active, uint8_t possible) {
+    uint64_t pf;
+    std::memcpy(&pf, latches.registers().data() + M0PF, 8);  // bytes: M0PF..M3PF, P0PF..P3PF
+    pf = std::rotr(pf, 32);                                    // byte o: object o's xxPF (P0-P3, M0-M3)
+    uint64_t need = ~pf & kIndex.byteMask[active] & (possible * 0x0101010101010101ull);
+    need |= need >> 32;
+    need |= need >> 16;
+    need |= need >> 8;
+    return static_cast<uint8_t>(need & 0x0F);
+}
+
+// First clock where two spans overlap, or -1.
+inline int firstOverlap(const ObjectSpan& a, const ObjectSpan& b) {
+    const int d = b.x - a.x;
+    if (d >= 64 || d <= -64) return -1;
+    const uint64_t overlap = d >= 0 ? (uint64_t{a.bits} & (uint64_t{b.bits} << d)) : ((uint64_t{a.bits} << -d) & b.bits);
+    return overlap ? std::min(a.x, b.x) + std::countr_zero(overlap) : -1;
+}
+
+// findPairHits() for the cached objects of a whole line: only the pairs whose extents meet
+// can overlap, and they are known from HPOS and SIZE alone.
+void findPairHits(const ObjectMaskCache& cache, PairHits& out) {
+    out.count = 0;
+    auto add = [&out](int reg, int bits, int x) {
+        out.hit[out.count++] = {static_cast<uint8_t>(reg), static_cast<uint8_t>(bits), static_cast<int16_t>(x)};
+    };
+    for (ObjectMaskCache::PairSet c = cache.candidates(); c; c &= c - 1) {
+        const int i = std::countr_zero(c), p = i >> 3, q = i & 7;  // p < q
+        if (p >= 4) break;  // missile-missile: never a collision (C6); all later pairs are too
+        const int x = firstOverlap(cache.span(p), cache.span(q));
+        if (x < 0) continue;
+        if (q < 4) {
+            add(P0PL + p, 1 << q, x);  // two players: both bits (C3, C4)
+            add(P0PL + q, 1 << p, x);
+        } else {
+            add(M0PL + (q - 4), 1 << p, x);
         }
     }
 }
@@ -186,6 +235,13 @@ void Gtia::scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<co
     }
     bool shifting = opt.shiftAlways ||
                     std::any_of(midLine.begin(), midLine.end(), [](const RegisterWrite& w) { return affectsObjects(w.reg); });
+    if (!shifting) {
+        cache_.update(regs);
+        if (midLine.empty()) {
+            wholeLine(line, mem, pf, regs, latches, frame, opt);
+            return;
+        }
+    }
     const LineObjects* objects;
     uint64_t objectsKey;
     if (shifting) {
@@ -194,7 +250,7 @@ void Gtia::scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<co
         objects = &shifted_;
         objectsKey = (uint64_t{1} << 32) | ++shiftedStamp_;
     } else {
-        objects = &cache_.update(regs);
+        objects = &cache_.objects();
         objectsKey = cache_.version();
     }
 
@@ -216,6 +272,50 @@ void Gtia::scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<co
         from = std::max(from, at);
     }
     segment(line, from, kClocksPerLine, mem, pf, *objects, objectsKey, regs, latches, frame, opt);
+}
+
+void Gtia::wholeLine(int line, const Memory& mem, PlayfieldLine& pf, const RegisterFile& regs,
+                     CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
+    const int gtia = gtiaMode(regs[Reg::PRIOR], opt.ctia);
+    const uint8_t active = cache_.active();
+    const uint32_t version = cache_.version();
+    if (active) {
+        // Object-object hits depend on the objects alone: found once per change of the
+        // objects and replayed on the lines after (latching a bit that is already set
+        // changes nothing, first hit included).
+        if (pairHitsVersion_ != version) {
+            findPairHits(cache_, pairHits_);
+            pairHitsVersion_ = version;
+        }
+        applyPairHits(line, pairHits_, latches);
+    }
+
+    // Which playfield colours could still set a bit for the objects here (see segment()).
+    const uint8_t possible = gtia == 0 ? pf.possible : (gtia == 2 && !pf.empty() ? 0x0F : 0);
+    const uint8_t needPf = playfieldNeeded(latches, active, possible);
+
+    // The objects as masks only if something below looks at them clock by clock.
+    const LineObjects* objects = nullptr;
+    if (opt.record) {
+        objects = &cache_.objects();
+        LineRecord& rec = frame.record(line);
+        rec.objects = objects->masks;
+        for (auto& m : rec.playfield) m = LineMask{};
+    }
+    if (needPf || (opt.record && possible)) {
+        if (!objects) objects = &cache_.objects();
+        generatePlayfield(mem, pf);
+        decodePlayfield(pf, gtia, playfield_);
+        for (auto& m : playfield_) m &= kWindowMask;
+        if (needPf) detectPlayfield(line, objects->windowed, active, playfield_, possible, latches);
+        if (opt.record)
+            for (int n = 0; n < 4; ++n) frame.record(line).playfield[n] = playfield_[n];
+    }
+    if (opt.picture) {
+        if (!objects) objects = &cache_.objects();
+        compose(frame.row(line - kFirstVisibleLine), kWindowLeft, kWindowRight + 1, mem, pf, *objects, version,
+                objects->windowed, active, objects->any, regs, gtia);
+    }
 }
 
 void Gtia::segment(int line, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
@@ -265,9 +365,7 @@ void Gtia::segment(int line, int from, int to, const Memory& mem, PlayfieldLine&
     // cannot produce, or that every object here has latched already, needs no decoding: the
     // result would change nothing.
     const uint8_t possible = gtia == 0 ? pf.possible : (gtia == 2 && !pf.empty() ? 0x0F : 0);
-    uint8_t needPf = 0;
-    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1))
-        needPf |= static_cast<uint8_t>(~latches.read(pfRegister(std::countr_zero(a))) & possible);
+    const uint8_t needPf = playfieldNeeded(latches, active, possible);
     if (needPf || (opt.record && possible)) {
         generatePlayfield(mem, pf);
         decodePlayfield(pf, gtia, playfield_);

@@ -57,6 +57,9 @@ public:
                   RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt);
 
 private:
+    // A line with no mid-line writes (most lines): objects as cached spans, one segment.
+    void wholeLine(int line, const Memory& mem, PlayfieldLine& pf, const RegisterFile& regs,
+                   CollisionLatches& latches, Frame& frame, const GtiaOptions& opt);
     // objectsKey identifies the line's objects: the cache's version for cached objects, a
     // value above 32 bits for shifted ones.
     void segment(int line, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,

@@ -1,5 +1,7 @@
 #include "core/PlayerMissileDma.h"
 
+#include <cstring>
+
 namespace pmg {
 
 uint16_t PlayerMissileDma::address(const RegisterFile& regs, int object, int line) {
@@ -16,34 +18,50 @@ uint16_t PlayerMissileDma::address(const RegisterFile& regs, int object, int lin
 }
 
 bool PlayerMissileDma::load(int line, const Memory& mem, RegisterFile& regs) {
-    uint8_t dmactl = regs[Reg::DMACTL];
-    uint8_t gractl = regs[Reg::GRACTL];
-    uint8_t vdelay = regs[Reg::VDELAY];
-    bool odd = line & 1;
-    bool playerDma = dmactl & 0x08;
-    bool missileDma = dmactl & 0x0C;  // player DMA forces missile DMA (D2)
+    const uint8_t gractl = regs[Reg::GRACTL];
+    if (!(gractl & 0x03)) return false;  // GTIA takes no DMA: nothing to fetch or latch
+    const uint8_t dmactl = regs[Reg::DMACTL];
+    const uint8_t vdelay = regs[Reg::VDELAY];
+    const bool odd = line & 1;
+    const bool playerDma = dmactl & 0x08;
+    const bool missileDma = dmactl & 0x0C;  // player DMA forces missile DMA (D2)
     bool phantom = false;
+
+    // The five bytes of this line, as address() gives them: missiles, then players 0-3 at
+    // a fixed stride from it.
+    const uint8_t pmbase = regs[Reg::PMBASE];
+    const bool singleLine = dmactl & 0x10;
+    const uint8_t* ram = mem.data();
+    const uint8_t* missiles = singleLine ? ram + ((pmbase & 0xF8) << 8) + 0x300 + (line & 0xFF)
+                                         : ram + ((pmbase & 0xFC) << 8) + 0x180 + ((line >> 1) & 0x7F);
+    const int stride = singleLine ? 0x100 : 0x80;  // missiles to player 0, and player to player
 
     if (gractl & 0x01) {
         if (missileDma) {
-            uint8_t data = mem.read(address(regs, 4, line));
             // VDELAY bits 3-0 gate M3-M0 individually: on even lines a delayed missile keeps
             // its previous pair (D7).
             uint8_t keep = 0;
             if (!odd)
                 for (int m = 0; m < 4; ++m)
                     if (vdelay & (1 << m)) keep |= static_cast<uint8_t>(3 << (2 * m));
-            regs[Reg::GRAFM] = static_cast<uint8_t>((regs[Reg::GRAFM] & keep) | (data & ~keep));
+            regs[Reg::GRAFM] = static_cast<uint8_t>((regs[Reg::GRAFM] & keep) | (*missiles & ~keep));
         } else {
             phantom = true;
         }
     }
     if (gractl & 0x02) {
         if (playerDma) {
+            // GRAFP0-3 are written as one word: GTIA's object cache reads them back as one,
+            // and a wide load of bytes just stored one by one would stall.
+            const uint8_t delayed = odd ? 0 : static_cast<uint8_t>(vdelay >> 4);
+            uint8_t* grafp = regs.data() + static_cast<int>(Reg::GRAFP0);
+            uint32_t players;
+            std::memcpy(&players, grafp, 4);
             for (int p = 0; p < 4; ++p) {
-                if (!odd && (vdelay & (0x10 << p))) continue;
-                regs[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + p)] = mem.read(address(regs, p, line));
+                if (delayed & (1 << p)) continue;
+                players = (players & ~(uint32_t{0xFF} << (8 * p))) | (uint32_t{missiles[stride * (p + 1)]} << (8 * p));
             }
+            std::memcpy(grafp, &players, 4);
         } else {
             phantom = true;
         }

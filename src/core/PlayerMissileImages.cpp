@@ -1,5 +1,7 @@
 #include "core/PlayerMissileImages.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace pmg {
@@ -65,48 +67,85 @@ void LineObjects::finish() {
     }
 }
 
-const LineObjects& ObjectMaskCache::update(const RegisterFile& regs) {
-    // Most lines change nothing, or only some GRAF latches (DMA every line or every other
-    // line): one compare of the 18 object registers settles the first case.
-    if (valid_ && std::memcmp(inputs_, regs.data(), kObjectRegisterCount) == 0) return objects_;
-    std::memcpy(inputs_, regs.data(), kObjectRegisterCount);
+namespace {
 
-    const uint8_t sizem = regs[Reg::SIZEM], grafm = regs[Reg::GRAFM];
-    bool changed = false;
+// Bits k (0..31) of an image at clock x that fall on clocks [from, to).
+uint32_t clockRange(int x, int from, int to) {
+    const int lo = std::max(0, from - x), hi = std::min(32, to - x);
+    if (hi <= lo) return 0;
+    const uint64_t upTo = (uint64_t{1} << hi) - 1;
+    return static_cast<uint32_t>(upTo & ~((uint64_t{1} << lo) - 1));
+}
+
+}  // namespace
+
+void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
+    const uint8_t sizem = regs[Reg::SIZEM];
+    int from[kObjectCount], to[kObjectCount];
     for (int o = 0; o < kObjectCount; ++o) {
-        uint32_t hpos, size, graf;
-        if (o < 4) {
-            hpos = regs[static_cast<Reg>(reg(Reg::HPOSP0) + o)];
-            size = regs[static_cast<Reg>(reg(Reg::SIZEP0) + o)] & 3;
-            graf = regs[static_cast<Reg>(reg(Reg::GRAFP0) + o)];
-        } else {
-            int j = o - 4;
-            hpos = regs[static_cast<Reg>(reg(Reg::HPOSM0) + j)];
-            size = (sizem >> (2 * j)) & 3;
-            graf = ((grafm >> (2 * j)) & 3) << 6;
-        }
-        // An object that is not drawn has one key whatever its position and size.
-        uint32_t key = (graf && hpos < kClocksPerLine) ? hpos | (size << 8) | (graf << 10) : 0;
-        if (valid_ && key == keys_[o]) continue;
-        keys_[o] = key;
-        changed = true;
-        // Clocks 228+ would wrap into the next line's hblank: never visible, and outside the
-        // window anyway, so the windowed mask needs no separate clip.
-        LineMask m = key ? LineMask::bitsAt(kExpand.bits[size][graf], static_cast<int>(hpos)) : LineMask{};
-        objects_.windowed[o] = m & kWindowMask;
-        m.w[3] &= (uint64_t{1} << (kClocksPerLine - 192)) - 1;
-        objects_.masks[o] = m;
+        const bool player = o < 4;
+        const int x = regs[static_cast<Reg>((player ? reg(Reg::HPOSP0) : reg(Reg::HPOSM0)) + (o & 3))];
+        const int size = player ? regs[static_cast<Reg>(reg(Reg::SIZEP0) + o)] & 3 : (sizem >> (2 * (o - 4))) & 3;
+        spans_[o].x = static_cast<int16_t>(x);
+        size_[o] = static_cast<uint8_t>(size);
+        // HPOS 228-255 never matches the 0..227 counter: the object never appears (P4).
+        const bool shown = x < kClocksPerLine;
+        clip_[o] = shown ? clockRange(x, kWindowLeft, kWindowRight + 1) : 0;
+        lineClip_[o] = shown ? clockRange(x, 0, kClocksPerLine) : 0;
+        // Extent inside the window: 8 shape bits (players) or 2 (missiles) of SIZE clocks.
+        from[o] = std::max(x, kWindowLeft);
+        to[o] = std::min(x + (player ? 8 : 2) * sizeMultiplier(size), kWindowRight + 1);
+        if (!shown) to[o] = from[o];
     }
-    if (changed || !valid_) {
-        objects_.any = LineMask{};
-        objects_.active = 0;
-        for (int o = 0; o < kObjectCount; ++o) {
-            objects_.any |= objects_.windowed[o];
-            if (objects_.windowed[o].any()) objects_.active |= static_cast<uint8_t>(1 << o);
-        }
-        ++version_;
+    candidates_ = 0;
+    for (int p = 0; p < kObjectCount; ++p)
+        for (int q = p + 1; q < kObjectCount; ++q)
+            if (std::max(from[p], from[q]) < std::min(to[p], to[q])) candidates_ |= PairSet{1} << (p * 8 + q);
+}
+
+void ObjectMaskCache::update(const RegisterFile& regs) {
+    // Most lines change nothing, or only some GRAF latches (DMA every line or every other
+    // line). The registers are compared in the pieces they are written in (HPOS and SIZE
+    // rarely; GRAFP0-3 as one word and GRAFM by P/M DMA), so no load waits on stores.
+    const uint8_t* in = regs.data();
+    ObjectInputs now;
+    std::memcpy(&now.hpos, in + static_cast<int>(Reg::HPOSP0), 8);
+    std::memcpy(&now.sizep, in + static_cast<int>(Reg::SIZEP0), 4);
+    now.sizem = in[static_cast<int>(Reg::SIZEM)];
+    std::memcpy(&now.grafp, in + static_cast<int>(Reg::GRAFP0), 4);
+    now.grafm = in[static_cast<int>(Reg::GRAFM)];
+    const bool placed = valid_ && now.hpos == inputs_.hpos && now.sizep == inputs_.sizep && now.sizem == inputs_.sizem;
+    if (placed && now.grafp == inputs_.grafp && now.grafm == inputs_.grafm) return;
+    if (!placed) placeObjects(regs);
+    inputs_ = now;
+
+    // Something changed: redo all eight images (cheaper than working out which).
+    uint8_t active = 0;
+    for (int o = 0; o < kObjectCount; ++o) {
+        // A missile is a 2-bit shape: the higher bit of its GRAFM pair is the left pixel (P1).
+        const uint32_t graf = o < 4 ? (now.grafp >> (8 * o)) & 0xFF : ((now.grafm >> (2 * (o - 4))) & 3) << 6;
+        const uint32_t pattern = kExpand.bits[size_[o]][graf];
+        spans_[o].image = pattern & lineClip_[o];
+        spans_[o].bits = pattern & clip_[o];
+        active |= static_cast<uint8_t>((spans_[o].bits != 0) << o);
     }
+    active_ = active;
+    ++version_;
+    stale_ = true;
     valid_ = true;
+}
+
+const LineObjects& ObjectMaskCache::objects() {
+    if (stale_) {
+        for (int o = 0; o < kObjectCount; ++o) {
+            objects_.masks[o] = LineMask::bitsAt(spans_[o].image, spans_[o].x);
+            objects_.windowed[o] = LineMask::bitsAt(spans_[o].bits, spans_[o].x);
+        }
+        stale_ = false;
+        objects_.any = LineMask{};
+        for (int o = 0; o < kObjectCount; ++o) objects_.any |= objects_.windowed[o];
+        objects_.active = active_;
+    }
     return objects_;
 }
 

@@ -52,22 +52,54 @@ struct LineObjects {
     void finish();
 };
 
-// objectMasksFromRegisters() for consecutive lines, rebuilding only the objects whose
-// HPOS, SIZE or GRAF changed since the previous call (most objects, most lines).
-// version() changes whenever the result does, so work derived from the objects alone (which
-// pairs of objects overlap, and where) can be cached against it.
+// One object on a line with no mid-line object writes, in closed form: its image starts at
+// HPOS and covers at most 32 clocks (8 shape bits of 1, 2 or 4 clocks).
+struct ObjectSpan {
+    int16_t x = 0;        // HPOS
+    uint32_t image = 0;   // bit k: active at clock x + k, up to clock 227 (the record's view)
+    uint32_t bits = 0;    // the same cut to the collision window (what collides and shows)
+};
+
+// objectMasksFromRegisters() for consecutive lines, kept as spans and redone only when the
+// object registers change (on most lines none do, or only GRAF latches reloaded by DMA).
+// version() changes whenever an object's pixels do, so work derived from the objects alone
+// (which pairs overlap, and where) can be cached against it. The LineMask form is built on
+// demand (the picture and the record need it; collisions mostly do not).
 class ObjectMaskCache {
 public:
-    const LineObjects& update(const RegisterFile& regs);
+    // Pairs of objects whose images can meet at all: their extents (HPOS and SIZE, whatever
+    // the shapes) share a clock of the window. Bit p*8+q (p < q) set for such a pair.
+    using PairSet = uint64_t;
+
+    void update(const RegisterFile& regs);
     void invalidate() { valid_ = false; }
     uint32_t version() const { return version_; }
 
+    const ObjectSpan& span(int object) const { return spans_[object]; }
+    uint8_t active() const { return active_; }     // objects with pixels in the window
+    PairSet candidates() const { return candidates_; }
+
+    const LineObjects& objects();
+
 private:
-    LineObjects objects_;
-    uint8_t inputs_[kObjectRegisterCount]{};  // HPOSP0..GRAFM as of the last update
-    uint32_t keys_[kObjectCount]{};
+    void placeObjects(const RegisterFile& regs);
+
+    ObjectSpan spans_[kObjectCount];
+    uint8_t size_[kObjectCount]{};       // SIZE code
+    uint32_t clip_[kObjectCount]{};      // image bits inside the window, by HPOS and SIZE
+    uint32_t lineClip_[kObjectCount]{};  // image bits before clock 228
+    uint8_t active_ = 0;
+    PairSet candidates_ = 0;
+    struct ObjectInputs {  // HPOSP0..GRAFM as of the last update
+        uint64_t hpos = 0;
+        uint32_t sizep = 0, grafp = 0;
+        uint8_t sizem = 0, grafm = 0;
+    } inputs_;
     uint32_t version_ = 1;
     bool valid_ = false;
+
+    LineObjects objects_;
+    bool stale_ = true;  // objects_ is out of date
 };
 
 // `writes` are this line's writes with clock > 0, sorted by clock; only HPOSx, SIZEx and

@@ -15,6 +15,7 @@ public:
     void clear() { v_.fill(0); }
     // The registers in Reg order, for comparing a run of them at once.
     const uint8_t* data() const { return v_.data(); }
+    uint8_t* data() { return v_.data(); }
     friend bool operator==(const RegisterFile&, const RegisterFile&) = default;
 
 private:
