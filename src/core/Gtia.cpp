@@ -312,9 +312,18 @@ void Gtia::wholeLine(int line, const Memory& mem, PlayfieldLine& pf, const Regis
             for (int n = 0; n < 4; ++n) frame.record(line).playfield[n] = playfield_[n];
     }
     if (opt.picture) {
-        if (!objects) objects = &cache_.objects();
-        compose(frame.row(line - kFirstVisibleLine), kWindowLeft, kWindowRight + 1, mem, pf, *objects, version,
-                objects->windowed, active, objects->any, regs, gtia);
+        uint8_t* row = frame.row(line - kFirstVisibleLine);
+        if (gtia == 0) {
+            // The objects straight from their spans: no masks needed.
+            const auto& lut = colours_.table(regs);
+            const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
+            composeBase(row, kWindowLeft, kWindowRight + 1, mem, pf, lut, lum1);
+            if (active) overlaySpans(row, mem, pf, lut, regs[Reg::PRIOR], lum1);
+        } else {
+            if (!objects) objects = &cache_.objects();
+            compose(row, kWindowLeft, kWindowRight + 1, mem, pf, *objects, version, objects->windowed, active,
+                    objects->any, regs, gtia);
+        }
     }
 }
 
@@ -530,6 +539,90 @@ void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, Playfi
     }
 }
 
+// Colours object clocks of one segment over the playfield already drawn there.
+class ObjectPainter {
+public:
+    ObjectPainter(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const std::array<uint8_t, 256>& lut,
+                  uint8_t prior, uint8_t lum1)
+        : row_(row), mem_(mem), pf_(pf), lut_(lut), lum1_(lum1), hires_(pf.hires),
+          objectIndex_(kIndex.object[(prior & 0x10) ? 1 : 0]), codeIndex_(kIndex.code[pf.hires ? 1 : 0]) {}
+
+    // The priority index (low half) of a set of objects (bit o = object o).
+    uint8_t index(int objects) const { return objectIndex_[objects]; }
+
+    // The colour for objects of priority index `idx` when it is the same over every
+    // playfield code this line can show (BAK, and the PF colours its mode can produce), so
+    // the clock needs no AN code at all; -1 when the playfield makes a difference. With
+    // PRIOR's common "players over playfield" that is every clock of a lone object.
+    int constantColour(uint8_t idx) const {
+        const uint8_t c = lut_[idx];
+        if (hires_) {
+            // Hi-res pixels: PF2 for any code >= 4, and COLPF1's luminance where lit.
+            const uint8_t p = lut_[idx | 0x40];
+            return (p == c && static_cast<uint8_t>((p & 0xF0) | lum1_) == c) ? c : -1;
+        }
+        for (int n = 0; n < 4; ++n)
+            if ((pf_.possible & (1 << n)) && lut_[idx | (0x10 << n)] != c) return -1;
+        return c;
+    }
+
+    void fill(int x, uint16_t pair) { store16(row_ + 2 * (x - kWindowLeft), pair); }
+
+    // Clock x by its AN code (generated on first need).
+    void put(int x, uint8_t idx) {
+        if (!an_) {
+            if (pf_.empty()) {
+                an_ = kBackground.data();
+            } else {
+                generatePlayfield(mem_, pf_);
+                an_ = pf_.an.data();
+            }
+        }
+        const int code = an_[x] & 7;
+        const uint8_t c = lut_[idx | codeIndex_[code]];
+        uint8_t* out = row_ + 2 * (x - kWindowLeft);
+        if (hires_ && code >= 4) {
+            // Hi-res pixels keep COLPF1's luminance over whatever hue wins priority.
+            const uint8_t lit = static_cast<uint8_t>((c & 0xF0) | lum1_);
+            out[0] = (code & 2) ? lit : c;
+            out[1] = (code & 1) ? lit : c;
+        } else {
+            store16(out, static_cast<uint16_t>(c * 0x0101));
+        }
+    }
+
+    // Clock x with objects `objects` on it.
+    void paint(int x, int objects) {
+        const uint8_t idx = index(objects);
+        const int constant = constantColour(idx);
+        if (constant >= 0)
+            fill(x, static_cast<uint16_t>(constant * 0x0101));
+        else
+            put(x, idx);
+    }
+
+private:
+    uint8_t* row_;
+    const Memory& mem_;
+    PlayfieldLine& pf_;
+    const std::array<uint8_t, 256>& lut_;
+    uint8_t lum1_;
+    bool hires_;
+    const uint8_t* objectIndex_;
+    const uint8_t* codeIndex_;
+    const uint8_t* an_ = nullptr;
+};
+
+const int16_t* Gtia::loneColours(const ObjectPainter& painter, const PlayfieldLine& pf) {
+    const uint64_t key = (uint64_t{colours_.version()} << 16) | (pf.possible << 2) | (pf.hires ? 2 : 0) | 1;
+    if (loneKey_ != key) {
+        loneKey_ = key;  // (PRIOR is part of the colours' version)
+        for (int o = 0; o < kObjectCount; ++o)
+            loneColour_[o] = static_cast<int16_t>(painter.constantColour(painter.index(1 << o)));
+    }
+    return loneColour_;
+}
+
 void Gtia::overlayObjects(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
                           uint64_t objectsKey, const ObjectMasks& masks, uint8_t active, const LineMask& any,
                           const std::array<uint8_t, 256>& lut, uint8_t prior, uint8_t lum1) {
@@ -544,85 +637,91 @@ void Gtia::overlayObjects(uint8_t* row, const Memory& mem, PlayfieldLine& pf, co
         multi_ = twos;
     }
     const LineMask multi = multi_ & any;  // `any` is cut to this segment
-
-    const bool hires = pf.hires;
-    const uint8_t* objectIndex = kIndex.object[(prior & 0x10) ? 1 : 0];
-    const uint8_t* codeIndex = kIndex.code[hires ? 1 : 0];
-
-    // The colour for the objects of priority index `idx` when it is the same over every
-    // playfield code this line can show (BAK, and the PF colours its mode can produce), so
-    // the clock needs no AN code at all; -1 when the playfield makes a difference. With
-    // PRIOR's common "players over playfield" that is every clock of a lone object.
-    auto constantColour = [&](uint8_t idx) -> int {
-        const uint8_t c = lut[idx];
-        if (hires) {
-            // Hi-res pixels: PF2 for any code >= 4, and COLPF1's luminance where lit.
-            const uint8_t p = lut[idx | 0x40];
-            return (p == c && static_cast<uint8_t>((p & 0xF0) | lum1) == c) ? c : -1;
-        }
-        for (int n = 0; n < 4; ++n)
-            if ((pf.possible & (1 << n)) && lut[idx | (0x10 << n)] != c) return -1;
-        return c;
-    };
-    // The AN codes, generated only when some clock turns out to need them.
-    const uint8_t* an = nullptr;
-    auto put = [&](int x, uint8_t idx) {
-        if (!an) {
-            if (pf.empty()) {
-                an = kBackground.data();
-            } else {
-                generatePlayfield(mem, pf);
-                an = pf.an.data();
-            }
-        }
-        const int code = an[x] & 7;
-        const uint8_t c = lut[idx | codeIndex[code]];
-        uint8_t* out = row + 2 * (x - kWindowLeft);
-        if (hires && code >= 4) {
-            // Hi-res pixels keep COLPF1's luminance over whatever hue wins priority.
-            const uint8_t lit = static_cast<uint8_t>((c & 0xF0) | lum1);
-            out[0] = (code & 2) ? lit : c;
-            out[1] = (code & 1) ? lit : c;
-        } else {
-            store16(out, static_cast<uint16_t>(c * 0x0101));
-        }
-    };
+    ObjectPainter painter(row, mem, pf, lut, prior, lum1);
+    const int16_t* lone = loneColours(painter, pf);
 
     // Each object on the clocks it has to itself.
-    const uint64_t loneKey = (uint64_t{colours_.version()} << 16) | (pf.possible << 2) | (hires ? 2 : 0) | 1;
-    if (loneKey_ != loneKey) {
-        loneKey_ = loneKey;  // (PRIOR is part of the colours' version)
-        for (int o = 0; o < kObjectCount; ++o) loneColour_[o] = static_cast<int16_t>(constantColour(objectIndex[1 << o]));
-    }
     for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
         const int o = std::countr_zero(a);
-        const uint8_t idx = objectIndex[1 << o];
-        const int constant = loneColour_[o];
+        const uint8_t idx = painter.index(1 << o);
+        const int constant = lone[o];
         for (int wi = 0; wi < 4; ++wi) {
             uint64_t bits = masks[o].w[wi] & ~multi.w[wi];
             if (constant >= 0) {
                 const uint16_t pair = static_cast<uint16_t>(constant * 0x0101);
-                for (; bits; bits &= bits - 1) store16(row + 2 * (wi * 64 + std::countr_zero(bits) - kWindowLeft), pair);
+                for (; bits; bits &= bits - 1) painter.fill(wi * 64 + std::countr_zero(bits), pair);
             } else {
-                for (; bits; bits &= bits - 1) put(wi * 64 + std::countr_zero(bits), idx);
+                for (; bits; bits &= bits - 1) painter.put(wi * 64 + std::countr_zero(bits), idx);
             }
         }
     }
     // The clocks objects share, one by one.
     for (int wi = 0; wi < 4; ++wi) {
         for (uint64_t bits = multi.w[wi]; bits; bits &= bits - 1) {
-            const int b = std::countr_zero(bits), x = wi * 64 + b;
+            const int b = std::countr_zero(bits);
             int set = 0;
             for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
                 const int o = std::countr_zero(a);
                 set |= static_cast<int>((masks[o].w[wi] >> b) & 1) << o;
             }
-            const uint8_t idx = objectIndex[set];
-            const int constant = constantColour(idx);
-            if (constant >= 0)
-                store16(row + 2 * (x - kWindowLeft), static_cast<uint16_t>(constant * 0x0101));
-            else
-                put(x, idx);
+            painter.paint(wi * 64 + b, set);
+        }
+    }
+}
+
+void Gtia::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const std::array<uint8_t, 256>& lut,
+                        uint8_t prior, uint8_t lum1) {
+    // Clocks each object shares with another: only pairs whose extents meet can share any.
+    const uint32_t version = cache_.version();
+    if (sharedVersion_ != version) {
+        sharedVersion_ = version;
+        for (auto& b : shared_) b = 0;
+        for (ObjectMaskCache::PairSet c = cache_.candidates(); c; c &= c - 1) {
+            const int i = std::countr_zero(c), p = i >> 3, q = i & 7;
+            const ObjectSpan& a = cache_.span(p);
+            const ObjectSpan& b = cache_.span(q);
+            const int d = b.x - a.x;  // |d| < 32: their extents meet
+            if (d >= 0) {
+                const uint32_t both = a.bits & static_cast<uint32_t>(uint64_t{b.bits} << d);
+                shared_[p] |= both;
+                shared_[q] |= both >> d;
+            } else {
+                const uint32_t both = b.bits & static_cast<uint32_t>(uint64_t{a.bits} << -d);
+                shared_[q] |= both;
+                shared_[p] |= both >> -d;
+            }
+        }
+    }
+    ObjectPainter painter(row, mem, pf, lut, prior, lum1);
+    const int16_t* lone = loneColours(painter, pf);
+    const uint8_t active = cache_.active();
+
+    // Each object on the clocks it has to itself: one 32-bit image per object.
+    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+        const int o = std::countr_zero(a);
+        const ObjectSpan& span = cache_.span(o);
+        uint32_t bits = span.bits & ~shared_[o];
+        if (lone[o] >= 0) {
+            const uint16_t pair = static_cast<uint16_t>(lone[o] * 0x0101);
+            for (; bits; bits &= bits - 1) painter.fill(span.x + std::countr_zero(bits), pair);
+        } else {
+            const uint8_t idx = painter.index(1 << o);
+            for (; bits; bits &= bits - 1) painter.put(span.x + std::countr_zero(bits), idx);
+        }
+    }
+    // The shared clocks, one by one, each painted once: from the lowest object on it.
+    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+        const int o = std::countr_zero(a);
+        const ObjectSpan& span = cache_.span(o);
+        for (uint32_t bits = span.bits & shared_[o]; bits; bits &= bits - 1) {
+            const int x = span.x + std::countr_zero(bits);
+            int set = 0;
+            for (uint8_t b = active; b; b &= static_cast<uint8_t>(b - 1)) {
+                const int q = std::countr_zero(b);
+                const int k = x - cache_.span(q).x;
+                if (k >= 0 && k < 32 && ((cache_.span(q).bits >> k) & 1)) set |= 1 << q;
+            }
+            if (std::countr_zero(static_cast<unsigned>(set)) == o) painter.paint(x, set);
         }
     }
 }

@@ -23,6 +23,8 @@
 
 namespace pmg {
 
+class ObjectPainter;
+
 struct GtiaOptions {
     bool ctia = false;         // early 400/800 CTIA: no GTIA modes (F6)
     bool picture = true;       // compose the colour-index picture
@@ -72,6 +74,10 @@ private:
     void overlayObjects(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
                         uint64_t objectsKey, const ObjectMasks& masks, uint8_t active, const LineMask& any,
                         const std::array<uint8_t, 256>& lut, uint8_t prior, uint8_t lum1);
+    // overlayObjects() for a whole line of cached objects, from their spans.
+    void overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const std::array<uint8_t, 256>& lut,
+                      uint8_t prior, uint8_t lum1);
+    const int16_t* loneColours(const ObjectPainter& painter, const PlayfieldLine& pf);
     void composeBase(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf,
                      const std::array<uint8_t, 256>& lut, uint8_t lum1);
     void scanLineReference(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
@@ -92,6 +98,10 @@ private:
     LineMask multi_;
     uint64_t multiKey_ = 0;  // 0: none
     uint32_t shiftedStamp_ = 0;
+
+    // Per cached object, the clocks (span bits) it shares with another object.
+    uint32_t shared_[kObjectCount]{};
+    uint32_t sharedVersion_ = 0;  // cache_.version() shared_ was found for, 0: none
 
     // Per object alone: its colour when that does not depend on the playfield (see
     // overlayObjects), else -1; for the colours, PRIOR, hi-res or not and the PF colours the
