@@ -184,6 +184,17 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
 void placePlayfield(PlayfieldLine& out) {
     if (out.placed) return;
     out.placed = true;
+    // The placement depends on these alone, and they seldom change from one line to the next.
+    const uint16_t key = static_cast<uint16_t>(out.mode | ((out.dmactl & 3) << 4) | (out.hscrollEnabled ? 0x40 : 0) |
+                                               ((out.hscrol & 0x0F) << 8) | 0x8000);
+    if (key == out.placementKey) {
+        out.first = out.placement.first;
+        out.last = out.placement.last;
+        out.origin = out.placement.origin;
+        out.firstByte = out.placement.firstByte;
+        out.lastByte = out.placement.lastByte;
+        return;
+    }
     const AnticModeInfo& info = anticMode(out.mode);
     auto width = static_cast<PlayfieldWidth>(out.dmactl & 3);
     bool hscroll = out.hscrollEnabled;
@@ -209,6 +220,8 @@ void placePlayfield(PlayfieldLine& out) {
     out.origin = static_cast<int16_t>(origin);
     out.firstByte = static_cast<int16_t>(firstByte);
     out.lastByte = static_cast<int16_t>(lastByte);
+    out.placementKey = key;
+    out.placement = {out.first, out.last, out.origin, out.firstByte, out.lastByte};
 }
 
 void generatePlayfield(const Memory& mem, PlayfieldLine& out) {

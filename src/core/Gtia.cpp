@@ -19,6 +19,18 @@ inline int pfRegister(int object) { return object < 4 ? P0PF + object : M0PF + (
 
 inline void store16(uint8_t* p, uint16_t v) { std::memcpy(p, &v, 2); }
 inline void store32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+inline void store64(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
+
+// Fills `bytes` (even) bytes with one colour: short border fills are not worth a call.
+inline void fillPixels(uint8_t* p, int bytes, uint8_t colour) {
+    const uint64_t v = colour * 0x0101010101010101ull;
+    for (; bytes >= 8; bytes -= 8, p += 8) store64(p, v);
+    if (bytes & 4) {
+        store32(p, static_cast<uint32_t>(v));
+        p += 4;
+    }
+    if (bytes & 2) store16(p, static_cast<uint16_t>(v));
+}
 
 // A line of background AN codes, for blank lines (whose `an` is not filled in).
 const std::array<uint8_t, PlayfieldLine::kSize> kBackground{};
@@ -408,12 +420,15 @@ constexpr int nibbleBytes(const BitmapLayout& b) {
 
 // Expands screen bytes i0..i1-1 (from `base`, the memory scan counter wrapping in 4 KiB) to
 // pixels, half a byte per table entry: byte i's go to out + 2 * (at + i * span).
-template <int Bytes>
+// With a byte table (Bytes 4 only), one look-up per byte instead of two.
+template <int Bytes, bool ByteTable = false>
 void expandBitmap(uint8_t* out, int at, const Memory& mem, uint16_t base, int span, int i0, int i1,
-                  const uint8_t (*nibble)[16]) {
+                  const uint8_t (*nibble)[16], const uint64_t* byteTable = nullptr) {
     auto put = [&](uint8_t byte, int i) {
         uint8_t* p = out + 2 * (at + i * span);
-        if constexpr (Bytes == 4) {
+        if constexpr (ByteTable) {
+            std::memcpy(p, &byteTable[byte], 8);
+        } else if constexpr (Bytes == 4) {
             // One 8-byte store rather than two 4-byte ones.
             uint32_t hi, lo;
             std::memcpy(&hi, nibble[byte >> 4], 4);
@@ -435,16 +450,16 @@ void expandBitmap(uint8_t* out, int at, const Memory& mem, uint16_t base, int sp
 
 // Pixels of the bitmap line for clocks [a, b) (inside the line's data): whole bytes straight
 // into the row, a byte cut by a or b through a small buffer.
-template <int Bytes>
+template <int Bytes, bool ByteTable = false>
 void drawBitmap(uint8_t* row, int a, int b, const Memory& mem, const PlayfieldLine& pf, int span,
-                const uint8_t (*nibble)[16]) {
+                const uint8_t (*nibble)[16], const uint64_t* byteTable = nullptr) {
     const int origin = pf.origin;
     const uint16_t base = pf.dataAddress;
     const int i0 = (a - origin) / span;                  // first byte touching [a, b)
     const int i1 = (b - origin + span - 1) / span;       // past the last one
     const int j0 = (a - origin + span - 1) / span;       // first byte wholly inside
     const int j1 = std::max(j0, (b - origin) / span);    // past the last one
-    if (j0 < j1) expandBitmap<Bytes>(row, origin - kWindowLeft, mem, base, span, j0, j1, nibble);
+    if (j0 < j1) expandBitmap<Bytes, ByteTable>(row, origin - kWindowLeft, mem, base, span, j0, j1, nibble, byteTable);
     auto cut = [&](int i) {
         alignas(16) uint8_t buffer[32];
         expandBitmap<Bytes>(buffer, -i * span, mem, base, span, i, i + 1, nibble);
@@ -461,14 +476,14 @@ void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, Playfi
                        const std::array<uint8_t, 256>& lut, uint8_t lum1) {
     uint8_t* out = row + 2 * (from - kWindowLeft);
     if (pf.empty()) {
-        std::memset(out, lut[0], 2 * (to - from));
+        fillPixels(out, 2 * (to - from), lut[0]);
         return;
     }
     placePlayfield(pf);
     // Clocks outside first..last are background: a fill, not a look-up per clock.
     const int a = std::clamp<int>(pf.first, from, to), b = std::clamp<int>(pf.last + 1, a, to);
-    std::memset(out, lut[0], 2 * (a - from));
-    std::memset(row + 2 * (b - kWindowLeft), lut[0], 2 * (to - b));
+    fillPixels(out, 2 * (a - from), lut[0]);
+    fillPixels(row + 2 * (b - kWindowLeft), 2 * (to - b), lut[0]);
     if (a == b) return;
 
     const BitmapLayout& bitmap = kBitmap[pf.mode & 15];
@@ -480,6 +495,7 @@ void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, Playfi
         if (nibbleVersion_ != colours_.version() || nibbleMode_ != pf.mode) {
             nibbleVersion_ = colours_.version();
             nibbleMode_ = pf.mode;
+            nibbleLines_ = 0;
             const uint8_t bg = lut[0x40];
             const uint8_t lit = static_cast<uint8_t>((bg & 0xF0) | lum1);
             const uint8_t colour[4] = {lut[0], lut[0x10], lut[bitmap.bitsPerPixel == 2 ? 0x20 : 0x10], lut[0x40]};
@@ -497,6 +513,20 @@ void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, Playfi
             }
         }
         const int span = anticMode(pf.mode).clocksPerByte;
+        // Colours that stay for a few lines earn a table of whole bytes (256 entries); colours
+        // rewritten on every line (a rainbow) keep using the 16-entry one.
+        if (bytes == 4 && nibbleLines_ < kByteTableAfter && ++nibbleLines_ == kByteTableAfter) {
+            for (int v = 0; v < 256; ++v) {
+                uint32_t hi, lo;
+                std::memcpy(&hi, nibble_[v >> 4], 4);
+                std::memcpy(&lo, nibble_[v & 15], 4);
+                byteTable_[v] = hi | (uint64_t{lo} << 32);
+            }
+        }
+        if (bytes == 4 && nibbleLines_ == kByteTableAfter) {
+            drawBitmap<4, true>(row, a, b, mem, pf, span, nibble_, byteTable_);
+            return;
+        }
         switch (bytes) {
             case 4: drawBitmap<4>(row, a, b, mem, pf, span, nibble_); break;
             case 8: drawBitmap<8>(row, a, b, mem, pf, span, nibble_); break;
@@ -676,8 +706,11 @@ void Gtia::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, cons
     if (sharedVersion_ != version) {
         sharedVersion_ = version;
         for (auto& b : shared_) b = 0;
+        for (auto& m : partners_) m = 0;
         for (ObjectMaskCache::PairSet c = cache_.candidates(); c; c &= c - 1) {
             const int i = std::countr_zero(c), p = i >> 3, q = i & 7;
+            partners_[p] |= static_cast<uint8_t>(1 << q);
+            partners_[q] |= static_cast<uint8_t>(1 << p);
             const ObjectSpan& a = cache_.span(p);
             const ObjectSpan& b = cache_.span(q);
             const int d = b.x - a.x;  // |d| < 32: their extents meet
@@ -696,10 +729,33 @@ void Gtia::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, cons
     const int16_t* lone = loneColours(painter, pf);
     const uint8_t active = cache_.active();
 
-    // Each object on the clocks it has to itself: one 32-bit image per object.
+    // Each object on the clocks it has to itself (the shared ones are painted again below).
     for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
         const int o = std::countr_zero(a);
         const ObjectSpan& span = cache_.span(o);
+        if (lone[o] >= 0 && span.x >= kWindowLeft && span.x + span.length * span.width <= kWindowRight + 1) {
+            // Wholly inside the window, in one colour: shape bit by shape bit, a fixed number
+            // of stores each going to the row or, for a clear bit, to a sink. No branch on the
+            // shape, which changes from line to line.
+            uint8_t* const out = row + 2 * (span.x - kWindowLeft);
+            const unsigned shape = span.shape;
+            const uint16_t pair = static_cast<uint16_t>(lone[o] * 0x0101);
+            switch (span.width) {
+                case 1:
+                    for (int k = 0; k < span.length; ++k)
+                        store16((shape << k) & 0x80 ? out + 2 * k : sink_, pair);
+                    break;
+                case 2:
+                    for (int k = 0; k < span.length; ++k)
+                        store32((shape << k) & 0x80 ? out + 4 * k : sink_, pair * 0x00010001u);
+                    break;
+                default:
+                    for (int k = 0; k < span.length; ++k)
+                        store64((shape << k) & 0x80 ? out + 8 * k : sink_, pair * 0x0001000100010001ull);
+                    break;
+            }
+            continue;
+        }
         uint32_t bits = span.bits & ~shared_[o];
         if (lone[o] >= 0) {
             const uint16_t pair = static_cast<uint16_t>(lone[o] * 0x0101);
@@ -709,19 +765,29 @@ void Gtia::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, cons
             for (; bits; bits &= bits - 1) painter.put(span.x + std::countr_zero(bits), idx);
         }
     }
-    // The shared clocks, one by one, each painted once: from the lowest object on it.
+    // The shared clocks, one by one, each painted once: from the lowest object on it. The
+    // same objects usually share a run of clocks: their colour is looked up once.
+    int lastSet = -1, lastColour = -1;
     for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
         const int o = std::countr_zero(a);
         const ObjectSpan& span = cache_.span(o);
         for (uint32_t bits = span.bits & shared_[o]; bits; bits &= bits - 1) {
             const int x = span.x + std::countr_zero(bits);
-            int set = 0;
-            for (uint8_t b = active; b; b &= static_cast<uint8_t>(b - 1)) {
+            int set = 1 << o;
+            for (uint8_t b = partners_[o] & active; b; b &= static_cast<uint8_t>(b - 1)) {
                 const int q = std::countr_zero(b);
                 const int k = x - cache_.span(q).x;
                 if (k >= 0 && k < 32 && ((cache_.span(q).bits >> k) & 1)) set |= 1 << q;
             }
-            if (std::countr_zero(static_cast<unsigned>(set)) == o) painter.paint(x, set);
+            if (std::countr_zero(static_cast<unsigned>(set)) != o) continue;
+            if (set != lastSet) {
+                lastSet = set;
+                lastColour = painter.constantColour(painter.index(set));
+            }
+            if (lastColour >= 0)
+                painter.fill(x, static_cast<uint16_t>(lastColour * 0x0101));
+            else
+                painter.put(x, painter.index(set));
         }
     }
 }

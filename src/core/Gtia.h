@@ -101,6 +101,8 @@ private:
 
     // Per cached object, the clocks (span bits) it shares with another object.
     uint32_t shared_[kObjectCount]{};
+    uint8_t partners_[kObjectCount]{};  // the objects each one can share clocks with
+    alignas(8) uint8_t sink_[8]{};         // where overlaySpans() sends the stores of clear shape bits
     uint32_t sharedVersion_ = 0;  // cache_.version() shared_ was found for, 0: none
 
     // Per object alone: its colour when that does not depend on the playfield (see
@@ -114,6 +116,11 @@ private:
     alignas(16) uint8_t nibble_[16][16]{};
     uint32_t nibbleVersion_ = 0;   // colours_.version() nibble_ was built for, 0: none
     uint8_t nibbleMode_ = 0;
+    // Whole screen bytes (modes with 4 hi-res pixels per nibble), once nibble_ has served
+    // kByteTableAfter lines: valid when nibbleLines_ == kByteTableAfter.
+    static constexpr int kByteTableAfter = 3;
+    int nibbleLines_ = 0;
+    uint64_t byteTable_[256]{};
 
     // Hi-res-pixel pairs for two adjacent clocks, by their AN codes, for the current colours.
     uint32_t quad_[64]{};

@@ -87,6 +87,8 @@ void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
         const int x = regs[static_cast<Reg>((player ? reg(Reg::HPOSP0) : reg(Reg::HPOSM0)) + (o & 3))];
         const int size = player ? regs[static_cast<Reg>(reg(Reg::SIZEP0) + o)] & 3 : (sizem >> (2 * (o - 4))) & 3;
         spans_[o].x = static_cast<int16_t>(x);
+        spans_[o].width = static_cast<uint8_t>(sizeMultiplier(size));
+        spans_[o].length = player ? 8 : 2;
         size_[o] = static_cast<uint8_t>(size);
         // HPOS 228-255 never matches the 0..227 counter: the object never appears (P4).
         const bool shown = x < kClocksPerLine;
@@ -125,6 +127,7 @@ void ObjectMaskCache::update(const RegisterFile& regs) {
         // A missile is a 2-bit shape: the higher bit of its GRAFM pair is the left pixel (P1).
         const uint32_t graf = o < 4 ? (now.grafp >> (8 * o)) & 0xFF : ((now.grafm >> (2 * (o - 4))) & 3) << 6;
         const uint32_t pattern = kExpand.bits[size_[o]][graf];
+        spans_[o].shape = static_cast<uint8_t>(graf);
         spans_[o].image = pattern & lineClip_[o];
         spans_[o].bits = pattern & clip_[o];
         active |= static_cast<uint8_t>((spans_[o].bits != 0) << o);

@@ -56,6 +56,9 @@ struct LineObjects {
 // HPOS and covers at most 32 clocks (8 shape bits of 1, 2 or 4 clocks).
 struct ObjectSpan {
     int16_t x = 0;        // HPOS
+    uint8_t shape = 0;    // the shape bits, bit 7 leftmost (a missile's pair in bits 7-6)
+    uint8_t width = 1;    // clocks per shape bit (1, 2 or 4)
+    uint8_t length = 8;   // shape bits (8 for a player, 2 for a missile)
     uint32_t image = 0;   // bit k: active at clock x + k, up to clock 227 (the record's view)
     uint32_t bits = 0;    // the same cut to the collision window (what collides and shows)
 };

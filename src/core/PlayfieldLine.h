@@ -36,6 +36,11 @@ struct PlayfieldLine {
     // clocks from origin + i * clocks-per-byte; bytes firstByte..lastByte-1 are shown.
     int16_t origin = 0;
     int16_t firstByte = 0, lastByte = 0;
+    // placePlayfield()'s last result and what it was for (it keeps it across lines).
+    struct Placement {
+        int16_t first, last, origin, firstByte, lastByte;
+    } placement{};
+    uint16_t placementKey = 0;
     std::array<uint8_t, kSize> an{};
 
     bool empty() const { return mode == 0; }
