@@ -241,19 +241,24 @@ void detectCollisions(int line, const ObjectMasks& objects, const std::array<Lin
 
 void Gtia::scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                     RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
+    // Most lines: no writes during the line, objects from the cache.
+    if (midLine.empty() && !opt.shiftAlways && !opt.reference) {
+        cache_.update(regs);
+        wholeLine(line, mem, pf, regs, latches, frame, opt);
+        return;
+    }
+    segmentedLine(line, mem, pf, midLine, regs, latches, frame, opt);
+}
+
+void Gtia::segmentedLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
+                         RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
     if (opt.reference) {
         scanLineReference(line, mem, pf, midLine, regs, latches, frame, opt);
         return;
     }
     bool shifting = opt.shiftAlways ||
                     std::any_of(midLine.begin(), midLine.end(), [](const RegisterWrite& w) { return affectsObjects(w.reg); });
-    if (!shifting) {
-        cache_.update(regs);
-        if (midLine.empty()) {
-            wholeLine(line, mem, pf, regs, latches, frame, opt);
-            return;
-        }
-    }
+    if (!shifting) cache_.update(regs);
     const LineObjects* objects;
     uint64_t objectsKey;
     if (shifting) {
@@ -305,7 +310,14 @@ void Gtia::wholeLine(int line, const Memory& mem, PlayfieldLine& pf, const Regis
     // Which playfield colours could still set a bit for the objects here (see segment()).
     const uint8_t possible = gtia == 0 ? pf.possible : (gtia == 2 && !pf.empty() ? 0x0F : 0);
     const uint8_t needPf = playfieldNeeded(latches, active, possible);
+    if (needPf || opt.record || opt.picture) wholeLineDetail(line, mem, pf, regs, latches, frame, opt, gtia, needPf, possible);
+}
 
+void Gtia::wholeLineDetail(int line, const Memory& mem, PlayfieldLine& pf, const RegisterFile& regs,
+                           CollisionLatches& latches, Frame& frame, const GtiaOptions& opt, int gtia, uint8_t needPf,
+                           uint8_t possible) {
+    const uint8_t active = cache_.active();
+    const uint32_t version = cache_.version();
     // The objects as masks only if something below looks at them clock by clock.
     const LineObjects* objects = nullptr;
     if (opt.record) {

@@ -60,8 +60,17 @@ public:
 
 private:
     // A line with no mid-line writes (most lines): objects as cached spans, one segment.
+    // The object-object collisions are here; playfield collisions, record and picture in
+    // wholeLineDetail(), called only when one of them is wanted.
     void wholeLine(int line, const Memory& mem, PlayfieldLine& pf, const RegisterFile& regs,
                    CollisionLatches& latches, Frame& frame, const GtiaOptions& opt);
+    void wholeLineDetail(int line, const Memory& mem, PlayfieldLine& pf, const RegisterFile& regs,
+                         CollisionLatches& latches, Frame& frame, const GtiaOptions& opt, int gtia, uint8_t needPf,
+                         uint8_t possible);
+    // Any other line: mid-line writes split it into segments (or the options ask for the
+    // shift registers or the reference).
+    void segmentedLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
+                       RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt);
     // objectsKey identifies the line's objects: the cache's version for cached objects, a
     // value above 32 bits for shifted ones.
     void segment(int line, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,

@@ -21,10 +21,14 @@ int writeDelay(Reg r) {
 
 }  // namespace
 
-Machine::Machine(const MachineOptions& options) : options_(options) { powerOn(); }
+Machine::Machine(const MachineOptions& options) : options_(options) {
+    setOptions(options);
+    powerOn();
+}
 
 void Machine::setOptions(const MachineOptions& options) {
     options_ = options;
+    gtiaOptions_ = {options_.ctia, options_.picture, options_.record, options_.shiftAlways, options_.reference};
     rebuildSchedule();
     if (line_ >= linesPerFrame()) line_ = 0;
 }
@@ -119,8 +123,7 @@ void Machine::runScanline() {
     if (inVisibleLines(y)) {
         // No P/M DMA in vertical blank (D1): the latches keep line 247's data there.
         if (PlayerMissileDma::load(y, memory_, regs_)) frame_.phantomDma = true;
-        GtiaOptions g{options_.ctia, options_.picture, options_.record, options_.shiftAlways, options_.reference};
-        gtia_.scanLine(y, memory_, pf_, midLine, regs_, latches_, frame_, g);
+        gtia_.scanLine(y, memory_, pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
         // GTIA applied the mid-line writes to the registers; the display-list counter lives
         // in ANTIC and takes them for its next fetch.
         for (const RegisterWrite& w : midLine)

@@ -71,6 +71,7 @@ private:
     void rebuildSchedule();
 
     MachineOptions options_;
+    GtiaOptions gtiaOptions_;  // derived from options_ (setOptions)
     Memory memory_;
     RegisterFile regs_;
     CollisionLatches latches_;

@@ -17,6 +17,28 @@ uint16_t PlayerMissileDma::address(const RegisterFile& regs, int object, int lin
     return static_cast<uint16_t>(base + area + ((line >> 1) & 0x7F));
 }
 
+namespace {
+
+// For 4 VDELAY bits: the bit pairs (missiles, in GRAFM) or bytes (players, GRAFP0-3 as a
+// word) that keep their value on an even line.
+struct KeepMasks {
+    uint8_t pairs[16];
+    uint32_t bytes[16];
+    constexpr KeepMasks() : pairs(), bytes() {
+        for (int v = 0; v < 16; ++v)
+            for (int k = 0; k < 4; ++k)
+                if (v & (1 << k)) {
+                    pairs[v] = static_cast<uint8_t>(pairs[v] | (3 << (2 * k)));
+                    bytes[v] |= uint32_t{0xFF} << (8 * k);
+                }
+    }
+};
+constexpr KeepMasks kKeep;
+constexpr const uint8_t* kPairs = kKeep.pairs;
+constexpr const uint32_t* kBytes = kKeep.bytes;
+
+}  // namespace
+
 bool PlayerMissileDma::load(int line, const Memory& mem, RegisterFile& regs) {
     const uint8_t gractl = regs[Reg::GRACTL];
     if (!(gractl & 0x03)) return false;  // GTIA takes no DMA: nothing to fetch or latch
@@ -40,10 +62,7 @@ bool PlayerMissileDma::load(int line, const Memory& mem, RegisterFile& regs) {
         if (missileDma) {
             // VDELAY bits 3-0 gate M3-M0 individually: on even lines a delayed missile keeps
             // its previous pair (D7).
-            uint8_t keep = 0;
-            if (!odd)
-                for (int m = 0; m < 4; ++m)
-                    if (vdelay & (1 << m)) keep |= static_cast<uint8_t>(3 << (2 * m));
+            const uint8_t keep = odd ? 0 : kPairs[vdelay & 0x0F];
             regs[Reg::GRAFM] = static_cast<uint8_t>((regs[Reg::GRAFM] & keep) | (*missiles & ~keep));
         } else {
             phantom = true;
@@ -53,14 +72,13 @@ bool PlayerMissileDma::load(int line, const Memory& mem, RegisterFile& regs) {
         if (playerDma) {
             // GRAFP0-3 are written as one word: GTIA's object cache reads them back as one,
             // and a wide load of bytes just stored one by one would stall.
-            const uint8_t delayed = odd ? 0 : static_cast<uint8_t>(vdelay >> 4);
+            const uint32_t keep = odd ? 0 : kBytes[vdelay >> 4];
             uint8_t* grafp = regs.data() + static_cast<int>(Reg::GRAFP0);
             uint32_t players;
             std::memcpy(&players, grafp, 4);
-            for (int p = 0; p < 4; ++p) {
-                if (delayed & (1 << p)) continue;
-                players = (players & ~(uint32_t{0xFF} << (8 * p))) | (uint32_t{missiles[stride * (p + 1)]} << (8 * p));
-            }
+            const uint32_t fetched = missiles[stride] | (missiles[2 * stride] << 8) | (missiles[3 * stride] << 16) |
+                                     (uint32_t{missiles[4 * stride]} << 24);
+            players = (players & keep) | (fetched & ~keep);
             std::memcpy(grafp, &players, 4);
         } else {
             phantom = true;

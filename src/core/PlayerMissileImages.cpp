@@ -89,7 +89,7 @@ void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
         spans_[o].x = static_cast<int16_t>(x);
         spans_[o].width = static_cast<uint8_t>(sizeMultiplier(size));
         spans_[o].length = player ? 8 : 2;
-        size_[o] = static_cast<uint8_t>(size);
+        expand_[o] = kExpand.bits[size].data();
         // HPOS 228-255 never matches the 0..227 counter: the object never appears (P4).
         const bool shown = x < kClocksPerLine;
         clip_[o] = shown ? clockRange(x, kWindowLeft, kWindowRight + 1) : 0;
@@ -121,18 +121,20 @@ void ObjectMaskCache::update(const RegisterFile& regs) {
     if (!placed) placeObjects(regs);
     inputs_ = now;
 
-    // Something changed: redo all eight images (cheaper than working out which).
-    uint8_t active = 0;
+    // Something changed: redo all eight images (cheaper than working out which). A missile
+    // is a 2-bit shape: the higher bit of its GRAFM pair is the left pixel (P1).
+    const uint32_t p = now.grafp;
+    const unsigned m = now.grafm;
+    const uint32_t graf[kObjectCount] = {p & 0xFF,       (p >> 8) & 0xFF, (p >> 16) & 0xFF, p >> 24,
+                                         (m & 0x03) << 6, (m & 0x0C) << 4, (m & 0x30) << 2, m & 0xC0};
+    unsigned active = 0;
     for (int o = 0; o < kObjectCount; ++o) {
-        // A missile is a 2-bit shape: the higher bit of its GRAFM pair is the left pixel (P1).
-        const uint32_t graf = o < 4 ? (now.grafp >> (8 * o)) & 0xFF : ((now.grafm >> (2 * (o - 4))) & 3) << 6;
-        const uint32_t pattern = kExpand.bits[size_[o]][graf];
-        spans_[o].shape = static_cast<uint8_t>(graf);
-        spans_[o].image = pattern & lineClip_[o];
-        spans_[o].bits = pattern & clip_[o];
-        active |= static_cast<uint8_t>((spans_[o].bits != 0) << o);
+        const uint32_t bits = expand_[o][graf[o]] & clip_[o];
+        spans_[o].shape = static_cast<uint8_t>(graf[o]);
+        spans_[o].bits = bits;
+        active |= static_cast<unsigned>(bits != 0) << o;
     }
-    active_ = active;
+    active_ = static_cast<uint8_t>(active);
     ++version_;
     stale_ = true;
     valid_ = true;
@@ -141,7 +143,8 @@ void ObjectMaskCache::update(const RegisterFile& regs) {
 const LineObjects& ObjectMaskCache::objects() {
     if (stale_) {
         for (int o = 0; o < kObjectCount; ++o) {
-            objects_.masks[o] = LineMask::bitsAt(spans_[o].image, spans_[o].x);
+            // The record's view: the image up to clock 227, window or not.
+            objects_.masks[o] = LineMask::bitsAt(expand_[o][spans_[o].shape] & lineClip_[o], spans_[o].x);
             objects_.windowed[o] = LineMask::bitsAt(spans_[o].bits, spans_[o].x);
         }
         stale_ = false;

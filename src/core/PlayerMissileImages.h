@@ -59,8 +59,7 @@ struct ObjectSpan {
     uint8_t shape = 0;    // the shape bits, bit 7 leftmost (a missile's pair in bits 7-6)
     uint8_t width = 1;    // clocks per shape bit (1, 2 or 4)
     uint8_t length = 8;   // shape bits (8 for a player, 2 for a missile)
-    uint32_t image = 0;   // bit k: active at clock x + k, up to clock 227 (the record's view)
-    uint32_t bits = 0;    // the same cut to the collision window (what collides and shows)
+    uint32_t bits = 0;    // bit k: active at clock x + k, inside the collision window
 };
 
 // objectMasksFromRegisters() for consecutive lines, kept as spans and redone only when the
@@ -88,7 +87,7 @@ private:
     void placeObjects(const RegisterFile& regs);
 
     ObjectSpan spans_[kObjectCount];
-    uint8_t size_[kObjectCount]{};       // SIZE code
+    const uint32_t* expand_[kObjectCount]{};  // shape byte to image bits, for the object's SIZE
     uint32_t clip_[kObjectCount]{};      // image bits inside the window, by HPOS and SIZE
     uint32_t lineClip_[kObjectCount]{};  // image bits before clock 228
     uint8_t active_ = 0;
