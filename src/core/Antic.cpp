@@ -66,6 +66,12 @@ const ExpandTables kTables;
 inline void store32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
 inline void store64(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
 
+// memset(p, 0, n) for the short runs around a line's data, without a library call.
+inline void zeroBytes(uint8_t* p, int n) {
+    for (; n >= 8; n -= 8, p += 8) store64(p, 0);
+    for (; n > 0; --n) *p++ = 0;
+}
+
 }  // namespace
 
 void Antic::beginFrame(const RegisterFile& regs) {
@@ -300,8 +306,8 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
         default: break;
     }
     // Background outside the data and outside the displayed width.
-    std::memset(an, 0, out.first);
-    std::memset(an + out.last + 1, 0, PlayfieldLine::kSize - (out.last + 1));
+    zeroBytes(an, out.first);
+    zeroBytes(an + out.last + 1, PlayfieldLine::kSize - (out.last + 1));
 }
 
 }  // namespace pmg

@@ -8,6 +8,13 @@
 #include "core/AnticMode.h"
 #include "core/PlayfieldDecoder.h"
 
+// Keeps a rarely taken path out of its caller, whose entry and exit stay cheap.
+#if defined(__GNUC__)
+#define PMG_NOINLINE __attribute__((noinline))
+#else
+#define PMG_NOINLINE
+#endif
+
 namespace pmg {
 namespace {
 
@@ -136,7 +143,7 @@ inline int firstOverlap(const ObjectSpan& a, const ObjectSpan& b) {
 
 // findPairHits() for the cached objects of a whole line: only the pairs whose extents meet
 // can overlap, and they are known from HPOS and SIZE alone.
-void findPairHits(const ObjectMaskCache& cache, PairHits& out) {
+PMG_NOINLINE void findPairHits(const ObjectMaskCache& cache, PairHits& out) {
     out.count = 0;
     auto add = [&out](int reg, int bits, int x) {
         out.hit[out.count++] = {static_cast<uint8_t>(reg), static_cast<uint8_t>(bits), static_cast<int16_t>(x)};
@@ -174,6 +181,32 @@ void detectPlayfield(int line, const ObjectMasks& m, uint8_t active, const std::
             if (!(need & (1 << n))) continue;
             int x = firstOverlap(m[o], pf[n]);
             if (x >= 0) latches.latch(pfReg, static_cast<uint8_t>(1 << n), BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x)});
+        }
+    }
+}
+
+// 32 clocks of a mask from clock x (bit k = clock x + k).
+inline uint32_t clocksAt(const LineMask& m, int x) {
+    const int i = x >> 6, s = x & 63;
+    uint64_t v = m.w[i] >> s;
+    if (s && i < 3) v |= m.w[i + 1] << (64 - s);
+    return static_cast<uint32_t>(v);
+}
+
+// detectPlayfield() for the cached objects of a whole line, from their spans.
+void detectPlayfield(int line, const ObjectMaskCache& cache, uint8_t active, const std::array<LineMask, 4>& pf,
+                     uint8_t possible, CollisionLatches& latches) {
+    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+        const int o = std::countr_zero(a);
+        const int pfReg = pfRegister(o);
+        const int need = ~latches.read(pfReg) & possible;
+        if (!need) continue;
+        const ObjectSpan& span = cache.span(o);
+        for (int n = 0; n < 4; ++n) {
+            if (!(need & (1 << n))) continue;
+            if (const uint32_t both = clocksAt(pf[n], span.x) & span.bits)
+                latches.latch(pfReg, static_cast<uint8_t>(1 << n),
+                              BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(span.x + std::countr_zero(both))});
         }
     }
 }
@@ -239,18 +272,7 @@ void detectCollisions(int line, const ObjectMasks& objects, const std::array<Lin
     detectPlayfield(line, mask, active, pf, 0x0F, latches);
 }
 
-void Gtia::scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
-                    RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
-    // Most lines: no writes during the line, objects from the cache.
-    if (midLine.empty() && !opt.shiftAlways && !opt.reference) {
-        cache_.update(regs);
-        wholeLine(line, mem, pf, regs, latches, frame, opt);
-        return;
-    }
-    segmentedLine(line, mem, pf, midLine, regs, latches, frame, opt);
-}
-
-void Gtia::segmentedLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
+PMG_NOINLINE void Gtia::segmentedLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                          RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
     if (opt.reference) {
         scanLineReference(line, mem, pf, midLine, regs, latches, frame, opt);
@@ -313,7 +335,7 @@ void Gtia::wholeLine(int line, const Memory& mem, PlayfieldLine& pf, const Regis
     if (needPf || opt.record || opt.picture) wholeLineDetail(line, mem, pf, regs, latches, frame, opt, gtia, needPf, possible);
 }
 
-void Gtia::wholeLineDetail(int line, const Memory& mem, PlayfieldLine& pf, const RegisterFile& regs,
+PMG_NOINLINE void Gtia::wholeLineDetail(int line, const Memory& mem, PlayfieldLine& pf, const RegisterFile& regs,
                            CollisionLatches& latches, Frame& frame, const GtiaOptions& opt, int gtia, uint8_t needPf,
                            uint8_t possible) {
     const uint8_t active = cache_.active();
@@ -327,13 +349,22 @@ void Gtia::wholeLineDetail(int line, const Memory& mem, PlayfieldLine& pf, const
         for (auto& m : rec.playfield) m = LineMask{};
     }
     if (needPf || (opt.record && possible)) {
-        if (!objects) objects = &cache_.objects();
         generatePlayfield(mem, pf);
-        decodePlayfield(pf, gtia, playfield_);
-        for (auto& m : playfield_) m &= kWindowMask;
-        if (needPf) detectPlayfield(line, objects->windowed, active, playfield_, possible, latches);
-        if (opt.record)
+        if (opt.record) {
+            decodePlayfield(pf, gtia, playfield_);
+            for (auto& m : playfield_) m &= kWindowMask;
             for (int n = 0; n < 4; ++n) frame.record(line).playfield[n] = playfield_[n];
+        } else {
+            // Collisions alone look at the clocks the objects cover, nothing else.
+            int from = kClocksPerLine, to = 0;
+            for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+                const ObjectSpan& span = cache_.span(std::countr_zero(a));
+                from = std::min(from, span.x + std::countr_zero(span.bits));
+                to = std::max(to, span.x + 32 - std::countl_zero(span.bits));
+            }
+            decodePlayfield(pf, gtia, playfield_, from, to);
+        }
+        if (needPf) detectPlayfield(line, cache_, active, playfield_, possible, latches);
     }
     if (opt.picture) {
         uint8_t* row = frame.row(line - kFirstVisibleLine);

@@ -56,7 +56,15 @@ public:
     // ANTIC's AN codes for the line are generated from `mem` only if collisions, the record
     // or the picture need them.
     void scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
-                  RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt);
+                  RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
+        // Most lines: no writes during the line, objects from the cache.
+        if (midLine.empty() && !opt.shiftAlways && !opt.reference) {
+            cache_.update(regs);
+            wholeLine(line, mem, pf, regs, latches, frame, opt);
+        } else {
+            segmentedLine(line, mem, pf, midLine, regs, latches, frame, opt);
+        }
+    }
 
 private:
     // A line with no mid-line writes (most lines): objects as cached spans, one segment.

@@ -86,9 +86,9 @@ void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
         const bool player = o < 4;
         const int x = regs[static_cast<Reg>((player ? reg(Reg::HPOSP0) : reg(Reg::HPOSM0)) + (o & 3))];
         const int size = player ? regs[static_cast<Reg>(reg(Reg::SIZEP0) + o)] & 3 : (sizem >> (2 * (o - 4))) & 3;
-        spans_[o].x = static_cast<int16_t>(x);
-        spans_[o].width = static_cast<uint8_t>(sizeMultiplier(size));
-        spans_[o].length = player ? 8 : 2;
+        place_[o].x = static_cast<int16_t>(x);
+        place_[o].width = static_cast<uint8_t>(sizeMultiplier(size));
+        place_[o].length = player ? 8 : 2;
         expand_[o] = kExpand.bits[size].data();
         // HPOS 228-255 never matches the 0..227 counter: the object never appears (P4).
         const bool shown = x < kClocksPerLine;
@@ -105,19 +105,9 @@ void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
             if (std::max(from[p], from[q]) < std::min(to[p], to[q])) candidates_ |= PairSet{1} << (p * 8 + q);
 }
 
-void ObjectMaskCache::update(const RegisterFile& regs) {
-    // Most lines change nothing, or only some GRAF latches (DMA every line or every other
-    // line). The registers are compared in the pieces they are written in (HPOS and SIZE
-    // rarely; GRAFP0-3 as one word and GRAFM by P/M DMA), so no load waits on stores.
-    const uint8_t* in = regs.data();
-    ObjectInputs now;
-    std::memcpy(&now.hpos, in + static_cast<int>(Reg::HPOSP0), 8);
-    std::memcpy(&now.sizep, in + static_cast<int>(Reg::SIZEP0), 4);
-    now.sizem = in[static_cast<int>(Reg::SIZEM)];
-    std::memcpy(&now.grafp, in + static_cast<int>(Reg::GRAFP0), 4);
-    now.grafm = in[static_cast<int>(Reg::GRAFM)];
+void ObjectMaskCache::rebuild(const RegisterFile& regs) {
+    const ObjectInputs now = inputs(regs);
     const bool placed = valid_ && now.hpos == inputs_.hpos && now.sizep == inputs_.sizep && now.sizem == inputs_.sizem;
-    if (placed && now.grafp == inputs_.grafp && now.grafm == inputs_.grafm) return;
     if (!placed) placeObjects(regs);
     inputs_ = now;
 
@@ -130,8 +120,8 @@ void ObjectMaskCache::update(const RegisterFile& regs) {
     unsigned active = 0;
     for (int o = 0; o < kObjectCount; ++o) {
         const uint32_t bits = expand_[o][graf[o]] & clip_[o];
-        spans_[o].shape = static_cast<uint8_t>(graf[o]);
-        spans_[o].bits = bits;
+        shape_[o] = static_cast<uint8_t>(graf[o]);
+        bits_[o] = bits;
         active |= static_cast<unsigned>(bits != 0) << o;
     }
     active_ = static_cast<uint8_t>(active);
@@ -144,8 +134,8 @@ const LineObjects& ObjectMaskCache::objects() {
     if (stale_) {
         for (int o = 0; o < kObjectCount; ++o) {
             // The record's view: the image up to clock 227, window or not.
-            objects_.masks[o] = LineMask::bitsAt(expand_[o][spans_[o].shape] & lineClip_[o], spans_[o].x);
-            objects_.windowed[o] = LineMask::bitsAt(spans_[o].bits, spans_[o].x);
+            objects_.masks[o] = LineMask::bitsAt(expand_[o][shape_[o]] & lineClip_[o], place_[o].x);
+            objects_.windowed[o] = LineMask::bitsAt(bits_[o], place_[o].x);
         }
         stale_ = false;
         objects_.any = LineMask{};

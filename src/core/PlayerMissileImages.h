@@ -16,6 +16,7 @@
 #pragma once
 
 #include <array>
+#include <cstring>
 #include <span>
 
 #include "core/LineMask.h"
@@ -73,30 +74,59 @@ public:
     // the shapes) share a clock of the window. Bit p*8+q (p < q) set for such a pair.
     using PairSet = uint64_t;
 
-    void update(const RegisterFile& regs);
+    // Brings the objects up to date with the registers (rarely any work: see changed()).
+    void update(const RegisterFile& regs) {
+        if (changed(regs)) rebuild(regs);
+    }
     void invalidate() { valid_ = false; }
     uint32_t version() const { return version_; }
 
-    const ObjectSpan& span(int object) const { return spans_[object]; }
+    ObjectSpan span(int object) const {
+        ObjectSpan s = place_[object];
+        s.shape = shape_[object];
+        s.bits = bits_[object];
+        return s;
+    }
     uint8_t active() const { return active_; }     // objects with pixels in the window
     PairSet candidates() const { return candidates_; }
 
     const LineObjects& objects();
 
 private:
+    struct ObjectInputs {  // HPOSP0..GRAFM as of the last update
+        uint64_t hpos = 0;
+        uint32_t sizep = 0, grafp = 0;
+        uint8_t sizem = 0, grafm = 0;
+    };
+    // The registers as the cache compares them: in the pieces they are written in (HPOS and
+    // SIZE rarely; GRAFP0-3 as one word and GRAFM by P/M DMA), so no load waits on stores.
+    static ObjectInputs inputs(const RegisterFile& regs) {
+        const uint8_t* in = regs.data();
+        ObjectInputs now;
+        std::memcpy(&now.hpos, in + static_cast<int>(Reg::HPOSP0), 8);
+        std::memcpy(&now.sizep, in + static_cast<int>(Reg::SIZEP0), 4);
+        now.sizem = in[static_cast<int>(Reg::SIZEM)];
+        std::memcpy(&now.grafp, in + static_cast<int>(Reg::GRAFP0), 4);
+        now.grafm = in[static_cast<int>(Reg::GRAFM)];
+        return now;
+    }
+    bool changed(const RegisterFile& regs) const {
+        const ObjectInputs now = inputs(regs);
+        return !valid_ || now.grafp != inputs_.grafp || now.grafm != inputs_.grafm || now.hpos != inputs_.hpos ||
+               now.sizep != inputs_.sizep || now.sizem != inputs_.sizem;
+    }
+    void rebuild(const RegisterFile& regs);
     void placeObjects(const RegisterFile& regs);
 
-    ObjectSpan spans_[kObjectCount];
+    ObjectSpan place_[kObjectCount];      // x, width and length (shape and bits: below)
+    uint32_t bits_[kObjectCount]{};       // ObjectSpan::bits
+    uint8_t shape_[kObjectCount]{};       // ObjectSpan::shape
     const uint32_t* expand_[kObjectCount]{};  // shape byte to image bits, for the object's SIZE
     uint32_t clip_[kObjectCount]{};      // image bits inside the window, by HPOS and SIZE
     uint32_t lineClip_[kObjectCount]{};  // image bits before clock 228
     uint8_t active_ = 0;
     PairSet candidates_ = 0;
-    struct ObjectInputs {  // HPOSP0..GRAFM as of the last update
-        uint64_t hpos = 0;
-        uint32_t sizep = 0, grafp = 0;
-        uint8_t sizem = 0, grafm = 0;
-    } inputs_;
+    ObjectInputs inputs_;
     uint32_t version_ = 1;
     bool valid_ = false;
 

@@ -1,5 +1,7 @@
 #include "core/PlayfieldDecoder.h"
 
+#include <algorithm>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -34,10 +36,17 @@ inline uint64_t greater16(const uint8_t* an, uint8_t value) {
 }  // namespace
 
 void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4>& pf) {
+    decodePlayfield(line, gtia, pf, 0, kClocksPerLine);
+}
+
+void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4>& pf, int from, int to) {
     for (auto& m : pf) m = LineMask{};
     if (line.empty() || line.first > line.last) return;
     const uint8_t* an = line.an.data();
-    int chunkFrom = line.first >> 4, chunkTo = line.last >> 4;
+    // Clocks first..last cut to [from, to), widened to whole 16-clock chunks.
+    const int lo = std::max<int>(line.first, from), hi = std::min<int>(line.last, to - 1);
+    if (lo > hi) return;
+    int chunkFrom = lo >> 4, chunkTo = hi >> 4;
 
     if (gtia == 0) {
         for (int c = chunkFrom; c <= chunkTo; ++c) {
@@ -57,9 +66,9 @@ void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4
     // Mode 10: nibbles x100-x111 collide as PF0-PF3; player colours and BAK do not (F4).
     // Over a lores ANTIC mode, a pixel only counts where ANTIC sent playfield (not BAK) on
     // the odd clock of its pair (Altirra masks with that clock's playfield bit).
-    int from = line.first, to = line.last + 2;  // the one-clock delay can push a pixel right
-    if (to > kClocksPerLine - 1) to = kClocksPerLine - 1;
-    for (int x = from; x <= to; ++x) {
+    // The one-clock delay can push a pixel right of `last`.
+    const int first = std::max<int>(line.first, from), last = std::min({line.last + 2, kClocksPerLine - 1, to - 1});
+    for (int x = first; x <= last; ++x) {
         int nib = gtiaNibble(line, x, 2);
         if (!(nib & 4)) continue;
         if (!line.hires && line.an[((x - 1) & ~1) + 1] < 4) continue;

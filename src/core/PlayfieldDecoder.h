@@ -25,5 +25,8 @@ inline int gtiaNibble(const PlayfieldLine& line, int x, int mode) {
 
 // Fills pf[0..3]. Only clocks inside line.first..line.last can be set.
 void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4>& pf);
+// The same, exact for clocks [from, to) only (others may be set or not): when only some
+// clocks matter, the rest need no decoding.
+void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4>& pf, int from, int to);
 
 }  // namespace pmg
