@@ -10,6 +10,7 @@
 // caches. It is slow and exists to be compared with the fast path on random scenes.
 #pragma once
 
+#include <cstring>
 #include <span>
 
 #include "core/CollisionLatches.h"
@@ -17,6 +18,7 @@
 #include "core/Frame.h"
 #include "core/PlayfieldLine.h"
 #include "core/PlayerMissileImages.h"
+#include "core/PlayfieldDecoder.h"
 #include "core/Priority.h"
 #include "core/RegisterFile.h"
 #include "core/RegisterWrite.h"
@@ -59,6 +61,12 @@ public:
                   RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
         // Most lines: no writes during the line, objects from the cache.
         if (midLine.empty() && !opt.shiftAlways && !opt.reference) {
+            // Collisions alone, and every bit this line could set is set already: whatever
+            // the objects' shapes, the line changes nothing (see saturated()).
+            if (!opt.picture && !opt.record && cache_.placedFor(regs) && saturated(pf, regs, latches, opt)) {
+                cache_.skipShapes();
+                return;
+            }
             cache_.update(regs);
             wholeLine(line, mem, pf, regs, latches, frame, opt);
         } else {
@@ -67,6 +75,20 @@ public:
     }
 
 private:
+    // True if no overlap on this line could set a collision bit that is not set yet: every
+    // object has latched every PF colour the line can show, and every PL bit of a pair of
+    // objects whose extents meet is set. Latches only gain bits until HITCLR.
+    bool saturated(const PlayfieldLine& pf, const RegisterFile& regs, const CollisionLatches& latches,
+                   const GtiaOptions& opt) const {
+        const int gtia = gtiaMode(regs[Reg::PRIOR], opt.ctia);
+        const uint64_t possible = gtia == 0 ? pf.possible : (gtia == 2 && !pf.empty() ? 0x0F : 0);
+        uint64_t pfLatches, plLatches;
+        std::memcpy(&pfLatches, latches.registers().data() + M0PF, 8);
+        std::memcpy(&plLatches, latches.registers().data() + M0PL, 8);
+        const uint64_t allPossible = possible * 0x0101010101010101ull;
+        return (pfLatches & allPossible) == allPossible && (plLatches & cache_.pairLatches()) == cache_.pairLatches();
+    }
+
     // A line with no mid-line writes (most lines): objects as cached spans, one segment.
     // The object-object collisions are here; playfield collisions, record and picture in
     // wholeLineDetail(), called only when one of them is wanted.

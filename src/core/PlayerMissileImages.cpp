@@ -103,6 +103,18 @@ void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
     for (int p = 0; p < kObjectCount; ++p)
         for (int q = p + 1; q < kObjectCount; ++q)
             if (std::max(from[p], from[q]) < std::min(to[p], to[q])) candidates_ |= PairSet{1} << (p * 8 + q);
+    // Their latch bits (byte 0-3: M0PL-M3PL, 4-7: P0PL-P3PL); missile pairs set none (C6).
+    pairLatches_ = 0;
+    for (PairSet c = candidates_; c; c &= c - 1) {
+        const int i = std::countr_zero(c), p = i >> 3, q = i & 7;
+        if (p >= 4) continue;
+        if (q < 4) {
+            pairLatches_ |= uint64_t{1} << (8 * (4 + p) + q);
+            pairLatches_ |= uint64_t{1} << (8 * (4 + q) + p);
+        } else {
+            pairLatches_ |= uint64_t{1} << (8 * (q - 4) + p);
+        }
+    }
 }
 
 void ObjectMaskCache::rebuild(const RegisterFile& regs) {
@@ -125,6 +137,7 @@ void ObjectMaskCache::rebuild(const RegisterFile& regs) {
         active |= static_cast<unsigned>(bits != 0) << o;
     }
     active_ = static_cast<uint8_t>(active);
+    shapesValid_ = true;
     ++version_;
     stale_ = true;
     valid_ = true;

@@ -78,6 +78,19 @@ public:
     void update(const RegisterFile& regs) {
         if (changed(regs)) rebuild(regs);
     }
+    // True if the objects are placed (HPOS, SIZE) as the registers say; their shapes may be
+    // out of date (see skipShapes).
+    bool placedFor(const RegisterFile& regs) const {
+        const ObjectInputs now = inputs(regs);
+        return valid_ && now.hpos == inputs_.hpos && now.sizep == inputs_.sizep && now.sizem == inputs_.sizem;
+    }
+    // The line needs the objects' placement only: their shapes are brought up to date by the
+    // next update().
+    void skipShapes() { shapesValid_ = false; }
+    // The collision bits object-object overlaps can set at all with this placement, as the
+    // eight bytes M0PL..P3PL: bit q of PpPL for two players whose extents meet, bit p of
+    // MjPL for a missile meeting player p.
+    uint64_t pairLatches() const { return pairLatches_; }
     void invalidate() { valid_ = false; }
     uint32_t version() const { return version_; }
 
@@ -112,7 +125,7 @@ private:
     }
     bool changed(const RegisterFile& regs) const {
         const ObjectInputs now = inputs(regs);
-        return !valid_ || now.grafp != inputs_.grafp || now.grafm != inputs_.grafm || now.hpos != inputs_.hpos ||
+        return !valid_ || !shapesValid_ || now.grafp != inputs_.grafp || now.grafm != inputs_.grafm || now.hpos != inputs_.hpos ||
                now.sizep != inputs_.sizep || now.sizem != inputs_.sizem;
     }
     void rebuild(const RegisterFile& regs);
@@ -126,6 +139,8 @@ private:
     uint32_t lineClip_[kObjectCount]{};  // image bits before clock 228
     uint8_t active_ = 0;
     PairSet candidates_ = 0;
+    uint64_t pairLatches_ = 0;
+    bool shapesValid_ = true;
     ObjectInputs inputs_;
     uint32_t version_ = 1;
     bool valid_ = false;
