@@ -8,6 +8,10 @@
 #include "core/AnticMode.h"
 #include "core/PlayfieldDecoder.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 // Keeps a rarely taken path out of its caller, whose entry and exit stay cheap.
 #if defined(__GNUC__)
 #define PMG_NOINLINE __attribute__((noinline))
@@ -73,6 +77,24 @@ struct IndexTables {
     }
 };
 const IndexTables kIndex;
+
+// Byte masks of a player's shape bits over 16 bytes of picture (8 clocks, 2 bytes each):
+// width1[shape] for single-width players, width2[4 bits] and width4[2 bits] for the 8-clock
+// pieces of double- and quad-width ones. Leftmost shape bit first.
+struct BlendMasks {
+    alignas(16) uint8_t width1[256][16];
+    alignas(16) uint8_t width2[16][16];
+    alignas(16) uint8_t width4[4][16];
+    BlendMasks() {
+        for (int s = 0; s < 256; ++s)
+            for (int c = 0; c < 8; ++c) width1[s][2 * c] = width1[s][2 * c + 1] = (s & (0x80 >> c)) ? 0xFF : 0;
+        for (int s = 0; s < 16; ++s)
+            for (int c = 0; c < 8; ++c) width2[s][2 * c] = width2[s][2 * c + 1] = (s & (0x8 >> (c / 2))) ? 0xFF : 0;
+        for (int s = 0; s < 4; ++s)
+            for (int c = 0; c < 8; ++c) width4[s][2 * c] = width4[s][2 * c + 1] = (s & (0x2 >> (c / 4))) ? 0xFF : 0;
+    }
+};
+const BlendMasks kBlend;
 
 // First clock where a and b overlap, or -1.
 inline int firstOverlap(const LineMask& a, const LineMask& b) {
@@ -467,8 +489,12 @@ constexpr int nibbleBytes(const BitmapLayout& b) {
 template <int Bytes, bool ByteTable = false>
 void expandBitmap(uint8_t* out, int at, const Memory& mem, uint16_t base, int span, int i0, int i1,
                   const uint8_t (*nibble)[16], const uint64_t* byteTable = nullptr) {
-    auto put = [&](uint8_t byte, int i) {
-        uint8_t* p = out + 2 * (at + i * span);
+    // A running destination: byte i's pixels start 2 * span bytes after byte i - 1's.
+    uint8_t* dest = out + 2 * (at + i0 * span);
+    const int step = 2 * span;
+    auto put = [&](uint8_t byte, int) {
+        uint8_t* p = dest;
+        dest += step;
         if constexpr (ByteTable) {
             std::memcpy(p, &byteTable[byte], 8);
         } else if constexpr (Bytes == 4) {
@@ -690,8 +716,11 @@ const int16_t* Gtia::loneColours(const ObjectPainter& painter, const PlayfieldLi
     const uint64_t key = (uint64_t{colours_.version()} << 16) | (pf.possible << 2) | (pf.hires ? 2 : 0) | 1;
     if (loneKey_ != key) {
         loneKey_ = key;  // (PRIOR is part of the colours' version)
-        for (int o = 0; o < kObjectCount; ++o)
+        loneConstant_ = 0;
+        for (int o = 0; o < kObjectCount; ++o) {
             loneColour_[o] = static_cast<int16_t>(painter.constantColour(painter.index(1 << o)));
+            if (loneColour_[o] >= 0) loneConstant_ |= static_cast<uint8_t>(1 << o);
+        }
     }
     return loneColour_;
 }
@@ -773,16 +802,40 @@ void Gtia::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, cons
     const uint8_t active = cache_.active();
 
     // Each object on the clocks it has to itself (the shared ones are painted again below).
+    const uint8_t fixed = active & cache_.inside() & loneConstant_;
     for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
         const int o = std::countr_zero(a);
-        const ObjectSpan& span = cache_.span(o);
-        if (lone[o] >= 0 && span.x >= kWindowLeft && span.x + span.length * span.width <= kWindowRight + 1) {
+        const ObjectSpan span = cache_.span(o);
+        if (fixed & (1 << o)) {
             // Wholly inside the window, in one colour: shape bit by shape bit, a fixed number
             // of stores each going to the row or, for a clear bit, to a sink. No branch on the
             // shape, which changes from line to line.
             uint8_t* const out = row + 2 * (span.x - kWindowLeft);
             const unsigned shape = span.shape;
             const uint16_t pair = static_cast<uint16_t>(lone[o] * 0x0101);
+#if defined(__SSE2__)
+            if (span.length == 8) {
+                // A player: eight clocks per 16-byte masked blend, one to four of them.
+                const __m128i colour = _mm_set1_epi16(static_cast<short>(pair));
+                auto blend = [&](uint8_t* p, const uint8_t* mask) {
+                    const __m128i m = _mm_load_si128(reinterpret_cast<const __m128i*>(mask));
+                    const __m128i old = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+                    _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
+                                     _mm_or_si128(_mm_and_si128(m, colour), _mm_andnot_si128(m, old)));
+                };
+                switch (span.width) {
+                    case 1: blend(out, kBlend.width1[shape]); break;
+                    case 2:
+                        blend(out, kBlend.width2[shape >> 4]);
+                        blend(out + 16, kBlend.width2[shape & 15]);
+                        break;
+                    default:
+                        for (int k = 0; k < 4; ++k) blend(out + 16 * k, kBlend.width4[(shape >> (6 - 2 * k)) & 3]);
+                        break;
+                }
+                continue;
+            }
+#endif
             switch (span.width) {
                 case 1:
                     for (int k = 0; k < span.length; ++k)
@@ -813,14 +866,13 @@ void Gtia::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, cons
     int lastSet = -1, lastColour = -1;
     for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
         const int o = std::countr_zero(a);
-        const ObjectSpan& span = cache_.span(o);
-        for (uint32_t bits = span.bits & shared_[o]; bits; bits &= bits - 1) {
-            const int x = span.x + std::countr_zero(bits);
+        for (uint32_t bits = cache_.bits(o) & shared_[o]; bits; bits &= bits - 1) {
+            const int x = cache_.x(o) + std::countr_zero(bits);
             int set = 1 << o;
             for (uint8_t b = partners_[o] & active; b; b &= static_cast<uint8_t>(b - 1)) {
                 const int q = std::countr_zero(b);
-                const int k = x - cache_.span(q).x;
-                if (k >= 0 && k < 32 && ((cache_.span(q).bits >> k) & 1)) set |= 1 << q;
+                const int k = x - cache_.x(q);
+                if (k >= 0 && k < 32 && ((cache_.bits(q) >> k) & 1)) set |= 1 << q;
             }
             if (std::countr_zero(static_cast<unsigned>(set)) != o) continue;
             if (set != lastSet) {

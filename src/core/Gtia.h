@@ -148,6 +148,7 @@ private:
     // overlayObjects), else -1; for the colours, PRIOR, hi-res or not and the PF colours the
     // line's mode can produce, as in loneKey_.
     int16_t loneColour_[kObjectCount]{};
+    uint8_t loneConstant_ = 0;  // objects whose loneColour_ is a colour
     uint64_t loneKey_ = 0;  // 0: none
 
     // Bitmap modes: the hi-res pixels of each 4-bit half of a screen byte, for the current

@@ -82,6 +82,7 @@ uint32_t clockRange(int x, int from, int to) {
 void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
     const uint8_t sizem = regs[Reg::SIZEM];
     int from[kObjectCount], to[kObjectCount];
+    uint8_t inside = 0;
     for (int o = 0; o < kObjectCount; ++o) {
         const bool player = o < 4;
         const int x = regs[static_cast<Reg>((player ? reg(Reg::HPOSP0) : reg(Reg::HPOSM0)) + (o & 3))];
@@ -98,7 +99,10 @@ void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
         from[o] = std::max(x, kWindowLeft);
         to[o] = std::min(x + (player ? 8 : 2) * sizeMultiplier(size), kWindowRight + 1);
         if (!shown) to[o] = from[o];
+        const int length = (player ? 8 : 2) * sizeMultiplier(size);
+        if (x >= kWindowLeft && x + length <= kWindowRight + 1) inside |= static_cast<uint8_t>(1 << o);
     }
+    inside_ = inside;
     candidates_ = 0;
     for (int p = 0; p < kObjectCount; ++p)
         for (int q = p + 1; q < kObjectCount; ++q)
@@ -121,7 +125,13 @@ void ObjectMaskCache::rebuild(const RegisterFile& regs) {
     const ObjectInputs now = inputs(regs);
     const bool placed = valid_ && now.hpos == inputs_.hpos && now.sizep == inputs_.sizep && now.sizem == inputs_.sizem;
     if (!placed) placeObjects(regs);
-    inputs_ = now;
+    // Field by field: `now` was just built in pieces, and a whole-struct copy would read
+    // it back in one wide load that waits for those stores.
+    inputs_.hpos = now.hpos;
+    inputs_.sizep = now.sizep;
+    inputs_.sizem = now.sizem;
+    inputs_.grafp = now.grafp;
+    inputs_.grafm = now.grafm;
 
     // Something changed: redo all eight images (cheaper than working out which). A missile
     // is a 2-bit shape: the higher bit of its GRAFM pair is the left pixel (P1).

@@ -101,6 +101,11 @@ public:
         return s;
     }
     uint8_t active() const { return active_; }     // objects with pixels in the window
+    // Single fields of span(), for loops that need one or two of them.
+    int x(int object) const { return place_[object].x; }
+    uint32_t bits(int object) const { return bits_[object]; }
+    // Objects whose whole image (all shape bits) lies inside the window.
+    uint8_t inside() const { return inside_; }
     PairSet candidates() const { return candidates_; }
 
     const LineObjects& objects();
@@ -140,6 +145,7 @@ private:
     uint8_t active_ = 0;
     PairSet candidates_ = 0;
     uint64_t pairLatches_ = 0;
+    uint8_t inside_ = 0;
     bool shapesValid_ = true;
     ObjectInputs inputs_;
     uint32_t version_ = 1;
