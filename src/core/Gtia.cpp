@@ -233,6 +233,70 @@ void detectPlayfield(int line, const ObjectMaskCache& cache, uint8_t active, con
     }
 }
 
+// For the bitmap modes 8-F: the clocks of one screen byte that show PF0, PF1 or PF2, as the
+// AN codes would have it (2-bit pixels 01, 10, 11 = PF0-PF2; 1-bit pixels PF0; mode F: PF2
+// where either half-pixel is lit, F1). Bit k: the byte's k-th clock. Lets collisions test
+// objects against the screen bytes under them without generating and decoding a line.
+struct BytePlayfield {
+    uint16_t clocks[8][256][3];  // [mode - 8][byte][PFn]
+    BytePlayfield() : clocks() {
+        constexpr int kBits[8] = {2, 1, 2, 1, 1, 2, 2, 0};     // bits per pixel, 0: hi-res
+        constexpr int kClocks[8] = {4, 2, 2, 1, 1, 1, 1, 1};   // clocks per pixel
+        for (int m = 0; m < 8; ++m)
+            for (int b = 0; b < 256; ++b) {
+                if (kBits[m] == 0) {
+                    for (int k = 0; k < 4; ++k)
+                        if ((b >> (6 - 2 * k)) & 3) clocks[m][b][2] |= static_cast<uint16_t>(1 << k);
+                    continue;
+                }
+                const int pixels = 8 / kBits[m];
+                for (int p = 0; p < pixels; ++p) {
+                    const int v = (b >> (8 - kBits[m] * (p + 1))) & ((1 << kBits[m]) - 1);
+                    if (!v) continue;
+                    for (int c = 0; c < kClocks[m]; ++c)
+                        clocks[m][b][v - 1] |= static_cast<uint16_t>(1 << (p * kClocks[m] + c));
+                }
+            }
+    }
+};
+const BytePlayfield kBytePlayfield;
+
+// detectPlayfield() for the cached objects of a whole line in a bitmap mode (8-F) under GTIA
+// mode 0: the PF colours under each object that still needs one, from the screen bytes.
+void detectPlayfieldFromBytes(int line, const Memory& mem, const PlayfieldLine& pf, const ObjectMaskCache& cache,
+                              uint8_t active, uint8_t possible, CollisionLatches& latches) {
+    const int span = anticMode(pf.mode).clocksPerByte;
+    const auto& table = kBytePlayfield.clocks[pf.mode - 8];
+    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+        const int o = std::countr_zero(a);
+        const int pfReg = pfRegister(o);
+        const int need = ~latches.read(pfReg) & possible;
+        if (!need) continue;
+        // The object's clocks that show the line's data (elsewhere it is background).
+        const int x = cache.x(o);
+        const int dataFrom = std::max(0, pf.first - x), dataTo = std::min(32, pf.last + 1 - x);
+        if (dataTo <= dataFrom) continue;
+        const uint32_t bits = cache.bits(o) & static_cast<uint32_t>(((uint64_t{1} << dataTo) - 1) & ~((uint64_t{1} << dataFrom) - 1));
+        if (!bits) continue;
+        // The bytes under those clocks, first to last; byte i0 starts at clock c0.
+        const int lo = x + std::countr_zero(bits), hi = x + 31 - std::countl_zero(bits);
+        const int i0 = (lo - pf.origin) / span, i1 = (hi - pf.origin) / span;
+        const int rel = x - (pf.origin + i0 * span);  // -31..span-1
+        uint8_t bytes[9];
+        const int count = i1 - i0 + 1;  // at most 9 (32 clocks over 4-clock bytes, misaligned)
+        for (int i = 0; i < count; ++i) bytes[i] = mem.read(scanAddress(pf.dataAddress, i0 + i));
+        for (int n = 0; n < 3; ++n) {
+            if (!(need & (1 << n))) continue;
+            uint64_t m = 0;
+            for (int i = 0; i < count; ++i) m |= uint64_t{table[bytes[i]][n]} << (i * span);
+            const uint64_t under = rel >= 0 ? m >> rel : m << -rel;  // bit k: clock x + k
+            if (const uint32_t both = static_cast<uint32_t>(under) & bits)
+                latches.latch(pfReg, static_cast<uint8_t>(1 << n),
+                              BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x + std::countr_zero(both))});
+        }
+    }
+}
+
 // The colour of one clock in GTIA modes 9, 10, 11: `nib` is the clock's 4-bit pixel,
 // `objects` the objects there (bit n = P0-P3, M0-M3).
 uint8_t gtiaModeColour(const RegisterFile& regs, int gtia, int nib, int objects) {
@@ -370,7 +434,10 @@ PMG_NOINLINE void Gtia::wholeLineDetail(int line, const Memory& mem, PlayfieldLi
         rec.objects = objects->masks;
         for (auto& m : rec.playfield) m = LineMask{};
     }
-    if (needPf || (opt.record && possible)) {
+    if (needPf && !opt.record && gtia == 0 && pf.mode >= 8) {
+        placePlayfield(pf);
+        detectPlayfieldFromBytes(line, mem, pf, cache_, active, possible, latches);
+    } else if (needPf || (opt.record && possible)) {
         generatePlayfield(mem, pf);
         if (opt.record) {
             decodePlayfield(pf, gtia, playfield_);
