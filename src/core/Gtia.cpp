@@ -580,12 +580,14 @@ void expandBitmap(uint8_t* out, int at, const Memory& mem, uint16_t base, int sp
         const uint8_t* src = mem.data() + base;
         if constexpr (ByteTable) {
             // Four bytes (sixteen clocks) per round: the loop's own overhead was most of it.
+            // Byte tables exist for 4-clock bytes only (modes D-F): 8 picture bytes each.
+            static_assert(!ByteTable || Bytes == 4);
             int i = i0;
-            for (; i + 4 <= i1; i += 4, dest += 4 * step) {
+            for (; i + 4 <= i1; i += 4, dest += 32) {
                 std::memcpy(dest, &byteTable[src[i]], 8);
-                std::memcpy(dest + step, &byteTable[src[i + 1]], 8);
-                std::memcpy(dest + 2 * step, &byteTable[src[i + 2]], 8);
-                std::memcpy(dest + 3 * step, &byteTable[src[i + 3]], 8);
+                std::memcpy(dest + 8, &byteTable[src[i + 1]], 8);
+                std::memcpy(dest + 16, &byteTable[src[i + 2]], 8);
+                std::memcpy(dest + 24, &byteTable[src[i + 3]], 8);
             }
             for (; i < i1; ++i) put(src[i], i);
         } else {
@@ -793,7 +795,7 @@ private:
 
 const int16_t* Gtia::loneColours(const ObjectPainter& painter, const PlayfieldLine& pf) {
     const uint64_t key = (uint64_t{colours_.version()} << 16) | (pf.possible << 2) | (pf.hires ? 2 : 0) | 1;
-    if (loneKey_ != key) {
+    if (loneKey_ != key) [[unlikely]] {
         loneKey_ = key;  // (PRIOR is part of the colours' version)
         loneConstant_ = 0;
         for (int o = 0; o < kObjectCount; ++o) {
@@ -875,6 +877,9 @@ void Gtia::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, cons
                 shared_[p] |= both >> -d;
             }
         }
+        sharing_ = 0;
+        for (int o = 0; o < kObjectCount; ++o)
+            if (shared_[o]) sharing_ |= static_cast<uint8_t>(1 << o);
     }
     ObjectPainter painter(row, mem, pf, lut, prior, lum1);
     const int16_t* lone = loneColours(painter, pf);
@@ -956,7 +961,7 @@ void Gtia::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, cons
     // The shared clocks, one by one, each painted once: from the lowest object on it. The
     // same objects usually share a run of clocks: their colour is looked up once.
     int lastSet = -1, lastColour = -1;
-    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+    for (uint8_t a = active & sharing_; a; a &= static_cast<uint8_t>(a - 1)) {
         const int o = std::countr_zero(a);
         for (uint32_t bits = cache_.bits(o) & shared_[o]; bits; bits &= bits - 1) {
             const int x = cache_.x(o) + std::countr_zero(bits);

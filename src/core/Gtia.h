@@ -141,6 +141,7 @@ private:
     // Per cached object, the clocks (span bits) it shares with another object.
     uint32_t shared_[kObjectCount]{};
     uint8_t partners_[kObjectCount]{};  // the objects each one can share clocks with
+    uint8_t sharing_ = 0;                  // the objects with any shared_ clock
     alignas(8) uint8_t sink_[8]{};         // where overlaySpans() sends the stores of clear shape bits
     uint32_t sharedVersion_ = 0;  // cache_.version() shared_ was found for, 0: none
 
