@@ -459,7 +459,7 @@ PMG_NOINLINE void Gtia::wholeLineDetail(int line, const Memory& mem, PlayfieldLi
         uint8_t* row = frame.row(line - kFirstVisibleLine);
         if (gtia == 0) {
             // The objects straight from their spans: no masks needed.
-            const auto& lut = colours_.table(regs);
+            const ColourLookup lut = colours_.lookup(regs);
             const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
             composeBase(row, kWindowLeft, kWindowRight + 1, mem, pf, lut, lum1);
             if (active) overlaySpans(row, mem, pf, lut, regs[Reg::PRIOR], lum1);
@@ -623,7 +623,7 @@ void drawBitmap(uint8_t* row, int a, int b, const Memory& mem, const PlayfieldLi
 }  // namespace
 
 void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf,
-                       const std::array<uint8_t, 256>& lut, uint8_t lum1) {
+                       ColourLookup lut, uint8_t lum1) {
     uint8_t* out = row + 2 * (from - kWindowLeft);
     if (pf.empty()) {
         fillPixels(out, 2 * (to - from), lut[0]);
@@ -722,7 +722,7 @@ void Gtia::composeBase(uint8_t* row, int from, int to, const Memory& mem, Playfi
 // Colours object clocks of one segment over the playfield already drawn there.
 class ObjectPainter {
 public:
-    ObjectPainter(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const std::array<uint8_t, 256>& lut,
+    ObjectPainter(uint8_t* row, const Memory& mem, PlayfieldLine& pf, ColourLookup lut,
                   uint8_t prior, uint8_t lum1)
         : row_(row), mem_(mem), pf_(pf), lut_(lut), lum1_(lum1), hires_(pf.hires),
           objectIndex_(kIndex.object[(prior & 0x10) ? 1 : 0]), codeIndex_(kIndex.code[pf.hires ? 1 : 0]) {}
@@ -785,7 +785,7 @@ private:
     uint8_t* row_;
     const Memory& mem_;
     PlayfieldLine& pf_;
-    const std::array<uint8_t, 256>& lut_;
+    ColourLookup lut_;
     uint8_t lum1_;
     bool hires_;
     const uint8_t* objectIndex_;
@@ -808,7 +808,7 @@ const int16_t* Gtia::loneColours(const ObjectPainter& painter, const PlayfieldLi
 
 void Gtia::overlayObjects(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
                           uint64_t objectsKey, const ObjectMasks& masks, uint8_t active, const LineMask& any,
-                          const std::array<uint8_t, 256>& lut, uint8_t prior, uint8_t lum1) {
+                          ColourLookup lut, uint8_t prior, uint8_t lum1) {
     if (multiKey_ != objectsKey) {
         multiKey_ = objectsKey;
         LineMask ones, twos;
@@ -852,7 +852,7 @@ void Gtia::overlayObjects(uint8_t* row, const Memory& mem, PlayfieldLine& pf, co
     }
 }
 
-void Gtia::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const std::array<uint8_t, 256>& lut,
+void Gtia::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, ColourLookup lut,
                         uint8_t prior, uint8_t lum1) {
     // Clocks each object shares with another: only pairs whose extents meet can share any.
     const uint32_t version = cache_.version();
@@ -987,7 +987,7 @@ void Gtia::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, cons
 void Gtia::compose(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
                    uint64_t objectsKey, const ObjectMasks& masks, uint8_t active, const LineMask& any,
                    const RegisterFile& regs, int gtia) {
-    const auto& lut = colours_.table(regs);
+    const ColourLookup lut = colours_.lookup(regs);
     const uint8_t prior = regs[Reg::PRIOR];
     const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
 

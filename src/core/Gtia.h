@@ -112,13 +112,13 @@ private:
                  const RegisterFile& regs, int gtia);
     void overlayObjects(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const LineObjects& objects,
                         uint64_t objectsKey, const ObjectMasks& masks, uint8_t active, const LineMask& any,
-                        const std::array<uint8_t, 256>& lut, uint8_t prior, uint8_t lum1);
+                        ColourLookup lut, uint8_t prior, uint8_t lum1);
     // overlayObjects() for a whole line of cached objects, from their spans.
-    void overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const std::array<uint8_t, 256>& lut,
+    void overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, ColourLookup lut,
                       uint8_t prior, uint8_t lum1);
     const int16_t* loneColours(const ObjectPainter& painter, const PlayfieldLine& pf);
     void composeBase(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf,
-                     const std::array<uint8_t, 256>& lut, uint8_t lum1);
+                     ColourLookup lut, uint8_t lum1);
     void scanLineReference(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                            RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt);
 

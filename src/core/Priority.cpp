@@ -36,27 +36,32 @@ uint16_t prioritySelect(uint8_t prior, int p4, int pf4) {
     return s;
 }
 
-const std::array<uint8_t, 256>& PriorityColours::table(const RegisterFile& regs) {
+ColourLookup PriorityColours::lookup(const RegisterFile& regs) {
     // COLPM0..COLBK and PRIOR are consecutive registers.
     const uint8_t* key = regs.data() + static_cast<int>(Reg::COLPM0);
     static_assert(static_cast<int>(Reg::PRIOR) == static_cast<int>(Reg::COLPM0) + 9);
-    if (valid_ && std::memcmp(key, key_.data(), key_.size()) == 0) return table_;
+    if (valid_ && std::memcmp(key, key_.data(), key_.size()) == 0) return {selection_.data(), colour_.data()};
     std::memcpy(key_.data(), key, key_.size());
     valid_ = true;
     ++version_;
-    // Colour changes (a DLI rainbow) are far more common than PRIOR changes: the selections
-    // depend on PRIOR alone and are kept; the colours are then one OR-table look-up each.
     const int prior = key_[9] & 0x2F;
     if (prior != selPrior_) {
         selPrior_ = prior;
-        for (int i = 0; i < 256; ++i) sel_[i] = prioritySelect(static_cast<uint8_t>(prior), i & 15, i >> 4);
+        selectionCount_ = 0;
+        for (int i = 0; i < 256; ++i) {
+            const uint16_t sel = prioritySelect(static_cast<uint8_t>(prior), i & 15, i >> 4);
+            int k = 0;
+            while (k < selectionCount_ && selections_[k] != sel) ++k;
+            if (k == selectionCount_) selections_[selectionCount_++] = sel;
+            selection_[i] = static_cast<uint8_t>(k);
+        }
     }
-    // orOf[s]: the OR of the registers selected by the 9 bits of s.
-    std::array<uint8_t, 512> orOf;
-    orOf[0] = 0;
-    for (int s = 1; s < 512; ++s) orOf[s] = static_cast<uint8_t>(orOf[s & (s - 1)] | key_[std::countr_zero(static_cast<unsigned>(s))]);
-    for (int i = 0; i < 256; ++i) table_[i] = static_cast<uint8_t>(orOf[sel_[i]] & 0xFE);  // bit 0 is not a colour bit (K1)
-    return table_;
+    for (int k = 0; k < selectionCount_; ++k) {
+        uint8_t c = 0;
+        for (unsigned sel = selections_[k]; sel; sel &= sel - 1) c |= key_[std::countr_zero(sel)];
+        colour_[k] = static_cast<uint8_t>(c & 0xFE);  // bit 0 is not a colour bit (K1)
+    }
+    return {selection_.data(), colour_.data()};
 }
 
 }  // namespace pmg

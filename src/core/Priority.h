@@ -21,13 +21,25 @@ enum PrioritySelect : uint16_t {
 // equations of the GTIA data sheet; conflicting priorities OR several registers, as on the chip.
 uint16_t prioritySelect(uint8_t prior, int p4, int pf4);
 
-// A 256-entry table (index p4 | pf4 << 4) of final colour bytes for the current colour
-// registers and PRIOR. Rebuilt only when one of them changes.
+// The final colour byte for each priority index (p4 | pf4 << 4), for the current colour
+// registers and PRIOR: the index picks one of PRIOR's few distinct selections, the selection
+// its colour. Valid until the next PriorityColours::lookup().
+class ColourLookup {
+public:
+    ColourLookup(const uint8_t* selection, const uint8_t* colour) : selection_(selection), colour_(colour) {}
+    uint8_t operator[](int index) const { return colour_[selection_[index]]; }
+
+private:
+    const uint8_t* selection_;
+    const uint8_t* colour_;
+};
+
+// ColourLookup for the registers, kept while COLPM0-COLBK and PRIOR stay.
 class PriorityColours {
 public:
-    const std::array<uint8_t, 256>& table(const RegisterFile& regs);
-    uint8_t colour(const RegisterFile& regs, int p4, int pf4) { return table(regs)[p4 | (pf4 << 4)]; }
-    // Changes whenever table() returns different contents, so tables derived from it can be
+    ColourLookup lookup(const RegisterFile& regs);
+    uint8_t colour(const RegisterFile& regs, int p4, int pf4) { return lookup(regs)[p4 | (pf4 << 4)]; }
+    // Changes whenever lookup() gives different colours, so tables derived from them can be
     // cached against it.
     uint32_t version() const { return version_; }
 
@@ -35,9 +47,15 @@ private:
     std::array<uint8_t, 10> key_{};  // COLPM0-3, COLPF0-3, COLBK, PRIOR
     bool valid_ = false;
     uint32_t version_ = 0;
-    int selPrior_ = -1;               // PRIOR & $2F that sel_ was built for
-    std::array<uint16_t, 256> sel_{};  // prioritySelect() per index, for selPrior_
-    std::array<uint8_t, 256> table_{};
+    // prioritySelect() for every index depends on PRIOR alone and takes few distinct values
+    // (at most 30): they are kept, with each index's entry among them, until PRIOR changes.
+    // A colour change (a DLI rainbow rewrites one on every line) then ORs the registers of
+    // those few selections only.
+    int selPrior_ = -1;                      // PRIOR & $2F they were worked out for
+    std::array<uint16_t, 64> selections_{};  // the distinct selections
+    int selectionCount_ = 0;
+    std::array<uint8_t, 256> selection_{};   // per index: which of them
+    std::array<uint8_t, 64> colour_{};       // per selection: its colour
 };
 
 }  // namespace pmg
