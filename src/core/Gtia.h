@@ -1,13 +1,21 @@
 // GTIA for one scan line at colour-clock resolution: object images, playfield colours from
 // ANTIC's codes, the 60 collision latches, and the picture through the priority logic.
 //
-// A line is processed in segments between mid-line register writes. Within a segment the
-// registers are constant, so collisions are a handful of 64-bit ANDs over whole-line masks,
-// restricted to the segment and the collision window (reference §10, done bit-parallel).
-//
-// Besides that fast path there is a reference path (GtiaOptions::reference) that does
-// everything clock by clock, straight from the hardware description, with no masks, tables or
-// caches. It is slow and exists to be compared with the fast path on random scenes.
+// Three ways through a line, all giving the same latches, first hits, record and picture:
+//  - A line without mid-line writes (almost every line) takes the whole-line path. Objects
+//    come from ObjectMaskCache as spans (HPOS + a 32-bit image), redone only when their
+//    registers change. Work that depends on the objects alone (which pairs overlap, where)
+//    is cached against the cache's version; a colour bit every object has latched is not
+//    looked for again, and with collisions alone a line that cannot set any new bit skips
+//    the objects altogether. The picture is drawn from the screen bytes in bitmap modes
+//    (tables rebuilt only when colours change) and objects are painted over it, clock by
+//    clock only where the playfield can change their colour.
+//  - A line with mid-line writes is processed in segments between them. Within a segment the
+//    registers are constant, so collisions are a handful of 64-bit ANDs over whole-line masks,
+//    restricted to the segment and the collision window (reference §10, done bit-parallel).
+//  - The reference path (GtiaOptions::reference) does everything clock by clock, straight
+//    from the hardware description, with no masks, tables or caches. It is slow and exists to
+//    be compared with the other two on random scenes (tests/core/FastPathCrossCheckTest.cpp).
 #pragma once
 
 #include <cstring>

@@ -130,8 +130,8 @@ private:
     }
     bool changed(const RegisterFile& regs) const {
         const ObjectInputs now = inputs(regs);
-        return !valid_ || !shapesValid_ || now.grafp != inputs_.grafp || now.grafm != inputs_.grafm || now.hpos != inputs_.hpos ||
-               now.sizep != inputs_.sizep || now.sizem != inputs_.sizem;
+        return !valid_ || !shapesValid_ || now.grafp != inputs_.grafp || now.grafm != inputs_.grafm ||
+               now.hpos != inputs_.hpos || now.sizep != inputs_.sizep || now.sizem != inputs_.sizem;
     }
     void rebuild(const RegisterFile& regs);
     void placeObjects(const RegisterFile& regs);
