@@ -53,8 +53,6 @@ struct IndexTables {
     uint8_t object[2][256];
     // [hi-res][AN code]: the playfield signal of the code, pre-shifted. Hi-res pixels are PF2.
     uint8_t code[2][8];
-    // byteMask[s]: byte o is $FF where bit o of s is set.
-    uint64_t byteMask[256];
 
     IndexTables() {
         for (int fifth = 0; fifth < 2; ++fifth)
@@ -69,11 +67,6 @@ struct IndexTables {
                 int pf4 = c >= 4 ? (hires ? 4 : 1 << (c & 3)) : 0;
                 code[hires][c] = static_cast<uint8_t>(pf4 << 4);
             }
-        for (int b = 0; b < 256; ++b) {
-            byteMask[b] = 0;
-            for (int k = 0; k < 8; ++k)
-                if (b & (1 << k)) byteMask[b] |= uint64_t{0xFF} << (8 * k);
-        }
     }
 };
 const IndexTables kIndex;
@@ -148,7 +141,7 @@ inline uint8_t playfieldNeeded(const CollisionLatches& latches, uint8_t active, 
     uint64_t pf;
     std::memcpy(&pf, latches.registers().data() + M0PF, 8);  // bytes: M0PF..M3PF, P0PF..P3PF
     pf = std::rotr(pf, 32);                                    // byte o: object o's xxPF (P0-P3, M0-M3)
-    uint64_t need = ~pf & kIndex.byteMask[active] & (possible * 0x0101010101010101ull);
+    uint64_t need = ~pf & kByteMasks[active] & (possible * 0x0101010101010101ull);
     need |= need >> 32;
     need |= need >> 16;
     need |= need >> 8;

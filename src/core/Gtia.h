@@ -35,6 +35,18 @@ namespace pmg {
 
 class ObjectPainter;
 
+// kByteMasks[s]: byte k is $FF where bit k of s is set.
+struct ByteMasks {
+    uint64_t mask[256];
+    constexpr ByteMasks() : mask() {
+        for (int s = 0; s < 256; ++s)
+            for (int k = 0; k < 8; ++k)
+                if (s & (1 << k)) mask[s] |= uint64_t{0xFF} << (8 * k);
+    }
+};
+inline constexpr ByteMasks kByteMaskTable;
+inline constexpr const uint64_t* kByteMasks = kByteMaskTable.mask;
+
 struct GtiaOptions {
     bool ctia = false;         // early 400/800 CTIA: no GTIA modes (F6)
     bool picture = true;       // compose the colour-index picture
@@ -84,17 +96,23 @@ public:
 
 private:
     // True if no overlap on this line could set a collision bit that is not set yet: every
-    // object has latched every PF colour the line can show, and every PL bit of a pair of
-    // objects whose extents meet is set. Latches only gain bits until HITCLR.
+    // object that can have a pixel in the window (a shape in its GRAF latch, a placement that
+    // reaches the window) has latched every PF colour the line can show, and every PL bit of
+    // two such objects whose extents meet is set. Latches only gain bits until HITCLR.
     bool saturated(const PlayfieldLine& pf, const RegisterFile& regs, const CollisionLatches& latches,
                    const GtiaOptions& opt) const {
         const int gtia = gtiaMode(regs[Reg::PRIOR], opt.ctia);
         const uint64_t possible = gtia == 0 ? pf.possible : (gtia == 2 && !pf.empty() ? 0x0F : 0);
+        const unsigned live = ObjectMaskCache::shaped(regs) & cache_.visible();
         uint64_t pfLatches, plLatches;
         std::memcpy(&pfLatches, latches.registers().data() + M0PF, 8);
         std::memcpy(&plLatches, latches.registers().data() + M0PL, 8);
-        const uint64_t allPossible = possible * 0x0101010101010101ull;
-        return (pfLatches & allPossible) == allPossible && (plLatches & cache_.pairLatches()) == cache_.pairLatches();
+        // Both latch groups are bytes M0..M3, P0..P3: the live objects with nibbles swapped.
+        const uint64_t liveBytes = kByteMasks[((live & 0x0F) << 4) | (live >> 4)];
+        const uint64_t needPf = possible * 0x0101010101010101ull & liveBytes;
+        // A PL bit needs its two objects live: the register's own object, and the player.
+        const uint64_t needPl = cache_.pairLatches() & liveBytes & ((live & 0x0F) * 0x0101010101010101ull);
+        return (pfLatches & needPf) == needPf && (plLatches & needPl) == needPl;
     }
 
     // A line with no mid-line writes (most lines): objects as cached spans, one segment.

@@ -82,7 +82,7 @@ uint32_t clockRange(int x, int from, int to) {
 void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
     const uint8_t sizem = regs[Reg::SIZEM];
     int from[kObjectCount], to[kObjectCount];
-    uint8_t inside = 0;
+    uint8_t inside = 0, visible = 0;
     for (int o = 0; o < kObjectCount; ++o) {
         const bool player = o < 4;
         const int x = regs[static_cast<Reg>((player ? reg(Reg::HPOSP0) : reg(Reg::HPOSM0)) + (o & 3))];
@@ -101,8 +101,10 @@ void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
         if (!shown) to[o] = from[o];
         const int length = (player ? 8 : 2) * sizeMultiplier(size);
         if (x >= kWindowLeft && x + length <= kWindowRight + 1) inside |= static_cast<uint8_t>(1 << o);
+        if (clip_[o]) visible |= static_cast<uint8_t>(1 << o);
     }
     inside_ = inside;
+    visible_ = visible;
     candidates_ = 0;
     for (int p = 0; p < kObjectCount; ++p)
         for (int q = p + 1; q < kObjectCount; ++q)

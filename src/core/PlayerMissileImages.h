@@ -106,6 +106,17 @@ public:
     uint32_t bits(int object) const { return bits_[object]; }
     // Objects whose whole image (all shape bits) lies inside the window.
     uint8_t inside() const { return inside_; }
+    // Objects with some part of their image inside the window (whatever the shape).
+    uint8_t visible() const { return visible_; }
+    // The objects with a shape on this line, from the GRAF latches alone (see objects with a
+    // pixel: active()); up to date even when the shapes are not (skipShapes).
+    static uint8_t shaped(const RegisterFile& regs) {
+        const ObjectInputs now = inputs(regs);
+        unsigned shaped = 0;
+        for (int p = 0; p < 4; ++p) shaped |= static_cast<unsigned>(((now.grafp >> (8 * p)) & 0xFF) != 0) << p;
+        for (int m = 0; m < 4; ++m) shaped |= static_cast<unsigned>(((now.grafm >> (2 * m)) & 3) != 0) << (4 + m);
+        return static_cast<uint8_t>(shaped);
+    }
     PairSet candidates() const { return candidates_; }
 
     const LineObjects& objects();
@@ -146,6 +157,7 @@ private:
     PairSet candidates_ = 0;
     uint64_t pairLatches_ = 0;
     uint8_t inside_ = 0;
+    uint8_t visible_ = 0;
     bool shapesValid_ = true;
     ObjectInputs inputs_;
     uint32_t version_ = 1;
