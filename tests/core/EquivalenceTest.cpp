@@ -7,12 +7,6 @@
 namespace pmg::test {
 
 namespace {
-struct Rng {
-    uint32_t s;
-    uint8_t byte() { s = s * 1664525u + 1013904223u; return static_cast<uint8_t>(s >> 24); }
-    int below(int n) { return byte() % n; }
-};
-
 void randomScene(TestMachine& t, Rng& rng) {
     std::vector<uint8_t> dl = {0x70, 0x70};
     const uint8_t modes[] = {2, 3, 4, 5, 6, 7, 8, 9, 0xA, 0xB, 0xC, 0xD, 0xE, 0xF};

@@ -12,13 +12,6 @@
 namespace pmg::test {
 
 namespace {
-struct Rng {
-    uint32_t s;
-    uint8_t byte() { s = s * 1664525u + 1013904223u; return static_cast<uint8_t>(s >> 24); }
-    int below(int n) { return byte() % n; }
-    bool chance(int oneIn) { return below(oneIn) == 0; }
-};
-
 inline Reg regAt(Reg base, int offset) { return static_cast<Reg>(static_cast<int>(base) + offset); }
 
 void randomScene(TestMachine& t, uint32_t seed) {

@@ -81,6 +81,14 @@ public:
     std::vector<RegisterWrite> writes;
 };
 
+// A small deterministic generator for random screens: the same seed gives the same scene.
+struct Rng {
+    uint32_t s;
+    uint8_t byte() { s = s * 1664525u + 1013904223u; return static_cast<uint8_t>(s >> 24); }
+    int below(int n) { return byte() % n; }
+    bool chance(int oneIn) { return below(oneIn) == 0; }
+};
+
 // Clocks [from, to] as a vector, for comparing with activeClocks().
 inline std::vector<int> clocks(int from, int to) {
     std::vector<int> v;
