@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/AnticMode.h"
 #include "core/PlayerMissileDma.h"
 
 namespace pmg {
@@ -95,6 +96,24 @@ void Machine::rebuildSchedule() {
         std::stable_sort(l.begin(), l.end(), [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
 }
 
+void Machine::recordLayout(int y) {
+    LineLayout& out = frame_.layout(y);
+    out = LineLayout{};
+    if (pf_.empty()) return;
+    placePlayfield(pf_);
+    const AnticModeInfo& info = anticMode(pf_.mode);
+    out.mode = pf_.mode;
+    out.row = pf_.row;
+    out.hires = pf_.hires;
+    out.character = info.character;
+    out.clocksPerByte = info.clocksPerByte;
+    out.instructionAddress = pf_.instructionAddress;
+    out.dataAddress = pf_.dataAddress;
+    out.origin = pf_.origin;
+    out.firstByte = pf_.firstByte;
+    out.lastByte = pf_.lastByte;
+}
+
 void Machine::runFrame() {
     do runScanline();
     while (line_ != 0);
@@ -124,6 +143,7 @@ void Machine::runScanline() {
         // No P/M DMA in vertical blank (D1): the latches keep line 247's data there.
         if (PlayerMissileDma::load(y, memory_, regs_)) frame_.phantomDma = true;
         gtia_.scanLine(y, memory_, pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
+        if (options_.record) recordLayout(y);
         // GTIA applied the mid-line writes to the registers; the display-list counter lives
         // in ANTIC and takes them for its next fetch.
         for (const RegisterWrite& w : midLine)

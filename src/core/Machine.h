@@ -69,6 +69,7 @@ public:
 
 private:
     void rebuildSchedule();
+    void recordLayout(int line);
 
     MachineOptions options_;
     GtiaOptions gtiaOptions_;  // derived from options_ (setOptions)

@@ -159,4 +159,26 @@ TEST(Antic, DisplayListDmaOffShowsBackground) {
     EXPECT_TRUE(linesWithPf(t).empty());
 }
 
+// The frame's layout record says which memory byte each line shows where (used by tile maps,
+// paint tools and software sprites).
+TEST(Antic, LayoutRecordNamesModeRowAndBytes) {
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30, 0x02, 0x0E});
+    t.run();
+    const pmg::Frame& f = t.m.frame();
+    const pmg::LineLayout& first = f.layout(32);
+    EXPECT_EQ(first.mode, 2);
+    EXPECT_EQ(first.row, 0);
+    EXPECT_TRUE(first.character);
+    EXPECT_EQ(first.dataAddress, 0x3000);
+    EXPECT_EQ(first.clocksPerByte, 4);
+    EXPECT_EQ(first.lastByte - first.firstByte, 40);
+    EXPECT_EQ(first.origin, 48);  // normal width: first byte at clock $30
+    EXPECT_EQ(f.layout(39).row, 7);
+    EXPECT_EQ(f.layout(40).dataAddress, 0x3000 + 40);
+    EXPECT_EQ(f.layout(48).mode, 0xE);
+    EXPECT_EQ(f.layout(48).dataAddress, 0x3000 + 80);
+    EXPECT_TRUE(f.layout(31).empty());
+}
+
 }  // namespace pmg::test
