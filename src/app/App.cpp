@@ -1,0 +1,844 @@
+#include "app/App.h"
+
+#include <SDL.h>
+#include <epoxy/gl.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <system_error>
+
+#include <backends/imgui_impl_opengl3.h>
+#include <backends/imgui_impl_sdl.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "app/AppContext.h"
+#include "app/ConfigDir.h"
+#include "app/Display.h"
+#include "app/Document.h"
+#include "app/FileDialog.h"
+#include "app/Overlays.h"
+#include "app/Panel.h"
+#include "app/SceneEdit.h"
+#include "app/Simulation.h"
+#include "app/UiHelpers.h"
+#include "image/Png.h"
+
+namespace pmg::app {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr size_t kRecentLimit = 10;
+constexpr const char* kSlotWindows[] = {"Control", "Results", "Inspector"};
+
+const char* const kShortcuts[][2] = {
+    {"Space", "run / pause"},
+    {"F", "step one frame"},
+    {"L", "step one scan line"},
+    {"H", "HITCLR now"},
+    {"Tab / Shift+Tab", "select the next / previous object"},
+    {"Arrows", "move the selected object (Shift: 8 at a time)"},
+    {"Mouse drag", "move the object under the pointer"},
+    {"Game controller", "D-pad or left stick moves, shoulder buttons select"},
+    {"S", "screenshot (PNG in the current folder)"},
+    {"Ctrl+O", "open a scene (or drop a .json file on the window)"},
+    {"Ctrl+S / Ctrl+Shift+S", "save / save as"},
+    {"Ctrl+Z / Ctrl+Y", "undo / redo"},
+    {"F1", "this table"},
+};
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+class App {
+public:
+    explicit App(const AppOptions& options) : options_(options), ctx_{document_, simulation_, view_} {}
+    ~App() { shutdown(); }
+
+    int run();
+
+private:
+    // Start-up and shut-down.
+    bool initWindow();
+    void initImGui();
+    void shutdown();
+    void registerSettings();
+    void openInitialScene();
+
+    // One iteration of the loop.
+    void handleEvent(const SDL_Event& e);
+    void handleKey(const SDL_KeyboardEvent& key);
+    void handleMouse(const SDL_Event& e);
+    void pollController();
+    void layout();
+    void drawUi();
+    void drawMenuBar();
+    void drawSlots();
+    void drawStatusBar();
+    void drawDialogs();
+    void render();
+
+    // Actions.
+    void requestOpen(const fs::path& path);
+    void openNow(const fs::path& path);
+    void save(bool as);
+    void takeScreenshot(const fs::path& path);
+    void addRecent(const fs::path& path);
+    void moveSelected(int clocks, int lines, uint64_t key);
+    void selectNext(int step);
+    void updateTitle();
+    fs::path defaultScene() const;
+
+    AppOptions options_;
+    Document document_;
+    Simulation simulation_;
+    ViewOptions view_;
+    AppContext ctx_;
+    std::vector<std::unique_ptr<Panel>> panels_;
+    std::unique_ptr<Display> display_;
+    FileDialog fileDialog_;
+
+    SDL_Window* window_ = nullptr;
+    SDL_GLContext gl_ = nullptr;
+    SDL_GameController* controller_ = nullptr;
+    bool imgui_ = false;
+    std::string iniPath_;
+    bool quit_ = false;
+    uint64_t loadedRevision_ = 0;
+    int windowW_ = 1600, windowH_ = 1000;
+    int lastLayoutW_ = 0, lastLayoutH_ = 0;
+    bool relayout_ = true;
+    float dpiScale_ = 1.0f;
+    float menuHeight_ = 0;
+    ImVec2 columnPos_, columnSize_;
+    std::vector<std::string> recent_;
+    std::string title_;
+
+    // Dialog state.
+    enum class Pending { None, Quit, Open };
+    Pending pending_ = Pending::None;
+    fs::path pendingPath_;
+    bool askUnsaved_ = false, showHelp_ = false, showError_ = false, askRecovery_ = false;
+    std::optional<Document::Recovered> recovered_;
+    std::string errorText_;
+
+    // Mouse drag of an object on the screen.
+    int dragObject_ = -1;
+    float dragClock_ = 0, dragLine_ = 0;
+
+    // Timing.
+    std::vector<double> frameMs_;
+    double lastFrameMs_ = 0, emulatedFps_ = 0;
+    uint64_t fpsFrames_ = 0;
+    std::chrono::steady_clock::time_point fpsSince_ = std::chrono::steady_clock::now();
+};
+
+fs::path App::defaultScene() const {
+    // Next to the working directory first (a checkout run from its root), then the source tree.
+    const fs::path local = "assets/scenes/default.json";
+    std::error_code ec;
+    if (fs::exists(local, ec)) return local;
+    return PMGLAB_DEFAULT_SCENE;
+}
+
+bool App::initWindow() {
+    SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_GAMECONTROLLER) != 0) {
+        std::cerr << "pmglab: cannot start SDL: " << SDL_GetError() << '\n';
+        return false;
+    }
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+
+    float ddpi = 0, hdpi = 0, vdpi = 0;
+    if (SDL_GetDisplayDPI(0, &ddpi, &hdpi, &vdpi) == 0 && hdpi > 0) dpiScale_ = std::clamp(hdpi / 96.0f, 1.0f, 3.0f);
+
+    if (options_.width > 0 && options_.height > 0) {
+        windowW_ = options_.width, windowH_ = options_.height;
+    } else {
+        // Remembered size if any (read from imgui.ini before the window exists), else most of
+        // the display.
+        SDL_Rect usable{0, 0, 1600, 1000};
+        SDL_GetDisplayUsableBounds(0, &usable);
+        windowW_ = std::min(windowW_, usable.w);
+        windowH_ = std::min(windowH_, usable.h);
+    }
+    const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    window_ = SDL_CreateWindow("PMG Lab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, windowW_, windowH_, flags);
+    if (!window_) {
+        std::cerr << "pmglab: cannot open a window: " << SDL_GetError() << '\n';
+        return false;
+    }
+    gl_ = SDL_GL_CreateContext(window_);
+    if (!gl_) {
+        std::cerr << "pmglab: cannot get an OpenGL 3.3 core context: " << SDL_GetError() << '\n';
+        return false;
+    }
+    SDL_GL_MakeCurrent(window_, gl_);
+    SDL_GL_SetSwapInterval(options_.frames > 0 ? 0 : 1);
+    return true;
+}
+
+void App::registerSettings() {
+    ImGuiSettingsHandler handler;
+    handler.TypeName = "PmgLab";
+    handler.TypeHash = ImHashStr("PmgLab");
+    handler.UserData = this;
+    handler.ReadOpenFn = [](ImGuiContext*, ImGuiSettingsHandler*, const char* name) -> void* {
+        return std::string_view(name) == "State" ? reinterpret_cast<void*>(1) : nullptr;
+    };
+    handler.ReadLineFn = [](ImGuiContext*, ImGuiSettingsHandler* h, void*, const char* line) {
+        App& app = *static_cast<App*>(h->UserData);
+        int a = 0, b = 0;
+        char name[256] = {};
+        const std::string_view l(line);
+        if (std::sscanf(line, "WindowSize=%d,%d", &a, &b) == 2 && a >= 400 && b >= 300 && app.options_.width == 0)
+            app.windowW_ = a, app.windowH_ = b;
+        else if (l.rfind("Recent=", 0) == 0 && app.recent_.size() < kRecentLimit)
+            app.recent_.emplace_back(l.substr(7));
+        else if (std::sscanf(line, "Panel=%255[^,],%d", name, &a) == 2) {
+            for (auto& p : app.panels_)
+                if (std::string_view(p->name()) == name) p->visible = a != 0;
+        } else if (std::sscanf(line, "Overlays=%d", &a) == 1) {
+            OverlayOptions& o = app.view_.overlays;
+            bool* flags[] = {&o.latchPixels, &o.firstHits, &o.tightBoxes, &o.designerBoxes, &o.collisionWindow, &o.beam, &o.selection};
+            for (size_t i = 0; i < std::size(flags); ++i) *flags[i] = (a >> i) & 1;
+        } else if (std::sscanf(line, "Crt=%d", &a) == 1) {
+            app.view_.crt = a != 0;
+        }
+    };
+    handler.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* out) {
+        const App& app = *static_cast<const App*>(h->UserData);
+        out->appendf("[PmgLab][State]\n");
+        out->appendf("WindowSize=%d,%d\n", app.windowW_, app.windowH_);
+        for (const std::string& r : app.recent_) out->appendf("Recent=%s\n", r.c_str());
+        for (const auto& p : app.panels_) out->appendf("Panel=%s,%d\n", p->name(), p->visible ? 1 : 0);
+        const OverlayOptions& o = app.view_.overlays;
+        const bool flags[] = {o.latchPixels, o.firstHits, o.tightBoxes, o.designerBoxes, o.collisionWindow, o.beam, o.selection};
+        int bits = 0;
+        for (size_t i = 0; i < std::size(flags); ++i) bits |= flags[i] << i;
+        out->appendf("Overlays=%d\nCrt=%d\n\n", bits, app.view_.crt ? 1 : 0);
+    };
+    ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
+}
+
+void App::initImGui() {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    imgui_ = true;
+    ImGuiIO& io = ImGui::GetIO();
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    panels_ = makePanels();
+    registerSettings();
+    if (options_.frames > 0) {
+        io.IniFilename = nullptr;  // a scripted run neither reads nor changes the user's layout
+    } else {
+        iniPath_ = (configDir() / "imgui.ini").string();
+        io.IniFilename = iniPath_.c_str();
+        ImGui::LoadIniSettingsFromDisk(iniPath_.c_str());
+    }
+}
+
+void App::shutdown() {
+    if (imgui_) {
+        if (window_ && gl_) {
+            display_.reset();
+            ImGui_ImplOpenGL3_Shutdown();
+            ImGui_ImplSDL2_Shutdown();
+        }
+        ImGui::DestroyContext();
+        imgui_ = false;
+    }
+    if (controller_) SDL_GameControllerClose(controller_), controller_ = nullptr;
+    if (gl_) SDL_GL_DeleteContext(gl_), gl_ = nullptr;
+    if (window_) SDL_DestroyWindow(window_), window_ = nullptr;
+    SDL_Quit();
+}
+
+void App::openInitialScene() {
+    const fs::path scene = options_.scene.empty() ? defaultScene() : options_.scene;
+    if (options_.frames == 0) {
+        document_.setRecoveryFile(configDir() / "recovery.json");
+        recovered_ = document_.readRecovery();
+        askRecovery_ = recovered_.has_value();
+    }
+    if (document_.open(scene)) {
+        addRecent(scene);
+    } else {
+        errorText_ = document_.loadError();
+        showError_ = true;
+        document_.reset(emptyScene(), {});
+    }
+}
+
+int App::run() {
+    initImGui();
+    if (!initWindow()) return 1;
+    ImGui_ImplSDL2_InitForOpenGL(window_, gl_);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+
+    // Fonts and sizes follow the display's DPI.
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::StyleColorsDark();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.WindowRounding = 3, style.FrameRounding = 2, style.TabRounding = 2;
+    style.ScaleAllSizes(dpiScale_);
+    const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+    std::error_code ec;
+    if (fs::exists(font, ec)) io.Fonts->AddFontFromFileTTF(font, 15.0f * dpiScale_);
+    else {
+        ImFontConfig config;
+        config.SizePixels = 13.0f * dpiScale_;
+        io.Fonts->AddFontDefault(&config);
+    }
+
+    display_ = std::make_unique<Display>();
+    if (!display_->init(appPalette())) {
+        errorText_ = display_->error();
+        showError_ = true;
+        std::cerr << "pmglab: " << errorText_ << '\n';
+    }
+    ctx_.textures = display_.get();
+    openInitialScene();
+
+    int frame = 0;
+    while (!quit_) {
+        const auto start = std::chrono::steady_clock::now();
+        SDL_Event e;
+        while (SDL_PollEvent(&e)) handleEvent(e);
+        pollController();
+
+        // The scene changed (open, edit, undo): start it over. Else one frame of emulation.
+        if (document_.revision() != loadedRevision_) {
+            simulation_.load(document_.scene());
+            loadedRevision_ = document_.revision();
+            updateTitle();
+        } else {
+            const uint64_t before = simulation_.frames();
+            simulation_.tick();
+            fpsFrames_ += simulation_.frames() - before;
+        }
+        if (document_.autosave(std::chrono::steady_clock::now())) ctx_.notify("autosaved for crash recovery");
+
+        layout();
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplSDL2_NewFrame();
+        ImGui::NewFrame();
+        drawUi();
+        ImGui::Render();
+        render();
+
+        ++frame;
+        const bool last = options_.frames > 0 && frame >= options_.frames;
+        if (last && !options_.screenshot.empty()) takeScreenshot(options_.screenshot);
+        if (ctx_.requests.screenshot) {
+            ctx_.requests.screenshot = false;
+            char name[64];
+            const std::time_t t = std::time(nullptr);
+            std::strftime(name, sizeof name, "pmglab-%Y%m%d-%H%M%S.png", std::localtime(&t));
+            takeScreenshot(name);
+        }
+        lastFrameMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        frameMs_.push_back(lastFrameMs_);
+        SDL_GL_SwapWindow(window_);
+
+        const auto now = std::chrono::steady_clock::now();
+        const double seconds = std::chrono::duration<double>(now - fpsSince_).count();
+        if (seconds >= 0.5) {
+            emulatedFps_ = fpsFrames_ / seconds;
+            fpsFrames_ = 0;
+            fpsSince_ = now;
+        }
+        if (last) break;
+    }
+
+    if (!options_.frameTimes.empty()) {
+        std::ofstream out(options_.frameTimes);
+        for (double ms : frameMs_) out << ms << '\n';
+    }
+    if (options_.frames > 0) {
+        // The first frames build the font atlas and compile shaders: leave them out.
+        std::vector<double> steady(frameMs_.begin() + std::min<size_t>(frameMs_.size(), 5), frameMs_.end());
+        std::printf("frames %zu, median frame time %.3f ms (without the first 5)\n", frameMs_.size(), median(steady));
+        std::printf("screen at %d,%d size %dx%d scale %d\n", static_cast<int>(ctx_.screen.x), static_cast<int>(ctx_.screen.y),
+                    ctx_.screen.width(), ctx_.screen.height(), ctx_.screen.scale);
+    }
+    if (options_.frames == 0 && !document_.dirty()) document_.discardRecovery();
+    return 0;
+}
+
+void App::updateTitle() {
+    std::string title = (document_.dirty() ? "* " : "") + document_.displayName() + " - PMG Lab";
+    if (title != title_) {
+        title_ = title;
+        SDL_SetWindowTitle(window_, title_.c_str());
+    }
+}
+
+void App::handleEvent(const SDL_Event& e) {
+    ImGui_ImplSDL2_ProcessEvent(&e);
+    const ImGuiIO& io = ImGui::GetIO();
+    switch (e.type) {
+    case SDL_QUIT:
+        if (document_.dirty()) pending_ = Pending::Quit, askUnsaved_ = true;
+        else quit_ = true;
+        break;
+    case SDL_WINDOWEVENT:
+        if (e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == SDL_GetWindowID(window_)) {
+            if (document_.dirty()) pending_ = Pending::Quit, askUnsaved_ = true;
+            else quit_ = true;
+        }
+        break;
+    case SDL_DROPFILE:
+        if (e.drop.file) {
+            requestOpen(e.drop.file);
+            SDL_free(e.drop.file);
+        }
+        break;
+    case SDL_KEYDOWN:
+        if (!io.WantCaptureKeyboard || (e.key.keysym.mod & KMOD_CTRL)) handleKey(e.key);
+        break;
+    case SDL_KEYUP:
+        document_.endGesture();
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP:
+    case SDL_MOUSEMOTION:
+        handleMouse(e);
+        break;
+    case SDL_CONTROLLERDEVICEADDED:
+        if (!controller_) controller_ = SDL_GameControllerOpen(e.cdevice.which);
+        break;
+    case SDL_CONTROLLERDEVICEREMOVED:
+        if (controller_ && e.cdevice.which == SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller_))) {
+            SDL_GameControllerClose(controller_);
+            controller_ = nullptr;
+        }
+        break;
+    case SDL_CONTROLLERBUTTONDOWN:
+        if (e.cbutton.button == SDL_CONTROLLER_BUTTON_RIGHTSHOULDER) selectNext(1);
+        if (e.cbutton.button == SDL_CONTROLLER_BUTTON_LEFTSHOULDER) selectNext(-1);
+        break;
+    default:
+        break;
+    }
+}
+
+void App::handleKey(const SDL_KeyboardEvent& key) {
+    const bool ctrl = key.keysym.mod & KMOD_CTRL, shift = key.keysym.mod & KMOD_SHIFT;
+    const int step = shift ? 8 : 1;
+    switch (key.keysym.sym) {
+    case SDLK_o: if (ctrl) ctx_.requests.open = true; break;
+    case SDLK_s:
+        if (ctrl) save(shift);
+        else ctx_.requests.screenshot = true;
+        break;
+    case SDLK_z:
+        if (ctrl && shift) document_.redo();
+        else if (ctrl) document_.undo();
+        break;
+    case SDLK_y: if (ctrl) document_.redo(); break;
+    case SDLK_q:
+        if (ctrl) {
+            if (document_.dirty()) pending_ = Pending::Quit, askUnsaved_ = true;
+            else quit_ = true;
+        }
+        break;
+    case SDLK_SPACE: if (!ctrl) simulation_.setRunning(!simulation_.running()); break;
+    case SDLK_f: if (!ctrl) simulation_.setRunning(false), simulation_.stepFrame(); break;
+    case SDLK_l: if (!ctrl) simulation_.setRunning(false), simulation_.stepScanline(); break;
+    case SDLK_h: if (!ctrl) simulation_.hitclrNow(); break;
+    case SDLK_TAB: selectNext(shift ? -1 : 1); break;
+    case SDLK_LEFT: moveSelected(-step, 0, mergeKey("arrows", ctx_.selected)); break;
+    case SDLK_RIGHT: moveSelected(step, 0, mergeKey("arrows", ctx_.selected)); break;
+    case SDLK_UP: moveSelected(0, -step, mergeKey("arrows", ctx_.selected)); break;
+    case SDLK_DOWN: moveSelected(0, step, mergeKey("arrows", ctx_.selected)); break;
+    case SDLK_F1: showHelp_ = true; break;
+    default: break;
+    }
+}
+
+void App::moveSelected(int clocks, int lines, uint64_t key) {
+    const int obj = ctx_.selected;
+    // Vertically an object moves by whole rows of its P/M area (two lines in double-line mode).
+    const int perRow = objectStripe(document_.scene(), obj).linesPerRow;
+    document_.edit(std::string("move ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, clocks, lines * perRow); }, key);
+}
+
+void App::selectNext(int step) { ctx_.selected = (ctx_.selected + step + 8) % 8; }
+
+void App::handleMouse(const SDL_Event& e) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const ScreenGeometry& g = ctx_.screen;
+    if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse &&
+        g.contains(static_cast<float>(e.button.x), static_cast<float>(e.button.y))) {
+        const float clock = g.clockAt(static_cast<float>(e.button.x)), line = g.lineAt(static_cast<float>(e.button.y));
+        const int obj = objectAt(simulation_.machine().frame(), static_cast<int>(line), static_cast<int>(clock));
+        if (obj >= 0) {
+            ctx_.selected = obj;
+            dragObject_ = obj;
+            dragClock_ = clock, dragLine_ = line;
+        }
+    } else if (e.type == SDL_MOUSEBUTTONUP && e.button.button == SDL_BUTTON_LEFT) {
+        dragObject_ = -1;
+        document_.endGesture();
+    } else if (e.type == SDL_MOUSEMOTION && dragObject_ >= 0) {
+        const float clock = g.clockAt(static_cast<float>(e.motion.x)), line = g.lineAt(static_cast<float>(e.motion.y));
+        const int dc = static_cast<int>(clock - dragClock_);
+        const int perRow = objectStripe(document_.scene(), dragObject_).linesPerRow;
+        const int dl = static_cast<int>((line - dragLine_) / perRow) * perRow;
+        if (dc || dl) {
+            const int obj = dragObject_;
+            document_.edit(std::string("drag ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, dc, dl); }, mergeKey("drag", obj));
+            dragClock_ += dc;
+            dragLine_ += dl;
+        }
+    }
+}
+
+void App::pollController() {
+    if (!controller_) return;
+    auto button = [&](SDL_GameControllerButton b) { return SDL_GameControllerGetButton(controller_, b) != 0; };
+    const int deadZone = 12000;
+    const int ax = SDL_GameControllerGetAxis(controller_, SDL_CONTROLLER_AXIS_LEFTX);
+    const int ay = SDL_GameControllerGetAxis(controller_, SDL_CONTROLLER_AXIS_LEFTY);
+    const int dx = (button(SDL_CONTROLLER_BUTTON_DPAD_RIGHT) || ax > deadZone) - (button(SDL_CONTROLLER_BUTTON_DPAD_LEFT) || ax < -deadZone);
+    const int dy = (button(SDL_CONTROLLER_BUTTON_DPAD_DOWN) || ay > deadZone) - (button(SDL_CONTROLLER_BUTTON_DPAD_UP) || ay < -deadZone);
+    if (dx || dy) moveSelected(dx, dy, mergeKey("controller", ctx_.selected));
+    else document_.endGesture();
+}
+
+void App::layout() {
+    SDL_GetWindowSize(window_, &windowW_, &windowH_);
+    if (windowW_ != lastLayoutW_ || windowH_ != lastLayoutH_) relayout_ = true;
+    lastLayoutW_ = windowW_, lastLayoutH_ = windowH_;
+    const float font = ImGui::GetFontSize() > 0 ? ImGui::GetFontSize() : 13.0f;
+    menuHeight_ = font + 2 * ImGui::GetStyle().FramePadding.y;
+    // The screen gets the left part, as big as whole pixels allow while the right column
+    // keeps room for the panels; the column takes what is left.
+    const float pad = 8;
+    const float minColumn = std::min(windowW_ * 0.5f, font * 34);
+    ScreenGeometry g = ScreenGeometry::fit(pad, menuHeight_ + pad, windowW_ - minColumn - 2 * pad, windowH_ - menuHeight_ - 2 * pad);
+    g.x = pad;
+    g.y = menuHeight_ + pad;
+    ctx_.screen = g;
+    columnPos_ = ImVec2(g.x + g.width() + pad, menuHeight_);
+    columnSize_ = ImVec2(windowW_ - columnPos_.x, windowH_ - menuHeight_);
+}
+
+void App::drawUi() {
+    if (ctx_.requests.resetLayout) {
+        relayout_ = true;
+        for (auto& p : panels_) p->visible = true;
+        ctx_.requests.resetLayout = false;
+    }
+    drawMenuBar();
+    drawSlots();
+    drawStatusBar();
+    if (!display_->error().empty()) {
+        ImDrawList* bg = ImGui::GetBackgroundDrawList();
+        bg->AddText(ImVec2(ctx_.screen.x, ctx_.screen.y), IM_COL32(255, 90, 90, 255), display_->error().c_str());
+    } else if (options_.overlays) {
+        drawOverlays(*ImGui::GetBackgroundDrawList(), ctx_);
+    }
+    drawDialogs();
+    relayout_ = false;
+
+    // Requests panels or menus left for the window.
+    if (ctx_.requests.open) {
+        ctx_.requests.open = false;
+        fileDialog_.show(FileDialog::Mode::Open, document_.path().empty() ? fs::current_path() : document_.path().parent_path());
+    }
+    if (ctx_.requests.save) ctx_.requests.save = false, save(false);
+    if (ctx_.requests.saveAs) ctx_.requests.saveAs = false, save(true);
+    if (ctx_.requests.help) ctx_.requests.help = false, showHelp_ = true;
+    if (!ctx_.requests.openPath.empty()) {
+        requestOpen(ctx_.requests.openPath);
+        ctx_.requests.openPath.clear();
+    }
+    updateTitle();
+}
+
+void App::drawMenuBar() {
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("Open...", "Ctrl+O")) ctx_.requests.open = true;
+        if (ImGui::BeginMenu("Recent scenes", !recent_.empty())) {
+            for (const std::string& r : recent_)
+                if (ImGui::MenuItem(r.c_str())) ctx_.requests.openPath = r;
+            ImGui::EndMenu();
+        }
+        if (ImGui::MenuItem("Save", "Ctrl+S", false, !document_.path().empty())) ctx_.requests.save = true;
+        if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) ctx_.requests.saveAs = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Screenshot", "S")) ctx_.requests.screenshot = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) {
+            if (document_.dirty()) pending_ = Pending::Quit, askUnsaved_ = true;
+            else quit_ = true;
+        }
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Edit")) {
+        const std::string undo = "Undo " + document_.undoLabel(), redo = "Redo " + document_.redoLabel();
+        if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, document_.canUndo())) document_.undo();
+        if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, document_.canRedo())) document_.redo();
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+        OverlayOptions& o = view_.overlays;
+        ImGui::TextDisabled("Overlays");
+        ImGui::MenuItem("Latched pixels (magenta)", nullptr, &o.latchPixels);
+        ImGui::MenuItem("First hits (white boxes)", nullptr, &o.firstHits);
+        ImGui::MenuItem("Object boxes, tight", nullptr, &o.tightBoxes);
+        ImGui::MenuItem("Object boxes, designer's", nullptr, &o.designerBoxes);
+        ImGui::MenuItem("Collision window", nullptr, &o.collisionWindow);
+        ImGui::MenuItem("Beam position", nullptr, &o.beam);
+        ImGui::MenuItem("Selected object", nullptr, &o.selection);
+        ImGui::Separator();
+        ImGui::MenuItem("CRT scan lines", nullptr, &view_.crt);
+        ImGui::Separator();
+        ImGui::TextDisabled("Panels");
+        for (auto& p : panels_) ImGui::MenuItem(p->name(), nullptr, &p->visible);
+        ImGui::Separator();
+        if (ImGui::MenuItem("Reset layout")) ctx_.requests.resetLayout = true;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Help")) {
+        if (ImGui::MenuItem("Keyboard shortcuts", "F1")) showHelp_ = true;
+        ImGui::EndMenu();
+    }
+    ImGui::EndMainMenuBar();
+}
+
+void App::drawSlots() {
+    // Three windows down the right column, each with its panels as tabs: a short control
+    // strip, the results, and the editors.
+    const float status = ImGui::GetFrameHeight();
+    const float h = columnSize_.y - status;
+    const float heights[] = {h * 0.20f, h * 0.40f, h * 0.40f};
+    float y = columnPos_.y;
+    for (int slot = 0; slot < 3; ++slot) {
+        const ImGuiCond cond = relayout_ ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+        ImGui::SetNextWindowPos(ImVec2(columnPos_.x, y), cond);
+        ImGui::SetNextWindowSize(ImVec2(columnSize_.x, heights[slot]), cond);
+        y += heights[slot];
+        bool any = false;
+        for (auto& p : panels_) any |= p->visible && static_cast<int>(p->slot()) == slot;
+        if (!any) continue;
+        if (ImGui::Begin(kSlotWindows[slot], nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar)) {
+            if (ImGui::BeginTabBar("##tabs")) {
+                for (auto& p : panels_) {
+                    if (!p->visible || static_cast<int>(p->slot()) != slot) continue;
+                    if (ImGui::BeginTabItem(p->name(), &p->visible)) {
+                        ImGui::BeginChild("##panel");
+                        p->draw(ctx_);
+                        ImGui::EndChild();
+                        ImGui::EndTabItem();
+                    }
+                }
+                ImGui::EndTabBar();
+            }
+        }
+        ImGui::End();
+    }
+}
+
+void App::drawStatusBar() {
+    const float h = ImGui::GetFrameHeight();
+    ImGui::SetNextWindowPos(ImVec2(columnPos_.x, windowH_ - h));
+    ImGui::SetNextWindowSize(ImVec2(columnSize_.x, h));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 2));
+    if (ImGui::Begin("##status", nullptr, flags)) {
+        ImGui::Text("%5.2f ms/frame | %4.1f emulated fps | %s", lastFrameMs_, emulatedFps_,
+                    simulation_.running() ? "running" : "paused");
+        if (!document_.saveError().empty()) {
+            ImGui::SameLine();
+            ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "| not saved: %s", document_.saveError().c_str());
+        } else if (!ctx_.status.empty()) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("| %s", ctx_.status.c_str());
+        }
+    }
+    ImGui::End();
+    ImGui::PopStyleVar();
+}
+
+void App::drawDialogs() {
+    if (auto chosen = fileDialog_.draw(recent_)) {
+        if (fileDialog_.mode() == FileDialog::Mode::Open) requestOpen(*chosen);
+        else if (document_.saveAs(*chosen)) addRecent(*chosen), ctx_.notify("saved " + chosen->string());
+        else errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError(), showError_ = true;
+    }
+
+    if (askRecovery_) ImGui::OpenPopup("Recover unsaved edits?"), askRecovery_ = false;
+    if (ImGui::BeginPopupModal("Recover unsaved edits?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::Text("PMG Lab did not close cleanly last time.\nUnsaved edits to %s were autosaved.",
+                    recovered_ && !recovered_->originalPath.empty() ? recovered_->originalPath.string().c_str() : "an untitled scene");
+        if (ImGui::Button("Recover")) {
+            document_.reset(recovered_->scene, recovered_->originalPath, true);
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Discard")) {
+            document_.discardRecovery();
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+
+    if (askUnsaved_) ImGui::OpenPopup("Unsaved edits"), askUnsaved_ = false;
+    if (ImGui::BeginPopupModal("Unsaved edits", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::Text("Save your edits to %s first?", document_.displayName().c_str());
+        auto proceed = [&] {
+            if (pending_ == Pending::Quit) quit_ = true;
+            else if (pending_ == Pending::Open) openNow(pendingPath_);
+            pending_ = Pending::None;
+        };
+        if (ImGui::Button("Save")) {
+            ImGui::CloseCurrentPopup();
+            if (document_.path().empty()) {
+                pending_ = Pending::None;
+                fileDialog_.show(FileDialog::Mode::SaveAs, fs::current_path(), document_.scene().name + ".json");
+            } else if (document_.save()) {
+                proceed();
+            } else {
+                pending_ = Pending::None;
+                errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError();
+                showError_ = true;
+            }
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Don't save")) {
+            ImGui::CloseCurrentPopup();
+            document_.discardRecovery();
+            proceed();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel")) {
+            pending_ = Pending::None;
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+
+    if (showError_) ImGui::OpenPopup("Problem"), showError_ = false;
+    ImGui::SetNextWindowSizeConstraints(ImVec2(ImGui::GetFontSize() * 20, 0), ImVec2(ImGui::GetFontSize() * 50, FLT_MAX));
+    if (ImGui::BeginPopupModal("Problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 48);
+        ImGui::TextUnformatted(errorText_.c_str());
+        ImGui::PopTextWrapPos();
+        if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+
+    if (showHelp_) ImGui::OpenPopup("Keyboard shortcuts"), showHelp_ = false;
+    if (ImGui::BeginPopupModal("Keyboard shortcuts", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+            for (const auto& [keys, what] : kShortcuts) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(keys);
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(what);
+            }
+            ImGui::EndTable();
+        }
+        ImGui::TextDisabled("Keys go to the panels first while a text field is active.");
+        if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+}
+
+void App::render() {
+    int fbW = 0, fbH = 0;
+    SDL_GL_GetDrawableSize(window_, &fbW, &fbH);
+    glViewport(0, 0, fbW, fbH);
+    glClearColor(0.09f, 0.09f, 0.11f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    display_->draw(simulation_.machine().frame(), ctx_.screen, fbH, view_.crt);
+    glViewport(0, 0, fbW, fbH);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void App::requestOpen(const fs::path& path) {
+    if (document_.dirty()) {
+        pending_ = Pending::Open;
+        pendingPath_ = path;
+        askUnsaved_ = true;
+    } else {
+        openNow(path);
+    }
+}
+
+void App::openNow(const fs::path& path) {
+    if (document_.open(path)) {
+        addRecent(path);
+        ctx_.selected = 0;
+        ctx_.notify("opened " + path.string());
+    } else {
+        // The current scene stays; the loader's message says what is wrong and where.
+        errorText_ = document_.loadError();
+        showError_ = true;
+    }
+}
+
+void App::save(bool as) {
+    if (as || document_.path().empty()) {
+        const fs::path folder = document_.path().empty() ? fs::current_path() : document_.path().parent_path();
+        fileDialog_.show(FileDialog::Mode::SaveAs, folder, document_.path().empty() ? document_.scene().name + ".json"
+                                                                                    : document_.path().filename().string());
+        return;
+    }
+    if (document_.save()) ctx_.notify("saved " + document_.path().string());
+    else errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError(), showError_ = true;
+}
+
+void App::addRecent(const fs::path& path) {
+    std::error_code ec;
+    const std::string p = fs::absolute(path, ec).lexically_normal().string();
+    recent_.erase(std::remove(recent_.begin(), recent_.end(), p), recent_.end());
+    recent_.insert(recent_.begin(), p);
+    if (recent_.size() > kRecentLimit) recent_.resize(kRecentLimit);
+}
+
+void App::takeScreenshot(const fs::path& path) {
+    int w = 0, h = 0;
+    SDL_GL_GetDrawableSize(window_, &w, &h);
+    RgbImage image = RgbImage::blank(w, h);
+    std::vector<uint8_t> rows(static_cast<size_t>(w) * h * 3);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, rows.data());
+    for (int y = 0; y < h; ++y)  // GL rows are bottom-up
+        std::copy_n(rows.data() + static_cast<size_t>(h - 1 - y) * w * 3, static_cast<size_t>(w) * 3, image.at(0, y));
+    try {
+        writePng(path, image);
+        ctx_.notify("screenshot " + path.string());
+    } catch (const std::exception& e) {
+        ctx_.notify(e.what());
+        std::cerr << "pmglab: " << e.what() << '\n';
+    }
+}
+
+}  // namespace
+
+int runApp(const AppOptions& options) {
+    App app(options);
+    return app.run();
+}
+
+}  // namespace pmg::app

@@ -1,0 +1,26 @@
+// The window: SDL2 + OpenGL 3.3 + Dear ImGui around a Document, a Simulation, the Display
+// and the panels. Owns the main loop (events, emulation step, UI, render), the menus, the
+// status bar, the dialogs and the keyboard and mouse handling of the screen.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pmg::app {
+
+struct AppOptions {
+    std::filesystem::path scene;        // empty: the default scene
+    int frames = 0;                     // > 0: render this many frames, then exit
+    std::filesystem::path screenshot;   // with frames: write the last one here
+    std::filesystem::path frameTimes;   // write each frame's time (ms) here, one a line
+    bool overlays = true;               // false: the plain screen (for pixel checks)
+    int width = 0, height = 0;          // window size; 0 = remembered or fitted to the display
+};
+
+// Runs the app; returns the process exit code.
+int runApp(const AppOptions& options);
+
+}  // namespace pmg::app

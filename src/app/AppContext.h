@@ -1,0 +1,66 @@
+// What a panel can see and do: the document (the scene, through edit()), the running
+// machine, the selection, the view options and where the screen is. Requests that need
+// the window (open a file, take a screenshot) are left in `requests` for the app.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/Document.h"
+#include "app/ScreenGeometry.h"
+#include "app/Simulation.h"
+
+namespace pmg::app {
+
+// The overlays drawn over the screen, each a toggle.
+struct OverlayOptions {
+    bool latchPixels = true;       // tint the pixels where a latch bit was set this frame
+    bool firstHits = true;         // mark each set bit's first-hit position
+    bool tightBoxes = false;       // each object's pixels' bounding box this frame
+    bool designerBoxes = false;    // each object's full 8 x N (or 2 x N) cell
+    bool collisionWindow = false;  // outline of the collision window ($22-$DD, lines 8-247)
+    bool beam = true;              // the beam position when paused mid-frame
+    bool selection = true;         // outline of the selected object
+};
+
+struct ViewOptions {
+    OverlayOptions overlays;
+    bool crt = false;  // darken the lower half of every scan line, like a CRT's gaps
+};
+
+// Uploads RGBA pictures for panels (the Sweep maps). The app's is GL; tests use none.
+class TextureSource {
+public:
+    virtual ~TextureSource() = default;
+    // A texture for `key` with the given RGBA8 pixels (replacing the last one for that key).
+    virtual ImTextureID upload(int key, const uint8_t* rgba, int width, int height) = 0;
+};
+
+struct AppRequests {
+    bool open = false;        // show the Open dialog
+    bool save = false;
+    bool saveAs = false;
+    bool screenshot = false;
+    bool resetLayout = false;
+    bool help = false;
+    std::string openPath;     // open this file now
+};
+
+struct AppContext {
+    AppContext(Document& d, Simulation& s, ViewOptions& v) : document(d), simulation(s), view(v) {}
+
+    Document& document;
+    Simulation& simulation;
+    ViewOptions& view;
+    int selected = 0;               // the object arrows, drag and controller move: 0-3 P0-P3, 4-7 M0-M3
+    ScreenGeometry screen;          // where the screen was drawn this frame
+    TextureSource* textures = nullptr;
+    AppRequests requests;
+    std::string status;             // a one-line message for the status bar
+
+    void notify(std::string message) { status = std::move(message); }
+};
+
+}  // namespace pmg::app

@@ -1,0 +1,211 @@
+#include "app/Document.h"
+
+#include <fstream>
+#include <system_error>
+
+namespace pmg::app {
+namespace fs = std::filesystem;
+
+namespace {
+
+// The recovery copy keeps where the scene came from and which memory blocks were file
+// references under this key; its file blocks are written inline, so the copy loads
+// wherever it is and whatever happened to the files since.
+constexpr const char* kRecoveryKey = "pmglab_recovery";
+
+}  // namespace
+
+Scene emptyScene() {
+    Scene scene;
+    scene.name = "empty";
+    scene.description = "No scene loaded.";
+    return scene;
+}
+
+Document::Document() : scene_(emptyScene()) {}
+
+bool Document::open(const fs::path& path) {
+    try {
+        Scene loaded = loadScene(path);
+        reset(std::move(loaded), path);
+        loadError_.clear();
+        return true;
+    } catch (const SceneError& e) {
+        loadError_ = e.what();
+    } catch (const std::exception& e) {
+        loadError_ = path.string() + ": " + e.what();
+    }
+    return false;
+}
+
+void Document::reset(Scene scene, fs::path path, bool dirty) {
+    scene_ = std::move(scene);
+    path_ = std::move(path);
+    dirty_ = dirty;
+    undo_.clear();
+    redo_.clear();
+    mergeKey_ = 0;
+    editsSince_.reset();
+    if (dirty) editsSince_ = Clock::now();
+    ++revision_;
+}
+
+std::string Document::displayName() const {
+    if (!path_.empty()) return path_.filename().string();
+    return scene_.name.empty() ? "untitled" : scene_.name;
+}
+
+void Document::changed() {
+    dirty_ = true;
+    ++revision_;
+    if (!editsSince_) editsSince_ = Clock::now();
+}
+
+void Document::edit(const std::string& label, const std::function<void(Scene&)>& change, uint64_t mergeKey) {
+    Scene next = scene_;
+    change(next);
+    if (next == scene_) return;  // nothing changed: no undo step, no dirty mark
+    const bool merge = mergeKey != 0 && mergeKey == mergeKey_ && !undo_.empty();
+    if (!merge) {
+        undo_.push_back({scene_, label});
+        if (undo_.size() > kUndoLimit) undo_.pop_front();
+    }
+    mergeKey_ = mergeKey;
+    redo_.clear();
+    scene_ = std::move(next);
+    changed();
+}
+
+void Document::undo() {
+    if (undo_.empty()) return;
+    redo_.push_back({scene_, undo_.back().label});
+    scene_ = std::move(undo_.back().before);
+    undo_.pop_back();
+    mergeKey_ = 0;
+    changed();
+}
+
+void Document::redo() {
+    if (redo_.empty()) return;
+    undo_.push_back({scene_, redo_.back().label});
+    scene_ = std::move(redo_.back().before);
+    redo_.pop_back();
+    mergeKey_ = 0;
+    changed();
+}
+
+bool Document::save() {
+    if (path_.empty()) {
+        saveError_ = "the scene has no file yet: use Save As";
+        return false;
+    }
+    try {
+        saveScene(scene_, path_);
+    } catch (const std::exception& e) {
+        saveError_ = e.what();
+        return false;
+    }
+    saveError_.clear();
+    dirty_ = false;
+    editsSince_.reset();
+    discardRecovery();
+    return true;
+}
+
+bool Document::saveAs(const fs::path& path) {
+    Scene rebased = scene_;
+    const fs::path from = path_.empty() ? fs::current_path() : path_.parent_path();
+    rebaseFileBlocks(rebased, from, path.parent_path());
+    try {
+        saveScene(rebased, path);
+    } catch (const std::exception& e) {
+        saveError_ = e.what();
+        return false;
+    }
+    saveError_.clear();
+    // The rebased scene is what is on disk now; undo steps keep the old relative paths, so
+    // they would point elsewhere from the new folder: start a fresh history.
+    scene_ = std::move(rebased);
+    path_ = path;
+    dirty_ = false;
+    undo_.clear();
+    redo_.clear();
+    editsSince_.reset();
+    discardRecovery();
+    ++revision_;
+    return true;
+}
+
+void Document::rebaseFileBlocks(Scene& scene, const fs::path& from, const fs::path& to) {
+    std::error_code ec;
+    const fs::path fromAbs = fs::absolute(from.empty() ? fs::path(".") : from, ec);
+    const fs::path toAbs = fs::absolute(to.empty() ? fs::path(".") : to, ec);
+    for (MemoryBlock& block : scene.memory) {
+        if (block.file.empty()) continue;
+        const fs::path file(block.file);
+        if (file.is_absolute()) continue;
+        const fs::path target = (fromAbs / file).lexically_normal();
+        const fs::path relative = target.lexically_relative(toAbs);
+        if (!relative.empty()) block.file = relative.generic_string();
+    }
+}
+
+bool Document::autosave(Clock::time_point now) {
+    if (recoveryFile_.empty() || !dirty_ || !editsSince_) return false;
+    if (now - *editsSince_ < kAutosaveInterval) return false;
+    return writeRecovery();
+}
+
+bool Document::writeRecovery() {
+    if (recoveryFile_.empty()) return false;
+    Scene copy = scene_;
+    nlohmann::ordered_json meta = nlohmann::ordered_json::object();
+    meta["original_path"] = path_.empty() ? "" : fs::absolute(path_).string();
+    nlohmann::ordered_json files = nlohmann::ordered_json::array();
+    for (size_t i = 0; i < copy.memory.size(); ++i)
+        if (!copy.memory[i].file.empty()) {
+            files.push_back({{"block", i}, {"file", copy.memory[i].file}});
+            copy.memory[i].file.clear();
+        }
+    meta["file_blocks"] = std::move(files);
+    copy.extra[kRecoveryKey] = std::move(meta);
+    try {
+        std::error_code ec;
+        fs::create_directories(recoveryFile_.parent_path(), ec);
+        saveScene(copy, recoveryFile_);
+    } catch (const std::exception&) {
+        return false;  // best effort: the next interval tries again
+    }
+    editsSince_.reset();
+    return true;
+}
+
+void Document::discardRecovery() {
+    if (recoveryFile_.empty()) return;
+    std::error_code ec;
+    fs::remove(recoveryFile_, ec);
+}
+
+std::optional<Document::Recovered> Document::readRecovery() const {
+    std::error_code ec;
+    if (recoveryFile_.empty() || !fs::exists(recoveryFile_, ec)) return std::nullopt;
+    try {
+        Recovered r;
+        r.scene = loadScene(recoveryFile_);
+        const auto it = r.scene.extra.find(kRecoveryKey);
+        if (it == r.scene.extra.end() || !it->is_object()) return std::nullopt;
+        const nlohmann::ordered_json meta = *it;
+        r.scene.extra.erase(kRecoveryKey);
+        r.originalPath = meta.value("original_path", std::string());
+        if (meta.contains("file_blocks") && meta["file_blocks"].is_array())
+            for (const auto& entry : meta["file_blocks"]) {
+                const size_t block = entry.value("block", size_t{0});
+                if (block < r.scene.memory.size()) r.scene.memory[block].file = entry.value("file", std::string());
+            }
+        return r;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+}  // namespace pmg::app

@@ -1,0 +1,106 @@
+// The scene being edited: its file, whether it has unsaved edits, undo and redo, saving
+// (atomic, with the error kept for the user when it fails), and the crash-recovery copy.
+//
+// Every edit goes through edit(): the Document keeps a snapshot of the scene before it, so
+// undo is exact whatever the edit touched (registers, memory, line writes). Scenes are
+// small (a few KiB to tens of KiB), so snapshots are cheaper to get right than commands.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "scene/Scene.h"
+
+namespace pmg::app {
+
+class Document {
+public:
+    using Clock = std::chrono::steady_clock;
+    static constexpr size_t kUndoLimit = 200;
+    static constexpr std::chrono::seconds kAutosaveInterval{30};
+
+    Document();
+
+    // Loads a scene file. On failure the current scene stays and the loader's message is
+    // returned (also kept in loadError()).
+    bool open(const std::filesystem::path& path);
+    // A scene from memory (tests, recovery); `path` may be empty for an untitled scene.
+    void reset(Scene scene, std::filesystem::path path, bool dirty = false);
+
+    const Scene& scene() const { return scene_; }
+    const std::filesystem::path& path() const { return path_; }
+    std::string displayName() const;  // file name, or the scene's name when untitled
+    bool dirty() const { return dirty_; }
+    // Changes whenever the scene does (edit, undo, redo, open): the simulation restarts on it.
+    uint64_t revision() const { return revision_; }
+
+    // Applies `change` to a copy of the scene and makes it the scene, with an undo step.
+    // Edits with the same non-zero `mergeKey` in one gesture (a drag, a held arrow key)
+    // make one undo step: see endGesture().
+    void edit(const std::string& label, const std::function<void(Scene&)>& change, uint64_t mergeKey = 0);
+    // Ends the current gesture: the next edit starts a new undo step even with the same key.
+    void endGesture() { mergeKey_ = 0; }
+
+    bool canUndo() const { return !undo_.empty(); }
+    bool canRedo() const { return !redo_.empty(); }
+    std::string undoLabel() const { return undo_.empty() ? "" : undo_.back().label; }
+    std::string redoLabel() const { return redo_.empty() ? "" : redo_.back().label; }
+    void undo();
+    void redo();
+
+    // Saves to path() (Save) or to a new path (Save As: relative "file" memory blocks are
+    // rewritten relative to the new folder, so they still name the same files). Atomic. On
+    // failure (disk full, read-only folder...) returns false, keeps every edit and the dirty
+    // mark, and saveError() says why.
+    bool save();
+    bool saveAs(const std::filesystem::path& path);
+    const std::string& saveError() const { return saveError_; }
+    const std::string& loadError() const { return loadError_; }
+    void clearErrors() { saveError_.clear(), loadError_.clear(); }
+
+    // Crash recovery. With a recovery file set, autosave() writes the scene there once 30 s
+    // of editing have passed since the last write (or save); a clean save or close removes it.
+    void setRecoveryFile(std::filesystem::path file) { recoveryFile_ = std::move(file); }
+    const std::filesystem::path& recoveryFile() const { return recoveryFile_; }
+    // Returns true if it wrote the recovery file.
+    bool autosave(Clock::time_point now);
+    bool writeRecovery();  // now, whatever the time (also used on the way out after a crash signal)
+    void discardRecovery();
+    // A recovery file left by an earlier run, as a scene with its original path; empty if
+    // there is none or it cannot be read.
+    struct Recovered {
+        Scene scene;
+        std::filesystem::path originalPath;
+    };
+    std::optional<Recovered> readRecovery() const;
+
+    // A scene's relative "file" blocks rewritten from `from` folder to `to` folder.
+    static void rebaseFileBlocks(Scene& scene, const std::filesystem::path& from, const std::filesystem::path& to);
+
+private:
+    struct Step {
+        Scene before;
+        std::string label;
+    };
+    void changed();
+
+    Scene scene_;
+    std::filesystem::path path_;
+    bool dirty_ = false;
+    uint64_t revision_ = 1;
+    std::deque<Step> undo_, redo_;
+    uint64_t mergeKey_ = 0;
+    std::string saveError_, loadError_;
+    std::filesystem::path recoveryFile_;
+    std::optional<Clock::time_point> editsSince_;  // first edit not yet in the recovery file
+};
+
+// The built-in scene shown when no file could be opened: empty screen, no objects.
+Scene emptyScene();
+
+}  // namespace pmg::app

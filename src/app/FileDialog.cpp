@@ -1,0 +1,98 @@
+#include "app/FileDialog.h"
+
+#include <algorithm>
+#include <cstring>
+#include <system_error>
+
+#include <imgui.h>
+
+namespace pmg::app {
+namespace fs = std::filesystem;
+
+namespace {
+void setText(char* buffer, size_t size, const std::string& text) {
+    std::strncpy(buffer, text.c_str(), size - 1);
+    buffer[size - 1] = '\0';
+}
+}  // namespace
+
+void FileDialog::show(Mode mode, const fs::path& folder, const std::string& name) {
+    mode_ = mode;
+    pending_ = true;
+    list(folder.empty() ? fs::current_path() : folder);
+    setText(path_, sizeof path_, (folder_ / name).string());
+}
+
+void FileDialog::list(const fs::path& folder) {
+    std::error_code ec;
+    folder_ = fs::absolute(folder, ec).lexically_normal();
+    entries_.clear();
+    entries_.push_back("../");
+    std::vector<std::string> dirs, files;
+    for (fs::directory_iterator it(folder_, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.empty() || name[0] == '.') continue;
+        if (it->is_directory(ec)) dirs.push_back(name + "/");
+        else if (it->path().extension() == ".json") files.push_back(name);
+    }
+    std::sort(dirs.begin(), dirs.end());
+    std::sort(files.begin(), files.end());
+    entries_.insert(entries_.end(), dirs.begin(), dirs.end());
+    entries_.insert(entries_.end(), files.begin(), files.end());
+}
+
+std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent) {
+    const char* title = mode_ == Mode::Open ? "Open scene" : "Save scene as";
+    if (pending_) {
+        ImGui::OpenPopup(title);
+        pending_ = false;
+        open_ = true;
+    }
+    std::optional<fs::path> chosen;
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 40, ImGui::GetFontSize() * 28), ImGuiCond_Appearing);
+    if (!ImGui::BeginPopupModal(title, &open_)) return chosen;
+    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    const bool enter = ImGui::InputText("##path", path_, sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    const bool ok = ImGui::Button(mode_ == Mode::Open ? "Open" : "Save", ImVec2(-1, 0));
+    if ((enter || ok) && path_[0]) {
+        std::error_code ec;
+        const fs::path p(path_);
+        if (fs::is_directory(p, ec)) list(p);
+        else chosen = p;
+    }
+    ImGui::TextDisabled("%s", folder_.string().c_str());
+    const float listHeight = ImGui::GetContentRegionAvail().y - (recent.empty() ? 0 : ImGui::GetTextLineHeightWithSpacing() * (std::min<size_t>(recent.size(), 6) + 1.5f));
+    if (ImGui::BeginChild("##files", ImVec2(0, std::max(listHeight, ImGui::GetFontSize() * 5)), true)) {
+        std::optional<fs::path> go;
+        for (const std::string& e : entries_) {
+            const bool dir = e.back() == '/';
+            if (ImGui::Selectable(e.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) {
+                if (dir) go = folder_ / e.substr(0, e.size() - 1);
+                else {
+                    setText(path_, sizeof path_, (folder_ / e).string());
+                    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) chosen = folder_ / e;
+                }
+            }
+        }
+        if (go) {
+            list(*go);
+            setText(path_, sizeof path_, (folder_ / fs::path(path_).filename()).string());
+        }
+    }
+    ImGui::EndChild();
+    if (!recent.empty()) {
+        ImGui::TextUnformatted("Recent:");
+        for (size_t i = 0; i < recent.size() && i < 6; ++i)
+            if (ImGui::Selectable(recent[i].c_str())) setText(path_, sizeof path_, recent[i]);
+    }
+    if (chosen || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+        open_ = false;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+    return chosen;
+}
+
+}  // namespace pmg::app

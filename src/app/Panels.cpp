@@ -1,0 +1,13 @@
+#include "app/Panels.h"
+
+namespace pmg::app {
+
+std::vector<std::unique_ptr<Panel>> makePanels() {
+    std::vector<std::unique_ptr<Panel>> panels;
+    panels.push_back(makeFrameControlPanel());
+    panels.push_back(makeObjectsPanel());
+    panels.push_back(makeRegistersPanel());
+    return panels;
+}
+
+}  // namespace pmg::app

@@ -1,0 +1,71 @@
+#include "app/Simulation.h"
+
+namespace pmg::app {
+
+Simulation::Simulation() {
+    MachineOptions options;
+    options.picture = true;
+    options.record = true;  // overlays and the Collisions panel read the per-pixel record
+    machine_.setOptions(options);
+}
+
+void Simulation::load(const Scene& scene) {
+    prepareScene(scene, machine_);
+    history_.clear();
+    breakHit_.reset();
+    // The scene's own first frame (prepareScene has just cleared the latches), so there is a
+    // picture even when paused.
+    machine_.runFrame();
+    frameDone();
+}
+
+bool Simulation::breakBitSet() const {
+    return latchBreak && (machine_.collisions().read(latchBreak->reg) >> latchBreak->bit) & 1;
+}
+
+void Simulation::startFrameIfAtTop() {
+    if (machine_.line() == 0 && policy_ == HitclrPolicy::EveryFrame) machine_.writeRegister(Reg::HITCLR, 0);
+}
+
+void Simulation::frameDone() {
+    history_.push_back(machine_.collisions().registers());
+    if (history_.size() > kHistoryFrames) history_.pop_front();
+}
+
+void Simulation::tick() {
+    if (!running_) return;
+    stepFrame();
+}
+
+void Simulation::stepFrame() {
+    startFrameIfAtTop();
+    if (!latchBreak) {
+        machine_.runFrame();
+        frameDone();
+        return;
+    }
+    // Line by line, so the break stops where the bit was set.
+    do {
+        const bool before = breakBitSet();
+        machine_.runScanline();
+        if (machine_.line() == 0) frameDone();
+        if (!before && breakBitSet()) {
+            breakHit_ = machine_.collisions().firstHit(latchBreak->reg, latchBreak->bit);
+            running_ = false;
+            return;
+        }
+    } while (machine_.line() != 0);
+}
+
+void Simulation::stepScanline() {
+    startFrameIfAtTop();
+    const bool before = breakBitSet();
+    machine_.runScanline();
+    if (machine_.line() == 0) frameDone();
+    if (latchBreak && !before && breakBitSet())
+        breakHit_ = machine_.collisions().firstHit(latchBreak->reg, latchBreak->bit);
+}
+
+void Simulation::hitclrNow() { machine_.writeRegister(Reg::HITCLR, 0); }
+
+}  // namespace pmg::app

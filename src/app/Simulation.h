@@ -1,0 +1,74 @@
+// Runs the document's scene on a Machine the way the Frame control panel asks: running,
+// paused, one frame or one scan line at a time, with a choice of HITCLR policy and a
+// breakpoint on a collision latch bit. Knows nothing about windows or drawing.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <optional>
+
+#include "core/Machine.h"
+#include "scene/Scene.h"
+
+namespace pmg::app {
+
+enum class HitclrPolicy {
+    EveryFrame,  // HITCLR at the start of every frame, as games do in their vertical blank
+    Never,       // latches accumulate from the scene's start (shows that they are set-only)
+};
+
+// A latch bit to stop at: register 0-15 (M0PF..P3PL) and bit 0-3.
+struct LatchBreak {
+    int reg = 0;
+    int bit = 0;
+};
+
+class Simulation {
+public:
+    static constexpr size_t kHistoryFrames = 120;
+
+    Simulation();
+
+    // Starts the scene over (power on, load, registers) and runs its first frame, so the
+    // picture is there even when paused.
+    void load(const Scene& scene);
+
+    // One UI frame's worth of emulation: a whole frame when running, nothing when paused.
+    void tick();
+
+    bool running() const { return running_; }
+    void setRunning(bool run) { running_ = run; }
+    void stepFrame();      // to the end of the current frame (a whole one when at line 0)
+    void stepScanline();
+    void hitclrNow();
+
+    HitclrPolicy policy() const { return policy_; }
+    void setPolicy(HitclrPolicy p) { policy_ = p; }
+
+    std::optional<LatchBreak> latchBreak;  // stop when this bit goes from clear to set
+    // Where the last break stopped (line, clock of the first hit), if it has.
+    std::optional<BeamPosition> breakHit() const { return breakHit_; }
+
+    const Machine& machine() const { return machine_; }
+    int beamLine() const { return machine_.line(); }           // next line to run; 0 = between frames
+    bool midFrame() const { return machine_.line() != 0; }
+    uint64_t frames() const { return machine_.frameCount(); }
+
+    // The latch registers at the end of each of the last frames, oldest first.
+    const std::deque<std::array<uint8_t, 16>>& history() const { return history_; }
+
+private:
+    void startFrameIfAtTop();
+    void lineDone();
+    void frameDone();
+    bool breakBitSet() const;
+
+    Machine machine_;
+    bool running_ = true;
+    HitclrPolicy policy_ = HitclrPolicy::EveryFrame;
+    std::optional<BeamPosition> breakHit_;
+    std::deque<std::array<uint8_t, 16>> history_;
+};
+
+}  // namespace pmg::app

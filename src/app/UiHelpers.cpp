@@ -1,0 +1,57 @@
+#include "app/UiHelpers.h"
+
+#include <cstdio>
+
+namespace pmg::app {
+
+const Palette& appPalette() {
+    static const Palette palette = Palette::ntsc();
+    return palette;
+}
+
+void helpMarker(const char* text) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+bool atariColourPicker(const char* id, uint8_t& value) {
+    bool changed = false;
+    ImGui::PushID(id);
+    char label[16];
+    std::snprintf(label, sizeof label, "$%02X", value);
+    if (ImGui::ColorButton("##swatch", atariColourVec(value), ImGuiColorEditFlags_NoAlpha, ImVec2(ImGui::GetFrameHeight() * 2, ImGui::GetFrameHeight())))
+        ImGui::OpenPopup("picker");
+    ImGui::SameLine();
+    ImGui::TextUnformatted(label);
+    if (ImGui::BeginPopup("picker")) {
+        ImGui::TextUnformatted("hue (rows) x luminance (columns)");
+        const float cell = ImGui::GetFrameHeight();
+        ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(1, 1));
+        for (int hue = 0; hue < 16; ++hue)
+            for (int lum = 0; lum < 8; ++lum) {
+                const uint8_t index = static_cast<uint8_t>(hue << 4 | lum << 1);
+                ImGui::PushID(index);
+                if (lum) ImGui::SameLine();
+                if (ImGui::ColorButton("##c", atariColourVec(index), ImGuiColorEditFlags_NoAlpha | ImGuiColorEditFlags_NoTooltip, ImVec2(cell, cell))) {
+                    value = index;
+                    changed = true;
+                    ImGui::CloseCurrentPopup();
+                }
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("$%02X", index);
+                ImGui::PopID();
+            }
+        ImGui::PopStyleVar();
+        ImGui::EndPopup();
+    }
+    ImGui::PopID();
+    return changed;
+}
+
+}  // namespace pmg::app

@@ -1,0 +1,43 @@
+// Small things several panels need: Atari colours as ImGui colours, the registers that
+// belong to an object, and stable ids for merging a gesture's edits into one undo step.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include <imgui.h>
+
+#include "core/Palette.h"
+#include "core/Registers.h"
+
+namespace pmg::app {
+
+const Palette& appPalette();
+
+inline ImU32 atariColour(uint8_t index, uint8_t alpha = 255) {
+    const Rgb& c = appPalette()[index];
+    return IM_COL32(c.r, c.g, c.b, alpha);
+}
+inline ImVec4 atariColourVec(uint8_t index) { return ImGui::ColorConvertU32ToFloat4(atariColour(index)); }
+
+inline Reg hposRegister(int object) { return static_cast<Reg>(static_cast<int>(Reg::HPOSP0) + object); }
+// A missile takes its player's colour (PRIOR bit 4 makes them PF3 instead: fifth player).
+inline Reg colourRegister(int object) { return static_cast<Reg>(static_cast<int>(Reg::COLPM0) + (object & 3)); }
+inline Reg graphicsRegister(int object) {
+    return object >= 4 ? Reg::GRAFM : static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + object);
+}
+
+// An id for Document::edit's merge key: the same (what, index) in one gesture is one step.
+inline uint64_t mergeKey(std::string_view what, int index = 0) {
+    uint64_t h = 1469598103934665603ull;  // FNV-1a
+    for (char c : what) h = (h ^ static_cast<uint8_t>(c)) * 1099511628211ull;
+    return (h ^ static_cast<uint64_t>(index + 1)) * 1099511628211ull;
+}
+
+// A question-mark marker that shows `text` as a tooltip when hovered.
+void helpMarker(const char* text);
+
+// Colour swatch button that opens a 16 hue x 8 luminance picker; true when `value` changed.
+bool atariColourPicker(const char* id, uint8_t& value);
+
+}  // namespace pmg::app

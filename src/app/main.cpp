@@ -1,0 +1,38 @@
+// pmglab [SCENE.json] [--frames N --screenshot OUT.png]: the PMG Lab window.
+#include <iostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "app/App.h"
+
+int main(int argc, char** argv) {
+    pmg::app::AppOptions options;
+    std::string scene, screenshot, frameTimes;
+    bool plain = false;
+    CLI::App cli("PMG Lab: the Atari 800's player-missile graphics and collision registers, live", "pmglab");
+    cli.set_version_flag("--version", PMGLAB_VERSION);
+    cli.add_option("scene", scene, "Scene file to open (default: assets/scenes/default.json)")->type_name("SCENE.json");
+    cli.add_option("--frames", options.frames, "Run this many frames, then exit (for scripts and tests)")
+        ->check(CLI::Range(1, 100000))
+        ->type_name("N");
+    cli.add_option("--screenshot", screenshot, "With --frames: write the window's last frame as a PNG")->type_name("OUT.png");
+    cli.add_option("--frame-times", frameTimes, "With --frames: write each frame's time in ms, one a line")->type_name("FILE");
+    cli.add_flag("--no-overlays", plain, "Draw the screen without overlays");
+    cli.add_option("--size", options.width, "Window width (with --height)")->type_name("W");
+    cli.add_option("--height", options.height, "Window height (with --size)")->type_name("H");
+    try {
+        cli.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return cli.exit(e);
+    }
+    if (!screenshot.empty() && options.frames == 0) {
+        std::cerr << "pmglab: --screenshot needs --frames N\n";
+        return 2;
+    }
+    options.scene = scene;
+    options.screenshot = screenshot;
+    options.frameTimes = frameTimes;
+    options.overlays = !plain;
+    return pmg::app::runApp(options);
+}

@@ -1,0 +1,135 @@
+// Frame control: run, pause, step a frame or a scan line, HITCLR now and the HITCLR
+// policy, a breakpoint on a latch bit, and a plot of which latch registers were set over
+// the last frames.
+#include <cstdio>
+
+#include "app/AppContext.h"
+#include "app/Panel.h"
+#include "app/Panels.h"
+#include "app/UiHelpers.h"
+#include "core/CollisionLatches.h"
+
+namespace pmg::app {
+namespace {
+
+class FrameControlPanel final : public Panel {
+public:
+    const char* name() const override { return "Frame control"; }
+    PanelSlot slot() const override { return PanelSlot::Control; }
+
+    void draw(AppContext& ctx) override {
+        Simulation& sim = ctx.simulation;
+        if (ImGui::Button(sim.running() ? "Pause" : " Run ", ImVec2(ImGui::GetFontSize() * 4, 0))) sim.setRunning(!sim.running());
+        tooltip("Space");
+        ImGui::SameLine();
+        if (ImGui::Button("Step frame")) sim.setRunning(false), sim.stepFrame();
+        tooltip("F: run to the end of this frame");
+        ImGui::SameLine();
+        if (ImGui::Button("Step line")) sim.setRunning(false), sim.stepScanline();
+        tooltip("Run one scan line; the beam marker shows where the machine stopped");
+        ImGui::SameLine();
+        if (ImGui::Button("HITCLR")) sim.hitclrNow();
+        tooltip("H: clear all collision latches now");
+        ImGui::SameLine();
+        ImGui::Text("frame %llu  line %3d", static_cast<unsigned long long>(sim.frames()), sim.beamLine());
+
+        int policy = sim.policy() == HitclrPolicy::EveryFrame ? 0 : 1;
+        ImGui::TextUnformatted("HITCLR:");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("every frame", &policy, 0)) sim.setPolicy(HitclrPolicy::EveryFrame);
+        tooltip("What games do in their vertical blank: the latches show this frame's collisions");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("never", &policy, 1)) sim.setPolicy(HitclrPolicy::Never);
+        tooltip("The latches only ever get set: they accumulate until HITCLR");
+
+        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+        drawBreak(sim);
+        drawHistory(sim);
+    }
+
+private:
+    static void tooltip(const char* text) {
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+    }
+
+    void drawBreak(Simulation& sim) {
+        bool on = sim.latchBreak.has_value();
+        if (ImGui::Checkbox("Break when", &on)) {
+            if (on) sim.latchBreak = LatchBreak{reg_, bit_};
+            else sim.latchBreak.reset();
+        }
+        tooltip("Stop at the scan line where this latch bit goes from 0 to 1");
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
+        if (ImGui::BeginCombo("##reg", std::string(collisionRegisterName(reg_)).c_str())) {
+            for (int r = 0; r < kCollisionRegisters; ++r)
+                if (ImGui::Selectable(std::string(collisionRegisterName(r)).c_str(), r == reg_)) reg_ = r;
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine();
+        ImGui::TextUnformatted("bit");
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
+        ImGui::SliderInt("##bit", &bit_, 0, 3, bitLabel(reg_, bit_));
+        if (sim.latchBreak) sim.latchBreak = LatchBreak{reg_, bit_};
+        if (const auto hit = sim.breakHit(); hit && hit->valid()) {
+            ImGui::SameLine();
+            ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "stopped: line %d, clock $%02X", hit->line, hit->clock);
+        }
+    }
+
+    static const char* bitLabel(int reg, int bit) {
+        // M0PF..P3PF: bits are PF0-PF3; M0PL..P3PL: bits are P0-P3.
+        static const char* const kPf[] = {"PF0", "PF1", "PF2", "PF3"};
+        static const char* const kPl[] = {"P0", "P1", "P2", "P3"};
+        return reg < 8 ? kPf[bit & 3] : kPl[bit & 3];
+    }
+
+    void drawHistory(const Simulation& sim) {
+        const auto& history = sim.history();
+        const float rowH = 3.0f * ImGui::GetIO().FontGlobalScale + 1.0f;
+        const float labelW = ImGui::CalcTextSize("M0PF ").x;
+        const float width = ImGui::GetContentRegionAvail().x - labelW;
+        const float height = rowH * kCollisionRegisters;
+        const ImVec2 origin = ImGui::GetCursorScreenPos();
+        ImGui::Dummy(ImVec2(width + labelW, height));
+        if (width <= 0) return;
+        ImDrawList* draw = ImGui::GetWindowDrawList();
+        const ImVec2 plot(origin.x + labelW, origin.y);
+        draw->AddRectFilled(plot, ImVec2(plot.x + width, plot.y + height), IM_COL32(20, 20, 24, 255));
+        const float colW = width / static_cast<float>(Simulation::kHistoryFrames);
+        const size_t start = Simulation::kHistoryFrames - history.size();  // newest at the right edge
+        for (size_t f = 0; f < history.size(); ++f)
+            for (int r = 0; r < kCollisionRegisters; ++r) {
+                const uint8_t v = history[f][r];
+                if (!v) continue;
+                const float x = plot.x + (start + f) * colW, y = plot.y + r * rowH;
+                // Missile rows warm, player rows cool: the two halves read apart at a glance.
+                const ImU32 c = r < 4 || (r >= 8 && r < 12) ? IM_COL32(240, 170, 60, 255) : IM_COL32(90, 190, 250, 255);
+                draw->AddRectFilled(ImVec2(x, y), ImVec2(x + colW + 0.5f, y + rowH - 1), c);
+            }
+        draw->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.8f, ImVec2(origin.x, origin.y), IM_COL32(160, 160, 160, 255), "latch");
+        draw->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.8f, ImVec2(origin.x, origin.y + height * 0.5f), IM_COL32(160, 160, 160, 255), "history");
+        if (ImGui::IsItemHovered()) {
+            const ImVec2 m = ImGui::GetIO().MousePos;
+            const int r = static_cast<int>((m.y - plot.y) / rowH);
+            const int col = static_cast<int>((m.x - plot.x) / colW);
+            const int f = col - static_cast<int>(start);
+            if (r >= 0 && r < kCollisionRegisters && f >= 0 && f < static_cast<int>(history.size()))
+                ImGui::SetTooltip("%s = $%X, %d frame(s) ago", std::string(collisionRegisterName(r)).c_str(), history[f][r],
+                                  static_cast<int>(history.size()) - 1 - f);
+            else if (r >= 0 && r < kCollisionRegisters)
+                ImGui::SetTooltip("%s: one row per latch register, one column per frame (newest right)",
+                                  std::string(collisionRegisterName(r)).c_str());
+        }
+    }
+
+    int reg_ = 4;  // P0PF
+    int bit_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> makeFrameControlPanel() { return std::make_unique<FrameControlPanel>(); }
+
+}  // namespace pmg::app

@@ -1,0 +1,235 @@
+// Objects: the selected player or missile's position, size, colour and VDELAY, and an
+// editor for its shape (click or drag to paint, mirror, shift, clear) with export as
+// assembler and BASIC source. Everything edits the scene's registers or its P/M memory
+// through the Document, so it can be undone.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "app/AppContext.h"
+#include "app/Panel.h"
+#include "app/Panels.h"
+#include "app/SceneEdit.h"
+#include "app/ShapeExport.h"
+#include "app/UiHelpers.h"
+
+namespace pmg::app {
+namespace {
+
+class ObjectsPanel final : public Panel {
+public:
+    const char* name() const override { return "Objects"; }
+    PanelSlot slot() const override { return PanelSlot::Inspector; }
+
+    void draw(AppContext& ctx) override {
+        const Scene& scene = ctx.document.scene();
+        drawSelector(ctx);
+        const int obj = ctx.selected;
+        ImGui::Separator();
+
+        // Position.
+        int hpos = sceneRegister(scene, hposRegister(obj));
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+        if (ImGui::SliderInt("HPOS", &hpos, 0, 255, "$%02X")) {
+            ctx.document.edit(std::string("move ") + objectName(obj),
+                              [&](Scene& s) { setSceneRegister(s, hposRegister(obj), static_cast<uint8_t>(hpos)); },
+                              mergeKey("hpos", obj));
+        }
+        helpMarker("Colour clock of the left edge. The collision window is $22-$DD.\n"
+                   "Drag the object on the screen, or use the arrow keys (Tab picks the next object).");
+
+        const ObjectStripe stripe = objectStripe(scene, obj);
+        const std::vector<uint8_t> rows = stripe.dma ? readStripe(scene, stripe) : std::vector<uint8_t>{};
+        const RowRange shape = shapeRows(rows);
+        if (stripe.dma) {
+            int top = shape.empty() ? 0 : shape.first;
+            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+            if (ImGui::SliderInt("top row", &top, 0, stripe.rows - std::max(1, shape.last - shape.first), "%d") && !shape.empty()) {
+                const int lines = (top - shape.first) * stripe.linesPerRow;
+                ctx.document.edit(std::string("move ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, 0, lines); },
+                                  mergeKey("vpos", obj));
+            }
+            helpMarker(stripe.doubleLine ? "Row in the double-line P/M area: row r is scan lines 2r and 2r+1."
+                                         : "Row in the single-line P/M area: row r is scan line r.");
+        } else {
+            ImGui::TextDisabled("No P/M DMA for %s: its shape is %s on every line.", objectName(obj),
+                                std::string(registerName(graphicsRegister(obj))).c_str());
+        }
+
+        drawSize(ctx, obj);
+        drawColour(ctx, obj);
+        drawVdelay(ctx, obj);
+        ImGui::Separator();
+        drawShapeEditor(ctx, obj, stripe, rows, shape);
+    }
+
+private:
+    static void drawSelector(AppContext& ctx) {
+        const Scene& scene = ctx.document.scene();
+        for (int obj = 0; obj < 8; ++obj) {
+            if (obj) ImGui::SameLine();
+            const uint8_t colour = sceneRegister(scene, colourRegister(obj));
+            ImGui::PushID(obj);
+            ImGui::ColorButton("##col", atariColourVec(colour), ImGuiColorEditFlags_NoAlpha | ImGuiColorEditFlags_NoTooltip,
+                               ImVec2(ImGui::GetFontSize() * 0.7f, ImGui::GetFrameHeight()));
+            ImGui::SameLine(0, 2);
+            if (ImGui::RadioButton(objectName(obj), ctx.selected == obj)) ctx.selected = obj;
+            ImGui::PopID();
+        }
+    }
+
+    static void drawSize(AppContext& ctx, int obj) {
+        const Scene& scene = ctx.document.scene();
+        const bool missile = isMissile(obj);
+        const Reg reg = missile ? Reg::SIZEM : static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + obj);
+        const int shift = missile ? 2 * (obj - 4) : 0;
+        const uint8_t all = sceneRegister(scene, reg);
+        int code = (all >> shift) & 3;
+        static const char* const kSizes[] = {"normal (1 clock a bit)", "double (2)", "normal (%10)", "quadruple (4)"};
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+        if (ImGui::Combo("size", &code, kSizes, 4)) {
+            const uint8_t next = static_cast<uint8_t>((all & ~(3 << shift)) | (code << shift));
+            ctx.document.edit(std::string("size ") + objectName(obj), [&](Scene& s) { setSceneRegister(s, reg, next); });
+        }
+    }
+
+    static void drawColour(AppContext& ctx, int obj) {
+        const Scene& scene = ctx.document.scene();
+        const Reg reg = colourRegister(obj);
+        uint8_t colour = sceneRegister(scene, reg);
+        if (atariColourPicker("colour", colour))
+            ctx.document.edit(std::string("colour ") + objectName(obj), [&](Scene& s) { setSceneRegister(s, reg, colour); });
+        ImGui::SameLine();
+        ImGui::Text("%s", std::string(registerName(reg)).c_str());
+        if (isMissile(obj) && (sceneRegister(scene, Reg::PRIOR) & 0x10)) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("(PRIOR bit 4: missiles show in COLPF3)");
+        }
+    }
+
+    static void drawVdelay(AppContext& ctx, int obj) {
+        const Scene& scene = ctx.document.scene();
+        const uint8_t vdelay = sceneRegister(scene, Reg::VDELAY);
+        const int bit = isMissile(obj) ? obj - 4 : 4 + obj;
+        bool on = (vdelay >> bit) & 1;
+        if (ImGui::Checkbox("VDELAY", &on)) {
+            const uint8_t next = static_cast<uint8_t>(on ? vdelay | (1 << bit) : vdelay & ~(1 << bit));
+            ctx.document.edit(std::string("VDELAY ") + objectName(obj), [&](Scene& s) { setSceneRegister(s, Reg::VDELAY, next); });
+        }
+        helpMarker("Double-line P/M only: the object's DMA byte is taken on odd lines only, which moves it down one scan line.");
+    }
+
+    void drawShapeEditor(AppContext& ctx, int obj, const ObjectStripe& stripe, const std::vector<uint8_t>& rows, const RowRange& shape) {
+        const Scene& scene = ctx.document.scene();
+        const bool missile = isMissile(obj);
+        const int bits = missile ? 2 : 8;
+
+        // The rows shown: the shape plus a margin, at least 8.
+        std::vector<uint8_t> view;
+        int firstRow = 0;
+        if (stripe.dma) {
+            const int height = std::max(8, shape.last - shape.first + 2);
+            firstRow = shape.empty() ? std::max(0, stripe.rows / 2 - 4) : std::max(0, shape.first - 1);
+            firstRow = std::min(firstRow, stripe.rows - height);
+            view.assign(rows.begin() + firstRow, rows.begin() + firstRow + height);
+        } else {
+            const uint8_t graf = sceneRegister(scene, graphicsRegister(obj));
+            view.push_back(missile ? static_cast<uint8_t>((graf >> (2 * (obj - 4))) & 3) : graf);
+        }
+
+        ImGui::Text("Shape of %s (%s)", objectName(obj), stripe.dma ? "P/M memory" : std::string(registerName(graphicsRegister(obj))).c_str());
+        std::vector<uint8_t> edited = view;
+        const float cell = std::max(10.0f, ImGui::GetFrameHeight() * 0.8f);
+        const ImVec2 origin = ImGui::GetCursorScreenPos();
+        const uint8_t colour = sceneRegister(scene, colourRegister(obj));
+        ImDrawList* draw = ImGui::GetWindowDrawList();
+        ImGui::InvisibleButton("##pixels", ImVec2(cell * bits + 1, cell * static_cast<float>(view.size()) + 1));
+        const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
+        for (size_t r = 0; r < view.size(); ++r)
+            for (int b = 0; b < bits; ++b) {
+                const ImVec2 a(origin.x + b * cell, origin.y + r * cell), z(a.x + cell, a.y + cell);
+                const bool on = (view[r] >> (bits - 1 - b)) & 1;
+                draw->AddRectFilled(a, z, on ? atariColour(colour | 0x08) : IM_COL32(30, 30, 36, 255));
+                draw->AddRect(a, ImVec2(z.x + 1, z.y + 1), IM_COL32(70, 70, 80, 255));
+            }
+        // Click toggles a pixel; dragging paints the value the click gave.
+        if (hovered || active) {
+            const ImVec2 m = ImGui::GetIO().MousePos;
+            const int b = static_cast<int>((m.x - origin.x) / cell), r = static_cast<int>((m.y - origin.y) / cell);
+            if (b >= 0 && b < bits && r >= 0 && r < static_cast<int>(view.size())) {
+                const uint8_t mask = static_cast<uint8_t>(1 << (bits - 1 - b));
+                if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && hovered) paint_ = !(view[r] & mask);
+                if (active) edited[r] = static_cast<uint8_t>(paint_ ? view[r] | mask : view[r] & ~mask);
+            }
+        }
+        ImGui::SameLine();
+        ImGui::BeginGroup();
+        const uint8_t full = static_cast<uint8_t>((1 << bits) - 1);
+        if (ImGui::Button("Mirror"))
+            for (uint8_t& v : edited) v = static_cast<uint8_t>(reverseBits(v, bits));
+        if (ImGui::Button("Shift <"))
+            for (uint8_t& v : edited) v = static_cast<uint8_t>((v << 1) & full);
+        ImGui::SameLine();
+        if (ImGui::Button("Shift >"))
+            for (uint8_t& v : edited) v = static_cast<uint8_t>(v >> 1);
+        if (stripe.dma) {
+            if (ImGui::Button("Shift ^")) edited = shiftedRows(edited, -1);
+            ImGui::SameLine();
+            if (ImGui::Button("Shift v")) edited = shiftedRows(edited, 1);
+        }
+        if (ImGui::Button("Clear")) std::fill(edited.begin(), edited.end(), 0);
+        ImGui::EndGroup();
+
+        if (edited != view) {
+            ctx.document.edit(std::string("draw ") + objectName(obj),
+                              [&](Scene& s) {
+                                  if (stripe.dma) {
+                                      std::vector<uint8_t> all = readStripe(s, stripe);
+                                      std::copy(edited.begin(), edited.end(), all.begin() + firstRow);
+                                      writeStripe(s, stripe, all);
+                                  } else if (missile) {
+                                      const int shift = 2 * (obj - 4);
+                                      const uint8_t graf = sceneRegister(s, Reg::GRAFM);
+                                      setSceneRegister(s, Reg::GRAFM, static_cast<uint8_t>((graf & ~(3 << shift)) | (edited[0] << shift)));
+                                  } else {
+                                      setSceneRegister(s, graphicsRegister(obj), edited[0]);
+                                  }
+                              },
+                              mergeKey("shape", obj));
+        }
+
+        drawExport(obj, stripe.dma ? std::vector<uint8_t>(rows.begin() + (shape.empty() ? 0 : shape.first),
+                                                           rows.begin() + (shape.empty() ? 0 : shape.last))
+                                   : view);
+    }
+
+    void drawExport(int obj, const std::vector<uint8_t>& shapeBytes) {
+        if (!ImGui::CollapsingHeader("Export shape")) return;
+        const std::string label = std::string("SHAPE_") + objectName(obj);
+        const std::string asm_ = shapeAsAssembler(shapeBytes, label);
+        const std::string basic = shapeAsBasicData(shapeBytes, 1000);
+        ImGui::TextUnformatted("Assembler");
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Copy##asm")) ImGui::SetClipboardText(asm_.c_str());
+        ImGui::TextUnformatted(asm_.empty() ? "(empty shape)" : asm_.c_str());
+        ImGui::TextUnformatted("BASIC");
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Copy##bas")) ImGui::SetClipboardText(basic.c_str());
+        ImGui::TextUnformatted(basic.empty() ? "(empty shape)" : basic.c_str());
+    }
+
+    static int reverseBits(int v, int bits) {
+        int out = 0;
+        for (int i = 0; i < bits; ++i)
+            if (v & (1 << i)) out |= 1 << (bits - 1 - i);
+        return out;
+    }
+
+    bool paint_ = true;
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> makeObjectsPanel() { return std::make_unique<ObjectsPanel>(); }
+
+}  // namespace pmg::app
