@@ -23,6 +23,8 @@ int main(int argc, char** argv) {
     addRunCommand(app, action);
     addRenderCommand(app, action);
     addBenchCommand(app, action);
+    addCompareCommand(app, action);
+    addSweepCommand(app, action);
 
     try {
         app.parse(argc, argv);

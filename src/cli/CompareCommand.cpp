@@ -1,0 +1,7 @@
+#include "cli/Commands.h"
+
+namespace pmg::cli {
+
+void addCompareCommand(CLI::App&, Action&) {}
+
+}  // namespace pmg::cli

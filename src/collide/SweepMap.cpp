@@ -1,0 +1,7 @@
+#include "collide/SweepMap.h"
+
+namespace pmg::collide {
+
+RgbBuffer renderSweepMap(const SweepResult&, int) { return {}; }
+
+}  // namespace pmg::collide

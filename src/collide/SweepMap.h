@@ -1,0 +1,28 @@
+// The sweep as a picture: one panel per method, one square per offset (dx across, dy down),
+// coloured agree-hit / agree-miss / false alarm / missed, A's shape drawn at offset (0, 0)
+// so the scale is plain, a title per panel and a legend. RGB bytes; pmg_image writes the PNG.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "collide/Sweep.h"
+
+namespace pmg::collide {
+
+struct RgbBuffer {
+    int width = 0, height = 0;
+    std::vector<uint8_t> rgb;  // row-major, 3 bytes per pixel
+};
+
+struct MapColours {
+    static constexpr uint8_t agreeHit[3] = {0x3B, 0x8E, 0xD0};    // blue: both say hit
+    static constexpr uint8_t agreeMiss[3] = {0x2A, 0x2A, 0x30};   // dark grey: both say miss
+    static constexpr uint8_t falseAlarm[3] = {0xF2, 0xB7, 0x05};  // amber: software only
+    static constexpr uint8_t missed[3] = {0xE0, 0x3C, 0x8A};      // magenta: hardware only
+};
+
+// `scale` pixels per offset (1-8).
+RgbBuffer renderSweepMap(const SweepResult& result, int scale = 3);
+
+}  // namespace pmg::collide
