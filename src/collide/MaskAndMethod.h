@@ -10,7 +10,7 @@ namespace pmg::collide {
 class MaskAndMethod : public Method {
 public:
     std::string_view id() const override { return "mask-and"; }
-    std::string_view name() const override { return "Pixel masks ANDed, 64 bits a word"; }
+    std::string_view name() const override { return "Pixel masks ANDed, 64-bit words"; }
     std::string_view source() const override {
         return "seeds 001/003/004: box overlap first, then the masks ANDed word by word, stop at the first 1";
     }

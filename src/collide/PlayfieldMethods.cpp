@@ -30,7 +30,7 @@ Verdict TileLookupMethod::playfield(const PmObject& a, const PlayfieldObjects& p
                      char buf[8];
                      std::snprintf(buf, sizeof buf, "%04X", first->address);
                      return std::string(buf);
-                 }() + " (mode " + std::to_string(first->mode) + ", column " + std::to_string(first->column) +
+                 }() + " (mode " + "0123456789ABCDEF"[first->mode & 15] + ", column " + std::to_string(first->column) +
                  ", row " + std::to_string(first->row) + ")";
     return v;
 }

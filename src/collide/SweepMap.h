@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "collide/Sweep.h"
@@ -22,7 +23,7 @@ struct MapColours {
     static constexpr uint8_t missed[3] = {0xE0, 0x3C, 0x8A};      // magenta: hardware only
 };
 
-// `scale` pixels per offset (1-8).
-RgbBuffer renderSweepMap(const SweepResult& result, int scale = 3);
+// `scale` pixels per offset (1-8); `title` heads the picture (e.g. the scene's name).
+RgbBuffer renderSweepMap(const SweepResult& result, int scale = 3, const std::string& title = "");
 
 }  // namespace pmg::collide

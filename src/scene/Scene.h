@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "collide/SoftwareSprite.h"
 #include "core/Machine.h"
 #include "core/RegisterWrite.h"
 #include "core/Registers.h"
@@ -39,6 +40,8 @@ struct Scene {
     std::vector<RegisterSetting> registers;   // in file order
     std::vector<MemoryBlock> memory;          // in file order; later blocks overwrite earlier ones
     std::vector<RegisterWrite> lineWrites;    // in file order
+    // Optional "sprites": shapes drawn into the playfield bitmap before the first frame.
+    std::vector<collide::SpriteSpec> sprites;  // in file order
     // Optional "machine" object: {"video": "NTSC"|"PAL", "chip": "GTIA"|"CTIA", "write_delays": bool}
     VideoStandard video = VideoStandard::Ntsc;
     bool ctia = false;
@@ -82,7 +85,7 @@ void saveScene(const Scene& scene, const std::filesystem::path& path);
 MachineOptions machineOptionsFor(const Scene& scene, MachineOptions base = {});
 
 // Runs a scene as the format defines: power on (RAM and registers zero), place memory blocks,
-// write the registers, schedule the line writes, write HITCLR at the start of frame 1
+// write the registers, schedule the line writes, draw the software sprites, write HITCLR at the start of frame 1
 // (scan line 0), run `frames` frames. The machine's latches then hold everything since that HITCLR.
 void runScene(const Scene& scene, Machine& machine, int frames = 1);
 

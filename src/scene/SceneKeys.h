@@ -15,8 +15,10 @@ inline constexpr std::string_view kMachine = "machine";
 inline constexpr std::string_view kRegisters = "registers";
 inline constexpr std::string_view kMemory = "memory";
 inline constexpr std::string_view kLineWrites = "line_writes";
+inline constexpr std::string_view kSprites = "sprites";
 
-inline constexpr std::array kTopLevel = {kFormat, kName, kDescription, kMachine, kRegisters, kMemory, kLineWrites};
+inline constexpr std::array kTopLevel = {kFormat, kName, kDescription, kMachine, kRegisters, kMemory, kLineWrites,
+                                         kSprites};
 
 inline bool isTopLevelKey(std::string_view key) {
     return std::find(kTopLevel.begin(), kTopLevel.end(), key) != kTopLevel.end();
@@ -38,5 +40,12 @@ inline constexpr std::string_view kClock = "clock";
 inline constexpr std::string_view kRegister = "register";
 inline constexpr std::string_view kValue = "value";
 inline constexpr std::array kLineWriteFields = {kLine, kClock, kRegister, kValue};
+
+// Inside a software sprite, in the order they are written.
+inline constexpr std::string_view kSpriteName = "name";
+inline constexpr std::string_view kSpriteX = "x";
+inline constexpr std::string_view kSpriteY = "y";
+inline constexpr std::string_view kSpriteRows = "rows";
+inline constexpr std::array kSpriteFields = {kSpriteName, kSpriteX, kSpriteY, kSpriteRows};
 
 }  // namespace pmg::scene_keys

@@ -29,6 +29,9 @@ constexpr size_t kMaxSceneFileBytes = 16 * 1024 * 1024;
 constexpr size_t kMaxBlockFileBytes = Memory::kSize;  // a bigger file cannot fit anywhere
 // File blocks are small but may repeat: cap what one scene can make us hold in memory.
 constexpr size_t kMaxMemoryBlockBytes = 16 * 1024 * 1024;
+// A sprite is at most a screen's worth of pixels (mode F: 320 across, 240 lines).
+constexpr size_t kMaxSpriteRows = 240;
+constexpr size_t kMaxSpriteColumns = 320;
 
 std::string errnoMessage(int error) { return std::generic_category().message(error); }
 
@@ -102,6 +105,7 @@ public:
         if (const Json* memory = member(root, keys::kMemory)) readMemory(*memory, top / keys::kMemory, scene);
         if (const Json* writes = member(root, keys::kLineWrites))
             readLineWrites(*writes, top / keys::kLineWrites, scene);
+        if (const Json* sprites = member(root, keys::kSprites)) readSprites(*sprites, top / keys::kSprites, scene);
 
         auto& extra = scene.extra.get_ref<Json::object_t&>();
         for (const auto& [key, value] : root.get_ref<const Json::object_t&>())
@@ -297,6 +301,58 @@ private:
             result.reg = readRegisterName(*reg, here / keys::kRegister);
             result.value = static_cast<uint8_t>(readNumber(*value, here / keys::kValue, 0xFF));
             scene.lineWrites.push_back(result);
+        }
+    }
+
+    void readSprites(const Json& sprites, const Pointer& at, Scene& scene) const {
+        if (!sprites.is_array()) fail(at, "expected an array of sprites, got " + describe(sprites));
+        const int lastLine = linesPerFrame(scene.video) - 1;
+        for (size_t i = 0; i < sprites.size(); ++i) {
+            const Pointer here = at / i;
+            const Json& sprite = sprites[i];
+            if (!sprite.is_object())
+                fail(here, "expected an object with \"name\", \"x\", \"y\" and \"rows\", got " + describe(sprite));
+            std::array<const Json*, keys::kSpriteFields.size()> fields{};
+            for (const auto& [key, value] : sprite.get_ref<const Json::object_t&>()) {
+                auto known = std::find(keys::kSpriteFields.begin(), keys::kSpriteFields.end(), key);
+                if (known == keys::kSpriteFields.end())
+                    fail(here / key, "unknown key " + quoteForMessage(key) +
+                                         " (a sprite has \"name\", \"x\", \"y\" and \"rows\")");
+                fields[static_cast<size_t>(known - keys::kSpriteFields.begin())] = &value;
+            }
+            for (size_t f = 0; f < fields.size(); ++f)
+                if (!fields[f]) fail(here, "missing required key " + inQuotes(keys::kSpriteFields[f]));
+            const auto& [name, x, y, rows] = fields;
+
+            collide::SpriteSpec result;
+            result.name = readString(*name, here / keys::kSpriteName);
+            if (result.name.empty()) fail(here / keys::kSpriteName, "a sprite needs a name (it says which sprite was hit)");
+            for (size_t j = 0; j < i; ++j)
+                if (scene.sprites[j].name == result.name)
+                    fail(here / keys::kSpriteName, "sprite name " + quoteForMessage(result.name) + " is already used at " +
+                                                       (at / j).str());
+            result.x = static_cast<int>(readNumber(*x, here / keys::kSpriteX, kClocksPerLine - 1));
+            result.y = static_cast<int>(readNumber(*y, here / keys::kSpriteY, static_cast<uint64_t>(lastLine)));
+            const Pointer rowsAt = here / keys::kSpriteRows;
+            if (!rows->is_array() || rows->empty())
+                fail(rowsAt, "expected a non-empty array of pixel rows like \"..1..\", got " + describe(*rows));
+            if (rows->size() > kMaxSpriteRows)
+                fail(rowsAt, std::to_string(rows->size()) + " rows; a sprite has at most " + std::to_string(kMaxSpriteRows));
+            for (size_t r = 0; r < rows->size(); ++r) {
+                const Pointer rowAt = rowsAt / r;
+                const Json& row = (*rows)[r];
+                if (!row.is_string()) fail(rowAt, "expected a string of pixels ('.', '0'-'3'), got " + describe(row));
+                const std::string& text = row.get_ref<const std::string&>();
+                if (text.empty()) fail(rowAt, "empty row (use '.' for a transparent pixel)");
+                if (text.size() > kMaxSpriteColumns)
+                    fail(rowAt, std::to_string(text.size()) + " pixels; a row has at most " + std::to_string(kMaxSpriteColumns));
+                for (size_t c = 0; c < text.size(); ++c)
+                    if (text[c] != '.' && (text[c] < '0' || text[c] > '3'))
+                        fail(rowAt, quoteForMessage(text.substr(c, 1)) + " at character " + std::to_string(c + 1) +
+                                        " is not a pixel ('.' transparent, '0' background, '1'-'3' a colour)");
+                result.rows.push_back(text);
+            }
+            scene.sprites.push_back(std::move(result));
         }
     }
 

@@ -109,6 +109,18 @@ std::string sceneText(const Scene& scene, const std::string& fileForErrors) {
     append(root, keys::kRegisters, registersJson(scene));
     append(root, keys::kMemory, memoryJson(scene));
     append(root, keys::kLineWrites, lineWritesJson(scene));
+    if (!scene.sprites.empty()) {  // only when there are any, so older files save unchanged
+        Json sprites = Json::array();
+        for (const collide::SpriteSpec& sprite : scene.sprites) {
+            Json entry = Json::object();
+            append(entry, keys::kSpriteName, sprite.name);
+            append(entry, keys::kSpriteX, sprite.x);
+            append(entry, keys::kSpriteY, sprite.y);
+            append(entry, keys::kSpriteRows, sprite.rows);
+            sprites.push_back(std::move(entry));
+        }
+        append(root, keys::kSprites, std::move(sprites));
+    }
     if (scene.extra.is_object()) {
         // A known key in `extra` can only come from code, not from a loaded file; the Scene's
         // own field is the truth, and writing both would make a duplicate key.
