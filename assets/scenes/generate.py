@@ -85,6 +85,8 @@ EXPECTED = {
     "fifth-player": {"M0PF": 3, "M1PF": 3, "M2PF": 3, "M3PF": 3, "P0PF": 1, "M0PL": 1, "M1PL": 1, "M2PL": 1},
     "gtia-mode10": {"P1PF": 15, "P2PF": 15},
     "line-writes-reuse": {"P0PF": 1, "P0PL": 2, "P1PL": 1},
+    "software-sprites": {"P0PF": 2},
+    "wrap-edge": {},
     "busy-mode-e": {"M0PF": 7, "M1PF": 7, "M2PF": 7, "M3PF": 7, "P0PF": 7, "P1PF": 7, "P2PF": 7, "P3PF": 7, "M3PL": 8},
 }
 
@@ -285,6 +287,33 @@ def main():
         "sizes and four missiles, everything overlapping something.",
         regs, [block(0x2000, dl_bytes(body)), block(0x7000, pm), block(0x8000, screen[:4080]),
                block(0x9000, screen[4080:])]))
+
+    # --- software sprites: shapes drawn into the mode E bitmap, which the hardware sees as PF ---
+    body = [0x4E, 0x00, 0x30] + [0x0E] * 95          # mode E row y at scan line 32 + y
+    pm = pm_single(0x50, {0: (80, SHIP)})
+    regs = {"DMACTL": 0x3E, "GRACTL": 2, "PMBASE": 0x50, "DLISTL": 0, "DLISTH": 0x20, "HPOSP0": 0x60}
+    regs.update(colours())
+    sprites = [
+        {"name": "enemy", "x": 0x64, "y": 84, "rows": ["..2..", ".222.", "22222", "2.2.2"]},
+        {"name": "bullet", "x": 0x90, "y": 60, "rows": ["3", "3", "3"]},
+        {"name": "rock", "x": 0x40, "y": 100, "rows": ["1111", "1111"]},
+    ]
+    write("software-sprites.json", scene(
+        "software-sprites", "Three software sprites drawn into a mode E bitmap (enemy in PF1, bullet in PF2, "
+        "rock in PF0); the ship (P0) flies into the enemy. GTIA says P0PF = PF1; only the sprite list "
+        "says which sprite it was.",
+        regs, [block(0x2000, dl_bytes(body)), block(0x3000, [0] * (40 * 96)), block(0x5000, pm)],
+        sprites=sprites))
+
+    # --- the 8-bit wrap case of seed 000 ---------------------------------------------------
+    pm = pm_single(0x50, {0: (8, BALL), 1: (100, BALL)})
+    regs = {"DMACTL": 0x3E, "GRACTL": 2, "PMBASE": 0x50, "HPOSP0": 0x30, "HPOSP1": 0x80}
+    regs.update(colours())
+    write("wrap-edge.json", scene(
+        "wrap-edge", "P0 at the top of the collision window (lines 8-15), P1 lower down: no latch. Sweep P1 "
+        "around P0 with --dy 230:250: below line 247 the GTIA no longer shows P1, and once P1's top passes "
+        "line 255 a game's 8-bit Y wraps to 0-2, where seed 000's box test finds P0, with or without the BCC fix.",
+        regs, [block(0x5000, pm)]))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ namespace pmg::cli {
 void addRunCommand(CLI::App& app, Action& action);     // RunCommand.cpp
 void addRenderCommand(CLI::App& app, Action& action);  // RenderCommand.cpp
 void addBenchCommand(CLI::App& app, Action& action);   // BenchCommand.cpp
+void addLessonCommand(CLI::App& app, Action& action);  // LessonCommand.cpp
 void addCompareCommand(CLI::App& app, Action& action); // CompareCommand.cpp
 void addSweepCommand(CLI::App& app, Action& action);   // SweepCommand.cpp
 

@@ -86,8 +86,7 @@ int sweep(SweepCliOptions options) {
     SweepResult result;
     double oneThreadSeconds = 0;
     try {
-        const int cores = static_cast<int>(std::thread::hardware_concurrency());
-        so.threads = options.threads ? options.threads : cores;
+        so.threads = options.threads;
         result = sweepPair(objects, so);
         if (result.threads > 1) {  // the same sweep on one core, for the speed-up
             SweepOptions one = so;
@@ -168,7 +167,7 @@ void addSweepCommand(CLI::App& app, Action& action) {
     command->add_option("--dy", options->dy, "B's top line minus A's, MIN:MAX")->capture_default_str();
     command->add_option("--png", options->png, "Write the map, one panel per method")->type_name("MAP.png");
     command->add_flag("--json", options->json, "Print one JSON object instead of a table");
-    command->add_option("--threads", options->threads, "Threads (0 = every core)")->check(CLI::Range(0, 256))->capture_default_str();
+    command->add_option("--threads", options->threads, "Threads (0 = every core for sweeps of 8192 offsets or more, else one)")->check(CLI::Range(0, 256))->capture_default_str();
     command->add_option("--scale", options->scale, "Map pixels per offset")->check(CLI::Range(1, 8))->capture_default_str();
     addMethodOptions(*command, options->methods, options->settings, options->hotSpot);
     command->callback([options, &action] { action = [options] { return sweep(*options); }; });

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
     addRunCommand(app, action);
     addRenderCommand(app, action);
     addBenchCommand(app, action);
+    addLessonCommand(app, action);
     addCompareCommand(app, action);
     addSweepCommand(app, action);
 

@@ -11,7 +11,8 @@
 namespace pmg::collide {
 namespace {
 
-constexpr uint16_t kPmBase = 0x4000;  // single-line P/M area: missiles +$300, players +$400
+constexpr uint16_t kPmBase = 0x4000;
+constexpr size_t kCellsWorthThreads = 8192;  // single-line P/M area: missiles +$300, players +$400
 
 // An appearance as GTIA input: one HPOS and SIZE for all its lines and a shape byte per line
 // (a missile's two bits in bits 1-0). Throws if the pixels are not that (a mid-line write).
@@ -194,7 +195,10 @@ SweepResult sweepPair(const ObjectSet& objects, const SweepOptions& options) {
         result.methods[m].cells.assign(cells, Agreement::BothMiss);
     }
 
-    int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
+    // Every core for big sweeps; a small one is over before a second machine is even built.
+    int threads = options.threads > 0 ? options.threads
+                  : cells >= kCellsWorthThreads ? static_cast<int>(std::thread::hardware_concurrency())
+                                                : 1;
     threads = std::clamp(threads, 1, std::max(1, height));
     result.threads = threads;
     std::vector<std::vector<uint64_t>> checks(threads, std::vector<uint64_t>(methods.size() * 2, 0));

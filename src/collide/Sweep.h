@@ -27,7 +27,7 @@ struct SweepOptions {
     SweepRange dx{-32, 32}, dy{-32, 32};
     std::vector<std::string> methods;   // ids; empty = every method that sees objects
     MethodSettings settings;
-    int threads = 0;                    // 0 = std::thread::hardware_concurrency()
+    int threads = 0;                    // 0 = every core (hardware_concurrency) from 8192 offsets on, else 1
 };
 
 struct SweepCounts {

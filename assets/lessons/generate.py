@@ -1,0 +1,564 @@
+#!/usr/bin/env python3
+"""Writes PMG Lab's lessons (a8pmg-scene/1 files with a "lesson" key) into this folder.
+
+Each lesson is a scene plus short text, "try this" steps and the results the text states.
+`pmglab-cli lesson check assets/lessons` runs every lesson headless and fails when the text
+and the machine disagree (docs/lessons.md). This script is the readable source of the
+scenes: display lists, screen memory and player-missile memory are built here.
+
+Run it after changing it:  python3 assets/lessons/generate.py
+"""
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FONT = "../../roms/font.rom"  # the project's own character set, relative to this folder
+
+DLIST = 0x2000
+PMBASE = 0x50            # P/M memory at $5000 (single-line: 2 KiB, double-line: 1 KiB)
+SCREEN = 0x3000          # screen memory; regions are placed from here, never across 4 KiB
+CONTENT_LINE = 48        # first scan line below the title (title row: lines 32-39)
+
+
+def hexs(data):
+    return " ".join(f"{b:02X}" for b in data)
+
+
+def internal(text):
+    """ATASCII text to ANTIC internal character codes."""
+    out = []
+    for ch in text:
+        c = ord(ch)
+        if 0x20 <= c < 0x60:
+            out.append(c - 0x20)
+        elif c < 0x20:
+            out.append(c + 0x40)
+        else:
+            out.append(c)
+    return out
+
+
+def tall(rows, n=2):
+    """Each shape row on n scan lines: single-line P/M pixels are 1 clock wide and 1 line
+    tall, which looks flat; doubling the rows gives roughly square pixels."""
+    return [r for r in rows for _ in range(n)]
+
+
+# Scan lines per mode line and bytes per line (normal playfield width).
+MODE_LINES = {2: 8, 4: 8, 6: 8, 0xD: 2, 0xE: 1, 0xF: 1}
+MODE_BYTES = {2: 40, 4: 40, 6: 20, 0xD: 40, 0xE: 40, 0xF: 40}
+
+
+class Screen:
+    """A display list and its screen memory: a mode 6 title row at scan lines 32-39 (big
+    letters, not hi-res, so GTIA modes leave it readable), eight blank lines, then the
+    lesson's regions from scan line 48 down."""
+
+    def __init__(self, title):
+        self.dl = [0x70, 0x70, 0x70]
+        self.memory = []           # (address, bytes)
+        self.next_address = SCREEN
+        self.line = 32
+        if title:
+            assert len(title) <= 20, title
+            self.region(6, [[c | 0x80 for c in internal(title.upper().center(20))]])   # PF2
+        else:
+            self.blank(8)
+        self.blank(8)
+
+    def blank(self, lines):
+        while lines > 0:
+            n = min(lines, 8)
+            self.dl.append(((n - 1) << 4) | 0x00)
+            self.line += n
+            lines -= n
+
+    def region(self, mode, rows):
+        """Mode lines, one per entry of rows (each a list of bytes); returns the first scan line."""
+        first = self.line
+        size = MODE_BYTES[mode] * len(rows)
+        if (self.next_address & 0xF000) != ((self.next_address + size - 1) & 0xF000):
+            self.next_address = (self.next_address + 0xFFF) & 0xF000   # ANTIC's counter wraps at 4 KiB
+        address = self.next_address
+        data = []
+        for r in rows:
+            assert len(r) == MODE_BYTES[mode], (mode, len(r))
+            data += r
+        self.memory.append((address, data))
+        self.next_address += size
+        self.dl += [0x40 | mode, address & 0xFF, address >> 8] + [mode] * (len(rows) - 1)
+        self.line += MODE_LINES[mode] * len(rows)
+        return first
+
+    def blocks(self):
+        dl = self.dl + [0x41, DLIST & 0xFF, DLIST >> 8]
+        assert self.line <= 248, self.line
+        return [block(DLIST, dl)] + [block(a, d) for a, d in self.memory]
+
+
+def pm_single(players, missiles=()):
+    """Single-line P/M memory (2 KiB): players = {n: (first_scan_line, bytes)};
+    missiles = [(first_scan_line, bytes)] ORed into the missile area."""
+    area = [0] * 0x800
+    for p, (top, data) in players.items():
+        for i, b in enumerate(data):
+            area[0x400 + 0x100 * p + top + i] = b
+    for top, data in missiles:
+        for i, b in enumerate(data):
+            area[0x300 + top + i] |= b
+    return block(PMBASE << 8, area)
+
+
+def pm_double(players, missiles=()):
+    """Double-line P/M memory (1 KiB): positions in double lines (scan line / 2)."""
+    area = [0] * 0x400
+    for p, (top, data) in players.items():
+        for i, b in enumerate(data):
+            area[0x200 + 0x80 * p + top + i] = b
+    for top, data in missiles:
+        for i, b in enumerate(data):
+            area[0x180 + top + i] |= b
+    return block(PMBASE << 8, area)
+
+
+def block(address, data):
+    return {"address": f"${address:04X}", "hex": hexs(data)}
+
+
+def font_block():
+    return {"address": "$E000", "file": FONT}
+
+
+def colours(**kw):
+    base = {"COLPF0": 0x28, "COLPF1": 0xCA, "COLPF2": 0x94, "COLPF3": 0x46, "COLBK": 0x00,
+            "COLPM0": 0x3A, "COLPM1": 0x1E, "COLPM2": 0xC6, "COLPM3": 0x86}
+    base.update(kw)
+    return base
+
+
+def base_registers(double_line=False, **kw):
+    """Display list, normal playfield, player and missile DMA, the project font for the title."""
+    regs = {"DLISTL": DLIST & 0xFF, "DLISTH": DLIST >> 8,
+            "DMACTL": 0x2E if double_line else 0x3E, "GRACTL": 3, "PMBASE": PMBASE,
+            "CHBASE": 0xE0, "CHACTL": 2, "PRIOR": 0x01}
+    regs.update(colours())
+    regs.update(kw)
+    return regs
+
+
+def mode_e_row(pattern):
+    """One mode E line from 40 bytes or a function of the byte index."""
+    return [pattern(x) for x in range(40)] if callable(pattern) else list(pattern)
+
+
+def step(text, button=None, action=None, expect=None):
+    s = {"text": text}
+    if button:
+        s["button"] = button
+    if action:
+        s["action"] = action
+    if expect:
+        s["expect"] = expect
+    return s
+
+
+LESSONS = []
+
+
+def lesson(filename, name, description, screen, registers, memory, order, title, paragraphs, expect,
+           try_this=(), line_writes=None, frames=None):
+    s = {"format": "a8pmg-scene/1", "name": name, "description": description,
+         "registers": registers, "memory": screen.blocks() + memory + [font_block()]}
+    if line_writes:
+        s["line_writes"] = line_writes
+    l = {"order": order, "title": title, "paragraphs": paragraphs}
+    if frames:
+        l["frames"] = frames
+    l["expect"] = expect
+    if try_this:
+        l["try_this"] = list(try_this)
+    s["lesson"] = l
+    LESSONS.append((filename, s))
+
+
+# ---------------------------------------------------------------------------------------
+# Shapes (8 bits wide, bit 7 = leftmost pixel)
+
+SHIP = [0x18, 0x18, 0x3C, 0x7E, 0xFF, 0xDB, 0x99, 0x18]
+BALL = [0x3C, 0x7E, 0xFF, 0xFF, 0xFF, 0xFF, 0x7E, 0x3C]
+CROSS = [0x18, 0x18, 0x18, 0xFF, 0xFF, 0x18, 0x18, 0x18]
+ARROW_SHIP = [0x10, 0x38, 0x7C, 0xFE, 0x38, 0x28]   # seed 004's spaceship, in 7 x 6 pixels
+BULLET = [0x20, 0x70, 0x20]                          # seed 004's bullet, a small diamond
+
+
+# ---------------------------------------------------------------------------------------
+# The hardware: what GTIA latches
+
+def lesson_meet_the_players():
+    scr = Screen("1 Meet the players")
+    scr.blank(120)
+    pm = pm_single({0: (60, tall(SHIP)), 1: (68, tall(BALL)), 2: (100, tall(CROSS)), 3: (130, [0xFF] * 16)},
+                   missiles=[(56, [0x03] * 24), (130, [0xC0] * 16)])
+    regs = base_registers(HPOSP0=0x60, HPOSP1=0x64, SIZEP1=1, HPOSP2=0x90, SIZEP2=3,
+                          HPOSP3=0xD8, SIZEP3=1, HPOSM0=0x62, HPOSM3=0xDE)
+    lesson("01-meet-the-players.json", "meet-the-players",
+           "Four players in three sizes, a missile over P0, and M3 parked just outside the collision window.",
+           scr, regs, [pm], 1, "Meet the players",
+           ["The Atari has four players (P0-P3) and four missiles (M0-M3). A player is one byte wide: "
+            "each 1 bit is a pixel, bit 7 on the left. A missile is two bits wide and takes its player's colour.",
+            "HPOS puts an object's left edge on a colour clock: $30 is the left edge of the normal "
+            "playfield, $80 its centre. SIZE makes a player 8, 16 or 32 clocks wide (P0, P1, P2 here).",
+            "GTIA draws and compares objects only inside the collision window: colour clocks $22-$DD "
+            "on scan lines 8-247. P0 and P1 overlap, so P0PL has the P1 bit and P1PL the P0 bit. "
+            "M0 crosses P0. M3 sits at $DE, just right of the window, over P3's last clocks: it is not "
+            "drawn and M3PL stays 0."],
+           [{"P0PL": "P1 set", "P1PL": "P0 set", "says": "P0 and P1 overlap: each reports the other"},
+            {"M0PL": "P0 set", "says": "M0 crosses P0"},
+            {"P2PL": 0, "P2PF": 0, "says": "P2 touches nothing"},
+            {"M3PL": 0, "says": "M3 at $DE is outside the window and reports nothing"}],
+           [step("Move M3 two clocks left, to $DC: now it is inside the window, over P3.",
+                 "M3 two clocks left", {"set": {"HPOSM3": "-2"}, "hitclr": True},
+                 [{"M3PL": "P3 set"}]),
+            step("Move P1 16 clocks right: the players no longer touch, and after a HITCLR P0PL stays 0.",
+                 "P1 16 clocks right", {"set": {"HPOSP1": "+16"}, "hitclr": True},
+                 [{"P0PL": 0, "P1PL": 0}])])
+
+
+def lesson_the_latch():
+    scr = Screen("2 The latch")
+    scr.blank(100)
+    pm = pm_single({0: (80, tall(BALL)), 1: (80, tall(BALL))})
+    regs = base_registers(HPOSP0=0x70, HPOSP1=0x74)
+    lesson("02-the-latch.json", "the-latch",
+           "Two overlapping balls: the collision bit stays set after they part, until HITCLR.",
+           scr, regs, [pm], 2, "The latch: hits stay until HITCLR",
+           ["Every collision bit is a latch. GTIA sets it on the first colour clock where the two "
+            "objects meet, and only a write to HITCLR clears it: not the next frame, not vertical blank.",
+            "Games write HITCLR once a frame, in the vertical-blank routine, and read what the last frame "
+            "latched. A program that never clears sees every hit since its last HITCLR.",
+            "Here P0 and P1 overlap from scan line 80: P0PL has the P1 bit."],
+           [{"P0PL": "P1 set", "P1PL": "P0 set"},
+            {"first_hit": "P0PL P1", "line": [80, 95], "says": "P0 and P1 overlap from scan line 80"}],
+           [step("Move P1 far right ($B0) and run ten frames without HITCLR: P0PL still says P1, "
+                 "although the players have not touched for ten frames.",
+                 "Move P1 away, run 10 frames", {"set": {"HPOSP1": "$B0"}, "frames": 10},
+                 [{"P0PL": "P1 set"}]),
+            step("Write HITCLR and run one frame: now P0PL reads 0.",
+                 "HITCLR", {"hitclr": True}, [{"P0PL": 0, "P1PL": 0}]),
+            step("Put P1 back on P0 and clear before every frame, as a game does: the bit is set again "
+                 "in every frame.",
+                 "P1 back, clear every frame", {"set": {"HPOSP1": "$74"}, "frames": 5, "clear_every_frame": True},
+                 [{"P0PL": "P1 set"}]),
+            step("Move P1 away, still clearing every frame: one frame later the bit is gone.",
+                 "P1 away, clear every frame", {"set": {"HPOSP1": "$B0"}, "clear_every_frame": True},
+                 [{"P0PL": 0}])])
+
+
+def lesson_priority():
+    scr = Screen("3 Priority hides")
+    rows = []
+    for y in range(64):
+        rows.append(mode_e_row(lambda x: 0x55 if 8 <= y < 40 and 10 <= x < 20 else 0))
+    scr.region(0xE, rows)
+    # The PF0 block: bytes 10-19 (clocks $58-$7F) on scan lines 56-87.
+    pm = pm_single({0: (64, tall(BALL)), 1: (64, tall(BALL))})
+    regs = base_registers(PRIOR=0x04, HPOSP0=0x64, HPOSP1=0xA0)
+    lesson("03-priority-hides.json", "priority-hides",
+           "P0 behind a PF0 block (PRIOR $04): invisible, yet P0PF reports PF0.",
+           scr, regs, [pm], 3, "Priority hides, collisions don't",
+           ["PRIOR decides who is drawn in front. With PRIOR = $04 the playfield covers all players: "
+            "P0 sits behind the PF0 block and you cannot see it.",
+            "Collisions are compared before priority and colour: GTIA still reports P0 over PF0. "
+            "A player behind the playfield, in the background colour or behind another player "
+            "still collides. Try all three below."],
+           [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLPF0", "says": "P0 is hidden behind the PF0 block"},
+            {"P0PF": "PF0 set", "says": "GTIA still reports P0 over PF0"},
+            {"P1PF": 0, "P1PL": 0}],
+           [step("Put the players in front of the playfield (PRIOR = $01): P0 appears; P0PF is the same.",
+                 "PRIOR = $01", {"set": {"PRIOR": 1}, "hitclr": True},
+                 [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLPM0"}, {"P0PF": "PF0 set"}]),
+            step("Paint P0 in the background colour (COLPM0 = $00): it is gone from the picture, and P0PF "
+                 "still reports PF0.",
+                 "COLPM0 = $00", {"set": {"COLPM0": 0}, "hitclr": True},
+                 [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLBK"}, {"P0PF": "PF0 set"}]),
+            step("Give P0 its colour back and move P1 onto it: P0 is drawn on top and hides P1, and P1PL "
+                 "still has the P0 bit.",
+                 "P1 onto P0", {"set": {"COLPM0": "$3A", "HPOSP1": "$64"}, "hitclr": True},
+                 [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLPM0"}, {"P1PL": "P0 set", "P1PF": "PF0 set"}])])
+
+
+def lesson_background():
+    scr = Screen("4 Background")
+    # Four columns across the mode E lines: BAK, PF0, PF1, PF2 (10 bytes = 40 clocks each).
+    rows = [mode_e_row(lambda x: [0x00, 0x55, 0xAA, 0xFF][x // 10]) for _ in range(40)]
+    scr.region(0xE, rows)                                   # scan lines 48-87
+    pf3 = [c | 0xC0 for c in internal("PF3 TEXT IN MODE 6  ")]
+    scr.region(6, [pf3])                                    # scan lines 88-95, colour PF3
+    solid = [0xFF] * 24
+    pm = pm_single({0: (56, solid), 1: (56, solid), 2: (56, solid), 3: (56, solid)},
+                   missiles=[(88, [0x03] * 8)])
+    regs = base_registers(COLBK=0x94, HPOSP0=0x40, HPOSP1=0x68, HPOSP2=0x90, HPOSP3=0xB8,
+                          HPOSM0=0x30, SIZEM=0x03)
+    lesson("04-background-never-collides.json", "background-never-collides",
+           "One player over each of BAK, PF0, PF1, PF2 in mode E; a missile over PF3 text in mode 6.",
+           scr, regs, [pm], 4, "The background never collides",
+           ["Each playfield pixel is one of four colours, PF0-PF3, or background (COLBK). Only PF0-PF3 "
+            "can collide. In mode E the pixel pairs 01, 10 and 11 are PF0, PF1 and PF2; 00 is background.",
+            "P0 stands on the background: P0PF stays 0, whatever colour the background has. P1, P2 and "
+            "P3 stand on PF0, PF1 and PF2. In mode 6 the top two bits of a character pick its colour: "
+            "11 is PF3, under M0."],
+           [{"P0PF": 0, "says": "P0 on the background reports nothing"},
+            {"P1PF": "$01", "P2PF": "$02", "P3PF": "$04", "says": "P1, P2, P3 report PF0, PF1, PF2"},
+            {"M0PF": "$08", "says": "M0 over the mode 6 text reports PF3"}],
+           [step("Paint the background in PF0's colour (COLBK = $28): P0PF is still 0. Colours play no part.",
+                 "COLBK = $28", {"set": {"COLBK": "$28"}, "hitclr": True}, [{"P0PF": 0, "P1PF": "$01"}]),
+            step("Move P0 onto the PF2 column (HPOSP0 = $C0): now P0PF reports PF2.",
+                 "P0 onto PF2", {"set": {"HPOSP0": "$C0"}, "hitclr": True}, [{"P0PF": "$04"}])])
+
+
+def lesson_hires():
+    scr = Screen("5 Hi-res is PF2")
+    text = ["HI-RES TEXT: EVERY LIT PIXEL IS PF2", "WHATEVER COLOUR THE LETTERS HAVE.", "SPACES:"]
+    first = scr.region(2, [internal(t.ljust(40)[:40]) for t in text])     # scan lines 48-71
+    scr.blank(8)                                                             # 72-79
+    rows = [mode_e_row(lambda x, y=y: 0x55 if y % 2 == 0 else 0xAA) for y in range(32)]
+    fline = scr.region(0xF, rows)                                            # 80-111
+    pm = pm_single({0: (first, [0xFF] * 16), 1: (fline + 4, [0xFF] * 24), 2: (first + 16, [0xFF] * 8)})
+    regs = base_registers(COLPF2=0x04, COLPF1=0x0E, HPOSP0=0x50, HPOSP1=0x80, SIZEP1=1, HPOSP2=0xA0)
+    lesson("05-hires-is-pf2.json", "hires-is-pf2",
+           "Mode 2 text and mode F pixels under players: only PF2 is ever reported.",
+           scr, regs, [pm], 5, "Hi-res modes report PF2 only",
+           ["In ANTIC modes 2, 3 (text) and F (bitmap) a pixel is half a colour clock wide. GTIA reports "
+            "every lit pixel as PF2, whatever colour it shows, and never PF0, PF1 or PF3.",
+            "P0 covers letters and P1 covers a mode F pattern: both report PF2 only. P2 covers spaces: "
+            "they fill the text area in the PF2 colour, but unlit pixels report nothing."],
+           [{"P0PF": "$04", "says": "P0 over letters reports PF2 only"},
+            {"P1PF": "$04", "says": "P1 over mode F pixels reports PF2 only"},
+            {"P2PF": 0, "says": "spaces report nothing"},
+            {"pixel": {"line": first + 18, "clock": "$B0"}, "shows": "COLPF2", "says": "spaces are drawn in the PF2 colour"}],
+           [step("Give the letters another brightness (COLPF1 = $06): P0PF is still PF2.",
+                 "COLPF1 = $06", {"set": {"COLPF1": 6}, "hitclr": True}, [{"P0PF": "$04"}]),
+            step("Set PRIOR = $41 (GTIA mode 9, 16 shades): the hi-res lines become 4-bit pixels, and "
+                 "GTIA mode 9 reports no playfield collisions: P0PF and P1PF read 0.",
+                 "PRIOR = $41", {"set": {"PRIOR": "$41"}, "hitclr": True}, [{"P0PF": 0, "P1PF": 0}])])
+
+
+def lesson_missiles():
+    scr = Screen("6 Missiles")
+    rows = [mode_e_row(lambda x: 0xAA) for _ in range(16)] + [mode_e_row(lambda x: 0x55) for _ in range(16)]
+    scr.region(0xE, rows)                                     # PF1 on 48-63, PF0 on 64-79
+    pm = pm_single({0: (60, tall(BALL))}, missiles=[(52, [0xFF] * 24)])
+    regs = base_registers(PRIOR=0x11, HPOSM0=0x50, HPOSM1=0x51, HPOSM2=0x70, HPOSM3=0x74, HPOSP0=0x6E)
+    lesson("06-missiles-fifth-player.json", "missiles-fifth-player",
+           "Four missiles as a fifth player (PRIOR $11) over PF1 and PF0 stripes, P0 among them.",
+           scr, regs, [pm], 6, "Missiles and the fifth player",
+           ["Missiles are two pixels wide and have their own registers: MxPF for the playfield, MxPL for "
+            "players. There is no missile-missile register: M0 and M1 overlap here and nothing reports it.",
+            "PRIOR bit 4 makes the four missiles a fifth player drawn in COLPF3. Only the picture changes: "
+            "the missiles still report as missiles, and nothing reports PF3, although they show its colour."],
+           [{"M0PF": "$03", "M1PF": "$03", "says": "M0 and M1 cross the PF1 and PF0 stripes"},
+            {"M0PL": 0, "M1PL": 0, "says": "M0 and M1 overlap; no register reports it"},
+            {"M2PL": "P0 set", "M3PL": "P0 set", "says": "M2 and M3 touch P0"},
+            {"M0PF": "PF3 clear", "M1PF": "PF3 clear", "M2PF": "PF3 clear", "M3PF": "PF3 clear", "P0PF": "PF3 clear",
+             "says": "nothing reports PF3"},
+            {"pixel": {"line": 56, "clock": "$50"}, "shows": "COLPF3", "says": "the missiles show COLPF3"}],
+           [step("Clear PRIOR bit 4 (PRIOR = $01): the missiles take their players' colours. The registers "
+                 "are the same.",
+                 "PRIOR = $01", {"set": {"PRIOR": 1}, "hitclr": True},
+                 [{"pixel": {"line": 56, "clock": "$50"}, "shows": "COLPM0"},
+                  {"M0PF": "$03", "M1PL": 0, "M2PL": "P0 set"}])])
+
+
+def lesson_gtia10():
+    scr = Screen(None)   # GTIA modes reinterpret every line, a text title included
+    # Bytes 0-12: pixel values 0-3 (player colours); 13-26: 4-7 (PF0-PF3); 27-39: 8-11 (background).
+    row = []
+    for x in range(40):
+        base = 0 if x < 13 else 4 if x < 27 else 8
+        row.append(((base + (2 * x) % 4) << 4) | (base + (2 * x + 1) % 4))
+    scr.region(0xF, [row] * 40)                               # scan lines 48-87
+    pm = pm_single({1: (56, [0xFF] * 24), 2: (56, [0xFF] * 24), 3: (56, [0xFF] * 24)})
+    regs = base_registers(PRIOR=0x81, HPOSP2=0x38, SIZEP2=1, HPOSP1=0x70, SIZEP1=1, HPOSP3=0xB0, SIZEP3=1)
+    regs.update(colours(COLPM0=0x08, COLPM1=0x18, COLPM2=0x28, COLPM3=0x38, COLPF0=0x48, COLPF1=0x58,
+                        COLPF2=0x68, COLPF3=0x78, COLBK=0x88))
+    lesson("07-gtia-mode-10.json", "gtia-mode-10",
+           "GTIA mode 10: pixel values 0-3, 4-7 and 8-11 in three bands, one player over each.",
+           scr, regs, [pm], 7, "GTIA mode 10: nine colours",
+           ["PRIOR bits 7-6 = 10 turn hi-res lines into GTIA mode 10: each 4-bit pixel (two colour clocks) "
+            "picks one of nine colour registers, COLPM0-COLPM3, COLPF0-COLPF3 and COLBK.",
+            "Values 4-7 are PF0-PF3 and collide as such: P1 reports all four. Values 0-3 show the players' "
+            "colours but collide with nothing, not even players (P2); values 8-11 are background (P3)."],
+           [{"P1PF": "$0F", "says": "values 4-7 collide as PF0-PF3"},
+            {"P2PF": 0, "P2PL": 0, "says": "values 0-3 collide with nothing"},
+            {"P3PF": 0, "says": "values 8-11 report nothing"}],
+           [step("Back to plain hi-res (PRIOR = $01): the same bytes are mode F pixels now, and every player "
+                 "over a lit pixel reports PF2 only.",
+                 "PRIOR = $01", {"set": {"PRIOR": 1}, "hitclr": True},
+                 [{"P1PF": "$04", "P2PF": "$04", "P3PF": "$04", "P2PL": 0}])])
+
+
+def lesson_vdelay():
+    scr = Screen("8 VDELAY")
+    rows = [mode_e_row(lambda x, y=y: 0x55 if y == 32 and 10 <= x < 20 else 0) for y in range(64)]
+    first = scr.region(0xE, rows)                             # the PF0 line is scan line 80
+    assert first + 32 == 80
+    pm = pm_double({0: (40, [0xFF]), 1: (40, [0xFF])})        # double line 40 = scan lines 80-81
+    regs = base_registers(double_line=True, VDELAY=0x20, HPOSP0=0x60, HPOSP1=0x64)
+    lesson("08-vdelay-double-line.json", "vdelay-double-line",
+           "Double-line P/M: one byte on two scan lines; VDELAY moves P1 one line down, off the PF0 line.",
+           scr, regs, [pm], 8, "VDELAY and double-line players",
+           ["With DMACTL bit 4 clear, ANTIC fetches player data at double-line resolution: each byte is "
+            "shown on two scan lines. P0 and P1 are one byte each, on scan lines 80 and 81.",
+            "VDELAY lets GTIA take an object's DMA byte only on odd scan lines, which moves it down one line. "
+            "With VDELAY = $20, P1 is on lines 81-82: it misses the one PF0 line at scan line 80, and it "
+            "meets P0 first on line 81."],
+           [{"P0PF": "$01", "P1PF": 0, "says": "P1 misses the PF0 line"},
+            {"first_hit": "P0PF PF0", "line": 80},
+            {"first_hit": "P0PL P1", "line": 81, "says": "P1 meets P0 first on line 81"}],
+           [step("Clear VDELAY: P1 moves back up to lines 80-81 and reports PF0 too.",
+                 "VDELAY = 0", {"set": {"VDELAY": 0}, "hitclr": True},
+                 [{"P1PF": "$01"}, {"first_hit": "P0PL P1", "line": 80}])])
+
+
+# ---------------------------------------------------------------------------------------
+# Software methods beside the hardware
+
+def lesson_boxes_lie():
+    scr = Screen("9 Boxes lie")
+    scr.blank(100)
+    pm = pm_single({0: (60, tall(ARROW_SHIP)), 1: (58, tall(BULLET))})
+    regs = base_registers(HPOSP0=0x60, HPOSP1=0x5E)
+    lesson("09-bounding-boxes-lie.json", "bounding-boxes-lie",
+           "Seed 004: a spaceship (P0) and a bullet (P1) whose boxes overlap at the ship's empty corner.",
+           scr, regs, [pm], 9, "Bounding boxes lie",
+           ["Software usually starts with boxes: two objects collide when their rectangles overlap. "
+            "It is cheap, and wrong for round or diagonal shapes.",
+            "The bullet's box overlaps the ship's box in the ship's empty upper-left corner. No pixels "
+            "meet, and the hardware reports nothing."],
+           [{"P0PL": 0, "P1PL": 0, "says": "no pixels meet: the hardware reports nothing"}],
+           [step("Move the bullet two clocks right: now it touches the wing, and P0PL has the P1 bit.",
+                 "Bullet two clocks right", {"set": {"HPOSP1": "+2"}, "hitclr": True},
+                 [{"P0PL": "P1 set"}])])
+
+
+def lesson_four_corners():
+    scr = Screen("10 Four corners")
+    scr.blank(100)
+    pm = pm_single({0: (100, [0xFF] * 8), 1: (88, [0xFF] * 32)})
+    regs = base_registers(HPOSP0=0x70, SIZEP0=3, HPOSP1=0x7C)
+    lesson("10-four-corners.json", "four-corners",
+           "Seeds 001 and 002: a wide bar (P0) and a tall bar (P1) cross like a plus sign.",
+           scr, regs, [pm], 10, "Four corners are not enough",
+           ["A cheap test checks whether a corner of one box lies inside the other. P0 (32 x 8) and "
+            "P1 (8 x 32) cross like a plus sign: the boxes overlap, yet no corner of either lies inside the other.",
+            "The hardware sees the pixels meet: P0PL has the P1 bit."],
+           [{"P0PL": "P1 set", "P1PL": "P0 set", "says": "the hardware sees the cross"}])
+
+
+def lesson_wrap():
+    scr = Screen("11 6502 shortcut")
+    scr.blank(100)
+    pm = pm_single({0: (80, [0xFF] * 16), 1: (80, [0xFF] * 16), 2: (120, [0xFF] * 16), 3: (120, [0xFF] * 16)})
+    regs = base_registers(HPOSP0=0xFA, HPOSP1=0x00, HPOSP2=0x80, HPOSP3=0x84)
+    lesson("11-6502-shortcut.json", "6502-shortcut",
+           "Seed 000: P0 at X=250 and P1 at X=0, both off screen; P2 and P3 overlap in the middle.",
+           scr, regs, [pm], 11, "The 6502 shortcut and its wrap",
+           ["Seed 000 tests two boxes per axis with one 8-bit sum and one unsigned compare: "
+            "X2 + S2 - X1 must lie between 1 and S1 + S2 - 1. A negative result wraps to 255, 254..., "
+            "so the same compare rejects both sides.",
+            "P0 at X = 250 and P1 at X = 0 are both off screen: GTIA never draws them and reports nothing."],
+           [{"P0PL": 0, "P1PL": 0, "says": "P0 at 250 and P1 at 0 are off screen: nothing reported"},
+            {"P2PL": "P3 set", "says": "P2 and P3 overlap"}])
+
+
+def lesson_fair_boxes():
+    scr = Screen("12 Fair boxes")
+    scr.blank(100)
+    pm = pm_single({0: (80, tall(ARROW_SHIP)), 1: (80, tall(ARROW_SHIP))})
+    regs = base_registers(HPOSP0=0x60, HPOSP1=0x66)
+    lesson("12-fair-boxes.json", "fair-boxes",
+           "Seed 003: two ships whose wing tips share one colour clock.",
+           scr, regs, [pm], 12, "Fair boxes forgive wing tips",
+           ["Two ships fly side by side and their wing tips share one colour clock. The pixels meet, "
+            "so the hardware reports the hit: P0PL has the P1 bit."],
+           [{"P0PL": "P1 set", "says": "the wing tips meet"},
+            {"first_hit": "P0PL P1", "line": [86, 87], "says": "only the wing-tip row meets"}])
+
+
+def lesson_mask_and():
+    scr = Screen("13 Pixel-exact")
+    scr.blank(120)
+    pm = pm_single({0: (60, tall(SHIP)), 1: (70, tall(BALL)), 2: (100, tall(CROSS)), 3: (104, tall(ARROW_SHIP))},
+                   missiles=[(64, [0x03] * 8), (110, [0x30] * 8)])
+    regs = base_registers(HPOSP0=0x60, HPOSP1=0x65, HPOSP2=0x90, HPOSP3=0x98, HPOSM0=0x66, HPOSM2=0x94)
+    lesson("13-pixel-exact-software.json", "pixel-exact-software",
+           "Several players and missiles, some touching: the software mask test agrees with GTIA on every pair.",
+           scr, regs, [pm], 13, "Pixel-exact in software",
+           ["Seeds 003 and 004 test pixels: where two boxes overlap, AND the two shapes' bit masks and "
+            "stop at the first 1. For players and missiles this gives exactly what GTIA latches."],
+           [{"P0PL": "P1 set", "M0PL": "P0 set"}])
+
+
+def lesson_what_did_i_hit():
+    scr = Screen("14 What did I hit?")
+    rows = []
+    for y in range(64):
+        def byte(x, y=y):
+            if 16 <= y < 32 and 6 <= x < 10:
+                return 0xAA    # a PF1 block: one enemy drawn into the bitmap
+            if 16 <= y < 32 and 24 <= x < 28:
+                return 0xAA    # a second PF1 block
+            return 0
+        rows.append(mode_e_row(byte))
+    scr.region(0xE, rows)
+    pm = pm_single({0: (66, tall(BALL))})
+    regs = base_registers(HPOSP0=0x92)
+    lesson("14-what-did-i-hit.json", "what-did-i-hit",
+           "Seeds 001 and 003: two PF1 blocks; the hardware says P0 hit PF1, not which block.",
+           scr, regs, [pm], 14, "What did I hit?",
+           ["The hardware says P0 touched PF1. It does not say which of the two PF1 blocks: every "
+            "enemy drawn in PF1 sets the same bit."],
+           [{"P0PF": "$02", "says": "P0 touched PF1"}])
+
+
+def lesson_line_writes():
+    scr = Screen("15 Reusing players")
+    rows = [mode_e_row(lambda x, y=y: 0x55 if y in (20, 80, 150) else 0) for y in range(190)]
+    scr_first = scr.region(0xE, rows[:100])   # PF0 lines at scan lines 68, 128 and 198
+    scr.region(0xE, rows[100:])               # (a new LMS: 7600 bytes do not fit in 4 KiB)
+    pm = pm_single({0: (40, SHIP * 24), 1: (120, [0xFF] * 8)})
+    regs = base_registers(HPOSP0=0x40, HPOSP1=0xA0, CHACTL=2)
+    writes = [{"line": 0, "clock": 0, "register": "HPOSP0", "value": 0x40},
+              {"line": 100, "clock": 0, "register": "HPOSP0", "value": 0xA0},
+              {"line": 170, "clock": 0, "register": "HPOSP0", "value": 0x70}]
+    assert scr_first == 48
+    lesson("15-reusing-players.json", "reusing-players",
+           "P0 is moved at scan lines 100 and 170, as a display-list interrupt would: three appearances.",
+           scr, regs, [pm], 15, "Reusing players down the screen",
+           ["Games reuse a player lower on the screen: a display-list interrupt moves it between scan lines. "
+            "Here P0 is at $40 above line 100, at $A0 down to line 169 and at $70 below.",
+            "GTIA latches every appearance. P0 meets P1 only in the middle band, on lines 120-127: "
+            "P0PL has the P1 bit, though at the end of the frame HPOSP0 says $70."],
+           [{"P0PL": "P1 set", "says": "P0 meets P1 in the middle band"},
+            {"first_hit": "P0PL P1", "line": [120, 127], "says": "on lines 120-127"},
+            {"P0PF": "PF0 set"},
+            {"HPOSP0": "$70", "says": "at the end of the frame HPOSP0 says $70"}],
+           line_writes=writes)
+
+
+def main():
+    for f in (lesson_meet_the_players, lesson_the_latch, lesson_priority, lesson_background, lesson_hires,
+              lesson_missiles, lesson_gtia10, lesson_vdelay, lesson_boxes_lie, lesson_four_corners,
+              lesson_wrap, lesson_fair_boxes, lesson_mask_and, lesson_what_did_i_hit, lesson_line_writes):
+        f()
+    for name in os.listdir(HERE):
+        if name.endswith(".json"):
+            os.remove(os.path.join(HERE, name))
+    for filename, s in LESSONS:
+        with open(os.path.join(HERE, filename), "w") as f:
+            json.dump(s, f, indent=2)
+            f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

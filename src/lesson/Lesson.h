@@ -1,0 +1,115 @@
+// A lesson: a scene file with a "lesson" key holding the title, the text a learner reads,
+// "try this" steps the app can offer as buttons, and the claims ("expect") that make the text
+// checkable: what the hardware latches and what the software methods report. docs/lessons.md
+// is the contract; this is its in-memory form.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/Registers.h"
+#include "scene/Scene.h"
+
+namespace pmg {
+
+// One collision bit: register (M0PF..P3PL, 0-15) and bit (0-3); bit -1 = the whole register.
+struct CollisionCell {
+    int reg = 0;
+    int bit = -1;
+};
+
+// "P0PL", "P0PL P1", "P0PL bit 1", "P0PF PF2": empty when the text is none of these.
+std::optional<CollisionCell> parseCollisionCell(const std::string& text);
+// "P0PL P1" (the bit by its name: PFn in xxPF registers, Pn in xxPL registers), "P0PL" for
+// a whole register.
+std::string cellName(const CollisionCell& cell);
+
+// One checkable statement. A claim object in the file may hold several register keys; each
+// becomes its own Claim so that a failure names exactly one thing.
+struct Claim {
+    enum class Kind {
+        RegisterValue,   // register == value
+        RegisterBit,     // bit set / clear
+        ChipRegister,    // a write register (HPOSP0, PRIOR...) holds a value at the end of the run
+        OthersValue,     // every register not named in the same claim object == value
+        FirstHit,        // the first-hit position of a set bit lies in a line (and clock) range
+        Pixel,           // the picture at (line, clock) shows the colour of a colour register
+        Method,          // a software method's result for one cell (see LessonMethods.h)
+    };
+    Kind kind = Kind::RegisterValue;
+    std::string place;   // JSON pointer in the file, e.g. "/lesson/expect/0/P0PL"
+    std::string says;    // the sentence of the text this claim backs (optional, for messages)
+
+    CollisionCell cell;            // RegisterValue, RegisterBit, FirstHit, Method
+    uint8_t value = 0;             // RegisterValue, OthersValue, ChipRegister
+    bool set = true;               // RegisterBit
+    std::vector<int> named;        // OthersValue: the registers the claim object names
+    int lineMin = 0, lineMax = 0;  // FirstHit; Pixel uses lineMin
+    int clockMin = 0, clockMax = 227;  // FirstHit; Pixel uses clockMin
+    Reg colour = Reg::COLBK;       // Pixel: the register whose colour is shown; ChipRegister: the register
+
+    // Method claims: the method's id, and either the result for `cell` ("both hit", "both miss",
+    // "false alarm", "missed") or a number the method reports (e.g. "cycles").
+    std::string method;
+    std::string result;
+    std::string quantity;          // "" or "cycles", "checks"
+    long long number = 0;
+    std::string reasonContains;    // optional: the disagreement's reason must contain this
+};
+
+// A register written by a "try this" action: an absolute value or a change of the current one.
+struct RegisterChange {
+    Reg reg = Reg::HPOSP0;
+    bool relative = false;
+    int amount = 0;  // the value, or the signed change for "+n"/"-n"
+    // The value to write when the register currently holds `current`; empty when a relative
+    // change leaves 0-255.
+    std::optional<uint8_t> applyTo(uint8_t current) const;
+};
+
+// What a "try this" button does to the running machine: register writes, an optional
+// HITCLR, then `frames` frames (with a HITCLR before each one when clearEveryFrame, as a
+// game's vertical-blank routine does).
+struct LessonAction {
+    std::vector<RegisterChange> set;
+    bool hitclr = false;
+    int frames = 1;
+    bool clearEveryFrame = false;
+};
+
+struct TryStep {
+    std::string text;                   // what the learner is asked to do and to look at
+    std::string button;                 // short label for the app's button ("" = none)
+    std::optional<LessonAction> action; // empty: a step the learner does by hand
+    std::vector<Claim> expect;          // what the machine shows after the step
+    std::string place;                  // "/lesson/try_this/2"
+};
+
+struct Lesson {
+    std::string file;                    // as given to the loader
+    Scene scene;
+    int order = 0;                       // position in the tour (1, 2, ...)
+    std::string title;
+    std::vector<std::string> paragraphs; // short, in reading order
+    int frames = 1;                      // frames run before the "expect" claims are checked
+    std::vector<Claim> expect;
+    std::vector<TryStep> tryThis;
+};
+
+inline constexpr const char* kLessonKey = "lesson";
+
+// The lesson in a loaded scene. Throws SceneError naming `file` and the JSON pointer of the
+// bad key or value (e.g. "/lesson/expect/2/P0PL"), also when the scene has no "lesson" key.
+Lesson parseLesson(const Scene& scene, const std::string& file);
+
+// Loads a scene file and its lesson. Throws SceneError.
+Lesson loadLesson(const std::filesystem::path& path);
+
+// Every *.json file directly inside `dir`, as lessons, sorted by order. Throws SceneError for
+// a bad file, or for two lessons with the same order (naming both files).
+std::vector<Lesson> loadLessonDirectory(const std::filesystem::path& dir);
+
+}  // namespace pmg

@@ -1,0 +1,149 @@
+// Claims checked against the machine, and a lesson run from start to its last step.
+#include <algorithm>
+#include <cstdio>
+
+#include "core/CollisionLatches.h"
+#include "lesson/LessonCheck.h"
+#include "lesson/LessonMethods.h"
+
+namespace pmg {
+namespace {
+
+std::string hex2(int v) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "$%02X", v);
+    return buf;
+}
+
+std::string lineRange(int lo, int hi) {
+    return lo == hi ? "line " + std::to_string(lo) : "lines " + std::to_string(lo) + "-" + std::to_string(hi);
+}
+
+std::string clockRange(int lo, int hi) {
+    return lo == hi ? "clock " + hex2(lo) : "clocks " + hex2(lo) + "-" + hex2(hi);
+}
+
+std::string regText(const Machine& m, int reg) {
+    return std::string(collisionRegisterName(reg)) + " = " + hex2(m.collisions().read(reg));
+}
+
+}  // namespace
+
+std::string describeClaim(const Claim& c) {
+    switch (c.kind) {
+    case Claim::Kind::RegisterValue:
+        return cellName(c.cell) + " = " + hex2(c.value);
+    case Claim::Kind::RegisterBit:
+        return cellName(c.cell) + (c.set ? " set" : " clear");
+    case Claim::Kind::ChipRegister:
+        return std::string(registerName(c.colour)) + " = " + hex2(c.value);
+    case Claim::Kind::OthersValue: {
+        std::string s = "every other register = " + hex2(c.value);
+        return c.named.empty() ? "every collision register = " + hex2(c.value) : s;
+    }
+    case Claim::Kind::FirstHit: {
+        std::string s = "first " + cellName(c.cell) + " hit on " + lineRange(c.lineMin, c.lineMax);
+        if (c.clockMin != 0 || c.clockMax != kClocksPerLine - 1) s += ", " + clockRange(c.clockMin, c.clockMax);
+        return s;
+    }
+    case Claim::Kind::Pixel:
+        return "picture at line " + std::to_string(c.lineMin) + ", clock " + hex2(c.clockMin) + " shows " +
+               std::string(registerName(c.colour));
+    case Claim::Kind::Method:
+        return describeMethodClaim(c);
+    }
+    return "";
+}
+
+ClaimOutcome evaluateClaim(const Claim& c, const Machine& m) {
+    const CollisionLatches& latches = m.collisions();
+    switch (c.kind) {
+    case Claim::Kind::RegisterValue:
+        return {latches.read(c.cell.reg) == c.value, regText(m, c.cell.reg)};
+    case Claim::Kind::RegisterBit: {
+        const bool isSet = latches.read(c.cell.reg) & (1 << c.cell.bit);
+        return {isSet == c.set, regText(m, c.cell.reg)};
+    }
+    case Claim::Kind::ChipRegister: {
+        const uint8_t v = m.registers()[c.colour];
+        return {v == c.value, std::string(registerName(c.colour)) + " = " + hex2(v)};
+    }
+    case Claim::Kind::OthersValue: {
+        std::string wrong;
+        for (int r = 0; r < kCollisionRegisters; ++r) {
+            if (std::find(c.named.begin(), c.named.end(), r) != c.named.end()) continue;
+            if (latches.read(r) != c.value) wrong += (wrong.empty() ? "" : ", ") + regText(m, r);
+        }
+        return {wrong.empty(), wrong.empty() ? "all " + hex2(c.value) : wrong};
+    }
+    case Claim::Kind::FirstHit: {
+        if (!(latches.read(c.cell.reg) & (1 << c.cell.bit))) return {false, cellName(c.cell) + " not set"};
+        const BeamPosition p = latches.firstHit(c.cell.reg, c.cell.bit);
+        const bool ok = p.line >= c.lineMin && p.line <= c.lineMax && p.clock >= c.clockMin && p.clock <= c.clockMax;
+        return {ok, "first hit at line " + std::to_string(p.line) + ", clock " + hex2(p.clock)};
+    }
+    case Claim::Kind::Pixel: {
+        const int x = (c.clockMin - kWindowLeft) * 2, y = c.lineMin - kFirstVisibleLine;
+        const uint8_t shown = m.frame().pixel(x, y);
+        const uint8_t want = m.registers()[c.colour] & 0xFE;
+        std::string actual = "colour " + hex2(shown) + " (" + std::string(registerName(c.colour)) + " is " + hex2(want) + ")";
+        return {shown == want, actual};
+    }
+    case Claim::Kind::Method:
+        return evaluateMethodClaim(c, m);
+    }
+    return {false, "unknown claim"};
+}
+
+MachineOptions lessonMachineOptions(const Lesson& lesson) {
+    MachineOptions base;
+    base.picture = true;
+    base.record = true;
+    return machineOptionsFor(lesson.scene, base);
+}
+
+void startLesson(const Lesson& lesson, Machine& machine) {
+    machine.setOptions(lessonMachineOptions(lesson));
+    runScene(lesson.scene, machine, lesson.frames);
+}
+
+std::string applyAction(const LessonAction& action, Machine& machine) {
+    std::vector<std::pair<Reg, uint8_t>> writes;
+    for (const RegisterChange& change : action.set) {
+        const uint8_t now = machine.registers()[change.reg];
+        auto v = change.applyTo(now);
+        if (!v)
+            return std::string(registerName(change.reg)) + " holds " + hex2(now) + "; " +
+                   (change.amount > 0 ? "+" : "") + std::to_string(change.amount) + " would leave 0-255";
+        writes.emplace_back(change.reg, *v);
+    }
+    for (auto [reg, value] : writes) machine.writeRegister(reg, value);
+    if (action.hitclr) machine.writeRegister(Reg::HITCLR, 0);
+    for (int i = 0; i < action.frames; ++i) {
+        if (action.clearEveryFrame) machine.writeRegister(Reg::HITCLR, 0);
+        machine.runFrame();
+    }
+    return "";
+}
+
+LessonReport checkLesson(const Lesson& lesson) {
+    LessonReport report;
+    Machine machine(lessonMachineOptions(lesson));
+    startLesson(lesson, machine);
+    for (const Claim& c : lesson.expect) report.checks.push_back({&c, "expect", evaluateClaim(c, machine)});
+    for (size_t i = 0; i < lesson.tryThis.size(); ++i) {
+        const TryStep& step = lesson.tryThis[i];
+        const std::string where = "try this " + std::to_string(i + 1);
+        if (step.action) {
+            std::string error = applyAction(*step.action, machine);
+            if (!error.empty()) {
+                report.error = lesson.file + ": " + step.place + "/action: " + error;
+                return report;
+            }
+        }
+        for (const Claim& c : step.expect) report.checks.push_back({&c, where, evaluateClaim(c, machine)});
+    }
+    return report;
+}
+
+}  // namespace pmg

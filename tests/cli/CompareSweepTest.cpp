@@ -1,0 +1,168 @@
+// pmglab-cli compare and sweep as a user runs them: exit codes, JSON, the map PNG, errors.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "image/Png.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string shellQuote(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string readText(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+struct Result {
+    int exitCode = -1;
+    std::string out, err;
+};
+
+// Runs the CLI in a fresh temporary directory (cwd), capturing stdout and stderr to files.
+class CompareSweepCli : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() / ("pmglab-cs-test-" + std::to_string(getpid()) + "-" +
+                                           ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    Result run(const std::vector<std::string>& args) const {
+        std::string command = shellQuote(PMGLAB_CLI_PATH);
+        for (const std::string& a : args) {
+            command += ' ';
+            command += shellQuote(a);
+        }
+        const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
+        // Appended piece by piece: GCC 12 gives a false -Wrestrict on " >" + std::string.
+        command += " >";
+        command += shellQuote(out.string());
+        command += " 2>";
+        command += shellQuote(err.string());
+        const int status = std::system(command.c_str());
+        Result r;
+        r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        r.out = readText(out);
+        r.err = readText(err);
+        return r;
+    }
+
+    fs::path temp(const std::string& name) const { return dir_ / name; }
+
+private:
+    fs::path dir_;
+};
+
+
+std::string scenePath(const std::string& name) {
+    return (fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / name).string();
+}
+
+TEST_F(CompareSweepCli, CompareJsonHasEveryMethodWithSixtyClassifiedCells) {
+    const Result r = run({"compare", scenePath("default.json"), "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto j = nlohmann::ordered_json::parse(r.out);
+    EXPECT_EQ(j.at("scene"), "default");
+    EXPECT_EQ(j.at("hardware").at("P0PL"), 2);
+    ASSERT_GE(j.at("methods").size(), 13u);
+    for (const auto& m : j.at("methods")) {
+        ASSERT_EQ(m.at("cells").size(), 60u) << m.at("id");
+        int disagreements = 0;
+        for (const auto& c : m.at("cells")) {
+            const std::string a = c.at("agreement");
+            EXPECT_TRUE(a == "both_hit" || a == "both_miss" || a == "false_alarm" || a == "missed" || a == "n/a") << a;
+            if (a == "false_alarm" || a == "missed") {
+                ++disagreements;
+                EXPECT_FALSE(c.at("reason").get<std::string>().empty()) << m.at("id") << " " << c.at("cell");
+            }
+        }
+        const auto& counts = m.at("counts");
+        EXPECT_EQ(counts.at("false_alarm").get<int>() + counts.at("missed").get<int>(), disagreements);
+    }
+    EXPECT_TRUE(j.at("broadphase").at("identical").get<bool>());
+}
+
+TEST_F(CompareSweepCli, CompareTextShowsTheMatrixAndReasons) {
+    const Result r = run({"compare", scenePath("default.json"), "--method", "aabb,mask-and"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("Min/max box, touching counts [aabb]"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("M0PL.P1 false alarm: the boxes share no pixel"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("[corners4]"), std::string::npos);
+}
+
+TEST_F(CompareSweepCli, SweepWritesAMapAndCountsPerMethod) {
+    const fs::path png = temp("map.png");
+    const Result r = run({"sweep", scenePath("default.json"), "--a", "P0", "--b", "P1", "--dx", "-10:10", "--dy",
+                          "-8:8", "--png", png.string(), "--json", "--scale", "2"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto j = nlohmann::ordered_json::parse(r.out);
+    EXPECT_EQ(j.at("offsets"), 21 * 17);
+    EXPECT_EQ(j.at("a"), "P0");
+    const long hits = j.at("hardware_hits");
+    EXPECT_GT(hits, 0);
+    bool sawMask = false;
+    for (const auto& m : j.at("methods")) {
+        const auto& c = m.at("counts");
+        EXPECT_EQ(c.at("true_positives").get<long>() + c.at("false_positives").get<long>() +
+                      c.at("false_negatives").get<long>() + c.at("true_negatives").get<long>(),
+                  21 * 17);
+        if (m.at("id") == "mask-and") {
+            sawMask = true;
+            EXPECT_EQ(c.at("true_positives").get<long>(), hits);
+            EXPECT_TRUE(m.at("worst_false_alarms").empty());
+        }
+        if (m.at("id") == "aabb") {
+            EXPECT_FALSE(m.at("worst_false_alarms").empty());
+        }
+    }
+    EXPECT_TRUE(sawMask);
+    const pmg::RgbImage image = pmg::readPng(png);
+    EXPECT_GT(image.width, 4 * 21 * 2);
+    EXPECT_GT(image.height, 3 * 17 * 2);
+}
+
+TEST_F(CompareSweepCli, BadArgumentsExitTwoWithAClearMessage) {
+    struct Case {
+        std::vector<std::string> args;
+        std::string message;
+    };
+    const std::string scene = scenePath("default.json");
+    const std::vector<Case> cases = {
+        {{"sweep", scene, "--a", "P9"}, "--a: \"P9\" is not an object"},
+        {{"sweep", scene, "--a", "M0", "--b", "M1"}, "no missile-missile collision register"},
+        {{"sweep", scene, "--a", "P0", "--b", "P0"}, "never collides with itself"},
+        {{"sweep", scene, "--dx", "5:1"}, "--dx: 5:1 has MIN above MAX"},
+        {{"sweep", scene, "--dy", "x"}, "--dy: \"x\" is not a range"},
+        {{"sweep", scene, "--b", "M3"}, "M3 shows no pixels in this frame"},
+        {{"compare", scene, "--method", "nope"}, "unknown method \"nope\""},
+        {{"compare", temp("missing.json").string()}, "cannot open scene file"},
+    };
+    for (const Case& c : cases) {
+        const Result r = run(c.args);
+        EXPECT_EQ(r.exitCode, 2) << c.args[0] << " " << c.message;
+        EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+        EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+}
+
+}  // namespace

@@ -1,0 +1,167 @@
+// The comparison on the example scenes: objects derived from the machine, the 60 cells,
+// classification against the latches and reasons computed from the geometry.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+
+#include "collide/Broadphase.h"
+#include "collide/Comparison.h"
+#include "scene/Scene.h"
+
+namespace pmg::collide {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+    Scene scene;
+    Machine machine;
+    FrameHistory history;
+};
+
+std::unique_ptr<Run> runScene(const std::string& name) {
+    auto run = std::make_unique<Run>();
+    run->scene = loadScene(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / name);
+    Machine start;
+    prepareScene(run->scene, start);
+    run->history.frameStart = start.registers();
+    run->history.lineWrites = run->scene.lineWrites;
+    run->history.sprites = run->scene.sprites;
+    pmg::runScene(run->scene, run->machine);
+    return run;
+}
+
+Comparison compare(const Run& run) {
+    CompareOptions options;
+    options.history = run.history;
+    return compareFrame(run.machine, options);
+}
+
+const MethodResult& method(const Comparison& c, const std::string& id) {
+    for (const MethodResult& m : c.methods)
+        if (m.id == id) return m;
+    throw std::runtime_error("no method " + id);
+}
+
+const Cell& cell(const MethodResult& m, const std::string& name) {
+    for (const Cell& c : m.cells)
+        if (c.ref.name() == name) return c;
+    throw std::runtime_error("no cell " + name);
+}
+
+TEST(Comparison, MatrixHasTheHardwaresSixtyCellsWithoutOwnBits) {
+    EXPECT_EQ(matrixCells().size(), 60u);
+    for (const CellRef& c : matrixCells()) EXPECT_FALSE(c.reg >= P0PL && c.reg - P0PL == c.bit) << c.name();
+    EXPECT_EQ(matrixCells().front().name(), "M0PF.PF0");
+    EXPECT_EQ(matrixCells().back().name(), "P3PL.P2");
+}
+
+TEST(Comparison, HardwareColumnIsTheLatches) {
+    auto run = runScene("default.json");
+    const Comparison c = compare(*run);
+    for (const MethodResult& m : c.methods)
+        for (const Cell& cl : m.cells)
+            EXPECT_EQ(cl.hardware, ((run->machine.collisions().read(cl.ref.reg) >> cl.ref.bit) & 1) != 0);
+}
+
+// The pixel-exact methods agree with the GTIA on every cell of every example scene whose
+// objects stay inside the collision window (their pixels come from the same record).
+TEST(Comparison, PixelMethodsAgreeWithTheHardwareOnTheExampleScenes) {
+    for (const char* name : {"default.json", "line-writes-reuse.json", "modeDE-bitmap.json", "mode4-multicolour.json",
+                             "double-line-pmg.json", "busy-mode-e.json"}) {
+        auto run = runScene(name);
+        const Comparison c = compare(*run);
+        for (const char* id : {"mask-and", "mask-naive", "pf-mask"}) {
+            const MethodResult& m = method(c, id);
+            EXPECT_EQ(m.counts.disagree(), 0) << name << " " << id;
+            for (const Cell& cl : m.cells)
+                EXPECT_TRUE(cl.agreement == Agreement::NotApplicable || cl.reason.empty() ||
+                            cl.reason.find("priority") != std::string::npos)
+                    << name << " " << id << " " << cl.ref.name() << ": " << cl.reason;
+        }
+        EXPECT_EQ(c.gridPairs.pairs, c.allPairs.pairs) << name;
+    }
+}
+
+TEST(Comparison, BoxFalseAlarmsAreExplainedByTheGeometry) {
+    auto run = runScene("default.json");
+    const Comparison c = compare(*run);
+    // Missile 0 sits right beside the ball: the article's boxes touch, no pixel is shared.
+    const Cell& touch = cell(method(c, "aabb"), "M0PL.P1");
+    EXPECT_EQ(touch.agreement, Agreement::FalseAlarm);
+    EXPECT_NE(touch.reason.find("share no pixel"), std::string::npos) << touch.reason;
+    EXPECT_NE(touch.reason.find("touching counts"), std::string::npos) << touch.reason;
+    // The diamond's cell meets the wall's cells but not its pixels.
+    const Cell& tile = cell(method(c, "tile"), "P3PF.PF2");
+    EXPECT_EQ(tile.agreement, Agreement::FalseAlarm);
+    EXPECT_NE(tile.reason.find("no lit pixel of P3 is on PF2"), std::string::npos) << tile.reason;
+    EXPECT_EQ(cell(method(c, "pf-mask"), "P3PF.PF2").agreement, Agreement::BothMiss);
+    // Methods that cannot see the playfield say n/a, not no.
+    EXPECT_EQ(cell(method(c, "corners4"), "P0PF.PF0").agreement, Agreement::NotApplicable);
+}
+
+TEST(Comparison, HiResTextIsPf2ToTheHardwareButPf1ToATileMap) {
+    auto run = runScene("mode2-text.json");
+    const Comparison c = compare(*run);
+    const MethodResult& tile = method(c, "tile");
+    const Cell& pf1 = cell(tile, "P0PF.PF1");
+    EXPECT_EQ(pf1.agreement, Agreement::FalseAlarm);
+    EXPECT_NE(pf1.reason.find("hi-res mode: hardware reports PF2 only"), std::string::npos) << pf1.reason;
+    const Cell& pf2 = cell(tile, "P0PF.PF2");
+    EXPECT_EQ(pf2.agreement, Agreement::Missed);
+    EXPECT_NE(pf2.reason.find("hi-res"), std::string::npos) << pf2.reason;
+}
+
+TEST(Comparison, LineWritesGiveOneObjectPerAppearance) {
+    auto run = runScene("line-writes-reuse.json");
+    const Comparison c = compare(*run);
+    const auto p0 = c.objects.appearances(0);
+    ASSERT_EQ(p0.size(), 3u);
+    EXPECT_EQ(p0[0]->hpos, 0x40);
+    EXPECT_EQ(p0[1]->hpos, 0xA0);
+    EXPECT_EQ(p0[1]->firstLine, 100);
+    EXPECT_EQ(p0[1]->splitByWriteLine, 100);
+    EXPECT_EQ(p0[2]->hpos, 0x70);
+    EXPECT_EQ(p0[2]->splitByWriteLine, 170);
+    EXPECT_EQ(p0[0]->lastLine + 1, p0[1]->firstLine);
+    EXPECT_EQ(p0[1]->designer, Box::at(0xA0, 100, 8, 70));
+    // The hot spot (centre of the whole appearance) misses P1, which the second appearance
+    // crosses: the reason names the appearance the hardware latched and its line write.
+    const Cell& missed = cell(method(c, "hotspot"), "P0PL.P1");
+    ASSERT_EQ(missed.agreement, Agreement::Missed);
+    EXPECT_NE(missed.reason.find("P0#2 at lines 100-169, placed by a line write at scan line 100"), std::string::npos)
+        << missed.reason;
+}
+
+TEST(Comparison, DesignerAndTightBoxesOfAShape) {
+    auto run = runScene("default.json");
+    const Comparison c = compare(*run);
+    const PmObject* p2 = c.objects.find(2);  // the cross, SIZE double: 16 clocks wide
+    ASSERT_NE(p2, nullptr);
+    EXPECT_EQ(p2->designer, Box::at(0x88, 104, 16, 8));
+    EXPECT_EQ(p2->tight, Box::at(0x88, 104, 16, 8));  // the cross's bar spans the whole cell
+    const PmObject* p3 = c.objects.find(3);  // the diamond's last row is empty
+    ASSERT_NE(p3, nullptr);
+    EXPECT_EQ(p3->tight, Box(0xB5, 113, 0xB5 + 6, 119));
+}
+
+TEST(Broadphase, GridAndAllPairsGiveIdenticalPairSets) {
+    std::mt19937 rng(3);
+    for (int n : {0, 1, 10, 200, 1000}) {
+        std::vector<Box> boxes;
+        std::uniform_int_distribution<int> pos(-50, 400), size(1, 40);
+        for (int i = 0; i < n; ++i) boxes.push_back(Box::at(pos(rng), pos(rng), size(rng), size(rng)));
+        const BroadphaseResult all = AllPairsBroadphase().overlappingPairs(boxes);
+        for (int cellSize : {4, 16, 64}) {
+            const BroadphaseResult grid = GridBroadphase(cellSize).overlappingPairs(boxes);
+            EXPECT_EQ(grid.pairs, all.pairs) << n << " boxes, cell " << cellSize;
+        }
+        if (n >= 200) {
+            EXPECT_LT(GridBroadphase(16).overlappingPairs(boxes).boxTests, all.boxTests);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace pmg::collide

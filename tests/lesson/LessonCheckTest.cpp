@@ -1,0 +1,114 @@
+// Claims checked against the machine: a true claim passes, a false one fails and says what
+// the machine showed; "try this" actions act on the running machine as documented.
+#include <gtest/gtest.h>
+
+#include "core/CollisionLatches.h"
+#include "lesson/LessonCheck.h"
+
+namespace pmg::test {
+namespace {
+
+// Quick check T5 of the reference: P0 and P1 at $80 with GRAF $FF overlap on every visible
+// line (no playfield: DMACTL 0).
+Lesson lessonWith(const std::string& expect, const std::string& tryThis = "[]") {
+    const std::string text = R"({"format": "a8pmg-scene/1", "name": "t",
+        "registers": {"HPOSP0": 128, "HPOSP1": 128, "GRAFP0": 255, "GRAFP1": 255, "COLPM0": 58, "COLPM1": 30},
+        "lesson": {"order": 1, "title": "T", "paragraphs": ["A."], "expect": )" +
+                             expect + R"(, "try_this": )" + tryThis + "}}";
+    return parseLesson(parseScene(text, "t.json", "."), "t.json");
+}
+
+TEST(LessonCheck, TrueClaimsPass) {
+    Lesson l = lessonWith(R"([{"P0PL": "$02", "P1PL": "P0 set", "P0PF": 0, "others": 0},
+                              {"first_hit": "P0PL P1", "line": 8, "clock": "$80"},
+                              {"pixel": {"line": 100, "clock": "$80"}, "shows": "COLPM0"},
+                              {"GRAFP1": 255}])");
+    LessonReport report = checkLesson(l);
+    ASSERT_EQ(report.checks.size(), 7u);
+    for (const ClaimCheck& c : report.checks) EXPECT_TRUE(c.outcome.passed) << describeClaim(*c.claim) << ": " << c.outcome.actual;
+    EXPECT_TRUE(report.passed());
+}
+
+TEST(LessonCheck, EachFalseClaimFailsAndSaysWhatTheMachineShowed) {
+    struct Case {
+        const char* claim;
+        const char* actual;
+    };
+    const Case cases[] = {
+        {R"({"P0PL": "$04"})", "P0PL = $02"},
+        {R"({"P0PL": "P1 clear"})", "P0PL = $02"},
+        {R"({"P0PF": "PF0 set"})", "P0PF = $00"},
+        {R"({"P0PL": 2, "others": 0, "P1PL": 0})", "P1PL = $01"},
+        {R"({"first_hit": "P0PL P1", "line": [9, 20]})", "first hit at line 8, clock $80"},
+        {R"({"first_hit": "P0PL P2", "line": [8, 20]})", "P0PL P2 not set"},
+        {R"({"pixel": {"line": 100, "clock": "$80"}, "shows": "COLPM1"})", "colour $3A (COLPM1 is $1E)"},
+        {R"({"HPOSP1": 129})", "HPOSP1 = $80"},
+    };
+    for (const Case& c : cases) {
+        LessonReport report = checkLesson(lessonWith(std::string("[") + c.claim + "]"));
+        bool anyFailed = false;
+        for (const ClaimCheck& check : report.checks)
+            if (!check.outcome.passed) {
+                anyFailed = true;
+                EXPECT_EQ(check.outcome.actual, c.actual) << c.claim;
+                EXPECT_EQ(check.where, "expect");
+            }
+        EXPECT_TRUE(anyFailed) << c.claim;
+        EXPECT_FALSE(report.passed()) << c.claim;
+    }
+}
+
+TEST(LessonCheck, ActionsRunOnTheSameMachineAndLatchesAccumulate) {
+    // Move P1 away without HITCLR: the bit stays; then HITCLR: it is gone; then back with a
+    // HITCLR before every frame: set again.
+    Lesson l = lessonWith(R"([{"P0PL": "P1 set"}])", R"([
+        {"text": "away", "button": "b", "action": {"set": {"HPOSP1": "+64"}, "frames": 3}, "expect": [{"P0PL": "P1 set", "HPOSP1": "$C0"}]},
+        {"text": "clear", "button": "b", "action": {"hitclr": true}, "expect": [{"P0PL": 0}]},
+        {"text": "back", "button": "b", "action": {"set": {"HPOSP1": "-64"}, "clear_every_frame": true}, "expect": [{"P0PL": "P1 set"}]},
+        {"text": "look", "expect": [{"P1PL": "P0 set"}]}])");
+    LessonReport report = checkLesson(l);
+    ASSERT_EQ(report.checks.size(), 6u);
+    for (const ClaimCheck& c : report.checks) EXPECT_TRUE(c.outcome.passed) << c.where << " " << describeClaim(*c.claim);
+    EXPECT_EQ(report.checks[1].where, "try this 1");
+    EXPECT_EQ(report.checks[5].where, "try this 4");
+}
+
+TEST(LessonCheck, ClearEveryFrameKeepsOnlyTheLastFrame) {
+    // Moving P1 away with a HITCLR before each frame clears the bit after one frame; without
+    // the clear it stays.
+    for (bool clear : {false, true}) {
+        const std::string action = std::string(R"({"set": {"HPOSP1": 200}, "clear_every_frame": )") + (clear ? "true" : "false") + "}";
+        Lesson l = lessonWith(R"([{"P0PL": 2}])", R"([{"text": "t", "button": "b", "action": )" + action + "}]");
+        Machine machine(lessonMachineOptions(l));
+        startLesson(l, machine);
+        EXPECT_EQ(applyAction(*l.tryThis[0].action, machine), "");
+        EXPECT_EQ(machine.collisions().read(P0PL), clear ? 0 : 2);
+    }
+}
+
+TEST(LessonCheck, RelativeChangeOutOfRangeIsAnErrorAndWritesNothing) {
+    Lesson l = lessonWith(R"([{"P0PL": 2}])",
+                          R"([{"text": "t", "button": "b", "action": {"set": {"HPOSP0": 1, "HPOSP1": "+200"}}}])");
+    Machine machine(lessonMachineOptions(l));
+    startLesson(l, machine);
+    EXPECT_EQ(applyAction(*l.tryThis[0].action, machine), "HPOSP1 holds $80; +200 would leave 0-255");
+    EXPECT_EQ(machine.registers()[Reg::HPOSP0], 0x80);
+    LessonReport report = checkLesson(l);
+    EXPECT_FALSE(report.passed());
+    EXPECT_EQ(report.error, "t.json: /lesson/try_this/0/action: HPOSP1 holds $80; +200 would leave 0-255");
+}
+
+TEST(LessonCheck, DescribesClaimsInWords) {
+    Lesson l = lessonWith(R"([{"P0PL": "P1 set", "P0PF": "$04", "others": 0},
+                              {"first_hit": "P0PL P1", "line": [100, 127]},
+                              {"pixel": {"line": 60, "clock": "$62"}, "shows": "COLPF0"}])");
+    ASSERT_EQ(l.expect.size(), 5u);
+    EXPECT_EQ(describeClaim(l.expect[0]), "P0PL P1 set");
+    EXPECT_EQ(describeClaim(l.expect[1]), "P0PF = $04");
+    EXPECT_EQ(describeClaim(l.expect[2]), "every other register = $00");
+    EXPECT_EQ(describeClaim(l.expect[3]), "first P0PL P1 hit on lines 100-127");
+    EXPECT_EQ(describeClaim(l.expect[4]), "picture at line 60, clock $62 shows COLPF0");
+}
+
+}  // namespace
+}  // namespace pmg::test

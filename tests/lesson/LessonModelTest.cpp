@@ -1,0 +1,215 @@
+// The lesson keys of a scene file: what loads, and every bad key or value giving an error
+// that names the file and the JSON pointer of the place.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "lesson/Lesson.h"
+
+namespace pmg::test {
+namespace {
+
+// A scene with player 0 and player 1 overlapping on every visible line (no DMA) and the
+// given "lesson" value.
+std::string sceneWithLesson(const std::string& lessonJson) {
+    return R"({"format": "a8pmg-scene/1", "name": "t",
+               "registers": {"HPOSP0": 128, "HPOSP1": 128, "GRAFP0": 255, "GRAFP1": 255},
+               "lesson": )" +
+           lessonJson + "}";
+}
+
+Lesson parse(const std::string& lessonJson) {
+    return parseLesson(parseScene(sceneWithLesson(lessonJson), "t.json", "."), "t.json");
+}
+
+// The message of the SceneError parsing `lessonJson` throws ("" if none).
+std::string errorOf(const std::string& lessonJson) {
+    try {
+        parse(lessonJson);
+    } catch (const SceneError& e) {
+        EXPECT_EQ(e.file(), "t.json");
+        return e.what();
+    }
+    return "";
+}
+
+const std::string kMinimal = R"({"order": 1, "title": "T", "paragraphs": ["Text."], "expect": [{"P0PL": "P1 set"}]})";
+
+TEST(LessonModel, MinimalLessonLoads) {
+    Lesson l = parse(kMinimal);
+    EXPECT_EQ(l.order, 1);
+    EXPECT_EQ(l.title, "T");
+    ASSERT_EQ(l.paragraphs.size(), 1u);
+    ASSERT_EQ(l.expect.size(), 1u);
+    EXPECT_EQ(l.expect[0].kind, Claim::Kind::RegisterBit);
+    EXPECT_EQ(l.expect[0].cell.reg, 12);  // P0PL
+    EXPECT_EQ(l.expect[0].cell.bit, 1);
+    EXPECT_TRUE(l.expect[0].set);
+    EXPECT_EQ(l.expect[0].place, "/lesson/expect/0/P0PL");
+    EXPECT_EQ(l.frames, 1);
+}
+
+TEST(LessonModel, EveryClaimFormLoads) {
+    Lesson l = parse(R"({"order": 2, "title": "T", "paragraphs": ["A.", "B."], "frames": 3, "expect": [
+        {"P0PL": "$02", "P1PL": "bit 0 set", "P0PF": "PF2 clear", "others": 0, "says": "s"},
+        {"first_hit": "P0PL P1", "line": [8, 20], "clock": "$80"},
+        {"pixel": {"line": 100, "clock": "$80"}, "shows": "COLPM0"},
+        {"HPOSP0": "$80"},
+        {"method": "aabb", "cell": "P0PL P1", "result": "both hit", "reason_contains": "x"},
+        {"method": "wrap-aabb-6502", "cycles": 26}],
+      "try_this": [{"text": "Do.", "button": "Go", "action": {"set": {"HPOSP1": "+2", "hposp0": "-1", "PRIOR": 4},
+                    "hitclr": true, "frames": 2, "clear_every_frame": true}, "expect": [{"P0PL": 0}]},
+                   {"text": "Look."}]})");
+    EXPECT_EQ(l.frames, 3);
+    ASSERT_EQ(l.expect.size(), 9u);
+    EXPECT_EQ(l.expect[0].kind, Claim::Kind::RegisterValue);
+    EXPECT_EQ(l.expect[0].value, 2);
+    EXPECT_EQ(l.expect[0].says, "s");
+    EXPECT_EQ(l.expect[1].cell.bit, 0);
+    EXPECT_FALSE(l.expect[2].set);
+    EXPECT_EQ(l.expect[2].cell.bit, 2);
+    EXPECT_EQ(l.expect[3].kind, Claim::Kind::OthersValue);
+    EXPECT_EQ(l.expect[3].named.size(), 3u);
+    EXPECT_EQ(l.expect[4].kind, Claim::Kind::FirstHit);
+    EXPECT_EQ(l.expect[4].lineMin, 8);
+    EXPECT_EQ(l.expect[4].lineMax, 20);
+    EXPECT_EQ(l.expect[4].clockMin, 0x80);
+    EXPECT_EQ(l.expect[5].kind, Claim::Kind::Pixel);
+    EXPECT_EQ(l.expect[5].colour, Reg::COLPM0);
+    EXPECT_EQ(l.expect[6].kind, Claim::Kind::ChipRegister);
+    EXPECT_EQ(l.expect[7].kind, Claim::Kind::Method);
+    EXPECT_EQ(l.expect[7].result, "both hit");
+    EXPECT_EQ(l.expect[8].quantity, "cycles");
+    EXPECT_EQ(l.expect[8].number, 26);
+    ASSERT_EQ(l.tryThis.size(), 2u);
+    ASSERT_TRUE(l.tryThis[0].action.has_value());
+    const LessonAction& a = *l.tryThis[0].action;
+    ASSERT_EQ(a.set.size(), 3u);
+    EXPECT_TRUE(a.set[0].relative);
+    EXPECT_EQ(a.set[0].amount, 2);
+    EXPECT_EQ(a.set[1].reg, Reg::HPOSP0);
+    EXPECT_EQ(a.set[1].amount, -1);
+    EXPECT_FALSE(a.set[2].relative);
+    EXPECT_TRUE(a.hitclr);
+    EXPECT_TRUE(a.clearEveryFrame);
+    EXPECT_EQ(a.frames, 2);
+    EXPECT_FALSE(l.tryThis[1].action.has_value());
+}
+
+TEST(LessonModel, BadKeysNameTheFileAndThePlace) {
+    struct Case {
+        const char* lesson;
+        const char* message;
+    };
+    const Case cases[] = {
+        {R"("text")", "t.json: /lesson: expected an object, got \"text\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}], "colour": 1})",
+         "t.json: /lesson/colour: unknown key \"colour\""},
+        {R"({"title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}]})", "t.json: /lesson: missing required key \"order\""},
+        {R"({"order": 0, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}]})",
+         "t.json: /lesson/order: 0 is out of range 1-999"},
+        {R"({"order": 1, "title": " ", "paragraphs": ["A"], "expect": [{"P0PL": 2}]})",
+         "t.json: /lesson/title: expected some text"},
+        {R"({"order": 1, "title": "T", "paragraphs": [], "expect": [{"P0PL": 2}]})",
+         "t.json: /lesson/paragraphs: a lesson needs at least one paragraph"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A", 3], "expect": [{"P0PL": 2}]})",
+         "t.json: /lesson/paragraphs/1: expected a string, got 3"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": []})",
+         "t.json: /lesson/expect: a lesson must state at least one result to check"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P9PL": 2}]})",
+         "t.json: /lesson/expect/0/P9PL: unknown key \"P9PL\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 16}]})",
+         "t.json: /lesson/expect/0/P0PL: 16 is out of range 0-15"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": "P0 set"}]})",
+         "t.json: /lesson/expect/0/P0PL: P0PL P0 is a player's own bit, which is always 0"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PF": "PF5 set"}]})",
+         "t.json: /lesson/expect/0/P0PF: expected a value 0-15"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PF": "PF2 on"}]})",
+         "t.json: /lesson/expect/0/P0PF: expected \"PF2 set\" or \"... clear\", got \"PF2 on\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{}]})", "t.json: /lesson/expect/0: an empty claim"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"first_hit": "P0PL P1", "line": [20, 10]}]})",
+         "t.json: /lesson/expect/0/line: the range [20, 10] is empty"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"first_hit": "P0PL", "line": 10}]})",
+         "t.json: /lesson/expect/0/first_hit: name one bit"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"first_hit": "P0PL P1"}]})",
+         "t.json: /lesson/expect/0: missing required key \"line\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"pixel": {"line": 100, "clock": 10}, "shows": "COLBK"}]})",
+         "t.json: /lesson/expect/0/pixel/clock: 10 is out of range 34-221"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"pixel": {"line": 100, "clock": 100}, "shows": "HPOSP0"}]})",
+         "t.json: /lesson/expect/0/shows: expected a colour register"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"method": "aabb", "cell": "P0PL P1", "result": "maybe"}]})",
+         "t.json: /lesson/expect/0/result: expected \"both hit\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"method": "aabb"}]})",
+         "t.json: /lesson/expect/0: a method claim has either \"cell\" with \"result\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "action": {"hitclr": true}}]})",
+         "t.json: /lesson/try_this/0: a step with an \"action\" needs a \"button\" label"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "button": "b", "action": {"set": {"HPOSP9": 1}}}]})",
+         "t.json: /lesson/try_this/0/action/set/HPOSP9: unknown register \"HPOSP9\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "button": "b", "action": {"set": {"HPOSP1": "+0"}}}]})",
+         "t.json: /lesson/try_this/0/action/set/HPOSP1: expected a change \"+1\"-\"+255\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "button": "b", "action": {"set": {"HPOSP1": 256}}}]})",
+         "t.json: /lesson/try_this/0/action/set/HPOSP1: 256 is out of range 0-255"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "button": "b", "action": {"set": {"HITCLR": 0}}}]})",
+         "t.json: /lesson/try_this/0/action/set/HITCLR: use \"hitclr\": true"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "button": "b", "action": {"frames": 0}}]})",
+         "t.json: /lesson/try_this/0/action/frames: 0 is out of range 1-600"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "button": "b", "action": {"hitclr": "yes"}}]})",
+         "t.json: /lesson/try_this/0/action/hitclr: expected true or false, got \"yes\""},
+    };
+    for (const Case& c : cases) {
+        const std::string message = errorOf(c.lesson);
+        EXPECT_EQ(message.rfind(c.message, 0), 0u) << "lesson: " << c.lesson << "\n got: " << message;
+    }
+}
+
+TEST(LessonModel, SceneWithoutLessonKeyIsNotALesson) {
+    Scene scene = parseScene(R"({"format": "a8pmg-scene/1", "name": "t"})", "plain.json", ".");
+    try {
+        parseLesson(scene, "plain.json");
+        FAIL() << "no error";
+    } catch (const SceneError& e) {
+        EXPECT_EQ(std::string(e.what()), "plain.json: not a lesson: the scene has no \"lesson\" key (docs/lessons.md)");
+    }
+}
+
+TEST(LessonModel, CollisionCellNames) {
+    for (const char* text : {"P0PL P1", "M2PF PF0", "P3PF PF3", "M0PL P3"}) {
+        auto c = parseCollisionCell(text);
+        ASSERT_TRUE(c) << text;
+        EXPECT_EQ(cellName(*c), text);
+    }
+    auto c = parseCollisionCell("p1pl bit 0");
+    ASSERT_TRUE(c);
+    EXPECT_EQ(cellName(*c), "P1PL P0");
+    EXPECT_EQ(cellName(*parseCollisionCell("P2PF")), "P2PF");
+    for (const char* bad : {"", "P0PL P4", "P0PF P1", "P0PL PF1", "X0PL", "P0PL bit", "P0PL bit 1 2"})
+        EXPECT_FALSE(parseCollisionCell(bad)) << bad;
+}
+
+TEST(LessonModel, DirectoryRejectsTwoLessonsWithOneOrder) {
+    std::random_device random;
+    const auto dir = std::filesystem::temp_directory_path() / ("pmglab-lesson-test-" + std::to_string(random()));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "a.json") << sceneWithLesson(kMinimal);
+    std::ofstream(dir / "b.json") << sceneWithLesson(kMinimal);
+    std::string message;
+    try {
+        loadLessonDirectory(dir);
+    } catch (const SceneError& e) {
+        message = e.what();
+    }
+    std::filesystem::remove_all(dir);
+    EXPECT_EQ(message, (dir / "b.json").string() + ": /lesson/order: order 1 is already taken by " + (dir / "a.json").string());
+}
+
+}  // namespace
+}  // namespace pmg::test
