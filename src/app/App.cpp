@@ -278,6 +278,7 @@ void App::openInitialScene() {
     } else {
         errorText_ = document_.loadError();
         showError_ = true;
+        std::cerr << "pmglab: " << errorText_ << '\n';
         document_.reset(emptyScene(), {});
     }
 }

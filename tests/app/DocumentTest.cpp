@@ -1,0 +1,153 @@
+// The Document: undo and redo, gestures merged into one step, saving that fails without
+// losing edits, Save As keeping file blocks pointing at the same files, and the crash-
+// recovery copy.
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "app/Document.h"
+#include "app/SceneEdit.h"
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+
+const fs::path kDefault = fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "default.json";
+
+fs::path freshDir(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("pmglab-app-test-" + name + "-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+void setHpos(Document& d, uint8_t v, uint64_t key = 0) {
+    d.edit("move", [&](Scene& s) { setSceneRegister(s, Reg::HPOSP0, v); }, key);
+}
+
+TEST(Document, EditMarksDirtyAndUndoRedoRestoreExactly) {
+    Document d;
+    ASSERT_TRUE(d.open(kDefault)) << d.loadError();
+    const Scene original = d.scene();
+    const uint64_t rev = d.revision();
+    EXPECT_FALSE(d.dirty());
+    setHpos(d, 10);
+    EXPECT_TRUE(d.dirty());
+    EXPECT_NE(d.revision(), rev);
+    EXPECT_EQ(sceneRegister(d.scene(), Reg::HPOSP0), 10);
+    d.undo();
+    EXPECT_EQ(d.scene(), original);
+    d.redo();
+    EXPECT_EQ(sceneRegister(d.scene(), Reg::HPOSP0), 10);
+    EXPECT_FALSE(d.canRedo());
+}
+
+TEST(Document, AnEditThatChangesNothingIsNoStep) {
+    Document d;
+    ASSERT_TRUE(d.open(kDefault));
+    setHpos(d, sceneRegister(d.scene(), Reg::HPOSP0));
+    EXPECT_FALSE(d.canUndo());
+    EXPECT_FALSE(d.dirty());
+}
+
+TEST(Document, OneGestureIsOneUndoStep) {
+    Document d;
+    ASSERT_TRUE(d.open(kDefault));
+    const uint8_t start = sceneRegister(d.scene(), Reg::HPOSP0);
+    for (uint8_t v = 1; v <= 5; ++v) setHpos(d, static_cast<uint8_t>(start + v), 42);
+    d.endGesture();
+    setHpos(d, 200, 42);  // same key, new gesture: a new step
+    d.undo();
+    EXPECT_EQ(sceneRegister(d.scene(), Reg::HPOSP0), start + 5);
+    d.undo();
+    EXPECT_EQ(sceneRegister(d.scene(), Reg::HPOSP0), start);
+    EXPECT_FALSE(d.canUndo());
+}
+
+TEST(Document, FailedSaveKeepsEditsAndSaysWhy) {
+    const fs::path dir = freshDir("savefail");
+    // The "folder" is a file: no temporary file can be made in it, whoever runs the test.
+    const fs::path notADir = dir / "file";
+    std::ofstream(notADir) << "x";
+    Document d;
+    ASSERT_TRUE(d.open(kDefault));
+    setHpos(d, 77);
+    EXPECT_FALSE(d.saveAs(notADir / "scene.json"));
+    EXPECT_TRUE(d.dirty());
+    EXPECT_EQ(sceneRegister(d.scene(), Reg::HPOSP0), 77);
+    EXPECT_NE(d.saveError().find((notADir / "scene.json").string()), std::string::npos) << d.saveError();
+    EXPECT_EQ(d.path(), kDefault);  // still the old file
+    EXPECT_TRUE(d.canUndo());
+    fs::remove_all(dir);
+}
+
+TEST(Document, SaveAsRebasesFileBlocksToTheSameFiles) {
+    const fs::path dir = freshDir("saveas");
+    Document d;
+    ASSERT_TRUE(d.open(kDefault));
+    setHpos(d, 99);
+    const fs::path target = dir / "deeper" / "copy.json";
+    fs::create_directories(target.parent_path());
+    ASSERT_TRUE(d.saveAs(target)) << d.saveError();
+    EXPECT_FALSE(d.dirty());
+    EXPECT_EQ(d.path(), target);
+    const Scene reloaded = loadScene(target);
+    const Scene original = loadScene(kDefault);
+    ASSERT_EQ(reloaded.memory.size(), original.memory.size());
+    bool sawFile = false;
+    for (size_t i = 0; i < original.memory.size(); ++i) {
+        EXPECT_EQ(reloaded.memory[i].bytes, original.memory[i].bytes) << "block " << i;
+        if (!original.memory[i].file.empty()) {
+            sawFile = true;
+            EXPECT_EQ(fs::weakly_canonical(target.parent_path() / reloaded.memory[i].file),
+                      fs::weakly_canonical(kDefault.parent_path() / original.memory[i].file));
+        }
+    }
+    EXPECT_TRUE(sawFile) << "the default scene is expected to use a file block (the font)";
+    EXPECT_EQ(sceneRegister(reloaded, Reg::HPOSP0), 99);
+    fs::remove_all(dir);
+}
+
+TEST(Document, AutosaveAfterThirtySecondsOfEditingAndRecovery) {
+    const fs::path dir = freshDir("recovery");
+    Document d;
+    ASSERT_TRUE(d.open(kDefault));
+    d.setRecoveryFile(dir / "recovery.json");
+    const auto t0 = Document::Clock::now();
+    setHpos(d, 123);
+    EXPECT_FALSE(d.autosave(t0 + std::chrono::seconds(1)));
+    EXPECT_FALSE(fs::exists(dir / "recovery.json"));
+    EXPECT_TRUE(d.autosave(t0 + std::chrono::seconds(31)));
+    ASSERT_TRUE(fs::exists(dir / "recovery.json"));
+    EXPECT_FALSE(d.autosave(t0 + std::chrono::seconds(62)));  // nothing new since
+
+    Document next;
+    next.setRecoveryFile(dir / "recovery.json");
+    const auto recovered = next.readRecovery();
+    ASSERT_TRUE(recovered);
+    EXPECT_EQ(recovered->scene, d.scene());  // file blocks are file blocks again
+    EXPECT_EQ(fs::path(recovered->originalPath), fs::absolute(kDefault));
+
+    ASSERT_TRUE(d.saveAs(dir / "saved.json"));
+    EXPECT_FALSE(fs::exists(dir / "recovery.json")) << "a clean save removes the recovery copy";
+    fs::remove_all(dir);
+}
+
+TEST(Document, BrokenSceneKeepsTheCurrentOneAndGivesTheLoadersMessage) {
+    const fs::path dir = freshDir("broken");
+    const fs::path bad = dir / "bad.json";
+    std::ofstream(bad) << "{\"format\": \"a8pmg-scene/1\", \"name\": \"x\", \"registers\": {\"HPOSP9\": 1}}";
+    Document d;
+    ASSERT_TRUE(d.open(kDefault));
+    const Scene before = d.scene();
+    EXPECT_FALSE(d.open(bad));
+    EXPECT_EQ(d.scene(), before);
+    EXPECT_EQ(d.path(), kDefault);
+    EXPECT_NE(d.loadError().find("bad.json"), std::string::npos) << d.loadError();
+    EXPECT_NE(d.loadError().find("HPOSP9"), std::string::npos) << d.loadError();
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pmg::app

@@ -1,0 +1,131 @@
+// Every panel, drawn for several frames on every example scene in a headless ImGui
+// context (no SDL, no GL), with the mouse moving, clicking and dragging over it and the
+// selection going through all eight objects: no ImGui assert, no exception, and the panel
+// draws something.
+#include <algorithm>
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "HeadlessImGui.h"
+#include "ImGuiAssertTrap.h"
+#include "app/AppContext.h"
+#include "app/Overlays.h"
+#include "app/Panel.h"
+#include <imgui_internal.h>
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+
+std::vector<fs::path> exampleScenes() {
+    std::vector<fs::path> scenes;
+    for (const auto& entry : fs::directory_iterator(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes"))
+        if (entry.path().extension() == ".json") scenes.push_back(entry.path());
+    std::sort(scenes.begin(), scenes.end());
+    return scenes;
+}
+
+std::vector<std::string> panelNames() {
+    std::vector<std::string> names;
+    for (const auto& p : makePanels()) names.emplace_back(p->name());
+    return names;
+}
+
+struct Case {
+    fs::path scene;
+    std::string panel;
+};
+
+// gtest prints parameters on failure; the default is a hex dump.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.panel << " on " << c.scene.filename().string(); }
+
+std::vector<Case> cases() {
+    std::vector<Case> all;
+    for (const fs::path& scene : exampleScenes())
+        for (const std::string& panel : panelNames()) all.push_back({scene, panel});
+    return all;
+}
+
+std::string caseName(const testing::TestParamInfo<Case>& info) {
+    std::string name = info.param.scene.stem().string() + "_" + info.param.panel;
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return name;
+}
+
+class PanelDraws : public testing::TestWithParam<Case> {};
+
+TEST_P(PanelDraws, SeveralFramesWithMouseAndEveryObjectSelected) {
+    const Case& c = GetParam();
+    std::unique_ptr<Panel> panel;
+    for (auto& p : makePanels())
+        if (p->name() == c.panel) panel = std::move(p);
+    ASSERT_TRUE(panel);
+
+    Document document;
+    ASSERT_TRUE(document.open(c.scene)) << document.loadError();
+    Simulation simulation;
+    ViewOptions view;
+    view.overlays = {true, true, true, true, true, true, true};
+    AppContext ctx(document, simulation, view);
+    ctx.screen = ScreenGeometry::fit(0, 0, 800, 1000);
+
+    test::HeadlessImGui imgui;
+    const int before = test::imguiAssertCount();
+    uint64_t loaded = 0;
+    int minVertices = 1 << 30;
+    try {
+        for (int frame = 0; frame < 16; ++frame) {
+            if (document.revision() != loaded) simulation.load(document.scene()), loaded = document.revision();
+            else simulation.tick();
+            if (frame == 8) simulation.setRunning(false), simulation.stepScanline();  // mid-frame: beam marker
+            ctx.selected = frame % 8;
+            // The mouse walks over the panel; it clicks and drags on a few frames.
+            const ImVec2 mouse(810.0f + static_cast<float>((frame * 97) % 760), 20.0f + static_cast<float>((frame * 151) % 900));
+            imgui.newFrame(mouse, frame == 5 || frame == 6 || frame == 11);
+            ImGui::SetNextWindowPos(ImVec2(800, 0));
+            ImGui::SetNextWindowSize(ImVec2(800, 1000));
+            ImGui::Begin("panel");
+            panel->draw(ctx);
+            ImGui::End();
+            drawOverlays(*ImGui::GetBackgroundDrawList(), ctx);
+            if (frame % 4 == 3) document.endGesture();
+            imgui.endFrame();
+            // The panel's own drawing: everything but the overlays on the background list.
+            minVertices = std::min(minVertices, ImGui::GetDrawData()->TotalVtxCount - ImGui::GetBackgroundDrawList()->VtxBuffer.Size);
+        }
+    } catch (const test::ImGuiAssert& e) {
+        FAIL() << c.panel << " on " << c.scene.filename() << ": " << e.what();
+    }
+    EXPECT_EQ(test::imguiAssertCount(), before);
+    // Every frame drew the panel's widgets, not just a window with a line of text (~100
+    // vertices with its title bar).
+    EXPECT_GT(minVertices, 200) << c.panel << " drew almost nothing";
+}
+
+INSTANTIATE_TEST_SUITE_P(ExampleScenes, PanelDraws, testing::ValuesIn(cases()), caseName);
+
+TEST(PanelList, NamesAreUniqueAndEverySlotIsUsedOnlyByKnownPanels) {
+    const std::vector<std::string> names = panelNames();
+    std::vector<std::string> sorted = names;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
+    EXPECT_GE(names.size(), 3u);
+}
+
+TEST(ImGuiAssertTrap, AnImGuiMisuseIsReportedNotAborted) {
+    test::HeadlessImGui imgui;
+    const int before = test::imguiAssertCount();
+    imgui.newFrame(ImVec2(0, 0));
+    // End() without Begin() is an ImGui usage error: it must reach the trap.
+    EXPECT_THROW(ImGui::End(), test::ImGuiAssert);
+    EXPECT_EQ(test::imguiAssertCount(), before + 1);
+    ImGui::ErrorCheckEndFrameRecover(nullptr);
+}
+
+}  // namespace
+}  // namespace pmg::app
