@@ -66,23 +66,59 @@ Bitmap Bitmap::dilated() const {
     return out;
 }
 
+namespace {
+
+// 64 pixels of a row from column c (0 <= c < width): the row's words are read directly,
+// no bounds checks beyond the last word (the caller walks only the intersection).
+inline uint64_t extract(const uint64_t* row, int words, int c) {
+    const int w = c >> 6, s = c & 63;
+    uint64_t v = row[w] >> s;
+    if (s && w + 1 < words) v |= row[w + 1] << (64 - s);
+    return v;
+}
+
+}  // namespace
+
 MaskOverlap firstOverlap(const Bitmap& a, const Bitmap& b) {
     MaskOverlap result;
     const Box area = intersection(a.frame(), b.frame());
     if (area.empty()) return result;
-    for (int y = area.top; y <= area.bottom; ++y)
-        for (int x = area.left; x <= area.right; x += 64) {
-            ++result.checks;
-            uint64_t both = a.bits64(x, y) & b.bits64(x, y);
-            const int span = area.right - x + 1;
-            if (span < 64) both &= (uint64_t{1} << span) - 1;
+    const int wa = a.wordsPerRow(), wb = b.wordsPerRow();
+    const int ca = area.left - a.x(), cb = area.left - b.x();
+    const int width = area.width();
+    if (width <= 64) {  // sprites: one word per row, the whole loop in registers
+        const uint64_t keep = width == 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+        const uint64_t* ra = a.row(area.top - a.y());
+        const uint64_t* rb = b.row(area.top - b.y());
+        for (int y = area.top; y <= area.bottom; ++y, ra += wa, rb += wb) {
+            const uint64_t both = extract(ra, wa, ca) & extract(rb, wb, cb) & keep;
             if (both) {
+                result.checks += static_cast<uint32_t>(y - area.top + 1);
                 result.hit = true;
-                result.x = x + std::countr_zero(both);
+                result.x = area.left + std::countr_zero(both);
                 result.y = y;
                 return result;
             }
         }
+        result.checks += static_cast<uint32_t>(area.height());
+        return result;
+    }
+    for (int y = area.top; y <= area.bottom; ++y) {
+        const uint64_t* ra = a.row(y - a.y());
+        const uint64_t* rb = b.row(y - b.y());
+        for (int off = 0; off < width; off += 64) {
+            ++result.checks;
+            uint64_t both = extract(ra, wa, ca + off) & extract(rb, wb, cb + off);
+            const int span = width - off;
+            if (span < 64) both &= (uint64_t{1} << span) - 1;
+            if (both) {
+                result.hit = true;
+                result.x = area.left + off + std::countr_zero(both);
+                result.y = y;
+                return result;
+            }
+        }
+    }
     return result;
 }
 
