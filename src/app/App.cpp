@@ -116,6 +116,7 @@ private:
     int windowW_ = 1600, windowH_ = 1000;
     int lastLayoutW_ = 0, lastLayoutH_ = 0;
     bool relayout_ = true;
+    bool lastUsed_[3] = {};
     float dpiScale_ = 1.0f;
     float menuHeight_ = 0;
     ImVec2 columnPos_, columnSize_;
@@ -624,20 +625,27 @@ void App::drawMenuBar() {
 }
 
 void App::drawSlots() {
-    // Three windows down the right column, each with its panels as tabs: a short control
-    // strip, the results, and the editors.
+    // Windows down the right column, each with its panels as tabs: a short control strip,
+    // then the results and the editors sharing the rest (a slot with no open panel gives
+    // its room to the others).
     const float status = ImGui::GetFrameHeight();
-    const float h = columnSize_.y - status;
-    const float heights[] = {h * 0.20f, h * 0.40f, h * 0.40f};
+    const float available = columnSize_.y - status;
+    bool used[3] = {};
+    for (auto& p : panels_) used[static_cast<int>(p->slot())] |= p->visible;
+    const float control = used[0] ? std::min(available * 0.3f, ImGui::GetFrameHeightWithSpacing() * 3 + ImGui::GetFontSize() * 6.5f) : 0;
+    const int shared = used[1] + used[2];
+    const float rest = shared ? (available - control) / shared : 0;
+    // The results get a little more than half: they are what the app is for.
+    const float heights[] = {control, shared == 2 ? rest * 1.1f : rest, shared == 2 ? rest * 0.9f : rest};
     float y = columnPos_.y;
+    const bool layoutChanged = relayout_ || used[0] != lastUsed_[0] || used[1] != lastUsed_[1] || used[2] != lastUsed_[2];
+    std::copy(std::begin(used), std::end(used), lastUsed_);
     for (int slot = 0; slot < 3; ++slot) {
-        const ImGuiCond cond = relayout_ ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+        if (!used[slot]) continue;
+        const ImGuiCond cond = layoutChanged ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
         ImGui::SetNextWindowPos(ImVec2(columnPos_.x, y), cond);
         ImGui::SetNextWindowSize(ImVec2(columnSize_.x, heights[slot]), cond);
         y += heights[slot];
-        bool any = false;
-        for (auto& p : panels_) any |= p->visible && static_cast<int>(p->slot()) == slot;
-        if (!any) continue;
         if (ImGui::Begin(kSlotWindows[slot], nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar)) {
             if (ImGui::BeginTabBar("##tabs")) {
                 for (auto& p : panels_) {

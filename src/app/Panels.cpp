@@ -7,6 +7,7 @@ std::vector<std::unique_ptr<Panel>> makePanels() {
     panels.push_back(makeFrameControlPanel());
     panels.push_back(makeObjectsPanel());
     panels.push_back(makeRegistersPanel());
+    panels.push_back(makePlayfieldPanel());
     return panels;
 }
 

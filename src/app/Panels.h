@@ -14,5 +14,6 @@ namespace pmg::app {
 std::unique_ptr<Panel> makeFrameControlPanel();
 std::unique_ptr<Panel> makeObjectsPanel();
 std::unique_ptr<Panel> makeRegistersPanel();
+std::unique_ptr<Panel> makePlayfieldPanel();
 
 }  // namespace pmg::app

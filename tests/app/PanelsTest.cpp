@@ -85,7 +85,10 @@ TEST_P(PanelDraws, SeveralFramesWithMouseAndEveryObjectSelected) {
             if (frame == 8) simulation.setRunning(false), simulation.stepScanline();  // mid-frame: beam marker
             ctx.selected = frame % 8;
             // The mouse walks over the panel; it clicks and drags on a few frames.
-            const ImVec2 mouse(810.0f + static_cast<float>((frame * 97) % 760), 20.0f + static_cast<float>((frame * 151) % 900));
+            // Every fourth frame it points at the emulated screen (panels that read it, overlays).
+            const ImVec2 mouse = frame % 4 == 2 ? ImVec2(60.0f + frame * 37.0f, 100.0f + frame * 41.0f)
+                                                : ImVec2(810.0f + static_cast<float>((frame * 97) % 760),
+                                                         20.0f + static_cast<float>((frame * 151) % 900));
             imgui.newFrame(mouse, frame == 5 || frame == 6 || frame == 11);
             ImGui::SetNextWindowPos(ImVec2(800, 0));
             ImGui::SetNextWindowSize(ImVec2(800, 1000));

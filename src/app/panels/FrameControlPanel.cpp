@@ -1,6 +1,7 @@
 // Frame control: run, pause, step a frame or a scan line, HITCLR now and the HITCLR
 // policy, a breakpoint on a latch bit, and a plot of which latch registers were set over
 // the last frames.
+#include <algorithm>
 #include <cstdio>
 
 #include "app/AppContext.h"
@@ -87,8 +88,8 @@ private:
 
     void drawHistory(const Simulation& sim) {
         const auto& history = sim.history();
-        const float rowH = 3.0f * ImGui::GetIO().FontGlobalScale + 1.0f;
-        const float labelW = ImGui::CalcTextSize("M0PF ").x;
+        const float rowH = std::max(4.0f, ImGui::GetFontSize() * 0.3f);
+        const float labelW = ImGui::CalcTextSize("M-PF ").x;
         const float width = ImGui::GetContentRegionAvail().x - labelW;
         const float height = rowH * kCollisionRegisters;
         const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -108,8 +109,12 @@ private:
                 const ImU32 c = r < 4 || (r >= 8 && r < 12) ? IM_COL32(240, 170, 60, 255) : IM_COL32(90, 190, 250, 255);
                 draw->AddRectFilled(ImVec2(x, y), ImVec2(x + colW + 0.5f, y + rowH - 1), c);
             }
-        draw->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.8f, ImVec2(origin.x, origin.y), IM_COL32(160, 160, 160, 255), "latch");
-        draw->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.8f, ImVec2(origin.x, origin.y + height * 0.5f), IM_COL32(160, 160, 160, 255), "history");
+        // Row labels by group: the missiles' and players' playfield, then player registers.
+        static const char* const kGroups[] = {"M-PF", "P-PF", "M-PL", "P-PL"};
+        const float small = std::min(ImGui::GetFontSize() * 0.75f, rowH * 4);
+        for (int g = 0; g < 4; ++g)
+            draw->AddText(ImGui::GetFont(), small, ImVec2(origin.x, plot.y + g * 4 * rowH + (4 * rowH - small) / 2),
+                          IM_COL32(150, 150, 160, 255), kGroups[g]);
         if (ImGui::IsItemHovered()) {
             const ImVec2 m = ImGui::GetIO().MousePos;
             const int r = static_cast<int>((m.y - plot.y) / rowH);

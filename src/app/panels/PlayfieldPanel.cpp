@@ -1,0 +1,140 @@
+// Playfield: the display list as ANTIC walks it (mode, LMS address, scroll and DLI bits,
+// jumps), and what is under the mouse on the screen: the scan line's mode, its row within
+// the mode line and the byte of screen memory shown there.
+#include <cstdio>
+#include <string>
+
+#include "app/AppContext.h"
+#include "app/Panel.h"
+#include "app/Panels.h"
+#include "app/SceneEdit.h"
+#include "core/Antic.h"
+
+namespace pmg::app {
+namespace {
+
+// Colour clocks x scan lines of one mode line, for the listing.
+const char* modeDescription(int mode) {
+    static const char* const kModes[16] = {
+        "blank", "jump", "text 40x8, 1.5 colours", "text 40x10", "text 40x8, 4 colours", "text 40x16, 4 colours",
+        "text 20x8, 5 colours", "text 20x16, 5 colours", "map 40x8, 4 colours", "map 80x4, 2 colours",
+        "map 80x4, 4 colours", "map 160x2, 2 colours", "map 160x1, 2 colours", "map 160x2, 4 colours",
+        "map 160x1, 4 colours", "map 320x1, 1.5 colours"};
+    return kModes[mode & 15];
+}
+
+class PlayfieldPanel final : public Panel {
+public:
+    const char* name() const override { return "Playfield"; }
+    PanelSlot slot() const override { return PanelSlot::Inspector; }
+
+    void draw(AppContext& ctx) override {
+        drawUnderMouse(ctx);
+        ImGui::Separator();
+        drawDisplayList(ctx);
+    }
+
+private:
+    static void drawUnderMouse(AppContext& ctx) {
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        const ScreenGeometry& g = ctx.screen;
+        if (!g.contains(m.x, m.y)) {
+            ImGui::TextDisabled("Point at the screen to see the line's mode and the byte under the pointer.");
+            return;
+        }
+        const int line = static_cast<int>(g.lineAt(m.y)), clock = static_cast<int>(g.clockAt(m.x));
+        const Frame& frame = ctx.simulation.machine().frame();
+        if (!inVisibleLines(line)) return;
+        const LineLayout& layout = frame.layout(line);
+        ImGui::Text("scan line %d, colour clock $%02X", line, clock);
+        if (layout.empty()) {
+            ImGui::TextUnformatted("no playfield on this line (blank, jump or DMA off)");
+            return;
+        }
+        ImGui::Text("mode %X (%s), row %d, display list at $%04X", layout.mode, modeDescription(layout.mode), layout.row,
+                    layout.instructionAddress);
+        if (layout.clocksPerByte) {
+            const int byte = (clock - layout.origin) / layout.clocksPerByte;
+            if (byte >= layout.firstByte && byte < layout.lastByte) {
+                const uint16_t address = scanAddress(layout.dataAddress, byte);  // wraps in its 4 KiB block, as ANTIC's counter does
+                const uint8_t value = ctx.simulation.machine().memory().read(address);
+                ImGui::Text("byte %d at $%04X = $%02X%s", byte, address, value, layout.character ? " (character code)" : "");
+            }
+        }
+        const int objects = frame.objectsAt(line, clock), playfield = frame.playfieldAt(line, clock);
+        std::string here;
+        for (int o = 0; o < 8; ++o)
+            if (objects >> o & 1) here += std::string(objectName(o)) + " ";
+        for (int p = 0; p < 4; ++p)
+            if (playfield >> p & 1) here += "PF" + std::to_string(p) + " ";
+        ImGui::Text("colliding here: %s", here.empty() ? "nothing" : here.c_str());
+    }
+
+    static void drawDisplayList(AppContext& ctx) {
+        const Scene& scene = ctx.document.scene();
+        const uint16_t start = static_cast<uint16_t>(sceneRegister(scene, Reg::DLISTL) | sceneRegister(scene, Reg::DLISTH) << 8);
+        ImGui::Text("Display list at $%04X (DLISTL/DLISTH)", start);
+        const Memory& memory = ctx.simulation.machine().memory();
+        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
+        if (!ImGui::BeginTable("##dl", 4, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupColumn("address");
+        ImGui::TableSetupColumn("bytes");
+        ImGui::TableSetupColumn("lines");
+        ImGui::TableSetupColumn("instruction", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableHeadersRow();
+        // ANTIC's display-list counter only counts within its 1 KiB block. Stop at a jump
+        // back, or after 240 visible lines' worth, whichever is first.
+        uint16_t pc = start;
+        int lines = 0;
+        for (int n = 0; n < 256 && lines < kVisibleLines; ++n) {
+            const uint8_t ir = memory.read(pc);
+            const int mode = ir & 0x0F;
+            const bool lmsOrJump = mode == 1 || (mode >= 2 && (ir & 0x40));
+            const uint16_t operand = static_cast<uint16_t>(memory.read(next(pc, 1)) | memory.read(next(pc, 2)) << 8);
+            char bytes[16], text[160];
+            std::snprintf(bytes, sizeof bytes, lmsOrJump ? "%02X %02X %02X" : "%02X", ir, operand & 0xFF, operand >> 8);
+            int count = 0;
+            if (mode == 0) {
+                count = ((ir >> 4) & 7) + 1;
+                std::snprintf(text, sizeof text, "%d blank line%s%s", count, count > 1 ? "s" : "", ir & 0x80 ? ", DLI" : "");
+            } else if (mode == 1) {
+                count = 1;
+                std::snprintf(text, sizeof text, "%s $%04X%s", ir & 0x40 ? "JVB (wait for vertical blank), to" : "JMP", operand,
+                              ir & 0x80 ? ", DLI" : "");
+            } else {
+                static const int kRows[16] = {0, 0, 8, 10, 8, 16, 8, 16, 8, 4, 4, 2, 1, 2, 1, 1};
+                count = kRows[mode];
+                std::snprintf(text, sizeof text, "mode %X: %s%s%s%s%s", mode, modeDescription(mode),
+                              ir & 0x40 ? (", LMS $" + hex4(operand)).c_str() : "", ir & 0x20 ? ", VSCROL" : "",
+                              ir & 0x10 ? ", HSCROL" : "", ir & 0x80 ? ", DLI" : "");
+            }
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("$%04X", pc);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(bytes);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", count);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(text);
+            lines += count;
+            if (mode == 1) break;  // a jump: ANTIC goes elsewhere (JVB: to the top of the next frame)
+            pc = next(pc, lmsOrJump ? 3 : 1);
+        }
+        ImGui::EndTable();
+    }
+
+    static uint16_t next(uint16_t pc, int by) { return static_cast<uint16_t>((pc & 0xFC00) | ((pc + by) & 0x03FF)); }
+    static std::string hex4(uint16_t v) {
+        char b[8];
+        std::snprintf(b, sizeof b, "%04X", v);
+        return b;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> makePlayfieldPanel() { return std::make_unique<PlayfieldPanel>(); }
+
+}  // namespace pmg::app
