@@ -117,6 +117,7 @@ private:
     int lastLayoutW_ = 0, lastLayoutH_ = 0;
     bool relayout_ = true;
     bool lastUsed_[3] = {};
+    int frame_ = 0;  // UI frames drawn
     float dpiScale_ = 1.0f;
     float menuHeight_ = 0;
     ImVec2 columnPos_, columnSize_;
@@ -312,6 +313,8 @@ int App::run() {
         std::cerr << "pmglab: " << errorText_ << '\n';
     }
     ctx_.textures = display_.get();
+    for (auto& p : panels_)
+        if (std::find(options_.hide.begin(), options_.hide.end(), p->name()) != options_.hide.end()) p->visible = false;
     openInitialScene();
 
     int frame = 0;
@@ -342,6 +345,7 @@ int App::run() {
         render();
 
         ++frame;
+        frame_ = frame;
         const bool last = options_.frames > 0 && frame >= options_.frames;
         if (last && !options_.screenshot.empty()) takeScreenshot(options_.screenshot);
         if (ctx_.requests.screenshot) {
@@ -373,6 +377,8 @@ int App::run() {
         // The first frames build the font atlas and compile shaders: leave them out.
         std::vector<double> steady(frameMs_.begin() + std::min<size_t>(frameMs_.size(), 5), frameMs_.end());
         std::printf("frames %zu, median frame time %.3f ms (without the first 5)\n", frameMs_.size(), median(steady));
+        std::printf("OpenGL %s, %s\n", reinterpret_cast<const char*>(glGetString(GL_VERSION)),
+                    reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
         std::printf("screen at %d,%d size %dx%d scale %d\n", static_cast<int>(ctx_.screen.x), static_cast<int>(ctx_.screen.y),
                     ctx_.screen.width(), ctx_.screen.height(), ctx_.screen.scale);
     }
@@ -650,7 +656,8 @@ void App::drawSlots() {
             if (ImGui::BeginTabBar("##tabs")) {
                 for (auto& p : panels_) {
                     if (!p->visible || static_cast<int>(p->slot()) != slot) continue;
-                    if (ImGui::BeginTabItem(p->name(), &p->visible)) {
+                    const bool front = frame_ < 2 && std::find(options_.show.begin(), options_.show.end(), p->name()) != options_.show.end();
+                    if (ImGui::BeginTabItem(p->name(), &p->visible, front ? ImGuiTabItemFlags_SetSelected : 0)) {
                         ImGui::BeginChild("##panel");
                         p->draw(ctx_);
                         ImGui::EndChild();

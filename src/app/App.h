@@ -18,6 +18,8 @@ struct AppOptions {
     std::filesystem::path frameTimes;   // write each frame's time (ms) here, one a line
     bool overlays = true;               // false: the plain screen (for pixel checks)
     int width = 0, height = 0;          // window size; 0 = remembered or fitted to the display
+    std::vector<std::string> show;      // panels whose tabs are brought to the front at start
+    std::vector<std::string> hide;      // panels closed at start (View menu opens them again)
 };
 
 // Runs the app; returns the process exit code.
