@@ -166,11 +166,13 @@ LESSONS = []
 
 
 def lesson(filename, name, description, screen, registers, memory, order, title, paragraphs, expect,
-           try_this=(), line_writes=None, frames=None):
+           try_this=(), line_writes=None, frames=None, sprites=None):
     s = {"format": "a8pmg-scene/1", "name": name, "description": description,
          "registers": registers, "memory": screen.blocks() + memory + [font_block()]}
     if line_writes:
         s["line_writes"] = line_writes
+    if sprites:
+        s["sprites"] = sprites
     l = {"order": order, "title": title, "paragraphs": paragraphs}
     if frames:
         l["frames"] = frames
@@ -189,6 +191,7 @@ BALL = [0x3C, 0x7E, 0xFF, 0xFF, 0xFF, 0xFF, 0x7E, 0x3C]
 CROSS = [0x18, 0x18, 0x18, 0xFF, 0xFF, 0x18, 0x18, 0x18]
 ARROW_SHIP = [0x10, 0x38, 0x7C, 0xFE, 0x38, 0x28]   # seed 004's spaceship, in 7 x 6 pixels
 BULLET = [0x20, 0x70, 0x20]                          # seed 004's bullet, a small diamond
+DIAGONAL = [0x80 >> i for i in range(8)]             # a line from top left to bottom right
 
 
 # ---------------------------------------------------------------------------------------
@@ -433,12 +436,19 @@ def lesson_boxes_lie():
            scr, regs, [pm], 9, "Bounding boxes lie",
            ["Software usually starts with boxes: two objects collide when their rectangles overlap. "
             "It is cheap, and wrong for round or diagonal shapes.",
-            "The bullet's box overlaps the ship's box in the ship's empty upper-left corner. No pixels "
-            "meet, and the hardware reports nothing."],
-           [{"P0PL": 0, "P1PL": 0, "says": "no pixels meet: the hardware reports nothing"}],
-           [step("Move the bullet two clocks right: now it touches the wing, and P0PL has the P1 bit.",
+            "The bullet's box overlaps the ship's box in the ship's empty upper-left corner. The box test "
+            "(aabb) reports a hit, a false alarm: no pixels meet, and the hardware reports nothing. "
+            "The pixel test of seed 004 (mask-and) ANDs the two shapes and agrees with the hardware."],
+           [{"P0PL": 0, "P1PL": 0, "says": "no pixels meet: the hardware reports nothing"},
+            {"method": "aabb", "cell": "P0PL P1", "result": "false alarm",
+             "reason_contains": "boxes overlap but no lit pixels meet", "says": "the box test reports a false alarm"},
+            {"method": "mask-and", "cell": "P0PL P1", "result": "both miss", "says": "the pixel test agrees"}],
+           [step("Move the bullet two clocks right: now it touches the wing. P0PL has the P1 bit, and the box "
+                 "and pixel tests both report the hit.",
                  "Bullet two clocks right", {"set": {"HPOSP1": "+2"}, "hitclr": True},
-                 [{"P0PL": "P1 set"}])])
+                 [{"P0PL": "P1 set"},
+                  {"method": "aabb", "cell": "P0PL P1", "result": "both hit"},
+                  {"method": "mask-and", "cell": "P0PL P1", "result": "both hit"}])])
 
 
 def lesson_four_corners():
@@ -449,10 +459,20 @@ def lesson_four_corners():
     lesson("10-four-corners.json", "four-corners",
            "Seeds 001 and 002: a wide bar (P0) and a tall bar (P1) cross like a plus sign.",
            scr, regs, [pm], 10, "Four corners are not enough",
-           ["A cheap test checks whether a corner of one box lies inside the other. P0 (32 x 8) and "
-            "P1 (8 x 32) cross like a plus sign: the boxes overlap, yet no corner of either lies inside the other.",
-            "The hardware sees the pixels meet: P0PL has the P1 bit."],
-           [{"P0PL": "P1 set", "P1PL": "P0 set", "says": "the hardware sees the cross"}])
+           ["A cheap test checks whether a corner of one box lies inside the other box. P0 (32 x 8) and "
+            "P1 (8 x 32) cross like a plus sign: the boxes overlap, yet no corner of either lies inside "
+            "the other.",
+            "The hardware sees the pixels meet: P0PL has the P1 bit. The four-corner test of seed 001 "
+            "(corners4) and the eight-corner test of seed 002 (vertices8) miss it; the min/max box test "
+            "(aabb) finds it."],
+           [{"P0PL": "P1 set", "P1PL": "P0 set", "says": "the hardware sees the cross"},
+            {"method": "corners4", "cell": "P0PL P1", "result": "missed", "says": "corners4 misses it"},
+            {"method": "vertices8", "cell": "P0PL P1", "result": "missed", "says": "vertices8 misses it"},
+            {"method": "aabb", "cell": "P0PL P1", "result": "both hit", "says": "aabb finds it"}],
+           [step("Move P1 to the right end of the bar ($8C): now a corner of P0's box lies inside P1's box, "
+                 "and the corner test finds the hit too.",
+                 "P1 to the bar's end", {"set": {"HPOSP1": "$8C"}, "hitclr": True},
+                 [{"P0PL": "P1 set"}, {"method": "corners4", "cell": "P0PL P1", "result": "both hit"}])])
 
 
 def lesson_wrap():
@@ -463,12 +483,22 @@ def lesson_wrap():
     lesson("11-6502-shortcut.json", "6502-shortcut",
            "Seed 000: P0 at X=250 and P1 at X=0, both off screen; P2 and P3 overlap in the middle.",
            scr, regs, [pm], 11, "The 6502 shortcut and its wrap",
-           ["Seed 000 tests two boxes per axis with one 8-bit sum and one unsigned compare: "
-            "X2 + S2 - X1 must lie between 1 and S1 + S2 - 1. A negative result wraps to 255, 254..., "
-            "so the same compare rejects both sides.",
-            "P0 at X = 250 and P1 at X = 0 are both off screen: GTIA never draws them and reports nothing."],
-           [{"P0PL": 0, "P1PL": 0, "says": "P0 at 250 and P1 at 0 are off screen: nothing reported"},
-            {"P2PL": "P3 set", "says": "P2 and P3 overlap"}])
+           ["Seed 000 tests two boxes per axis with one 8-bit sum and one unsigned compare: X2 + S2 - X1 "
+            "must lie between 1 and S1 + S2 - 1. A negative result wraps to 255, 254..., so the same "
+            "compare rejects both sides. It costs 26 cycles when the boxes overlap; GTIA's latch costs none.",
+            "The wrap has a hole. P0 is at X = 250 and P1 at X = 0, both 8 wide on lines 80-95. On X the "
+            "routine computes 0 + 8 - 250 - 1 = 13, below 15, and reports a hit. GTIA never draws either "
+            "object (HPOS $FA and $00 are off screen) and reports nothing.",
+            "The fix of the article, BCC after each SBC, catches the borrow and reports no hit."],
+           [{"HPOSP0": "$FA", "HPOSP1": 0, "says": "P0 is at X = 250 and P1 at X = 0"},
+            {"P0PL": 0, "P1PL": 0, "says": "GTIA reports nothing"},
+            {"routine": "wrap6502", "o1": {"x": 250, "y": 80, "w": 8, "h": 16}, "o2": {"x": 0, "y": 80, "w": 8, "h": 16},
+             "hit": True, "cycles": 26, "difference_x": 13, "says": "the routine computes 13 and reports a hit"},
+            {"routine": "wrap6502-bcc", "o1": {"x": 250, "y": 80, "w": 8, "h": 16},
+             "o2": {"x": 0, "y": 80, "w": 8, "h": 16}, "hit": False, "says": "with BCC, no hit"},
+            {"P2PL": "P3 set"},
+            {"method": "wrap6502", "cell": "P2PL P3", "result": "both hit"},
+            {"method": "wrap6502", "cell": "P2PL P3", "cycles": 26, "says": "26 cycles when the boxes overlap"}])
 
 
 def lesson_fair_boxes():
@@ -479,46 +509,66 @@ def lesson_fair_boxes():
     lesson("12-fair-boxes.json", "fair-boxes",
            "Seed 003: two ships whose wing tips share one colour clock.",
            scr, regs, [pm], 12, "Fair boxes forgive wing tips",
-           ["Two ships fly side by side and their wing tips share one colour clock. The pixels meet, "
-            "so the hardware reports the hit: P0PL has the P1 bit."],
+           ["Two ships fly side by side and their wing tips share one colour clock. The pixels meet, so the "
+            "hardware reports the hit, and so does the full box test (aabb).",
+            "Seed 003 advises a fair box, drawn inside the sprite, so that a player never dies without a "
+            "visible touch. The inset box (inset, one clock in from each side) misses the wing tips: "
+            "a forgiving choice, not an error."],
            [{"P0PL": "P1 set", "says": "the wing tips meet"},
-            {"first_hit": "P0PL P1", "line": [86, 87], "says": "only the wing-tip row meets"}])
+            {"first_hit": "P0PL P1", "line": [86, 87], "says": "only the wing-tip row meets"},
+            {"method": "aabb", "cell": "P0PL P1", "result": "both hit", "says": "so does the full box test"},
+            {"method": "inset", "cell": "P0PL P1", "result": "missed", "says": "the inset box misses the wing tips"}])
 
 
 def lesson_mask_and():
     scr = Screen("13 Pixel-exact")
     scr.blank(120)
-    pm = pm_single({0: (60, tall(SHIP)), 1: (70, tall(BALL)), 2: (100, tall(CROSS)), 3: (104, tall(ARROW_SHIP))},
+    pm = pm_single({0: (60, tall(SHIP)), 1: (70, tall(BALL)), 2: (100, tall(DIAGONAL)), 3: (100, tall(DIAGONAL))},
                    missiles=[(64, [0x03] * 8), (110, [0x30] * 8)])
-    regs = base_registers(HPOSP0=0x60, HPOSP1=0x65, HPOSP2=0x90, HPOSP3=0x98, HPOSM0=0x66, HPOSM2=0x94)
+    regs = base_registers(HPOSP0=0x60, HPOSP1=0x65, HPOSP2=0x90, HPOSP3=0x93, HPOSM0=0x66, HPOSM2=0x94)
     lesson("13-pixel-exact-software.json", "pixel-exact-software",
-           "Several players and missiles, some touching: the software mask test agrees with GTIA on every pair.",
+           "Players and missiles, some touching; P2 and P3 are diagonals whose boxes overlap while their pixels never meet.",
            scr, regs, [pm], 13, "Pixel-exact in software",
-           ["Seeds 003 and 004 test pixels: where two boxes overlap, AND the two shapes' bit masks and "
-            "stop at the first 1. For players and missiles this gives exactly what GTIA latches."],
-           [{"P0PL": "P1 set", "M0PL": "P0 set"}])
+           ["Seeds 003 and 004 test pixels: where two boxes overlap, AND the two shapes' masks and stop at the "
+            "first 1. For players and missiles this gives what GTIA latches: mask-and agrees with the hardware "
+            "on every pair here. The box test (aabb) gives a false alarm for the two diagonals, P2 and P3.",
+            "The cost: the diagonals' boxes share 5 x 16 pixels and no pixels meet, so every test must look "
+            "at all of them. The per-pixel loop (mask-naive) makes 81 checks; mask-and, which ANDs a whole "
+            "line of the overlap at once, makes 17. Where pixels do meet both stop early: P0 and P1 take 2 and 4."],
+           [{"P0PL": "P1 set", "M0PL": "P0 set", "P2PL": 0},
+            {"method": "mask-and", "agrees": "players", "says": "mask-and agrees on every pair"},
+            {"method": "mask-naive", "agrees": "players"},
+            {"method": "aabb", "cell": "P2PL P3", "result": "false alarm", "says": "the box test gives a false alarm"},
+            {"method": "mask-naive", "cell": "P2PL P3", "checks": 81, "says": "the per-pixel loop makes 81 checks"},
+            {"method": "mask-and", "cell": "P2PL P3", "checks": 17, "says": "mask-and makes 17"},
+            {"method": "mask-and", "cell": "P0PL P1", "checks": 2, "says": "P0 and P1 take 2 and 4"},
+            {"method": "mask-naive", "cell": "P0PL P1", "checks": 4, "says": "P0 and P1 take 2 and 4"}])
 
 
 def lesson_what_did_i_hit():
     scr = Screen("14 What did I hit?")
-    rows = []
-    for y in range(64):
-        def byte(x, y=y):
-            if 16 <= y < 32 and 6 <= x < 10:
-                return 0xAA    # a PF1 block: one enemy drawn into the bitmap
-            if 16 <= y < 32 and 24 <= x < 28:
-                return 0xAA    # a second PF1 block
-            return 0
-        rows.append(mode_e_row(byte))
-    scr.region(0xE, rows)
+    scr.region(0xE, [[0] * 40 for _ in range(64)])          # an empty mode E bitmap, scan lines 48-111
     pm = pm_single({0: (66, tall(BALL))})
     regs = base_registers(HPOSP0=0x92)
+    block16 = ["2" * 16] * 16                                # 16 x 16 pixels of colour value 2: PF1
+    sprites = [{"name": "left enemy", "x": 0x48, "y": 64, "rows": block16},
+               {"name": "right enemy", "x": 0x90, "y": 64, "rows": block16}]
     lesson("14-what-did-i-hit.json", "what-did-i-hit",
-           "Seeds 001 and 003: two PF1 blocks; the hardware says P0 hit PF1, not which block.",
+           "Seeds 001 and 003: two enemies drawn into the bitmap in PF1; the hardware says P0 hit PF1, not which.",
            scr, regs, [pm], 14, "What did I hit?",
-           ["The hardware says P0 touched PF1. It does not say which of the two PF1 blocks: every "
-            "enemy drawn in PF1 sets the same bit."],
-           [{"P0PF": "$02", "says": "P0 touched PF1"}])
+           ["The game draws two enemies into the bitmap, both in PF1. P0 touches the right one, and the "
+            "hardware says only that P0 touched PF1: every enemy drawn in PF1 sets the same bit.",
+            "Software that keeps its enemies as objects can say which: it tests P0 against each one "
+            "(seed 003 sorts them into buckets first, seed 001 reads the tile map) and names the right enemy."],
+           [{"P0PF": "$02", "says": "P0 touched PF1"},
+            {"sprite": "right enemy", "object": "P0", "hit": True, "says": "software names the right enemy"},
+            {"sprite": "left enemy", "object": "P0", "hit": False}],
+           [step("Move P0 onto the left enemy (HPOSP0 = $4A): the hardware says the same PF1; the software names "
+                 "the left enemy.",
+                 "P0 onto the left enemy", {"set": {"HPOSP0": "$4A"}, "hitclr": True},
+                 [{"P0PF": "$02"}, {"sprite": "left enemy", "object": "P0", "hit": True},
+                  {"sprite": "right enemy", "object": "P0", "hit": False}])],
+           sprites=sprites)
 
 
 def lesson_line_writes():
@@ -537,12 +587,17 @@ def lesson_line_writes():
            scr, regs, [pm], 15, "Reusing players down the screen",
            ["Games reuse a player lower on the screen: a display-list interrupt moves it between scan lines. "
             "Here P0 is at $40 above line 100, at $A0 down to line 169 and at $70 below.",
-            "GTIA latches every appearance. P0 meets P1 only in the middle band, on lines 120-127: "
-            "P0PL has the P1 bit, though at the end of the frame HPOSP0 says $70."],
+            "GTIA latches every appearance. P0 meets P1 only in the middle band, on lines 120-127: P0PL has "
+            "the P1 bit, though at the end of the frame HPOSP0 says $70.",
+            "Software that tests each appearance finds the hit. Software that tests one position per frame, "
+            "where HPOSP0 ends up, misses it."],
            [{"P0PL": "P1 set", "says": "P0 meets P1 in the middle band"},
             {"first_hit": "P0PL P1", "line": [120, 127], "says": "on lines 120-127"},
             {"P0PF": "PF0 set"},
-            {"HPOSP0": "$70", "says": "at the end of the frame HPOSP0 says $70"}],
+            {"HPOSP0": "$70", "says": "at the end of the frame HPOSP0 says $70"},
+            {"method": "aabb", "cell": "P0PL P1", "result": "both hit", "says": "testing each appearance finds it"},
+            {"method": "aabb", "cell": "P0PL P1", "result": "missed", "one_position": True,
+             "says": "one position per frame misses it"}],
            line_writes=writes)
 
 

@@ -4,6 +4,7 @@
 // is the contract; this is its in-memory form.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -37,7 +38,9 @@ struct Claim {
         OthersValue,     // every register not named in the same claim object == value
         FirstHit,        // the first-hit position of a set bit lies in a line (and clock) range
         Pixel,           // the picture at (line, clock) shows the colour of a colour register
-        Method,          // a software method's result for one cell (see LessonMethods.h)
+        Method,          // a software method's result for one cell, a number it reports, or its agreement
+        SpriteHit,       // the software names the software sprite an object hit (or did not)
+        Routine6502,     // seed 000's 6502 box test on given 8-bit operands (hit, cycles, X difference)
     };
     Kind kind = Kind::RegisterValue;
     std::string place;   // JSON pointer in the file, e.g. "/lesson/expect/0/P0PL"
@@ -51,13 +54,30 @@ struct Claim {
     int clockMin = 0, clockMax = 227;  // FirstHit; Pixel uses clockMin
     Reg colour = Reg::COLBK;       // Pixel: the register whose colour is shown; ChipRegister: the register
 
-    // Method claims: the method's id, and either the result for `cell` ("both hit", "both miss",
-    // "false alarm", "missed") or a number the method reports (e.g. "cycles").
+    // Method claims: the method's id (collide::methodById), and one of: the result for `cell`
+    // ("both hit", "both miss", "false alarm", "missed", "hit", "miss", "n/a"); a number the
+    // method reports for `cell` ("cycles", "checks"); agreement with the hardware on every cell
+    // of a group ("players": the xxPL cells, "playfield": the xxPF cells, "all").
     std::string method;
     std::string result;
     std::string quantity;          // "" or "cycles", "checks"
     long long number = 0;
+    std::string agrees;            // "" or "players", "playfield", "all"
     std::string reasonContains;    // optional: the disagreement's reason must contain this
+    // The software knows one position per object per frame (where the registers are at the
+    // end of the frame, as a vertical-blank routine reads its variables), not the line writes
+    // that moved objects down the screen.
+    bool onePosition = false;
+
+    // SpriteHit: the object ("P0") and the software sprite's name; `set` = hit or not.
+    std::string object, sprite;
+
+    // Routine6502: O1 and O2 as {x, y, w, h} (8-bit, as a game keeps them), with or without the
+    // BCC fix; `set` = hit; `number` = cycles when quantity is "cycles"; differenceX >= 0: the
+    // accumulator CMP sees on the X axis.
+    bool bccFix = false;
+    std::array<int, 4> o1{}, o2{};
+    int differenceX = -1;
 };
 
 // A register written by a "try this" action: an absolute value or a change of the current one.

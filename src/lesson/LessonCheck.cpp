@@ -50,12 +50,14 @@ std::string describeClaim(const Claim& c) {
         return "picture at line " + std::to_string(c.lineMin) + ", clock " + hex2(c.clockMin) + " shows " +
                std::string(registerName(c.colour));
     case Claim::Kind::Method:
+    case Claim::Kind::SpriteHit:
+    case Claim::Kind::Routine6502:
         return describeMethodClaim(c);
     }
     return "";
 }
 
-ClaimOutcome evaluateClaim(const Claim& c, const Machine& m) {
+ClaimOutcome evaluateClaim(const Claim& c, const Machine& m, const FrameContext& context) {
     const CollisionLatches& latches = m.collisions();
     switch (c.kind) {
     case Claim::Kind::RegisterValue:
@@ -90,7 +92,9 @@ ClaimOutcome evaluateClaim(const Claim& c, const Machine& m) {
         return {shown == want, actual};
     }
     case Claim::Kind::Method:
-        return evaluateMethodClaim(c, m);
+    case Claim::Kind::SpriteHit:
+    case Claim::Kind::Routine6502:
+        return evaluateMethodClaim(c, m, context);
     }
     return {false, "unknown claim"};
 }
@@ -102,12 +106,26 @@ MachineOptions lessonMachineOptions(const Lesson& lesson) {
     return machineOptionsFor(lesson.scene, base);
 }
 
-void startLesson(const Lesson& lesson, Machine& machine) {
-    machine.setOptions(lessonMachineOptions(lesson));
-    runScene(lesson.scene, machine, lesson.frames);
+namespace {
+
+// One frame, noting the registers it starts with (the software methods replay the frame's
+// line writes from there).
+void runFrame(Machine& machine, FrameContext* context) {
+    if (context) context->frameStart = machine.registers();
+    machine.runFrame();
 }
 
-std::string applyAction(const LessonAction& action, Machine& machine) {
+}  // namespace
+
+void startLesson(const Lesson& lesson, Machine& machine, FrameContext* context) {
+    machine.setOptions(lessonMachineOptions(lesson));
+    if (context) context->scene = &lesson.scene;
+    // As runScene does, one frame at a time.
+    prepareScene(lesson.scene, machine);
+    for (int i = 0; i < lesson.frames; ++i) runFrame(machine, context);
+}
+
+std::string applyAction(const LessonAction& action, Machine& machine, FrameContext* context) {
     std::vector<std::pair<Reg, uint8_t>> writes;
     for (const RegisterChange& change : action.set) {
         const uint8_t now = machine.registers()[change.reg];
@@ -121,7 +139,7 @@ std::string applyAction(const LessonAction& action, Machine& machine) {
     if (action.hitclr) machine.writeRegister(Reg::HITCLR, 0);
     for (int i = 0; i < action.frames; ++i) {
         if (action.clearEveryFrame) machine.writeRegister(Reg::HITCLR, 0);
-        machine.runFrame();
+        runFrame(machine, context);
     }
     return "";
 }
@@ -129,19 +147,20 @@ std::string applyAction(const LessonAction& action, Machine& machine) {
 LessonReport checkLesson(const Lesson& lesson) {
     LessonReport report;
     Machine machine(lessonMachineOptions(lesson));
-    startLesson(lesson, machine);
-    for (const Claim& c : lesson.expect) report.checks.push_back({&c, "expect", evaluateClaim(c, machine)});
+    FrameContext context;
+    startLesson(lesson, machine, &context);
+    for (const Claim& c : lesson.expect) report.checks.push_back({&c, "expect", evaluateClaim(c, machine, context)});
     for (size_t i = 0; i < lesson.tryThis.size(); ++i) {
         const TryStep& step = lesson.tryThis[i];
         const std::string where = "try this " + std::to_string(i + 1);
         if (step.action) {
-            std::string error = applyAction(*step.action, machine);
+            std::string error = applyAction(*step.action, machine, &context);
             if (!error.empty()) {
                 report.error = lesson.file + ": " + step.place + "/action: " + error;
                 return report;
             }
         }
-        for (const Claim& c : step.expect) report.checks.push_back({&c, where, evaluateClaim(c, machine)});
+        for (const Claim& c : step.expect) report.checks.push_back({&c, where, evaluateClaim(c, machine, context)});
     }
     return report;
 }

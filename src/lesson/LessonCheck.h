@@ -4,6 +4,7 @@
 // for its live ticks; `pmglab-cli lesson check` uses checkLesson.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,20 +23,30 @@ struct ClaimOutcome {
     std::string actual;  // what the machine shows: "P0PL = $00", "first hit at line 98, clock $60"
 };
 
+// What the software methods need to know about the frame the machine last ran, besides the
+// machine itself: the scene (its line writes and software sprites) and the registers as that
+// frame began. Without them the methods see the machine's current registers on every line.
+struct FrameContext {
+    const Scene* scene = nullptr;
+    std::optional<RegisterFile> frameStart;
+};
+
 // Checks one claim against a machine that has run at least one frame.
-ClaimOutcome evaluateClaim(const Claim& claim, const Machine& machine);
+ClaimOutcome evaluateClaim(const Claim& claim, const Machine& machine, const FrameContext& context = {});
 
 // Options a lesson's machine runs with: the scene's, with the picture and the per-pixel
 // record on (pixel claims and the software methods read them).
 MachineOptions lessonMachineOptions(const Lesson& lesson);
 
-// Runs the lesson's scene for lesson.frames frames (power on, HITCLR, as runScene).
-void startLesson(const Lesson& lesson, Machine& machine);
+// Runs the lesson's scene for lesson.frames frames (power on, HITCLR, as runScene), and fills
+// `context` (when given) for the last frame.
+void startLesson(const Lesson& lesson, Machine& machine, FrameContext* context = nullptr);
 
 // Does a "try this" action to a running machine: the register writes (relative changes from
-// what the register holds now), HITCLR if asked, then the frames. Returns "" or, when a
-// relative change would leave 0-255, what went wrong (nothing is written then).
-std::string applyAction(const LessonAction& action, Machine& machine);
+// what the register holds now), HITCLR if asked, then the frames; keeps `context`'s frame
+// start up to date. Returns "" or, when a relative change would leave 0-255, what went wrong
+// (nothing is written then).
+std::string applyAction(const LessonAction& action, Machine& machine, FrameContext* context = nullptr);
 
 struct ClaimCheck {
     const Claim* claim = nullptr;

@@ -7,6 +7,8 @@
 
 #include "core/Beam.h"
 #include "core/CollisionLatches.h"
+#include "collide/Method.h"
+#include "collide/Objects.h"
 #include "lesson/Lesson.h"
 #include "scene/SceneJsonReader.h"
 #include "scene/SceneValueSyntax.h"
@@ -190,6 +192,8 @@ private:
         if (obj.contains("first_hit")) return firstHitClaim(obj, at, says, out);
         if (obj.contains("pixel")) return pixelClaim(obj, at, says, out);
         if (obj.contains("method")) return methodClaim(obj, at, says, out);
+        if (obj.contains("sprite")) return spriteClaim(obj, at, says, out);
+        if (obj.contains("routine")) return routineClaim(obj, at, says, out);
         registerClaims(obj, at, says, out);
     }
 
@@ -297,22 +301,31 @@ private:
     }
 
     void methodClaim(const Json& obj, const std::string& at, const std::string& says, std::vector<Claim>& out) const {
-        allowOnly(obj, at, {"method", "cell", "result", "reason_contains", "cycles", "checks", "says"});
+        allowOnly(obj, at, {"method", "cell", "result", "reason_contains", "cycles", "checks", "agrees", "one_position", "says"});
         Claim c;
         c.kind = Claim::Kind::Method;
         c.place = at;
         c.says = says;
         const Json& m = obj["method"];
-        if (!m.is_string() || m.get_ref<const std::string&>().empty())
-            fail(at + "/method", "expected a method id such as \"aabb\", got " + describe(m));
+        if (!m.is_string() || !collide::methodById(m.get_ref<const std::string&>()))
+            fail(at + "/method", "expected a method id (" + collide::methodIds() + "), got " + describe(m));
         c.method = m.get<std::string>();
-        const bool hasCell = obj.contains("cell");
-        const bool hasNumber = obj.contains("cycles") || obj.contains("checks");
-        if (hasCell == hasNumber)
-            fail(at, "a method claim has either \"cell\" with \"result\", or a number (\"cycles\" or \"checks\")");
-        if (hasCell) {
-            c.cell = cell(obj["cell"], at + "/cell", false);
-            const Json& r = need(obj, at, "result");
+        if (obj.contains("one_position")) c.onePosition = boolean(obj["one_position"], at + "/one_position");
+        const int forms = obj.contains("result") + obj.contains("cycles") + obj.contains("checks") + obj.contains("agrees");
+        if (forms != 1)
+            fail(at, "a method claim states one of \"result\", \"cycles\", \"checks\" (each with \"cell\") or \"agrees\"");
+        if (obj.contains("agrees")) {
+            if (obj.contains("cell") || obj.contains("reason_contains")) fail(at, "\"agrees\" covers many cells: no \"cell\" or \"reason_contains\"");
+            const Json& a = obj["agrees"];
+            if (!a.is_string() || (a != "players" && a != "playfield" && a != "all"))
+                fail(at + "/agrees", "expected \"players\", \"playfield\" or \"all\", got " + describe(a));
+            c.agrees = a.get<std::string>();
+            out.push_back(c);
+            return;
+        }
+        c.cell = cell(need(obj, at, "cell"), at + "/cell", false);
+        if (obj.contains("result")) {
+            const Json& r = obj["result"];
             static const std::vector<std::string> results = {"both hit", "both miss", "false alarm", "missed", "hit", "miss", "n/a"};
             if (!r.is_string() || std::find(results.begin(), results.end(), r.get_ref<const std::string&>()) == results.end())
                 fail(at + "/result", "expected \"both hit\", \"both miss\", \"false alarm\", \"missed\", \"hit\", \"miss\" or \"n/a\", got " +
@@ -320,12 +333,57 @@ private:
             c.result = r.get<std::string>();
             if (obj.contains("reason_contains")) c.reasonContains = nonEmptyString(obj["reason_contains"], at + "/reason_contains");
         } else {
-            if (obj.contains("result") || obj.contains("reason_contains"))
-                fail(at, "\"result\" and \"reason_contains\" go with \"cell\"");
-            if (obj.contains("cycles") && obj.contains("checks")) fail(at, "one number per claim: \"cycles\" or \"checks\"");
+            if (obj.contains("reason_contains")) fail(at, "\"reason_contains\" goes with \"result\"");
             c.quantity = obj.contains("cycles") ? "cycles" : "checks";
             c.number = intValue(obj[c.quantity], at + "/" + c.quantity, 0, 1'000'000'000);
         }
+        out.push_back(c);
+    }
+
+    void spriteClaim(const Json& obj, const std::string& at, const std::string& says, std::vector<Claim>& out) const {
+        allowOnly(obj, at, {"sprite", "object", "hit", "says"});
+        Claim c;
+        c.kind = Claim::Kind::SpriteHit;
+        c.place = at;
+        c.says = says;
+        c.sprite = nonEmptyString(obj["sprite"], at + "/sprite");
+        const Json& o = need(obj, at, "object");
+        if (!o.is_string() || collide::objectByName(o.get<std::string>()) < 0)
+            fail(at + "/object", "expected a player or missile such as \"P0\" or \"M1\", got " + describe(o));
+        c.object = upper(o.get<std::string>());
+        c.set = boolean(need(obj, at, "hit"), at + "/hit");
+        const bool known = std::any_of(scene_.sprites.begin(), scene_.sprites.end(),
+                                       [&](const collide::SpriteSpec& s) { return s.name == c.sprite; });
+        if (!known) fail(at + "/sprite", "the scene has no software sprite named " + quoteForMessage(c.sprite));
+        out.push_back(c);
+    }
+
+    void routineClaim(const Json& obj, const std::string& at, const std::string& says, std::vector<Claim>& out) const {
+        allowOnly(obj, at, {"routine", "o1", "o2", "hit", "cycles", "difference_x", "says"});
+        Claim c;
+        c.kind = Claim::Kind::Routine6502;
+        c.place = at;
+        c.says = says;
+        const Json& r = obj["routine"];
+        if (r != "wrap6502" && r != "wrap6502-bcc")
+            fail(at + "/routine", "expected \"wrap6502\" or \"wrap6502-bcc\", got " + describe(r));
+        c.bccFix = r == "wrap6502-bcc";
+        auto box = [&](const char* key, std::array<int, 4>& into) {
+            const std::string place = at + "/" + key;
+            const Json& b = need(obj, at, key);
+            requireObject(b, place);
+            allowOnly(b, place, {"x", "y", "w", "h"});
+            into = {intValue(need(b, place, "x"), place + "/x", 0, 255), intValue(need(b, place, "y"), place + "/y", 0, 255),
+                    intValue(need(b, place, "w"), place + "/w", 1, 255), intValue(need(b, place, "h"), place + "/h", 1, 255)};
+        };
+        box("o1", c.o1);
+        box("o2", c.o2);
+        c.set = boolean(need(obj, at, "hit"), at + "/hit");
+        if (obj.contains("cycles")) {
+            c.quantity = "cycles";
+            c.number = intValue(obj["cycles"], at + "/cycles", 0, 1000);
+        }
+        if (obj.contains("difference_x")) c.differenceX = intValue(obj["difference_x"], at + "/difference_x", 0, 255);
         out.push_back(c);
     }
 

@@ -1,6 +1,7 @@
-// Claims about the software collision methods (src/collide), checked on the machine's
-// current frame: a method's result for one collision bit compared with the hardware latch,
-// or a number the method reports (its 6502 cycle cost, its checks).
+// Claims about the software collision methods (src/collide), checked on the machine's last
+// frame: a method's verdict for one collision bit next to the hardware latch, a number it
+// reports for that bit (6502 cycles, checks), its agreement with the hardware over a group
+// of bits, or which software sprite an object hit.
 #pragma once
 
 #include <string>
@@ -11,8 +12,9 @@
 namespace pmg {
 
 struct ClaimOutcome;
+struct FrameContext;
 
 std::string describeMethodClaim(const Claim& claim);
-ClaimOutcome evaluateMethodClaim(const Claim& claim, const Machine& machine);
+ClaimOutcome evaluateMethodClaim(const Claim& claim, const Machine& machine, const FrameContext& context);
 
 }  // namespace pmg

@@ -2,6 +2,8 @@
 // the machine showed; "try this" actions act on the running machine as documented.
 #include <gtest/gtest.h>
 
+#include "collide/Method.h"
+#include "collide/Objects.h"
 #include "core/CollisionLatches.h"
 #include "lesson/LessonCheck.h"
 
@@ -96,6 +98,43 @@ TEST(LessonCheck, RelativeChangeOutOfRangeIsAnErrorAndWritesNothing) {
     LessonReport report = checkLesson(l);
     EXPECT_FALSE(report.passed());
     EXPECT_EQ(report.error, "t.json: /lesson/try_this/0/action: HPOSP1 holds $80; +200 would leave 0-255");
+}
+
+// The cycles the 6502 routine spends on P0 against P1 in the test scene, asked of the method
+// directly (the stripes are 240 lines tall, more than the routine's 8-bit sizes can hold).
+int wrapCycles() {
+    Lesson l = lessonWith(R"([{"P0PL": 2}])");
+    Machine machine(lessonMachineOptions(l));
+    startLesson(l, machine);
+    const collide::ObjectSet set = collide::extractObjects(machine);
+    return static_cast<int>(collide::methodById("wrap6502")->objectPair(*set.find(0), *set.find(1), {}).cycles);
+}
+
+TEST(LessonCheck, MethodClaimsUseTheComparison) {
+    // Two solid stripes on top of each other: every method that sees objects reports the hit.
+    const std::string cycles = std::to_string(wrapCycles());
+    Lesson l = lessonWith(R"([{"method": "aabb", "cell": "P0PL P1", "result": "both hit"},
+                              {"method": "mask-and", "cell": "P0PL P1", "result": "hit"},
+                              {"method": "mask-and", "agrees": "players"},
+                              {"method": "aabb", "cell": "P0PF PF0", "result": "n/a"},
+                              {"method": "wrap6502", "cell": "P0PL P1", "cycles": )" + cycles + R"(},
+                              {"routine": "wrap6502", "o1": {"x": 250, "y": 80, "w": 8, "h": 16},
+                               "o2": {"x": 0, "y": 80, "w": 8, "h": 16}, "hit": true, "cycles": 26, "difference_x": 13}])");
+    LessonReport report = checkLesson(l);
+    ASSERT_EQ(report.checks.size(), 6u);
+    for (const ClaimCheck& c : report.checks) EXPECT_TRUE(c.outcome.passed) << describeClaim(*c.claim) << ": " << c.outcome.actual;
+
+    // The same claims turned false fail.
+    Lesson wrong = lessonWith(R"([{"method": "aabb", "cell": "P0PL P1", "result": "false alarm"},
+                                  {"method": "mask-and", "cell": "P0PL P1", "result": "miss"},
+                                  {"method": "wrap6502", "cell": "P0PL P1", "cycles": )" + std::to_string(wrapCycles() + 1) + R"(},
+                                  {"routine": "wrap6502-bcc", "o1": {"x": 250, "y": 80, "w": 8, "h": 16},
+                                   "o2": {"x": 0, "y": 80, "w": 8, "h": 16}, "hit": true}])");
+    LessonReport bad = checkLesson(wrong);
+    ASSERT_EQ(bad.checks.size(), 4u);
+    for (const ClaimCheck& c : bad.checks) EXPECT_FALSE(c.outcome.passed) << describeClaim(*c.claim);
+    EXPECT_EQ(bad.checks[0].outcome.actual.rfind("aabb says hit, hardware set: both hit", 0), 0u) << bad.checks[0].outcome.actual;
+    EXPECT_EQ(bad.checks[2].outcome.actual, "wrap6502: " + cycles + " cycles for P0PL P1");
 }
 
 TEST(LessonCheck, DescribesClaimsInWords) {

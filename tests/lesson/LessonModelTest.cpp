@@ -58,12 +58,15 @@ TEST(LessonModel, EveryClaimFormLoads) {
         {"pixel": {"line": 100, "clock": "$80"}, "shows": "COLPM0"},
         {"HPOSP0": "$80"},
         {"method": "aabb", "cell": "P0PL P1", "result": "both hit", "reason_contains": "x"},
-        {"method": "wrap-aabb-6502", "cycles": 26}],
+        {"method": "wrap6502", "cell": "P0PL P1", "cycles": 26, "one_position": true},
+        {"method": "mask-and", "agrees": "players"},
+        {"routine": "wrap6502-bcc", "o1": {"x": 250, "y": 0, "w": 8, "h": 8}, "o2": {"x": 0, "y": 0, "w": 8, "h": 8},
+         "hit": false, "cycles": 13, "difference_x": 13}],
       "try_this": [{"text": "Do.", "button": "Go", "action": {"set": {"HPOSP1": "+2", "hposp0": "-1", "PRIOR": 4},
                     "hitclr": true, "frames": 2, "clear_every_frame": true}, "expect": [{"P0PL": 0}]},
                    {"text": "Look."}]})");
     EXPECT_EQ(l.frames, 3);
-    ASSERT_EQ(l.expect.size(), 9u);
+    ASSERT_EQ(l.expect.size(), 11u);
     EXPECT_EQ(l.expect[0].kind, Claim::Kind::RegisterValue);
     EXPECT_EQ(l.expect[0].value, 2);
     EXPECT_EQ(l.expect[0].says, "s");
@@ -83,6 +86,14 @@ TEST(LessonModel, EveryClaimFormLoads) {
     EXPECT_EQ(l.expect[7].result, "both hit");
     EXPECT_EQ(l.expect[8].quantity, "cycles");
     EXPECT_EQ(l.expect[8].number, 26);
+    EXPECT_TRUE(l.expect[8].onePosition);
+    EXPECT_EQ(l.expect[9].agrees, "players");
+    EXPECT_EQ(l.expect[10].kind, Claim::Kind::Routine6502);
+    EXPECT_TRUE(l.expect[10].bccFix);
+    EXPECT_EQ(l.expect[10].o1[0], 250);
+    EXPECT_EQ(l.expect[10].o2[2], 8);
+    EXPECT_FALSE(l.expect[10].set);
+    EXPECT_EQ(l.expect[10].differenceX, 13);
     ASSERT_EQ(l.tryThis.size(), 2u);
     ASSERT_TRUE(l.tryThis[0].action.has_value());
     const LessonAction& a = *l.tryThis[0].action;
@@ -142,7 +153,22 @@ TEST(LessonModel, BadKeysNameTheFileAndThePlace) {
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"method": "aabb", "cell": "P0PL P1", "result": "maybe"}]})",
          "t.json: /lesson/expect/0/result: expected \"both hit\""},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"method": "aabb"}]})",
-         "t.json: /lesson/expect/0: a method claim has either \"cell\" with \"result\""},
+         "t.json: /lesson/expect/0: a method claim states one of \"result\", \"cycles\", \"checks\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"method": "aabb", "result": "hit"}]})",
+         "t.json: /lesson/expect/0: missing required key \"cell\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"method": "boxes", "cell": "P0PL P1", "result": "hit"}]})",
+         "t.json: /lesson/expect/0/method: expected a method id (hotspot, corners4, "},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"method": "aabb", "agrees": "some"}]})",
+         "t.json: /lesson/expect/0/agrees: expected \"players\", \"playfield\" or \"all\", got \"some\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"sprite": "ghost", "object": "P0", "hit": true}]})",
+         "t.json: /lesson/expect/0/sprite: the scene has no software sprite named \"ghost\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"sprite": "ghost", "object": "Q0", "hit": true}]})",
+         "t.json: /lesson/expect/0/object: expected a player or missile"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"routine": "wrap6502", "o1": {"x": 1, "y": 1, "w": 0, "h": 1},
+             "o2": {"x": 1, "y": 1, "w": 1, "h": 1}, "hit": true}]})",
+         "t.json: /lesson/expect/0/o1/w: 0 is out of range 1-255"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"routine": "z80", "o1": {}, "o2": {}, "hit": true}]})",
+         "t.json: /lesson/expect/0/routine: expected \"wrap6502\" or \"wrap6502-bcc\", got \"z80\""},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
              "try_this": [{"text": "x", "action": {"hitclr": true}}]})",
          "t.json: /lesson/try_this/0: a step with an \"action\" needs a \"button\" label"},
