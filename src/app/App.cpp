@@ -18,6 +18,7 @@
 
 #include "app/AppContext.h"
 #include "app/ConfigDir.h"
+#include "app/DebugPicture.h"
 #include "app/Display.h"
 #include "app/Document.h"
 #include "app/FileDialog.h"
@@ -122,6 +123,7 @@ private:
     float menuHeight_ = 0;
     ImVec2 columnPos_, columnSize_;
     std::vector<std::string> recent_;
+    std::vector<uint8_t> debugPixels_;
     std::string title_;
 
     // Dialog state.
@@ -616,6 +618,7 @@ void App::drawMenuBar() {
         ImGui::MenuItem("Selected object", nullptr, &o.selection);
         ImGui::Separator();
         ImGui::MenuItem("CRT scan lines", nullptr, &view_.crt);
+        ImGui::MenuItem("Debug colours", nullptr, &view_.debugColours);
         ImGui::Separator();
         ImGui::TextDisabled("Panels");
         for (auto& p : panels_) ImGui::MenuItem(p->name(), nullptr, &p->visible);
@@ -785,7 +788,13 @@ void App::render() {
     glViewport(0, 0, fbW, fbH);
     glClearColor(0.09f, 0.09f, 0.11f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    display_->draw(simulation_.machine().frame(), ctx_.screen, fbH, view_.crt);
+    const Frame& frame = simulation_.machine().frame();
+    const uint8_t* pixels = frame.pixels().data();
+    if (view_.debugColours) {
+        debugPicture(frame, simulation_.machine().registers()[Reg::PRIOR], view_.hiddenObjects, debugPixels_);
+        pixels = debugPixels_.data();
+    }
+    display_->draw(pixels, ctx_.screen, fbH, view_.crt);
     glViewport(0, 0, fbW, fbH);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }

@@ -27,7 +27,9 @@ struct OverlayOptions {
 
 struct ViewOptions {
     OverlayOptions overlays;
-    bool crt = false;  // darken the lower half of every scan line, like a CRT's gaps
+    bool crt = false;            // darken the lower part of every scan line, like a CRT's gaps
+    bool debugColours = false;   // the screen in fixed colours per object and playfield (DebugPicture.h)
+    uint8_t hiddenObjects = 0;   // bit n: object n left out of the debug picture
 };
 
 // Uploads RGBA pictures for panels (the Sweep maps). The app's is GL; tests use none.

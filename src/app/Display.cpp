@@ -84,12 +84,12 @@ bool Display::init(const Palette& palette) {
     return true;
 }
 
-void Display::draw(const Frame& frame, const ScreenGeometry& g, int framebufferHeight, bool crt) {
+void Display::draw(const uint8_t* pixels, const ScreenGeometry& g, int framebufferHeight, bool crt) {
     if (!program_) return;
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, frameTexture_);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFrameWidth, kFrameHeight, GL_RED_INTEGER, GL_UNSIGNED_BYTE, frame.pixels().data());
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFrameWidth, kFrameHeight, GL_RED_INTEGER, GL_UNSIGNED_BYTE, pixels);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, paletteTexture_);
 

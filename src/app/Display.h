@@ -26,9 +26,10 @@ public:
     bool init(const Palette& palette);
     const std::string& error() const { return error_; }
 
-    // Draws `frame` at `geometry` (window pixels, top-left origin) into the current
-    // framebuffer of height `framebufferHeight`.
-    void draw(const Frame& frame, const ScreenGeometry& geometry, int framebufferHeight, bool crt);
+    // Draws a frame's colour bytes (kFrameWidth x kFrameHeight, as Frame::pixels()) at
+    // `geometry` (window pixels, top-left origin) into the current framebuffer of height
+    // `framebufferHeight`.
+    void draw(const uint8_t* pixels, const ScreenGeometry& geometry, int framebufferHeight, bool crt);
 
     ImTextureID upload(int key, const uint8_t* rgba, int width, int height) override;
 

@@ -8,6 +8,7 @@ std::vector<std::unique_ptr<Panel>> makePanels() {
     panels.push_back(makeObjectsPanel());
     panels.push_back(makeRegistersPanel());
     panels.push_back(makePlayfieldPanel());
+    panels.push_back(makeLayersPanel());
     panels.push_back(makeCollisionsPanel());
     panels.push_back(makeSweepPanel());
     return panels;

@@ -15,6 +15,7 @@ std::unique_ptr<Panel> makeFrameControlPanel();
 std::unique_ptr<Panel> makeObjectsPanel();
 std::unique_ptr<Panel> makeRegistersPanel();
 std::unique_ptr<Panel> makePlayfieldPanel();
+std::unique_ptr<Panel> makeLayersPanel();
 std::unique_ptr<Panel> makeCollisionsPanel();
 std::unique_ptr<Panel> makeSweepPanel();
 
