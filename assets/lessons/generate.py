@@ -220,10 +220,10 @@ def lesson_meet_the_players():
             {"P2PL": 0, "P2PF": 0, "says": "P2 touches nothing"},
             {"M3PL": 0, "says": "M3 at $DE is outside the window and reports nothing"}],
            [step("Move M3 two clocks left, to $DC: now it is inside the window, over P3.",
-                 "M3 two clocks left", {"set": {"HPOSM3": "-2"}, "hitclr": True},
+                 "M3 two clocks left", {"set": {"HPOSM3": "-2"}},
                  [{"M3PL": "P3 set"}]),
             step("Move P1 16 clocks right: the players no longer touch, and after a HITCLR P0PL stays 0.",
-                 "P1 16 clocks right", {"set": {"HPOSP1": "+16"}, "hitclr": True},
+                 "P1 16 clocks right", {"set": {"HPOSP1": "+16"}},
                  [{"P0PL": 0, "P1PL": 0}])])
 
 
@@ -232,29 +232,26 @@ def lesson_the_latch():
     scr.blank(100)
     pm = pm_single({0: (80, tall(BALL)), 1: (80, tall(BALL))})
     regs = base_registers(HPOSP0=0x70, HPOSP1=0x74)
+    hitclr = lambda line: {"line": line, "clock": 0, "register": "HITCLR", "value": 0}
     lesson("02-the-latch.json", "the-latch",
-           "Two overlapping balls: the collision bit stays set after they part, until HITCLR.",
+           "Two balls overlapping on scan lines 82-93: the collision bit stays set after they part, until HITCLR.",
            scr, regs, [pm], 2, "The latch: hits stay until HITCLR",
-           ["Every collision bit is a latch. GTIA sets it on the first colour clock where the two "
-            "objects meet, and only a write to HITCLR clears it: not the next frame, not vertical blank.",
-            "Games write HITCLR once a frame, in the vertical-blank routine, and read what the last frame "
-            "latched. A program that never clears sees every hit since its last HITCLR.",
-            "Here P0 and P1 overlap from scan line 80: P0PL has the P1 bit."],
-           [{"P0PL": "P1 set", "P1PL": "P0 set"},
-            {"first_hit": "P0PL P1", "line": [80, 95], "says": "P0 and P1 overlap from scan line 80"}],
-           [step("Move P1 far right ($B0) and run ten frames without HITCLR: P0PL still says P1, "
-                 "although the players have not touched for ten frames.",
-                 "Move P1 away, run 10 frames", {"set": {"HPOSP1": "$B0"}, "frames": 10},
-                 [{"P0PL": "P1 set"}]),
-            step("Write HITCLR and run one frame: now P0PL reads 0.",
-                 "HITCLR", {"hitclr": True}, [{"P0PL": 0, "P1PL": 0}]),
-            step("Put P1 back on P0 and clear before every frame, as a game does: the bit is set again "
-                 "in every frame.",
-                 "P1 back, clear every frame", {"set": {"HPOSP1": "$74"}, "frames": 5, "clear_every_frame": True},
-                 [{"P0PL": "P1 set"}]),
-            step("Move P1 away, still clearing every frame: one frame later the bit is gone.",
-                 "P1 away, clear every frame", {"set": {"HPOSP1": "$B0"}, "clear_every_frame": True},
-                 [{"P0PL": 0}])])
+           ["Every collision bit is a latch. GTIA sets it on the first colour clock where two objects meet, "
+            "and only a write to HITCLR clears it: not the end of the overlap, not the next frame.",
+            "P0 and P1 overlap on scan lines 82-93 only, yet at the end of the frame P0PL still has the P1 "
+            "bit, first set on line 82.",
+            "Games write HITCLR once a frame, in the vertical-blank routine, and read what the frame latched. "
+            "A HITCLR in the middle of the frame, as below, shows exactly when the bits are set."],
+           [{"P0PL": "P1 set", "P1PL": "P0 set", "says": "at the end of the frame P0PL still has the P1 bit"},
+            {"first_hit": "P0PL P1", "line": 82, "says": "first set on line 82"}],
+           [step("Write HITCLR at scan line 88, inside the overlap (a line write, as a display-list interrupt "
+                 "would): the bit is cleared there and set again by the next overlapping pixels, on line 88.",
+                 "HITCLR at line 88", {"line_writes": [hitclr(88)]},
+                 [{"P0PL": "P1 set"}, {"first_hit": "P0PL P1", "line": 88}]),
+            step("Add a second HITCLR at line 120, below the players: at the end of the frame P0PL reads 0. "
+                 "The hits above were cleared and nothing met again.",
+                 "HITCLR at line 120", {"line_writes": [hitclr(120)]},
+                 [{"P0PL": 0, "P1PL": 0}])])
 
 
 def lesson_priority():
@@ -278,15 +275,15 @@ def lesson_priority():
             {"P0PF": "PF0 set", "says": "GTIA still reports P0 over PF0"},
             {"P1PF": 0, "P1PL": 0}],
            [step("Put the players in front of the playfield (PRIOR = $01): P0 appears; P0PF is the same.",
-                 "PRIOR = $01", {"set": {"PRIOR": 1}, "hitclr": True},
+                 "PRIOR = $01", {"set": {"PRIOR": 1}},
                  [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLPM0"}, {"P0PF": "PF0 set"}]),
             step("Paint P0 in the background colour (COLPM0 = $00): it is gone from the picture, and P0PF "
                  "still reports PF0.",
-                 "COLPM0 = $00", {"set": {"COLPM0": 0}, "hitclr": True},
+                 "COLPM0 = $00", {"set": {"COLPM0": 0}},
                  [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLBK"}, {"P0PF": "PF0 set"}]),
             step("Give P0 its colour back and move P1 onto it: P0 is drawn on top and hides P1, and P1PL "
                  "still has the P0 bit.",
-                 "P1 onto P0", {"set": {"COLPM0": "$3A", "HPOSP1": "$64"}, "hitclr": True},
+                 "P1 onto P0", {"set": {"COLPM0": "$3A", "HPOSP1": "$64"}},
                  [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLPM0"}, {"P1PL": "P0 set", "P1PF": "PF0 set"}])])
 
 
@@ -314,9 +311,9 @@ def lesson_background():
             {"P1PF": "$01", "P2PF": "$02", "P3PF": "$04", "says": "P1, P2, P3 report PF0, PF1, PF2"},
             {"M0PF": "$08", "says": "M0 over the mode 6 text reports PF3"}],
            [step("Paint the background in PF0's colour (COLBK = $28): P0PF is still 0. Colours play no part.",
-                 "COLBK = $28", {"set": {"COLBK": "$28"}, "hitclr": True}, [{"P0PF": 0, "P1PF": "$01"}]),
+                 "COLBK = $28", {"set": {"COLBK": "$28"}}, [{"P0PF": 0, "P1PF": "$01"}]),
             step("Move P0 onto the PF2 column (HPOSP0 = $C0): now P0PF reports PF2.",
-                 "P0 onto PF2", {"set": {"HPOSP0": "$C0"}, "hitclr": True}, [{"P0PF": "$04"}])])
+                 "P0 onto PF2", {"set": {"HPOSP0": "$C0"}}, [{"P0PF": "$04"}])])
 
 
 def lesson_hires():
@@ -340,10 +337,10 @@ def lesson_hires():
             {"P2PF": 0, "says": "spaces report nothing"},
             {"pixel": {"line": first + 18, "clock": "$B0"}, "shows": "COLPF2", "says": "spaces are drawn in the PF2 colour"}],
            [step("Give the letters another brightness (COLPF1 = $06): P0PF is still PF2.",
-                 "COLPF1 = $06", {"set": {"COLPF1": 6}, "hitclr": True}, [{"P0PF": "$04"}]),
+                 "COLPF1 = $06", {"set": {"COLPF1": 6}}, [{"P0PF": "$04"}]),
             step("Set PRIOR = $41 (GTIA mode 9, 16 shades): the hi-res lines become 4-bit pixels, and "
                  "GTIA mode 9 reports no playfield collisions: P0PF and P1PF read 0.",
-                 "PRIOR = $41", {"set": {"PRIOR": "$41"}, "hitclr": True}, [{"P0PF": 0, "P1PF": 0}])])
+                 "PRIOR = $41", {"set": {"PRIOR": "$41"}}, [{"P0PF": 0, "P1PF": 0}])])
 
 
 def lesson_missiles():
@@ -367,7 +364,7 @@ def lesson_missiles():
             {"pixel": {"line": 56, "clock": "$50"}, "shows": "COLPF3", "says": "the missiles show COLPF3"}],
            [step("Clear PRIOR bit 4 (PRIOR = $01): the missiles take their players' colours. The registers "
                  "are the same.",
-                 "PRIOR = $01", {"set": {"PRIOR": 1}, "hitclr": True},
+                 "PRIOR = $01", {"set": {"PRIOR": 1}},
                  [{"pixel": {"line": 56, "clock": "$50"}, "shows": "COLPM0"},
                   {"M0PF": "$03", "M1PL": 0, "M2PL": "P0 set"}])])
 
@@ -396,7 +393,7 @@ def lesson_gtia10():
             {"P3PF": 0, "says": "values 8-11 report nothing"}],
            [step("Back to plain hi-res (PRIOR = $01): the same bytes are mode F pixels now, and every player "
                  "over a lit pixel reports PF2 only.",
-                 "PRIOR = $01", {"set": {"PRIOR": 1}, "hitclr": True},
+                 "PRIOR = $01", {"set": {"PRIOR": 1}},
                  [{"P1PF": "$04", "P2PF": "$04", "P3PF": "$04", "P2PL": 0}])])
 
 
@@ -419,7 +416,7 @@ def lesson_vdelay():
             {"first_hit": "P0PF PF0", "line": 80},
             {"first_hit": "P0PL P1", "line": 81, "says": "P1 meets P0 first on line 81"}],
            [step("Clear VDELAY: P1 moves back up to lines 80-81 and reports PF0 too.",
-                 "VDELAY = 0", {"set": {"VDELAY": 0}, "hitclr": True},
+                 "VDELAY = 0", {"set": {"VDELAY": 0}},
                  [{"P1PF": "$01"}, {"first_hit": "P0PL P1", "line": 80}])])
 
 
@@ -445,7 +442,7 @@ def lesson_boxes_lie():
             {"method": "mask-and", "cell": "P0PL P1", "result": "both miss", "says": "the pixel test agrees"}],
            [step("Move the bullet two clocks right: now it touches the wing. P0PL has the P1 bit, and the box "
                  "and pixel tests both report the hit.",
-                 "Bullet two clocks right", {"set": {"HPOSP1": "+2"}, "hitclr": True},
+                 "Bullet two clocks right", {"set": {"HPOSP1": "+2"}},
                  [{"P0PL": "P1 set"},
                   {"method": "aabb", "cell": "P0PL P1", "result": "both hit"},
                   {"method": "mask-and", "cell": "P0PL P1", "result": "both hit"}])])
@@ -471,7 +468,7 @@ def lesson_four_corners():
             {"method": "aabb", "cell": "P0PL P1", "result": "both hit", "says": "aabb finds it"}],
            [step("Move P1 to the right end of the bar ($8C): now a corner of P0's box lies inside P1's box, "
                  "and the corner test finds the hit too.",
-                 "P1 to the bar's end", {"set": {"HPOSP1": "$8C"}, "hitclr": True},
+                 "P1 to the bar's end", {"set": {"HPOSP1": "$8C"}},
                  [{"P0PL": "P1 set"}, {"method": "corners4", "cell": "P0PL P1", "result": "both hit"}])])
 
 
@@ -565,7 +562,7 @@ def lesson_what_did_i_hit():
             {"sprite": "left enemy", "object": "P0", "hit": False}],
            [step("Move P0 onto the left enemy (HPOSP0 = $4A): the hardware says the same PF1; the software names "
                  "the left enemy.",
-                 "P0 onto the left enemy", {"set": {"HPOSP0": "$4A"}, "hitclr": True},
+                 "P0 onto the left enemy", {"set": {"HPOSP0": "$4A"}},
                  [{"P0PF": "$02"}, {"sprite": "left enemy", "object": "P0", "hit": True},
                   {"sprite": "right enemy", "object": "P0", "hit": False}])],
            sprites=sprites)

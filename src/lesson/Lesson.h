@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/RegisterWrite.h"
 #include "core/Registers.h"
 #include "scene/Scene.h"
 
@@ -90,14 +91,12 @@ struct RegisterChange {
     std::optional<uint8_t> applyTo(uint8_t current) const;
 };
 
-// What a "try this" button does to the running machine: register writes, an optional
-// HITCLR, then `frames` frames (with a HITCLR before each one when clearEveryFrame, as a
-// game's vertical-blank routine does).
+// What a "try this" button does: it edits the scene (register values, line writes), and the
+// scene starts over with the edit, as the app does with any edit (power on, HITCLR, the
+// lesson's frames). Edits add up from step to step.
 struct LessonAction {
     std::vector<RegisterChange> set;
-    bool hitclr = false;
-    int frames = 1;
-    bool clearEveryFrame = false;
+    std::vector<RegisterWrite> lineWrites;  // added, or replacing one at the same line, clock and register
 };
 
 struct TryStep {

@@ -117,48 +117,63 @@ void runFrame(Machine& machine, FrameContext* context) {
 
 }  // namespace
 
-void startLesson(const Lesson& lesson, Machine& machine, FrameContext* context) {
-    machine.setOptions(lessonMachineOptions(lesson));
-    if (context) context->scene = &lesson.scene;
+void startLesson(const Lesson& lesson, const Scene& scene, Machine& machine, FrameContext* context) {
+    MachineOptions options = lessonMachineOptions(lesson);
+    machine.setOptions(machineOptionsFor(scene, options));
+    if (context) context->scene = &scene;
     // As runScene does, one frame at a time.
-    prepareScene(lesson.scene, machine);
+    prepareScene(scene, machine);
     for (int i = 0; i < lesson.frames; ++i) runFrame(machine, context);
 }
 
-std::string applyAction(const LessonAction& action, Machine& machine, FrameContext* context) {
-    std::vector<std::pair<Reg, uint8_t>> writes;
+uint8_t sceneRegister(const Scene& scene, Reg reg) {
+    uint8_t value = 0;
+    for (const RegisterSetting& s : scene.registers)
+        if (s.reg == reg) value = s.value;
+    return value;
+}
+
+std::string applyAction(const LessonAction& action, Scene& scene) {
+    Scene edited = scene;
     for (const RegisterChange& change : action.set) {
-        const uint8_t now = machine.registers()[change.reg];
+        const uint8_t now = sceneRegister(edited, change.reg);
         auto v = change.applyTo(now);
         if (!v)
-            return std::string(registerName(change.reg)) + " holds " + hex2(now) + "; " +
+            return std::string(registerName(change.reg)) + " is " + hex2(now) + " in the scene; " +
                    (change.amount > 0 ? "+" : "") + std::to_string(change.amount) + " would leave 0-255";
-        writes.emplace_back(change.reg, *v);
+        auto it = std::find_if(edited.registers.begin(), edited.registers.end(),
+                               [&](const RegisterSetting& s) { return s.reg == change.reg; });
+        if (it != edited.registers.end()) it->value = *v;
+        else edited.registers.push_back({change.reg, *v});
     }
-    for (auto [reg, value] : writes) machine.writeRegister(reg, value);
-    if (action.hitclr) machine.writeRegister(Reg::HITCLR, 0);
-    for (int i = 0; i < action.frames; ++i) {
-        if (action.clearEveryFrame) machine.writeRegister(Reg::HITCLR, 0);
-        runFrame(machine, context);
+    for (const RegisterWrite& w : action.lineWrites) {
+        auto it = std::find_if(edited.lineWrites.begin(), edited.lineWrites.end(), [&](const RegisterWrite& o) {
+            return o.line == w.line && o.clock == w.clock && o.reg == w.reg;
+        });
+        if (it != edited.lineWrites.end()) *it = w;
+        else edited.lineWrites.push_back(w);
     }
+    scene = std::move(edited);
     return "";
 }
 
 LessonReport checkLesson(const Lesson& lesson) {
     LessonReport report;
+    Scene scene = lesson.scene;  // the steps' edits add up
     Machine machine(lessonMachineOptions(lesson));
     FrameContext context;
-    startLesson(lesson, machine, &context);
+    startLesson(lesson, scene, machine, &context);
     for (const Claim& c : lesson.expect) report.checks.push_back({&c, "expect", evaluateClaim(c, machine, context)});
     for (size_t i = 0; i < lesson.tryThis.size(); ++i) {
         const TryStep& step = lesson.tryThis[i];
         const std::string where = "try this " + std::to_string(i + 1);
         if (step.action) {
-            std::string error = applyAction(*step.action, machine, &context);
+            std::string error = applyAction(*step.action, scene);
             if (!error.empty()) {
                 report.error = lesson.file + ": " + step.place + "/action: " + error;
                 return report;
             }
+            startLesson(lesson, scene, machine, &context);
         }
         for (const Claim& c : step.expect) report.checks.push_back({&c, where, evaluateClaim(c, machine, context)});
     }

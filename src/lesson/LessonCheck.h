@@ -38,15 +38,21 @@ ClaimOutcome evaluateClaim(const Claim& claim, const Machine& machine, const Fra
 // record on (pixel claims and the software methods read them).
 MachineOptions lessonMachineOptions(const Lesson& lesson);
 
-// Runs the lesson's scene for lesson.frames frames (power on, HITCLR, as runScene), and fills
-// `context` (when given) for the last frame.
-void startLesson(const Lesson& lesson, Machine& machine, FrameContext* context = nullptr);
+// Runs `scene` (the lesson's, or one edited by its steps) for lesson.frames frames: power on,
+// HITCLR, as runScene. Fills `context` (when given) for the last frame; the context then
+// points at `scene`, which must outlive it.
+void startLesson(const Lesson& lesson, const Scene& scene, Machine& machine, FrameContext* context = nullptr);
+inline void startLesson(const Lesson& lesson, Machine& machine, FrameContext* context = nullptr) {
+    startLesson(lesson, lesson.scene, machine, context);
+}
 
-// Does a "try this" action to a running machine: the register writes (relative changes from
-// what the register holds now), HITCLR if asked, then the frames; keeps `context`'s frame
-// start up to date. Returns "" or, when a relative change would leave 0-255, what went wrong
-// (nothing is written then).
-std::string applyAction(const LessonAction& action, Machine& machine, FrameContext* context = nullptr);
+// The value the scene gives a register before the first frame (its last "registers" entry, 0 if none).
+uint8_t sceneRegister(const Scene& scene, Reg reg);
+
+// Does a "try this" action to a scene: register values (a relative change from the value the
+// scene gives the register) and line writes. Returns "" or, when a relative change would leave
+// 0-255, what went wrong (the scene is then unchanged).
+std::string applyAction(const LessonAction& action, Scene& scene);
 
 struct ClaimCheck {
     const Claim* claim = nullptr;

@@ -402,17 +402,36 @@ private:
 
     LessonAction action(const Json& obj, const std::string& at) const {
         requireObject(obj, at);
-        allowOnly(obj, at, {"set", "hitclr", "frames", "clear_every_frame"});
+        allowOnly(obj, at, {"set", "line_writes"});
         LessonAction a;
         if (obj.contains("set")) {
             const Json& set = obj["set"];
             requireObject(set, at + "/set");
             for (auto it = set.begin(); it != set.end(); ++it) a.set.push_back(change(it.key(), it.value(), at + "/set/" + escapePointerSegment(it.key())));
         }
-        if (obj.contains("hitclr")) a.hitclr = boolean(obj["hitclr"], at + "/hitclr");
-        if (obj.contains("frames")) a.frames = intValue(obj["frames"], at + "/frames", 1, kMaxLessonFrames);
-        if (obj.contains("clear_every_frame")) a.clearEveryFrame = boolean(obj["clear_every_frame"], at + "/clear_every_frame");
+        if (obj.contains("line_writes")) {
+            const Json& list = obj["line_writes"];
+            requireArray(list, at + "/line_writes");
+            for (size_t i = 0; i < list.size(); ++i) a.lineWrites.push_back(lineWrite(list[i], at + "/line_writes/" + std::to_string(i)));
+        }
+        if (a.set.empty() && a.lineWrites.empty()) fail(at, "an action sets registers (\"set\") or adds \"line_writes\"");
         return a;
+    }
+
+    // As in a scene's "line_writes": line, clock, register, value.
+    RegisterWrite lineWrite(const Json& obj, const std::string& at) const {
+        requireObject(obj, at);
+        allowOnly(obj, at, {"line", "clock", "register", "value"});
+        const int lines = scene_.video == VideoStandard::Pal ? kPalLines : kNtscLines;
+        RegisterWrite w;
+        w.line = static_cast<int16_t>(intValue(need(obj, at, "line"), at + "/line", 0, lines - 1));
+        w.clock = static_cast<int16_t>(intValue(need(obj, at, "clock"), at + "/clock", 0, kClocksPerLine - 1));
+        const Json& r = need(obj, at, "register");
+        auto reg = r.is_string() ? registerByName(r.get_ref<const std::string&>()) : std::nullopt;
+        if (!reg) fail(at + "/register", "unknown register " + describe(r));
+        w.reg = *reg;
+        w.value = static_cast<uint8_t>(intValue(need(obj, at, "value"), at + "/value", 0, 255));
+        return w;
     }
 
     bool boolean(const Json& v, const std::string& at) const {
@@ -424,7 +443,8 @@ private:
     RegisterChange change(const std::string& name, const Json& v, const std::string& at) const {
         auto reg = registerByName(name);
         if (!reg) fail(at, "unknown register \"" + name + "\"");
-        if (*reg == Reg::HITCLR) fail(at, "use \"hitclr\": true to clear the collision registers");
+        if (*reg == Reg::HITCLR)
+            fail(at, "HITCLR here changes nothing (every run starts with one); add it as a line write instead");
         RegisterChange c;
         c.reg = *reg;
         if (v.is_string() && !v.get_ref<const std::string&>().empty() &&

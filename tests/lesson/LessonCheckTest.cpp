@@ -60,44 +60,37 @@ TEST(LessonCheck, EachFalseClaimFailsAndSaysWhatTheMachineShowed) {
     }
 }
 
-TEST(LessonCheck, ActionsRunOnTheSameMachineAndLatchesAccumulate) {
-    // Move P1 away without HITCLR: the bit stays; then HITCLR: it is gone; then back with a
-    // HITCLR before every frame: set again.
-    Lesson l = lessonWith(R"([{"P0PL": "P1 set"}])", R"([
-        {"text": "away", "button": "b", "action": {"set": {"HPOSP1": "+64"}, "frames": 3}, "expect": [{"P0PL": "P1 set", "HPOSP1": "$C0"}]},
-        {"text": "clear", "button": "b", "action": {"hitclr": true}, "expect": [{"P0PL": 0}]},
-        {"text": "back", "button": "b", "action": {"set": {"HPOSP1": "-64"}, "clear_every_frame": true}, "expect": [{"P0PL": "P1 set"}]},
+TEST(LessonCheck, ActionsEditTheSceneAndAddUp) {
+    // Move P1 away (edits add up: +64 then -64 is back); a HITCLR line write mid-frame clears
+    // what the lines above latched; the same write again replaces it instead of adding one.
+    Lesson l = lessonWith(R"([{"P0PL": "P1 set"}, {"first_hit": "P0PL P1", "line": 8}])", R"([
+        {"text": "away", "button": "b", "action": {"set": {"HPOSP1": "+64"}}, "expect": [{"P0PL": 0, "HPOSP1": "$C0"}]},
+        {"text": "back", "button": "b", "action": {"set": {"HPOSP1": "-64"}}, "expect": [{"P0PL": "P1 set"}]},
+        {"text": "clear", "button": "b", "action": {"line_writes": [{"line": 100, "clock": 0, "register": "HITCLR", "value": 0}]},
+         "expect": [{"P0PL": "P1 set"}, {"first_hit": "P0PL P1", "line": 100}]},
         {"text": "look", "expect": [{"P1PL": "P0 set"}]}])");
     LessonReport report = checkLesson(l);
-    ASSERT_EQ(report.checks.size(), 6u);
-    for (const ClaimCheck& c : report.checks) EXPECT_TRUE(c.outcome.passed) << c.where << " " << describeClaim(*c.claim);
-    EXPECT_EQ(report.checks[1].where, "try this 1");
-    EXPECT_EQ(report.checks[5].where, "try this 4");
+    ASSERT_EQ(report.checks.size(), 8u);
+    for (const ClaimCheck& c : report.checks) EXPECT_TRUE(c.outcome.passed) << c.where << " " << describeClaim(*c.claim) << ": " << c.outcome.actual;
+    EXPECT_EQ(report.checks[2].where, "try this 1");
+    EXPECT_EQ(report.checks[7].where, "try this 4");
+
+    Scene scene = l.scene;
+    ASSERT_EQ(applyAction(*l.tryThis[2].action, scene), "");
+    ASSERT_EQ(applyAction(*l.tryThis[2].action, scene), "");
+    EXPECT_EQ(scene.lineWrites.size(), 1u);
+    EXPECT_EQ(l.scene.lineWrites.size(), 0u);  // the lesson's own scene is untouched
 }
 
-TEST(LessonCheck, ClearEveryFrameKeepsOnlyTheLastFrame) {
-    // Moving P1 away with a HITCLR before each frame clears the bit after one frame; without
-    // the clear it stays.
-    for (bool clear : {false, true}) {
-        const std::string action = std::string(R"({"set": {"HPOSP1": 200}, "clear_every_frame": )") + (clear ? "true" : "false") + "}";
-        Lesson l = lessonWith(R"([{"P0PL": 2}])", R"([{"text": "t", "button": "b", "action": )" + action + "}]");
-        Machine machine(lessonMachineOptions(l));
-        startLesson(l, machine);
-        EXPECT_EQ(applyAction(*l.tryThis[0].action, machine), "");
-        EXPECT_EQ(machine.collisions().read(P0PL), clear ? 0 : 2);
-    }
-}
-
-TEST(LessonCheck, RelativeChangeOutOfRangeIsAnErrorAndWritesNothing) {
+TEST(LessonCheck, RelativeChangeOutOfRangeIsAnErrorAndChangesNothing) {
     Lesson l = lessonWith(R"([{"P0PL": 2}])",
                           R"([{"text": "t", "button": "b", "action": {"set": {"HPOSP0": 1, "HPOSP1": "+200"}}}])");
-    Machine machine(lessonMachineOptions(l));
-    startLesson(l, machine);
-    EXPECT_EQ(applyAction(*l.tryThis[0].action, machine), "HPOSP1 holds $80; +200 would leave 0-255");
-    EXPECT_EQ(machine.registers()[Reg::HPOSP0], 0x80);
+    Scene scene = l.scene;
+    EXPECT_EQ(applyAction(*l.tryThis[0].action, scene), "HPOSP1 is $80 in the scene; +200 would leave 0-255");
+    EXPECT_EQ(sceneRegister(scene, Reg::HPOSP0), 0x80);
     LessonReport report = checkLesson(l);
     EXPECT_FALSE(report.passed());
-    EXPECT_EQ(report.error, "t.json: /lesson/try_this/0/action: HPOSP1 holds $80; +200 would leave 0-255");
+    EXPECT_EQ(report.error, "t.json: /lesson/try_this/0/action: HPOSP1 is $80 in the scene; +200 would leave 0-255");
 }
 
 // The cycles the 6502 routine spends on P0 against P1 in the test scene, asked of the method

@@ -63,7 +63,7 @@ TEST(LessonModel, EveryClaimFormLoads) {
         {"routine": "wrap6502-bcc", "o1": {"x": 250, "y": 0, "w": 8, "h": 8}, "o2": {"x": 0, "y": 0, "w": 8, "h": 8},
          "hit": false, "cycles": 13, "difference_x": 13}],
       "try_this": [{"text": "Do.", "button": "Go", "action": {"set": {"HPOSP1": "+2", "hposp0": "-1", "PRIOR": 4},
-                    "hitclr": true, "frames": 2, "clear_every_frame": true}, "expect": [{"P0PL": 0}]},
+                    "line_writes": [{"line": 120, "clock": "$10", "register": "hitclr", "value": 0}]}, "expect": [{"P0PL": 0}]},
                    {"text": "Look."}]})");
     EXPECT_EQ(l.frames, 3);
     ASSERT_EQ(l.expect.size(), 11u);
@@ -103,9 +103,10 @@ TEST(LessonModel, EveryClaimFormLoads) {
     EXPECT_EQ(a.set[1].reg, Reg::HPOSP0);
     EXPECT_EQ(a.set[1].amount, -1);
     EXPECT_FALSE(a.set[2].relative);
-    EXPECT_TRUE(a.hitclr);
-    EXPECT_TRUE(a.clearEveryFrame);
-    EXPECT_EQ(a.frames, 2);
+    ASSERT_EQ(a.lineWrites.size(), 1u);
+    EXPECT_EQ(a.lineWrites[0].line, 120);
+    EXPECT_EQ(a.lineWrites[0].clock, 0x10);
+    EXPECT_EQ(a.lineWrites[0].reg, Reg::HITCLR);
     EXPECT_FALSE(l.tryThis[1].action.has_value());
 }
 
@@ -170,7 +171,7 @@ TEST(LessonModel, BadKeysNameTheFileAndThePlace) {
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"routine": "z80", "o1": {}, "o2": {}, "hit": true}]})",
          "t.json: /lesson/expect/0/routine: expected \"wrap6502\" or \"wrap6502-bcc\", got \"z80\""},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
-             "try_this": [{"text": "x", "action": {"hitclr": true}}]})",
+             "try_this": [{"text": "x", "action": {"set": {"PRIOR": 1}}}]})",
          "t.json: /lesson/try_this/0: a step with an \"action\" needs a \"button\" label"},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
              "try_this": [{"text": "x", "button": "b", "action": {"set": {"HPOSP9": 1}}}]})",
@@ -183,13 +184,19 @@ TEST(LessonModel, BadKeysNameTheFileAndThePlace) {
          "t.json: /lesson/try_this/0/action/set/HPOSP1: 256 is out of range 0-255"},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
              "try_this": [{"text": "x", "button": "b", "action": {"set": {"HITCLR": 0}}}]})",
-         "t.json: /lesson/try_this/0/action/set/HITCLR: use \"hitclr\": true"},
+         "t.json: /lesson/try_this/0/action/set/HITCLR: HITCLR here changes nothing"},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
-             "try_this": [{"text": "x", "button": "b", "action": {"frames": 0}}]})",
-         "t.json: /lesson/try_this/0/action/frames: 0 is out of range 1-600"},
+             "try_this": [{"text": "x", "button": "b", "action": {"frames": 2}}]})",
+         "t.json: /lesson/try_this/0/action/frames: unknown key \"frames\""},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
-             "try_this": [{"text": "x", "button": "b", "action": {"hitclr": "yes"}}]})",
-         "t.json: /lesson/try_this/0/action/hitclr: expected true or false, got \"yes\""},
+             "try_this": [{"text": "x", "button": "b", "action": {}}]})",
+         "t.json: /lesson/try_this/0/action: an action sets registers"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "button": "b", "action": {"line_writes": [{"line": 262, "clock": 0, "register": "HITCLR", "value": 0}]}}]})",
+         "t.json: /lesson/try_this/0/action/line_writes/0/line: 262 is out of range 0-261"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "button": "b", "action": {"line_writes": [{"line": 2, "clock": 0, "register": "P0PL", "value": 0}]}}]})",
+         "t.json: /lesson/try_this/0/action/line_writes/0/register: unknown register \"P0PL\""},
     };
     for (const Case& c : cases) {
         const std::string message = errorOf(c.lesson);
