@@ -315,6 +315,7 @@ int App::run() {
         std::cerr << "pmglab: " << errorText_ << '\n';
     }
     ctx_.textures = display_.get();
+    ctx_.requests.selectCell = options_.select;
     for (auto& p : panels_)
         if (std::find(options_.hide.begin(), options_.hide.end(), p->name()) != options_.hide.end()) p->visible = false;
     openInitialScene();
@@ -554,6 +555,7 @@ void App::drawUi() {
         ctx_.requests.resetLayout = false;
     }
     drawMenuBar();
+    ctx_.mark = {};  // a panel marks the screen each frame it is shown (Collisions: the selected cell)
     drawSlots();
     drawStatusBar();
     if (!display_->error().empty()) {

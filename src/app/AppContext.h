@@ -48,6 +48,7 @@ struct AppRequests {
     bool resetLayout = false;
     bool help = false;
     std::string openPath;     // open this file now
+    std::string selectCell;   // the Collisions panel selects this cell: "P0PL.P1" or "aabb:P0PL.P1"
 };
 
 struct AppContext {
@@ -61,6 +62,8 @@ struct AppContext {
     TextureSource* textures = nullptr;
     AppRequests requests;
     std::string status;             // a one-line message for the status bar
+    BeamPosition mark;              // a place the screen marks for a panel (the selected collision cell); line -1 = none
+    std::string markLabel;          // what the mark is, drawn beside it ("M0PL.P1")
 
     void notify(std::string message) { status = std::move(message); }
 };

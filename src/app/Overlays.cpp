@@ -135,6 +135,18 @@ void drawOverlays(ImDrawList& draw, const AppContext& ctx) {
             draw.AddTriangleFilled(ImVec2(g.x - 12, y - 6), ImVec2(g.x - 12, y + 6), ImVec2(g.x - 2, y), IM_COL32(255, 60, 60, 255));
         }
     }
+    // The place a panel asked to mark (the Collisions panel's selected cell): a ring and its name.
+    if (ctx.mark.valid() && inVisibleLines(ctx.mark.line)) {
+        const ImVec2 c(g.clockX(ctx.mark.clock + 0.5f), g.lineY(ctx.mark.line + 0.5f));
+        const float r = 5.0f + 3.0f * g.scale;
+        draw.AddCircle(c, r, IM_COL32(0, 0, 0, 255), 0, 4.5f);
+        draw.AddCircle(c, r, IM_COL32(64, 255, 255, 255), 0, 2.0f);
+        for (const ImVec2 d : {ImVec2(1, 0), ImVec2(-1, 0), ImVec2(0, 1), ImVec2(0, -1)})
+            draw.AddLine(ImVec2(c.x + d.x * r, c.y + d.y * r), ImVec2(c.x + d.x * (r + 8), c.y + d.y * (r + 8)), IM_COL32(64, 255, 255, 255), 2.0f);
+        const ImVec2 at(c.x + r + 10, c.y - r - ImGui::GetFontSize());
+        draw.AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 255), ctx.markLabel.c_str());
+        draw.AddText(at, IM_COL32(64, 255, 255, 255), ctx.markLabel.c_str());
+    }
 }
 
 }  // namespace pmg::app

@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
     cli.add_flag("--no-overlays", plain, "Draw the screen without overlays");
     cli.add_option("--show", options.show, "Bring these panels' tabs to the front (e.g. --show Registers)")->type_name("PANEL");
     cli.add_option("--hide", options.hide, "Close these panels at start (the View menu opens them)")->type_name("PANEL");
+    cli.add_option("--select", options.select, "Select this Collisions cell, optionally with a method (e.g. aabb:M0PL.P1)")
+        ->type_name("[METHOD:]CELL");
     cli.add_option("--size", options.width, "Window width (with --height)")->type_name("W");
     cli.add_option("--height", options.height, "Window height (with --size)")->type_name("H");
     try {

@@ -1,19 +1,392 @@
-// Collisions panel (issue 4): the 16 hardware collision bits beside the same bits computed
-// by the software methods of src/collide, cell by cell, with the reason for each.
+// Collisions panel (issue 4): the 16 hardware collision registers as a bit grid beside the
+// same grid computed by one or two software methods (src/collide), every cell coloured by
+// how the two agree, the computed reason on hover and for the selected cell (whose place
+// the screen marks), and every method's agreement counts in one table.
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/AgreementColours.h"
 #include "app/AppContext.h"
+#include "app/CollisionsView.h"
 #include "app/Panel.h"
 #include "app/Panels.h"
-
-#include <imgui.h>
+#include "app/UiHelpers.h"
 
 namespace pmg::app {
 namespace {
+
+using collide::Agreement;
+using collide::Cell;
+using collide::Comparison;
+using collide::MethodResult;
+
+// How one grid square looks.
+struct CellLook {
+    ImU32 fill = 0, text = 0;
+    const char* label = "";
+};
+
+std::string placeText(BeamPosition where) {
+    if (!where.valid()) return "";
+    char text[48];
+    std::snprintf(text, sizeof text, "line %d, clock $%02X", where.line, where.clock);
+    return text;
+}
+
+// "M0 against P1", "P2 against playfield colour PF2".
+std::string cellMeaning(GridCell g) {
+    std::string s = std::string(gridRowName(g.row)) + " against ";
+    if (g.playfield()) s += "playfield colour ";
+    return s + gridColumnName(g.column);
+}
+
+std::string cellName(GridCell g) {
+    static const char* const regs[] = {"M0PF", "M1PF", "M2PF", "M3PF", "P0PF", "P1PF", "P2PF", "P3PF",
+                                       "M0PL", "M1PL", "M2PL", "M3PL", "P0PL", "P1PL", "P2PL", "P3PL"};
+    return std::string(regs[g.reg()]) + "." + gridColumnName(g.column);
+}
 
 class CollisionsPanel final : public Panel {
 public:
     const char* name() const override { return "Collisions"; }
     PanelSlot slot() const override { return PanelSlot::Results; }
-    void draw(AppContext&) override { ImGui::TextUnformatted("Hardware vs software collisions"); }
+
+    void draw(AppContext& ctx) override {
+        view_.refresh(ctx.document, ctx.simulation);
+        if (!ctx.requests.selectCell.empty()) {
+            if (!view_.selectByName(ctx.requests.selectCell))
+                ctx.notify("Collisions: no cell \"" + ctx.requests.selectCell + "\" (e.g. P0PL.P1 or aabb:M0PF.PF1)");
+            ctx.requests.selectCell.clear();
+        }
+        const Comparison* c = view_.comparison();
+        if (!c) {
+            ImGui::TextColored(ImVec4(1, 0.5f, 0.5f, 1), "No comparison: %s", view_.error().c_str());
+            return;
+        }
+        font_ = ImGui::GetFontSize();
+        drawMethodChoice(*c);
+        if (view_.stale()) ImGui::TextDisabled("Paused mid-frame: showing the last whole frame.");
+
+        hovered_.reset();
+        drawGrids(*c);
+        drawLegend();
+        ImGui::Separator();
+        drawDetails(*c);
+        ImGui::Separator();
+        drawMethodTable(*c);
+        drawSpriteHits(*c);
+
+        // The screen marks the selected cell's place while this panel is shown.
+        if (view_.selected) {
+            ctx.mark = view_.selectedWhere();
+            ctx.markLabel = cellName(*view_.selected);
+        }
+    }
+
+private:
+    void drawMethodChoice(const Comparison& c) {
+        auto combo = [&](const char* label, int slot, bool allowNone) {
+            const int current = view_.methodIndex(slot);
+            const std::string preview = current >= 0 ? c.methods[current].name : "(none)";
+            ImGui::SetNextItemWidth(font_ * 14);
+            if (ImGui::BeginCombo(label, preview.c_str())) {
+                if (allowNone && ImGui::Selectable("(none)", current < 0)) view_.selectMethod(slot, "");
+                for (size_t i = 0; i < c.methods.size(); ++i) {
+                    const MethodResult& m = c.methods[i];
+                    if (ImGui::Selectable(m.name.c_str(), static_cast<int>(i) == current)) view_.selectMethod(slot, m.id);
+                    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", m.id.c_str(), m.source.c_str());
+                }
+                ImGui::EndCombo();
+            }
+        };
+        combo("##methodA", 0, false);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The software method shown beside the hardware (or click a row of the table below)");
+        ImGui::SameLine();
+        ImGui::TextUnformatted("and");
+        ImGui::SameLine();
+        combo("##methodB", 1, true);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("A second method to compare with the first");
+        ImGui::SameLine();
+        helpMarker(
+            "Each grid is the 16 collision registers as bits: a row per missile and player, a column per "
+            "playfield colour and player. The left grid is what GTIA latched this frame; the others are what a "
+            "software method computes from the same objects. Hover a cell for the reason, click it to mark "
+            "where it happened on the screen.");
+    }
+
+    // One 8 x 8 grid with its title and headers; reports the hovered square and selects on click.
+    void grid(const char* id, const std::string& title, const std::string& titleTip, const std::function<CellLook(GridCell)>& look) {
+        const float headerW = font_ * 1.9f, headerH = ImGui::GetTextLineHeight() + 2, titleH = ImGui::GetTextLineHeightWithSpacing();
+        const float gap = font_ * 0.45f;
+        const float width = gridWidth();
+        const ImVec2 origin = ImGui::GetCursorScreenPos();
+        ImDrawList* draw = ImGui::GetWindowDrawList();
+        const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled), text = ImGui::GetColorU32(ImGuiCol_Text);
+
+        const ImVec4 clip(origin.x, origin.y, origin.x + width, origin.y + titleH);
+        draw->AddText(ImGui::GetFont(), font_, origin, text, title.c_str(), nullptr, 0, &clip);
+        ImGui::Dummy(ImVec2(width, titleH));
+        if (!titleTip.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", titleTip.c_str());
+
+        const ImVec2 top(origin.x, origin.y + titleH);
+        auto cellX = [&](int column) { return top.x + headerW + column * cellW_ + (column >= 4 ? gap : 0); };
+        auto cellY = [&](int row) { return top.y + headerH + row * cellH_ + (row >= 4 ? gap : 0); };
+        for (int column = 0; column < 8; ++column) {
+            const char* name = gridColumnName(column);
+            const float w = ImGui::CalcTextSize(name).x;
+            draw->AddText(ImVec2(cellX(column) + (cellW_ - w) / 2, top.y), dim, name);
+        }
+        for (int row = 0; row < 8; ++row)
+            draw->AddText(ImVec2(top.x, cellY(row) + (cellH_ - ImGui::GetTextLineHeight()) / 2), dim, gridRowName(row));
+
+        for (int row = 0; row < 8; ++row)
+            for (int column = 0; column < 8; ++column) {
+                const GridCell g{row, column};
+                const ImVec2 a(cellX(column) + 1, cellY(row) + 1), z(cellX(column) + cellW_ - 1, cellY(row) + cellH_ - 1);
+                if (g.self()) {
+                    // GTIA has no bit for a player against itself.
+                    draw->AddRect(a, z, IM_COL32(0x60, 0x60, 0x68, 255));
+                    draw->AddLine(ImVec2(a.x + 3, z.y - 3), ImVec2(z.x - 3, a.y + 3), IM_COL32(0x60, 0x60, 0x68, 255));
+                    continue;
+                }
+                const CellLook l = look(g);
+                draw->AddRectFilled(a, z, l.fill, 2.0f);
+                const ImVec2 size = ImGui::CalcTextSize(l.label);
+                draw->AddText(ImVec2((a.x + z.x - size.x) / 2, (a.y + z.y - size.y) / 2), l.text, l.label);
+                if (view_.selected && *view_.selected == g) {
+                    draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(z.x + 1, z.y + 1), IM_COL32(255, 255, 255, 255), 2.0f, 0, 2.5f);
+                } else if (hoveredLast_ && *hoveredLast_ == g) {
+                    draw->AddRect(a, z, IM_COL32(255, 255, 255, 150), 2.0f, 0, 1.0f);
+                }
+            }
+
+        const ImVec2 cellsFrom(cellX(0), cellY(0));
+        const ImVec2 cellsSize(cellX(7) + cellW_ - cellsFrom.x, cellY(7) + cellH_ - cellsFrom.y);
+        ImGui::SetCursorScreenPos(ImVec2(top.x, top.y));
+        ImGui::Dummy(ImVec2(headerW, headerH));
+        ImGui::SetCursorScreenPos(cellsFrom);
+        ImGui::InvisibleButton(id, cellsSize);
+        if (ImGui::IsItemHovered()) {
+            const ImVec2 m = ImGui::GetIO().MousePos;
+            auto index = [&](float p, float from, float size) {
+                float rel = p - from;
+                if (rel >= 4 * size + gap) rel -= gap;
+                else if (rel >= 4 * size) return -1;
+                return std::clamp(static_cast<int>(rel / size), 0, 7);
+            };
+            const int column = index(m.x, cellsFrom.x, cellW_), row = index(m.y, cellsFrom.y, cellH_);
+            if (column >= 0 && row >= 0 && !GridCell{row, column}.self()) {
+                hovered_ = GridCell{row, column};
+                if (ImGui::IsItemClicked()) {
+                    if (view_.selected == hovered_) view_.selected.reset();
+                    else view_.selected = hovered_;
+                }
+                tooltip(*hovered_);
+            }
+        }
+    }
+
+    float gridWidth() const { return font_ * 1.9f + 8 * cellW_ + font_ * 0.45f; }
+
+    void drawGrids(const Comparison& c) {
+        const int a = view_.methodIndex(0), b = view_.methodIndex(1);
+        const int grids = 1 + (a >= 0) + (b >= 0 && b != a);
+        const float spacing = font_ * 1.2f, avail = ImGui::GetContentRegionAvail().x;
+        // As large as fits side by side, within reason; below that, they stack.
+        cellH_ = font_ * 1.45f;
+        cellW_ = std::clamp((avail - grids * (font_ * 2.35f) - (grids - 1) * spacing) / (grids * 8), font_ * 1.45f, font_ * 2.4f);
+        const float w = gridWidth();
+
+        int drawn = 0;
+        float x = 0;
+        auto place = [&]() {
+            if (drawn > 0 && x + spacing + w <= avail) ImGui::SameLine(0, spacing), x += spacing + w;
+            else x = w;
+            ++drawn;
+        };
+        place();
+        ImGui::BeginGroup();
+        grid("##hw", "Hardware (GTIA latches)", "What GTIA latched this frame: 1 = the bit is set", [&](GridCell g) {
+            const bool on = view_.hardware(g);
+            return CellLook{on ? IM_COL32(0xE8, 0xE8, 0xEC, 255) : IM_COL32(0x2A, 0x2A, 0x30, 255),
+                            on ? IM_COL32(0x10, 0x10, 0x14, 255) : IM_COL32(0x80, 0x80, 0x88, 255), on ? "1" : "0"};
+        });
+        ImGui::EndGroup();
+        std::vector<int> shown;
+        if (a >= 0) shown.push_back(a);
+        if (b >= 0 && b != a) shown.push_back(b);
+        for (int m : shown) {
+            const MethodResult& method = c.methods[m];
+            place();
+            ImGui::BeginGroup();
+            const std::string id = "##m" + std::to_string(m);
+            grid(id.c_str(), method.name, method.id + ": " + method.source, [&](GridCell g) {
+                const Cell* cell = view_.cell(method, g);
+                const Agreement ag = cell ? cell->agreement : Agreement::NotApplicable;
+                return CellLook{agreementColour(ag), agreementTextColour(ag), agreementLetter(ag)};
+            });
+            ImGui::EndGroup();
+        }
+        hoveredLast_ = hovered_;
+    }
+
+    void drawLegend() {
+        const Agreement all[] = {Agreement::BothHit, Agreement::BothMiss, Agreement::FalseAlarm, Agreement::Missed,
+                                 Agreement::NotApplicable};
+        const float avail = ImGui::GetContentRegionAvail().x;
+        float x = 0;
+        for (size_t i = 0; i < std::size(all); ++i) {
+            const std::string_view name = collide::agreementName(all[i]);
+            const float w = ImGui::GetTextLineHeight() * 1.3f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(name.data()).x;
+            if (i > 0 && x + font_ + w <= avail) ImGui::SameLine(0, font_), x += font_ + w;
+            else x = w;
+            ImGui::BeginGroup();
+            agreementSwatch(all[i]);
+            ImGui::SameLine();
+            ImGui::TextUnformatted(name.data(), name.data() + name.size());
+            ImGui::EndGroup();
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", agreementMeaning(all[i]));
+        }
+    }
+
+    // The cell under the mouse: what each side said and why.
+    void tooltip(GridCell g) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(font_ * 30);
+        describe(g, false);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+
+    void describe(GridCell g, bool selected) {
+        const Comparison& c = *view_.comparison();
+        ImGui::Text("%s  %s", cellName(g).c_str(), cellMeaning(g).c_str());
+        if (view_.hardware(g)) {
+            const std::string at = placeText(view_.firstHit(g));
+            ImGui::Text("Hardware: latched%s%s", at.empty() ? "" : ", first at ", at.c_str());
+        } else {
+            ImGui::TextUnformatted("Hardware: not latched");
+        }
+        for (int slot = 0; slot < 2; ++slot) {
+            const int m = view_.methodIndex(slot);
+            if (m < 0 || (slot == 1 && m == view_.methodIndex(0))) continue;
+            const MethodResult& method = c.methods[m];
+            const Cell* cell = view_.cell(method, g);
+            if (!cell) continue;
+            agreementSwatch(cell->agreement);
+            ImGui::SameLine();
+            const std::string_view verdict = collide::agreementName(cell->agreement);
+            ImGui::TextWrapped("%s: %.*s", method.name.c_str(), static_cast<int>(verdict.size()), verdict.data());
+            ImGui::Indent(ImGui::GetTextLineHeight() * 1.3f + ImGui::GetStyle().ItemSpacing.x);
+            if (!cell->reason.empty()) ImGui::TextWrapped("%s", cell->reason.c_str());
+            if (cell->where.valid() && cell->software == collide::Outcome::Hit)
+                ImGui::TextDisabled("software's hit at %s", placeText(cell->where).c_str());
+            ImGui::Unindent(ImGui::GetTextLineHeight() * 1.3f + ImGui::GetStyle().ItemSpacing.x);
+        }
+        if (selected) {
+            // Which methods get this cell wrong: the question a learner asks next.
+            std::string wrong;
+            int n = 0;
+            for (const MethodResult& m : c.methods)
+                if (const Cell* cell = view_.cell(m, g);
+                    cell && (cell->agreement == Agreement::FalseAlarm || cell->agreement == Agreement::Missed))
+                    wrong += (n++ ? ", " : "") + m.id + " (" + agreementLetter(cell->agreement) + ")";
+            if (n) ImGui::TextWrapped("Wrong here: %s", wrong.c_str());
+            else ImGui::TextDisabled("Every method agrees with the hardware here.");
+        }
+    }
+
+    void drawDetails(const Comparison&) {
+        if (view_.selected) {
+            describe(*view_.selected, true);
+            if (ImGui::SmallButton("Clear selection")) view_.selected.reset();
+            if (!view_.selectedWhere().valid()) {
+                ImGui::SameLine();
+                ImGui::TextDisabled("(no place to mark: neither side saw a hit)");
+            }
+        } else {
+            ImGui::TextDisabled("Hover a cell for its reason; click one to mark its place on the screen.");
+        }
+    }
+
+    void drawMethodTable(const Comparison& c) {
+        ImGui::TextUnformatted("All methods");
+        ImGui::SameLine();
+        helpMarker(
+            "Every software method on this frame: how many of the 60 cells agree with the hardware, the "
+            "disagreements by kind, the checks it made and its 6502 cost where the article gives one. "
+            "Click a row to show that method's grid.");
+        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit |
+                                      ImGuiTableFlags_ScrollX | ImGuiTableFlags_NoHostExtendY;
+        const bool cellColumn = view_.selected.has_value();
+        if (!ImGui::BeginTable("##methods", cellColumn ? 9 : 8, flags)) return;
+        ImGui::TableSetupColumn("method");
+        ImGui::TableSetupColumn("agree");
+        ImGui::TableSetupColumn("hit");
+        ImGui::TableSetupColumn("false");
+        ImGui::TableSetupColumn("missed");
+        ImGui::TableSetupColumn("n/a");
+        ImGui::TableSetupColumn("checks");
+        ImGui::TableSetupColumn("6502 cyc");
+        if (cellColumn) ImGui::TableSetupColumn(cellName(*view_.selected).c_str());
+        ImGui::TableHeadersRow();
+        const int a = view_.methodIndex(0), b = view_.methodIndex(1);
+        const ImVec4 amber = ImGui::ColorConvertU32ToFloat4(agreementColour(Agreement::FalseAlarm));
+        const ImVec4 magenta = ImGui::ColorConvertU32ToFloat4(agreementColour(Agreement::Missed));
+        for (size_t i = 0; i < c.methods.size(); ++i) {
+            const MethodResult& m = c.methods[i];
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            const bool chosen = static_cast<int>(i) == a || static_cast<int>(i) == b;
+            if (ImGui::Selectable(m.id.c_str(), chosen, ImGuiSelectableFlags_SpanAllColumns)) view_.selectMethod(0, m.id);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", m.name.c_str(), m.source.c_str());
+            const int applicable = collide::kMatrixCells - m.counts.notApplicable;
+            ImGui::TableNextColumn();
+            ImGui::Text("%d/%d", m.counts.agree(), applicable);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", m.counts.bothHit);
+            ImGui::TableNextColumn();
+            if (m.counts.falseAlarms) ImGui::TextColored(amber, "%d", m.counts.falseAlarms);
+            else ImGui::TextDisabled("0");
+            ImGui::TableNextColumn();
+            if (m.counts.missed) ImGui::TextColored(magenta, "%d", m.counts.missed);
+            else ImGui::TextDisabled("0");
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", m.counts.notApplicable);
+            ImGui::TableNextColumn();
+            ImGui::Text("%llu", static_cast<unsigned long long>(m.checks));
+            ImGui::TableNextColumn();
+            if (m.cycles) ImGui::Text("%llu", static_cast<unsigned long long>(m.cycles));
+            else if (m.articleCycles) ImGui::Text("~%d/check", m.articleCycles);
+            else ImGui::TextDisabled("-");
+            if (ImGui::IsItemHovered() && (m.cycles || m.articleCycles))
+                ImGui::SetTooltip("6502 cycles over the whole matrix (or the article's figure per check), at 1.79 MHz");
+            if (cellColumn) {
+                ImGui::TableNextColumn();
+                if (const Cell* cell = view_.cell(m, *view_.selected)) agreementSwatch(cell->agreement);
+            }
+        }
+        ImGui::EndTable();
+    }
+
+    void drawSpriteHits(const Comparison& c) {
+        if (c.spriteHits.empty()) return;
+        ImGui::Spacing();
+        ImGui::TextUnformatted("Software sprites hit");
+        ImGui::SameLine();
+        helpMarker("The hardware only says PxPF (which colour); the sprites say which thing in the bitmap was hit.");
+        for (const collide::SpriteHit& h : c.spriteHits)
+            ImGui::BulletText("%s hit \"%s\": %d pixels, first at %s", h.object.c_str(), h.sprite.c_str(), h.pixels,
+                              placeText(h.where).c_str());
+    }
+
+    CollisionsView view_;
+    std::optional<GridCell> hovered_, hoveredLast_;
+    float font_ = 13, cellW_ = 24, cellH_ = 20;
 };
 
 }  // namespace

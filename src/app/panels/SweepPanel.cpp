@@ -1,19 +1,234 @@
-// Sweep panel (issue 4): move object B over a range of offsets against object A and show,
-// per software method, a map of where it agrees with the hardware.
+// Sweep panel (issue 4): object B moved over every offset around object A, the hardware's
+// answer and every method's at each, shown as one map per method (agreement colours, A's
+// outline, offset under the mouse). The sweep runs off the UI thread; the UI only polls.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/AgreementColours.h"
 #include "app/AppContext.h"
+#include "app/CollisionsView.h"
 #include "app/Panel.h"
 #include "app/Panels.h"
-
-#include <imgui.h>
+#include "app/SweepJob.h"
+#include "app/UiHelpers.h"
+#include "collide/Objects.h"
 
 namespace pmg::app {
 namespace {
+
+using collide::Agreement;
+using collide::SweepMethod;
+using collide::SweepResult;
+
+// Texture keys of the maps (TextureSource keys are shared by all panels).
+constexpr int kTextureKeyBase = 0x53570000;  // "SW"
 
 class SweepPanel final : public Panel {
 public:
     const char* name() const override { return "Sweep"; }
     PanelSlot slot() const override { return PanelSlot::Results; }
-    void draw(AppContext&) override { ImGui::TextUnformatted("Offset sweep"); }
+
+    void draw(AppContext& ctx) override {
+        font_ = ImGui::GetFontSize();
+        if (job_.poll()) newResult(ctx);
+        if (!started_) started_ = true, run(ctx);  // the default pair's maps, without a click
+        drawControls(ctx);
+        if (!job_.error().empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.5f, 1), "%s", job_.error().c_str());
+        if (const auto& r = job_.result()) {
+            if (textureFor_ != job_.finished()) upload(ctx);  // first draw with a texture source
+            drawResult(ctx, *r);
+        } else if (!job_.running()) {
+            ImGui::TextDisabled("Choose two objects and the offsets, then Run.");
+        }
+    }
+
+private:
+    static collide::SweepOptions defaultOptions() {
+        collide::SweepOptions o;
+        o.dx = {-24, 24}, o.dy = {-24, 24};  // pmglab-cli sweep's defaults
+        return o;
+    }
+
+    static bool objectCombo(const char* label, int& object) {
+        bool changed = false;
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3.6f);
+        if (ImGui::BeginCombo(label, collide::objectName(object).c_str())) {
+            for (int o = 0; o < 8; ++o)
+                if (ImGui::Selectable(collide::objectName(o).c_str(), o == object)) object = o, changed = true;
+            ImGui::EndCombo();
+        }
+        return changed;
+    }
+
+    void drawControls(AppContext& ctx) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted("Move");
+        ImGui::SameLine();
+        objectCombo("##b", options_.b);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("B: the object moved over every offset");
+        ImGui::SameLine();
+        ImGui::TextUnformatted("around");
+        ImGui::SameLine();
+        objectCombo("##a", options_.a);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("A: the object that stays put");
+        ImGui::SameLine();
+        const bool running = job_.running();
+        if (running) ImGui::BeginDisabled();
+        if (ImGui::Button(running ? "Running" : "  Run  ")) run(ctx);
+        if (running) ImGui::EndDisabled();
+        ImGui::SameLine();
+        helpMarker(
+            "B is moved to every offset (dx colour clocks, dy scan lines) from A. At each one the hardware "
+            "answer comes from the machine itself (a frame with A and B alone) and every method gives its own. "
+            "Each map is one method: a square per offset, coloured by how it agrees with the hardware. The "
+            "outline is A's shape: where B's top-left pixel would sit on A.");
+
+        ImGui::SetNextItemWidth(font_ * 9);
+        ImGui::DragIntRange2("dx", &options_.dx.min, &options_.dx.max, 0.5f, -128, 128, "%d", "%d");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Horizontal offsets of B from A, colour clocks (wraps at 256 like HPOS)");
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(font_ * 9);
+        ImGui::DragIntRange2("dy", &options_.dy.min, &options_.dy.max, 0.5f, -120, 120, "%d", "%d");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Vertical offsets of B from A, scan lines");
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(font_ * 5);
+        ImGui::SliderInt("zoom", &zoom_, 0, 8, zoom_ ? "%dx" : "fit");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Screen pixels per offset (fit: three maps across)");
+
+        if (running) {
+            // A spinner of dots: the sweep has no progress count, but the UI stays live.
+            static const char* const dots[] = {".  ", ".. ", "...", " ..", "  .", "   "};
+            ImGui::Text("Sweeping %d x %d offsets%s  %.1f s", options_.dx.size(), options_.dy.size(),
+                        dots[static_cast<int>(job_.secondsRunning() * 8) % 6], job_.secondsRunning());
+        }
+    }
+
+    void run(AppContext& ctx) {
+        options_.dx.max = std::max(options_.dx.max, options_.dx.min);
+        options_.dy.max = std::max(options_.dy.max, options_.dy.min);
+        const Machine& machine = ctx.simulation.machine();
+        collide::ObjectSet objects = collide::extractObjects(machine, frameHistoryOf(ctx.document.scene(), machine));
+        job_.start(std::move(objects), options_, ctx.document.revision());
+    }
+
+    void newResult(AppContext& ctx) {
+        if (!job_.result()) return;
+        outline_ = sweepOutline(*job_.result());
+        upload(ctx);
+    }
+
+    void upload(AppContext& ctx) {
+        textures_.clear();
+        textureFor_ = job_.finished();
+        if (!ctx.textures) return;  // headless: the maps are drawn as empty frames
+        const SweepResult& r = *job_.result();
+        for (size_t m = 0; m < r.methods.size(); ++m) {
+            const std::vector<uint8_t> rgba = sweepMapRgba(r, r.methods[m]);
+            textures_.push_back(ctx.textures->upload(kTextureKeyBase + static_cast<int>(m), rgba.data(), r.dx.size(), r.dy.size()));
+        }
+    }
+
+    void drawLegend() {
+        const Agreement shown[] = {Agreement::BothHit, Agreement::BothMiss, Agreement::FalseAlarm, Agreement::Missed};
+        for (size_t i = 0; i < std::size(shown); ++i) {
+            if (i) ImGui::SameLine(0, font_);
+            ImGui::BeginGroup();
+            agreementSwatch(shown[i]);
+            ImGui::SameLine();
+            const std::string_view name = collide::agreementName(shown[i]);
+            ImGui::TextUnformatted(name.data(), name.data() + name.size());
+            ImGui::EndGroup();
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", agreementMeaning(shown[i]));
+        }
+        ImGui::SameLine(0, font_);
+        const float h = ImGui::GetTextLineHeight();
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRect(p, ImVec2(p.x + h * 1.3f, p.y + h), IM_COL32(255, 255, 255, 255), 0, 0, 1.5f);
+        ImGui::Dummy(ImVec2(h * 1.3f, h));
+        ImGui::SameLine();
+        ImGui::TextUnformatted("A's shape");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Offsets where B's top-left pixel would lie on one of A's pixels");
+    }
+
+    void drawResult(AppContext& ctx, const SweepResult& r) {
+        const std::string a = r.a.name(), b = r.b.name();
+        ImGui::Text("%s moved around %s: dx %d..%d, dy %d..%d, %d offsets in %.2f s (%d thread%s)", b.c_str(), a.c_str(),
+                    r.dx.min, r.dx.max, r.dy.min, r.dy.max, r.dx.size() * r.dy.size(), r.seconds, r.threads,
+                    r.threads == 1 ? "" : "s");
+        if (job_.resultTag() != ctx.document.revision())
+            ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "The scene has changed since this sweep: Run again to update.");
+        drawLegend();
+        ImGui::Separator();
+
+        // Maps in rows, as many across as fit; whole screen pixels per offset, so every offset
+        // is the same size.
+        const float spacing = font_ * 0.8f, avail = ImGui::GetContentRegionAvail().x;
+        scale_ = zoom_ ? zoom_ : std::clamp(static_cast<int>((avail - 2 * spacing) / 3 / r.dx.size()), 1, 8);
+        const float mapW = static_cast<float>(r.dx.size() * scale_), mapH = static_cast<float>(r.dy.size() * scale_);
+        const float cellW = std::max(mapW, font_ * 12);
+        const int across = std::max(1, static_cast<int>((avail + spacing) / (cellW + spacing)));
+        for (size_t m = 0; m < r.methods.size(); ++m) {
+            if (m % across) ImGui::SameLine(0, spacing);
+            ImGui::BeginGroup();
+            drawMap(r, static_cast<int>(m), cellW, mapW, mapH);
+            ImGui::EndGroup();
+        }
+    }
+
+    void drawMap(const SweepResult& r, int m, float cellW, float mapW, float mapH) {
+        const SweepMethod& sm = r.methods[m];
+        ImDrawList* draw = ImGui::GetWindowDrawList();
+        const ImVec2 top = ImGui::GetCursorScreenPos();
+        const ImVec4 clip(top.x, top.y, top.x + cellW, top.y + ImGui::GetTextLineHeight() * 2 + 4);
+        draw->AddText(ImGui::GetFont(), font_, top, ImGui::GetColorU32(ImGuiCol_Text), sm.name.c_str(), nullptr, 0, &clip);
+        char counts[96];
+        std::snprintf(counts, sizeof counts, "hit %ld false %ld missed %ld", sm.counts.truePositives, sm.counts.falsePositives,
+                      sm.counts.falseNegatives);
+        draw->AddText(ImGui::GetFont(), font_, ImVec2(top.x, top.y + ImGui::GetTextLineHeight()),
+                      ImGui::GetColorU32(ImGuiCol_TextDisabled), counts, nullptr, 0, &clip);
+        ImGui::Dummy(ImVec2(cellW, ImGui::GetTextLineHeight() * 2 + 2));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s [%s]", sm.name.c_str(), sm.id.c_str());
+
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        const ImVec2 z(p.x + mapW, p.y + mapH);
+        if (m < static_cast<int>(textures_.size())) draw->AddImage(textures_[m], p, z);
+        else draw->AddRectFilled(p, z, agreementColour(Agreement::BothMiss));
+        const float s = static_cast<float>(scale_);
+        for (const MapEdge& e : outline_)
+            draw->AddLine(ImVec2(p.x + e.x0 * s, p.y + e.y0 * s), ImVec2(p.x + e.x1 * s, p.y + e.y1 * s), IM_COL32(255, 255, 255, 230),
+                          1.0f);
+        const std::string id = "##map" + std::to_string(m);
+        ImGui::InvisibleButton(id.c_str(), ImVec2(mapW, mapH));
+        if (ImGui::IsItemHovered()) {
+            const ImVec2 mouse = ImGui::GetIO().MousePos;
+            const int c = std::clamp(static_cast<int>((mouse.x - p.x) / s), 0, r.dx.size() - 1);
+            const int row = std::clamp(static_cast<int>((mouse.y - p.y) / s), 0, r.dy.size() - 1);
+            const int dx = r.dx.min + c, dy = r.dy.min + row;
+            const size_t i = static_cast<size_t>(r.index(dx, dy));
+            draw->AddRect(ImVec2(p.x + c * s - 1, p.y + row * s - 1), ImVec2(p.x + (c + 1) * s + 1, p.y + (row + 1) * s + 1),
+                          IM_COL32(255, 255, 255, 255));
+            const Agreement ag = i < sm.cells.size() ? sm.cells[i] : Agreement::NotApplicable;
+            ImGui::BeginTooltip();
+            ImGui::Text("%s at dx %+d, dy %+d from %s", r.b.name().c_str(), dx, dy, r.a.name().c_str());
+            ImGui::Text("Hardware: %s", i < r.hardware.size() && r.hardware[i] ? "latched" : "no collision");
+            agreementSwatch(ag);
+            ImGui::SameLine();
+            ImGui::Text("%s: %s", sm.id.c_str(), agreementMeaning(ag));
+            ImGui::EndTooltip();
+        }
+    }
+
+    SweepJob job_;
+    collide::SweepOptions options_ = defaultOptions();
+    std::vector<ImTextureID> textures_;
+    std::vector<MapEdge> outline_;
+    int textureFor_ = -1;
+    bool started_ = false;
+    int zoom_ = 0;  // 0 = fit
+    int scale_ = 1;
+    float font_ = 13;
 };
 
 }  // namespace

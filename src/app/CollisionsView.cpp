@@ -1,0 +1,151 @@
+#include "app/CollisionsView.h"
+
+#include <cctype>
+#include <exception>
+
+#include "core/Beam.h"
+
+namespace pmg::app {
+namespace {
+
+// FNV-1a over raw bytes: the key only has to change when the frame does.
+uint64_t hashBytes(uint64_t h, const void* data, size_t size) {
+    const auto* p = static_cast<const uint8_t*>(data);
+    for (size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+uint64_t hashWords(uint64_t h, const uint64_t* words, size_t count) {
+    for (size_t i = 0; i < count; ++i) h = (h ^ words[i]) * 1099511628211ull;
+    return h;
+}
+
+uint64_t frameHash(const Machine& machine) {
+    uint64_t h = 1469598103934665603ull;
+    const Frame& frame = machine.frame();
+    for (int line = kFirstVisibleLine; line <= kLastVisibleLine; ++line) {
+        const LineRecord& r = frame.record(line);
+        for (const LineMask& m : r.objects) h = hashWords(h, m.w.data(), m.w.size());
+        for (const LineMask& m : r.playfield) h = hashWords(h, m.w.data(), m.w.size());
+    }
+    h = hashBytes(h, machine.registers().data(), kRegisterFileSize);
+    // The first frame starts from the scene's registers, later ones from the last frame's.
+    return hashBytes(h, machine.frameCount() <= 1 ? "1" : "n", 1);
+}
+
+// Grid square -> index into collide::matrixCells() (-1 for a player's own bit).
+const std::array<int, 64>& cellIndexByRegBit() {
+    static const std::array<int, 64> index = [] {
+        std::array<int, 64> a;
+        a.fill(-1);
+        const auto& cells = collide::matrixCells();
+        for (int i = 0; i < collide::kMatrixCells; ++i) a[cells[i].reg * 4 + cells[i].bit] = i;
+        return a;
+    }();
+    return index;
+}
+
+}  // namespace
+
+collide::FrameHistory frameHistoryOf(const Scene& scene, const Machine& machine) {
+    collide::FrameHistory history;
+    if (machine.frameCount() <= 1) {
+        Machine start(machine.options());
+        prepareScene(scene, start);
+        history.frameStart = start.registers();
+    } else {
+        history.frameStart = machine.registers();  // where the previous frame left them
+    }
+    history.lineWrites = scene.lineWrites;
+    history.sprites = scene.sprites;
+    return history;
+}
+
+const char* gridRowName(int row) {
+    static const char* const names[] = {"M0", "M1", "M2", "M3", "P0", "P1", "P2", "P3"};
+    return names[row & 7];
+}
+
+const char* gridColumnName(int column) {
+    static const char* const names[] = {"PF0", "PF1", "PF2", "PF3", "P0", "P1", "P2", "P3"};
+    return names[column & 7];
+}
+
+bool CollisionsView::refresh(const Document& document, const Simulation& simulation) {
+    const Machine& machine = simulation.machine();
+    if (simulation.midFrame()) {
+        // The record holds half a frame: keep showing the last whole one.
+        stale_ = comparison_.has_value();
+        if (comparison_) return false;
+    } else {
+        stale_ = false;
+    }
+    Key key{document.revision(), machine.collisions().registers(), frameHash(machine)};
+    if (key_ && *key_ == key) return false;
+    key_ = key;
+    ++computations_;
+
+    collide::CompareOptions options;
+    options.history = frameHistoryOf(document.scene(), machine);
+    try {
+        comparison_ = collide::compareFrame(machine, options);
+        error_.clear();
+    } catch (const std::exception& e) {
+        comparison_.reset();
+        error_ = e.what();
+    }
+    return true;
+}
+
+const collide::Cell* CollisionsView::cell(const collide::MethodResult& method, GridCell at) const {
+    if (at.self()) return nullptr;
+    const int i = cellIndexByRegBit()[at.reg() * 4 + at.bit()];
+    if (i < 0 || i >= static_cast<int>(method.cells.size())) return nullptr;
+    return &method.cells[i];
+}
+
+bool CollisionsView::hardware(GridCell at) const {
+    return comparison_ && !at.self() && (comparison_->hardware[at.reg()] >> at.bit() & 1);
+}
+
+BeamPosition CollisionsView::firstHit(GridCell at) const {
+    if (!hardware(at)) return {};
+    return comparison_->firstHits[at.reg() * 4 + at.bit()];
+}
+
+int CollisionsView::methodIndex(int slot) const {
+    if (!comparison_ || methods_[slot].empty()) return -1;
+    for (size_t i = 0; i < comparison_->methods.size(); ++i)
+        if (comparison_->methods[i].id == methods_[slot]) return static_cast<int>(i);
+    return -1;
+}
+
+BeamPosition CollisionsView::selectedWhere() const {
+    if (!selected || !comparison_) return {};
+    if (const int m = methodIndex(0); m >= 0)
+        if (const collide::Cell* c = cell(comparison_->methods[m], *selected); c && c->where.valid()) return c->where;
+    return firstHit(*selected);
+}
+
+bool CollisionsView::selectByName(const std::string& text) {
+    std::string method, name = text;
+    if (const size_t colon = text.find(':'); colon != std::string::npos)
+        method = text.substr(0, colon), name = text.substr(colon + 1);
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    for (char& c : method) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!method.empty() && !collide::methodById(method)) return false;
+    for (int row = 0; row < 8; ++row)
+        for (int column = 0; column < 8; ++column) {
+            const GridCell g{row, column};
+            if (g.self()) continue;
+            const int i = cellIndexByRegBit()[g.reg() * 4 + g.bit()];
+            if (i >= 0 && collide::matrixCells()[i].name() == name) {
+                selected = g;
+                if (!method.empty()) methods_[0] = method;
+                return true;
+            }
+        }
+    return false;
+}
+
+}  // namespace pmg::app
