@@ -241,8 +241,9 @@ void App::initImGui() {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     imgui_ = true;
+    // No keyboard navigation: Space, F, arrows and Tab belong to the emulator unless a text
+    // field is being edited (ImGui then sets WantCaptureKeyboard).
     ImGuiIO& io = ImGui::GetIO();
-    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     panels_ = makePanels();
     registerSettings();
     if (options_.frames > 0) {
@@ -684,8 +685,10 @@ void App::drawStatusBar() {
                                    ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 2));
     if (ImGui::Begin("##status", nullptr, flags)) {
-        ImGui::Text("%5.2f ms/frame | %4.1f emulated fps | %s", lastFrameMs_, emulatedFps_,
-                    simulation_.running() ? "running" : "paused");
+        if (emulatedFps_ > 0 || !simulation_.running())
+            ImGui::Text("%5.2f ms/frame | %4.1f emulated fps | %s", lastFrameMs_, emulatedFps_, simulation_.running() ? "running" : "paused");
+        else
+            ImGui::Text("%5.2f ms/frame | running", lastFrameMs_);
         if (!document_.saveError().empty()) {
             ImGui::SameLine();
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "| not saved: %s", document_.saveError().c_str());
