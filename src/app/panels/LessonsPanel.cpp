@@ -1,0 +1,212 @@
+// Lessons panel (issue 5): the guided tour. With a lesson open it shows the title, previous
+// and next, the text, and every result the text states with a live tick (the running
+// machine matches) or cross; "try this" steps are buttons that edit the scene through the
+// document (undoable), after which the step's own results are ticked. With another scene
+// open it lists the tour. Lessons and their claims come from src/lesson (docs/lessons.md),
+// the same code `pmglab-cli lesson check` runs.
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/AppContext.h"
+#include "app/Panel.h"
+#include "app/Panels.h"
+#include "lesson/Lesson.h"
+#include "lesson/LessonCheck.h"
+
+#ifndef PMGLAB_LESSONS_DIR
+#define PMGLAB_LESSONS_DIR "assets/lessons"
+#endif
+
+namespace pmg::app {
+namespace {
+
+const ImVec4 kGood(0.35f, 0.85f, 0.45f, 1.0f);
+const ImVec4 kBad(1.0f, 0.45f, 0.40f, 1.0f);
+const ImVec4 kDim(0.60f, 0.60f, 0.65f, 1.0f);
+
+// A tick or a cross drawn with lines: the default font has no such glyphs.
+void mark(bool good) {
+    const float s = ImGui::GetFontSize();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImU32 c = ImGui::ColorConvertFloat4ToU32(good ? kGood : kBad);
+    const float t = std::max(1.5f, s * 0.12f);
+    if (good) {
+        const ImVec2 pts[3] = {ImVec2(p.x + s * 0.15f, p.y + s * 0.55f), ImVec2(p.x + s * 0.4f, p.y + s * 0.8f),
+                               ImVec2(p.x + s * 0.85f, p.y + s * 0.2f)};
+        draw->AddPolyline(pts, 3, c, 0, t);
+    } else {
+        draw->AddLine(ImVec2(p.x + s * 0.2f, p.y + s * 0.2f), ImVec2(p.x + s * 0.8f, p.y + s * 0.8f), c, t);
+        draw->AddLine(ImVec2(p.x + s * 0.8f, p.y + s * 0.2f), ImVec2(p.x + s * 0.2f, p.y + s * 0.8f), c, t);
+    }
+    ImGui::Dummy(ImVec2(s, s));
+    ImGui::SameLine();
+}
+
+class LessonsPanel final : public Panel {
+public:
+    const char* name() const override { return "Lessons"; }
+    PanelSlot slot() const override { return PanelSlot::Inspector; }
+
+    void draw(AppContext& ctx) override {
+        loadTour();
+        refresh(ctx);
+        if (lesson_) drawLesson(ctx);
+        else drawTour(ctx);
+    }
+
+private:
+    void loadTour() {
+        if (tourLoaded_) return;
+        tourLoaded_ = true;
+        try {
+            tour_ = loadLessonDirectory(PMGLAB_LESSONS_DIR);
+        } catch (const SceneError& e) {
+            tourError_ = e.what();
+        }
+    }
+
+    // The open document as a lesson, re-read when the scene changes.
+    void refresh(AppContext& ctx) {
+        const Document& doc = ctx.document;
+        if (doc.path() != path_) {  // another file: its steps start over
+            path_ = doc.path();
+            stepsDone_ = 0;
+            revision_ = ~0ull;
+        }
+        if (doc.revision() == revision_) return;
+        revision_ = doc.revision();
+        lesson_.reset();
+        lessonError_.clear();
+        if (!doc.scene().extra.contains(kLessonKey)) return;
+        try {
+            lesson_ = parseLesson(doc.scene(), doc.path().string());
+        } catch (const SceneError& e) {
+            lessonError_ = e.what();
+        }
+    }
+
+    int tourIndex() const {
+        for (size_t i = 0; i < tour_.size(); ++i)
+            if (tour_[i].order == lesson_->order) return static_cast<int>(i);
+        return -1;
+    }
+
+    void open(AppContext& ctx, const Lesson& l) { ctx.requests.openPath = l.file; }
+
+    void drawTour(AppContext& ctx) {
+        ImGui::TextUnformatted("A guided tour: hardware and software collisions, one short lesson at a time.");
+        if (!lessonError_.empty()) ImGui::TextColored(kBad, "This scene's lesson cannot be read: %s", lessonError_.c_str());
+        if (!tourError_.empty()) {
+            ImGui::TextColored(kBad, "%s", tourError_.c_str());
+            return;
+        }
+        ImGui::Spacing();
+        for (const Lesson& l : tour_) {
+            const std::string label = std::to_string(l.order) + ". " + l.title;
+            if (ImGui::Selectable(label.c_str())) open(ctx, l);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.scene.description.c_str());
+        }
+    }
+
+    void drawLesson(AppContext& ctx) {
+        const Lesson& l = *lesson_;
+        const int at = tourIndex();
+        ImGui::BeginDisabled(at <= 0);
+        if (ImGui::ArrowButton("##prev", ImGuiDir_Left) && at > 0) open(ctx, tour_[at - 1]);
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        ImGui::BeginDisabled(at < 0 || at + 1 >= static_cast<int>(tour_.size()));
+        if (ImGui::ArrowButton("##next", ImGuiDir_Right) && at >= 0 && at + 1 < static_cast<int>(tour_.size()))
+            open(ctx, tour_[at + 1]);
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        if (at >= 0) ImGui::TextColored(kDim, "Lesson %d of %d", at + 1, static_cast<int>(tour_.size()));
+        else ImGui::TextColored(kDim, "Lesson %d", l.order);
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Start over")) {
+            stepsDone_ = 0;
+            ctx.requests.openPath = l.file;
+        }
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.45f, 1.0f), "%s", l.title.c_str());
+        ImGui::Separator();
+
+        for (const std::string& p : l.paragraphs) {
+            ImGui::TextWrapped("%s", p.c_str());
+            ImGui::Spacing();
+        }
+
+        const Machine& machine = ctx.simulation.machine();
+        const bool settled = !ctx.simulation.midFrame();
+        FrameContext frame;
+        frame.scene = &ctx.document.scene();
+        auto claims = [&](const std::vector<Claim>& list) {
+            for (const Claim& c : list) {
+                if (!settled) {
+                    ImGui::TextColored(kDim, "   %s", describeClaim(c).c_str());
+                    continue;
+                }
+                const ClaimOutcome o = evaluateClaim(c, machine, frame);
+                mark(o.passed);
+                ImGui::TextWrapped("%s", describeClaim(c).c_str());
+                if (ImGui::IsItemHovered())
+                    ImGui::SetTooltip("The machine: %s%s%s", o.actual.c_str(), c.says.empty() ? "" : "\nThe text: ",
+                                      c.says.c_str());
+            }
+        };
+
+        if (stepsDone_ == 0) {
+            ImGui::TextColored(kDim, settled ? "The machine now:" : "The machine now (ticks at the end of the frame):");
+            claims(l.expect);
+        }
+        if (l.tryThis.empty()) return;
+        ImGui::Spacing();
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.45f, 1.0f), "Try this");
+        for (size_t i = 0; i < l.tryThis.size(); ++i) {
+            const TryStep& s = l.tryThis[i];
+            ImGui::PushID(static_cast<int>(i));
+            ImGui::TextWrapped("%d. %s", static_cast<int>(i + 1), s.text.c_str());
+            if (s.action) {
+                ImGui::BeginDisabled(static_cast<int>(i) < stepsDone_);  // done; "Start over" to repeat
+                if (ImGui::Button(s.button.c_str())) doStep(ctx, i);
+                ImGui::EndDisabled();
+            }
+            if (stepsDone_ == static_cast<int>(i + 1) && !s.expect.empty()) claims(s.expect);
+            ImGui::PopID();
+        }
+    }
+
+    void doStep(AppContext& ctx, size_t i) {
+        const TryStep& s = lesson_->tryThis[i];
+        std::string error;
+        // Each step builds on the ones before it, as in `lesson check`: do the skipped ones first.
+        ctx.document.edit("Lesson: " + s.button, [&](Scene& scene) {
+            for (size_t k = static_cast<size_t>(stepsDone_); k <= i && error.empty(); ++k)
+                if (lesson_->tryThis[k].action) error = applyAction(*lesson_->tryThis[k].action, scene);
+        });
+        if (!error.empty()) {
+            ctx.notify(error);
+            return;
+        }
+        stepsDone_ = static_cast<int>(i + 1);
+        ctx.simulation.setRunning(true);
+    }
+
+    bool tourLoaded_ = false;
+    std::vector<Lesson> tour_;
+    std::string tourError_;
+    std::filesystem::path path_;
+    uint64_t revision_ = ~0ull;
+    std::optional<Lesson> lesson_;
+    std::string lessonError_;
+    int stepsDone_ = 0;  // try-this steps applied to the open lesson, in order
+};
+
+}  // namespace
+
+std::unique_ptr<Panel> makeLessonsPanel() { return std::make_unique<LessonsPanel>(); }
+
+}  // namespace pmg::app
