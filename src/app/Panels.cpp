@@ -11,6 +11,7 @@ std::vector<std::unique_ptr<Panel>> makePanels() {
     panels.push_back(makeLayersPanel());
     panels.push_back(makeCollisionsPanel());
     panels.push_back(makeSweepPanel());
+    panels.push_back(makeLessonsPanel());
     return panels;
 }
 

@@ -18,5 +18,6 @@ std::unique_ptr<Panel> makePlayfieldPanel();
 std::unique_ptr<Panel> makeLayersPanel();
 std::unique_ptr<Panel> makeCollisionsPanel();
 std::unique_ptr<Panel> makeSweepPanel();
+std::unique_ptr<Panel> makeLessonsPanel();
 
 }  // namespace pmg::app
