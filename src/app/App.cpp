@@ -647,8 +647,8 @@ void App::drawSlots() {
     const float control = used[0] ? std::min(available * 0.3f, ImGui::GetFrameHeightWithSpacing() * 3 + ImGui::GetFontSize() * 6.5f) : 0;
     const int shared = used[1] + used[2];
     const float rest = shared ? (available - control) / shared : 0;
-    // The results get a little more than half: they are what the app is for.
-    const float heights[] = {control, shared == 2 ? rest * 1.1f : rest, shared == 2 ? rest * 0.9f : rest};
+    // The results get more room than the editors: they are what the app is for.
+    const float heights[] = {control, shared == 2 ? rest * 1.25f : rest, shared == 2 ? rest * 0.75f : rest};
     float y = columnPos_.y;
     const bool layoutChanged = relayout_ || used[0] != lastUsed_[0] || used[1] != lastUsed_[1] || used[2] != lastUsed_[2];
     std::copy(std::begin(used), std::end(used), lastUsed_);
