@@ -426,23 +426,25 @@ def lesson_vdelay():
 def lesson_boxes_lie():
     scr = Screen("9 Boxes lie")
     scr.blank(100)
-    pm = pm_single({0: (60, tall(ARROW_SHIP)), 1: (58, tall(BULLET))})
-    regs = base_registers(HPOSP0=0x60, HPOSP1=0x5E)
+    # Double-width pixels (SIZE 1) on four scan lines each: big enough to see from the back of a class.
+    pm = pm_single({0: (64, tall(ARROW_SHIP, 4)), 1: (68, tall(BULLET, 4))})
+    regs = base_registers(HPOSP0=0x60, SIZEP0=1, HPOSP1=0x56, SIZEP1=1)
     lesson("09-bounding-boxes-lie.json", "bounding-boxes-lie",
-           "Seed 004: a spaceship (P0) and a bullet (P1) whose boxes overlap at the ship's empty corner.",
+           "Seed 004: a spaceship (P0) and a bullet (P1) beside its wing, whose boxes overlap where the ship's box is empty.",
            scr, regs, [pm], 9, "Bounding boxes lie",
            ["Software usually starts with boxes: two objects collide when their rectangles overlap. "
             "It is cheap, and wrong for round or diagonal shapes.",
-            "The bullet's box overlaps the ship's box in the ship's empty upper-left corner. The box test "
-            "(aabb) reports a hit, a false alarm: no pixels meet, and the hardware reports nothing. "
+            "The bullet flies just left of the ship's wing. Its box overlaps the ship's box, but only where the "
+            "ship's box is empty. The box test (aabb) reports a hit, a false alarm: no pixels meet, and the "
+            "hardware reports nothing. "
             "The pixel test of seed 004 (mask-and) ANDs the two shapes and agrees with the hardware."],
            [{"P0PL": 0, "P1PL": 0, "says": "no pixels meet: the hardware reports nothing"},
             {"method": "aabb", "cell": "P0PL P1", "result": "false alarm",
              "reason_contains": "boxes overlap but no lit pixels meet", "says": "the box test reports a false alarm"},
             {"method": "mask-and", "cell": "P0PL P1", "result": "both miss", "says": "the pixel test agrees"}],
-           [step("Move the bullet two clocks right: now it touches the wing. P0PL has the P1 bit, and the box "
-                 "and pixel tests both report the hit.",
-                 "Bullet two clocks right", {"set": {"HPOSP1": "+2"}},
+           [step("Move the bullet six clocks (three of its pixels) right: now it touches the wing. P0PL has "
+                 "the P1 bit, and the box and pixel tests both report the hit.",
+                 "Bullet six clocks right", {"set": {"HPOSP1": "+6"}},
                  [{"P0PL": "P1 set"},
                   {"method": "aabb", "cell": "P0PL P1", "result": "both hit"},
                   {"method": "mask-and", "cell": "P0PL P1", "result": "both hit"}])])
@@ -482,7 +484,8 @@ def lesson_wrap():
            scr, regs, [pm], 11, "The 6502 shortcut and its wrap",
            ["Seed 000 tests two boxes per axis with one 8-bit sum and one unsigned compare: X2 + S2 - X1 "
             "must lie between 1 and S1 + S2 - 1. A negative result wraps to 255, 254..., so the same "
-            "compare rejects both sides. It costs 26 cycles when the boxes overlap; GTIA's latch costs none.",
+            "compare rejects both sides. For P2 and P3, which overlap in the middle of the screen, it reports "
+            "the hit in 26 cycles; GTIA's latch costs the CPU nothing.",
             "The wrap has a hole. P0 is at X = 250 and P1 at X = 0, both 8 wide on lines 80-95. On X the "
             "routine computes 0 + 8 - 250 - 1 = 13, below 15, and reports a hit. GTIA never draws either "
             "object (HPOS $FA and $00 are off screen) and reports nothing.",
@@ -494,8 +497,8 @@ def lesson_wrap():
             {"routine": "wrap6502-bcc", "o1": {"x": 250, "y": 80, "w": 8, "h": 16},
              "o2": {"x": 0, "y": 80, "w": 8, "h": 16}, "hit": False, "says": "with BCC, no hit"},
             {"P2PL": "P3 set"},
-            {"method": "wrap6502", "cell": "P2PL P3", "result": "both hit"},
-            {"method": "wrap6502", "cell": "P2PL P3", "cycles": 26, "says": "26 cycles when the boxes overlap"}])
+            {"method": "wrap6502", "cell": "P2PL P3", "result": "both hit", "says": "for P2 and P3 it reports the hit"},
+            {"method": "wrap6502", "cell": "P2PL P3", "cycles": 26, "says": "in 26 cycles"}])
 
 
 def lesson_fair_boxes():

@@ -125,8 +125,7 @@ std::string describeMethodClaim(const Claim& c) {
         return "software: " + c.object + (c.set ? " hit" : " did not hit") + " sprite \"" + c.sprite + "\"";
     if (!c.agrees.empty()) return c.method + how + " agrees with the hardware on every " + (c.agrees == "all" ? "" : c.agrees + " ") + "cell";
     if (!c.quantity.empty()) return c.method + how + ": " + std::to_string(c.number) + " " + c.quantity + " for " + cellName(c.cell);
-    if (c.result == "hit" || c.result == "miss" || c.result == "n/a") return c.method + how + ": " + cellName(c.cell) + " " + c.result;
-    return c.method + how + ": " + cellName(c.cell) + " is " + c.result;
+    return c.method + how + ", " + cellName(c.cell) + ": " + c.result;
 }
 
 ClaimOutcome evaluateMethodClaim(const Claim& c, const Machine& machine, const FrameContext& context) {
