@@ -92,7 +92,7 @@ private:
         auto combo = [&](const char* label, int slot, bool allowNone) {
             const int current = view_.methodIndex(slot);
             const std::string preview = current >= 0 ? c.methods[current].name : "(none)";
-            ImGui::SetNextItemWidth(font_ * 14);
+            ImGui::SetNextItemWidth(font_ * 15.5f);
             if (ImGui::BeginCombo(label, preview.c_str())) {
                 if (allowNone && ImGui::Selectable("(none)", current < 0)) view_.selectMethod(slot, "");
                 for (size_t i = 0; i < c.methods.size(); ++i) {
@@ -213,7 +213,7 @@ private:
         grid("##hw", "Hardware (GTIA latches)", "What GTIA latched this frame: 1 = the bit is set", [&](GridCell g) {
             const bool on = view_.hardware(g);
             return CellLook{on ? IM_COL32(0xE8, 0xE8, 0xEC, 255) : IM_COL32(0x2A, 0x2A, 0x30, 255),
-                            on ? IM_COL32(0x10, 0x10, 0x14, 255) : IM_COL32(0x80, 0x80, 0x88, 255), on ? "1" : "0"};
+                            on ? IM_COL32(0x10, 0x10, 0x14, 255) : IM_COL32(0x68, 0x68, 0x70, 255), on ? "1" : "0"};
         });
         ImGui::EndGroup();
         std::vector<int> shown;
