@@ -319,6 +319,8 @@ int App::run() {
     ctx_.requests.selectCell = options_.select;
     for (auto& p : panels_)
         if (std::find(options_.hide.begin(), options_.hide.end(), p->name()) != options_.hide.end()) p->visible = false;
+    if (options_.crt) view_.crt = true;
+    if (options_.debugColours) view_.debugColours = true;
     openInitialScene();
 
     int frame = 0;

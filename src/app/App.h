@@ -17,6 +17,8 @@ struct AppOptions {
     std::filesystem::path screenshot;   // with frames: write the last one here
     std::filesystem::path frameTimes;   // write each frame's time (ms) here, one a line
     bool overlays = true;               // false: the plain screen (for pixel checks)
+    bool crt = false;                   // start with the CRT scan-line look
+    bool debugColours = false;          // start with the debug colours (Layers panel)
     int width = 0, height = 0;          // window size; 0 = remembered or fitted to the display
     std::vector<std::string> show;      // panels whose tabs are brought to the front at start
     std::vector<std::string> hide;      // panels closed at start (View menu opens them again)

@@ -5,10 +5,11 @@
 namespace pmg::app {
 
 const std::array<uint8_t, 13>& debugColours() {
-    // Players strong, their missiles lighter; playfield in hues no player uses.
-    static const std::array<uint8_t, 13> colours = {0x44, 0xC6, 0x86, 0x2A,  // P0-P3
-                                                    0x4A, 0xCC, 0x8C, 0x2E,  // M0-M3
-                                                    0x56, 0xB6, 0x96, 0xE8,  // PF0-PF3
+    // Players in four strong hues far apart (red, green, blue, gold), each missile a lighter
+    // shade of its player; the playfield in greys and one dim purple, so objects stand out.
+    static const std::array<uint8_t, 13> colours = {0x44, 0xC6, 0x86, 0x1C,  // P0-P3
+                                                    0x4C, 0xCC, 0x8C, 0x1E,  // M0-M3
+                                                    0x04, 0x08, 0x0C, 0x54,  // PF0-PF3
                                                     0x00};                   // background
     return colours;
 }
