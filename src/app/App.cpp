@@ -106,6 +106,7 @@ private:
     std::vector<std::unique_ptr<Panel>> panels_;
     std::unique_ptr<Display> display_;
     FileDialog fileDialog_;
+    ScreenOverlays overlays_;
 
     SDL_Window* window_ = nullptr;
     SDL_GLContext gl_ = nullptr;
@@ -216,7 +217,8 @@ void App::registerSettings() {
                 if (std::string_view(p->name()) == name) p->visible = a != 0;
         } else if (std::sscanf(line, "Overlays=%d", &a) == 1) {
             OverlayOptions& o = app.view_.overlays;
-            bool* flags[] = {&o.latchPixels, &o.firstHits, &o.tightBoxes, &o.designerBoxes, &o.collisionWindow, &o.beam, &o.selection};
+            bool* flags[] = {&o.latchPixels, &o.firstHits, &o.tightBoxes, &o.designerBoxes, &o.collisionWindow, &o.beam, &o.selection,
+                             &o.insetBoxes, &o.hotSpots, &o.cornerPoints};
             for (size_t i = 0; i < std::size(flags); ++i) *flags[i] = (a >> i) & 1;
         } else if (std::sscanf(line, "Crt=%d", &a) == 1) {
             app.view_.crt = a != 0;
@@ -229,7 +231,8 @@ void App::registerSettings() {
         for (const std::string& r : app.recent_) out->appendf("Recent=%s\n", r.c_str());
         for (const auto& p : app.panels_) out->appendf("Panel=%s,%d\n", p->name(), p->visible ? 1 : 0);
         const OverlayOptions& o = app.view_.overlays;
-        const bool flags[] = {o.latchPixels, o.firstHits, o.tightBoxes, o.designerBoxes, o.collisionWindow, o.beam, o.selection};
+        const bool flags[] = {o.latchPixels, o.firstHits, o.tightBoxes, o.designerBoxes, o.collisionWindow,
+                              o.beam, o.selection, o.insetBoxes, o.hotSpots, o.cornerPoints};
         int bits = 0;
         for (size_t i = 0; i < std::size(flags); ++i) bits |= flags[i] << i;
         out->appendf("Overlays=%d\nCrt=%d\n\n", bits, app.view_.crt ? 1 : 0);
@@ -320,6 +323,7 @@ int App::run() {
     for (auto& p : panels_)
         if (std::find(options_.hide.begin(), options_.hide.end(), p->name()) != options_.hide.end()) p->visible = false;
     if (options_.crt) view_.crt = true;
+    if (options_.allOverlays) view_.overlays = {true, true, true, true, true, true, true, true, true, true};
     if (options_.debugColours) view_.debugColours = true;
     openInitialScene();
 
@@ -565,7 +569,7 @@ void App::drawUi() {
         ImDrawList* bg = ImGui::GetBackgroundDrawList();
         bg->AddText(ImVec2(ctx_.screen.x, ctx_.screen.y), IM_COL32(255, 90, 90, 255), display_->error().c_str());
     } else if (options_.overlays) {
-        drawOverlays(*ImGui::GetBackgroundDrawList(), ctx_);
+        overlays_.draw(*ImGui::GetBackgroundDrawList(), ctx_);
     }
     drawDialogs();
     relayout_ = false;
@@ -618,6 +622,9 @@ void App::drawMenuBar() {
         ImGui::MenuItem("First hits (white boxes)", nullptr, &o.firstHits);
         ImGui::MenuItem("Object boxes, tight", nullptr, &o.tightBoxes);
         ImGui::MenuItem("Object boxes, designer's", nullptr, &o.designerBoxes);
+        ImGui::MenuItem("Inset (fair) boxes", nullptr, &o.insetBoxes);
+        ImGui::MenuItem("Hot spots", nullptr, &o.hotSpots);
+        ImGui::MenuItem("Corner points", nullptr, &o.cornerPoints);
         ImGui::MenuItem("Collision window", nullptr, &o.collisionWindow);
         ImGui::MenuItem("Beam position", nullptr, &o.beam);
         ImGui::MenuItem("Selected object", nullptr, &o.selection);

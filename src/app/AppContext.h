@@ -20,6 +20,9 @@ struct OverlayOptions {
     bool firstHits = true;         // mark each set bit's first-hit position
     bool tightBoxes = false;       // each object's pixels' bounding box this frame
     bool designerBoxes = false;    // each object's full 8 x N (or 2 x N) cell
+    bool insetBoxes = false;       // the "fair" boxes, the designer's box shrunk by the inset method's margin
+    bool hotSpots = false;         // each object's hot-spot pixel (the hot-spot method's centre)
+    bool cornerPoints = false;     // the four corners of each designer's box (the corner-points method)
     bool collisionWindow = false;  // outline of the collision window ($22-$DD, lines 8-247)
     bool beam = true;              // the beam position when paused mid-frame
     bool selection = true;         // outline of the selected object

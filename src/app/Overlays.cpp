@@ -4,7 +4,11 @@
 #include <set>
 #include <utility>
 
+#include "app/CollisionsView.h"
 #include "app/SceneEdit.h"
+#include "collide/HotSpotMethod.h"
+#include "collide/InsetBoxMethod.h"
+#include "collide/Objects.h"
 #include "app/UiHelpers.h"
 #include "core/CollisionLatches.h"
 
@@ -36,26 +40,6 @@ void box(ImDrawList& draw, const ScreenGeometry& g, int clock0, int line0, int c
 
 }  // namespace
 
-ObjectBox objectBoxFromRecord(const Frame& frame, int object) {
-    ObjectBox b;
-    for (int line = kFirstVisibleLine; line <= kLastVisibleLine; ++line) {
-        const LineMask& m = frame.record(line).objects[object];
-        if (!m.any()) continue;
-        int first = -1, last = -1;
-        for (int clock = kWindowLeft; clock <= kWindowRight; ++clock)
-            if (m.test(clock)) {
-                if (first < 0) first = clock;
-                last = clock;
-            }
-        if (first < 0) continue;
-        if (!b.any) b = {true, first, line, last, line};
-        b.clock0 = std::min(b.clock0, first);
-        b.clock1 = std::max(b.clock1, last);
-        b.line1 = line;
-    }
-    return b;
-}
-
 int objectAt(const Frame& frame, int line, int clock) {
     if (!inVisibleLines(line) || clock < kWindowLeft || clock > kWindowRight) return -1;
     const int objects = frame.objectsAt(line, clock);
@@ -64,7 +48,17 @@ int objectAt(const Frame& frame, int line, int clock) {
     return -1;
 }
 
-void drawOverlays(ImDrawList& draw, const AppContext& ctx) {
+struct ScreenOverlays::Geometry {
+    const Document* document = nullptr;
+    uint64_t revision = 0, frames = 0;
+    int line = -1;
+    collide::ObjectSet objects;
+};
+
+ScreenOverlays::ScreenOverlays() : geometry_(std::make_unique<Geometry>()) {}
+ScreenOverlays::~ScreenOverlays() = default;
+
+void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
     const ScreenGeometry& g = ctx.screen;
     const OverlayOptions& o = ctx.view.overlays;
     const Machine& machine = ctx.simulation.machine();
@@ -92,24 +86,46 @@ void drawOverlays(ImDrawList& draw, const AppContext& ctx) {
             }
         }
     }
-    if (o.tightBoxes || o.designerBoxes || o.selection)
-        for (int obj = 0; obj < 8; ++obj) {
-            const ObjectBox b = objectBoxFromRecord(frame, obj);
-            if (!b.any) continue;
-            if (o.tightBoxes) box(draw, g, b.clock0, b.line0, b.clock1, b.line1, IM_COL32(0, 255, 200, 200), 1.0f);
-            if (o.designerBoxes) {
-                // The object's whole cell: 8 (or 2) shape bits at its size, from HPOS.
-                const Scene& scene = ctx.document.scene();
-                const bool missile = isMissile(obj);
-                const uint8_t size = missile ? (sceneRegister(scene, Reg::SIZEM) >> (2 * (obj - 4))) & 3
-                                             : sceneRegister(scene, static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + obj)) & 3;
-                const int width = (missile ? 2 : 8) * sizeMultiplier(size);
-                const int x = sceneRegister(scene, hposRegister(obj));
-                box(draw, g, x, b.line0, x + width - 1, b.line1, IM_COL32(255, 220, 0, 200), 1.0f);
-            }
-            if (o.selection && obj == ctx.selected)
-                box(draw, g, b.clock0 - 1, b.line0 - 1, b.clock1 + 1, b.line1 + 1, IM_COL32(255, 255, 255, 230), 2.0f);
+
+    const bool needObjects = o.tightBoxes || o.designerBoxes || o.insetBoxes || o.hotSpots || o.cornerPoints || o.selection;
+    if (needObjects) {
+        Geometry& geo = *geometry_;
+        // While paused mid-frame the record is half old, half new: keep the last whole frame's objects.
+        if (!ctx.simulation.midFrame() && (geo.document != &ctx.document || geo.revision != ctx.document.revision() ||
+                                           geo.frames != ctx.simulation.frames())) {
+            geo.document = &ctx.document;
+            geo.revision = ctx.document.revision();
+            geo.frames = ctx.simulation.frames();
+            geo.objects = collide::extractObjects(machine, frameHistoryOf(ctx.document.scene(), machine));
         }
+        const collide::MethodSettings settings;
+        for (const collide::PmObject& obj : geo.objects.objects) {
+            auto outline = [&](const collide::Box& b, ImU32 colour, float thickness) {
+                if (!b.empty()) box(draw, g, b.left, b.top, b.right, b.bottom, colour, thickness);
+            };
+            if (o.tightBoxes) outline(obj.tight, IM_COL32(0, 255, 200, 220), 1.0f);
+            if (o.designerBoxes) outline(obj.designer, IM_COL32(255, 220, 0, 220), 1.0f);
+            if (o.insetBoxes) outline(collide::InsetBoxMethod::fairBox(obj, settings.insetMargin), IM_COL32(120, 200, 255, 230), 1.0f);
+            if (o.selection && obj.object == ctx.selected) {
+                const collide::Box& b = obj.tight;
+                if (!b.empty()) box(draw, g, b.left - 1, b.top - 1, b.right + 1, b.bottom + 1, IM_COL32(255, 255, 255, 230), 2.0f);
+            }
+            if (o.hotSpots && !obj.tight.empty()) {
+                const auto [x, y] = collide::HotSpotMethod::spot(obj.tight, settings.hotSpot);
+                const ImVec2 c(g.clockX(x + 0.5f), g.lineY(y + 0.5f));
+                draw.AddCircleFilled(c, cell * 0.5f + 2, IM_COL32(0, 0, 0, 255));
+                draw.AddCircleFilled(c, cell * 0.5f + 1, IM_COL32(255, 80, 80, 255));
+            }
+            if (o.cornerPoints && !obj.designer.empty()) {
+                const collide::Box& b = obj.designer;
+                for (const auto& [x, y] : {std::pair{b.left, b.top}, {b.right, b.top}, {b.left, b.bottom}, {b.right, b.bottom}}) {
+                    const ImVec2 a(g.clockX(x), g.lineY(y)), z(g.clockX(x + 1), g.lineY(y + 1));
+                    draw.AddRectFilled(ImVec2(a.x - 1, a.y - 1), ImVec2(z.x + 1, z.y + 1), IM_COL32(0, 0, 0, 255));
+                    draw.AddRectFilled(a, z, IM_COL32(255, 160, 0, 255));
+                }
+            }
+        }
+    }
     if (o.firstHits) {
         std::set<std::pair<int, int>> positions;
         for (int reg = 0; reg < kCollisionRegisters; ++reg)
@@ -134,18 +150,6 @@ void drawOverlays(ImDrawList& draw, const AppContext& ctx) {
             draw.AddLine(ImVec2(g.x - 12, y), ImVec2(g.x + g.width() + 12, y), IM_COL32(255, 60, 60, 220), 1.5f);
             draw.AddTriangleFilled(ImVec2(g.x - 12, y - 6), ImVec2(g.x - 12, y + 6), ImVec2(g.x - 2, y), IM_COL32(255, 60, 60, 255));
         }
-    }
-    // The place a panel asked to mark (the Collisions panel's selected cell): a ring and its name.
-    if (ctx.mark.valid() && inVisibleLines(ctx.mark.line)) {
-        const ImVec2 c(g.clockX(ctx.mark.clock + 0.5f), g.lineY(ctx.mark.line + 0.5f));
-        const float r = 5.0f + 3.0f * g.scale;
-        draw.AddCircle(c, r, IM_COL32(0, 0, 0, 255), 0, 4.5f);
-        draw.AddCircle(c, r, IM_COL32(64, 255, 255, 255), 0, 2.0f);
-        for (const ImVec2 d : {ImVec2(1, 0), ImVec2(-1, 0), ImVec2(0, 1), ImVec2(0, -1)})
-            draw.AddLine(ImVec2(c.x + d.x * r, c.y + d.y * r), ImVec2(c.x + d.x * (r + 8), c.y + d.y * (r + 8)), IM_COL32(64, 255, 255, 255), 2.0f);
-        const ImVec2 at(c.x + r + 10, c.y - r - ImGui::GetFontSize());
-        draw.AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 255), ctx.markLabel.c_str());
-        draw.AddText(at, IM_COL32(64, 255, 255, 255), ctx.markLabel.c_str());
     }
 }
 

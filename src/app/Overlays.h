@@ -4,23 +4,30 @@
 // at any scale and cost nothing when off.
 #pragma once
 
+#include <memory>
+
 #include <imgui.h>
 
 #include "app/AppContext.h"
 
 namespace pmg::app {
 
-// Each object's pixels this frame: the bounding box of its record, in (clock, line).
-struct ObjectBox {
-    bool any = false;
-    int clock0 = 0, line0 = 0, clock1 = 0, line1 = 0;  // inclusive
-};
-ObjectBox objectBoxFromRecord(const Frame& frame, int object);
-
 // The object under a point of the screen (the topmost by number: P0 before P3, players
 // before missiles), or -1.
 int objectAt(const Frame& frame, int line, int clock);
 
-void drawOverlays(ImDrawList& draw, const AppContext& ctx);
+// Draws the overlays. The object geometry (boxes, inset boxes, hot spots, corner points)
+// comes from src/collide's view of the frame, the same objects the software methods use;
+// it is worked out again only when the frame or the scene changes.
+class ScreenOverlays {
+public:
+    ScreenOverlays();
+    ~ScreenOverlays();
+    void draw(ImDrawList& draw, const AppContext& ctx);
+
+private:
+    struct Geometry;
+    std::unique_ptr<Geometry> geometry_;
+};
 
 }  // namespace pmg::app

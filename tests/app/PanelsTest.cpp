@@ -70,7 +70,8 @@ TEST_P(PanelDraws, SeveralFramesWithMouseAndEveryObjectSelected) {
     ASSERT_TRUE(document.open(c.scene)) << document.loadError();
     Simulation simulation;
     ViewOptions view;
-    view.overlays = {true, true, true, true, true, true, true};
+    view.overlays = {true, true, true, true, true, true, true, true, true, true};
+    ScreenOverlays overlays;
     AppContext ctx(document, simulation, view);
     ctx.screen = ScreenGeometry::fit(0, 0, 800, 1000);
 
@@ -103,7 +104,7 @@ TEST_P(PanelDraws, SeveralFramesWithMouseAndEveryObjectSelected) {
             ImGui::Begin("panel");
             panel->draw(ctx);
             ImGui::End();
-            drawOverlays(*ImGui::GetBackgroundDrawList(), ctx);
+            overlays.draw(*ImGui::GetBackgroundDrawList(), ctx);
             if (frame % 4 == 3) document.endGesture();
             imgui.endFrame();
             // The panel's own drawing: everything but the overlays on the background list.
