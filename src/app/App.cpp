@@ -499,7 +499,7 @@ void App::selectNext(int step) { ctx_.selected = (ctx_.selected + step + 8) % 8;
 void App::handleMouse(const SDL_Event& e) {
     const ImGuiIO& io = ImGui::GetIO();
     const ScreenGeometry& g = ctx_.screen;
-    if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse &&
+    if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse && !view_.paint &&
         g.contains(static_cast<float>(e.button.x), static_cast<float>(e.button.y))) {
         const float clock = g.clockAt(static_cast<float>(e.button.x)), line = g.lineAt(static_cast<float>(e.button.y));
         const int obj = objectAt(simulation_.machine().frame(), static_cast<int>(line), static_cast<int>(clock));

@@ -33,6 +33,7 @@ struct ViewOptions {
     bool crt = false;            // darken the lower part of every scan line, like a CRT's gaps
     bool debugColours = false;   // the screen in fixed colours per object and playfield (DebugPicture.h)
     uint8_t hiddenObjects = 0;   // bit n: object n left out of the debug picture
+    bool paint = false;          // the mouse paints the playfield (Playfield panel) instead of dragging objects
 };
 
 // Uploads RGBA pictures for panels (the Sweep maps). The app's is GL; tests use none.

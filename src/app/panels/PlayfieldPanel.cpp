@@ -8,6 +8,7 @@
 #include "app/Panel.h"
 #include "app/Panels.h"
 #include "app/SceneEdit.h"
+#include "app/UiHelpers.h"
 #include "core/Antic.h"
 
 namespace pmg::app {
@@ -29,12 +30,51 @@ public:
     PanelSlot slot() const override { return PanelSlot::Inspector; }
 
     void draw(AppContext& ctx) override {
+        drawPaintTool(ctx);
         drawUnderMouse(ctx);
         ImGui::Separator();
         drawDisplayList(ctx);
     }
 
 private:
+    // Bitmap modes (8-F): the mouse sets pixels of screen memory to the chosen colour.
+    void drawPaintTool(AppContext& ctx) {
+        ImGui::Checkbox("Paint bitmap pixels", &ctx.view.paint);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Click or drag on the screen to set pixels of bitmap lines (modes 8-F) to the colour chosen here.\n"
+                              "Objects are not dragged while this is on. Ctrl+Z undoes a stroke.");
+        ImGui::SameLine();
+        static const char* const kColours[] = {"background", "PF0 (or on, in 2-colour modes)", "PF1", "PF2"};
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+        ImGui::Combo("colour", &colour_, kColours, 4);
+        const ImGuiIO& io = ImGui::GetIO();
+        const ImVec2 m = io.MousePos;
+        if (!ctx.view.paint || io.WantCaptureMouse || !io.MouseDown[0] || !ctx.screen.contains(m.x, m.y)) {
+            if (!io.MouseDown[0]) ctx.document.endGesture();
+            return;
+        }
+        const int line = static_cast<int>(ctx.screen.lineAt(m.y));
+        if (!inVisibleLines(line)) return;
+        const LineLayout& layout = ctx.simulation.machine().frame().layout(line);
+        if (layout.empty() || layout.character || layout.mode < 8 || !layout.clocksPerByte) return;
+        const int pixels = (layout.mode == 8 || layout.mode == 10 || layout.mode == 13 || layout.mode == 14) ? 4 : 8;
+        const int bits = 8 / pixels;
+        // Half-clock (hi-res pixel) position from the line's first byte.
+        const int half = static_cast<int>((m.x - ctx.screen.x) / ctx.screen.scale) - (layout.origin - kWindowLeft) * 2;
+        const int perByte = layout.clocksPerByte * 2;
+        if (half < 0) return;
+        const int byte = half / perByte, pixel = (half % perByte) * pixels / perByte;
+        if (byte < layout.firstByte || byte >= layout.lastByte) return;
+        const uint16_t address = scanAddress(layout.dataAddress, byte);
+        const int shift = 8 - bits * (pixel + 1);
+        const uint8_t mask = static_cast<uint8_t>(((1 << bits) - 1) << shift);
+        const uint8_t value = static_cast<uint8_t>(((bits == 1 ? (colour_ != 0) : colour_) << shift) & mask);
+        const uint8_t old = ctx.simulation.machine().memory().read(address);
+        const uint8_t next = static_cast<uint8_t>((old & ~mask) | value);
+        if (next != old)
+            ctx.document.edit("paint", [&](Scene& s) { writeSceneBytes(s, address, {next}); }, mergeKey("paint"));
+    }
+
     static void drawUnderMouse(AppContext& ctx) {
         const ImVec2 m = ImGui::GetIO().MousePos;
         const ScreenGeometry& g = ctx.screen;
@@ -124,6 +164,8 @@ private:
         }
         ImGui::EndTable();
     }
+
+    int colour_ = 1;
 
     static uint16_t next(uint16_t pc, int by) { return static_cast<uint16_t>((pc & 0xFC00) | ((pc + by) & 0x03FF)); }
     static std::string hex4(uint16_t v) {
