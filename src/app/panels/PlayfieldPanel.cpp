@@ -1,6 +1,8 @@
 // Playfield: the display list as ANTIC walks it (mode, LMS address, scroll and DLI bits,
 // jumps), and what is under the mouse on the screen: the scan line's mode, its row within
 // the mode line and the byte of screen memory shown there.
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -39,14 +41,16 @@ public:
 private:
     // Bitmap modes (8-F): the mouse sets pixels of screen memory to the chosen colour.
     void drawPaintTool(AppContext& ctx) {
-        ImGui::Checkbox("Paint bitmap pixels", &ctx.view.paint);
+        ImGui::Checkbox("Paint on the screen", &ctx.view.paint);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Click or drag on the screen to set pixels of bitmap lines (modes 8-F) to the colour chosen here.\n"
+            ImGui::SetTooltip("Click or drag on the screen: bitmap lines (modes 8-F) get pixels of the colour chosen here,\n"
+                              "text lines (modes 2-7) the character picked below.\n"
                               "Objects are not dragged while this is on. Ctrl+Z undoes a stroke.");
         ImGui::SameLine();
         static const char* const kColours[] = {"background", "PF0 (or on, in 2-colour modes)", "PF1", "PF2"};
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
         ImGui::Combo("colour", &colour_, kColours, 4);
+        if (ctx.view.paint) drawCharacterPicker(ctx);
         const ImGuiIO& io = ImGui::GetIO();
         const ImVec2 m = io.MousePos;
         if (!ctx.view.paint || io.WantCaptureMouse || !io.MouseDown[0] || !ctx.screen.contains(m.x, m.y)) {
@@ -56,7 +60,12 @@ private:
         const int line = static_cast<int>(ctx.screen.lineAt(m.y));
         if (!inVisibleLines(line)) return;
         const LineLayout& layout = ctx.simulation.machine().frame().layout(line);
-        if (layout.empty() || layout.character || layout.mode < 8 || !layout.clocksPerByte) return;
+        if (layout.empty() || !layout.clocksPerByte) return;
+        if (layout.character) {
+            paintCharacter(ctx, layout, m.x);
+            return;
+        }
+        if (layout.mode < 8) return;
         const int pixels = (layout.mode == 8 || layout.mode == 10 || layout.mode == 13 || layout.mode == 14) ? 4 : 8;
         const int bits = 8 / pixels;
         // Half-clock (hi-res pixel) position from the line's first byte.
@@ -73,6 +82,57 @@ private:
         const uint8_t next = static_cast<uint8_t>((old & ~mask) | value);
         if (next != old)
             ctx.document.edit("paint", [&](Scene& s) { writeSceneBytes(s, address, {next}); }, mergeKey("paint"));
+    }
+
+    // The character set at CHBASE as a grid of glyphs; a click picks the character that
+    // painting writes on text lines.
+    void drawCharacterPicker(AppContext& ctx) {
+        const Memory& memory = ctx.simulation.machine().memory();
+        const uint16_t font = static_cast<uint16_t>(ctx.simulation.machine().registers()[Reg::CHBASE] << 8);
+        ImGui::Text("Character $%02X for text lines (CHBASE $%04X):", character_, font & 0xFE00);
+        const float px = std::max(1.0f, std::floor(ImGui::GetFontSize() / 8.0f));
+        const float cell = 8 * px + 2;
+        const ImVec2 origin = ImGui::GetCursorScreenPos();
+        ImGui::InvisibleButton("##chars", ImVec2(cell * 32, cell * 4));
+        ImDrawList* draw = ImGui::GetWindowDrawList();
+        for (int c = 0; c < 128; ++c) {
+            const ImVec2 at(origin.x + (c % 32) * cell + 1, origin.y + (c / 32) * cell + 1);
+            if (c == character_) draw->AddRectFilled(ImVec2(at.x - 1, at.y - 1), ImVec2(at.x + cell - 1, at.y + cell - 1), IM_COL32(60, 110, 200, 255));
+            // Modes 2-5 read 1 KiB fonts at CHBASE & $FC; the 64-character modes 6-7 use the first half.
+            const uint16_t glyph = static_cast<uint16_t>((font & 0xFC00) + c * 8);
+            for (int row = 0; row < 8; ++row) {
+                const uint8_t bits = memory.read(static_cast<uint16_t>(glyph + row));
+                for (int b = 0; b < 8; ++b)
+                    if (bits >> (7 - b) & 1)
+                        draw->AddRectFilled(ImVec2(at.x + b * px, at.y + row * px), ImVec2(at.x + (b + 1) * px, at.y + (row + 1) * px),
+                                            IM_COL32(230, 230, 230, 255));
+            }
+        }
+        if (ImGui::IsItemClicked()) {
+            const ImVec2 m = ImGui::GetIO().MousePos;
+            const int c = static_cast<int>((m.y - origin.y) / cell) * 32 + static_cast<int>((m.x - origin.x) / cell);
+            if (c >= 0 && c < 128) character_ = c;
+        }
+        if (ImGui::IsItemHovered()) {
+            const ImVec2 m = ImGui::GetIO().MousePos;
+            const int c = static_cast<int>((m.y - origin.y) / cell) * 32 + static_cast<int>((m.x - origin.x) / cell);
+            if (c >= 0 && c < 128) ImGui::SetTooltip("character $%02X (internal code)", c);
+        }
+    }
+
+    // Writes the picked character into the byte under the pointer, keeping the byte's top
+    // bits that are not the character (inverse in modes 2-5, colour in modes 6-7).
+    void paintCharacter(AppContext& ctx, const LineLayout& layout, float mouseX) {
+        const int clock = static_cast<int>(ctx.screen.clockAt(mouseX));
+        const int byte = (clock - layout.origin) / layout.clocksPerByte;
+        if (clock < layout.origin || byte < layout.firstByte || byte >= layout.lastByte) return;
+        const uint16_t address = scanAddress(layout.dataAddress, byte);
+        const bool wide = layout.mode == 6 || layout.mode == 7;
+        const uint8_t keep = wide ? 0xC0 : 0x80;
+        const uint8_t old = ctx.simulation.machine().memory().read(address);
+        const uint8_t next = static_cast<uint8_t>((old & keep) | (character_ & ~keep));
+        if (next != old)
+            ctx.document.edit("type", [&](Scene& s) { writeSceneBytes(s, address, {next}); }, mergeKey("paint"));
     }
 
     static void drawUnderMouse(AppContext& ctx) {
@@ -166,6 +226,7 @@ private:
     }
 
     int colour_ = 1;
+    int character_ = 0x21;  // 'A' in the Atari's internal code
 
     static uint16_t next(uint16_t pc, int by) { return static_cast<uint16_t>((pc & 0xFC00) | ((pc + by) & 0x03FF)); }
     static std::string hex4(uint16_t v) {
