@@ -47,7 +47,7 @@ private:
                               "text lines (modes 2-7) the character picked below.\n"
                               "Objects are not dragged while this is on. Ctrl+Z undoes a stroke.");
         ImGui::SameLine();
-        static const char* const kColours[] = {"background", "PF0 (or on, in 2-colour modes)", "PF1", "PF2"};
+        static const char* const kColours[] = {"background (off)", "PF0 (on)", "PF1", "PF2"};
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
         ImGui::Combo("colour", &colour_, kColours, 4);
         if (ctx.view.paint) drawCharacterPicker(ctx);
