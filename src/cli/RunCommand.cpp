@@ -11,6 +11,7 @@
 #include "core/CollisionLatches.h"
 #include "core/Machine.h"
 #include "scene/Scene.h"
+#include "scene/SceneValueSyntax.h"
 
 namespace pmg::cli {
 namespace {
@@ -64,7 +65,9 @@ nlohmann::ordered_json report(const Scene& scene, const std::string& file, int f
 
 void printTable(const Scene& scene, const std::string& file, int frames, const Machine& machine) {
     const CollisionLatches& latches = machine.collisions();
-    const std::string name = scene.name.empty() ? "(unnamed)" : "\"" + scene.name + "\"";
+    // Quoted and escaped: a scene's name is input, and control characters in it must not
+    // reach the terminal (an escape sequence could rewrite what the user sees).
+    const std::string name = scene.name.empty() ? "(unnamed)" : quoteForMessage(scene.name, 80);
     std::cout << "Scene " << name << " (" << file << ") after " << frames << (frames == 1 ? " frame" : " frames")
               << "\n\nCollision registers (1 = set, . = clear, - = a player's own bit, never set):\n"
               << "        PF   PF3 PF2 PF1 PF0      PL    P3  P2  P1  P0\n";

@@ -204,16 +204,20 @@ std::string textPosition(const std::string& text, size_t offset) {
 
 std::string escapePointerSegment(const std::string& key) {
     std::string out;
-    out.reserve(key.size());
-    for (char c : key) {
-        if (c == '~') out += "~0";
-        else if (c == '/') out += "~1";
-        else out += c;
+    size_t chars = 0, i = 0;
+    for (; i < key.size() && chars < kMaxPointerSegmentChars; i += utf8SequenceLength(key, i), ++chars) {
+        if (key[i] == '~') out += "~0";
+        else if (key[i] == '/') out += "~1";
+        else out.append(key, i, utf8SequenceLength(key, i));
     }
-    return out;
+    if (i < key.size()) out += "...";
+    return printableUtf8(out);
 }
 
 Json readSceneJson(const std::string& text, const std::string& file) {
+    // Editors on Windows may save "Unicode" text; say so rather than report a stray byte.
+    if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF"))
+        throw SceneError(file, textPosition(text, 0), "the file is UTF-16 text (it starts with a UTF-16 byte-order mark); save it as UTF-8");
     Json root;
     CheckedDomBuilder builder(root);
     if (!Json::sax_parse(text, &builder, Json::input_format_t::json, /*strict=*/true, /*ignore_comments=*/false))

@@ -20,7 +20,11 @@ nlohmann::ordered_json readSceneJson(const std::string& text, const std::string&
 // (UTF-8 code points), not bytes, as editors do.
 std::string textPosition(const std::string& text, size_t offset);
 
-// RFC 6901 escaping of one pointer segment: "~" becomes "~0", "/" becomes "~1".
+// RFC 6901 escaping of one pointer segment: "~" becomes "~0", "/" becomes "~1". Pointers are
+// for error messages, so a key longer than kMaxPointerSegmentChars characters is cut there and
+// ends in "...", and control characters are shown as \u001B: a hostile key can neither flood
+// the message nor send escape sequences to the terminal.
+inline constexpr size_t kMaxPointerSegmentChars = 40;
 std::string escapePointerSegment(const std::string& key);
 
 }  // namespace pmg

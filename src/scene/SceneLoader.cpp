@@ -10,6 +10,11 @@
 #include <optional>
 #include <string_view>
 #include <system_error>
+#include <unordered_map>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/Beam.h"
 #include "core/Memory.h"
@@ -44,6 +49,10 @@ using FileHandle = std::unique_ptr<std::FILE, FileCloser>;
 // size the file system reports (it may be a pipe, or growing). Returns errno on failure.
 int readUpTo(std::FILE* f, size_t limit, std::string& out) {
     out.clear();
+    // The size the file reports is only a hint, but reserving it (capped) reads a big file
+    // into one allocation instead of a doubling series of them.
+    if (struct stat info {}; ::fstat(::fileno(f), &info) == 0 && info.st_size > 0)
+        out.reserve(std::min(limit + 1, static_cast<size_t>(info.st_size)));
     char buffer[65536];
     while (out.size() <= limit) {
         size_t n = std::fread(buffer, 1, std::min(sizeof buffer, limit + 1 - out.size()), f);
@@ -53,10 +62,58 @@ int readUpTo(std::FILE* f, size_t limit, std::string& out) {
     return 0;
 }
 
+constexpr const char* kNotARegularFile = "not a regular file (a device, pipe or socket)";
+
+// Opens a file block's file for reading, or returns null with errno set (0: it is not a
+// regular file). Non-blocking, so that a scene naming a FIFO, a terminal or a device that
+// never answers cannot hang the program (open and read fail at once instead of waiting);
+// regular files read as usual. Checked on the open file, so it cannot be swapped in between.
+FileHandle openRegularFile(const fs::path& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return nullptr;
+    struct stat info {};
+    int error = -1;  // none
+    if (::fstat(fd, &info) != 0) error = errno;
+    else if (S_ISDIR(info.st_mode)) error = EISDIR;
+    else if (!S_ISREG(info.st_mode)) error = 0;
+    FileHandle f(error < 0 ? ::fdopen(fd, "rb") : nullptr);
+    if (!f) {
+        if (error < 0) error = errno;
+        ::close(fd);
+        errno = error;
+    }
+    return f;
+}
+
+// A path as an error message shows it: whole unless it is absurdly long, and with control
+// characters as \u001B, so that a hostile scene's "file" name can neither flood the terminal
+// nor send it escape sequences.
+std::string pathForMessage(const std::string& path) {
+    constexpr size_t kMaxChars = 240;
+    size_t chars = 0, i = 0;
+    for (; i < path.size() && chars < kMaxChars; i += utf8SequenceLength(path, i)) ++chars;
+    return printableUtf8(path.substr(0, i)) + (i < path.size() ? "..." : "");
+}
+
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
                return std::toupper(static_cast<unsigned char>(x)) == std::toupper(static_cast<unsigned char>(y));
            });
+}
+
+// "unknown register "COLBК"", with a hint when a character is not ASCII: a look-alike letter
+// from another alphabet is otherwise invisible in the message.
+std::string unknownRegister(const std::string& name) {
+    std::string problem = "unknown register " + quoteForMessage(name);
+    size_t character = 1;
+    for (size_t i = 0; i < name.size(); i += utf8SequenceLength(name, i), ++character)
+        if (static_cast<unsigned char>(name[i]) >= 0x80) {
+            problem += " (character " + std::to_string(character) + ", " +
+                       quoteForMessage(name.substr(i, utf8SequenceLength(name, i))) +
+                       ", is not ASCII; register names are ASCII letters and digits)";
+            break;
+        }
+    return problem;
 }
 
 std::string inQuotes(std::string_view key) { return "\"" + std::string(key) + "\""; }
@@ -202,7 +259,7 @@ private:
         for (const auto& [name, value] : registers.get_ref<const Json::object_t&>()) {
             const Pointer here = at / name;
             std::optional<Reg> reg = registerByName(name);
-            if (!reg) fail(here, "unknown register " + quoteForMessage(name));
+            if (!reg) fail(here, unknownRegister(name));
             const std::string*& first = firstKey[static_cast<size_t>(*reg)];
             if (first) fail(here, std::string(registerName(*reg)) + " is already set at " + (at / *first).str());
             first = &name;
@@ -263,10 +320,13 @@ private:
         fs::path resolved = baseDir_ / fs::path(name);  // an absolute name replaces baseDir_
         std::error_code ec;
         if (fs::path absolute = fs::absolute(resolved, ec); !ec) resolved = absolute;
-        const std::string shown = inQuotes(resolved.lexically_normal().string());
+        const std::string shown = inQuotes(pathForMessage(resolved.lexically_normal().string()));
 
-        FileHandle f(std::fopen(resolved.c_str(), "rb"));
-        if (!f) fail(at, "cannot read " + shown + ": " + errnoMessage(errno));
+        FileHandle f = openRegularFile(resolved);
+        if (!f) {
+            const int error = errno;
+            fail(at, "cannot read " + shown + ": " + (error == 0 ? kNotARegularFile : errnoMessage(error)));
+        }
         std::string data;
         if (int error = readUpTo(f.get(), kMaxBlockFileBytes, data))
             fail(at, "cannot read " + shown + ": " + errnoMessage(error));
@@ -307,6 +367,9 @@ private:
     void readSprites(const Json& sprites, const Pointer& at, Scene& scene) const {
         if (!sprites.is_array()) fail(at, "expected an array of sprites, got " + describe(sprites));
         const int lastLine = linesPerFrame(scene.video) - 1;
+        // Name -> index of the first sprite with it: a hostile file may hold hundreds of
+        // thousands of sprites, and comparing each with all before it would take minutes.
+        std::unordered_map<std::string, size_t> firstWithName;
         for (size_t i = 0; i < sprites.size(); ++i) {
             const Pointer here = at / i;
             const Json& sprite = sprites[i];
@@ -327,10 +390,9 @@ private:
             collide::SpriteSpec result;
             result.name = readString(*name, here / keys::kSpriteName);
             if (result.name.empty()) fail(here / keys::kSpriteName, "a sprite needs a name (it says which sprite was hit)");
-            for (size_t j = 0; j < i; ++j)
-                if (scene.sprites[j].name == result.name)
-                    fail(here / keys::kSpriteName, "sprite name " + quoteForMessage(result.name) + " is already used at " +
-                                                       (at / j).str());
+            if (auto [first, added] = firstWithName.emplace(result.name, i); !added)
+                fail(here / keys::kSpriteName, "sprite name " + quoteForMessage(result.name) + " is already used at " +
+                                                   (at / first->second).str());
             result.x = static_cast<int>(readNumber(*x, here / keys::kSpriteX, kClocksPerLine - 1));
             result.y = static_cast<int>(readNumber(*y, here / keys::kSpriteY, static_cast<uint64_t>(lastLine)));
             const Pointer rowsAt = here / keys::kSpriteRows;
@@ -359,7 +421,7 @@ private:
     Reg readRegisterName(const Json& value, const Pointer& at) const {
         if (!value.is_string()) fail(at, "expected a register name like \"HPOSP0\", got " + describe(value));
         std::optional<Reg> reg = registerByName(value.get_ref<const std::string&>());
-        if (!reg) fail(at, "unknown register " + describe(value));
+        if (!reg) fail(at, unknownRegister(value.get_ref<const std::string&>()));
         return *reg;
     }
 

@@ -121,7 +121,7 @@ std::string quoteForMessage(std::string_view text, size_t maxChars) {
     // on bytes that are not UTF-8 (they cannot come from the parser, but can from a caller).
     std::string quoted = nlohmann::json(cut).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     if (shortened) quoted.insert(quoted.size() - 1, "...");
-    return quoted;
+    return printableUtf8(quoted);  // DEL and C1 controls, which the JSON dump leaves as they are
 }
 
 std::string printableUtf8(std::string_view text) {
@@ -129,9 +129,14 @@ std::string printableUtf8(std::string_view text) {
     for (size_t i = 0; i < text.size();) {
         size_t length = utf8SequenceLength(text, i);
         auto lead = static_cast<unsigned char>(text[i]);
+        // C1 controls U+0080-U+009F are C2 80 - C2 9F in UTF-8; some terminals obey them.
+        const bool c1 = length == 2 && lead == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0;
+        char buffer[8];
         if (length == 1 && lead >= 0x80) {
-            char buffer[8];
             std::snprintf(buffer, sizeof buffer, "\\x%02X", lead);
+            out += buffer;
+        } else if (lead < 0x20 || lead == 0x7F || c1) {
+            std::snprintf(buffer, sizeof buffer, "\\u%04X", c1 ? static_cast<unsigned char>(text[i + 1]) : lead);
             out += buffer;
         } else {
             out.append(text.substr(i, length));

@@ -37,8 +37,9 @@ std::string formatHexBytes(std::span<const uint8_t> bytes);
 // characters so that a hostile multi-megabyte string cannot flood the message.
 std::string quoteForMessage(std::string_view text, size_t maxChars = 40);
 
-// `text` with bytes that are not valid UTF-8 replaced by "\xNN", for messages that embed
-// input the JSON parser rejected.
+// `text` with bytes that are not valid UTF-8 replaced by "\xNN" and control characters (C0,
+// DEL, C1) by "\u001B", for messages that embed input: nothing in it can reach a terminal as
+// an escape sequence.
 std::string printableUtf8(std::string_view text);
 
 // Length in bytes of the UTF-8 sequence starting at text[i] (1 for an invalid byte).
