@@ -81,6 +81,9 @@ void Antic::beginFrame(const RegisterFile& regs) {
     prevVscroll_ = false;
     mode_ = 0;
     ins_ = 0;
+    fetchedCount_ = 0;
+    loop_ = DisplayListLoop{};
+    io_ = IoSpaceRead{};
 }
 
 uint8_t Antic::fetchDl(const Memory& mem) {
@@ -92,16 +95,23 @@ uint8_t Antic::fetchDl(const Memory& mem) {
 
 void Antic::fetchInstruction(const Memory& mem, const RegisterFile& regs) {
     insAddress_ = dl_;
+    if (fetchedCount_ < static_cast<int>(fetched_.size())) fetched_[fetchedCount_++] = insAddress_;
+    noteIoSpace(insAddress_, IoSpaceReader::DisplayList);
     ins_ = fetchDl(mem);
     const int mode = ins_ & 0x0F;
     if (mode == 1) {
         uint8_t lo = fetchDl(mem);
         uint8_t hi = fetchDl(mem);
         dl_ = static_cast<uint16_t>(lo | (hi << 8));
+        // Searched only at a plain JMP (rare): a loop is a jump back to a fetched instruction.
+        if (!(ins_ & 0x40) && loop_.line < 0 &&
+            std::find(fetched_.begin(), fetched_.begin() + fetchedCount_, dl_) != fetched_.begin() + fetchedCount_)
+            loop_ = DisplayListLoop{line_, insAddress_, dl_};
     } else if (mode >= 2 && (ins_ & 0x40)) {  // LMS
         uint8_t lo = fetchDl(mem);
         uint8_t hi = fetchDl(mem);
         memScan_ = static_cast<uint16_t>(lo | (hi << 8));
+        noteIoSpace(memScan_, IoSpaceReader::ScreenData);  // (not a scan that wraps into it)
     }
     startModeLine(regs);
 }
@@ -122,6 +132,7 @@ void Antic::startModeLine(const RegisterFile& regs) {
         return;
     }
     const AnticModeInfo& info = anticMode(mode_);
+    if (info.character) noteIoSpace(static_cast<uint16_t>(regs[Reg::CHBASE] << 8), IoSpaceReader::CharacterSet);
     bool vscroll = ins_ & 0x20;
     // Fine vertical scroll: the first line of a scrolled region starts at row VSCROL, the
     // first unscrolled line after it stops at row VSCROL. The 4-bit row counter wraps.
@@ -148,6 +159,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.generated = true;
     out.placed = true;
     if (!inVisibleLines(line) || waitVbl_) return;
+    line_ = line;
     if (needFetch_) {
         if (regs[Reg::DMACTL] & 0x20) {
             fetchInstruction(mem, regs);

@@ -12,8 +12,11 @@
 //    fetched byte's pixels.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
+#include "core/Beam.h"
+#include "core/FrameNotes.h"
 #include "core/Memory.h"
 #include "core/PlayfieldLine.h"
 #include "core/RegisterFile.h"
@@ -40,12 +43,21 @@ public:
     uint16_t displayListPointer() const { return dl_; }
     uint16_t memoryScanCounter() const { return memScan_; }
 
+    // The first JMP this frame back to an instruction already fetched this frame.
+    const DisplayListLoop& loop() const { return loop_; }
+    // The first display-list instruction, LMS address or character set this frame in I/O
+    // space (player-missile data is the machine's to check).
+    const IoSpaceRead& ioSpaceRead() const { return io_; }
+
 private:
     void fetchInstruction(const Memory& mem, const RegisterFile& regs);
     // Sets up the rows of the mode line for instruction ins_ (after a fetch, or repeated
     // when display-list DMA is off).
     void startModeLine(const RegisterFile& regs);
     uint8_t fetchDl(const Memory& mem);
+    void noteIoSpace(uint16_t address, IoSpaceReader reader) {
+        if (isIoSpace(address) && io_.line < 0) [[unlikely]] io_ = IoSpaceRead{line_, address, reader};
+    }
 
     uint16_t dl_ = 0;          // display-list program counter (increments within 1 KiB)
     uint16_t memScan_ = 0;     // memory scan counter (increments within 4 KiB)
@@ -58,6 +70,12 @@ private:
     bool needFetch_ = true;
     bool waitVbl_ = false;     // after JVB: blank until vertical blank
     bool prevVscroll_ = false;
+    // Instructions fetched this frame (at most one per visible line), for loop().
+    std::array<uint16_t, kVisibleLines> fetched_{};
+    int fetchedCount_ = 0;
+    DisplayListLoop loop_;
+    IoSpaceRead io_;
+    int line_ = 0;  // the scan line being run, for loop_ and io_
 };
 
 // The memory scan counter only counts in its low 12 bits (4 KiB blocks).

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/Beam.h"
+#include "core/FrameNotes.h"
 #include "core/LineMask.h"
 #include "core/PlayerMissileImages.h"
 
@@ -67,6 +68,10 @@ public:
     // GRACTL asked GTIA to latch DMA that ANTIC was not fetching ("phantom DMA", reference D8):
     // bus-dependent on hardware and not emulated here.
     bool phantomDma = false;
+    // Legal but suspicious (FrameNotes.h): a display list that loops without JVB, and ANTIC
+    // reading I/O space. The first of each this frame.
+    DisplayListLoop displayListLoop;
+    IoSpaceRead ioSpaceRead;
 
 private:
     std::vector<uint8_t> pixels_;

@@ -114,6 +114,21 @@ void Machine::recordLayout(int y) {
     out.lastByte = pf_.lastByte;
 }
 
+void Machine::notePlayerMissileIoSpaceRead(int y) {
+    // Only data GTIA takes matters (GRACTL). PMBASE $D0-$D7 is the only base whose areas lie
+    // in I/O space, single or double line; the caller has checked it.
+    const uint8_t dmactl = regs_[Reg::DMACTL], gractl = regs_[Reg::GRACTL];
+    const bool players = (gractl & 2) && (dmactl & 0x08), missiles = (gractl & 1) && (dmactl & 0x0C);
+    if (players || missiles)
+        frame_.ioSpaceRead = {y, PlayerMissileDma::address(regs_, players ? 0 : 4, y), IoSpaceReader::PlayerMissileData};
+}
+
+void Machine::takeAnticNotes() {
+    if (frame_.displayListLoop.line < 0) frame_.displayListLoop = antic_.loop();
+    const IoSpaceRead& io = antic_.ioSpaceRead();
+    if (io.line >= 0 && (frame_.ioSpaceRead.line < 0 || io.line <= frame_.ioSpaceRead.line)) frame_.ioSpaceRead = io;
+}
+
 void Machine::runFrame() {
     do runScanline();
     while (line_ != 0);
@@ -135,11 +150,15 @@ void Machine::runScanline() {
         antic_.beginFrame(regs_);
         frame_.dliLines.clear();
         frame_.phantomDma = false;
+        frame_.displayListLoop = DisplayListLoop{};
+        frame_.ioSpaceRead = IoSpaceRead{};
     }
     antic_.scanLine(y, memory_, regs_, pf_);
     if (pf_.dli) frame_.dliLines.push_back(y);
 
     if (inVisibleLines(y)) {
+        if ((regs_[Reg::PMBASE] & 0xF8) == 0xD0 && frame_.ioSpaceRead.line < 0) notePlayerMissileIoSpaceRead(y);
+        if (y == kLastVisibleLine) takeAnticNotes();  // once a frame: they are rare
         // No P/M DMA in vertical blank (D1): the latches keep line 247's data there.
         if (PlayerMissileDma::load(y, memory_, regs_)) frame_.phantomDma = true;
         gtia_.scanLine(y, memory_, pf_, midLine, regs_, latches_, frame_, gtiaOptions_);

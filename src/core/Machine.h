@@ -70,6 +70,8 @@ public:
 private:
     void rebuildSchedule();
     void recordLayout(int line);
+    void notePlayerMissileIoSpaceRead(int line);
+    void takeAnticNotes();
 
     MachineOptions options_;
     GtiaOptions gtiaOptions_;  // derived from options_ (setOptions)
