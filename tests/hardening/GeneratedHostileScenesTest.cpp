@@ -1,0 +1,159 @@
+// Hostile inputs too big to keep in the repository, or that only exist at run time (FIFOs,
+// sparse 100 MB files), made in a scratch folder and fed to pmglab-cli run as a user would.
+// None may crash or hang, and loading must stay bounded in memory: the peak resident memory
+// of the process is checked against what the input could cost if it were read whole.
+#include <algorithm>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+
+#include "HardeningSupport.h"
+#include "scene/Scene.h"
+
+namespace pmg::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr long kMiB = 1024;  // ru_maxrss is in KiB
+// Peak resident memory allowed to pmglab-cli. A child's ru_maxrss starts at what the test
+// process held when it spawned it, so each test runs the CLI before loading anything itself.
+// AddressSanitizer roughly doubles what a program holds (shadow memory, redzones, freed
+// blocks kept in quarantine).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr long kSanitizerFactor = 3;
+#else
+constexpr long kSanitizerFactor = 1;
+#endif
+// Less than the 100 MB input: proof that it was not read whole.
+constexpr long kHundredMegabyteBound = std::min(48 * kSanitizerFactor, 96L) * kMiB;
+// A 16 MiB scene is held as text, as parsed JSON and as bytes at once.
+constexpr long kSixteenMiBSceneBound = 96 * kSanitizerFactor * kMiB;
+const std::string kHead = R"({"format": "a8pmg-scene/1", "name": "hostile", )";
+
+// Writes head + `repeat` copies of `fill` + tail, in chunks (the scene may be 100 MB).
+void writeRepeated(const fs::path& path, const std::string& head, char fill, size_t repeat, const std::string& tail) {
+    std::ofstream out(path, std::ios::binary);
+    out << head;
+    const std::string chunk(1 << 20, fill);
+    for (size_t left = repeat; left > 0;) {
+        const size_t n = std::min(left, chunk.size());
+        out.write(chunk.data(), static_cast<std::streamsize>(n));
+        left -= n;
+    }
+    out << tail;
+}
+
+std::string errorOf(const fs::path& scene) {
+    try {
+        loadScene(scene);
+    } catch (const SceneError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+TEST(HostileScene, HundredMegabyteHexStringIsRefusedAfterReadingSixteenMiB) {
+    ScratchDir dir;
+    const fs::path scene = dir / "huge-hex.json";
+    writeRepeated(scene, kHead + R"("memory": [{"address": 0, "hex": ")", 'A', 100'000'000, "\"}]}\n");
+    const std::string expected = scene.string() + ": scene file is larger than 16 MiB";
+    const CliRun run = runCli({"run", scene.string()});
+    ASSERT_FALSE(run.hung);
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_EQ(run.err, "pmglab-cli: " + expected + "\n");
+    // Reading the file whole would take 100 MB; the loader stops after 16 MiB.
+    EXPECT_LT(run.peakRssKib, kHundredMegabyteBound) << "peak " << run.peakRssKib << " KiB";
+    EXPECT_EQ(errorOf(scene), expected);
+}
+
+TEST(HostileScene, HexStringJustUnderTheFileLimitIsParsedAndRefusedWithinBoundedMemory) {
+    ScratchDir dir;
+    const fs::path scene = dir / "big-hex.json";
+    const size_t digits = 16 * 1024 * 1024 - 1024;  // the whole file stays under 16 MiB
+    writeRepeated(scene, kHead + R"("memory": [{"address": "$0100", "hex": ")", '7', digits, "\"}]}\n");
+    // 8,388,096 bytes from $0100: the last is at $100 + $7FFE00 - 1.
+    const std::string expected = scene.string() + ": /memory/0: block of 8388096 bytes at $0100 ends at $7FFEFF, past $FFFF";
+    const CliRun run = runCli({"run", scene.string()});
+    ASSERT_FALSE(run.hung);
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_EQ(run.err, "pmglab-cli: " + expected + "\n");
+    // The text, the parsed string and the bytes are held at once: a small multiple of the
+    // 16 MiB limit, never more.
+    EXPECT_LT(run.peakRssKib, kSixteenMiBSceneBound) << "peak " << run.peakRssKib << " KiB";
+    EXPECT_EQ(errorOf(scene), expected);
+}
+
+TEST(HostileScene, HundredMegabyteBlockFileIsRefusedWithoutReadingIt) {
+    ScratchDir dir;
+    const fs::path blob = dir / "huge.bin";
+    { std::ofstream touch(blob); }
+    fs::resize_file(blob, 100'000'000);  // sparse: costs no disk
+    const fs::path scene = dir / "scene.json";
+    writeFile(scene, kHead + R"("memory": [{"address": 0, "file": "huge.bin"}]})");
+    const std::string expected = scene.string() + ": /memory/0/file: \"" + blob.string() +
+                                 "\" is larger than 64 KiB, so it cannot fit in memory";
+    const CliRun run = runCli({"run", scene.string()});
+    ASSERT_FALSE(run.hung);
+    EXPECT_EQ(run.err, "pmglab-cli: " + expected + "\n");
+    EXPECT_LT(run.peakRssKib, kHundredMegabyteBound) << "peak " << run.peakRssKib << " KiB";
+    EXPECT_EQ(errorOf(scene), expected);
+}
+
+// Opening a FIFO for reading waits for a writer; a scene naming one must not hang the program.
+TEST(HostileScene, FifoAsBlockFileIsRefusedWithoutWaiting) {
+    ScratchDir dir;
+    const fs::path fifo = dir / "pipe.bin";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const fs::path scene = dir / "scene.json";
+    writeFile(scene, kHead + R"("memory": [{"address": 0, "file": "pipe.bin"}]})");
+    const std::string expected =
+        scene.string() + ": /memory/0/file: cannot read \"" + fifo.string() + "\": not a regular file (a device, pipe or socket)";
+    EXPECT_EQ(errorOf(scene), expected);
+    const CliRun run = runCli({"run", scene.string()}, std::chrono::seconds(60));
+    ASSERT_FALSE(run.hung) << "pmglab-cli waited for a writer on the FIFO";
+    EXPECT_EQ(run.err, "pmglab-cli: " + expected + "\n");
+}
+
+TEST(HostileScene, MissingSceneFile) {
+    ScratchDir dir;
+    const fs::path scene = dir / "not-there.json";
+    const CliRun run = runCli({"run", scene.string()});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_EQ(run.err, "pmglab-cli: " + scene.string() + ": cannot open scene file: No such file or directory\n");
+}
+
+// A megabyte-long key reaches the message only shortened, in the place and in the problem.
+TEST(HostileScene, MegabyteKeyIsShortenedInTheMessage) {
+    ScratchDir dir;
+    const fs::path scene = dir / "long-key.json";
+    writeRepeated(scene, kHead + R"("registers": {")", 'Q', 1'000'000, "\": 1}}\n");
+    const std::string q40(40, 'Q');
+    const std::string expected = scene.string() + ": /registers/" + q40 + "...: unknown register \"" + q40 + "...\"";
+    EXPECT_EQ(errorOf(scene), expected);
+}
+
+// Sprite names must be unique; checking each against all before it made a file of 340,000
+// one-pixel sprites (just under the 16 MiB limit) take minutes. The clash is at the very end.
+TEST(HostileScene, HundredsOfThousandsOfSpritesLoadWithoutQuadraticWork) {
+    ScratchDir dir;
+    const fs::path scene = dir / "sprites.json";
+    std::string text = kHead + R"("sprites": [)";
+    const int count = 340'000;
+    for (int i = 0; i < count; ++i)
+        text += R"({"name":"s)" + std::to_string(i) + R"(","x":0,"y":0,"rows":["1"]},)";
+    text += R"({"name":"s7","x":0,"y":0,"rows":["1"]}]})";
+    ASSERT_LT(text.size(), 16u * 1024 * 1024);
+    writeFile(scene, text);
+    const std::string expected = scene.string() + ": /sprites/" + std::to_string(count) +
+                                 "/name: sprite name \"s7\" is already used at /sprites/7";
+    // The quadratic check took over two minutes here; the linear one well under a second.
+    const CliRun run = runCli({"run", scene.string()}, std::chrono::seconds(60));
+    ASSERT_FALSE(run.hung) << "loading 340,000 sprites took more than a minute";
+    EXPECT_EQ(run.err, "pmglab-cli: " + expected + "\n");
+}
+
+}  // namespace
+}  // namespace pmg::test
