@@ -1,5 +1,6 @@
 #include "scene/SceneJsonReader.h"
 
+#include <algorithm>
 #include <string_view>
 #include <unordered_set>
 #include <utility>
@@ -52,7 +53,11 @@ std::string parserProblem(const std::string& what) {
     static constexpr std::string_view kLastRead = "last read: '";
     if (size_t start = message.find(kLastRead); start != std::string::npos) {
         start += kLastRead.size();
-        size_t end = message.find("'; expected ", start);
+        // The token is input and may hold anything, "'; expected " included, so the short
+        // suffix the parser appends ("; expected '}'") is only looked for near the end.
+        constexpr size_t kMaxSuffixChars = 80;
+        const size_t tail = message.size() > kMaxSuffixChars ? message.size() - kMaxSuffixChars : 0;
+        size_t end = message.find("'; expected ", std::max(start, tail));
         if (end == std::string::npos) end = message.rfind('\'');
         if (end != std::string::npos && end >= start) {
             std::string token = message.substr(start, end - start);
