@@ -12,66 +12,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "CliRunner.h"
 #include "image/Png.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string shellQuote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
+using pmg::test::readText;
+using Result = pmg::test::CliResult;
 
-std::string readText(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-struct Result {
-    int exitCode = -1;
-    std::string out, err;
-};
-
-// Runs the CLI in a fresh temporary directory (cwd), capturing stdout and stderr to files.
-class CompareSweepCli : public ::testing::Test {
-protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() / ("pmglab-cs-test-" + std::to_string(getpid()) + "-" +
-                                           ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-
-    Result run(const std::vector<std::string>& args) const {
-        std::string command = shellQuote(PMGLAB_CLI_PATH);
-        for (const std::string& a : args) {
-            command += ' ';
-            command += shellQuote(a);
-        }
-        const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-        // Appended piece by piece: GCC 12 gives a false -Wrestrict on " >" + std::string.
-        command += " >";
-        command += shellQuote(out.string());
-        command += " 2>";
-        command += shellQuote(err.string());
-        const int status = std::system(command.c_str());
-        Result r;
-        r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        r.out = readText(out);
-        r.err = readText(err);
-        return r;
-    }
-
-    fs::path temp(const std::string& name) const { return dir_ / name; }
-
-private:
-    fs::path dir_;
-};
+class CompareSweepCli : public pmg::test::CliFixture {};
 
 
 std::string scenePath(const std::string& name) {
