@@ -76,6 +76,10 @@ inline void zeroBytes(uint8_t* p, int n) {
 
 void Antic::beginFrame(const RegisterFile& regs) {
     dl_ = static_cast<uint16_t>(regs[Reg::DLISTL] | (regs[Reg::DLISTH] << 8));
+    beginFrameRunning();
+}
+
+void Antic::beginFrameRunning() {
     needFetch_ = true;
     waitVbl_ = false;
     prevVscroll_ = false;
@@ -153,6 +157,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.mode = 0;
     out.hires = false;
     out.dli = false;
+    out.instructionFetched = out.operandFetched = out.firstRow = false;
     out.first = 0;
     out.last = -1;
     out.possible = 0;
@@ -161,8 +166,11 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     if (!inVisibleLines(line) || waitVbl_) return;
     line_ = line;
     if (needFetch_) {
+        out.firstRow = true;
         if (regs[Reg::DMACTL] & 0x20) {
             fetchInstruction(mem, regs);
+            out.instructionFetched = true;
+            out.operandFetched = mode_ == 1 || (mode_ >= 2 && (ins_ & 0x40));
         } else {
             // No display-list DMA: the last instruction byte is repeated, operands unfetched.
             insAddress_ = dl_;

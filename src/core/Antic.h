@@ -28,6 +28,9 @@ public:
     // Start of frame: the display-list pointer is reloaded from DLISTL/DLISTH, as the OS
     // vertical-blank routine does.
     void beginFrame(const RegisterFile& regs);
+    // Start of frame on the hardware: the display list goes on from where it is (after a
+    // JVB, the address the JVB named); only the vertical-blank wait ends.
+    void beginFrameRunning();
 
     // Advances the display list for scan line `line` (0..311) and describes the line in `out`
     // (lines outside 8-247 are vertical blank). The AN codes themselves are produced by

@@ -1,26 +1,13 @@
 #include "core/Machine.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "core/AnticMode.h"
+#include "core/BeamTiming.h"
 #include "core/PlayerMissileDma.h"
 
 namespace pmg {
-namespace {
-
-// Write-to-effect delays in colour clocks (reference §7, Altirra's figures where it differs).
-int writeDelay(Reg r) {
-    int i = static_cast<int>(r);
-    if (i <= static_cast<int>(Reg::HPOSM3)) return 5;                   // HPOSx
-    if (i <= static_cast<int>(Reg::SIZEM)) return 3;                    // SIZEx
-    if (i <= static_cast<int>(Reg::GRAFM)) return 3;                    // GRAFx
-    if (i <= static_cast<int>(Reg::COLBK)) return 1;                    // colours
-    if (r == Reg::PRIOR) return 2;
-    if (r == Reg::HITCLR) return 3;
-    return 0;
-}
-
-}  // namespace
 
 Machine::Machine(const MachineOptions& options) : options_(options) {
     setOptions(options);
@@ -85,7 +72,7 @@ void Machine::rebuildSchedule() {
     schedule_.assign(lines, {});
     for (const RegisterWrite& w : writes_) {
         RegisterWrite e = w;
-        int clock = w.clock + (options_.writeDelays ? writeDelay(w.reg) : 0);
+        int clock = w.clock + (options_.writeDelays ? writeToEffectDelay(w.reg) : 0);
         int line = w.line + clock / kClocksPerLine;
         e.clock = static_cast<int16_t>(clock % kClocksPerLine);
         e.line = static_cast<int16_t>(line % lines);
@@ -135,6 +122,11 @@ void Machine::runFrame() {
 }
 
 void Machine::runScanline() {
+    beginScanline();
+    endScanline({});
+}
+
+void Machine::beginScanline() {
     const int y = line_;
     const auto& writes = schedule_[y];
     size_t first = 0;
@@ -144,10 +136,11 @@ void Machine::runScanline() {
         writeRegister(writes[first].reg, writes[first].value);
         ++first;
     }
-    std::span<const RegisterWrite> midLine(writes.data() + first, writes.size() - first);
+    firstMidLine_ = first;
 
     if (y == 0) {
-        antic_.beginFrame(regs_);
+        if (!options_.displayListRuns) antic_.beginFrame(regs_);
+        else antic_.beginFrameRunning();
         frame_.dliLines.clear();
         frame_.phantomDma = false;
         frame_.displayListLoop = DisplayListLoop{};
@@ -161,6 +154,24 @@ void Machine::runScanline() {
         if (y == kLastVisibleLine) takeAnticNotes();  // once a frame: they are rare
         // No P/M DMA in vertical blank (D1): the latches keep line 247's data there.
         if (PlayerMissileDma::load(y, memory_, regs_)) frame_.phantomDma = true;
+    }
+}
+
+std::span<const RegisterWrite> Machine::lineWrites(std::span<const RegisterWrite> extra) {
+    const auto& scheduled = schedule_[line_];
+    std::span<const RegisterWrite> own(scheduled.data() + firstMidLine_, scheduled.size() - firstMidLine_);
+    if (extra.empty()) return own;
+    // Both lists are in clock order; the scene's own writes go first at equal clocks.
+    merged_.clear();
+    std::merge(own.begin(), own.end(), extra.begin(), extra.end(), std::back_inserter(merged_),
+               [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
+    return merged_;
+}
+
+void Machine::endScanline(std::span<const RegisterWrite> extra) {
+    const int y = line_;
+    std::span<const RegisterWrite> midLine = lineWrites(extra);
+    if (inVisibleLines(y)) {
         gtia_.scanLine(y, memory_, pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
         if (options_.record) recordLayout(y);
         // GTIA applied the mid-line writes to the registers; the display-list counter lives
@@ -175,6 +186,34 @@ void Machine::runScanline() {
         line_ = 0;
         ++frames_;
     }
+}
+
+uint8_t Machine::collisionsBefore(int index, int clock, std::span<const RegisterWrite> extra) {
+    const int y = line_;
+    if (!inVisibleLines(y) || clock <= 0) return latches_.read(index);
+    // The chips run a line at a time; a read in the middle of one sees only what was latched
+    // before its colour clock. Run this line so far on copies, clock by clock (the reference
+    // path keeps nothing between lines), and keep the bits first set before the read.
+    std::span<const RegisterWrite> all = lineWrites(extra);
+    std::vector<RegisterWrite> before;
+    for (const RegisterWrite& w : all)
+        if (w.clock < clock) before.push_back(w);
+    RegisterFile regs = regs_;
+    CollisionLatches latches = latches_;
+    PlayfieldLine pf = pf_;
+    if (!peekFrame_.frame) peekFrame_.frame = std::make_unique<Frame>();
+    GtiaOptions opt = gtiaOptions_;
+    opt.picture = opt.record = false;
+    opt.reference = true;
+    Gtia gtia;
+    gtia.scanLine(y, memory_, pf, before, regs, latches, *peekFrame_.frame, opt);
+    uint8_t value = 0;
+    for (int b = 0; b < 4; ++b) {
+        if (!(latches.read(index) & (1 << b))) continue;
+        const BeamPosition at = latches.firstHit(index, b);
+        if (at.line != y || at.clock < clock) value |= static_cast<uint8_t>(1 << b);
+    }
+    return value;
 }
 
 }  // namespace pmg

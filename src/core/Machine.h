@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -27,6 +28,10 @@ struct MachineOptions {
     bool record = true;        // produce the per-pixel record of objects and playfield
     bool shiftAlways = false;  // clock-by-clock object shifters on every line (slow; for cross-checks)
     bool reference = false;    // GTIA clock by clock with no caches or tables (slowest; for cross-checks)
+    // The display list runs on from frame to frame as on the hardware (a program drives the
+    // machine and its vertical-blank code reloads DLISTL/H if it wants to); off: ANTIC starts
+    // each frame at DLISTL/H, as a scene without a program expects.
+    bool displayListRuns = false;
 };
 
 class Machine {
@@ -57,6 +62,19 @@ public:
     // Runs one scan line.
     void runScanline();
 
+    // One scan line in two halves, for a CPU that runs between them (Atari): beginScanline()
+    // does what ANTIC does at the start of the line (display list, P/M DMA); endScanline()
+    // runs GTIA over the line with the scene's writes and `extra` (in clock order, effective
+    // clocks) and moves to the next line. runScanline() is the two with no extra writes.
+    void beginScanline();
+    void endScanline(std::span<const RegisterWrite> extra);
+    // The playfield line ANTIC set up in beginScanline() (mode, DLI bit, first row...).
+    const PlayfieldLine& currentLine() const { return pf_; }
+    // Collision register `index` as a CPU read at colour clock `clock` of the current line
+    // returns it: the latches before the line plus the bits first set before `clock`, with
+    // the writes so far (`extra`, as for endScanline).
+    uint8_t collisionsBefore(int index, int clock, std::span<const RegisterWrite> extra);
+
     int line() const { return line_; }          // the next scan line to run
     uint64_t frameCount() const { return frames_; }  // frames completed
     int linesPerFrame() const { return pmg::linesPerFrame(options_.video); }
@@ -69,6 +87,7 @@ public:
 
 private:
     void rebuildSchedule();
+    std::span<const RegisterWrite> lineWrites(std::span<const RegisterWrite> extra);
     void recordLayout(int line);
     void notePlayerMissileIoSpaceRead(int line);
     void takeAnticNotes();
@@ -86,6 +105,18 @@ private:
     std::vector<std::vector<RegisterWrite>> schedule_;   // per line, effective clocks, sorted
     int line_ = 0;
     uint64_t frames_ = 0;
+    size_t firstMidLine_ = 0;                  // this line's scheduled writes after clock 0
+    std::vector<RegisterWrite> merged_;        // scheduled + extra writes of the line (scratch)
+    // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
+    // without one (it holds nothing between calls).
+    struct ScratchFrame {
+        std::unique_ptr<Frame> frame;
+        ScratchFrame() = default;
+        ScratchFrame(const ScratchFrame&) {}
+        ScratchFrame& operator=(const ScratchFrame&) { return *this; }
+        ScratchFrame(ScratchFrame&&) noexcept = default;
+        ScratchFrame& operator=(ScratchFrame&&) noexcept = default;
+    } peekFrame_;
 };
 
 }  // namespace pmg

@@ -19,6 +19,10 @@ struct PlayfieldLine {
     uint8_t mode = 0;        // ANTIC mode 2-15 of the mode line, 0 for blank / jump / no DMA
     bool hires = false;      // mode 2, 3 or F
     bool dli = false;        // last line of a mode line whose instruction has bit 7 (DLI) set
+    // ANTIC's display-list DMA on this line (its cycles matter to a CPU, AnticDma.h).
+    bool instructionFetched = false;  // an instruction byte was fetched
+    bool operandFetched = false;      // and an LMS or JMP address with it
+    bool firstRow = false;            // first scan line of its mode line (the line buffer loads)
     uint8_t row = 0;         // ANTIC's row counter within the mode line
     uint16_t instructionAddress = 0;  // where this line's display-list instruction was fetched
     uint16_t dataAddress = 0;         // memory scan counter at the start of the mode line

@@ -1,0 +1,81 @@
+#include "core/AnticDma.h"
+
+#include "core/AnticMode.h"
+
+namespace pmg {
+namespace {
+
+constexpr int kLastFetchCycle = 105;   // playfield fetches on 106 or later are virtual
+constexpr int kFirstRefresh = 25, kRefreshStep = 4, kRefreshCount = 9;
+
+// First playfield fetch cycle for a fetch width: bitmap bytes / character names.
+int firstFetchCycle(PlayfieldWidth w, bool character) {
+    const int bitmap = w == PlayfieldWidth::Narrow ? 28 : w == PlayfieldWidth::Normal ? 20 : 12;
+    return character ? bitmap - 2 : bitmap;
+}
+
+}  // namespace
+
+int LineDma::cpuCycles() const {
+    int n = 0;
+    for (DmaUse u : use) n += u == DmaUse::Cpu;
+    return n;
+}
+
+LineDma lineDma(const LineDmaSetup& s) {
+    LineDma dma;
+    auto take = [&](int c, DmaUse u) {
+        if (c >= 0 && c < kCyclesPerLine) dma.use[c] = u;
+    };
+    if (s.playerMissileLine) {
+        if (s.dmactl & 0x0C) take(0, DmaUse::Missile);  // player DMA forces missile DMA (D2)
+        if (s.dmactl & 0x08)
+            for (int c = 2; c <= 5; ++c) take(c, DmaUse::Player);
+    }
+    if (s.instructionFetch) take(1, DmaUse::DisplayList);
+    if (s.operandFetch) {
+        take(6, DmaUse::Operand);
+        take(7, DmaUse::Operand);
+    }
+    auto width = static_cast<PlayfieldWidth>(s.dmactl & 3);
+    if (s.mode >= 2 && width != PlayfieldWidth::Off) {
+        const AnticModeInfo& info = anticMode(s.mode);
+        int delay = 0;
+        if (s.hscroll) {
+            if (width != PlayfieldWidth::Wide) width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
+            delay = (s.hscrol & 15) >> 1;
+        }
+        const int step = info.clocksPerByte / 2;
+        const int count = bytesPerLine(info, width);
+        const int start = firstFetchCycle(width, info.character) + delay;
+        for (int i = 0; i < count; ++i) {
+            const int c = start + i * step;
+            if (info.character) {
+                if (s.firstLine && c <= kLastFetchCycle) take(c, DmaUse::Playfield);
+                if (c + 3 <= kLastFetchCycle) take(c + 3, DmaUse::Character);
+            } else if (s.firstLine && c <= kLastFetchCycle) {
+                take(c, DmaUse::Playfield);
+            }
+        }
+    }
+    // Refresh: requested every 4 cycles from 25; a blocked one waits for the next free cycle,
+    // and a request made while one is waiting replaces it (the waiting one is lost).
+    bool waiting = false;
+    for (int c = kFirstRefresh; c < kCyclesPerLine; ++c) {
+        const int k = c - kFirstRefresh;
+        if (k % kRefreshStep == 0 && k / kRefreshStep < kRefreshCount) waiting = true;
+        if (waiting && dma.use[c] == DmaUse::Cpu) {
+            dma.use[c] = DmaUse::Refresh;
+            waiting = false;
+        }
+    }
+    return dma;
+}
+
+FreeCycles::FreeCycles(const LineDma& dma) {
+    next[kCyclesPerLine] = kCyclesPerLine;
+    for (int c = kCyclesPerLine - 1; c >= 0; --c)
+        next[c] = dma.cpu(c) ? static_cast<uint8_t>(c) : next[c + 1];
+}
+
+}  // namespace pmg

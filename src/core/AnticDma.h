@@ -1,0 +1,66 @@
+// Which of a scan line's 114 machine cycles ANTIC takes from the 6502, and for what.
+//
+// ANTIC stops the CPU (through SALLY's HALT line, on any cycle, read or write) whenever it
+// needs the bus. The pattern of a line follows from what ANTIC does on it (Altirra Hardware
+// Reference Manual §4.13-4.14; docs/hardware.md, "ANTIC DMA timing"):
+//   cycle 0         missile DMA (lines 8-247, DMACTL bit 2, or bit 3: player DMA forces it)
+//   cycle 1         display-list instruction fetch (first line of each mode line)
+//   cycles 2-5      player DMA (lines 8-247, DMACTL bit 3)
+//   cycles 6-7      LMS or JMP address operand
+//   playfield       bitmap modes from cycle 28/20/12 (narrow/normal/wide), one fetch every
+//                   2, 4 or 8 cycles, on the first line of the mode line only; character modes
+//                   fetch names from cycle 26/18/10 on the first line and the character data
+//                   3 cycles after each name on every line. Horizontal scrolling widens the
+//                   fetch window one step and delays it by HSCROL/2 cycles. Nothing is fetched
+//                   on cycle 106 or later (the fetch is virtual: it takes no cycle).
+//   refresh         9 cycles from 25, every 4; a refresh blocked by playfield DMA waits for
+//                   the next free cycle, and only one can wait: a second blocked one is lost.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/BeamTiming.h"
+
+namespace pmg {
+
+enum class DmaUse : uint8_t {
+    Cpu = 0,      // free for the 6502
+    Missile,
+    DisplayList,  // instruction byte
+    Player,
+    Operand,      // LMS / JMP address byte
+    Playfield,    // bitmap byte or character name
+    Character,    // character data (font) byte
+    Refresh,
+};
+
+// What ANTIC does on one scan line, as far as its DMA is concerned.
+struct LineDmaSetup {
+    bool playerMissileLine = false;  // line 8-247: P/M DMA happens here
+    uint8_t dmactl = 0;
+    bool instructionFetch = false;   // a display-list instruction byte is fetched
+    bool operandFetch = false;       // and an LMS or JMP address with it
+    uint8_t mode = 0;                // ANTIC mode 2-15 with playfield DMA on, 0 otherwise
+    bool firstLine = false;          // first scan line of its mode line (line buffer loaded)
+    bool hscroll = false;            // the instruction's HSCROL bit
+    uint8_t hscrol = 0;
+};
+
+struct LineDma {
+    std::array<DmaUse, kCyclesPerLine> use{};
+    bool cpu(int cycle) const { return use[cycle] == DmaUse::Cpu; }
+    int cpuCycles() const;  // cycles the 6502 gets on this line
+};
+
+LineDma lineDma(const LineDmaSetup& setup);
+
+// The first cycle (0..113) after `cycle` that the 6502 may use, or kCyclesPerLine if none is
+// left on the line. A table per line makes this a lookup.
+struct FreeCycles {
+    std::array<uint8_t, kCyclesPerLine + 1> next{};  // next[c]: first free cycle >= c
+    explicit FreeCycles(const LineDma& dma);
+    FreeCycles() { for (int c = 0; c <= kCyclesPerLine; ++c) next[c] = static_cast<uint8_t>(c); }
+};
+
+}  // namespace pmg

@@ -1,0 +1,38 @@
+// Where a 6502 cycle falls on the scan line, in the colour clocks GTIA counts.
+//
+// A scan line is 114 machine cycles of 2 colour clocks each (228 cc). HPOS values, the
+// collision window ($22-$DD) and scene line writes' "clock" all count in the same colour
+// clocks. The origin follows the Altirra Hardware Reference Manual's worked example
+// (§6.10: a colour-register write on cycle 65 shows from $81, one clock after $80): a CPU
+// write on cycle c reaches GTIA at colour clock 2c - 2, and each register then takes effect
+// after its own write-to-effect delay (docs/hardware.md, §7). Altirra's emulator counts from
+// an origin about 2 cc away; only the relative delays are certain.
+#pragma once
+
+#include "core/Beam.h"
+#include "core/Registers.h"
+
+namespace pmg {
+
+inline constexpr int kCyclesPerLine = 114;
+
+// The colour clock at which a CPU access on cycle `cycle` (0..113) of a line reaches GTIA,
+// before the register's own delay. Cycle 0 and 1 come out at -2 and 0: the previous line's
+// last clocks and this line's first.
+constexpr int colourClockOfCycle(int cycle) { return 2 * cycle - 2; }
+
+// Colour clocks from a write reaching GTIA to its effect (AHRM §6.10, table 18; Altirra's
+// figures where the manual gives none: SIZE 3, HITCLR 3). ANTIC registers: 0 here; when
+// ANTIC samples them is ANTIC's business.
+constexpr int writeToEffectDelay(Reg r) {
+    const int i = static_cast<int>(r);
+    if (i <= static_cast<int>(Reg::HPOSM3)) return 5;  // HPOSx
+    if (i <= static_cast<int>(Reg::SIZEM)) return 3;   // SIZEx
+    if (i <= static_cast<int>(Reg::GRAFM)) return 3;   // GRAFx: the shifter reloads 3 cc later
+    if (i <= static_cast<int>(Reg::COLBK)) return 1;   // colours
+    if (r == Reg::PRIOR) return 2;
+    if (r == Reg::HITCLR) return 3;
+    return 0;
+}
+
+}  // namespace pmg
