@@ -1,7 +1,11 @@
-// pmglab-cli run SCENE [--frames N] [--json]: runs a scene and prints the 16 collision
-// registers, with the first-hit position of every set bit.
+// pmglab-cli run SCENE|PROGRAM [--frames N] [--json] [--memory START:LENGTH]...: runs a scene,
+// or an Atari executable on the machine's 6502, and prints the 16 collision registers with
+// the first-hit position of every set bit (and, for a program, the CPU's state).
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <string>
 
@@ -9,7 +13,9 @@
 
 #include "cli/Commands.h"
 #include "core/CollisionLatches.h"
+#include "core/Atari.h"
 #include "core/Machine.h"
+#include "formats/XexFile.h"
 #include "scene/Scene.h"
 #include "scene/SceneValueSyntax.h"
 
@@ -20,7 +26,62 @@ struct RunOptions {
     std::string scene;
     int frames = 1;
     bool json = false;
+    std::vector<std::string> memory;  // START:LENGTH ranges to print
 };
+
+struct MemoryRange {
+    uint16_t start;
+    int length;
+};
+
+// "$0600:16", "0x600:16", "1536:16": the start as in scenes, the length in bytes.
+MemoryRange parseMemoryRange(const std::string& text) {
+    const auto colon = text.rfind(':');
+    const auto bad = [&](const std::string& why) {
+        return InputError("--memory " + quoteForMessage(text) + ": " + why);
+    };
+    if (colon == std::string::npos) throw bad("expected START:LENGTH, e.g. $0600:16");
+    const auto start = parseNumberText(std::string_view(text).substr(0, colon), 0xFFFF);
+    if (!start) throw bad("the start must be an address $0000-$FFFF ($0600, 0x600 or 1536)");
+    const auto length = parseNumberText(std::string_view(text).substr(colon + 1), 0x10000);
+    if (!length || *length == 0) throw bad("the length must be 1-65536 bytes");
+    if (*start + *length > 0x10000) throw bad("the range runs past $FFFF");
+    return {static_cast<uint16_t>(*start), static_cast<int>(*length)};
+}
+
+nlohmann::ordered_json memoryReport(const std::vector<MemoryRange>& ranges, const Memory& memory) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::object();
+    for (const MemoryRange& r : ranges) {
+        std::vector<uint8_t> bytes;
+        for (int i = 0; i < r.length; ++i) bytes.push_back(memory.read(static_cast<uint16_t>(r.start + i)));
+        out[formatAddress(r.start)] = formatHexBytes(bytes);
+    }
+    return out;
+}
+
+void printMemory(const std::vector<MemoryRange>& ranges, const Memory& memory) {
+    for (const MemoryRange& r : ranges) {
+        std::cout << "\nMemory " << formatAddress(r.start) << " (" << r.length << (r.length == 1 ? " byte" : " bytes") << "):";
+        for (int i = 0; i < r.length; ++i) {
+            if (i % 16 == 0) {
+                char buf[16];
+                std::snprintf(buf, sizeof buf, "\n  $%04X:", (r.start + i) & 0xFFFF);
+                std::cout << buf;
+            }
+            char buf[8];
+            std::snprintf(buf, sizeof buf, " %02X", memory.read(static_cast<uint16_t>(r.start + i)));
+            std::cout << buf;
+        }
+        std::cout << '\n';
+    }
+}
+
+// An Atari executable starts with $FF $FF; scenes are JSON text.
+bool isExecutable(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    char head[2] = {};
+    return in.read(head, 2) && static_cast<uint8_t>(head[0]) == 0xFF && static_cast<uint8_t>(head[1]) == 0xFF;
+}
 
 // The name of bit `bit` of collision register `reg`: a playfield colour for the xxPF
 // registers, a player for the xxPL ones.
@@ -111,7 +172,68 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
     std::cout << '\n';
 }
 
+nlohmann::ordered_json cpuReport(const Atari& atari) {
+    const CpuRegisters& r = atari.cpu().regs();
+    return {{"pc", formatAddress(r.pc)}, {"a", r.a}, {"x", r.x}, {"y", r.y}, {"p", r.p}, {"s", r.s},
+            {"cycles", atari.cpu().cycles()}};
+}
+
+int runProgram(const RunOptions& options, const std::vector<MemoryRange>& ranges) {
+    std::ifstream in(options.scene, std::ios::binary);
+    if (!in) throw InputError(options.scene + ": cannot be read");
+    // An executable bigger than the whole address space cannot be a real one; read no more.
+    std::vector<uint8_t> bytes;
+    bytes.reserve(4096);
+    char c;
+    while (in.get(c)) {
+        bytes.push_back(static_cast<uint8_t>(c));
+        if (bytes.size() > (1u << 20)) throw InputError(options.scene + ": more than 1 MiB, too big for an Atari executable");
+    }
+    std::string error;
+    const auto xex = formats::readXex(bytes, error);
+    if (!xex) throw InputError(options.scene + ": " + error);
+    std::vector<ProgramSegment> segments;
+    for (const formats::XexSegment& seg : xex->segments) segments.push_back({seg.start, seg.bytes, seg.fileOffset});
+
+    MachineOptions base;
+    base.picture = false;
+    base.record = false;
+    Atari atari(base);
+    if (!atari.loadProgram(segments, error)) throw InputError(options.scene + ": " + error);
+    // Frame 1 is the first whole frame after the program starts.
+    const uint64_t loaded = atari.machine().frameCount();
+    atari.runFrame();
+    for (int i = 0; i < options.frames && !atari.stopped(); ++i) atari.runFrame();
+    if (atari.stopped())
+        throw InputError(options.scene + ": " + atari.stopMessage() + " (frame " +
+                         std::to_string(atari.machine().frameCount() - loaded) + ")");
+
+    const Machine& machine = atari.machine();
+    const auto warnings = frameWarnings(machine.frame());
+    Scene named;
+    named.name = std::filesystem::path(options.scene).filename().string();
+    if (options.json) {
+        auto out = report(named, options.scene, options.frames, machine, warnings);
+        out["cpu"] = cpuReport(atari);
+        if (!ranges.empty()) out["memory"] = memoryReport(ranges, machine.memory());
+        std::cout << out.dump(2) << '\n';
+    } else {
+        printTable(named, options.scene, options.frames, machine);
+        const CpuRegisters& r = atari.cpu().regs();
+        char buf[128];
+        std::snprintf(buf, sizeof buf, "\nCPU: PC $%04X  A $%02X  X $%02X  Y $%02X  P $%02X  S $%02X  (%llu cycles)\n", r.pc,
+                      r.a, r.x, r.y, r.p, r.s, static_cast<unsigned long long>(atari.cpu().cycles()));
+        std::cout << buf;
+        printMemory(ranges, machine.memory());
+        printWarnings(warnings);
+    }
+    return kExitOk;
+}
+
 int run(const RunOptions& options) {
+    std::vector<MemoryRange> ranges;
+    for (const std::string& m : options.memory) ranges.push_back(parseMemoryRange(m));
+    if (isExecutable(options.scene)) return runProgram(options, ranges);
     const Scene scene = loadScene(options.scene);
     // Only the latches and the display-list facts are reported: no picture, no record.
     MachineOptions base;
@@ -123,9 +245,12 @@ int run(const RunOptions& options) {
     const auto warnings = frameWarnings(machine.frame());
     if (options.json) {
         // Warnings travel inside the JSON; stdout stays exactly one object.
-        std::cout << report(scene, options.scene, options.frames, machine, warnings).dump(2) << '\n';
+        auto out = report(scene, options.scene, options.frames, machine, warnings);
+        if (!ranges.empty()) out["memory"] = memoryReport(ranges, machine.memory());
+        std::cout << out.dump(2) << '\n';
     } else {
         printTable(scene, options.scene, options.frames, machine);
+        printMemory(ranges, machine.memory());
         printWarnings(warnings);
     }
     return kExitOk;
@@ -135,10 +260,17 @@ int run(const RunOptions& options) {
 
 void addRunCommand(CLI::App& app, Action& action) {
     auto options = std::make_shared<RunOptions>();
-    CLI::App* command = app.add_subcommand("run", "Run a scene and print the 16 collision registers");
-    addSceneArgument(*command, options->scene);
+    CLI::App* command =
+        app.add_subcommand("run", "Run a scene or an Atari executable (.xex) and print the 16 collision registers");
+    command->add_option("scene", options->scene, "Scene file (JSON, a8pmg-scene/1) or Atari executable (.xex)")
+        ->required()
+        ->type_name("SCENE|PROGRAM");
     addFramesOption(*command, options->frames, "Frames to run; the latches hold everything since the scene's HITCLR");
     command->add_flag("--json", options->json, "Print one JSON object instead of a table");
+    command->add_option("--memory", options->memory,
+                        "Also print LENGTH bytes of memory from START at the end of the last frame "
+                        "(START as in scenes: $0600, 0x600 or 1536); may be repeated")
+        ->type_name("START:LENGTH");
     command->callback([options, &action] { action = [options] { return run(*options); }; });
 }
 

@@ -1,0 +1,428 @@
+#include "core/Atari.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+
+#include "core/AtariOs.h"
+#include "core/BeamTiming.h"
+
+namespace pmg {
+
+extern const std::array<uint8_t, kOsRomSize> kOsRomImage;  // generated from roms/os/os.s
+
+std::span<const uint8_t> osRomImage() { return kOsRomImage; }
+
+namespace {
+
+constexpr int kNmiCycle = 8;         // ANTIC pulls NMI on cycle 8 (AHRM 4.8)
+constexpr int kNmistCycle = 7;       // NMIST shows the new bits from cycle 7
+constexpr int kWsyncRelease = 105;   // the CPU runs again on cycle 105 (AHRM 4.9)
+constexpr int kWsyncDeadline = 103;  // a WSYNC write after this waits for the next line's 105
+constexpr int kVcountStep = 111;     // VCOUNT reads the next line's value from cycle 111 (AHRM 4.10)
+constexpr int kVbiLine = kLastVisibleLine + 1;  // 248
+
+// POKEY's 17-bit polynomial counter, which RANDOM reads: it steps once per machine cycle from
+// power-on, so a program's "random" numbers are the same on every run (the sandbox is
+// deterministic; a real machine's depend on when the program reads).
+const std::vector<uint8_t>& poly17() {
+    static const std::vector<uint8_t> table = [] {
+        constexpr int kLength = (1 << 17) - 1;
+        std::vector<uint8_t> t(kLength);
+        uint32_t s = 0x1FFFF;
+        for (int i = 0; i < kLength; ++i) {
+            t[i] = static_cast<uint8_t>(s >> 9);  // the top 8 of the 17 bits
+            const uint32_t bit = ((s >> 16) ^ (s >> 4)) & 1;  // x^17 + x^5 + 1
+            s = ((s << 1) | bit) & 0x1FFFF;
+        }
+        return t;
+    }();
+    return table;
+}
+
+std::string hex4(unsigned v) {
+    char b[8];
+    std::snprintf(b, sizeof b, "$%04X", v & 0xFFFF);
+    return b;
+}
+
+MachineOptions programOptions(MachineOptions o) {
+    o.displayListRuns = true;
+    return o;
+}
+
+}  // namespace
+
+Atari::Atari(const MachineOptions& options) : machine_(programOptions(options)) { powerOn(); }
+
+void Atari::powerOn() {
+    machine_.powerOn();
+    machine_.memory().load(kOsRomStart, osRomImage());
+    cpu_ = Cpu6502{};
+    lineStart_ = 0;
+    cycle_ = 0;
+    lineOpen_ = false;
+    writes_.clear();
+    nextWrites_.clear();
+    nmiRequest_ = false;
+    nmien_ = 0;
+    nmist_ = 0x1F;
+    nmistPending_ = false;
+    wsync_ = false;
+    stop_ = ProgramStop::None;
+    stopPc_ = 0;
+    stopCaller_ = -1;
+    cpu_.reset(*this);
+    // The OS sets itself up in a few thousand cycles; a frame is plenty.
+    runUntilPc(kOsReady, static_cast<uint64_t>(kCyclesPerLine) * machine_.linesPerFrame());
+}
+
+// ---- the bus -------------------------------------------------------------------------------
+
+void Atari::beginLine() {
+    machine_.beginScanline();
+    const PlayfieldLine& pf = machine_.currentLine();
+    const int y = machine_.line();
+    LineDmaSetup s;
+    s.playerMissileLine = inVisibleLines(y);
+    s.dmactl = machine_.registers()[Reg::DMACTL];
+    s.instructionFetch = pf.instructionFetched;
+    s.operandFetch = pf.operandFetched;
+    if (!pf.empty()) {
+        s.mode = pf.mode;
+        s.hscroll = pf.hscrollEnabled;
+        s.hscrol = pf.hscrol;
+    }
+    s.firstLine = pf.firstRow;
+    dma_ = pmg::lineDma(s);
+    free_ = FreeCycles(dma_);
+    // ANTIC's interrupts of this line: NMIST from cycle 7, the NMI itself on cycle 8.
+    const bool dli = pf.dli, vbi = y == kVbiLine;
+    if (dli || vbi) {
+        nmistPending_ = true;
+        nmistBits_ = dli ? 0x80 : 0x40;
+        nmiRequest_ = true;
+        nmiKind_ = nmistBits_;
+        nmiAt_ = lineStart_ + kNmiCycle;
+    }
+    lineOpen_ = true;
+}
+
+void Atari::endLine() {
+    updateNmist(kCyclesPerLine);
+    std::stable_sort(writes_.begin(), writes_.end(),
+                     [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
+    machine_.endScanline(writes_);
+    writes_.swap(nextWrites_);
+    nextWrites_.clear();
+    lineStart_ += kCyclesPerLine;
+    cycle_ = 0;
+    lineOpen_ = false;
+}
+
+void Atari::updateNmist(int cycle) {
+    if (!nmistPending_ || cycle < kNmistCycle) return;
+    // A DLI clears the VBI bit and the vertical blank clears the DLI bit (AHRM 4.8).
+    nmist_ = static_cast<uint8_t>((nmist_ & ~0xC0) | nmistBits_);
+    nmistPending_ = false;
+}
+
+int Atari::acquireCycle(bool isRead) {
+    for (;;) {
+        if (!lineOpen_) beginLine();
+        const int c = cycle_ < kCyclesPerLine ? free_.next[cycle_] : kCyclesPerLine;
+        if (c >= kCyclesPerLine) {
+            endLine();
+            continue;
+        }
+        const uint64_t t = lineStart_ + c;
+        if (wsync_) {
+            if (t >= wsyncRelease_) {
+                wsync_ = false;
+            } else if (isRead && t >= wsyncFrom_) {
+                // RDY holds a read (never a write) until the release cycle.
+                if (wsyncRelease_ >= lineStart_ + kCyclesPerLine) {
+                    cycle_ = kCyclesPerLine;
+                } else {
+                    cycle_ = static_cast<int>(wsyncRelease_ - lineStart_);
+                }
+                continue;
+            }
+        }
+        cycle_ = c + 1;
+        // The NMI reaches the CPU during its first cycle from cycle 8 on; the CPU takes it
+        // after the current instruction unless this is that instruction's last cycle.
+        if (nmiRequest_ && t >= nmiAt_) {
+            nmiRequest_ = false;
+            if (nmien_ & nmiKind_) cpu_.nmi();
+        }
+        return c;
+    }
+}
+
+uint8_t Atari::read(uint16_t address) {
+    const int c = acquireCycle(true);
+    if (address < 0xC000 || address >= kOsRomStart) return machine_.memory().read(address);
+    if (address < 0xD000) return 0xFF;  // no memory at $C000-$CFFF on an 800
+    return readChip(address, c);
+}
+
+void Atari::write(uint16_t address, uint8_t value) {
+    const int c = acquireCycle(false);
+    if (address < 0xC000) {
+        machine_.memory().write(address, value);
+        return;
+    }
+    if (isGtiaAddress(address) || isAnticAddress(address)) {
+        if (auto r = registerAtAddress(address)) chipWrite(*r, value, c);
+    }
+    // ROM, POKEY (sound, serial, timers) and the PIA accept writes and keep nothing.
+}
+
+void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
+    switch (reg) {
+        case Reg::WSYNC:
+            // The next cycle still runs; reads after it wait for cycle 105 of this line, or of
+            // the next one if the write came too late (AHRM 4.9).
+            wsync_ = true;
+            wsyncFrom_ = lineStart_ + cycle + 2;
+            wsyncRelease_ = lineStart_ + kWsyncRelease + (cycle > kWsyncDeadline ? kCyclesPerLine : 0);
+            return;
+        case Reg::NMIEN:
+            nmien_ = value;
+            machine_.writeRegister(reg, value);
+            return;
+        case Reg::NMIRES:
+            updateNmist(cycle);
+            nmist_ = 0x1F;
+            return;
+        default:
+            break;
+    }
+    int clock = colourClockOfCycle(cycle) + writeToEffectDelay(reg);
+    const int line = machine_.line();
+    // A write before the first clock the line can still take acts from its start.
+    clock = std::max(clock, 1);
+    if (clock >= kClocksPerLine) {
+        nextWrites_.push_back(RegisterWrite{static_cast<int16_t>((line + 1) % machine_.linesPerFrame()),
+                                            static_cast<int16_t>(std::max(clock - kClocksPerLine, 1)), reg, value});
+    } else {
+        writes_.push_back(RegisterWrite{static_cast<int16_t>(line), static_cast<int16_t>(clock), reg, value});
+    }
+}
+
+uint8_t Atari::readChip(uint16_t address, int cycle) {
+    const int page = address >> 8;
+    if (page == 0xD0) {  // GTIA, A0-A4
+        const int a = address & 0x1F;
+        if (a < 0x10) {
+            std::vector<RegisterWrite> sofar(writes_);
+            std::stable_sort(sofar.begin(), sofar.end(),
+                             [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });
+            return machine_.collisionsBefore(a, colourClockOfCycle(cycle), sofar);
+        }
+        if (a == 0x10) return inputs_.trigger0 ? 0 : 1;
+        if (a <= 0x13) return 1;
+        if (a == 0x14) return machine_.options().video == VideoStandard::Pal ? 0x01 : 0x0F;
+        if (a == 0x1F) {
+            const int held = (inputs_.start ? 1 : 0) | (inputs_.select ? 2 : 0) | (inputs_.option ? 4 : 0);
+            return static_cast<uint8_t>(~held & 0x0F);
+        }
+        return 0x0F;
+    }
+    if (page == 0xD2) {  // POKEY, A0-A3
+        switch (address & 0x0F) {
+            case 0x08: return 0x00;                                     // ALLPOT: all done
+            case 0x09: return inputs_.key >= 0 ? static_cast<uint8_t>(inputs_.key) : lastKey_;  // KBCODE
+            case 0x0A: return poly17()[machineCycles() % poly17().size()];  // RANDOM
+            case 0x0D: return 0xFF;                                     // SERIN
+            case 0x0E: return 0xFF;                                     // IRQST: nothing pending
+            case 0x0F: return inputs_.key >= 0 ? 0xFB : 0xFF;           // SKSTAT bit 2: a key is down
+            default: return 228;                                        // POT0-7: paddles at rest
+        }
+    }
+    if (page == 0xD3) {  // PIA, A0-A1
+        switch (address & 3) {
+            case 0: return static_cast<uint8_t>(0xF0 | (inputs_.stick0 & 0x0F));  // PORTA: sticks 0, 1
+            case 1: return 0xFF;                                                   // PORTB: sticks 2, 3
+            default: return 0x3C;                                                  // PACTL, PBCTL
+        }
+    }
+    if (page == 0xD4) {  // ANTIC, A0-A3
+        switch (address & 0x0F) {
+            case 0x0B: {  // VCOUNT
+                const int line = (machine_.line() + (cycle >= kVcountStep ? 1 : 0)) % machine_.linesPerFrame();
+                return static_cast<uint8_t>(line >> 1);
+            }
+            case 0x0F:
+                updateNmist(cycle);
+                return nmist_;
+            case 0x0C:
+            case 0x0D: return 0;  // PENH, PENV: no light pen
+            default: return 0xFF;
+        }
+    }
+    return 0xFF;  // $D100, $D500-$D7FF: nothing answers
+}
+
+uint8_t Atari::peek(uint16_t address) const {
+    if (address < 0xC000 || address >= kOsRomStart) return machine_.memory().read(address);
+    if (isGtiaAddress(address) && (address & 0x1F) < 0x10) return machine_.collisions().read(address & 0x0F);
+    return 0xFF;
+}
+
+// ---- running -------------------------------------------------------------------------------
+
+void Atari::checkStop() {
+    if (cpu_.halt() != CpuHalt::Jam || stop_ != ProgramStop::None) return;
+    const uint16_t at = cpu_.haltAddress();
+    stopPc_ = at;
+    stopCaller_ = -1;
+    const Memory& mem = machine_.memory();
+    const uint8_t s = cpu_.regs().s;
+    auto stackWord = [&](int offset) {
+        return static_cast<uint16_t>(mem.read(static_cast<uint16_t>(0x100 + ((s + offset) & 0xFF))) |
+                                     (mem.read(static_cast<uint16_t>(0x100 + ((s + offset + 1) & 0xFF))) << 8));
+    };
+    if (osEntryAt(at)) {
+        stop_ = ProgramStop::OsCall;
+        // A JSR leaves its own address + 2 on the stack.
+        stopCaller_ = static_cast<uint16_t>(stackWord(1) - 2);
+    } else if (at == kBrkTrap) {
+        stop_ = ProgramStop::UnhandledBrk;
+        // The OS's IRQ code has put A and X back: P, then the BRK's address + 2.
+        stopCaller_ = static_cast<uint16_t>(stackWord(2) - 2);
+    } else {
+        stop_ = ProgramStop::Jam;
+    }
+}
+
+std::string Atari::stopMessage() const {
+    switch (stop_) {
+        case ProgramStop::None: return {};
+        case ProgramStop::Jam:
+            return "the CPU stopped at " + hex4(stopPc_) + ": the byte there, $" +
+                   [&] { char b[4]; std::snprintf(b, sizeof b, "%02X", machine_.memory().read(stopPc_)); return std::string(b); }() +
+                   ", is a JAM instruction (the program ran into data or a broken jump)";
+        case ProgramStop::OsCall: {
+            const OsEntry e = *osEntryAt(stopPc_);
+            std::string m = "the program called " + std::string(e.name) + " (" + hex4(e.address) + ", " +
+                            std::string(e.what) + "), which PMG Lab's own OS does not provide";
+            if (stopCaller_ >= 0) m += "; the call came from " + hex4(static_cast<unsigned>(stopCaller_));
+            return m;
+        }
+        case ProgramStop::UnhandledBrk:
+            return "BRK at " + hex4(static_cast<unsigned>(stopCaller_)) +
+                   " and no BRK handler: VBREAK ($0206) still points to the OS default";
+    }
+    return {};
+}
+
+void Atari::stepInstruction() {
+    if (stopped()) {
+        // A stopped CPU drives nothing; the chips go on.
+        if (!lineOpen_) beginLine();
+        cycle_ = kCyclesPerLine;
+        endLine();
+        return;
+    }
+    cpu_.step(*this);
+    checkStop();
+}
+
+void Atari::runScanline() {
+    const uint64_t end = lineStart_ + kCyclesPerLine;
+    while (lineStart_ < end) {
+        if (stopped()) {
+            if (!lineOpen_) beginLine();
+            endLine();
+            continue;
+        }
+        cpu_.step(*this);
+        checkStop();
+    }
+}
+
+void Atari::runFrame() {
+    const uint64_t frame = machine_.frameCount();
+    while (machine_.frameCount() == frame) runScanline();
+}
+
+bool Atari::runUntilPc(uint16_t pc, uint64_t maxCycles) {
+    const uint64_t limit = machineCycles() + maxCycles;
+    while (cpu_.regs().pc != pc) {
+        if (stopped() || machineCycles() > limit) return false;
+        cpu_.step(*this);
+        checkStop();
+    }
+    return !stopped();
+}
+
+void Atari::pushReturn(uint16_t address) {
+    // As JSR does: the return address minus one, high byte first.
+    const uint16_t r = static_cast<uint16_t>(address - 1);
+    CpuRegisters& regs = cpu_.regs();
+    machine_.memory().write(static_cast<uint16_t>(0x100 | regs.s), static_cast<uint8_t>(r >> 8));
+    regs.s = static_cast<uint8_t>(regs.s - 1);
+    machine_.memory().write(static_cast<uint16_t>(0x100 | regs.s), static_cast<uint8_t>(r & 0xFF));
+    regs.s = static_cast<uint8_t>(regs.s - 1);
+}
+
+void Atari::start(uint16_t address) {
+    pushReturn(kProgramEnd);
+    cpu_.regs().pc = address;
+}
+
+bool Atari::loadProgram(std::span<const ProgramSegment> segments, std::string& error) {
+    Memory& mem = machine_.memory();
+    auto word = [&](uint16_t a) { return static_cast<uint16_t>(mem.read(a) | (mem.read(static_cast<uint16_t>(a + 1)) << 8)); };
+    mem.write(kRunAddress, 0);
+    mem.write(kRunAddress + 1, 0);
+    bool initRan = false;
+    // An INIT routine may show a title and wait; ten seconds of machine time is its limit.
+    const uint64_t initLimit = static_cast<uint64_t>(kCyclesPerLine) * machine_.linesPerFrame() * 600;
+    for (const ProgramSegment& seg : segments) {
+        const std::string where = "segment at file offset " + std::to_string(seg.fileOffset) + " (" +
+                                  hex4(seg.address) + "-" + hex4(static_cast<unsigned>(seg.address + seg.bytes.size() - 1)) + ")";
+        if (seg.bytes.empty() || seg.address + seg.bytes.size() > 0x10000) {
+            error = where + ": runs past $FFFF";
+            return false;
+        }
+        mem.write(kInitAddress, 0);
+        mem.write(kInitAddress + 1, 0);
+        for (size_t i = 0; i < seg.bytes.size(); ++i) {
+            const auto a = static_cast<uint16_t>(seg.address + i);
+            if (a < 0xC000) {
+                mem.write(a, seg.bytes[i]);
+            } else if (a >= 0xD000 && a < kOsRomStart) {
+                machine_.write(a, seg.bytes[i]);  // a chip register, as DOS's store would set it
+                if (a == 0xD40E) nmien_ = seg.bytes[i];
+            } else {
+                error = where + ": " + hex4(a) + " is " +
+                        (a < 0xD000 ? "where an Atari 800 has no memory" : "in the OS ROM, which a program cannot load into");
+                return false;
+            }
+        }
+        const uint16_t init = word(kInitAddress);
+        if (init != 0) {
+            initRan = true;
+            pushReturn(kOsReady);
+            cpu_.regs().pc = init;
+            if (!runUntilPc(kOsReady, initLimit)) {
+                error = where + ": its INIT routine at " + hex4(init) +
+                        (stopped() ? " stopped: " + stopMessage() : std::string(" did not return within 10 seconds of machine time"));
+                return false;
+            }
+        }
+    }
+    const uint16_t run = word(kRunAddress);
+    if (run != 0) {
+        start(run);
+    } else if (!initRan) {
+        error = "the program sets neither a run address (RUNAD, $02E0) nor an init address (INITAD, $02E2)";
+        return false;
+    }
+    return true;
+}
+
+}  // namespace pmg

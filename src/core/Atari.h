@@ -1,0 +1,137 @@
+// The Atari 800 with its 6502: the chips of Machine, driven by a program.
+//
+// The CPU runs on the same beam as ANTIC and GTIA. Every CPU access is placed on a machine
+// cycle of the current scan line; the cycles ANTIC takes for DMA (AnticDma) are skipped, a
+// write to WSYNC holds the CPU's next read until cycle 105, and ANTIC's NMIs (display-list
+// interrupts on the last line of a mode line with the DLI bit, the vertical blank at line 248)
+// reach the CPU at cycle 8. CPU writes to GTIA reach it at the colour clock of their cycle
+// plus the register's delay (BeamTiming.h), through the same mid-line write path as a scene's
+// line writes; reads of the collision registers see exactly the bits latched before the
+// read's colour clock. POKEY and the PIA answer what programs read (keyboard, RANDOM, the
+// joysticks); their sound and serial registers accept writes and do nothing.
+//
+// Memory: RAM $0000-$BFFF, nothing at $C000-$CFFF, the chips at $D000-$D7FF and PMG Lab's own
+// OS ROM at $D800-$FFFF (AtariOs.h; never Atari's).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/AnticDma.h"
+#include "core/Cpu6502.h"
+#include "core/Machine.h"
+
+namespace pmg {
+
+// What the player does with the controls, as the chips report it.
+struct ControllerInputs {
+    uint8_t stick0 = 0x0F;   // joystick 0 as PORTA's low nibble reads it: a bit is 0 while pressed
+                             // (bit 0 up, 1 down, 2 left, 3 right)
+    bool trigger0 = false;   // fire button of joystick 0 held
+    bool start = false, select = false, option = false;  // console keys held
+    int key = -1;            // keyboard code (KBCODE) of the key held, -1 for none
+};
+
+// Why a program stopped, if it did.
+enum class ProgramStop : uint8_t {
+    None,
+    Jam,             // the CPU executed a JAM opcode
+    OsCall,          // the program called an OS entry PMG Lab's OS does not provide (CIO, SIO...)
+    UnhandledBrk,    // BRK with no handler in VBREAK
+};
+
+// A block of bytes for memory, as an executable's segment gives it.
+struct ProgramSegment {
+    uint16_t address = 0;
+    std::vector<uint8_t> bytes;
+    size_t fileOffset = 0;  // where the segment's header is in its file, for messages
+};
+
+class Atari {
+public:
+    explicit Atari(const MachineOptions& options = {});
+
+    // Power on: RAM clear, the OS ROM in place, the CPU reset; the OS then runs until it waits
+    // at its ready point (a fraction of a frame).
+    void powerOn();
+
+    // Loads an executable's segments as DOS does: each segment into memory, an INITAD routine
+    // called as soon as its segment is loaded (the machine runs while it does), then RUNAD.
+    // False with a message naming the segment's file offset on a bad segment, an INIT routine
+    // that never returns, or a program that stops while loading.
+    bool loadProgram(std::span<const ProgramSegment> segments, std::string& error);
+    // Starts the CPU at `address` (a scene's program that gives code and a start address).
+    void start(uint16_t address);
+
+    // Runs until the end of the current scan line / frame. A stopped CPU leaves the chips
+    // running (the picture goes on, as on the hardware).
+    void runScanline();
+    void runFrame();
+    // Runs one CPU instruction (with the DMA and WSYNC waits and whole scan lines they cover).
+    void stepInstruction();
+
+    bool stopped() const { return stop_ != ProgramStop::None; }
+    ProgramStop stopReason() const { return stop_; }
+    // A sentence for the user: what stopped the program and where.
+    std::string stopMessage() const;
+
+    Machine& machine() { return machine_; }
+    const Machine& machine() const { return machine_; }
+    Cpu6502& cpu() { return cpu_; }
+    const Cpu6502& cpu() const { return cpu_; }
+    ControllerInputs& inputs() { return inputs_; }
+
+    // Machine cycles since power-on; the current cycle (0..113) of the current scan line.
+    uint64_t machineCycles() const { return lineStart_ + cycle_; }
+    int cycleInLine() const { return cycle_; }
+    // The DMA pattern of the current scan line.
+    const LineDma& lineDma() const { return dma_; }
+
+    // The CPU's bus (Cpu6502 calls these once per CPU cycle).
+    uint8_t read(uint16_t address);
+    void write(uint16_t address, uint8_t value);
+    // What a read would return, without side effects or time (debuggers, tests).
+    uint8_t peek(uint16_t address) const;
+
+private:
+    int acquireCycle(bool read);   // the cycle this access happens on; runs lines as needed
+    void beginLine();
+    void endLine();
+    void chipWrite(Reg reg, uint8_t value, int cycle);
+    uint8_t readChip(uint16_t address, int cycle);
+    void checkStop();
+    bool runUntilPc(uint16_t pc, uint64_t maxCycles);
+    void pushReturn(uint16_t address);
+    void updateNmist(int cycle);
+
+    Machine machine_;
+    Cpu6502 cpu_;
+    ControllerInputs inputs_;
+    LineDma dma_;
+    FreeCycles free_;
+    uint64_t lineStart_ = 0;   // machine cycle at which the current line began
+    int cycle_ = 0;            // next cycle of the line not yet used
+    bool lineOpen_ = false;    // beginLine() done for the current line
+    std::vector<RegisterWrite> writes_;      // CPU writes to the chips on this line, in clock order
+    std::vector<RegisterWrite> nextWrites_;  // writes whose effect falls on the next line
+    // NMI: ANTIC's request (DLI $80 or VBI $40, from machine cycle nmiAt_) not yet given to
+    // the CPU; NMIEN decides when it is given.
+    bool nmiRequest_ = false;
+    uint8_t nmiKind_ = 0;
+    uint64_t nmiAt_ = 0;
+    uint8_t nmien_ = 0;
+    uint8_t nmist_ = 0x1F;       // bits 7 DLI, 6 VBI (5 reset, unused); 4-0 read as 1
+    bool nmistPending_ = false;  // this line sets nmistBits_ from cycle 7
+    uint8_t nmistBits_ = 0;
+    // WSYNC: reads from machine cycle wsyncFrom_ on are held until wsyncRelease_.
+    bool wsync_ = false;
+    uint64_t wsyncFrom_ = 0, wsyncRelease_ = 0;
+    ProgramStop stop_ = ProgramStop::None;
+    uint16_t stopPc_ = 0;
+    int stopCaller_ = -1;      // where the OS call or BRK came from, -1 unknown
+    uint8_t lastKey_ = 0;
+};
+
+}  // namespace pmg

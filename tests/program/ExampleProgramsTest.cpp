@@ -1,0 +1,129 @@
+// The example programs in assets/programs: the .xex files there are what their source
+// assembles to, and each does what its comment says, read back from the RAM where it keeps
+// its own results (as a developer would, through `pmglab-cli run --memory` or in-process).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/Atari.h"
+
+namespace pmg {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kSource = fs::path(PMGLAB_SOURCE_DIR) / "assets" / "programs";
+const fs::path kBuilt = fs::path(PMGLAB_BINARY_DIR) / "assets" / "programs";
+
+std::vector<uint8_t> readFile(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The segments of an executable, read the simple way (the files here are well formed; the
+// real reader and its errors are tested with the formats).
+std::vector<ProgramSegment> segmentsOf(const std::vector<uint8_t>& x) {
+    std::vector<ProgramSegment> out;
+    size_t i = 0;
+    while (i + 4 <= x.size()) {
+        if (x[i] == 0xFF && x[i + 1] == 0xFF) i += 2;
+        const uint16_t start = static_cast<uint16_t>(x[i] | (x[i + 1] << 8));
+        const uint16_t end = static_cast<uint16_t>(x[i + 2] | (x[i + 3] << 8));
+        ProgramSegment s{start, {}, i};
+        i += 4;
+        s.bytes.assign(x.begin() + static_cast<long>(i), x.begin() + static_cast<long>(i + (end - start + 1)));
+        i += end - start + 1;
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+Atari load(const std::string& name) {
+    Atari atari;
+    std::string error;
+    EXPECT_TRUE(atari.loadProgram(segmentsOf(readFile(kSource / (name + ".xex"))), error)) << error;
+    return atari;
+}
+
+TEST(ExamplePrograms, CommittedExecutablesAreTheirSource) {
+    int n = 0;
+    for (const auto& e : fs::directory_iterator(kSource)) {
+        if (e.path().extension() != ".s") continue;
+        const std::string name = e.path().stem().string();
+        EXPECT_EQ(readFile(kSource / (name + ".xex")), readFile(kBuilt / (name + ".xex")))
+            << name << ".xex is not what " << name << ".s assembles to: copy it from " << kBuilt;
+        ++n;
+    }
+    EXPECT_EQ(n, 5);
+}
+
+TEST(ExamplePrograms, DliMultiplexerSeesEachBandsCopy) {
+    Atari a = load("dli-multiplexer");
+    for (int i = 0; i < 5; ++i) a.runFrame();
+    ASSERT_FALSE(a.stopped()) << a.stopMessage();
+    const Memory& m = a.machine().memory();
+    // Band 0: nothing; band 1 over the PF0 block; band 2 over the PF1 block; band 3 nothing.
+    EXPECT_EQ(m.read(0x0600), 0x00);
+    EXPECT_EQ(m.read(0x0601), 0x01);
+    EXPECT_EQ(m.read(0x0602), 0x02);
+    EXPECT_EQ(m.read(0x0603), 0x00);
+}
+
+TEST(ExamplePrograms, WsyncKernelMissileCrossesTheBar) {
+    Atari a = load("wsync-kernel");
+    for (int i = 0; i < 5; ++i) a.runFrame();
+    ASSERT_FALSE(a.stopped()) << a.stopMessage();
+    EXPECT_EQ(a.machine().memory().read(0x0600), 0x04);  // PF2: lit hi-res pixels
+    EXPECT_GE(a.machine().memory().read(0x0601), 3);
+    // The missile really moved: its first hit on the bar is on a kernel line.
+    const BeamPosition hit = a.machine().collisions().firstHit(M0PF, 2);
+    EXPECT_GE(hit.line, 64);
+    EXPECT_LE(hit.line, 160);
+}
+
+TEST(ExamplePrograms, OneFrameLateSeesTheHitAFrameAfterItIsDrawn) {
+    Atari a = load("one-frame-late");
+    for (int i = 0; i < 60; ++i) a.runFrame();
+    ASSERT_FALSE(a.stopped()) << a.stopMessage();
+    const Memory& m = a.machine().memory();
+    ASSERT_NE(m.read(0x0600), 0);
+    EXPECT_EQ(m.read(0x0601), static_cast<uint8_t>(m.read(0x0600) + 1));
+}
+
+TEST(ExamplePrograms, TunnellingBulletPassesWithoutACollision) {
+    Atari a = load("tunnelling");
+    for (int i = 0; i < 20; ++i) a.runFrame();
+    ASSERT_FALSE(a.stopped()) << a.stopMessage();
+    EXPECT_EQ(a.machine().memory().read(0x0600), 0x00);
+    EXPECT_EQ(a.machine().memory().read(0x0601), 0x01);
+}
+
+TEST(ExamplePrograms, JoystickMovesTheShipIntoTheWall) {
+    Atari a = load("joystick");
+    for (int i = 0; i < 3; ++i) a.runFrame();
+    const uint8_t x0 = a.machine().registers()[Reg::HPOSP0];
+    a.inputs().stick0 = 0x07;  // right held (bit 3 clear)
+    for (int i = 0; i < 10; ++i) a.runFrame();
+    EXPECT_EQ(a.machine().registers()[Reg::HPOSP0], x0 + 10);
+    // Held long enough, the ship crosses the right wall (PF2: lit pixels of the inverse spaces
+    // in column 39, clocks $CC-$CF) and the program reads it, one frame after each frame drawn.
+    uint8_t seen = 0;
+    int frames = 0;
+    for (; frames < 150 && !(seen & 0x04); ++frames) {
+        a.runFrame();
+        seen |= a.machine().memory().read(0x0600);
+    }
+    ASSERT_FALSE(a.stopped()) << a.stopMessage();
+    EXPECT_EQ(seen, 0x04);
+    // The ship's rightmost pixel ($FF row: HPOSP0 + 7) reaches $CC first.
+    EXPECT_GE(a.machine().registers()[Reg::HPOSP0] + 7, 0xCC);
+}
+
+}  // namespace
+}  // namespace pmg
