@@ -76,6 +76,12 @@ FreeCycles::FreeCycles(const LineDma& dma) {
     next[kCyclesPerLine] = kCyclesPerLine;
     for (int c = kCyclesPerLine - 1; c >= 0; --c)
         next[c] = dma.cpu(c) ? static_cast<uint8_t>(c) : next[c + 1];
+    count = 0;
+    for (int c = 0; c < kCyclesPerLine; ++c) {
+        rank[c] = static_cast<uint8_t>(count);
+        if (dma.cpu(c)) list[count++] = static_cast<uint8_t>(c);
+    }
+    rank[kCyclesPerLine] = static_cast<uint8_t>(count);
 }
 
 }  // namespace pmg

@@ -59,8 +59,11 @@ LineDma lineDma(const LineDmaSetup& setup);
 // left on the line. A table per line makes this a lookup.
 struct FreeCycles {
     std::array<uint8_t, kCyclesPerLine + 1> next{};  // next[c]: first free cycle >= c
+    std::array<uint8_t, kCyclesPerLine + 1> rank{};  // rank[c]: free cycles before c
+    std::array<uint8_t, kCyclesPerLine> list{};      // the free cycles in order
+    int count = kCyclesPerLine;                      // how many there are
     explicit FreeCycles(const LineDma& dma);
-    FreeCycles() { for (int c = 0; c <= kCyclesPerLine; ++c) next[c] = static_cast<uint8_t>(c); }
+    FreeCycles() : FreeCycles(LineDma{}) {}
 };
 
 }  // namespace pmg

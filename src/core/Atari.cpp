@@ -94,8 +94,18 @@ void Atari::beginLine() {
         s.hscrol = pf.hscrol;
     }
     s.firstLine = pf.firstRow;
-    dma_ = pmg::lineDma(s);
-    free_ = FreeCycles(dma_);
+    // Everything the pattern depends on, in one word.
+    const uint32_t key = static_cast<uint32_t>(s.playerMissileLine) | (static_cast<uint32_t>(s.dmactl & 0x0F) << 1) |
+                         (static_cast<uint32_t>(s.instructionFetch) << 5) | (static_cast<uint32_t>(s.operandFetch) << 6) |
+                         (static_cast<uint32_t>(s.mode) << 7) | (static_cast<uint32_t>(s.firstLine) << 11) |
+                         (static_cast<uint32_t>(s.hscroll) << 12) | (static_cast<uint32_t>(s.hscrol & 15) << 13);
+    DmaPattern& slot = patterns_[(key * 2654435761u) >> 26];
+    if (slot.key != key) {
+        slot.key = key;
+        slot.dma = pmg::lineDma(s);
+        slot.free = FreeCycles(slot.dma);
+    }
+    pattern_ = &slot;
     // ANTIC's interrupts of this line: NMIST from cycle 7, the NMI itself on cycle 8.
     const bool dli = pf.dli, vbi = y == kVbiLine;
     if (dli || vbi) {
@@ -130,7 +140,7 @@ void Atari::updateNmist(int cycle) {
 int Atari::acquireCycle(bool isRead) {
     for (;;) {
         if (!lineOpen_) beginLine();
-        const int c = cycle_ < kCyclesPerLine ? free_.next[cycle_] : kCyclesPerLine;
+        const int c = cycle_ < kCyclesPerLine ? pattern_->free.next[cycle_] : kCyclesPerLine;
         if (c >= kCyclesPerLine) {
             endLine();
             continue;
@@ -318,6 +328,29 @@ std::string Atari::stopMessage() const {
     return {};
 }
 
+// A program idling in JMP * (a main loop that waits for interrupts) reads its own three bytes
+// over and over and changes nothing. Whole iterations on the rest of a line are counted
+// instead of run, exactly: the loop's phase against the DMA pattern is kept, and nothing is
+// skipped on a line with an NMI to deliver or while one is pending.
+bool Atari::idleFastForward() {
+    if (cpu_.interruptDue() || cpu_.nmiPending() || wsync_ || nmiRequest_) return false;
+    const uint16_t pc = cpu_.regs().pc;
+    if (pc >= 0xC000 && pc < kOsRomStart) return false;  // not memory: reads may have effects
+    const Memory& mem = machine_.memory();
+    if (mem.read(pc) != 0x4C || mem.read(static_cast<uint16_t>(pc + 1)) != (pc & 0xFF) ||
+        mem.read(static_cast<uint16_t>(pc + 2)) != (pc >> 8))
+        return false;
+    if (!lineOpen_) beginLine();
+    if (nmiRequest_ || cycle_ >= kCyclesPerLine) return false;
+    const FreeCycles& f = pattern_->free;
+    const int first = f.rank[cycle_];
+    const int iterations = (f.count - first) / 3;
+    if (iterations == 0) return false;
+    cycle_ = f.list[first + 3 * iterations - 1] + 1;
+    cpu_.spin(3 * static_cast<uint64_t>(iterations));
+    return true;
+}
+
 void Atari::stepInstruction() {
     if (stopped()) {
         // A stopped CPU drives nothing; the chips go on.
@@ -338,6 +371,7 @@ void Atari::runScanline() {
             endLine();
             continue;
         }
+        if (idleFastForward()) continue;
         cpu_.step(*this);
         checkStop();
     }

@@ -14,6 +14,7 @@
 // OS ROM at $D800-$FFFF (AtariOs.h; never Atari's).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -87,7 +88,7 @@ public:
     uint64_t machineCycles() const { return lineStart_ + cycle_; }
     int cycleInLine() const { return cycle_; }
     // The DMA pattern of the current scan line.
-    const LineDma& lineDma() const { return dma_; }
+    const LineDma& lineDma() const { return pattern_->dma; }
 
     // The CPU's bus (Cpu6502 calls these once per CPU cycle).
     uint8_t read(uint16_t address);
@@ -104,13 +105,20 @@ private:
     void checkStop();
     bool runUntilPc(uint16_t pc, uint64_t maxCycles);
     void pushReturn(uint16_t address);
+    bool idleFastForward();
     void updateNmist(int cycle);
 
     Machine machine_;
     Cpu6502 cpu_;
     ControllerInputs inputs_;
-    LineDma dma_;
-    FreeCycles free_;
+    // The DMA pattern of each kind of line, worked out once: a frame has only a few kinds.
+    struct DmaPattern {
+        uint32_t key = ~0u;
+        LineDma dma;
+        FreeCycles free;
+    };
+    std::array<DmaPattern, 64> patterns_{};
+    const DmaPattern* pattern_ = nullptr;  // the current line's
     uint64_t lineStart_ = 0;   // machine cycle at which the current line began
     int cycle_ = 0;            // next cycle of the line not yet used
     bool lineOpen_ = false;    // beginLine() done for the current line

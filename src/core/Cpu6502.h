@@ -57,6 +57,11 @@ public:
     uint16_t instructionAddress() const { return instructionAddress_; }
     // True if the next step() enters an interrupt instead of running an instruction.
     bool interruptDue() const { return entry_ != Entry::None; }
+    // An NMI has been signalled and not yet taken.
+    bool nmiPending() const { return nmiPending_; }
+    // For a bus that has run `count` cycles of an instruction loop without the CPU (a JMP to
+    // itself, whose accesses change nothing): counts them as done.
+    void spin(uint64_t count) { cycles_ += count; }
 
 private:
     // The decode table: what each opcode does and how it finds its operand.
