@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <iostream>
@@ -65,6 +66,18 @@ public:
     ~App() { shutdown(); }
 
     int run();
+    // The loop in pieces, for run() and for AppSession (tests drive the app frame by frame).
+    bool start();                  // false: no window (said on stderr)
+    bool step(RgbImage* capture);  // one pass; false once the app quits or the scripted frames are done
+    int finish();
+
+    const Document& document() const { return document_; }
+    const ScreenGeometry& screen() const { return ctx_.screen; }
+    SDL_Window* window() const { return window_; }
+    bool popupShown(const std::string& title) const {
+        return std::find(shownPopups_.begin(), shownPopups_.end(), title) != shownPopups_.end();
+    }
+    const std::string& errorText() const { return errorText_; }
 
 private:
     // Start-up and shut-down.
@@ -92,6 +105,7 @@ private:
     void openNow(const fs::path& path);
     void save(bool as);
     void takeScreenshot(const fs::path& path);
+    RgbImage readFramebuffer() const;  // the back buffer as drawn this frame, top row first
     void addRecent(const fs::path& path);
     void moveSelected(int clocks, int lines, uint64_t key);
     void selectNext(int step);
@@ -134,6 +148,8 @@ private:
     bool askUnsaved_ = false, showHelp_ = false, showError_ = false, askRecovery_ = false;
     std::optional<Document::Recovered> recovered_;
     std::string errorText_;
+    std::vector<std::string> shownPopups_;
+    int problemAppeared_ = 0;  // the UI frame the error popup appeared  // the modal windows drawn in the last frame
 
     // Mouse drag of an object on the screen.
     int dragObject_ = -1;
@@ -155,6 +171,15 @@ fs::path App::defaultScene() const {
 }
 
 bool App::initWindow() {
+    // With no display SDL may pick a driver that never shows a window (and the loop then
+    // runs unseen forever): say so and stop. SDL_VIDEODRIVER set by the user (offscreen for
+    // scripts) is their choice.
+    const auto set = [](const char* name) { const char* v = std::getenv(name); return v && *v; };
+    if (!set("SDL_VIDEODRIVER") && !set("DISPLAY") && !set("WAYLAND_DISPLAY")) {
+        std::cerr << "pmglab: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+                     "use pmglab-cli for renders and reports, or run under xvfb-run for --screenshot\n";
+        return false;
+    }
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_GAMECONTROLLER) != 0) {
         std::cerr << "pmglab: cannot start SDL: " << SDL_GetError() << '\n';
@@ -292,8 +317,15 @@ void App::openInitialScene() {
 }
 
 int App::run() {
+    if (!start()) return 1;
+    while (step(nullptr)) {
+    }
+    return finish();
+}
+
+bool App::start() {
     initImGui();
-    if (!initWindow()) return 1;
+    if (!initWindow()) return false;
     ImGui_ImplSDL2_InitForOpenGL(window_, gl_);
     ImGui_ImplOpenGL3_Init("#version 330 core");
 
@@ -326,9 +358,12 @@ int App::run() {
     if (options_.allOverlays) view_.overlays = {true, true, true, true, true, true, true, true, true, true};
     if (options_.debugColours) view_.debugColours = true;
     openInitialScene();
+    return true;
+}
 
-    int frame = 0;
-    while (!quit_) {
+bool App::step(RgbImage* capture) {
+    {
+        if (quit_) return false;
         const auto start = std::chrono::steady_clock::now();
         SDL_Event e;
         while (SDL_PollEvent(&e)) handleEvent(e);
@@ -354,10 +389,10 @@ int App::run() {
         ImGui::Render();
         render();
 
-        ++frame;
-        frame_ = frame;
-        const bool last = options_.frames > 0 && frame >= options_.frames;
+        ++frame_;
+        const bool last = options_.frames > 0 && frame_ >= options_.frames;
         if (last && !options_.screenshot.empty()) takeScreenshot(options_.screenshot);
+        if (capture) *capture = readFramebuffer();
         if (ctx_.requests.screenshot) {
             ctx_.requests.screenshot = false;
             char name[64];
@@ -376,9 +411,11 @@ int App::run() {
             fpsFrames_ = 0;
             fpsSince_ = now;
         }
-        if (last) break;
+        return !last && !quit_;
     }
+}
 
+int App::finish() {
     if (!options_.frameTimes.empty()) {
         std::ofstream out(options_.frameTimes);
         for (double ms : frameMs_) out << ms << '\n';
@@ -425,7 +462,9 @@ void App::handleEvent(const SDL_Event& e) {
         }
         break;
     case SDL_KEYDOWN:
-        if (!io.WantCaptureKeyboard || (e.key.keysym.mod & KMOD_CTRL)) handleKey(e.key);
+        // A text field that has the keyboard keeps every key, Ctrl ones too (Ctrl+Z there
+        // undoes typing, not the scene). Other widgets let Ctrl shortcuts through.
+        if (!io.WantTextInput && (!io.WantCaptureKeyboard || (e.key.keysym.mod & KMOD_CTRL))) handleKey(e.key);
         break;
     case SDL_KEYUP:
         document_.endGesture();
@@ -573,6 +612,10 @@ void App::drawUi() {
     }
     drawDialogs();
     relayout_ = false;
+    // What modal windows the user sees this frame (tests ask; the app itself does not need it).
+    shownPopups_.clear();
+    for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+        if (w->Active && (w->Flags & ImGuiWindowFlags_Modal)) shownPopups_.emplace_back(w->Name);
 
     // Requests panels or menus left for the window.
     if (ctx_.requests.open) {
@@ -774,7 +817,11 @@ void App::drawDialogs() {
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 48);
         ImGui::TextUnformatted(errorText_.c_str());
         ImGui::PopTextWrapPos();
-        if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) ImGui::CloseCurrentPopup();
+        // Enter closes it, but not the press that caused the error (Enter in a file dialog):
+        // that one is still down the frame the popup appears.
+        if (ImGui::IsWindowAppearing()) problemAppeared_ = frame_;
+        const bool freshEnter = frame_ > problemAppeared_ + 1 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+        if (ImGui::Button("OK") || freshEnter) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
 
@@ -855,6 +902,16 @@ void App::addRecent(const fs::path& path) {
 }
 
 void App::takeScreenshot(const fs::path& path) {
+    try {
+        writePng(path, readFramebuffer());
+        ctx_.notify("screenshot " + path.string());
+    } catch (const std::exception& e) {
+        ctx_.notify(e.what());
+        std::cerr << "pmglab: " << e.what() << '\n';
+    }
+}
+
+RgbImage App::readFramebuffer() const {
     int w = 0, h = 0;
     SDL_GL_GetDrawableSize(window_, &w, &h);
     RgbImage image = RgbImage::blank(w, h);
@@ -864,13 +921,7 @@ void App::takeScreenshot(const fs::path& path) {
     glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, rows.data());
     for (int y = 0; y < h; ++y)  // GL rows are bottom-up
         std::copy_n(rows.data() + static_cast<size_t>(h - 1 - y) * w * 3, static_cast<size_t>(w) * 3, image.at(0, y));
-    try {
-        writePng(path, image);
-        ctx_.notify("screenshot " + path.string());
-    } catch (const std::exception& e) {
-        ctx_.notify(e.what());
-        std::cerr << "pmglab: " << e.what() << '\n';
-    }
+    return image;
 }
 
 }  // namespace
@@ -879,5 +930,25 @@ int runApp(const AppOptions& options) {
     App app(options);
     return app.run();
 }
+
+struct AppSession::Impl {
+    explicit Impl(const AppOptions& options) : app(options) {}
+    App app;
+};
+
+AppSession::AppSession(const AppOptions& options) : impl_(std::make_unique<Impl>(options)) {}
+AppSession::~AppSession() = default;
+bool AppSession::start() { return impl_->app.start(); }
+bool AppSession::frame() { return impl_->app.step(nullptr); }
+RgbImage AppSession::capture() {
+    RgbImage image;
+    impl_->app.step(&image);
+    return image;
+}
+const Document& AppSession::document() const { return impl_->app.document(); }
+ScreenGeometry AppSession::screen() const { return impl_->app.screen(); }
+uint32_t AppSession::windowId() const { return SDL_GetWindowID(impl_->app.window()); }
+bool AppSession::popupShown(const std::string& title) const { return impl_->app.popupShown(title); }
+std::string AppSession::errorText() const { return impl_->app.errorText(); }
 
 }  // namespace pmg::app

@@ -3,11 +3,15 @@
 // status bar, the dialogs and the keyboard and mouse handling of the screen.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "app/ScreenGeometry.h"
+#include "image/Png.h"
 
 namespace pmg::app {
 
@@ -28,5 +32,29 @@ struct AppOptions {
 
 // Runs the app; returns the process exit code.
 int runApp(const AppOptions& options);
+
+class Document;
+
+// The same app, driven one pass of its loop at a time: tests push real SDL events
+// (SDL_PushEvent) and call frame(), so input goes through the app's own event handling,
+// UI and render path, and they read back what a user would see.
+class AppSession {
+public:
+    explicit AppSession(const AppOptions& options);
+    ~AppSession();
+    bool start();       // the window and the first scene; false if there is no window
+    bool frame();       // events, emulation, UI, render; false once the app has quit
+    RgbImage capture();  // one more frame, returned as drawn (window pixels, top row first)
+
+    const Document& document() const;
+    ScreenGeometry screen() const;  // where the Atari screen was drawn in the last frame
+    uint32_t windowId() const;      // for the events' windowID
+    bool popupShown(const std::string& title) const;  // a modal with this title was drawn in the last frame
+    std::string errorText() const;  // the last error the app showed
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace pmg::app

@@ -42,6 +42,8 @@ void Document::reset(Scene scene, fs::path path, bool dirty) {
     scene_ = std::move(scene);
     path_ = std::move(path);
     dirty_ = dirty;
+    saved_.reset();
+    if (!dirty) saved_ = scene_;
     undo_.clear();
     redo_.clear();
     mergeKey_ = 0;
@@ -56,7 +58,8 @@ std::string Document::displayName() const {
 }
 
 void Document::changed() {
-    dirty_ = true;
+    // Unsaved means different from the file: undoing back to the saved scene is clean again.
+    dirty_ = !saved_ || !(*saved_ == scene_);
     ++revision_;
     if (!editsSince_) editsSince_ = Clock::now();
 }
@@ -107,6 +110,7 @@ bool Document::save() {
     }
     saveError_.clear();
     dirty_ = false;
+    saved_ = scene_;
     editsSince_.reset();
     discardRecovery();
     return true;
@@ -128,6 +132,7 @@ bool Document::saveAs(const fs::path& path) {
     scene_ = std::move(rebased);
     path_ = path;
     dirty_ = false;
+    saved_ = scene_;
     undo_.clear();
     redo_.clear();
     editsSince_.reset();

@@ -92,6 +92,7 @@ private:
     Scene scene_;
     std::filesystem::path path_;
     bool dirty_ = false;
+    std::optional<Scene> saved_;  // the scene as its file holds it (none: never saved, or recovered edits)
     uint64_t revision_ = 1;
     std::deque<Step> undo_, redo_;
     uint64_t mergeKey_ = 0;

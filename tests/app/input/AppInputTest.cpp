@@ -1,0 +1,159 @@
+// The app as a person uses it: real SDL events go into the running window (keys, text,
+// mouse moves, clicks, drags) and the tests check what the user gets: pixels on the screen,
+// the document, the error on screen, the files on disk.
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "app/App.h"
+#include "app/Document.h"
+#include "app/Overlays.h"
+#include "app/SceneEdit.h"
+#include "core/Machine.h"
+#include "scene/Scene.h"
+#include "InputDriver.h"
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+bool near(const uint8_t* p, ImU32 colour, int tolerance = 40) {
+    const int r = colour & 0xFF, g = (colour >> 8) & 0xFF, b = (colour >> 16) & 0xFF;
+    return std::abs(p[0] - r) <= tolerance && std::abs(p[1] - g) <= tolerance && std::abs(p[2] - b) <= tolerance;
+}
+
+// The place of a scene's first hit for one latch bit after `frames` frames, from the core.
+BeamPosition coreFirstHit(const fs::path& scenePath, int reg, int bit, int frames) {
+    const Scene scene = loadScene(scenePath);
+    Machine machine(machineOptionsFor(scene));
+    runScene(scene, machine, frames);
+    return machine.collisions().firstHit(reg, bit);
+}
+
+// A screen point inside object `object` (in the core's frame of the scene), or {-1, -1}.
+std::pair<int, int> objectPixel(const fs::path& scenePath, int object) {
+    const Scene scene = loadScene(scenePath);
+    Machine machine(machineOptionsFor(scene));
+    runScene(scene, machine, 2);
+    for (int line = kFirstVisibleLine; line <= kLastVisibleLine; ++line)
+        for (int clock = kWindowLeft; clock <= kWindowRight; ++clock)
+            if (objectAt(machine.frame(), line, clock) == object && objectAt(machine.frame(), line, clock - 1) == object &&
+                objectAt(machine.frame(), line + 1, clock) == object)
+                return {clock, line};
+    return {-1, -1};
+}
+
+TEST(AppInput, TheSelectedCollisionCellIsRingedOnTheScreen) {
+    const fs::path dir = scratchDir("ring");
+    const fs::path scene = sourceFile("assets/scenes/default.json");
+    AppOptions options = sessionOptions(scene, dir);
+    options.select = "hotspot:P0PL.P1";
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const RgbImage shot = app.capture();
+    const BeamPosition hit = coreFirstHit(scene, P0PL, 1, 2);
+    ASSERT_TRUE(hit.valid());
+    const ScreenGeometry g = app.screen();
+    const float cx = g.clockX(hit.clock + 0.5f), cy = g.lineY(hit.line + 0.5f), r = markRingRadius(g);
+    int onRing = 0;
+    for (int i = 0; i < 32; ++i) {
+        const double a = i * 2 * 3.14159265358979 / 32;
+        const int x = static_cast<int>(std::lround(cx + r * std::cos(a))), y = static_cast<int>(std::lround(cy + r * std::sin(a)));
+        onRing += near(shot.at(x, y), kMarkRingColour);
+    }
+    EXPECT_GE(onRing, 24) << "ring around clock " << hit.clock << ", line " << hit.line << " at window " << cx << "," << cy;
+    fs::remove_all(dir);
+}
+
+TEST(AppInput, DraggingAnObjectMovesItByTheScreenDistanceAndUndoBringsBackTheSavedState) {
+    const fs::path dir = scratchDir("drag");
+    const fs::path scene = sourceFile("assets/scenes/default.json");
+    AppSession app(sessionOptions(scene, dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const auto [clock, line] = objectPixel(scene, 2);  // P2, the wide cross: nothing above it
+    ASSERT_GE(clock, 0);
+    const ScreenGeometry g = app.screen();
+    const float perClock = g.clockX(kWindowLeft + 1) - g.clockX(kWindowLeft);
+    const int x0 = static_cast<int>(g.clockX(clock + 0.5f)), y0 = static_cast<int>(g.lineY(line + 0.5f));
+    const uint8_t before = sceneRegister(app.document().scene(), Reg::HPOSP2);
+    input.drag(x0, y0, x0 + static_cast<int>(std::lround(12 * perClock)), y0);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP2), before + 12);
+    EXPECT_TRUE(app.document().dirty());
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP2), before);
+    EXPECT_FALSE(app.document().dirty()) << "undone back to the file's state, yet still marked unsaved";
+    fs::remove_all(dir);
+}
+
+TEST(AppInput, CtrlZTypedInATextFieldLeavesTheSceneAlone) {
+    const fs::path dir = scratchDir("ctrlz");
+    const fs::path scene = sourceFile("assets/scenes/default.json");
+    AppSession app(sessionOptions(scene, dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const uint8_t before = sceneRegister(app.document().scene(), Reg::HPOSP0);
+    input.key(SDLK_RIGHT);  // P0 is selected: one clock right, an undo step
+    ASSERT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), before + 1);
+    input.key(SDLK_o, KMOD_LCTRL);  // the Open dialog, its file name field has the keyboard
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Open scene"));
+    input.text("abc");
+    input.key(SDLK_z, KMOD_LCTRL);
+    input.key(SDLK_y, KMOD_LCTRL);
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), before + 1) << "Ctrl+Z in the text field undid the scene's edit";
+    fs::remove_all(dir);
+}
+
+TEST(AppInput, EnterOnABrokenFileInTheOpenDialogLeavesTheErrorOnScreen) {
+    const fs::path dir = scratchDir("broken");
+    const fs::path bad = dir / "broken.json";
+    { std::ofstream(bad) << "{\"format\": \"a8pmg-scene/1\",\n \"name\": 3}"; }
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.frames(2);
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(bad.string());
+    input.key(SDLK_RETURN);
+    input.frames(10);
+    EXPECT_TRUE(app.popupShown("Problem")) << "the error was not left on screen";
+    EXPECT_NE(app.errorText().find("broken.json"), std::string::npos) << app.errorText();
+    EXPECT_EQ(app.document().scene().name, "default");
+    fs::remove_all(dir);
+}
+
+TEST(AppInput, WithNoDisplayTheAppSaysSoAndExits) {
+    const std::string command = "env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u XDG_RUNTIME_DIR timeout 30 '" +
+                                std::string(PMGLAB_APP_PATH) + "' 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string output;
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
+    const int status = pclose(pipe);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_NE(WEXITSTATUS(status), 124) << "hung: " << output;
+    EXPECT_NE(WEXITSTATUS(status), 0) << output;
+    EXPECT_NE(output.find("no display"), std::string::npos) << output;
+    EXPECT_NE(output.find("pmglab-cli"), std::string::npos) << output;
+}
+
+}  // namespace
+}  // namespace pmg::app
