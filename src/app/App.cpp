@@ -29,6 +29,7 @@
 #include "app/Simulation.h"
 #include "app/UiHelpers.h"
 #include "image/Png.h"
+#include "lesson/Lesson.h"
 
 namespace pmg::app {
 namespace fs = std::filesystem;
@@ -78,6 +79,8 @@ public:
         return std::find(shownPopups_.begin(), shownPopups_.end(), title) != shownPopups_.end();
     }
     const std::string& errorText() const { return errorText_; }
+    const AppContext& context() const { return ctx_; }
+    const std::vector<std::string>& recent() const { return recent_; }
 
 private:
     // Start-up and shut-down.
@@ -103,6 +106,8 @@ private:
     // Actions.
     void requestOpen(const fs::path& path);
     void openNow(const fs::path& path);
+    void openedFile(const fs::path& path);
+    bool askBeforeLeaving() const { return document_.dirty() && !document_.readOnly(); }
     void save(bool as);
     void takeScreenshot(const fs::path& path);
     RgbImage readFramebuffer() const;  // the back buffer as drawn this frame, top row first
@@ -307,7 +312,7 @@ void App::openInitialScene() {
         askRecovery_ = recovered_.has_value();
     }
     if (document_.open(scene)) {
-        addRecent(scene);
+        openedFile(scene);
     } else {
         errorText_ = document_.loadError();
         showError_ = true;
@@ -434,7 +439,8 @@ int App::finish() {
 }
 
 void App::updateTitle() {
-    std::string title = (document_.dirty() ? "* " : "") + document_.displayName() + " - PMG Lab";
+    std::string title = (document_.dirty() ? "* " : "") + document_.displayName() + (document_.readOnly() ? " (lesson, read-only)" : "") +
+                        " - PMG Lab";
     if (title != title_) {
         title_ = title;
         SDL_SetWindowTitle(window_, title_.c_str());
@@ -446,12 +452,12 @@ void App::handleEvent(const SDL_Event& e) {
     const ImGuiIO& io = ImGui::GetIO();
     switch (e.type) {
     case SDL_QUIT:
-        if (document_.dirty()) pending_ = Pending::Quit, askUnsaved_ = true;
+        if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
         else quit_ = true;
         break;
     case SDL_WINDOWEVENT:
         if (e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == SDL_GetWindowID(window_)) {
-            if (document_.dirty()) pending_ = Pending::Quit, askUnsaved_ = true;
+            if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
             else quit_ = true;
         }
         break;
@@ -508,7 +514,7 @@ void App::handleKey(const SDL_KeyboardEvent& key) {
     case SDLK_y: if (ctrl) document_.redo(); break;
     case SDLK_q:
         if (ctrl) {
-            if (document_.dirty()) pending_ = Pending::Quit, askUnsaved_ = true;
+            if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
             else quit_ = true;
         }
         break;
@@ -601,6 +607,7 @@ void App::drawUi() {
         ctx_.requests.resetLayout = false;
     }
     drawMenuBar();
+    ctx_.widgets.clear();
     ctx_.mark = {};  // a panel marks the screen each frame it is shown (Collisions: the selected cell)
     drawSlots();
     drawStatusBar();
@@ -647,7 +654,7 @@ void App::drawMenuBar() {
         if (ImGui::MenuItem("Screenshot", "S")) ctx_.requests.screenshot = true;
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) {
-            if (document_.dirty()) pending_ = Pending::Quit, askUnsaved_ = true;
+            if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
             else quit_ = true;
         }
         ImGui::EndMenu();
@@ -861,7 +868,8 @@ void App::render() {
 }
 
 void App::requestOpen(const fs::path& path) {
-    if (document_.dirty()) {
+    // A lesson's changes (its try steps) are the lesson's, not the user's work: no question.
+    if (askBeforeLeaving()) {
         pending_ = Pending::Open;
         pendingPath_ = path;
         askUnsaved_ = true;
@@ -870,9 +878,17 @@ void App::requestOpen(const fs::path& path) {
     }
 }
 
+// A lesson opens read-only and stays out of the Recent menu (the Lessons panel lists them).
+void App::openedFile(const fs::path& path) {
+    const bool lesson = document_.scene().extra.contains(kLessonKey);
+    document_.setReadOnly(lesson);
+    if (!lesson) addRecent(path);
+}
+
 void App::openNow(const fs::path& path) {
     if (document_.open(path)) {
-        addRecent(path);
+        openedFile(path);
+        simulation_.startOver();
         ctx_.selected = 0;
         ctx_.notify("opened " + path.string());
     } else {
@@ -883,6 +899,12 @@ void App::openNow(const fs::path& path) {
 }
 
 void App::save(bool as) {
+    if (document_.readOnly()) {
+        // Never over the lesson: a file of the user's own, in the current folder.
+        fileDialog_.show(FileDialog::Mode::SaveAs, fs::current_path(), document_.path().stem().string() + "-mine.json");
+        ctx_.notify("lessons open read-only: save your changes under a new name");
+        return;
+    }
     if (as || document_.path().empty()) {
         const fs::path folder = document_.path().empty() ? fs::current_path() : document_.path().parent_path();
         fileDialog_.show(FileDialog::Mode::SaveAs, folder, document_.path().empty() ? document_.scene().name + ".json"
@@ -950,5 +972,14 @@ ScreenGeometry AppSession::screen() const { return impl_->app.screen(); }
 uint32_t AppSession::windowId() const { return SDL_GetWindowID(impl_->app.window()); }
 bool AppSession::popupShown(const std::string& title) const { return impl_->app.popupShown(title); }
 std::string AppSession::errorText() const { return impl_->app.errorText(); }
+std::optional<std::array<float, 4>> AppSession::widget(const std::string& name) const {
+    const auto& w = impl_->app.context().widgets;
+    const auto it = w.find(name);
+    if (it == w.end()) return std::nullopt;
+    return std::array<float, 4>{it->second.x, it->second.y, it->second.z, it->second.w};
+}
+bool AppSession::running() const { return impl_->app.context().simulation.running(); }
+bool AppSession::breakSet() const { return impl_->app.context().simulation.latchBreak.has_value(); }
+std::vector<std::string> AppSession::recent() const { return impl_->app.recent(); }
 
 }  // namespace pmg::app

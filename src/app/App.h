@@ -3,6 +3,7 @@
 // status bar, the dialogs and the keyboard and mouse handling of the screen.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -51,6 +52,12 @@ public:
     uint32_t windowId() const;      // for the events' windowID
     bool popupShown(const std::string& title) const;  // a modal with this title was drawn in the last frame
     std::string errorText() const;  // the last error the app showed
+    // Where a named widget was drawn in the last frame (min x, min y, max x, max y), if it was:
+    // "try 1" (a lesson's first Try this button), "break when" (Frame control).
+    std::optional<std::array<float, 4>> widget(const std::string& name) const;
+    bool running() const;   // the emulation runs (not paused)
+    bool breakSet() const;  // a "break when" condition is on
+    std::vector<std::string> recent() const;  // the File > Recent scenes list
 
 private:
     struct Impl;

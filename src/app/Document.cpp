@@ -42,6 +42,7 @@ void Document::reset(Scene scene, fs::path path, bool dirty) {
     scene_ = std::move(scene);
     path_ = std::move(path);
     dirty_ = dirty;
+    readOnly_ = false;
     saved_.reset();
     if (!dirty) saved_ = scene_;
     undo_.clear();
@@ -98,6 +99,10 @@ void Document::redo() {
 }
 
 bool Document::save() {
+    if (readOnly_) {
+        saveError_ = path_.filename().string() + " is a lesson and opens read-only: use Save As to keep your changes in a file of your own";
+        return false;
+    }
     if (path_.empty()) {
         saveError_ = "the scene has no file yet: use Save As";
         return false;
@@ -117,6 +122,11 @@ bool Document::save() {
 }
 
 bool Document::saveAs(const fs::path& path) {
+    std::error_code ec;
+    if (readOnly_ && (path == path_ || fs::equivalent(path, path_, ec))) {
+        saveError_ = path_.filename().string() + " is a lesson and opens read-only: choose another file name";
+        return false;
+    }
     Scene rebased = scene_;
     const fs::path from = path_.empty() ? fs::current_path() : path_.parent_path();
     rebaseFileBlocks(rebased, from, path.parent_path());
@@ -132,6 +142,7 @@ bool Document::saveAs(const fs::path& path) {
     scene_ = std::move(rebased);
     path_ = path;
     dirty_ = false;
+    readOnly_ = false;
     saved_ = scene_;
     undo_.clear();
     redo_.clear();

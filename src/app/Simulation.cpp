@@ -66,6 +66,13 @@ void Simulation::stepScanline() {
         breakHit_ = machine_.collisions().firstHit(latchBreak->reg, latchBreak->bit);
 }
 
+void Simulation::startOver() {
+    latchBreak.reset();
+    breakHit_.reset();
+    running_ = true;
+    history_.clear();
+}
+
 void Simulation::hitclrNow() { machine_.writeRegister(Reg::HITCLR, 0); }
 
 }  // namespace pmg::app

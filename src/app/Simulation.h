@@ -33,6 +33,9 @@ public:
     // Starts the scene over (power on, load, registers) and runs its first frame, so the
     // picture is there even when paused.
     void load(const Scene& scene);
+    // Another scene: nothing of the last one's session stays (the break condition and where
+    // it stopped, paused, the latch history). The next load() starts the scene.
+    void startOver();
 
     // One UI frame's worth of emulation: a whole frame when running, nothing when paused.
     void tick();

@@ -44,7 +44,7 @@ public:
         tooltip("The latches only ever get set: they accumulate until HITCLR");
 
         ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
-        drawBreak(sim);
+        drawBreak(ctx);
         drawHistory(sim);
     }
 
@@ -53,12 +53,14 @@ private:
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
     }
 
-    void drawBreak(Simulation& sim) {
+    void drawBreak(AppContext& ctx) {
+        Simulation& sim = ctx.simulation;
         bool on = sim.latchBreak.has_value();
         if (ImGui::Checkbox("Break when", &on)) {
             if (on) sim.latchBreak = LatchBreak{reg_, bit_};
             else sim.latchBreak.reset();
         }
+        ctx.noteWidget("break when");
         tooltip("Stop at the scan line where this latch bit goes from 0 to 1");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);

@@ -3,6 +3,7 @@
 // the document, the error on screen, the files on disk.
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -153,6 +154,92 @@ TEST(AppInput, WithNoDisplayTheAppSaysSoAndExits) {
     EXPECT_NE(WEXITSTATUS(status), 0) << output;
     EXPECT_NE(output.find("no display"), std::string::npos) << output;
     EXPECT_NE(output.find("pmglab-cli"), std::string::npos) << output;
+}
+
+}  // namespace
+}  // namespace pmg::app
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+std::string fileBytes(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void clickWidget(AppSession& app, InputDriver& input, const std::string& name, int windowHeight = 1000) {
+    auto w = app.widget(name);
+    ASSERT_TRUE(w.has_value()) << name << " not on screen";
+    // Scroll its panel as a user would until the widget is in the window.
+    for (int i = 0; i < 40 && w && (*w)[3] > windowHeight - 40; ++i) {
+        input.moveTo(static_cast<int>(((*w)[0] + (*w)[2]) / 2), std::min(static_cast<int>((*w)[1]), windowHeight - 80));
+        input.wheel(-1);
+        w = app.widget(name);
+    }
+    ASSERT_TRUE(w.has_value()) << name << " not on screen";
+    input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
+}
+
+TEST(AppInput, TryStepsAndCtrlSLeaveTheLessonFileAsItWas) {
+    const fs::path dir = scratchDir("lesson");
+    const fs::path lesson = sourceFile("assets/lessons/02-the-latch.json");
+    const std::string before = fileBytes(lesson);
+    AppOptions options = sessionOptions(lesson, dir);
+    options.show = {"Lessons"};
+    {
+        AppSession app(options);
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(4);
+        clickWidget(app, input, "try 1");
+        input.frames(2);
+
+        EXPECT_TRUE(app.document().dirty()) << "the try step did not change the scene";
+        input.key(SDLK_s, KMOD_LCTRL);
+        input.frames(3);
+        EXPECT_TRUE(app.popupShown("Save scene as")) << "Ctrl+S on a changed lesson must ask for a new file";
+        input.key(SDLK_ESCAPE);
+        // Leaving it for another scene does not ask to save.
+        input.key(SDLK_o, KMOD_LCTRL);
+        input.key(SDLK_a, KMOD_LCTRL);
+        input.key(SDLK_BACKSPACE);
+        input.text(sourceFile("assets/scenes/default.json").string());
+        input.key(SDLK_RETURN);
+        input.frames(3);
+        EXPECT_FALSE(app.popupShown("Unsaved edits"));
+        EXPECT_EQ(app.document().scene().name, "default");
+        for (const std::string& r : app.recent()) EXPECT_EQ(r.find("lessons"), std::string::npos) << "a lesson in Recent: " << r;
+    }
+    const std::string after = fileBytes(lesson);
+    EXPECT_TRUE(after == before) << "the lesson file was changed";
+    if (after != before) std::ofstream(lesson, std::ios::binary) << before;  // put the lesson back for the next run
+    fs::remove_all(dir);
+}
+
+TEST(AppInput, ABreakConditionAndPauseDoNotCarryIntoTheNextScene) {
+    const fs::path dir = scratchDir("leak");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    clickWidget(app, input, "break when");
+    ASSERT_TRUE(app.breakSet());
+    input.key(SDLK_SPACE);
+    input.frames(2);
+    if (app.running()) input.key(SDLK_SPACE);  // the break may have paused it already
+    ASSERT_FALSE(app.running());
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(sourceFile("assets/scenes/modeF-hires.json").string());
+    input.key(SDLK_RETURN);
+    input.frames(3);
+    ASSERT_NE(app.document().scene().name, "default");
+    EXPECT_FALSE(app.breakSet()) << "the last scene's break condition is still on";
+    EXPECT_TRUE(app.running()) << "the new scene starts paused";
+    fs::remove_all(dir);
 }
 
 }  // namespace
