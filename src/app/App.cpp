@@ -163,6 +163,7 @@ private:
     // Timing.
     std::vector<double> frameMs_;
     double lastFrameMs_ = 0, emulatedFps_ = 0;
+    std::chrono::steady_clock::time_point lastLoop_ = std::chrono::steady_clock::now();
     uint64_t fpsFrames_ = 0;
     std::chrono::steady_clock::time_point fpsSince_ = std::chrono::steady_clock::now();
 };
@@ -381,9 +382,13 @@ bool App::step(RgbImage* capture) {
             updateTitle();
         } else {
             const uint64_t before = simulation_.frames();
-            simulation_.tick();
+            // Scripted runs (--frames) step one machine frame per window frame, so their
+            // pictures do not depend on the computer's speed; a person sees real time.
+            if (options_.frames > 0) simulation_.tick();
+            else simulation_.advance(std::chrono::duration<double>(start - lastLoop_).count());
             fpsFrames_ += simulation_.frames() - before;
         }
+        lastLoop_ = start;
         if (document_.autosave(std::chrono::steady_clock::now())) ctx_.notify("autosaved for crash recovery");
 
         layout();

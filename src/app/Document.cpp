@@ -24,7 +24,30 @@ Scene emptyScene() {
 
 Document::Document() : scene_(emptyScene()) {}
 
+namespace {
+// A file that is plainly not a scene (an image, a binary dump) gets that said, not a JSON
+// syntax error at its first byte. Scenes are JSON text: they start with '{' after any
+// white space or UTF-8 byte-order mark. Empty when the start looks like one.
+std::string notASceneReason(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "";  // the loader says why it cannot be read
+    char head[8] = {};
+    in.read(head, sizeof head);
+    const std::string_view h(head, static_cast<size_t>(in.gcount()));
+    if (h.starts_with("\x89PNG")) return "a PNG image";
+    if (h.starts_with("GIF8")) return "a GIF image";
+    if (h.starts_with("\xFF\xD8\xFF")) return "a JPEG image";
+    if (h.starts_with("PK\x03\x04")) return "a ZIP archive";
+    if (h.starts_with("\xFF\xFF") || h.starts_with("NES") || h.find('\0') != std::string_view::npos) return "a binary file";
+    return "";
+}
+}  // namespace
+
 bool Document::open(const fs::path& path) {
+    if (const std::string what = notASceneReason(path); !what.empty()) {
+        loadError_ = path.string() + ": not a scene file (it is " + what + "); scenes are .json files, see docs/scene-format.md";
+        return false;
+    }
     try {
         Scene loaded = loadScene(path);
         reset(std::move(loaded), path);
