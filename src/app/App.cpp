@@ -253,6 +253,8 @@ void App::registerSettings() {
             for (size_t i = 0; i < std::size(flags); ++i) *flags[i] = (a >> i) & 1;
         } else if (std::sscanf(line, "Crt=%d", &a) == 1) {
             app.view_.crt = a != 0;
+        } else if (std::sscanf(line, "SquarePixels=%d", &a) == 1) {
+            app.view_.squarePixels = a != 0;
         }
     };
     handler.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* out) {
@@ -266,7 +268,7 @@ void App::registerSettings() {
                               o.beam, o.selection, o.insetBoxes, o.hotSpots, o.cornerPoints};
         int bits = 0;
         for (size_t i = 0; i < std::size(flags); ++i) bits |= flags[i] << i;
-        out->appendf("Overlays=%d\nCrt=%d\n\n", bits, app.view_.crt ? 1 : 0);
+        out->appendf("Overlays=%d\nCrt=%d\nSquarePixels=%d\n\n", bits, app.view_.crt ? 1 : 0, app.view_.squarePixels ? 1 : 0);
     };
     ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }
@@ -361,6 +363,7 @@ bool App::start() {
     for (auto& p : panels_)
         if (std::find(options_.hide.begin(), options_.hide.end(), p->name()) != options_.hide.end()) p->visible = false;
     if (options_.crt) view_.crt = true;
+    if (options_.squarePixels) view_.squarePixels = true;
     if (options_.allOverlays) view_.overlays = {true, true, true, true, true, true, true, true, true, true};
     if (options_.debugColours) view_.debugColours = true;
     openInitialScene();
@@ -436,8 +439,9 @@ int App::finish() {
         std::printf("frames %zu, median frame time %.3f ms (without the first 5)\n", frameMs_.size(), median(steady));
         std::printf("OpenGL %s, %s\n", reinterpret_cast<const char*>(glGetString(GL_VERSION)),
                     reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
-        std::printf("screen at %d,%d size %dx%d scale %d\n", static_cast<int>(ctx_.screen.x), static_cast<int>(ctx_.screen.y),
-                    ctx_.screen.width(), ctx_.screen.height(), ctx_.screen.scale);
+        std::printf("screen at %d,%d size %dx%d scale %d, %s\n", static_cast<int>(ctx_.screen.x), static_cast<int>(ctx_.screen.y),
+                    ctx_.screen.width(), ctx_.screen.height(), ctx_.screen.scale,
+                    ctx_.screen.square ? "square pixels" : "TV proportions");
     }
     if (options_.frames == 0 && !document_.dirty()) document_.discardRecovery();
     return 0;
@@ -597,7 +601,9 @@ void App::layout() {
     // keeps room for the panels; the column takes what is left.
     const float pad = 8;
     const float minColumn = std::min(windowW_ * 0.5f, font * 34);
-    ScreenGeometry g = ScreenGeometry::fit(pad, menuHeight_ + pad, windowW_ - minColumn - 2 * pad, windowH_ - menuHeight_ - 2 * pad);
+    const double aspect = view_.squarePixels ? 0 : tvPixelAspect(simulation_.machine().options().video);
+    ScreenGeometry g =
+        ScreenGeometry::fit(pad, menuHeight_ + pad, windowW_ - minColumn - 2 * pad, windowH_ - menuHeight_ - 2 * pad, aspect);
     g.x = pad;
     g.y = menuHeight_ + pad;
     ctx_.screen = g;
@@ -685,6 +691,7 @@ void App::drawMenuBar() {
         ImGui::MenuItem("Selected object", nullptr, &o.selection);
         ImGui::Separator();
         ImGui::MenuItem("CRT scan lines", nullptr, &view_.crt);
+        ImGui::MenuItem("Square pixels (not the TV's proportions)", nullptr, &view_.squarePixels);
         ImGui::MenuItem("Debug colours", nullptr, &view_.debugColours);
         ImGui::Separator();
         ImGui::TextDisabled("Panels");

@@ -23,6 +23,7 @@ struct AppOptions {
     std::filesystem::path frameTimes;   // write each frame's time (ms) here, one a line
     bool overlays = true;               // false: the plain screen (for pixel checks)
     bool crt = false;                   // start with the CRT scan-line look
+    bool squarePixels = false;          // square colour clocks instead of the TV's proportions
     bool allOverlays = false;           // start with every overlay on
     bool debugColours = false;          // start with the debug colours (Layers panel)
     int width = 0, height = 0;          // window size; 0 = remembered or fitted to the display

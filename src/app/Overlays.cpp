@@ -64,7 +64,7 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
     const Machine& machine = ctx.simulation.machine();
     const Frame& frame = machine.frame();
     const CollisionLatches& latches = machine.collisions();
-    const float cell = 2.0f * g.scale;
+    const float cell = g.lineH;
     draw.PushClipRect(ImVec2(g.x, g.y), ImVec2(g.x + g.width(), g.y + g.height()), true);
 
     if (o.latchPixels) {

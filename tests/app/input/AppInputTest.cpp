@@ -18,6 +18,7 @@
 #include "app/Overlays.h"
 #include "app/SceneEdit.h"
 #include "core/Machine.h"
+#include "core/Palette.h"
 #include "scene/Scene.h"
 #include "InputDriver.h"
 
@@ -86,6 +87,7 @@ TEST(AppInput, DraggingAnObjectMovesItByTheScreenDistanceAndUndoBringsBackTheSav
     const auto [clock, line] = objectPixel(scene, 2);  // P2, the wide cross: nothing above it
     ASSERT_GE(clock, 0);
     const ScreenGeometry g = app.screen();
+    ASSERT_FALSE(g.square) << "the default is the TV's proportions";
     const float perClock = g.clockX(kWindowLeft + 1) - g.clockX(kWindowLeft);
     const int x0 = static_cast<int>(g.clockX(clock + 0.5f)), y0 = static_cast<int>(g.lineY(line + 0.5f));
     const uint8_t before = sceneRegister(app.document().scene(), Reg::HPOSP2);
@@ -240,6 +242,55 @@ TEST(AppInput, ABreakConditionAndPauseDoNotCarryIntoTheNextScene) {
     EXPECT_FALSE(app.breakSet()) << "the last scene's break condition is still on";
     EXPECT_TRUE(app.running()) << "the new scene starts paused";
     fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pmg::app
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+// The screen in the TV's proportions: a colour clock 1.714 times as wide as a scan line is
+// tall (NTSC), lines a whole number of window pixels, and every window pixel the colour of
+// the core's pixel under its centre: sharp edges, no blending.
+TEST(TvProportions, TheScreenIsTheCoresFrameStretchedToTheTvAspectWithSharpEdges) {
+    for (const auto& [w, h] : {std::pair{1024, 768}, {1600, 1000}, {2560, 1440}}) {
+        const fs::path dir = scratchDir("tv");
+        const fs::path scene = sourceFile("assets/scenes/default.json");
+        AppOptions options = sessionOptions(scene, dir, w, h);
+        options.overlays = false;
+        AppSession app(options);
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(2);
+        const RgbImage shot = app.capture();  // the machine has run 3 frames (one per window frame)
+        const ScreenGeometry g = app.screen();
+        ASSERT_FALSE(g.square);
+        EXPECT_NEAR(g.clockW / g.lineH, 1.714, 0.001);
+        EXPECT_NEAR(static_cast<double>(g.width()) / g.height(), 188 * 1.714 / 240, 0.01);
+        const Scene s = loadScene(scene);
+        Machine machine(machineOptionsFor(s));
+        runScene(s, machine, 3);
+        const Palette& palette = Palette::ntsc();
+        int wrong = 0, firstX = -1, firstY = -1;
+        for (int py = 0; py < g.height(); ++py)
+            for (int px = 0; px < g.width(); ++px) {
+                const int hx = std::min(kFrameWidth - 1, static_cast<int>(std::floor((px + 0.5) / (g.clockW / 2))));
+                const int hy = py / static_cast<int>(g.lineH);
+                const Rgb c = palette.entries()[machine.frame().pixels()[static_cast<size_t>(hy) * kFrameWidth + hx]];
+                const uint8_t* p = shot.at(static_cast<int>(g.x) + px, static_cast<int>(g.y) + py);
+                if ((p[0] != c.r || p[1] != c.g || p[2] != c.b) && wrong++ == 0) firstX = px, firstY = py;
+            }
+        EXPECT_EQ(wrong, 0) << w << "x" << h << ": first differing pixel at " << firstX << "," << firstY;
+        // The screen uses the room it has: at least 55% of the window's height (at 1024 x 768
+        // the panel column's minimum width leaves it one window pixel a line).
+        if (w >= 1600) {
+            EXPECT_GE(g.height(), h * 55 / 100) << w << "x" << h;
+        }
+        fs::remove_all(dir);
+    }
 }
 
 }  // namespace
