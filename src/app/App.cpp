@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -567,9 +568,11 @@ void App::handleMouse(const SDL_Event& e) {
         document_.endGesture();
     } else if (e.type == SDL_MOUSEMOTION && dragObject_ >= 0) {
         const float clock = g.clockAt(static_cast<float>(e.motion.x)), line = g.lineAt(static_cast<float>(e.motion.y));
-        const int dc = static_cast<int>(clock - dragClock_);
+        // The object follows the pointer: it moves by the colour clocks (and rows) whose
+        // boundaries the pointer crossed, whatever the fraction of a clock a window pixel is.
+        const int dc = static_cast<int>(std::floor(clock)) - static_cast<int>(std::floor(dragClock_));
         const int perRow = objectStripe(document_.scene(), dragObject_).linesPerRow;
-        const int dl = static_cast<int>((line - dragLine_) / perRow) * perRow;
+        const int dl = static_cast<int>((std::floor(line) - std::floor(dragLine_)) / perRow) * perRow;
         if (dc || dl) {
             const int obj = dragObject_;
             document_.edit(std::string("drag ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, dc, dl); }, mergeKey("drag", obj));
