@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <iostream>
@@ -28,6 +30,7 @@
 #include "app/Simulation.h"
 #include "app/UiHelpers.h"
 #include "image/Png.h"
+#include "lesson/Lesson.h"
 
 namespace pmg::app {
 namespace fs = std::filesystem;
@@ -65,6 +68,20 @@ public:
     ~App() { shutdown(); }
 
     int run();
+    // The loop in pieces, for run() and for AppSession (tests drive the app frame by frame).
+    bool start();                  // false: no window (said on stderr)
+    bool step(RgbImage* capture);  // one pass; false once the app quits or the scripted frames are done
+    int finish();
+
+    const Document& document() const { return document_; }
+    const ScreenGeometry& screen() const { return ctx_.screen; }
+    SDL_Window* window() const { return window_; }
+    bool popupShown(const std::string& title) const {
+        return std::find(shownPopups_.begin(), shownPopups_.end(), title) != shownPopups_.end();
+    }
+    const std::string& errorText() const { return errorText_; }
+    const AppContext& context() const { return ctx_; }
+    const std::vector<std::string>& recent() const { return recent_; }
 
 private:
     // Start-up and shut-down.
@@ -90,8 +107,11 @@ private:
     // Actions.
     void requestOpen(const fs::path& path);
     void openNow(const fs::path& path);
+    void openedFile(const fs::path& path);
+    bool askBeforeLeaving() const { return document_.dirty() && !document_.readOnly(); }
     void save(bool as);
     void takeScreenshot(const fs::path& path);
+    RgbImage readFramebuffer() const;  // the back buffer as drawn this frame, top row first
     void addRecent(const fs::path& path);
     void moveSelected(int clocks, int lines, uint64_t key);
     void selectNext(int step);
@@ -134,6 +154,8 @@ private:
     bool askUnsaved_ = false, showHelp_ = false, showError_ = false, askRecovery_ = false;
     std::optional<Document::Recovered> recovered_;
     std::string errorText_;
+    std::vector<std::string> shownPopups_;
+    int problemAppeared_ = 0;  // the UI frame the error popup appeared  // the modal windows drawn in the last frame
 
     // Mouse drag of an object on the screen.
     int dragObject_ = -1;
@@ -142,6 +164,7 @@ private:
     // Timing.
     std::vector<double> frameMs_;
     double lastFrameMs_ = 0, emulatedFps_ = 0;
+    std::chrono::steady_clock::time_point lastLoop_ = std::chrono::steady_clock::now();
     uint64_t fpsFrames_ = 0;
     std::chrono::steady_clock::time_point fpsSince_ = std::chrono::steady_clock::now();
 };
@@ -155,6 +178,15 @@ fs::path App::defaultScene() const {
 }
 
 bool App::initWindow() {
+    // With no display SDL may pick a driver that never shows a window (and the loop then
+    // runs unseen forever): say so and stop. SDL_VIDEODRIVER set by the user (offscreen for
+    // scripts) is their choice.
+    const auto set = [](const char* name) { const char* v = std::getenv(name); return v && *v; };
+    if (!set("SDL_VIDEODRIVER") && !set("DISPLAY") && !set("WAYLAND_DISPLAY")) {
+        std::cerr << "pmglab: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+                     "use pmglab-cli for renders and reports, or run under xvfb-run for --screenshot\n";
+        return false;
+    }
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_GAMECONTROLLER) != 0) {
         std::cerr << "pmglab: cannot start SDL: " << SDL_GetError() << '\n';
@@ -222,6 +254,8 @@ void App::registerSettings() {
             for (size_t i = 0; i < std::size(flags); ++i) *flags[i] = (a >> i) & 1;
         } else if (std::sscanf(line, "Crt=%d", &a) == 1) {
             app.view_.crt = a != 0;
+        } else if (std::sscanf(line, "SquarePixels=%d", &a) == 1) {
+            app.view_.squarePixels = a != 0;
         }
     };
     handler.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* out) {
@@ -235,7 +269,7 @@ void App::registerSettings() {
                               o.beam, o.selection, o.insetBoxes, o.hotSpots, o.cornerPoints};
         int bits = 0;
         for (size_t i = 0; i < std::size(flags); ++i) bits |= flags[i] << i;
-        out->appendf("Overlays=%d\nCrt=%d\n\n", bits, app.view_.crt ? 1 : 0);
+        out->appendf("Overlays=%d\nCrt=%d\nSquarePixels=%d\n\n", bits, app.view_.crt ? 1 : 0, app.view_.squarePixels ? 1 : 0);
     };
     ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }
@@ -282,7 +316,7 @@ void App::openInitialScene() {
         askRecovery_ = recovered_.has_value();
     }
     if (document_.open(scene)) {
-        addRecent(scene);
+        openedFile(scene);
     } else {
         errorText_ = document_.loadError();
         showError_ = true;
@@ -292,8 +326,15 @@ void App::openInitialScene() {
 }
 
 int App::run() {
+    if (!start()) return 1;
+    while (step(nullptr)) {
+    }
+    return finish();
+}
+
+bool App::start() {
     initImGui();
-    if (!initWindow()) return 1;
+    if (!initWindow()) return false;
     ImGui_ImplSDL2_InitForOpenGL(window_, gl_);
     ImGui_ImplOpenGL3_Init("#version 330 core");
 
@@ -323,12 +364,16 @@ int App::run() {
     for (auto& p : panels_)
         if (std::find(options_.hide.begin(), options_.hide.end(), p->name()) != options_.hide.end()) p->visible = false;
     if (options_.crt) view_.crt = true;
+    if (options_.squarePixels) view_.squarePixels = true;
     if (options_.allOverlays) view_.overlays = {true, true, true, true, true, true, true, true, true, true};
     if (options_.debugColours) view_.debugColours = true;
     openInitialScene();
+    return true;
+}
 
-    int frame = 0;
-    while (!quit_) {
+bool App::step(RgbImage* capture) {
+    {
+        if (quit_) return false;
         const auto start = std::chrono::steady_clock::now();
         SDL_Event e;
         while (SDL_PollEvent(&e)) handleEvent(e);
@@ -341,9 +386,13 @@ int App::run() {
             updateTitle();
         } else {
             const uint64_t before = simulation_.frames();
-            simulation_.tick();
+            // Scripted runs (--frames) step one machine frame per window frame, so their
+            // pictures do not depend on the computer's speed; a person sees real time.
+            if (options_.frames > 0) simulation_.tick();
+            else simulation_.advance(std::chrono::duration<double>(start - lastLoop_).count());
             fpsFrames_ += simulation_.frames() - before;
         }
+        lastLoop_ = start;
         if (document_.autosave(std::chrono::steady_clock::now())) ctx_.notify("autosaved for crash recovery");
 
         layout();
@@ -354,10 +403,10 @@ int App::run() {
         ImGui::Render();
         render();
 
-        ++frame;
-        frame_ = frame;
-        const bool last = options_.frames > 0 && frame >= options_.frames;
+        ++frame_;
+        const bool last = options_.frames > 0 && frame_ >= options_.frames;
         if (last && !options_.screenshot.empty()) takeScreenshot(options_.screenshot);
+        if (capture) *capture = readFramebuffer();
         if (ctx_.requests.screenshot) {
             ctx_.requests.screenshot = false;
             char name[64];
@@ -376,9 +425,11 @@ int App::run() {
             fpsFrames_ = 0;
             fpsSince_ = now;
         }
-        if (last) break;
+        return !last && !quit_;
     }
+}
 
+int App::finish() {
     if (!options_.frameTimes.empty()) {
         std::ofstream out(options_.frameTimes);
         for (double ms : frameMs_) out << ms << '\n';
@@ -389,15 +440,17 @@ int App::run() {
         std::printf("frames %zu, median frame time %.3f ms (without the first 5)\n", frameMs_.size(), median(steady));
         std::printf("OpenGL %s, %s\n", reinterpret_cast<const char*>(glGetString(GL_VERSION)),
                     reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
-        std::printf("screen at %d,%d size %dx%d scale %d\n", static_cast<int>(ctx_.screen.x), static_cast<int>(ctx_.screen.y),
-                    ctx_.screen.width(), ctx_.screen.height(), ctx_.screen.scale);
+        std::printf("screen at %d,%d size %dx%d scale %d, %s\n", static_cast<int>(ctx_.screen.x), static_cast<int>(ctx_.screen.y),
+                    ctx_.screen.width(), ctx_.screen.height(), ctx_.screen.scale,
+                    ctx_.screen.square ? "square pixels" : "TV proportions");
     }
     if (options_.frames == 0 && !document_.dirty()) document_.discardRecovery();
     return 0;
 }
 
 void App::updateTitle() {
-    std::string title = (document_.dirty() ? "* " : "") + document_.displayName() + " - PMG Lab";
+    std::string title = (document_.dirty() ? "* " : "") + document_.displayName() + (document_.readOnly() ? " (lesson, read-only)" : "") +
+                        " - PMG Lab";
     if (title != title_) {
         title_ = title;
         SDL_SetWindowTitle(window_, title_.c_str());
@@ -409,12 +462,12 @@ void App::handleEvent(const SDL_Event& e) {
     const ImGuiIO& io = ImGui::GetIO();
     switch (e.type) {
     case SDL_QUIT:
-        if (document_.dirty()) pending_ = Pending::Quit, askUnsaved_ = true;
+        if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
         else quit_ = true;
         break;
     case SDL_WINDOWEVENT:
         if (e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == SDL_GetWindowID(window_)) {
-            if (document_.dirty()) pending_ = Pending::Quit, askUnsaved_ = true;
+            if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
             else quit_ = true;
         }
         break;
@@ -425,7 +478,9 @@ void App::handleEvent(const SDL_Event& e) {
         }
         break;
     case SDL_KEYDOWN:
-        if (!io.WantCaptureKeyboard || (e.key.keysym.mod & KMOD_CTRL)) handleKey(e.key);
+        // A text field that has the keyboard keeps every key, Ctrl ones too (Ctrl+Z there
+        // undoes typing, not the scene). Other widgets let Ctrl shortcuts through.
+        if (!io.WantTextInput && (!io.WantCaptureKeyboard || (e.key.keysym.mod & KMOD_CTRL))) handleKey(e.key);
         break;
     case SDL_KEYUP:
         document_.endGesture();
@@ -469,7 +524,7 @@ void App::handleKey(const SDL_KeyboardEvent& key) {
     case SDLK_y: if (ctrl) document_.redo(); break;
     case SDLK_q:
         if (ctrl) {
-            if (document_.dirty()) pending_ = Pending::Quit, askUnsaved_ = true;
+            if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
             else quit_ = true;
         }
         break;
@@ -513,9 +568,11 @@ void App::handleMouse(const SDL_Event& e) {
         document_.endGesture();
     } else if (e.type == SDL_MOUSEMOTION && dragObject_ >= 0) {
         const float clock = g.clockAt(static_cast<float>(e.motion.x)), line = g.lineAt(static_cast<float>(e.motion.y));
-        const int dc = static_cast<int>(clock - dragClock_);
+        // The object follows the pointer: it moves by the colour clocks (and rows) whose
+        // boundaries the pointer crossed, whatever the fraction of a clock a window pixel is.
+        const int dc = static_cast<int>(std::floor(clock)) - static_cast<int>(std::floor(dragClock_));
         const int perRow = objectStripe(document_.scene(), dragObject_).linesPerRow;
-        const int dl = static_cast<int>((line - dragLine_) / perRow) * perRow;
+        const int dl = static_cast<int>((std::floor(line) - std::floor(dragLine_)) / perRow) * perRow;
         if (dc || dl) {
             const int obj = dragObject_;
             document_.edit(std::string("drag ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, dc, dl); }, mergeKey("drag", obj));
@@ -547,7 +604,9 @@ void App::layout() {
     // keeps room for the panels; the column takes what is left.
     const float pad = 8;
     const float minColumn = std::min(windowW_ * 0.5f, font * 34);
-    ScreenGeometry g = ScreenGeometry::fit(pad, menuHeight_ + pad, windowW_ - minColumn - 2 * pad, windowH_ - menuHeight_ - 2 * pad);
+    const double aspect = view_.squarePixels ? 0 : tvPixelAspect(simulation_.machine().options().video);
+    ScreenGeometry g =
+        ScreenGeometry::fit(pad, menuHeight_ + pad, windowW_ - minColumn - 2 * pad, windowH_ - menuHeight_ - 2 * pad, aspect);
     g.x = pad;
     g.y = menuHeight_ + pad;
     ctx_.screen = g;
@@ -562,6 +621,7 @@ void App::drawUi() {
         ctx_.requests.resetLayout = false;
     }
     drawMenuBar();
+    ctx_.widgets.clear();
     ctx_.mark = {};  // a panel marks the screen each frame it is shown (Collisions: the selected cell)
     drawSlots();
     drawStatusBar();
@@ -573,6 +633,10 @@ void App::drawUi() {
     }
     drawDialogs();
     relayout_ = false;
+    // What modal windows the user sees this frame (tests ask; the app itself does not need it).
+    shownPopups_.clear();
+    for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+        if (w->Active && (w->Flags & ImGuiWindowFlags_Modal)) shownPopups_.emplace_back(w->Name);
 
     // Requests panels or menus left for the window.
     if (ctx_.requests.open) {
@@ -604,7 +668,7 @@ void App::drawMenuBar() {
         if (ImGui::MenuItem("Screenshot", "S")) ctx_.requests.screenshot = true;
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) {
-            if (document_.dirty()) pending_ = Pending::Quit, askUnsaved_ = true;
+            if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
             else quit_ = true;
         }
         ImGui::EndMenu();
@@ -630,6 +694,7 @@ void App::drawMenuBar() {
         ImGui::MenuItem("Selected object", nullptr, &o.selection);
         ImGui::Separator();
         ImGui::MenuItem("CRT scan lines", nullptr, &view_.crt);
+        ImGui::MenuItem("Square pixels (not the TV's proportions)", nullptr, &view_.squarePixels);
         ImGui::MenuItem("Debug colours", nullptr, &view_.debugColours);
         ImGui::Separator();
         ImGui::TextDisabled("Panels");
@@ -774,7 +839,11 @@ void App::drawDialogs() {
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 48);
         ImGui::TextUnformatted(errorText_.c_str());
         ImGui::PopTextWrapPos();
-        if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) ImGui::CloseCurrentPopup();
+        // Enter closes it, but not the press that caused the error (Enter in a file dialog):
+        // that one is still down the frame the popup appears.
+        if (ImGui::IsWindowAppearing()) problemAppeared_ = frame_;
+        const bool freshEnter = frame_ > problemAppeared_ + 1 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+        if (ImGui::Button("OK") || freshEnter) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
 
@@ -814,7 +883,8 @@ void App::render() {
 }
 
 void App::requestOpen(const fs::path& path) {
-    if (document_.dirty()) {
+    // A lesson's changes (its try steps) are the lesson's, not the user's work: no question.
+    if (askBeforeLeaving()) {
         pending_ = Pending::Open;
         pendingPath_ = path;
         askUnsaved_ = true;
@@ -823,9 +893,17 @@ void App::requestOpen(const fs::path& path) {
     }
 }
 
+// A lesson opens read-only and stays out of the Recent menu (the Lessons panel lists them).
+void App::openedFile(const fs::path& path) {
+    const bool lesson = document_.scene().extra.contains(kLessonKey);
+    document_.setReadOnly(lesson);
+    if (!lesson) addRecent(path);
+}
+
 void App::openNow(const fs::path& path) {
     if (document_.open(path)) {
-        addRecent(path);
+        openedFile(path);
+        simulation_.startOver();
         ctx_.selected = 0;
         ctx_.notify("opened " + path.string());
     } else {
@@ -836,6 +914,12 @@ void App::openNow(const fs::path& path) {
 }
 
 void App::save(bool as) {
+    if (document_.readOnly()) {
+        // Never over the lesson: a file of the user's own, in the current folder.
+        fileDialog_.show(FileDialog::Mode::SaveAs, fs::current_path(), document_.path().stem().string() + "-mine.json");
+        ctx_.notify("lessons open read-only: save your changes under a new name");
+        return;
+    }
     if (as || document_.path().empty()) {
         const fs::path folder = document_.path().empty() ? fs::current_path() : document_.path().parent_path();
         fileDialog_.show(FileDialog::Mode::SaveAs, folder, document_.path().empty() ? document_.scene().name + ".json"
@@ -855,6 +939,16 @@ void App::addRecent(const fs::path& path) {
 }
 
 void App::takeScreenshot(const fs::path& path) {
+    try {
+        writePng(path, readFramebuffer());
+        ctx_.notify("screenshot " + path.string());
+    } catch (const std::exception& e) {
+        ctx_.notify(e.what());
+        std::cerr << "pmglab: " << e.what() << '\n';
+    }
+}
+
+RgbImage App::readFramebuffer() const {
     int w = 0, h = 0;
     SDL_GL_GetDrawableSize(window_, &w, &h);
     RgbImage image = RgbImage::blank(w, h);
@@ -864,13 +958,7 @@ void App::takeScreenshot(const fs::path& path) {
     glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, rows.data());
     for (int y = 0; y < h; ++y)  // GL rows are bottom-up
         std::copy_n(rows.data() + static_cast<size_t>(h - 1 - y) * w * 3, static_cast<size_t>(w) * 3, image.at(0, y));
-    try {
-        writePng(path, image);
-        ctx_.notify("screenshot " + path.string());
-    } catch (const std::exception& e) {
-        ctx_.notify(e.what());
-        std::cerr << "pmglab: " << e.what() << '\n';
-    }
+    return image;
 }
 
 }  // namespace
@@ -879,5 +967,34 @@ int runApp(const AppOptions& options) {
     App app(options);
     return app.run();
 }
+
+struct AppSession::Impl {
+    explicit Impl(const AppOptions& options) : app(options) {}
+    App app;
+};
+
+AppSession::AppSession(const AppOptions& options) : impl_(std::make_unique<Impl>(options)) {}
+AppSession::~AppSession() = default;
+bool AppSession::start() { return impl_->app.start(); }
+bool AppSession::frame() { return impl_->app.step(nullptr); }
+RgbImage AppSession::capture() {
+    RgbImage image;
+    impl_->app.step(&image);
+    return image;
+}
+const Document& AppSession::document() const { return impl_->app.document(); }
+ScreenGeometry AppSession::screen() const { return impl_->app.screen(); }
+uint32_t AppSession::windowId() const { return SDL_GetWindowID(impl_->app.window()); }
+bool AppSession::popupShown(const std::string& title) const { return impl_->app.popupShown(title); }
+std::string AppSession::errorText() const { return impl_->app.errorText(); }
+std::optional<std::array<float, 4>> AppSession::widget(const std::string& name) const {
+    const auto& w = impl_->app.context().widgets;
+    const auto it = w.find(name);
+    if (it == w.end()) return std::nullopt;
+    return std::array<float, 4>{it->second.x, it->second.y, it->second.z, it->second.w};
+}
+bool AppSession::running() const { return impl_->app.context().simulation.running(); }
+bool AppSession::breakSet() const { return impl_->app.context().simulation.latchBreak.has_value(); }
+std::vector<std::string> AppSession::recent() const { return impl_->app.recent(); }
 
 }  // namespace pmg::app

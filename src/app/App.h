@@ -3,11 +3,16 @@
 // status bar, the dialogs and the keyboard and mouse handling of the screen.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "app/ScreenGeometry.h"
+#include "image/Png.h"
 
 namespace pmg::app {
 
@@ -18,6 +23,7 @@ struct AppOptions {
     std::filesystem::path frameTimes;   // write each frame's time (ms) here, one a line
     bool overlays = true;               // false: the plain screen (for pixel checks)
     bool crt = false;                   // start with the CRT scan-line look
+    bool squarePixels = false;          // square colour clocks instead of the TV's proportions
     bool allOverlays = false;           // start with every overlay on
     bool debugColours = false;          // start with the debug colours (Layers panel)
     int width = 0, height = 0;          // window size; 0 = remembered or fitted to the display
@@ -28,5 +34,35 @@ struct AppOptions {
 
 // Runs the app; returns the process exit code.
 int runApp(const AppOptions& options);
+
+class Document;
+
+// The same app, driven one pass of its loop at a time: tests push real SDL events
+// (SDL_PushEvent) and call frame(), so input goes through the app's own event handling,
+// UI and render path, and they read back what a user would see.
+class AppSession {
+public:
+    explicit AppSession(const AppOptions& options);
+    ~AppSession();
+    bool start();       // the window and the first scene; false if there is no window
+    bool frame();       // events, emulation, UI, render; false once the app has quit
+    RgbImage capture();  // one more frame, returned as drawn (window pixels, top row first)
+
+    const Document& document() const;
+    ScreenGeometry screen() const;  // where the Atari screen was drawn in the last frame
+    uint32_t windowId() const;      // for the events' windowID
+    bool popupShown(const std::string& title) const;  // a modal with this title was drawn in the last frame
+    std::string errorText() const;  // the last error the app showed
+    // Where a named widget was drawn in the last frame (min x, min y, max x, max y), if it was:
+    // "try 1" (a lesson's first Try this button), "break when" (Frame control).
+    std::optional<std::array<float, 4>> widget(const std::string& name) const;
+    bool running() const;   // the emulation runs (not paused)
+    bool breakSet() const;  // a "break when" condition is on
+    std::vector<std::string> recent() const;  // the File > Recent scenes list
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace pmg::app

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include <imgui.h>
@@ -31,6 +32,7 @@ struct OverlayOptions {
 struct ViewOptions {
     OverlayOptions overlays;
     bool crt = false;            // darken the lower part of every scan line, like a CRT's gaps
+    bool squarePixels = false;   // colour clocks drawn square instead of in the TV's proportions
     bool debugColours = false;   // the screen in fixed colours per object and playfield (DebugPicture.h)
     uint8_t hiddenObjects = 0;   // bit n: object n left out of the debug picture
     bool paint = false;          // the mouse paints the playfield (Playfield panel) instead of dragging objects
@@ -68,6 +70,14 @@ struct AppContext {
     std::string status;             // a one-line message for the status bar
     BeamPosition mark;              // a place the screen marks for a panel (the selected collision cell); line -1 = none
     std::string markLabel;          // what the mark is, drawn beside it ("M0PL.P1")
+
+    // Where some widgets were drawn this frame (window pixels, min and max), by a name that
+    // says what they are ("try 1", "cell P0PL.P1"): tests click them as a user would.
+    std::map<std::string, ImVec4> widgets;
+    void noteWidget(const std::string& name) {
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        widgets[name] = ImVec4(a.x, a.y, b.x, b.y);
+    }
 
     void notify(std::string message) { status = std::move(message); }
 };

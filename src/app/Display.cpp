@@ -61,7 +61,8 @@ bool Display::init(const Palette& palette) {
     glUniform1i(glGetUniformLocation(program_, "palette"), 1);
     uOrigin_ = glGetUniformLocation(program_, "origin");
     uHeight_ = glGetUniformLocation(program_, "screenHeight");
-    uScale_ = glGetUniformLocation(program_, "scale");
+    uDotWidth_ = glGetUniformLocation(program_, "dotWidth");
+    uLineHeight_ = glGetUniformLocation(program_, "lineHeight");
     uCrt_ = glGetUniformLocation(program_, "crt");
     glUseProgram(0);
     glGenVertexArrays(1, &vao_);
@@ -100,7 +101,8 @@ void Display::draw(const uint8_t* pixels, const ScreenGeometry& g, int framebuff
     glUseProgram(program_);
     glUniform2i(uOrigin_, x, yBottom);
     glUniform1i(uHeight_, g.height());
-    glUniform1i(uScale_, g.scale);
+    glUniform1f(uDotWidth_, g.clockW / 2);
+    glUniform1i(uLineHeight_, static_cast<int>(g.lineH));
     glUniform1i(uCrt_, crt ? 1 : 0);
     glBindVertexArray(vao_);
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);

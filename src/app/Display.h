@@ -37,7 +37,7 @@ private:
     unsigned compile(unsigned type, const char* source, const char* name);
 
     unsigned program_ = 0, vao_ = 0, frameTexture_ = 0, paletteTexture_ = 0;
-    int uOrigin_ = -1, uHeight_ = -1, uScale_ = -1, uCrt_ = -1;
+    int uOrigin_ = -1, uHeight_ = -1, uDotWidth_ = -1, uLineHeight_ = -1, uCrt_ = -1;
     std::map<int, unsigned> textures_;
     std::string error_;
 };

@@ -24,7 +24,30 @@ Scene emptyScene() {
 
 Document::Document() : scene_(emptyScene()) {}
 
+namespace {
+// A file that is plainly not a scene (an image, a binary dump) gets that said, not a JSON
+// syntax error at its first byte. Scenes are JSON text: they start with '{' after any
+// white space or UTF-8 byte-order mark. Empty when the start looks like one.
+std::string notASceneReason(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "";  // the loader says why it cannot be read
+    char head[8] = {};
+    in.read(head, sizeof head);
+    const std::string_view h(head, static_cast<size_t>(in.gcount()));
+    if (h.starts_with("\x89PNG")) return "a PNG image";
+    if (h.starts_with("GIF8")) return "a GIF image";
+    if (h.starts_with("\xFF\xD8\xFF")) return "a JPEG image";
+    if (h.starts_with("PK\x03\x04")) return "a ZIP archive";
+    if (h.starts_with("\xFF\xFF") || h.starts_with("NES") || h.find('\0') != std::string_view::npos) return "a binary file";
+    return "";
+}
+}  // namespace
+
 bool Document::open(const fs::path& path) {
+    if (const std::string what = notASceneReason(path); !what.empty()) {
+        loadError_ = path.string() + ": not a scene file (it is " + what + "); scenes are .json files, see docs/scene-format.md";
+        return false;
+    }
     try {
         Scene loaded = loadScene(path);
         reset(std::move(loaded), path);
@@ -42,6 +65,9 @@ void Document::reset(Scene scene, fs::path path, bool dirty) {
     scene_ = std::move(scene);
     path_ = std::move(path);
     dirty_ = dirty;
+    readOnly_ = false;
+    saved_.reset();
+    if (!dirty) saved_ = scene_;
     undo_.clear();
     redo_.clear();
     mergeKey_ = 0;
@@ -56,7 +82,8 @@ std::string Document::displayName() const {
 }
 
 void Document::changed() {
-    dirty_ = true;
+    // Unsaved means different from the file: undoing back to the saved scene is clean again.
+    dirty_ = !saved_ || !(*saved_ == scene_);
     ++revision_;
     if (!editsSince_) editsSince_ = Clock::now();
 }
@@ -95,6 +122,10 @@ void Document::redo() {
 }
 
 bool Document::save() {
+    if (readOnly_) {
+        saveError_ = path_.filename().string() + " is a lesson and opens read-only: use Save As to keep your changes in a file of your own";
+        return false;
+    }
     if (path_.empty()) {
         saveError_ = "the scene has no file yet: use Save As";
         return false;
@@ -107,12 +138,18 @@ bool Document::save() {
     }
     saveError_.clear();
     dirty_ = false;
+    saved_ = scene_;
     editsSince_.reset();
     discardRecovery();
     return true;
 }
 
 bool Document::saveAs(const fs::path& path) {
+    std::error_code ec;
+    if (readOnly_ && (path == path_ || fs::equivalent(path, path_, ec))) {
+        saveError_ = path_.filename().string() + " is a lesson and opens read-only: choose another file name";
+        return false;
+    }
     Scene rebased = scene_;
     const fs::path from = path_.empty() ? fs::current_path() : path_.parent_path();
     rebaseFileBlocks(rebased, from, path.parent_path());
@@ -128,6 +165,8 @@ bool Document::saveAs(const fs::path& path) {
     scene_ = std::move(rebased);
     path_ = path;
     dirty_ = false;
+    readOnly_ = false;
+    saved_ = scene_;
     undo_.clear();
     redo_.clear();
     editsSince_.reset();

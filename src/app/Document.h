@@ -36,6 +36,10 @@ public:
     const std::filesystem::path& path() const { return path_; }
     std::string displayName() const;  // file name, or the scene's name when untitled
     bool dirty() const { return dirty_; }
+    // A read-only document (a lesson: the next class needs it as it is) is never saved over:
+    // save() refuses, Save As to another file makes a scene of the user's own.
+    bool readOnly() const { return readOnly_; }
+    void setReadOnly(bool readOnly) { readOnly_ = readOnly; }
     // Changes whenever the scene does (edit, undo, redo, open): the simulation restarts on it.
     uint64_t revision() const { return revision_; }
 
@@ -92,6 +96,8 @@ private:
     Scene scene_;
     std::filesystem::path path_;
     bool dirty_ = false;
+    bool readOnly_ = false;
+    std::optional<Scene> saved_;  // the scene as its file holds it (none: never saved, or recovered edits)
     uint64_t revision_ = 1;
     std::deque<Step> undo_, redo_;
     uint64_t mergeKey_ = 0;

@@ -64,7 +64,7 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
     const Machine& machine = ctx.simulation.machine();
     const Frame& frame = machine.frame();
     const CollisionLatches& latches = machine.collisions();
-    const float cell = 2.0f * g.scale;
+    const float cell = g.lineH;
     draw.PushClipRect(ImVec2(g.x, g.y), ImVec2(g.x + g.width(), g.y + g.height()), true);
 
     if (o.latchPixels) {
@@ -142,6 +142,21 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
     if (o.collisionWindow)
         box(draw, g, kWindowLeft, kFirstVisibleLine, kWindowRight, kLastVisibleLine, IM_COL32(255, 255, 255, 120), 1.0f);
     draw.PopClipRect();
+
+    // The place a panel points at (the selected Collisions cell): a ring big enough to find
+    // at a glance at any scale, in a colour no overlay or legend uses, and its name beside it.
+    if (ctx.mark.valid() && inVisibleLines(ctx.mark.line)) {
+        const ImVec2 c(g.clockX(ctx.mark.clock + 0.5f), g.lineY(ctx.mark.line + 0.5f));
+        const float radius = markRingRadius(g);
+        draw.AddCircle(c, radius, IM_COL32(0, 0, 0, 255), 48, 5.0f);
+        draw.AddCircle(c, radius, kMarkRingColour, 48, 3.0f);
+        if (!ctx.markLabel.empty()) {
+            const ImVec2 at(c.x + radius + 4, c.y - radius - ImGui::GetFontSize());
+            draw.AddRectFilled(ImVec2(at.x - 2, at.y - 1), ImVec2(at.x + ImGui::CalcTextSize(ctx.markLabel.c_str()).x + 2, at.y + ImGui::GetFontSize() + 1),
+                               IM_COL32(0, 0, 0, 200));
+            draw.AddText(at, kMarkRingColour, ctx.markLabel.c_str());
+        }
+    }
 
     if (o.beam && ctx.simulation.midFrame()) {
         const int line = ctx.simulation.beamLine();

@@ -4,6 +4,7 @@
 // at any scale and cost nothing when off.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 
 #include <imgui.h>
@@ -15,6 +16,11 @@ namespace pmg::app {
 // The object under a point of the screen (the topmost by number: P0 before P3, players
 // before missiles), or -1.
 int objectAt(const Frame& frame, int line, int clock);
+
+// The ring around the place a panel marks (the selected Collisions cell): its colour, used
+// by nothing else on the screen, and its radius in window pixels at a screen geometry.
+constexpr ImU32 kMarkRingColour = IM_COL32(150, 255, 40, 255);
+inline float markRingRadius(const ScreenGeometry& g) { return std::max(12.0f, 2.5f * g.lineH); }
 
 // Draws the overlays. The object geometry (boxes, inset boxes, hot spots, corner points)
 // comes from src/collide's view of the frame, the same objects the software methods use;

@@ -1,37 +1,75 @@
 // Where the emulated screen sits in the window and how big its pixels are. The Display
 // draws it there, overlays and the mouse map through it; nothing else knows the numbers.
 //
-// Like the CLI's PNGs (src/image/FrameImage.h): at scale K a hi-res pixel is K wide and a
-// scan line 2K tall, so a colour clock is a 2K x 2K square and the picture keeps the
-// Atari's proportions. Only whole K: every emulated pixel is the same size, so thin
-// missiles and one-clock overlaps look like what they are.
+// A television does not show a colour clock square: on NTSC a colour clock is about 1.71
+// times as wide as a scan line is tall, on PAL about 2.08 times (docs/pixel-aspect.md works
+// both out from the clocks). By default the screen has the TV's proportions: every scan
+// line is the same whole number of window pixels tall, and a colour clock is that times the
+// aspect wide, a non-integer the shader draws with sharp edges. With square pixels (the
+// CLI's PNGs, src/image/FrameImage.h) a colour clock is a 2K x 2K square at whole scale K.
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/Beam.h"
 
 namespace pmg::app {
 
+// Colour-clock width over scan-line height on a TV set, worked out in docs/pixel-aspect.md:
+// a hi-res dot is (square-pixel rate) / (dot rate) square pixels wide: 12 3/11 MHz over
+// 7.159 MHz on 480-line NTSC, 14.75 MHz over 7.094 MHz on 576-line PAL. A colour clock is two
+// dots, a scan line two picture lines, so the ratio is the same number.
+inline constexpr double kNtscPixelAspect = (135.0 / 11.0) / (2 * 3.579545);  // 1.714
+inline constexpr double kPalPixelAspect = 14.75 / (2 * 3.546895);           // 2.079
+inline double tvPixelAspect(VideoStandard s) { return s == VideoStandard::Pal ? kPalPixelAspect : kNtscPixelAspect; }
+
 struct ScreenGeometry {
     float x = 0, y = 0;  // top-left, window pixels
-    int scale = 1;
+    int scale = 1;       // square pixels: window pixels per hi-res pixel; TV: the line height
+    float clockW = 2;    // window pixels per colour clock
+    float lineH = 2;     // window pixels per scan line (whole)
+    bool square = true;
 
-    int width() const { return kFrameWidth * scale; }
-    int height() const { return kFrameHeight * 2 * scale; }
-    float clockX(float clock) const { return x + (clock - kWindowLeft) * 2.0f * scale; }
-    float lineY(float line) const { return y + (line - kFirstVisibleLine) * 2.0f * scale; }
-    float clockAt(float px) const { return kWindowLeft + (px - x) / (2.0f * scale); }
-    float lineAt(float py) const { return kFirstVisibleLine + (py - y) / (2.0f * scale); }
+    int width() const { return static_cast<int>(std::lround(kWindowWidth * clockW)); }
+    int height() const { return static_cast<int>(std::lround(kFrameHeight * lineH)); }
+    float clockX(float clock) const { return x + (clock - kWindowLeft) * clockW; }
+    float lineY(float line) const { return y + (line - kFirstVisibleLine) * lineH; }
+    float clockAt(float px) const { return kWindowLeft + (px - x) / clockW; }
+    float lineAt(float py) const { return kFirstVisibleLine + (py - y) / lineH; }
     bool contains(float px, float py) const { return px >= x && py >= y && px < x + width() && py < y + height(); }
 
-    // The largest whole scale that fits an area, centred in it (at least 1, even if it
-    // does not fit).
-    static ScreenGeometry fit(float areaX, float areaY, float areaW, float areaH) {
+    // Square pixels at whole scale K: hi-res pixel K wide, scan line 2K tall.
+    static ScreenGeometry squareAt(int k) {
         ScreenGeometry g;
-        const int byWidth = static_cast<int>(areaW) / kFrameWidth;
-        const int byHeight = static_cast<int>(areaH) / (kFrameHeight * 2);
-        g.scale = std::max(1, std::min(byWidth, byHeight));
+        g.scale = std::max(1, k);
+        g.clockW = g.lineH = 2.0f * g.scale;
+        g.square = true;
+        return g;
+    }
+    // TV proportions: scan lines `lines` window pixels tall, colour clocks aspect times that.
+    static ScreenGeometry tvAt(int lines, double aspect) {
+        ScreenGeometry g;
+        g.scale = std::max(1, lines);
+        g.lineH = static_cast<float>(g.scale);
+        g.clockW = static_cast<float>(aspect * g.scale);
+        g.square = false;
+        return g;
+    }
+
+    // The biggest picture that fits an area, centred in it: square pixels at the largest
+    // whole scale, or (aspect > 0) TV proportions at the tallest whole line height.
+    static ScreenGeometry fit(float areaX, float areaY, float areaW, float areaH, double aspect = 0) {
+        ScreenGeometry g;
+        if (aspect > 0) {
+            const int byWidth = static_cast<int>(areaW / (kWindowWidth * aspect));
+            const int byHeight = static_cast<int>(areaH) / kFrameHeight;
+            g = tvAt(std::max(1, std::min(byWidth, byHeight)), aspect);
+        } else {
+            const int byWidth = static_cast<int>(areaW) / kFrameWidth;
+            const int byHeight = static_cast<int>(areaH) / (kFrameHeight * 2);
+            g = squareAt(std::max(1, std::min(byWidth, byHeight)));
+        }
         // Whole window pixels, so the picture lands on the pixel grid.
         g.x = static_cast<float>(static_cast<int>(areaX + std::max(0.0f, (areaW - g.width()) / 2)));
         g.y = static_cast<float>(static_cast<int>(areaY + std::max(0.0f, (areaH - g.height()) / 2)));

@@ -1,5 +1,7 @@
 #include "app/Simulation.h"
 
+#include <algorithm>
+
 namespace pmg::app {
 
 Simulation::Simulation() {
@@ -37,6 +39,26 @@ void Simulation::tick() {
     stepFrame();
 }
 
+double Simulation::framesPerSecond() const {
+    // The colour clock (3.579545 MHz NTSC, 3.546895 MHz PAL) over 228 clocks a line and the lines a frame.
+    return machine_.options().video == VideoStandard::Pal ? 3546894.6 / (228.0 * 312) : 3579545.0 / (228.0 * 262);
+}
+
+int Simulation::advance(double seconds) {
+    if (!running_) {
+        owedFrames_ = 0;
+        return 0;
+    }
+    owedFrames_ = std::min(owedFrames_ + seconds * framesPerSecond(), 4.0);
+    int run = 0;
+    while (owedFrames_ >= 1.0 && running_) {
+        stepFrame();
+        owedFrames_ -= 1.0;
+        ++run;
+    }
+    return run;
+}
+
 void Simulation::stepFrame() {
     startFrameIfAtTop();
     if (!latchBreak) {
@@ -64,6 +86,13 @@ void Simulation::stepScanline() {
     if (machine_.line() == 0) frameDone();
     if (latchBreak && !before && breakBitSet())
         breakHit_ = machine_.collisions().firstHit(latchBreak->reg, latchBreak->bit);
+}
+
+void Simulation::startOver() {
+    latchBreak.reset();
+    breakHit_.reset();
+    running_ = true;
+    history_.clear();
 }
 
 void Simulation::hitclrNow() { machine_.writeRegister(Reg::HITCLR, 0); }

@@ -33,9 +33,17 @@ public:
     // Starts the scene over (power on, load, registers) and runs its first frame, so the
     // picture is there even when paused.
     void load(const Scene& scene);
+    // Another scene: nothing of the last one's session stays (the break condition and where
+    // it stopped, paused, the latch history). The next load() starts the scene.
+    void startOver();
 
     // One UI frame's worth of emulation: a whole frame when running, nothing when paused.
     void tick();
+    // Real time has passed: runs the frames the machine would have shown in it, at its own
+    // rate (NTSC 59.94, PAL 49.86 frames a second), not one per window redraw. At most 4 a
+    // call, so a stall does not make it race. Returns the frames run.
+    int advance(double seconds);
+    double framesPerSecond() const;
 
     bool running() const { return running_; }
     void setRunning(bool run) { running_ = run; }
@@ -59,6 +67,7 @@ public:
     const std::deque<std::array<uint8_t, 16>>& history() const { return history_; }
 
 private:
+    double owedFrames_ = 0;  // advance(): frames of real time not yet run
     void startFrameIfAtTop();
     void lineDone();
     void frameDone();

@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
     cli.add_option("--frame-times", frameTimes, "With --frames: write each frame's time in ms, one a line")->type_name("FILE");
     cli.add_flag("--no-overlays", plain, "Draw the screen without overlays");
     cli.add_flag("--crt", options.crt, "Start with the CRT scan-line look");
+    cli.add_flag("--square-pixels", options.squarePixels,
+                 "Draw colour clocks square instead of in the TV's proportions (NTSC 1.71:1, PAL 2.08:1)");
     cli.add_flag("--all-overlays", options.allOverlays, "Start with every overlay on (boxes, inset boxes, hot spots, corner points...)");
     cli.add_flag("--debug-colours", options.debugColours, "Start with the debug colours (one per object and playfield colour)");
     cli.add_option("--show", options.show, "Bring these panels' tabs to the front (e.g. --show Registers)")->type_name("PANEL");

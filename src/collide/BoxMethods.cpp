@@ -1,4 +1,5 @@
 // The box methods of seeds 001, 002 and 003 on the designer's boxes.
+#include <algorithm>
 #include <bit>
 #include <cstdlib>
 #include <string>
@@ -32,6 +33,12 @@ Verdict boxVerdict(bool hit, const Box& a, const Box& b, uint32_t checks) {
     v.checks = checks;
     const Box overlap = intersection(a, b);
     if (hit && !overlap.empty()) v.where = topLeftOf(overlap);
+    else if (hit) {
+        // Touching only: where the boxes meet, A's pixel nearest to B (on the shared edge,
+        // or at the shared corner), not A's far corner.
+        v.where.clock = static_cast<int16_t>(std::clamp(b.left, a.left, a.right));
+        v.where.line = static_cast<int16_t>(std::clamp(b.top, a.top, a.bottom));
+    }
     return v;
 }
 
@@ -45,9 +52,6 @@ bool AabbMethod::collide(const Box& a, const Box& b) {
 Verdict AabbMethod::objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const {
     const bool hit = collide(a.designer, b.designer);
     Verdict v = boxVerdict(hit, a.designer, b.designer, 4);
-    if (hit && !v.where.valid()) {  // touching only: the first pixel of A on the shared edge
-        v.where = topLeftOf(a.designer);
-    }
     if (context.explain) {
         if (hit && !sharePixel(a.designer, b.designer))
             v.note = "boxes touch edge to edge with no pixel in common, and touching counts";

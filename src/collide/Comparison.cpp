@@ -51,6 +51,34 @@ std::string outsideWindowText(const Meeting& m) {
     return "the overlap lies outside the collision window (" + where + ")";
 }
 
+// The last place inside the collision window where the pixels of two shapes meet (line -1: none).
+BeamPosition lastMeetingInWindow(const Bitmap& a, const Bitmap& b) {
+    BeamPosition last;
+    const Box area = intersection(a.frame(), b.frame());
+    for (int y = area.top; y <= area.bottom; ++y)
+        for (int x = area.left; x <= area.right; ++x)
+            if (insideWindow(y, x) && a.test(x, y) && b.test(x, y)) last = {static_cast<int16_t>(y), static_cast<int16_t>(x)};
+    return last;
+}
+
+// Why the hardware's latch is clear although the pixels met: the meeting was outside the
+// collision window, or a HITCLR line write after the last meeting cleared it. Only true
+// things: with neither, it says where they met and that the latch is clear.
+std::string metButClearText(const Meeting& m, const Bitmap& a, const Bitmap& b, const std::vector<RegisterWrite>& writes) {
+    if (!m.inWindow) return outsideWindowText(m);
+    const BeamPosition last = lastMeetingInWindow(a, b);
+    const RegisterWrite* clear = nullptr;
+    for (const RegisterWrite& w : writes)
+        if (w.reg == Reg::HITCLR && (w.line > last.line || (w.line == last.line && w.clock > last.clock)) &&
+            (!clear || w.line < clear->line || (w.line == clear->line && w.clock < clear->clock)))
+            clear = &w;
+    const std::string place = "scan line " + std::to_string(last.line) + ", " + clockText(last.clock);
+    if (clear)
+        return "the pixels last meet at " + place + ", and a HITCLR written on scan line " + std::to_string(clear->line) +
+               " cleared the latch after that";
+    return "the pixels meet inside the collision window (last at " + place + "), yet the latch is clear at the end of the frame";
+}
+
 std::string apartText(const Bitmap& a, const Bitmap& b) {
     const int d = closestDistance(a, b, 32);
     if (d < 0) return "more than 32 px apart";
@@ -227,14 +255,14 @@ Comparison compareFrame(const Machine& machine, const CompareOptions& options) {
                     const std::string hires = ref.bit != 2 ? hiresNote(a) : "";
                     const Meeting m = meet(a.mask, set.playfield.colours[ref.bit]);
                     if (!hires.empty()) reason = hires;
-                    else if (m.any) reason = outsideWindowText(m);
+                    else if (m.any) reason = metButClearText(m, a.mask, set.playfield.colours[ref.bit], options.history.lineWrites);
                     else if (!set.playfield.colours[ref.bit].any()) reason = "no " + bName + " pixel anywhere on screen";
                     else reason = "no lit pixel of " + a.name() + " is on " + bName + " (" +
                                   apartText(a.mask, set.playfield.colours[ref.bit]) + ")";
                 } else if (work.b) {
                     const PmObject& b = *work.b;
                     const Meeting m = meet(a.mask, b.mask);
-                    if (m.any) reason = outsideWindowText(m);
+                    if (m.any) reason = metButClearText(m, a.mask, b.mask, options.history.lineWrites);
                     else if (sharePixel(a.designer, b.designer))
                         reason = "boxes overlap but no lit pixels meet (" + apartText(a.mask, b.mask) + ")";
                     else reason = "the boxes share no pixel (" + apartText(a.mask, b.mask) + ")";

@@ -43,7 +43,7 @@ TEST_P(Screenshot, ScreenMatchesTheCoreAndPanelsAreDrawn) {
     const fs::path scenePath = fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / GetParam();
     const fs::path png = fs::temp_directory_path() / ("pmglab-shot-" + std::to_string(::getpid()) + "-" + GetParam() + ".png");
     const int frames = 3;
-    const AppRun run = runApp("--frames " + std::to_string(frames) + " --no-overlays --size 1600 --height 1000 --screenshot '" +
+    const AppRun run = runApp("--frames " + std::to_string(frames) + " --no-overlays --square-pixels --size 1600 --height 1000 --screenshot '" +
                            png.string() + "' '" + scenePath.string() + "'");
     ASSERT_EQ(run.exitCode, 0) << run.output;
 

@@ -44,7 +44,7 @@ public:
         tooltip("The latches only ever get set: they accumulate until HITCLR");
 
         ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
-        drawBreak(sim);
+        drawBreak(ctx);
         drawHistory(sim);
     }
 
@@ -53,12 +53,14 @@ private:
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
     }
 
-    void drawBreak(Simulation& sim) {
+    void drawBreak(AppContext& ctx) {
+        Simulation& sim = ctx.simulation;
         bool on = sim.latchBreak.has_value();
         if (ImGui::Checkbox("Break when", &on)) {
             if (on) sim.latchBreak = LatchBreak{reg_, bit_};
             else sim.latchBreak.reset();
         }
+        ctx.noteWidget("break when");
         tooltip("Stop at the scan line where this latch bit goes from 0 to 1");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
@@ -71,9 +73,17 @@ private:
         ImGui::TextUnformatted("bit");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4.5f);
-        ImGui::SliderInt("##bit", &bit_, 0, 3, bitLabel(reg_, bit_));
+        // A player's own bit in its PL register can never be set: it is not offered.
+        const int own = reg_ >= 12 ? reg_ - 12 : -1;
+        if (bit_ == own) bit_ = (bit_ + 1) & 3;
+        if (ImGui::BeginCombo("##bit", bitLabel(reg_, bit_))) {
+            for (int b = 0; b < 4; ++b)
+                if (b != own && ImGui::Selectable(bitLabel(reg_, b), b == bit_)) bit_ = b;
+            ImGui::EndCombo();
+        }
         if (sim.latchBreak) sim.latchBreak = LatchBreak{reg_, bit_};
-        if (const auto hit = sim.breakHit(); hit && hit->valid()) {
+        // Where it stopped, while the break is on (switched off, the message would be stale).
+        if (const auto hit = sim.breakHit(); sim.latchBreak && hit && hit->valid()) {
             ImGui::SameLine();
             ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "stopped: line %d, clock $%02X", hit->line, hit->clock);
         }

@@ -172,6 +172,7 @@ private:
             if (s.action) {
                 ImGui::BeginDisabled(static_cast<int>(i) < stepsDone_);  // done; "Start over" to repeat
                 if (ImGui::Button(s.button.c_str())) doStep(ctx, i);
+                ctx.noteWidget("try " + std::to_string(i + 1));
                 ImGui::EndDisabled();
             }
             if (stepsDone_ == static_cast<int>(i + 1) && !s.expect.empty()) claims(s.expect);

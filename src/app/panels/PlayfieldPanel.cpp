@@ -69,7 +69,7 @@ private:
         const int pixels = (layout.mode == 8 || layout.mode == 10 || layout.mode == 13 || layout.mode == 14) ? 4 : 8;
         const int bits = 8 / pixels;
         // Half-clock (hi-res pixel) position from the line's first byte.
-        const int half = static_cast<int>((m.x - ctx.screen.x) / ctx.screen.scale) - (layout.origin - kWindowLeft) * 2;
+        const int half = static_cast<int>((m.x - ctx.screen.x) / (ctx.screen.clockW / 2)) - (layout.origin - kWindowLeft) * 2;
         const int perByte = layout.clocksPerByte * 2;
         if (half < 0) return;
         const int byte = half / perByte, pixel = (half % perByte) * pixels / perByte;

@@ -33,10 +33,12 @@ public:
     void draw(AppContext& ctx) override {
         font_ = ImGui::GetFontSize();
         if (job_.poll()) newResult(ctx);
-        if (!started_) started_ = true, run(ctx);  // the default pair's maps, without a click
+        // The default pair's maps without a click, for the first scene and for each scene
+        // opened after it (the maps of the one before are not this scene's).
+        if (!started_ || ctx.document.path() != runFor_) started_ = true, run(ctx);
         drawControls(ctx);
         if (!job_.error().empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.5f, 1), "%s", job_.error().c_str());
-        if (const auto& r = job_.result()) {
+        if (const auto& r = job_.result(); r && resultFor_ == ctx.document.path()) {
             if (textureFor_ != job_.finished()) upload(ctx);  // first draw with a texture source
             drawResult(ctx, *r);
         } else if (!job_.running()) {
@@ -111,10 +113,12 @@ private:
         const Machine& machine = ctx.simulation.machine();
         collide::ObjectSet objects = collide::extractObjects(machine, frameHistoryOf(ctx.document.scene(), machine));
         job_.start(std::move(objects), options_, ctx.document.revision());
+        runFor_ = ctx.document.path();
     }
 
     void newResult(AppContext& ctx) {
         if (!job_.result()) return;
+        resultFor_ = runFor_;
         outline_ = sweepOutline(*job_.result());
         upload(ctx);
     }
@@ -226,6 +230,7 @@ private:
     std::vector<MapEdge> outline_;
     int textureFor_ = -1;
     bool started_ = false;
+    std::filesystem::path runFor_, resultFor_;  // the scene file of the last run and of the result shown
     int zoom_ = 0;  // 0 = fit
     int scale_ = 1;
     float font_ = 13;

@@ -1,0 +1,297 @@
+// The app as a person uses it: real SDL events go into the running window (keys, text,
+// mouse moves, clicks, drags) and the tests check what the user gets: pixels on the screen,
+// the document, the error on screen, the files on disk.
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "app/App.h"
+#include "app/Document.h"
+#include "app/Overlays.h"
+#include "app/SceneEdit.h"
+#include "core/Machine.h"
+#include "core/Palette.h"
+#include "scene/Scene.h"
+#include "InputDriver.h"
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+bool near(const uint8_t* p, ImU32 colour, int tolerance = 40) {
+    const int r = colour & 0xFF, g = (colour >> 8) & 0xFF, b = (colour >> 16) & 0xFF;
+    return std::abs(p[0] - r) <= tolerance && std::abs(p[1] - g) <= tolerance && std::abs(p[2] - b) <= tolerance;
+}
+
+// The place of a scene's first hit for one latch bit after `frames` frames, from the core.
+BeamPosition coreFirstHit(const fs::path& scenePath, int reg, int bit, int frames) {
+    const Scene scene = loadScene(scenePath);
+    Machine machine(machineOptionsFor(scene));
+    runScene(scene, machine, frames);
+    return machine.collisions().firstHit(reg, bit);
+}
+
+// A screen point inside object `object` (in the core's frame of the scene), or {-1, -1}.
+std::pair<int, int> objectPixel(const fs::path& scenePath, int object) {
+    const Scene scene = loadScene(scenePath);
+    Machine machine(machineOptionsFor(scene));
+    runScene(scene, machine, 2);
+    for (int line = kFirstVisibleLine; line <= kLastVisibleLine; ++line)
+        for (int clock = kWindowLeft; clock <= kWindowRight; ++clock)
+            if (objectAt(machine.frame(), line, clock) == object && objectAt(machine.frame(), line, clock - 1) == object &&
+                objectAt(machine.frame(), line + 1, clock) == object)
+                return {clock, line};
+    return {-1, -1};
+}
+
+TEST(AppInput, TheSelectedCollisionCellIsRingedOnTheScreen) {
+    const fs::path dir = scratchDir("ring");
+    const fs::path scene = sourceFile("assets/scenes/default.json");
+    AppOptions options = sessionOptions(scene, dir);
+    options.select = "hotspot:P0PL.P1";
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const RgbImage shot = app.capture();
+    const BeamPosition hit = coreFirstHit(scene, P0PL, 1, 2);
+    ASSERT_TRUE(hit.valid());
+    const ScreenGeometry g = app.screen();
+    const float cx = g.clockX(hit.clock + 0.5f), cy = g.lineY(hit.line + 0.5f), r = markRingRadius(g);
+    int onRing = 0;
+    for (int i = 0; i < 32; ++i) {
+        const double a = i * 2 * 3.14159265358979 / 32;
+        const int x = static_cast<int>(std::lround(cx + r * std::cos(a))), y = static_cast<int>(std::lround(cy + r * std::sin(a)));
+        onRing += near(shot.at(x, y), kMarkRingColour);
+    }
+    EXPECT_GE(onRing, 24) << "ring around clock " << hit.clock << ", line " << hit.line << " at window " << cx << "," << cy;
+    fs::remove_all(dir);
+}
+
+TEST(AppInput, DraggingAnObjectMovesItByTheScreenDistanceAndUndoBringsBackTheSavedState) {
+    const fs::path dir = scratchDir("drag");
+    const fs::path scene = sourceFile("assets/scenes/default.json");
+    AppSession app(sessionOptions(scene, dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const auto [clock, line] = objectPixel(scene, 2);  // P2, the wide cross: nothing above it
+    ASSERT_GE(clock, 0);
+    const ScreenGeometry g = app.screen();
+    ASSERT_FALSE(g.square) << "the default is the TV's proportions";
+    const float perClock = g.clockX(kWindowLeft + 1) - g.clockX(kWindowLeft);
+    const int x0 = static_cast<int>(g.clockX(clock + 0.5f)), y0 = static_cast<int>(g.lineY(line + 0.5f));
+    const uint8_t before = sceneRegister(app.document().scene(), Reg::HPOSP2);
+    input.drag(x0, y0, x0 + static_cast<int>(std::lround(12 * perClock)), y0);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP2), before + 12);
+    EXPECT_TRUE(app.document().dirty());
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP2), before);
+    EXPECT_FALSE(app.document().dirty()) << "undone back to the file's state, yet still marked unsaved";
+    fs::remove_all(dir);
+}
+
+TEST(AppInput, CtrlZTypedInATextFieldLeavesTheSceneAlone) {
+    const fs::path dir = scratchDir("ctrlz");
+    const fs::path scene = sourceFile("assets/scenes/default.json");
+    AppSession app(sessionOptions(scene, dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const uint8_t before = sceneRegister(app.document().scene(), Reg::HPOSP0);
+    input.key(SDLK_RIGHT);  // P0 is selected: one clock right, an undo step
+    ASSERT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), before + 1);
+    input.key(SDLK_o, KMOD_LCTRL);  // the Open dialog, its file name field has the keyboard
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Open scene"));
+    input.text("abc");
+    input.key(SDLK_z, KMOD_LCTRL);
+    input.key(SDLK_y, KMOD_LCTRL);
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), before + 1) << "Ctrl+Z in the text field undid the scene's edit";
+    fs::remove_all(dir);
+}
+
+TEST(AppInput, EnterOnABrokenFileInTheOpenDialogLeavesTheErrorOnScreen) {
+    const fs::path dir = scratchDir("broken");
+    const fs::path bad = dir / "broken.json";
+    { std::ofstream(bad) << "{\"format\": \"a8pmg-scene/1\",\n \"name\": 3}"; }
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.frames(2);
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(bad.string());
+    input.key(SDLK_RETURN);
+    input.frames(10);
+    EXPECT_TRUE(app.popupShown("Problem")) << "the error was not left on screen";
+    EXPECT_NE(app.errorText().find("broken.json"), std::string::npos) << app.errorText();
+    EXPECT_EQ(app.document().scene().name, "default");
+    fs::remove_all(dir);
+}
+
+TEST(AppInput, WithNoDisplayTheAppSaysSoAndExits) {
+    const std::string command = "env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u XDG_RUNTIME_DIR timeout 30 '" +
+                                std::string(PMGLAB_APP_PATH) + "' 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string output;
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
+    const int status = pclose(pipe);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_NE(WEXITSTATUS(status), 124) << "hung: " << output;
+    EXPECT_NE(WEXITSTATUS(status), 0) << output;
+    EXPECT_NE(output.find("no display"), std::string::npos) << output;
+    EXPECT_NE(output.find("pmglab-cli"), std::string::npos) << output;
+}
+
+}  // namespace
+}  // namespace pmg::app
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+std::string fileBytes(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void clickWidget(AppSession& app, InputDriver& input, const std::string& name, int windowHeight = 1000) {
+    auto w = app.widget(name);
+    ASSERT_TRUE(w.has_value()) << name << " not on screen";
+    // Scroll its panel as a user would until the widget is in the window.
+    for (int i = 0; i < 40 && w && (*w)[3] > windowHeight - 40; ++i) {
+        input.moveTo(static_cast<int>(((*w)[0] + (*w)[2]) / 2), std::min(static_cast<int>((*w)[1]), windowHeight - 80));
+        input.wheel(-1);
+        w = app.widget(name);
+    }
+    ASSERT_TRUE(w.has_value()) << name << " not on screen";
+    input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
+}
+
+TEST(AppInput, TryStepsAndCtrlSLeaveTheLessonFileAsItWas) {
+    const fs::path dir = scratchDir("lesson");
+    const fs::path lesson = sourceFile("assets/lessons/02-the-latch.json");
+    const std::string before = fileBytes(lesson);
+    AppOptions options = sessionOptions(lesson, dir);
+    options.show = {"Lessons"};
+    {
+        AppSession app(options);
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(4);
+        clickWidget(app, input, "try 1");
+        input.frames(2);
+
+        EXPECT_TRUE(app.document().dirty()) << "the try step did not change the scene";
+        input.key(SDLK_s, KMOD_LCTRL);
+        input.frames(3);
+        EXPECT_TRUE(app.popupShown("Save scene as")) << "Ctrl+S on a changed lesson must ask for a new file";
+        input.key(SDLK_ESCAPE);
+        // Leaving it for another scene does not ask to save.
+        input.key(SDLK_o, KMOD_LCTRL);
+        input.key(SDLK_a, KMOD_LCTRL);
+        input.key(SDLK_BACKSPACE);
+        input.text(sourceFile("assets/scenes/default.json").string());
+        input.key(SDLK_RETURN);
+        input.frames(3);
+        EXPECT_FALSE(app.popupShown("Unsaved edits"));
+        EXPECT_EQ(app.document().scene().name, "default");
+        for (const std::string& r : app.recent()) EXPECT_EQ(r.find("lessons"), std::string::npos) << "a lesson in Recent: " << r;
+    }
+    const std::string after = fileBytes(lesson);
+    EXPECT_TRUE(after == before) << "the lesson file was changed";
+    if (after != before) std::ofstream(lesson, std::ios::binary) << before;  // put the lesson back for the next run
+    fs::remove_all(dir);
+}
+
+TEST(AppInput, ABreakConditionAndPauseDoNotCarryIntoTheNextScene) {
+    const fs::path dir = scratchDir("leak");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    clickWidget(app, input, "break when");
+    ASSERT_TRUE(app.breakSet());
+    input.key(SDLK_SPACE);
+    input.frames(2);
+    if (app.running()) input.key(SDLK_SPACE);  // the break may have paused it already
+    ASSERT_FALSE(app.running());
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(sourceFile("assets/scenes/modeF-hires.json").string());
+    input.key(SDLK_RETURN);
+    input.frames(3);
+    ASSERT_NE(app.document().scene().name, "default");
+    EXPECT_FALSE(app.breakSet()) << "the last scene's break condition is still on";
+    EXPECT_TRUE(app.running()) << "the new scene starts paused";
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pmg::app
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+// The screen in the TV's proportions: a colour clock 1.714 times as wide as a scan line is
+// tall (NTSC), lines a whole number of window pixels, and every window pixel the colour of
+// the core's pixel under its centre: sharp edges, no blending.
+TEST(TvProportions, TheScreenIsTheCoresFrameStretchedToTheTvAspectWithSharpEdges) {
+    for (const auto& [w, h] : {std::pair{1024, 768}, {1600, 1000}, {2560, 1440}}) {
+        const fs::path dir = scratchDir("tv");
+        const fs::path scene = sourceFile("assets/scenes/default.json");
+        AppOptions options = sessionOptions(scene, dir, w, h);
+        options.overlays = false;
+        AppSession app(options);
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(2);
+        const RgbImage shot = app.capture();  // the machine has run 3 frames (one per window frame)
+        const ScreenGeometry g = app.screen();
+        ASSERT_FALSE(g.square);
+        EXPECT_NEAR(g.clockW / g.lineH, 1.714, 0.001);
+        EXPECT_NEAR(static_cast<double>(g.width()) / g.height(), 188 * 1.714 / 240, 0.01);
+        const Scene s = loadScene(scene);
+        Machine machine(machineOptionsFor(s));
+        runScene(s, machine, 3);
+        const Palette& palette = Palette::ntsc();
+        int wrong = 0, firstX = -1, firstY = -1;
+        for (int py = 0; py < g.height(); ++py)
+            for (int px = 0; px < g.width(); ++px) {
+                const int hx = std::min(kFrameWidth - 1, static_cast<int>(std::floor((px + 0.5) / (g.clockW / 2))));
+                const int hy = py / static_cast<int>(g.lineH);
+                const Rgb c = palette.entries()[machine.frame().pixels()[static_cast<size_t>(hy) * kFrameWidth + hx]];
+                const uint8_t* p = shot.at(static_cast<int>(g.x) + px, static_cast<int>(g.y) + py);
+                if ((p[0] != c.r || p[1] != c.g || p[2] != c.b) && wrong++ == 0) firstX = px, firstY = py;
+            }
+        EXPECT_EQ(wrong, 0) << w << "x" << h << ": first differing pixel at " << firstX << "," << firstY;
+        // The screen uses the room it has: at least 55% of the window's height (at 1024 x 768
+        // the panel column's minimum width leaves it one window pixel a line).
+        if (w >= 1600) {
+            EXPECT_GE(g.height(), h * 55 / 100) << w << "x" << h;
+        }
+        fs::remove_all(dir);
+    }
+}
+
+}  // namespace
+}  // namespace pmg::app

@@ -1,0 +1,141 @@
+// Drives an AppSession as a person would: real SDL events (SDL_PushEvent) for keys, text,
+// mouse moves, buttons and the wheel, each followed by frames of the app's own loop. The
+// pointer is also warped (SDL_WarpMouseInWindow), because Dear ImGui's SDL backend reads
+// the pointer's position from SDL's mouse state, not from the events.
+#pragma once
+
+#include <SDL.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "app/App.h"
+
+namespace pmg::app::testing_input {
+
+class InputDriver {
+public:
+    explicit InputDriver(AppSession& app) : app_(app) {}
+
+    void frames(int n) {
+        for (int i = 0; i < n; ++i) app_.frame();
+    }
+
+    // A key press and release. The modifiers are also set in SDL's keyboard state while the
+    // key is down, as a held Ctrl or Shift would (ImGui reads them from there).
+    void key(SDL_Keycode sym, Uint16 mod = KMOD_NONE) {
+        SDL_SetModState(static_cast<SDL_Keymod>(mod));
+        push(SDL_KEYDOWN, sym, mod);
+        frames(2);
+        push(SDL_KEYUP, sym, mod);
+        frames(1);
+        SDL_SetModState(KMOD_NONE);
+        frames(1);
+    }
+
+    void text(const std::string& utf8) {
+        for (char c : utf8) {
+            SDL_Event e{};
+            e.text.type = SDL_TEXTINPUT;
+            e.text.windowID = app_.windowId();
+            e.text.text[0] = c;
+            SDL_PushEvent(&e);
+            frames(1);
+        }
+        frames(1);
+    }
+
+    void moveTo(int x, int y) {
+        warp(x, y);
+        SDL_Event e{};
+        e.motion.type = SDL_MOUSEMOTION;
+        e.motion.windowID = app_.windowId();
+        e.motion.x = x, e.motion.y = y;
+        e.motion.xrel = x - x_, e.motion.yrel = y - y_;
+        e.motion.state = down_ ? SDL_BUTTON_LMASK : 0;
+        x_ = x, y_ = y;
+        SDL_PushEvent(&e);
+        frames(1);
+    }
+
+    void button(bool press) {
+        SDL_Event e{};
+        e.button.type = press ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+        e.button.windowID = app_.windowId();
+        e.button.button = SDL_BUTTON_LEFT;
+        e.button.state = press ? SDL_PRESSED : SDL_RELEASED;
+        e.button.clicks = 1;
+        e.button.x = x_, e.button.y = y_;
+        down_ = press;
+        SDL_PushEvent(&e);
+        frames(2);
+    }
+
+    void click(int x, int y) {
+        moveTo(x, y);
+        button(true);
+        button(false);
+    }
+
+    void drag(int x0, int y0, int x1, int y1, int steps = 8) {
+        moveTo(x0, y0);
+        button(true);
+        for (int i = 1; i <= steps; ++i) moveTo(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps);
+        button(false);
+    }
+
+    void wheel(int dy) {
+        SDL_Event e{};
+        e.wheel.type = SDL_MOUSEWHEEL;
+        e.wheel.windowID = app_.windowId();
+        e.wheel.y = dy;
+        SDL_PushEvent(&e);
+        frames(2);
+    }
+
+private:
+    void push(Uint32 type, SDL_Keycode sym, Uint16 mod) {
+        SDL_Event e{};
+        e.key.type = type;
+        e.key.windowID = app_.windowId();
+        e.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
+        e.key.keysym.sym = sym;
+        e.key.keysym.scancode = SDL_GetScancodeFromKey(sym);
+        e.key.keysym.mod = mod;
+        SDL_PushEvent(&e);
+    }
+    void warp(int x, int y) {
+        SDL_Window* w = SDL_GetWindowFromID(app_.windowId());
+        if (w) SDL_WarpMouseInWindow(w, x, y);
+    }
+
+    AppSession& app_;
+    int x_ = 0, y_ = 0;
+    bool down_ = false;
+};
+
+// A scratch folder for one test (config, scenes it writes), removed afterwards.
+inline std::filesystem::path scratchDir(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / ("pmglab-input-" + std::to_string(::getpid()) + "-" + name);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+// Options for a session the test drives: a fixed window size, no remembered layout (a
+// scripted frame count the test never reaches), the config folder in `dir`.
+inline AppOptions sessionOptions(const std::filesystem::path& scene, const std::filesystem::path& dir, int w = 1600, int h = 1000) {
+    ::setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
+    AppOptions o;
+    o.scene = scene;
+    o.frames = 1000000;
+    o.width = w, o.height = h;
+    return o;
+}
+
+inline std::filesystem::path sourceFile(const std::string& relative) { return std::filesystem::path(PMGLAB_SOURCE_DIR) / relative; }
+
+}  // namespace pmg::app::testing_input
