@@ -1,0 +1,57 @@
+#include "formats/Importer.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+
+#include "formats/FontFile.h"
+#include "formats/FormatError.h"
+#include "formats/MicFile.h"
+#include "formats/XexFile.h"
+#include "formats/XexPicture.h"
+
+namespace pmg::formats {
+
+const char* supportedImportExtensions() { return ".fnt, .mic, .xex, .com, .exe, .obj (and any file with --raw-mode)"; }
+
+std::vector<uint8_t> readInputFile(const std::filesystem::path& path) {
+    const std::string file = path.string();
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        throw FormatError(file, std::filesystem::exists(path, ec) ? "not a regular file" : "no such file");
+    const uintmax_t size = std::filesystem::file_size(path, ec);
+    if (ec) throw FormatError(file, "cannot read its size: " + ec.message());
+    if (size > kMaxInputBytes)
+        throw FormatError(file, atOffset(kMaxInputBytes, "the file is " + std::to_string(size) +
+                                                             " bytes; no supported Atari file is larger than 16 MiB"));
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw FormatError(file, "cannot open it for reading");
+    std::vector<uint8_t> bytes(static_cast<size_t>(size));
+    in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (static_cast<uintmax_t>(in.gcount()) != size) throw FormatError(file, "the file changed size while it was read");
+    return bytes;
+}
+
+Scene importBytes(std::span<const uint8_t> bytes, const std::string& file, const ImportOptions& options) {
+    std::filesystem::path path(file);
+    std::string ext = path.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string name = path.stem().string();
+    if (options.rawAnticMode) return rawScreenToScene(bytes, file, *options.rawAnticMode, name);
+    if (ext == ".fnt" || ext == ".set" || ext == ".chr") return FontFile::read(bytes, file).toScene(name);
+    if (ext == ".mic") return MicFile::read(bytes, file).toScene(name);
+    if (ext == ".xex" || ext == ".com" || ext == ".exe" || ext == ".obj") {
+        std::string error;
+        auto xex = readXex(bytes, error);
+        if (!xex) throw FormatError(file, error);
+        return xexToScene(*xex, name);
+    }
+    throw FormatError(file, "unknown kind of file \"" + ext + "\": PMG Lab imports " + supportedImportExtensions());
+}
+
+Scene importFile(const std::filesystem::path& path, const ImportOptions& options) {
+    const std::vector<uint8_t> bytes = readInputFile(path);
+    return importBytes(bytes, path.string(), options);
+}
+
+}  // namespace pmg::formats

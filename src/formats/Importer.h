@@ -1,0 +1,34 @@
+#pragma once
+// Any supported file of the Atari world turned into a scene, chosen by the file's extension
+// (.fnt, .mic, .xex/.com/.exe/.obj, and raw screen dumps when a mode is given).
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "scene/Scene.h"
+
+namespace pmg::formats {
+
+// Larger inputs are refused before they are read: no Atari file of these kinds comes near it.
+inline constexpr uintmax_t kMaxInputBytes = 16u << 20;
+
+struct ImportOptions {
+    std::optional<uint8_t> rawAnticMode;  // read the file as a plain dump of this bitmap mode's screen
+};
+
+// Throws FormatError naming the file (and the offset where one applies).
+Scene importFile(const std::filesystem::path& path, const ImportOptions& options = {});
+
+// The same for bytes already in memory; `file` names them in errors and picks the format.
+Scene importBytes(std::span<const uint8_t> bytes, const std::string& file, const ImportOptions& options = {});
+
+// Reads a whole file with the size limit above; throws FormatError.
+std::vector<uint8_t> readInputFile(const std::filesystem::path& path);
+
+// The extensions importFile knows, for messages and file dialogs.
+const char* supportedImportExtensions();
+
+}  // namespace pmg::formats

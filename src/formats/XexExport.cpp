@@ -1,0 +1,295 @@
+#include "formats/XexExport.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/Machine.h"
+#include "formats/BaseScene.h"
+#include "formats/Emitter6502.h"
+#include "formats/FormatError.h"
+
+namespace pmg::formats {
+
+namespace {
+
+constexpr uint16_t kVcount = 0xD40B, kWsync = 0xD40A, kNmien = 0xD40E, kConsol = 0xD01F, kHitclr = 0xD01E;
+constexpr int kFirstDisplayedLine = 8;   // ANTIC's first display-list line
+constexpr int kCollisionReadLine = 248;  // after the last displayed line (247)
+
+std::string hex4(unsigned v) {
+    char b[8];
+    std::snprintf(b, sizeof b, "$%04X", v & 0xFFFF);
+    return b;
+}
+
+uint16_t registerAddress(Reg reg) { return registerInfo(reg).address; }
+
+// Registers the program writes at start (and again when the collision view is left): all the
+// scene sets except strobes and interrupt enables (the kernel does the line writes itself).
+bool isSetupRegister(Reg reg) {
+    return reg != Reg::HITCLR && reg != Reg::WSYNC && reg != Reg::NMIRES && reg != Reg::NMIEN && reg != Reg::CONSOL;
+}
+
+// Playfield DMA start and first visible cycle by playfield width (DMACTL bits 0-1: none,
+// narrow, normal, wide). ANTIC starts fetching at cycle 26/18/10 (Altirra Hardware Reference
+// Manual, "ANTIC DMA timing"); the playfield is shown from colour clock 64/48/44.
+constexpr int kPlayfieldDmaStart[4] = {0, 26, 18, 10};
+constexpr int kFirstVisibleCycle[4] = {24, 32, 24, 22};
+
+}  // namespace
+
+int cpuCyclesPerLine(uint8_t dmactl, int playfieldBytes, bool displayListFetch, bool lms) {
+    int cycles = 114 - 9;                                  // nine memory-refresh cycles every line
+    if (dmactl & 0x08) cycles -= 5;                        // player DMA fetches the missiles too
+    else if (dmactl & 0x04) cycles -= 1;
+    if ((dmactl & 0x20) && displayListFetch) cycles -= lms ? 3 : 1;
+    if (dmactl & 0x03) cycles -= playfieldBytes;
+    return cycles;
+}
+
+LineBudget lineBudget(uint8_t dmactl, int line, int writes) {
+    LineBudget b;
+    b.line = line;
+    b.writes = writes;
+    const int width = dmactl & 0x03;
+    b.windowCycles = (114 - 105) + kFirstVisibleCycle[width];
+    int dma = 0;
+    if (dmactl & 0x08) dma += 5;         // missile cycle 0, players 2-5
+    else if (dmactl & 0x04) dma += 1;
+    if (dmactl & 0x20) dma += 3;         // a display-list fetch with LMS may start this line: counted always
+    if (width) dma += kFirstVisibleCycle[width] - kPlayfieldDmaStart[width];  // every cycle, as on a text line's first scan line
+    b.dmaCycles = dma;
+    // The first three values are preloaded into A, X and Y (STA/STX/STY abs: 4 cycles);
+    // each further write is LDA # + STA abs (6 cycles).
+    b.neededCycles = 4 * std::min(writes, 3) + 6 * std::max(0, writes - 3);
+    return b;
+}
+
+std::string XexExport::labelFile() const {
+    std::string out = "mads 2.1 compatible label table written by PMG Lab\nLabel table:\n";
+    char line[64];
+    for (const auto& [name, address] : labels) {
+        std::snprintf(line, sizeof line, "00\t%04X\t%s\n", address, name.c_str());
+        out += line;
+    }
+    return out;
+}
+
+namespace {
+
+struct Region { uint32_t start, end; };  // [start, end)
+
+// Emits the program at `origin`; the caller runs it twice (once to measure, once placed).
+Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const std::vector<std::vector<RegisterWrite>>& groups,
+                        const std::vector<RegisterWrite>& blankWrites) {
+    Emitter6502 e(origin);
+    // Data first, page aligned by the caller: the collision text (4 rows of 40), its display list.
+    static const char* kNames[16] = {"M0PF", "M1PF", "M2PF", "M3PF", "P0PF", "P1PF", "P2PF", "P3PF",
+                                     "M0PL", "M1PL", "M2PL", "M3PL", "P0PL", "P1PL", "P2PL", "P3PL"};
+    auto internal = [](char c) { return static_cast<uint8_t>(c >= 0x20 && c < 0x60 ? c - 0x20 : c); };
+    std::vector<uint8_t> text(160, 0);
+    std::vector<uint8_t> digitOffsets(16);
+    for (int i = 0; i < 16; ++i) {
+        const int at = (i / 4) * 40 + (i % 4) * 9 + 2;
+        for (int k = 0; k < 4; ++k) text[static_cast<size_t>(at + k)] = internal(kNames[i][k]);
+        text[static_cast<size_t>(at + 4)] = internal('=');
+        text[static_cast<size_t>(at + 5)] = internal('$');
+        text[static_cast<size_t>(at + 6)] = internal('0');
+        digitOffsets[static_cast<size_t>(i)] = static_cast<uint8_t>(at + 6);
+    }
+    e.label("COLLISION_TEXT");
+    e.bytes(text);
+    e.label("COLLISION_DL");
+    const uint16_t textAddress = origin;
+    e.bytes({0x70, 0x70, 0x70, 0x42, static_cast<uint8_t>(textAddress & 0xFF), static_cast<uint8_t>(textAddress >> 8), 0x02, 0x02, 0x02, 0x41});
+    e.wordOf("COLLISION_DL");
+    e.label("HEX_DIGITS");
+    for (char c : std::string("0123456789ABCDEF")) e.byte(internal(c));
+    e.label("DIGIT_OFFSETS");
+    e.bytes(digitOffsets);
+    e.label("SHOWING");  // 1 while the collision view is on screen
+    e.byte(0);
+    e.label("COLLISIONS");
+    e.bytes(std::vector<uint8_t>(16, 0));
+
+    auto writeSceneRegisters = [&] {
+        for (const RegisterSetting& s : scene.registers)
+            if (isSetupRegister(s.reg)) { e.ldaImm(s.value); e.staAbs(registerAddress(s.reg)); }
+    };
+    int loops = 0;
+    auto waitVcount = [&](uint8_t value) {  // A = value; CMP VCOUNT until equal
+        const std::string loop = "WAIT" + std::to_string(loops++);
+        e.ldaImm(value);
+        e.label(loop);
+        e.cmpAbs(kVcount);
+        e.bne(loop);
+    };
+
+    e.label("START");
+    e.sei();
+    e.cld();
+    e.ldaImm(0);
+    e.staAbs(kNmien);   // no OS vertical blank: the program owns the registers, no shadows copied
+    waitVcount(kCollisionReadLine / 2);
+    writeSceneRegisters();
+
+    e.label("FRAME");
+    waitVcount(0);
+    e.staAbs(kWsync);   // line 0, cycle 105: vertical blank, nothing displayed until line 8
+    e.staAbs(kHitclr);
+    for (const RegisterWrite& w : blankWrites) { e.ldaImm(w.value); e.staAbs(registerAddress(w.reg)); }
+    int current = 0;    // the line whose cycle 105 the kernel last reached
+    for (const auto& group : groups) {
+        const int target = group.front().line - 1;
+        if (target - current > 2) waitVcount(static_cast<uint8_t>(target / 2));
+        // Preload up to three values so that the first stores are 4 cycles each.
+        if (group.size() > 0) e.ldaImm(group[0].value);
+        if (group.size() > 1) e.ldxImm(group[1].value);
+        if (group.size() > 2) e.ldyImm(group[2].value);
+        const int wsyncs = target - current > 2 ? 1 + (target & 1) : target - current;
+        for (int i = 0; i < wsyncs; ++i) e.staAbs(kWsync);
+        for (size_t i = 0; i < group.size(); ++i) {
+            const uint16_t address = registerAddress(group[i].reg);
+            if (i == 0) e.staAbs(address);
+            else if (i == 1) e.stxAbs(address);
+            else if (i == 2) e.styAbs(address);
+            else { e.ldaImm(group[i].value); e.staAbs(address); }
+        }
+        current = target;
+    }
+
+    // After the last displayed line: the latches hold the whole frame since HITCLR.
+    waitVcount(kCollisionReadLine / 2);
+    e.ldxImm(15);
+    e.label("READ");
+    e.ldaAbsX(0xD000);
+    e.andImm(0x0F);
+    e.staAbsXLabel("COLLISIONS");
+    e.tay();
+    e.ldaAbsYLabel("HEX_DIGITS");
+    e.pha();
+    e.ldyAbsXLabel("DIGIT_OFFSETS");
+    e.pla();
+    e.staAbsYLabel("COLLISION_TEXT");
+    e.dex();
+    e.bpl("READ");
+
+    // START held: the collision view (its own display list, the OS font); released: the scene.
+    e.ldaAbs(kConsol);
+    e.andImm(0x01);
+    e.bne("SCENE_VIEW");
+    e.ldaImm(1);
+    e.staLabel("SHOWING");
+    e.ldaImm(0x22); e.staAbs(registerAddress(Reg::DMACTL));
+    e.ldaImm(0xE0); e.staAbs(registerAddress(Reg::CHBASE));
+    e.ldaImm(0x02); e.staAbs(registerAddress(Reg::CHACTL));
+    e.ldaImm(0x0E); e.staAbs(registerAddress(Reg::COLPF1));
+    e.ldaImm(0x00); e.staAbs(registerAddress(Reg::COLPF2));
+    e.ldaImm(0x00); e.staAbs(registerAddress(Reg::COLBK));
+    e.ldaImm(0x00); e.staAbs(registerAddress(Reg::PRIOR));
+    e.ldaImm(static_cast<uint8_t>(e.origin() + 160)); e.staAbs(registerAddress(Reg::DLISTL));
+    e.ldaImm(static_cast<uint8_t>((e.origin() + 160) >> 8)); e.staAbs(registerAddress(Reg::DLISTH));
+    e.jmp("FRAME");
+    e.label("SCENE_VIEW");
+    e.ldaLabel("SHOWING");
+    e.bne("RESTORE");
+    e.jmp("FRAME");
+    e.label("RESTORE");  // leaving the collision view: the scene's registers again
+    e.ldaImm(0);
+    e.staLabel("SHOWING");
+    writeSceneRegisters();
+    e.jmp("FRAME");
+    return e;
+}
+
+}  // namespace
+
+XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
+    // The memory as the scene leaves it before its first frame (software sprites drawn in).
+    Machine machine(machineOptionsFor(scene));
+    prepareScene(scene, machine);
+
+    std::vector<Region> used;
+    XexExport out;
+    for (const MemoryBlock& block : scene.memory) {
+        if (block.bytes.empty()) continue;
+        const uint32_t start = block.address, end = start + static_cast<uint32_t>(block.bytes.size());
+        const std::string where = "memory block at " + hex4(start) + " (" + hex4(start) + "-" + hex4(end - 1) + ")";
+        if (start == 0xE000 && std::equal(block.bytes.begin(), block.bytes.end(), romFont().begin(),
+                                          romFont().begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(block.bytes.size(), 1024))) &&
+            block.bytes.size() <= 1024)
+            continue;  // the OS character set: the machine's ROM already holds it there
+        if (start < 0x0600)
+            throw FormatError(sceneFile, where + ": below $0600 the OS and DOS keep their variables; a program loaded there would overwrite them");
+        if (end > 0xC000)
+            throw FormatError(sceneFile, where + ": reaches the OS ROM and chip area ($C000-$FFFF on the XL/XE, $D000-$FFFF on the 800), where a program cannot load; move it below $C000");
+        used.push_back({start, end});
+    }
+    // Collect line writes: lines 0-8 in vertical blank, the rest grouped by line.
+    std::vector<RegisterWrite> blankWrites;
+    std::vector<std::vector<RegisterWrite>> groups;
+    uint8_t dmactl = 0;
+    for (const RegisterSetting& s : scene.registers)
+        if (s.reg == Reg::DMACTL) dmactl = s.value;
+    std::vector<RegisterWrite> writes = scene.lineWrites;
+    std::stable_sort(writes.begin(), writes.end(), [](const RegisterWrite& a, const RegisterWrite& b) { return a.line < b.line; });
+    for (const RegisterWrite& w : writes) {
+        const std::string where = "line write " + std::string(registerName(w.reg)) + " at scan line " + std::to_string(w.line) +
+                                  ", colour clock " + std::to_string(w.clock);
+        if (w.reg == Reg::WSYNC || w.reg == Reg::NMIEN || w.reg == Reg::NMIRES || w.reg == Reg::DLISTL || w.reg == Reg::DLISTH)
+            throw FormatError(sceneFile, where + ": the exported kernel owns " + std::string(registerName(w.reg)) + "; it cannot be a line write");
+        if (w.reg == Reg::DMACTL && w.line > kFirstDisplayedLine) dmactl |= w.value;  // budget against the most DMA
+        if (w.line <= kFirstDisplayedLine) { blankWrites.push_back(w); continue; }
+        if (w.line >= kCollisionReadLine)
+            throw FormatError(sceneFile, where + ": writes after the last displayed line (247) are not exported; the program reads the collision registers there");
+        const int width = dmactl & 0x03;
+        if (w.clock > kFirstVisibleCycle[width] * 2)
+            throw FormatError(sceneFile, where + ": the exported kernel writes in horizontal blank (after WSYNC), so a write inside the visible line (after colour clock " +
+                                             std::to_string(kFirstVisibleCycle[width] * 2) + ") cannot be placed exactly");
+        if (groups.empty() || groups.back().front().line != w.line) groups.emplace_back();
+        groups.back().push_back(w);
+    }
+    for (const auto& group : groups) {
+        LineBudget b = lineBudget(dmactl, group.front().line, static_cast<int>(group.size()));
+        if (b.neededCycles > b.availableCycles())
+            throw FormatError(sceneFile, "line writes at scan line " + std::to_string(b.line) + ": " + std::to_string(b.writes) +
+                                             " writes need " + std::to_string(b.neededCycles) + " CPU cycles between WSYNC (cycle 105 of line " +
+                                             std::to_string(b.line - 1) + ") and the first visible colour clock, but ANTIC's DMA leaves " +
+                                             std::to_string(b.availableCycles()) + " of those " + std::to_string(b.windowCycles) +
+                                             "; move some writes to an earlier line");
+        out.budgets.push_back(b);
+    }
+
+    // Measure the program, then place it in the first free page-aligned gap of $2000-$9FFF.
+    const size_t size = emitProgram(0x2000, scene, groups, blankWrites).size();
+    std::sort(used.begin(), used.end(), [](const Region& a, const Region& b) { return a.start < b.start; });
+    uint32_t origin = 0;
+    for (uint32_t candidate = 0x2000; candidate + size <= 0xA000; candidate += 0x100) {
+        bool clash = false;
+        for (const Region& r : used)
+            if (candidate < r.end && r.start < candidate + size) { clash = true; break; }
+        if (!clash) { origin = candidate; break; }
+    }
+    if (!origin)
+        throw FormatError(sceneFile, "the scene's memory leaves no free " + std::to_string(size) +
+                                         " bytes between $2000 and $9FFF for the program");
+    Emitter6502 program = emitProgram(static_cast<uint16_t>(origin), scene, groups, blankWrites);
+
+    for (const MemoryBlock& block : scene.memory) {
+        if (std::none_of(used.begin(), used.end(), [&](const Region& r) { return r.start == block.address; })) continue;
+        XexSegment segment;
+        segment.start = block.address;
+        for (size_t i = 0; i < block.bytes.size(); ++i) segment.bytes.push_back(machine.read(static_cast<uint16_t>(block.address + i)));
+        out.xex.segments.push_back(std::move(segment));
+    }
+    out.xex.segments.push_back(XexSegment{static_cast<uint16_t>(origin), program.finish(), 0});
+    const uint16_t start = program.address("START");
+    out.xex.segments.push_back(XexSegment{XexFile::kRunAddress, {static_cast<uint8_t>(start & 0xFF), static_cast<uint8_t>(start >> 8)}, 0});
+    out.programAddress = start;
+    out.collisionsAddress = program.address("COLLISIONS");
+    for (const char* name : {"START", "FRAME", "COLLISIONS", "COLLISION_TEXT", "COLLISION_DL", "READ"})
+        out.labels[name] = program.address(name);
+    return out;
+}
+
+}  // namespace pmg::formats
