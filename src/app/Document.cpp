@@ -179,14 +179,16 @@ void Document::rebaseFileBlocks(Scene& scene, const fs::path& from, const fs::pa
     std::error_code ec;
     const fs::path fromAbs = fs::absolute(from.empty() ? fs::path(".") : from, ec);
     const fs::path toAbs = fs::absolute(to.empty() ? fs::path(".") : to, ec);
-    for (MemoryBlock& block : scene.memory) {
-        if (block.file.empty()) continue;
-        const fs::path file(block.file);
-        if (file.is_absolute()) continue;
+    auto rebase = [&](std::string& name) {
+        if (name.empty()) return;
+        const fs::path file(name);
+        if (file.is_absolute()) return;
         const fs::path target = (fromAbs / file).lexically_normal();
         const fs::path relative = target.lexically_relative(toAbs);
-        if (!relative.empty()) block.file = relative.generic_string();
-    }
+        if (!relative.empty()) name = relative.generic_string();
+    };
+    for (MemoryBlock& block : scene.memory) rebase(block.file);
+    if (scene.program) rebase(scene.program->file);
 }
 
 bool Document::autosave(Clock::time_point now) {

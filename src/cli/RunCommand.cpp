@@ -178,40 +178,11 @@ nlohmann::ordered_json cpuReport(const Atari& atari) {
             {"cycles", atari.cpu().cycles()}};
 }
 
-int runProgram(const RunOptions& options, const std::vector<MemoryRange>& ranges) {
-    std::ifstream in(options.scene, std::ios::binary);
-    if (!in) throw InputError(options.scene + ": cannot be read");
-    // An executable bigger than the whole address space cannot be a real one; read no more.
-    std::vector<uint8_t> bytes;
-    bytes.reserve(4096);
-    char c;
-    while (in.get(c)) {
-        bytes.push_back(static_cast<uint8_t>(c));
-        if (bytes.size() > (1u << 20)) throw InputError(options.scene + ": more than 1 MiB, too big for an Atari executable");
-    }
-    std::string error;
-    const auto xex = formats::readXex(bytes, error);
-    if (!xex) throw InputError(options.scene + ": " + error);
-    std::vector<ProgramSegment> segments;
-    for (const formats::XexSegment& seg : xex->segments) segments.push_back({seg.start, seg.bytes, seg.fileOffset});
-
-    MachineOptions base;
-    base.picture = false;
-    base.record = false;
-    Atari atari(base);
-    if (!atari.loadProgram(segments, error)) throw InputError(options.scene + ": " + error);
-    // Frame 1 is the first whole frame after the program starts.
-    const uint64_t loaded = atari.machine().frameCount();
-    atari.runFrame();
-    for (int i = 0; i < options.frames && !atari.stopped(); ++i) atari.runFrame();
-    if (atari.stopped())
-        throw InputError(options.scene + ": " + atari.stopMessage() + " (frame " +
-                         std::to_string(atari.machine().frameCount() - loaded) + ")");
-
+// The report for a program: the latches at the end of the last frame, the CPU, memory.
+int reportProgram(const Scene& named, const RunOptions& options, const std::vector<MemoryRange>& ranges,
+                  const Atari& atari) {
     const Machine& machine = atari.machine();
     const auto warnings = frameWarnings(machine.frame());
-    Scene named;
-    named.name = std::filesystem::path(options.scene).filename().string();
     if (options.json) {
         auto out = report(named, options.scene, options.frames, machine, warnings);
         out["cpu"] = cpuReport(atari);
@@ -230,11 +201,54 @@ int runProgram(const RunOptions& options, const std::vector<MemoryRange>& ranges
     return kExitOk;
 }
 
+MachineOptions latchesOnly() {
+    MachineOptions base;
+    base.picture = false;
+    base.record = false;
+    return base;
+}
+
+int runProgram(const RunOptions& options, const std::vector<MemoryRange>& ranges) {
+    std::ifstream in(options.scene, std::ios::binary);
+    if (!in) throw InputError(options.scene + ": cannot be read");
+    // An executable bigger than the whole address space cannot be a real one; read no more.
+    std::vector<uint8_t> bytes;
+    bytes.reserve(4096);
+    char c;
+    while (in.get(c)) {
+        bytes.push_back(static_cast<uint8_t>(c));
+        if (bytes.size() > (1u << 20)) throw InputError(options.scene + ": more than 1 MiB, too big for an Atari executable");
+    }
+    std::string error;
+    const auto xex = formats::readXex(bytes, error);
+    if (!xex) throw InputError(options.scene + ": " + error);
+    std::vector<ProgramSegment> segments;
+    for (const formats::XexSegment& seg : xex->segments) segments.push_back({seg.start, seg.bytes, seg.fileOffset});
+
+    Atari atari(latchesOnly());
+    if (!atari.loadProgram(segments, error)) throw InputError(options.scene + ": " + error);
+    // Frame 1 is the first whole frame after the program starts.
+    atari.runFrame();
+    for (int i = 0; i < options.frames && !atari.stopped(); ++i) atari.runFrame();
+    if (atari.stopped()) throw InputError(options.scene + ": " + atari.stopMessage());
+    Scene named;
+    named.name = std::filesystem::path(options.scene).filename().string();
+    return reportProgram(named, options, ranges, atari);
+}
+
+int runSceneWithProgram(const Scene& scene, const RunOptions& options, const std::vector<MemoryRange>& ranges) {
+    Atari atari(latchesOnly());
+    runSceneProgram(scene, options.scene, atari, options.frames);
+    if (atari.stopped()) throw InputError(options.scene + ": /program: " + atari.stopMessage());
+    return reportProgram(scene, options, ranges, atari);
+}
+
 int run(const RunOptions& options) {
     std::vector<MemoryRange> ranges;
     for (const std::string& m : options.memory) ranges.push_back(parseMemoryRange(m));
     if (isExecutable(options.scene)) return runProgram(options, ranges);
     const Scene scene = loadScene(options.scene);
+    if (scene.program) return runSceneWithProgram(scene, options, ranges);
     // Only the latches and the display-list facts are reported: no picture, no record.
     MachineOptions base;
     base.picture = false;

@@ -55,6 +55,11 @@ MachineOptions programOptions(MachineOptions o) {
 
 Atari::Atari(const MachineOptions& options) : machine_(programOptions(options)) { powerOn(); }
 
+void Atari::powerOn(const MachineOptions& options) {
+    machine_.setOptions(programOptions(options));
+    powerOn();
+}
+
 void Atari::powerOn() {
     machine_.powerOn();
     machine_.memory().load(kOsRomStart, osRomImage());
@@ -99,13 +104,14 @@ void Atari::beginLine() {
                          (static_cast<uint32_t>(s.instructionFetch) << 5) | (static_cast<uint32_t>(s.operandFetch) << 6) |
                          (static_cast<uint32_t>(s.mode) << 7) | (static_cast<uint32_t>(s.firstLine) << 11) |
                          (static_cast<uint32_t>(s.hscroll) << 12) | (static_cast<uint32_t>(s.hscrol & 15) << 13);
-    DmaPattern& slot = patterns_[(key * 2654435761u) >> 26];
+    const size_t index = (key * 2654435761u) >> 26;
+    DmaPattern& slot = patterns_[index];
     if (slot.key != key) {
         slot.key = key;
         slot.dma = pmg::lineDma(s);
         slot.free = FreeCycles(slot.dma);
     }
-    pattern_ = &slot;
+    pattern_ = index;
     // ANTIC's interrupts of this line: NMIST from cycle 7, the NMI itself on cycle 8.
     const bool dli = pf.dli, vbi = y == kVbiLine;
     if (dli || vbi) {
@@ -140,7 +146,7 @@ void Atari::updateNmist(int cycle) {
 int Atari::acquireCycle(bool isRead) {
     for (;;) {
         if (!lineOpen_) beginLine();
-        const int c = cycle_ < kCyclesPerLine ? pattern_->free.next[cycle_] : kCyclesPerLine;
+        const int c = cycle_ < kCyclesPerLine ? patterns_[pattern_].free.next[cycle_] : kCyclesPerLine;
         if (c >= kCyclesPerLine) {
             endLine();
             continue;
@@ -342,7 +348,7 @@ bool Atari::idleFastForward() {
         return false;
     if (!lineOpen_) beginLine();
     if (nmiRequest_ || cycle_ >= kCyclesPerLine) return false;
-    const FreeCycles& f = pattern_->free;
+    const FreeCycles& f = patterns_[pattern_].free;
     const int first = f.rank[cycle_];
     const int iterations = (f.count - first) / 3;
     if (iterations == 0) return false;

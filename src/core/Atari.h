@@ -57,6 +57,8 @@ public:
     // Power on: RAM clear, the OS ROM in place, the CPU reset; the OS then runs until it waits
     // at its ready point (a fraction of a frame).
     void powerOn();
+    // Other machine options (video standard, chip, picture...), then power on.
+    void powerOn(const MachineOptions& options);
 
     // Loads an executable's segments as DOS does: each segment into memory, an INITAD routine
     // called as soon as its segment is loaded (the machine runs while it does), then RUNAD.
@@ -88,7 +90,7 @@ public:
     uint64_t machineCycles() const { return lineStart_ + cycle_; }
     int cycleInLine() const { return cycle_; }
     // The DMA pattern of the current scan line.
-    const LineDma& lineDma() const { return pattern_->dma; }
+    const LineDma& lineDma() const { return patterns_[pattern_].dma; }
 
     // The CPU's bus (Cpu6502 calls these once per CPU cycle).
     uint8_t read(uint16_t address);
@@ -118,7 +120,7 @@ private:
         FreeCycles free;
     };
     std::array<DmaPattern, 64> patterns_{};
-    const DmaPattern* pattern_ = nullptr;  // the current line's
+    size_t pattern_ = 0;  // the current line's, in patterns_ (an index: an Atari may be copied)
     uint64_t lineStart_ = 0;   // machine cycle at which the current line began
     int cycle_ = 0;            // next cycle of the line not yet used
     bool lineOpen_ = false;    // beginLine() done for the current line

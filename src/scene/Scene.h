@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "collide/SoftwareSprite.h"
+#include "core/Atari.h"
 #include "core/Machine.h"
 #include "core/RegisterWrite.h"
 #include "core/Registers.h"
@@ -34,6 +35,16 @@ struct RegisterSetting {
     friend bool operator==(const RegisterSetting&, const RegisterSetting&) = default;
 };
 
+// Optional "program": the scene's frames come from a program on the machine's 6502, either
+// an Atari executable loaded as DOS loads it, or code the memory blocks put in RAM, started
+// at an address.
+struct SceneProgram {
+    std::string file;               // the executable, as written in the scene ("" with `start`)
+    std::vector<uint8_t> bytes;     // its contents
+    std::optional<uint16_t> start;  // where the CPU starts (code in the memory blocks)
+    friend bool operator==(const SceneProgram&, const SceneProgram&) = default;
+};
+
 struct Scene {
     std::string name;
     std::string description;
@@ -42,6 +53,7 @@ struct Scene {
     std::vector<RegisterWrite> lineWrites;    // in file order
     // Optional "sprites": shapes drawn into the playfield bitmap before the first frame.
     std::vector<collide::SpriteSpec> sprites;  // in file order
+    std::optional<SceneProgram> program;
     // Optional "machine" object: {"video": "NTSC"|"PAL", "chip": "GTIA"|"CTIA", "write_delays": bool}
     VideoStandard video = VideoStandard::Ntsc;
     bool ctia = false;
@@ -88,6 +100,15 @@ MachineOptions machineOptionsFor(const Scene& scene, MachineOptions base = {});
 // write the registers, schedule the line writes, draw the software sprites, write HITCLR at the start of frame 1
 // (scan line 0), run `frames` frames. The machine's latches then hold everything since that HITCLR.
 void runScene(const Scene& scene, Machine& machine, int frames = 1);
+
+// A scene with a program: the Atari set up as the scene says (memory, registers and their OS
+// shadows, line writes), then the program loaded (an executable, as DOS loads it) or started
+// (code in the memory blocks), and run to the start of the next frame; the latches cleared.
+// Throws SceneError naming the file and the place for a program that cannot run: a bad
+// executable (with its offset), memory blocks where the program's machine has ROM or chips.
+void prepareSceneProgram(const Scene& scene, const std::string& file, Atari& atari);
+// prepareSceneProgram, then `frames` frames.
+void runSceneProgram(const Scene& scene, const std::string& file, Atari& atari, int frames = 1);
 
 // Power on and set up as runScene, without running any frame (for the app's stepping).
 void prepareScene(const Scene& scene, Machine& machine);

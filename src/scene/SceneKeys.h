@@ -16,9 +16,10 @@ inline constexpr std::string_view kRegisters = "registers";
 inline constexpr std::string_view kMemory = "memory";
 inline constexpr std::string_view kLineWrites = "line_writes";
 inline constexpr std::string_view kSprites = "sprites";
+inline constexpr std::string_view kProgram = "program";
 
 inline constexpr std::array kTopLevel = {kFormat, kName, kDescription, kMachine, kRegisters, kMemory, kLineWrites,
-                                         kSprites};
+                                         kSprites, kProgram};
 
 inline bool isTopLevelKey(std::string_view key) {
     return std::find(kTopLevel.begin(), kTopLevel.end(), key) != kTopLevel.end();
@@ -33,6 +34,10 @@ inline constexpr std::string_view kWriteDelays = "write_delays";
 inline constexpr std::string_view kAddress = "address";
 inline constexpr std::string_view kHex = "hex";
 inline constexpr std::string_view kFile = "file";
+
+// Inside "program": an executable ("file") or code in the memory blocks ("start").
+inline constexpr std::string_view kProgramFile = "file";
+inline constexpr std::string_view kProgramStart = "start";
 
 // Inside a line write, in the order they are written.
 inline constexpr std::string_view kLine = "line";

@@ -163,6 +163,7 @@ public:
         if (const Json* writes = member(root, keys::kLineWrites))
             readLineWrites(*writes, top / keys::kLineWrites, scene);
         if (const Json* sprites = member(root, keys::kSprites)) readSprites(*sprites, top / keys::kSprites, scene);
+        if (const Json* program = member(root, keys::kProgram)) readProgram(*program, top / keys::kProgram, scene);
 
         auto& extra = scene.extra.get_ref<Json::object_t&>();
         for (const auto& [key, value] : root.get_ref<const Json::object_t&>())
@@ -248,6 +249,31 @@ private:
                                " (the machine object has \"video\", \"chip\" and \"write_delays\")");
             }
         }
+    }
+
+    void readProgram(const Json& program, const Pointer& at, Scene& scene) const {
+        const std::string shape = "an object like {\"file\": \"game.xex\"} or {\"start\": \"$2000\"}";
+        if (!program.is_object()) fail(at, "expected " + shape + ", got " + describe(program));
+        const Json *file = nullptr, *start = nullptr;
+        for (const auto& [key, value] : program.get_ref<const Json::object_t&>()) {
+            if (key == keys::kProgramFile) file = &value;
+            else if (key == keys::kProgramStart) start = &value;
+            else fail(at / key, "unknown key " + quoteForMessage(key) + " (a program has \"file\" or \"start\")");
+        }
+        if (file && start)
+            fail(at, "has both \"file\" and \"start\": an executable starts itself; \"start\" is for code in the memory blocks");
+        if (!file && !start) fail(at, "expected " + shape);
+        SceneProgram result;
+        if (file) {
+            const Pointer here = at / keys::kProgramFile;
+            if (!file->is_string() || file->get_ref<const std::string&>().empty())
+                fail(here, "expected the name of an Atari executable, got " + describe(*file));
+            result.file = file->get<std::string>();
+            result.bytes = readBlockFile(result.file, here);
+        } else {
+            result.start = static_cast<uint16_t>(readNumber(*start, at / keys::kProgramStart, 0xFFFF));
+        }
+        scene.program = std::move(result);
     }
 
     void readRegisters(const Json& registers, const Pointer& at, Scene& scene) const {

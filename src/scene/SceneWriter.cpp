@@ -121,6 +121,12 @@ std::string sceneText(const Scene& scene, const std::string& fileForErrors) {
         }
         append(root, keys::kSprites, std::move(sprites));
     }
+    if (scene.program) {
+        Json program = Json::object();
+        if (scene.program->start) append(program, keys::kProgramStart, formatAddress(*scene.program->start));
+        else append(program, keys::kProgramFile, scene.program->file);
+        append(root, keys::kProgram, std::move(program));
+    }
     if (scene.extra.is_object()) {
         // A known key in `extra` can only come from code, not from a loaded file; the Scene's
         // own field is the truth, and writing both would make a duplicate key.
