@@ -73,6 +73,19 @@ void runLoadedScene(const Scene& scene) {
     MachineOptions options;
     options.picture = true;
     options.record = true;
+    if (scene.program) {
+        // A program: whatever code the input holds runs for two frames; it may stop, and a
+        // scene it cannot run is refused with the file named, never a crash or a hang.
+        Atari atari(options);
+        try {
+            runSceneProgram(scene, kFuzzSceneName, atari, 2);
+        } catch (const SceneError& e) {
+            if (!std::string_view(e.what()).starts_with(std::string(kFuzzSceneName) + ": ")) broken("program error does not name the file");
+            return;
+        }
+        if (atari.stopped() && atari.stopMessage().empty()) broken("a stopped program with no message");
+        return;
+    }
     Machine machine(machineOptionsFor(scene, options));
     runScene(scene, machine, 2);
     // What `pmglab-cli run` and `render` read after the frames.
