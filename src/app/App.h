@@ -24,6 +24,7 @@ struct AppOptions {
     bool overlays = true;               // false: the plain screen (for pixel checks)
     bool crt = false;                   // start with the CRT scan-line look
     bool squarePixels = false;          // square colour clocks instead of the TV's proportions
+    float uiScale = 0;                  // > 0: the interface at this scale (fonts, widgets); 0 = remembered
     bool allOverlays = false;           // start with every overlay on
     bool debugColours = false;          // start with the debug colours (Layers panel)
     int width = 0, height = 0;          // window size; 0 = remembered or fitted to the display
@@ -58,6 +59,7 @@ public:
     std::optional<std::array<float, 4>> widget(const std::string& name) const;
     bool running() const;   // the emulation runs (not paused)
     bool breakSet() const;  // a "break when" condition is on
+    float fontSize() const;  // the interface font's size in window pixels
     std::vector<std::string> recent() const;  // the File > Recent scenes list
 
 private:

@@ -12,6 +12,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include "app/App.h"
 #include "app/Document.h"
@@ -291,6 +292,41 @@ TEST(TvProportions, TheScreenIsTheCoresFrameStretchedToTheTvAspectWithSharpEdges
         }
         fs::remove_all(dir);
     }
+}
+
+}  // namespace
+}  // namespace pmg::app
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+// For a class: opening a lesson brings its text to the front, and Ctrl+plus makes the
+// interface bigger with the font drawn again at the new size.
+TEST(Presentation, ALessonComesToTheFrontAndCtrlPlusEnlargesTheInterface) {
+    const fs::path dir = scratchDir("present");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1600, 1000));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    EXPECT_FALSE(app.widget("try 1").has_value());
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(sourceFile("assets/lessons/02-the-latch.json").string());
+    input.key(SDLK_RETURN);
+    input.frames(3);
+    EXPECT_TRUE(app.widget("try 1").has_value()) << "the lesson's text is not in front";
+    const float before = app.fontSize();
+    input.key(SDLK_EQUALS, KMOD_LCTRL);
+    input.key(SDLK_EQUALS, KMOD_LCTRL);
+    input.key(SDLK_EQUALS, KMOD_LCTRL);
+    input.key(SDLK_EQUALS, KMOD_LCTRL);
+    EXPECT_NEAR(app.fontSize(), 2 * before, 1.0) << "four steps up is twice the size";
+    // A font rasterised at 30 px, not a 15 px one magnified: ImGui's font scale stays 1.
+    EXPECT_FLOAT_EQ(ImGui::GetIO().FontGlobalScale, 1.0f);
+    fs::remove_all(dir);
 }
 
 }  // namespace
