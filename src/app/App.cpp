@@ -141,6 +141,7 @@ private:
     uint64_t loadedRevision_ = 0;
     int windowW_ = 1600, windowH_ = 1000;
     int lastLayoutW_ = 0, lastLayoutH_ = 0;
+    float lastLayoutFont_ = 0;
     bool relayout_ = true;
     bool lastUsed_[3] = {};
     int frame_ = 0;  // UI frames drawn
@@ -648,9 +649,12 @@ void App::pollController() {
 
 void App::layout() {
     SDL_GetWindowSize(window_, &windowW_, &windowH_);
-    if (windowW_ != lastLayoutW_ || windowH_ != lastLayoutH_) relayout_ = true;
-    lastLayoutW_ = windowW_, lastLayoutH_ = windowH_;
-    const float font = ImGui::GetFontSize() > 0 ? ImGui::GetFontSize() : 13.0f;
+    // The font's size sets the column's width: before the first frame ImGui reports none,
+    // so take the loaded font's, and lay out again whenever it changes (UI scale).
+    const ImFont* loaded = ImGui::GetIO().Fonts->Fonts.empty() ? nullptr : ImGui::GetIO().Fonts->Fonts[0];
+    const float font = ImGui::GetFontSize() > 0 ? ImGui::GetFontSize() : loaded ? loaded->FontSize : 13.0f;
+    if (windowW_ != lastLayoutW_ || windowH_ != lastLayoutH_ || font != lastLayoutFont_) relayout_ = true;
+    lastLayoutW_ = windowW_, lastLayoutH_ = windowH_, lastLayoutFont_ = font;
     menuHeight_ = font + 2 * ImGui::GetStyle().FramePadding.y;
     // The screen gets the left part, as big as whole pixels allow while the right column
     // keeps room for the panels; the column takes what is left.
@@ -782,7 +786,10 @@ void App::drawSlots() {
     const int shared = used[1] + used[2];
     const float rest = shared ? (available - control) / shared : 0;
     // The results get more room than the editors: they are what the app is for.
-    const float heights[] = {control, shared == 2 ? rest * 1.25f : rest, shared == 2 ? rest * 0.75f : rest};
+    // With a lesson open its text (in the editors' slot) gets the larger share: it is what
+    // the class reads.
+    const float results = document_.readOnly() ? 0.7f : 1.25f;
+    const float heights[] = {control, shared == 2 ? rest * results : rest, shared == 2 ? rest * (2 - results) : rest};
     float y = columnPos_.y;
     const bool layoutChanged = relayout_ || used[0] != lastUsed_[0] || used[1] != lastUsed_[1] || used[2] != lastUsed_[2];
     std::copy(std::begin(used), std::end(used), lastUsed_);
@@ -960,6 +967,7 @@ void App::openedFile(const fs::path& path) {
     const bool lesson = document_.scene().extra.contains(kLessonKey);
     document_.setReadOnly(lesson);
     if (lesson) frontPanel_ = "Lessons";  // its text is what the class reads next
+    relayout_ = true;                      // the slots share the column differently with a lesson
     if (!lesson) addRecent(path);
 }
 
