@@ -13,16 +13,13 @@
 #include <cmath>
 
 #include "core/Beam.h"
+#include "image/TvAspect.h"
 
 namespace pmg::app {
 
-// Colour-clock width over scan-line height on a TV set, worked out in docs/pixel-aspect.md:
-// a hi-res dot is (square-pixel rate) / (dot rate) square pixels wide: 12 3/11 MHz over
-// 7.159 MHz on 480-line NTSC, 14.75 MHz over 7.094 MHz on 576-line PAL. A colour clock is two
-// dots, a scan line two picture lines, so the ratio is the same number.
-inline constexpr double kNtscPixelAspect = (135.0 / 11.0) / (2 * 3.579545);  // 1.714
-inline constexpr double kPalPixelAspect = 14.75 / (2 * 3.546895);           // 2.079
-inline double tvPixelAspect(VideoStandard s) { return s == VideoStandard::Pal ? kPalPixelAspect : kNtscPixelAspect; }
+using pmg::kNtscPixelAspect;
+using pmg::kPalPixelAspect;
+using pmg::tvPixelAspect;
 
 struct ScreenGeometry {
     float x = 0, y = 0;  // top-left, window pixels
