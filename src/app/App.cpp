@@ -107,8 +107,17 @@ private:
     void render();
 
     // Actions.
-    void requestOpen(const fs::path& path);
-    void openNow(const fs::path& path);
+    // A scene file, or (fromTemplate) a new untitled scene started from a template file.
+    void requestOpen(const fs::path& path, bool fromTemplate = false);
+    void openNow(const fs::path& path, bool fromTemplate = false);
+    struct Template {
+        std::string title;  // the template's description, what File > New shows
+        fs::path path;
+    };
+    const std::vector<Template>& templates();
+    std::vector<Template> templates_;
+    bool templatesRead_ = false;
+    bool pendingTemplate_ = false;
     void openedFile(const fs::path& path);
     bool askBeforeLeaving() const { return document_.dirty() && !document_.readOnly(); }
     void save(bool as);
@@ -320,6 +329,15 @@ void App::shutdown() {
 }
 
 void App::openInitialScene() {
+    if (!options_.newFrom.empty()) {
+        for (const Template& t : templates())
+            if (t.path.stem() == options_.newFrom) {
+                openNow(t.path, true);
+                return;
+            }
+        errorText_ = "no template named " + options_.newFrom + " (File > New from template lists them)";
+        showError_ = true;
+    }
     const fs::path scene = options_.scene.empty() ? defaultScene() : options_.scene;
     if (options_.frames == 0) {
         document_.setRecoveryFile(configDir() / "recovery.json");
@@ -712,6 +730,11 @@ void App::drawUi() {
 void App::drawMenuBar() {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
+        if (ImGui::BeginMenu("New from template")) {
+            for (const Template& t : templates())
+                if (ImGui::MenuItem(t.title.c_str())) requestOpen(t.path, true);
+            ImGui::EndMenu();
+        }
         if (ImGui::MenuItem("Open...", "Ctrl+O")) ctx_.requests.open = true;
         if (ImGui::BeginMenu("Recent scenes", !recent_.empty())) {
             for (const std::string& r : recent_)
@@ -872,7 +895,7 @@ void App::drawDialogs() {
         ImGui::Text("Save your edits to %s first?", document_.displayName().c_str());
         auto proceed = [&] {
             if (pending_ == Pending::Quit) quit_ = true;
-            else if (pending_ == Pending::Open) openNow(pendingPath_);
+            else if (pending_ == Pending::Open) openNow(pendingPath_, pendingTemplate_);
             pending_ = Pending::None;
         };
         if (ImGui::Button("Save")) {
@@ -951,15 +974,35 @@ void App::render() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-void App::requestOpen(const fs::path& path) {
+void App::requestOpen(const fs::path& path, bool fromTemplate) {
     // A lesson's changes (its try steps) are the lesson's, not the user's work: no question.
     if (askBeforeLeaving()) {
         pending_ = Pending::Open;
         pendingPath_ = path;
+        pendingTemplate_ = fromTemplate;
         askUnsaved_ = true;
     } else {
-        openNow(path);
+        openNow(path, fromTemplate);
     }
+}
+
+const std::vector<App::Template>& App::templates() {
+    if (templatesRead_) return templates_;
+    templatesRead_ = true;
+    std::error_code ec;
+    fs::path dir = "assets/templates";
+    if (!fs::is_directory(dir, ec)) dir = PMGLAB_TEMPLATES_DIR;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() != ".json") continue;
+        try {
+            const Scene t = loadScene(it->path());
+            templates_.push_back({t.description.empty() ? it->path().stem().string() : t.description, it->path()});
+        } catch (const std::exception& e) {
+            std::cerr << "pmglab: template skipped: " << e.what() << '\n';
+        }
+    }
+    std::sort(templates_.begin(), templates_.end(), [](const Template& a, const Template& b) { return a.path < b.path; });
+    return templates_;
 }
 
 // A lesson opens read-only and stays out of the Recent menu (the Lessons panel lists them).
@@ -971,7 +1014,26 @@ void App::openedFile(const fs::path& path) {
     if (!lesson) addRecent(path);
 }
 
-void App::openNow(const fs::path& path) {
+void App::openNow(const fs::path& path, bool fromTemplate) {
+    if (fromTemplate) {
+        Document loaded;
+        if (!loaded.open(path)) {
+            errorText_ = loaded.loadError();
+            showError_ = true;
+            return;
+        }
+        // A scene of the user's own: untitled (Save asks where), no template description,
+        // file blocks pointing at the same files from the folder Save As starts in.
+        Scene scene = loaded.scene();
+        scene.name = "untitled";
+        scene.description.clear();
+        Document::rebaseFileBlocks(scene, path.parent_path(), fs::current_path());
+        document_.reset(std::move(scene), {}, true);
+        simulation_.startOver();
+        ctx_.selected = 0;
+        ctx_.notify("new scene from " + path.filename().string());
+        return;
+    }
     if (document_.open(path)) {
         openedFile(path);
         simulation_.startOver();

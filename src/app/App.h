@@ -30,6 +30,7 @@ struct AppOptions {
     int width = 0, height = 0;          // window size; 0 = remembered or fitted to the display
     std::vector<std::string> show;      // panels whose tabs are brought to the front at start
     std::vector<std::string> hide;      // panels closed at start (View menu opens them again)
+    std::string newFrom;                // start an untitled scene from this template (assets/templates/NAME.json)
     std::string select;                 // the Collisions panel's cell at start: "P0PL.P1" or "aabb:M0PL.P1"
 };
 

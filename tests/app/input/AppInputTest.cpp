@@ -331,3 +331,44 @@ TEST(Presentation, ALessonComesToTheFrontAndCtrlPlusEnlargesTheInterface) {
 
 }  // namespace
 }  // namespace pmg::app
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+// Start from nothing: a template becomes an untitled scene of the user's own; Ctrl+S asks
+// where, and the saved file has no stale name or description and still finds its font.
+TEST(StartFromNothing, ATemplateBecomesAnUntitledSceneThatSavesWhereTheUserSays) {
+    const fs::path dir = scratchDir("template");
+    AppOptions options = sessionOptions({}, dir);
+    options.newFrom = "text-mode-2";
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    EXPECT_TRUE(app.document().path().empty());
+    EXPECT_EQ(app.document().scene().name, "untitled");
+    EXPECT_TRUE(app.document().scene().description.empty());
+    EXPECT_TRUE(app.document().dirty());
+    input.key(SDLK_s, KMOD_LCTRL);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Save scene as"));
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    const fs::path saved = dir / "mine.json";
+    input.text(saved.string());
+    input.key(SDLK_RETURN);
+    input.frames(3);
+    ASSERT_TRUE(fs::exists(saved)) << app.errorText();
+    EXPECT_FALSE(app.document().dirty());
+    const Scene back = loadScene(saved);  // throws if the font block no longer resolves
+    EXPECT_EQ(back.name, "untitled");
+    EXPECT_TRUE(back.description.empty());
+    const Scene original = loadScene(sourceFile("assets/templates/text-mode-2.json"));
+    EXPECT_EQ(back.registers, original.registers);
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pmg::app
