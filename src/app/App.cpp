@@ -1127,6 +1127,7 @@ std::optional<std::array<float, 4>> AppSession::widget(const std::string& name) 
     return std::array<float, 4>{it->second.x, it->second.y, it->second.z, it->second.w};
 }
 bool AppSession::running() const { return impl_->app.context().simulation.running(); }
+collide::MethodSettings AppSession::methodSettings() const { return impl_->app.context().view.methodSettings; }
 float AppSession::fontSize() const { return ImGui::GetFontSize(); }
 bool AppSession::breakSet() const { return impl_->app.context().simulation.latchBreak.has_value(); }
 std::vector<std::string> AppSession::recent() const { return impl_->app.recent(); }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/ScreenGeometry.h"
+#include "collide/Method.h"
 #include "image/Png.h"
 
 namespace pmg::app {
@@ -60,7 +61,8 @@ public:
     std::optional<std::array<float, 4>> widget(const std::string& name) const;
     bool running() const;   // the emulation runs (not paused)
     bool breakSet() const;  // a "break when" condition is on
-    float fontSize() const;  // the interface font's size in window pixels
+    float fontSize() const;
+    collide::MethodSettings methodSettings() const;  // the Collisions panel's inset margin, hot spot, rectangles  // the interface font's size in window pixels
     std::vector<std::string> recent() const;  // the File > Recent scenes list
 
 private:

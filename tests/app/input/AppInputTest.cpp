@@ -374,3 +374,38 @@ TEST(StartFromNothing, ATemplateBecomesAnUntitledSceneThatSavesWhereTheUserSays)
 
 }  // namespace
 }  // namespace pmg::app
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+// The CLI's --margin is in the window too: opening Method settings and dragging the inset
+// margin sets the margin the comparison and the inset-box overlay are computed with.
+TEST(MethodSettingsInTheWindow, ClickingTheInsetMarginSliderSetsTheMarginTheMethodsAndOverlaysUse) {
+    const fs::path dir = scratchDir("settings");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    EXPECT_FALSE(app.widget("inset margin").has_value());
+    ASSERT_EQ(app.methodSettings().insetMargin, 1);
+    // Open the tree node: it is the line under the method pickers; find it by clicking where
+    // the panel says, then drag the slider to its right end.
+    const auto node = app.widget("method settings");
+    ASSERT_TRUE(node.has_value());
+    input.click(static_cast<int>((*node)[0] + 20), static_cast<int>(((*node)[1] + (*node)[3]) / 2));
+    input.frames(2);
+    const auto slider = app.widget("inset margin");
+    ASSERT_TRUE(slider.has_value()) << "Method settings did not open";
+    const int y = static_cast<int>(((*slider)[1] + (*slider)[3]) / 2);
+    // The item is the slider (8 font sizes wide, as the panel sets it) and its label: a
+    // click at the slider's right end sets the maximum.
+    input.click(static_cast<int>((*slider)[0] + app.fontSize() * 8 - 3), y);
+    input.frames(2);
+    EXPECT_EQ(app.methodSettings().insetMargin, 4);
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pmg::app
