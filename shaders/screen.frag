@@ -8,7 +8,7 @@ uniform sampler2D palette;      // 256 x 1, RGB
 uniform ivec2 origin;           // window-pixel position of the screen's top-left (GL: bottom-left based)
 uniform int screenHeight;       // in window pixels
 uniform float dotWidth;         // window pixels per hi-res pixel (half a colour clock)
-uniform int lineHeight;         // window pixels per scan line
+uniform float lineHeight;       // window pixels per scan line (whole but in small windows)
 uniform int crt;                // 1: darken the lower part of each scan line
 out vec4 colour;
 
@@ -16,14 +16,15 @@ void main() {
     // gl_FragCoord is bottom-up; the frame is top-down.
     ivec2 p = ivec2(gl_FragCoord.xy) - origin;
     int yDown = screenHeight - 1 - p.y;
-    ivec2 texel = ivec2(int(floor((float(p.x) + 0.5) / dotWidth)), yDown / lineHeight);
+    ivec2 texel = ivec2(int(floor((float(p.x) + 0.5) / dotWidth)), int(floor((float(yDown) + 0.5) / lineHeight)));
+    texel.y = min(texel.y, 239);
     texel.x = min(texel.x, 375);
     uint index = texelFetch(frame, texel, 0).r;
     vec3 rgb = texelFetch(palette, ivec2(int(index), 0), 0).rgb;
     if (crt == 1) {
         // The lower third of each line is a dim gap, like the space between a CRT's lines.
-        int row = yDown - texel.y * lineHeight;
-        if (lineHeight >= 2 && row * 3 >= 2 * lineHeight) rgb *= 0.55;
+        float row = float(yDown) + 0.5 - float(texel.y) * lineHeight;
+        if (lineHeight >= 2.0 && row * 3.0 >= 2.0 * lineHeight) rgb *= 0.55;
     }
     colour = vec4(rgb, 1.0);
 }

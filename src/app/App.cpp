@@ -53,6 +53,8 @@ const char* const kShortcuts[][2] = {
     {"Ctrl+O", "open a scene (or drop a .json file on the window)"},
     {"Ctrl+S / Ctrl+Shift+S", "save / save as"},
     {"Ctrl+Z / Ctrl+Y", "undo / redo"},
+    {"Ctrl+plus / Ctrl+minus / Ctrl+0", "bigger / smaller / normal interface (for a projector)"},
+    {"F11", "full screen"},
     {"F1", "this table"},
 };
 
@@ -105,8 +107,17 @@ private:
     void render();
 
     // Actions.
-    void requestOpen(const fs::path& path);
-    void openNow(const fs::path& path);
+    // A scene file, or (fromTemplate) a new untitled scene started from a template file.
+    void requestOpen(const fs::path& path, bool fromTemplate = false);
+    void openNow(const fs::path& path, bool fromTemplate = false);
+    struct Template {
+        std::string title;  // the template's description, what File > New shows
+        fs::path path;
+    };
+    const std::vector<Template>& templates();
+    std::vector<Template> templates_;
+    bool templatesRead_ = false;
+    bool pendingTemplate_ = false;
     void openedFile(const fs::path& path);
     bool askBeforeLeaving() const { return document_.dirty() && !document_.readOnly(); }
     void save(bool as);
@@ -116,6 +127,8 @@ private:
     void moveSelected(int clocks, int lines, uint64_t key);
     void selectNext(int step);
     void updateTitle();
+    void applyUiScale();
+    void changeUiScale(int steps);
     fs::path defaultScene() const;
 
     AppOptions options_;
@@ -137,10 +150,14 @@ private:
     uint64_t loadedRevision_ = 0;
     int windowW_ = 1600, windowH_ = 1000;
     int lastLayoutW_ = 0, lastLayoutH_ = 0;
+    float lastLayoutFont_ = 0;
     bool relayout_ = true;
     bool lastUsed_[3] = {};
     int frame_ = 0;  // UI frames drawn
     float dpiScale_ = 1.0f;
+    float uiScale_ = 1.0f;  // the user's, remembered (Ctrl+plus / minus)
+    bool scaleChanged_ = false, fontsUploaded_ = false;
+    std::string frontPanel_;  // a panel whose tab comes to the front next frame (Lessons when a lesson opens)
     float menuHeight_ = 0;
     ImVec2 columnPos_, columnSize_;
     std::vector<std::string> recent_;
@@ -254,6 +271,8 @@ void App::registerSettings() {
             for (size_t i = 0; i < std::size(flags); ++i) *flags[i] = (a >> i) & 1;
         } else if (std::sscanf(line, "Crt=%d", &a) == 1) {
             app.view_.crt = a != 0;
+        } else if (float f = 0; std::sscanf(line, "UiScale=%f", &f) == 1 && f >= 0.5f && f <= 3.0f) {
+            app.uiScale_ = f;
         } else if (std::sscanf(line, "SquarePixels=%d", &a) == 1) {
             app.view_.squarePixels = a != 0;
         }
@@ -269,7 +288,8 @@ void App::registerSettings() {
                               o.beam, o.selection, o.insetBoxes, o.hotSpots, o.cornerPoints};
         int bits = 0;
         for (size_t i = 0; i < std::size(flags); ++i) bits |= flags[i] << i;
-        out->appendf("Overlays=%d\nCrt=%d\nSquarePixels=%d\n\n", bits, app.view_.crt ? 1 : 0, app.view_.squarePixels ? 1 : 0);
+        out->appendf("Overlays=%d\nCrt=%d\nSquarePixels=%d\nUiScale=%.2f\n\n", bits, app.view_.crt ? 1 : 0, app.view_.squarePixels ? 1 : 0,
+                     static_cast<double>(app.uiScale_));
     };
     ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }
@@ -309,6 +329,15 @@ void App::shutdown() {
 }
 
 void App::openInitialScene() {
+    if (!options_.newFrom.empty()) {
+        for (const Template& t : templates())
+            if (t.path.stem() == options_.newFrom) {
+                openNow(t.path, true);
+                return;
+            }
+        errorText_ = "no template named " + options_.newFrom + " (File > New from template lists them)";
+        showError_ = true;
+    }
     const fs::path scene = options_.scene.empty() ? defaultScene() : options_.scene;
     if (options_.frames == 0) {
         document_.setRecoveryFile(configDir() / "recovery.json");
@@ -325,6 +354,48 @@ void App::openInitialScene() {
     }
 }
 
+// Fonts and sizes follow the display's DPI times the user's UI scale (Ctrl+plus / minus,
+// for a projector). The font is rasterised again at the new size, so text stays sharp at 2x
+// rather than being a magnified 1x bitmap.
+void App::applyUiScale() {
+    const float scale = dpiScale_ * uiScale_;
+    ImGuiIO& io = ImGui::GetIO();
+    ImGui::GetStyle() = ImGuiStyle();
+    ImGui::StyleColorsDark();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.WindowRounding = 3, style.FrameRounding = 2, style.TabRounding = 2;
+    style.ScaleAllSizes(scale);
+    io.Fonts->Clear();
+    const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+    std::error_code ec;
+    if (fs::exists(font, ec)) io.Fonts->AddFontFromFileTTF(font, std::round(15.0f * scale));
+    else {
+        ImFontConfig config;
+        config.SizePixels = std::round(13.0f * scale);
+        io.Fonts->AddFontDefault(&config);
+    }
+    if (fontsUploaded_) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+    fontsUploaded_ = true;
+    relayout_ = true;
+}
+
+void App::changeUiScale(int steps) {
+    static constexpr float kSteps[] = {0.75f, 1.0f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
+    int at = 1;
+    for (int i = 0; i < static_cast<int>(std::size(kSteps)); ++i)
+        if (std::abs(kSteps[i] - uiScale_) < 0.01f) at = i;
+    at = std::clamp(at + steps, 0, static_cast<int>(std::size(kSteps)) - 1);
+    if (std::abs(kSteps[at] - uiScale_) < 0.01f) return;
+    uiScale_ = kSteps[at];
+    scaleChanged_ = true;  // applied between frames: the atlas cannot change inside one
+    char text[48];
+    std::snprintf(text, sizeof text, "interface scale %d%%", static_cast<int>(std::lround(uiScale_ * 100)));
+    ctx_.notify(text);
+}
+
 int App::run() {
     if (!start()) return 1;
     while (step(nullptr)) {
@@ -338,20 +409,8 @@ bool App::start() {
     ImGui_ImplSDL2_InitForOpenGL(window_, gl_);
     ImGui_ImplOpenGL3_Init("#version 330 core");
 
-    // Fonts and sizes follow the display's DPI.
-    ImGuiIO& io = ImGui::GetIO();
-    ImGui::StyleColorsDark();
-    ImGuiStyle& style = ImGui::GetStyle();
-    style.WindowRounding = 3, style.FrameRounding = 2, style.TabRounding = 2;
-    style.ScaleAllSizes(dpiScale_);
-    const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-    std::error_code ec;
-    if (fs::exists(font, ec)) io.Fonts->AddFontFromFileTTF(font, 15.0f * dpiScale_);
-    else {
-        ImFontConfig config;
-        config.SizePixels = 13.0f * dpiScale_;
-        io.Fonts->AddFontDefault(&config);
-    }
+    if (options_.uiScale > 0) uiScale_ = options_.uiScale;
+    applyUiScale();
 
     display_ = std::make_unique<Display>();
     if (!display_->init(appPalette())) {
@@ -375,6 +434,7 @@ bool App::step(RgbImage* capture) {
     {
         if (quit_) return false;
         const auto start = std::chrono::steady_clock::now();
+        if (scaleChanged_) scaleChanged_ = false, applyUiScale();
         SDL_Event e;
         while (SDL_PollEvent(&e)) handleEvent(e);
         pollController();
@@ -538,6 +598,17 @@ void App::handleKey(const SDL_KeyboardEvent& key) {
     case SDLK_UP: moveSelected(0, -step, mergeKey("arrows", ctx_.selected)); break;
     case SDLK_DOWN: moveSelected(0, step, mergeKey("arrows", ctx_.selected)); break;
     case SDLK_F1: showHelp_ = true; break;
+    case SDLK_EQUALS:
+    case SDLK_PLUS:
+    case SDLK_KP_PLUS: if (ctrl) changeUiScale(1); break;
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS: if (ctrl) changeUiScale(-1); break;
+    case SDLK_0: if (ctrl) uiScale_ = 1.0f, scaleChanged_ = true; break;
+    case SDLK_F11: {
+        const bool full = SDL_GetWindowFlags(window_) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+        SDL_SetWindowFullscreen(window_, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+        break;
+    }
     default: break;
     }
 }
@@ -596,9 +667,12 @@ void App::pollController() {
 
 void App::layout() {
     SDL_GetWindowSize(window_, &windowW_, &windowH_);
-    if (windowW_ != lastLayoutW_ || windowH_ != lastLayoutH_) relayout_ = true;
-    lastLayoutW_ = windowW_, lastLayoutH_ = windowH_;
-    const float font = ImGui::GetFontSize() > 0 ? ImGui::GetFontSize() : 13.0f;
+    // The font's size sets the column's width: before the first frame ImGui reports none,
+    // so take the loaded font's, and lay out again whenever it changes (UI scale).
+    const ImFont* loaded = ImGui::GetIO().Fonts->Fonts.empty() ? nullptr : ImGui::GetIO().Fonts->Fonts[0];
+    const float font = ImGui::GetFontSize() > 0 ? ImGui::GetFontSize() : loaded ? loaded->FontSize : 13.0f;
+    if (windowW_ != lastLayoutW_ || windowH_ != lastLayoutH_ || font != lastLayoutFont_) relayout_ = true;
+    lastLayoutW_ = windowW_, lastLayoutH_ = windowH_, lastLayoutFont_ = font;
     menuHeight_ = font + 2 * ImGui::GetStyle().FramePadding.y;
     // The screen gets the left part, as big as whole pixels allow while the right column
     // keeps room for the panels; the column takes what is left.
@@ -656,6 +730,11 @@ void App::drawUi() {
 void App::drawMenuBar() {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
+        if (ImGui::BeginMenu("New from template")) {
+            for (const Template& t : templates())
+                if (ImGui::MenuItem(t.title.c_str())) requestOpen(t.path, true);
+            ImGui::EndMenu();
+        }
         if (ImGui::MenuItem("Open...", "Ctrl+O")) ctx_.requests.open = true;
         if (ImGui::BeginMenu("Recent scenes", !recent_.empty())) {
             for (const std::string& r : recent_)
@@ -695,6 +774,12 @@ void App::drawMenuBar() {
         ImGui::Separator();
         ImGui::MenuItem("CRT scan lines", nullptr, &view_.crt);
         ImGui::MenuItem("Square pixels (not the TV's proportions)", nullptr, &view_.squarePixels);
+        if (ImGui::MenuItem("Bigger interface", "Ctrl+plus")) changeUiScale(1);
+        if (ImGui::MenuItem("Smaller interface", "Ctrl+minus")) changeUiScale(-1);
+        if (ImGui::MenuItem("Full screen", "F11")) {
+            const bool full = SDL_GetWindowFlags(window_) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+            SDL_SetWindowFullscreen(window_, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+        }
         ImGui::MenuItem("Debug colours", nullptr, &view_.debugColours);
         ImGui::Separator();
         ImGui::TextDisabled("Panels");
@@ -714,6 +799,8 @@ void App::drawSlots() {
     // Windows down the right column, each with its panels as tabs: a short control strip,
     // then the results and the editors sharing the rest (a slot with no open panel gives
     // its room to the others).
+    for (auto& p : panels_)
+        if (frontPanel_ == p->name()) p->visible = true;
     const float status = ImGui::GetFrameHeight();
     const float available = columnSize_.y - status;
     bool used[3] = {};
@@ -722,7 +809,10 @@ void App::drawSlots() {
     const int shared = used[1] + used[2];
     const float rest = shared ? (available - control) / shared : 0;
     // The results get more room than the editors: they are what the app is for.
-    const float heights[] = {control, shared == 2 ? rest * 1.25f : rest, shared == 2 ? rest * 0.75f : rest};
+    // With a lesson open its text (in the editors' slot) gets the larger share: it is what
+    // the class reads.
+    const float results = document_.readOnly() ? 0.7f : 1.25f;
+    const float heights[] = {control, shared == 2 ? rest * results : rest, shared == 2 ? rest * (2 - results) : rest};
     float y = columnPos_.y;
     const bool layoutChanged = relayout_ || used[0] != lastUsed_[0] || used[1] != lastUsed_[1] || used[2] != lastUsed_[2];
     std::copy(std::begin(used), std::end(used), lastUsed_);
@@ -736,7 +826,8 @@ void App::drawSlots() {
             if (ImGui::BeginTabBar("##tabs")) {
                 for (auto& p : panels_) {
                     if (!p->visible || static_cast<int>(p->slot()) != slot) continue;
-                    const bool front = frame_ < 2 && std::find(options_.show.begin(), options_.show.end(), p->name()) != options_.show.end();
+                    const bool front = (frame_ < 2 && std::find(options_.show.begin(), options_.show.end(), p->name()) != options_.show.end()) ||
+                                       frontPanel_ == p->name();
                     if (ImGui::BeginTabItem(p->name(), &p->visible, front ? ImGuiTabItemFlags_SetSelected : 0)) {
                         ImGui::BeginChild("##panel");
                         p->draw(ctx_);
@@ -749,6 +840,7 @@ void App::drawSlots() {
         }
         ImGui::End();
     }
+    if (frame_ >= 2) frontPanel_.clear();
 }
 
 void App::drawStatusBar() {
@@ -803,7 +895,7 @@ void App::drawDialogs() {
         ImGui::Text("Save your edits to %s first?", document_.displayName().c_str());
         auto proceed = [&] {
             if (pending_ == Pending::Quit) quit_ = true;
-            else if (pending_ == Pending::Open) openNow(pendingPath_);
+            else if (pending_ == Pending::Open) openNow(pendingPath_, pendingTemplate_);
             pending_ = Pending::None;
         };
         if (ImGui::Button("Save")) {
@@ -882,25 +974,66 @@ void App::render() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-void App::requestOpen(const fs::path& path) {
+void App::requestOpen(const fs::path& path, bool fromTemplate) {
     // A lesson's changes (its try steps) are the lesson's, not the user's work: no question.
     if (askBeforeLeaving()) {
         pending_ = Pending::Open;
         pendingPath_ = path;
+        pendingTemplate_ = fromTemplate;
         askUnsaved_ = true;
     } else {
-        openNow(path);
+        openNow(path, fromTemplate);
     }
+}
+
+const std::vector<App::Template>& App::templates() {
+    if (templatesRead_) return templates_;
+    templatesRead_ = true;
+    std::error_code ec;
+    fs::path dir = "assets/templates";
+    if (!fs::is_directory(dir, ec)) dir = PMGLAB_TEMPLATES_DIR;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() != ".json") continue;
+        try {
+            const Scene t = loadScene(it->path());
+            templates_.push_back({t.description.empty() ? it->path().stem().string() : t.description, it->path()});
+        } catch (const std::exception& e) {
+            std::cerr << "pmglab: template skipped: " << e.what() << '\n';
+        }
+    }
+    std::sort(templates_.begin(), templates_.end(), [](const Template& a, const Template& b) { return a.path < b.path; });
+    return templates_;
 }
 
 // A lesson opens read-only and stays out of the Recent menu (the Lessons panel lists them).
 void App::openedFile(const fs::path& path) {
     const bool lesson = document_.scene().extra.contains(kLessonKey);
     document_.setReadOnly(lesson);
+    if (lesson) frontPanel_ = "Lessons";  // its text is what the class reads next
+    relayout_ = true;                      // the slots share the column differently with a lesson
     if (!lesson) addRecent(path);
 }
 
-void App::openNow(const fs::path& path) {
+void App::openNow(const fs::path& path, bool fromTemplate) {
+    if (fromTemplate) {
+        Document loaded;
+        if (!loaded.open(path)) {
+            errorText_ = loaded.loadError();
+            showError_ = true;
+            return;
+        }
+        // A scene of the user's own: untitled (Save asks where), no template description,
+        // file blocks pointing at the same files from the folder Save As starts in.
+        Scene scene = loaded.scene();
+        scene.name = "untitled";
+        scene.description.clear();
+        Document::rebaseFileBlocks(scene, path.parent_path(), fs::current_path());
+        document_.reset(std::move(scene), {}, true);
+        simulation_.startOver();
+        ctx_.selected = 0;
+        ctx_.notify("new scene from " + path.filename().string());
+        return;
+    }
     if (document_.open(path)) {
         openedFile(path);
         simulation_.startOver();
@@ -994,6 +1127,8 @@ std::optional<std::array<float, 4>> AppSession::widget(const std::string& name) 
     return std::array<float, 4>{it->second.x, it->second.y, it->second.z, it->second.w};
 }
 bool AppSession::running() const { return impl_->app.context().simulation.running(); }
+collide::MethodSettings AppSession::methodSettings() const { return impl_->app.context().view.methodSettings; }
+float AppSession::fontSize() const { return ImGui::GetFontSize(); }
 bool AppSession::breakSet() const { return impl_->app.context().simulation.latchBreak.has_value(); }
 std::vector<std::string> AppSession::recent() const { return impl_->app.recent(); }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/ScreenGeometry.h"
+#include "collide/Method.h"
 #include "image/Png.h"
 
 namespace pmg::app {
@@ -24,11 +25,13 @@ struct AppOptions {
     bool overlays = true;               // false: the plain screen (for pixel checks)
     bool crt = false;                   // start with the CRT scan-line look
     bool squarePixels = false;          // square colour clocks instead of the TV's proportions
+    float uiScale = 0;                  // > 0: the interface at this scale (fonts, widgets); 0 = remembered
     bool allOverlays = false;           // start with every overlay on
     bool debugColours = false;          // start with the debug colours (Layers panel)
     int width = 0, height = 0;          // window size; 0 = remembered or fitted to the display
     std::vector<std::string> show;      // panels whose tabs are brought to the front at start
     std::vector<std::string> hide;      // panels closed at start (View menu opens them again)
+    std::string newFrom;                // start an untitled scene from this template (assets/templates/NAME.json)
     std::string select;                 // the Collisions panel's cell at start: "P0PL.P1" or "aabb:M0PL.P1"
 };
 
@@ -58,6 +61,8 @@ public:
     std::optional<std::array<float, 4>> widget(const std::string& name) const;
     bool running() const;   // the emulation runs (not paused)
     bool breakSet() const;  // a "break when" condition is on
+    float fontSize() const;
+    collide::MethodSettings methodSettings() const;  // the Collisions panel's inset margin, hot spot, rectangles  // the interface font's size in window pixels
     std::vector<std::string> recent() const;  // the File > Recent scenes list
 
 private:

@@ -12,6 +12,7 @@
 #include "app/Document.h"
 #include "app/ScreenGeometry.h"
 #include "app/Simulation.h"
+#include "collide/Method.h"
 
 namespace pmg::app {
 
@@ -33,6 +34,7 @@ struct ViewOptions {
     OverlayOptions overlays;
     bool crt = false;            // darken the lower part of every scan line, like a CRT's gaps
     bool squarePixels = false;   // colour clocks drawn square instead of in the TV's proportions
+    collide::MethodSettings methodSettings;  // inset margin, hot spot, rectangles: the Collisions panel sets them
     bool debugColours = false;   // the screen in fixed colours per object and playfield (DebugPicture.h)
     uint8_t hiddenObjects = 0;   // bit n: object n left out of the debug picture
     bool paint = false;          // the mouse paints the playfield (Playfield panel) instead of dragging objects

@@ -71,7 +71,7 @@ const char* gridColumnName(int column) {
     return names[column & 7];
 }
 
-bool CollisionsView::refresh(const Document& document, const Simulation& simulation) {
+bool CollisionsView::refresh(const Document& document, const Simulation& simulation, const collide::MethodSettings& settings) {
     const Machine& machine = simulation.machine();
     if (simulation.midFrame()) {
         // The record holds half a frame: keep showing the last whole one.
@@ -80,13 +80,15 @@ bool CollisionsView::refresh(const Document& document, const Simulation& simulat
     } else {
         stale_ = false;
     }
-    Key key{document.revision(), machine.collisions().registers(), frameHash(machine)};
+    Key key{document.revision(), machine.collisions().registers(), frameHash(machine), settings.insetMargin, settings.rectBudget,
+            static_cast<int>(settings.hotSpot)};
     if (key_ && *key_ == key) return false;
     key_ = key;
     ++computations_;
 
     collide::CompareOptions options;
     options.history = frameHistoryOf(document.scene(), machine);
+    options.settings = settings;
     try {
         comparison_ = collide::compareFrame(machine, options);
         error_.clear();

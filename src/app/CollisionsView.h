@@ -40,7 +40,7 @@ public:
     // Compares the simulation's frame if anything it depends on changed since the last call
     // (the scene, the latches, what the frame drew); keeps the last comparison while the
     // machine is paused mid-frame. Returns true if it recomputed.
-    bool refresh(const Document& document, const Simulation& simulation);
+    bool refresh(const Document& document, const Simulation& simulation, const collide::MethodSettings& settings = {});
 
     const collide::Comparison* comparison() const { return comparison_ ? &*comparison_ : nullptr; }
     const std::string& error() const { return error_; }
@@ -71,6 +71,7 @@ private:
         uint64_t revision = 0;
         std::array<uint8_t, 16> latches{};
         uint64_t frame = 0;  // hash of the frame's per-pixel record and the registers
+        int insetMargin = 0, rectBudget = 0, hotSpot = 0;  // the method settings it was computed with
         bool operator==(const Key&) const = default;
     };
     std::optional<Key> key_;

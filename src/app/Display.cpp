@@ -102,7 +102,7 @@ void Display::draw(const uint8_t* pixels, const ScreenGeometry& g, int framebuff
     glUniform2i(uOrigin_, x, yBottom);
     glUniform1i(uHeight_, g.height());
     glUniform1f(uDotWidth_, g.clockW / 2);
-    glUniform1i(uLineHeight_, static_cast<int>(g.lineH));
+    glUniform1f(uLineHeight_, g.lineH);
     glUniform1i(uCrt_, crt ? 1 : 0);
     glBindVertexArray(vao_);
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);

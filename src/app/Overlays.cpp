@@ -98,7 +98,7 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
             geo.frames = ctx.simulation.frames();
             geo.objects = collide::extractObjects(machine, frameHistoryOf(ctx.document.scene(), machine));
         }
-        const collide::MethodSettings settings;
+        const collide::MethodSettings& settings = ctx.view.methodSettings;
         for (const collide::PmObject& obj : geo.objects.objects) {
             auto outline = [&](const collide::Box& b, ImU32 colour, float thickness) {
                 if (!b.empty()) box(draw, g, b.left, b.top, b.right, b.bottom, colour, thickness);

@@ -13,22 +13,19 @@
 #include <cmath>
 
 #include "core/Beam.h"
+#include "image/TvAspect.h"
 
 namespace pmg::app {
 
-// Colour-clock width over scan-line height on a TV set, worked out in docs/pixel-aspect.md:
-// a hi-res dot is (square-pixel rate) / (dot rate) square pixels wide: 12 3/11 MHz over
-// 7.159 MHz on 480-line NTSC, 14.75 MHz over 7.094 MHz on 576-line PAL. A colour clock is two
-// dots, a scan line two picture lines, so the ratio is the same number.
-inline constexpr double kNtscPixelAspect = (135.0 / 11.0) / (2 * 3.579545);  // 1.714
-inline constexpr double kPalPixelAspect = 14.75 / (2 * 3.546895);           // 2.079
-inline double tvPixelAspect(VideoStandard s) { return s == VideoStandard::Pal ? kPalPixelAspect : kNtscPixelAspect; }
+using pmg::kNtscPixelAspect;
+using pmg::kPalPixelAspect;
+using pmg::tvPixelAspect;
 
 struct ScreenGeometry {
     float x = 0, y = 0;  // top-left, window pixels
     int scale = 1;       // square pixels: window pixels per hi-res pixel; TV: the line height
     float clockW = 2;    // window pixels per colour clock
-    float lineH = 2;     // window pixels per scan line (whole)
+    float lineH = 2;     // window pixels per scan line (whole, except below 2 in a small window)
     bool square = true;
 
     int width() const { return static_cast<int>(std::lround(kWindowWidth * clockW)); }
@@ -48,11 +45,11 @@ struct ScreenGeometry {
         return g;
     }
     // TV proportions: scan lines `lines` window pixels tall, colour clocks aspect times that.
-    static ScreenGeometry tvAt(int lines, double aspect) {
+    static ScreenGeometry tvAt(double lines, double aspect) {
         ScreenGeometry g;
-        g.scale = std::max(1, lines);
-        g.lineH = static_cast<float>(g.scale);
-        g.clockW = static_cast<float>(aspect * g.scale);
+        g.scale = std::max(1, static_cast<int>(lines));
+        g.lineH = static_cast<float>(std::max(1.0, lines));
+        g.clockW = static_cast<float>(aspect * g.lineH);
         g.square = false;
         return g;
     }
@@ -62,9 +59,11 @@ struct ScreenGeometry {
     static ScreenGeometry fit(float areaX, float areaY, float areaW, float areaH, double aspect = 0) {
         ScreenGeometry g;
         if (aspect > 0) {
-            const int byWidth = static_cast<int>(areaW / (kWindowWidth * aspect));
-            const int byHeight = static_cast<int>(areaH) / kFrameHeight;
-            g = tvAt(std::max(1, std::min(byWidth, byHeight)), aspect);
+            const double byWidth = areaW / (kWindowWidth * aspect), byHeight = areaH / kFrameHeight;
+            const double lines = std::floor(std::min(byWidth, byHeight));
+            // Whole window pixels a line where that gives 2 or more; in a small window a
+            // fraction (some lines one pixel taller) rather than a one-pixel-a-line postage stamp.
+            g = tvAt(lines >= 2 ? lines : std::max(1.0, std::floor(std::min(byWidth, byHeight) * 4) / 4), aspect);
         } else {
             const int byWidth = static_cast<int>(areaW) / kFrameWidth;
             const int byHeight = static_cast<int>(areaH) / (kFrameHeight * 2);

@@ -28,6 +28,11 @@ int main(int argc, char** argv) {
     cli.add_option("--hide", options.hide, "Close these panels at start (the View menu opens them)")->type_name("PANEL");
     cli.add_option("--select", options.select, "Select this Collisions cell, optionally with a method (e.g. aabb:M0PL.P1)")
         ->type_name("[METHOD:]CELL");
+    cli.add_option("--ui-scale", options.uiScale, "Interface scale, e.g. 2 for a projector (Ctrl+plus / minus in the window)")
+        ->check(CLI::Range(0.5, 3.0))
+        ->type_name("X");
+    cli.add_option("--new", options.newFrom, "Start an untitled scene from a template (text-mode-2, game-layout, ...; File > New lists them)")
+        ->type_name("TEMPLATE");
     cli.add_option("--size", options.width, "Window width (with --height)")->type_name("W");
     cli.add_option("--height", options.height, "Window height (with --size)")->type_name("H");
     try {

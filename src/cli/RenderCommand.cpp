@@ -14,6 +14,7 @@
 #include "core/Palette.h"
 #include "image/FrameImage.h"
 #include "image/Png.h"
+#include "image/TvAspect.h"
 #include "scene/Scene.h"
 
 namespace pmg::cli {
@@ -26,6 +27,7 @@ struct RenderOptions {
     int frames = 1;
     int scale = 2;
     bool overlay = false;
+    bool squarePixels = false;  // else stretched to the TV's proportions
 };
 
 Palette loadActPalette(const std::string& path) {
@@ -52,6 +54,7 @@ int render(const RenderOptions& options) {
 
     RgbImage image = frameToRgb(machine.frame(), palette, options.scale);
     if (options.overlay) drawCollisionOverlay(image, machine.frame(), machine.collisions(), options.scale);
+    if (!options.squarePixels) image = stretchToTv(image, tvPixelAspect(machine.options().video));
     writePng(options.png, image);
 
     std::cout << "wrote " << options.png << " (" << image.width << " x " << image.height << ")\n";
@@ -64,8 +67,9 @@ int render(const RenderOptions& options) {
 void addRenderCommand(CLI::App& app, Action& action) {
     auto options = std::make_shared<RenderOptions>();
     CLI::App* command = app.add_subcommand("render", "Run a scene and write its last frame as a PNG");
-    command->footer(std::string("The image is 376*K x 480*K pixels at scale K: each hi-res pixel K wide and each "
-                                "scan line 2K tall, which gives the Atari's pixel aspect.\n") +
+    command->footer(std::string("At scale K each scan line is 2K pixels tall and, in the TV's proportions, each colour "
+                                "clock 1.714 x 2K wide on NTSC (2.079 x 2K on PAL): about 645*K x 480*K for NTSC. With "
+                                "--square-pixels a colour clock is 2K x 2K: 376*K x 480*K.\n") +
                     kExitStatusHelp);
     addSceneArgument(*command, options->scene);
     command->add_option("--png", options->png, "Output PNG file")->required()->type_name("OUT");
@@ -74,6 +78,8 @@ void addRenderCommand(CLI::App& app, Action& action) {
         ->check(CLI::Range(kMinImageScale, kMaxImageScale))
         ->type_name("K")
         ->capture_default_str();
+    command->add_flag("--square-pixels", options->squarePixels,
+                      "Square colour clocks (376*K x 480*K) instead of the TV's proportions (NTSC 1.71:1, PAL 2.08:1)");
     command->add_flag("--overlay", options->overlay,
                       "Tint overlaps that set a collision latch and box each latch bit's first hit");
     command->add_option("--palette", options->palette, "Palette: a 768-byte .act file (default: built-in NTSC)")

@@ -1,5 +1,6 @@
 // pmglab-cli as a user runs it: the built binary (PMGLAB_CLI_PATH) on the scenes under
 // tests/data/cli (PMGLAB_SOURCE_DIR), checking exit codes, stdout and stderr.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -142,7 +143,7 @@ TEST_F(Cli, RenderWritesAPngOfTheAspectCorrectSize) {
     for (int scale : {1, 3}) {
         const fs::path png = temp("t1-" + std::to_string(scale) + ".png");
         const Result r = run({"render", dataFile("t1.json").string(), "--png", png.string(), "--scale",
-                              std::to_string(scale)});
+                              std::to_string(scale), "--square-pixels"});
         ASSERT_EQ(r.exitCode, 0) << r.err;
         const pmg::RgbImage image = pmg::readPng(png);
         EXPECT_EQ(image.width, 376 * scale);
@@ -150,12 +151,28 @@ TEST_F(Cli, RenderWritesAPngOfTheAspectCorrectSize) {
     }
 }
 
+// By default the PNG has the TV's proportions: 1.714 times as wide (NTSC), each output pixel
+// the square image's pixel under its centre (no blended colours).
+TEST_F(Cli, RenderDefaultsToTheTvsProportionsWithSharpEdges) {
+    const fs::path tv = temp("tv.png"), square = temp("square.png");
+    ASSERT_EQ(run({"render", dataFile("t1.json").string(), "--png", tv.string(), "--scale", "1"}).exitCode, 0);
+    ASSERT_EQ(run({"render", dataFile("t1.json").string(), "--png", square.string(), "--scale", "1", "--square-pixels"}).exitCode, 0);
+    const pmg::RgbImage a = pmg::readPng(tv), b = pmg::readPng(square);
+    EXPECT_EQ(a.width, 645);  // round(376 x 1.7143)
+    EXPECT_EQ(a.height, 480);
+    for (int y = 0; y < a.height; ++y)
+        for (int x = 0; x < a.width; ++x) {
+            const int from = std::min(b.width - 1, static_cast<int>((x + 0.5) / 1.7142857));
+            ASSERT_TRUE(std::equal(a.at(x, y), a.at(x, y) + 3, b.at(from, y))) << x << "," << y;
+        }
+}
+
 TEST_F(Cli, RenderDefaultsToScale2AndDrawsTheOverlay) {
     const fs::path plain = temp("plain.png"), marked = temp("marked.png");
     ASSERT_EQ(run({"render", dataFile("t1.json").string(), "--png", plain.string()}).exitCode, 0);
     ASSERT_EQ(run({"render", dataFile("t1.json").string(), "--png", marked.string(), "--overlay"}).exitCode, 0);
     const pmg::RgbImage a = pmg::readPng(plain), b = pmg::readPng(marked);
-    EXPECT_EQ(a.width, 752);
+    EXPECT_EQ(a.width, 1289);  // 752 square-pixel columns at the TV's 1.714
     EXPECT_EQ(a.height, 960);
     ASSERT_EQ(a.rgb.size(), b.rgb.size());
     EXPECT_NE(a.rgb, b.rgb);  // the P0PF hit is tinted and boxed

@@ -56,7 +56,7 @@ public:
     PanelSlot slot() const override { return PanelSlot::Results; }
 
     void draw(AppContext& ctx) override {
-        view_.refresh(ctx.document, ctx.simulation);
+        view_.refresh(ctx.document, ctx.simulation, ctx.view.methodSettings);
         if (!ctx.requests.selectCell.empty()) {
             if (!view_.selectByName(ctx.requests.selectCell))
                 ctx.notify("Collisions: no cell \"" + ctx.requests.selectCell + "\" (e.g. P0PL.P1 or aabb:M0PF.PF1)");
@@ -69,6 +69,7 @@ public:
         }
         font_ = ImGui::GetFontSize();
         drawMethodChoice(*c);
+        methodSettings(ctx);
         if (view_.stale()) ImGui::TextDisabled("Paused mid-frame: showing the last whole frame.");
 
         hovered_.reset();
@@ -116,6 +117,26 @@ private:
             "playfield colour and player. The left grid is what GTIA latched this frame; the others are what a "
             "software method computes from the same objects. Hover a cell for the reason, click it to mark "
             "where it happened on the screen.");
+    }
+
+    // The knobs some methods have (the CLI's --margin, --hotspot, --rects), here for the window.
+    static void methodSettings(AppContext& ctx) {
+        const bool open = ImGui::TreeNode("Method settings");
+        ctx.noteWidget("method settings");
+        if (!open) return;
+        collide::MethodSettings& m = ctx.view.methodSettings;
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+        ImGui::SliderInt("inset margin (colour clocks and scan lines)", &m.insetMargin, 0, 4);
+        ctx.noteWidget("inset margin");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Inset (fair) box: shaved off each side of the designer's box");
+        static const char* const spots[] = {"top-left", "centre", "feet (bottom centre)"};
+        int spot = static_cast<int>(m.hotSpot);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+        if (ImGui::Combo("hot spot", &spot, spots, 3)) m.hotSpot = static_cast<collide::HotSpot>(spot);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+        ImGui::SliderInt("rectangles per shape", &m.rectBudget, 1, 8);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Several rectangles: how many cover each shape's lit pixels");
+        ImGui::TreePop();
     }
 
     // One 8 x 8 grid with its title and headers; reports the hovered square and selects on click.
