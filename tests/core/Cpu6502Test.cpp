@@ -332,9 +332,9 @@ TEST(Cpu6502Undocumented, NopsMakeTheirReads) {
 // ---- Decimal mode ---------------------------------------------------------------------------
 // The reference below is written from Bruce Clark, "Decimal Mode" (6502.org tutorial),
 // appendix A (ADC: sequence 1 for A and C, sequence 2 for N and V; Z from the binary sum on
-// the NMOS 6502) and appendix B (SBC: sequence 3 for A; all flags from the binary result).
+// the NMOS 6502) and sequence 3 for SBC's A (all SBC flags from the binary result).
 // Worked examples: $09 + $01 = $10 (1b: AL = $0A -> ((A+6)&F)+10 = $10); $99 + $01 = $00 C=1
-// (1e: A = $A0 -> +$60 = $100); $0F + $01 (invalid) = $16 (AL = $10 -> $16... as sequence 1).
+// (1e: A = $A0 -> +$60 = $100); $0F + $01 (invalid BCD) = $16 (1b: AL = $10 -> ($16 & $0F) + $10).
 namespace {
 struct DecimalResult {
     uint8_t a;
@@ -376,6 +376,7 @@ TEST(Cpu6502Decimal, ClarkReferenceHandExamples) {
     EXPECT_EQ(clarkAdc(0x99, 0x01, 0).a, 0x00);
     EXPECT_TRUE(clarkAdc(0x99, 0x01, 0).c);
     EXPECT_EQ(clarkAdc(0x58, 0x46, 1).a, 0x05);  // 58 + 46 + 1 = 105
+    EXPECT_EQ(clarkAdc(0x0F, 0x01, 0).a, 0x16);  // invalid BCD digit
     EXPECT_EQ(clarkSbc(0x00, 0x01, 1).a, 0x99);  // 0 - 1 = 99, borrow
     EXPECT_FALSE(clarkSbc(0x00, 0x01, 1).c);
     EXPECT_EQ(clarkSbc(0x46, 0x12, 1).a, 0x34);
