@@ -479,6 +479,58 @@ jmp_abs:
         .byte $EA        ; BRK's padding byte, skipped on return
         EXPECT_C 1       ; RTI restored the P the handler changed on the stack (C set)
         EXPECT_Y $01
+        ; ---- ADC, SBC and CMP in the modes not used above; NOP ----
+        T 22
+        nop
+        clc
+        lda #$01
+        adc ABS+10       ; ABS+10 is 0 after check 16
+        ldx #10
+        adc ABS,x
+        ldy #10
+        adc ABS,y
+        ldx #PTR-ZP
+        adc (ZP,x)       ; ABS holds $B1
+        ldy #10
+        adc (PTR),y
+        EXPECT_A $B2
+        sec
+        sbc ABS+10
+        ldx #10
+        sbc ABS,x
+        ldy #10
+        sbc ABS,y
+        ldx #PTR-ZP
+        sbc (ZP,x)       ; $B2 - $B1
+        ldy #10
+        sbc (PTR),y
+        EXPECT_C 1
+        EXPECT_A $01
+        ldx #10
+        sec
+        sbc ZP,x         ; ZP+10 holds $05: $01 - $05 = $FC, borrow
+        EXPECT_C 0
+        EXPECT_A $FC
+        lda #$11
+        cmp ZP
+        FAIL_IF_NE
+        ldx #0
+        cmp ZP,x
+        FAIL_IF_NE
+        lda #$A3
+        ldx #2
+        cmp ABS,x
+        FAIL_IF_NE
+        ldy #2
+        cmp ABS,y
+        FAIL_IF_NE
+        lda #$B1
+        ldx #PTR-ZP
+        cmp (ZP,x)
+        FAIL_IF_NE
+        ldy #0
+        cmp (PTR),y
+        FAIL_IF_NE
         jmp success
 
 sub:    inx
