@@ -1,6 +1,6 @@
 // The machine with its 6502: frames per second of the busy benchmark scene
 // (assets/scenes/busy-mode-e.json) driven by a program, next to the same scene without a CPU
-// (pmglab_bench's BM_FrameWithPicture), and the 6502 alone on a plain RAM bus.
+// (pmglab_bench's BM_FrameWithPicture); the 6502 alone is pmglab_cpu_bench.
 //   - idle: the CPU sits in JMP * (NMIs off): what a CPU costs when it does nothing;
 //   - kernel: the CPU rewrites HPOSM0 after STA WSYNC on every visible line and clears the
 //     latches once a frame, as a display kernel does: every line has a mid-line write.
@@ -101,36 +101,8 @@ void BM_BusySceneSameWritesNoCpu(benchmark::State& state) {
     state.counters["frames_per_second"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
-// The 6502 alone: a loop of loads, stores, adds and branches on a RAM bus.
-struct RamBus {
-    uint8_t m[0x10000] = {};
-    uint8_t read(uint16_t a) { return m[a]; }
-    void write(uint16_t a, uint8_t v) { m[a] = v; }
-};
-
-void BM_CpuOnRam(benchmark::State& state) {
-    static RamBus bus;
-    const uint8_t loop[] = {
-        0xA2, 0x00,        // LDX #0
-        0xBD, 0x00, 0x30,  // LDA $3000,X
-        0x18,              // CLC
-        0x69, 0x01,        // ADC #1
-        0x9D, 0x00, 0x30,  // STA $3000,X
-        0xE8,              // INX
-        0xD0, 0xF5,        // BNE -11
-        0x4C, 0x00, 0x20,  // JMP $2000
-    };
-    for (size_t i = 0; i < sizeof loop; ++i) bus.m[0x2000 + i] = loop[i];
-    Cpu6502 cpu;
-    cpu.regs().pc = 0x2000;
-    for (auto _ : state)
-        for (int i = 0; i < 1000; ++i) cpu.step(bus);
-    state.counters["cycles_per_second"] = benchmark::Counter(static_cast<double>(cpu.cycles()), benchmark::Counter::kIsRate);
-}
-
 }  // namespace
 
 BENCHMARK(BM_BusySceneIdleCpu);
 BENCHMARK(BM_BusySceneKernelCpu);
 BENCHMARK(BM_BusySceneSameWritesNoCpu);
-BENCHMARK(BM_CpuOnRam);

@@ -27,7 +27,7 @@ void Cpu6502::adc(uint8_t v) {
 }
 
 // SBC. On the NMOS part every flag comes from the binary subtraction; only A is corrected
-// (Clark, appendix B): a nibble that borrowed loses another 6.
+// (Clark, appendix A, the SBC sequence): a nibble that borrowed loses another 6.
 void Cpu6502::sbc(uint8_t v) {
     const unsigned a = r_.a, borrow = (r_.p & FlagC) ? 0 : 1;
     const unsigned diff = a - v - borrow;

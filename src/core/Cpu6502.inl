@@ -298,7 +298,7 @@ template <class Bus> void Cpu6502::step(Bus& bus) {
         case 0x00:
             fetch(bus);  // BRK's padding byte: the return address skips it
             interrupt(bus, true, false);
-            break;
+            return;  // like an interrupt entry, BRK does not sample: the handler's first instruction runs
 
         // Stable undocumented opcodes.
         PMG_GROUP3(0x00, return slo(v))
