@@ -1,0 +1,125 @@
+// pmglab-cli import, export and emulate, run as a user would.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "CliRunner.h"
+#include "formats/XexFile.h"
+#include "scene/Scene.h"
+
+namespace fs = std::filesystem;
+
+using pmg::test::CliFixture;
+using pmg::test::readText;
+
+namespace {
+std::vector<uint8_t> readBytes(const fs::path& p) {
+    const std::string s = readText(p);
+    return std::vector<uint8_t>(s.begin(), s.end());
+}
+}  // namespace
+
+class FormatsCli : public CliFixture {};
+
+TEST_F(FormatsCli, ImportFontWritesARunnableScene) {
+    const auto scene = temp("font.json");
+    auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/fnt/ship.fnt", "--scene", scene.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out, "Wrote " + scene.string() + ": A character set shown as its 128 characters in ANTIC mode 2.\n");
+    r = run({"run", scene.string(), "--json"});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+}
+
+TEST_F(FormatsCli, ImportErrorNamesFileAndOffset) {
+    const std::string bad = std::string(PMGLAB_SOURCE_DIR) + "/tests/bad-inputs/xex/wraps.xex";
+    auto r = run({"import", bad, "--scene", temp("x.json").string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.err, "pmglab-cli: " + bad +
+                         ": offset 0x2: segment ends at $0FFF before it starts at $F000 (a segment that would wrap past $FFFF is not loadable)\n");
+    EXPECT_FALSE(fs::exists(temp("x.json")));
+}
+
+TEST_F(FormatsCli, ExportXexWritesLabelsBeside) {
+    auto r = run({"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--xex", temp("out.xex").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    std::string error;
+    auto xex = pmg::formats::readXex(readBytes(temp("out.xex")), error);
+    ASSERT_TRUE(xex) << error;
+    EXPECT_TRUE(xex->runAddress().has_value());
+    const std::string labels = readText(temp("out.lab"));
+    EXPECT_NE(labels.find("\tCOLLISIONS\n"), std::string::npos);
+}
+
+TEST_F(FormatsCli, EmulateSaysWhenNoEmulatorIsInstalled) {
+    const char* oldPath = std::getenv("PATH");
+    const std::string saved = oldPath ? oldPath : "";
+    ::setenv("PATH", temp("").c_str(), 1);  // an empty directory: no emulator on PATH
+    auto r = run({"emulate", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json"});
+    ::setenv("PATH", saved.c_str(), 1);
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.err, "pmglab-cli: emulate: no Atari emulator found on PATH (looked for atari800, altirra, Altirra64.exe, Altirra.exe); "
+                     "install atari800 (Debian package atari800) or give --emulator PATH\n");
+}
+
+TEST_F(FormatsCli, EmulateDryRunGivesAtari800ItsOwnConfig) {
+    // A stand-in "atari800" so the command line can be checked without an emulator.
+    const fs::path fake = temp("atari800");
+    { std::ofstream(fake) << "#!/bin/sh\nexit 0\n"; }
+    fs::permissions(fake, fs::perms::owner_all);
+    auto r = run({"emulate", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--emulator", fake.string(), "--dry-run"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find(" -config "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(" -run "), std::string::npos) << r.out;
+}
+
+// The developer's sample end to end: a font imported into a new scene, its ship character
+// drawn into player 0, the ship moved, the scene exported as .xex, Atari BASIC and MADS source.
+TEST_F(FormatsCli, DeveloperSampleFontShipMovedExported) {
+    const auto scenePath = temp("game.json");
+    auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/fnt/ship.fnt", "--scene", scenePath.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    pmg::Scene scene = pmg::loadScene(scenePath);
+    // Character 1 of the font is the ship: its 8 rows become player 0 at scan line 60.
+    std::vector<uint8_t> ship;
+    for (const pmg::MemoryBlock& b : scene.memory)
+        if (b.address == 0x7800) ship.assign(b.bytes.begin() + 8, b.bytes.begin() + 16);
+    ASSERT_EQ(ship.size(), 8u);
+    std::vector<uint8_t> player0(256, 0);
+    std::copy(ship.begin(), ship.end(), player0.begin() + 60);
+    scene.memory.push_back(pmg::MemoryBlock{0x7400, player0, ""});
+    scene.registers.push_back(pmg::RegisterSetting{pmg::Reg::HPOSP0, 120});  // the ship moved right
+    pmg::saveScene(scene, scenePath);
+
+    r = run({"export", scenePath.string(), "--xex", temp("game.xex").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    std::string error;
+    auto xex = pmg::formats::readXex(readBytes(temp("game.xex")), error);
+    ASSERT_TRUE(xex) << error;
+    bool shipLoaded = false;
+    for (const auto& s : xex->segments)
+        if (s.writes(0x7400 + 60) && s.bytes[0x7400 + 60 - s.start] == ship[0] && s.bytes[0x7400 + 67 - s.start] == ship[7]) shipLoaded = true;
+    EXPECT_TRUE(shipLoaded);
+
+    r = run({"export", scenePath.string(), "--source", "basic", "--out", temp("game.lst").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string basic = readText(temp("game.lst"));
+    EXPECT_NE(basic.find("POKE 53248,120:REM HPOSP0\x9B"), std::string::npos);
+    EXPECT_NE(basic.find("REM PLAYER0 Y=60 X=120\x9B"), std::string::npos);
+    EXPECT_EQ(basic.find('\n'), std::string::npos);  // ATASCII end of line only
+
+    r = run({"export", scenePath.string(), "--source", "mads", "--out", temp("game.asm").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string mads = readText(temp("game.asm"));
+    EXPECT_NE(mads.find("PLAYER0_Y = 60\nPLAYER0_X = 120\nPLAYER0_HEIGHT = 8\nPLAYER0\n\t.byte $18,$18,$3C,$7E,$FF,$DB,$99,$18\n"),
+              std::string::npos) << mads.substr(0, 2000);
+}
+
+TEST_F(FormatsCli, Ca65SourceAssembles) {
+    auto r = run({"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/line-writes-reuse.json", "--source", "ca65", "--out", temp("scene.s").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    if (std::system("command -v ca65 >/dev/null 2>&1") != 0) GTEST_SKIP() << "ca65 (Debian package cc65) is not installed";
+    const std::string command = "ca65 -o " + pmg::test::shellQuote(temp("scene.o").string()) + " " + pmg::test::shellQuote(temp("scene.s").string()) + " 2>&1";
+    EXPECT_EQ(std::system(command.c_str()), 0);
+}
