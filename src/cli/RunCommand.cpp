@@ -1,6 +1,7 @@
 // pmglab-cli run SCENE [--frames N] [--json]: runs a scene and prints the 16 collision
 // registers, with the first-hit position of every set bit.
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -12,6 +13,8 @@
 #include "core/Machine.h"
 #include "scene/Scene.h"
 #include "scene/SceneValueSyntax.h"
+#include "formats/FormatError.h"
+#include "formats/Importer.h"
 
 namespace pmg::cli {
 namespace {
@@ -59,6 +62,20 @@ nlohmann::ordered_json report(const Scene& scene, const std::string& file, int f
         }
 
     out["dli_lines"] = machine.frame().dliLines;
+    // An emulator state: the latches it held when saved, beside what PMG Lab computes.
+    if (scene.extra.contains("atari800_state") && scene.extra["atari800_state"].contains("saved_collisions"))
+    {
+        out["saved_collisions"] = scene.extra["atari800_state"]["saved_collisions"];
+        bool differ = false;
+        for (int reg = 0; reg < kCollisionRegisters; ++reg) {
+            const auto& saved = out["saved_collisions"];
+            const std::string name(collisionRegisterName(reg));
+            if (saved.contains(name) && saved[name] != static_cast<int>(latches.read(reg))) differ = true;
+        }
+        if (differ)
+            out["saved_collisions_note"] = "The saved latches differ from one frame of this screen: a state is one instant, and "
+                                           "display-list interrupts or kernels that change registers during the frame are not in it.";
+    }
     out["warnings"] = warnings;
     return out;
 }
@@ -111,8 +128,18 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
     std::cout << '\n';
 }
 
+// A scene file, or any file PMG Lab imports (an emulator state, an executable, ...).
+Scene loadOrImport(const std::string& file) {
+    if (std::filesystem::path(file).extension() == ".json") return loadScene(file);
+    try {
+        return formats::importFile(file);
+    } catch (const formats::FormatError& e) {
+        throw InputError(e.what());
+    }
+}
+
 int run(const RunOptions& options) {
-    const Scene scene = loadScene(options.scene);
+    const Scene scene = loadOrImport(options.scene);
     // Only the latches and the display-list facts are reported: no picture, no record.
     MachineOptions base;
     base.picture = false;

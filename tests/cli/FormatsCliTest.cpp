@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "CliRunner.h"
+#include <nlohmann/json.hpp>
+
 #include "formats/XexFile.h"
 #include "scene/Scene.h"
 
@@ -122,4 +124,19 @@ TEST_F(FormatsCli, Ca65SourceAssembles) {
     if (std::system("command -v ca65 >/dev/null 2>&1") != 0) GTEST_SKIP() << "ca65 (Debian package cc65) is not installed";
     const std::string command = "ca65 -o " + pmg::test::shellQuote(temp("scene.o").string()) + " " + pmg::test::shellQuote(temp("scene.s").string()) + " 2>&1";
     EXPECT_EQ(std::system(command.c_str()), 0);
+}
+
+TEST_F(FormatsCli, RunAtari800StateReportsSavedCollisions) {
+    auto r = run({"run", std::string(PMGLAB_TEST_DATA_DIR) + "/a8s/xl-v8.a8s", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json["saved_collisions"]["P0PF"], 5);
+    EXPECT_EQ(json["saved_collisions"]["M1PF"], 8);
+    EXPECT_EQ(json["saved_collisions"]["P1PL"], 1);
+    EXPECT_TRUE(json.contains("collisions"));
+    // The sample's screen is empty, so one frame latches nothing: the note says why they differ.
+    EXPECT_TRUE(json.contains("saved_collisions_note"));
+    r = run({"run", std::string(PMGLAB_SOURCE_DIR) + "/tests/bad-inputs/a8s/version-9.a8s"});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("version-9.a8s: offset 0x8: state version 9 is not one PMG Lab reads"), std::string::npos) << r.err;
 }
