@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/Commands.h"
+#include "formats/AtomicFile.h"
 #include "formats/FormatError.h"
 #include "formats/SourceExport.h"
 #include "formats/XexExport.h"
@@ -28,27 +29,7 @@ struct ExportOptions {
     std::string out;
 };
 
-// Writes next to the target and renames over it, so a failed write never leaves half a file.
-void writeAtomically(const fs::path& path, const std::string& bytes) {
-    const fs::path temporary = path.string() + ".pmglab-tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error(path.string() + ": cannot write here");
-        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-        out.flush();
-        if (!out) {
-            std::error_code ec;
-            fs::remove(temporary, ec);
-            throw std::runtime_error(path.string() + ": writing failed (disk full?)");
-        }
-    }
-    std::error_code ec;
-    fs::rename(temporary, path, ec);
-    if (ec) {
-        fs::remove(temporary, ec);
-        throw std::runtime_error(path.string() + ": cannot replace the file: " + ec.message());
-    }
-}
+void writeAtomically(const fs::path& path, const std::string& bytes) { formats::writeFileAtomically(path, bytes); }
 
 formats::XexExport exportOrExplain(const Scene& scene, const std::string& file) {
     try {
