@@ -60,6 +60,7 @@ int exportCommand(const ExportOptions& options) {
         std::snprintf(address, sizeof address, "$%04X", exported.collisionsAddress);
         std::cout << "Wrote " << options.xex << " (" << exported.xex.segments.size() << " segments) and " << labels.string()
                   << "; COLLISIONS at " << address << "; hold START to see the collision registers.\n";
+        for (const std::string& note : exported.notes) std::cout << "Note: " << note << '\n';
     }
     if (!options.source.empty()) {
         const auto language = formats::sourceLanguageByName(options.source);
