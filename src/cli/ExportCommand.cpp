@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/Commands.h"
+#include "formats/AplFile.h"
 #include "formats/AtomicFile.h"
 #include "formats/FormatError.h"
 #include "formats/SourceExport.h"
@@ -27,6 +28,7 @@ struct ExportOptions {
     std::string xex;
     std::string source;
     std::string out;
+    std::string apl;
 };
 
 void writeAtomically(const fs::path& path, const std::string& bytes) { formats::writeFileAtomically(path, bytes); }
@@ -49,8 +51,13 @@ void writeXexAndLabels(const formats::XexExport& exported, const fs::path& xexPa
 
 int exportCommand(const ExportOptions& options) {
     const Scene scene = loadScene(options.scene);
-    if (options.xex.empty() && options.source.empty())
-        throw InputError("export: say what to write: --xex OUT.xex, or --source LANGUAGE --out FILE");
+    if (options.xex.empty() && options.source.empty() && options.apl.empty())
+        throw InputError("export: say what to write: --xex OUT.xex, --source LANGUAGE --out FILE, or --apl OUT.apl");
+    if (!options.apl.empty()) {
+        const auto bytes = formats::AplFile::fromScene(scene).write();
+        writeAtomically(options.apl, std::string(bytes.begin(), bytes.end()));
+        std::cout << "Wrote " << options.apl << " (players 0 and 1 as one Atari Player Editor frame)\n";
+    }
     if (!options.xex.empty()) {
         const formats::XexExport exported = exportOrExplain(scene, options.scene);
         writeXexAndLabels(exported, options.xex);
@@ -141,6 +148,7 @@ void addExportCommand(CLI::App& app, Action& action) {
     addSceneArgument(*command, options->scene);
     command->add_option("--xex", options->xex, "Write a runnable Atari executable here, and its labels (.lab) beside it")->type_name("OUT.xex");
     command->add_option("--source", options->source, std::string("Write source: ") + formats::sourceLanguageNames())->type_name("LANGUAGE");
+    command->add_option("--apl", options->apl, "Write players 0 and 1 as an Atari Player Editor file")->type_name("OUT.apl");
     command->add_option("--out", options->out, "The source file to write (with --source)")->type_name("FILE");
     command->callback([options, &action] { action = [options] { return exportCommand(*options); }; });
 }

@@ -17,11 +17,13 @@ struct ImportOptions {
     std::string input;
     std::string scene;
     int rawMode = -1;
+    int frame = 1;
 };
 
 int importCommand(const ImportOptions& options) {
     formats::ImportOptions importOptions;
     if (options.rawMode >= 0) importOptions.rawAnticMode = static_cast<uint8_t>(options.rawMode);
+    importOptions.frame = options.frame - 1;
     Scene scene;
     try {
         scene = formats::importFile(options.input, importOptions);
@@ -45,6 +47,7 @@ void addImportCommand(CLI::App& app, Action& action) {
                         "Read FILE as a plain dump of this ANTIC bitmap mode's screen memory (8-15; 15 = GRAPHICS 8, 14 = GRAPHICS 15)")
         ->check(CLI::Range(8, 15))
         ->type_name("MODE");
+    command->add_option("--frame", options->frame, "Which frame of an animation (.apl), from 1")->check(CLI::Range(1, 16))->type_name("N");
     command->callback([options, &action] { action = [options] { return importCommand(*options); }; });
 }
 

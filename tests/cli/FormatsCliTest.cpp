@@ -140,3 +140,16 @@ TEST_F(FormatsCli, RunAtari800StateReportsSavedCollisions) {
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("version-9.a8s: offset 0x8: state version 9 is not one PMG Lab reads"), std::string::npos) << r.err;
 }
+
+TEST_F(FormatsCli, AplImportFrameAndExportBack) {
+    auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/apl/ship.apl", "--frame", "2", "--scene", temp("ship.json").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("Frame 2 of an Atari Player Editor animation"), std::string::npos) << r.out;
+    r = run({"export", temp("ship.json").string(), "--apl", temp("back.apl").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string back = readText(temp("back.apl"));
+    ASSERT_EQ(back.size(), 1677u);
+    // Frame 2's player 0 is the diamond upside down: its first row is $18, its fourth $FF.
+    EXPECT_EQ(static_cast<uint8_t>(back[4 + 3 + 17 + 17 + 1 + 0]), 0x18);
+    EXPECT_EQ(static_cast<uint8_t>(back[4 + 3 + 17 + 17 + 1 + 4]), 0xFF);
+}
