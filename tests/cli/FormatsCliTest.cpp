@@ -8,6 +8,9 @@
 #include "CliRunner.h"
 #include <nlohmann/json.hpp>
 
+#include "formats/BaseScene.h"
+#include "formats/FontFile.h"
+#include "formats/Importer.h"
 #include "formats/XexFile.h"
 #include "scene/Scene.h"
 
@@ -76,46 +79,56 @@ TEST_F(FormatsCli, EmulateDryRunGivesAtari800ItsOwnConfig) {
     EXPECT_NE(r.out.find(" -run "), std::string::npos) << r.out;
 }
 
-// The developer's sample end to end: a font imported into a new scene, its ship character
-// drawn into player 0, the ship moved, the scene exported as .xex, Atari BASIC and MADS source.
-TEST_F(FormatsCli, DeveloperSampleFontShipMovedExported) {
+// The developer's sample end to end: an Atari Player Editor sprite imported into a new scene,
+// a font imported into the same scene, the ship moved, the scene exported as .xex, Atari BASIC
+// and MADS source.
+TEST_F(FormatsCli, DeveloperSampleAplSpriteAndFontShipMovedExported) {
     const auto scenePath = temp("game.json");
-    auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/fnt/ship.fnt", "--scene", scenePath.string()});
+    auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/apl/ship.apl", "--scene", scenePath.string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     pmg::Scene scene = pmg::loadScene(scenePath);
-    // Character 1 of the font is the ship: its 8 rows become player 0 at scan line 60.
-    std::vector<uint8_t> ship;
-    for (const pmg::MemoryBlock& b : scene.memory)
-        if (b.address == 0x7800) ship.assign(b.bytes.begin() + 8, b.bytes.begin() + 16);
-    ASSERT_EQ(ship.size(), 8u);
-    std::vector<uint8_t> player0(256, 0);
-    std::copy(ship.begin(), ship.end(), player0.begin() + 60);
-    scene.memory.push_back(pmg::MemoryBlock{0x7400, player0, ""});
-    scene.registers.push_back(pmg::RegisterSetting{pmg::Reg::HPOSP0, 120});  // the ship moved right
+    // The font goes where every import puts the character set ($7800, CHBASE $78).
+    const auto font = pmg::formats::FontFile::read(
+        pmg::formats::readInputFile(std::string(PMGLAB_TEST_DATA_DIR) + "/fnt/ship.fnt"), "ship.fnt");
+    pmg::formats::putMemory(scene, pmg::formats::kFontAddress, font.glyphs);
+    // The ship (players 0 and 1 together) moved 20 colour clocks right.
+    pmg::formats::setRegister(scene, pmg::Reg::HPOSP0, 140);
+    pmg::formats::setRegister(scene, pmg::Reg::HPOSP1, 140);
     pmg::saveScene(scene, scenePath);
+
+    r = run({"run", scenePath.string(), "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["collisions"]["P0PL"], 2);  // the two halves of the sprite overlap
 
     r = run({"export", scenePath.string(), "--xex", temp("game.xex").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     std::string error;
     auto xex = pmg::formats::readXex(readBytes(temp("game.xex")), error);
     ASSERT_TRUE(xex) << error;
-    bool shipLoaded = false;
-    for (const auto& s : xex->segments)
-        if (s.writes(0x7400 + 60) && s.bytes[0x7400 + 60 - s.start] == ship[0] && s.bytes[0x7400 + 67 - s.start] == ship[7]) shipLoaded = true;
+    bool shipLoaded = false, fontLoaded = false;
+    for (const auto& s : xex->segments) {
+        if (s.writes(0x7400 + 100 + 3) && s.bytes[0x7400 + 103 - s.start] == 0xFF) shipLoaded = true;  // P0, row 4 of frame 1
+        if (s.writes(0x7808 + 7) && s.bytes[0x7808 - s.start] == 0x18 && s.bytes[0x780C - s.start] == 0xFF) fontLoaded = true;
+    }
     EXPECT_TRUE(shipLoaded);
+    EXPECT_TRUE(fontLoaded);
+    EXPECT_NE(readText(temp("game.lab")).find("\tCOLLISIONS\n"), std::string::npos);
 
     r = run({"export", scenePath.string(), "--source", "basic", "--out", temp("game.lst").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const std::string basic = readText(temp("game.lst"));
-    EXPECT_NE(basic.find("POKE 53248,120:REM HPOSP0\x9B"), std::string::npos);
-    EXPECT_NE(basic.find("REM PLAYER0 Y=60 X=120\x9B"), std::string::npos);
+    EXPECT_NE(basic.find("POKE 53248,140:REM HPOSP0\x9B"), std::string::npos);
+    EXPECT_NE(basic.find("REM PLAYER0 Y=100 X=140\x9B"), std::string::npos);
+    EXPECT_NE(basic.find("POKE 623,33:REM PRIOR\x9B"), std::string::npos);  // multicolour players
     EXPECT_EQ(basic.find('\n'), std::string::npos);  // ATASCII end of line only
 
     r = run({"export", scenePath.string(), "--source", "mads", "--out", temp("game.asm").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const std::string mads = readText(temp("game.asm"));
-    EXPECT_NE(mads.find("PLAYER0_Y = 60\nPLAYER0_X = 120\nPLAYER0_HEIGHT = 8\nPLAYER0\n\t.byte $18,$18,$3C,$7E,$FF,$DB,$99,$18\n"),
+    EXPECT_NE(mads.find("PLAYER0_Y = 100\nPLAYER0_X = 140\nPLAYER0_HEIGHT = 8\nPLAYER0\n\t.byte $18,$3C,$7E,$FF,$FF,$7E,$3C,$18\n"),
               std::string::npos) << mads.substr(0, 2000);
+    EXPECT_NE(mads.find("PLAYER1_Y = 101\nPLAYER1_X = 140\n"), std::string::npos);
+    EXPECT_NE(mads.find("\torg $7800\nMEM_7800\n\t.he 00 00 00 00 00 00 00 00 18 18 3C 7E FF DB 99 18\n"), std::string::npos);
 }
 
 TEST_F(FormatsCli, Ca65SourceAssembles) {
