@@ -14,6 +14,7 @@
 #include "formats/AplFile.h"
 #include "formats/AtomicFile.h"
 #include "formats/FormatError.h"
+#include "formats/MadStudioPlayer.h"
 #include "formats/SourceExport.h"
 #include "formats/XexExport.h"
 #include "scene/Scene.h"
@@ -29,6 +30,7 @@ struct ExportOptions {
     std::string source;
     std::string out;
     std::string apl;
+    std::string spr;
 };
 
 void writeAtomically(const fs::path& path, const std::string& bytes) { formats::writeFileAtomically(path, bytes); }
@@ -51,7 +53,12 @@ void writeXexAndLabels(const formats::XexExport& exported, const fs::path& xexPa
 
 int exportCommand(const ExportOptions& options) {
     const Scene scene = loadScene(options.scene);
-    if (options.xex.empty() && options.source.empty() && options.apl.empty())
+    if (!options.spr.empty()) {
+        const auto bytes = formats::MadStudioPlayer::fromScene(scene).write();
+        writeAtomically(options.spr, std::string(bytes.begin(), bytes.end()));
+        std::cout << "Wrote " << options.spr << " (player 0 as a Mad Studio player)\n";
+    }
+    if (options.xex.empty() && options.source.empty() && options.apl.empty() && options.spr.empty())
         throw InputError("export: say what to write: --xex OUT.xex, --source LANGUAGE --out FILE, or --apl OUT.apl");
     if (!options.apl.empty()) {
         const auto bytes = formats::AplFile::fromScene(scene).write();
@@ -149,6 +156,7 @@ void addExportCommand(CLI::App& app, Action& action) {
     command->add_option("--xex", options->xex, "Write a runnable Atari executable here, and its labels (.lab) beside it")->type_name("OUT.xex");
     command->add_option("--source", options->source, std::string("Write source: ") + formats::sourceLanguageNames())->type_name("LANGUAGE");
     command->add_option("--apl", options->apl, "Write players 0 and 1 as an Atari Player Editor file")->type_name("OUT.apl");
+    command->add_option("--spr", options->spr, "Write player 0 as a Mad Studio player file")->type_name("OUT.spr");
     command->add_option("--out", options->out, "The source file to write (with --source)")->type_name("FILE");
     command->callback([options, &action] { action = [options] { return exportCommand(*options); }; });
 }
