@@ -24,6 +24,7 @@
 #include "app/Display.h"
 #include "app/Document.h"
 #include "app/FileDialog.h"
+#include "app/ImportExportMenu.h"  // Atari file formats
 #include "app/Overlays.h"
 #include "app/Panel.h"
 #include "app/SceneEdit.h"
@@ -139,6 +140,7 @@ private:
     std::vector<std::unique_ptr<Panel>> panels_;
     std::unique_ptr<Display> display_;
     FileDialog fileDialog_;
+    ImportExportMenu importExport_;  // Atari file formats
     ScreenOverlays overlays_;
 
     SDL_Window* window_ = nullptr;
@@ -743,6 +745,7 @@ void App::drawMenuBar() {
         }
         if (ImGui::MenuItem("Save", "Ctrl+S", false, !document_.path().empty())) ctx_.requests.save = true;
         if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) ctx_.requests.saveAs = true;
+        importExport_.drawMenuItems(document_.scene(), document_.path());  // Atari file formats
         ImGui::Separator();
         if (ImGui::MenuItem("Screenshot", "S")) ctx_.requests.screenshot = true;
         ImGui::Separator();
@@ -868,6 +871,7 @@ void App::drawStatusBar() {
 }
 
 void App::drawDialogs() {
+    if (auto imported = importExport_.drawDialogs()) requestOpen(*imported);  // Atari file formats
     if (auto chosen = fileDialog_.draw(recent_)) {
         if (fileDialog_.mode() == FileDialog::Mode::Open) requestOpen(*chosen);
         else if (document_.saveAs(*chosen)) addRecent(*chosen), ctx_.notify("saved " + chosen->string());

@@ -15,4 +15,9 @@ void addLessonCommand(CLI::App& app, Action& action);  // LessonCommand.cpp
 void addCompareCommand(CLI::App& app, Action& action); // CompareCommand.cpp
 void addSweepCommand(CLI::App& app, Action& action);   // SweepCommand.cpp
 
+// Atari file formats: import, export, emulate.
+void addImportCommand(CLI::App& app, Action& action);  // ImportCommand.cpp
+void addExportCommand(CLI::App& app, Action& action);  // ExportCommand.cpp
+void addEmulateCommand(CLI::App& app, Action& action); // ExportCommand.cpp
+
 }  // namespace pmg::cli

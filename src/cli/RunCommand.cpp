@@ -18,6 +18,8 @@
 #include "formats/XexFile.h"
 #include "scene/Scene.h"
 #include "scene/SceneValueSyntax.h"
+#include "formats/FormatError.h"
+#include "formats/Importer.h"
 
 namespace pmg::cli {
 namespace {
@@ -120,6 +122,20 @@ nlohmann::ordered_json report(const Scene& scene, const std::string& file, int f
         }
 
     out["dli_lines"] = machine.frame().dliLines;
+    // An emulator state: the latches it held when saved, beside what PMG Lab computes.
+    if (scene.extra.contains("atari800_state") && scene.extra["atari800_state"].contains("saved_collisions"))
+    {
+        out["saved_collisions"] = scene.extra["atari800_state"]["saved_collisions"];
+        bool differ = false;
+        for (int reg = 0; reg < kCollisionRegisters; ++reg) {
+            const auto& saved = out["saved_collisions"];
+            const std::string name(collisionRegisterName(reg));
+            if (saved.contains(name) && saved[name] != static_cast<int>(latches.read(reg))) differ = true;
+        }
+        if (differ)
+            out["saved_collisions_note"] = "The saved latches differ from one frame of this screen: a state is one instant, and "
+                                           "display-list interrupts or kernels that change registers during the frame are not in it.";
+    }
     out["warnings"] = warnings;
     return out;
 }
@@ -243,11 +259,21 @@ int runSceneWithProgram(const Scene& scene, const RunOptions& options, const std
     return reportProgram(scene, options, ranges, atari);
 }
 
+// A scene file, or any file PMG Lab imports (an emulator state, a font, a picture...).
+Scene loadOrImport(const std::string& file) {
+    if (std::filesystem::path(file).extension() == ".json") return loadScene(file);
+    try {
+        return formats::importFile(file);
+    } catch (const formats::FormatError& e) {
+        throw InputError(e.what());
+    }
+}
+
 int run(const RunOptions& options) {
     std::vector<MemoryRange> ranges;
     for (const std::string& m : options.memory) ranges.push_back(parseMemoryRange(m));
     if (isExecutable(options.scene)) return runProgram(options, ranges);
-    const Scene scene = loadScene(options.scene);
+    const Scene scene = loadOrImport(options.scene);
     if (scene.program) return runSceneWithProgram(scene, options, ranges);
     // Only the latches and the display-list facts are reported: no picture, no record.
     MachineOptions base;

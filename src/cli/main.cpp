@@ -26,6 +26,9 @@ int main(int argc, char** argv) {
     addLessonCommand(app, action);
     addCompareCommand(app, action);
     addSweepCommand(app, action);
+    addImportCommand(app, action);  // Atari file formats
+    addExportCommand(app, action);
+    addEmulateCommand(app, action);
 
     try {
         app.parse(argc, argv);

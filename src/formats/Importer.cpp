@@ -4,7 +4,10 @@
 #include <cctype>
 #include <fstream>
 
+#include "formats/A8sFile.h"
+#include "formats/AplFile.h"
 #include "formats/FontFile.h"
+#include "formats/MadStudioPlayer.h"
 #include "formats/FormatError.h"
 #include "formats/MicFile.h"
 #include "formats/XexFile.h"
@@ -12,7 +15,7 @@
 
 namespace pmg::formats {
 
-const char* supportedImportExtensions() { return ".fnt, .mic, .xex, .com, .exe, .obj (and any file with --raw-mode)"; }
+const char* supportedImportExtensions() { return ".a8s, .apl, .fnt, .mic, .spr, .xex, .com, .exe, .obj (and any file with --raw-mode)"; }
 
 std::vector<uint8_t> readInputFile(const std::filesystem::path& path) {
     const std::string file = path.string();
@@ -39,6 +42,9 @@ Scene importBytes(std::span<const uint8_t> bytes, const std::string& file, const
     const std::string name = path.stem().string();
     if (options.rawAnticMode) return rawScreenToScene(bytes, file, *options.rawAnticMode, name);
     if (ext == ".fnt" || ext == ".set" || ext == ".chr") return FontFile::read(bytes, file).toScene(name);
+    if (ext == ".apl") return AplFile::read(bytes, file).toScene(name, options.frame);
+    if (ext == ".spr") return MadStudioPlayer::read(bytes, file).toScene(name);
+    if (ext == ".a8s") return A8sFile::read(bytes, file).toScene(name);
     if (ext == ".mic") return MicFile::read(bytes, file).toScene(name);
     if (ext == ".xex" || ext == ".com" || ext == ".exe" || ext == ".obj") {
         std::string error;

@@ -17,6 +17,7 @@ inline constexpr uintmax_t kMaxInputBytes = 16u << 20;
 
 struct ImportOptions {
     std::optional<uint8_t> rawAnticMode;  // read the file as a plain dump of this bitmap mode's screen
+    int frame = 0;                        // which frame of an animation (.apl), 0-based
 };
 
 // Throws FormatError naming the file (and the offset where one applies).

@@ -219,8 +219,14 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
                                           romFont().begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(block.bytes.size(), 1024))) &&
             block.bytes.size() <= 1024)
             continue;  // the OS character set: the machine's ROM already holds it there
+        if (end <= 0x0600) {
+            // OS and DOS variables (an imported executable's shadow registers land here): the
+            // exported program runs without the OS and sets the registers itself.
+            out.notes.push_back(where + " is not loaded: below $0600 the OS and DOS keep their variables");
+            continue;
+        }
         if (start < 0x0600)
-            throw FormatError(sceneFile, where + ": below $0600 the OS and DOS keep their variables; a program loaded there would overwrite them");
+            throw FormatError(sceneFile, where + ": starts below $0600, where the OS and DOS keep their variables; a program loaded there would overwrite them");
         if (end > 0xC000)
             throw FormatError(sceneFile, where + ": reaches the OS ROM and chip area ($C000-$FFFF on the XL/XE, $D000-$FFFF on the 800), where a program cannot load; move it below $C000");
         used.push_back({start, end});

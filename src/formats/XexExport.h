@@ -44,6 +44,7 @@ struct XexExport {
     uint16_t collisionsAddress = 0;
     std::map<std::string, uint16_t> labels;  // COLLISIONS among them
     std::vector<LineBudget> budgets;         // one per scan line with line writes (lines 9-247)
+    std::vector<std::string> notes;          // scene memory left out, and why (for the user)
 
     std::string labelFile() const;           // MADS-style .lab text
 };

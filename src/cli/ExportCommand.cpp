@@ -1,0 +1,173 @@
+// pmglab-cli export SCENE --xex OUT.xex | --source LANG --out FILE: a scene as a runnable Atari
+// executable (with MADS-style labels beside it) or as source to paste into a program.
+// pmglab-cli emulate SCENE: the executable started in atari800 or Altirra.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unistd.h>
+
+#include "cli/Commands.h"
+#include "formats/AplFile.h"
+#include "formats/AtomicFile.h"
+#include "formats/FormatError.h"
+#include "formats/MadStudioPlayer.h"
+#include "formats/SourceExport.h"
+#include "formats/XexExport.h"
+#include "scene/Scene.h"
+
+namespace fs = std::filesystem;
+
+namespace pmg::cli {
+namespace {
+
+struct ExportOptions {
+    std::string scene;
+    std::string xex;
+    std::string source;
+    std::string out;
+    std::string apl;
+    std::string spr;
+};
+
+void writeAtomically(const fs::path& path, const std::string& bytes) { formats::writeFileAtomically(path, bytes); }
+
+formats::XexExport exportOrExplain(const Scene& scene, const std::string& file) {
+    try {
+        return formats::exportXex(scene, file);
+    } catch (const formats::FormatError& e) {
+        throw InputError(e.what());
+    }
+}
+
+void writeXexAndLabels(const formats::XexExport& exported, const fs::path& xexPath) {
+    const std::vector<uint8_t> bytes = formats::writeXex(exported.xex);
+    writeAtomically(xexPath, std::string(bytes.begin(), bytes.end()));
+    fs::path labels = xexPath;
+    labels.replace_extension(".lab");
+    writeAtomically(labels, exported.labelFile());
+}
+
+int exportCommand(const ExportOptions& options) {
+    const Scene scene = loadScene(options.scene);
+    if (!options.spr.empty()) {
+        const auto bytes = formats::MadStudioPlayer::fromScene(scene).write();
+        writeAtomically(options.spr, std::string(bytes.begin(), bytes.end()));
+        std::cout << "Wrote " << options.spr << " (player 0 as a Mad Studio player)\n";
+    }
+    if (options.xex.empty() && options.source.empty() && options.apl.empty() && options.spr.empty())
+        throw InputError("export: say what to write: --xex OUT.xex, --source LANGUAGE --out FILE, or --apl OUT.apl");
+    if (!options.apl.empty()) {
+        const auto bytes = formats::AplFile::fromScene(scene).write();
+        writeAtomically(options.apl, std::string(bytes.begin(), bytes.end()));
+        std::cout << "Wrote " << options.apl << " (players 0 and 1 as one Atari Player Editor frame)\n";
+    }
+    if (!options.xex.empty()) {
+        const formats::XexExport exported = exportOrExplain(scene, options.scene);
+        writeXexAndLabels(exported, options.xex);
+        fs::path labels = options.xex;
+        labels.replace_extension(".lab");
+        char address[8];
+        std::snprintf(address, sizeof address, "$%04X", exported.collisionsAddress);
+        std::cout << "Wrote " << options.xex << " (" << exported.xex.segments.size() << " segments) and " << labels.string()
+                  << "; COLLISIONS at " << address << "; hold START to see the collision registers.\n";
+        for (const std::string& note : exported.notes) std::cout << "Note: " << note << '\n';
+    }
+    if (!options.source.empty()) {
+        const auto language = formats::sourceLanguageByName(options.source);
+        if (!language)
+            throw InputError("export: unknown source language \"" + options.source + "\" (one of " + formats::sourceLanguageNames() + ")");
+        if (options.out.empty()) throw InputError("export: --source needs --out FILE");
+        writeAtomically(options.out, formats::exportSource(scene, *language));
+        std::cout << "Wrote " << options.out << '\n';
+    }
+    return kExitOk;
+}
+
+struct EmulateOptions {
+    std::string scene;
+    std::string emulator;
+    bool dryRun = false;
+};
+
+// The first of the names found in a directory of PATH.
+std::optional<fs::path> findOnPath(std::initializer_list<const char*> names) {
+    const char* path = std::getenv("PATH");
+    if (!path) return std::nullopt;
+    std::string all = path;
+    size_t start = 0;
+    while (start <= all.size()) {
+        const size_t end = all.find(':', start);
+        const std::string dir = all.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        for (const char* name : names) {
+            const fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
+            if (::access(candidate.c_str(), X_OK) == 0 && fs::is_regular_file(candidate)) return candidate;
+        }
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return std::nullopt;
+}
+
+std::string shellQuote(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+int emulateCommand(const EmulateOptions& options) {
+    const Scene scene = loadScene(options.scene);
+    std::optional<fs::path> emulator;
+    if (!options.emulator.empty()) emulator = fs::path(options.emulator);
+    else emulator = findOnPath({"atari800", "altirra", "Altirra64.exe", "Altirra.exe"});
+    if (!emulator)
+        throw InputError("emulate: no Atari emulator found on PATH (looked for atari800, altirra, Altirra64.exe, Altirra.exe); "
+                         "install atari800 (Debian package atari800) or give --emulator PATH");
+    const formats::XexExport exported = exportOrExplain(scene, options.scene);
+    const fs::path xex = fs::temp_directory_path() / ("pmglab-" + std::to_string(::getpid()) + ".xex");
+    writeXexAndLabels(exported, xex);
+    std::string command;
+    const std::string name = emulator->filename().string();
+    if (name.find("ltirra") != std::string::npos) {
+        // Portable mode without settings: nothing of the user's Altirra setup is read or changed.
+        command = shellQuote(emulator->string()) + " /portablealt:" + shellQuote((fs::temp_directory_path() / "pmglab-altirra.ini").string()) +
+                  " /run " + shellQuote(xex.string());
+    } else {
+        // An empty configuration file of our own: atari800 uses its built-in OS and saves nothing over the user's.
+        const fs::path config = fs::temp_directory_path() / ("pmglab-atari800-" + std::to_string(::getpid()) + ".cfg");
+        writeAtomically(config, "");
+        command = shellQuote(emulator->string()) + " -config " + shellQuote(config.string()) + " -xl -nobasic -run " + shellQuote(xex.string());
+    }
+    std::cout << command << '\n';
+    if (options.dryRun) return kExitOk;
+    const int status = std::system(command.c_str());
+    return status == 0 ? kExitOk : kExitFailure;
+}
+
+}  // namespace
+
+void addExportCommand(CLI::App& app, Action& action) {
+    auto options = std::make_shared<ExportOptions>();
+    CLI::App* command = app.add_subcommand("export", "Write a scene as an Atari executable (.xex + .lab) or as source code");
+    addSceneArgument(*command, options->scene);
+    command->add_option("--xex", options->xex, "Write a runnable Atari executable here, and its labels (.lab) beside it")->type_name("OUT.xex");
+    command->add_option("--source", options->source, std::string("Write source: ") + formats::sourceLanguageNames())->type_name("LANGUAGE");
+    command->add_option("--apl", options->apl, "Write players 0 and 1 as an Atari Player Editor file")->type_name("OUT.apl");
+    command->add_option("--spr", options->spr, "Write player 0 as a Mad Studio player file")->type_name("OUT.spr");
+    command->add_option("--out", options->out, "The source file to write (with --source)")->type_name("FILE");
+    command->callback([options, &action] { action = [options] { return exportCommand(*options); }; });
+}
+
+void addEmulateCommand(CLI::App& app, Action& action) {
+    auto options = std::make_shared<EmulateOptions>();
+    CLI::App* command = app.add_subcommand("emulate", "Export a scene to a temporary .xex and run it in atari800 or Altirra");
+    addSceneArgument(*command, options->scene);
+    command->add_option("--emulator", options->emulator, "The emulator program (default: atari800 or Altirra found on PATH)")->type_name("PATH");
+    command->add_flag("--dry-run", options->dryRun, "Print the emulator's command line without starting it");
+    command->callback([options, &action] { action = [options] { return emulateCommand(*options); }; });
+}
+
+}  // namespace pmg::cli

@@ -1,0 +1,116 @@
+#include "formats/AplFile.h"
+
+#include <algorithm>
+
+#include "formats/BaseScene.h"
+#include "formats/FormatError.h"
+#include "formats/SourceExport.h"
+
+namespace pmg::formats {
+
+namespace {
+constexpr uint8_t kMagic[4] = {0x9A, 0xF8, 0x39, 0x21};
+constexpr int kShapeTop = 100;  // scan line-in-P/M-memory where an imported frame is placed
+}  // namespace
+
+AplFile AplFile::read(std::span<const uint8_t> bytes, const std::string& file) {
+    if (bytes.size() < 4 || !std::equal(kMagic, kMagic + 4, bytes.begin()))
+        throw FormatError(file, atOffset(0, "not an Atari Player Editor file (it must begin with $9A $F8 $39 $21)"));
+    if (bytes.size() != kFileBytes)
+        throw FormatError(file, atOffset(std::min(bytes.size(), kFileBytes),
+                                         "an Atari Player Editor file is 1677 bytes; this one has " + std::to_string(bytes.size()) +
+                                             " (the extended .apm variants are not read)"));
+    AplFile apl;
+    size_t at = 4;
+    apl.frames = bytes[at++];
+    if (apl.frames < 1 || apl.frames > 16) throw FormatError(file, atOffset(4, "frame count " + std::to_string(apl.frames) + " is not 1-16"));
+    apl.height = bytes[at++];
+    if (apl.height < 1 || apl.height > kMaxLines) throw FormatError(file, atOffset(5, "frame height " + std::to_string(apl.height) + " is not 1-48"));
+    apl.gap = bytes[at++];
+    if (apl.gap > 8) throw FormatError(file, atOffset(6, "gap " + std::to_string(apl.gap) + " is not 0-8 pixels"));
+    for (uint8_t& c : apl.colourP0) c = bytes[at++];
+    for (uint8_t& c : apl.colourP1) c = bytes[at++];
+    apl.background = bytes[at++];
+    for (auto& frame : apl.p0) for (uint8_t& b : frame) b = bytes[at++];
+    for (auto& frame : apl.p1) for (uint8_t& b : frame) b = bytes[at++];
+    apl.selectedFrame = bytes[at++];
+    apl.selectedPen = bytes[at++];
+    apl.frameRate = bytes[at++];
+    return apl;
+}
+
+std::vector<uint8_t> AplFile::write() const {
+    std::vector<uint8_t> out(kMagic, kMagic + 4);
+    out.push_back(static_cast<uint8_t>(frames));
+    out.push_back(static_cast<uint8_t>(height));
+    out.push_back(static_cast<uint8_t>(gap));
+    out.insert(out.end(), colourP0.begin(), colourP0.end());
+    out.insert(out.end(), colourP1.begin(), colourP1.end());
+    out.push_back(background);
+    for (const auto& frame : p0) out.insert(out.end(), frame.begin(), frame.end());
+    for (const auto& frame : p1) out.insert(out.end(), frame.begin(), frame.end());
+    out.push_back(selectedFrame);
+    out.push_back(selectedPen);
+    out.push_back(frameRate);
+    return out;
+}
+
+Scene AplFile::toScene(const std::string& name, int frame) const {
+    frame = std::clamp(frame, 0, frames - 1);
+    Scene scene = baseTextScene(name);
+    scene.description = "Frame " + std::to_string(frame + 1) + " of an Atari Player Editor animation: players 0 and 1, " +
+                        std::to_string(gap) + " pixels apart, multicolour where they overlap.";
+    putMemory(scene, kTextScreenAddress, std::vector<uint8_t>(40 * 24, 0));
+    std::vector<uint8_t> player0(256, 0), player1(256, 0);
+    const size_t f = static_cast<size_t>(frame);
+    for (int line = 0; line < height; ++line) {
+        player0[static_cast<size_t>(kShapeTop + line)] = p0[f][static_cast<size_t>(line)];
+        player1[static_cast<size_t>(kShapeTop + line)] = p1[f][static_cast<size_t>(line)];
+    }
+    putMemory(scene, kPmBase + 0x400, std::move(player0));
+    putMemory(scene, kPmBase + 0x500, std::move(player1));
+    setRegister(scene, Reg::HPOSP0, 120);
+    setRegister(scene, Reg::HPOSP1, static_cast<uint8_t>(120 + gap));
+    setRegister(scene, Reg::COLPM0, colourP0[f]);
+    setRegister(scene, Reg::COLPM1, colourP1[f]);
+    setRegister(scene, Reg::COLBK, background);
+    setRegister(scene, Reg::COLPF2, background);  // the text screen's background is PF2
+    setRegister(scene, Reg::PRIOR, 0x21);  // multicolour players (bit 5), players over playfield
+    return scene;
+}
+
+AplFile AplFile::fromScene(const Scene& scene) {
+    AplFile apl;
+    int top = 256, bottom = -1;
+    const PmShape* shape0 = nullptr;
+    const PmShape* shape1 = nullptr;
+    const auto shapes = sceneShapes(scene);
+    for (const PmShape& s : shapes) {
+        if (s.name == "PLAYER0") shape0 = &s;
+        if (s.name == "PLAYER1") shape1 = &s;
+    }
+    for (const PmShape* s : {shape0, shape1})
+        if (s) { top = std::min(top, s->y); bottom = std::max(bottom, s->y + static_cast<int>(s->rows.size()) - 1); }
+    apl.height = bottom < 0 ? 8 : std::min(kMaxLines, bottom - top + 1);
+    auto place = [&](const PmShape* s, std::array<uint8_t, kMaxLines>& rows) {
+        if (!s) return;
+        for (size_t i = 0; i < s->rows.size(); ++i) {
+            const int line = s->y + static_cast<int>(i) - top;
+            if (line >= 0 && line < kMaxLines) rows[static_cast<size_t>(line)] = s->rows[i];
+        }
+    };
+    place(shape0, apl.p0[0]);
+    place(shape1, apl.p1[0]);
+    uint8_t hpos0 = 0, hpos1 = 0;
+    for (const RegisterSetting& r : scene.registers) {
+        if (r.reg == Reg::COLPM0) apl.colourP0.fill(r.value);
+        if (r.reg == Reg::COLPM1) apl.colourP1.fill(r.value);
+        if (r.reg == Reg::COLBK) apl.background = r.value;
+        if (r.reg == Reg::HPOSP0) hpos0 = r.value;
+        if (r.reg == Reg::HPOSP1) hpos1 = r.value;
+    }
+    apl.gap = std::clamp(static_cast<int>(hpos1) - static_cast<int>(hpos0), 0, 8);
+    return apl;
+}
+
+}  // namespace pmg::formats

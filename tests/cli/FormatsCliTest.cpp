@@ -1,0 +1,168 @@
+// pmglab-cli import, export and emulate, run as a user would.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "CliRunner.h"
+#include <nlohmann/json.hpp>
+
+#include "formats/BaseScene.h"
+#include "formats/FontFile.h"
+#include "formats/Importer.h"
+#include "formats/XexFile.h"
+#include "scene/Scene.h"
+
+namespace fs = std::filesystem;
+
+using pmg::test::CliFixture;
+using pmg::test::readText;
+
+namespace {
+std::vector<uint8_t> readBytes(const fs::path& p) {
+    const std::string s = readText(p);
+    return std::vector<uint8_t>(s.begin(), s.end());
+}
+}  // namespace
+
+class FormatsCli : public CliFixture {};
+
+TEST_F(FormatsCli, ImportFontWritesARunnableScene) {
+    const auto scene = temp("font.json");
+    auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/fnt/ship.fnt", "--scene", scene.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out, "Wrote " + scene.string() + ": A character set shown as its 128 characters in ANTIC mode 2.\n");
+    r = run({"run", scene.string(), "--json"});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+}
+
+TEST_F(FormatsCli, ImportErrorNamesFileAndOffset) {
+    const std::string bad = std::string(PMGLAB_SOURCE_DIR) + "/tests/bad-inputs/xex/wraps.xex";
+    auto r = run({"import", bad, "--scene", temp("x.json").string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.err, "pmglab-cli: " + bad +
+                         ": offset 0x2: segment ends at $0FFF before it starts at $F000 (a segment that would wrap past $FFFF is not loadable)\n");
+    EXPECT_FALSE(fs::exists(temp("x.json")));
+}
+
+TEST_F(FormatsCli, ExportXexWritesLabelsBeside) {
+    auto r = run({"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--xex", temp("out.xex").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    std::string error;
+    auto xex = pmg::formats::readXex(readBytes(temp("out.xex")), error);
+    ASSERT_TRUE(xex) << error;
+    EXPECT_TRUE(xex->runAddress().has_value());
+    const std::string labels = readText(temp("out.lab"));
+    EXPECT_NE(labels.find("\tCOLLISIONS\n"), std::string::npos);
+}
+
+TEST_F(FormatsCli, EmulateSaysWhenNoEmulatorIsInstalled) {
+    const char* oldPath = std::getenv("PATH");
+    const std::string saved = oldPath ? oldPath : "";
+    ::setenv("PATH", temp("").c_str(), 1);  // an empty directory: no emulator on PATH
+    auto r = run({"emulate", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json"});
+    ::setenv("PATH", saved.c_str(), 1);
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.err, "pmglab-cli: emulate: no Atari emulator found on PATH (looked for atari800, altirra, Altirra64.exe, Altirra.exe); "
+                     "install atari800 (Debian package atari800) or give --emulator PATH\n");
+}
+
+TEST_F(FormatsCli, EmulateDryRunGivesAtari800ItsOwnConfig) {
+    // A stand-in "atari800" so the command line can be checked without an emulator.
+    const fs::path fake = temp("atari800");
+    { std::ofstream(fake) << "#!/bin/sh\nexit 0\n"; }
+    fs::permissions(fake, fs::perms::owner_all);
+    auto r = run({"emulate", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--emulator", fake.string(), "--dry-run"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find(" -config "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(" -run "), std::string::npos) << r.out;
+}
+
+// The developer's sample end to end: an Atari Player Editor sprite imported into a new scene,
+// a font imported into the same scene, the ship moved, the scene exported as .xex, Atari BASIC
+// and MADS source.
+TEST_F(FormatsCli, DeveloperSampleAplSpriteAndFontShipMovedExported) {
+    const auto scenePath = temp("game.json");
+    auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/apl/ship.apl", "--scene", scenePath.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    pmg::Scene scene = pmg::loadScene(scenePath);
+    // The font goes where every import puts the character set ($7800, CHBASE $78).
+    const auto font = pmg::formats::FontFile::read(
+        pmg::formats::readInputFile(std::string(PMGLAB_TEST_DATA_DIR) + "/fnt/ship.fnt"), "ship.fnt");
+    pmg::formats::putMemory(scene, pmg::formats::kFontAddress, font.glyphs);
+    // The ship (players 0 and 1 together) moved 20 colour clocks right.
+    pmg::formats::setRegister(scene, pmg::Reg::HPOSP0, 140);
+    pmg::formats::setRegister(scene, pmg::Reg::HPOSP1, 140);
+    pmg::saveScene(scene, scenePath);
+
+    r = run({"run", scenePath.string(), "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["collisions"]["P0PL"], 2);  // the two halves of the sprite overlap
+
+    r = run({"export", scenePath.string(), "--xex", temp("game.xex").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    std::string error;
+    auto xex = pmg::formats::readXex(readBytes(temp("game.xex")), error);
+    ASSERT_TRUE(xex) << error;
+    bool shipLoaded = false, fontLoaded = false;
+    for (const auto& s : xex->segments) {
+        if (s.writes(0x7400 + 100 + 3) && s.bytes[0x7400 + 103 - s.start] == 0xFF) shipLoaded = true;  // P0, row 4 of frame 1
+        if (s.writes(0x7808 + 7) && s.bytes[0x7808 - s.start] == 0x18 && s.bytes[0x780C - s.start] == 0xFF) fontLoaded = true;
+    }
+    EXPECT_TRUE(shipLoaded);
+    EXPECT_TRUE(fontLoaded);
+    EXPECT_NE(readText(temp("game.lab")).find("\tCOLLISIONS\n"), std::string::npos);
+
+    r = run({"export", scenePath.string(), "--source", "basic", "--out", temp("game.lst").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string basic = readText(temp("game.lst"));
+    EXPECT_NE(basic.find("POKE 53248,140:REM HPOSP0\x9B"), std::string::npos);
+    EXPECT_NE(basic.find("REM PLAYER0 Y=100 X=140\x9B"), std::string::npos);
+    EXPECT_NE(basic.find("POKE 623,33:REM PRIOR\x9B"), std::string::npos);  // multicolour players
+    EXPECT_EQ(basic.find('\n'), std::string::npos);  // ATASCII end of line only
+
+    r = run({"export", scenePath.string(), "--source", "mads", "--out", temp("game.asm").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string mads = readText(temp("game.asm"));
+    EXPECT_NE(mads.find("PLAYER0_Y = 100\nPLAYER0_X = 140\nPLAYER0_HEIGHT = 8\nPLAYER0\n\t.byte $18,$3C,$7E,$FF,$FF,$7E,$3C,$18\n"),
+              std::string::npos) << mads.substr(0, 2000);
+    EXPECT_NE(mads.find("PLAYER1_Y = 101\nPLAYER1_X = 140\n"), std::string::npos);
+    EXPECT_NE(mads.find("\torg $7800\nMEM_7800\n\t.he 00 00 00 00 00 00 00 00 18 18 3C 7E FF DB 99 18\n"), std::string::npos);
+}
+
+TEST_F(FormatsCli, Ca65SourceAssembles) {
+    auto r = run({"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/line-writes-reuse.json", "--source", "ca65", "--out", temp("scene.s").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    if (std::system("command -v ca65 >/dev/null 2>&1") != 0) GTEST_SKIP() << "ca65 (Debian package cc65) is not installed";
+    const std::string command = "ca65 -o " + pmg::test::shellQuote(temp("scene.o").string()) + " " + pmg::test::shellQuote(temp("scene.s").string()) + " 2>&1";
+    EXPECT_EQ(std::system(command.c_str()), 0);
+}
+
+TEST_F(FormatsCli, RunAtari800StateReportsSavedCollisions) {
+    auto r = run({"run", std::string(PMGLAB_TEST_DATA_DIR) + "/a8s/xl-v8.a8s", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json["saved_collisions"]["P0PF"], 5);
+    EXPECT_EQ(json["saved_collisions"]["M1PF"], 8);
+    EXPECT_EQ(json["saved_collisions"]["P1PL"], 1);
+    EXPECT_TRUE(json.contains("collisions"));
+    // The sample's screen is empty, so one frame latches nothing: the note says why they differ.
+    EXPECT_TRUE(json.contains("saved_collisions_note"));
+    r = run({"run", std::string(PMGLAB_SOURCE_DIR) + "/tests/bad-inputs/a8s/version-9.a8s"});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("version-9.a8s: offset 0x8: state version 9 is not one PMG Lab reads"), std::string::npos) << r.err;
+}
+
+TEST_F(FormatsCli, AplImportFrameAndExportBack) {
+    auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/apl/ship.apl", "--frame", "2", "--scene", temp("ship.json").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("Frame 2 of an Atari Player Editor animation"), std::string::npos) << r.out;
+    r = run({"export", temp("ship.json").string(), "--apl", temp("back.apl").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string back = readText(temp("back.apl"));
+    ASSERT_EQ(back.size(), 1677u);
+    // Frame 2's player 0 is the diamond upside down: its first row is $18, its fourth $FF.
+    EXPECT_EQ(static_cast<uint8_t>(back[4 + 3 + 17 + 17 + 1 + 0]), 0x18);
+    EXPECT_EQ(static_cast<uint8_t>(back[4 + 3 + 17 + 17 + 1 + 4]), 0xFF);
+}

@@ -1,0 +1,50 @@
+// Atari Player Editor files: the sample reads to its frames, becomes two overlapping players
+// with PRIOR bit 5, writes back byte for byte, and a scene's players go back out as a frame.
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "core/Machine.h"
+#include "formats/AplFile.h"
+#include "formats/Importer.h"
+
+namespace fs = std::filesystem;
+using namespace pmg;
+using namespace pmg::formats;
+
+TEST(AplFile, SampleReadsAndWritesBackByteForByte) {
+    const fs::path path = fs::path(PMGLAB_TEST_DATA_DIR) / "apl/ship.apl";
+    const auto bytes = readInputFile(path);
+    const AplFile apl = AplFile::read(bytes, "ship.apl");
+    EXPECT_EQ(apl.frames, 2);
+    EXPECT_EQ(apl.height, 8);
+    EXPECT_EQ(apl.gap, 0);
+    EXPECT_EQ(apl.colourP0[0], 0x46);
+    EXPECT_EQ(apl.colourP1[0], 0x86);
+    EXPECT_EQ(apl.p0[0][3], 0xFF);
+    EXPECT_EQ(apl.p1[0][3], 0x66);
+    EXPECT_EQ(apl.write(), bytes);
+}
+
+TEST(AplFile, FrameBecomesTwoOverlappingPlayersThatCollide) {
+    const Scene scene = importFile(fs::path(PMGLAB_TEST_DATA_DIR) / "apl/ship.apl");
+    Machine machine(machineOptionsFor(scene));
+    runScene(scene, machine, 1);
+    EXPECT_EQ(machine.read(0xD00C) & 0x0F, 0x02);  // P0PL: P0 overlaps P1
+    EXPECT_EQ(machine.read(0xD00D) & 0x0F, 0x01);  // P1PL
+    bool multicolour = false;
+    for (const RegisterSetting& r : scene.registers)
+        if (r.reg == Reg::PRIOR) multicolour = r.value & 0x20;
+    EXPECT_TRUE(multicolour);
+}
+
+TEST(AplFile, SceneGoesBackAsAFrame) {
+    const AplFile original = AplFile::read(readInputFile(fs::path(PMGLAB_TEST_DATA_DIR) / "apl/ship.apl"), "ship.apl");
+    const AplFile back = AplFile::fromScene(original.toScene("ship", 0));
+    EXPECT_EQ(back.height, 8);
+    EXPECT_EQ(back.gap, 0);
+    EXPECT_EQ(back.p0[0], original.p0[0]);
+    EXPECT_EQ(back.p1[0], original.p1[0]);
+    EXPECT_EQ(back.colourP0[0], 0x46);
+    EXPECT_EQ(AplFile::read(back.write(), "back.apl").p0[0], original.p0[0]);
+}
