@@ -138,16 +138,8 @@ TEST(XexExport, EveryExampleSceneExportsOrSaysWhy) {
     EXPECT_GE(exported, 10);
 }
 
-// The hook for the lead's CPU: load the segments with loadExportIntoMemory, start the CPU at
-// programAddress, run two frames, and compare the 16 bytes at COLLISIONS with runScene's
-// latches (low 4 bits) on every example scene. Skipped until the machine has a CPU.
-TEST(XexExport, RunInPmgLabNeedsTheCpu) {
-    const XexExport out = exportXex(exampleScene("default.json"), "default.json");
-    std::vector<uint8_t> ram(0x10000, 0);
-    loadExportIntoMemory(out, [&](uint16_t a, uint8_t v) { ram[a] = v; });
-    EXPECT_EQ(ram[out.programAddress], 0x78);  // SEI: the program starts where RUNAD says
-    GTEST_SKIP() << "running the exported program needs the 6502 CPU in the machine";
-}
+// Running the exported program on the machine's 6502, on every example scene: see
+// tests/program/ExportedProgramTest.cpp.
 
 // An executable imported as a static picture and exported again loads the same bytes at the
 // same addresses (the exported program is added beside them, RUNAD now points at it).
