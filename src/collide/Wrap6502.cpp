@@ -1,68 +1,97 @@
 #include "collide/Wrap6502.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
+
+#include "core/Cpu6502.h"
 
 namespace pmg::collide {
 namespace {
 
-// The few 6502 instructions the routine uses, on A and the carry, counting cycles.
-struct Cpu {
-    uint8_t a = 0;
-    bool carry = false;
-    int cycles = 0, instructions = 0;
-
-    void lda(uint8_t zp) { a = zp, cycles += 3, ++instructions; }     // LDA zp
-    void clc() { carry = false, cycles += 2, ++instructions; }        // CLC
-    void adc(uint8_t imm) {                                           // ADC #imm (binary mode)
-        const int sum = a + imm + (carry ? 1 : 0);
-        carry = sum > 0xFF;
-        a = static_cast<uint8_t>(sum);
-        cycles += 2, ++instructions;
-    }
-    void sbc(uint8_t zp) {                                            // SBC zp: A - M - !C
-        const int diff = a - zp - (carry ? 0 : 1);
-        carry = diff >= 0;
-        a = static_cast<uint8_t>(diff);
-        cycles += 3, ++instructions;
-    }
-    void cmp(uint8_t imm) { carry = a >= imm, cycles += 2, ++instructions; }  // CMP #imm
-    // Bxx: 2 cycles, 3 when taken (the target is on the same page).
-    bool branch(bool taken) {
-        cycles += taken ? 3 : 2;
-        ++instructions;
-        return taken;
-    }
+// A 64 KiB RAM bus for the routine: no DMA, no chips, so the cycles are the 6502's own.
+struct RamBus {
+    std::vector<uint8_t> ram = std::vector<uint8_t>(0x10000, 0);
+    uint8_t read(uint16_t a) { return ram[a]; }
+    void write(uint16_t a, uint8_t v) { ram[a] = v; }
 };
+
+// Zero-page variables, as the article keeps the positions.
+constexpr uint8_t kX1 = 0x80, kY1 = 0x81, kX2 = 0x82, kY2 = 0x83;
+constexpr uint16_t kOrigin = 0x0600;  // page-aligned: every branch stays on its page
+
+// Where the routine's interesting instructions are, as assembled.
+struct Layout {
+    uint16_t adcX = 0, sbcX = 0, adcY = 0, sbcY = 0, yStart = 0, hit = 0, miss = 0;
+};
+
+// The article's routine for these operands: sizes are immediates, so it is assembled per
+// pair, as the game's own assembler would have done for its objects.
+Layout assemble(std::vector<uint8_t>& ram, const Wrap6502Box& o1, const Wrap6502Box& o2, bool bccFix) {
+    Layout at;
+    std::vector<uint8_t> code;
+    std::vector<size_t> toMiss;  // branch operands to patch with the miss label
+    auto here = [&] { return static_cast<uint16_t>(kOrigin + code.size()); };
+    auto branchToMiss = [&](uint8_t opcode) {
+        code.push_back(opcode);
+        toMiss.push_back(code.size());
+        code.push_back(0);
+    };
+    auto axis = [&](uint8_t p2, uint8_t size2, uint8_t p1, uint8_t limit, bool withClc, uint16_t& adc, uint16_t& sbc) {
+        code.insert(code.end(), {0xA5, p2});          // LDA p2
+        if (withClc) code.push_back(0x18);            // CLC
+        adc = here();
+        code.insert(code.end(), {0x69, size2});       // ADC #size2
+        sbc = here();
+        code.insert(code.end(), {0xE5, p1});          // SBC p1
+        if (bccFix) branchToMiss(0x90);               // BCC miss
+        code.insert(code.end(), {0xC9, limit});       // CMP #limit
+        branchToMiss(0xB0);                           // BCS miss
+    };
+    axis(kX2, o2.w, kX1, static_cast<uint8_t>(o1.w + o2.w - 1), true, at.adcX, at.sbcX);
+    at.yStart = here();
+    // The Y axis drops the CLC: the BCS that fell through left the carry clear.
+    axis(kY2, o2.h, kY1, static_cast<uint8_t>(o1.h + o2.h - 1), false, at.adcY, at.sbcY);
+    at.hit = here();
+    code.insert(code.end(), {0x4C, static_cast<uint8_t>(at.hit & 0xFF), static_cast<uint8_t>(at.hit >> 8)});
+    at.miss = here();
+    code.insert(code.end(), {0x4C, static_cast<uint8_t>(at.miss & 0xFF), static_cast<uint8_t>(at.miss >> 8)});
+    for (size_t operand : toMiss)
+        code[operand] = static_cast<uint8_t>(at.miss - (kOrigin + operand + 1));
+    std::copy(code.begin(), code.end(), ram.begin() + kOrigin);
+    return at;
+}
 
 }  // namespace
 
 Wrap6502Run runWrap6502(const Wrap6502Box& o1, const Wrap6502Box& o2, bool bccFix) {
-    Cpu cpu;
+    // The routine runs as real code on the machine's 6502 (Cpu6502), from its first LDA to the
+    // hit or miss label; the cycles are the CPU's, the values read off its registers.
+    // One memory per thread, reused: the sweep runs the routine tens of thousands of times
+    // and the routine touches only its code and four zero-page bytes.
+    thread_local RamBus bus;
+    const Layout at = assemble(bus.ram, o1, o2, bccFix);
+    bus.ram[kX1] = o1.x;
+    bus.ram[kY1] = o1.y;
+    bus.ram[kX2] = o2.x;
+    bus.ram[kY2] = o2.y;
+    Cpu6502 cpu;
+    cpu.regs().pc = kOrigin;
     Wrap6502Run run;
-    // The immediates the assembler would compute: S1+S2-1 and V1+V2-1, 8-bit.
-    const uint8_t limitX = static_cast<uint8_t>(o1.w + o2.w - 1);
-    const uint8_t limitY = static_cast<uint8_t>(o1.h + o2.h - 1);
-
-    auto axis = [&](uint8_t p2, uint8_t s2, uint8_t p1, uint8_t limit, bool withClc, uint8_t& difference,
-                    bool& carried) {
-        cpu.lda(p2);
-        if (withClc) cpu.clc();
-        cpu.adc(s2);
-        carried = cpu.carry;
-        cpu.sbc(p1);
-        difference = cpu.a;
-        if (bccFix && cpu.branch(!cpu.carry)) return false;  // BCC miss
-        cpu.cmp(limit);
-        return !cpu.branch(cpu.carry);  // BCS miss
-    };
-
-    run.hit = axis(o2.x, o2.w, o1.x, limitX, true, run.differenceX, run.addCarriedX);
-    if (run.hit) {
-        run.reachedY = true;
-        run.hit = axis(o2.y, o2.h, o1.y, limitY, false, run.differenceY, run.addCarriedY);
+    // A few dozen instructions at most; the bound only guards against a bug here.
+    for (int i = 0; i < 64 && cpu.regs().pc != at.hit && cpu.regs().pc != at.miss; ++i) {
+        const uint16_t pc = cpu.regs().pc;
+        cpu.step(bus);
+        ++run.instructions;
+        const bool carry = cpu.regs().p & Cpu6502::FlagC;
+        if (pc == at.adcX) run.addCarriedX = carry;
+        if (pc == at.sbcX) run.differenceX = cpu.regs().a;
+        if (pc == at.adcY) run.addCarriedY = carry;
+        if (pc == at.sbcY) run.differenceY = cpu.regs().a;
+        if (pc == at.yStart) run.reachedY = true;
     }
-    run.cycles = cpu.cycles;
-    run.instructions = cpu.instructions;
+    run.hit = cpu.regs().pc == at.hit;
+    run.cycles = static_cast<int>(cpu.cycles());
 
     // Where 8 bits and the integers part ways: the true X2+S2-X1-1 next to what A held.
     auto describe = [](const char* axisName, int p2, int s2, int p1, uint8_t got, bool carried) {

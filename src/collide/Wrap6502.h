@@ -1,5 +1,6 @@
-// Seed 000's 6502 routine, instruction by instruction, on 8-bit registers with the real carry
-// rules, so that its quirks come out exactly as on the machine: per axis
+// The Czech article's 6502 box routine, assembled for the two objects' sizes and run as real
+// code on the machine's 6502 (core/Cpu6502), so that its quirks come out exactly as on the
+// machine: per axis
 //     LDA X2 / CLC / ADC #S2 / SBC X1 / CMP #S1+S2-1 / BCS miss
 // (the Y axis drops the CLC: the BCS that fell through left the carry clear). With the fix,
 // BCC miss follows each SBC. Operands X1, X2, Y1, Y2 are zero-page variables, the sizes are
