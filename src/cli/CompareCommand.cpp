@@ -74,7 +74,7 @@ Json report(const CollideRun& run, const CompareCliOptions& options, const Compa
                         {"missed", m.counts.missed},
                         {"n/a", m.counts.notApplicable}};
         jm["checks"] = m.checks;
-        jm["cycles_6502"] = m.articleCycles ? Json(m.cycles) : Json(nullptr);
+        jm["cycles_6502"] = (m.articleCycles || m.cycles) ? Json(m.cycles) : Json(nullptr);
         jm["article_cycles_per_check"] = m.articleCycles ? Json(m.articleCycles) : Json(nullptr);
         Json& cells = jm["cells"] = Json::array();
         for (const Cell& cell : m.cells)
@@ -134,7 +134,7 @@ void printText(const CollideRun& run, const CompareCliOptions& options, const Co
     for (const MethodResult& m : c.methods) {
         std::snprintf(line, sizeof line, "%-15s %5d %5d %6d %6d %4d %8llu %11s\n", m.id.c_str(), m.counts.agree(),
                       m.counts.bothHit, m.counts.falseAlarms, m.counts.missed, m.counts.notApplicable,
-                      static_cast<unsigned long long>(m.checks), m.articleCycles ? std::to_string(m.cycles).c_str() : "-");
+                      static_cast<unsigned long long>(m.checks), (m.articleCycles || m.cycles) ? std::to_string(m.cycles).c_str() : "-");
         std::cout << line;
     }
     std::cout << "\nCells: H both hit, . both miss, F false alarm (software only), M missed (hardware only), "
@@ -177,14 +177,22 @@ void printText(const CollideRun& run, const CompareCliOptions& options, const Co
 }
 
 int compare(CompareCliOptions options) {
-    checkMethodIds(options.methods);
     options.settings.hotSpot = hotSpotByName(options.hotSpot);
     auto run = std::make_unique<CollideRun>();
     runForCollide(options.scene, options.frames, *run);
+    // The scene's own routines are methods too ("routine:NAME").
+    std::vector<std::string> articleIds;
+    for (const std::string& id : options.methods) {
+        bool routine = false;
+        for (const collide::CollisionRoutine& r : run->scene.routines) routine = routine || id == "routine:" + r.name;
+        if (!routine) articleIds.push_back(id);
+    }
+    checkMethodIds(articleIds);
     CompareOptions compareOptions;
     compareOptions.history = run->history;
     compareOptions.methods = options.methods;
     compareOptions.settings = options.settings;
+    compareOptions.routines = run->scene.routines;
     const Comparison c = compareFrame(run->machine, compareOptions);
 
     std::vector<std::string> warnings = frameWarnings(run->machine.frame());

@@ -185,9 +185,14 @@ Comparison compareFrame(const Machine& machine, const CompareOptions& options) {
     }
 
     std::vector<std::unique_ptr<Method>> methods;
-    if (options.methods.empty()) methods = allMethods();
+    if (options.methods.empty()) {
+        methods = allMethods();
+        for (const CollisionRoutine& r : options.routines) methods.push_back(std::make_unique<RoutineMethod>(r));
+    }
     for (const std::string& id : options.methods) {
         auto m = methodById(id);
+        for (const CollisionRoutine& r : options.routines)
+            if (!m && id == "routine:" + r.name) m = std::make_unique<RoutineMethod>(r);
         if (!m) throw std::invalid_argument("unknown method \"" + id + "\" (methods: " + methodIds() + ")");
         methods.push_back(std::move(m));
     }

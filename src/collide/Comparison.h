@@ -10,6 +10,7 @@
 
 #include "collide/Broadphase.h"
 #include "collide/Method.h"
+#include "collide/RoutineMethod.h"
 #include "collide/Objects.h"
 #include "core/Machine.h"
 
@@ -65,6 +66,9 @@ struct CompareOptions {
     FrameHistory history;              // registers at frame start, line writes, sprites
     std::vector<std::string> methods;  // ids; empty = all
     MethodSettings settings;
+    // The developer's own routines (a scene's "routines"): methods "routine:NAME", compared
+    // after the articles' methods (all of them when `methods` is empty).
+    std::vector<CollisionRoutine> routines;
 };
 
 struct Comparison {

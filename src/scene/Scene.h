@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "collide/RoutineMethod.h"
 #include "collide/SoftwareSprite.h"
 #include "core/Atari.h"
 #include "core/Machine.h"
@@ -54,6 +55,9 @@ struct Scene {
     // Optional "sprites": shapes drawn into the playfield bitmap before the first frame.
     std::vector<collide::SpriteSpec> sprites;  // in file order
     std::optional<SceneProgram> program;
+    // Optional "routines": the developer's own 6502 collision routines, compared beside the
+    // hardware like the articles' methods.
+    std::vector<collide::CollisionRoutine> routines;
     // Optional "machine" object: {"video": "NTSC"|"PAL", "chip": "GTIA"|"CTIA", "write_delays": bool}
     VideoStandard video = VideoStandard::Ntsc;
     bool ctia = false;

@@ -17,9 +17,10 @@ inline constexpr std::string_view kMemory = "memory";
 inline constexpr std::string_view kLineWrites = "line_writes";
 inline constexpr std::string_view kSprites = "sprites";
 inline constexpr std::string_view kProgram = "program";
+inline constexpr std::string_view kRoutines = "routines";
 
 inline constexpr std::array kTopLevel = {kFormat, kName, kDescription, kMachine, kRegisters, kMemory, kLineWrites,
-                                         kSprites, kProgram};
+                                         kSprites, kProgram, kRoutines};
 
 inline bool isTopLevelKey(std::string_view key) {
     return std::find(kTopLevel.begin(), kTopLevel.end(), key) != kTopLevel.end();
@@ -38,6 +39,18 @@ inline constexpr std::string_view kFile = "file";
 // Inside "program": an executable ("file") or code in the memory blocks ("start").
 inline constexpr std::string_view kProgramFile = "file";
 inline constexpr std::string_view kProgramStart = "start";
+
+// Inside a collision routine, in the order they are written.
+inline constexpr std::string_view kRoutineName = "name";
+inline constexpr std::string_view kRoutineAddress = "address";
+inline constexpr std::string_view kRoutineHex = "hex";
+inline constexpr std::string_view kRoutineEntry = "entry";
+inline constexpr std::string_view kRoutineInputs = "inputs";
+inline constexpr std::string_view kRoutineAnswer = "answer";
+// "inputs": zero-page addresses of both boxes, in this order.
+inline constexpr std::array kRoutineInputNames = {std::string_view("x1"), std::string_view("y1"), std::string_view("w1"),
+                                                  std::string_view("h1"), std::string_view("x2"), std::string_view("y2"),
+                                                  std::string_view("w2"), std::string_view("h2")};
 
 // Inside a line write, in the order they are written.
 inline constexpr std::string_view kLine = "line";

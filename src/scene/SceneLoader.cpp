@@ -164,6 +164,7 @@ public:
             readLineWrites(*writes, top / keys::kLineWrites, scene);
         if (const Json* sprites = member(root, keys::kSprites)) readSprites(*sprites, top / keys::kSprites, scene);
         if (const Json* program = member(root, keys::kProgram)) readProgram(*program, top / keys::kProgram, scene);
+        if (const Json* routines = member(root, keys::kRoutines)) readRoutines(*routines, top / keys::kRoutines, scene);
 
         auto& extra = scene.extra.get_ref<Json::object_t&>();
         for (const auto& [key, value] : root.get_ref<const Json::object_t&>())
@@ -274,6 +275,63 @@ private:
             result.start = static_cast<uint16_t>(readNumber(*start, at / keys::kProgramStart, 0xFFFF));
         }
         scene.program = std::move(result);
+    }
+
+    void readRoutines(const Json& routines, const Pointer& at, Scene& scene) const {
+        if (!routines.is_array()) fail(at, "expected an array of collision routines, got " + describe(routines));
+        if (routines.size() > 16) fail(at, "more than 16 routines");
+        for (size_t i = 0; i < routines.size(); ++i) {
+            const Json& r = routines[i];
+            const Pointer here = at / i;
+            if (!r.is_object()) fail(here, "expected an object with \"name\", \"address\", \"hex\", \"inputs\" and \"answer\", got " + describe(r));
+            collide::CollisionRoutine routine;
+            const Json *name = nullptr, *address = nullptr, *hex = nullptr, *entry = nullptr, *inputs = nullptr, *answer = nullptr;
+            for (const auto& [key, value] : r.get_ref<const Json::object_t&>()) {
+                if (key == keys::kRoutineName) name = &value;
+                else if (key == keys::kRoutineAddress) address = &value;
+                else if (key == keys::kRoutineHex) hex = &value;
+                else if (key == keys::kRoutineEntry) entry = &value;
+                else if (key == keys::kRoutineInputs) inputs = &value;
+                else if (key == keys::kRoutineAnswer) answer = &value;
+                else fail(here / key, "unknown key " + quoteForMessage(key) +
+                                          " (a routine has \"name\", \"address\", \"hex\", \"entry\", \"inputs\" and \"answer\")");
+            }
+            if (!name) fail(here, "missing required key \"name\"");
+            if (!address) fail(here, "missing required key \"address\"");
+            if (!hex) fail(here, "missing required key \"hex\" (the routine's code)");
+            routine.name = readString(*name, here / keys::kRoutineName);
+            if (routine.name.empty() || routine.name.size() > 40) fail(here / keys::kRoutineName, "a name of 1-40 characters");
+            for (size_t j = 0; j < i; ++j)
+                if (scene.routines[j].name == routine.name) fail(here / keys::kRoutineName, "the name is used by " + (at / j).str() + " already");
+            routine.address = static_cast<uint16_t>(readNumber(*address, here / keys::kRoutineAddress, 0xFEFF));
+            if (!hex->is_string()) fail(here / keys::kRoutineHex, "expected a string of hex byte pairs, got " + describe(*hex));
+            HexBytes code = parseHexBytes(hex->get_ref<const std::string&>());
+            if (!code.problem.empty()) fail(here / keys::kRoutineHex, code.problem);
+            if (code.bytes.empty()) fail(here / keys::kRoutineHex, "no code");
+            if (routine.address + code.bytes.size() > 0xFF00)
+                fail(here / keys::kRoutineHex, "the code runs into page $FF, which PMG Lab uses to call it");
+            routine.code = std::move(code.bytes);
+            routine.entry = entry ? static_cast<uint16_t>(readNumber(*entry, here / keys::kRoutineEntry, 0xFEFF)) : routine.address;
+            if (inputs) {
+                const Pointer in = here / keys::kRoutineInputs;
+                if (!inputs->is_object()) fail(in, "expected an object of zero-page addresses like {\"x1\": \"$80\", ...}, got " + describe(*inputs));
+                for (const auto& [key, value] : inputs->get_ref<const Json::object_t&>()) {
+                    auto k = std::find(keys::kRoutineInputNames.begin(), keys::kRoutineInputNames.end(), key);
+                    if (k == keys::kRoutineInputNames.end())
+                        fail(in / key, "unknown input " + quoteForMessage(key) + " (x1, y1, w1, h1, x2, y2, w2, h2)");
+                    routine.inputs[static_cast<size_t>(k - keys::kRoutineInputNames.begin())] =
+                        static_cast<uint8_t>(readNumber(value, in / key, 0xFF));
+                }
+            }
+            if (answer) {
+                const std::string text = readString(*answer, here / keys::kRoutineAnswer);
+                if (text == "carry set") routine.answer = collide::CollisionRoutine::Answer::CarrySet;
+                else if (text == "carry clear") routine.answer = collide::CollisionRoutine::Answer::CarryClear;
+                else if (text == "A not zero") routine.answer = collide::CollisionRoutine::Answer::ANonZero;
+                else fail(here / keys::kRoutineAnswer, "expected \"carry set\", \"carry clear\" or \"A not zero\", got " + describe(*answer));
+            }
+            scene.routines.push_back(std::move(routine));
+        }
     }
 
     void readRegisters(const Json& registers, const Pointer& at, Scene& scene) const {

@@ -121,6 +121,23 @@ std::string sceneText(const Scene& scene, const std::string& fileForErrors) {
         }
         append(root, keys::kSprites, std::move(sprites));
     }
+    if (!scene.routines.empty()) {
+        Json routines = Json::array();
+        for (const collide::CollisionRoutine& r : scene.routines) {
+            Json entry = Json::object();
+            append(entry, keys::kRoutineName, r.name);
+            append(entry, keys::kRoutineAddress, formatAddress(r.address));
+            append(entry, keys::kRoutineHex, formatHexBytes(r.code));
+            append(entry, keys::kRoutineEntry, formatAddress(r.entry));
+            Json inputs = Json::object();
+            for (size_t i = 0; i < keys::kRoutineInputNames.size(); ++i)
+                append(inputs, keys::kRoutineInputNames[i], "$" + formatHexBytes(std::vector<uint8_t>{r.inputs[i]}));
+            append(entry, keys::kRoutineInputs, std::move(inputs));
+            append(entry, keys::kRoutineAnswer, std::string(collide::answerName(r.answer)));
+            routines.push_back(std::move(entry));
+        }
+        append(root, keys::kRoutines, std::move(routines));
+    }
     if (scene.program) {
         Json program = Json::object();
         if (scene.program->start) append(program, keys::kProgramStart, formatAddress(*scene.program->start));
