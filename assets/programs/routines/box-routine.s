@@ -1,4 +1,5 @@
-; The collision routine of assets/programs/box-routine.json, as source: a box test on the
+; The collision routine of assets/programs/box-routine.json, as source (assemble with
+; `ca65 box-routine.s && ld65 -t none -o box-routine.bin box-routine.o`): a box test on the
 ; designer's boxes kept as 8-bit X, Y, width and height in zero page. Carry set = they
 ; collide. PMG Lab calls it with JSR for every pair of objects and compares its answers, with
 ; its cycle count, beside the hardware's latches (pmglab-cli compare ... --method routine:exact-box).
