@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -61,6 +62,20 @@ TEST(ExamplePrograms, CommittedExecutablesAreTheirSource) {
         ++n;
     }
     EXPECT_EQ(n, 5);
+}
+
+TEST(ExamplePrograms, RoutineSceneHoldsWhatItsSourceAssemblesTo) {
+    const auto bin = readFile(kBuilt / "routines" / "box-routine.bin");
+    std::ifstream in(kSource / "box-routine.json");
+    const auto scene = nlohmann::json::parse(in);
+    std::string hex;
+    for (uint8_t b : bin) {
+        char h[4];
+        std::snprintf(h, sizeof h, "%02X", b);
+        hex += (hex.empty() ? "" : " ") + std::string(h);
+    }
+    ASSERT_FALSE(bin.empty());
+    EXPECT_EQ(scene["routines"][0]["hex"], hex);
 }
 
 TEST(ExamplePrograms, DliMultiplexerSeesEachBandsCopy) {
