@@ -79,15 +79,16 @@ void BM_BusySceneKernelCpu(benchmark::State& s) {
     runProgram(s, code);
 }
 
-// What the kernel's writes cost without a CPU: the busy scene with the same HPOSM0 write as a
-// scene line write on every visible line, at the clock the kernel's write lands (after STA
-// WSYNC the STA HPOSM0 writes on cycle 108: clock 2 * 108 - 2 + 5 = 219).
-void BM_BusySceneSameWritesNoCpu(benchmark::State& state) {
+// The busy scene without a CPU, with `writes` adding the kernel's HPOSM0 write as a scene
+// line write on every visible line, at the clock the kernel's write lands (after STA WSYNC
+// the STA HPOSM0 writes on cycle 108: clock 2 * 108 - 2 + 5 = 219).
+void runSceneOnly(benchmark::State& state, bool writes) {
     Scene scene = loadScene(std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/busy-mode-e.json");
     uint8_t hposm0 = 0;
     for (const RegisterSetting& r : scene.registers)
         if (r.reg == Reg::HPOSM0) hposm0 = r.value;
-    for (int16_t line = 8; line < 248; ++line) scene.lineWrites.push_back({line, 219, Reg::HPOSM0, hposm0});
+    if (writes)
+        for (int16_t line = 8; line < 248; ++line) scene.lineWrites.push_back({line, 219, Reg::HPOSM0, hposm0});
     MachineOptions options;
     options.picture = true;
     options.record = false;
@@ -101,8 +102,12 @@ void BM_BusySceneSameWritesNoCpu(benchmark::State& state) {
     state.counters["frames_per_second"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
+void BM_BusySceneNoCpu(benchmark::State& s) { runSceneOnly(s, false); }
+void BM_BusySceneSameWritesNoCpu(benchmark::State& s) { runSceneOnly(s, true); }
+
 }  // namespace
 
+BENCHMARK(BM_BusySceneNoCpu);
 BENCHMARK(BM_BusySceneIdleCpu);
 BENCHMARK(BM_BusySceneKernelCpu);
 BENCHMARK(BM_BusySceneSameWritesNoCpu);
