@@ -1,6 +1,8 @@
 #include "core/AnticDma.h"
 
 #include "core/AnticMode.h"
+#include "core/Beam.h"
+#include "core/PlayfieldLine.h"
 
 namespace pmg {
 namespace {
@@ -20,6 +22,21 @@ int LineDma::cpuCycles() const {
     int n = 0;
     for (DmaUse u : use) n += u == DmaUse::Cpu;
     return n;
+}
+
+LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl) {
+    LineDmaSetup s;
+    s.playerMissileLine = inVisibleLines(line);
+    s.dmactl = dmactl;
+    s.instructionFetch = pf.instructionFetched;
+    s.operandFetch = pf.operandFetched;
+    if (!pf.empty()) {
+        s.mode = pf.mode;
+        s.hscroll = pf.hscrollEnabled;
+        s.hscrol = pf.hscrol;
+    }
+    s.firstLine = pf.firstRow;
+    return s;
 }
 
 LineDma lineDma(const LineDmaSetup& s) {

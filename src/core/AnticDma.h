@@ -55,6 +55,11 @@ struct LineDma {
 
 LineDma lineDma(const LineDmaSetup& setup);
 
+struct PlayfieldLine;
+// The setup of scan line `line` as ANTIC began it (Machine::beginScanline() made `pf`),
+// with DMACTL as it stood at the start of the line.
+LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl);
+
 // The first cycle (0..113) after `cycle` that the 6502 may use, or kCyclesPerLine if none is
 // left on the line. A table per line makes this a lookup.
 struct FreeCycles {

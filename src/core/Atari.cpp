@@ -88,17 +88,7 @@ void Atari::beginLine() {
     machine_.beginScanline();
     const PlayfieldLine& pf = machine_.currentLine();
     const int y = machine_.line();
-    LineDmaSetup s;
-    s.playerMissileLine = inVisibleLines(y);
-    s.dmactl = machine_.registers()[Reg::DMACTL];
-    s.instructionFetch = pf.instructionFetched;
-    s.operandFetch = pf.operandFetched;
-    if (!pf.empty()) {
-        s.mode = pf.mode;
-        s.hscroll = pf.hscrollEnabled;
-        s.hscrol = pf.hscrol;
-    }
-    s.firstLine = pf.firstRow;
+    const LineDmaSetup s = lineDmaSetup(pf, y, machine_.registers()[Reg::DMACTL]);
     // Everything the pattern depends on, in one word.
     const uint32_t key = static_cast<uint32_t>(s.playerMissileLine) | (static_cast<uint32_t>(s.dmactl & 0x0F) << 1) |
                          (static_cast<uint32_t>(s.instructionFetch) << 5) | (static_cast<uint32_t>(s.operandFetch) << 6) |

@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/AnticDma.h"
+#include "core/Beam.h"
+#include "core/BeamTiming.h"
 #include "core/Machine.h"
+#include "core/PlayfieldLine.h"
 #include "formats/BaseScene.h"
 #include "formats/Emitter6502.h"
 #include "formats/FormatError.h"
@@ -30,39 +34,41 @@ bool isSetupRegister(Reg reg) {
     return reg != Reg::HITCLR && reg != Reg::WSYNC && reg != Reg::NMIRES && reg != Reg::NMIEN && reg != Reg::CONSOL;
 }
 
-// Playfield DMA start and first visible cycle by playfield width (DMACTL bits 0-1: none,
-// narrow, normal, wide). ANTIC starts fetching at cycle 26/18/10 (Altirra Hardware Reference
-// Manual, "ANTIC DMA timing"); the playfield is shown from colour clock 64/48/44.
-constexpr int kPlayfieldDmaStart[4] = {0, 26, 18, 10};
-constexpr int kFirstVisibleCycle[4] = {24, 32, 24, 22};
+// The kernel's stores: the first three values are preloaded into A, X and Y before WSYNC
+// (STA/STX/STY abs: 4 cycles, the first of which runs before WSYNC holds the CPU); each further
+// write is LDA # + STA abs (6 cycles). Cycles after the release until store k's write.
+int cyclesUntilWrite(int k) { return 3 + 4 * std::min(k, 2) + 6 * std::max(0, k - 2); }
+
+constexpr int kWsyncRelease = 105;
 
 }  // namespace
 
-int cpuCyclesPerLine(uint8_t dmactl, int playfieldBytes, bool displayListFetch, bool lms) {
-    int cycles = 114 - 9;                                  // nine memory-refresh cycles every line
-    if (dmactl & 0x08) cycles -= 5;                        // player DMA fetches the missiles too
-    else if (dmactl & 0x04) cycles -= 1;
-    if ((dmactl & 0x20) && displayListFetch) cycles -= lms ? 3 : 1;
-    if (dmactl & 0x03) cycles -= playfieldBytes;
-    return cycles;
-}
-
-LineBudget lineBudget(uint8_t dmactl, int line, int writes) {
-    LineBudget b;
-    b.line = line;
-    b.writes = writes;
-    const int width = dmactl & 0x03;
-    b.windowCycles = (114 - 105) + kFirstVisibleCycle[width];
-    int dma = 0;
-    if (dmactl & 0x08) dma += 5;         // missile cycle 0, players 2-5
-    else if (dmactl & 0x04) dma += 1;
-    if (dmactl & 0x20) dma += 3;         // a display-list fetch with LMS may start this line: counted always
-    if (width) dma += kFirstVisibleCycle[width] - kPlayfieldDmaStart[width];  // every cycle, as on a text line's first scan line
-    b.dmaCycles = dma;
-    // The first three values are preloaded into A, X and Y (STA/STX/STY abs: 4 cycles);
-    // each further write is LDA # + STA abs (6 cycles).
-    b.neededCycles = 4 * std::min(writes, 3) + 6 * std::max(0, writes - 3);
-    return b;
+LineBudget lineBudget(const LineDma& before, const LineDma& dma, int line, std::span<const RegisterWrite> writes) {
+    // The free cycles from the release on, counted from the line's cycle 0 (negative: before).
+    std::vector<int> free;
+    for (int c = kWsyncRelease; c < kCyclesPerLine; ++c)
+        if (before.cpu(c)) free.push_back(c - kCyclesPerLine);
+    for (int c = 0; c < kCyclesPerLine; ++c)
+        if (dma.cpu(c)) free.push_back(c);
+    LineBudget tightest;
+    int tightestSlack = 1 << 30;
+    for (size_t k = 0; k < writes.size(); ++k) {
+        const RegisterWrite& w = writes[k];
+        LineBudget b;
+        b.line = line;
+        b.writes = static_cast<int>(writes.size());
+        b.reg = w.reg;
+        b.deadlineClock = std::max<int>(w.clock, kWindowLeft);
+        // The last cycle whose write still takes effect by the deadline: 2c - 2 + delay <= deadline.
+        const int lastCycle = (b.deadlineClock + 2 - writeToEffectDelay(w.reg)) / 2;
+        b.windowCycles = kCyclesPerLine - kWsyncRelease + lastCycle + 1;
+        b.freeCycles = static_cast<int>(std::count_if(free.begin(), free.end(), [&](int c) { return c <= lastCycle; }));
+        b.neededCycles = cyclesUntilWrite(static_cast<int>(k));
+        b.writeCycle = b.neededCycles <= static_cast<int>(free.size()) ? free[static_cast<size_t>(b.neededCycles - 1)] : kCyclesPerLine;
+        const int slack = b.freeCycles - b.neededCycles;
+        if (slack < tightestSlack) { tightestSlack = slack; tightest = b; }
+    }
+    return tightest;
 }
 
 std::string XexExport::labelFile() const {
@@ -234,9 +240,6 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
     // Collect line writes: lines 0-8 in vertical blank, the rest grouped by line.
     std::vector<RegisterWrite> blankWrites;
     std::vector<std::vector<RegisterWrite>> groups;
-    uint8_t dmactl = 0;
-    for (const RegisterSetting& s : scene.registers)
-        if (s.reg == Reg::DMACTL) dmactl = s.value;
     std::vector<RegisterWrite> writes = scene.lineWrites;
     std::stable_sort(writes.begin(), writes.end(), [](const RegisterWrite& a, const RegisterWrite& b) { return a.line < b.line; });
     for (const RegisterWrite& w : writes) {
@@ -244,26 +247,37 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
                                   ", colour clock " + std::to_string(w.clock);
         if (w.reg == Reg::WSYNC || w.reg == Reg::NMIEN || w.reg == Reg::NMIRES || w.reg == Reg::DLISTL || w.reg == Reg::DLISTH)
             throw FormatError(sceneFile, where + ": the exported kernel owns " + std::string(registerName(w.reg)) + "; it cannot be a line write");
-        if (w.reg == Reg::DMACTL && w.line > kFirstDisplayedLine) dmactl |= w.value;  // budget against the most DMA
         if (w.line <= kFirstDisplayedLine) { blankWrites.push_back(w); continue; }
         if (w.line >= kCollisionReadLine)
             throw FormatError(sceneFile, where + ": writes after the last displayed line (247) are not exported; the program reads the collision registers there");
-        const int width = dmactl & 0x03;
-        if (w.clock > kFirstVisibleCycle[width] * 2)
-            throw FormatError(sceneFile, where + ": the exported kernel writes in horizontal blank (after WSYNC), so a write inside the visible line (after colour clock " +
-                                             std::to_string(kFirstVisibleCycle[width] * 2) + ") cannot be placed exactly");
+        if (w.clock > kWindowLeft)
+            throw FormatError(sceneFile, where + ": the exported kernel writes in horizontal blank (after WSYNC), so a write inside the collision window (from colour clock " +
+                                             std::to_string(kWindowLeft) + ") cannot be placed exactly");
         if (groups.empty() || groups.back().front().line != w.line) groups.emplace_back();
         groups.back().push_back(w);
     }
-    for (const auto& group : groups) {
-        LineBudget b = lineBudget(dmactl, group.front().line, static_cast<int>(group.size()));
-        if (b.neededCycles > b.availableCycles())
-            throw FormatError(sceneFile, "line writes at scan line " + std::to_string(b.line) + ": " + std::to_string(b.writes) +
-                                             " writes need " + std::to_string(b.neededCycles) + " CPU cycles between WSYNC (cycle 105 of line " +
-                                             std::to_string(b.line - 1) + ") and the first visible colour clock, but ANTIC's DMA leaves " +
-                                             std::to_string(b.availableCycles()) + " of those " + std::to_string(b.windowCycles) +
-                                             "; move some writes to an earlier line");
-        out.budgets.push_back(b);
+    if (!groups.empty()) {
+        // ANTIC's DMA on every line of the scene's frame, line writes (DMACTL too) included.
+        Machine beam(machineOptionsFor(scene));
+        prepareScene(scene, beam);
+        std::vector<LineDma> dma(static_cast<size_t>(beam.linesPerFrame()));
+        for (LineDma& line : dma) {
+            beam.beginScanline();
+            line = pmg::lineDma(lineDmaSetup(beam.currentLine(), beam.line(), beam.registers()[Reg::DMACTL]));
+            beam.endScanline({});
+        }
+        for (const auto& group : groups) {
+            const int line = group.front().line;
+            const LineBudget b = lineBudget(dma[static_cast<size_t>(line - 1)], dma[static_cast<size_t>(line)], line, group);
+            if (!b.fits())
+                throw FormatError(sceneFile, "line writes at scan line " + std::to_string(line) + ": the " + std::string(registerName(b.reg)) +
+                                                 " write must take effect by colour clock " + std::to_string(b.deadlineClock) + ", so the kernel has the " +
+                                                 std::to_string(b.windowCycles) + " CPU cycles from WSYNC (cycle 105 of line " + std::to_string(line - 1) +
+                                                 ") to cycle " + std::to_string(b.windowCycles - (kCyclesPerLine - kWsyncRelease) - 1) + "; ANTIC's DMA leaves " +
+                                                 std::to_string(b.freeCycles) + " of them and the stores up to it need " + std::to_string(b.neededCycles) +
+                                                 "; move some writes to an earlier line");
+            out.budgets.push_back(b);
+        }
     }
 
     // Measure the program, then place it in the first free page-aligned gap of $2000-$9FFF.

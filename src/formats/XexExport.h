@@ -12,31 +12,37 @@
 // do not fit is refused with the numbers.
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "core/AnticDma.h"
 #include "formats/XexFile.h"
 #include "scene/Scene.h"
 
 namespace pmg::formats {
 
-// What the CPU gets to write registers for scan line `line` (cycles, after WSYNC on the line
-// before): the window from cycle 105 of the previous line to the first visible colour clock of
-// this one, minus the cycles ANTIC's DMA takes in it.
+// Whether the kernel's stores for scan line `line` land in time. After STA WSYNC (which
+// releases the CPU on cycle 105 of the line before) the stores run on the cycles ANTIC's DMA
+// leaves free, as the machine's DMA model gives them for the scene's own display list
+// (AnticDma.h). Each write must take effect by its scene colour clock, or by the left edge of
+// the collision window ($22, colour clock 34) when the scene writes it earlier: nothing GTIA
+// shows or latches lies between. The budget is that of the tightest write of the line.
 struct LineBudget {
     int line = 0;
     int writes = 0;
-    int windowCycles = 0;    // 114 - 105 + first visible cycle of the line
-    int dmaCycles = 0;       // P/M, display list and playfield DMA in that window
-    int neededCycles = 0;    // the kernel's stores for this line
-    int availableCycles() const { return windowCycles - dmaCycles; }
+    Reg reg = Reg::HPOSP0;   // the tightest write's register
+    int deadlineClock = 0;   // colour clock of `line` by which it must take effect
+    int windowCycles = 0;    // cycles from 105 of the line before to the last cycle that still makes it
+    int freeCycles = 0;      // of those, the ones ANTIC's DMA leaves the 6502
+    int neededCycles = 0;    // the kernel's cycles up to and including that store's write
+    int writeCycle = 0;      // the cycle of `line` it writes on (negative: on the line before)
+    bool fits() const { return neededCycles <= freeCycles; }
 };
 
-// CPU cycles a whole scan line leaves the 6502 with these DMACTL settings (114 minus refresh,
-// P/M DMA, a display-list fetch and the playfield fetches of a line of the given bytes/line).
-int cpuCyclesPerLine(uint8_t dmactl, int playfieldBytes, bool displayListFetch, bool lms);
-
-LineBudget lineBudget(uint8_t dmactl, int line, int writes);
+// The budget of the kernel's stores for `writes` (all on scan line `line`, in the kernel's
+// order), given ANTIC's DMA on the line before and on the line itself.
+LineBudget lineBudget(const LineDma& before, const LineDma& dma, int line, std::span<const RegisterWrite> writes);
 
 struct XexExport {
     XexFile xex;                   // segments: the scene's memory, the program, RUNAD

@@ -77,8 +77,8 @@ TEST(XexExport, LineWritesGetAWsyncKernelWithABudget) {
     EXPECT_EQ(out.budgets[0].line, 100);
     EXPECT_EQ(out.budgets[1].line, 170);
     for (const LineBudget& b : out.budgets) {
-        EXPECT_EQ(b.neededCycles, 4);
-        EXPECT_LE(b.neededCycles, b.availableCycles());
+        EXPECT_EQ(b.neededCycles, 3);  // one STA HPOSP0: its last three cycles after WSYNC
+        EXPECT_TRUE(b.fits());
     }
     // Line 100: wait for VCOUNT = 49 (line 98/99), STA WSYNC twice -> cycle 105 of line 99, then STA HPOSP0.
     const XexSegment& program = programSegment(out);
@@ -87,31 +87,61 @@ TEST(XexExport, LineWritesGetAWsyncKernelWithABudget) {
 }
 
 TEST(XexExport, BudgetFromAnticDma) {
-    // Normal playfield, players + missiles, display list DMA ($3E): window 9 + 24 cycles; DMA
-    // takes 5 (P/M) + 3 (display list with LMS) + 6 (playfield from cycle 18) = 14, leaving 19.
-    const LineBudget b = lineBudget(0x3E, 100, 4);
-    EXPECT_EQ(b.windowCycles, 33);
-    EXPECT_EQ(b.dmaCycles, 14);
-    EXPECT_EQ(b.availableCycles(), 19);
-    EXPECT_EQ(b.neededCycles, 18);
-    EXPECT_GT(lineBudget(0x3E, 100, 5).neededCycles, 19);
-    // What a whole line leaves the CPU: 114 - 9 refresh - 5 P/M - 3 DL - 40 playfield bytes.
-    EXPECT_EQ(cpuCyclesPerLine(0x3E, 40, true, true), 57);
-    EXPECT_EQ(cpuCyclesPerLine(0x00, 0, false, false), 105);
+    // The line before is free from WSYNC's release (cycles 105-113: 9 cycles); the line itself
+    // loses cycle 0 to missile DMA and 2-5 to player DMA. Five HPOS writes at colour clock 0:
+    // each must take effect by colour clock 34 (the collision window), HPOS 5 clocks after the
+    // write, so the last usable cycle is (34 + 2 - 5) / 2 = 15, and the free cycles up to it are
+    // 9 + 1 (cycle 1) + 10 (6-15) = 20 of a 25-cycle window. The stores need 3, 7, 11 (STA/STX/
+    // STY of the preloaded values), then 17 and 23 (LDA # + STA): the fifth does not fit; it
+    // would write on cycle 18 (the 23rd free cycle) and take effect at 2*18 - 2 + 5 = 39.
+    LineDma before, dma;
+    dma.use[0] = DmaUse::Missile;
+    for (int c = 2; c <= 5; ++c) dma.use[static_cast<size_t>(c)] = DmaUse::Player;
+    std::vector<RegisterWrite> writes;
+    for (Reg r : {Reg::HPOSP0, Reg::HPOSP1, Reg::HPOSP2, Reg::HPOSP3, Reg::HPOSM0}) writes.push_back(RegisterWrite{100, 0, r, 0x80});
+    LineBudget b = lineBudget(before, dma, 100, writes);
+    EXPECT_EQ(b.reg, Reg::HPOSM0);
+    EXPECT_EQ(b.deadlineClock, 34);
+    EXPECT_EQ(b.windowCycles, 25);
+    EXPECT_EQ(b.freeCycles, 20);
+    EXPECT_EQ(b.neededCycles, 23);
+    EXPECT_EQ(b.writeCycle, 18);
+    EXPECT_FALSE(b.fits());
+    // Four fit: the tightest is the fourth, 17 of 20, writing on cycle 12 (effect at 27).
+    writes.pop_back();
+    b = lineBudget(before, dma, 100, writes);
+    EXPECT_EQ(b.reg, Reg::HPOSP3);
+    EXPECT_EQ(b.neededCycles, 17);
+    EXPECT_EQ(b.writeCycle, 12);
+    EXPECT_TRUE(b.fits());
+    // The first store writes on the line before (cycle 107 there: -7 here).
+    writes.resize(1);
+    EXPECT_EQ(lineBudget(before, dma, 100, writes).writeCycle, -7);
+    // Playfield DMA in the window takes cycles from the kernel: cycles 6-15 busy leaves 10.
+    for (int c = 6; c <= 15; ++c) dma.use[static_cast<size_t>(c)] = DmaUse::Playfield;
+    writes.assign(3, RegisterWrite{100, 0, Reg::COLBK, 0});
+    b = lineBudget(before, dma, 100, writes);  // COLBK: 1 clock, last usable cycle 17
+    EXPECT_EQ(b.freeCycles, 9 + 1 + 2);
+    EXPECT_EQ(b.neededCycles, 11);
+    EXPECT_TRUE(b.fits());
 }
 
 TEST(XexExport, LineWritesTheSixFiveOTwoCannotReachAreRefused) {
     Scene scene = exampleScene("line-writes-reuse.json");
     for (Reg r : {Reg::COLPF0, Reg::COLPF1, Reg::COLPF2, Reg::COLPF3, Reg::COLBK})
         scene.lineWrites.push_back(RegisterWrite{120, 0, r, 0x44});
+    // Mode E lines: each fetches its instruction on cycle 1, besides P/M DMA on 0 and 2-5, so
+    // 21 of the 27 cycles from 105 of line 119 to 17 of line 120 are free; the fifth store (LDA #
+    // + STA COLBK) writes on the 23rd.
     EXPECT_EQ(exportError(scene),
-              "scene.json: line writes at scan line 120: 5 writes need 24 CPU cycles between WSYNC (cycle 105 of line 119)"
-              " and the first visible colour clock, but ANTIC's DMA leaves 19 of those 33; move some writes to an earlier line");
+              "scene.json: line writes at scan line 120: the COLBK write must take effect by colour clock 34, so the kernel has the 27 CPU"
+              " cycles from WSYNC (cycle 105 of line 119) to cycle 17; ANTIC's DMA leaves 21 of them and the stores up to it need 23;"
+              " move some writes to an earlier line");
     scene = exampleScene("line-writes-reuse.json");
     scene.lineWrites.push_back(RegisterWrite{120, 100, Reg::COLBK, 0x44});
     EXPECT_EQ(exportError(scene),
               "scene.json: line write COLBK at scan line 120, colour clock 100: the exported kernel writes in horizontal blank"
-              " (after WSYNC), so a write inside the visible line (after colour clock 48) cannot be placed exactly");
+              " (after WSYNC), so a write inside the collision window (from colour clock 34) cannot be placed exactly");
     scene = exampleScene("line-writes-reuse.json");
     scene.memory.push_back(MemoryBlock{0xE000, std::vector<uint8_t>(16, 0xAA), ""});
     EXPECT_EQ(exportError(scene),

@@ -46,5 +46,31 @@ TEST(ExportedProgram, EveryExampleSceneReadsItsOwnLatchesOnTheCpu) {
     EXPECT_GE(checked, 12);
 }
 
+// A kernel at the edge of its budget: four HPOS writes on a mode E line (the most that fit,
+// XexExportTest works the numbers out) land in time on the CPU, and the program reads what
+// the scene latches. P1 is moved onto P0 on the lines where both are shown.
+TEST(ExportedProgram, AKernelAtItsBudgetKeepsTheSceneLatches) {
+    Scene scene = loadScene(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "line-writes-reuse.json");
+    for (Reg r : {Reg::HPOSP1, Reg::HPOSP2, Reg::HPOSP3, Reg::HPOSM0}) scene.lineWrites.push_back(RegisterWrite{120, 0, r, 0xA2});
+    const formats::XexExport exported = formats::exportXex(scene, "scene.json");
+    ASSERT_EQ(exported.budgets.size(), 3u);
+    EXPECT_EQ(exported.budgets[1].line, 120);
+    EXPECT_EQ(exported.budgets[1].neededCycles, 17);
+    EXPECT_EQ(exported.budgets[1].freeCycles, 19);
+    Machine reference;
+    runScene(scene, reference, 1);
+    EXPECT_NE(reference.collisions().read(13) & 0x01, 0) << "P1 meets P0 in the scene";
+    std::vector<ProgramSegment> segments;
+    for (const formats::XexSegment& s : exported.xex.segments) segments.push_back({s.start, s.bytes, s.fileOffset});
+    Atari atari;
+    std::string error;
+    ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
+    for (int i = 0; i < 4; ++i) atari.runFrame();
+    ASSERT_FALSE(atari.stopped()) << atari.stopMessage();
+    for (int r = 0; r < 16; ++r)
+        EXPECT_EQ(atari.machine().memory().read(static_cast<uint16_t>(exported.collisionsAddress + r)), reference.collisions().read(r) & 0x0F)
+            << collisionRegisterName(r);
+}
+
 }  // namespace
 }  // namespace pmg
