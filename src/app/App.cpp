@@ -30,6 +30,7 @@
 #include "app/SceneEdit.h"
 #include "app/Simulation.h"
 #include "app/UiHelpers.h"
+#include "formats/Importer.h"
 #include "image/Png.h"
 #include "lesson/Lesson.h"
 
@@ -331,6 +332,12 @@ void App::shutdown() {
 }
 
 void App::openInitialScene() {
+    // Crash recovery first: a scene started from a template is the user's own work too.
+    if (options_.frames == 0) {
+        document_.setRecoveryFile(configDir() / "recovery.json");
+        recovered_ = document_.readRecovery();
+        askRecovery_ = recovered_.has_value();
+    }
     if (!options_.newFrom.empty()) {
         for (const Template& t : templates())
             if (t.path.stem() == options_.newFrom) {
@@ -341,10 +348,13 @@ void App::openInitialScene() {
         showError_ = true;
     }
     const fs::path scene = options_.scene.empty() ? defaultScene() : options_.scene;
-    if (options_.frames == 0) {
-        document_.setRecoveryFile(configDir() / "recovery.json");
-        recovered_ = document_.readRecovery();
-        askRecovery_ = recovered_.has_value();
+    if (formats::isImportable(scene)) {
+        openNow(scene);
+        if (showError_) {
+            std::cerr << "pmglab: " << errorText_ << '\n';
+            document_.reset(emptyScene(), {});
+        }
+        return;
     }
     if (document_.open(scene)) {
         openedFile(scene);
@@ -1036,6 +1046,24 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
         simulation_.startOver();
         ctx_.selected = 0;
         ctx_.notify("new scene from " + path.filename().string());
+        return;
+    }
+    if (formats::isImportable(path)) {
+        // A file of the Atari world (an emulator state, a sprite, a font, a picture, an
+        // executable's memory): an untitled scene made from it; Save asks where to keep it,
+        // and the file itself is never written.
+        try {
+            Scene scene = formats::importFile(path);
+            document_.reset(std::move(scene), {}, false);
+            addRecent(path);
+            relayout_ = true;
+            simulation_.startOver();
+            ctx_.selected = 0;
+            ctx_.notify("imported " + path.string() + " as an untitled scene (Save keeps it as a scene file)");
+        } catch (const std::exception& e) {
+            errorText_ = e.what();
+            showError_ = true;
+        }
         return;
     }
     if (document_.open(path)) {

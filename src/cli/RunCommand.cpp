@@ -20,6 +20,7 @@
 #include "scene/SceneValueSyntax.h"
 #include "formats/FormatError.h"
 #include "formats/Importer.h"
+#include "formats/SavedCollisions.h"
 
 namespace pmg::cli {
 namespace {
@@ -123,18 +124,16 @@ nlohmann::ordered_json report(const Scene& scene, const std::string& file, int f
 
     out["dli_lines"] = machine.frame().dliLines;
     // An emulator state: the latches it held when saved, beside what PMG Lab computes.
-    if (scene.extra.contains("atari800_state") && scene.extra["atari800_state"].contains("saved_collisions"))
-    {
-        out["saved_collisions"] = scene.extra["atari800_state"]["saved_collisions"];
+    if (const auto saved = formats::savedCollisions(scene)) {
+        auto& json = out["saved_collisions"] = nlohmann::ordered_json::object();
         bool differ = false;
         for (int reg = 0; reg < kCollisionRegisters; ++reg) {
-            const auto& saved = out["saved_collisions"];
-            const std::string name(collisionRegisterName(reg));
-            if (saved.contains(name) && saved[name] != static_cast<int>(latches.read(reg))) differ = true;
+            const uint8_t value = saved->registers[static_cast<size_t>(reg)];
+            json[std::string(collisionRegisterName(reg))] = value;
+            differ |= value != latches.read(reg);
         }
-        if (differ)
-            out["saved_collisions_note"] = "The saved latches differ from one frame of this screen: a state is one instant, and "
-                                           "display-list interrupts or kernels that change registers during the frame are not in it.";
+        out["saved_by"] = saved->emulator;
+        if (differ) out["saved_collisions_note"] = formats::SavedCollisions::kDifferNote;
     }
     out["warnings"] = warnings;
     return out;

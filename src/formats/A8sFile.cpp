@@ -6,6 +6,7 @@
 
 #include "formats/BaseScene.h"
 #include "formats/FormatError.h"
+#include "formats/SavedCollisions.h"
 
 namespace pmg::formats {
 
@@ -228,7 +229,7 @@ Scene A8sFile::toScene(const std::string& name) const {
                                      "M0PL", "M1PL", "M2PL", "M3PL", "P0PL", "P1PL", "P2PL", "P3PL"};
     nlohmann::ordered_json saved = nlohmann::ordered_json::object();
     for (int i = 0; i < 16; ++i) saved[kNames[i]] = collisions[static_cast<size_t>(i)];
-    scene.extra["atari800_state"] = {{"version", version},
+    scene.extra[kAtari800StateKey] = {{"version", version},
                                      {"display_list_counter", displayListCounter},
                                      {"cpu", {{"a", a}, {"x", x}, {"y", y}, {"s", s}, {"p", p}, {"pc", pc}}},
                                      {"saved_collisions", saved}};

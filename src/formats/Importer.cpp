@@ -17,6 +17,20 @@ namespace pmg::formats {
 
 const char* supportedImportExtensions() { return ".a8s, .apl, .fnt, .mic, .spr, .xex, .com, .exe, .obj (and any file with --raw-mode)"; }
 
+namespace {
+std::string lowerExtension(const std::filesystem::path& path) {
+    std::string ext = path.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return ext;
+}
+}  // namespace
+
+bool isImportable(const std::filesystem::path& path) {
+    static const char* const kKnown[] = {".a8s", ".apl", ".fnt", ".set", ".chr", ".mic", ".spr", ".xex", ".com", ".exe", ".obj"};
+    const std::string ext = lowerExtension(path);
+    return std::any_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return ext == k; });
+}
+
 std::vector<uint8_t> readInputFile(const std::filesystem::path& path) {
     const std::string file = path.string();
     std::error_code ec;
@@ -37,8 +51,7 @@ std::vector<uint8_t> readInputFile(const std::filesystem::path& path) {
 
 Scene importBytes(std::span<const uint8_t> bytes, const std::string& file, const ImportOptions& options) {
     std::filesystem::path path(file);
-    std::string ext = path.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string ext = lowerExtension(path);
     const std::string name = path.stem().string();
     if (options.rawAnticMode) return rawScreenToScene(bytes, file, *options.rawAnticMode, name);
     if (ext == ".fnt" || ext == ".set" || ext == ".chr") return FontFile::read(bytes, file).toScene(name);

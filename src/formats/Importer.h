@@ -29,6 +29,9 @@ Scene importBytes(std::span<const uint8_t> bytes, const std::string& file, const
 // Reads a whole file with the size limit above; throws FormatError.
 std::vector<uint8_t> readInputFile(const std::filesystem::path& path);
 
+// Whether importFile knows the file's kind by its extension (without a raw mode).
+bool isImportable(const std::filesystem::path& path);
+
 // The extensions importFile knows, for messages and file dialogs.
 const char* supportedImportExtensions();
 

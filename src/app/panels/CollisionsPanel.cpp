@@ -15,6 +15,7 @@
 #include "app/Panel.h"
 #include "app/Panels.h"
 #include "app/UiHelpers.h"
+#include "formats/SavedCollisions.h"
 
 namespace pmg::app {
 namespace {
@@ -68,6 +69,8 @@ public:
             return;
         }
         font_ = ImGui::GetFontSize();
+        ctx_ = &ctx;
+        saved_ = formats::savedCollisions(ctx.document.scene());
         drawMethodChoice(*c);
         methodSettings(ctx);
         if (view_.stale()) ImGui::TextDisabled("Paused mid-frame: showing the last whole frame.");
@@ -75,6 +78,7 @@ public:
         hovered_.reset();
         drawGrids(*c);
         drawLegend();
+        drawSavedNote();
         ImGui::Separator();
         drawDetails(*c);
         ImGui::Separator();
@@ -140,7 +144,9 @@ private:
     }
 
     // One 8 x 8 grid with its title and headers; reports the hovered square and selects on click.
-    void grid(const char* id, const std::string& title, const std::string& titleTip, const std::function<CellLook(GridCell)>& look) {
+    // `cellWidgets`: note each square as a widget named prefix + "P0PL.P1" (for tests).
+    void grid(const char* id, const std::string& title, const std::string& titleTip, const std::function<CellLook(GridCell)>& look,
+              const char* cellWidgets = nullptr) {
         const float headerW = font_ * 1.9f, headerH = ImGui::GetTextLineHeight() + 2, titleH = ImGui::GetTextLineHeightWithSpacing();
         const float gap = font_ * 0.45f;
         const float width = gridWidth();
@@ -176,6 +182,7 @@ private:
                 }
                 const CellLook l = look(g);
                 draw->AddRectFilled(a, z, l.fill, 2.0f);
+                if (cellWidgets) ctx_->widgets[cellWidgets + cellName(g)] = ImVec4(a.x, a.y, z.x, z.y);
                 const ImVec2 size = ImGui::CalcTextSize(l.label);
                 draw->AddText(ImVec2((a.x + z.x - size.x) / 2, (a.y + z.y - size.y) / 2), l.text, l.label);
                 if (view_.selected && *view_.selected == g) {
@@ -211,11 +218,14 @@ private:
         }
     }
 
+    AppContext* ctx_ = nullptr;
+    std::optional<formats::SavedCollisions> saved_;
+
     float gridWidth() const { return font_ * 1.9f + 8 * cellW_ + font_ * 0.45f; }
 
     void drawGrids(const Comparison& c) {
         const int a = view_.methodIndex(0), b = view_.methodIndex(1);
-        const int grids = 1 + (a >= 0) + (b >= 0 && b != a);
+        const int grids = 1 + (a >= 0) + (b >= 0 && b != a) + saved_.has_value();
         const float spacing = font_ * 1.2f, avail = ImGui::GetContentRegionAvail().x;
         // As large as fits side by side, within reason; below that, they stack.
         cellH_ = font_ * 1.45f;
@@ -237,6 +247,22 @@ private:
                             on ? IM_COL32(0x10, 0x10, 0x14, 255) : IM_COL32(0x68, 0x68, 0x70, 255), on ? "1" : "0"};
         });
         ImGui::EndGroup();
+        if (saved_) {
+            // The emulator's latches at the instant it saved: amber where they differ from
+            // this frame's.
+            place();
+            ImGui::BeginGroup();
+            grid("##saved", "Saved by " + saved_->emulator,
+                 "The collision registers " + saved_->emulator + " held when it saved this state (1 = set); amber where they differ from "
+                 "what GTIA latched in this frame",
+                 [&](GridCell g) {
+                     const bool on = savedBit(g), differs = on != view_.hardware(g);
+                     const ImU32 fill = differs ? IM_COL32(0xE0, 0x9A, 0x2A, 255) : on ? IM_COL32(0xE8, 0xE8, 0xEC, 255) : IM_COL32(0x2A, 0x2A, 0x30, 255);
+                     return CellLook{fill, on || differs ? IM_COL32(0x10, 0x10, 0x14, 255) : IM_COL32(0x68, 0x68, 0x70, 255), on ? "1" : "0"};
+                 },
+                 "saved ");
+            ImGui::EndGroup();
+        }
         std::vector<int> shown;
         if (a >= 0) shown.push_back(a);
         if (b >= 0 && b != a) shown.push_back(b);
@@ -253,6 +279,24 @@ private:
             ImGui::EndGroup();
         }
         hoveredLast_ = hovered_;
+    }
+
+    bool savedBit(GridCell g) const { return saved_ && ((saved_->registers[static_cast<size_t>(g.reg())] >> g.bit()) & 1); }
+
+    bool savedDiffers() const {
+        if (!saved_) return false;
+        for (int row = 0; row < 8; ++row)
+            for (int column = 0; column < 8; ++column)
+                if (const GridCell g{row, column}; !g.self() && savedBit(g) != view_.hardware(g)) return true;
+        return false;
+    }
+
+    void drawSavedNote() {
+        if (!savedDiffers()) return;
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.7f, 0.3f, 1));
+        ImGui::TextWrapped("%s", formats::SavedCollisions::kDifferNote);
+        ImGui::PopStyleColor();
+        ctx_->noteWidget("saved latches differ");
     }
 
     void drawLegend() {
@@ -292,6 +336,7 @@ private:
         } else {
             ImGui::TextUnformatted("Hardware: not latched");
         }
+        if (saved_) ImGui::Text("Saved by %s: %s", saved_->emulator.c_str(), savedBit(g) ? "set" : "clear");
         for (int slot = 0; slot < 2; ++slot) {
             const int m = view_.methodIndex(slot);
             if (m < 0 || (slot == 1 && m == view_.methodIndex(0))) continue;

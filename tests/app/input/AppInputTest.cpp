@@ -20,6 +20,8 @@
 #include "app/SceneEdit.h"
 #include "core/Machine.h"
 #include "core/Palette.h"
+#include "formats/Importer.h"
+#include "formats/SavedCollisions.h"
 #include "scene/Scene.h"
 #include "InputDriver.h"
 
@@ -404,6 +406,44 @@ TEST(MethodSettingsInTheWindow, ClickingTheInsetMarginSliderSetsTheMarginTheMeth
     input.click(static_cast<int>((*slider)[0] + app.fontSize() * 8 - 3), y);
     input.frames(2);
     EXPECT_EQ(app.methodSettings().insetMargin, 4);
+    fs::remove_all(dir);
+}
+
+// An emulator state opened in the window: the latches atari800 saved are a grid beside this
+// frame's, each square white (set) or dark (clear), amber where the two differ, and the
+// panel says why they may.
+TEST(EmulatorStateInTheWindow, TheSavedLatchesAreShownBesideTheFramesAndTheDifferenceIsExplained) {
+    const fs::path dir = scratchDir("saved");
+    const fs::path state = sourceFile("tests/data/a8s/xl-v8.a8s");
+    AppSession app(sessionOptions(state, dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    // What the core latches for the imported screen, and what the state holds.
+    const Scene scene = formats::importFile(state);
+    const auto saved = formats::savedCollisions(scene);
+    ASSERT_TRUE(saved.has_value());
+    ASSERT_EQ(saved->registers[4], 0x5);  // P0PF, as tests/data/a8s/README.md says
+    Machine machine(machineOptionsFor(scene));
+    runScene(scene, machine, 2);
+    const RgbImage shot = app.capture();
+    int differ = 0;
+    for (int reg = 0; reg < 16; ++reg)
+        for (int bit = 0; bit < 4; ++bit) {
+            if (reg >= 12 && bit == reg - 12) continue;  // a player's own bit has no square
+            static const char* const kColumns[2][4] = {{"PF0", "PF1", "PF2", "PF3"}, {"P0", "P1", "P2", "P3"}};
+            const std::string name = "saved " + std::string(collisionRegisterName(reg)) + "." + kColumns[reg >= 8][bit];
+            const auto cell = app.widget(name);
+            ASSERT_TRUE(cell.has_value()) << name;
+            const bool on = (saved->registers[static_cast<size_t>(reg)] >> bit) & 1, hardware = (machine.collisions().read(reg) >> bit) & 1;
+            differ += on != hardware;
+            // The square's corner, away from its digit.
+            const uint8_t* p = shot.at(static_cast<int>((*cell)[0] + 3), static_cast<int>((*cell)[1] + 3));
+            const ImU32 expected = on != hardware ? IM_COL32(0xE0, 0x9A, 0x2A, 255) : on ? IM_COL32(0xE8, 0xE8, 0xEC, 255) : IM_COL32(0x2A, 0x2A, 0x30, 255);
+            EXPECT_TRUE(near(p, expected, 24)) << name << " drawn " << int(p[0]) << "," << int(p[1]) << "," << int(p[2]);
+        }
+    EXPECT_GT(differ, 0) << "the sample's saved latches are not one frame of its screen";
+    EXPECT_TRUE(app.widget("saved latches differ").has_value());
     fs::remove_all(dir);
 }
 
