@@ -24,6 +24,7 @@
 #include "app/Display.h"
 #include "app/Document.h"
 #include "app/FileDialog.h"
+#include "app/EmulatorRunner.h"
 #include "app/ImportExportMenu.h"  // Atari file formats
 #include "app/Overlays.h"
 #include "app/Panel.h"
@@ -52,11 +53,12 @@ const char* const kShortcuts[][2] = {
     {"Mouse drag", "move the object under the pointer"},
     {"Game controller", "D-pad or left stick moves, shoulder buttons select"},
     {"S", "screenshot (PNG in the current folder)"},
-    {"Ctrl+O", "open a scene (or drop a .json file on the window)"},
+    {"Ctrl+O", "open a scene (or drop a scene or an Atari file on the window)"},
     {"Ctrl+S / Ctrl+Shift+S", "save / save as"},
     {"Ctrl+Z / Ctrl+Y", "undo / redo"},
     {"Ctrl+plus / Ctrl+minus / Ctrl+0", "bigger / smaller / normal interface (for a projector)"},
     {"F11", "full screen"},
+    {"F9", "run the scene in atari800 or Altirra (File > Emulator program... sets which)"},
     {"F1", "this table"},
 };
 
@@ -84,6 +86,8 @@ public:
         return std::find(shownPopups_.begin(), shownPopups_.end(), title) != shownPopups_.end();
     }
     const std::string& errorText() const { return errorText_; }
+    const EmulatorRunner& emulator() const { return emulator_; }
+    const std::string& status() const { return ctx_.status; }
     const AppContext& context() const { return ctx_; }
     const std::vector<std::string>& recent() const { return recent_; }
 
@@ -142,6 +146,7 @@ private:
     std::unique_ptr<Display> display_;
     FileDialog fileDialog_;
     ImportExportMenu importExport_;  // Atari file formats
+    EmulatorRunner emulator_;        // File > Run in emulator (F9)
     ScreenOverlays overlays_;
 
     SDL_Window* window_ = nullptr;
@@ -278,6 +283,8 @@ void App::registerSettings() {
             app.uiScale_ = f;
         } else if (std::sscanf(line, "SquarePixels=%d", &a) == 1) {
             app.view_.squarePixels = a != 0;
+        } else if (l.rfind("Emulator=", 0) == 0) {
+            app.emulator_.setProgram(std::string(l.substr(9)));
         }
     };
     handler.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* out) {
@@ -291,6 +298,7 @@ void App::registerSettings() {
                               o.beam, o.selection, o.insetBoxes, o.hotSpots, o.cornerPoints};
         int bits = 0;
         for (size_t i = 0; i < std::size(flags); ++i) bits |= flags[i] << i;
+        out->appendf("Emulator=%s\n", app.emulator_.program().c_str());
         out->appendf("Overlays=%d\nCrt=%d\nSquarePixels=%d\nUiScale=%.2f\n\n", bits, app.view_.crt ? 1 : 0, app.view_.squarePixels ? 1 : 0,
                      static_cast<double>(app.uiScale_));
     };
@@ -610,6 +618,7 @@ void App::handleKey(const SDL_KeyboardEvent& key) {
     case SDLK_UP: moveSelected(0, -step, mergeKey("arrows", ctx_.selected)); break;
     case SDLK_DOWN: moveSelected(0, step, mergeKey("arrows", ctx_.selected)); break;
     case SDLK_F1: showHelp_ = true; break;
+    case SDLK_F9: emulator_.run(document_.scene(), document_.path()); break;
     case SDLK_EQUALS:
     case SDLK_PLUS:
     case SDLK_KP_PLUS: if (ctrl) changeUiScale(1); break;
@@ -756,6 +765,7 @@ void App::drawMenuBar() {
         if (ImGui::MenuItem("Save", "Ctrl+S", false, !document_.path().empty())) ctx_.requests.save = true;
         if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) ctx_.requests.saveAs = true;
         importExport_.drawMenuItems(document_.scene(), document_.path());  // Atari file formats
+        emulator_.drawMenuItems(document_.scene(), document_.path());
         ImGui::Separator();
         if (ImGui::MenuItem("Screenshot", "S")) ctx_.requests.screenshot = true;
         ImGui::Separator();
@@ -882,6 +892,8 @@ void App::drawStatusBar() {
 
 void App::drawDialogs() {
     if (auto imported = importExport_.drawDialogs()) requestOpen(*imported);  // Atari file formats
+    emulator_.drawDialogs();
+    if (std::string status = emulator_.takeStatus(); !status.empty()) ctx_.notify(std::move(status));
     if (auto chosen = fileDialog_.draw(recent_)) {
         if (fileDialog_.mode() == FileDialog::Mode::Open) requestOpen(*chosen);
         else if (document_.saveAs(*chosen)) addRecent(*chosen), ctx_.notify("saved " + chosen->string());
@@ -1152,6 +1164,8 @@ ScreenGeometry AppSession::screen() const { return impl_->app.screen(); }
 uint32_t AppSession::windowId() const { return SDL_GetWindowID(impl_->app.window()); }
 bool AppSession::popupShown(const std::string& title) const { return impl_->app.popupShown(title); }
 std::string AppSession::errorText() const { return impl_->app.errorText(); }
+std::string AppSession::emulatorError() const { return impl_->app.emulator().error(); }
+std::string AppSession::status() const { return impl_->app.status(); }
 std::optional<std::array<float, 4>> AppSession::widget(const std::string& name) const {
     const auto& w = impl_->app.context().widgets;
     const auto it = w.find(name);

@@ -56,6 +56,8 @@ public:
     uint32_t windowId() const;      // for the events' windowID
     bool popupShown(const std::string& title) const;  // a modal with this title was drawn in the last frame
     std::string errorText() const;  // the last error the app showed
+    std::string emulatorError() const;  // what the Run in emulator dialog says went wrong
+    std::string status() const;     // the status bar's message
     // Where a named widget was drawn in the last frame (min x, min y, max x, max y), if it was:
     // "try 1" (a lesson's first Try this button), "break when" (Frame control).
     std::optional<std::array<float, 4>> widget(const std::string& name) const;

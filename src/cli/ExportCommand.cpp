@@ -8,11 +8,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli/Commands.h"
 #include "formats/AplFile.h"
 #include "formats/AtomicFile.h"
+#include "formats/EmulatorLauncher.h"
 #include "formats/FormatError.h"
 #include "formats/MadStudioPlayer.h"
 #include "formats/SourceExport.h"
@@ -93,58 +95,25 @@ struct EmulateOptions {
     bool dryRun = false;
 };
 
-// The first of the names found in a directory of PATH.
-std::optional<fs::path> findOnPath(std::initializer_list<const char*> names) {
-    const char* path = std::getenv("PATH");
-    if (!path) return std::nullopt;
-    std::string all = path;
-    size_t start = 0;
-    while (start <= all.size()) {
-        const size_t end = all.find(':', start);
-        const std::string dir = all.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        for (const char* name : names) {
-            const fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
-            if (::access(candidate.c_str(), X_OK) == 0 && fs::is_regular_file(candidate)) return candidate;
-        }
-        if (end == std::string::npos) break;
-        start = end + 1;
-    }
-    return std::nullopt;
-}
-
-std::string shellQuote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 int emulateCommand(const EmulateOptions& options) {
     const Scene scene = loadScene(options.scene);
-    std::optional<fs::path> emulator;
-    if (!options.emulator.empty()) emulator = fs::path(options.emulator);
-    else emulator = findOnPath({"atari800", "altirra", "Altirra64.exe", "Altirra.exe"});
-    if (!emulator)
-        throw InputError("emulate: no Atari emulator found on PATH (looked for atari800, altirra, Altirra64.exe, Altirra.exe); "
-                         "install atari800 (Debian package atari800) or give --emulator PATH");
-    const formats::XexExport exported = exportOrExplain(scene, options.scene);
-    const fs::path xex = fs::temp_directory_path() / ("pmglab-" + std::to_string(::getpid()) + ".xex");
-    writeXexAndLabels(exported, xex);
-    std::string command;
-    const std::string name = emulator->filename().string();
-    if (name.find("ltirra") != std::string::npos) {
-        // Portable mode without settings: nothing of the user's Altirra setup is read or changed.
-        command = shellQuote(emulator->string()) + " /portablealt:" + shellQuote((fs::temp_directory_path() / "pmglab-altirra.ini").string()) +
-                  " /run " + shellQuote(xex.string());
-    } else {
-        // An empty configuration file of our own: atari800 uses its built-in OS and saves nothing over the user's.
-        const fs::path config = fs::temp_directory_path() / ("pmglab-atari800-" + std::to_string(::getpid()) + ".cfg");
-        writeAtomically(config, "");
-        command = shellQuote(emulator->string()) + " -config " + shellQuote(config.string()) + " -xl -nobasic -run " + shellQuote(xex.string());
+    fs::path emulator;
+    try {
+        emulator = formats::findEmulator(options.emulator);
+    } catch (const std::runtime_error& e) {
+        throw InputError(std::string("emulate: ") + e.what() + " (--emulator PATH)");
     }
-    std::cout << command << '\n';
+    exportOrExplain(scene, options.scene);  // a scene that cannot be exported says why, as export does
+    const fs::path directory = fs::temp_directory_path() / ("pmglab-" + std::to_string(::getpid()));
+    const formats::EmulatorLaunch launch = formats::prepareEmulatorLaunch(scene, options.scene, emulator, directory);
+    std::cout << launch.commandLine() << '\n';
     if (options.dryRun) return kExitOk;
-    const int status = std::system(command.c_str());
-    return status == 0 ? kExitOk : kExitFailure;
+    std::string error;
+    const int pid = formats::startEmulator(launch, error);
+    if (pid < 0) throw InputError("emulate: " + error);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? kExitOk : kExitFailure;
 }
 
 }  // namespace

@@ -65,7 +65,7 @@ TEST_F(FormatsCli, EmulateSaysWhenNoEmulatorIsInstalled) {
     ::setenv("PATH", saved.c_str(), 1);
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_EQ(r.err, "pmglab-cli: emulate: no Atari emulator found on PATH (looked for atari800, altirra, Altirra64.exe, Altirra.exe); "
-                     "install atari800 (Debian package atari800) or give --emulator PATH\n");
+                     "install atari800 or give the emulator's path (--emulator PATH)\n");
 }
 
 TEST_F(FormatsCli, EmulateDryRunGivesAtari800ItsOwnConfig) {
@@ -77,6 +77,26 @@ TEST_F(FormatsCli, EmulateDryRunGivesAtari800ItsOwnConfig) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find(" -config "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(" -run "), std::string::npos) << r.out;
+}
+
+TEST_F(FormatsCli, EmulateStartsTheEmulatorWithTheExportedExecutableAndWaitsForIt) {
+    // A stand-in that writes down its arguments and fails when told to: emulate waits for it
+    // and passes its failure on.
+    const fs::path fake = temp("atari800"), args = temp("args.txt");
+    { std::ofstream(fake) << "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > '" << args.string() << "'\nexit ${FAKE_EXIT:-0}\n"; }
+    fs::permissions(fake, fs::perms::owner_all);
+    auto r = run({"emulate", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--emulator", fake.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string written = readText(args);
+    const size_t at = written.find("-run\n");
+    ASSERT_NE(at, std::string::npos) << written;
+    const std::string xex = written.substr(at + 5, written.find('\n', at + 5) - at - 5);
+    std::string error;
+    EXPECT_TRUE(pmg::formats::readXex(readBytes(xex), error).has_value()) << xex << ": " << error;
+    ::setenv("FAKE_EXIT", "3", 1);
+    r = run({"emulate", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--emulator", fake.string()});
+    ::unsetenv("FAKE_EXIT");
+    EXPECT_EQ(r.exitCode, 1);
 }
 
 // The developer's sample end to end: an Atari Player Editor sprite imported into a new scene,

@@ -447,5 +447,52 @@ TEST(EmulatorStateInTheWindow, TheSavedLatchesAreShownBesideTheFramesAndTheDiffe
     fs::remove_all(dir);
 }
 
+// F9 with no emulator anywhere: the dialog says so and takes the program's path; typed and
+// confirmed with Enter, the next F9 starts that program with the exported executable (a
+// stand-in that writes down its arguments), and the status bar says where it is.
+TEST(RunInEmulator, NoEmulatorSaysSoTheTypedPathIsUsedAndTheProgramGetsTheExportedExecutable) {
+    const fs::path dir = scratchDir("emulator");
+    const fs::path fake = dir / "my-atari800", argsFile = dir / "args.txt";
+    {
+        std::ofstream script(fake);
+        script << "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > '" << argsFile.string() << ".part'\n/bin/mv '" << argsFile.string() << ".part' '"
+               << argsFile.string() << "'\n";
+    }
+    fs::permissions(fake, fs::perms::owner_all);
+    const char* oldPath = std::getenv("PATH");
+    const std::string savedPath = oldPath ? oldPath : "";
+    ::setenv("PATH", (dir / "empty").c_str(), 1);  // no atari800 or Altirra on PATH
+    AppSession app(sessionOptions(sourceFile("assets/scenes/line-writes-reuse.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    input.key(SDLK_F9);
+    EXPECT_TRUE(app.popupShown("Run in emulator"));
+    EXPECT_NE(app.emulatorError().find("no Atari emulator found on PATH"), std::string::npos) << app.emulatorError();
+    input.text(fake.string());
+    input.key(SDLK_RETURN);
+    EXPECT_FALSE(app.popupShown("Run in emulator"));
+    input.key(SDLK_F9);
+    ::setenv("PATH", savedPath.c_str(), 1);
+    EXPECT_TRUE(app.emulatorError().empty()) << app.emulatorError();
+    EXPECT_NE(app.status().find("started my-atari800 with "), std::string::npos) << app.status();
+    for (int i = 0; i < 200 && !fs::exists(argsFile); ++i) input.frames(1), ::usleep(10000);
+    ASSERT_TRUE(fs::exists(argsFile)) << "the emulator was not started: " << app.status();
+    std::ifstream in(argsFile);
+    std::vector<std::string> args;
+    for (std::string line; std::getline(in, line);) args.push_back(line);
+    // atari800's options: our own empty configuration, XL, no BASIC, run the executable.
+    ASSERT_EQ(args.size(), 6u);
+    EXPECT_EQ(args[0], "-config");
+    EXPECT_EQ(args[2], "-xl");
+    EXPECT_EQ(args[3], "-nobasic");
+    EXPECT_EQ(args[4], "-run");
+    EXPECT_TRUE(fs::exists(args[5])) << args[5];
+    EXPECT_TRUE(fs::exists(fs::path(args[5]).replace_extension(".lab")));
+    EXPECT_EQ(fs::file_size(args[1]), 0u);
+    fs::remove_all(fs::path(args[5]).parent_path());
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
