@@ -4,6 +4,7 @@
 #include <epoxy/gl.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -461,8 +462,12 @@ bool App::step(RgbImage* capture) {
 
         // The scene changed (open, edit, undo): start it over. Else one frame of emulation.
         if (document_.revision() != loadedRevision_) {
-            simulation_.load(document_.scene());
+            simulation_.load(document_.scene(), document_.path().empty() ? document_.displayName() : document_.path().string());
             loadedRevision_ = document_.revision();
+            if (!simulation_.programError().empty()) {
+                errorText_ = "The scene's program cannot run; showing the scene without it.\n\n" + simulation_.programError();
+                showError_ = true;
+            }
             updateTitle();
         } else {
             const uint64_t before = simulation_.frames();
@@ -1040,6 +1045,15 @@ void App::openedFile(const fs::path& path) {
     if (!lesson) addRecent(path);
 }
 
+namespace {
+// Atari executables by their extension: opened, they run on the 6502.
+bool isExecutable(const fs::path& path) {
+    std::string ext = path.extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext == ".xex" || ext == ".com" || ext == ".exe" || ext == ".obj";
+}
+}  // namespace
+
 void App::openNow(const fs::path& path, bool fromTemplate) {
     if (fromTemplate) {
         Document loaded;
@@ -1065,13 +1079,20 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
         // executable's memory): an untitled scene made from it; Save asks where to keep it,
         // and the file itself is never written.
         try {
-            Scene scene = formats::importFile(path);
+            Scene scene;
+            if (isExecutable(path)) {
+                // An Atari program runs on the machine's 6502: the scene names it, nothing else.
+                scene.name = path.stem().string();
+                scene.program = SceneProgram{fs::absolute(path).string(), formats::readInputFile(path), std::nullopt};
+            } else {
+                scene = formats::importFile(path);
+            }
             document_.reset(std::move(scene), {}, false);
             addRecent(path);
             relayout_ = true;
             simulation_.startOver();
             ctx_.selected = 0;
-            ctx_.notify("imported " + path.string() + " as an untitled scene (Save keeps it as a scene file)");
+            ctx_.notify((isExecutable(path) ? "running " : "imported ") + path.string() + " as an untitled scene (Save keeps it as a scene file)");
         } catch (const std::exception& e) {
             errorText_ = e.what();
             showError_ = true;

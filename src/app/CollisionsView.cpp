@@ -1,5 +1,7 @@
 #include "app/CollisionsView.h"
 
+#include <algorithm>
+
 #include <cctype>
 #include <exception>
 
@@ -47,8 +49,22 @@ const std::array<int, 64>& cellIndexByRegBit() {
 
 }  // namespace
 
-collide::FrameHistory frameHistoryOf(const Scene& scene, const Machine& machine) {
+collide::FrameHistory frameHistoryOf(const Scene& scene, const Simulation& simulation) {
+    const Machine& machine = simulation.machine();
     collide::FrameHistory history;
+    history.sprites = scene.sprites;
+    if (const Atari* atari = simulation.atari()) {
+        // A program: the registers its last frame began with, and the chip writes the CPU made
+        // during it (beside the scene's own line writes), where each took effect.
+        const Atari::FrameWrites& frame = atari->lastFrameWrites();
+        history.frameStart = frame.start;
+        history.lineWrites = scene.lineWrites;
+        history.lineWrites.insert(history.lineWrites.end(), frame.writes.begin(), frame.writes.end());
+        std::stable_sort(history.lineWrites.begin(), history.lineWrites.end(), [](const RegisterWrite& a, const RegisterWrite& b) {
+            return a.line != b.line ? a.line < b.line : a.clock < b.clock;
+        });
+        return history;
+    }
     if (machine.frameCount() <= 1) {
         Machine start(machine.options());
         prepareScene(scene, start);
@@ -57,7 +73,6 @@ collide::FrameHistory frameHistoryOf(const Scene& scene, const Machine& machine)
         history.frameStart = machine.registers();  // where the previous frame left them
     }
     history.lineWrites = scene.lineWrites;
-    history.sprites = scene.sprites;
     return history;
 }
 
@@ -87,7 +102,7 @@ bool CollisionsView::refresh(const Document& document, const Simulation& simulat
     ++computations_;
 
     collide::CompareOptions options;
-    options.history = frameHistoryOf(document.scene(), machine);
+    options.history = frameHistoryOf(document.scene(), simulation);
     options.settings = settings;
     try {
         comparison_ = collide::compareFrame(machine, options);

@@ -29,8 +29,9 @@ struct GridCell {
     friend bool operator==(const GridCell&, const GridCell&) = default;
 };
 // What the software side needs besides the machine to derive the frame's objects: the
-// registers the simulation's last frame started with, the scene's line writes and sprites.
-collide::FrameHistory frameHistoryOf(const Scene& scene, const Machine& machine);
+// registers the simulation's last frame started with, the scene's line writes (and a
+// program's chip writes in that frame) and sprites.
+collide::FrameHistory frameHistoryOf(const Scene& scene, const Simulation& simulation);
 
 const char* gridRowName(int row);     // "M0".."M3", "P0".."P3"
 const char* gridColumnName(int column);  // "PF0".."PF3", "P0".."P3"

@@ -96,7 +96,7 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
             geo.document = &ctx.document;
             geo.revision = ctx.document.revision();
             geo.frames = ctx.simulation.frames();
-            geo.objects = collide::extractObjects(machine, frameHistoryOf(ctx.document.scene(), machine));
+            geo.objects = collide::extractObjects(machine, frameHistoryOf(ctx.document.scene(), ctx.simulation));
         }
         const collide::MethodSettings& settings = ctx.view.methodSettings;
         for (const collide::PmObject& obj : geo.objects.objects) {

@@ -1,8 +1,17 @@
 #include "app/Simulation.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace pmg::app {
+
+namespace {
+std::string hex4(unsigned v) {
+    char b[8];
+    std::snprintf(b, sizeof b, "$%04X", v & 0xFFFF);
+    return b;
+}
+}  // namespace
 
 Simulation::Simulation() {
     MachineOptions options;
@@ -11,10 +20,28 @@ Simulation::Simulation() {
     machine_.setOptions(options);
 }
 
-void Simulation::load(const Scene& scene) {
-    prepareScene(scene, machine_);
+void Simulation::load(const Scene& scene, const std::string& file) {
     history_.clear();
     breakHit_.reset();
+    stopReason_.clear();
+    programError_.clear();
+    if (scene.program) {
+        try {
+            auto atari = std::make_unique<Atari>(machine_.options());
+            prepareSceneProgram(scene, file.empty() ? scene.name : file, *atari);
+            atari_ = std::move(atari);
+            // The program clears the latches itself (or does not): that is what it sees.
+            if (policy_ == HitclrPolicy::EveryFrame) policy_ = HitclrPolicy::Program;
+            atari_->runFrame();
+            frameDone();
+            return;
+        } catch (const std::exception& e) {
+            programError_ = e.what();
+        }
+    }
+    atari_.reset();
+    if (policy_ == HitclrPolicy::Program) policy_ = HitclrPolicy::EveryFrame;
+    prepareScene(scene, machine_);
     // The scene's own first frame (prepareScene has just cleared the latches), so there is a
     // picture even when paused.
     machine_.runFrame();
@@ -22,15 +49,17 @@ void Simulation::load(const Scene& scene) {
 }
 
 bool Simulation::breakBitSet() const {
-    return latchBreak && (machine_.collisions().read(latchBreak->reg) >> latchBreak->bit) & 1;
+    return latchBreak && (machine().collisions().read(latchBreak->reg) >> latchBreak->bit) & 1;
 }
 
 void Simulation::startFrameIfAtTop() {
-    if (machine_.line() == 0 && policy_ == HitclrPolicy::EveryFrame) machine_.writeRegister(Reg::HITCLR, 0);
+    if (machine().line() != 0 || policy_ != HitclrPolicy::EveryFrame) return;
+    if (atari_) atari_->machine().writeRegister(Reg::HITCLR, 0);
+    else machine_.writeRegister(Reg::HITCLR, 0);
 }
 
 void Simulation::frameDone() {
-    history_.push_back(machine_.collisions().registers());
+    history_.push_back(machine().collisions().registers());
     if (history_.size() > kHistoryFrames) history_.pop_front();
 }
 
@@ -41,7 +70,7 @@ void Simulation::tick() {
 
 double Simulation::framesPerSecond() const {
     // The colour clock (3.579545 MHz NTSC, 3.546895 MHz PAL) over 228 clocks a line and the lines a frame.
-    return machine_.options().video == VideoStandard::Pal ? 3546894.6 / (228.0 * 312) : 3579545.0 / (228.0 * 262);
+    return machine().options().video == VideoStandard::Pal ? 3546894.6 / (228.0 * 312) : 3579545.0 / (228.0 * 262);
 }
 
 int Simulation::advance(double seconds) {
@@ -59,42 +88,107 @@ int Simulation::advance(double seconds) {
     return run;
 }
 
+void Simulation::runScanlineOnce() {
+    if (atari_) atari_->runScanline();
+    else machine_.runScanline();
+}
+
+bool Simulation::stepProgramInstruction() {
+    const bool before = breakBitSet();
+    const uint64_t frame = machine().frameCount(), writes = atari_->chipWriteCount();
+    atari_->stepInstruction();
+    if (machine().frameCount() != frame) {
+        frameDone();
+        startFrameIfAtTop();
+    }
+    if (latchBreak && !before && breakBitSet()) {
+        breakHit_ = machine().collisions().firstHit(latchBreak->reg, latchBreak->bit);
+        stopReason_ = "the latch bit was set";
+        return true;
+    }
+    if (writeBreak && atari_->chipWriteCount() != writes && atari_->lastChipWrite().reg == *writeBreak) {
+        const Atari::ChipWrite& w = atari_->lastChipWrite();
+        char value[4];
+        std::snprintf(value, sizeof value, "$%02X", w.value);
+        stopReason_ = std::string("the program wrote ") + value + " to " + std::string(registerName(w.reg)) + " on scan line " +
+                      std::to_string(w.line) + ", cycle " + std::to_string(w.cycle);
+        return true;
+    }
+    if (addressBreak && atari_->cpu().regs().pc == *addressBreak) {
+        stopReason_ = "the program reached " + hex4(*addressBreak);
+        return true;
+    }
+    return false;
+}
+
+bool Simulation::instructionBreaks() { return atari_ && (addressBreak || writeBreak); }
+
 void Simulation::stepFrame() {
     startFrameIfAtTop();
+    stopReason_.clear();
+    if (instructionBreaks()) {
+        // One instruction at a time, so a breakpoint stops exactly there.
+        const uint64_t frame = machine().frameCount();
+        while (machine().frameCount() == frame)
+            if (stepProgramInstruction()) {
+                running_ = false;
+                return;
+            }
+        return;
+    }
     if (!latchBreak) {
-        machine_.runFrame();
+        if (atari_) atari_->runFrame();
+        else machine_.runFrame();
         frameDone();
         return;
     }
     // Line by line, so the break stops where the bit was set.
     do {
         const bool before = breakBitSet();
-        machine_.runScanline();
-        if (machine_.line() == 0) frameDone();
+        runScanlineOnce();
+        if (machine().line() == 0) frameDone();
         if (!before && breakBitSet()) {
-            breakHit_ = machine_.collisions().firstHit(latchBreak->reg, latchBreak->bit);
+            breakHit_ = machine().collisions().firstHit(latchBreak->reg, latchBreak->bit);
+            stopReason_ = "the latch bit was set";
             running_ = false;
             return;
         }
-    } while (machine_.line() != 0);
+    } while (machine().line() != 0);
 }
 
 void Simulation::stepScanline() {
     startFrameIfAtTop();
+    stopReason_.clear();
     const bool before = breakBitSet();
-    machine_.runScanline();
-    if (machine_.line() == 0) frameDone();
+    runScanlineOnce();
+    if (machine().line() == 0) frameDone();
     if (latchBreak && !before && breakBitSet())
-        breakHit_ = machine_.collisions().firstHit(latchBreak->reg, latchBreak->bit);
+        breakHit_ = machine().collisions().firstHit(latchBreak->reg, latchBreak->bit);
+}
+
+void Simulation::stepInstruction() {
+    if (!atari_) {
+        stepScanline();
+        return;
+    }
+    startFrameIfAtTop();
+    stopReason_.clear();
+    stepProgramInstruction();
 }
 
 void Simulation::startOver() {
     latchBreak.reset();
+    addressBreak.reset();
+    writeBreak.reset();
     breakHit_.reset();
+    stopReason_.clear();
     running_ = true;
     history_.clear();
 }
 
-void Simulation::hitclrNow() { machine_.writeRegister(Reg::HITCLR, 0); }
+void Simulation::hitclrNow() {
+    if (atari_) atari_->machine().writeRegister(Reg::HITCLR, 0);
+    else machine_.writeRegister(Reg::HITCLR, 0);
+}
 
 }  // namespace pmg::app

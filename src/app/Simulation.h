@@ -1,6 +1,9 @@
 // Runs the document's scene on a Machine the way the Frame control panel asks: running,
 // paused, one frame or one scan line at a time, with a choice of HITCLR policy and a
-// breakpoint on a collision latch bit. Knows nothing about windows or drawing.
+// breakpoint on a collision latch bit. A scene with a program (an executable opened in the
+// window, or a scene's "program") runs on an Atari: the 6502 with the chips, one
+// instruction at a time if asked, with breakpoints on an address and on a chip register
+// write too. Knows nothing about windows or drawing.
 #pragma once
 
 #include <array>
@@ -8,6 +11,10 @@
 #include <deque>
 #include <optional>
 
+#include <memory>
+#include <string>
+
+#include "core/Atari.h"
 #include "core/Machine.h"
 #include "scene/Scene.h"
 
@@ -16,6 +23,7 @@ namespace pmg::app {
 enum class HitclrPolicy {
     EveryFrame,  // HITCLR at the start of every frame, as games do in their vertical blank
     Never,       // latches accumulate from the scene's start (shows that they are set-only)
+    Program,     // only the program's own HITCLR writes (a scene with a program)
 };
 
 // A latch bit to stop at: register 0-15 (M0PF..P3PL) and bit 0-3.
@@ -31,8 +39,14 @@ public:
     Simulation();
 
     // Starts the scene over (power on, load, registers) and runs its first frame, so the
-    // picture is there even when paused.
-    void load(const Scene& scene);
+    // picture is there even when paused. A program that cannot be loaded leaves the scene
+    // without it (its memory and registers) and the reason in programError(); `file` names
+    // the scene in that message.
+    void load(const Scene& scene, const std::string& file = "");
+    bool hasProgram() const { return atari_ != nullptr; }
+    const Atari* atari() const { return atari_.get(); }
+    Atari* atari() { return atari_.get(); }
+    const std::string& programError() const { return programError_; }
     // Another scene: nothing of the last one's session stays (the break condition and where
     // it stopped, paused, the latch history). The next load() starts the scene.
     void startOver();
@@ -49,19 +63,25 @@ public:
     void setRunning(bool run) { running_ = run; }
     void stepFrame();      // to the end of the current frame (a whole one when at line 0)
     void stepScanline();
+    void stepInstruction();  // a program's next instruction (a scan line without one)
     void hitclrNow();
 
     HitclrPolicy policy() const { return policy_; }
     void setPolicy(HitclrPolicy p) { policy_ = p; }
 
     std::optional<LatchBreak> latchBreak;  // stop when this bit goes from clear to set
+    std::optional<uint16_t> addressBreak;  // a program: stop before the instruction at this address
+    std::optional<Reg> writeBreak;         // a program: stop after a write to this chip register
+    // Why the last run stopped by itself ("PC reached $2010", "write to HPOSP0 on line 100"),
+    // empty if it did not.
+    const std::string& stopReason() const { return stopReason_; }
     // Where the last break stopped (line, clock of the first hit), if it has.
     std::optional<BeamPosition> breakHit() const { return breakHit_; }
 
-    const Machine& machine() const { return machine_; }
-    int beamLine() const { return machine_.line(); }           // next line to run; 0 = between frames
-    bool midFrame() const { return machine_.line() != 0; }
-    uint64_t frames() const { return machine_.frameCount(); }
+    const Machine& machine() const { return atari_ ? atari_->machine() : machine_; }
+    int beamLine() const { return machine().line(); }           // next line to run; 0 = between frames
+    bool midFrame() const { return machine().line() != 0; }
+    uint64_t frames() const { return machine().frameCount(); }
 
     // The latch registers at the end of each of the last frames, oldest first.
     const std::deque<std::array<uint8_t, 16>>& history() const { return history_; }
@@ -72,8 +92,13 @@ private:
     void lineDone();
     void frameDone();
     bool breakBitSet() const;
+    void runScanlineOnce();
+    bool instructionBreaks();  // a program's breakpoints, checked one instruction at a time
+    bool stepProgramInstruction();  // one instruction; true if a breakpoint stopped it
 
     Machine machine_;
+    std::unique_ptr<Atari> atari_;
+    std::string programError_, stopReason_;
     bool running_ = true;
     HitclrPolicy policy_ = HitclrPolicy::EveryFrame;
     std::optional<BeamPosition> breakHit_;

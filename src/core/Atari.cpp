@@ -69,6 +69,8 @@ void Atari::powerOn() {
     lineOpen_ = false;
     writes_.clear();
     nextWrites_.clear();
+    thisFrame_ = FrameWrites{machine_.registers(), {}};
+    lastFrame_ = thisFrame_;
     nmiRequest_ = false;
     nmien_ = 0;
     nmist_ = 0x1F;
@@ -119,6 +121,12 @@ void Atari::endLine() {
     std::stable_sort(writes_.begin(), writes_.end(),
                      [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
     machine_.endScanline(writes_);
+    thisFrame_.writes.insert(thisFrame_.writes.end(), writes_.begin(), writes_.end());
+    if (machine_.line() == 0) {
+        std::swap(lastFrame_, thisFrame_);
+        thisFrame_.writes.clear();
+        thisFrame_.start = machine_.registers();
+    }
     writes_.swap(nextWrites_);
     nextWrites_.clear();
     lineStart_ += kCyclesPerLine;
@@ -186,6 +194,8 @@ void Atari::write(uint16_t address, uint8_t value) {
 }
 
 void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
+    ++chipWrites_;
+    lastChipWrite_ = ChipWrite{reg, value, machine_.line(), cycle};
     switch (reg) {
         case Reg::WSYNC:
             // The next cycle still runs; reads after it wait for cycle 105 of this line, or of

@@ -92,6 +92,26 @@ public:
     // The DMA pattern of the current scan line.
     const LineDma& lineDma() const { return patterns_[pattern_].dma; }
 
+    // The chips' side of a frame: the registers it began with and every CPU write to the chips
+    // during it, at the (line, colour clock) where each took effect, in the order applied.
+    // What a scene with these line writes would draw; the software methods derive the
+    // frame's objects from it.
+    struct FrameWrites {
+        RegisterFile start{};
+        std::vector<RegisterWrite> writes;
+    };
+    // The CPU's last write to a chip register ($D000-$D4FF with mirrors), for debuggers.
+    struct ChipWrite {
+        Reg reg = Reg::HITCLR;
+        uint8_t value = 0;
+        int line = 0, cycle = 0;
+    };
+    uint64_t chipWriteCount() const { return chipWrites_; }
+    const ChipWrite& lastChipWrite() const { return lastChipWrite_; }
+
+    const FrameWrites& lastFrameWrites() const { return lastFrame_; }     // the frame last completed
+    const FrameWrites& currentFrameWrites() const { return thisFrame_; }  // the current one so far
+
     // The CPU's bus (Cpu6502 calls these once per CPU cycle).
     uint8_t read(uint16_t address);
     void write(uint16_t address, uint8_t value);
@@ -142,6 +162,9 @@ private:
     uint16_t stopPc_ = 0;
     int stopCaller_ = -1;      // where the OS call or BRK came from, -1 unknown
     uint8_t lastKey_ = 0;
+    FrameWrites thisFrame_, lastFrame_;
+    uint64_t chipWrites_ = 0;
+    ChipWrite lastChipWrite_;
 };
 
 }  // namespace pmg

@@ -26,7 +26,7 @@ const fs::path kDefault = fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "d
 collide::ObjectSet defaultObjects(Simulation& simulation, Document& document) {
     EXPECT_TRUE(document.open(kDefault)) << document.loadError();
     simulation.load(document.scene());
-    return collide::extractObjects(simulation.machine(), frameHistoryOf(document.scene(), simulation.machine()));
+    return collide::extractObjects(simulation.machine(), frameHistoryOf(document.scene(), simulation));
 }
 
 TEST(SweepJob, GivesWhatSweepPairGives) {

@@ -111,7 +111,7 @@ private:
         options_.dx.max = std::max(options_.dx.max, options_.dx.min);
         options_.dy.max = std::max(options_.dy.max, options_.dy.min);
         const Machine& machine = ctx.simulation.machine();
-        collide::ObjectSet objects = collide::extractObjects(machine, frameHistoryOf(ctx.document.scene(), machine));
+        collide::ObjectSet objects = collide::extractObjects(machine, frameHistoryOf(ctx.document.scene(), ctx.simulation));
         job_.start(std::move(objects), options_, ctx.document.revision());
         runFor_ = ctx.document.path();
     }
