@@ -60,6 +60,9 @@ const char* const kShortcuts[][2] = {
     {"Ctrl+plus / Ctrl+minus / Ctrl+0", "bigger / smaller / normal interface (for a projector)"},
     {"F11", "full screen"},
     {"F9", "run the scene in atari800 or Altirra (File > Emulator program... sets which)"},
+    {"I", "a program: run its next instruction"},
+    {"Arrows, Left Ctrl", "a program: joystick 0 and its fire button"},
+    {"F2 / F3 / F4", "a program: START / SELECT / OPTION"},
     {"F1", "this table"},
 };
 
@@ -105,6 +108,14 @@ private:
     void handleKey(const SDL_KeyboardEvent& key);
     void handleMouse(const SDL_Event& e);
     void pollController();
+    // A running program's joystick 0 and console keys: arrows and Left Ctrl (fire), F2 START,
+    // F3 SELECT, F4 OPTION, or a game controller (stick or pad, A fires, Start/Back/X for the
+    // console keys). Held keys come from the key events, so a text field keeps its keys.
+    bool joystickKey(const SDL_KeyboardEvent& key, bool down);
+    void feedControllerInputs();
+    struct HeldKeys {
+        bool up = false, down = false, left = false, right = false, fire = false, start = false, select = false, option = false;
+    } held_;
     void layout();
     void drawUi();
     void drawMenuBar();
@@ -459,6 +470,7 @@ bool App::step(RgbImage* capture) {
         SDL_Event e;
         while (SDL_PollEvent(&e)) handleEvent(e);
         pollController();
+        feedControllerInputs();
 
         // The scene changed (open, edit, undo): start it over. Else one frame of emulation.
         if (document_.revision() != loadedRevision_) {
@@ -565,9 +577,10 @@ void App::handleEvent(const SDL_Event& e) {
     case SDL_KEYDOWN:
         // A text field that has the keyboard keeps every key, Ctrl ones too (Ctrl+Z there
         // undoes typing, not the scene). Other widgets let Ctrl shortcuts through.
-        if (!io.WantTextInput && (!io.WantCaptureKeyboard || (e.key.keysym.mod & KMOD_CTRL))) handleKey(e.key);
+        if (!io.WantTextInput && (!io.WantCaptureKeyboard || (e.key.keysym.mod & KMOD_CTRL)) && !joystickKey(e.key, true)) handleKey(e.key);
         break;
     case SDL_KEYUP:
+        joystickKey(e.key, false);
         document_.endGesture();
         break;
     case SDL_MOUSEBUTTONDOWN:
@@ -617,6 +630,7 @@ void App::handleKey(const SDL_KeyboardEvent& key) {
     case SDLK_f: if (!ctrl) simulation_.setRunning(false), simulation_.stepFrame(); break;
     case SDLK_l: if (!ctrl) simulation_.setRunning(false), simulation_.stepScanline(); break;
     case SDLK_h: if (!ctrl) simulation_.hitclrNow(); break;
+    case SDLK_i: if (!ctrl) simulation_.setRunning(false), simulation_.stepInstruction(); break;
     case SDLK_TAB: selectNext(shift ? -1 : 1); break;
     case SDLK_LEFT: moveSelected(-step, 0, mergeKey("arrows", ctx_.selected)); break;
     case SDLK_RIGHT: moveSelected(step, 0, mergeKey("arrows", ctx_.selected)); break;
@@ -679,8 +693,53 @@ void App::handleMouse(const SDL_Event& e) {
     }
 }
 
+bool App::joystickKey(const SDL_KeyboardEvent& key, bool down) {
+    // Releases always count (a key pressed before a text field took the keyboard must not
+    // stay held); presses only while a program runs.
+    if (down && !simulation_.hasProgram()) return false;
+    bool* flag = nullptr;
+    switch (key.keysym.sym) {
+        case SDLK_UP: flag = &held_.up; break;
+        case SDLK_DOWN: flag = &held_.down; break;
+        case SDLK_LEFT: flag = &held_.left; break;
+        case SDLK_RIGHT: flag = &held_.right; break;
+        case SDLK_LCTRL: flag = &held_.fire; break;
+        case SDLK_F2: flag = &held_.start; break;
+        case SDLK_F3: flag = &held_.select; break;
+        case SDLK_F4: flag = &held_.option; break;
+        default: return false;
+    }
+    *flag = down;
+    return true;
+}
+
+void App::feedControllerInputs() {
+    Atari* atari = simulation_.atari();
+    if (!atari) return;
+    HeldKeys h = held_;
+    if (controller_) {
+        auto button = [&](SDL_GameControllerButton b) { return SDL_GameControllerGetButton(controller_, b) != 0; };
+        const int deadZone = 12000;
+        const int ax = SDL_GameControllerGetAxis(controller_, SDL_CONTROLLER_AXIS_LEFTX);
+        const int ay = SDL_GameControllerGetAxis(controller_, SDL_CONTROLLER_AXIS_LEFTY);
+        h.up |= button(SDL_CONTROLLER_BUTTON_DPAD_UP) || ay < -deadZone;
+        h.down |= button(SDL_CONTROLLER_BUTTON_DPAD_DOWN) || ay > deadZone;
+        h.left |= button(SDL_CONTROLLER_BUTTON_DPAD_LEFT) || ax < -deadZone;
+        h.right |= button(SDL_CONTROLLER_BUTTON_DPAD_RIGHT) || ax > deadZone;
+        h.fire |= button(SDL_CONTROLLER_BUTTON_A);
+        h.start |= button(SDL_CONTROLLER_BUTTON_START);
+        h.select |= button(SDL_CONTROLLER_BUTTON_BACK);
+        h.option |= button(SDL_CONTROLLER_BUTTON_X);
+    }
+    ControllerInputs& in = atari->inputs();
+    // PORTA's low nibble: a bit is 0 while its direction is pressed (0 up, 1 down, 2 left, 3 right).
+    in.stick0 = static_cast<uint8_t>(0x0F & ~(h.up | h.down << 1 | h.left << 2 | h.right << 3));
+    in.trigger0 = h.fire;
+    in.start = h.start, in.select = h.select, in.option = h.option;
+}
+
 void App::pollController() {
-    if (!controller_) return;
+    if (!controller_ || simulation_.hasProgram()) return;  // a program's joystick: feedControllerInputs
     auto button = [&](SDL_GameControllerButton b) { return SDL_GameControllerGetButton(controller_, b) != 0; };
     const int deadZone = 12000;
     const int ax = SDL_GameControllerGetAxis(controller_, SDL_CONTROLLER_AXIS_LEFTX);
@@ -1041,6 +1100,7 @@ void App::openedFile(const fs::path& path) {
     const bool lesson = document_.scene().extra.contains(kLessonKey);
     document_.setReadOnly(lesson);
     if (lesson) frontPanel_ = "Lessons";  // its text is what the class reads next
+    else if (document_.scene().program) frontPanel_ = "Program";
     relayout_ = true;                      // the slots share the column differently with a lesson
     if (!lesson) addRecent(path);
 }
@@ -1087,6 +1147,7 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
             } else {
                 scene = formats::importFile(path);
             }
+            if (scene.program) frontPanel_ = "Program";
             document_.reset(std::move(scene), {}, false);
             addRecent(path);
             relayout_ = true;
@@ -1194,6 +1255,7 @@ std::optional<std::array<float, 4>> AppSession::widget(const std::string& name) 
     return std::array<float, 4>{it->second.x, it->second.y, it->second.z, it->second.w};
 }
 bool AppSession::running() const { return impl_->app.context().simulation.running(); }
+const Simulation& AppSession::simulation() const { return impl_->app.context().simulation; }
 collide::MethodSettings AppSession::methodSettings() const { return impl_->app.context().view.methodSettings; }
 float AppSession::fontSize() const { return ImGui::GetFontSize(); }
 bool AppSession::breakSet() const { return impl_->app.context().simulation.latchBreak.has_value(); }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/ScreenGeometry.h"
+#include "app/Simulation.h"
 #include "collide/Method.h"
 #include "image/Png.h"
 
@@ -62,6 +63,7 @@ public:
     // "try 1" (a lesson's first Try this button), "break when" (Frame control).
     std::optional<std::array<float, 4>> widget(const std::string& name) const;
     bool running() const;   // the emulation runs (not paused)
+    const Simulation& simulation() const;  // the machine the window runs
     bool breakSet() const;  // a "break when" condition is on
     float fontSize() const;
     collide::MethodSettings methodSettings() const;  // the Collisions panel's inset margin, hot spot, rectangles  // the interface font's size in window pixels

@@ -12,6 +12,7 @@ std::vector<std::unique_ptr<Panel>> makePanels() {
     panels.push_back(makeCollisionsPanel());
     panels.push_back(makeSweepPanel());
     panels.push_back(makeLessonsPanel());
+    panels.push_back(makeProgramPanel());
     return panels;
 }
 

@@ -19,5 +19,6 @@ std::unique_ptr<Panel> makeLayersPanel();
 std::unique_ptr<Panel> makeCollisionsPanel();
 std::unique_ptr<Panel> makeSweepPanel();
 std::unique_ptr<Panel> makeLessonsPanel();
+std::unique_ptr<Panel> makeProgramPanel();
 
 }  // namespace pmg::app

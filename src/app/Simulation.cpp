@@ -28,6 +28,7 @@ void Simulation::load(const Scene& scene, const std::string& file) {
     if (scene.program) {
         try {
             auto atari = std::make_unique<Atari>(machine_.options());
+            atari->keepFrameMemory(true);  // the Program panel makes scenes of frames
             prepareSceneProgram(scene, file.empty() ? scene.name : file, *atari);
             atari_ = std::move(atari);
             // The program clears the latches itself (or does not): that is what it sees.
@@ -102,8 +103,7 @@ bool Simulation::stepProgramInstruction() {
         startFrameIfAtTop();
     }
     if (latchBreak && !before && breakBitSet()) {
-        breakHit_ = machine().collisions().firstHit(latchBreak->reg, latchBreak->bit);
-        stopReason_ = "the latch bit was set";
+        breakHit_ = machine().collisions().firstHit(latchBreak->reg, latchBreak->bit);  // Frame control says where
         return true;
     }
     if (writeBreak && atari_->chipWriteCount() != writes && atari_->lastChipWrite().reg == *writeBreak) {
@@ -149,7 +149,6 @@ void Simulation::stepFrame() {
         if (machine().line() == 0) frameDone();
         if (!before && breakBitSet()) {
             breakHit_ = machine().collisions().firstHit(latchBreak->reg, latchBreak->bit);
-            stopReason_ = "the latch bit was set";
             running_ = false;
             return;
         }

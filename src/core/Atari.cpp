@@ -69,7 +69,7 @@ void Atari::powerOn() {
     lineOpen_ = false;
     writes_.clear();
     nextWrites_.clear();
-    thisFrame_ = FrameWrites{machine_.registers(), {}};
+    beginFrameWrites();
     lastFrame_ = thisFrame_;
     nmiRequest_ = false;
     nmien_ = 0;
@@ -124,14 +124,21 @@ void Atari::endLine() {
     thisFrame_.writes.insert(thisFrame_.writes.end(), writes_.begin(), writes_.end());
     if (machine_.line() == 0) {
         std::swap(lastFrame_, thisFrame_);
-        thisFrame_.writes.clear();
-        thisFrame_.start = machine_.registers();
+        beginFrameWrites();
     }
     writes_.swap(nextWrites_);
     nextWrites_.clear();
     lineStart_ += kCyclesPerLine;
     cycle_ = 0;
     lineOpen_ = false;
+}
+
+void Atari::beginFrameWrites() {
+    thisFrame_.writes.clear();
+    thisFrame_.start = machine_.registers();
+    thisFrame_.frame = machine_.frameCount();
+    if (keepFrameMemory_) thisFrame_.memory.assign(machine_.memory().data(), machine_.memory().data() + 0x10000);
+    else thisFrame_.memory.clear();
 }
 
 void Atari::updateNmist(int cycle) {

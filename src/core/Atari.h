@@ -99,7 +99,11 @@ public:
     struct FrameWrites {
         RegisterFile start{};
         std::vector<RegisterWrite> writes;
+        std::vector<uint8_t> memory;  // all 64 KiB as the frame began (keepFrameMemory; chips read as 0)
+        uint64_t frame = 0;           // the machine's frame count when it began
     };
+    // Keep a copy of memory as each frame begins (for making a scene of a frame; 64 KiB a frame).
+    void keepFrameMemory(bool keep) { keepFrameMemory_ = keep; }
     // The CPU's last write to a chip register ($D000-$D4FF with mirrors), for debuggers.
     struct ChipWrite {
         Reg reg = Reg::HITCLR;
@@ -163,6 +167,8 @@ private:
     int stopCaller_ = -1;      // where the OS call or BRK came from, -1 unknown
     uint8_t lastKey_ = 0;
     FrameWrites thisFrame_, lastFrame_;
+    bool keepFrameMemory_ = false;
+    void beginFrameWrites();
     uint64_t chipWrites_ = 0;
     ChipWrite lastChipWrite_;
 };

@@ -27,21 +27,35 @@ public:
         tooltip("F: run to the end of this frame");
         ImGui::SameLine();
         if (ImGui::Button("Step line")) sim.setRunning(false), sim.stepScanline();
-        tooltip("Run one scan line; the beam marker shows where the machine stopped");
+        tooltip("L: run one scan line; the beam marker shows where the machine stopped");
+        if (sim.hasProgram()) {
+            ImGui::SameLine();
+            if (ImGui::Button("Step instruction")) sim.setRunning(false), sim.stepInstruction();
+            ctx.noteWidget("step instruction");
+            tooltip("I: run the program's next 6502 instruction (the Program panel shows it)");
+        }
         ImGui::SameLine();
         if (ImGui::Button("HITCLR")) sim.hitclrNow();
         tooltip("H: clear all collision latches now");
         ImGui::SameLine();
         ImGui::Text("frame %llu  line %3d", static_cast<unsigned long long>(sim.frames()), sim.beamLine());
 
-        int policy = sim.policy() == HitclrPolicy::EveryFrame ? 0 : 1;
         ImGui::TextUnformatted("HITCLR:");
         ImGui::SameLine();
-        if (ImGui::RadioButton("every frame", &policy, 0)) sim.setPolicy(HitclrPolicy::EveryFrame);
+        if (sim.hasProgram()) {
+            if (ImGui::RadioButton("the program's", sim.policy() == HitclrPolicy::Program)) sim.setPolicy(HitclrPolicy::Program);
+            tooltip("Only the program's own HITCLR writes clear the latches: what the program reads");
+            ImGui::SameLine();
+        }
+        if (ImGui::RadioButton("every frame", sim.policy() == HitclrPolicy::EveryFrame)) sim.setPolicy(HitclrPolicy::EveryFrame);
         tooltip("What games do in their vertical blank: the latches show this frame's collisions");
         ImGui::SameLine();
-        if (ImGui::RadioButton("never", &policy, 1)) sim.setPolicy(HitclrPolicy::Never);
+        if (ImGui::RadioButton("never", sim.policy() == HitclrPolicy::Never)) sim.setPolicy(HitclrPolicy::Never);
         tooltip("The latches only ever get set: they accumulate until HITCLR");
+        if (!sim.stopReason().empty()) {
+            ImGui::SameLine();
+            ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "stopped: %s", sim.stopReason().c_str());
+        }
 
         ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
         drawBreak(ctx);

@@ -19,6 +19,7 @@
 #include "app/Overlays.h"
 #include "app/SceneEdit.h"
 #include "core/Machine.h"
+#include "core/Disassembler.h"
 #include "core/Palette.h"
 #include "formats/Importer.h"
 #include "formats/SavedCollisions.h"
@@ -491,6 +492,92 @@ TEST(RunInEmulator, NoEmulatorSaysSoTheTypedPathIsUsedAndTheProgramGetsTheExport
     EXPECT_TRUE(fs::exists(fs::path(args[5]).replace_extension(".lab")));
     EXPECT_EQ(fs::file_size(args[1]), 0u);
     fs::remove_all(fs::path(args[5]).parent_path());
+    fs::remove_all(dir);
+}
+
+// An Atari executable opened in the window runs on the 6502: holding the Right arrow (the
+// keyboard's joystick) moves the program's ship, as the program reads PORTA; the Program
+// panel comes to the front.
+TEST(ProgramsInTheWindow, AnExecutableRunsAndTheArrowKeysAreItsJoystick) {
+    const fs::path dir = scratchDir("joystick");
+    AppSession app(sessionOptions(sourceFile("assets/programs/joystick.xex"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(10);
+    ASSERT_TRUE(app.simulation().hasProgram()) << app.errorText();
+    EXPECT_TRUE(app.widget("make a scene of this frame").has_value()) << "the Program panel is not in front";
+    const uint8_t before = app.simulation().machine().registers()[Reg::HPOSP0];
+    // Held: key down now, up 30 frames later.
+    SDL_Event e{};
+    e.key.type = SDL_KEYDOWN;
+    e.key.windowID = app.windowId();
+    e.key.keysym.sym = SDLK_RIGHT;
+    e.key.keysym.scancode = SDL_SCANCODE_RIGHT;
+    e.key.state = SDL_PRESSED;
+    SDL_PushEvent(&e);
+    input.frames(30);
+    e.key.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    SDL_PushEvent(&e);
+    input.frames(3);
+    const uint8_t after = app.simulation().machine().registers()[Reg::HPOSP0];
+    EXPECT_GT(after, before + 10) << "HPOSP0 went from " << int(before) << " to " << int(after);
+    // Released: the ship stays.
+    input.frames(10);
+    EXPECT_EQ(app.simulation().machine().registers()[Reg::HPOSP0], after);
+    // The arrows did not move an object of the scene (there are none: the program draws).
+    EXPECT_TRUE(app.document().scene().registers.empty());
+    fs::remove_all(dir);
+}
+
+// Stepping and stopping a program: I runs one instruction; a click on a line of the
+// disassembly sets a breakpoint there and the running program stops on it; "Make a scene of
+// this frame" turns the frame into an untitled scene without the program.
+TEST(ProgramsInTheWindow, StepABreakpointFromTheDisassemblyAndAFrameMadeIntoAScene) {
+    const fs::path dir = scratchDir("step");
+    AppSession app(sessionOptions(sourceFile("assets/programs/wsync-kernel.xex"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(5);
+    ASSERT_TRUE(app.simulation().hasProgram());
+    input.key(SDLK_SPACE);  // pause
+    ASSERT_FALSE(app.running());
+    const uint64_t cycles = app.simulation().atari()->cpu().cycles();
+    const uint8_t opcode = app.simulation().atari()->peek(app.simulation().atari()->cpu().regs().pc);
+    input.key(SDLK_i);
+    const uint16_t next = app.simulation().atari()->cpu().regs().pc;
+    // One instruction: at least its 2 cycles, and no more than a WSYNC's wait of a line and a half.
+    const uint64_t spent = app.simulation().atari()->cpu().cycles() - cycles;
+    EXPECT_GE(spent, 2u) << mnemonic(opcode);
+    EXPECT_LT(spent, 200u) << mnemonic(opcode);
+    // The kernel loops: run until the breakpoint on the instruction now at the PC is met again.
+    const auto field = app.widget("break address");
+    ASSERT_TRUE(field.has_value());
+    input.click(static_cast<int>((*field)[0] + 5), static_cast<int>(((*field)[1] + (*field)[3]) / 2));
+    input.key(SDLK_END);  // the click put the cursor at the start
+    for (int i = 0; i < 6; ++i) input.key(SDLK_BACKSPACE);
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "%04X", next);
+    input.text(hex);
+    const auto box = app.widget("break at address");
+    ASSERT_TRUE(box.has_value());
+    input.click(static_cast<int>((*box)[0] + 6), static_cast<int>(((*box)[1] + (*box)[3]) / 2));
+    ASSERT_TRUE(app.simulation().addressBreak.has_value());
+    EXPECT_EQ(*app.simulation().addressBreak, next);
+    input.key(SDLK_SPACE);  // run
+    for (int i = 0; i < 120 && app.running(); ++i) input.frames(1);
+    EXPECT_FALSE(app.running()) << "the breakpoint did not stop the program";
+    EXPECT_EQ(app.simulation().atari()->cpu().regs().pc, next);
+    EXPECT_NE(app.simulation().stopReason().find(std::string("reached $") + hex), std::string::npos) << app.simulation().stopReason();
+    // A scene of the last frame: the document becomes it, without the program.
+    const auto make = app.widget("make a scene of this frame");
+    ASSERT_TRUE(make.has_value());
+    input.click(static_cast<int>(((*make)[0] + (*make)[2]) / 2), static_cast<int>(((*make)[1] + (*make)[3]) / 2));
+    input.frames(3);
+    EXPECT_FALSE(app.document().scene().program.has_value());
+    EXPECT_FALSE(app.document().scene().lineWrites.empty()) << "the kernel's writes";
+    EXPECT_TRUE(app.document().path().empty());
+    EXPECT_FALSE(app.simulation().hasProgram());
     fs::remove_all(dir);
 }
 

@@ -1,0 +1,19 @@
+#pragma once
+// A frame of a running program as a scene of its own, to edit by hand: the RAM and registers
+// the frame began with, and every chip write the CPU made during it as a line write at the
+// (line, colour clock) where it took effect. Run as a scene (no CPU) it draws and latches
+// what the program's frame did, as long as the program changed no display memory while the
+// frame was on screen (writes to RAM during the frame are not in a scene).
+#include <string>
+
+#include "core/Atari.h"
+#include "scene/Scene.h"
+
+namespace pmg {
+
+// `frame` must hold its memory (Atari::keepFrameMemory). Memory becomes blocks of the
+// non-zero runs below $C000 (zero gaps shorter than 32 bytes are kept inside a block) and
+// the OS character set at $E000.
+Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& options, const std::string& name);
+
+}  // namespace pmg

@@ -1,0 +1,57 @@
+// A running program's frame made into a scene (the Program panel's "Make a scene of this
+// frame"): the scene, run without a CPU, draws the same picture as the program's frame and
+// keeps the program's chip writes as line writes.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "core/Atari.h"
+#include "formats/XexFile.h"
+#include "scene/FrameScene.h"
+#include "scene/Scene.h"
+
+namespace pmg {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(FrameScene, EveryExampleProgramsFrameDrawsTheSameAsAScene) {
+    int checked = 0;
+    for (const auto& entry : fs::directory_iterator(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "programs")) {
+        if (entry.path().extension() != ".xex") continue;
+        std::ifstream in(entry.path(), std::ios::binary);
+        const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        std::string error;
+        const auto xex = formats::readXex(bytes, error);
+        ASSERT_TRUE(xex) << error;
+        std::vector<ProgramSegment> segments;
+        for (const formats::XexSegment& s : xex->segments) segments.push_back({s.start, s.bytes, s.fileOffset});
+        Atari atari;
+        atari.keepFrameMemory(true);
+        ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
+        for (int i = 0; i < 5; ++i) atari.runFrame();
+        const Atari::FrameWrites& frame = atari.lastFrameWrites();
+        ASSERT_EQ(frame.memory.size(), 0x10000u);
+        const Scene scene = sceneOfFrame(frame, atari.machine().options(), entry.path().stem().string());
+        EXPECT_EQ(scene.lineWrites.size(), frame.writes.size());
+        // Saved and loaded as a user's scene file would be.
+        const fs::path file = fs::temp_directory_path() / ("pmglab-frame-" + entry.path().stem().string() + ".json");
+        saveScene(scene, file);
+        const Scene loaded = loadScene(file);
+        fs::remove(file);
+        Machine machine(machineOptionsFor(loaded));
+        runScene(loaded, machine, 1);
+        const std::vector<uint8_t>& want = atari.machine().frame().pixels();
+        const std::vector<uint8_t>& got = machine.frame().pixels();
+        size_t differ = 0;
+        for (size_t p = 0; p < want.size(); ++p) differ += want[p] != got[p];
+        EXPECT_EQ(differ, 0u) << entry.path().filename() << ": pixels that differ from the program's frame";
+        ++checked;
+    }
+    EXPECT_GE(checked, 5);
+}
+
+}  // namespace
+}  // namespace pmg
