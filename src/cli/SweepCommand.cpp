@@ -69,7 +69,6 @@ Json offsetsJson(const std::vector<SweepOffset>& v) {
 }
 
 int sweep(SweepCliOptions options) {
-    checkMethodIds(options.methods);
     options.settings.hotSpot = hotSpotByName(options.hotSpot);
     SweepOptions so;
     std::tie(so.a, so.appearanceA) = parseObject(options.a, "--a");
@@ -82,6 +81,15 @@ int sweep(SweepCliOptions options) {
     auto run = std::make_unique<CollideRun>();
     runForCollide(options.scene, options.frames, *run);
     const ObjectSet objects = extractObjects(run->machine, run->history);
+    // The scene's own routines are methods too ("routine:NAME").
+    std::vector<std::string> articleIds;
+    for (const std::string& id : options.methods) {
+        bool routine = false;
+        for (const collide::CollisionRoutine& r : run->scene.routines) routine = routine || id == "routine:" + r.name;
+        if (!routine) articleIds.push_back(id);
+    }
+    checkMethodIds(articleIds);
+    so.routines = run->scene.routines;
 
     SweepResult result;
     double oneThreadSeconds = 0;

@@ -166,9 +166,12 @@ SweepResult sweepPair(const ObjectSet& objects, const SweepOptions& options) {
     if (options.methods.empty()) {
         for (auto& m : allMethods())
             if (m->seesObjects()) methods.push_back(std::move(m));
+        for (const CollisionRoutine& r : options.routines) methods.push_back(std::make_unique<RoutineMethod>(r));
     }
     for (const std::string& id : options.methods) {
         auto m = methodById(id);
+        for (const CollisionRoutine& r : options.routines)
+            if (!m && id == "routine:" + r.name) m = std::make_unique<RoutineMethod>(r);
         if (!m) throw std::invalid_argument("unknown method \"" + id + "\" (methods: " + methodIds() + ")");
         if (!m->seesObjects()) throw std::invalid_argument("method \"" + id + "\" only looks at the playfield");
         methods.push_back(std::move(m));

@@ -12,6 +12,7 @@
 #include "collide/Comparison.h"
 #include "collide/Method.h"
 #include "collide/Objects.h"
+#include "collide/RoutineMethod.h"
 
 namespace pmg::collide {
 
@@ -25,7 +26,8 @@ struct SweepOptions {
     int appearanceA = 0, appearanceB = 0;
     // B's position relative to A's: HPOS_B = (HPOS_A + dx) mod 256, top_B = top_A + dy.
     SweepRange dx{-32, 32}, dy{-32, 32};
-    std::vector<std::string> methods;   // ids; empty = every method that sees objects
+    std::vector<std::string> methods;   // ids; empty = every method that sees objects, routines included
+    std::vector<CollisionRoutine> routines;  // the scene's own 6502 routines: methods "routine:NAME"
     MethodSettings settings;
     int threads = 0;                    // 0 = every core (hardware_concurrency) from 8192 offsets on, else 1
 };

@@ -55,5 +55,20 @@ TEST_F(ProgramCli, CompareShowsTheScenesOwnRoutine) {
     EXPECT_GT(j["methods"][1]["cycles_6502"].get<int>(), 0);
 }
 
+// The sweep runs the scene's own routine at every offset too: its strict box test (boxes that
+// only touch do not collide) agrees offset for offset with the built-in 6502 box routine it
+// mirrors, and differs from the min/max box where touching counts.
+TEST_F(ProgramCli, SweepRunsTheScenesOwnRoutineAtEveryOffset) {
+    const CliResult r = run({"sweep", kPrograms + "box-routine.json", "--a", "P0", "--b", "P1", "--dx=-12:12", "--dy=-12:12",
+                             "--method", "wrap6502,aabb,routine:exact-box", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["methods"].size(), 3u);
+    EXPECT_EQ(j["methods"][2]["id"], "routine:exact-box");
+    EXPECT_EQ(j["methods"][2]["counts"], j["methods"][0]["counts"]) << j["methods"].dump();
+    EXPECT_NE(j["methods"][2]["counts"], j["methods"][1]["counts"]) << j["methods"].dump();
+    EXPECT_GT(j["methods"][2]["counts"]["true_positives"].get<int>(), 0);
+}
+
 }  // namespace
 }  // namespace pmg::test

@@ -112,6 +112,7 @@ private:
         options_.dy.max = std::max(options_.dy.max, options_.dy.min);
         const Machine& machine = ctx.simulation.machine();
         collide::ObjectSet objects = collide::extractObjects(machine, frameHistoryOf(ctx.document.scene(), ctx.simulation));
+        options_.routines = ctx.document.scene().routines;  // the scene's own routines are methods too
         job_.start(std::move(objects), options_, ctx.document.revision());
         runFor_ = ctx.document.path();
     }
