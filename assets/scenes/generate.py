@@ -87,6 +87,8 @@ EXPECTED = {
     "line-writes-reuse": {"P0PF": 1, "P0PL": 2, "P1PL": 1},
     "software-sprites": {"P0PF": 2},
     "wrap-edge": {},
+    "motion-bounce": {},
+    "motion-tunnelling": {},
     "busy-mode-e": {"M0PF": 7, "M1PF": 7, "M2PF": 7, "M3PF": 7, "P0PF": 7, "P1PF": 7, "P2PF": 7, "P3PF": 7, "M3PL": 8},
 }
 
@@ -314,6 +316,39 @@ def main():
         "around P0 with --dy 230:250: below line 247 the GTIA no longer shows P1, and once P1's top passes "
         "line 255 a game's 8-bit Y wraps to 0-2, where seed 000's box test finds P0, with or without the BCC fix.",
         regs, [block(0x5000, pm)]))
+
+    # --- moving objects: a class watches frames differ --------------------------------------
+    # Mode D (160 pixels of 1 colour clock, 2 scan lines a row) from scan line 32; a PF0 block
+    # in the middle: rows 40-55 (scan lines 112-143), bytes 18-21 (colour clocks $78-$87).
+    screen = [0x4D, 0x00, 0x30] + [0x0D] * 95
+    block_rows = [block(0x3000 + 40 * row + 18, [0x55] * 4) for row in range(40, 56)]
+    pm = pm_single(0x50, {0: (40, BALL), 1: (200, SHIP)}, missiles=[(180, [0x03] * 4)])
+    regs = {"DMACTL": 0x3E, "GRACTL": 3, "PMBASE": 0x50, "DLISTL": 0x00, "DLISTH": 0x20,
+            "HPOSP0": 0x40, "HPOSP1": 0x30, "HPOSM0": 0x7C}
+    regs.update(colours())
+    write("motion-bounce.json", scene(
+        "motion-bounce", "Frame 1 has no collision. Run it (or step frames): the ball (P0) bounces round the "
+        "collision window 2 colour clocks and 2 scan lines a frame, the ship (P1) drifts right and wraps round, "
+        "and the bullet (M0) climbs 8 scan lines a frame, too slow to jump the 32-line block (PF0): it hits it "
+        "every time it passes. The latch history shows which frames hit.",
+        regs, [block(0x2000, dl_bytes(screen))] + block_rows + [block(0x5000, pm)],
+        motion=[{"object": "P0", "dx": 2, "dy": 2, "edges": "bounce"},
+                {"object": "P1", "dx": 1, "dy": 0, "edges": "wrap"},
+                {"object": "M0", "dx": 0, "dy": -8, "edges": "wrap"}]))
+
+    # Tunnelling: a thin enemy (P1, 2 colour clocks at $85-$86, scan lines 90-121) and two
+    # bullets from $70: M0 at 16 colour clocks a frame shows at $70, $80, $90 and never on the
+    # enemy; M1 at 5 a frame shows at $70, $75, $7A, $7F and lands on it in frame 5 ($84-$85).
+    pm = pm_single(0x50, {1: (90, [0xC0] * 32)}, missiles=[(100, [0x03] * 4), (110, [0x0C] * 4)])
+    regs = {"DMACTL": 0x3E, "GRACTL": 3, "PMBASE": 0x50, "HPOSP1": 0x85, "HPOSM0": 0x70, "HPOSM1": 0x70}
+    regs.update(colours())
+    write("motion-tunnelling.json", scene(
+        "motion-tunnelling", "Frame 1 has no collision. The fast bullet (M0, 16 colour clocks a frame) flies "
+        "through the thin enemy (P1, 2 colour clocks wide) between two frames: neither the hardware nor a box "
+        "test made once a frame sees it. The slow bullet (M1, 5 a frame) lands on the enemy in frame 5.",
+        regs, [block(0x5000, pm)],
+        motion=[{"object": "M0", "dx": 16, "dy": 0, "edges": "wrap"},
+                {"object": "M1", "dx": 5, "dy": 0, "edges": "wrap"}]))
 
 
 if __name__ == "__main__":

@@ -50,7 +50,6 @@ const std::array<int, 64>& cellIndexByRegBit() {
 }  // namespace
 
 collide::FrameHistory frameHistoryOf(const Scene& scene, const Simulation& simulation) {
-    const Machine& machine = simulation.machine();
     collide::FrameHistory history;
     history.sprites = scene.sprites;
     if (const Atari* atari = simulation.atari()) {
@@ -65,13 +64,7 @@ collide::FrameHistory frameHistoryOf(const Scene& scene, const Simulation& simul
         });
         return history;
     }
-    if (machine.frameCount() <= 1) {
-        Machine start(machine.options());
-        prepareScene(scene, start);
-        history.frameStart = start.registers();
-    } else {
-        history.frameStart = machine.registers();  // where the previous frame left them
-    }
+    history.frameStart = simulation.frameStart();
     history.lineWrites = scene.lineWrites;
     return history;
 }

@@ -22,6 +22,7 @@ Simulation::Simulation() {
 
 void Simulation::load(const Scene& scene, const std::string& file) {
     history_.clear();
+    frameStarted_.reset();
     breakHit_.reset();
     stopReason_.clear();
     programError_.clear();
@@ -43,6 +44,8 @@ void Simulation::load(const Scene& scene, const std::string& file) {
     atari_.reset();
     if (policy_ == HitclrPolicy::Program) policy_ = HitclrPolicy::EveryFrame;
     prepareScene(scene, machine_);
+    motion_ = SceneMotion(scene);
+    frameStart_ = machine_.registers();
     // The scene's own first frame (prepareScene has just cleared the latches), so there is a
     // picture even when paused.
     machine_.runFrame();
@@ -54,9 +57,19 @@ bool Simulation::breakBitSet() const {
 }
 
 void Simulation::startFrameIfAtTop() {
-    if (machine().line() != 0 || policy_ != HitclrPolicy::EveryFrame) return;
-    if (atari_) atari_->machine().writeRegister(Reg::HITCLR, 0);
-    else machine_.writeRegister(Reg::HITCLR, 0);
+    if (machine().line() != 0) return;
+    // Once a frame, however often the beam is asked to start one: the scene's frame 1 ran
+    // at load, and every frame after it starts with the moving objects stepped, as a game
+    // loop moves them between frames.
+    const uint64_t frame = machine().frameCount();
+    if (frameStarted_ == frame) return;
+    frameStarted_ = frame;
+    if (!atari_ && !motion_.empty()) motion_.step(machine_);
+    if (policy_ == HitclrPolicy::EveryFrame) {
+        if (atari_) atari_->machine().writeRegister(Reg::HITCLR, 0);
+        else machine_.writeRegister(Reg::HITCLR, 0);
+    }
+    if (!atari_) frameStart_ = machine_.registers();
 }
 
 void Simulation::frameDone() {

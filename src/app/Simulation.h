@@ -17,6 +17,7 @@
 #include "core/Atari.h"
 #include "core/Machine.h"
 #include "scene/Scene.h"
+#include "scene/SceneMotion.h"
 
 namespace pmg::app {
 
@@ -85,6 +86,9 @@ public:
 
     // The latch registers at the end of each of the last frames, oldest first.
     const std::deque<std::array<uint8_t, 16>>& history() const { return history_; }
+    // A scene's registers as the frame on show began (moving objects stepped, before its line
+    // writes), which the software methods look at. Not for programs: see Atari::lastFrameWrites.
+    const RegisterFile& frameStart() const { return frameStart_; }
 
 private:
     double owedFrames_ = 0;  // advance(): frames of real time not yet run
@@ -97,6 +101,9 @@ private:
     bool stepProgramInstruction();  // one instruction; true if a breakpoint stopped it
 
     Machine machine_;
+    SceneMotion motion_{Scene{}};  // the scene's moving objects, stepped before every frame after the first
+    RegisterFile frameStart_{};    // a scene's registers as its current (or last) frame began
+    std::optional<uint64_t> frameStarted_;  // the frame count at which the current frame was started
     std::unique_ptr<Atari> atari_;
     std::string programError_, stopReason_;
     bool running_ = true;

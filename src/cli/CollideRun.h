@@ -10,6 +10,7 @@
 #include "collide/Objects.h"
 #include "core/Machine.h"
 #include "scene/Scene.h"
+#include "scene/SceneMotion.h"
 
 namespace pmg::cli {
 
@@ -27,10 +28,15 @@ inline void runForCollide(const std::string& file, int frames, CollideRun& run) 
     base.record = true;
     run.machine.setOptions(machineOptionsFor(run.scene, base));
     runScene(run.scene, run.machine, 1);
-    // The last frame starts with the registers the previous one left: run all but one frame,
-    // keep them, then the last.
+    // The last frame starts with the registers the previous one left (moving objects moved):
+    // run all but one frame, keep them, then the last.
     if (frames > 1) {
-        for (int i = 1; i < frames - 1; ++i) run.machine.runFrame();
+        SceneMotion motion(run.scene);
+        for (int i = 1; i < frames - 1; ++i) motion.step(run.machine), run.machine.runFrame();
+        motion.step(run.machine);
+        // With moving objects earlier frames latched other places: the compared frame starts
+        // with clear latches, as a game clears them every frame.
+        if (!motion.empty()) run.machine.writeRegister(Reg::HITCLR, 0);
         run.history.frameStart = run.machine.registers();
         run.machine.runFrame();
     } else {

@@ -46,6 +46,16 @@ struct SceneProgram {
     friend bool operator==(const SceneProgram&, const SceneProgram&) = default;
 };
 
+// Optional "motion": an object moved by itself every frame (colour clocks and scan lines per
+// frame), wrapping round or bouncing off the edges of the collision window. See SceneMotion.h.
+struct ObjectMotion {
+    enum class Edges : uint8_t { Wrap, Bounce };
+    int object = 0;   // 0-3 P0-P3, 4-7 M0-M3
+    int dx = 0, dy = 0;
+    Edges edges = Edges::Wrap;
+    friend bool operator==(const ObjectMotion&, const ObjectMotion&) = default;
+};
+
 struct Scene {
     std::string name;
     std::string description;
@@ -58,6 +68,7 @@ struct Scene {
     // Optional "routines": the developer's own 6502 collision routines, compared beside the
     // hardware like the articles' methods.
     std::vector<collide::CollisionRoutine> routines;
+    std::vector<ObjectMotion> motion;
     // Optional "machine" object: {"video": "NTSC"|"PAL", "chip": "GTIA"|"CTIA", "write_delays": bool}
     VideoStandard video = VideoStandard::Ntsc;
     bool ctia = false;

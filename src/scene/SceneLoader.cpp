@@ -165,6 +165,7 @@ public:
         if (const Json* sprites = member(root, keys::kSprites)) readSprites(*sprites, top / keys::kSprites, scene);
         if (const Json* program = member(root, keys::kProgram)) readProgram(*program, top / keys::kProgram, scene);
         if (const Json* routines = member(root, keys::kRoutines)) readRoutines(*routines, top / keys::kRoutines, scene);
+        if (const Json* motion = member(root, keys::kMotion)) readMotion(*motion, top / keys::kMotion, scene);
 
         auto& extra = scene.extra.get_ref<Json::object_t&>();
         for (const auto& [key, value] : root.get_ref<const Json::object_t&>())
@@ -445,6 +446,43 @@ private:
             result.reg = readRegisterName(*reg, here / keys::kRegister);
             result.value = static_cast<uint8_t>(readNumber(*value, here / keys::kValue, 0xFF));
             scene.lineWrites.push_back(result);
+        }
+    }
+
+    // [{"object": "P0", "dx": 2, "dy": -1, "edges": "bounce"}]: per frame, at most 64 either way.
+    void readMotion(const Json& motion, const Pointer& at, Scene& scene) const {
+        if (!motion.is_array()) fail(at, "expected an array of moving objects, got " + describe(motion));
+        for (size_t i = 0; i < motion.size(); ++i) {
+            const Pointer here = at / i;
+            const Json& entry = motion[i];
+            if (!entry.is_object()) fail(here, "expected an object with \"object\", \"dx\", \"dy\" and \"edges\", got " + describe(entry));
+            ObjectMotion m;
+            bool named = false;
+            for (const auto& [key, value] : entry.get_ref<const Json::object_t&>()) {
+                const Pointer field = here / key;
+                if (key == keys::kMotionObject) {
+                    const std::string name = readString(value, field);
+                    const auto found = std::find(keys::kMotionObjects.begin(), keys::kMotionObjects.end(), name);
+                    if (found == keys::kMotionObjects.end()) fail(field, "unknown object " + quoteForMessage(name) + " (P0-P3 or M0-M3)");
+                    m.object = static_cast<int>(found - keys::kMotionObjects.begin());
+                    named = true;
+                } else if (key == keys::kMotionDx || key == keys::kMotionDy) {
+                    if (!value.is_number_integer() || value.get<int64_t>() < -64 || value.get<int64_t>() > 64)
+                        fail(field, "expected a whole number from -64 to 64 (per frame), got " + describe(value));
+                    (key == keys::kMotionDx ? m.dx : m.dy) = static_cast<int>(value.get<int64_t>());
+                } else if (key == keys::kMotionEdges) {
+                    const std::string edges = readString(value, field);
+                    if (edges == "wrap") m.edges = ObjectMotion::Edges::Wrap;
+                    else if (edges == "bounce") m.edges = ObjectMotion::Edges::Bounce;
+                    else fail(field, "expected \"wrap\" or \"bounce\", got " + quoteForMessage(edges));
+                } else {
+                    fail(field, "unknown key " + quoteForMessage(key) + " (a moving object has \"object\", \"dx\", \"dy\" and \"edges\")");
+                }
+            }
+            if (!named) fail(here, "missing required key \"object\"");
+            for (const ObjectMotion& other : scene.motion)
+                if (other.object == m.object) fail(here / keys::kMotionObject, std::string(keys::kMotionObjects[static_cast<size_t>(m.object)]) + " already moves (one entry an object)");
+            scene.motion.push_back(m);
         }
     }
 

@@ -6,6 +6,7 @@
 #include "core/AtariOs.h"
 #include "formats/XexFile.h"
 #include "scene/Scene.h"
+#include "scene/SceneMotion.h"
 #include "scene/SceneValueSyntax.h"
 
 namespace pmg {
@@ -52,7 +53,11 @@ void prepareScene(const Scene& scene, Machine& machine) {
 void runScene(const Scene& scene, Machine& machine, int frames) {
     if (frames < 1) throw std::invalid_argument("runScene: frames must be at least 1, got " + std::to_string(frames));
     prepareScene(scene, machine);
-    for (int i = 0; i < frames; ++i) machine.runFrame();
+    SceneMotion motion(scene);  // moving objects step before every frame after the first
+    for (int i = 0; i < frames; ++i) {
+        if (i > 0) motion.step(machine);
+        machine.runFrame();
+    }
 }
 
 namespace {

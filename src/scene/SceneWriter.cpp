@@ -138,6 +138,18 @@ std::string sceneText(const Scene& scene, const std::string& fileForErrors) {
         }
         append(root, keys::kRoutines, std::move(routines));
     }
+    if (!scene.motion.empty()) {
+        Json motion = Json::array();
+        for (const ObjectMotion& m : scene.motion) {
+            Json entry = Json::object();
+            append(entry, keys::kMotionObject, std::string(keys::kMotionObjects[static_cast<size_t>(m.object & 7)]));
+            append(entry, keys::kMotionDx, m.dx);
+            append(entry, keys::kMotionDy, m.dy);
+            append(entry, keys::kMotionEdges, std::string(m.edges == ObjectMotion::Edges::Bounce ? "bounce" : "wrap"));
+            motion.push_back(std::move(entry));
+        }
+        append(root, keys::kMotion, std::move(motion));
+    }
     if (scene.program) {
         Json program = Json::object();
         if (scene.program->start) append(program, keys::kProgramStart, formatAddress(*scene.program->start));

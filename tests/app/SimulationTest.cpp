@@ -44,6 +44,32 @@ TEST(Simulation, ClearingEveryFrameShowsOneFrame) {
     EXPECT_EQ(sim.history().size(), 5u);
 }
 
+// A scene with moving objects runs in the window as runScene runs it, frame after frame, and
+// the latch history says which frames hit (motion-tunnelling.json: M1 lands on P1 in frame 5).
+TEST(Simulation, MovingObjectsStepOnceAFrameAndTheHistoryShowsWhichFramesHit) {
+    const Scene scene = loadScene(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "motion-tunnelling.json");
+    ASSERT_FALSE(scene.motion.empty());
+    Simulation sim;
+    sim.load(scene);
+    EXPECT_EQ(sim.machine().registers()[Reg::HPOSM1], 0x70);  // frame 1: the scene as it is
+    EXPECT_EQ(sim.frameStart()[Reg::HPOSM1], 0x70);
+    for (int frame = 2; frame <= 6; ++frame) {
+        sim.tick();
+        EXPECT_EQ(sim.machine().registers()[Reg::HPOSM1], 0x70 + 5 * (frame - 1)) << frame;
+        EXPECT_EQ(sim.frameStart()[Reg::HPOSM1], 0x70 + 5 * (frame - 1)) << frame;
+        const Machine ref = reference(scene, frame);
+        EXPECT_EQ(sim.machine().frame().pixels(), ref.frame().pixels()) << frame;
+    }
+    ASSERT_EQ(sim.history().size(), 6u);
+    for (size_t i = 0; i < 6; ++i) EXPECT_EQ(sim.history()[i][M1PL], i == 4 ? 0x02 : 0x00) << "frame " << i + 1;
+    // Stepping scan lines through a frame steps the objects once, at its top.
+    for (int line = 0; line < sim.machine().linesPerFrame(); ++line) sim.stepScanline();
+    EXPECT_EQ(sim.machine().registers()[Reg::HPOSM1], 0x70 + 5 * 6);
+    // Loading the scene again starts it over.
+    sim.load(scene);
+    EXPECT_EQ(sim.machine().registers()[Reg::HPOSM1], 0x70);
+}
+
 TEST(Simulation, BreakStopsOnTheLineAfterTheFirstHit) {
     const Scene scene = loadScene(kDefault);
     const Machine ref = reference(scene, 1);

@@ -61,6 +61,37 @@ TEST_F(CompareSweepCli, CompareTextShowsTheMatrixAndReasons) {
     EXPECT_EQ(r.out.find("[corners4]"), std::string::npos);
 }
 
+// A scene with moving objects: frame N is drawn with the objects moved N-1 times, its latches
+// start clear, and the box test looks at the same positions (see motion-tunnelling.json).
+TEST_F(CompareSweepCli, CompareLooksAtTheFrameAMovingSceneAsksFor) {
+    auto cell = [](const nlohmann::ordered_json& j, const std::string& name) {
+        for (const auto& c : j.at("methods").at(0).at("cells"))
+            if (c.at("cell") == name) return c.at("agreement").get<std::string>();
+        return std::string("no such cell");
+    };
+    // Frame 3: the fast bullet M0 has passed the enemy (at $90 now); the slow one M1 is at $7A.
+    Result r = run({"compare", scenePath("motion-tunnelling.json"), "--frames", "3", "--method", "aabb", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    auto j = nlohmann::ordered_json::parse(r.out);
+    EXPECT_EQ(j.at("hardware").at("M0PL"), 0);
+    EXPECT_EQ(j.at("hardware").at("M1PL"), 0);
+    EXPECT_EQ(cell(j, "M0PL.P1"), "both_miss");
+    EXPECT_EQ(cell(j, "M1PL.P1"), "both_miss");
+    // Frame 5: M1 is on the enemy; the hardware and the box test both see it, and only in this
+    // frame's latches. In frame 6 M1 ($89-$8A) is past the enemy's 2 clocks but inside the
+    // designer's box (8 clocks from $85): the box test gives a false alarm.
+    r = run({"compare", scenePath("motion-tunnelling.json"), "--frames", "5", "--method", "aabb", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    j = nlohmann::ordered_json::parse(r.out);
+    EXPECT_EQ(j.at("hardware").at("M1PL"), 2);
+    EXPECT_EQ(cell(j, "M1PL.P1"), "both_hit");
+    r = run({"compare", scenePath("motion-tunnelling.json"), "--frames", "6", "--method", "aabb", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    j = nlohmann::ordered_json::parse(r.out);
+    EXPECT_EQ(j.at("hardware").at("M1PL"), 0);
+    EXPECT_EQ(cell(j, "M1PL.P1"), "false_alarm");
+}
+
 TEST_F(CompareSweepCli, SweepWritesAMapAndCountsPerMethod) {
     const fs::path png = temp("map.png");
     const Result r = run({"sweep", scenePath("default.json"), "--a", "P0", "--b", "P1", "--dx", "-10:10", "--dy",

@@ -59,6 +59,7 @@ public:
         drawSize(ctx, obj);
         drawColour(ctx, obj);
         drawVdelay(ctx, obj);
+        drawMotion(ctx, obj);
         ImGui::Separator();
         drawShapeEditor(ctx, obj, stripe, rows, shape);
     }
@@ -117,6 +118,40 @@ private:
             ctx.document.edit(std::string("VDELAY ") + objectName(obj), [&](Scene& s) { setSceneRegister(s, Reg::VDELAY, next); });
         }
         helpMarker("Double-line P/M only: the object's DMA byte is taken on odd lines only, which moves it down one scan line.");
+    }
+
+    // The scene's "motion" for this object: a velocity per frame and what it does at the edges.
+    static void drawMotion(AppContext& ctx, int obj) {
+        const Scene& scene = ctx.document.scene();
+        const auto found = std::find_if(scene.motion.begin(), scene.motion.end(), [&](const ObjectMotion& m) { return m.object == obj; });
+        ObjectMotion motion = found != scene.motion.end() ? *found : ObjectMotion{obj, 0, 0, ObjectMotion::Edges::Wrap};
+        int velocity[2] = {motion.dx, motion.dy};
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+        bool changed = ImGui::SliderInt2("moves", velocity, -16, 16, "%d");
+        ctx.noteWidget("moves");
+        helpMarker("Colour clocks across and scan lines down each frame, as a game loop moves it between frames.\n"
+                   "Frame 1 shows the scene as it is; run or step frames to see it move. Ctrl+click to type up to 64.");
+        int edges = motion.edges == ObjectMotion::Edges::Bounce ? 1 : 0;
+        if (motion.dx || motion.dy) {
+            ImGui::SameLine();
+            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+            static const char* const kEdges[] = {"wraps round", "bounces"};
+            changed |= ImGui::Combo("at the edges", &edges, kEdges, 2);
+        }
+        if (!changed) return;
+        motion.dx = std::clamp(velocity[0], -64, 64);
+        motion.dy = std::clamp(velocity[1], -64, 64);
+        motion.edges = edges ? ObjectMotion::Edges::Bounce : ObjectMotion::Edges::Wrap;
+        ctx.document.edit(std::string("motion ") + objectName(obj),
+                          [&](Scene& s) {
+                              std::erase_if(s.motion, [&](const ObjectMotion& m) { return m.object == obj; });
+                              if (motion.dx || motion.dy) {
+                                  s.motion.push_back(motion);
+                                  std::sort(s.motion.begin(), s.motion.end(),
+                                            [](const ObjectMotion& a, const ObjectMotion& b) { return a.object < b.object; });
+                              }
+                          },
+                          mergeKey("motion", obj));
     }
 
     void drawShapeEditor(AppContext& ctx, int obj, const ObjectStripe& stripe, const std::vector<uint8_t>& rows, const RowRange& shape) {

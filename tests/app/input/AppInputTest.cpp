@@ -581,5 +581,41 @@ TEST(ProgramsInTheWindow, StepABreakpointFromTheDisassemblyAndAFrameMadeIntoASce
     fs::remove_all(dir);
 }
 
+// Motion without code, for a class: the Objects panel's "moves" slider gives the selected
+// object a velocity; the scene keeps it (and saves it), and the running window moves the
+// object frame by frame exactly as the scene run does.
+TEST(MotionInTheWindow, TheMovesSliderGivesTheObjectAVelocityAndTheWindowMovesIt) {
+    const fs::path dir = scratchDir("motion");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.show = {"Objects"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    ASSERT_TRUE(app.document().scene().motion.empty());
+    const auto slider = app.widget("moves");
+    ASSERT_TRUE(slider.has_value()) << "the Objects panel is not in front";
+    // Two sliders share 14 font sizes: a click near the right end of the first sets dx to 16
+    // (or 15: ImGui maps the click through the grab's width); dy stays 0.
+    const float inner = ImGui::GetStyle().ItemInnerSpacing.x;
+    input.click(static_cast<int>((*slider)[0] + (app.fontSize() * 14 - inner) / 2 - 2), static_cast<int>(((*slider)[1] + (*slider)[3]) / 2));
+    input.frames(2);
+    const Scene& scene = app.document().scene();
+    ASSERT_EQ(scene.motion.size(), 1u);
+    EXPECT_EQ(scene.motion[0].object, 0);
+    EXPECT_GE(scene.motion[0].dx, 15);
+    EXPECT_EQ(scene.motion[0].dy, 0);
+    EXPECT_TRUE(app.document().dirty());
+    // The window runs frames; P0's HPOS is where the scene run puts it after as many frames.
+    input.frames(30);
+    const uint64_t frames = app.simulation().frames();
+    ASSERT_GT(frames, 2u);
+    Machine ref(machineOptionsFor(scene));
+    runScene(scene, ref, static_cast<int>(frames));
+    EXPECT_EQ(app.simulation().machine().registers()[Reg::HPOSP0], ref.registers()[Reg::HPOSP0]);
+    EXPECT_NE(app.simulation().machine().registers()[Reg::HPOSP0], sceneRegister(scene, Reg::HPOSP0));
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
