@@ -192,6 +192,20 @@ TEST_F(FormatsCli, RunAndImportAltirraStateLikeAnAtari800One) {
     EXPECT_NE(r.err.find("zip-bomb.atstate2: entry \"memory.bin\": inflates to more than the 131072 bytes it declares"), std::string::npos) << r.err;
 }
 
+TEST_F(FormatsCli, MadStudioMulticolourAndMissileImportAndExportBack) {
+    for (const char* sample : {"mpl/pairs.mpl", "msl/bolt.msl"}) {
+        SCOPED_TRACE(sample);
+        const fs::path in = fs::path(PMGLAB_TEST_DATA_DIR) / sample;
+        auto r = run({"import", in.string(), "--scene", temp("mad.json").string()});
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const std::string option = in.extension() == ".mpl" ? "--mpl" : "--msl";
+        const fs::path out = temp("back" + in.extension().string());
+        r = run({"export", temp("mad.json").string(), option, out.string()});
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        EXPECT_EQ(readText(out), readText(in));
+    }
+}
+
 TEST_F(FormatsCli, AplImportFrameAndExportBack) {
     auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/apl/ship.apl", "--frame", "2", "--scene", temp("ship.json").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
