@@ -34,6 +34,7 @@ struct ExportOptions {
     std::string source;
     std::string out;
     std::string apl;
+    std::string apm;
     std::string spr;
     std::string mpl;
     std::string msl;
@@ -75,9 +76,14 @@ int exportCommand(const ExportOptions& options) {
         std::cout << "Wrote " << options.msl << " (missile 0 as a Mad Studio missile)\n";
     }
     if (options.xex.empty() && options.source.empty() && options.apl.empty() && options.spr.empty() && options.mpl.empty() &&
-        options.msl.empty())
-        throw InputError("export: say what to write: --xex OUT.xex, --source LANGUAGE --out FILE, --apl OUT.apl, --spr OUT.spr, "
+        options.msl.empty() && options.apm.empty())
+        throw InputError("export: say what to write: --xex OUT.xex, --source LANGUAGE --out FILE, --apl OUT.apl, --apm OUT.apm, --spr OUT.spr, "
                          "--mpl OUT.mpl or --msl OUT.msl");
+    if (!options.apm.empty()) {
+        const auto bytes = formats::AplFile::fromScene(scene, formats::AplFile::Layout::Apm).write();
+        writeAtomically(options.apm, std::string(bytes.begin(), bytes.end()));
+        std::cout << "Wrote " << options.apm << " (players 0 and 1 as one extended Atari Player Editor frame)\n";
+    }
     if (!options.apl.empty()) {
         const auto bytes = formats::AplFile::fromScene(scene).write();
         writeAtomically(options.apl, std::string(bytes.begin(), bytes.end()));
@@ -141,6 +147,7 @@ void addExportCommand(CLI::App& app, Action& action) {
     command->add_option("--xex", options->xex, "Write a runnable Atari executable here, and its labels (.lab) beside it")->type_name("OUT.xex");
     command->add_option("--source", options->source, std::string("Write source: ") + formats::sourceLanguageNames())->type_name("LANGUAGE");
     command->add_option("--apl", options->apl, "Write players 0 and 1 as an Atari Player Editor file")->type_name("OUT.apl");
+    command->add_option("--apm", options->apm, "Write players 0 and 1 as an extended Atari Player Editor file (up to 58 lines)")->type_name("OUT.apm");
     command->add_option("--spr", options->spr, "Write player 0 as a Mad Studio player file")->type_name("OUT.spr");
     command->add_option("--mpl", options->mpl, "Write players 0-3 and PRIOR bit 5 as a Mad Studio multicolour player file")->type_name("OUT.mpl");
     command->add_option("--msl", options->msl, "Write missile 0 as a Mad Studio missile file")->type_name("OUT.msl");
