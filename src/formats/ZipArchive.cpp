@@ -52,6 +52,8 @@ std::string zipProblem(int code, const std::string& libzipText) {
 }  // namespace
 
 ZipArchive::ZipArchive(std::span<const uint8_t> bytes, const std::string& file) : zip_(std::make_unique<Handle>()), file_(file) {
+    // libzip takes no bytes for an empty archive (one it could create); a file never is one.
+    if (bytes.empty()) throw FormatError(file, "an empty file, not a zip archive");
     zip_error_t error;
     zip_error_init(&error);
     zip_source_t* source = zip_source_buffer_create(bytes.data(), bytes.size(), 0, &error);

@@ -49,10 +49,12 @@ def objects(hardware='130xe', memory_mode='128k', video='ntsc', basic=True, port
 
 def package(doc, memory, method=zipfile.ZIP_DEFLATED, extra=()):
     out = io.BytesIO()
+    def entry(z, name, data):  # a fixed date, so that the samples build the same every time
+        z.writestr(zipfile.ZipInfo(name, date_time=(2024, 1, 1, 0, 0, 0)), data, compress_type=method)
     with zipfile.ZipFile(out, 'w', method) as z:
-        if memory is not None: z.writestr('memory.bin', bytes(memory))
-        if doc is not None: z.writestr('savestate.json', doc if isinstance(doc, (bytes, str)) else json.dumps(doc, indent=1))
-        for name, data in extra: z.writestr(name, data)
+        if memory is not None: entry(z, 'memory.bin', bytes(memory))
+        if doc is not None: entry(z, 'savestate.json', doc if isinstance(doc, (bytes, str)) else json.dumps(doc, indent=1))
+        for name, data in extra: entry(z, name, data)
     return out.getvalue()
 
 def patch_sizes(data, entry, compressed=None, uncompressed=None):
@@ -84,6 +86,7 @@ def bad(name, data, message):
     open(os.path.join(BAD, name + '.expected'), 'w').write(name + ': ' + message + '\n')
 
 good = package(objects(), xe)
+bad('empty.atstate2', b'', 'an empty file, not a zip archive')
 bad('not-a-zip.atstate2', b'ATARI800' + bytes(200), 'not a zip archive, or a truncated one (its central directory is missing)')
 bad('truncated.atstate2', good[:len(good) // 2], 'not a zip archive, or a truncated one (its central directory is missing)')
 bad('parent-path.atstate2', package(objects(), xe, extra=[('../../evil.bin', b'x')]),
