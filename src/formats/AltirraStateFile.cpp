@@ -239,10 +239,10 @@ Scene AltirraStateFile::toScene(const std::string& name) const {
     Scene scene;
     scene.name = name;
     scene.video = pal ? VideoStandard::Pal : VideoStandard::Ntsc;
-    scene.description = "An Altirra save state (" + hardwareMode + ", " + memoryMode +
-                        "): memory and registers at one instant. A state holds no ROM; PMG Lab's copy of the OS character set is at $E000.";
     // What ANTIC would fetch: RAM where RAM is mapped, nothing of the state's where ROM is.
     const bool osRom = !isXl() || (portb & 0x01);
+    scene.description = "An Altirra save state (" + hardwareMode + ", " + memoryMode + "): memory and registers at one instant." +
+                        (osRom ? " A state holds no ROM: the OS character set at $E000 is PMG Lab's copy." : "");
     const bool basicRom = isXl() && internalBasic && !(portb & 0x02);
     const bool ramAtC000 = isXl() ? !osRom : memoryMode == "52k";
     const bool ramAtA000 = !basicRom && !cartridge;

@@ -192,6 +192,17 @@ TEST_F(FormatsCli, RunAndImportAltirraStateLikeAnAtari800One) {
     EXPECT_NE(r.err.find("zip-bomb.atstate2: entry \"memory.bin\": inflates to more than the 131072 bytes it declares"), std::string::npos) << r.err;
 }
 
+TEST_F(FormatsCli, AnAltirraStateWhoseScreenMakesItsLatchesAgreesWithTheFrame) {
+    const auto r = run({"run", std::string(PMGLAB_TEST_DATA_DIR) + "/atstate2/agree-64k.atstate2", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json["collisions"], json["saved_collisions"]);
+    EXPECT_EQ(json["saved_collisions"]["P0PL"], 2);
+    EXPECT_EQ(json["saved_collisions"]["P1PL"], 1);
+    EXPECT_EQ(json["saved_collisions"]["M0PL"], 2);
+    EXPECT_FALSE(json.contains("saved_collisions_note"));
+}
+
 TEST_F(FormatsCli, MadStudioMulticolourAndMissileImportAndExportBack) {
     for (const char* sample : {"mpl/pairs.mpl", "msl/bolt.msl"}) {
         SCOPED_TRACE(sample);

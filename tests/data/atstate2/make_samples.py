@@ -80,6 +80,19 @@ doc800 = objects('800', '52k', 'pal', basic=False, memory_ref={'_type': 'ATSaveS
 doc800['objects'][0]['cpu'] = 0
 open(os.path.join(HERE, '800-52k.atstate2'), 'wb').write(package(json.dumps(doc800), None))
 
+# An 800XL with 64K whose screen makes the latches it holds: player 0 (HPOSP0 100) and player
+# 1 (104) overlap on lines 100-109, missile 0 (HPOSM0 108) lies on player 1 only. So one frame
+# of it latches P0PL = 2, P1PL = 1, M0PL = 2 and nothing else, as saved.
+agree = ram_with_picture()
+for line in range(100, 110):
+    agree[0x5400 + line] = 0xFF   # player 0, single-line P/M at PMBASE $50
+    agree[0x5500 + line] = 0xFF   # player 1
+    agree[0x5300 + line] = 0x03   # missile 0
+doc_agree = objects('800xl', '64k', basic=False, gtia_extra={
+    'hpospn': [100, 104, 0, 0], 'hposmn': [108, 0, 0, 0], 'sizepn': [0, 0, 0, 0],
+    'pnpf': [0, 0, 0, 0], 'mnpf': [0, 0, 0, 0], 'pnpl': [2, 1, 0, 0], 'mnpl': [2, 0, 0, 0]})
+open(os.path.join(HERE, 'agree-64k.atstate2'), 'wb').write(package(doc_agree, agree))
+
 os.makedirs(BAD, exist_ok=True)
 def bad(name, data, message):
     open(os.path.join(BAD, name), 'wb').write(data)
