@@ -47,7 +47,7 @@ void exerciseFormatsInput(std::span<const uint8_t> input) {
     }
     formats::ImportOptions raw;
     raw.rawAnticMode = static_cast<uint8_t>(8 + (input.empty() ? 0 : input[0] % 8));
-    for (const char* name : {"fuzz.xex", "fuzz.fnt", "fuzz.mic", "fuzz.a8s", "fuzz.apl", "fuzz.spr", "fuzz.raw"}) {
+    for (const char* name : {"fuzz.xex", "fuzz.fnt", "fuzz.mic", "fuzz.a8s", "fuzz.atstate2", "fuzz.apl", "fuzz.apm", "fuzz.spr", "fuzz.mpl", "fuzz.msl", "fuzz.raw"}) {
         const bool isRaw = std::string(name) == "fuzz.raw";
         try {
             const Scene scene = formats::importBytes(input, name, isRaw ? raw : formats::ImportOptions{});

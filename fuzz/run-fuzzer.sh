@@ -29,7 +29,7 @@ while IFS= read -r -d '' file; do
   cp "$file" "$corpus/seed_${rel//\//_}"
   seeds=$((seeds + 1))
 done < <(find "$root/assets" "$root/tests/data" "$root/tests/bad-scenes" "$root/tests/fuzz-regressions" \
-           -type f \( -name '*.json' -o -path '*/fuzz-regressions/*' -o -name '*.xex' -o -name '*.fnt' -o -name '*.mic' -o -name '*.a8s' -o -name '*.apl' \) ! -name README.md -print0 2>/dev/null)
+           -type f \( -name '*.json' -o -path '*/fuzz-regressions/*' -o -name '*.xex' -o -name '*.fnt' -o -name '*.mic' -o -name '*.a8s' -o -name '*.atstate2' -o -name '*.apl' -o -name '*.apm' -o -name '*.spr' -o -name '*.mpl' -o -name '*.msl' \) ! -name README.md -print0 2>/dev/null)
 
 echo "fuzz: $seeds seed files, ${seconds} s, log in $log"
 status=0

@@ -13,26 +13,41 @@ constexpr uint8_t kMagic[4] = {0x9A, 0xF8, 0x39, 0x21};
 constexpr int kShapeTop = 100;  // scan line-in-P/M-memory where an imported frame is placed
 }  // namespace
 
-AplFile AplFile::read(std::span<const uint8_t> bytes, const std::string& file) {
+AplFile AplFile::read(std::span<const uint8_t> bytes, const std::string& file, Layout layout) {
     if (bytes.size() < 4 || !std::equal(kMagic, kMagic + 4, bytes.begin()))
         throw FormatError(file, atOffset(0, "not an Atari Player Editor file (it must begin with $9A $F8 $39 $21)"));
-    if (bytes.size() != kFileBytes)
+    if (layout == Layout::Apl && bytes.size() != kFileBytes)
         throw FormatError(file, atOffset(std::min(bytes.size(), kFileBytes),
-                                         "an Atari Player Editor file is 1677 bytes; this one has " + std::to_string(bytes.size()) +
-                                             " (the extended .apm variants are not read)"));
+                                         "an Atari Player Editor file (.apl) is 1677 bytes; this one has " + std::to_string(bytes.size())));
+    if (layout == Layout::Apm && bytes.size() < 7)
+        throw FormatError(file, atOffset(bytes.size(), "the file ends inside its header (frames, height, gap)"));
     AplFile apl;
+    apl.layout = layout;
+    const int maxLines = layout == Layout::Apl ? kMaxLines : kMaxApmLines;
     size_t at = 4;
     apl.frames = bytes[at++];
     if (apl.frames < 1 || apl.frames > 16) throw FormatError(file, atOffset(4, "frame count " + std::to_string(apl.frames) + " is not 1-16"));
     apl.height = bytes[at++];
-    if (apl.height < 1 || apl.height > kMaxLines) throw FormatError(file, atOffset(5, "frame height " + std::to_string(apl.height) + " is not 1-48"));
+    if (apl.height < 1 || apl.height > maxLines)
+        throw FormatError(file, atOffset(5, "frame height " + std::to_string(apl.height) + " is not 1-" + std::to_string(maxLines)));
     apl.gap = bytes[at++];
     if (apl.gap > 8) throw FormatError(file, atOffset(6, "gap " + std::to_string(apl.gap) + " is not 0-8 pixels"));
+    const size_t stored = static_cast<size_t>(layout == Layout::Apl ? kMaxLines : apl.height);  // lines per frame in the file
+    if (layout == Layout::Apm && bytes.size() != kApmFixedBytes + 2 * kFrameSlots * stored) {
+        const size_t expected = kApmFixedBytes + 2 * kFrameSlots * stored;
+        throw FormatError(file, atOffset(std::min(bytes.size(), expected), "an extended Atari Player Editor file (.apm) with frames " +
+                                                                               std::to_string(apl.height) + " lines high is " +
+                                                                               std::to_string(expected) + " bytes; this one has " +
+                                                                               std::to_string(bytes.size())));
+    }
     for (uint8_t& c : apl.colourP0) c = bytes[at++];
     for (uint8_t& c : apl.colourP1) c = bytes[at++];
     apl.background = bytes[at++];
-    for (auto& frame : apl.p0) for (uint8_t& b : frame) b = bytes[at++];
-    for (auto& frame : apl.p1) for (uint8_t& b : frame) b = bytes[at++];
+    for (auto* player : {&apl.p0, &apl.p1})
+        for (auto& frame : *player) {
+            std::copy_n(bytes.begin() + static_cast<std::ptrdiff_t>(at), stored, frame.begin());
+            at += stored;
+        }
     apl.selectedFrame = bytes[at++];
     apl.selectedPen = bytes[at++];
     apl.frameRate = bytes[at++];
@@ -40,6 +55,7 @@ AplFile AplFile::read(std::span<const uint8_t> bytes, const std::string& file) {
 }
 
 std::vector<uint8_t> AplFile::write() const {
+    const size_t stored = static_cast<size_t>(layout == Layout::Apl ? kMaxLines : height);
     std::vector<uint8_t> out(kMagic, kMagic + 4);
     out.push_back(static_cast<uint8_t>(frames));
     out.push_back(static_cast<uint8_t>(height));
@@ -47,8 +63,8 @@ std::vector<uint8_t> AplFile::write() const {
     out.insert(out.end(), colourP0.begin(), colourP0.end());
     out.insert(out.end(), colourP1.begin(), colourP1.end());
     out.push_back(background);
-    for (const auto& frame : p0) out.insert(out.end(), frame.begin(), frame.end());
-    for (const auto& frame : p1) out.insert(out.end(), frame.begin(), frame.end());
+    for (const auto* player : {&p0, &p1})
+        for (const auto& frame : *player) out.insert(out.end(), frame.begin(), frame.begin() + static_cast<std::ptrdiff_t>(stored));
     out.push_back(selectedFrame);
     out.push_back(selectedPen);
     out.push_back(frameRate);
@@ -79,8 +95,10 @@ Scene AplFile::toScene(const std::string& name, int frame) const {
     return scene;
 }
 
-AplFile AplFile::fromScene(const Scene& scene) {
+AplFile AplFile::fromScene(const Scene& scene, Layout layout) {
     AplFile apl;
+    apl.layout = layout;
+    const int maxLines = layout == Layout::Apl ? kMaxLines : kMaxApmLines;
     int top = 256, bottom = -1;
     const PmShape* shape0 = nullptr;
     const PmShape* shape1 = nullptr;
@@ -91,12 +109,12 @@ AplFile AplFile::fromScene(const Scene& scene) {
     }
     for (const PmShape* s : {shape0, shape1})
         if (s) { top = std::min(top, s->y); bottom = std::max(bottom, s->y + static_cast<int>(s->rows.size()) - 1); }
-    apl.height = bottom < 0 ? 8 : std::min(kMaxLines, bottom - top + 1);
-    auto place = [&](const PmShape* s, std::array<uint8_t, kMaxLines>& rows) {
+    apl.height = bottom < 0 ? 8 : std::min(maxLines, bottom - top + 1);
+    auto place = [&](const PmShape* s, std::array<uint8_t, kMaxApmLines>& rows) {
         if (!s) return;
         for (size_t i = 0; i < s->rows.size(); ++i) {
             const int line = s->y + static_cast<int>(i) - top;
-            if (line >= 0 && line < kMaxLines) rows[static_cast<size_t>(line)] = s->rows[i];
+            if (line >= 0 && line < maxLines) rows[static_cast<size_t>(line)] = s->rows[i];
         }
     };
     place(shape0, apl.p0[0]);

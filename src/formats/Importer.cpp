@@ -5,8 +5,11 @@
 #include <fstream>
 
 #include "formats/A8sFile.h"
+#include "formats/AltirraStateFile.h"
 #include "formats/AplFile.h"
 #include "formats/FontFile.h"
+#include "formats/MadStudioMissile.h"
+#include "formats/MadStudioMultiPlayer.h"
 #include "formats/MadStudioPlayer.h"
 #include "formats/FormatError.h"
 #include "formats/MicFile.h"
@@ -15,7 +18,7 @@
 
 namespace pmg::formats {
 
-const char* supportedImportExtensions() { return ".a8s, .apl, .fnt, .mic, .spr, .xex, .com, .exe, .obj (and any file with --raw-mode)"; }
+const char* supportedImportExtensions() { return ".a8s, .atstate2, .apl, .apm, .fnt, .mic, .spr, .mpl, .msl, .xex, .com, .exe, .obj (and any file with --raw-mode)"; }
 
 namespace {
 std::string lowerExtension(const std::filesystem::path& path) {
@@ -26,7 +29,7 @@ std::string lowerExtension(const std::filesystem::path& path) {
 }  // namespace
 
 bool isImportable(const std::filesystem::path& path) {
-    static const char* const kKnown[] = {".a8s", ".apl", ".fnt", ".set", ".chr", ".mic", ".spr", ".xex", ".com", ".exe", ".obj"};
+    static const char* const kKnown[] = {".a8s", ".atstate2", ".apl", ".apm", ".fnt", ".set", ".chr", ".mic", ".spr", ".mpl", ".msl", ".xex", ".com", ".exe", ".obj"};
     const std::string ext = lowerExtension(path);
     return std::any_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return ext == k; });
 }
@@ -56,8 +59,12 @@ Scene importBytes(std::span<const uint8_t> bytes, const std::string& file, const
     if (options.rawAnticMode) return rawScreenToScene(bytes, file, *options.rawAnticMode, name);
     if (ext == ".fnt" || ext == ".set" || ext == ".chr") return FontFile::read(bytes, file).toScene(name);
     if (ext == ".apl") return AplFile::read(bytes, file).toScene(name, options.frame);
+    if (ext == ".apm") return AplFile::read(bytes, file, AplFile::Layout::Apm).toScene(name, options.frame);
     if (ext == ".spr") return MadStudioPlayer::read(bytes, file).toScene(name);
+    if (ext == ".mpl") return MadStudioMultiPlayer::read(bytes, file).toScene(name);
+    if (ext == ".msl") return MadStudioMissile::read(bytes, file).toScene(name);
     if (ext == ".a8s") return A8sFile::read(bytes, file).toScene(name);
+    if (ext == ".atstate2") return AltirraStateFile::read(bytes, file).toScene(name);
     if (ext == ".mic") return MicFile::read(bytes, file).toScene(name);
     if (ext == ".xex" || ext == ".com" || ext == ".exe" || ext == ".obj") {
         std::string error;

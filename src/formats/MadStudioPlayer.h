@@ -2,7 +2,7 @@
 // Mad Studio single-colour player files (.spr): height, colour, then `height` bytes of the
 // player, top line first. Layout from Mad Studio's player/missile editor (its source on GitHub,
 // Gury8/Mad-Studio: src/pmg.pas, LoadPlayerData and SavePlayer). The multicolour (.mpl) and
-// missile (.msl) files are not read yet.
+// missile (.msl) files have their own readers (MadStudioMultiPlayer, MadStudioMissile).
 #include <cstdint>
 #include <span>
 #include <string>

@@ -174,6 +174,49 @@ TEST_F(FormatsCli, RunAtari800StateReportsSavedCollisions) {
     EXPECT_NE(r.err.find("version-9.a8s: offset 0x8: state version 9 is not one PMG Lab reads"), std::string::npos) << r.err;
 }
 
+TEST_F(FormatsCli, RunAndImportAltirraStateLikeAnAtari800One) {
+    auto r = run({"run", std::string(PMGLAB_TEST_DATA_DIR) + "/atstate2/xe-128k.atstate2", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json["saved_by"], "Altirra");
+    EXPECT_EQ(json["saved_collisions"]["P0PF"], 5);
+    EXPECT_EQ(json["saved_collisions"]["M0PL"], 2);
+    EXPECT_TRUE(json.contains("saved_collisions_note"));
+    r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/atstate2/800-52k.atstate2", "--scene", temp("state.json").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto scene = nlohmann::json::parse(readText(temp("state.json")));
+    EXPECT_EQ(scene["altirra_state"]["hardware_mode"], "800");
+    EXPECT_EQ(scene["altirra_state"]["saved_collisions"]["P1PL"], 1);
+    r = run({"run", std::string(PMGLAB_SOURCE_DIR) + "/tests/bad-inputs/atstate2/zip-bomb.atstate2"});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("zip-bomb.atstate2: entry \"memory.bin\": inflates to more than the 131072 bytes it declares"), std::string::npos) << r.err;
+}
+
+TEST_F(FormatsCli, AnAltirraStateWhoseScreenMakesItsLatchesAgreesWithTheFrame) {
+    const auto r = run({"run", std::string(PMGLAB_TEST_DATA_DIR) + "/atstate2/agree-64k.atstate2", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    EXPECT_EQ(json["collisions"], json["saved_collisions"]);
+    EXPECT_EQ(json["saved_collisions"]["P0PL"], 2);
+    EXPECT_EQ(json["saved_collisions"]["P1PL"], 1);
+    EXPECT_EQ(json["saved_collisions"]["M0PL"], 2);
+    EXPECT_FALSE(json.contains("saved_collisions_note"));
+}
+
+TEST_F(FormatsCli, MadStudioMulticolourAndMissileImportAndExportBack) {
+    for (const char* sample : {"mpl/pairs.mpl", "msl/bolt.msl"}) {
+        SCOPED_TRACE(sample);
+        const fs::path in = fs::path(PMGLAB_TEST_DATA_DIR) / sample;
+        auto r = run({"import", in.string(), "--scene", temp("mad.json").string()});
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const std::string option = in.extension() == ".mpl" ? "--mpl" : "--msl";
+        const fs::path out = temp("back" + in.extension().string());
+        r = run({"export", temp("mad.json").string(), option, out.string()});
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        EXPECT_EQ(readText(out), readText(in));
+    }
+}
+
 TEST_F(FormatsCli, AplImportFrameAndExportBack) {
     auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/apl/ship.apl", "--frame", "2", "--scene", temp("ship.json").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;

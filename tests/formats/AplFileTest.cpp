@@ -6,6 +6,7 @@
 
 #include "core/Machine.h"
 #include "formats/AplFile.h"
+#include "formats/FormatError.h"
 #include "formats/Importer.h"
 
 namespace fs = std::filesystem;
@@ -47,4 +48,35 @@ TEST(AplFile, SceneGoesBackAsAFrame) {
     EXPECT_EQ(back.p1[0], original.p1[0]);
     EXPECT_EQ(back.colourP0[0], 0x46);
     EXPECT_EQ(AplFile::read(back.write(), "back.apl").p0[0], original.p0[0]);
+}
+
+// The extended variant (.apm): 52 lines stored per frame, not 48.
+TEST(AplFile, ExtendedSampleReadsWritesBackAndGoesThroughAScene) {
+    const fs::path path = fs::path(PMGLAB_TEST_DATA_DIR) / "apl/tall.apm";
+    const auto bytes = readInputFile(path);
+    ASSERT_EQ(bytes.size(), 45u + 34u * 52u);
+    const AplFile apm = AplFile::read(bytes, "tall.apm", AplFile::Layout::Apm);
+    EXPECT_EQ(apm.frames, 1);
+    EXPECT_EQ(apm.height, 52);
+    EXPECT_EQ(apm.gap, 2);
+    EXPECT_EQ(apm.p0[0][49], 0x7E);
+    EXPECT_EQ(apm.p1[0][51], 0x81);
+    EXPECT_EQ(apm.p0[1][0], 0x00);  // frame 2 starts 52 bytes on, not 48
+    EXPECT_EQ(apm.write(), bytes);
+    // As .apl it is refused by its size, with the .apl size named.
+    EXPECT_THROW(AplFile::read(bytes, "tall.apl"), FormatError);
+
+    const Scene scene = importFile(path);
+    const AplFile back = AplFile::fromScene(scene, AplFile::Layout::Apm);
+    EXPECT_EQ(back.height, 52);
+    EXPECT_EQ(back.gap, 2);
+    EXPECT_EQ(back.p0[0], apm.p0[0]);
+    EXPECT_EQ(back.p1[0], apm.p1[0]);
+    EXPECT_EQ(back.colourP1, apm.colourP1);
+    EXPECT_EQ(back.background, apm.background);
+    const AplFile reread = AplFile::read(back.write(), "back.apm", AplFile::Layout::Apm);
+    EXPECT_EQ(reread.p1[0], apm.p1[0]);
+    // An .apl cannot hold it: the frame is cut to 48 lines.
+    EXPECT_EQ(AplFile::fromScene(scene).height, 48);
+    EXPECT_EQ(AplFile::fromScene(scene).write().size(), AplFile::kFileBytes);
 }

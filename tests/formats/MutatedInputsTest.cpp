@@ -16,7 +16,7 @@ using namespace pmg::formats;
 TEST(MutatedInputs, EverySampleDamagedFailsCleanly) {
     std::mt19937 random(20261123);
     int imported = 0, refused = 0;
-    for (const char* folder : {"fnt", "mic", "xex", "a8s", "apl", "spr"}) {
+    for (const char* folder : {"fnt", "mic", "xex", "a8s", "atstate2", "apl", "spr", "mpl", "msl"}) {
         for (const auto& entry : fs::directory_iterator(fs::path(PMGLAB_TEST_DATA_DIR) / folder)) {
             const std::string ext = entry.path().extension().string();
             if (ext == ".md" || ext == ".py") continue;

@@ -410,12 +410,12 @@ TEST(MethodSettingsInTheWindow, ClickingTheInsetMarginSliderSetsTheMarginTheMeth
     fs::remove_all(dir);
 }
 
-// An emulator state opened in the window: the latches atari800 saved are a grid beside this
-// frame's, each square white (set) or dark (clear), amber where the two differ, and the
+// An emulator state opened in the window: the latches the emulator saved are a grid beside
+// this frame's, each square white (set) or dark (clear), amber where the two differ, and the
 // panel says why they may.
-TEST(EmulatorStateInTheWindow, TheSavedLatchesAreShownBesideTheFramesAndTheDifferenceIsExplained) {
+namespace {
+void expectSavedLatchesBesideTheFrames(const fs::path& state, const char* emulator) {
     const fs::path dir = scratchDir("saved");
-    const fs::path state = sourceFile("tests/data/a8s/xl-v8.a8s");
     AppSession app(sessionOptions(state, dir));
     ASSERT_TRUE(app.start());
     InputDriver input(app);
@@ -424,7 +424,8 @@ TEST(EmulatorStateInTheWindow, TheSavedLatchesAreShownBesideTheFramesAndTheDiffe
     const Scene scene = formats::importFile(state);
     const auto saved = formats::savedCollisions(scene);
     ASSERT_TRUE(saved.has_value());
-    ASSERT_EQ(saved->registers[4], 0x5);  // P0PF, as tests/data/a8s/README.md says
+    ASSERT_EQ(saved->emulator, emulator);
+    ASSERT_EQ(saved->registers[4], 0x5);  // P0PF, as the samples' README.md says
     Machine machine(machineOptionsFor(scene));
     runScene(scene, machine, 2);
     const RgbImage shot = app.capture();
@@ -446,6 +447,15 @@ TEST(EmulatorStateInTheWindow, TheSavedLatchesAreShownBesideTheFramesAndTheDiffe
     EXPECT_GT(differ, 0) << "the sample's saved latches are not one frame of its screen";
     EXPECT_TRUE(app.widget("saved latches differ").has_value());
     fs::remove_all(dir);
+}
+}  // namespace
+
+TEST(EmulatorStateInTheWindow, TheSavedLatchesAreShownBesideTheFramesAndTheDifferenceIsExplained) {
+    expectSavedLatchesBesideTheFrames(sourceFile("tests/data/a8s/xl-v8.a8s"), "atari800");
+}
+
+TEST(EmulatorStateInTheWindow, AnAltirraStateOpensLikeAnAtari800One) {
+    expectSavedLatchesBesideTheFrames(sourceFile("tests/data/atstate2/xe-128k.atstate2"), "Altirra");
 }
 
 // F9 with no emulator anywhere: the dialog says so and takes the program's path; typed and
