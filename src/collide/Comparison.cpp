@@ -1,22 +1,17 @@
 #include "collide/Comparison.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "collide/MultiRectMethod.h"
 #include "collide/PlayfieldMethods.h"
+#include "collide/ReasonText.h"
 #include "core/Priority.h"
 
 namespace pmg::collide {
 namespace {
-
-std::string clockText(int clock) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "clock $%02X", clock & 0xFF);
-    return clock >= 0 && clock <= 255 ? std::string(buf) : "clock " + std::to_string(clock);
-}
-
-std::string at(int line, int clock) { return "line " + std::to_string(line) + ", " + clockText(clock); }
 
 bool insideWindow(int line, int clock) {
     return line >= kFirstVisibleLine && line <= kLastVisibleLine && clock >= kWindowLeft && clock <= kWindowRight;
@@ -46,8 +41,12 @@ Meeting meet(const Bitmap& a, const Bitmap& b) {
 
 std::string outsideWindowText(const Meeting& m) {
     std::string where;
-    if (m.line < kFirstVisibleLine || m.line > kLastVisibleLine) where = "scan line " + std::to_string(m.line);
-    else where = clockText(m.clock) + (m.clock < kWindowLeft ? ", left of $22" : ", right of $DD");
+    if (m.line < kFirstVisibleLine || m.line > kLastVisibleLine)
+        where = "scan line " + std::to_string(m.line) + "; the window is scan lines " + std::to_string(kFirstVisibleLine) +
+                "-" + std::to_string(kLastVisibleLine);
+    else
+        where = "colour clock " + std::to_string(m.clock) + "; the window is colour clocks " + std::to_string(kWindowLeft) +
+                "-" + std::to_string(kWindowRight);
     return "the overlap lies outside the collision window (" + where + ")";
 }
 
@@ -72,17 +71,36 @@ std::string metButClearText(const Meeting& m, const Bitmap& a, const Bitmap& b, 
         if (w.reg == Reg::HITCLR && (w.line > last.line || (w.line == last.line && w.clock > last.clock)) &&
             (!clear || w.line < clear->line || (w.line == clear->line && w.clock < clear->clock)))
             clear = &w;
-    const std::string place = "scan line " + std::to_string(last.line) + ", " + clockText(last.clock);
+    const std::string place = placeText(last.line, last.clock);
     if (clear)
         return "the pixels last meet at " + place + ", and a HITCLR written on scan line " + std::to_string(clear->line) +
                " cleared the latch after that";
     return "the pixels meet inside the collision window (last at " + place + "), yet the latch is clear at the end of the frame";
 }
 
-std::string apartText(const Bitmap& a, const Bitmap& b) {
-    const int d = closestDistance(a, b, 32);
-    if (d < 0) return "more than 32 px apart";
-    return std::to_string(d) + " px apart at closest";
+// How far apart the nearest lit pixels of two shapes that share none are.
+std::string nearestPixelsText(const Bitmap& a, const Bitmap& b) {
+    constexpr int kLimit = 32;
+    const int d = closestDistance(a, b, kLimit);
+    if (d < 0)
+        return "no lit pixels within " + std::to_string(kLimit) + " colour clocks and " + std::to_string(kLimit) +
+               " scan lines of each other";
+    // The pixels of b within d of a (where a grown d times meets b), each with its partners in
+    // a on the ring d away (nothing of a is nearer): the pair with the fewest steps between.
+    Bitmap grown = a;
+    for (int i = 0; i < d; ++i) grown = grown.dilated();
+    int bestX = d, bestY = d;
+    const Box area = intersection(grown.frame(), b.frame());
+    for (int py = area.top; py <= area.bottom; ++py)
+        for (int px = area.left; px <= area.right; ++px) {
+            if (!grown.test(px, py) || !b.test(px, py)) continue;
+            for (int y = py - d; y <= py + d; ++y)
+                for (int x = px - d; x <= px + d; ++x) {
+                    const int dx = std::abs(x - px), dy = std::abs(y - py);
+                    if (std::max(dx, dy) == d && dx + dy < bestX + bestY && a.test(x, y)) bestX = dx, bestY = dy;
+                }
+        }
+    return "the nearest lit pixels are " + apartText(bestX, bestY);
 }
 
 // Which appearance of an object covers `line` (nullptr if none).
@@ -93,7 +111,7 @@ const PmObject* appearanceAt(const std::vector<const PmObject*>& list, int line)
 }
 
 std::string appearanceText(const PmObject& o) {
-    std::string s = o.name() + " at lines " + std::to_string(o.firstLine) + "-" + std::to_string(o.lastLine);
+    std::string s = o.name() + " at scan lines " + std::to_string(o.firstLine) + "-" + std::to_string(o.lastLine);
     if (o.splitByWriteLine >= 0) s += ", placed by a line write at scan line " + std::to_string(o.splitByWriteLine);
     return s;
 }
@@ -117,7 +135,7 @@ std::string priorityNote(const Machine& machine, const CellRef& ref, BeamPositio
     if (hidden(a)) who = objectName(a);
     else if (!ref.playfield() && hidden(ref.bit)) who = objectName(ref.bit);
     if (who.empty()) return "";
-    return "priority hides " + who + " at " + at(where.line, where.clock) + ", but GTIA still latches";
+    return "priority hides " + who + " at " + placeText(where.line, where.clock) + ", but GTIA still latches";
 }
 
 // A method's answer for one cell: the OR over the appearance pairs, and the pair it came from.
@@ -200,15 +218,15 @@ std::string playfieldFalseAlarm(const ReasonSources& from, const PmObject& a, in
     const Meeting m = meet(a.mask, pf);
     if (m.any) return metButClearText(m, a.mask, pf, from.lineWrites);
     if (!pf.any()) return "no " + pfName + " pixel anywhere on screen";
-    return "no lit pixel of " + a.name() + " is on " + pfName + " (" + apartText(a.mask, pf) + ")";
+    return "no lit pixel of " + a.name() + " is on " + pfName + " (" + nearestPixelsText(a.mask, pf) + ")";
 }
 
 // The software says A meets B, the latch says no.
 std::string objectFalseAlarm(const ReasonSources& from, const PmObject& a, const PmObject& b) {
     const Meeting m = meet(a.mask, b.mask);
     if (m.any) return metButClearText(m, a.mask, b.mask, from.lineWrites);
-    if (sharePixel(a.designer, b.designer)) return "boxes overlap but no lit pixels meet (" + apartText(a.mask, b.mask) + ")";
-    return "the boxes share no pixel (" + apartText(a.mask, b.mask) + ")";
+    if (sharePixel(a.designer, b.designer)) return "boxes overlap but no lit pixels meet (" + nearestPixelsText(a.mask, b.mask) + ")";
+    return "the boxes share no pixel (" + nearestPixelsText(a.mask, b.mask) + ")";
 }
 
 // The latch is set, the software says no: where the hardware latched, and which appearances
@@ -216,7 +234,7 @@ std::string objectFalseAlarm(const ReasonSources& from, const PmObject& a, const
 std::string missedReason(const ReasonSources& from, const CellRef& ref, BeamPosition hwWhere) {
     const auto as = from.set.appearances(ref.object());
     const PmObject* a = hwWhere.valid() ? appearanceAt(as, hwWhere.line) : nullptr;
-    std::string reason = "hardware latched at " + (hwWhere.valid() ? at(hwWhere.line, hwWhere.clock) : "?");
+    std::string reason = "hardware latched at " + (hwWhere.valid() ? placeText(hwWhere.line, hwWhere.clock) : "?");
     if (a && as.size() > 1) reason += " (" + appearanceText(*a) + ")";
     if (!ref.playfield() && hwWhere.valid()) {
         const auto bs = from.set.appearances(ref.bit);
