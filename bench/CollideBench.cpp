@@ -48,8 +48,8 @@ const ObjectSet& defaultObjects() {
     return objects;
 }
 
-// P1 over all 256 x 240 offsets around P0: a machine frame per offset plus the 11 methods
-// that compare objects. range(0) = threads (1 = the one-core figure).
+// P1 over all 256 x 240 offsets around P0: the machine over the lines the two share at each
+// offset plus the 11 methods that compare objects. range(0) = threads (1 = the one-core figure).
 void BM_FullSweep256x240(benchmark::State& state) {
     SweepOptions options;
     options.dx = {-128, 127};

@@ -9,6 +9,7 @@
 #include "collide/CornerPointsMethod.h"
 #include "collide/HotSpotMethod.h"
 #include "collide/InsetBoxMethod.h"
+#include "collide/ReasonText.h"
 #include "collide/VertexContainmentMethod.h"
 
 namespace pmg::collide {
@@ -21,10 +22,7 @@ BeamPosition topLeftOf(const Box& box) {
     return p;
 }
 
-std::string boxText(const Box& b) {
-    return "clocks " + std::to_string(b.left) + "-" + std::to_string(b.right) + ", lines " + std::to_string(b.top) +
-           "-" + std::to_string(b.bottom);
-}
+std::string boxText(const Box& b) { return areaText(b.left, b.right, b.top, b.bottom); }
 
 // A verdict for a box-overlap style test, `where` at the overlap's top-left.
 Verdict boxVerdict(bool hit, const Box& a, const Box& b, uint32_t checks) {
@@ -57,8 +55,7 @@ Verdict AabbMethod::objectPair(const PmObject& a, const PmObject& b, const Check
             v.note = "boxes touch edge to edge with no pixel in common, and touching counts";
         else if (!hit)
             v.note = a.name() + " is " + std::string(sideName(classifySide(a.designer, b.designer))) + " " + b.name() +
-                     " (boxes " + std::to_string(gapX(a.designer, b.designer)) + " clocks, " +
-                     std::to_string(gapY(a.designer, b.designer)) + " lines apart)";
+                     " (" + boxGapText(gapX(a.designer, b.designer), gapY(a.designer, b.designer)) + ")";
         else
             v.note = a.name() + " came in from " + std::string(sideName(classifySide(a.designer, b.designer))) + " " +
                      b.name();
@@ -160,8 +157,7 @@ Verdict HotSpotMethod::objectPair(const PmObject& a, const PmObject& b, const Ch
     v.outcome = b.designer.contains(x, y) ? Outcome::Hit : Outcome::Miss;
     if (v.hit()) v.where = {static_cast<int16_t>(y), static_cast<int16_t>(x)};
     if (context.explain)
-        v.note = std::string(spotName(context.settings.hotSpot)) + " hot spot (clock " + std::to_string(x) + ", line " +
-                 std::to_string(y) + ") is " + (v.hit() ? "inside " : "outside ") + b.name() + "'s box";
+        v.note = std::string(spotName(context.settings.hotSpot)) + " hot spot (" + placeText(y, x) + ") is " + (v.hit() ? "inside " : "outside ") + b.name() + "'s box";
     return v;
 }
 
@@ -177,8 +173,7 @@ Verdict HotSpotMethod::playfield(const PmObject& a, const PlayfieldObjects& play
     v.outcome = playfield.colours[colour].test(x, y) ? Outcome::Hit : Outcome::Miss;
     if (v.hit()) v.where = {static_cast<int16_t>(y), static_cast<int16_t>(x)};
     if (context.explain)
-        v.note = std::string(spotName(context.settings.hotSpot)) + " hot spot (clock " + std::to_string(x) + ", line " +
-                 std::to_string(y) + ") is " + (v.hit() ? "on " : "not on ") + "PF" + std::to_string(colour);
+        v.note = std::string(spotName(context.settings.hotSpot)) + " hot spot (" + placeText(y, x) + ") is " + (v.hit() ? "on " : "not on ") + "PF" + std::to_string(colour);
     return v;
 }
 
@@ -196,8 +191,9 @@ Verdict CentreExtentsMethod::objectPair(const PmObject& a, const PmObject& b, co
         const int dx = std::abs((a.designer.left + a.designer.right) - (b.designer.left + b.designer.right));
         const int dy = std::abs((a.designer.top + a.designer.bottom) - (b.designer.top + b.designer.bottom));
         auto half = [](int twice) { return std::to_string(twice / 2) + (twice % 2 ? ".5" : ""); };
-        v.note = "|dx| = " + half(dx) + " vs " + half(a.designer.width() + b.designer.width()) + ", |dy| = " + half(dy) +
-                 " vs " + half(a.designer.height() + b.designer.height());
+        v.note = "centres " + half(dx) + " colour clocks apart against half widths summing to " +
+                 half(a.designer.width() + b.designer.width()) + ", " + half(dy) +
+                 " scan lines apart against half heights summing to " + half(a.designer.height() + b.designer.height());
     }
     return v;
 }
@@ -210,10 +206,9 @@ Verdict InsetBoxMethod::objectPair(const PmObject& a, const PmObject& b, const C
     const bool hit = sharePixel(fa, fb);
     Verdict v = boxVerdict(hit, fa, fb, 4);
     if (context.explain)
-        v.note = "fair boxes (designer's boxes " + std::to_string(m) + " px in) " +
+        v.note = "fair boxes (designer's boxes less " + colourClocks(m) + " and " + scanLines(m) + " on each side) " +
                  (hit ? "overlap" : fa.empty() || fb.empty() ? "vanish: the margin eats the whole box"
-                                                            : "are " + std::to_string(gapX(fa, fb)) + " clocks, " +
-                                                                  std::to_string(gapY(fa, fb)) + " lines apart");
+                                                            : "share no pixel: " + boxGapText(gapX(fa, fb), gapY(fa, fb)));
     return v;
 }
 

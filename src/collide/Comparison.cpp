@@ -1,22 +1,17 @@
 #include "collide/Comparison.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "collide/MultiRectMethod.h"
 #include "collide/PlayfieldMethods.h"
+#include "collide/ReasonText.h"
 #include "core/Priority.h"
 
 namespace pmg::collide {
 namespace {
-
-std::string clockText(int clock) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "clock $%02X", clock & 0xFF);
-    return clock >= 0 && clock <= 255 ? std::string(buf) : "clock " + std::to_string(clock);
-}
-
-std::string at(int line, int clock) { return "line " + std::to_string(line) + ", " + clockText(clock); }
 
 bool insideWindow(int line, int clock) {
     return line >= kFirstVisibleLine && line <= kLastVisibleLine && clock >= kWindowLeft && clock <= kWindowRight;
@@ -46,8 +41,12 @@ Meeting meet(const Bitmap& a, const Bitmap& b) {
 
 std::string outsideWindowText(const Meeting& m) {
     std::string where;
-    if (m.line < kFirstVisibleLine || m.line > kLastVisibleLine) where = "scan line " + std::to_string(m.line);
-    else where = clockText(m.clock) + (m.clock < kWindowLeft ? ", left of $22" : ", right of $DD");
+    if (m.line < kFirstVisibleLine || m.line > kLastVisibleLine)
+        where = "scan line " + std::to_string(m.line) + "; the window is scan lines " + std::to_string(kFirstVisibleLine) +
+                "-" + std::to_string(kLastVisibleLine);
+    else
+        where = "colour clock " + std::to_string(m.clock) + "; the window is colour clocks " + std::to_string(kWindowLeft) +
+                "-" + std::to_string(kWindowRight);
     return "the overlap lies outside the collision window (" + where + ")";
 }
 
@@ -72,17 +71,36 @@ std::string metButClearText(const Meeting& m, const Bitmap& a, const Bitmap& b, 
         if (w.reg == Reg::HITCLR && (w.line > last.line || (w.line == last.line && w.clock > last.clock)) &&
             (!clear || w.line < clear->line || (w.line == clear->line && w.clock < clear->clock)))
             clear = &w;
-    const std::string place = "scan line " + std::to_string(last.line) + ", " + clockText(last.clock);
+    const std::string place = placeText(last.line, last.clock);
     if (clear)
         return "the pixels last meet at " + place + ", and a HITCLR written on scan line " + std::to_string(clear->line) +
                " cleared the latch after that";
     return "the pixels meet inside the collision window (last at " + place + "), yet the latch is clear at the end of the frame";
 }
 
-std::string apartText(const Bitmap& a, const Bitmap& b) {
-    const int d = closestDistance(a, b, 32);
-    if (d < 0) return "more than 32 px apart";
-    return std::to_string(d) + " px apart at closest";
+// How far apart the nearest lit pixels of two shapes that share none are.
+std::string nearestPixelsText(const Bitmap& a, const Bitmap& b) {
+    constexpr int kLimit = 32;
+    const int d = closestDistance(a, b, kLimit);
+    if (d < 0)
+        return "no lit pixels within " + std::to_string(kLimit) + " colour clocks and " + std::to_string(kLimit) +
+               " scan lines of each other";
+    // The pixels of b within d of a (where a grown d times meets b), each with its partners in
+    // a on the ring d away (nothing of a is nearer): the pair with the fewest steps between.
+    Bitmap grown = a;
+    for (int i = 0; i < d; ++i) grown = grown.dilated();
+    int bestX = d, bestY = d;
+    const Box area = intersection(grown.frame(), b.frame());
+    for (int py = area.top; py <= area.bottom; ++py)
+        for (int px = area.left; px <= area.right; ++px) {
+            if (!grown.test(px, py) || !b.test(px, py)) continue;
+            for (int y = py - d; y <= py + d; ++y)
+                for (int x = px - d; x <= px + d; ++x) {
+                    const int dx = std::abs(x - px), dy = std::abs(y - py);
+                    if (std::max(dx, dy) == d && dx + dy < bestX + bestY && a.test(x, y)) bestX = dx, bestY = dy;
+                }
+        }
+    return "the nearest lit pixels are " + apartText(bestX, bestY);
 }
 
 // Which appearance of an object covers `line` (nullptr if none).
@@ -93,7 +111,7 @@ const PmObject* appearanceAt(const std::vector<const PmObject*>& list, int line)
 }
 
 std::string appearanceText(const PmObject& o) {
-    std::string s = o.name() + " at lines " + std::to_string(o.firstLine) + "-" + std::to_string(o.lastLine);
+    std::string s = o.name() + " at scan lines " + std::to_string(o.firstLine) + "-" + std::to_string(o.lastLine);
     if (o.splitByWriteLine >= 0) s += ", placed by a line write at scan line " + std::to_string(o.splitByWriteLine);
     return s;
 }
@@ -117,14 +135,155 @@ std::string priorityNote(const Machine& machine, const CellRef& ref, BeamPositio
     if (hidden(a)) who = objectName(a);
     else if (!ref.playfield() && hidden(ref.bit)) who = objectName(ref.bit);
     if (who.empty()) return "";
-    return "priority hides " + who + " at " + at(where.line, where.clock) + ", but GTIA still latches";
+    return "priority hides " + who + " at " + placeText(where.line, where.clock) + ", but GTIA still latches";
 }
 
+// A method's answer for one cell: the OR over the appearance pairs, and the pair it came from.
 struct CellWork {
+    bool applies = false;   // the method can see this cell's objects at all
     Verdict verdict;        // OR over the appearance pairs
     const PmObject* a = nullptr;
     const PmObject* b = nullptr;  // the pair that decided (hit) or the last pair tried
+    uint64_t checks = 0, cycles = 0;  // over every pair tried
 };
+
+// Runs `method` over every appearance pair of the cell (every appearance of A against the
+// playfield colour for PF bits).
+CellWork runCell(const Method& method, const ObjectSet& set, const CellRef& ref, const CheckContext& context) {
+    CellWork work;
+    work.applies = ref.playfield() ? method.seesPlayfield() : method.seesObjects();
+    if (!work.applies) return work;
+    work.verdict.outcome = Outcome::Miss;
+    auto consider = [&](const PmObject* a, const PmObject* b, Verdict v) {
+        work.checks += v.checks;
+        work.cycles += v.cycles;
+        if (!work.a || (v.hit() && !work.verdict.hit())) {
+            work.a = a, work.b = b;
+            const uint32_t checks = work.verdict.checks;
+            work.verdict = std::move(v);
+            work.verdict.checks += checks;
+        }
+    };
+    for (const PmObject* a : set.appearances(ref.object())) {
+        if (ref.playfield()) consider(a, nullptr, method.playfield(*a, set.playfield, ref.bit, context));
+        else
+            for (const PmObject* b : set.appearances(ref.bit)) consider(a, b, method.objectPair(*a, *b, context));
+    }
+    if (!work.a) work.verdict.outcome = Outcome::Miss;
+    return work;
+}
+
+// The software's answer next to the latch.
+Agreement classify(const CellWork& work, bool hardware) {
+    if (!work.applies) return Agreement::NotApplicable;
+    if (work.verdict.hit()) return hardware ? Agreement::BothHit : Agreement::FalseAlarm;
+    return hardware ? Agreement::Missed : Agreement::BothMiss;
+}
+
+void count(Counts& counts, Agreement agreement) {
+    switch (agreement) {
+        case Agreement::BothHit: ++counts.bothHit; break;
+        case Agreement::BothMiss: ++counts.bothMiss; break;
+        case Agreement::FalseAlarm: ++counts.falseAlarms; break;
+        case Agreement::Missed: ++counts.missed; break;
+        case Agreement::NotApplicable: ++counts.notApplicable; break;
+    }
+}
+
+// What a reason may draw on: the frame the machine ran, its objects and its line writes.
+struct ReasonSources {
+    const Machine& machine;
+    const ObjectSet& set;
+    const std::vector<RegisterWrite>& lineWrites;
+};
+
+// A hi-res tile under A: the hardware sees PF2 where a tile map sees the program's PF1.
+std::string hiresNote(const ObjectSet& set, const PmObject& a) {
+    for (const TileCell& t : set.playfield.tiles)
+        if (t.hires && sharePixel(t.box, a.designer)) {
+            char mode[8];
+            std::snprintf(mode, sizeof mode, "%X", t.mode);
+            return "hi-res mode: hardware reports PF2 only (mode " + std::string(mode) + " under " + a.name() +
+                   ", whose pixels a program draws in COLPF1)";
+        }
+    return std::string();
+}
+
+// The software says A meets playfield colour `colour`, the latch says no.
+std::string playfieldFalseAlarm(const ReasonSources& from, const PmObject& a, int colour) {
+    const std::string hires = colour != 2 ? hiresNote(from.set, a) : "";
+    if (!hires.empty()) return hires;
+    const Bitmap& pf = from.set.playfield.colours[colour];
+    const std::string pfName = "PF" + std::to_string(colour);
+    const Meeting m = meet(a.mask, pf);
+    if (m.any) return metButClearText(m, a.mask, pf, from.lineWrites);
+    if (!pf.any()) return "no " + pfName + " pixel anywhere on screen";
+    return "no lit pixel of " + a.name() + " is on " + pfName + " (" + nearestPixelsText(a.mask, pf) + ")";
+}
+
+// The software says A meets B, the latch says no.
+std::string objectFalseAlarm(const ReasonSources& from, const PmObject& a, const PmObject& b) {
+    const Meeting m = meet(a.mask, b.mask);
+    if (m.any) return metButClearText(m, a.mask, b.mask, from.lineWrites);
+    if (sharePixel(a.designer, b.designer)) return "boxes overlap but no lit pixels meet (" + nearestPixelsText(a.mask, b.mask) + ")";
+    return "the boxes share no pixel (" + nearestPixelsText(a.mask, b.mask) + ")";
+}
+
+// The latch is set, the software says no: where the hardware latched, and which appearances
+// were there.
+std::string missedReason(const ReasonSources& from, const CellRef& ref, BeamPosition hwWhere) {
+    const auto as = from.set.appearances(ref.object());
+    const PmObject* a = hwWhere.valid() ? appearanceAt(as, hwWhere.line) : nullptr;
+    std::string reason = "hardware latched at " + (hwWhere.valid() ? placeText(hwWhere.line, hwWhere.clock) : "?");
+    if (a && as.size() > 1) reason += " (" + appearanceText(*a) + ")";
+    if (!ref.playfield() && hwWhere.valid()) {
+        const auto bs = from.set.appearances(ref.bit);
+        if (bs.size() > 1)
+            if (const PmObject* b = appearanceAt(bs, hwWhere.line)) reason += " (" + appearanceText(*b) + ")";
+    }
+    if (ref.playfield() && ref.bit == 2 && a) {
+        const std::string hires = hiresNote(from.set, *a);
+        if (!hires.empty()) reason += "; " + hires;
+    }
+    if (!a && !as.empty()) reason += ", where no appearance of " + objectName(ref.object()) + " was found";
+    return reason;
+}
+
+void append(std::string& reason, const std::string& more) {
+    if (!more.empty()) reason += (reason.empty() ? "" : "; ") + more;
+}
+
+// Why a classified cell came out as it did: for a disagreement, from the geometry of the
+// pair that decided and the method's own note; for any latched cell, a priority note.
+std::string explainCell(const ReasonSources& from, const Cell& cell, const CellWork& work, BeamPosition hwWhere) {
+    std::string reason;
+    if (cell.agreement == Agreement::FalseAlarm && work.a) {
+        if (cell.ref.playfield()) reason = playfieldFalseAlarm(from, *work.a, cell.ref.bit);
+        else if (work.b) reason = objectFalseAlarm(from, *work.a, *work.b);
+    } else if (cell.agreement == Agreement::Missed) {
+        reason = missedReason(from, cell.ref, hwWhere);
+    }
+    if (cell.agreement == Agreement::FalseAlarm || cell.agreement == Agreement::Missed) append(reason, work.verdict.note);
+    if (cell.hardware) append(reason, priorityNote(from.machine, cell.ref, hwWhere));
+    return reason;
+}
+
+// The methods asked for (all, with the scene's routines, when none are named).
+std::vector<std::unique_ptr<Method>> selectMethods(const CompareOptions& options) {
+    std::vector<std::unique_ptr<Method>> methods;
+    if (options.methods.empty()) {
+        methods = allMethods();
+        for (const CollisionRoutine& r : options.routines) methods.push_back(std::make_unique<RoutineMethod>(r));
+    }
+    for (const std::string& id : options.methods) {
+        auto m = methodById(id);
+        for (const CollisionRoutine& r : options.routines)
+            if (!m && id == "routine:" + r.name) m = std::make_unique<RoutineMethod>(r);
+        if (!m) throw std::invalid_argument("unknown method \"" + id + "\" (methods: " + methodIds() + ")");
+        methods.push_back(std::move(m));
+    }
+    return methods;
+}
 
 }  // namespace
 
@@ -184,21 +343,10 @@ Comparison compareFrame(const Machine& machine, const CompareOptions& options) {
         for (int b = 0; b < 4; ++b) out.firstHits[r * 4 + b] = machine.collisions().firstHit(r, b);
     }
 
-    std::vector<std::unique_ptr<Method>> methods;
-    if (options.methods.empty()) {
-        methods = allMethods();
-        for (const CollisionRoutine& r : options.routines) methods.push_back(std::make_unique<RoutineMethod>(r));
-    }
-    for (const std::string& id : options.methods) {
-        auto m = methodById(id);
-        for (const CollisionRoutine& r : options.routines)
-            if (!m && id == "routine:" + r.name) m = std::make_unique<RoutineMethod>(r);
-        if (!m) throw std::invalid_argument("unknown method \"" + id + "\" (methods: " + methodIds() + ")");
-        methods.push_back(std::move(m));
-    }
-
+    const std::vector<std::unique_ptr<Method>> methods = selectMethods(options);
     const ObjectSet& set = out.objects;
-    CheckContext context{options.settings, true};
+    const CheckContext context{options.settings, true};
+    const ReasonSources sources{machine, set, options.history.lineWrites};
     for (const auto& method : methods) {
         MethodResult result;
         result.id = method->id();
@@ -206,100 +354,18 @@ Comparison compareFrame(const Machine& machine, const CompareOptions& options) {
         result.source = method->source();
         result.articleCycles = method->articleCycles();
         for (const CellRef& ref : matrixCells()) {
+            const CellWork work = runCell(*method, set, ref, context);
+            result.checks += work.checks;
+            result.cycles += work.cycles;
+            const BeamPosition hwWhere = out.firstHits[ref.reg * 4 + ref.bit];
             Cell cell;
             cell.ref = ref;
             cell.hardware = (out.hardware[ref.reg] >> ref.bit) & 1;
-            const BeamPosition hwWhere = out.firstHits[ref.reg * 4 + ref.bit];
-            const auto as = set.appearances(ref.object());
-            const auto bs = ref.playfield() ? std::vector<const PmObject*>{} : set.appearances(ref.bit);
-            const bool applies = ref.playfield() ? method->seesPlayfield() : method->seesObjects();
-            CellWork work;
-            if (applies) {
-                work.verdict.outcome = Outcome::Miss;
-                auto consider = [&](const PmObject* a, const PmObject* b, Verdict v) {
-                    result.checks += v.checks;
-                    result.cycles += v.cycles;
-                    if (!work.a || (v.hit() && !work.verdict.hit())) {
-                        work.a = a, work.b = b;
-                        const uint32_t checks = work.verdict.checks;
-                        work.verdict = std::move(v);
-                        work.verdict.checks += checks;
-                    }
-                };
-                for (const PmObject* a : as) {
-                    if (ref.playfield()) consider(a, nullptr, method->playfield(*a, set.playfield, ref.bit, context));
-                    else
-                        for (const PmObject* b : bs) consider(a, b, method->objectPair(*a, *b, context));
-                }
-                if (!work.a) work.verdict.outcome = Outcome::Miss;
-            }
-            cell.software = applies ? work.verdict.outcome : Outcome::NotApplicable;
-            if (!applies) cell.agreement = Agreement::NotApplicable;
-            else if (work.verdict.hit()) cell.agreement = cell.hardware ? Agreement::BothHit : Agreement::FalseAlarm;
-            else cell.agreement = cell.hardware ? Agreement::Missed : Agreement::BothMiss;
+            cell.software = work.applies ? work.verdict.outcome : Outcome::NotApplicable;
+            cell.agreement = classify(work, cell.hardware);
             cell.where = work.verdict.hit() && work.verdict.where.valid() ? work.verdict.where : hwWhere;
-
-            // The reason, from the geometry of the pair that decided.
-            std::string reason;
-            const std::string& note = work.verdict.note;
-            const std::string aName = objectName(ref.object());
-            const std::string bName = ref.playfield() ? "PF" + std::to_string(ref.bit) : objectName(ref.bit);
-            auto hiresNote = [&](const PmObject& a) {
-                for (const TileCell& t : set.playfield.tiles)
-                    if (t.hires && sharePixel(t.box, a.designer)) {
-                        char mode[8];
-                        std::snprintf(mode, sizeof mode, "%X", t.mode);
-                        return "hi-res mode: hardware reports PF2 only (mode " + std::string(mode) +
-                               " under " + a.name() + ", whose pixels a program draws in COLPF1)";
-                    }
-                return std::string();
-            };
-            if (cell.agreement == Agreement::FalseAlarm && work.a) {
-                const PmObject& a = *work.a;
-                if (ref.playfield()) {
-                    const std::string hires = ref.bit != 2 ? hiresNote(a) : "";
-                    const Meeting m = meet(a.mask, set.playfield.colours[ref.bit]);
-                    if (!hires.empty()) reason = hires;
-                    else if (m.any) reason = metButClearText(m, a.mask, set.playfield.colours[ref.bit], options.history.lineWrites);
-                    else if (!set.playfield.colours[ref.bit].any()) reason = "no " + bName + " pixel anywhere on screen";
-                    else reason = "no lit pixel of " + a.name() + " is on " + bName + " (" +
-                                  apartText(a.mask, set.playfield.colours[ref.bit]) + ")";
-                } else if (work.b) {
-                    const PmObject& b = *work.b;
-                    const Meeting m = meet(a.mask, b.mask);
-                    if (m.any) reason = metButClearText(m, a.mask, b.mask, options.history.lineWrites);
-                    else if (sharePixel(a.designer, b.designer))
-                        reason = "boxes overlap but no lit pixels meet (" + apartText(a.mask, b.mask) + ")";
-                    else reason = "the boxes share no pixel (" + apartText(a.mask, b.mask) + ")";
-                }
-            } else if (cell.agreement == Agreement::Missed) {
-                const PmObject* a = hwWhere.valid() ? appearanceAt(as, hwWhere.line) : nullptr;
-                reason = "hardware latched at " + (hwWhere.valid() ? at(hwWhere.line, hwWhere.clock) : "?");
-                if (a && as.size() > 1) reason += " (" + appearanceText(*a) + ")";
-                if (!ref.playfield() && hwWhere.valid() && bs.size() > 1) {
-                    if (const PmObject* b = appearanceAt(bs, hwWhere.line)) reason += " (" + appearanceText(*b) + ")";
-                }
-                if (ref.playfield() && ref.bit == 2 && a) {
-                    const std::string hires = hiresNote(*a);
-                    if (!hires.empty()) reason += "; " + hires;
-                }
-                if (!a && !as.empty()) reason += ", where no appearance of " + aName + " was found";
-            }
-            if ((cell.agreement == Agreement::FalseAlarm || cell.agreement == Agreement::Missed) && !note.empty())
-                reason += (reason.empty() ? "" : "; ") + note;
-            if (cell.hardware) {
-                const std::string prio = priorityNote(machine, ref, hwWhere);
-                if (!prio.empty()) reason += (reason.empty() ? "" : "; ") + prio;
-            }
-            cell.reason = std::move(reason);
-
-            switch (cell.agreement) {
-                case Agreement::BothHit: ++result.counts.bothHit; break;
-                case Agreement::BothMiss: ++result.counts.bothMiss; break;
-                case Agreement::FalseAlarm: ++result.counts.falseAlarms; break;
-                case Agreement::Missed: ++result.counts.missed; break;
-                case Agreement::NotApplicable: ++result.counts.notApplicable; break;
-            }
+            cell.reason = explainCell(sources, cell, work, hwWhere);
+            count(result.counts, cell.agreement);
             result.cells.push_back(std::move(cell));
         }
         out.methods.push_back(std::move(result));

@@ -6,6 +6,7 @@
 
 #include "collide/MaskAndMethod.h"
 #include "collide/MultiRectMethod.h"
+#include "collide/ReasonText.h"
 
 namespace pmg::collide {
 namespace {
@@ -23,8 +24,7 @@ Verdict maskVerdict(const PmObject& a, const PmObject& b, const MaskOverlap& ove
         if (!boxesMeet)
             v.note = "boxes apart: no AND needed";
         else if (overlap.hit)
-            v.note = "first common pixel at line " + std::to_string(overlap.y) + ", clock " + std::to_string(overlap.x) +
-                     " after " + std::to_string(overlap.checks) + " tests";
+            v.note = "first common pixel at " + placeText(overlap.y, overlap.x) + " after " + std::to_string(overlap.checks) + " tests";
         else
             v.note = "boxes overlap, " + std::to_string(overlap.checks) + " tests found no common pixel";
         (void)a, (void)b;
@@ -118,8 +118,7 @@ Verdict MultiRectMethod::objectPair(const PmObject& a, const PmObject& b, const 
                 v.where.clock = static_cast<int16_t>(o.left);
                 if (context.explain)
                     v.note = std::to_string(pa.size()) + " and " + std::to_string(pb.size()) +
-                             " rectangles; the first overlapping pair meets at line " + std::to_string(o.top) +
-                             ", clock " + std::to_string(o.left);
+                             " rectangles; the first overlapping pair meets at " + placeText(o.top, o.left);
                 return v;
             }
         }

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <string>
 
+#include "collide/ReasonText.h"
+
 namespace pmg::collide {
 
 Verdict TileLookupMethod::playfield(const PmObject& a, const PlayfieldObjects& playfield, int colour,
@@ -46,8 +48,7 @@ Verdict PlayfieldMaskMethod::playfield(const PmObject& a, const PlayfieldObjects
         v.where.clock = static_cast<int16_t>(overlap.x);
     }
     if (context.explain && overlap.hit)
-        v.note = "first PF" + std::to_string(colour) + " pixel under " + a.name() + " at line " +
-                 std::to_string(overlap.y) + ", clock " + std::to_string(overlap.x);
+        v.note = "first PF" + std::to_string(colour) + " pixel under " + a.name() + " at " + placeText(overlap.y, overlap.x);
     return v;
 }
 

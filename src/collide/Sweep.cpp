@@ -76,11 +76,18 @@ public:
     }
 
     bool hitAt(int hposB, int topB) {
+        // Only the visible lines that hold data of both can set the pair's bit: on any other
+        // line one of the two has no pixel (single-line DMA loads each line's own bytes, and
+        // GTIA latches nothing outside the visible lines). No such line: no hit, no run.
+        const int first = std::max({a_.firstLine, topB, kFirstVisibleLine});
+        const int last = std::min({a_.firstLine + static_cast<int>(a_.bytes.size()) - 1,
+                                   topB + static_cast<int>(b_.bytes.size()) - 1, kLastVisibleLine});
+        if (first > last) return false;
         if (placed_) place(b_, lastHpos_, lastTop_, false);
         place(b_, hposB, topB, true);
         placed_ = true, lastHpos_ = hposB, lastTop_ = topB;
         machine_.writeRegister(Reg::HITCLR, 0);
-        machine_.runFrame();
+        machine_.runLines(first, last);
         return (machine_.collisions().read(reg_) >> bit_) & 1;
     }
 

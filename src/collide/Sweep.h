@@ -1,8 +1,9 @@
 // Object B moved over every offset around object A; at each offset the hardware's answer for
 // the pair (the PxPL / MxPL bit) and every method's. The hardware answer comes from the core
-// machine itself, run once per offset on a frame holding A and B alone as DMA objects with
-// their shapes, HPOS and SIZE (the pair's latch depends on nothing else). Offsets are spread
-// over threads, each with its own machine.
+// machine itself, run at each offset on a frame holding A and B alone as DMA objects with
+// their shapes, HPOS and SIZE (the pair's latch depends on nothing else), over the visible
+// lines that hold both (no other line can set the bit; offsets with none are misses without
+// a run). Offsets are spread over threads, each with its own machine.
 #pragma once
 
 #include <cstdint>

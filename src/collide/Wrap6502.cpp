@@ -18,7 +18,11 @@ struct RamBus {
 
 // Zero-page variables, as the article keeps the positions.
 constexpr uint8_t kX1 = 0x80, kY1 = 0x81, kX2 = 0x82, kY2 = 0x83;
-constexpr uint16_t kOrigin = 0x0600;  // page-aligned: every branch stays on its page
+// Page-aligned, one page per variant (without and with the BCC fix) so that both stay
+// assembled side by side: every branch stays on its page, and the sweep, which asks for
+// both at every offset with the same sizes, assembles each once.
+constexpr uint16_t kOrigin = 0x0600;
+uint16_t originOf(bool bccFix) { return bccFix ? kOrigin + 0x100 : kOrigin; }
 
 // Where the routine's interesting instructions are, as assembled.
 struct Layout {
@@ -28,10 +32,11 @@ struct Layout {
 // The article's routine for these operands: sizes are immediates, so it is assembled per
 // pair, as the game's own assembler would have done for its objects.
 Layout assemble(std::vector<uint8_t>& ram, const Wrap6502Box& o1, const Wrap6502Box& o2, bool bccFix) {
+    const uint16_t origin = originOf(bccFix);
     Layout at;
     std::vector<uint8_t> code;
     std::vector<size_t> toMiss;  // branch operands to patch with the miss label
-    auto here = [&] { return static_cast<uint16_t>(kOrigin + code.size()); };
+    auto here = [&] { return static_cast<uint16_t>(origin + code.size()); };
     auto branchToMiss = [&](uint8_t opcode) {
         code.push_back(opcode);
         toMiss.push_back(code.size());
@@ -57,26 +62,37 @@ Layout assemble(std::vector<uint8_t>& ram, const Wrap6502Box& o1, const Wrap6502
     at.miss = here();
     code.insert(code.end(), {0x4C, static_cast<uint8_t>(at.miss & 0xFF), static_cast<uint8_t>(at.miss >> 8)});
     for (size_t operand : toMiss)
-        code[operand] = static_cast<uint8_t>(at.miss - (kOrigin + operand + 1));
-    std::copy(code.begin(), code.end(), ram.begin() + kOrigin);
+        code[operand] = static_cast<uint8_t>(at.miss - (origin + operand + 1));
+    std::copy(code.begin(), code.end(), ram.begin() + origin);
     return at;
 }
 
+// The routine as last assembled for each variant, and the sizes it was assembled for.
+struct Assembled {
+    bool valid = false;
+    uint8_t w1 = 0, h1 = 0, w2 = 0, h2 = 0;
+    Layout at;
+};
+
 }  // namespace
 
-Wrap6502Run runWrap6502(const Wrap6502Box& o1, const Wrap6502Box& o2, bool bccFix) {
+Wrap6502Run runWrap6502(const Wrap6502Box& o1, const Wrap6502Box& o2, bool bccFix, bool describe) {
     // The routine runs as real code on the machine's 6502 (Cpu6502), from its first LDA to the
     // hit or miss label; the cycles are the CPU's, the values read off its registers.
     // One memory per thread, reused: the sweep runs the routine tens of thousands of times
     // and the routine touches only its code and four zero-page bytes.
     thread_local RamBus bus;
-    const Layout at = assemble(bus.ram, o1, o2, bccFix);
+    thread_local Assembled assembled[2];
+    Assembled& code = assembled[bccFix];
+    if (!code.valid || code.w1 != o1.w || code.h1 != o1.h || code.w2 != o2.w || code.h2 != o2.h)
+        code = {true, o1.w, o1.h, o2.w, o2.h, assemble(bus.ram, o1, o2, bccFix)};
+    const Layout& at = code.at;
     bus.ram[kX1] = o1.x;
     bus.ram[kY1] = o1.y;
     bus.ram[kX2] = o2.x;
     bus.ram[kY2] = o2.y;
     Cpu6502 cpu;
-    cpu.regs().pc = kOrigin;
+    cpu.regs().pc = originOf(bccFix);
     Wrap6502Run run;
     // A few dozen instructions at most; the bound only guards against a bug here.
     for (int i = 0; i < 64 && cpu.regs().pc != at.hit && cpu.regs().pc != at.miss; ++i) {
@@ -94,7 +110,8 @@ Wrap6502Run runWrap6502(const Wrap6502Box& o1, const Wrap6502Box& o2, bool bccFi
     run.cycles = static_cast<int>(cpu.cycles());
 
     // Where 8 bits and the integers part ways: the true X2+S2-X1-1 next to what A held.
-    auto describe = [](const char* axisName, int p2, int s2, int p1, uint8_t got, bool carried) {
+    if (!describe) return run;
+    auto axisNote = [](const char* axisName, int p2, int s2, int p1, uint8_t got, bool carried) {
         const int trueValue = p2 + s2 - p1 - 1;
         if (trueValue == got) return std::string();
         std::string s = std::string(axisName) + ": ";
@@ -106,9 +123,9 @@ Wrap6502Run runWrap6502(const Wrap6502Box& o1, const Wrap6502Box& o2, bool bccFi
                  std::to_string(trueValue) + " wrapped to " + std::to_string(got);
         return s;
     };
-    std::string note = describe("X", o2.x, o2.w, o1.x, run.differenceX, run.addCarriedX);
+    std::string note = axisNote("X", o2.x, o2.w, o1.x, run.differenceX, run.addCarriedX);
     if (run.reachedY) {
-        std::string y = describe("Y", o2.y, o2.h, o1.y, run.differenceY, run.addCarriedY);
+        std::string y = axisNote("Y", o2.y, o2.h, o1.y, run.differenceY, run.addCarriedY);
         if (!y.empty()) note += (note.empty() ? "" : "; ") + y;
     }
     run.wrapNote = note;

@@ -32,7 +32,8 @@ struct Wrap6502Run {
 };
 
 // O1 is the object whose position is subtracted (X1, Y1), O2 the one added (X2, Y2).
-Wrap6502Run runWrap6502(const Wrap6502Box& o1, const Wrap6502Box& o2, bool bccFix);
+// `describe` off leaves wrapNote empty (the sweep asks at every offset and reads no notes).
+Wrap6502Run runWrap6502(const Wrap6502Box& o1, const Wrap6502Box& o2, bool bccFix, bool describe = true);
 
 // The routine's formula on unbounded integers: 0 < X2+S2-X1 < S1+S2 and the same for Y.
 bool wrapFormulaExact(int x1, int y1, int s1, int v1, int x2, int y2, int s2, int v2);

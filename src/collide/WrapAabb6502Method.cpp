@@ -15,7 +15,7 @@ Wrap6502Box WrapAabb6502Method::operands(const PmObject& o) {
 
 Verdict WrapAabb6502Method::objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const {
     const Wrap6502Box o1 = operands(a), o2 = operands(b);
-    const Wrap6502Run run = runWrap6502(o1, o2, bccFix_);
+    const Wrap6502Run run = runWrap6502(o1, o2, bccFix_, context.explain);
     Verdict v;
     v.outcome = run.hit ? Outcome::Hit : Outcome::Miss;
     v.checks = run.reachedY ? 2 : 1;

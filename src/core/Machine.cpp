@@ -121,6 +121,12 @@ void Machine::runFrame() {
     while (line_ != 0);
 }
 
+void Machine::runLines(int first, int last) {
+    line_ = first;
+    do runScanline();
+    while (line_ != 0 && line_ <= last);
+}
+
 void Machine::runScanline() {
     beginScanline();
     endScanline({});

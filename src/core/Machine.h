@@ -61,6 +61,13 @@ public:
     void runFrame();
     // Runs one scan line.
     void runScanline();
+    // Runs scan lines `first` to `last` (0 <= first <= last < linesPerFrame()) and no others:
+    // the beam moves to `first` without running the lines before it, so nothing is fetched,
+    // drawn or latched there and their scheduled writes are not made. Exact only where a line
+    // does not depend on the ones before it (no display-list DMA, no scheduled writes before
+    // `first`): the sweep's pair of objects, whose single-line P/M DMA loads each line's data
+    // on that line, latches the same bits over their common lines as over the whole frame.
+    void runLines(int first, int last);
 
     // One scan line in two halves, for a CPU that runs between them (Atari): beginScanline()
     // does what ANTIC does at the start of the line (display list, P/M DMA); endScanline()

@@ -130,7 +130,7 @@ TEST(Comparison, LineWritesGiveOneObjectPerAppearance) {
     // crosses: the reason names the appearance the hardware latched and its line write.
     const Cell& missed = cell(method(c, "hotspot"), "P0PL.P1");
     ASSERT_EQ(missed.agreement, Agreement::Missed);
-    EXPECT_NE(missed.reason.find("P0#2 at lines 100-169, placed by a line write at scan line 100"), std::string::npos)
+    EXPECT_NE(missed.reason.find("P0#2 at scan lines 100-169, placed by a line write at scan line 100"), std::string::npos)
         << missed.reason;
 }
 

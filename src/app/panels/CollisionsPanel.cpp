@@ -15,6 +15,7 @@
 #include "app/Panel.h"
 #include "app/Panels.h"
 #include "app/UiHelpers.h"
+#include "collide/ReasonText.h"
 #include "formats/SavedCollisions.h"
 
 namespace pmg::app {
@@ -31,12 +32,8 @@ struct CellLook {
     const char* label = "";
 };
 
-std::string placeText(BeamPosition where) {
-    if (!where.valid()) return "";
-    char text[48];
-    std::snprintf(text, sizeof text, "line %d, clock $%02X", where.line, where.clock);
-    return text;
-}
+// In the reasons' units (scan lines and colour clocks, decimal), so the two read together.
+std::string placeText(BeamPosition where) { return where.valid() ? collide::placeText(where.line, where.clock) : ""; }
 
 // "M0 against P1", "P2 against playfield colour PF2".
 std::string cellMeaning(GridCell g) {

@@ -1,0 +1,32 @@
+#include "collide/ReasonText.h"
+
+namespace pmg::collide {
+
+std::string colourClocks(int n) { return std::to_string(n) + (n == 1 ? " colour clock" : " colour clocks"); }
+
+std::string scanLines(int n) { return std::to_string(n) + (n == 1 ? " scan line" : " scan lines"); }
+
+std::string placeText(int line, int clock) {
+    return "scan line " + std::to_string(line) + ", colour clock " + std::to_string(clock);
+}
+
+std::string areaText(int left, int right, int top, int bottom) {
+    return "colour clocks " + std::to_string(left) + "-" + std::to_string(right) + ", scan lines " +
+           std::to_string(top) + "-" + std::to_string(bottom);
+}
+
+std::string apartText(int clocks, int lines) {
+    if (lines == 0) return colourClocks(clocks) + " apart on one scan line";
+    if (clocks == 0) return scanLines(lines) + " apart in one colour clock";
+    return colourClocks(clocks) + " and " + scanLines(lines) + " apart";
+}
+
+std::string boxGapText(int clocks, int lines) {
+    if (clocks == 0 && lines == 0) return "the boxes touch without sharing a pixel";
+    std::string gap = clocks == 0 ? scanLines(lines)
+                      : lines == 0 ? colourClocks(clocks)
+                                   : colourClocks(clocks) + " and " + scanLines(lines);
+    return "a gap of " + gap + " between the boxes";
+}
+
+}  // namespace pmg::collide
