@@ -26,8 +26,6 @@ inline uint8_t reg(const RegisterFile& r, Reg base, int offset) {
     return r[static_cast<Reg>(static_cast<int>(base) + offset)];
 }
 
-inline int pfRegister(int object) { return object < 4 ? P0PF + object : M0PF + (object - 4); }
-
 inline void store16(uint8_t* p, uint16_t v) { std::memcpy(p, &v, 2); }
 inline void store32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
 inline void store64(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
@@ -89,207 +87,6 @@ struct BlendMasks {
 };
 const BlendMasks kBlend;
 
-// First clock where a and b overlap, or -1.
-inline int firstOverlap(const LineMask& a, const LineMask& b) {
-    for (int w = 0; w < 4; ++w)
-        if (uint64_t x = a.w[w] & b.w[w]) return w * 64 + std::countr_zero(x);
-    return -1;
-}
-
-// Object-object overlaps among the `active` objects of `m` (masks already cut to the
-// segment's part of the window). Missiles meet every player (never another missile, C6);
-// a player meets the players after it, one overlap setting both bits (C3, C4).
-void findPairHits(const ObjectMasks& m, uint8_t active, PairHits& out) {
-    out.count = 0;
-    const int players = active & 15, missiles = active >> 4;
-    // Clocks with at least one and with two or more players: most lines have no two objects
-    // on one clock, and then there is nothing to look for pair by pair.
-    LineMask ones, twos;
-    for (int p = 0; p < 4; ++p) {
-        if (!(players & (1 << p))) continue;
-        twos |= ones & m[p];
-        ones |= m[p];
-    }
-    auto add = [&out](int reg, int bits, int x) {
-        out.hit[out.count++] = {static_cast<uint8_t>(reg), static_cast<uint8_t>(bits), static_cast<int16_t>(x)};
-    };
-    if (twos.any()) {
-        for (int p = 0; p < 3; ++p) {
-            if (!(players & (1 << p))) continue;
-            for (int q = p + 1; q < 4; ++q) {
-                if (!(players & (1 << q))) continue;
-                int x = firstOverlap(m[p], m[q]);
-                if (x < 0) continue;
-                add(P0PL + p, 1 << q, x);
-                add(P0PL + q, 1 << p, x);
-            }
-        }
-    }
-    for (int j = 0; j < 4; ++j) {
-        if (!(missiles & (1 << j)) || !(m[4 + j] & ones).any()) continue;
-        for (int p = 0; p < 4; ++p) {
-            if (!(players & (1 << p))) continue;
-            int x = firstOverlap(m[4 + j], m[p]);
-            if (x >= 0) add(M0PL + j, 1 << p, x);
-        }
-    }
-}
-
-// The PF colours still worth testing for the `active` objects: those in `possible` that some
-// active object has not latched yet. Branch-free: the eight xxPF latches are one word.
-inline uint8_t playfieldNeeded(const CollisionLatches& latches, uint8_t active, uint8_t possible) {
-    uint64_t pf;
-    std::memcpy(&pf, latches.registers().data() + M0PF, 8);  // bytes: M0PF..M3PF, P0PF..P3PF
-    pf = std::rotr(pf, 32);                                    // byte o: object o's xxPF (P0-P3, M0-M3)
-    uint64_t need = ~pf & kByteMasks[active] & (possible * 0x0101010101010101ull);
-    need |= need >> 32;
-    need |= need >> 16;
-    need |= need >> 8;
-    return static_cast<uint8_t>(need & 0x0F);
-}
-
-// First clock where two spans overlap, or -1.
-inline int firstOverlap(const ObjectSpan& a, const ObjectSpan& b) {
-    const int d = b.x - a.x;
-    if (d >= 64 || d <= -64) return -1;
-    const uint64_t overlap = d >= 0 ? (uint64_t{a.bits} & (uint64_t{b.bits} << d)) : ((uint64_t{a.bits} << -d) & b.bits);
-    return overlap ? std::min(a.x, b.x) + std::countr_zero(overlap) : -1;
-}
-
-// findPairHits() for the cached objects of a whole line: only the pairs whose extents meet
-// can overlap, and they are known from HPOS and SIZE alone.
-PMG_NOINLINE void findPairHits(const ObjectMaskCache& cache, PairHits& out) {
-    out.count = 0;
-    auto add = [&out](int reg, int bits, int x) {
-        out.hit[out.count++] = {static_cast<uint8_t>(reg), static_cast<uint8_t>(bits), static_cast<int16_t>(x)};
-    };
-    for (ObjectMaskCache::PairSet c = cache.candidates(); c; c &= c - 1) {
-        const int i = std::countr_zero(c), p = i >> 3, q = i & 7;  // p < q
-        if (p >= 4) break;  // missile-missile: never a collision (C6); all later pairs are too
-        const int x = firstOverlap(cache.span(p), cache.span(q));
-        if (x < 0) continue;
-        if (q < 4) {
-            add(P0PL + p, 1 << q, x);  // two players: both bits (C3, C4)
-            add(P0PL + q, 1 << p, x);
-        } else {
-            add(M0PL + (q - 4), 1 << p, x);
-        }
-    }
-}
-
-inline void applyPairHits(int line, const PairHits& hits, CollisionLatches& latches) {
-    for (int i = 0; i < hits.count; ++i) {
-        const PairHits::Hit& h = hits.hit[i];
-        latches.latch(h.reg, h.bits, BeamPosition{static_cast<int16_t>(line), h.clock});
-    }
-}
-
-// Object-playfield overlaps: `pf` holds the segment's playfield colours (already cut to the
-// segment's window), `possible` the colours worth testing. Bits already latched need no test.
-void detectPlayfield(int line, const ObjectMasks& m, uint8_t active, const std::array<LineMask, 4>& pf,
-                     uint8_t possible, CollisionLatches& latches) {
-    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
-        const int o = std::countr_zero(a);
-        const int pfReg = pfRegister(o);
-        const int need = ~latches.read(pfReg) & possible;
-        for (int n = 0; n < 4; ++n) {
-            if (!(need & (1 << n))) continue;
-            int x = firstOverlap(m[o], pf[n]);
-            if (x >= 0) latches.latch(pfReg, static_cast<uint8_t>(1 << n), BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x)});
-        }
-    }
-}
-
-// 32 clocks of a mask from clock x (bit k = clock x + k).
-inline uint32_t clocksAt(const LineMask& m, int x) {
-    const int i = x >> 6, s = x & 63;
-    uint64_t v = m.w[i] >> s;
-    if (s && i < 3) v |= m.w[i + 1] << (64 - s);
-    return static_cast<uint32_t>(v);
-}
-
-// detectPlayfield() for the cached objects of a whole line, from their spans.
-void detectPlayfield(int line, const ObjectMaskCache& cache, uint8_t active, const std::array<LineMask, 4>& pf,
-                     uint8_t possible, CollisionLatches& latches) {
-    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
-        const int o = std::countr_zero(a);
-        const int pfReg = pfRegister(o);
-        const int need = ~latches.read(pfReg) & possible;
-        if (!need) continue;
-        const ObjectSpan& span = cache.span(o);
-        for (int n = 0; n < 4; ++n) {
-            if (!(need & (1 << n))) continue;
-            if (const uint32_t both = clocksAt(pf[n], span.x) & span.bits)
-                latches.latch(pfReg, static_cast<uint8_t>(1 << n),
-                              BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(span.x + std::countr_zero(both))});
-        }
-    }
-}
-
-// For the bitmap modes 8-F: the clocks of one screen byte that show PF0, PF1 or PF2, as the
-// AN codes would have it (2-bit pixels 01, 10, 11 = PF0-PF2; 1-bit pixels PF0; mode F: PF2
-// where either half-pixel is lit, F1). Bit k: the byte's k-th clock. Lets collisions test
-// objects against the screen bytes under them without generating and decoding a line.
-struct BytePlayfield {
-    uint16_t clocks[8][256][3];  // [mode - 8][byte][PFn]
-    BytePlayfield() : clocks() {
-        constexpr int kBits[8] = {2, 1, 2, 1, 1, 2, 2, 0};     // bits per pixel, 0: hi-res
-        constexpr int kClocks[8] = {4, 2, 2, 1, 1, 1, 1, 1};   // clocks per pixel
-        for (int m = 0; m < 8; ++m)
-            for (int b = 0; b < 256; ++b) {
-                if (kBits[m] == 0) {
-                    for (int k = 0; k < 4; ++k)
-                        if ((b >> (6 - 2 * k)) & 3) clocks[m][b][2] |= static_cast<uint16_t>(1 << k);
-                    continue;
-                }
-                const int pixels = 8 / kBits[m];
-                for (int p = 0; p < pixels; ++p) {
-                    const int v = (b >> (8 - kBits[m] * (p + 1))) & ((1 << kBits[m]) - 1);
-                    if (!v) continue;
-                    for (int c = 0; c < kClocks[m]; ++c)
-                        clocks[m][b][v - 1] |= static_cast<uint16_t>(1 << (p * kClocks[m] + c));
-                }
-            }
-    }
-};
-const BytePlayfield kBytePlayfield;
-
-// detectPlayfield() for the cached objects of a whole line in a bitmap mode (8-F) under GTIA
-// mode 0: the PF colours under each object that still needs one, from the screen bytes.
-void detectPlayfieldFromBytes(int line, const Memory& mem, const PlayfieldLine& pf, const ObjectMaskCache& cache,
-                              uint8_t active, uint8_t possible, CollisionLatches& latches) {
-    const int span = anticMode(pf.mode).clocksPerByte;
-    const auto& table = kBytePlayfield.clocks[pf.mode - 8];
-    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
-        const int o = std::countr_zero(a);
-        const int pfReg = pfRegister(o);
-        const int need = ~latches.read(pfReg) & possible;
-        if (!need) continue;
-        // The object's clocks that show the line's data (elsewhere it is background).
-        const int x = cache.x(o);
-        const int dataFrom = std::max(0, pf.first - x), dataTo = std::min(32, pf.last + 1 - x);
-        if (dataTo <= dataFrom) continue;
-        const uint32_t bits = cache.bits(o) & static_cast<uint32_t>(((uint64_t{1} << dataTo) - 1) & ~((uint64_t{1} << dataFrom) - 1));
-        if (!bits) continue;
-        // The bytes under those clocks, first to last; byte i0 starts at clock c0.
-        const int lo = x + std::countr_zero(bits), hi = x + 31 - std::countl_zero(bits);
-        const int i0 = (lo - pf.origin) / span, i1 = (hi - pf.origin) / span;
-        const int rel = x - (pf.origin + i0 * span);  // -31..span-1
-        uint8_t bytes[9];
-        const int count = i1 - i0 + 1;  // at most 9 (32 clocks over 4-clock bytes, misaligned)
-        for (int i = 0; i < count; ++i) bytes[i] = mem.read(scanAddress(pf.dataAddress, i0 + i));
-        for (int n = 0; n < 3; ++n) {
-            if (!(need & (1 << n))) continue;
-            uint64_t m = 0;
-            for (int i = 0; i < count; ++i) m |= uint64_t{table[bytes[i]][n]} << (i * span);
-            const uint64_t under = rel >= 0 ? m >> rel : m << -rel;  // bit k: clock x + k
-            if (const uint32_t both = static_cast<uint32_t>(under) & bits)
-                latches.latch(pfReg, static_cast<uint8_t>(1 << n),
-                              BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x + std::countr_zero(both))});
-        }
-    }
-}
-
 // The colour of one clock in GTIA modes 9, 10, 11: `nib` is the clock's 4-bit pixel,
 // `objects` the objects there (bit n = P0-P3, M0-M3).
 uint8_t gtiaModeColour(const RegisterFile& regs, int gtia, int nib, int objects) {
@@ -335,21 +132,6 @@ void applyRegisterWrite(RegisterFile& regs, CollisionLatches& latches, Reg reg, 
     regs[reg] = value;
 }
 
-void detectCollisions(int line, const ObjectMasks& objects, const std::array<LineMask, 4>& playfield,
-                      const LineMask& window, CollisionLatches& latches) {
-    ObjectMasks mask;
-    uint8_t active = 0;
-    for (int o = 0; o < kObjectCount; ++o) {
-        mask[o] = objects[o] & window;
-        if (mask[o].any()) active |= static_cast<uint8_t>(1 << o);
-    }
-    std::array<LineMask, 4> pf;
-    for (int n = 0; n < 4; ++n) pf[n] = playfield[n] & window;
-    PairHits hits;
-    findPairHits(mask, active, hits);
-    applyPairHits(line, hits, latches);
-    detectPlayfield(line, mask, active, pf, 0x0F, latches);
-}
 
 PMG_NOINLINE void Gtia::segmentedLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                          RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
@@ -409,7 +191,7 @@ void Gtia::wholeLine(int line, const Memory& mem, PlayfieldLine& pf, const Regis
     }
 
     // Which playfield colours could still set a bit for the objects here (see segment()).
-    const uint8_t possible = gtia == 0 ? pf.possible : (gtia == 2 && !pf.empty() ? 0x0F : 0);
+    const uint8_t possible = possibleColours(pf, gtia);
     const uint8_t needPf = playfieldNeeded(latches, active, possible);
     if (needPf || opt.record || opt.picture) wholeLineDetail(line, mem, pf, regs, latches, frame, opt, gtia, needPf, possible);
 }
@@ -510,7 +292,7 @@ void Gtia::segment(int line, int from, int to, const Memory& mem, PlayfieldLine&
     // Which playfield colours could still set a bit for the objects here. A colour the mode
     // cannot produce, or that every object here has latched already, needs no decoding: the
     // result would change nothing.
-    const uint8_t possible = gtia == 0 ? pf.possible : (gtia == 2 && !pf.empty() ? 0x0F : 0);
+    const uint8_t possible = possibleColours(pf, gtia);
     const uint8_t needPf = playfieldNeeded(latches, active, possible);
     if (needPf || (opt.record && possible)) {
         generatePlayfield(mem, pf);

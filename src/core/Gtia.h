@@ -22,6 +22,7 @@
 #include <span>
 
 #include "core/CollisionLatches.h"
+#include "core/GtiaCollisions.h"
 #include "core/Memory.h"
 #include "core/Frame.h"
 #include "core/PlayfieldLine.h"
@@ -35,18 +36,6 @@ namespace pmg {
 
 class ObjectPainter;
 
-// kByteMasks[s]: byte k is $FF where bit k of s is set.
-struct ByteMasks {
-    uint64_t mask[256];
-    constexpr ByteMasks() : mask() {
-        for (int s = 0; s < 256; ++s)
-            for (int k = 0; k < 8; ++k)
-                if (s & (1 << k)) mask[s] |= uint64_t{0xFF} << (8 * k);
-    }
-};
-inline constexpr ByteMasks kByteMaskTable;
-inline constexpr const uint64_t* kByteMasks = kByteMaskTable.mask;
-
 struct GtiaOptions {
     bool ctia = false;         // early 400/800 CTIA: no GTIA modes (F6)
     bool picture = true;       // compose the colour-index picture
@@ -57,19 +46,6 @@ struct GtiaOptions {
 
 // Applies a write to a GTIA/ANTIC register; HITCLR clears the latches (H1).
 void applyRegisterWrite(RegisterFile& regs, CollisionLatches& latches, Reg reg, uint8_t value);
-
-// Object-object overlaps of one segment: the latch bits they set and the first clock of each.
-// They depend on the object masks alone, so for a whole line they are cached against
-// ObjectMaskCache::version().
-struct PairHits {
-    struct Hit {
-        uint8_t reg;   // collision register (M0PL..P3PL)
-        uint8_t bits;
-        int16_t clock;
-    };
-    Hit hit[kObjectCount * 4];  // at most 6 player pairs (two hits each) + 16 missile-player
-    int count = 0;
-};
 
 class Gtia {
 public:
@@ -95,24 +71,10 @@ public:
     }
 
 private:
-    // True if no overlap on this line could set a collision bit that is not set yet: every
-    // object that can have a pixel in the window (a shape in its GRAF latch, a placement that
-    // reaches the window) has latched every PF colour the line can show, and every PL bit of
-    // two such objects whose extents meet is set. Latches only gain bits until HITCLR.
+    // True if no overlap on this line could set a collision bit that is not set yet.
     bool saturated(const PlayfieldLine& pf, const RegisterFile& regs, const CollisionLatches& latches,
                    const GtiaOptions& opt) const {
-        const int gtia = gtiaMode(regs[Reg::PRIOR], opt.ctia);
-        const uint64_t possible = gtia == 0 ? pf.possible : (gtia == 2 && !pf.empty() ? 0x0F : 0);
-        const unsigned live = ObjectMaskCache::shaped(regs) & cache_.visible();
-        uint64_t pfLatches, plLatches;
-        std::memcpy(&pfLatches, latches.registers().data() + M0PF, 8);
-        std::memcpy(&plLatches, latches.registers().data() + M0PL, 8);
-        // Both latch groups are bytes M0..M3, P0..P3: the live objects with nibbles swapped.
-        const uint64_t liveBytes = kByteMasks[((live & 0x0F) << 4) | (live >> 4)];
-        const uint64_t needPf = possible * 0x0101010101010101ull & liveBytes;
-        // A PL bit needs its two objects live: the register's own object, and the player.
-        const uint64_t needPl = cache_.pairLatches() & liveBytes & ((live & 0x0F) * 0x0101010101010101ull);
-        return (pfLatches & needPf) == needPf && (plLatches & needPl) == needPl;
+        return lineSaturated(cache_, regs, possibleColours(pf, gtiaMode(regs[Reg::PRIOR], opt.ctia)), latches);
     }
 
     // A line with no mid-line writes (most lines): objects as cached spans, one segment.
@@ -194,10 +156,5 @@ private:
     uint32_t quadVersion_ = 0;     // colours_.version() quad_ was built for, 0: none
     bool quadHires_ = false;
 };
-
-// Sets the collision bits for one segment of a line: objects and playfield restricted to
-// `window`. Exposed for tests and for the software-side comparison.
-void detectCollisions(int line, const ObjectMasks& objects, const std::array<LineMask, 4>& playfield,
-                      const LineMask& window, CollisionLatches& latches);
 
 }  // namespace pmg
