@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "core/Antic.h"
 #include "core/GtiaReference.h"
@@ -21,6 +22,25 @@ void applyRegisterWrite(RegisterFile& regs, CollisionLatches& latches, Reg reg, 
         return;
     }
     regs[reg] = value;
+}
+
+bool Gtia::landBeforeTheWindow(const RegisterFile& regs, std::span<const RegisterWrite> writes) {
+    uint8_t hpos[8];
+    std::memcpy(hpos, regs.data() + static_cast<int>(Reg::HPOSP0), 8);
+    // No object has been loaded before `clock`: every HPOS is at or past it.
+    auto noneLoadedBefore = [&hpos](int clock) {
+        for (const uint8_t h : hpos)
+            if (h < clock) return false;
+        return true;
+    };
+    for (const RegisterWrite& w : writes) {
+        if (w.clock > kWindowLeft) return false;
+        if (!affectsObjects(w.reg)) continue;
+        if (!noneLoadedBefore(w.clock)) return false;
+        if (w.reg <= Reg::HPOSM3) hpos[static_cast<int>(w.reg) - static_cast<int>(Reg::HPOSP0)] = w.value;
+        if (!noneLoadedBefore(w.clock)) return false;
+    }
+    return true;
 }
 
 PMG_NOINLINE void Gtia::segmentedLine(const GtiaLine& at, std::span<const RegisterWrite> midLine) {

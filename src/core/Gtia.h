@@ -50,8 +50,11 @@ public:
     void scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                   RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
         const GtiaLine at{line, mem, pf, regs, latches, frame, opt};
-        // Most lines: no writes during the line, objects from the cache.
-        if (midLine.empty() && !opt.shiftAlways && !opt.reference) {
+        // Most lines: no writes during the line, objects from the cache. Writes that change
+        // nothing before they would at the line's start (see landBeforeTheWindow) are
+        // applied first: a kernel's writes after WSYNC, in the horizontal blank.
+        if (!opt.shiftAlways && !opt.reference && (midLine.empty() || landBeforeTheWindow(regs, midLine))) {
+            for (const RegisterWrite& w : midLine) applyRegisterWrite(regs, latches, w.reg, w.value);
             // Collisions alone, and every bit this line could set is set already: whatever
             // the objects' shapes, the line changes nothing (see lineSaturated()).
             if (!opt.picture && !opt.record && cache_.placedFor(regs) &&
@@ -65,6 +68,13 @@ public:
             segmentedLine(at, midLine);
         }
     }
+
+    // True if `writes` (this line's, in order) all land before the collision window (nothing
+    // is detected or drawn before it) and none after an object's image could have started:
+    // before and after each object write, every HPOS is at or past its clock (the shift
+    // registers start each line empty and load when the clock equals HPOS, P3, P4). Then
+    // the line is the same as with the writes at its start.
+    static bool landBeforeTheWindow(const RegisterFile& regs, std::span<const RegisterWrite> writes);
 
 private:
     // A line with no mid-line writes (most lines): objects as cached spans, one segment.
