@@ -24,21 +24,71 @@ void applyRegisterWrite(RegisterFile& regs, CollisionLatches& latches, Reg reg, 
     regs[reg] = value;
 }
 
-bool Gtia::landBeforeTheWindow(const RegisterFile& regs, std::span<const RegisterWrite> writes) {
-    uint8_t hpos[8];
-    std::memcpy(hpos, regs.data() + static_cast<int>(Reg::HPOSP0), 8);
-    // No object has been loaded before `clock`: every HPOS is at or past it.
+bool Gtia::unseenWrites(const RegisterFile& regs, std::span<const RegisterWrite> writes, size_t& early) {
+    // The object registers as the writes go: HPOS, SIZE (as clocks per shape bit) and
+    // whether the object's shift register loads on this line at all.
+    uint8_t hpos[kObjectCount];
+    std::memcpy(hpos, regs.data() + static_cast<int>(Reg::HPOSP0), kObjectCount);
+    uint8_t sizep[4];
+    std::memcpy(sizep, regs.data() + static_cast<int>(Reg::SIZEP0), 4);
+    uint8_t sizem = regs[Reg::SIZEM];
+    auto width = [&](int o) { return sizeMultiplier(o < 4 ? sizep[o] : sizem >> (2 * (o - 4))); };
+    auto loads = [](int h) { return h < kClocksPerLine; };
+
+    // At the start: no object has been loaded before `clock`, every HPOS is at or past it.
     auto noneLoadedBefore = [&hpos](int clock) {
         for (const uint8_t h : hpos)
             if (h < clock) return false;
         return true;
     };
-    for (const RegisterWrite& w : writes) {
-        if (w.clock > kWindowLeft) return false;
+    size_t i = 0;
+    for (; i < writes.size(); ++i) {
+        const RegisterWrite& w = writes[i];
+        if (w.clock > kWindowLeft) break;
         if (!affectsObjects(w.reg)) continue;
-        if (!noneLoadedBefore(w.clock)) return false;
-        if (w.reg <= Reg::HPOSM3) hpos[static_cast<int>(w.reg) - static_cast<int>(Reg::HPOSP0)] = w.value;
-        if (!noneLoadedBefore(w.clock)) return false;
+        if (!noneLoadedBefore(w.clock)) break;
+        const int r = static_cast<int>(w.reg);
+        if (w.reg <= Reg::HPOSM3) {
+            if (w.value < w.clock) break;  // loaded later in the line, not at this value
+            hpos[r] = w.value;
+        } else if (w.reg <= Reg::SIZEP3) {
+            sizep[r - static_cast<int>(Reg::SIZEP0)] = w.value;
+        } else if (w.reg == Reg::SIZEM) {
+            sizem = w.value;
+        }
+    }
+    early = i;
+
+    // At the end: from the write's clock on, the line would go on the same without it.
+    for (; i < writes.size(); ++i) {
+        const RegisterWrite& w = writes[i];
+        const int c = w.clock;
+        const int r = static_cast<int>(w.reg);
+        if (!affectsObjects(w.reg)) {
+            if (c <= kWindowRight) return false;
+            continue;
+        }
+        if (w.reg <= Reg::HPOSM3) {
+            // Loads at the clock equal to HPOS: one at or after c, by either value, differs.
+            const int before = hpos[r], after = w.value;
+            if (before != after && ((loads(before) && before >= c) || (loads(after) && after >= c))) return false;
+            hpos[r] = w.value;
+            continue;
+        }
+        // GRAF is taken at the load; SIZE matters while the image shifts out.
+        unsigned objects;  // bit o: the objects the register shapes
+        if (w.reg <= Reg::SIZEP3) objects = 1u << (r - static_cast<int>(Reg::SIZEP0));
+        else if (w.reg == Reg::SIZEM || w.reg == Reg::GRAFM) objects = 0xF0;
+        else objects = 1u << (r - static_cast<int>(Reg::GRAFP0));
+        const bool size = w.reg <= Reg::SIZEM;
+        for (unsigned s = objects; s; s &= s - 1) {
+            const int o = std::countr_zero(s);
+            if (!loads(hpos[o])) continue;
+            const int done = size ? hpos[o] + (o < 4 ? 8 : 2) * width(o) : hpos[o] + 1;
+            if (done > c) return false;
+        }
+        if (w.reg <= Reg::SIZEP3) sizep[r - static_cast<int>(Reg::SIZEP0)] = w.value;
+        else if (w.reg == Reg::SIZEM) sizem = w.value;
     }
     return true;
 }

@@ -50,33 +50,44 @@ public:
     void scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                   RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
         const GtiaLine at{line, mem, pf, regs, latches, frame, opt};
-        // Most lines: no writes during the line, objects from the cache. Writes that change
-        // nothing before they would at the line's start (see landBeforeTheWindow) are
-        // applied first: a kernel's writes after WSYNC, in the horizontal blank.
-        if (!opt.shiftAlways && !opt.reference && (midLine.empty() || landBeforeTheWindow(regs, midLine))) {
-            for (const RegisterWrite& w : midLine) applyRegisterWrite(regs, latches, w.reg, w.value);
-            // Collisions alone, and every bit this line could set is set already: whatever
-            // the objects' shapes, the line changes nothing (see lineSaturated()).
-            if (!opt.picture && !opt.record && cache_.placedFor(regs) &&
-                lineSaturated(cache_, regs, possibleColours(pf, gtiaMode(regs[Reg::PRIOR], opt.ctia)), latches)) {
-                cache_.skipShapes();
-                return;
-            }
-            cache_.update(regs);
-            wholeLine(at);
+        // Most lines: no writes during the line, objects from the cache. So are lines whose
+        // writes change nothing from what they would at the line's start or end (see
+        // unseenWrites): a kernel's writes after WSYNC, in the horizontal blank.
+        size_t early = 0;
+        if (!opt.shiftAlways && !opt.reference && (midLine.empty() || unseenWrites(regs, midLine, early))) {
+            for (const RegisterWrite& w : midLine.first(early)) applyRegisterWrite(regs, latches, w.reg, w.value);
+            wholeLineFromCache(at);
+            for (const RegisterWrite& w : midLine.subspan(early)) applyRegisterWrite(regs, latches, w.reg, w.value);
         } else {
             segmentedLine(at, midLine);
         }
     }
 
-    // True if `writes` (this line's, in order) all land before the collision window (nothing
-    // is detected or drawn before it) and none after an object's image could have started:
-    // before and after each object write, every HPOS is at or past its clock (the shift
-    // registers start each line empty and load when the clock equals HPOS, P3, P4). Then
-    // the line is the same as with the writes at its start.
-    static bool landBeforeTheWindow(const RegisterFile& regs, std::span<const RegisterWrite> writes);
+    // True if the line shows, collides and records the same with `writes` (this line's, in
+    // order) applied at its start (the first `early` of them) and at its end (the rest).
+    //  - At the start: writes that land before the collision window (nothing is detected or
+    //    drawn before it) and, if they shape an object, before any object's image has started:
+    //    every HPOS, before and after the write, at or past its clock (the shift registers
+    //    start each line empty and load when the clock equals HPOS, P3, P4).
+    //  - At the end: other registers after the window; HPOS when neither the old nor the
+    //    new value loads the object from the write's clock on; GRAF when the object has
+    //    loaded (or never does); SIZE when its image has run out (or never starts).
+    static bool unseenWrites(const RegisterFile& regs, std::span<const RegisterWrite> writes, size_t& early);
 
 private:
+    // A line of cached objects with the registers constant.
+    void wholeLineFromCache(const GtiaLine& at) {
+        // Collisions alone, and every bit this line could set is set already: whatever
+        // the objects' shapes, the line changes nothing (see lineSaturated()).
+        if (!at.opt.picture && !at.opt.record && cache_.placedFor(at.regs) &&
+            lineSaturated(cache_, at.regs, possibleColours(at.pf, gtiaMode(at.regs[Reg::PRIOR], at.opt.ctia)),
+                          at.latches)) {
+            cache_.skipShapes();
+            return;
+        }
+        cache_.update(at.regs);
+        wholeLine(at);
+    }
     // A line with no mid-line writes (most lines): objects as cached spans, one segment.
     // The object-object collisions are here; playfield collisions, record and picture in
     // wholeLineDetail(), called only when one of them is wanted.
