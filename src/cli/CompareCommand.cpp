@@ -145,7 +145,8 @@ void printText(const CollideRun& run, const CompareCliOptions& options, const Co
         std::cout << "        PF3 PF2 PF1 PF0     P3  P2  P1  P0\n";
         const char* rows[] = {"M0", "M1", "M2", "M3", "P0", "P1", "P2", "P3"};
         for (int o = 0; o < 8; ++o) {
-            const int pf = o < 4 ? M0PF + o : P0PF + (o - 4), pl = o < 4 ? M0PL + o : P0PL + (o - 4);
+            const int object = registerObject(M0PF + o);  // rows in register order
+            const int pf = playfieldRegister(object), pl = playerRegister(object);
             std::string s = std::string("  ") + rows[o] + "    ";
             for (int reg : {pf, pl}) {
                 for (int bit = 3; bit >= 0; --bit) {

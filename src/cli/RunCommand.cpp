@@ -160,8 +160,9 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
     };
     const char* objects[] = {"M0", "M1", "M2", "M3", "P0", "P1", "P2", "P3"};
     for (int o = 0; o < 8; ++o) {
-        const int pf = o < 4 ? M0PF + o : P0PF + (o - 4);
-        const int pl = o < 4 ? M0PL + o : P0PL + (o - 4);
+        const int object = registerObject(M0PF + o);  // rows in register order
+        const int pf = playfieldRegister(object);
+        const int pl = playerRegister(object);
         std::cout << "  " << objects[o] << "    " << cells(pf) << "      " << cells(pl) << '\n';
     }
 

@@ -71,7 +71,7 @@ public:
         // The latch bit that answers "A meets B": the missile's MxPL if there is a missile, else A's PxPL.
         const PmShape& owner = a_.object >= 4 ? a_ : b_.object >= 4 ? b_ : a_;
         const PmShape& other = &owner == &a_ ? b_ : a_;
-        reg_ = owner.object >= 4 ? M0PL + owner.object - 4 : P0PL + owner.object;
+        reg_ = playerRegister(owner.object);
         bit_ = other.object;
     }
 

@@ -18,7 +18,17 @@ void CollisionLatches::clear() {
 void CollisionLatches::coldStart() {
     clear();
     for (int i = M0PL; i <= M3PL; ++i) regs_[i] = 0x0F;
-    for (int p = 0; p < 4; ++p) regs_[P0PL + p] = static_cast<uint8_t>(0x0F & ~(1 << p));
+    for (int p = 0; p < 4; ++p) regs_[playerRegister(p)] = static_cast<uint8_t>(0x0F & ~(1 << p));
+}
+
+bool CollisionLatches::latchedOverlapAt(int objects, int playfield) const {
+    const int players = objects & 0xF;
+    for (int o = 0; o < 8; ++o) {
+        if (!(objects & (1 << o))) continue;
+        const int others = o < 4 ? players & ~(1 << o) : players;  // a player's own bit is never set
+        if ((regs_[playfieldRegister(o)] & playfield) || (regs_[playerRegister(o)] & others)) return true;
+    }
+    return false;
 }
 
 bool CollisionLatches::full() const {

@@ -20,6 +20,16 @@ enum CollisionReg : int {
 
 inline constexpr int kCollisionRegisters = 16;
 
+// Objects are numbered players first (P0-P3 = 0-3, M0-M3 = 4-7: the object masks, SIZE and
+// HPOS order); the collision registers missiles first (M0PF..M3PF, P0PF..P3PF). The one
+// mapping between the two:
+// the register holding object `object`'s playfield bits (MxPF/PxPF) ...
+constexpr int playfieldRegister(int object) { return object < 4 ? P0PF + object : M0PF + (object - 4); }
+// ... and its player bits (MxPL/PxPL);
+constexpr int playerRegister(int object) { return object < 4 ? P0PL + object : M0PL + (object - 4); }
+// the object whose bits register `index` holds (M0PF and M0PL: object 4).
+constexpr int registerObject(int index) { return (index + 4) & 7; }
+
 // "M0PF" ... "P3PL".
 std::string_view collisionRegisterName(int index);
 
@@ -52,6 +62,12 @@ public:
 
     // First (line, clock) where bit `bit` (0-3) of register `index` was set, or invalid.
     BeamPosition firstHit(int index, int bit) const { return first_[index * 4 + bit]; }
+
+    // True if the objects `objects` (bit o = object o, players first) and the playfield
+    // colours `playfield` (bit n = PFn) present at one colour clock include a pair whose bit
+    // is latched: player with playfield or another player, missile with playfield or a
+    // player, never missile-missile (the pairs GTIA detects).
+    bool latchedOverlapAt(int objects, int playfield) const;
 
     // True when every one of the 60 possible bits is set: nothing more can change.
     bool full() const;

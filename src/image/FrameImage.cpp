@@ -11,25 +11,6 @@ namespace {
 
 int clampScale(int scale) { return std::clamp(scale, kMinImageScale, kMaxImageScale); }
 
-// True if the objects and playfield colours present at one colour clock form a pair whose
-// latch bit is set. The pairs are exactly those detectCollisions latches: player with
-// playfield or another player, missile with playfield or a player, never missile-missile.
-bool latchedOverlapAt(int objects, int playfield, const CollisionLatches& latches) {
-    const int players = objects & 0xF, missiles = (objects >> 4) & 0xF;
-    for (int i = 0; i < 4; ++i) {
-        const int self = 1 << i;
-        if (players & self) {
-            if (latches.read(P0PF + i) & playfield) return true;
-            if (latches.read(P0PL + i) & players & ~self) return true;
-        }
-        if (missiles & self) {
-            if (latches.read(M0PF + i) & playfield) return true;
-            if (latches.read(M0PL + i) & players) return true;
-        }
-    }
-    return false;
-}
-
 struct Rect {
     int x0, y0, x1, y1;  // half-open: [x0, x1) x [y0, y1)
     Rect grown(int by) const { return {x0 - by, y0 - by, x1 + by, y1 + by}; }
@@ -121,7 +102,7 @@ void drawCollisionOverlay(RgbImage& image, const Frame& frame, const CollisionLa
         for (int clock = kWindowLeft; clock <= kWindowRight; ++clock) {
             const int objects = frame.objectsAt(line, clock);
             if (!objects) continue;
-            if (!latchedOverlapAt(objects, frame.playfieldAt(line, clock), latches)) continue;
+            if (!latches.latchedOverlapAt(objects, frame.playfieldAt(line, clock))) continue;
             const int x = imageXOfClock(clock, scale), y = imageYOfLine(line, scale);
             tint(image, {x, y, x + cell, y + cell});
         }

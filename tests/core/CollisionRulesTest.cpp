@@ -199,6 +199,38 @@ TEST(Collision, C12_ColdStartValuesAsAltirraObserves_NotGuaranteed) {
     EXPECT_EQ(m.read(0xD00F), 0x07);
 }
 
+// Objects are numbered players first, the registers missiles first: the one mapping.
+TEST(Collision, ObjectNumberingMapsToTheRegistersOfThatObject) {
+    for (int p = 0; p < 4; ++p) {
+        EXPECT_EQ(collisionRegisterName(playfieldRegister(p)), "P" + std::to_string(p) + "PF");
+        EXPECT_EQ(collisionRegisterName(playerRegister(p)), "P" + std::to_string(p) + "PL");
+        EXPECT_EQ(collisionRegisterName(playfieldRegister(4 + p)), "M" + std::to_string(p) + "PF");
+        EXPECT_EQ(collisionRegisterName(playerRegister(4 + p)), "M" + std::to_string(p) + "PL");
+    }
+    for (int o = 0; o < 8; ++o) {
+        EXPECT_EQ(registerObject(playfieldRegister(o)), o);
+        EXPECT_EQ(registerObject(playerRegister(o)), o);
+    }
+}
+
+// latchedOverlapAt: a clock whose objects and playfield include a latched pair, and only that.
+TEST(Collision, LatchedOverlapAtFindsOnlyLatchedPairs) {
+    CollisionLatches latches;
+    const BeamPosition at{10, 50};
+    latches.latch(M2PF, 0x04, at);  // M2 with PF2
+    latches.latch(P1PL, 0x08, at);  // P1 with P3
+    latches.latch(P3PL, 0x02, at);
+    latches.latch(M0PL, 0x01, at);  // M0 with P0
+    EXPECT_TRUE(latches.latchedOverlapAt(1 << 6, 0x04));
+    EXPECT_FALSE(latches.latchedOverlapAt(1 << 6, 0x0B));
+    EXPECT_FALSE(latches.latchedOverlapAt(1 << 2, 0x04));  // P2 has not met PF2
+    EXPECT_TRUE(latches.latchedOverlapAt((1 << 1) | (1 << 3), 0));
+    EXPECT_FALSE(latches.latchedOverlapAt(1 << 1, 0));      // P1 alone: no partner here
+    EXPECT_TRUE(latches.latchedOverlapAt((1 << 4) | 1, 0));   // M0 over P0
+    EXPECT_FALSE(latches.latchedOverlapAt((1 << 4) | (1 << 5), 0x0F));  // missiles never meet
+    EXPECT_FALSE(latches.latchedOverlapAt(0, 0x0F));
+}
+
 TEST(Hitclr, H1_AnyWriteClearsAll60Bits) {
     for (uint8_t data : {0x00, 0x5A, 0xFF}) {
         TestMachine t;

@@ -111,14 +111,14 @@ void expectSameFrame(const TestMachine& fast, const TestMachine& ref, bool recor
     }
 }
 
-void crossCheck(uint32_t seed, MachineOptions fastOptions) {
+void crossCheck(uint32_t seed, MachineOptions fastOptions, void (*scene)(TestMachine&, uint32_t) = randomScene) {
     MachineOptions refOptions = fastOptions;
     refOptions.reference = true;
     refOptions.picture = true;
     refOptions.record = true;
     TestMachine fast(fastOptions), ref(refOptions);
-    randomScene(fast, seed);
-    randomScene(ref, seed);
+    scene(fast, seed);
+    scene(ref, seed);
     fast.m.writeRegister(Reg::HITCLR, 0);
     ref.m.writeRegister(Reg::HITCLR, 0);
     for (int frame = 0; frame < 3; ++frame) {
@@ -137,7 +137,48 @@ void crossCheck(uint32_t seed, MachineOptions fastOptions) {
         }
     }
 }
+// A random scene plus, on most lines, writes in the horizontal blank before and after the
+// collision window, as a WSYNC kernel makes: object registers (HPOS often just before, at or
+// just after the write's clock or an object's load, so an object may be loaded or still
+// shifting), colours, PRIOR and HITCLR, at clocks up to just past the window's left edge and
+// from just before its right edge. The fast path applies such writes at the line's start or
+// end when that cannot change anything; the reference runs them clock by clock.
+void blankWritesScene(TestMachine& t, uint32_t seed) {
+    randomScene(t, seed);
+    Rng rng{seed * 7919u + 17u};
+    for (int line = 8; line < 248; ++line) {
+        if (rng.chance(4)) continue;
+        const bool late = rng.chance(2);
+        const int count = 1 + rng.below(3);
+        int clock = late ? kWindowRight - 3 + rng.below(kClocksPerLine - kWindowRight + 3) : 1 + rng.below(kWindowLeft);
+        for (int i = 0; i < count && clock <= (late ? kClocksPerLine - 1 : kWindowLeft + 2); ++i, clock += rng.below(4)) {
+            const int kind = rng.below(8);
+            if (kind < 3) {
+                const int near = clock - 2 + rng.below(5) - (late && rng.chance(2) ? 8 * rng.below(5) : 0);
+                const uint8_t h = static_cast<uint8_t>(rng.chance(2) ? near : 0x30 + rng.below(150));
+                t.at(line, clock, regAt(Reg::HPOSP0, rng.below(8)), h);
+            } else if (kind < 5) {
+                t.at(line, clock, static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + rng.below(10)), rng.byte());
+            } else if (kind < 6) {
+                t.at(line, clock, regAt(Reg::COLPM0, rng.below(9)), rng.byte());
+            } else if (kind < 7) {
+                t.at(line, clock, Reg::PRIOR, static_cast<uint8_t>(rng.chance(4) ? rng.byte() : rng.byte() & 0x3F));
+            } else {
+                t.at(line, clock, Reg::HITCLR, 0);
+            }
+        }
+    }
+}
+
 }  // namespace
+
+TEST(FastPathCrossCheck, WritesInTheHorizontalBlankEqualTheReference) {
+    for (uint32_t seed = 6000; seed < 6080; ++seed) {
+        crossCheck(seed, MachineOptions{}, blankWritesScene);
+        crossCheck(seed, MachineOptions{.record = false}, blankWritesScene);
+        crossCheck(seed, MachineOptions{.picture = false, .record = false}, blankWritesScene);
+    }
+}
 
 TEST(FastPathCrossCheck, PictureRecordAndCollisionsEqualTheReferenceOnRandomScenes) {
     for (uint32_t seed = 1; seed <= 150; ++seed) crossCheck(seed, MachineOptions{});

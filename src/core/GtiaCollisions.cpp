@@ -1,0 +1,242 @@
+#include "core/GtiaCollisions.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#include "core/Antic.h"
+#include "core/AnticMode.h"
+
+// Keeps a rarely taken path out of its caller, whose entry and exit stay cheap.
+#if defined(__GNUC__)
+#define PMG_NOINLINE __attribute__((noinline))
+#else
+#define PMG_NOINLINE
+#endif
+
+namespace pmg {
+
+namespace {
+
+// First clock where a and b overlap, or -1.
+inline int firstOverlap(const LineMask& a, const LineMask& b) {
+    for (int w = 0; w < 4; ++w)
+        if (uint64_t x = a.w[w] & b.w[w]) return w * 64 + std::countr_zero(x);
+    return -1;
+}
+
+}  // namespace
+
+// Missiles meet every player (never another missile, C6); a player meets the players after
+// it, one overlap setting both bits (C3, C4).
+void findPairHits(const ObjectMasks& m, uint8_t active, PairHits& out) {
+    out.count = 0;
+    const int players = active & 15, missiles = active >> 4;
+    // Clocks with at least one and with two or more players: most lines have no two objects
+    // on one clock, and then there is nothing to look for pair by pair.
+    LineMask ones, twos;
+    for (int p = 0; p < 4; ++p) {
+        if (!(players & (1 << p))) continue;
+        twos |= ones & m[p];
+        ones |= m[p];
+    }
+    auto add = [&out](int reg, int bits, int x) {
+        out.hit[out.count++] = {static_cast<uint8_t>(reg), static_cast<uint8_t>(bits), static_cast<int16_t>(x)};
+    };
+    if (twos.any()) {
+        for (int p = 0; p < 3; ++p) {
+            if (!(players & (1 << p))) continue;
+            for (int q = p + 1; q < 4; ++q) {
+                if (!(players & (1 << q))) continue;
+                int x = firstOverlap(m[p], m[q]);
+                if (x < 0) continue;
+                add(playerRegister(p), 1 << q, x);
+                add(playerRegister(q), 1 << p, x);
+            }
+        }
+    }
+    for (int j = 0; j < 4; ++j) {
+        if (!(missiles & (1 << j)) || !(m[4 + j] & ones).any()) continue;
+        for (int p = 0; p < 4; ++p) {
+            if (!(players & (1 << p))) continue;
+            int x = firstOverlap(m[4 + j], m[p]);
+            if (x >= 0) add(playerRegister(4 + j), 1 << p, x);
+        }
+    }
+}
+
+namespace {
+
+// First clock where two spans overlap, or -1.
+inline int firstOverlap(const ObjectSpan& a, const ObjectSpan& b) {
+    const int d = b.x - a.x;
+    if (d >= 64 || d <= -64) return -1;
+    const uint64_t overlap = d >= 0 ? (uint64_t{a.bits} & (uint64_t{b.bits} << d)) : ((uint64_t{a.bits} << -d) & b.bits);
+    return overlap ? std::min(a.x, b.x) + std::countr_zero(overlap) : -1;
+}
+
+}  // namespace
+
+// Only the pairs whose extents meet can overlap, and they are known from HPOS and SIZE alone.
+PMG_NOINLINE void findPairHits(const ObjectMaskCache& cache, PairHits& out) {
+    out.count = 0;
+    auto add = [&out](int reg, int bits, int x) {
+        out.hit[out.count++] = {static_cast<uint8_t>(reg), static_cast<uint8_t>(bits), static_cast<int16_t>(x)};
+    };
+    for (ObjectMaskCache::PairSet c = cache.candidates(); c; c &= c - 1) {
+        const int i = std::countr_zero(c), p = i >> 3, q = i & 7;  // p < q
+        if (p >= 4) break;  // missile-missile: never a collision (C6); all later pairs are too
+        const int x = firstOverlap(cache.span(p), cache.span(q));
+        if (x < 0) continue;
+        if (q < 4) {
+            add(playerRegister(p), 1 << q, x);  // two players: both bits (C3, C4)
+            add(playerRegister(q), 1 << p, x);
+        } else {
+            add(playerRegister(q), 1 << p, x);
+        }
+    }
+}
+
+void detectPlayfield(int line, const ObjectMasks& m, uint8_t active, const std::array<LineMask, 4>& pf,
+                     uint8_t possible, CollisionLatches& latches) {
+    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+        const int o = std::countr_zero(a);
+        const int pfReg = playfieldRegister(o);
+        const int need = ~latches.read(pfReg) & possible;
+        for (int n = 0; n < 4; ++n) {
+            if (!(need & (1 << n))) continue;
+            int x = firstOverlap(m[o], pf[n]);
+            if (x >= 0) latches.latch(pfReg, static_cast<uint8_t>(1 << n), BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x)});
+        }
+    }
+}
+
+namespace {
+
+// 32 clocks of a mask from clock x (bit k = clock x + k).
+inline uint32_t clocksAt(const LineMask& m, int x) {
+    const int i = x >> 6, s = x & 63;
+    uint64_t v = m.w[i] >> s;
+    if (s && i < 3) v |= m.w[i + 1] << (64 - s);
+    return static_cast<uint32_t>(v);
+}
+
+}  // namespace
+
+void detectPlayfield(int line, const ObjectMaskCache& cache, uint8_t active, const std::array<LineMask, 4>& pf,
+                     uint8_t possible, CollisionLatches& latches) {
+    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+        const int o = std::countr_zero(a);
+        const int pfReg = playfieldRegister(o);
+        const int need = ~latches.read(pfReg) & possible;
+        if (!need) continue;
+        const ObjectSpan& span = cache.span(o);
+        for (int n = 0; n < 4; ++n) {
+            if (!(need & (1 << n))) continue;
+            if (const uint32_t both = clocksAt(pf[n], span.x) & span.bits)
+                latches.latch(pfReg, static_cast<uint8_t>(1 << n),
+                              BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(span.x + std::countr_zero(both))});
+        }
+    }
+}
+
+namespace {
+
+// For the bitmap modes 8-F: the clocks of one screen byte that show PF0, PF1 or PF2, as the
+// AN codes would have it (2-bit pixels 01, 10, 11 = PF0-PF2; 1-bit pixels PF0; mode F: PF2
+// where either half-pixel is lit, F1). Bit k: the byte's k-th clock. Lets collisions test
+// objects against the screen bytes under them without generating and decoding a line.
+struct BytePlayfield {
+    uint16_t clocks[8][256][3];  // [mode - 8][byte][PFn]
+    BytePlayfield() : clocks() {
+        constexpr int kBits[8] = {2, 1, 2, 1, 1, 2, 2, 0};     // bits per pixel, 0: hi-res
+        constexpr int kClocks[8] = {4, 2, 2, 1, 1, 1, 1, 1};   // clocks per pixel
+        for (int m = 0; m < 8; ++m)
+            for (int b = 0; b < 256; ++b) {
+                if (kBits[m] == 0) {
+                    for (int k = 0; k < 4; ++k)
+                        if ((b >> (6 - 2 * k)) & 3) clocks[m][b][2] |= static_cast<uint16_t>(1 << k);
+                    continue;
+                }
+                const int pixels = 8 / kBits[m];
+                for (int p = 0; p < pixels; ++p) {
+                    const int v = (b >> (8 - kBits[m] * (p + 1))) & ((1 << kBits[m]) - 1);
+                    if (!v) continue;
+                    for (int c = 0; c < kClocks[m]; ++c)
+                        clocks[m][b][v - 1] |= static_cast<uint16_t>(1 << (p * kClocks[m] + c));
+                }
+            }
+    }
+};
+const BytePlayfield kBytePlayfield;
+
+}  // namespace
+
+void detectPlayfieldFromBytes(int line, const Memory& mem, const PlayfieldLine& pf, const ObjectMaskCache& cache,
+                              uint8_t active, uint8_t possible, CollisionLatches& latches) {
+    const int span = anticMode(pf.mode).clocksPerByte;
+    const auto& table = kBytePlayfield.clocks[pf.mode - 8];
+    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+        const int o = std::countr_zero(a);
+        const int pfReg = playfieldRegister(o);
+        const int need = ~latches.read(pfReg) & possible;
+        if (!need) continue;
+        // The object's clocks that show the line's data (elsewhere it is background).
+        const int x = cache.x(o);
+        const int dataFrom = std::max(0, pf.first - x), dataTo = std::min(32, pf.last + 1 - x);
+        if (dataTo <= dataFrom) continue;
+        const uint32_t bits = cache.bits(o) & static_cast<uint32_t>(((uint64_t{1} << dataTo) - 1) & ~((uint64_t{1} << dataFrom) - 1));
+        if (!bits) continue;
+        // The bytes under those clocks, first to last; byte i0 starts at clock c0.
+        const int lo = x + std::countr_zero(bits), hi = x + 31 - std::countl_zero(bits);
+        const int i0 = (lo - pf.origin) / span, i1 = (hi - pf.origin) / span;
+        const int rel = x - (pf.origin + i0 * span);  // -31..span-1
+        uint8_t bytes[9];
+        const int count = i1 - i0 + 1;  // at most 9 (32 clocks over 4-clock bytes, misaligned)
+        for (int i = 0; i < count; ++i) bytes[i] = mem.read(scanAddress(pf.dataAddress, i0 + i));
+        for (int n = 0; n < 3; ++n) {
+            if (!(need & (1 << n))) continue;
+            uint64_t m = 0;
+            for (int i = 0; i < count; ++i) m |= uint64_t{table[bytes[i]][n]} << (i * span);
+            const uint64_t under = rel >= 0 ? m >> rel : m << -rel;  // bit k: clock x + k
+            if (const uint32_t both = static_cast<uint32_t>(under) & bits)
+                latches.latch(pfReg, static_cast<uint8_t>(1 << n),
+                              BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x + std::countr_zero(both))});
+        }
+    }
+}
+
+// Every object that can have a pixel in the window (a shape in its GRAF latch, a placement
+// that reaches the window) has latched every PF colour the line can show, and every PL bit of
+// two such objects whose extents meet is set. Latches only gain bits until HITCLR.
+bool lineSaturated(const ObjectMaskCache& cache, const RegisterFile& regs, uint8_t possible,
+                   const CollisionLatches& latches) {
+    const unsigned live = ObjectMaskCache::shaped(regs) & cache.visible();
+    uint64_t pfLatches, plLatches;
+    std::memcpy(&pfLatches, latches.registers().data() + M0PF, 8);
+    std::memcpy(&plLatches, latches.registers().data() + M0PL, 8);
+    // Both latch groups are bytes M0..M3, P0..P3: the live objects with nibbles swapped.
+    const uint64_t liveBytes = kByteMasks[((live & 0x0F) << 4) | (live >> 4)];
+    const uint64_t needPf = uint64_t{possible} * 0x0101010101010101ull & liveBytes;
+    // A PL bit needs its two objects live: the register's own object, and the player.
+    const uint64_t needPl = cache.pairLatches() & liveBytes & ((live & 0x0F) * 0x0101010101010101ull);
+    return (pfLatches & needPf) == needPf && (plLatches & needPl) == needPl;
+}
+
+void detectCollisions(int line, const ObjectMasks& objects, const std::array<LineMask, 4>& playfield,
+                      const LineMask& window, CollisionLatches& latches) {
+    ObjectMasks mask;
+    uint8_t active = 0;
+    for (int o = 0; o < kObjectCount; ++o) {
+        mask[o] = objects[o] & window;
+        if (mask[o].any()) active |= static_cast<uint8_t>(1 << o);
+    }
+    std::array<LineMask, 4> pf;
+    for (int n = 0; n < 4; ++n) pf[n] = playfield[n] & window;
+    PairHits hits;
+    findPairHits(mask, active, hits);
+    applyPairHits(line, hits, latches);
+    detectPlayfield(line, mask, active, pf, 0x0F, latches);
+}
+
+}  // namespace pmg

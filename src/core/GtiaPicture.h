@@ -1,0 +1,90 @@
+// GTIA's picture: the colour of every clock of the window, from the playfield's AN codes (or
+// the screen bytes in bitmap modes), the objects and the priority logic. Display only:
+// collisions never depend on it (reference C7, P9).
+//
+// The playfield is drawn first, from tables rebuilt only when the colours change; the objects
+// are painted over it, each alone in one colour where the playfield cannot change it, clock by
+// clock where it can or where objects meet. The tables and the objects' overlaps are kept
+// across lines against stamps of what they were made from (CacheStamp).
+#pragma once
+
+#include <cstdint>
+
+#include "core/CacheStamp.h"
+#include "core/GtiaLine.h"
+#include "core/PlayerMissileImages.h"
+#include "core/Priority.h"
+
+namespace pmg {
+
+class ObjectPainter;
+
+// The objects of one segment, as the picture sees them.
+struct SegmentObjects {
+    const LineObjects& line;   // the line's objects: where two of them meet
+    CacheStamp stamp;          // names `line`'s objects (the overlaps are kept against it)
+    const ObjectMasks& masks;  // the objects cut to the segment
+    uint8_t active;            // objects with a clock in the segment
+    const LineMask& any;       // union of masks
+};
+
+class GtiaPicture {
+public:
+    // The whole window of a line of cached objects with the registers constant (most lines).
+    void wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache);
+    // Clocks [from, to) of the window, inside which the registers are constant.
+    void segment(const GtiaLine& at, int from, int to, int gtia, const SegmentObjects& objects);
+
+private:
+    // The playfield alone (GTIA mode 0).
+    void composeBase(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf, ColourLookup lut,
+                     uint8_t lum1);
+    // The objects of a segment over the playfield drawn by composeBase().
+    void overlayObjects(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const SegmentObjects& objects,
+                        ColourLookup lut, uint8_t prior, uint8_t lum1);
+    // overlayObjects() for a whole line of cached objects, from their spans.
+    void overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const ObjectMaskCache& cache,
+                      ColourLookup lut, uint8_t prior, uint8_t lum1);
+    const int16_t* loneColours(const ObjectPainter& painter, const PlayfieldLine& pf);
+
+    PriorityColours colours_;
+
+    // Clocks of the window where two or more objects are: there the priority logic sees
+    // their combination. Depends on the objects alone: kept while they stay.
+    LineMask multi_;
+    CacheStamp multiStamp_;
+
+    // Per cached object, the clocks (span bits) it shares with another object.
+    uint32_t shared_[kObjectCount]{};
+    uint8_t partners_[kObjectCount]{};  // the objects each one can share clocks with
+    uint8_t sharing_ = 0;               // the objects with any shared_ clock
+    CacheStamp sharedStamp_;            // the cached objects shared_ was found for
+    alignas(8) uint8_t sink_[8]{};      // where overlaySpans() sends the stores of clear shape bits
+
+    // Per object alone: its colour when that does not depend on the playfield (see
+    // overlayObjects), else -1; for the colours, PRIOR, hi-res or not and the PF colours the
+    // line's mode can produce, as in loneStamp_.
+    int16_t loneColour_[kObjectCount]{};
+    uint8_t loneConstant_ = 0;  // objects whose loneColour_ is a colour
+    CacheStamp loneStamp_;
+
+    // Bitmap modes: the hi-res pixels of each 4-bit half of a screen byte, for the current
+    // colours and mode (see composeBase).
+    alignas(16) uint8_t nibble_[16][16]{};
+    CacheStamp nibbleStamp_;  // the colours and mode nibble_ was built for
+    // Whole screen bytes (modes with 4 hi-res pixels per nibble), once nibble_ has served
+    // kByteTableAfter lines: valid when nibbleLines_ == kByteTableAfter.
+    static constexpr int kByteTableAfter = 3;
+    int nibbleLines_ = 0;
+    uint64_t byteTable_[256]{};
+
+    // Hi-res-pixel pairs for two adjacent clocks, by their AN codes, for the current colours.
+    uint32_t quad_[64]{};
+    CacheStamp quadStamp_;  // the colours and hi-res or not quad_ was built for
+};
+
+// The colour of one clock in GTIA modes 9, 10, 11: `nib` is the clock's 4-bit pixel,
+// `objects` the objects there (bit n = P0-P3, M0-M3). Used by the picture and the reference.
+uint8_t gtiaModeColour(const RegisterFile& regs, int gtia, int nib, int objects);
+
+}  // namespace pmg

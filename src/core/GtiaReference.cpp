@@ -1,0 +1,103 @@
+#include "core/GtiaReference.h"
+
+#include "core/Antic.h"
+#include "core/Gtia.h"
+#include "core/GtiaPicture.h"
+#include "core/PlayerMissileImages.h"
+#include "core/PlayfieldDecoder.h"
+#include "core/Priority.h"
+
+namespace pmg {
+namespace {
+
+inline uint8_t reg(const RegisterFile& r, Reg base, int offset) {
+    return r[static_cast<Reg>(static_cast<int>(base) + offset)];
+}
+
+}  // namespace
+
+// The reference: every clock of the line in turn, the way the hardware description reads.
+// No object masks cut to segments, no tables, no caches; the only code shared with the fast
+// path is ANTIC's AN codes, the playfield decoder (which colours collide where), the shift
+// registers, the priority equations and the GTIA-mode pixel colour.
+void referenceScanLine(const GtiaLine& at, std::span<const RegisterWrite> midLine) {
+    const int line = at.line;
+    PlayfieldLine& pf = at.pf;
+    RegisterFile& regs = at.regs;
+    CollisionLatches& latches = at.latches;
+    const GtiaOptions& opt = at.opt;
+    ObjectMasks objects;
+    objectMasksByShifting(regs, midLine, objects);
+    const bool blank = pf.empty();
+    if (!blank) generatePlayfield(at.mem, pf);
+    // The playfield colours that collide at each clock, under each GTIA mode PRIOR may pick
+    // during the line (F1, F4): the decoder's from-scratch answer, looked up clock by clock.
+    std::array<LineMask, 4> collide[4];
+    for (int g = 0; g < 4; ++g) decodePlayfield(pf, g, collide[g]);
+    LineRecord* rec = opt.record ? &at.record() : nullptr;
+    if (rec) {
+        rec->objects = objects;
+        for (auto& m : rec->playfield) m = LineMask{};
+    }
+    uint8_t* row = at.row();
+
+    size_t next = 0;
+    for (int x = 0; x < kClocksPerLine; ++x) {
+        while (next < midLine.size() && midLine[next].clock <= x) {
+            applyRegisterWrite(regs, latches, midLine[next].reg, midLine[next].value);
+            ++next;
+        }
+        if (x < kWindowLeft || x > kWindowRight) continue;  // W1: nothing outside the window
+        const int gtia = gtiaMode(regs[Reg::PRIOR], opt.ctia);
+        int objs = 0;
+        for (int o = 0; o < kObjectCount; ++o)
+            if (objects[o].test(x)) objs |= 1 << o;
+
+        int pfc = 0;
+        for (int n = 0; n < 4; ++n)
+            if (collide[gtia][n].test(x)) pfc |= 1 << n;
+        const int code = blank ? 0 : pf.an[x];
+        if (rec)
+            for (int n = 0; n < 4; ++n)
+                if (pfc & (1 << n)) rec->playfield[n].set(x);
+
+        // Every object here latches the PF colours here and the players here; a player never
+        // its own bit (C3), a missile never another missile (C6).
+        const BeamPosition where{static_cast<int16_t>(line), static_cast<int16_t>(x)};
+        const int players = objs & 15;
+        for (int o = 0; o < kObjectCount; ++o) {
+            if (!(objs & (1 << o))) continue;
+            latches.latch(playfieldRegister(o), static_cast<uint8_t>(pfc), where);
+            latches.latch(playerRegister(o), static_cast<uint8_t>(o < 4 ? players & ~(1 << o) : players), where);
+        }
+
+        if (!opt.picture) continue;
+        uint8_t* out = row + 2 * (x - kWindowLeft);
+        if (gtia != 0) {
+            uint8_t c = gtiaModeColour(regs, gtia, blank ? 0 : gtiaNibble(pf, x, gtia), objs);
+            out[0] = out[1] = c;
+            continue;
+        }
+        const uint8_t prior = regs[Reg::PRIOR];
+        int p4 = players, pf4 = code >= 4 ? (pf.hires ? 4 : 1 << (code & 3)) : 0;
+        if (prior & 0x10) {
+            if (objs >> 4) pf4 |= 8;
+        } else {
+            p4 |= objs >> 4;
+        }
+        const uint16_t sel = prioritySelect(prior & 0x2F, p4, pf4);
+        uint8_t c = 0;
+        for (int r = 0; r < 9; ++r)
+            if (sel & (1 << r)) c |= reg(regs, Reg::COLPM0, r);
+        c &= 0xFE;
+        if (pf.hires && code >= 4) {
+            const uint8_t lit = static_cast<uint8_t>((c & 0xF0) | (regs[Reg::COLPF1] & 0x0E));
+            out[0] = (code & 2) ? lit : c;
+            out[1] = (code & 1) ? lit : c;
+        } else {
+            out[0] = out[1] = c;
+        }
+    }
+}
+
+}  // namespace pmg
