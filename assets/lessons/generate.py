@@ -478,24 +478,36 @@ def lesson_wrap():
     scr = Screen("11 6502 shortcut")
     scr.blank(100)
     pm = pm_single({0: (80, [0xFF] * 16), 1: (80, [0xFF] * 16), 2: (120, [0xFF] * 16), 3: (120, [0xFF] * 16)})
-    regs = base_registers(HPOSP0=0xFA, HPOSP1=0x00, HPOSP2=0x80, HPOSP3=0x84)
+    # P0 starts on the last colour clock GTIA's counter reaches ($E3 = 227), four times wide, so
+    # its box runs past 255; P1 starts at 0. Both lie in the horizontal blank: GTIA draws and
+    # latches neither, yet both are in the frame, so the software methods see their boxes.
+    regs = base_registers(HPOSP0=0xE3, SIZEP0=3, HPOSP1=0x00, HPOSP2=0x80, HPOSP3=0x84)
+    box_p0 = {"x": 227, "y": 80, "w": 32, "h": 16}
+    box_p1 = {"x": 0, "y": 80, "w": 8, "h": 16}
     lesson("11-6502-shortcut.json", "6502-shortcut",
-           "Seed 000: P0 at X=250 and P1 at X=0, both off screen; P2 and P3 overlap in the middle.",
+           "The Czech article's 6502 box test: P0 at X=227 (four times wide) and P1 at X=0, both in the "
+           "horizontal blank; P2 and P3 overlap in the middle.",
            scr, regs, [pm], 11, "The 6502 shortcut and its wrap",
-           ["Seed 000 tests two boxes per axis with one 8-bit sum and one unsigned compare: X2 + S2 - X1 "
-            "must lie between 1 and S1 + S2 - 1. A negative result wraps to 255, 254..., so the same "
-            "compare rejects both sides. For P2 and P3, which overlap in the middle of the screen, it reports "
-            "the hit in 26 cycles; GTIA's latch costs the CPU nothing.",
-            "The wrap has a hole. P0 is at X = 250 and P1 at X = 0, both 8 wide on lines 80-95. On X the "
-            "routine computes 0 + 8 - 250 - 1 = 13, below 15, and reports a hit. GTIA never draws either "
-            "object (HPOS $FA and $00 are off screen) and reports nothing.",
-            "The fix of the article, BCC after each SBC, catches the borrow and reports no hit."],
-           [{"HPOSP0": "$FA", "HPOSP1": 0, "says": "P0 is at X = 250 and P1 at X = 0"},
-            {"P0PL": 0, "P1PL": 0, "says": "GTIA reports nothing"},
-            {"routine": "wrap6502", "o1": {"x": 250, "y": 80, "w": 8, "h": 16}, "o2": {"x": 0, "y": 80, "w": 8, "h": 16},
-             "hit": True, "cycles": 26, "difference_x": 13, "says": "the routine computes 13 and reports a hit"},
-            {"routine": "wrap6502-bcc", "o1": {"x": 250, "y": 80, "w": 8, "h": 16},
-             "o2": {"x": 0, "y": 80, "w": 8, "h": 16}, "hit": False, "says": "with BCC, no hit"},
+           ["The Czech article \"Kolize\" tests two boxes per axis with one 8-bit sum and one unsigned "
+            "compare: X2 + S2 - X1 must lie between 1 and S1 + S2 - 1. A negative result wraps to 255, 254..., "
+            "so the same compare rejects both sides. For P2 and P3, which overlap in the middle of the screen, "
+            "it reports the hit in 26 cycles; GTIA's latch costs the CPU nothing.",
+            "The wrap has a hole: objects at opposite ends of 0-255 collide. P0 starts at X = 227, the last "
+            "colour clock of a line, and is four times wide (32 clocks); P1 is at X = 0, 8 wide; both on "
+            "lines 80-95, in the horizontal blank. On X the routine computes 0 + 8 - 227 - 1 = -220, which "
+            "wraps to 36, below 39 (32 + 8 - 1), and reports a hit. GTIA draws neither object there and "
+            "latches nothing: the Collisions panel shows a false alarm for P0 against P1.",
+            "The article's fix, BCC after each SBC, catches the borrow: the routine with BCC reports no hit, "
+            "and its row of the Collisions panel agrees with the hardware."],
+           [{"HPOSP0": "$E3", "SIZEP0": 3, "HPOSP1": 0, "says": "P0 starts at X = 227, four times wide; P1 at X = 0"},
+            {"P0PL": 0, "P1PL": 0, "says": "GTIA latches nothing"},
+            {"routine": "wrap6502", "o1": box_p0, "o2": box_p1, "hit": True, "cycles": 26, "difference_x": 36,
+             "says": "the routine computes 36 and reports a hit"},
+            {"method": "wrap6502", "cell": "P0PL P1", "result": "false alarm",
+             "says": "the Collisions panel shows a false alarm for P0 against P1"},
+            {"routine": "wrap6502-bcc", "o1": box_p0, "o2": box_p1, "hit": False, "says": "with BCC, no hit"},
+            {"method": "wrap6502-bcc", "cell": "P0PL P1", "result": "both miss",
+             "says": "its row of the Collisions panel agrees with the hardware"},
             {"P2PL": "P3 set"},
             {"method": "wrap6502", "cell": "P2PL P3", "result": "both hit", "says": "for P2 and P3 it reports the hit"},
             {"method": "wrap6502", "cell": "P2PL P3", "cycles": 26, "says": "in 26 cycles"}])
