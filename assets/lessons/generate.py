@@ -297,7 +297,7 @@ def lesson_background():
     solid = [0xFF] * 24
     pm = pm_single({0: (56, solid), 1: (56, solid), 2: (56, solid), 3: (56, solid)},
                    missiles=[(88, [0x03] * 8)])
-    regs = base_registers(COLBK=0x94, HPOSP0=0x40, HPOSP1=0x68, HPOSP2=0x90, HPOSP3=0xB8,
+    regs = base_registers(COLBK=0x06, HPOSP0=0x40, HPOSP1=0x68, HPOSP2=0x90, HPOSP3=0xB8,
                           HPOSM0=0x30, SIZEM=0x03)
     lesson("04-background-never-collides.json", "background-never-collides",
            "One player over each of BAK, PF0, PF1, PF2 in mode E; a missile over PF3 text in mode 6.",
