@@ -166,7 +166,7 @@ LESSONS = []
 
 
 def lesson(filename, name, description, screen, registers, memory, order, title, paragraphs, expect,
-           try_this=(), line_writes=None, frames=None, sprites=None):
+           try_this=(), line_writes=None, frames=None, sprites=None, overlays=None):
     s = {"format": "a8pmg-scene/1", "name": name, "description": description,
          "registers": registers, "memory": screen.blocks() + memory + [font_block()]}
     if line_writes:
@@ -176,6 +176,8 @@ def lesson(filename, name, description, screen, registers, memory, order, title,
     l = {"order": order, "title": title, "paragraphs": paragraphs}
     if frames:
         l["frames"] = frames
+    if overlays:
+        l["overlays"] = overlays
     l["expect"] = expect
     if try_this:
         l["try_this"] = list(try_this)
@@ -284,7 +286,10 @@ def lesson_priority():
             step("Give P0 its colour back and move P1 onto it: P0 is drawn on top and hides P1, and P1PL "
                  "still has the P0 bit.",
                  "P1 onto P0", {"set": {"COLPM0": "$3A", "HPOSP1": "$64"}},
-                 [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLPM0"}, {"P1PL": "P0 set", "P1PF": "PF0 set"}])])
+                 [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLPM0"}, {"P1PL": "P0 set", "P1PF": "PF0 set"}])],
+           # The screen shows the hiding: no overlay paints or outlines the hidden player.
+           overlays={name: False for name in ("latched_pixels", "first_hits", "selection", "tight_boxes",
+                                              "designer_boxes", "inset_boxes", "hot_spots", "corner_points")})
 
 
 def lesson_background():

@@ -178,6 +178,7 @@ private:
     float uiScale_ = 1.0f;  // the user's, remembered (Ctrl+plus / minus)
     bool scaleChanged_ = false, fontsUploaded_ = false;
     std::string frontPanel_;  // a panel whose tab comes to the front next frame (Lessons when a lesson opens)
+    std::optional<OverlayOptions> userOverlays_;  // the user's overlays while an open lesson has set some
     float menuHeight_ = 0;
     ImVec2 columnPos_, columnSize_;
     std::vector<std::string> recent_;
@@ -305,7 +306,7 @@ void App::registerSettings() {
         out->appendf("WindowSize=%d,%d\n", app.windowW_, app.windowH_);
         for (const std::string& r : app.recent_) out->appendf("Recent=%s\n", r.c_str());
         for (const auto& p : app.panels_) out->appendf("Panel=%s,%d\n", p->name(), p->visible ? 1 : 0);
-        const OverlayOptions& o = app.view_.overlays;
+        const OverlayOptions& o = app.userOverlays_ ? *app.userOverlays_ : app.view_.overlays;  // the user's, not a lesson's
         const bool flags[] = {o.latchPixels, o.firstHits, o.tightBoxes, o.designerBoxes, o.collisionWindow,
                               o.beam, o.selection, o.insetBoxes, o.hotSpots, o.cornerPoints};
         int bits = 0;
@@ -1100,6 +1101,20 @@ void App::openedFile(const fs::path& path) {
     const bool lesson = document_.scene().extra.contains(kLessonKey);
     document_.setReadOnly(lesson);
     if (lesson) frontPanel_ = "Lessons";  // its text is what the class reads next
+    // A lesson sets the overlays its text needs (lesson 3's hidden player must not be painted
+    // by the latched-pixel overlay); the user's own come back with the next file.
+    if (userOverlays_) view_.overlays = *userOverlays_;
+    userOverlays_.reset();
+    if (lesson) {
+        try {
+            const Lesson opened = parseLesson(document_.scene(), path.string());
+            if (!opened.overlays.empty()) userOverlays_ = view_.overlays;
+            for (const OverlaySetting& setting : opened.overlays)
+                if (bool* flag = overlayFlag(view_.overlays, setting.name)) *flag = setting.on;
+        } catch (const SceneError&) {
+            // The Lessons panel says what is wrong with the lesson.
+        }
+    }
     else if (document_.scene().program) frontPanel_ = "Program";
     relayout_ = true;                      // the slots share the column differently with a lesson
     if (!lesson) addRecent(path);

@@ -6,12 +6,17 @@
 
 #include <algorithm>
 #include <memory>
+#include <string_view>
 
 #include <imgui.h>
 
 #include "app/AppContext.h"
 
 namespace pmg::app {
+
+// The flag of an overlay by the name a lesson's "overlays" key uses (kLessonOverlayNames:
+// "latched_pixels", "first_hits", ...), or nullptr for another name.
+bool* overlayFlag(OverlayOptions& overlays, std::string_view lessonName);
 
 // The object under a point of the screen (the topmost by number: P0 before P3, players
 // before missiles), or -1.

@@ -307,6 +307,32 @@ namespace {
 namespace fs = std::filesystem;
 using namespace testing_input;
 
+// A lesson sets the overlays its text needs: lesson 3 says the player behind the PF0 block
+// cannot be seen, so the latched-pixel overlay, the first-hit box and the selection outline
+// must not paint it; the screen there is exactly PF0's colour.
+TEST(Presentation, ALessonTurnsOffTheOverlaysThatWouldContradictIt) {
+    const fs::path dir = scratchDir("lesson-overlays");
+    const fs::path lesson = sourceFile("assets/lessons/03-priority-hides.json");
+    AppOptions options = sessionOptions(lesson, dir);
+    options.allOverlays = true;
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const RgbImage shot = app.capture();
+    const ScreenGeometry g = app.screen();
+    const Rgb pf0 = Palette::ntsc().entries()[sceneRegister(loadScene(lesson), Reg::COLPF0)];
+    int wrong = 0;
+    // P0 (a ball, clocks $64-$6B on lines 64-79) behind the PF0 block.
+    for (int line = 66; line <= 77; ++line)
+        for (int clock = 0x66; clock <= 0x69; ++clock) {
+            const uint8_t* p = shot.at(static_cast<int>(g.clockX(clock + 0.5f)), static_cast<int>(g.lineY(line + 0.5f)));
+            wrong += p[0] != pf0.r || p[1] != pf0.g || p[2] != pf0.b;
+        }
+    EXPECT_EQ(wrong, 0) << "the hidden player is painted over";
+    fs::remove_all(dir);
+}
+
 // For a class: opening a lesson brings its text to the front, and Ctrl+plus makes the
 // interface bigger with the font drawn again at the new size.
 TEST(Presentation, ALessonComesToTheFrontAndCtrlPlusEnlargesTheInterface) {
