@@ -401,12 +401,20 @@ void App::applyUiScale() {
     io.Fonts->Clear();
     const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
     std::error_code ec;
-    if (fs::exists(font, ec)) io.Fonts->AddFontFromFileTTF(font, std::round(15.0f * scale));
-    else {
-        ImFontConfig config;
-        config.SizePixels = std::round(13.0f * scale);
-        io.Fonts->AddFontDefault(&config);
+    // Latin-1 and Latin Extended-A: the articles' titles (Polish, Czech, German) in their own letters.
+    static const ImWchar kLatin[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0};
+    // Fonts[0] is the interface's; Fonts[1] the lesson text's (kLessonFontIndex), larger, to be
+    // read from the back of a room.
+    for (const float size : {15.0f, 15.0f * kLessonFontRatio}) {
+        if (fs::exists(font, ec)) {
+            io.Fonts->AddFontFromFileTTF(font, std::round(size * scale), nullptr, kLatin);
+        } else {
+            ImFontConfig config;
+            config.SizePixels = std::round(size * 13.0f / 15.0f * scale);
+            io.Fonts->AddFontDefault(&config);
+        }
     }
+    io.FontDefault = io.Fonts->Fonts[0];
     if (fontsUploaded_) {
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();

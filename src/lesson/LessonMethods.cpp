@@ -16,6 +16,12 @@ namespace {
 
 using namespace collide;
 
+// A method as a learner reads it: its name ("Min/max box, touching counts"), not its id.
+std::string methodTitle(const std::string& id) {
+    const auto method = methodById(id);
+    return method ? std::string(method->name()) : id;
+}
+
 FrameHistory historyFor(const Claim& c, const FrameContext& context) {
     FrameHistory h;
     if (context.scene) h.sprites = context.scene->sprites;
@@ -45,7 +51,7 @@ ClaimOutcome cellResult(const Claim& c, const Comparison& comparison) {
         else ok = agreementName(cell.agreement) == c.result;
         if (ok && !c.reasonContains.empty()) ok = cell.reason.find(c.reasonContains) != std::string::npos;
         const std::string software = cell.software == Outcome::Hit ? "hit" : cell.software == Outcome::Miss ? "miss" : "n/a";
-        return {ok, c.method + " says " + software + ", hardware " + (cell.hardware ? "set" : "clear") + ": " + agreementText(cell)};
+        return {ok, methodTitle(c.method) + " says " + software + ", hardware " + (cell.hardware ? "set" : "clear") + ": " + agreementText(cell)};
     }
     return {false, "no such cell in the comparison"};
 }
@@ -84,7 +90,7 @@ ClaimOutcome quantity(const Claim& c, const Machine& machine, const FrameContext
             }
         }
     }
-    return {total == c.number, c.method + ": " + std::to_string(total) + " " + c.quantity + " for " + cellName(c.cell)};
+    return {total == c.number, methodTitle(c.method) + ": " + std::to_string(total) + " " + c.quantity + " for " + cellName(c.cell)};
 }
 
 ClaimOutcome spriteHit(const Claim& c, const Comparison& comparison) {
@@ -168,7 +174,7 @@ ClaimOutcome routine(const Claim& c, const Machine& machine, const FrameContext&
 std::string describeMethodClaim(const Claim& c) {
     const std::string how = c.onePosition ? " (one position per frame)" : "";
     if (c.kind == Claim::Kind::Routine6502) {
-        std::string s = std::string(c.bccFix ? "wrap6502-bcc" : "wrap6502") + " on O1 " + boxText(c.o1) + ", O2 " +
+        std::string s = methodTitle(c.bccFix ? "wrap6502-bcc" : "wrap6502") + " on O1 " + boxText(c.o1) + ", O2 " +
                         boxText(c.o2) + (c.set ? ": hit" : ": miss");
         if (c.quantity == "cycles") s += " in " + std::to_string(c.number) + " cycles";
         if (c.differenceX >= 0) s += ", X difference " + std::to_string(c.differenceX);
@@ -176,9 +182,10 @@ std::string describeMethodClaim(const Claim& c) {
     }
     if (c.kind == Claim::Kind::SpriteHit)
         return "software: " + c.object + (c.set ? " hit" : " did not hit") + " sprite \"" + c.sprite + "\"";
-    if (!c.agrees.empty()) return c.method + how + " agrees with the hardware on every " + (c.agrees == "all" ? "" : c.agrees + " ") + "cell";
-    if (!c.quantity.empty()) return c.method + how + ": " + std::to_string(c.number) + " " + c.quantity + " for " + cellName(c.cell);
-    return c.method + how + ", " + cellName(c.cell) + ": " + c.result;
+    const std::string name = methodTitle(c.method);
+    if (!c.agrees.empty()) return name + how + " agrees with the hardware on every " + (c.agrees == "all" ? "" : c.agrees + " ") + "cell";
+    if (!c.quantity.empty()) return name + how + ": " + std::to_string(c.number) + " " + c.quantity + " for " + cellName(c.cell);
+    return name + how + ", " + cellName(c.cell) + ": " + c.result;
 }
 
 ClaimOutcome evaluateMethodClaim(const Claim& c, const Machine& machine, const FrameContext& context) {

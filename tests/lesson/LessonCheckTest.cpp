@@ -126,8 +126,8 @@ TEST(LessonCheck, MethodClaimsUseTheComparison) {
     LessonReport bad = checkLesson(wrong);
     ASSERT_EQ(bad.checks.size(), 4u);
     for (const ClaimCheck& c : bad.checks) EXPECT_FALSE(c.outcome.passed) << describeClaim(*c.claim);
-    EXPECT_EQ(bad.checks[0].outcome.actual.rfind("aabb says hit, hardware set: both hit", 0), 0u) << bad.checks[0].outcome.actual;
-    EXPECT_EQ(bad.checks[2].outcome.actual, "wrap6502: " + cycles + " cycles for P0PL P1");
+    EXPECT_EQ(bad.checks[0].outcome.actual.rfind("Min/max box, touching counts says hit, hardware set: both hit", 0), 0u) << bad.checks[0].outcome.actual;
+    EXPECT_EQ(bad.checks[2].outcome.actual, "6502 8-bit box test (wraps): " + cycles + " cycles for P0PL P1");
 }
 
 // A claim about the 6502 routine is about two objects of the frame: boxes no object has fail
