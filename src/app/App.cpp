@@ -773,8 +773,10 @@ void App::layout() {
     const float pad = 8;
     const float minColumn = std::min(windowW_ * 0.5f, font * 34);
     const double aspect = view_.squarePixels ? 0 : tvPixelAspect(simulation_.machine().options().video);
-    ScreenGeometry g =
-        ScreenGeometry::fit(pad, menuHeight_ + pad, windowW_ - minColumn - 2 * pad, windowH_ - menuHeight_ - 2 * pad, aspect);
+    // Below the screen: the overlays' legend.
+    const float legend = options_.overlays ? ScreenOverlays::legendHeight(font) + pad : 0;
+    ScreenGeometry g = ScreenGeometry::fit(pad, menuHeight_ + pad, windowW_ - minColumn - 2 * pad,
+                                           windowH_ - menuHeight_ - 2 * pad - legend, aspect);
     g.x = pad;
     g.y = menuHeight_ + pad;
     ctx_.screen = g;
@@ -798,6 +800,8 @@ void App::drawUi() {
         bg->AddText(ImVec2(ctx_.screen.x, ctx_.screen.y), IM_COL32(255, 90, 90, 255), display_->error().c_str());
     } else if (options_.overlays) {
         overlays_.draw(*ImGui::GetBackgroundDrawList(), ctx_);
+        ScreenOverlays::drawLegend(*ImGui::GetBackgroundDrawList(), ctx_, ctx_.screen.x, ctx_.screen.y + ctx_.screen.height() + 8,
+                                   columnPos_.x - ctx_.screen.x - 8);
     }
     drawDialogs();
     relayout_ = false;
@@ -857,7 +861,7 @@ void App::drawMenuBar() {
     if (ImGui::BeginMenu("View")) {
         OverlayOptions& o = view_.overlays;
         ImGui::TextDisabled("Overlays");
-        ImGui::MenuItem("Latched pixels (magenta)", nullptr, &o.latchPixels);
+        ImGui::MenuItem("Latched pixels (whitened)", nullptr, &o.latchPixels);
         ImGui::MenuItem("First hits (white boxes)", nullptr, &o.firstHits);
         ImGui::MenuItem("Object boxes, tight", nullptr, &o.tightBoxes);
         ImGui::MenuItem("Object boxes, designer's", nullptr, &o.designerBoxes);

@@ -18,6 +18,7 @@
 #include "app/Document.h"
 #include "app/Overlays.h"
 #include "app/SceneEdit.h"
+#include "collide/SweepMap.h"
 #include "core/Machine.h"
 #include "core/Disassembler.h"
 #include "core/Palette.h"
@@ -308,6 +309,57 @@ namespace pmg::app {
 namespace {
 namespace fs = std::filesystem;
 using namespace testing_input;
+
+// The latched-pixel overlay whitens where a set latch bit's objects meet: every channel gets
+// lighter and the result is far from the Collisions grids' "missed" magenta (it used to be a
+// magenta tint itself). The overlays and the latch history strip have legends, on screen at
+// 1024 x 768 too.
+TEST(Presentation, LatchedPixelsAreWhitenedNotMagentaAndTheOverlaysHaveALegend) {
+    for (const auto& [w, h] : {std::pair{1024, 768}, {1600, 1000}}) {
+        const fs::path dir = scratchDir("latched");
+        const fs::path scene = sourceFile("assets/scenes/default.json");
+        AppSession app(sessionOptions(scene, dir, w, h));
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(3);
+        const RgbImage shot = app.capture();
+        const ScreenGeometry g = app.screen();
+        // A pixel inside P2's overlap with PF2 (its neighbours too), from the core's own frame.
+        const Scene s = loadScene(scene);
+        MachineOptions record;
+        record.picture = record.record = true;
+        Machine machine(machineOptionsFor(s, record));
+        runScene(s, machine, 3);
+        ASSERT_TRUE(machine.collisions().read(P2PF) & 4);
+        auto both = [&](int line, int clock) {
+            return (machine.frame().objectsAt(line, clock) & 4) && (machine.frame().playfieldAt(line, clock) & 4);
+        };
+        const BeamPosition first = machine.collisions().firstHit(P2PF, 2);
+        int atLine = -1, atClock = -1;
+        for (int line = kFirstVisibleLine + 2; line < kLastVisibleLine - 2 && atLine < 0; ++line)
+            for (int clock = kWindowLeft + 2; clock < kWindowRight - 2 && atLine < 0; ++clock)
+                if (both(line, clock) && (std::abs(clock - first.clock) > 3 || std::abs(line - first.line) > 4))
+                    atLine = line, atClock = clock;  // away from the first-hit marker's outline
+        ASSERT_GE(atLine, 0) << "no overlap of P2 and PF2 in the default scene";
+        const Rgb base = Palette::ntsc().entries()[machine.frame().pixel((atClock - kWindowLeft) * 2, atLine - kFirstVisibleLine)];
+        const uint8_t* p = shot.at(static_cast<int>(g.clockX(atClock + 0.5f)), static_cast<int>(g.lineY(atLine + 0.5f)));
+        EXPECT_GT(p[0] + p[1] + p[2], base.r + base.g + base.b + 60) << w << "x" << h << ": the overlap is not whitened";
+        EXPECT_GE(p[1], base.g) << w << "x" << h << ": the overlay takes green away (a magenta tint)";
+        const uint8_t (&missed)[3] = collide::MapColours::missed;
+        EXPECT_GT(std::abs(p[0] - missed[0]) + std::abs(p[1] - missed[1]) + std::abs(p[2] - missed[2]), 150)
+            << w << "x" << h << ": latched pixels look like the grids' missed colour";
+
+        const auto legend = app.widget("overlay legend");
+        ASSERT_TRUE(legend.has_value()) << w << "x" << h;
+        EXPECT_GE((*legend)[1], g.y + g.height()) << w << "x" << h << ": the legend is not below the screen";
+        EXPECT_LE((*legend)[3], h) << w << "x" << h << ": the legend is cut off";
+        EXPECT_LE((*legend)[2], g.x + g.width() + 400) << w << "x" << h;
+        const auto history = app.widget("latch history legend");
+        ASSERT_TRUE(history.has_value()) << w << "x" << h;
+        EXPECT_LE((*history)[3], h) << w << "x" << h;
+        fs::remove_all(dir);
+    }
+}
 
 // A lesson sets the overlays its text needs: lesson 3 says the player behind the PF0 block
 // cannot be seen, so the latched-pixel overlay, the first-hit box and the selection outline
