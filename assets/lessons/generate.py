@@ -166,7 +166,7 @@ LESSONS = []
 
 
 def lesson(filename, name, description, screen, registers, memory, order, title, paragraphs, expect,
-           try_this=(), line_writes=None, frames=None, sprites=None):
+           try_this=(), line_writes=None, frames=None, sprites=None, overlays=None):
     s = {"format": "a8pmg-scene/1", "name": name, "description": description,
          "registers": registers, "memory": screen.blocks() + memory + [font_block()]}
     if line_writes:
@@ -176,6 +176,8 @@ def lesson(filename, name, description, screen, registers, memory, order, title,
     l = {"order": order, "title": title, "paragraphs": paragraphs}
     if frames:
         l["frames"] = frames
+    if overlays:
+        l["overlays"] = overlays
     l["expect"] = expect
     if try_this:
         l["try_this"] = list(try_this)
@@ -284,7 +286,10 @@ def lesson_priority():
             step("Give P0 its colour back and move P1 onto it: P0 is drawn on top and hides P1, and P1PL "
                  "still has the P0 bit.",
                  "P1 onto P0", {"set": {"COLPM0": "$3A", "HPOSP1": "$64"}},
-                 [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLPM0"}, {"P1PL": "P0 set", "P1PF": "PF0 set"}])])
+                 [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLPM0"}, {"P1PL": "P0 set", "P1PF": "PF0 set"}])],
+           # The screen shows the hiding: no overlay paints or outlines the hidden player.
+           overlays={name: False for name in ("latched_pixels", "first_hits", "selection", "tight_boxes",
+                                              "designer_boxes", "inset_boxes", "hot_spots", "corner_points")})
 
 
 def lesson_background():
@@ -297,7 +302,7 @@ def lesson_background():
     solid = [0xFF] * 24
     pm = pm_single({0: (56, solid), 1: (56, solid), 2: (56, solid), 3: (56, solid)},
                    missiles=[(88, [0x03] * 8)])
-    regs = base_registers(COLBK=0x94, HPOSP0=0x40, HPOSP1=0x68, HPOSP2=0x90, HPOSP3=0xB8,
+    regs = base_registers(COLBK=0x06, HPOSP0=0x40, HPOSP1=0x68, HPOSP2=0x90, HPOSP3=0xB8,
                           HPOSM0=0x30, SIZEM=0x03)
     lesson("04-background-never-collides.json", "background-never-collides",
            "One player over each of BAK, PF0, PF1, PF2 in mode E; a missile over PF3 text in mode 6.",
@@ -430,14 +435,15 @@ def lesson_boxes_lie():
     pm = pm_single({0: (64, tall(ARROW_SHIP, 4)), 1: (68, tall(BULLET, 4))})
     regs = base_registers(HPOSP0=0x60, SIZEP0=1, HPOSP1=0x56, SIZEP1=1)
     lesson("09-bounding-boxes-lie.json", "bounding-boxes-lie",
-           "Seed 004: a spaceship (P0) and a bullet (P1) beside its wing, whose boxes overlap where the ship's box is empty.",
+           "From the Italian article \"Collision Detection\": a spaceship (P0) and a bullet (P1) beside its wing, whose boxes overlap where the ship's box is empty.",
            scr, regs, [pm], 9, "Bounding boxes lie",
            ["Software usually starts with boxes: two objects collide when their rectangles overlap. "
             "It is cheap, and wrong for round or diagonal shapes.",
             "The bullet flies just left of the ship's wing. Its box overlaps the ship's box, but only where the "
-            "ship's box is empty. The box test (aabb) reports a hit, a false alarm: no pixels meet, and the "
+            "ship's box is empty. The min/max box test reports a hit, a false alarm: no pixels meet, and the "
             "hardware reports nothing. "
-            "The pixel test of seed 004 (mask-and) ANDs the two shapes and agrees with the hardware."],
+            "The pixel test of the Italian article \"Collision Detection\" (Pixel masks ANDed in the Collisions "
+            "panel) ANDs the two shapes and agrees with the hardware."],
            [{"P0PL": 0, "P1PL": 0, "says": "no pixels meet: the hardware reports nothing"},
             {"method": "aabb", "cell": "P0PL P1", "result": "false alarm",
              "reason_contains": "boxes overlap but no lit pixels meet", "says": "the box test reports a false alarm"},
@@ -456,18 +462,18 @@ def lesson_four_corners():
     pm = pm_single({0: (100, [0xFF] * 8), 1: (88, [0xFF] * 32)})
     regs = base_registers(HPOSP0=0x70, SIZEP0=3, HPOSP1=0x7C)
     lesson("10-four-corners.json", "four-corners",
-           "Seeds 001 and 002: a wide bar (P0) and a tall bar (P1) cross like a plus sign.",
+           "From the German article \"Assemblerecke: Rempeleien\" and the Polish \"Gra 2D, część 6\": a wide bar (P0) and a tall bar (P1) cross like a plus sign.",
            scr, regs, [pm], 10, "Four corners are not enough",
            ["A cheap test checks whether a corner of one box lies inside the other box. P0 (32 x 8) and "
             "P1 (8 x 32) cross like a plus sign: the boxes overlap, yet no corner of either lies inside "
             "the other.",
-            "The hardware sees the pixels meet: P0PL has the P1 bit. The four-corner test of seed 001 "
-            "(corners4) and the eight-corner test of seed 002 (vertices8) miss it; the min/max box test "
-            "(aabb) finds it."],
+            "The hardware sees the pixels meet: P0PL has the P1 bit. The four-corner test of the German article "
+            "\"Assemblerecke: Rempeleien\" and the eight-corner test of the Polish article \"Gra 2D, część 6\" "
+            "miss it; the min/max box test finds it."],
            [{"P0PL": "P1 set", "P1PL": "P0 set", "says": "the hardware sees the cross"},
-            {"method": "corners4", "cell": "P0PL P1", "result": "missed", "says": "corners4 misses it"},
-            {"method": "vertices8", "cell": "P0PL P1", "result": "missed", "says": "vertices8 misses it"},
-            {"method": "aabb", "cell": "P0PL P1", "result": "both hit", "says": "aabb finds it"}],
+            {"method": "corners4", "cell": "P0PL P1", "result": "missed", "says": "the four-corner test misses it"},
+            {"method": "vertices8", "cell": "P0PL P1", "result": "missed", "says": "the eight-corner test misses it"},
+            {"method": "aabb", "cell": "P0PL P1", "result": "both hit", "says": "the min/max box test finds it"}],
            [step("Move P1 to the right end of the bar ($8C): now a corner of P0's box lies inside P1's box, "
                  "and the corner test finds the hit too.",
                  "P1 to the bar's end", {"set": {"HPOSP1": "$8C"}},
@@ -478,24 +484,36 @@ def lesson_wrap():
     scr = Screen("11 6502 shortcut")
     scr.blank(100)
     pm = pm_single({0: (80, [0xFF] * 16), 1: (80, [0xFF] * 16), 2: (120, [0xFF] * 16), 3: (120, [0xFF] * 16)})
-    regs = base_registers(HPOSP0=0xFA, HPOSP1=0x00, HPOSP2=0x80, HPOSP3=0x84)
+    # P0 starts on the last colour clock GTIA's counter reaches ($E3 = 227), four times wide, so
+    # its box runs past 255; P1 starts at 0. Both lie in the horizontal blank: GTIA draws and
+    # latches neither, yet both are in the frame, so the software methods see their boxes.
+    regs = base_registers(HPOSP0=0xE3, SIZEP0=3, HPOSP1=0x00, HPOSP2=0x80, HPOSP3=0x84)
+    box_p0 = {"x": 227, "y": 80, "w": 32, "h": 16}
+    box_p1 = {"x": 0, "y": 80, "w": 8, "h": 16}
     lesson("11-6502-shortcut.json", "6502-shortcut",
-           "Seed 000: P0 at X=250 and P1 at X=0, both off screen; P2 and P3 overlap in the middle.",
+           "The 6502 box test of the Czech article \"Kolize\": P0 at X=227 (four times wide) and P1 at X=0, both in the "
+           "horizontal blank; P2 and P3 overlap in the middle.",
            scr, regs, [pm], 11, "The 6502 shortcut and its wrap",
-           ["Seed 000 tests two boxes per axis with one 8-bit sum and one unsigned compare: X2 + S2 - X1 "
-            "must lie between 1 and S1 + S2 - 1. A negative result wraps to 255, 254..., so the same "
-            "compare rejects both sides. For P2 and P3, which overlap in the middle of the screen, it reports "
-            "the hit in 26 cycles; GTIA's latch costs the CPU nothing.",
-            "The wrap has a hole. P0 is at X = 250 and P1 at X = 0, both 8 wide on lines 80-95. On X the "
-            "routine computes 0 + 8 - 250 - 1 = 13, below 15, and reports a hit. GTIA never draws either "
-            "object (HPOS $FA and $00 are off screen) and reports nothing.",
-            "The fix of the article, BCC after each SBC, catches the borrow and reports no hit."],
-           [{"HPOSP0": "$FA", "HPOSP1": 0, "says": "P0 is at X = 250 and P1 at X = 0"},
-            {"P0PL": 0, "P1PL": 0, "says": "GTIA reports nothing"},
-            {"routine": "wrap6502", "o1": {"x": 250, "y": 80, "w": 8, "h": 16}, "o2": {"x": 0, "y": 80, "w": 8, "h": 16},
-             "hit": True, "cycles": 26, "difference_x": 13, "says": "the routine computes 13 and reports a hit"},
-            {"routine": "wrap6502-bcc", "o1": {"x": 250, "y": 80, "w": 8, "h": 16},
-             "o2": {"x": 0, "y": 80, "w": 8, "h": 16}, "hit": False, "says": "with BCC, no hit"},
+           ["The Czech article \"Kolize\" tests two boxes per axis with one 8-bit sum and one unsigned "
+            "compare: X2 + S2 - X1 must lie between 1 and S1 + S2 - 1. A negative result wraps to 255, 254..., "
+            "so the same compare rejects both sides. For P2 and P3, which overlap in the middle of the screen, "
+            "it reports the hit in 26 cycles; GTIA's latch costs the CPU nothing.",
+            "The wrap has a hole: objects at opposite ends of 0-255 collide. P0 starts at X = 227, the last "
+            "colour clock of a line, and is four times wide (32 clocks); P1 is at X = 0, 8 wide; both on "
+            "lines 80-95, in the horizontal blank. On X the routine computes 0 + 8 - 227 - 1 = -220, which "
+            "wraps to 36, below 39 (32 + 8 - 1), and reports a hit. GTIA draws neither object there and "
+            "latches nothing: the Collisions panel shows a false alarm for P0 against P1.",
+            "The fix \"Kolize\" gives, BCC after each SBC, catches the borrow: the routine with BCC reports no hit, "
+            "and its row of the Collisions panel agrees with the hardware."],
+           [{"HPOSP0": "$E3", "SIZEP0": 3, "HPOSP1": 0, "says": "P0 starts at X = 227, four times wide; P1 at X = 0"},
+            {"P0PL": 0, "P1PL": 0, "says": "GTIA latches nothing"},
+            {"routine": "wrap6502", "o1": box_p0, "o2": box_p1, "hit": True, "cycles": 26, "difference_x": 36,
+             "says": "the routine computes 36 and reports a hit"},
+            {"method": "wrap6502", "cell": "P0PL P1", "result": "false alarm",
+             "says": "the Collisions panel shows a false alarm for P0 against P1"},
+            {"routine": "wrap6502-bcc", "o1": box_p0, "o2": box_p1, "hit": False, "says": "with BCC, no hit"},
+            {"method": "wrap6502-bcc", "cell": "P0PL P1", "result": "both miss",
+             "says": "its row of the Collisions panel agrees with the hardware"},
             {"P2PL": "P3 set"},
             {"method": "wrap6502", "cell": "P2PL P3", "result": "both hit", "says": "for P2 and P3 it reports the hit"},
             {"method": "wrap6502", "cell": "P2PL P3", "cycles": 26, "says": "in 26 cycles"}])
@@ -507,12 +525,12 @@ def lesson_fair_boxes():
     pm = pm_single({0: (80, tall(ARROW_SHIP)), 1: (80, tall(ARROW_SHIP))})
     regs = base_registers(HPOSP0=0x60, HPOSP1=0x66)
     lesson("12-fair-boxes.json", "fair-boxes",
-           "Seed 003: two ships whose wing tips share one colour clock.",
+           "From the Russian article \"Collision detection\": two ships whose wing tips share one colour clock.",
            scr, regs, [pm], 12, "Fair boxes forgive wing tips",
            ["Two ships fly side by side and their wing tips share one colour clock. The pixels meet, so the "
-            "hardware reports the hit, and so does the full box test (aabb).",
-            "Seed 003 advises a fair box, drawn inside the sprite, so that a player never dies without a "
-            "visible touch. The inset box (inset, one clock in from each side) misses the wing tips: "
+            "hardware reports the hit, and so does the full min/max box test.",
+            "The Russian article \"Collision detection\" advises a fair box, drawn inside the sprite, so that a "
+            "player never dies without a visible touch. The inset box (one clock in from each side) misses the wing tips: "
             "a forgiving choice, not an error."],
            [{"P0PL": "P1 set", "says": "the wing tips meet"},
             {"first_hit": "P0PL P1", "line": [86, 87], "says": "only the wing-tip row meets"},
@@ -529,18 +547,19 @@ def lesson_mask_and():
     lesson("13-pixel-exact-software.json", "pixel-exact-software",
            "Players and missiles, some touching; P2 and P3 are diagonals whose boxes overlap while their pixels never meet.",
            scr, regs, [pm], 13, "Pixel-exact in software",
-           ["Seeds 003 and 004 test pixels: where two boxes overlap, AND the two shapes' masks and stop at the "
-            "first 1. For players and missiles this gives what GTIA latches: mask-and agrees with the hardware "
-            "on every pair here. The box test (aabb) gives a false alarm for the two diagonals, P2 and P3.",
+           ["The Russian and Italian articles test pixels: where two boxes overlap, AND the two shapes' masks and "
+            "stop at the first 1. For players and missiles this gives what GTIA latches: the 64-bit mask test "
+            "(Pixel masks ANDed) agrees with the hardware on every pair here. The min/max box test gives a false "
+            "alarm for the two diagonals, P2 and P3.",
             "The cost: the diagonals' boxes share 5 x 16 pixels and no pixels meet, so every test must look "
-            "at all of them. The per-pixel loop (mask-naive) makes 81 checks; mask-and, which ANDs a whole "
+            "at all of them. The pixel-by-pixel loop makes 81 checks; the 64-bit mask test, which ANDs a whole "
             "line of the overlap at once, makes 17. Where pixels do meet both stop early: P0 and P1 take 2 and 4."],
            [{"P0PL": "P1 set", "M0PL": "P0 set", "P2PL": 0},
-            {"method": "mask-and", "agrees": "players", "says": "mask-and agrees on every pair"},
+            {"method": "mask-and", "agrees": "players", "says": "the 64-bit mask test agrees on every pair"},
             {"method": "mask-naive", "agrees": "players"},
             {"method": "aabb", "cell": "P2PL P3", "result": "false alarm", "says": "the box test gives a false alarm"},
-            {"method": "mask-naive", "cell": "P2PL P3", "checks": 81, "says": "the per-pixel loop makes 81 checks"},
-            {"method": "mask-and", "cell": "P2PL P3", "checks": 17, "says": "mask-and makes 17"},
+            {"method": "mask-naive", "cell": "P2PL P3", "checks": 81, "says": "the pixel-by-pixel loop makes 81 checks"},
+            {"method": "mask-and", "cell": "P2PL P3", "checks": 17, "says": "the 64-bit mask test makes 17"},
             {"method": "mask-and", "cell": "P0PL P1", "checks": 2, "says": "P0 and P1 take 2 and 4"},
             {"method": "mask-naive", "cell": "P0PL P1", "checks": 4, "says": "P0 and P1 take 2 and 4"}])
 
@@ -554,12 +573,13 @@ def lesson_what_did_i_hit():
     sprites = [{"name": "left enemy", "x": 0x48, "y": 64, "rows": block16},
                {"name": "right enemy", "x": 0x90, "y": 64, "rows": block16}]
     lesson("14-what-did-i-hit.json", "what-did-i-hit",
-           "Seeds 001 and 003: two enemies drawn into the bitmap in PF1; the hardware says P0 hit PF1, not which.",
+           "From the German and Russian articles: two enemies drawn into the bitmap in PF1; the hardware says P0 hit PF1, not which.",
            scr, regs, [pm], 14, "What did I hit?",
            ["The game draws two enemies into the bitmap, both in PF1. P0 touches the right one, and the "
             "hardware says only that P0 touched PF1: every enemy drawn in PF1 sets the same bit.",
             "Software that keeps its enemies as objects can say which: it tests P0 against each one "
-            "(seed 003 sorts them into buckets first, seed 001 reads the tile map) and names the right enemy."],
+            "(the Russian article \"Collision detection\" sorts them into buckets first, the German article "
+            "\"Assemblerecke: Rempeleien\" reads the tile map) and names the right enemy."],
            [{"P0PF": "$02", "says": "P0 touched PF1"},
             {"sprite": "right enemy", "object": "P0", "hit": True, "says": "software names the right enemy"},
             {"sprite": "left enemy", "object": "P0", "hit": False}],

@@ -178,6 +178,7 @@ private:
     float uiScale_ = 1.0f;  // the user's, remembered (Ctrl+plus / minus)
     bool scaleChanged_ = false, fontsUploaded_ = false;
     std::string frontPanel_;  // a panel whose tab comes to the front next frame (Lessons when a lesson opens)
+    std::optional<OverlayOptions> userOverlays_;  // the user's overlays while an open lesson has set some
     float menuHeight_ = 0;
     ImVec2 columnPos_, columnSize_;
     std::vector<std::string> recent_;
@@ -305,7 +306,7 @@ void App::registerSettings() {
         out->appendf("WindowSize=%d,%d\n", app.windowW_, app.windowH_);
         for (const std::string& r : app.recent_) out->appendf("Recent=%s\n", r.c_str());
         for (const auto& p : app.panels_) out->appendf("Panel=%s,%d\n", p->name(), p->visible ? 1 : 0);
-        const OverlayOptions& o = app.view_.overlays;
+        const OverlayOptions& o = app.userOverlays_ ? *app.userOverlays_ : app.view_.overlays;  // the user's, not a lesson's
         const bool flags[] = {o.latchPixels, o.firstHits, o.tightBoxes, o.designerBoxes, o.collisionWindow,
                               o.beam, o.selection, o.insetBoxes, o.hotSpots, o.cornerPoints};
         int bits = 0;
@@ -400,12 +401,20 @@ void App::applyUiScale() {
     io.Fonts->Clear();
     const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
     std::error_code ec;
-    if (fs::exists(font, ec)) io.Fonts->AddFontFromFileTTF(font, std::round(15.0f * scale));
-    else {
-        ImFontConfig config;
-        config.SizePixels = std::round(13.0f * scale);
-        io.Fonts->AddFontDefault(&config);
+    // Latin-1 and Latin Extended-A: the articles' titles (Polish, Czech, German) in their own letters.
+    static const ImWchar kLatin[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0};
+    // Fonts[0] is the interface's; Fonts[1] the lesson text's (kLessonFontIndex), larger, to be
+    // read from the back of a room.
+    for (const float size : {15.0f, 15.0f * kLessonFontRatio}) {
+        if (fs::exists(font, ec)) {
+            io.Fonts->AddFontFromFileTTF(font, std::round(size * scale), nullptr, kLatin);
+        } else {
+            ImFontConfig config;
+            config.SizePixels = std::round(size * 13.0f / 15.0f * scale);
+            io.Fonts->AddFontDefault(&config);
+        }
     }
+    io.FontDefault = io.Fonts->Fonts[0];
     if (fontsUploaded_) {
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -764,8 +773,10 @@ void App::layout() {
     const float pad = 8;
     const float minColumn = std::min(windowW_ * 0.5f, font * 34);
     const double aspect = view_.squarePixels ? 0 : tvPixelAspect(simulation_.machine().options().video);
-    ScreenGeometry g =
-        ScreenGeometry::fit(pad, menuHeight_ + pad, windowW_ - minColumn - 2 * pad, windowH_ - menuHeight_ - 2 * pad, aspect);
+    // Below the screen: the overlays' legend.
+    const float legend = options_.overlays ? ScreenOverlays::legendHeight(font) + pad : 0;
+    ScreenGeometry g = ScreenGeometry::fit(pad, menuHeight_ + pad, windowW_ - minColumn - 2 * pad,
+                                           windowH_ - menuHeight_ - 2 * pad - legend, aspect);
     g.x = pad;
     g.y = menuHeight_ + pad;
     ctx_.screen = g;
@@ -789,6 +800,8 @@ void App::drawUi() {
         bg->AddText(ImVec2(ctx_.screen.x, ctx_.screen.y), IM_COL32(255, 90, 90, 255), display_->error().c_str());
     } else if (options_.overlays) {
         overlays_.draw(*ImGui::GetBackgroundDrawList(), ctx_);
+        ScreenOverlays::drawLegend(*ImGui::GetBackgroundDrawList(), ctx_, ctx_.screen.x, ctx_.screen.y + ctx_.screen.height() + 8,
+                                   columnPos_.x - ctx_.screen.x - 8);
     }
     drawDialogs();
     relayout_ = false;
@@ -848,7 +861,7 @@ void App::drawMenuBar() {
     if (ImGui::BeginMenu("View")) {
         OverlayOptions& o = view_.overlays;
         ImGui::TextDisabled("Overlays");
-        ImGui::MenuItem("Latched pixels (magenta)", nullptr, &o.latchPixels);
+        ImGui::MenuItem("Latched pixels (whitened)", nullptr, &o.latchPixels);
         ImGui::MenuItem("First hits (white boxes)", nullptr, &o.firstHits);
         ImGui::MenuItem("Object boxes, tight", nullptr, &o.tightBoxes);
         ImGui::MenuItem("Object boxes, designer's", nullptr, &o.designerBoxes);
@@ -1100,6 +1113,20 @@ void App::openedFile(const fs::path& path) {
     const bool lesson = document_.scene().extra.contains(kLessonKey);
     document_.setReadOnly(lesson);
     if (lesson) frontPanel_ = "Lessons";  // its text is what the class reads next
+    // A lesson sets the overlays its text needs (lesson 3's hidden player must not be painted
+    // by the latched-pixel overlay); the user's own come back with the next file.
+    if (userOverlays_) view_.overlays = *userOverlays_;
+    userOverlays_.reset();
+    if (lesson) {
+        try {
+            const Lesson opened = parseLesson(document_.scene(), path.string());
+            if (!opened.overlays.empty()) userOverlays_ = view_.overlays;
+            for (const OverlaySetting& setting : opened.overlays)
+                if (bool* flag = overlayFlag(view_.overlays, setting.name)) *flag = setting.on;
+        } catch (const SceneError&) {
+            // The Lessons panel says what is wrong with the lesson.
+        }
+    }
     else if (document_.scene().program) frontPanel_ = "Program";
     relayout_ = true;                      // the slots share the column differently with a lesson
     if (!lesson) addRecent(path);

@@ -48,6 +48,11 @@ public:
     virtual ImTextureID upload(int key, const uint8_t* rgba, int width, int height) = 0;
 };
 
+// The lesson text's font: ImGui's font atlas entry and its size next to the interface's
+// (a class reads it from the back of the room; Ctrl+plus scales both).
+inline constexpr int kLessonFontIndex = 1;
+inline constexpr float kLessonFontRatio = 1.35f;
+
 struct AppRequests {
     bool open = false;        // show the Open dialog
     bool save = false;

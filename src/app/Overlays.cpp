@@ -40,6 +40,17 @@ void box(ImDrawList& draw, const ScreenGeometry& g, int clock0, int line0, int c
 
 }  // namespace
 
+bool* overlayFlag(OverlayOptions& o, std::string_view name) {
+    const std::pair<std::string_view, bool*> flags[] = {
+        {"latched_pixels", &o.latchPixels}, {"first_hits", &o.firstHits},       {"tight_boxes", &o.tightBoxes},
+        {"designer_boxes", &o.designerBoxes}, {"inset_boxes", &o.insetBoxes},   {"hot_spots", &o.hotSpots},
+        {"corner_points", &o.cornerPoints}, {"collision_window", &o.collisionWindow},
+        {"selection", &o.selection}};
+    for (const auto& [n, flag] : flags)
+        if (n == name) return flag;
+    return nullptr;
+}
+
 int objectAt(const Frame& frame, int line, int clock) {
     if (!inVisibleLines(line) || clock < kWindowLeft || clock > kWindowRight) return -1;
     const int objects = frame.objectsAt(line, clock);
@@ -80,7 +91,7 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
                 if (hit && runStart < 0) runStart = clock;
                 if (!hit && runStart >= 0) {
                     draw.AddRectFilled(ImVec2(g.clockX(runStart), g.lineY(line)), ImVec2(g.clockX(clock), g.lineY(line) + cell),
-                                       IM_COL32(255, 0, 255, 110));
+                                       kLatchedPixelTint);
                     runStart = -1;
                 }
             }
@@ -166,6 +177,57 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
             draw.AddTriangleFilled(ImVec2(g.x - 12, y - 6), ImVec2(g.x - 12, y + 6), ImVec2(g.x - 2, y), IM_COL32(255, 60, 60, 255));
         }
     }
+}
+
+float ScreenOverlays::legendHeight(float fontSize) { return (fontSize + ImGui::GetStyle().ItemSpacing.y) * 2 + 4; }
+
+float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, float y, float width) {
+    const OverlayOptions& o = ctx.view.overlays;
+    enum class Look { Fill, Outline, Dot, Line };
+    struct Entry {
+        bool on;
+        Look look;
+        ImU32 colour;
+        const char* text;
+    };
+    // The same colours draw() uses, in the View menu's order.
+    const Entry entries[] = {
+        {o.latchPixels, Look::Fill, kLatchedPixelTint, "latched pixels (a set bit's objects meet)"},
+        {o.firstHits, Look::Outline, IM_COL32(255, 255, 255, 255), "first hit"},
+        {o.tightBoxes, Look::Outline, IM_COL32(0, 255, 200, 220), "tight box"},
+        {o.designerBoxes, Look::Outline, IM_COL32(255, 220, 0, 220), "designer's box"},
+        {o.insetBoxes, Look::Outline, IM_COL32(120, 200, 255, 230), "inset (fair) box"},
+        {o.hotSpots, Look::Dot, IM_COL32(255, 80, 80, 255), "hot spot"},
+        {o.cornerPoints, Look::Dot, IM_COL32(255, 160, 0, 255), "corner points"},
+        {o.collisionWindow, Look::Outline, IM_COL32(255, 255, 255, 120), "collision window"},
+        {o.beam && ctx.simulation.midFrame(), Look::Line, IM_COL32(255, 60, 60, 255), "beam"},
+        {ctx.mark.valid(), Look::Outline, kMarkRingColour, "the selected cell's place"},
+    };
+    const float h = ImGui::GetTextLineHeight(), gap = h * 0.8f, rowH = ImGui::GetTextLineHeightWithSpacing();
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    float cx = x, cy = y, right = x;
+    bool any = false;
+    for (const Entry& e : entries) {
+        if (!e.on) continue;
+        const float w = h * 1.4f + 4 + ImGui::CalcTextSize(e.text).x;
+        if (any && cx + w > x + width) cx = x, cy += rowH;
+        const ImVec2 a(cx, cy + 2), z(cx + h * 1.4f, cy + h - 2);
+        // The swatch stands on a mid grey, as the overlays stand on the picture.
+        draw.AddRectFilled(a, z, IM_COL32(0x70, 0x60, 0x50, 255));
+        switch (e.look) {
+            case Look::Fill: draw.AddRectFilled(a, z, e.colour); break;
+            case Look::Outline: draw.AddRect(ImVec2(a.x + 2, a.y + 2), ImVec2(z.x - 2, z.y - 2), e.colour, 0, 0, 1.5f); break;
+            case Look::Dot: draw.AddCircleFilled(ImVec2((a.x + z.x) / 2, (a.y + z.y) / 2), (z.y - a.y) * 0.35f, e.colour); break;
+            case Look::Line: draw.AddLine(ImVec2(a.x, (a.y + z.y) / 2), ImVec2(z.x, (a.y + z.y) / 2), e.colour, 2.0f); break;
+        }
+        draw.AddText(ImVec2(z.x + 4, cy), text, e.text);
+        cx += w + gap;
+        right = std::max(right, cx - gap);
+        any = true;
+    }
+    if (!any) return 0;
+    ctx.widgets["overlay legend"] = ImVec4(x, y, right, cy + rowH);
+    return cy + rowH - y;
 }
 
 }  // namespace pmg::app

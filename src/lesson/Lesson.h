@@ -107,6 +107,18 @@ struct TryStep {
     std::string place;                  // "/lesson/try_this/2"
 };
 
+// The screen overlays a lesson can switch on or off when it opens (the app's View menu), by
+// the names the "overlays" key uses, so that the screen shows what the text says (a hidden
+// player is not painted by the latched-pixel overlay in a lesson about hiding it).
+inline constexpr const char* kLessonOverlayNames[] = {"latched_pixels", "first_hits", "tight_boxes", "designer_boxes",
+                                                      "inset_boxes", "hot_spots", "corner_points", "collision_window",
+                                                      "selection"};
+
+struct OverlaySetting {
+    std::string name;  // one of kLessonOverlayNames
+    bool on = false;
+};
+
 struct Lesson {
     std::string file;                    // as given to the loader
     Scene scene;
@@ -116,6 +128,7 @@ struct Lesson {
     int frames = 1;                      // frames run before the "expect" claims are checked
     std::vector<Claim> expect;
     std::vector<TryStep> tryThis;
+    std::vector<OverlaySetting> overlays; // set when the lesson opens; the others keep the user's choice
 };
 
 inline constexpr const char* kLessonKey = "lesson";

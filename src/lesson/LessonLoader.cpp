@@ -88,7 +88,7 @@ public:
             fail("", "not a lesson: the scene has no \"lesson\" key (docs/lessons.md)");
         const Json& j = scene_.extra.at(kLessonKey);
         requireObject(j, at);
-        allowOnly(j, at, {"order", "title", "paragraphs", "frames", "expect", "try_this"});
+        allowOnly(j, at, {"order", "title", "paragraphs", "frames", "overlays", "expect", "try_this"});
 
         lesson.order = intValue(need(j, at, "order"), at + "/order", 1, 999);
         lesson.title = nonEmptyString(need(j, at, "title"), at + "/title");
@@ -98,6 +98,7 @@ public:
         for (size_t i = 0; i < paragraphs.size(); ++i)
             lesson.paragraphs.push_back(nonEmptyString(paragraphs[i], at + "/paragraphs/" + std::to_string(i)));
         if (j.contains("frames")) lesson.frames = intValue(j["frames"], at + "/frames", 1, kMaxLessonFrames);
+        if (j.contains("overlays")) lesson.overlays = overlays(j["overlays"], at + "/overlays");
         lesson.expect = claims(need(j, at, "expect"), at + "/expect");
         if (lesson.expect.empty()) fail(at + "/expect", "a lesson must state at least one result to check");
         if (j.contains("try_this")) {
@@ -109,6 +110,21 @@ public:
     }
 
 private:
+    std::vector<OverlaySetting> overlays(const Json& j, const std::string& at) const {
+        requireObject(j, at);
+        std::vector<OverlaySetting> out;
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            const std::string place = at + "/" + it.key();
+            if (std::find(std::begin(kLessonOverlayNames), std::end(kLessonOverlayNames), it.key()) == std::end(kLessonOverlayNames)) {
+                std::string list;
+                for (const char* n : kLessonOverlayNames) list += (list.empty() ? "" : ", ") + std::string(n);
+                fail(place, "unknown overlay \"" + it.key() + "\" (known: " + list + ")");
+            }
+            out.push_back({it.key(), boolean(it.value(), place)});
+        }
+        return out;
+    }
+
     [[noreturn]] void fail(const std::string& place, const std::string& problem) const {
         throw SceneError(file_, place, problem);
     }

@@ -2,15 +2,25 @@
 // compare` prints, so a lesson states nothing the comparison does not compute.
 #include "lesson/LessonMethods.h"
 
+#include <optional>
+
 #include "collide/Comparison.h"
 #include "collide/MultiRectMethod.h"
 #include "collide/Wrap6502.h"
+#include "collide/WrapAabb6502Method.h"
+#include "core/CollisionLatches.h"
 #include "lesson/LessonCheck.h"
 
 namespace pmg {
 namespace {
 
 using namespace collide;
+
+// A method as a learner reads it: its name ("Min/max box, touching counts"), not its id.
+std::string methodTitle(const std::string& id) {
+    const auto method = methodById(id);
+    return method ? std::string(method->name()) : id;
+}
 
 FrameHistory historyFor(const Claim& c, const FrameContext& context) {
     FrameHistory h;
@@ -41,7 +51,7 @@ ClaimOutcome cellResult(const Claim& c, const Comparison& comparison) {
         else ok = agreementName(cell.agreement) == c.result;
         if (ok && !c.reasonContains.empty()) ok = cell.reason.find(c.reasonContains) != std::string::npos;
         const std::string software = cell.software == Outcome::Hit ? "hit" : cell.software == Outcome::Miss ? "miss" : "n/a";
-        return {ok, c.method + " says " + software + ", hardware " + (cell.hardware ? "set" : "clear") + ": " + agreementText(cell)};
+        return {ok, methodTitle(c.method) + " says " + software + ", hardware " + (cell.hardware ? "set" : "clear") + ": " + agreementText(cell)};
     }
     return {false, "no such cell in the comparison"};
 }
@@ -80,7 +90,7 @@ ClaimOutcome quantity(const Claim& c, const Machine& machine, const FrameContext
             }
         }
     }
-    return {total == c.number, c.method + ": " + std::to_string(total) + " " + c.quantity + " for " + cellName(c.cell)};
+    return {total == c.number, methodTitle(c.method) + ": " + std::to_string(total) + " " + c.quantity + " for " + cellName(c.cell)};
 }
 
 ClaimOutcome spriteHit(const Claim& c, const Comparison& comparison) {
@@ -97,17 +107,66 @@ std::string boxText(const std::array<int, 4>& b) {
     return "(" + std::to_string(b[0]) + "," + std::to_string(b[1]) + " " + std::to_string(b[2]) + "x" + std::to_string(b[3]) + ")";
 }
 
-ClaimOutcome routine(const Claim& c) {
+bool sameBox(const Wrap6502Box& a, const std::array<int, 4>& b) {
+    return a.x == b[0] && a.y == b[1] && a.w == b[2] && a.h == b[3];
+}
+
+std::string operandText(const Wrap6502Box& b) {
+    return boxText({b.x, b.y, b.w, b.h});
+}
+
+// The latch cell of a pair of objects (the first object's register, the second's bit), as the
+// comparison lays them out; empty for two missiles, which GTIA never compares.
+std::optional<CellRef> pairCell(int first, int second) {
+    if (isPlayer(second)) return CellRef{(isPlayer(first) ? P0PL : M0PL) + (first & 3), second};
+    if (isPlayer(first)) return CellRef{M0PL + (second & 3), first};
+    return std::nullopt;
+}
+
+// The routine on two of the frame's own objects: O1 and O2 must be the 8-bit operands the
+// method reads off two objects the machine drew (positions, sizes), so the text cannot claim
+// a result for objects the screen does not have, and the Collisions panel's cell for that pair
+// must say the same as the claim.
+ClaimOutcome routine(const Claim& c, const Machine& machine, const FrameContext& context) {
     auto box = [](const std::array<int, 4>& b) {
         return Wrap6502Box{static_cast<uint8_t>(b[0]), static_cast<uint8_t>(b[1]), static_cast<uint8_t>(b[2]),
                            static_cast<uint8_t>(b[3])};
     };
+    const std::string id = c.bccFix ? "wrap6502-bcc" : "wrap6502";
+    if (!machine.options().record) return {false, "the machine ran without the per-pixel record the methods need"};
+    CompareOptions options;
+    options.history = historyFor(c, context);
+    options.methods = {id};
+    const Comparison comparison = compareFrame(machine, options);
+    const PmObject *a = nullptr, *b = nullptr;
+    std::string present;
+    for (const PmObject& o : comparison.objects.objects) {
+        const Wrap6502Box operands = WrapAabb6502Method::operands(o);
+        present += (present.empty() ? "" : ", ") + o.name() + " " + operandText(operands);
+        if (!a && sameBox(operands, c.o1)) a = &o;
+        else if (!b && sameBox(operands, c.o2)) b = &o;
+    }
+    if (!a || !b || a->object == b->object)
+        return {false, "the frame has no two objects with these boxes; it has " + (present.empty() ? std::string("none") : present)};
+    const std::optional<CellRef> ref = pairCell(a->object, b->object);
+    if (!ref) return {false, a->name() + " and " + b->name() + " are two missiles: GTIA has no latch for that pair"};
+
     const Wrap6502Run run = runWrap6502(box(c.o1), box(c.o2), c.bccFix);
     bool ok = run.hit == c.set;
     if (c.quantity == "cycles") ok = ok && run.cycles == c.number;
     if (c.differenceX >= 0) ok = ok && run.differenceX == c.differenceX;
-    return {ok, std::string(run.hit ? "hit" : "miss") + " in " + std::to_string(run.cycles) + " cycles, X difference " +
-                    std::to_string(run.differenceX) + (run.wrapNote.empty() ? "" : " (" + run.wrapNote + ")")};
+    std::string actual = a->name() + " against " + b->name() + ": " + (run.hit ? "hit" : "miss") + " in " +
+                         std::to_string(run.cycles) + " cycles, X difference " + std::to_string(run.differenceX) +
+                         (run.wrapNote.empty() ? "" : " (" + run.wrapNote + ")");
+    for (const Cell& cell : comparison.methods.front().cells) {
+        if (cell.ref.reg != ref->reg || cell.ref.bit != ref->bit) continue;
+        if ((cell.software == Outcome::Hit) != c.set) {
+            ok = false;
+            actual += "; but the comparison's " + cellName({ref->reg, ref->bit}) + " says " +
+                      (cell.software == Outcome::Hit ? "hit" : "miss") + ": " + agreementText(cell);
+        }
+    }
+    return {ok, actual};
 }
 
 }  // namespace
@@ -115,7 +174,7 @@ ClaimOutcome routine(const Claim& c) {
 std::string describeMethodClaim(const Claim& c) {
     const std::string how = c.onePosition ? " (one position per frame)" : "";
     if (c.kind == Claim::Kind::Routine6502) {
-        std::string s = std::string(c.bccFix ? "wrap6502-bcc" : "wrap6502") + " on O1 " + boxText(c.o1) + ", O2 " +
+        std::string s = methodTitle(c.bccFix ? "wrap6502-bcc" : "wrap6502") + " on O1 " + boxText(c.o1) + ", O2 " +
                         boxText(c.o2) + (c.set ? ": hit" : ": miss");
         if (c.quantity == "cycles") s += " in " + std::to_string(c.number) + " cycles";
         if (c.differenceX >= 0) s += ", X difference " + std::to_string(c.differenceX);
@@ -123,13 +182,14 @@ std::string describeMethodClaim(const Claim& c) {
     }
     if (c.kind == Claim::Kind::SpriteHit)
         return "software: " + c.object + (c.set ? " hit" : " did not hit") + " sprite \"" + c.sprite + "\"";
-    if (!c.agrees.empty()) return c.method + how + " agrees with the hardware on every " + (c.agrees == "all" ? "" : c.agrees + " ") + "cell";
-    if (!c.quantity.empty()) return c.method + how + ": " + std::to_string(c.number) + " " + c.quantity + " for " + cellName(c.cell);
-    return c.method + how + ", " + cellName(c.cell) + ": " + c.result;
+    const std::string name = methodTitle(c.method);
+    if (!c.agrees.empty()) return name + how + " agrees with the hardware on every " + (c.agrees == "all" ? "" : c.agrees + " ") + "cell";
+    if (!c.quantity.empty()) return name + how + ": " + std::to_string(c.number) + " " + c.quantity + " for " + cellName(c.cell);
+    return name + how + ", " + cellName(c.cell) + ": " + c.result;
 }
 
 ClaimOutcome evaluateMethodClaim(const Claim& c, const Machine& machine, const FrameContext& context) {
-    if (c.kind == Claim::Kind::Routine6502) return routine(c);
+    if (c.kind == Claim::Kind::Routine6502) return routine(c, machine, context);
     if (!machine.options().record) return {false, "the machine ran without the per-pixel record the methods need"};
     if (!c.quantity.empty()) return quantity(c, machine, context);
     CompareOptions options;

@@ -12,6 +12,7 @@
 
 #include "HeadlessImGui.h"
 #include "ImGuiAssertTrap.h"
+#include "app/AgreementColours.h"
 #include "app/AppContext.h"
 #include "app/CollisionsView.h"
 #include "app/Panels.h"
@@ -142,6 +143,24 @@ TEST(CollisionsView, RecomputesOnlyWhenTheFrameOrSceneChanged) {
     EXPECT_FALSE(view.stale());
     EXPECT_EQ(view.comparison()->hardware, simulation.machine().collisions().registers());
     EXPECT_NE(view.comparison()->hardware[12], before);
+}
+
+// The All-methods table counts every method over the same 60 collision bits: a box method that
+// cannot see the playfield reads "28/60" beside a pixel method's "58/60", not "27/28", and a row's
+// agree, false alarms, missed and cannot-see add up to the 60.
+TEST(CollisionsView, EveryMethodsAgreementIsOutOfTheSame60Cells) {
+    const Scene scene = loadScene(kDefault);
+    MachineOptions options;
+    options.picture = options.record = true;  // the software methods read the per-pixel record
+    const collide::Comparison c = reference(scene, machineOptionsFor(scene, options), 2);
+    ASSERT_FALSE(c.methods.empty());
+    bool someCannotSee = false;
+    for (const collide::MethodResult& m : c.methods) {
+        EXPECT_EQ(agreementCountText(m.counts), std::to_string(m.counts.agree()) + "/60") << m.id;
+        EXPECT_EQ(m.counts.agree() + m.counts.falseAlarms + m.counts.missed + m.counts.notApplicable, 60) << m.id;
+        someCannotSee |= m.counts.notApplicable > 0;
+    }
+    EXPECT_TRUE(someCannotSee) << "the scene no longer shows a method that cannot see some cells";
 }
 
 TEST(CollisionsView, SelectsCellsByName) {

@@ -111,8 +111,8 @@ TEST(LessonCheck, MethodClaimsUseTheComparison) {
                               {"method": "mask-and", "agrees": "players"},
                               {"method": "aabb", "cell": "P0PF PF0", "result": "n/a"},
                               {"method": "wrap6502", "cell": "P0PL P1", "cycles": )" + cycles + R"(},
-                              {"routine": "wrap6502", "o1": {"x": 250, "y": 80, "w": 8, "h": 16},
-                               "o2": {"x": 0, "y": 80, "w": 8, "h": 16}, "hit": true, "cycles": 26, "difference_x": 13}])");
+                              {"routine": "wrap6502", "o1": {"x": 128, "y": 8, "w": 8, "h": 240},
+                               "o2": {"x": 128, "y": 8, "w": 8, "h": 240}, "hit": false, "cycles": 27, "difference_x": 7}])");
     LessonReport report = checkLesson(l);
     ASSERT_EQ(report.checks.size(), 6u);
     for (const ClaimCheck& c : report.checks) EXPECT_TRUE(c.outcome.passed) << describeClaim(*c.claim) << ": " << c.outcome.actual;
@@ -121,13 +121,53 @@ TEST(LessonCheck, MethodClaimsUseTheComparison) {
     Lesson wrong = lessonWith(R"([{"method": "aabb", "cell": "P0PL P1", "result": "false alarm"},
                                   {"method": "mask-and", "cell": "P0PL P1", "result": "miss"},
                                   {"method": "wrap6502", "cell": "P0PL P1", "cycles": )" + std::to_string(wrapCycles() + 1) + R"(},
-                                  {"routine": "wrap6502-bcc", "o1": {"x": 250, "y": 80, "w": 8, "h": 16},
-                                   "o2": {"x": 0, "y": 80, "w": 8, "h": 16}, "hit": true}])");
+                                  {"routine": "wrap6502-bcc", "o1": {"x": 128, "y": 8, "w": 8, "h": 240},
+                                   "o2": {"x": 128, "y": 8, "w": 8, "h": 240}, "hit": true}])");
     LessonReport bad = checkLesson(wrong);
     ASSERT_EQ(bad.checks.size(), 4u);
     for (const ClaimCheck& c : bad.checks) EXPECT_FALSE(c.outcome.passed) << describeClaim(*c.claim);
-    EXPECT_EQ(bad.checks[0].outcome.actual.rfind("aabb says hit, hardware set: both hit", 0), 0u) << bad.checks[0].outcome.actual;
-    EXPECT_EQ(bad.checks[2].outcome.actual, "wrap6502: " + cycles + " cycles for P0PL P1");
+    EXPECT_EQ(bad.checks[0].outcome.actual.rfind("Min/max box, touching counts says hit, hardware set: both hit", 0), 0u) << bad.checks[0].outcome.actual;
+    EXPECT_EQ(bad.checks[2].outcome.actual, "6502 8-bit box test (wraps): " + cycles + " cycles for P0PL P1");
+}
+
+// A claim about the 6502 routine is about two objects of the frame: boxes no object has fail
+// (lesson 11 once claimed a hit for an object at X = 250, which GTIA never draws, while the
+// Collisions panel showed both miss), and so do two boxes of one object.
+TEST(LessonCheck, RoutineClaimsNeedTheFramesOwnObjects) {
+    Lesson l = lessonWith(R"([{"routine": "wrap6502", "o1": {"x": 250, "y": 80, "w": 8, "h": 16},
+                               "o2": {"x": 0, "y": 80, "w": 8, "h": 16}, "hit": true, "cycles": 26, "difference_x": 13},
+                              {"routine": "wrap6502", "o1": {"x": 128, "y": 8, "w": 8, "h": 240},
+                               "o2": {"x": 0, "y": 80, "w": 8, "h": 16}, "hit": false}])");
+    LessonReport report = checkLesson(l);
+    ASSERT_EQ(report.checks.size(), 2u);
+    for (const ClaimCheck& c : report.checks) {
+        EXPECT_FALSE(c.outcome.passed) << describeClaim(*c.claim);
+        EXPECT_EQ(c.outcome.actual, "the frame has no two objects with these boxes; it has P0 (128,8 8x240), P1 (128,8 8x240)");
+    }
+    EXPECT_FALSE(report.passed());
+}
+
+// Lesson 11's wrap: P0 four times wide at the last clock GTIA reaches and P1 at 0, both in the
+// horizontal blank, on lines 80-95: the routine's false hit is the Collisions panel's false alarm.
+TEST(LessonCheck, RoutineClaimOnBlankedObjectsMatchesTheComparison) {
+    const std::string text = R"({"format": "a8pmg-scene/1", "name": "t",
+        "registers": {"HPOSP0": 227, "SIZEP0": 3, "HPOSP1": 0},
+        "line_writes": [{"line": 80, "clock": 0, "register": "GRAFP0", "value": 255},
+                        {"line": 80, "clock": 0, "register": "GRAFP1", "value": 255},
+                        {"line": 96, "clock": 0, "register": "GRAFP0", "value": 0},
+                        {"line": 96, "clock": 0, "register": "GRAFP1", "value": 0}],
+        "lesson": {"order": 1, "title": "T", "paragraphs": ["A."], "expect": [
+            {"P0PL": 0},
+            {"routine": "wrap6502", "o1": {"x": 227, "y": 80, "w": 32, "h": 16}, "o2": {"x": 0, "y": 80, "w": 8, "h": 16},
+             "hit": true, "cycles": 26, "difference_x": 36},
+            {"method": "wrap6502", "cell": "P0PL P1", "result": "false alarm"},
+            {"routine": "wrap6502-bcc", "o1": {"x": 227, "y": 80, "w": 32, "h": 16}, "o2": {"x": 0, "y": 80, "w": 8, "h": 16},
+             "hit": false}]}})";
+    LessonReport report = checkLesson(parseLesson(parseScene(text, "t.json", "."), "t.json"));
+    ASSERT_EQ(report.checks.size(), 4u);
+    for (const ClaimCheck& c : report.checks) EXPECT_TRUE(c.outcome.passed) << describeClaim(*c.claim) << ": " << c.outcome.actual;
+    EXPECT_EQ(report.checks[1].outcome.actual.rfind("P0 against P1: hit in 26 cycles, X difference 36", 0), 0u)
+        << report.checks[1].outcome.actual;
 }
 
 TEST(LessonCheck, DescribesClaimsInWords) {

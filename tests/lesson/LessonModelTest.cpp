@@ -51,6 +51,17 @@ TEST(LessonModel, MinimalLessonLoads) {
     EXPECT_EQ(l.frames, 1);
 }
 
+TEST(LessonModel, OverlaysTheLessonSets) {
+    Lesson l = parse(R"({"order": 1, "title": "T", "paragraphs": ["Text."], "expect": [{"P0PL": "P1 set"}],
+                         "overlays": {"latched_pixels": false, "hot_spots": true}})");
+    ASSERT_EQ(l.overlays.size(), 2u);
+    EXPECT_EQ(l.overlays[0].name, "latched_pixels");
+    EXPECT_FALSE(l.overlays[0].on);
+    EXPECT_EQ(l.overlays[1].name, "hot_spots");
+    EXPECT_TRUE(l.overlays[1].on);
+    EXPECT_TRUE(parse(kMinimal).overlays.empty());
+}
+
 TEST(LessonModel, EveryClaimFormLoads) {
     Lesson l = parse(R"({"order": 2, "title": "T", "paragraphs": ["A.", "B."], "frames": 3, "expect": [
         {"P0PL": "$02", "P1PL": "bit 0 set", "P0PF": "PF2 clear", "others": 0, "says": "s"},
@@ -197,6 +208,12 @@ TEST(LessonModel, BadKeysNameTheFileAndThePlace) {
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
              "try_this": [{"text": "x", "button": "b", "action": {"line_writes": [{"line": 2, "clock": 0, "register": "P0PL", "value": 0}]}}]})",
          "t.json: /lesson/try_this/0/action/line_writes/0/register: unknown register \"P0PL\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}], "overlays": {"magenta": false}})",
+         "t.json: /lesson/overlays/magenta: unknown overlay \"magenta\" (known: latched_pixels, first_hits,"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}], "overlays": {"hot_spots": 1}})",
+         "t.json: /lesson/overlays/hot_spots: expected true or false, got 1"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}], "overlays": ["hot_spots"]})",
+         "t.json: /lesson/overlays: expected an object"},
     };
     for (const Case& c : cases) {
         const std::string message = errorOf(c.lesson);

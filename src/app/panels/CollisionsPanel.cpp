@@ -100,7 +100,7 @@ private:
                 for (size_t i = 0; i < c.methods.size(); ++i) {
                     const MethodResult& m = c.methods[i];
                     if (ImGui::Selectable(m.name.c_str(), static_cast<int>(i) == current)) view_.selectMethod(slot, m.id);
-                    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", m.id.c_str(), m.source.c_str());
+                    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.source.c_str());
                 }
                 ImGui::EndCombo();
             }
@@ -268,7 +268,7 @@ private:
             place();
             ImGui::BeginGroup();
             const std::string id = "##m" + std::to_string(m);
-            grid(id.c_str(), method.name, method.id + ": " + method.source, [&](GridCell g) {
+            grid(id.c_str(), method.name, method.source, [&](GridCell g) {
                 const Cell* cell = view_.cell(method, g);
                 const Agreement ag = cell ? cell->agreement : Agreement::NotApplicable;
                 return CellLook{agreementColour(ag), agreementTextColour(ag), agreementLetter(ag)};
@@ -357,7 +357,7 @@ private:
             for (const MethodResult& m : c.methods)
                 if (const Cell* cell = view_.cell(m, g);
                     cell && (cell->agreement == Agreement::FalseAlarm || cell->agreement == Agreement::Missed))
-                    wrong += (n++ ? ", " : "") + m.id + " (" + agreementLetter(cell->agreement) + ")";
+                    wrong += (n++ ? ", " : "") + m.name + " (" + agreementLetter(cell->agreement) + ")";
             if (n) ImGui::TextWrapped("Wrong here: %s", wrong.c_str());
             else ImGui::TextDisabled("Every method agrees with the hardware here.");
         }
@@ -380,19 +380,19 @@ private:
         ImGui::TextUnformatted("All methods");
         ImGui::SameLine();
         helpMarker(
-            "Every software method on this frame: how many of the 60 cells agree with the hardware, the "
-            "disagreements by kind, the checks it made and its 6502 cost where the article gives one. "
-            "Click a row to show that method's grid.");
+            "Every software method on this frame, counted over the 60 collision bits (the cells of a grid): "
+            "agree + false alarm + missed + can't see = 60. Also the checks it made and its 6502 cost where its "
+            "article gives one. Click a row to show that method's grid.");
         const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit |
                                       ImGuiTableFlags_ScrollX | ImGuiTableFlags_NoHostExtendY;
         const bool cellColumn = view_.selected.has_value();
         if (!ImGui::BeginTable("##methods", cellColumn ? 9 : 8, flags)) return;
         ImGui::TableSetupColumn("method");
         ImGui::TableSetupColumn("agree");
-        ImGui::TableSetupColumn("hit");
-        ImGui::TableSetupColumn("false");
+        ImGui::TableSetupColumn("both hit");
+        ImGui::TableSetupColumn("false alarm");
         ImGui::TableSetupColumn("missed");
-        ImGui::TableSetupColumn("n/a");
+        ImGui::TableSetupColumn("can't see");
         ImGui::TableSetupColumn("checks");
         ImGui::TableSetupColumn("6502 cyc");
         if (cellColumn) ImGui::TableSetupColumn(cellName(*view_.selected).c_str());
@@ -405,11 +405,14 @@ private:
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             const bool chosen = static_cast<int>(i) == a || static_cast<int>(i) == b;
-            if (ImGui::Selectable(m.id.c_str(), chosen, ImGuiSelectableFlags_SpanAllColumns)) view_.selectMethod(0, m.id);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", m.name.c_str(), m.source.c_str());
-            const int applicable = collide::kMatrixCells - m.counts.notApplicable;
+            const std::string label = m.name + "##" + m.id;
+            if (ImGui::Selectable(label.c_str(), chosen, ImGuiSelectableFlags_SpanAllColumns)) view_.selectMethod(0, m.id);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.source.c_str());
             ImGui::TableNextColumn();
-            ImGui::Text("%d/%d", m.counts.agree(), applicable);
+            ImGui::TextUnformatted(agreementCountText(m.counts).c_str());
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%d of the 60 collision bits agree with the hardware (both hit or both miss); %d it cannot see",
+                                  m.counts.agree(), m.counts.notApplicable);
             ImGui::TableNextColumn();
             ImGui::Text("%d", m.counts.bothHit);
             ImGui::TableNextColumn();

@@ -60,6 +60,7 @@ public:
         ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
         drawBreak(ctx);
         drawHistory(sim);
+        drawHistoryLegend(ctx);
     }
 
 private:
@@ -129,8 +130,7 @@ private:
                 const uint8_t v = history[f][r];
                 if (!v) continue;
                 const float x = plot.x + (start + f) * colW, y = plot.y + r * rowH;
-                // Missile rows warm, player rows cool: the two halves read apart at a glance.
-                const ImU32 c = r < 4 || (r >= 8 && r < 12) ? IM_COL32(240, 170, 60, 255) : IM_COL32(90, 190, 250, 255);
+                const ImU32 c = r < 4 || (r >= 8 && r < 12) ? kMissileRow : kPlayerRow;
                 draw->AddRectFilled(ImVec2(x, y), ImVec2(x + colW + 0.5f, y + rowH - 1), c);
             }
         // Row labels by group: the missiles' and players' playfield, then player registers.
@@ -152,6 +152,31 @@ private:
                                   std::string(collisionRegisterName(r)).c_str());
         }
     }
+
+    // What the strip above shows, with its two colours as swatches.
+    static void drawHistoryLegend(AppContext& ctx) {
+        auto swatch = [](ImU32 colour) {
+            const float h = ImGui::GetTextLineHeight();
+            const ImVec2 p = ImGui::GetCursorScreenPos();
+            ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.25f), ImVec2(p.x + h, p.y + h * 0.75f), colour);
+            ImGui::Dummy(ImVec2(h, h));
+            ImGui::SameLine();
+        };
+        ImGui::BeginGroup();
+        ImGui::TextDisabled("Latches over the last %d frames, newest on the right; a row per register:", static_cast<int>(Simulation::kHistoryFrames));
+        ImGui::SameLine();
+        swatch(kMissileRow);
+        ImGui::TextDisabled("a missile's");
+        ImGui::SameLine();
+        swatch(kPlayerRow);
+        ImGui::TextDisabled("a player's, with a bit set");
+        ImGui::EndGroup();
+        ctx.noteWidget("latch history legend");
+    }
+
+    // Missile rows warm, player rows cool: the two halves read apart at a glance.
+    static constexpr ImU32 kMissileRow = IM_COL32(240, 170, 60, 255);
+    static constexpr ImU32 kPlayerRow = IM_COL32(90, 190, 250, 255);
 
     int reg_ = 4;  // P0PF
     int bit_ = 0;

@@ -131,13 +131,19 @@ private:
             stepsDone_ = 0;
             ctx.requests.openPath = l.file;
         }
+        // The title and the text in the lesson font, larger than the interface's.
+        ImFontAtlas* fonts = ImGui::GetIO().Fonts;
+        const bool bigFont = fonts->Fonts.Size > kLessonFontIndex;
+        if (bigFont) ImGui::PushFont(fonts->Fonts[kLessonFontIndex]);
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.45f, 1.0f), "%s", l.title.c_str());
+        ctx.noteWidget("lesson title");
         ImGui::Separator();
 
         for (const std::string& p : l.paragraphs) {
             ImGui::TextWrapped("%s", p.c_str());
             ImGui::Spacing();
         }
+        if (bigFont) ImGui::PopFont();
 
         const Machine& machine = ctx.simulation.machine();
         const bool settled = !ctx.simulation.midFrame();

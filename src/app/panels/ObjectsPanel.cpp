@@ -86,7 +86,7 @@ private:
         const int shift = missile ? 2 * (obj - 4) : 0;
         const uint8_t all = sceneRegister(scene, reg);
         int code = (all >> shift) & 3;
-        static const char* const kSizes[] = {"normal (1 clock a bit)", "double (2)", "normal (%10)", "quadruple (4)"};
+        static const char* const kSizes[] = {"normal (1 clock a bit)", "double (2)", "normal (size code 2 acts as 0)", "quadruple (4)"};
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
         if (ImGui::Combo("size", &code, kSizes, 4)) {
             const uint8_t next = static_cast<uint8_t>((all & ~(3 << shift)) | (code << shift));

@@ -194,7 +194,7 @@ private:
         draw->AddText(ImGui::GetFont(), font_, ImVec2(top.x, top.y + ImGui::GetTextLineHeight()),
                       ImGui::GetColorU32(ImGuiCol_TextDisabled), counts, nullptr, 0, &clip);
         ImGui::Dummy(ImVec2(cellW, ImGui::GetTextLineHeight() * 2 + 2));
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s [%s]", sm.name.c_str(), sm.id.c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sm.name.c_str());
 
         const ImVec2 p = ImGui::GetCursorScreenPos();
         const ImVec2 z(p.x + mapW, p.y + mapH);
@@ -220,7 +220,7 @@ private:
             ImGui::Text("Hardware: %s", i < r.hardware.size() && r.hardware[i] ? "latched" : "no collision");
             agreementSwatch(ag);
             ImGui::SameLine();
-            ImGui::Text("%s: %s", sm.id.c_str(), agreementMeaning(ag));
+            ImGui::Text("%s: %s", sm.name.c_str(), agreementMeaning(ag));
             ImGui::EndTooltip();
         }
     }

@@ -18,6 +18,7 @@
 #include "app/Document.h"
 #include "app/Overlays.h"
 #include "app/SceneEdit.h"
+#include "collide/SweepMap.h"
 #include "core/Machine.h"
 #include "core/Disassembler.h"
 #include "core/Palette.h"
@@ -216,7 +217,9 @@ TEST(AppInput, TryStepsAndCtrlSLeaveTheLessonFileAsItWas) {
         input.frames(3);
         EXPECT_FALSE(app.popupShown("Unsaved edits"));
         EXPECT_EQ(app.document().scene().name, "default");
-        for (const std::string& r : app.recent()) EXPECT_EQ(r.find("lessons"), std::string::npos) << "a lesson in Recent: " << r;
+        // The lessons folder, not any "lessons" in the path of the checkout.
+        for (const std::string& r : app.recent())
+            EXPECT_EQ(r.find((fs::path("assets") / "lessons").string()), std::string::npos) << "a lesson in Recent: " << r;
     }
     const std::string after = fileBytes(lesson);
     EXPECT_TRUE(after == before) << "the lesson file was changed";
@@ -307,6 +310,83 @@ namespace {
 namespace fs = std::filesystem;
 using namespace testing_input;
 
+// The latched-pixel overlay whitens where a set latch bit's objects meet: every channel gets
+// lighter and the result is far from the Collisions grids' "missed" magenta (it used to be a
+// magenta tint itself). The overlays and the latch history strip have legends, on screen at
+// 1024 x 768 too.
+TEST(Presentation, LatchedPixelsAreWhitenedNotMagentaAndTheOverlaysHaveALegend) {
+    for (const auto& [w, h] : {std::pair{1024, 768}, {1600, 1000}}) {
+        const fs::path dir = scratchDir("latched");
+        const fs::path scene = sourceFile("assets/scenes/default.json");
+        AppSession app(sessionOptions(scene, dir, w, h));
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(3);
+        const RgbImage shot = app.capture();
+        const ScreenGeometry g = app.screen();
+        // A pixel inside P2's overlap with PF2 (its neighbours too), from the core's own frame.
+        const Scene s = loadScene(scene);
+        MachineOptions record;
+        record.picture = record.record = true;
+        Machine machine(machineOptionsFor(s, record));
+        runScene(s, machine, 3);
+        ASSERT_TRUE(machine.collisions().read(P2PF) & 4);
+        auto both = [&](int line, int clock) {
+            return (machine.frame().objectsAt(line, clock) & 4) && (machine.frame().playfieldAt(line, clock) & 4);
+        };
+        const BeamPosition first = machine.collisions().firstHit(P2PF, 2);
+        int atLine = -1, atClock = -1;
+        for (int line = kFirstVisibleLine + 2; line < kLastVisibleLine - 2 && atLine < 0; ++line)
+            for (int clock = kWindowLeft + 2; clock < kWindowRight - 2 && atLine < 0; ++clock)
+                if (both(line, clock) && (std::abs(clock - first.clock) > 3 || std::abs(line - first.line) > 4))
+                    atLine = line, atClock = clock;  // away from the first-hit marker's outline
+        ASSERT_GE(atLine, 0) << "no overlap of P2 and PF2 in the default scene";
+        const Rgb base = Palette::ntsc().entries()[machine.frame().pixel((atClock - kWindowLeft) * 2, atLine - kFirstVisibleLine)];
+        const uint8_t* p = shot.at(static_cast<int>(g.clockX(atClock + 0.5f)), static_cast<int>(g.lineY(atLine + 0.5f)));
+        EXPECT_GT(p[0] + p[1] + p[2], base.r + base.g + base.b + 60) << w << "x" << h << ": the overlap is not whitened";
+        EXPECT_GE(p[1], base.g) << w << "x" << h << ": the overlay takes green away (a magenta tint)";
+        const uint8_t (&missed)[3] = collide::MapColours::missed;
+        EXPECT_GT(std::abs(p[0] - missed[0]) + std::abs(p[1] - missed[1]) + std::abs(p[2] - missed[2]), 150)
+            << w << "x" << h << ": latched pixels look like the grids' missed colour";
+
+        const auto legend = app.widget("overlay legend");
+        ASSERT_TRUE(legend.has_value()) << w << "x" << h;
+        EXPECT_GE((*legend)[1], g.y + g.height()) << w << "x" << h << ": the legend is not below the screen";
+        EXPECT_LE((*legend)[3], h) << w << "x" << h << ": the legend is cut off";
+        EXPECT_LE((*legend)[2], g.x + g.width() + 400) << w << "x" << h;
+        const auto history = app.widget("latch history legend");
+        ASSERT_TRUE(history.has_value()) << w << "x" << h;
+        EXPECT_LE((*history)[3], h) << w << "x" << h;
+        fs::remove_all(dir);
+    }
+}
+
+// A lesson sets the overlays its text needs: lesson 3 says the player behind the PF0 block
+// cannot be seen, so the latched-pixel overlay, the first-hit box and the selection outline
+// must not paint it; the screen there is exactly PF0's colour.
+TEST(Presentation, ALessonTurnsOffTheOverlaysThatWouldContradictIt) {
+    const fs::path dir = scratchDir("lesson-overlays");
+    const fs::path lesson = sourceFile("assets/lessons/03-priority-hides.json");
+    AppOptions options = sessionOptions(lesson, dir);
+    options.allOverlays = true;
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const RgbImage shot = app.capture();
+    const ScreenGeometry g = app.screen();
+    const Rgb pf0 = Palette::ntsc().entries()[sceneRegister(loadScene(lesson), Reg::COLPF0)];
+    int wrong = 0;
+    // P0 (a ball, clocks $64-$6B on lines 64-79) behind the PF0 block.
+    for (int line = 66; line <= 77; ++line)
+        for (int clock = 0x66; clock <= 0x69; ++clock) {
+            const uint8_t* p = shot.at(static_cast<int>(g.clockX(clock + 0.5f)), static_cast<int>(g.lineY(line + 0.5f)));
+            wrong += p[0] != pf0.r || p[1] != pf0.g || p[2] != pf0.b;
+        }
+    EXPECT_EQ(wrong, 0) << "the hidden player is painted over";
+    fs::remove_all(dir);
+}
+
 // For a class: opening a lesson brings its text to the front, and Ctrl+plus makes the
 // interface bigger with the font drawn again at the new size.
 TEST(Presentation, ALessonComesToTheFrontAndCtrlPlusEnlargesTheInterface) {
@@ -323,6 +403,10 @@ TEST(Presentation, ALessonComesToTheFrontAndCtrlPlusEnlargesTheInterface) {
     input.key(SDLK_RETURN);
     input.frames(3);
     EXPECT_TRUE(app.widget("try 1").has_value()) << "the lesson's text is not in front";
+    // The lesson's text is larger than the interface's, to be read from the back of a room.
+    const auto title = app.widget("lesson title");
+    ASSERT_TRUE(title.has_value());
+    EXPECT_GE((*title)[3] - (*title)[1], 1.3f * app.fontSize()) << "the lesson title's line is no taller than the interface's";
     const float before = app.fontSize();
     input.key(SDLK_EQUALS, KMOD_LCTRL);
     input.key(SDLK_EQUALS, KMOD_LCTRL);
