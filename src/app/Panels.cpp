@@ -13,6 +13,7 @@ std::vector<std::unique_ptr<Panel>> makePanels() {
     panels.push_back(makeSweepPanel());
     panels.push_back(makeLessonsPanel());
     panels.push_back(makeProgramPanel());
+    panels.push_back(makeMemoryPanel());
     return panels;
 }
 
