@@ -14,6 +14,7 @@ std::vector<std::unique_ptr<Panel>> makePanels() {
     panels.push_back(makeLessonsPanel());
     panels.push_back(makeProgramPanel());
     panels.push_back(makeMemoryPanel());
+    panels.push_back(makeDisplayListPanel());
     return panels;
 }
 

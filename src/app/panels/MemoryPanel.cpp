@@ -92,7 +92,7 @@ private:
         ImGui::TextUnformatted("Go to");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
-        if (ImGui::InputText("##goto", goTo_, sizeof goTo_, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
+        if (ImGui::InputTextWithHint("##goto", "$2000", goTo_, sizeof goTo_, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
             const int address = parseAddress(goTo_);
             if (address >= 0) goTo(address);
             else ctx.notify(std::string("\"") + goTo_ + "\" is not an address: type 4 hex digits, $0000-$FFFF");
@@ -223,7 +223,7 @@ private:
         const float avail = ImGui::GetContentRegionAvail().x - style.ScrollbarSize - style.WindowPadding.x * 2;
         bytesPerRow_ = avail >= addressW + 16 * cellW + 2 * digit ? 16 : 8;
         const int rows = 0x10000 / bytesPerRow_;
-        if (!ImGui::BeginChild("##hex", ImVec2(0, 0), true)) {
+        if (!ImGui::BeginChild("##hex", ImVec2(0, -ImGui::GetTextLineHeightWithSpacing()), true)) {
             ImGui::EndChild();
             return;
         }

@@ -13,6 +13,7 @@
 
 #include "app/App.h"
 #include "app/Document.h"
+#include "app/DisplayListEdit.h"
 #include "app/SceneEdit.h"
 #include "scene/Scene.h"
 #include "InputDriver.h"
@@ -170,6 +171,98 @@ TEST(MemoryPanel, ABinaryFileLoadsAtTheCursorAndOneThatDoesNotFitIsNamedInTheErr
     EXPECT_TRUE(app.popupShown("Problem"));
     EXPECT_NE(app.errorText().find("nothing.fnt: cannot be read"), std::string::npos) << app.errorText();
     EXPECT_EQ(app.document().scene(), original);
+    fs::remove_all(dir);
+}
+
+
+// The default scene's list: 3 x 8 blank lines, mode 2 with LMS $3000 at $2003 (scan lines
+// 32-39), 8 blank lines, mode E with LMS $4000, more mode E lines, JVB to $2000.
+int modeOnLine(const AppSession& app, int line) { return app.simulation().machine().frame().layout(line).mode; }
+
+TEST(DisplayListPanel, ModeDliLmsBlankLinesInsertAndRemoveRewriteTheListAndTheScreenFollows) {
+    const fs::path dir = scratchDir("display-list");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.show = {"Display list"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const Scene original = app.document().scene();
+    auto byte = [&](uint16_t a) { return sceneByte(app.document().scene(), a); };
+    const DisplayList before = readDisplayList(original);
+    ASSERT_EQ(before.instructions[3].ir, 0x42);
+    ASSERT_EQ(modeOnLine(app, 32), 2);
+
+    clickWidget(app, input, "display list row 3");
+    clickWidget(app, input, "display list DLI");
+    EXPECT_EQ(byte(0x2003), 0xC2);
+    clickWidget(app, input, "display list mode 4");
+    EXPECT_EQ(byte(0x2003), 0xC4);
+    input.frames(3);
+    EXPECT_EQ(modeOnLine(app, 32), 4) << "the screen shows the new mode";
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(byte(0x2003), 0xC2);
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(app.document().scene(), original);
+
+    // LMS off: the instruction loses its address and the rest of the list moves up two bytes,
+    // still ending in the same JVB.
+    clickWidget(app, input, "display list LMS");
+    EXPECT_EQ(byte(0x2003), 0x02);
+    EXPECT_EQ(byte(0x2004), 0x70);
+    const DisplayList noLms = readDisplayList(app.document().scene());
+    ASSERT_EQ(noLms.instructions.size(), before.instructions.size());
+    EXPECT_TRUE(noLms.instructions.back().waitsForVblank());
+    EXPECT_EQ(noLms.instructions.back().operand, 0x2000);
+    EXPECT_EQ(noLms.instructions.back().address, before.instructions.back().address - 2);
+    // On again, and the screen data's address typed in.
+    clickWidget(app, input, "display list LMS");
+    EXPECT_EQ(byte(0x2003), 0x42);
+    clickWidget(app, input, "display list address");
+    typeIntoField(input, "3028");
+    EXPECT_EQ(byte(0x2004), 0x28);
+    EXPECT_EQ(byte(0x2005), 0x30);
+    EXPECT_EQ(readDisplayList(app.document().scene()).instructions.back().address, before.instructions.back().address);
+    for (int i = 0; i < 3; ++i) input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(app.document().scene(), original);
+
+    // Two blank lines instead of eight at the top: the text line moves up six scan lines.
+    clickWidget(app, input, "display list row 0");
+    clickWidget(app, input, "display list blank 2");
+    EXPECT_EQ(byte(0x2000), 0x10);
+    input.frames(3);
+    EXPECT_EQ(modeOnLine(app, 26), 2);
+    EXPECT_EQ(modeOnLine(app, 32), 2);
+    EXPECT_EQ(modeOnLine(app, 34), 0);
+    // Removing it: eight more lines up.
+    clickWidget(app, input, "display list remove");
+    EXPECT_EQ(readDisplayList(app.document().scene()).instructions.size(), before.instructions.size() - 1);
+    input.frames(3);
+    EXPECT_EQ(modeOnLine(app, 24), 2);
+    input.key(SDLK_z, KMOD_LCTRL);
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(app.document().scene(), original);
+
+    // A copy of the text line below it: two text lines, lines 32-47.
+    clickWidget(app, input, "display list row 3");
+    clickWidget(app, input, "display list insert");
+    const DisplayList inserted = readDisplayList(app.document().scene());
+    ASSERT_EQ(inserted.instructions.size(), before.instructions.size() + 1);
+    EXPECT_EQ(inserted.instructions[4].ir, 0x42);
+    EXPECT_EQ(inserted.instructions[4].operand, 0x3000);
+    input.frames(3);
+    EXPECT_EQ(modeOnLine(app, 40), 2);
+
+    // Saved: the list is rewritten inside its own block, no new blocks.
+    input.key(SDLK_s, KMOD_LCTRL | KMOD_LSHIFT);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Save scene as"));
+    const fs::path saved = dir / "list.json";
+    typeIntoField(input, saved.string());
+    ASSERT_TRUE(fs::exists(saved)) << app.errorText();
+    const Scene back = loadScene(saved);
+    EXPECT_EQ(back.memory.size(), original.memory.size());
+    EXPECT_EQ(encodeDisplayList(readDisplayList(back).instructions), encodeDisplayList(inserted.instructions));
     fs::remove_all(dir);
 }
 
