@@ -13,6 +13,7 @@
 
 #include "app/App.h"
 #include "app/Document.h"
+#include "app/Appearances.h"
 #include "app/DisplayListEdit.h"
 #include "app/SceneEdit.h"
 #include "scene/Scene.h"
@@ -263,6 +264,92 @@ TEST(DisplayListPanel, ModeDliLmsBlankLinesInsertAndRemoveRewriteTheListAndTheSc
     const Scene back = loadScene(saved);
     EXPECT_EQ(back.memory.size(), original.memory.size());
     EXPECT_EQ(encodeDisplayList(readDisplayList(back).instructions), encodeDisplayList(inserted.instructions));
+    fs::remove_all(dir);
+}
+
+// P2 (the wide cross in the default scene) duplicated lower on the screen: a second
+// appearance the machine draws, placed by a line write the user edits in the list.
+TEST(AppearancesPanel, ADuplicateBecomesALineWriteTheUserEditsDeletesAndSaves) {
+    const fs::path dir = scratchDir("appearances");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1600, 1400);
+    options.show = {"Appearances"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const Scene original = app.document().scene();
+    ASSERT_TRUE(original.lineWrites.empty());
+    const std::vector<SceneAppearance> before = sceneAppearances(original, 2);
+    ASSERT_EQ(before.size(), 1u);
+    auto p2At = [&](int line, int clock) { return (app.simulation().machine().frame().objectsAt(line, clock) >> 2) & 1; };
+
+    clickWidget(app, input, "appearances object P2");
+    clickWidget(app, input, "appearance 0 duplicate");
+    const Scene& scene = app.document().scene();
+    const std::vector<SceneAppearance> after = sceneAppearances(scene, 2);
+    ASSERT_EQ(after.size(), 2u);
+    const int copyLine = before[0].firstLine + before[0].lines + 8;  // the panel's default: 8 lines below
+    EXPECT_EQ(after[1].firstLine, copyLine);
+    ASSERT_EQ(scene.lineWrites.size(), 2u);
+    EXPECT_EQ(scene.lineWrites[0], (RegisterWrite{0, 0, Reg::HPOSP2, 136}));
+    EXPECT_EQ(scene.lineWrites[1], (RegisterWrite{static_cast<int16_t>(copyLine), 0, Reg::HPOSP2, 136}));
+    input.frames(3);
+    int drawn = 0;
+    for (int clock = 136; clock < 136 + 32; ++clock) drawn += p2At(copyLine + before[0].lines / 2, clock);
+    EXPECT_GT(drawn, 0) << "the machine draws the copy";
+
+    // The copy's write, moved right: value 180 typed into the list.
+    clickWidget(app, input, "line write 1 value");
+    typeIntoField(input, "180");
+    EXPECT_EQ(app.document().scene().lineWrites[1].value, 180);
+    EXPECT_EQ(sceneAppearances(app.document().scene(), 2)[1].hpos, 180);
+    EXPECT_EQ(sceneAppearances(app.document().scene(), 2)[0].hpos, 136) << "the original stays";
+    input.frames(3);
+    int moved = 0, left = 0;
+    for (int clock = 180; clock < 180 + 32; ++clock) moved += p2At(copyLine + before[0].lines / 2, clock);
+    for (int clock = 136; clock < 180; ++clock) left += p2At(copyLine + before[0].lines / 2, clock);
+    EXPECT_GT(moved, 0);
+    EXPECT_EQ(left, 0);
+    // Its line: two lines lower.
+    clickWidget(app, input, "line write 1 line");
+    typeIntoField(input, std::to_string(copyLine + 2));
+    EXPECT_EQ(app.document().scene().lineWrites[1].line, copyLine + 2);
+    // Its register, from the list: SIZEP2 (the copy is then at the original's HPOS).
+    clickWidget(app, input, "line write 1 register");
+    clickWidget(app, input, "line write 1 register SIZEP2");
+    EXPECT_EQ(app.document().scene().lineWrites[1].reg, Reg::SIZEP2);
+    EXPECT_EQ(sceneAppearances(app.document().scene(), 2)[1].hpos, 136);
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(app.document().scene().lineWrites[1], (RegisterWrite{static_cast<int16_t>(copyLine + 2), 0, Reg::HPOSP2, 180}));
+    // Two lines lower, the write cuts the copy in two: its first two lines at the old HPOS.
+    EXPECT_EQ(sceneAppearances(app.document().scene(), 2).size(), 3u);
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(app.document().scene().lineWrites[1], (RegisterWrite{static_cast<int16_t>(copyLine), 0, Reg::HPOSP2, 180}));
+
+    // Saved: the line writes are in the file.
+    input.key(SDLK_s, KMOD_LCTRL | KMOD_LSHIFT);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Save scene as"));
+    const fs::path saved = dir / "reuse.json";
+    typeIntoField(input, saved.string());
+    ASSERT_TRUE(fs::exists(saved)) << app.errorText();
+    EXPECT_EQ(loadScene(saved).lineWrites, app.document().scene().lineWrites);
+    const Scene atSave = app.document().scene();  // Save As starts a fresh undo history
+
+    // Deleted from the list: the copy is drawn at the original's HPOS again.
+    clickWidget(app, input, "line write 1 delete");
+    ASSERT_EQ(app.document().scene().lineWrites.size(), 1u);
+    EXPECT_EQ(sceneAppearances(app.document().scene(), 2).size(), 2u);
+    input.key(SDLK_z, KMOD_LCTRL);
+    // Removing the copy from the appearances takes its write with it.
+    clickWidget(app, input, "appearance 1 remove");
+    EXPECT_EQ(sceneAppearances(app.document().scene(), 2).size(), 1u);
+    ASSERT_EQ(app.document().scene().lineWrites.size(), 1u);
+    EXPECT_EQ(app.document().scene().lineWrites[0].line, 0);
+    // And every step since the save undoes back to it.
+    for (int i = 0; i < 8 && app.document().canUndo(); ++i) input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(app.document().scene(), atSave);
+    EXPECT_FALSE(app.document().dirty());
     fs::remove_all(dir);
 }
 
