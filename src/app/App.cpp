@@ -818,6 +818,7 @@ void App::drawUi() {
     if (ctx_.requests.save) ctx_.requests.save = false, save(false);
     if (ctx_.requests.saveAs) ctx_.requests.saveAs = false, save(true);
     if (ctx_.requests.help) ctx_.requests.help = false, showHelp_ = true;
+    if (!ctx_.requests.error.empty()) errorText_ = std::move(ctx_.requests.error), ctx_.requests.error.clear(), showError_ = true;
     if (!ctx_.requests.openPath.empty()) {
         requestOpen(ctx_.requests.openPath);
         ctx_.requests.openPath.clear();

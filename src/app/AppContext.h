@@ -62,6 +62,7 @@ struct AppRequests {
     bool help = false;
     std::string openPath;     // open this file now
     std::string selectCell;   // the Collisions panel selects this cell: "P0PL.P1" or "aabb:P0PL.P1"
+    std::string error;        // a problem the window shows in its dialog (a file a panel could not load)
 };
 
 struct AppContext {

@@ -33,7 +33,7 @@ void FileDialog::list(const fs::path& folder) {
         const std::string name = it->path().filename().string();
         if (name.empty() || name[0] == '.') continue;
         if (it->is_directory(ec)) dirs.push_back(name + "/");
-        else if (it->path().extension() == ".json") files.push_back(name);
+        else if (mode_ == Mode::OpenBinary || it->path().extension() == ".json") files.push_back(name);
     }
     std::sort(dirs.begin(), dirs.end());
     std::sort(files.begin(), files.end());
@@ -42,7 +42,7 @@ void FileDialog::list(const fs::path& folder) {
 }
 
 std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent) {
-    const char* title = mode_ == Mode::Open ? "Open scene" : "Save scene as";
+    const char* title = mode_ == Mode::Open ? "Open scene" : mode_ == Mode::SaveAs ? "Save scene as" : "Load a binary file into memory";
     if (pending_) {
         ImGui::OpenPopup(title);
         pending_ = false;
@@ -55,7 +55,7 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent)
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     const bool enter = ImGui::InputText("##path", path_, sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
-    const bool ok = ImGui::Button(mode_ == Mode::Open ? "Open" : "Save", ImVec2(-1, 0));
+    const bool ok = ImGui::Button(mode_ == Mode::SaveAs ? "Save" : mode_ == Mode::Open ? "Open" : "Load", ImVec2(-1, 0));
     if ((enter || ok) && path_[0]) {
         std::error_code ec;
         const fs::path p(path_);

@@ -1,5 +1,6 @@
 // A small file chooser inside ImGui (it has none): a path field, the recent scenes and the
-// .json files of a folder. Used for Open and Save As.
+// .json files of a folder. Used for Open and Save As, and (every file listed) for loading a
+// raw binary file into memory.
 #pragma once
 
 #include <filesystem>
@@ -11,7 +12,7 @@ namespace pmg::app {
 
 class FileDialog {
 public:
-    enum class Mode { Open, SaveAs };
+    enum class Mode { Open, SaveAs, OpenBinary };
 
     // Opens the dialog next frame, starting in `folder` (with `name` in the path field).
     void show(Mode mode, const std::filesystem::path& folder, const std::string& name = "");

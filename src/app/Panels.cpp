@@ -13,6 +13,9 @@ std::vector<std::unique_ptr<Panel>> makePanels() {
     panels.push_back(makeSweepPanel());
     panels.push_back(makeLessonsPanel());
     panels.push_back(makeProgramPanel());
+    panels.push_back(makeMemoryPanel());
+    panels.push_back(makeDisplayListPanel());
+    panels.push_back(makeAppearancesPanel());
     return panels;
 }
 

@@ -20,5 +20,8 @@ std::unique_ptr<Panel> makeCollisionsPanel();
 std::unique_ptr<Panel> makeSweepPanel();
 std::unique_ptr<Panel> makeLessonsPanel();
 std::unique_ptr<Panel> makeProgramPanel();
+std::unique_ptr<Panel> makeMemoryPanel();
+std::unique_ptr<Panel> makeDisplayListPanel();
+std::unique_ptr<Panel> makeAppearancesPanel();
 
 }  // namespace pmg::app

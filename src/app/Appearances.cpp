@@ -1,0 +1,120 @@
+#include "app/Appearances.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/SceneEdit.h"
+#include "app/UiHelpers.h"
+
+namespace pmg::app {
+
+std::vector<SceneAppearance> sceneAppearances(const Scene& scene, int object) {
+    std::vector<SceneAppearance> out;
+    const ObjectStripe stripe = objectStripe(scene, object);
+    if (!stripe.dma) return out;
+    const int perRow = stripe.linesPerRow;
+    const std::vector<uint8_t> rows = readStripe(scene, stripe);
+    // Where an HPOS write takes effect (clock 0: its own line; later: the next line).
+    std::vector<int> splits;
+    for (const RegisterWrite& w : scene.lineWrites)
+        if (w.reg == hposRegister(object)) splits.push_back(w.clock == 0 ? w.line : w.line + 1);
+    std::sort(splits.begin(), splits.end());
+    for (int r = 0; r < stripe.rows;) {
+        if (!rows[r]) {
+            ++r;
+            continue;
+        }
+        const int runStart = r;
+        while (r < stripe.rows && rows[r]) ++r;
+        // One run of rows, cut where a write moves the object.
+        int from = runStart * perRow;
+        const int end = r * perRow;
+        while (from < end) {
+            const auto cut = std::upper_bound(splits.begin(), splits.end(), from);
+            const int to = cut != splits.end() && *cut < end ? *cut : end;
+            SceneAppearance a;
+            a.firstLine = from;
+            a.lines = to - from;
+            a.firstRow = from / perRow;
+            a.lastRow = (to + perRow - 1) / perRow;
+            a.hpos = hposAtLine(scene, object, from, &a.write);
+            out.push_back(a);
+            from = to;
+        }
+    }
+    return out;
+}
+
+uint8_t hposAtLine(const Scene& scene, int object, int line, int* write) {
+    const Reg reg = hposRegister(object);
+    uint8_t value = sceneRegister(scene, reg);
+    int found = -1, foundLine = -1;
+    for (int i = 0; i < static_cast<int>(scene.lineWrites.size()); ++i) {
+        const RegisterWrite& w = scene.lineWrites[i];
+        if (w.reg != reg) continue;
+        // A write at clock 0 counts from its own line; later in the line, from the next one
+        // (the object is drawn at the old place where it starts before the write).
+        const int from = w.clock == 0 ? w.line : w.line + 1;
+        if (from <= line && from >= foundLine) found = i, foundLine = from, value = w.value;
+    }
+    if (write) *write = found;
+    return value;
+}
+
+std::string duplicateAppearance(Scene& scene, int object, int index, int gapLines, uint8_t hpos) {
+    const ObjectStripe stripe = objectStripe(scene, object);
+    if (!stripe.dma) return std::string(objectName(object)) + " has no P/M DMA: its shape is the same on every line";
+    const std::vector<SceneAppearance> all = sceneAppearances(scene, object);
+    if (index < 0 || index >= static_cast<int>(all.size())) return "no such appearance";
+    const SceneAppearance& a = all[index];
+    // The copy goes below the lowest appearance, so nothing below it can be moved by its write.
+    const int perRow = stripe.linesPerRow;
+    const int height = a.lastRow - a.firstRow;
+    const int gapRows = std::max(1, (gapLines + perRow - 1) / perRow);
+    const int first = all.back().lastRow + gapRows, last = first + height;
+    if (last > stripe.rows) {
+        char why[200];
+        std::snprintf(why, sizeof why, "no room: the copy would end on scan line %d, past the end of %s's P/M memory (line %d)",
+                      last * perRow - 1, objectName(object), stripe.rows * perRow - 1);
+        return why;
+    }
+    std::vector<uint8_t> rows = readStripe(scene, stripe);
+    std::copy(rows.begin() + a.firstRow, rows.begin() + a.lastRow, rows.begin() + first);
+    writeStripe(scene, stripe, rows);
+    const Reg reg = hposRegister(object);
+    const bool restored = std::any_of(scene.lineWrites.begin(), scene.lineWrites.end(),
+                                      [&](const RegisterWrite& w) { return w.reg == reg && w.line == 0 && w.clock == 0; });
+    // The first appearance's HPOS again at the top of every frame, before the new write
+    // below moves the object for the rest of it.
+    if (!restored) scene.lineWrites.push_back({0, 0, reg, sceneRegister(scene, reg)});
+    scene.lineWrites.push_back({static_cast<int16_t>(first * perRow), 0, reg, hpos});
+    return "";
+}
+
+void removeAppearance(Scene& scene, int object, int index) {
+    const ObjectStripe stripe = objectStripe(scene, object);
+    const std::vector<SceneAppearance> all = sceneAppearances(scene, object);
+    if (!stripe.dma || index < 0 || index >= static_cast<int>(all.size())) return;
+    const SceneAppearance& a = all[index];
+    const int perRow = stripe.linesPerRow;
+    // The rows wholly inside its lines (a write on an odd line of a double-line stripe cuts a
+    // row in two: that row stays with the other appearance).
+    std::vector<uint8_t> rows = readStripe(scene, stripe);
+    const int firstRow = (a.firstLine + perRow - 1) / perRow, lastRow = (a.firstLine + a.lines) / perRow;
+    if (firstRow < lastRow) std::fill(rows.begin() + firstRow, rows.begin() + lastRow, 0);
+    writeStripe(scene, stripe, rows);
+    // The write that moved the object here goes too, unless it is the one at the top of the
+    // frame, or one above the previous appearance, or one an appearance further down still
+    // takes its place from.
+    const int previousEnd = index > 0 ? all[index - 1].firstLine + all[index - 1].lines : 1;
+    if (a.write < 0) return;
+    const RegisterWrite& w = scene.lineWrites[a.write];
+    if ((w.clock == 0 ? w.line : w.line + 1) < previousEnd) return;
+    Scene without = scene;
+    without.lineWrites.erase(without.lineWrites.begin() + a.write);
+    for (size_t n = index + 1; n < all.size(); ++n)
+        if (hposAtLine(without, object, all[n].firstLine) != all[n].hpos) return;
+    scene = std::move(without);
+}
+
+}  // namespace pmg::app

@@ -1,0 +1,43 @@
+// A player or missile shown more than once down the screen, as a scene makes it: the shape's
+// rows in the object's P/M memory stripe, each run of rows an appearance, and a line write
+// of its HPOS register (what a display-list interrupt does) where a lower appearance starts.
+// Add, duplicate and remove edit both together. Pure functions on the Scene, so every edit
+// goes through the Document and can be undone.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "scene/Scene.h"
+
+namespace pmg::app {
+
+struct SceneAppearance {
+    int firstLine = 0, lines = 0;   // the scan lines it covers (before VDELAY)
+    int firstRow = 0, lastRow = 0;  // rows [firstRow, lastRow) of the stripe that hold them
+    uint8_t hpos = 0;               // HPOS in effect on its first line
+    int write = -1;                 // the line write (index in scene.lineWrites) that places it; -1: the register
+};
+
+// Each run of non-zero rows in the object's stripe, cut where an HPOS line write moves the
+// object, top to bottom (as the collision methods see them). Empty when the object has no
+// P/M DMA (its shape is then its GRAF register on every line).
+std::vector<SceneAppearance> sceneAppearances(const Scene& scene, int object);
+
+// HPOS of `object` in effect from clock 0 of `line`: the scene's register, or the last HPOS
+// line write at or before the line's start. `write` gets that write's index, or -1.
+uint8_t hposAtLine(const Scene& scene, int object, int line, int* write = nullptr);
+
+// Copies appearance `index` to start `gapLines` scan lines below the object's lowest
+// appearance, at `hpos`: its rows are copied down the stripe and a line write of HPOS at the
+// copy's first line moves the object there; the first appearance keeps its place every
+// frame through a write at line 0 (added if the scene has none). Returns "" or why not (no
+// room below, no P/M DMA).
+std::string duplicateAppearance(Scene& scene, int object, int index, int gapLines, uint8_t hpos);
+
+// Removes appearance `index`: its rows are cleared and the line write that placed it goes
+// (unless an appearance further down still takes its HPOS from it).
+void removeAppearance(Scene& scene, int object, int index);
+
+}  // namespace pmg::app
