@@ -307,7 +307,7 @@ def main():
         regs, [block(0x2000, dl_bytes(body)), block(0x3000, [0] * (40 * 96)), block(0x5000, pm)],
         sprites=sprites))
 
-    # --- the 8-bit wrap case of seed 000 ---------------------------------------------------
+    # --- the 8-bit wrap case of "Kolize" --------------------------------------------------
     pm = pm_single(0x50, {0: (8, BALL), 1: (100, BALL)})
     regs = {"DMACTL": 0x3E, "GRACTL": 2, "PMBASE": 0x50, "HPOSP0": 0x30, "HPOSP1": 0x80}
     regs.update(colours())

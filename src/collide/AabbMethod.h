@@ -1,4 +1,4 @@
-// Seed 002: boxes as min/max corners, apart iff one's min is past the other's max on some
+// "Gra 2D, część 6": boxes as min/max corners, apart iff one's min is past the other's max on some
 // axis; touching counts as a collision. The article's boxes are continuous (max = min +
 // size), so two pixel shapes side by side, with no pixel shared, already "touch".
 #pragma once

@@ -1,7 +1,7 @@
-// A 1-bit-per-pixel shape placed on the screen: seed 004's W x H matrix of 0s and 1s, stored
-// the way seed 001 keeps its masks, as machine words (here 64 bits) so that two shapes are
-// compared a row-word at a time. Pixels are colour clocks across and scan lines down; the
-// origin may lie anywhere (off screen, negative), so moving a shape is moving its origin.
+// A 1-bit-per-pixel shape placed on the screen: the W x H matrix of 0s and 1s of the SDL "Collision
+// Detection", stored the way "Rempeleien" keeps its masks, as machine words (here 64 bits) so that
+// two shapes are compared a row-word at a time. Pixels are colour clocks across and scan lines
+// down; the origin may lie anywhere (off screen, negative), so moving a shape is moving its origin.
 #pragma once
 
 #include <cstdint>
@@ -65,8 +65,9 @@ private:
     std::vector<uint64_t> bits_;  // row-major, `words_` words per row, bit c&63 of word c>>6
 };
 
-// Where two shapes first share a lit pixel (top to bottom, left to right), 64 pixels per
-// AND, stopping at the first hit (seeds 003/004). `checks` counts the word ANDs made.
+// Where two shapes first share a lit pixel (top to bottom, left to right), 64 pixels per AND,
+// stopping at the first hit (Mike's "Collision detection", the SDL "Collision Detection"). `checks`
+// counts the word ANDs made.
 struct MaskOverlap {
     bool hit = false;
     int x = 0, y = 0;     // the first shared pixel
@@ -77,7 +78,8 @@ MaskOverlap firstOverlap(const Bitmap& a, const Bitmap& b);
 // The same answer pixel by pixel, the baseline the word version is measured against.
 MaskOverlap firstOverlapNaive(const Bitmap& a, const Bitmap& b);
 
-// How many lit pixels the shapes share (seed 004's AND matrix: "two 1s, two hits").
+// How many lit pixels the shapes share (the AND matrix of the SDL "Collision Detection": "two 1s,
+// two hits").
 int overlapCount(const Bitmap& a, const Bitmap& b);
 
 // The smallest Chebyshev distance between a lit pixel of `a` and one of `b` (0 = they share

@@ -43,7 +43,7 @@ inline Box unite(const Box& a, const Box& b) {
 inline int gapX(const Box& a, const Box& b) { return std::max({0, b.left - a.right - 1, a.left - b.right - 1}); }
 inline int gapY(const Box& a, const Box& b) { return std::max({0, b.top - a.bottom - 1, a.top - b.bottom - 1}); }
 
-// Where box A is relative to box B (seed 002's side test, for collision responses): the
+// Where box A is relative to box B ("Gra 2D, część 6"'s side test, for collision responses): the
 // axis along which they are furthest apart, or, when they overlap, the one along which A
 // went in least (so that pushing A out that way is the shortest way out).
 enum class Side { Over, Under, Left, Right };

@@ -1,6 +1,7 @@
-// Which pairs of boxes are worth a closer look. Seed 003's buckets: a uniform grid, each box
-// put in every cell it touches, only boxes sharing a cell become candidates; all-pairs (n(n-1)/2
-// tests) is the baseline. Both return exactly the pairs whose boxes share a pixel.
+// Which pairs of boxes are worth a closer look. The buckets of Mike's "Collision detection": a
+// uniform grid, each box put in every cell it touches, only boxes sharing a cell become candidates;
+// all-pairs (n(n-1)/2 tests) is the baseline. Both return exactly the pairs whose boxes share a
+// pixel.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,7 @@
-// Seed 003: each box as a centre and half extents; the boxes collide iff |x1-x2| < w1+w2 and
-// |y1-y2| < h1+h2 (half widths): one subtraction, an abs and a compare per axis. Strict, so
-// boxes that only touch do not collide. Worked in doubled units to stay in integers.
+// Mike's "Collision detection": each box as a centre and half extents; the boxes collide iff
+// |x1-x2| < w1+w2 and |y1-y2| < h1+h2 (half widths): one subtraction, an abs and a compare per
+// axis. Strict, so boxes that only touch do not collide. Worked in doubled units to stay in
+// integers.
 #pragma once
 
 #include "collide/Method.h"

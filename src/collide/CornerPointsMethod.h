@@ -1,5 +1,5 @@
-// Seed 001 (Listing 1): the four corners of the moving object's box are tested, one by one,
-// inside each other object's box. One direction only: a small box inside a big one is found
+// "Rempeleien", its first listing: the four corners of the moving object's box are tested, one by
+// one, inside each other object's box. One direction only: a small box inside a big one is found
 // only when the small one does the testing, and boxes crossed like a plus sign are missed.
 #pragma once
 

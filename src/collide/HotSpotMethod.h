@@ -1,6 +1,7 @@
-// One point of the shape stands for all of it: seed 001's mouse-arrow tip tested against a
-// rectangle, seed 003's Lemming whose feet pixel is looked up in the level's 1-bit mask.
-// Cheap, fine for bullets and cross-hairs, blind to hits by the rest of the shape.
+// One point of the shape stands for all of it: "Rempeleien"'s mouse-arrow tip tested against a
+// rectangle, the Lemming of Mike's "Collision detection", whose feet pixel is looked up in the
+// level's 1-bit mask. Cheap, fine for bullets and cross-hairs, blind to hits by the rest of the
+// shape.
 #pragma once
 
 #include "collide/Method.h"

@@ -1,6 +1,6 @@
-// Seeds 001 and 003: a "fair" box drawn inside the shape, a margin in from the designer's
-// box on every side, so that players never die without visibly touching; the price is that
-// real touches at the edges (a wing tip) are missed.
+// "Rempeleien" and Mike's "Collision detection": a "fair" box drawn inside the shape, a margin in
+// from the designer's box on every side, so that players never die without visibly touching; the
+// price is that real touches at the edges (a wing tip) are missed.
 #pragma once
 
 #include "collide/Method.h"

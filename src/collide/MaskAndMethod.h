@@ -1,6 +1,7 @@
-// Pixel-exact: on box overlap, AND the two masks over the intersection and stop at the
-// first common pixel (seeds 003, 004), 64 pixels per AND the way seed 001 works on 16-bit
-// words. NaiveMaskMethod is the same answer one pixel at a time, the baseline of the bench.
+// Pixel-exact: on box overlap, AND the two masks over the intersection and stop at the first common
+// pixel (Mike's "Collision detection", the SDL "Collision Detection"), 64 pixels per AND the way
+// "Rempeleien" works on 16-bit words. NaiveMaskMethod is the same answer one pixel at a time, the
+// baseline of the bench.
 #pragma once
 
 #include "collide/Method.h"

@@ -1,4 +1,4 @@
-// Pixel-exact methods: the two masks ANDed (word by word, or pixel by pixel), and seed 001's
+// Pixel-exact methods: the two masks ANDed (word by word, or pixel by pixel), and "Rempeleien"'s
 // several rectangles per shape.
 #include <algorithm>
 #include <limits>

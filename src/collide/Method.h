@@ -17,7 +17,8 @@ namespace pmg::collide {
 
 enum class Outcome : uint8_t { Miss, Hit, NotApplicable };
 
-// Which single pixel a hot-spot test uses (seed 001's arrow tip, seed 003's Lemming's feet).
+// Which single pixel a hot-spot test uses (the arrow tip in "Rempeleien", the Lemming's feet
+// in Mike's "Collision detection").
 enum class HotSpot : uint8_t { TopLeft, Centre, Feet };
 
 // Knobs some methods have; the defaults are the articles' typical choices.

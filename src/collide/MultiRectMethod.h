@@ -1,4 +1,4 @@
-// Seed 001's mend for non-rectangular shapes: several rectangles per shape, any pair
+// "Rempeleien"'s mend for non-rectangular shapes: several rectangles per shape, any pair
 // overlapping is a hit. The rectangles are derived from the mask automatically: runs of
 // rows with the same lit span merged, then the closest neighbours merged until the budget
 // is met (so every lit pixel stays covered; extra pixels are the price of a small budget).

@@ -47,7 +47,7 @@ struct PmObject {
     void moveBy(int dx, int dy);
 };
 
-// One byte of the display list's screen data as a cell of a tile map (seed 001's 40 x 25
+// One byte of the display list's screen data as a cell of a tile map ("Rempeleien"'s 40 x 25
 // wall map): the clocks and lines it covers and the playfield colours a programmer reading
 // the map would say it contains.
 struct TileCell {

@@ -1,7 +1,7 @@
-// The playfield side. TileLookupMethod: seed 001's wall map, one entry per screen byte of the
+// The playfield side. TileLookupMethod: "Rempeleien"'s wall map, one entry per screen byte of the
 // display list; an object hits colour c if its designer's box covers a cell whose bytes (and
 // glyphs) hold PFc pixels, as a programmer reading the map would say. PlayfieldMaskMethod:
-// seed 001's background copy, the object's lit pixels ANDed with the rendered PF0-PF3
+// "Rempeleien"'s background copy, the object's lit pixels ANDed with the rendered PF0-PF3
 // masks, word by word.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Seed 002's naive test: the boxes collide if one of the eight corners (four of each box)
+// "Gra 2D, część 6"'s naive test: the boxes collide if one of the eight corners (four of each box)
 // lies inside the other box. Blind spot, the article's own question: two boxes crossed like
 // a plus sign overlap with no corner inside either.
 #pragma once

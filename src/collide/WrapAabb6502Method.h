@@ -1,4 +1,4 @@
-// Seed 000: the 6502 box test on 8-bit positions (Wrap6502.h), with or without the article's
+// "Kolize": the 6502 box test on 8-bit positions (Wrap6502.h), with or without the article's
 // BCC fix, costing 26 cycles on the collision path where the GTIA latch is free. Cell
 // PpPL bit q runs the routine with O1 = p, O2 = q.
 #pragma once

@@ -3,7 +3,7 @@
 // A scan line is 114 machine cycles of 2 colour clocks each (228 cc). HPOS values, the
 // collision window ($22-$DD) and scene line writes' "clock" all count in the same colour
 // clocks. The origin follows the Altirra Hardware Reference Manual's worked example
-// (§6.10: a colour-register write on cycle 65 shows from $81, one clock after $80): a CPU
+// (AHRM §6.10: a colour-register write on cycle 65 shows from $81, one clock after $80): a CPU
 // write on cycle c reaches GTIA at colour clock 2c - 2, and each register then takes effect
 // after its own write-to-effect delay (docs/hardware.md, §7). Altirra's emulator counts from
 // an origin about 2 cc away; only the relative delays are certain.

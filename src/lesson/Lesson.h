@@ -41,7 +41,7 @@ struct Claim {
         Pixel,           // the picture at (line, clock) shows the colour of a colour register
         Method,          // a software method's result for one cell, a number it reports, or its agreement
         SpriteHit,       // the software names the software sprite an object hit (or did not)
-        Routine6502,     // seed 000's 6502 box test on given 8-bit operands (hit, cycles, X difference)
+        Routine6502,     // "Kolize"'s 6502 box test on given 8-bit operands (hit, cycles, X difference)
     };
     Kind kind = Kind::RegisterValue;
     std::string place;   // JSON pointer in the file, e.g. "/lesson/expect/0/P0PL"

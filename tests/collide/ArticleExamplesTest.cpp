@@ -42,8 +42,8 @@ PmObject solid(int x, int y, int w, int h) {
 
 const CheckContext kExplain{MethodSettings{}, true};
 
-// Seed 001, listing 1: player at (100,100), enemies at (10,50) (70,80) (110,90) (40,30),
-// all 16 x 16: the enemy hit is the one at (110,90).
+// "Rempeleien", its first listing: player at (100,100), enemies at (10,50) (70,80) (110,90)
+// (40,30), all 16 x 16: the enemy hit is the one at (110,90).
 TEST(CornerPoints, Listing1FindsTheEnemyAt110_90) {
     const Box player = Box::at(100, 100, 16, 16);
     const std::vector<Box> enemies = {Box::at(10, 50, 16, 16), Box::at(70, 80, 16, 16), Box::at(110, 90, 16, 16),
@@ -56,7 +56,7 @@ TEST(CornerPoints, Listing1FindsTheEnemyAt110_90) {
     EXPECT_EQ(CornerPointsMethod::cornersInside(player, enemies[2]), 2);
 }
 
-// Seed 002's question: a plus sign of two boxes overlaps with no corner inside either.
+// "Gra 2D, część 6" asks: a plus sign of two boxes overlaps with no corner inside either.
 TEST(VertexContainment, MissesTheCrossOverlap) {
     const PmObject wide = solid(100, 110, 30, 4), tall = solid(112, 100, 4, 30);
     EXPECT_TRUE(sharePixel(wide.designer, tall.designer));
@@ -72,7 +72,7 @@ TEST(VertexContainment, MissesTheCrossOverlap) {
     EXPECT_TRUE(AabbMethod().objectPair(wide, tall, kExplain).hit());
 }
 
-// Seed 002: touching counts. Boxes side by side with no pixel in common still collide.
+// "Gra 2D, część 6": touching counts. Boxes side by side with no pixel in common still collide.
 TEST(Aabb, TouchingCountsAndSidesAreClassified) {
     const PmObject a = solid(10, 10, 8, 8), b = solid(18, 10, 8, 8);  // a covers 10-17, b 18-25
     EXPECT_FALSE(sharePixel(a.designer, b.designer));
@@ -85,7 +85,8 @@ TEST(Aabb, TouchingCountsAndSidesAreClassified) {
     EXPECT_EQ(classifySide(solid(12, 16, 8, 8).designer, a.designer), Side::Under);  // 2 lines deep, 6 clocks
 }
 
-// Seed 003: centre and half extents agree with the min/max box except at touching edges.
+// Mike's "Collision detection": centre and half extents agree with the min/max box except at
+// touching edges.
 TEST(CentreExtents, EqualsStrictBoxOverlap) {
     for (int dx = -12; dx <= 12; ++dx)
         for (int dy = -10; dy <= 10; ++dy) {
@@ -94,7 +95,7 @@ TEST(CentreExtents, EqualsStrictBoxOverlap) {
         }
 }
 
-// Seed 000: the routine's cost and the wrap false positive at the ends of 0..255.
+// "Kolize": the routine's cost and the wrap false positive at the ends of 0..255.
 TEST(Wrap6502, CollisionPathCosts26Cycles) {
     const Wrap6502Run run = runWrap6502({100, 100, 8, 8}, {104, 103, 8, 8}, false);
     EXPECT_TRUE(run.hit);
@@ -133,7 +134,7 @@ TEST(Wrap6502, AgreesWithTheFormulaAwayFromTheEnds) {
         }
 }
 
-// Seed 004: a wing and a bullet; their 7 x 5 sub-matrices ANDed leave two 1s.
+// The SDL "Collision Detection": a wing and a bullet; their 7 x 5 sub-matrices ANDed leave two 1s.
 TEST(MaskAnd, WingAndBulletShareTwoPixels) {
     const Bitmap wing = bitmapFromRows(0, 0, {"1111110", "1110000", "1100000", "1000000", "0000000"});
     const Bitmap bullet = bitmapFromRows(0, 0, {"0001000", "0011100", "0011100", "0001000", "0000000"});

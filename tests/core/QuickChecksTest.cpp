@@ -1,4 +1,4 @@
-// The reference's quick checks T1-T11 (gtia-pmg-collisions.md §10), normal width, PRIOR=0,
+// The quick checks T1-T11 of docs/hardware.md §10, normal width, PRIOR=0,
 // objects 1x unless stated. Players written by the CPU with DMA off are full-height stripes
 // (reference D5), so they cross the single mode line at scan line 32.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Collisions panel (issue 4): the 16 hardware collision registers as a bit grid beside the
+// Collisions panel: the 16 hardware collision registers as a bit grid beside the
 // same grid computed by one or two software methods (src/collide), every cell coloured by
 // how the two agree, the computed reason on hover and for the selected cell (whose place
 // the screen marks), and every method's agreement counts in one table.

@@ -1,4 +1,4 @@
-// Lessons panel (issue 5): the guided tour. With a lesson open it shows the title, previous
+// Lessons panel: the guided tour. With a lesson open it shows the title, previous
 // and next, the text, and every result the text states with a live tick (the running
 // machine matches) or cross; "try this" steps are buttons that edit the scene through the
 // document (undoable), after which the step's own results are ticked. With another scene

@@ -1,4 +1,4 @@
-// Sweep panel (issue 4): object B moved over every offset around object A, the hardware's
+// Sweep panel: object B moved over every offset around object A, the hardware's
 // answer and every method's at each, shown as one map per method (agreement colours, A's
 // outline, offset under the mouse). The sweep runs off the UI thread; the UI only polls.
 #include <algorithm>
