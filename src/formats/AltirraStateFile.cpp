@@ -156,6 +156,8 @@ AltirraStateFile AltirraStateFile::read(std::span<const uint8_t> bytes, const st
         objects.fail(rootPlace + " key \"hardware_mode\"", "unknown machine \"" + state.hardwareMode + "\"");
     state.memoryMode = objects.text(root, rootPlace, "memory_mode", true);
     const std::string video = objects.text(root, rootPlace, "video_standard", true);
+    // The frame's timing is what matters here: 312 lines for PAL, SECAM and NTSC50, 262 for
+    // NTSC and PAL60.
     if (video == "pal" || video == "secam" || video == "ntsc50") state.pal = true;
     else if (video != "ntsc" && video != "pal60")
         objects.fail(rootPlace + " key \"video_standard\"", "unknown video standard \"" + video + "\"");
