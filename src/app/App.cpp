@@ -828,7 +828,9 @@ void App::drawUi() {
 
 void App::drawMenuBar() {
     if (!ImGui::BeginMainMenuBar()) return;
-    if (ImGui::BeginMenu("File")) {
+    const bool fileMenu = ImGui::BeginMenu("File");
+    ctx_.noteWidget("File menu");
+    if (fileMenu) {
         if (ImGui::BeginMenu("New from template")) {
             for (const Template& t : templates())
                 if (ImGui::MenuItem(t.title.c_str())) requestOpen(t.path, true);
@@ -842,7 +844,7 @@ void App::drawMenuBar() {
         }
         if (ImGui::MenuItem("Save", "Ctrl+S", false, !document_.path().empty())) ctx_.requests.save = true;
         if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) ctx_.requests.saveAs = true;
-        importExport_.drawMenuItems(document_.scene(), document_.path());  // Atari file formats
+        importExport_.drawMenuItems(document_.scene(), document_.path(), [this](const std::string& name) { ctx_.noteWidget(name); });
         emulator_.drawMenuItems(document_.scene(), document_.path());
         ImGui::Separator();
         if (ImGui::MenuItem("Screenshot", "S")) ctx_.requests.screenshot = true;
@@ -969,7 +971,7 @@ void App::drawStatusBar() {
 }
 
 void App::drawDialogs() {
-    if (auto imported = importExport_.drawDialogs()) requestOpen(*imported);  // Atari file formats
+    if (auto imported = importExport_.drawDialogs([this](const std::string& name) { ctx_.noteWidget(name); })) requestOpen(*imported);
     emulator_.drawDialogs();
     if (std::string status = emulator_.takeStatus(); !status.empty()) ctx_.notify(std::move(status));
     if (auto chosen = fileDialog_.draw(recent_)) {

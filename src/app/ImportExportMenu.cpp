@@ -8,6 +8,7 @@
 #include "formats/AtomicFile.h"
 #include "formats/FormatError.h"
 #include "formats/Importer.h"
+#include "formats/ShapeFileKinds.h"
 #include "formats/SourceExport.h"
 #include "formats/XexExport.h"
 
@@ -26,21 +27,23 @@ void copyPath(char (&buffer)[1024], const std::string& text) {
 
 }  // namespace
 
-void ImportExportMenu::drawMenuItems(const Scene& scene, const fs::path& scenePath) {
+void ImportExportMenu::drawMenuItems(const Scene& scene, const fs::path& scenePath, const NoteWidget& note) {
     if (ImGui::MenuItem("Import...")) {
         importPending_ = true;
         message_.clear();
     }
-    if (ImGui::BeginMenu("Export")) {
-        struct Item { const char* label; Kind kind; const char* extension; };
-        static constexpr Item kItems[] = {
-            {"Atari executable (.xex + .lab)...", Kind::Xex, ".xex"}, {"MADS / xasm source...", Kind::Mads, ".asm"},
-            {"ca65 source...", Kind::Ca65, ".s"},                      {"Mad Pascal source...", Kind::MadPascal, ".pas"},
-            {"FastBasic source...", Kind::FastBasic, ".bas"},          {"Atari BASIC listing (.LST)...", Kind::Basic, ".lst"},
-        };
-        for (const Item& item : kItems)
-            if (ImGui::MenuItem(item.label)) {
-                kind_ = item.kind;
+    const bool exportMenu = ImGui::BeginMenu("Export");
+    note("Export menu");
+    if (exportMenu) {
+        for (const ExportKind& item : exportKinds()) {
+            if (item.label.empty()) {
+                ImGui::Separator();
+                continue;
+            }
+            const bool chosen = ImGui::MenuItem(item.label.c_str());
+            note("export " + item.extension);
+            if (chosen) {
+                kind_ = &item;
                 scene_ = scene;
                 fs::path out = scenePath.empty() ? fs::current_path() / "scene" : scenePath;
                 out.replace_extension(item.extension);
@@ -48,6 +51,7 @@ void ImportExportMenu::drawMenuItems(const Scene& scene, const fs::path& scenePa
                 exportPending_ = true;
                 message_.clear();
             }
+        }
         ImGui::EndMenu();
     }
 }
@@ -64,31 +68,57 @@ void ImportExportMenu::runImport() {
     }
 }
 
-void ImportExportMenu::runExport() {
-    try {
-        if (kind_ == Kind::Xex) {
-            const formats::XexExport exported = formats::exportXex(scene_, scene_.name.empty() ? "scene" : scene_.name);
-            const auto bytes = formats::writeXex(exported.xex);
-            formats::writeFileAtomically(output_, std::string(bytes.begin(), bytes.end()));
-            fs::path labels = output_;
-            labels.replace_extension(".lab");
-            formats::writeFileAtomically(labels, exported.labelFile());
-            char text[64];
-            std::snprintf(text, sizeof text, "COLLISIONS at $%04X; hold START to see the registers.", exported.collisionsAddress);
-            message_ = std::string("Wrote ") + output_ + " and " + labels.string() + ". " + text;
-        } else {
-            static constexpr formats::SourceLanguage kLanguage[] = {
-                formats::SourceLanguage::Mads, formats::SourceLanguage::Mads, formats::SourceLanguage::Ca65,
-                formats::SourceLanguage::MadPascal, formats::SourceLanguage::FastBasic, formats::SourceLanguage::AtariBasic};
-            formats::writeFileAtomically(output_, formats::exportSource(scene_, kLanguage[static_cast<int>(kind_)]));
-            message_ = std::string("Wrote ") + output_ + ".";
+const std::vector<ImportExportMenu::ExportKind>& ImportExportMenu::exportKinds() {
+    static const std::vector<ExportKind> kinds = [] {
+        std::vector<ExportKind> k;
+        k.push_back({"Atari executable (.xex + .lab)...", ".xex", [](const Scene& scene, const fs::path& out) {
+                         const formats::XexExport exported = formats::exportXex(scene, scene.name.empty() ? "scene" : scene.name);
+                         const auto bytes = formats::writeXex(exported.xex);
+                         formats::writeFileAtomically(out, std::string(bytes.begin(), bytes.end()));
+                         fs::path labels = out;
+                         labels.replace_extension(".lab");
+                         formats::writeFileAtomically(labels, exported.labelFile());
+                         char text[64];
+                         std::snprintf(text, sizeof text, "COLLISIONS at $%04X; hold START to see the registers.", exported.collisionsAddress);
+                         return "Wrote " + out.string() + " and " + labels.string() + ". " + text;
+                     }});
+        auto source = [](const char* label, const char* extension, formats::SourceLanguage language) {
+            return ExportKind{label, extension, [language](const Scene& scene, const fs::path& out) {
+                                  formats::writeFileAtomically(out, formats::exportSource(scene, language));
+                                  return "Wrote " + out.string() + ".";
+                              }};
+        };
+        k.push_back(source("MADS / xasm source...", ".asm", formats::SourceLanguage::Mads));
+        k.push_back(source("ca65 source...", ".s", formats::SourceLanguage::Ca65));
+        k.push_back(source("Mad Pascal source...", ".pas", formats::SourceLanguage::MadPascal));
+        k.push_back(source("FastBasic source...", ".bas", formats::SourceLanguage::FastBasic));
+        k.push_back(source("Atari BASIC listing (.LST)...", ".lst", formats::SourceLanguage::AtariBasic));
+        k.push_back({"", "", nullptr});  // a separator: the sprite editors' files below
+        // The shapes back to the user's sprite editor, from the same table as the CLI's options.
+        for (const formats::ShapeFileKind& shape : formats::shapeFileKinds()) {
+            const std::string extension(shape.extension);
+            k.push_back({std::string(shape.editor) + " (." + extension + ")...", "." + extension,
+                         [&shape](const Scene& scene, const fs::path& out) {
+                             const auto bytes = shape.write(scene);
+                             formats::writeFileAtomically(out, std::string(bytes.begin(), bytes.end()));
+                             return "Wrote " + out.string() + ": " + std::string(shape.contents) + ".";
+                         }});
         }
+        return k;
+    }();
+    return kinds;
+}
+
+void ImportExportMenu::runExport() {
+    if (!kind_) return;
+    try {
+        message_ = kind_->write(scene_, fs::path(output_));
     } catch (const std::exception& e) {
         message_ = e.what();
     }
 }
 
-std::optional<fs::path> ImportExportMenu::drawDialogs() {
+std::optional<fs::path> ImportExportMenu::drawDialogs(const NoteWidget& note) {
     if (importPending_) { ImGui::OpenPopup(kImportPopup); importPending_ = false; }
     if (exportPending_) { ImGui::OpenPopup(kExportPopup); exportPending_ = false; }
     if (ImGui::BeginPopupModal(kImportPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
@@ -110,7 +140,9 @@ std::optional<fs::path> ImportExportMenu::drawDialogs() {
     if (ImGui::BeginPopupModal(kExportPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::InputText("File to write", output_, sizeof output_);
         if (!message_.empty()) ImGui::TextWrapped("%s", message_.c_str());
-        if (ImGui::Button("Export") && output_[0]) runExport();
+        const bool clicked = ImGui::Button("Export");
+        note("export button");
+        if (clicked && output_[0]) runExport();
         ImGui::SameLine();
         if (ImGui::Button("Close")) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();

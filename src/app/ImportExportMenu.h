@@ -4,6 +4,8 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <vector>
 #include <optional>
 #include <string>
 
@@ -13,19 +15,27 @@ namespace pmg::app {
 
 class ImportExportMenu {
 public:
+    // Tells the app where a named item was just drawn (for tests that click it).
+    using NoteWidget = std::function<void(const std::string& name)>;
     // Inside an open "File" menu: the items. `scenePath` is the open scene's file (may be empty).
-    void drawMenuItems(const Scene& scene, const std::filesystem::path& scenePath);
+    void drawMenuItems(const Scene& scene, const std::filesystem::path& scenePath, const NoteWidget& note);
     // Every frame, outside menus: the import and export dialogs. Returns the scene file an
     // import wrote, once, for the app to open.
-    std::optional<std::filesystem::path> drawDialogs();
+    std::optional<std::filesystem::path> drawDialogs(const NoteWidget& note);
 
 private:
-    enum class Kind { Xex, Mads, Ca65, MadPascal, FastBasic, Basic };
+    // One row of the Export submenu: its label, the file's usual extension and how the
+    // scene becomes the file (the written files and a sentence for the dialog).
+    struct ExportKind {
+        std::string label, extension;
+        std::function<std::string(const Scene& scene, const std::filesystem::path& out)> write;
+    };
+    static const std::vector<ExportKind>& exportKinds();
     void runImport();
     void runExport();
 
     bool importPending_ = false, exportPending_ = false;
-    Kind kind_ = Kind::Xex;
+    const ExportKind* kind_ = nullptr;
     Scene scene_;  // the scene being exported, copied when the item is chosen
     char input_[1024] = {};
     char output_[1024] = {};

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,13 +13,10 @@
 #include <unistd.h>
 
 #include "cli/Commands.h"
-#include "formats/AplFile.h"
 #include "formats/AtomicFile.h"
 #include "formats/EmulatorLauncher.h"
 #include "formats/FormatError.h"
-#include "formats/MadStudioMissile.h"
-#include "formats/MadStudioMultiPlayer.h"
-#include "formats/MadStudioPlayer.h"
+#include "formats/ShapeFileKinds.h"
 #include "formats/SourceExport.h"
 #include "formats/XexExport.h"
 #include "scene/Scene.h"
@@ -33,11 +31,7 @@ struct ExportOptions {
     std::string xex;
     std::string source;
     std::string out;
-    std::string apl;
-    std::string apm;
-    std::string spr;
-    std::string mpl;
-    std::string msl;
+    std::map<std::string, std::string, std::less<>> shapes;  // a shape file kind's extension -> the file to write
 };
 
 void writeAtomically(const fs::path& path, const std::string& bytes) { formats::writeFileAtomically(path, bytes); }
@@ -60,35 +54,19 @@ void writeXexAndLabels(const formats::XexExport& exported, const fs::path& xexPa
 
 int exportCommand(const ExportOptions& options) {
     const Scene scene = loadScene(options.scene);
-    if (!options.spr.empty()) {
-        const auto bytes = formats::MadStudioPlayer::fromScene(scene).write();
-        writeAtomically(options.spr, std::string(bytes.begin(), bytes.end()));
-        std::cout << "Wrote " << options.spr << " (player 0 as a Mad Studio player)\n";
+    bool shapes = false;
+    std::string choices = "--xex OUT.xex, --source LANGUAGE --out FILE";
+    for (const formats::ShapeFileKind& kind : formats::shapeFileKinds()) {
+        choices += (&kind == &formats::shapeFileKinds().back() ? " or --" : ", --") + std::string(kind.extension) + " OUT." +
+                   std::string(kind.extension);
+        const auto file = options.shapes.find(kind.extension);
+        if (file == options.shapes.end() || file->second.empty()) continue;
+        const auto bytes = kind.write(scene);
+        writeAtomically(file->second, std::string(bytes.begin(), bytes.end()));
+        std::cout << "Wrote " << file->second << " (" << kind.contents << ")\n";
+        shapes = true;
     }
-    if (!options.mpl.empty()) {
-        const auto bytes = formats::MadStudioMultiPlayer::fromScene(scene).write();
-        writeAtomically(options.mpl, std::string(bytes.begin(), bytes.end()));
-        std::cout << "Wrote " << options.mpl << " (players 0-3 as a Mad Studio multicolour player)\n";
-    }
-    if (!options.msl.empty()) {
-        const auto bytes = formats::MadStudioMissile::fromScene(scene).write();
-        writeAtomically(options.msl, std::string(bytes.begin(), bytes.end()));
-        std::cout << "Wrote " << options.msl << " (missile 0 as a Mad Studio missile)\n";
-    }
-    if (options.xex.empty() && options.source.empty() && options.apl.empty() && options.spr.empty() && options.mpl.empty() &&
-        options.msl.empty() && options.apm.empty())
-        throw InputError("export: say what to write: --xex OUT.xex, --source LANGUAGE --out FILE, --apl OUT.apl, --apm OUT.apm, --spr OUT.spr, "
-                         "--mpl OUT.mpl or --msl OUT.msl");
-    if (!options.apm.empty()) {
-        const auto bytes = formats::AplFile::fromScene(scene, formats::AplFile::Layout::Apm).write();
-        writeAtomically(options.apm, std::string(bytes.begin(), bytes.end()));
-        std::cout << "Wrote " << options.apm << " (players 0 and 1 as one extended Atari Player Editor frame)\n";
-    }
-    if (!options.apl.empty()) {
-        const auto bytes = formats::AplFile::fromScene(scene).write();
-        writeAtomically(options.apl, std::string(bytes.begin(), bytes.end()));
-        std::cout << "Wrote " << options.apl << " (players 0 and 1 as one Atari Player Editor frame)\n";
-    }
+    if (options.xex.empty() && options.source.empty() && !shapes) throw InputError("export: say what to write: " + choices);
     if (!options.xex.empty()) {
         const formats::XexExport exported = exportOrExplain(scene, options.scene);
         writeXexAndLabels(exported, options.xex);
@@ -146,11 +124,12 @@ void addExportCommand(CLI::App& app, Action& action) {
     addSceneArgument(*command, options->scene);
     command->add_option("--xex", options->xex, "Write a runnable Atari executable here, and its labels (.lab) beside it")->type_name("OUT.xex");
     command->add_option("--source", options->source, std::string("Write source: ") + formats::sourceLanguageNames())->type_name("LANGUAGE");
-    command->add_option("--apl", options->apl, "Write players 0 and 1 as an Atari Player Editor file")->type_name("OUT.apl");
-    command->add_option("--apm", options->apm, "Write players 0 and 1 as an extended Atari Player Editor file (up to 58 lines)")->type_name("OUT.apm");
-    command->add_option("--spr", options->spr, "Write player 0 as a Mad Studio player file")->type_name("OUT.spr");
-    command->add_option("--mpl", options->mpl, "Write players 0-3 and PRIOR bit 5 as a Mad Studio multicolour player file")->type_name("OUT.mpl");
-    command->add_option("--msl", options->msl, "Write missile 0 as a Mad Studio missile file")->type_name("OUT.msl");
+    for (const formats::ShapeFileKind& kind : formats::shapeFileKinds()) {
+        const std::string extension(kind.extension);
+        // std::map keeps each element where it is, so the option can write into it.
+        command->add_option("--" + extension, options->shapes[extension], "Write " + std::string(kind.contents) + " (" + std::string(kind.editor) + ")")
+            ->type_name("OUT." + extension);
+    }
     command->add_option("--out", options->out, "The source file to write (with --source)")->type_name("FILE");
     command->callback([options, &action] { action = [options] { return exportCommand(*options); }; });
 }

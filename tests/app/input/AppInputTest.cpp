@@ -22,6 +22,7 @@
 #include "core/Machine.h"
 #include "core/Disassembler.h"
 #include "core/Palette.h"
+#include "formats/AplFile.h"
 #include "formats/Importer.h"
 #include "formats/SavedCollisions.h"
 #include "scene/Scene.h"
@@ -708,6 +709,45 @@ TEST(MotionInTheWindow, TheMovesSliderGivesTheObjectAVelocityAndTheWindowMovesIt
     runScene(scene, ref, static_cast<int>(frames));
     EXPECT_EQ(app.simulation().machine().registers()[Reg::HPOSP0], ref.registers()[Reg::HPOSP0]);
     EXPECT_NE(app.simulation().machine().registers()[Reg::HPOSP0], sceneRegister(scene, Reg::HPOSP0));
+    fs::remove_all(dir);
+}
+
+// A sprite back to its editor from the window: File > Export > Atari Player Editor (.apl)
+// proposes the scene's own name with .apl beside it; Export writes exactly the bytes the CLI's
+// export --apl writes (both come from one table of shape files).
+TEST(ExportInTheWindow, FileExportWritesTheSpriteEditorsFileBesideTheScene) {
+    const fs::path dir = scratchDir("export-apl");
+    fs::copy_file(sourceFile("assets/scenes/default.json"), dir / "ship.json");
+    AppSession app(sessionOptions(dir / "ship.json", dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    auto centre = [&](const std::string& name) {
+        const auto w = app.widget(name);
+        EXPECT_TRUE(w.has_value()) << name << " was not drawn";
+        return w ? std::pair<int, int>{static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2)}
+                 : std::pair<int, int>{0, 0};
+    };
+    auto [fx, fy] = centre("File menu");
+    input.click(fx, fy);
+    input.frames(2);
+    auto [ex, ey] = centre("Export menu");
+    input.moveTo(ex, ey);  // hovering opens the submenu
+    input.frames(3);
+    auto [ax, ay] = centre("export .apl");
+    input.moveTo(ax - 20, ay);
+    input.click(ax, ay);
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("Export the scene"));
+    auto [bx, by] = centre("export button");
+    input.click(bx, by);
+    input.frames(2);
+    const fs::path written = dir / "ship.apl";
+    ASSERT_TRUE(fs::exists(written));
+    const auto expected = formats::AplFile::fromScene(loadScene(dir / "ship.json")).write();
+    std::ifstream in(written, std::ios::binary);
+    const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(bytes, expected);
     fs::remove_all(dir);
 }
 
