@@ -12,7 +12,7 @@ public:
     std::string_view id() const override { return "aabb"; }
     std::string_view name() const override { return "Min/max box, touching counts"; }
     std::string_view source() const override {
-        return "seed 002: designer's boxes as min/max corners; apart only if a min is past a max";
+        return "The Polish \"Gra 2D\", part 6: designer's boxes as min/max corners; apart only if a min is past a max";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;
 

@@ -13,7 +13,8 @@ public:
     std::string_view id() const override { return "mask-and"; }
     std::string_view name() const override { return "Pixel masks ANDed, 64-bit words"; }
     std::string_view source() const override {
-        return "seeds 001/003/004: box overlap first, then the masks ANDed word by word, stop at the first 1";
+        return "\"Rempeleien\", Mike's \"Collision detection\" and the SDL \"Collision Detection\": box overlap "
+               "first, then the masks ANDed word by word, stop at the first 1";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;
 };
@@ -23,7 +24,7 @@ public:
     std::string_view id() const override { return "mask-naive"; }
     std::string_view name() const override { return "Pixel masks, pixel by pixel"; }
     std::string_view source() const override {
-        return "seed 004: box overlap first, then the two 0/1 matrices compared cell by cell";
+        return "The SDL \"Collision Detection\": box overlap first, then the two 0/1 matrices compared cell by cell";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;
 };

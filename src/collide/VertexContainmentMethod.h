@@ -12,7 +12,7 @@ public:
     std::string_view id() const override { return "vertices8"; }
     std::string_view name() const override { return "8 corners inside the other box"; }
     std::string_view source() const override {
-        return "seed 002: naive test, any of the 8 box corners inside the other box";
+        return "The Polish \"Gra 2D\", part 6: naive test, any of the 8 box corners inside the other box";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;
 

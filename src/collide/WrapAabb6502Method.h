@@ -16,8 +16,8 @@ public:
         return bccFix_ ? "6502 8-bit box test with BCC fix" : "6502 8-bit box test (wraps)";
     }
     std::string_view source() const override {
-        return bccFix_ ? "seed 000: ADC/SBC/CMP per axis on 8-bit positions, plus BCC after each SBC"
-                       : "seed 000: LDA/CLC/ADC/SBC/CMP/BCS per axis on 8-bit positions, 26 cycles";
+        return bccFix_ ? "\"Kolize\": ADC/SBC/CMP per axis on 8-bit positions, plus BCC after each SBC"
+                       : "\"Kolize\": LDA/CLC/ADC/SBC/CMP/BCS per axis on 8-bit positions, 26 cycles";
     }
     int articleCycles() const override { return 26; }
     bool bccFix() const { return bccFix_; }
