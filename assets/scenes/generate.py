@@ -314,7 +314,7 @@ def main():
     write("wrap-edge.json", scene(
         "wrap-edge", "P0 at the top of the collision window (lines 8-15), P1 lower down: no latch. Sweep P1 "
         "around P0 with --dy 230:250: below line 247 the GTIA no longer shows P1, and once P1's top passes "
-        "line 255 a game's 8-bit Y wraps to 0-2, where seed 000's box test finds P0, with or without the BCC fix.",
+        "line 255 a game's 8-bit Y wraps to 0-2, where the box test of \"Kolize\" finds P0, with or without the BCC fix.",
         regs, [block(0x5000, pm)]))
 
     # --- moving objects: a class watches frames differ --------------------------------------

@@ -13,7 +13,7 @@ public:
     std::string_view id() const override { return "mask-and"; }
     std::string_view name() const override { return "Pixel masks ANDed, 64-bit words"; }
     std::string_view source() const override {
-        return "The German, Russian and Italian articles: box overlap first, then the masks ANDed word by word, stop at the first 1";
+        return "The German \"Rempeleien\", the Russian and the Italian \"Collision Detection\": box overlap first, then the masks ANDed word by word, stop at the first 1";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;
 };
