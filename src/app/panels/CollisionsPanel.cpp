@@ -15,6 +15,8 @@
 #include "app/Panel.h"
 #include "app/Panels.h"
 #include "app/UiHelpers.h"
+#include "core/Atari.h"
+#include "core/BeamTiming.h"
 #include "formats/SavedCollisions.h"
 
 namespace pmg::app {
@@ -73,7 +75,15 @@ public:
         saved_ = formats::savedCollisions(ctx.document.scene());
         drawMethodChoice(*c);
         methodSettings(ctx);
-        if (view_.stale()) ImGui::TextDisabled("Paused mid-frame: showing the last whole frame.");
+        readBeamLatches(ctx.simulation);
+        if (beam_) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.8f, 0.4f, 1));
+            ImGui::TextWrapped("Paused mid-frame: the hardware grid shows the latches as a CPU read at the beam (%s) "
+                               "would return them; the software methods show the last whole frame.",
+                               beamText_.c_str());
+            ImGui::PopStyleColor();
+            ctx.noteWidget("mid-frame note");
+        }
 
         hovered_.reset();
         drawGrids(*c);
@@ -241,11 +251,15 @@ private:
         };
         place();
         ImGui::BeginGroup();
-        grid("##hw", "Hardware (GTIA latches)", "What GTIA latched this frame: 1 = the bit is set", [&](GridCell g) {
-            const bool on = view_.hardware(g);
+        const std::string hwTitle = beam_ ? "Hardware up to the beam (" + beamText_ + ")" : "Hardware (GTIA latches)";
+        const std::string hwTip = beam_ ? "What a CPU read of the collision registers at the beam (" + beamText_ +
+                                              ") returns: 1 = the bit is set so far this frame"
+                                        : "What GTIA latched this frame: 1 = the bit is set";
+        grid("##hw", hwTitle, hwTip, [&](GridCell g) {
+            const bool on = hardwareShown(g);
             return CellLook{on ? IM_COL32(0xE8, 0xE8, 0xEC, 255) : IM_COL32(0x2A, 0x2A, 0x30, 255),
                             on ? IM_COL32(0x10, 0x10, 0x14, 255) : IM_COL32(0x68, 0x68, 0x70, 255), on ? "1" : "0"};
-        });
+        }, "hardware ");
         ImGui::EndGroup();
         if (saved_) {
             // The emulator's latches at the instant it saved: amber where they differ from
@@ -279,6 +293,31 @@ private:
             ImGui::EndGroup();
         }
         hoveredLast_ = hovered_;
+    }
+
+    // Paused mid-frame: the latches up to the beam (Machine::collisionsBefore through the
+    // Atari for a program stopped mid-line; a scene stops between lines, where the machine's
+    // latches are those of the lines run so far).
+    void readBeamLatches(Simulation& sim) {
+        beam_.reset();
+        if (!sim.midFrame()) return;
+        std::array<uint8_t, kCollisionRegisters> latches{};
+        char where[48];
+        if (Atari* atari = sim.atari(); atari && atari->cycleInLine() > 0) {
+            for (int r = 0; r < kCollisionRegisters; ++r) latches[r] = atari->collisionsAtBeam(r);
+            std::snprintf(where, sizeof where, "line %d, clock $%02X", sim.beamLine(),
+                          std::max(0, colourClockOfCycle(atari->cycleInLine())));
+        } else {
+            for (int r = 0; r < kCollisionRegisters; ++r) latches[r] = sim.machine().collisions().read(r);
+            std::snprintf(where, sizeof where, "start of line %d", sim.beamLine());
+        }
+        beam_ = latches;
+        beamText_ = where;
+    }
+
+    bool hardwareShown(GridCell g) const {
+        if (!beam_) return view_.hardware(g);
+        return !g.self() && ((*beam_)[static_cast<size_t>(g.reg())] >> g.bit() & 1);
     }
 
     bool savedBit(GridCell g) const { return saved_ && ((saved_->registers[static_cast<size_t>(g.reg())] >> g.bit()) & 1); }
@@ -330,11 +369,13 @@ private:
     void describe(GridCell g, bool selected) {
         const Comparison& c = *view_.comparison();
         ImGui::Text("%s  %s", cellName(g).c_str(), cellMeaning(g).c_str());
+        if (beam_) ImGui::Text("Hardware up to the beam (%s): %s", beamText_.c_str(), hardwareShown(g) ? "set" : "clear");
+        const char* whole = beam_ ? "Hardware, last whole frame" : "Hardware";
         if (view_.hardware(g)) {
             const std::string at = placeText(view_.firstHit(g));
-            ImGui::Text("Hardware: latched%s%s", at.empty() ? "" : ", first at ", at.c_str());
+            ImGui::Text("%s: latched%s%s", whole, at.empty() ? "" : ", first at ", at.c_str());
         } else {
-            ImGui::TextUnformatted("Hardware: not latched");
+            ImGui::Text("%s: not latched", whole);
         }
         if (saved_) ImGui::Text("Saved by %s: %s", saved_->emulator.c_str(), savedBit(g) ? "set" : "clear");
         for (int slot = 0; slot < 2; ++slot) {
@@ -454,6 +495,8 @@ private:
     }
 
     CollisionsView view_;
+    std::optional<std::array<uint8_t, kCollisionRegisters>> beam_;  // paused mid-frame: the latches up to the beam
+    std::string beamText_;                                           // where the beam is, in words
     std::optional<GridCell> hovered_, hoveredLast_;
     float font_ = 13, cellW_ = 24, cellH_ = 20;
 };

@@ -361,6 +361,40 @@ TEST(Presentation, LatchedPixelsAreWhitenedNotMagentaAndTheOverlaysHaveALegend) 
     }
 }
 
+// Paused in the middle of a frame, the hardware grid shows the latches as a CPU read at the beam
+// would return them (the bits set on the lines run so far), labelled so; at the end of the
+// frame it shows the whole frame's again. Default scene: P0 meets P1 from line 84, P2 meets
+// PF2 from line 108.
+TEST(AppInput, PausedMidFrameTheHardwareGridShowsTheLatchesUpToTheBeam) {
+    const fs::path dir = scratchDir("midframe");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    input.key(SDLK_SPACE);  // pause
+    ASSERT_FALSE(app.running());
+    if (app.simulation().midFrame()) input.key(SDLK_f);  // to the end of the frame
+    ASSERT_FALSE(app.simulation().midFrame());
+    auto cellSet = [&](const char* name) {
+        const RgbImage shot = app.capture();
+        const auto cell = app.widget(std::string("hardware ") + name);
+        EXPECT_TRUE(cell.has_value()) << name;
+        if (!cell) return false;
+        const uint8_t* p = shot.at(static_cast<int>((*cell)[0] + 3), static_cast<int>((*cell)[1] + 3));
+        return p[0] > 0x80;  // a set bit's square is light, a clear one's dark
+    };
+    EXPECT_TRUE(cellSet("P2PF.PF2")) << "the whole frame latched P2 against PF2";
+    EXPECT_FALSE(app.widget("mid-frame note").has_value());
+    while (app.simulation().beamLine() < 96) input.key(SDLK_l);
+    ASSERT_EQ(app.simulation().beamLine(), 96);
+    EXPECT_TRUE(cellSet("P0PL.P1")) << "P0 met P1 on line 84, above the beam";
+    EXPECT_FALSE(cellSet("P2PF.PF2")) << "P2 meets PF2 on line 108, below the beam: a read now returns it clear";
+    EXPECT_TRUE(app.widget("mid-frame note").has_value()) << "the grid does not say it shows the latches up to the beam";
+    while (app.simulation().beamLine() < 110) input.key(SDLK_l);
+    EXPECT_TRUE(cellSet("P2PF.PF2")) << "the beam passed line 108";
+    fs::remove_all(dir);
+}
+
 // A lesson sets the overlays its text needs: lesson 3 says the player behind the PF0 block
 // cannot be seen, so the latched-pixel overlay, the first-hit box and the selection outline
 // must not paint it; the screen there is exactly PF0's colour.
