@@ -425,20 +425,23 @@ private:
         ImGui::SameLine();
         helpMarker(
             "Every software method on this frame, counted over the 60 collision bits (the cells of a grid): "
-            "agree + false alarm + missed + can't see = 60. Also the checks it made and its 6502 cost where its "
+            "agree + false alarm + missed + n/a = 60. Also the checks it made and its 6502 cost where its "
             "article gives one. Click a row to show that method's grid.");
         const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit |
                                       ImGuiTableFlags_ScrollX | ImGuiTableFlags_NoHostExtendY;
         const bool cellColumn = view_.selected.has_value();
+        // The numbers' columns as wide as their header or widest value; the method's name gets
+        // the rest of the panel and wraps, so the whole table fits at 1024 x 768.
+        const char* const headers[] = {"agree", "hit", "false", "missed", "n/a", "checks", "cycles"};
+        const char* const widest[] = {"58/60", "60", "60", "60", "60", "99999", "~26/check"};
+        const float padding = 2 * ImGui::GetStyle().CellPadding.x + 1;
+        float numbers = cellColumn ? std::max(ImGui::CalcTextSize(cellName(*view_.selected).c_str()).x, font_ * 1.3f) + padding : 0;
+        for (size_t i = 0; i < std::size(headers); ++i)
+            numbers += std::max(ImGui::CalcTextSize(headers[i]).x, ImGui::CalcTextSize(widest[i]).x) + padding;
+        const float nameW = std::max(font_ * 6, ImGui::GetContentRegionAvail().x - numbers - padding - ImGui::GetStyle().ScrollbarSize);
         if (!ImGui::BeginTable("##methods", cellColumn ? 9 : 8, flags)) return;
-        ImGui::TableSetupColumn("method");
-        ImGui::TableSetupColumn("agree");
-        ImGui::TableSetupColumn("both hit");
-        ImGui::TableSetupColumn("false alarm");
-        ImGui::TableSetupColumn("missed");
-        ImGui::TableSetupColumn("can't see");
-        ImGui::TableSetupColumn("checks");
-        ImGui::TableSetupColumn("6502 cyc");
+        ImGui::TableSetupColumn("method", ImGuiTableColumnFlags_WidthFixed, nameW);
+        for (const char* h : headers) ImGui::TableSetupColumn(h);
         if (cellColumn) ImGui::TableSetupColumn(cellName(*view_.selected).c_str());
         ImGui::TableHeadersRow();
         const int a = view_.methodIndex(0), b = view_.methodIndex(1);
@@ -449,9 +452,19 @@ private:
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             const bool chosen = static_cast<int>(i) == a || static_cast<int>(i) == b;
-            const std::string label = m.name + "##" + m.id;
-            if (ImGui::Selectable(label.c_str(), chosen, ImGuiSelectableFlags_SpanAllColumns)) view_.selectMethod(0, m.id);
+            // The row is one selectable as tall as the wrapped name, the name drawn over it.
+            const float wrap = ImGui::GetContentRegionAvail().x;
+            const ImVec2 nameSize = ImGui::CalcTextSize(m.name.c_str(), nullptr, false, wrap);
+            const ImVec2 at = ImGui::GetCursorPos();
+            const std::string label = "##" + m.id;
+            if (ImGui::Selectable(label.c_str(), chosen, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+                                  ImVec2(0, nameSize.y)))
+                view_.selectMethod(0, m.id);
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.source.c_str());
+            ImGui::SetCursorPos(at);
+            ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+            ImGui::TextUnformatted(m.name.c_str());
+            ImGui::PopTextWrapPos();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(agreementCountText(m.counts).c_str());
             if (ImGui::IsItemHovered())
@@ -475,6 +488,7 @@ private:
             else ImGui::TextDisabled("-");
             if (ImGui::IsItemHovered() && (m.cycles || m.articleCycles))
                 ImGui::SetTooltip("6502 cycles over the whole matrix (or the article's figure per check), at 1.79 MHz");
+            if (i == 0) ctx_->noteWidget("methods table last column");
             if (cellColumn) {
                 ImGui::TableNextColumn();
                 if (const Cell* cell = view_.cell(m, *view_.selected)) agreementSwatch(cell->agreement);

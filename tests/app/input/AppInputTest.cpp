@@ -356,7 +356,10 @@ TEST(Presentation, LatchedPixelsAreWhitenedNotMagentaAndTheOverlaysHaveALegend) 
         EXPECT_LE((*legend)[2], g.x + g.width() + 400) << w << "x" << h;
         const auto history = app.widget("latch history legend");
         ASSERT_TRUE(history.has_value()) << w << "x" << h;
-        EXPECT_LE((*history)[3], h) << w << "x" << h;
+        // Inside the Frame control window, above the Collisions panel's window below it.
+        const auto below = app.widget("method settings");
+        ASSERT_TRUE(below.has_value()) << w << "x" << h;
+        EXPECT_LE((*history)[3], (*below)[1] - 10) << w << "x" << h << ": the latch history's legend is cut off";
         fs::remove_all(dir);
     }
 }
@@ -392,6 +395,21 @@ TEST(AppInput, PausedMidFrameTheHardwareGridShowsTheLatchesUpToTheBeam) {
     EXPECT_TRUE(app.widget("mid-frame note").has_value()) << "the grid does not say it shows the latches up to the beam";
     while (app.simulation().beamLine() < 110) input.key(SDLK_l);
     EXPECT_TRUE(cellSet("P2PF.PF2")) << "the beam passed line 108";
+    fs::remove_all(dir);
+}
+
+// At 1024 x 768 the All-methods table fits its panel: its last column is inside the window.
+TEST(Presentation, TheAllMethodsTableFitsAt1024x768) {
+    const fs::path dir = scratchDir("table");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1024, 768);
+    options.hide = {"Objects", "Registers", "Playfield", "Layers", "Lessons", "Program", "Sweep"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const auto last = app.widget("methods table last column");
+    ASSERT_TRUE(last.has_value());
+    EXPECT_LE((*last)[2], 1024 - 8) << "the table's last column is cut off at the window's right edge";
     fs::remove_all(dir);
 }
 
