@@ -22,6 +22,7 @@
 #include "core/Machine.h"
 #include "core/Disassembler.h"
 #include "core/Palette.h"
+#include "core/PlayerMissileImages.h"
 #include "formats/Importer.h"
 #include "formats/SavedCollisions.h"
 #include "scene/Scene.h"
@@ -411,6 +412,33 @@ TEST(Presentation, TheAllMethodsTableFitsAt1024x768) {
     ASSERT_TRUE(last.has_value());
     EXPECT_LE((*last)[2], 1024 - 8) << "the table's last column is cut off at the window's right edge";
     fs::remove_all(dir);
+}
+
+// The Objects panel's pixel editor draws each bit in the screen's proportions: SIZE colour
+// clocks wide and the row's scan lines tall, a colour clock as wide against a line as on the
+// screen (1.71 in the TV's proportions), at 1024 x 768 and at 1600 x 1000.
+TEST(Presentation, ThePixelEditorIsInTheScreensProportions) {
+    for (const auto& [w, h] : {std::pair{1024, 768}, {1600, 1000}}) {
+        const fs::path dir = scratchDir("pixel-editor");
+        const fs::path scene = sourceFile("assets/scenes/default.json");
+        AppOptions options = sessionOptions(scene, dir, w, h);
+        options.show = {"Objects"};
+        AppSession app(options);
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(4);
+        const auto cell = app.widget("pixel editor cell");
+        ASSERT_TRUE(cell.has_value()) << w << "x" << h;
+        const Scene s = loadScene(scene);
+        const ObjectStripe stripe = objectStripe(s, 0);
+        const double size = sizeMultiplier(sceneRegister(s, Reg::SIZEP0) & 3);
+        const ScreenGeometry g = app.screen();
+        const double want = g.clockW / g.lineH * size / (stripe.dma ? stripe.linesPerRow : 1);
+        const double got = ((*cell)[2] - (*cell)[0]) / ((*cell)[3] - (*cell)[1]);
+        EXPECT_NEAR(got, want, 0.05 * want) << w << "x" << h << ": a bit of P0 is drawn " << got << " times as wide as tall";
+        EXPECT_GT(want, 1.5) << "the default scene's P0 no longer shows the TV's proportions";
+        fs::remove_all(dir);
+    }
 }
 
 // A lesson sets the overlays its text needs: lesson 3 says the player behind the PF0 block
