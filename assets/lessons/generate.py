@@ -453,7 +453,8 @@ def lesson_boxes_lie():
                  "Bullet six clocks right", {"set": {"HPOSP1": "+6"}},
                  [{"P0PL": "P1 set"},
                   {"method": "aabb", "cell": "P0PL P1", "result": "both hit"},
-                  {"method": "mask-and", "cell": "P0PL P1", "result": "both hit"}])])
+                  {"method": "mask-and", "cell": "P0PL P1", "result": "both hit"}])],
+           overlays={"designer_boxes": True})
 
 
 def lesson_four_corners():
@@ -477,7 +478,8 @@ def lesson_four_corners():
            [step("Move P1 to the right end of the bar ($8C): now a corner of P0's box lies inside P1's box, "
                  "and the corner test finds the hit too.",
                  "P1 to the bar's end", {"set": {"HPOSP1": "$8C"}},
-                 [{"P0PL": "P1 set"}, {"method": "corners4", "cell": "P0PL P1", "result": "both hit"}])])
+                 [{"P0PL": "P1 set"}, {"method": "corners4", "cell": "P0PL P1", "result": "both hit"}])],
+           overlays={"designer_boxes": True, "corner_points": True})
 
 
 def lesson_wrap():
@@ -535,7 +537,8 @@ def lesson_fair_boxes():
            [{"P0PL": "P1 set", "says": "the wing tips meet"},
             {"first_hit": "P0PL P1", "line": [86, 87], "says": "only the wing-tip row meets"},
             {"method": "aabb", "cell": "P0PL P1", "result": "both hit", "says": "so does the full box test"},
-            {"method": "inset", "cell": "P0PL P1", "result": "missed", "says": "the inset box misses the wing tips"}])
+            {"method": "inset", "cell": "P0PL P1", "result": "missed", "says": "the inset box misses the wing tips"}],
+           overlays={"designer_boxes": True, "inset_boxes": True})
 
 
 def lesson_mask_and():

@@ -908,7 +908,8 @@ void App::drawSlots() {
     const float available = columnSize_.y - status;
     bool used[3] = {};
     for (auto& p : panels_) used[static_cast<int>(p->slot())] |= p->visible;
-    const float control = used[0] ? std::min(available * 0.3f, ImGui::GetFrameHeightWithSpacing() * 3 + ImGui::GetFontSize() * 6.5f) : 0;
+    const float control = used[0] ? std::min(available * 0.34f, ImGui::GetFrameHeightWithSpacing() * 3 + ImGui::GetFontSize() * 6.5f +
+                                                                   ImGui::GetTextLineHeightWithSpacing()) : 0;  // + the history's legend
     const int shared = used[1] + used[2];
     const float rest = shared ? (available - control) / shared : 0;
     // The results get more room than the editors: they are what the app is for.

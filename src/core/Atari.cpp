@@ -234,16 +234,19 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
     }
 }
 
+uint8_t Atari::collisionsAt(int index, int cycle) {
+    std::vector<RegisterWrite> sofar(writes_);
+    std::stable_sort(sofar.begin(), sofar.end(), [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });
+    return machine_.collisionsBefore(index, colourClockOfCycle(cycle), sofar);
+}
+
+uint8_t Atari::collisionsAtBeam(int index) { return collisionsAt(index & 0x0F, cycle_); }
+
 uint8_t Atari::readChip(uint16_t address, int cycle) {
     const int page = address >> 8;
     if (page == 0xD0) {  // GTIA, A0-A4
         const int a = address & 0x1F;
-        if (a < 0x10) {
-            std::vector<RegisterWrite> sofar(writes_);
-            std::stable_sort(sofar.begin(), sofar.end(),
-                             [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });
-            return machine_.collisionsBefore(a, colourClockOfCycle(cycle), sofar);
-        }
+        if (a < 0x10) return collisionsAt(a, cycle);
         if (a == 0x10) return inputs_.trigger0 ? 0 : 1;
         if (a <= 0x13) return 1;
         if (a == 0x14) return machine_.options().video == VideoStandard::Pal ? 0x01 : 0x0F;

@@ -121,6 +121,10 @@ public:
     void write(uint16_t address, uint8_t value);
     // What a read would return, without side effects or time (debuggers, tests).
     uint8_t peek(uint16_t address) const;
+    // Collision register `index` (0-15) as a CPU read at the current cycle would return it: the
+    // latches before this line plus the bits first set on it before the beam (the Collisions
+    // panel while paused mid-line). Takes no time.
+    uint8_t collisionsAtBeam(int index);
 
 private:
     int acquireCycle(bool read);   // the cycle this access happens on; runs lines as needed
@@ -128,6 +132,7 @@ private:
     void endLine();
     void chipWrite(Reg reg, uint8_t value, int cycle);
     uint8_t readChip(uint16_t address, int cycle);
+    uint8_t collisionsAt(int index, int cycle);
     void checkStop();
     bool runUntilPc(uint16_t pc, uint64_t maxCycles);
     void pushReturn(uint16_t address);

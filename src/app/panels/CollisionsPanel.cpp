@@ -16,6 +16,8 @@
 #include "app/Panels.h"
 #include "app/UiHelpers.h"
 #include "collide/ReasonText.h"
+#include "core/Atari.h"
+#include "core/BeamTiming.h"
 #include "formats/SavedCollisions.h"
 
 namespace pmg::app {
@@ -70,7 +72,15 @@ public:
         saved_ = formats::savedCollisions(ctx.document.scene());
         drawMethodChoice(*c);
         methodSettings(ctx);
-        if (view_.stale()) ImGui::TextDisabled("Paused mid-frame: showing the last whole frame.");
+        readBeamLatches(ctx.simulation);
+        if (beam_) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.8f, 0.4f, 1));
+            ImGui::TextWrapped("Paused mid-frame: the hardware grid shows the latches as a CPU read at the beam (%s) "
+                               "would return them; the software methods show the last whole frame.",
+                               beamText_.c_str());
+            ImGui::PopStyleColor();
+            ctx.noteWidget("mid-frame note");
+        }
 
         hovered_.reset();
         drawGrids(*c);
@@ -238,11 +248,15 @@ private:
         };
         place();
         ImGui::BeginGroup();
-        grid("##hw", "Hardware (GTIA latches)", "What GTIA latched this frame: 1 = the bit is set", [&](GridCell g) {
-            const bool on = view_.hardware(g);
+        const std::string hwTitle = beam_ ? "Hardware up to the beam (" + beamText_ + ")" : "Hardware (GTIA latches)";
+        const std::string hwTip = beam_ ? "What a CPU read of the collision registers at the beam (" + beamText_ +
+                                              ") returns: 1 = the bit is set so far this frame"
+                                        : "What GTIA latched this frame: 1 = the bit is set";
+        grid("##hw", hwTitle, hwTip, [&](GridCell g) {
+            const bool on = hardwareShown(g);
             return CellLook{on ? IM_COL32(0xE8, 0xE8, 0xEC, 255) : IM_COL32(0x2A, 0x2A, 0x30, 255),
                             on ? IM_COL32(0x10, 0x10, 0x14, 255) : IM_COL32(0x68, 0x68, 0x70, 255), on ? "1" : "0"};
-        });
+        }, "hardware ");
         ImGui::EndGroup();
         if (saved_) {
             // The emulator's latches at the instant it saved: amber where they differ from
@@ -276,6 +290,31 @@ private:
             ImGui::EndGroup();
         }
         hoveredLast_ = hovered_;
+    }
+
+    // Paused mid-frame: the latches up to the beam (Machine::collisionsBefore through the
+    // Atari for a program stopped mid-line; a scene stops between lines, where the machine's
+    // latches are those of the lines run so far).
+    void readBeamLatches(Simulation& sim) {
+        beam_.reset();
+        if (!sim.midFrame()) return;
+        std::array<uint8_t, kCollisionRegisters> latches{};
+        char where[48];
+        if (Atari* atari = sim.atari(); atari && atari->cycleInLine() > 0) {
+            for (int r = 0; r < kCollisionRegisters; ++r) latches[r] = atari->collisionsAtBeam(r);
+            std::snprintf(where, sizeof where, "line %d, clock $%02X", sim.beamLine(),
+                          std::max(0, colourClockOfCycle(atari->cycleInLine())));
+        } else {
+            for (int r = 0; r < kCollisionRegisters; ++r) latches[r] = sim.machine().collisions().read(r);
+            std::snprintf(where, sizeof where, "start of line %d", sim.beamLine());
+        }
+        beam_ = latches;
+        beamText_ = where;
+    }
+
+    bool hardwareShown(GridCell g) const {
+        if (!beam_) return view_.hardware(g);
+        return !g.self() && ((*beam_)[static_cast<size_t>(g.reg())] >> g.bit() & 1);
     }
 
     bool savedBit(GridCell g) const { return saved_ && ((saved_->registers[static_cast<size_t>(g.reg())] >> g.bit()) & 1); }
@@ -327,11 +366,13 @@ private:
     void describe(GridCell g, bool selected) {
         const Comparison& c = *view_.comparison();
         ImGui::Text("%s  %s", cellName(g).c_str(), cellMeaning(g).c_str());
+        if (beam_) ImGui::Text("Hardware up to the beam (%s): %s", beamText_.c_str(), hardwareShown(g) ? "set" : "clear");
+        const char* whole = beam_ ? "Hardware, last whole frame" : "Hardware";
         if (view_.hardware(g)) {
             const std::string at = placeText(view_.firstHit(g));
-            ImGui::Text("Hardware: latched%s%s", at.empty() ? "" : ", first at ", at.c_str());
+            ImGui::Text("%s: latched%s%s", whole, at.empty() ? "" : ", first at ", at.c_str());
         } else {
-            ImGui::TextUnformatted("Hardware: not latched");
+            ImGui::Text("%s: not latched", whole);
         }
         if (saved_) ImGui::Text("Saved by %s: %s", saved_->emulator.c_str(), savedBit(g) ? "set" : "clear");
         for (int slot = 0; slot < 2; ++slot) {
@@ -381,20 +422,23 @@ private:
         ImGui::SameLine();
         helpMarker(
             "Every software method on this frame, counted over the 60 collision bits (the cells of a grid): "
-            "agree + false alarm + missed + can't see = 60. Also the checks it made and its 6502 cost where its "
+            "agree + false alarm + missed + n/a = 60. Also the checks it made and its 6502 cost where its "
             "article gives one. Click a row to show that method's grid.");
         const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit |
                                       ImGuiTableFlags_ScrollX | ImGuiTableFlags_NoHostExtendY;
         const bool cellColumn = view_.selected.has_value();
+        // The numbers' columns as wide as their header or widest value; the method's name gets
+        // the rest of the panel and wraps, so the whole table fits at 1024 x 768.
+        const char* const headers[] = {"agree", "hit", "false", "missed", "n/a", "checks", "cycles"};
+        const char* const widest[] = {"58/60", "60", "60", "60", "60", "99999", "~26/check"};
+        const float padding = 2 * ImGui::GetStyle().CellPadding.x + 1;
+        float numbers = cellColumn ? std::max(ImGui::CalcTextSize(cellName(*view_.selected).c_str()).x, font_ * 1.3f) + padding : 0;
+        for (size_t i = 0; i < std::size(headers); ++i)
+            numbers += std::max(ImGui::CalcTextSize(headers[i]).x, ImGui::CalcTextSize(widest[i]).x) + padding;
+        const float nameW = std::max(font_ * 6, ImGui::GetContentRegionAvail().x - numbers - padding - ImGui::GetStyle().ScrollbarSize);
         if (!ImGui::BeginTable("##methods", cellColumn ? 9 : 8, flags)) return;
-        ImGui::TableSetupColumn("method");
-        ImGui::TableSetupColumn("agree");
-        ImGui::TableSetupColumn("both hit");
-        ImGui::TableSetupColumn("false alarm");
-        ImGui::TableSetupColumn("missed");
-        ImGui::TableSetupColumn("can't see");
-        ImGui::TableSetupColumn("checks");
-        ImGui::TableSetupColumn("6502 cyc");
+        ImGui::TableSetupColumn("method", ImGuiTableColumnFlags_WidthFixed, nameW);
+        for (const char* h : headers) ImGui::TableSetupColumn(h);
         if (cellColumn) ImGui::TableSetupColumn(cellName(*view_.selected).c_str());
         ImGui::TableHeadersRow();
         const int a = view_.methodIndex(0), b = view_.methodIndex(1);
@@ -405,9 +449,19 @@ private:
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             const bool chosen = static_cast<int>(i) == a || static_cast<int>(i) == b;
-            const std::string label = m.name + "##" + m.id;
-            if (ImGui::Selectable(label.c_str(), chosen, ImGuiSelectableFlags_SpanAllColumns)) view_.selectMethod(0, m.id);
+            // The row is one selectable as tall as the wrapped name, the name drawn over it.
+            const float wrap = ImGui::GetContentRegionAvail().x;
+            const ImVec2 nameSize = ImGui::CalcTextSize(m.name.c_str(), nullptr, false, wrap);
+            const ImVec2 at = ImGui::GetCursorPos();
+            const std::string label = "##" + m.id;
+            if (ImGui::Selectable(label.c_str(), chosen, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+                                  ImVec2(0, nameSize.y)))
+                view_.selectMethod(0, m.id);
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.source.c_str());
+            ImGui::SetCursorPos(at);
+            ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+            ImGui::TextUnformatted(m.name.c_str());
+            ImGui::PopTextWrapPos();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(agreementCountText(m.counts).c_str());
             if (ImGui::IsItemHovered())
@@ -431,6 +485,7 @@ private:
             else ImGui::TextDisabled("-");
             if (ImGui::IsItemHovered() && (m.cycles || m.articleCycles))
                 ImGui::SetTooltip("6502 cycles over the whole matrix (or the article's figure per check), at 1.79 MHz");
+            if (i == 0) ctx_->noteWidget("methods table last column");
             if (cellColumn) {
                 ImGui::TableNextColumn();
                 if (const Cell* cell = view_.cell(m, *view_.selected)) agreementSwatch(cell->agreement);
@@ -451,6 +506,8 @@ private:
     }
 
     CollisionsView view_;
+    std::optional<std::array<uint8_t, kCollisionRegisters>> beam_;  // paused mid-frame: the latches up to the beam
+    std::string beamText_;                                           // where the beam is, in words
     std::optional<GridCell> hovered_, hoveredLast_;
     float font_ = 13, cellW_ = 24, cellH_ = 20;
 };

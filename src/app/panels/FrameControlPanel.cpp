@@ -148,7 +148,7 @@ private:
                 ImGui::SetTooltip("%s = $%X, %d frame(s) ago", std::string(collisionRegisterName(r)).c_str(), history[f][r],
                                   static_cast<int>(history.size()) - 1 - f);
             else if (r >= 0 && r < kCollisionRegisters)
-                ImGui::SetTooltip("%s: one row per latch register, one column per frame (newest right)",
+                ImGui::SetTooltip("%s: one row per collision register, one column per frame (newest right), coloured where a bit was set",
                                   std::string(collisionRegisterName(r)).c_str());
         }
     }
@@ -163,13 +163,13 @@ private:
             ImGui::SameLine();
         };
         ImGui::BeginGroup();
-        ImGui::TextDisabled("Latches over the last %d frames, newest on the right; a row per register:", static_cast<int>(Simulation::kHistoryFrames));
+        ImGui::TextDisabled("Last %d frames, newest right; set:", static_cast<int>(Simulation::kHistoryFrames));
         ImGui::SameLine();
         swatch(kMissileRow);
-        ImGui::TextDisabled("a missile's");
+        ImGui::TextDisabled("missile's register");
         ImGui::SameLine();
         swatch(kPlayerRow);
-        ImGui::TextDisabled("a player's, with a bit set");
+        ImGui::TextDisabled("player's");
         ImGui::EndGroup();
         ctx.noteWidget("latch history legend");
     }

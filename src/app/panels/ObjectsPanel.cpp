@@ -12,6 +12,7 @@
 #include "app/SceneEdit.h"
 #include "app/ShapeExport.h"
 #include "app/UiHelpers.h"
+#include "core/PlayerMissileImages.h"
 
 namespace pmg::app {
 namespace {
@@ -174,23 +175,35 @@ private:
 
         ImGui::Text("Shape of %s (%s)", objectName(obj), stripe.dma ? "P/M memory" : std::string(registerName(graphicsRegister(obj))).c_str());
         std::vector<uint8_t> edited = view;
-        const float cell = std::max(10.0f, ImGui::GetFrameHeight() * 0.8f);
+        // Each bit in the screen's proportions: SIZE colour clocks wide (a colour clock as wide
+        // as the screen draws it against a scan line) and the row's scan lines tall. The
+        // height follows the interface's size while the editor fits beside its buttons.
+        const Reg sizeReg = missile ? Reg::SIZEM : static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + obj);
+        const int sizeCode = (sceneRegister(scene, sizeReg) >> (missile ? 2 * (obj - 4) : 0)) & 3;
+        const float clockPerLine = ctx.screen.lineH > 0 ? ctx.screen.clockW / ctx.screen.lineH : 1.0f;
+        const float widthPerHeight = clockPerLine * static_cast<float>(sizeMultiplier(sizeCode)) /
+                                     static_cast<float>(stripe.dma ? stripe.linesPerRow : 1);
+        const float room = std::max(ImGui::GetFontSize() * 6, ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 8);
+        const float cellH = std::max(3.0f, std::min(ImGui::GetFrameHeight() * 0.8f, room / (bits * widthPerHeight)));
+        const float cellW = cellH * widthPerHeight;
         const ImVec2 origin = ImGui::GetCursorScreenPos();
         const uint8_t colour = sceneRegister(scene, colourRegister(obj));
         ImDrawList* draw = ImGui::GetWindowDrawList();
-        ImGui::InvisibleButton("##pixels", ImVec2(cell * bits + 1, cell * static_cast<float>(view.size()) + 1));
+        ImGui::InvisibleButton("##pixels", ImVec2(cellW * bits + 1, cellH * static_cast<float>(view.size()) + 1));
+        ctx.noteWidget("pixel editor");
         const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
         for (size_t r = 0; r < view.size(); ++r)
             for (int b = 0; b < bits; ++b) {
-                const ImVec2 a(origin.x + b * cell, origin.y + r * cell), z(a.x + cell, a.y + cell);
+                const ImVec2 a(origin.x + b * cellW, origin.y + r * cellH), z(a.x + cellW, a.y + cellH);
                 const bool on = (view[r] >> (bits - 1 - b)) & 1;
+                if (r == 0 && b == 0) ctx.widgets["pixel editor cell"] = ImVec4(a.x, a.y, z.x, z.y);
                 draw->AddRectFilled(a, z, on ? atariColour(colour | 0x08) : IM_COL32(30, 30, 36, 255));
                 draw->AddRect(a, ImVec2(z.x + 1, z.y + 1), IM_COL32(70, 70, 80, 255));
             }
         // Click toggles a pixel; dragging paints the value the click gave.
         if (hovered || active) {
             const ImVec2 m = ImGui::GetIO().MousePos;
-            const int b = static_cast<int>((m.x - origin.x) / cell), r = static_cast<int>((m.y - origin.y) / cell);
+            const int b = static_cast<int>((m.x - origin.x) / cellW), r = static_cast<int>((m.y - origin.y) / cellH);
             if (b >= 0 && b < bits && r >= 0 && r < static_cast<int>(view.size())) {
                 const uint8_t mask = static_cast<uint8_t>(1 << (bits - 1 - b));
                 if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && hovered) paint_ = !(view[r] & mask);

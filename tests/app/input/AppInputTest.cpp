@@ -23,6 +23,7 @@
 #include "core/Disassembler.h"
 #include "core/Palette.h"
 #include "formats/AplFile.h"
+#include "core/PlayerMissileImages.h"
 #include "formats/Importer.h"
 #include "formats/SavedCollisions.h"
 #include "scene/Scene.h"
@@ -357,7 +358,86 @@ TEST(Presentation, LatchedPixelsAreWhitenedNotMagentaAndTheOverlaysHaveALegend) 
         EXPECT_LE((*legend)[2], g.x + g.width() + 400) << w << "x" << h;
         const auto history = app.widget("latch history legend");
         ASSERT_TRUE(history.has_value()) << w << "x" << h;
-        EXPECT_LE((*history)[3], h) << w << "x" << h;
+        // Inside the Frame control window, above the Collisions panel's window below it.
+        const auto below = app.widget("method settings");
+        ASSERT_TRUE(below.has_value()) << w << "x" << h;
+        EXPECT_LE((*history)[3], (*below)[1] - 10) << w << "x" << h << ": the latch history's legend is cut off";
+        fs::remove_all(dir);
+    }
+}
+
+// Paused in the middle of a frame, the hardware grid shows the latches as a CPU read at the beam
+// would return them (the bits set on the lines run so far), labelled so; at the end of the
+// frame it shows the whole frame's again. Default scene: P0 meets P1 from line 84, P2 meets
+// PF2 from line 108.
+TEST(AppInput, PausedMidFrameTheHardwareGridShowsTheLatchesUpToTheBeam) {
+    const fs::path dir = scratchDir("midframe");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    input.key(SDLK_SPACE);  // pause
+    ASSERT_FALSE(app.running());
+    if (app.simulation().midFrame()) input.key(SDLK_f);  // to the end of the frame
+    ASSERT_FALSE(app.simulation().midFrame());
+    auto cellSet = [&](const char* name) {
+        const RgbImage shot = app.capture();
+        const auto cell = app.widget(std::string("hardware ") + name);
+        EXPECT_TRUE(cell.has_value()) << name;
+        if (!cell) return false;
+        const uint8_t* p = shot.at(static_cast<int>((*cell)[0] + 3), static_cast<int>((*cell)[1] + 3));
+        return p[0] > 0x80;  // a set bit's square is light, a clear one's dark
+    };
+    EXPECT_TRUE(cellSet("P2PF.PF2")) << "the whole frame latched P2 against PF2";
+    EXPECT_FALSE(app.widget("mid-frame note").has_value());
+    while (app.simulation().beamLine() < 96) input.key(SDLK_l);
+    ASSERT_EQ(app.simulation().beamLine(), 96);
+    EXPECT_TRUE(cellSet("P0PL.P1")) << "P0 met P1 on line 84, above the beam";
+    EXPECT_FALSE(cellSet("P2PF.PF2")) << "P2 meets PF2 on line 108, below the beam: a read now returns it clear";
+    EXPECT_TRUE(app.widget("mid-frame note").has_value()) << "the grid does not say it shows the latches up to the beam";
+    while (app.simulation().beamLine() < 110) input.key(SDLK_l);
+    EXPECT_TRUE(cellSet("P2PF.PF2")) << "the beam passed line 108";
+    fs::remove_all(dir);
+}
+
+// At 1024 x 768 the All-methods table fits its panel: its last column is inside the window.
+TEST(Presentation, TheAllMethodsTableFitsAt1024x768) {
+    const fs::path dir = scratchDir("table");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1024, 768);
+    options.hide = {"Objects", "Registers", "Playfield", "Layers", "Lessons", "Program", "Sweep"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const auto last = app.widget("methods table last column");
+    ASSERT_TRUE(last.has_value());
+    EXPECT_LE((*last)[2], 1024 - 8) << "the table's last column is cut off at the window's right edge";
+    fs::remove_all(dir);
+}
+
+// The Objects panel's pixel editor draws each bit in the screen's proportions: SIZE colour
+// clocks wide and the row's scan lines tall, a colour clock as wide against a line as on the
+// screen (1.71 in the TV's proportions), at 1024 x 768 and at 1600 x 1000.
+TEST(Presentation, ThePixelEditorIsInTheScreensProportions) {
+    for (const auto& [w, h] : {std::pair{1024, 768}, {1600, 1000}}) {
+        const fs::path dir = scratchDir("pixel-editor");
+        const fs::path scene = sourceFile("assets/scenes/default.json");
+        AppOptions options = sessionOptions(scene, dir, w, h);
+        options.show = {"Objects"};
+        AppSession app(options);
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(4);
+        const auto cell = app.widget("pixel editor cell");
+        ASSERT_TRUE(cell.has_value()) << w << "x" << h;
+        const Scene s = loadScene(scene);
+        const ObjectStripe stripe = objectStripe(s, 0);
+        const double size = sizeMultiplier(sceneRegister(s, Reg::SIZEP0) & 3);
+        const ScreenGeometry g = app.screen();
+        const double want = g.clockW / g.lineH * size / (stripe.dma ? stripe.linesPerRow : 1);
+        const double got = ((*cell)[2] - (*cell)[0]) / ((*cell)[3] - (*cell)[1]);
+        EXPECT_NEAR(got, want, 0.05 * want) << w << "x" << h << ": a bit of P0 is drawn " << got << " times as wide as tall";
+        EXPECT_GT(want, 1.5) << "the default scene's P0 no longer shows the TV's proportions";
         fs::remove_all(dir);
     }
 }
