@@ -166,11 +166,13 @@ LESSONS = []
 
 
 def lesson(filename, name, description, screen, registers, memory, order, title, paragraphs, expect,
-           try_this=(), line_writes=None, frames=None, sprites=None, overlays=None):
+           try_this=(), line_writes=None, frames=None, sprites=None, overlays=None, motion=None):
     s = {"format": "a8pmg-scene/1", "name": name, "description": description,
          "registers": registers, "memory": screen.blocks() + memory + [font_block()]}
     if line_writes:
         s["line_writes"] = line_writes
+    if motion:
+        s["motion"] = motion
     if sprites:
         s["sprites"] = sprites
     l = {"order": order, "title": title, "paragraphs": paragraphs}
@@ -624,10 +626,41 @@ def lesson_line_writes():
            line_writes=writes)
 
 
+def lesson_too_fast():
+    scr = Screen("16 Too fast to hit")
+    scr.blank(100)
+    # The enemy P1 is 8 clocks wide at $85-$8C on scan lines 100-131. The bullet M0 (2 clocks,
+    # lines 112-115) moves 21 clocks a frame and wraps round the 189 places a missile can show
+    # ($21-$DD): from $7D it is at $7D, $92, $A7, ... and never on $84-$8C (the places 99-107
+    # past $21 that would touch; 92 + 21k never falls there, modulo 189).
+    pm = pm_single({1: (100, [0xFF] * 32)}, missiles=[(112, [0x03] * 4)])
+    regs = base_registers(HPOSP1=0x85, HPOSM0=0x7D)
+    lesson("16-too-fast-to-hit.json", "too-fast-to-hit",
+           "A bullet (M0) that moves 21 colour clocks a frame jumps over an enemy (P1) 8 clocks wide: "
+           "neither the hardware nor a box test once a frame sees a hit.",
+           scr, regs, [pm], 16, "Too fast to hit",
+           ["A game moves its objects between two frames and tests them once a frame. A bullet that moves "
+            "further in one frame than its target is wide can jump over it: in front of the enemy in one "
+            "frame, behind it in the next.",
+            "Here the bullet (M0) flies 21 colour clocks a frame at the enemy (P1), which is 8 clocks wide. "
+            "Pause and step frames (F) to watch it jump from just in front of the enemy to well behind it. "
+            "GTIA only compares what it draws, so M0PL never gets the P1 bit; the box test, made once a frame "
+            "on the same positions, misses it too.",
+            "Games catch such hits by testing the path between the old and the new position (a box that "
+            "spans both), by moving fast objects in several small steps a frame, or by making a bullet at "
+            "least as long as its step."],
+           [{"M0PL": 0, "says": "the bullet never touches the enemy"},
+            {"method": "aabb", "cell": "M0PL P1", "result": "both miss",
+             "says": "the box test once a frame misses it too"}],
+           frames=2,
+           motion=[{"object": "M0", "dx": 21, "dy": 0, "edges": "wrap"}])
+
+
 def main():
     for f in (lesson_meet_the_players, lesson_the_latch, lesson_priority, lesson_background, lesson_hires,
               lesson_missiles, lesson_gtia10, lesson_vdelay, lesson_boxes_lie, lesson_four_corners,
-              lesson_wrap, lesson_fair_boxes, lesson_mask_and, lesson_what_did_i_hit, lesson_line_writes):
+              lesson_wrap, lesson_fair_boxes, lesson_mask_and, lesson_what_did_i_hit, lesson_line_writes,
+              lesson_too_fast):
         f()
     for name in os.listdir(HERE):
         if name.endswith(".json"):

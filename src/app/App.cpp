@@ -790,8 +790,8 @@ void App::drawUi() {
         for (auto& p : panels_) p->visible = true;
         ctx_.requests.resetLayout = false;
     }
+    ctx_.widgets.clear();  // where this frame draws the named items, the menus' included
     drawMenuBar();
-    ctx_.widgets.clear();
     ctx_.mark = {};  // a panel marks the screen each frame it is shown (Collisions: the selected cell)
     drawSlots();
     drawStatusBar();

@@ -5,6 +5,7 @@
 #include "core/CollisionLatches.h"
 #include "lesson/LessonCheck.h"
 #include "lesson/LessonMethods.h"
+#include "scene/SceneMotion.h"
 
 namespace pmg {
 namespace {
@@ -121,9 +122,17 @@ void startLesson(const Lesson& lesson, const Scene& scene, Machine& machine, Fra
     MachineOptions options = lessonMachineOptions(lesson);
     machine.setOptions(machineOptionsFor(scene, options));
     if (context) context->scene = &scene;
-    // As runScene does, one frame at a time.
+    // As runScene does, one frame at a time; moving objects step before every frame after the
+    // first, and then each frame starts with clear latches, as in a game and in the window.
     prepareScene(scene, machine);
-    for (int i = 0; i < lesson.frames; ++i) runFrame(machine, context);
+    SceneMotion motion(scene);
+    for (int i = 0; i < lesson.frames; ++i) {
+        if (i > 0 && !motion.empty()) {
+            motion.step(machine);
+            machine.writeRegister(Reg::HITCLR, 0);
+        }
+        runFrame(machine, context);
+    }
 }
 
 uint8_t sceneRegister(const Scene& scene, Reg reg) {

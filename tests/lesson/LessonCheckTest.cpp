@@ -182,5 +182,23 @@ TEST(LessonCheck, DescribesClaimsInWords) {
     EXPECT_EQ(describeClaim(l.expect[4]), "picture at line 60, clock $62 shows COLPF0");
 }
 
+// A lesson with moving objects runs its frames as the window does: the objects step before
+// every frame after the first, and each such frame starts with clear latches. P0 walks 8
+// clocks a frame onto P1 at $98 (frame 3); frame 4 has it past P1 again, so frame 4's
+// latches are clear although frame 3 latched.
+TEST(LessonCheck, MovingObjectsStepEveryFrameAndEachFrameLatchesAlone) {
+    auto lesson = [](int frames, const std::string& expect) {
+        const std::string text = R"({"format": "a8pmg-scene/1", "name": "t",
+            "registers": {"HPOSP0": 128, "HPOSP1": 152, "GRAFP0": 128, "GRAFP1": 128},
+            "motion": [{"object": "P0", "dx": 12}],
+            "lesson": {"order": 1, "title": "T", "paragraphs": ["A."], "frames": )" +
+                                 std::to_string(frames) + R"(, "expect": )" + expect + "}}";
+        return parseLesson(parseScene(text, "t.json", "."), "t.json");
+    };
+    EXPECT_TRUE(checkLesson(lesson(3, R"([{"P0PL": "P1 set"}, {"HPOSP0": "$98"}])")).passed());
+    EXPECT_TRUE(checkLesson(lesson(4, R"([{"P0PL": 0}, {"HPOSP0": "$A4"}])")).passed());
+    EXPECT_FALSE(checkLesson(lesson(4, R"([{"P0PL": "P1 set"}])")).passed());
+}
+
 }  // namespace
 }  // namespace pmg::test

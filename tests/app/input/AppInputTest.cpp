@@ -404,7 +404,7 @@ TEST(AppInput, PausedMidFrameTheHardwareGridShowsTheLatchesUpToTheBeam) {
 TEST(Presentation, TheAllMethodsTableFitsAt1024x768) {
     const fs::path dir = scratchDir("table");
     AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1024, 768);
-    options.hide = {"Objects", "Registers", "Playfield", "Layers", "Lessons", "Program", "Sweep"};
+    options.hide = {"Objects", "Registers", "Playfield", "Layers", "Lessons", "Program", "Sweep", "Memory", "Display list", "Appearances"};
     AppSession app(options);
     ASSERT_TRUE(app.start());
     InputDriver input(app);
@@ -797,11 +797,13 @@ TEST(MotionInTheWindow, TheMovesSliderGivesTheObjectAVelocityAndTheWindowMovesIt
 // export --apl writes (both come from one table of shape files).
 TEST(ExportInTheWindow, FileExportWritesTheSpriteEditorsFileBesideTheScene) {
     const fs::path dir = scratchDir("export-apl");
-    fs::copy_file(sourceFile("assets/scenes/default.json"), dir / "ship.json");
+    // Two balls, P0 and P1, in a scene with no file blocks (it opens from anywhere).
+    fs::copy_file(sourceFile("assets/scenes/wrap-edge.json"), dir / "ship.json");
     AppSession app(sessionOptions(dir / "ship.json", dir));
     ASSERT_TRUE(app.start());
     InputDriver input(app);
     input.frames(3);
+    ASSERT_TRUE(app.errorText().empty()) << app.errorText();
     auto centre = [&](const std::string& name) {
         const auto w = app.widget(name);
         EXPECT_TRUE(w.has_value()) << name << " was not drawn";
