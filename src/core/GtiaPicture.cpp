@@ -115,9 +115,10 @@ constexpr int nibbleBytes(const BitmapLayout& b) {
 // pixels, half a byte per table entry: byte i's go to out + 2 * (at + i * span).
 // With a byte table (Bytes 4 only), one look-up per byte instead of two.
 template <int Bytes, bool ByteTable = false>
-void expandBitmap(uint8_t* out, int at, const Memory& mem, uint16_t base, int span, int i0, int i1,
+void expandBitmap(uint8_t* out, int at, const Memory& mem, uint16_t base, int i0, int i1,
                   const uint8_t (*nibble)[16], const uint64_t* byteTable = nullptr) {
     // A running destination: byte i's pixels start 2 * span bytes after byte i - 1's.
+    constexpr int span = Bytes;  // a nibble fills Bytes picture bytes, two per clock
     uint8_t* dest = out + 2 * (at + i0 * span);
     const int step = 2 * span;
     auto put = [&](uint8_t byte, int) {
@@ -162,18 +163,19 @@ void expandBitmap(uint8_t* out, int at, const Memory& mem, uint16_t base, int sp
 // Pixels of the bitmap line for clocks [a, b) (inside the line's data): whole bytes straight
 // into the row, a byte cut by a or b through a small buffer.
 template <int Bytes, bool ByteTable = false>
-void drawBitmap(uint8_t* row, int a, int b, const Memory& mem, const PlayfieldLine& pf, int span,
+void drawBitmap(uint8_t* row, int a, int b, const Memory& mem, const PlayfieldLine& pf,
                 const uint8_t (*nibble)[16], const uint64_t* byteTable = nullptr) {
+    constexpr int span = Bytes;  // clocks per screen byte (see expandBitmap): divisions by a constant
     const int origin = pf.origin;
     const uint16_t base = pf.dataAddress;
     const int i0 = (a - origin) / span;                  // first byte touching [a, b)
     const int i1 = (b - origin + span - 1) / span;       // past the last one
     const int j0 = (a - origin + span - 1) / span;       // first byte wholly inside
     const int j1 = std::max(j0, (b - origin) / span);    // past the last one
-    if (j0 < j1) expandBitmap<Bytes, ByteTable>(row, origin - kWindowLeft, mem, base, span, j0, j1, nibble, byteTable);
+    if (j0 < j1) expandBitmap<Bytes, ByteTable>(row, origin - kWindowLeft, mem, base, j0, j1, nibble, byteTable);
     auto cut = [&](int i) {
         alignas(16) uint8_t buffer[32];
-        expandBitmap<Bytes>(buffer, -i * span, mem, base, span, i, i + 1, nibble);
+        expandBitmap<Bytes>(buffer, -i * span, mem, base, i, i + 1, nibble);
         const int x0 = std::max(a, origin + i * span), x1 = std::min(b, origin + (i + 1) * span);
         std::memcpy(row + 2 * (x0 - kWindowLeft), buffer + 2 * (x0 - origin - i * span), 2 * (x1 - x0));
     };
@@ -259,7 +261,6 @@ void GtiaPicture::composeBase(uint8_t* row, int from, int to, const Memory& mem,
                 }
             }
         }
-        const int span = anticMode(pf.mode).clocksPerByte;
         // Colours that stay for a few lines earn a table of whole bytes (256 entries); colours
         // rewritten on every line (a rainbow) keep using the 16-entry one.
         if (bytes == 4 && nibbleLines_ < kByteTableAfter && ++nibbleLines_ == kByteTableAfter) {
@@ -271,13 +272,13 @@ void GtiaPicture::composeBase(uint8_t* row, int from, int to, const Memory& mem,
             }
         }
         if (bytes == 4 && nibbleLines_ == kByteTableAfter) {
-            drawBitmap<4, true>(row, a, b, mem, pf, span, nibble_, byteTable_);
+            drawBitmap<4, true>(row, a, b, mem, pf, nibble_, byteTable_);
             return;
         }
         switch (bytes) {
-            case 4: drawBitmap<4>(row, a, b, mem, pf, span, nibble_); break;
-            case 8: drawBitmap<8>(row, a, b, mem, pf, span, nibble_); break;
-            default: drawBitmap<16>(row, a, b, mem, pf, span, nibble_); break;
+            case 4: drawBitmap<4>(row, a, b, mem, pf, nibble_); break;
+            case 8: drawBitmap<8>(row, a, b, mem, pf, nibble_); break;
+            default: drawBitmap<16>(row, a, b, mem, pf, nibble_); break;
         }
         return;
     }
