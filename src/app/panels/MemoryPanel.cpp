@@ -70,6 +70,8 @@ public:
     PanelSlot slot() const override { return PanelSlot::Inspector; }
 
     void draw(AppContext& ctx) override {
+        if (ctx.simulation.hasProgram())
+            ImGui::TextDisabled("The scene's memory before the program starts (the program changes RAM as it runs).");
         drawGoTo(ctx);
         drawLoad(ctx);
         drawTyping(ctx);
