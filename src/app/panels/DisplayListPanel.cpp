@@ -59,7 +59,7 @@ private:
         ImGui::TableSetupColumn("address");
         ImGui::TableSetupColumn("bytes");
         ImGui::TableSetupColumn("lines");
-        ImGui::TableSetupColumn("from");
+        ImGui::TableSetupColumn("scan line");
         ImGui::TableSetupColumn("instruction", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableHeadersRow();
         int line = kFirstVisibleLine;  // ANTIC starts the list on the first visible scan line
