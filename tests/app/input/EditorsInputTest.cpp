@@ -32,7 +32,12 @@ void clickWidget(AppSession& app, InputDriver& input, const std::string& name) {
     const auto w = app.widget(name);
     ASSERT_TRUE(w.has_value()) << "no widget \"" << name << "\" on screen";
     const auto [x, y] = centre(*w);
-    input.click(x, y);
+    // The pointer's position reaches the app through the X server (a warp): give it a few
+    // frames before the press, or a loaded machine clicks where the pointer was.
+    input.moveTo(x, y);
+    input.frames(3);
+    input.button(true);
+    input.button(false);
     input.frames(2);
 }
 
