@@ -61,34 +61,63 @@ uint8_t hposAtLine(const Scene& scene, int object, int line, int* write) {
     return value;
 }
 
-std::string duplicateAppearance(Scene& scene, int object, int index, int gapLines, uint8_t hpos) {
+std::string addAppearance(Scene& scene, int object, int source, int line, uint8_t hpos) {
     const ObjectStripe stripe = objectStripe(scene, object);
     if (!stripe.dma) return std::string(objectName(object)) + " has no P/M DMA: its shape is the same on every line";
     const std::vector<SceneAppearance> all = sceneAppearances(scene, object);
-    if (index < 0 || index >= static_cast<int>(all.size())) return "no such appearance";
-    const SceneAppearance& a = all[index];
-    // The copy goes below the lowest appearance, so nothing below it can be moved by its write.
+    if (source < 0 || source >= static_cast<int>(all.size())) return std::string(objectName(object)) + " has no shape to copy";
+    const SceneAppearance& a = all[source];
     const int perRow = stripe.linesPerRow;
-    const int height = a.lastRow - a.firstRow;
-    const int gapRows = std::max(1, (gapLines + perRow - 1) / perRow);
-    const int first = all.back().lastRow + gapRows, last = first + height;
+    const int first = std::max(0, line) / perRow, last = first + (a.lastRow - a.firstRow);
+    const int top = first * perRow, below = last * perRow;
+    char why[200];
     if (last > stripe.rows) {
-        char why[200];
         std::snprintf(why, sizeof why, "no room: the copy would end on scan line %d, past the end of %s's P/M memory (line %d)",
-                      last * perRow - 1, objectName(object), stripe.rows * perRow - 1);
+                      below - 1, objectName(object), stripe.rows * perRow - 1);
         return why;
     }
+    // Its rows and one row either side must be empty, or it would join another shape.
     std::vector<uint8_t> rows = readStripe(scene, stripe);
+    for (int r = std::max(0, first - 1); r <= last && r < stripe.rows; ++r)
+        if (rows[r]) {
+            std::snprintf(why, sizeof why, "scan lines %d-%d are not free: %s has pixels on line %d (one empty line must be left between)",
+                          top, below - 1, objectName(object), r * perRow);
+            return why;
+        }
+    const Reg reg = hposRegister(object);
+    for (const RegisterWrite& w : scene.lineWrites) {
+        const int from = w.clock == 0 ? w.line : w.line + 1;
+        if (w.reg == reg && from > top && from < below) {
+            std::snprintf(why, sizeof why, "a line write of %s at line %d would cut it in two", std::string(registerName(reg)).c_str(), w.line);
+            return why;
+        }
+    }
     std::copy(rows.begin() + a.firstRow, rows.begin() + a.lastRow, rows.begin() + first);
     writeStripe(scene, stripe, rows);
-    const Reg reg = hposRegister(object);
     const bool restored = std::any_of(scene.lineWrites.begin(), scene.lineWrites.end(),
                                       [&](const RegisterWrite& w) { return w.reg == reg && w.line == 0 && w.clock == 0; });
     // The first appearance's HPOS again at the top of every frame, before the new write
-    // below moves the object for the rest of it.
+    // moves the object for the rest of it.
     if (!restored) scene.lineWrites.push_back({0, 0, reg, sceneRegister(scene, reg)});
-    scene.lineWrites.push_back({static_cast<int16_t>(first * perRow), 0, reg, hpos});
+    // Appearances further down that took their HPOS from above the new one keep it: a write
+    // just below the new one gives it back.
+    const uint8_t old = hposAtLine(scene, object, below);
+    scene.lineWrites.push_back({static_cast<int16_t>(top), 0, reg, hpos});
+    const bool moved = std::any_of(all.begin(), all.end(), [&](const SceneAppearance& other) {
+        return other.firstLine >= below && hposAtLine(scene, object, other.firstLine) != other.hpos;
+    });
+    if (moved) scene.lineWrites.push_back({static_cast<int16_t>(below), 0, reg, old});
     return "";
+}
+
+std::string duplicateAppearance(Scene& scene, int object, int index, int gapLines, uint8_t hpos) {
+    const ObjectStripe stripe = objectStripe(scene, object);
+    const std::vector<SceneAppearance> all = sceneAppearances(scene, object);
+    if (!stripe.dma || index < 0 || index >= static_cast<int>(all.size())) return addAppearance(scene, object, index, 0, hpos);
+    // Below the lowest appearance, so nothing below it can be moved by its write.
+    const int perRow = stripe.linesPerRow;
+    const int gapRows = std::max(1, (gapLines + perRow - 1) / perRow);
+    return addAppearance(scene, object, index, (all.back().lastRow + gapRows) * perRow, hpos);
 }
 
 void removeAppearance(Scene& scene, int object, int index) {

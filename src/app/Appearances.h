@@ -29,11 +29,15 @@ std::vector<SceneAppearance> sceneAppearances(const Scene& scene, int object);
 // line write at or before the line's start. `write` gets that write's index, or -1.
 uint8_t hposAtLine(const Scene& scene, int object, int line, int* write = nullptr);
 
-// Copies appearance `index` to start `gapLines` scan lines below the object's lowest
-// appearance, at `hpos`: its rows are copied down the stripe and a line write of HPOS at the
-// copy's first line moves the object there; the first appearance keeps its place every
-// frame through a write at line 0 (added if the scene has none). Returns "" or why not (no
-// room below, no P/M DMA).
+// A copy of appearance `source` starting on scan line `line` (rounded down to a whole row
+// of a double-line stripe), at `hpos`: its rows are copied in the stripe and a line write of
+// HPOS at the copy's first line moves the object there. The first appearance keeps its place
+// every frame through a write at line 0 (added if the scene has none), and appearances below
+// keep theirs through a write just below the copy when they need one. Returns "" or why not
+// (no P/M DMA, past the end of the stripe, lines not free, an HPOS write inside them).
+std::string addAppearance(Scene& scene, int object, int source, int line, uint8_t hpos);
+
+// addAppearance `gapLines` scan lines below the object's lowest appearance.
 std::string duplicateAppearance(Scene& scene, int object, int index, int gapLines, uint8_t hpos);
 
 // Removes appearance `index`: its rows are cleared and the line write that placed it goes

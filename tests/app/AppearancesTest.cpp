@@ -91,5 +91,39 @@ TEST(Appearances, NoRoomBelowIsSaidInScanLines) {
     EXPECT_EQ(scene, original);
 }
 
+TEST(Appearances, OneAddedBetweenTwoLeavesTheLowerWhereItWas) {
+    Scene scene = example("default.json");
+    const SceneAppearance first = sceneAppearances(scene, 2).at(0);
+    ASSERT_EQ(addAppearance(scene, 2, 0, 200, 40), "");
+    ASSERT_EQ(addAppearance(scene, 2, 0, 150, 90), "");
+    const std::vector<SceneAppearance> all = sceneAppearances(scene, 2);
+    ASSERT_EQ(all.size(), 3u);
+    EXPECT_EQ(all[0].hpos, first.hpos);
+    EXPECT_EQ(all[1].firstLine, 150);
+    EXPECT_EQ(all[1].hpos, 90);
+    EXPECT_EQ(all[2].firstLine, 200);
+    EXPECT_EQ(all[2].hpos, 40) << "the write for line 200 still places it";
+    expectSameAsMachine(scene, 2);
+    // Where the lines are taken, or a write would cut it: said so, nothing changed.
+    const Scene before = scene;
+    const std::string taken = addAppearance(scene, 2, 0, 152, 10);
+    EXPECT_EQ(taken.rfind("scan lines 152-" + std::to_string(152 + first.lines - 1) + " are not free: P2 has pixels on line ", 0), 0u) << taken;
+    EXPECT_EQ(scene, before);
+}
+
+TEST(Appearances, AnAppearanceAddedAboveAnotherThatSharesItsHposGivesTheHposBackBelowIt) {
+    // line-writes-reuse: P1 exists only on lines 120-127, placed by the HPOSP1 register.
+    Scene scene = example("line-writes-reuse.json");
+    const SceneAppearance p1 = sceneAppearances(scene, 1).at(0);
+    ASSERT_EQ(addAppearance(scene, 1, 0, 60, 30), "");
+    const std::vector<SceneAppearance> all = sceneAppearances(scene, 1);
+    ASSERT_EQ(all.size(), 2u);
+    EXPECT_EQ(all[0].firstLine, 60);
+    EXPECT_EQ(all[0].hpos, 30);
+    EXPECT_EQ(all[1].firstLine, p1.firstLine);
+    EXPECT_EQ(all[1].hpos, p1.hpos);
+    expectSameAsMachine(scene, 1);
+}
+
 }  // namespace
 }  // namespace pmg::app

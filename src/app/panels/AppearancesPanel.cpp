@@ -59,6 +59,22 @@ private:
         ImGui::InputInt("clocks right", &shift_);
         shift_ = std::clamp(shift_, -227, 227);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("How far right of the original a duplicate is placed (its new HPOS), in colour clocks.");
+        if (!all.empty()) {
+            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+            ImGui::InputInt("##addLine", &addLine_, 0, 0);
+            addLine_ = std::clamp(addLine_, 0, stripe.rows * stripe.linesPerRow - 1);
+            ctx.noteWidget("appearance add line");
+            ImGui::SameLine();
+            if (ImGui::Button("Add one at this scan line")) {
+                const uint8_t hpos = static_cast<uint8_t>(std::clamp(all[0].hpos + shift_, 0, 255));
+                std::string error;
+                ctx.document.edit(std::string("add ") + objectName(obj) + " appearance",
+                                  [&](Scene& s) { error = addAppearance(s, obj, 0, addLine_, hpos); });
+                if (!error.empty()) ctx.notify("Not added: " + error);
+            }
+            ctx.noteWidget("appearance add");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("A copy of the first appearance starting on that scan line, \"clocks right\" of it.");
+        }
         const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersOuter;
         if (all.empty()) {
             ImGui::TextDisabled("No pixels in %s's P/M memory: draw a shape in the Objects panel first.", objectName(obj));
@@ -175,6 +191,7 @@ private:
 
     int gap_ = 8;
     int shift_ = 0;
+    int addLine_ = 120;
 };
 
 }  // namespace

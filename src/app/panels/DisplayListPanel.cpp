@@ -54,13 +54,15 @@ public:
 private:
     void drawTable(AppContext& ctx, const DisplayList& list, float height) {
         const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersOuter;
-        if (!ImGui::BeginTable("##dl", 4, flags, ImVec2(0, height))) return;
+        if (!ImGui::BeginTable("##dl", 5, flags, ImVec2(0, height))) return;
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("address");
         ImGui::TableSetupColumn("bytes");
         ImGui::TableSetupColumn("lines");
+        ImGui::TableSetupColumn("scan line");
         ImGui::TableSetupColumn("instruction", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableHeadersRow();
+        int line = kFirstVisibleLine;  // ANTIC starts the list on the first visible scan line
         for (int n = 0; n < static_cast<int>(list.instructions.size()); ++n) {
             const DlInstruction& i = list.instructions[n];
             ImGui::TableNextRow();
@@ -74,6 +76,12 @@ private:
             else ImGui::Text("%02X", i.ir);
             ImGui::TableNextColumn();
             ImGui::Text("%d", i.scanLines());
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("%d", line);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("scan lines %d-%d%s", line, line + i.scanLines() - 1,
+                                  i.ir & 0x80 ? "; the DLI comes on the last of them" : "");
+            line += i.scanLines();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(i.describe().c_str());
         }

@@ -70,6 +70,8 @@ public:
     PanelSlot slot() const override { return PanelSlot::Inspector; }
 
     void draw(AppContext& ctx) override {
+        if (ctx.simulation.hasProgram())
+            ImGui::TextDisabled("The scene's memory before the program starts (the program changes RAM as it runs).");
         drawGoTo(ctx);
         drawLoad(ctx);
         drawTyping(ctx);
@@ -173,8 +175,12 @@ private:
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
         if (focusTyping_) ImGui::SetKeyboardFocusHere(), focusTyping_ = false;
         typed_.clear();
-        const ImGuiInputTextFlags flags = ImGuiInputTextFlags_CallbackEdit | ImGuiInputTextFlags_CallbackHistory;
-        ImGui::InputTextWithHint("##type", "hex digits", typing_, sizeof typing_, flags, &MemoryPanel::onTyping, this);
+        const ImGuiInputTextFlags flags =
+            ImGuiInputTextFlags_CallbackEdit | ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_EnterReturnsTrue;
+        // Enter has nothing to commit (two digits already make a byte): the field keeps the
+        // keyboard, so a held Enter (the one that went to an address) does not end typing.
+        if (ImGui::InputTextWithHint("##type", "hex digits", typing_, sizeof typing_, flags, &MemoryPanel::onTyping, this))
+            focusTyping_ = true;
         ctx.noteWidget("memory type");
         typingActive_ = ImGui::IsItemActive();
         if (ImGui::IsItemHovered())

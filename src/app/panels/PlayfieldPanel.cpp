@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/AppContext.h"
+#include "app/DisplayListEdit.h"
 #include "app/Panel.h"
 #include "app/Panels.h"
 #include "app/SceneEdit.h"
@@ -15,16 +16,6 @@
 
 namespace pmg::app {
 namespace {
-
-// Colour clocks x scan lines of one mode line, for the listing.
-const char* modeDescription(int mode) {
-    static const char* const kModes[16] = {
-        "blank", "jump", "text 40x8, 1.5 colours", "text 40x10", "text 40x8, 4 colours", "text 40x16, 4 colours",
-        "text 20x8, 5 colours", "text 20x16, 5 colours", "map 40x8, 4 colours", "map 80x4, 2 colours",
-        "map 80x4, 4 colours", "map 160x2, 2 colours", "map 160x1, 2 colours", "map 160x2, 4 colours",
-        "map 160x1, 4 colours", "map 320x1, 1.5 colours"};
-    return kModes[mode & 15];
-}
 
 class PlayfieldPanel final : public Panel {
 public:
@@ -151,7 +142,7 @@ private:
             ImGui::TextUnformatted("no playfield on this line (blank, jump or DMA off)");
             return;
         }
-        ImGui::Text("mode %X (%s), row %d, display list at $%04X", layout.mode, modeDescription(layout.mode), layout.row,
+        ImGui::Text("mode %X (%s), row %d, display list at $%04X", layout.mode, modeName(layout.mode), layout.row,
                     layout.instructionAddress);
         if (layout.clocksPerByte) {
             const int byte = (clock - layout.origin) / layout.clocksPerByte;
@@ -173,7 +164,7 @@ private:
     static void drawDisplayList(AppContext& ctx) {
         const Scene& scene = ctx.document.scene();
         const uint16_t start = static_cast<uint16_t>(sceneRegister(scene, Reg::DLISTL) | sceneRegister(scene, Reg::DLISTH) << 8);
-        ImGui::Text("Display list at $%04X (DLISTL/DLISTH)", start);
+        ImGui::Text("Display list at $%04X (DLISTL/DLISTH); the Display list panel edits it", start);
         const Memory& memory = ctx.simulation.machine().memory();
         const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
         if (!ImGui::BeginTable("##dl", 4, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
@@ -205,7 +196,7 @@ private:
             } else {
                 static const int kRows[16] = {0, 0, 8, 10, 8, 16, 8, 16, 8, 4, 4, 2, 1, 2, 1, 1};
                 count = kRows[mode];
-                std::snprintf(text, sizeof text, "mode %X: %s%s%s%s%s", mode, modeDescription(mode),
+                std::snprintf(text, sizeof text, "mode %X: %s%s%s%s%s", mode, modeName(mode),
                               ir & 0x40 ? (", LMS $" + hex4(operand)).c_str() : "", ir & 0x20 ? ", VSCROL" : "",
                               ir & 0x10 ? ", HSCROL" : "", ir & 0x80 ? ", DLI" : "");
             }

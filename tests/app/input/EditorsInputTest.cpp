@@ -32,7 +32,12 @@ void clickWidget(AppSession& app, InputDriver& input, const std::string& name) {
     const auto w = app.widget(name);
     ASSERT_TRUE(w.has_value()) << "no widget \"" << name << "\" on screen";
     const auto [x, y] = centre(*w);
-    input.click(x, y);
+    // The pointer's position reaches the app through the X server (a warp): give it a few
+    // frames before the press, or a loaded machine clicks where the pointer was.
+    input.moveTo(x, y);
+    input.frames(3);
+    input.button(true);
+    input.button(false);
     input.frames(2);
 }
 
@@ -350,6 +355,22 @@ TEST(AppearancesPanel, ADuplicateBecomesALineWriteTheUserEditsDeletesAndSaves) {
     for (int i = 0; i < 8 && app.document().canUndo(); ++i) input.key(SDLK_z, KMOD_LCTRL);
     EXPECT_EQ(app.document().scene(), atSave);
     EXPECT_FALSE(app.document().dirty());
+
+    // One more, added at a scan line typed in: a copy of the first at its HPOS.
+    const int addAt = copyLine + before[0].lines + 20;
+    ASSERT_LT(addAt + before[0].lines, 256);
+    clickWidget(app, input, "appearance add line");
+    typeIntoField(input, std::to_string(addAt));
+    clickWidget(app, input, "appearance add");
+    const std::vector<SceneAppearance> three = sceneAppearances(app.document().scene(), 2);
+    ASSERT_EQ(three.size(), 3u);
+    EXPECT_EQ(three[2].firstLine, addAt);
+    EXPECT_EQ(three[2].hpos, 136);
+    EXPECT_EQ(three[1].hpos, 180) << "the one above keeps its place";
+    input.frames(3);
+    int added = 0;
+    for (int clock = 136; clock < 136 + 32; ++clock) added += p2At(addAt + before[0].lines / 2, clock);
+    EXPECT_GT(added, 0) << "the machine draws it";
     fs::remove_all(dir);
 }
 
