@@ -363,7 +363,7 @@ PMG_NOINLINE void Gtia::segmentedLine(int line, const Memory& mem, PlayfieldLine
     const LineObjects* objects;
     uint64_t objectsKey;
     if (shifting) {
-        objectMasksByShifting(regs, midLine, shifted_.masks);
+        objectMasksByShifting(regs, midLine, shifted_.masks, shifters_);
         shifted_.finish();
         objects = &shifted_;
         objectsKey = (uint64_t{1} << 32) | ++shiftedStamp_;
@@ -1009,7 +1009,7 @@ void Gtia::compose(uint8_t* row, int from, int to, const Memory& mem, PlayfieldL
 void Gtia::scanLineReference(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                              RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
     ObjectMasks objects;
-    objectMasksByShifting(regs, midLine, objects);
+    objectMasksByShifting(regs, midLine, objects, shifters_);
     const bool blank = pf.empty();
     if (!blank) generatePlayfield(mem, pf);
     // The playfield colours that collide at each clock, under each GTIA mode PRIOR may pick

@@ -79,22 +79,65 @@ public:
     // or the picture need them.
     void scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                   RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
-        // Most lines: no writes during the line, objects from the cache.
-        if (midLine.empty() && !opt.shiftAlways && !opt.reference) {
+        // Mid-line object writes (or the options) ask for the shift registers, clock by
+        // clock from what the line before left in them (shifters_, which they update).
+        if (opt.shiftAlways || opt.reference || writesObjects(midLine)) {
+            segmentedLine(line, mem, pf, midLine, regs, latches, frame, opt);
+            return;
+        }
+        // Bits the line before left in the shift registers that can show on this one (a
+        // SIZE lock-up): the line is shifted clock by clock too.
+        if (!shifters_.cannotShow(regs)) {
+            GtiaOptions shifting = opt;
+            shifting.shiftAlways = true;
+            segmentedLine(line, mem, pf, midLine, regs, latches, frame, shifting);
+            return;
+        }
+        // The object registers hold throughout and the line is the closed form. Bits that
+        // run out unseen before the window are still activity the record keeps.
+        uint64_t runOut[kObjectCount];
+        const bool leftovers = opt.record && !shifters_.empty();
+        if (leftovers) shifters_.runOut(regs, runOut);
+        if (midLine.empty()) {
+            // Most lines: no writes during the line, objects from the cache.
             // Collisions alone, and every bit this line could set is set already: whatever
             // the objects' shapes, the line changes nothing (see saturated()).
             if (!opt.picture && !opt.record && cache_.placedFor(regs) && saturated(pf, regs, latches, opt)) {
                 cache_.skipShapes();
-                return;
+            } else {
+                cache_.update(regs);
+                wholeLine(line, mem, pf, regs, latches, frame, opt);
             }
-            cache_.update(regs);
-            wholeLine(line, mem, pf, regs, latches, frame, opt);
         } else {
             segmentedLine(line, mem, pf, midLine, regs, latches, frame, opt);
         }
+        shifters_.afterWholeLine(regs);
+        if (leftovers)
+            for (int o = 0; o < kObjectCount; ++o) frame.record(line).objects[o].w[0] |= runOut[o];
     }
 
+    // A line outside the window (vertical blank): nothing shows or collides, but the shift
+    // registers run on through it. `regs` is the state at clock 0; the writes are not applied.
+    void blankLine(const RegisterFile& regs, std::span<const RegisterWrite> midLine, const GtiaOptions& opt) {
+        if (!opt.shiftAlways && !opt.reference && !writesObjects(midLine) && shifters_.cannotShow(regs)) {
+            shifters_.afterWholeLine(regs);
+        } else {
+            ObjectMasks unseen;
+            objectMasksByShifting(regs, midLine, unseen, shifters_);
+        }
+    }
+
+    // What the object shift registers hold between lines (power-on: empty).
+    const ObjectShifters& shifters() const { return shifters_; }
+    void setShifters(const ObjectShifters& s) { shifters_ = s; }
+
 private:
+    static bool writesObjects(std::span<const RegisterWrite> midLine) {
+        for (const RegisterWrite& w : midLine)
+            if (affectsObjects(w.reg)) return true;
+        return false;
+    }
+
     // True if no overlap on this line could set a collision bit that is not set yet: every
     // object that can have a pixel in the window (a shape in its GRAF latch, a placement that
     // reaches the window) has latched every PF colour the line can show, and every PL bit of
@@ -150,6 +193,7 @@ private:
 
     PriorityColours colours_;
     ObjectMaskCache cache_;
+    ObjectShifters shifters_;      // the object shift registers between lines
     LineObjects shifted_;          // the objects of a line with mid-line object writes
     ObjectMasks segmentMasks_{};   // windowed objects cut to a partial segment (scratch)
     std::array<LineMask, 4> playfield_{};  // PF collision masks of the current segment (scratch)
