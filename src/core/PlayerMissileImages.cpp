@@ -235,32 +235,33 @@ void ObjectShifters::runOut(const RegisterFile& regs, uint64_t out[kObjectCount]
     }
 }
 
-void ObjectShifters::afterWholeLine(const RegisterFile& regs) {
-    const uint8_t* in = regs.data();
-    if (lastValid_ && std::memcmp(lastInputs_, in, kObjectRegisterCount) == 0) {
-        std::memcpy(bits, lastBits_, sizeof bits);
-        std::memcpy(state, lastState_, sizeof state);
-        return;
+uint8_t ObjectShifters::imagesPastTheLine(const RegisterFile& regs) {
+    ObjectRegisters r;
+    r.load(regs);
+    uint8_t tails = 0;
+    for (int o = 0; o < kObjectCount; ++o) {
+        const int length = (o < 4 ? 8 : 2) * sizeMultiplier(r.size[o]);
+        // HPOS 228-255 never triggers (P4).
+        if (r.hpos[o] < kClocksPerLine && r.hpos[o] + length > kClocksPerLine) tails |= static_cast<uint8_t>(1 << o);
     }
+    return tails;
+}
+
+void ObjectShifters::imagesLeft(const RegisterFile& regs, uint8_t tails) {
     ObjectRegisters r;
     r.load(regs);
     for (int o = 0; o < kObjectCount; ++o) {
         bits[o] = state[o] = 0;
-        // No trigger (HPOS 228-255, P4): the register ran out unseen (cannotShow).
-        if (r.hpos[o] >= kClocksPerLine || !r.graf[o]) continue;
+        // Not triggered on the line (HPOS 228-255, P4), or all shifted out by clock 227: the
+        // register ran out (unseen: cannotShow held) or was emptied.
+        if (!(tails & (1 << o)) || !r.graf[o]) continue;
         // From the trigger at HPOS with width state %00, 228 - HPOS clocks to the line's end:
         // the state counts them modulo the width and the register shifts once per width.
         const int clocks = kClocksPerLine - r.hpos[o];
         const int w = sizeMultiplier(r.size[o]);
-        const int shifts = clocks / w;
-        if (shifts >= 8) continue;
-        bits[o] = static_cast<uint8_t>(r.graf[o] << shifts);
+        bits[o] = static_cast<uint8_t>(r.graf[o] << (clocks / w));
         state[o] = static_cast<uint8_t>(clocks % w);
     }
-    std::memcpy(lastInputs_, in, kObjectRegisterCount);
-    std::memcpy(lastBits_, bits, sizeof bits);
-    std::memcpy(lastState_, state, sizeof state);
-    lastValid_ = true;
 }
 
 void objectMasksByShifting(const RegisterFile& start, std::span<const RegisterWrite> writes, ObjectMasks& out) {

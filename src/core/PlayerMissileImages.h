@@ -201,18 +201,49 @@ public:
     void runOut(const RegisterFile& regs, uint64_t out[kObjectCount]) const;
     // What a line leaves when it had these object registers throughout and cannotShow() held
     // at its start: the image triggered at HPOS (from width state %00), shifted to clock 227.
-    void afterWholeLine(const RegisterFile& regs);
+    // On almost every line no image reaches the end of the line (see tails_) and nothing is
+    // left: that is a few compares, as this runs on every line.
+    void afterWholeLine(const RegisterFile& regs) {
+        const Placement now = placement(regs);
+        if (!(now == tailsFor_)) {
+            tails_ = imagesPastTheLine(regs);
+            tailsFor_ = now;
+        }
+        if (tails_) {
+            imagesLeft(regs, tails_);
+        } else if (!empty()) {
+            std::memset(bits, 0, sizeof bits);
+            std::memset(state, 0, sizeof state);
+        }
+    }
 
     bool operator==(const ObjectShifters& o) const {
         return std::memcmp(bits, o.bits, sizeof bits) == 0 && std::memcmp(state, o.state, sizeof state) == 0;
     }
 
 private:
+    struct Placement {  // HPOSP0-HPOSM3, SIZEP0-3, SIZEM
+        uint64_t hpos = ~uint64_t{0};
+        uint32_t sizep = 0;
+        uint8_t sizem = 0;
+        bool operator==(const Placement&) const = default;
+    };
+    static Placement placement(const RegisterFile& regs) {
+        Placement p;
+        std::memcpy(&p.hpos, regs.data() + static_cast<int>(Reg::HPOSP0), 8);
+        std::memcpy(&p.sizep, regs.data() + static_cast<int>(Reg::SIZEP0), 4);
+        p.sizem = regs[Reg::SIZEM];
+        return p;
+    }
     bool runsOutUnseen(const RegisterFile& regs) const;
-    // afterWholeLine() depends on the object registers alone: its last answer, for its inputs.
-    uint8_t lastInputs_[kObjectRegisterCount]{};
-    uint8_t lastBits_[kObjectCount]{}, lastState_[kObjectCount]{};
-    bool lastValid_ = false;
+    // The objects whose image (all shape bits) triggered at HPOS would still be shifting
+    // after clock 227, for the placement alone.
+    static uint8_t imagesPastTheLine(const RegisterFile& regs);
+    // afterWholeLine() for the objects in `tails` (the others are left empty).
+    void imagesLeft(const RegisterFile& regs, uint8_t tails);
+
+    Placement tailsFor_;  // the placement tails_ is for (the initial one matches none)
+    uint8_t tails_ = 0;
 };
 
 // `writes` are this line's writes with clock > 0, sorted by clock; only HPOSx, SIZEx and
