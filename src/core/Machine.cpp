@@ -173,7 +173,7 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
     const int y = line_;
     std::span<const RegisterWrite> midLine = lineWrites(extra);
     if (inVisibleLines(y)) {
-        gtia_.scanLine(y, memory_, pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
+        gtia_.scanLine(y, antic_.lineMemory(memory_, pf_), pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
         if (options_.record) recordLayout(y);
         // GTIA applied the mid-line writes to the registers; the display-list counter lives
         // in ANTIC and takes them for its next fetch.
@@ -209,7 +209,7 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     opt.reference = true;
     Gtia gtia;
     gtia.setShifters(gtia_.shifters());
-    gtia.scanLine(y, memory_, pf, before, regs, latches, *peekFrame_.frame, opt);
+    gtia.scanLine(y, antic_.lineMemory(memory_, pf), pf, before, regs, latches, *peekFrame_.frame, opt);
     uint8_t value = 0;
     for (int b = 0; b < 4; ++b) {
         if (!(latches.read(index) & (1 << b))) continue;

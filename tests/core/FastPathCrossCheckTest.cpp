@@ -3,7 +3,8 @@
 // the reference path (MachineOptions::reference: every clock in turn, straight from the rules,
 // no caches). Random scenes: all ANTIC modes, widths, scrolling, repeated mode-line rows and
 // repeated screen data, GTIA modes, fifth player, mid-line writes of every GTIA register
-// including HITCLR, colour changes on most lines, SIZE lock-ups and retriggers. Latches and first hits, picture and record
+// including HITCLR, colour changes on most lines, SIZE lock-ups and retriggers, playfield
+// DMA switched off on some rows' first lines. Latches and first hits, picture and record
 // must be identical, frame after frame (the caches live across frames).
 #include <gtest/gtest.h>
 
@@ -115,6 +116,13 @@ void randomScene(TestMachine& t, uint32_t seed) {
         const int o = rng.below(8), y = rng.below(262), x = 0x20 + rng.below(0xB0);
         const Reg hpos = o < 4 ? regAt(Reg::HPOSP0, o) : regAt(Reg::HPOSM0, o - 4);
         t.at(y, x, hpos, static_cast<uint8_t>(x + 1 + rng.below(8)));
+    }
+    // Playfield DMA off and on again at the start of lines: rows drawn from ANTIC's line
+    // buffer, holding an earlier row's bytes.
+    for (int i = rng.chance(3) ? 1 + rng.below(6) : 0; i > 0; --i) {
+        const int y = 8 + rng.below(240);
+        t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(0x20 | (rng.chance(2) ? 0x1C : 0x0C)));
+        t.at(y + 1 + rng.below(3), 0, Reg::DMACTL, static_cast<uint8_t>(0x20 | (1 + rng.below(3)) | 0x0C));
     }
     if (rng.chance(3)) {
         const int o = rng.below(8);
