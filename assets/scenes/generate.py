@@ -89,6 +89,7 @@ EXPECTED = {
     "wrap-edge": {},
     "size-lock-up": {"P0PF": 2, "P0PL": 2, "P1PL": 1},
     "gtia-mode10-edge": {"M0PF": 2},
+    "line-buffer": {"P0PF": 1, "P1PF": 2},
     "busy-mode-e": {"M0PF": 7, "M1PF": 7, "M2PF": 7, "M3PF": 7, "P0PF": 7, "P1PF": 7, "P2PF": 7, "P3PF": 7, "M3PL": 8},
 }
 
@@ -307,6 +308,28 @@ def main():
         "gtia-mode10-edge", "GTIA mode 10 shows the whole image one colour clock late, so the last pixel of a "
         "normal-width line ends at $D0: a missile there collides as PF1, one a clock further right does not.",
         regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen)]))
+
+    # --- ANTIC's line buffer ----------------------------------------------------------------
+    # Mode A rows of 4 scan lines, 20 bytes each: row 1 (lines 32-35) $55 (PF0), the bytes
+    # after it $AA (PF1). DMACTL turns playfield DMA off at clock 0 of line 36, row 2's first
+    # line, and on again at line 37: nothing is fetched, so lines 37-39 show what the buffer
+    # still holds, row 1's PF0, and the memory scan counter stays put, so row 3 (lines 40-43)
+    # fetches the $AA bytes. P0 (line 38) collides with PF0, P1 (line 41) with PF1, both at $30.
+    screen = [0x55] * 20 + [0xAA] * 20
+    body = [0x4A, 0x00, 0x30, 0x0A, 0x0A]
+    regs = {"DMACTL": 0x22, "DLISTL": 0, "DLISTH": 0x20, "HPOSP0": 0x30, "HPOSP1": 0x30}
+    regs.update(colours())
+    writes = [{"line": 36, "clock": 0, "register": "DMACTL", "value": 0x20},
+              {"line": 37, "clock": 0, "register": "DMACTL", "value": 0x22},
+              {"line": 38, "clock": 0, "register": "GRAFP0", "value": 0x80},
+              {"line": 39, "clock": 0, "register": "GRAFP0", "value": 0x00},
+              {"line": 41, "clock": 0, "register": "GRAFP1", "value": 0x80},
+              {"line": 42, "clock": 0, "register": "GRAFP1", "value": 0x00}]
+    write("line-buffer.json", scene(
+        "line-buffer", "ANTIC draws every scan line of a mode line from the bytes it fetched on the first one. "
+        "Playfield DMA off on row 2's first line fetches nothing: its other lines show row 1's bytes (PF0) "
+        "where memory holds PF1, and P0 collides with PF0 there; row 3 then fetches the PF1 bytes.",
+        regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen)], writes))
 
     # --- busy: the benchmark scene --------------------------------------------------------
     body = [0x4E, 0x00, 0x80] + [0x0E] * 101 + [0x4E, 0x00, 0x90] + [0x0E] * 89
