@@ -89,12 +89,16 @@ EXPECTED = {
     "wrap-edge": {},
     "motion-bounce": {},
     "motion-tunnelling": {},
+    "size-lock-up": {"P0PF": 2, "P0PL": 2, "P1PL": 1},
+    "gtia-mode10-edge": {"M0PF": 2},
+    "line-buffer": {"P0PF": 1, "P1PF": 2},
     "busy-mode-e": {"M0PF": 7, "M1PF": 7, "M2PF": 7, "M3PF": 7, "P0PF": 7, "P1PF": 7, "P2PF": 7, "P3PF": 7, "M3PL": 8},
 }
 
 
 def write(filename, s):
     s["expected_collisions"] = EXPECTED[s["name"]]
+    os.makedirs(os.path.dirname(os.path.join(HERE, filename)), exist_ok=True)
     with open(os.path.join(HERE, filename), "w") as f:
         json.dump(s, f, indent=2)
         f.write("\n")
@@ -270,6 +274,68 @@ def main():
         "every appearance; P1 exists only on lines 120-127.",
         regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen[:4080]), block(0x4000, screen[4080:]),
                block(0x5000, pm)], writes))
+
+    # --- SIZE lock-up -------------------------------------------------------------------
+    # P0 is one 4x pixel at $40-$43 and P1 a 1x block at $C0-$C7: they never meet, and the
+    # PF1 band at $30-$3F is left of P0. On line 100 SIZEP0 becomes %10 at $41, in the middle
+    # of P0's 4x pixel (width state %01): the shifter locks up and outputs that 1 on every
+    # clock to the end of the line, and on every following line too, as HPOSP0 = $F0 (written
+    # at $60) never triggers it again. SIZEP0 = 3 at clock 0 of line 140 releases it; line 0
+    # puts P0 back. The stripe on lines 100-139 hits P1 and the PF1 band.
+    screen = ([0xAA] * 4 + [0] * 36) * 192
+    body = [0x4E, 0x00, 0x30] + [0x0E] * 101 + [0x4E, 0x00, 0x40] + [0x0E] * 89
+    regs = {"DMACTL": 0x22, "DLISTL": 0, "DLISTH": 0x20, "HPOSP0": 0x40, "GRAFP0": 0x80, "SIZEP0": 3,
+            "HPOSP1": 0xC0, "GRAFP1": 0xFF}
+    regs.update(colours())
+    writes = [{"line": 0, "clock": 0, "register": "HPOSP0", "value": 0x40},
+              {"line": 0, "clock": 0, "register": "SIZEP0", "value": 3},
+              {"line": 100, "clock": 0x41, "register": "SIZEP0", "value": 2},
+              {"line": 100, "clock": 0x60, "register": "HPOSP0", "value": 0xF0},
+              {"line": 140, "clock": 0, "register": "SIZEP0", "value": 3}]
+    # SIZEP0 is written inside the collision window, which an exported program's WSYNC kernel
+    # cannot do (it writes in horizontal blank), and from there the lock-up depends on the
+    # very colour clock of the write: the scene lives with the other mid-line scenes.
+    write("mid-line/size-lock-up.json", scene(
+        "size-lock-up", "SIZEP0 switched to %10 in the middle of a 4x pixel (line 100, colour clock $41) locks the "
+        "player's shifter: a solid stripe from there on, line after line while nothing retriggers it, until SIZEP0 "
+        "changes on line 140. The stripe collides with P1 and the PF1 band the player itself never reaches.",
+        regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen[:4080]), block(0x4000, screen[4080:])], writes))
+
+    # --- GTIA mode 10 at the right edge ---------------------------------------------------
+    # Mode F bytes $55 under PRIOR $80: every nibble is 0101, PF1. Mode 10 shows its image one
+    # clock late, so the last byte's pixels cover $CD-$D0: M0 (left pixel, $D0) collides as
+    # PF1, M1 one clock further right ($D1) does not.
+    screen = [0x55] * (40 * 32)
+    body = [0x4F, 0x00, 0x30] + [0x0F] * 31
+    regs = {"DMACTL": 0x22, "DLISTL": 0, "DLISTH": 0x20, "PRIOR": 0x80,
+            "HPOSM0": 0xD0, "HPOSM1": 0xD1, "GRAFM": 0x0A}
+    regs.update(colours())
+    write("gtia-mode10-edge.json", scene(
+        "gtia-mode10-edge", "GTIA mode 10 shows the whole image one colour clock late, so the last pixel of a "
+        "normal-width line ends at $D0: a missile there collides as PF1, one a clock further right does not.",
+        regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen)]))
+
+    # --- ANTIC's line buffer ----------------------------------------------------------------
+    # Mode A rows of 4 scan lines, 20 bytes each: row 1 (lines 32-35) $55 (PF0), the bytes
+    # after it $AA (PF1). DMACTL turns playfield DMA off at clock 0 of line 36, row 2's first
+    # line, and on again at line 37: nothing is fetched, so lines 37-39 show what the buffer
+    # still holds, row 1's PF0, and the memory scan counter stays put, so row 3 (lines 40-43)
+    # fetches the $AA bytes. P0 (line 38) collides with PF0, P1 (line 41) with PF1, both at $30.
+    screen = [0x55] * 20 + [0xAA] * 20
+    body = [0x4A, 0x00, 0x30, 0x0A, 0x0A]
+    regs = {"DMACTL": 0x22, "DLISTL": 0, "DLISTH": 0x20, "HPOSP0": 0x30, "HPOSP1": 0x30}
+    regs.update(colours())
+    writes = [{"line": 36, "clock": 0, "register": "DMACTL", "value": 0x20},
+              {"line": 37, "clock": 0, "register": "DMACTL", "value": 0x22},
+              {"line": 38, "clock": 0, "register": "GRAFP0", "value": 0x80},
+              {"line": 39, "clock": 0, "register": "GRAFP0", "value": 0x00},
+              {"line": 41, "clock": 0, "register": "GRAFP1", "value": 0x80},
+              {"line": 42, "clock": 0, "register": "GRAFP1", "value": 0x00}]
+    write("line-buffer.json", scene(
+        "line-buffer", "ANTIC draws every scan line of a mode line from the bytes it fetched on the first one. "
+        "Playfield DMA off on row 2's first line fetches nothing: its other lines show row 1's bytes (PF0) "
+        "where memory holds PF1, and P0 collides with PF0 there; row 3 then fetches the PF1 bytes.",
+        regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen)], writes))
 
     # --- busy: the benchmark scene --------------------------------------------------------
     body = [0x4E, 0x00, 0x80] + [0x0E] * 101 + [0x4E, 0x00, 0x90] + [0x0E] * 89

@@ -163,6 +163,10 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.possible = 0;
     out.generated = true;
     out.placed = true;
+    if (line == kLastVisibleLine + 1) {
+        buffer_.fill(0);  // start of vertical blank (Altirra)
+        bufferFetched_ = false;
+    }
     if (!inVisibleLines(line) || waitVbl_) return;
     line_ = line;
     if (needFetch_) {
@@ -175,6 +179,20 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             // No display-list DMA: the last instruction byte is repeated, operands unfetched.
             insAddress_ = dl_;
             startModeLine(regs);
+        }
+        // Playfield DMA fills the line buffer with the bytes the memory scan counter will
+        // move over (scanAdvance_: none with playfield DMA off, and then the buffer keeps
+        // what it had).
+        bufferFetched_ = mode_ >= 2 && scanAdvance_ > 0;
+        if (bufferFetched_) {
+            const int count = std::min<int>(scanAdvance_, kBufferSize);
+            if ((memScan_ & 0x0FFF) + kBufferSize <= 0x1000) {
+                // All 48 (a fixed size copies in a few moves); bytes past `count` are unused.
+                std::memcpy(buffer_.data(), mem.data() + memScan_, kBufferSize);
+            } else {  // the counter wraps within its 4 KiB block
+                for (int i = 0; i < count; ++i) buffer_[i] = mem.read(scanAddress(memScan_, i));
+            }
+            bufferVersion_ = mem.version();
         }
     }
     out.instructionAddress = insAddress_;
@@ -205,6 +223,22 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     } else {
         row_ = static_cast<uint8_t>((row_ + 1) & 15);
     }
+}
+
+const Memory& Antic::bufferedMemory(const Memory& mem, const PlayfieldLine& out) {
+    // The bytes this line can show: its width now (and one class wider with HSCROL).
+    auto width = static_cast<PlayfieldWidth>(out.dmactl & 3);
+    if (out.hscrollEnabled && width != PlayfieldWidth::Wide) width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
+    const int count = std::min(bytesPerLine(anticMode(out.mode), width), kBufferSize);
+    const uint16_t base = out.dataAddress;
+    bool same = true;
+    for (int i = 0; i < count && same; ++i) same = mem.read(scanAddress(base, i)) == buffer_[i];
+    if (same) return mem;
+    if (!bufferView_.memory) bufferView_.memory = std::make_unique<Memory>();
+    Memory& view = *bufferView_.memory;
+    view = mem;
+    for (int i = 0; i < count; ++i) view.write(scanAddress(base, i), buffer_[i]);
+    return view;
 }
 
 void placePlayfield(PlayfieldLine& out) {

@@ -8,12 +8,16 @@
 //  - Display-list DMA off (DMACTL bit 5 clear): ANTIC repeats its last instruction byte
 //    without fetching operands; the memory scan counter keeps counting (AHRM 4.6).
 //  - The "hi-res vblank bug" (reference W4) is not modelled: lines 248-7 are always blank.
+//  - The line buffer is filled from memory at the start of a mode line's first scan line
+//    (the hardware fetches during the line, so a CPU write to a byte before ANTIC reaches it
+//    on that line would be seen there).
 //  - The last two clocks of a wide unscrolled line (reference F3, "garbage") show the
 //    fetched byte's pixels.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 
 #include "core/Beam.h"
 #include "core/FrameNotes.h"
@@ -46,6 +50,20 @@ public:
     uint16_t displayListPointer() const { return dl_; }
     uint16_t memoryScanCounter() const { return memScan_; }
 
+    // ANTIC's line buffer: the screen bytes (bitmap bytes or character names) it fetched on the
+    // first scan line of a mode line. Every scan line of the mode line is drawn from it (a
+    // character mode reads only its font data from memory again), so bytes changed in memory
+    // after that line do not show until the next mode line; a mode line whose first scan
+    // line had playfield DMA off fetched nothing and shows what the buffer held before. The
+    // buffer is cleared at the start of vertical blank (Altirra).
+    // Memory as the playfield of line `out` reads it: `mem` itself, or, when the buffer holds
+    // other bytes than `mem` where the line's data is, a copy of `mem` with the buffer there.
+    const Memory& lineMemory(const Memory& mem, const PlayfieldLine& out) {
+        // Filled on this mode line and memory untouched since: the buffer is what memory holds.
+        if (out.empty() || (bufferFetched_ && mem.version() == bufferVersion_)) return mem;
+        return bufferedMemory(mem, out);
+    }
+
     // The first JMP this frame back to an instruction already fetched this frame.
     const DisplayListLoop& loop() const { return loop_; }
     // The first display-list instruction, LMS address or character set this frame in I/O
@@ -53,6 +71,7 @@ public:
     const IoSpaceRead& ioSpaceRead() const { return io_; }
 
 private:
+    const Memory& bufferedMemory(const Memory& mem, const PlayfieldLine& out);
     void fetchInstruction(const Memory& mem, const RegisterFile& regs);
     // Sets up the rows of the mode line for instruction ins_ (after a fetch, or repeated
     // when display-list DMA is off).
@@ -71,6 +90,20 @@ private:
     uint8_t endRow_ = 0;
     uint16_t scanAdvance_ = 0;  // bytes the memory scan counter moves at the end of the mode line
     bool needFetch_ = true;
+    static constexpr int kBufferSize = 48;  // the widest line's bytes (mode 2-5, D-F wide)
+    std::array<uint8_t, kBufferSize> buffer_{};
+    bool bufferFetched_ = false;   // filled on this mode line's first scan line
+    uint64_t bufferVersion_ = 0;   // the memory's version() then
+    // lineMemory()'s copy, made on first use; a copy of the ANTIC starts without one (it
+    // holds nothing between lines).
+    struct ScratchMemory {
+        std::unique_ptr<Memory> memory;
+        ScratchMemory() = default;
+        ScratchMemory(const ScratchMemory&) {}
+        ScratchMemory& operator=(const ScratchMemory&) { return *this; }
+        ScratchMemory(ScratchMemory&&) noexcept = default;
+        ScratchMemory& operator=(ScratchMemory&&) noexcept = default;
+    } bufferView_;
     bool waitVbl_ = false;     // after JVB: blank until vertical blank
     bool prevVscroll_ = false;
     // Instructions fetched this frame (at most one per visible line), for loop().

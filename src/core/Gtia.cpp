@@ -95,7 +95,7 @@ bool Gtia::unseenWrites(const RegisterFile& regs, std::span<const RegisterWrite>
 
 PMG_NOINLINE void Gtia::segmentedLine(const GtiaLine& at, std::span<const RegisterWrite> midLine) {
     if (at.opt.reference) {
-        referenceScanLine(at, midLine);
+        referenceScanLine(at, midLine, shifters_);
         return;
     }
     const bool shifting = at.opt.shiftAlways || std::any_of(midLine.begin(), midLine.end(), [](const RegisterWrite& w) {
@@ -104,7 +104,7 @@ PMG_NOINLINE void Gtia::segmentedLine(const GtiaLine& at, std::span<const Regist
     const LineObjects* objects;
     CacheStamp stamp;
     if (shifting) {
-        objectMasksByShifting(at.regs, midLine, shifted_.masks);
+        objectMasksByShifting(at.regs, midLine, shifted_.masks, shifters_);
         shifted_.finish();
         objects = &shifted_;
         stamp = CacheStamp(CacheStamp::Source::ShiftedObjects, ++shiftedLines_);

@@ -50,18 +50,64 @@ public:
     void scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                   RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
         const GtiaLine at{line, mem, pf, regs, latches, frame, opt};
+        // The options ask for the shift registers (or the reference), clock by clock from what
+        // the line before left in them (shifters_, which they update).
+        if (opt.shiftAlways || opt.reference) {
+            segmentedLine(at, midLine);
+            return;
+        }
+        // Bits the line before left in the shift registers that can show on this one (a SIZE
+        // lock-up): the line is shifted clock by clock too.
+        if (!shifters_.cannotShow(regs)) {
+            GtiaOptions shifting = opt;
+            shifting.shiftAlways = true;
+            segmentedLine(GtiaLine{line, mem, pf, regs, latches, frame, shifting}, midLine);
+            return;
+        }
         // Most lines: no writes during the line, objects from the cache. So are lines whose
         // writes change nothing from what they would at the line's start or end (see
-        // unseenWrites): a kernel's writes after WSYNC, in the horizontal blank.
+        // unseenWrites): a kernel's writes after WSYNC, in the horizontal blank. That needs
+        // empty shift registers at the start (the writes at the start then find no image
+        // under way) and no SIZE write (SIZE steps the shifters' width state even with
+        // nothing in them).
         size_t early = 0;
-        if (!opt.shiftAlways && !opt.reference && (midLine.empty() || unseenWrites(regs, midLine, early))) {
+        const bool closedForm = midLine.empty() || (shifters_.empty() && !writesSize(midLine) && unseenWrites(regs, midLine, early));
+        if (!closedForm && writesObjects(midLine)) {
+            segmentedLine(at, midLine);  // shifted clock by clock: shifters_ follow
+            return;
+        }
+        // The object registers hold while objects show. Bits that run out unseen before the
+        // window are still activity the record keeps.
+        uint64_t runOut[kObjectCount];
+        const bool leftovers = opt.record && !shifters_.empty();
+        if (leftovers) shifters_.runOut(regs, runOut);
+        if (closedForm) {
             for (const RegisterWrite& w : midLine.first(early)) applyRegisterWrite(regs, latches, w.reg, w.value);
             wholeLineFromCache(at);
+            shifters_.afterWholeLine(regs);  // with the registers the images shifted out under
             for (const RegisterWrite& w : midLine.subspan(early)) applyRegisterWrite(regs, latches, w.reg, w.value);
         } else {
-            segmentedLine(at, midLine);
+            segmentedLine(at, midLine);  // writes to other registers than the objects'
+            shifters_.afterWholeLine(regs);
+        }
+        if (leftovers)
+            for (int o = 0; o < kObjectCount; ++o) frame.record(line).objects[o].w[0] |= runOut[o];
+    }
+
+    // A line outside the window (vertical blank): nothing shows or collides, but the shift
+    // registers run on through it. `regs` is the state at clock 0; the writes are not applied.
+    void blankLine(const RegisterFile& regs, std::span<const RegisterWrite> midLine, const GtiaOptions& opt) {
+        if (!opt.shiftAlways && !opt.reference && !writesObjects(midLine) && shifters_.cannotShow(regs)) {
+            shifters_.afterWholeLine(regs);
+        } else {
+            ObjectMasks unseen;
+            objectMasksByShifting(regs, midLine, unseen, shifters_);
         }
     }
+
+    // What the object shift registers hold between lines (power-on: empty).
+    const ObjectShifters& shifters() const { return shifters_; }
+    void setShifters(const ObjectShifters& s) { shifters_ = s; }
 
     // True if the line shows, collides and records the same with `writes` (this line's, in
     // order) applied at its start (the first `early` of them) and at its end (the rest).
@@ -75,6 +121,17 @@ public:
     static bool unseenWrites(const RegisterFile& regs, std::span<const RegisterWrite> writes, size_t& early);
 
 private:
+    static bool writesObjects(std::span<const RegisterWrite> midLine) {
+        for (const RegisterWrite& w : midLine)
+            if (affectsObjects(w.reg)) return true;
+        return false;
+    }
+    static bool writesSize(std::span<const RegisterWrite> midLine) {
+        for (const RegisterWrite& w : midLine)
+            if (w.reg >= Reg::SIZEP0 && w.reg <= Reg::SIZEM) return true;
+        return false;
+    }
+
     // A line of cached objects with the registers constant.
     void wholeLineFromCache(const GtiaLine& at) {
         // Collisions alone, and every bit this line could set is set already: whatever
@@ -102,6 +159,7 @@ private:
     CacheStamp cachedStamp() const { return CacheStamp(CacheStamp::Source::CachedObjects, cache_.version()); }
 
     ObjectMaskCache cache_;
+    ObjectShifters shifters_;      // the object shift registers between lines
     GtiaPicture picture_;
     LineObjects shifted_;          // the objects of a line with mid-line object writes
     uint32_t shiftedLines_ = 0;    // lines of shifted objects so far: their stamp

@@ -20,14 +20,14 @@ inline uint8_t reg(const RegisterFile& r, Reg base, int offset) {
 // No object masks cut to segments, no tables, no caches; the only code shared with the fast
 // path is ANTIC's AN codes, the playfield decoder (which colours collide where), the shift
 // registers, the priority equations and the GTIA-mode pixel colour.
-void referenceScanLine(const GtiaLine& at, std::span<const RegisterWrite> midLine) {
+void referenceScanLine(const GtiaLine& at, std::span<const RegisterWrite> midLine, ObjectShifters& shifters) {
     const int line = at.line;
     PlayfieldLine& pf = at.pf;
     RegisterFile& regs = at.regs;
     CollisionLatches& latches = at.latches;
     const GtiaOptions& opt = at.opt;
     ObjectMasks objects;
-    objectMasksByShifting(regs, midLine, objects);
+    objectMasksByShifting(regs, midLine, objects, shifters);
     const bool blank = pf.empty();
     if (!blank) generatePlayfield(at.mem, pf);
     // The playfield colours that collide at each clock, under each GTIA mode PRIOR may pick

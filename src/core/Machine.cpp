@@ -28,6 +28,7 @@ void Machine::powerOn() {
     frame_ = Frame{};
     line_ = 0;
     frames_ = 0;
+    gtia_.setShifters(ObjectShifters{});
     antic_.beginFrame(regs_);
     rebuildSchedule();
 }
@@ -178,13 +179,14 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
     const int y = line_;
     std::span<const RegisterWrite> midLine = lineWrites(extra);
     if (inVisibleLines(y)) {
-        gtia_.scanLine(y, memory_, pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
+        gtia_.scanLine(y, antic_.lineMemory(memory_, pf_), pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
         if (options_.record) recordLayout(y);
         // GTIA applied the mid-line writes to the registers; the display-list counter lives
         // in ANTIC and takes them for its next fetch.
         for (const RegisterWrite& w : midLine)
             if (w.reg == Reg::DLISTL || w.reg == Reg::DLISTH) antic_.writeDisplayListPointer(w.reg, w.value);
     } else {
+        gtia_.blankLine(regs_, midLine, gtiaOptions_);
         for (const RegisterWrite& w : midLine) writeRegister(w.reg, w.value);
     }
 
@@ -199,7 +201,7 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     if (!inVisibleLines(y) || clock <= 0) return latches_.read(index);
     // The chips run a line at a time; a read in the middle of one sees only what was latched
     // before its colour clock. Run this line so far on copies, clock by clock (the reference
-    // path keeps nothing between lines), and keep the bits first set before the read.
+    // path keeps nothing between lines but the object shift registers), and keep the bits first set before the read.
     std::span<const RegisterWrite> all = lineWrites(extra);
     std::vector<RegisterWrite> before;
     for (const RegisterWrite& w : all)
@@ -212,7 +214,8 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     opt.picture = opt.record = false;
     opt.reference = true;
     Gtia gtia;
-    gtia.scanLine(y, memory_, pf, before, regs, latches, *peekFrame_.frame, opt);
+    gtia.setShifters(gtia_.shifters());
+    gtia.scanLine(y, antic_.lineMemory(memory_, pf), pf, before, regs, latches, *peekFrame_.frame, opt);
     uint8_t value = 0;
     for (int b = 0; b < 4; ++b) {
         if (!(latches.read(index) & (1 << b))) continue;

@@ -170,23 +170,110 @@ const LineObjects& ObjectMaskCache::objects() {
     return objects_;
 }
 
-void objectMasksByShifting(const RegisterFile& start, std::span<const RegisterWrite> writes, ObjectMasks& out) {
-    uint8_t hpos[8], size[8], graf[8];
-    auto load = [&](const RegisterFile& r) {
+namespace {
+
+// The object registers one object uses, as the shift registers read them.
+struct ObjectRegisters {
+    uint8_t hpos[kObjectCount], size[kObjectCount], graf[kObjectCount];
+    void load(const RegisterFile& r) {
         for (int p = 0; p < 4; ++p) {
             hpos[p] = r[static_cast<Reg>(reg(Reg::HPOSP0) + p)];
             size[p] = r[static_cast<Reg>(reg(Reg::SIZEP0) + p)] & 3;
             graf[p] = r[static_cast<Reg>(reg(Reg::GRAFP0) + p)];
             hpos[4 + p] = r[static_cast<Reg>(reg(Reg::HPOSM0) + p)];
             size[4 + p] = (r[Reg::SIZEM] >> (2 * p)) & 3;
+            // A missile is a 2-bit shape: the higher bit of its GRAFM pair is the left pixel (P1).
             graf[4 + p] = static_cast<uint8_t>(((r[Reg::GRAFM] >> (2 * p)) & 3) << 6);
         }
-    };
-    RegisterFile r = start;
-    load(r);
+    }
+};
 
-    uint8_t shifter[8] = {};  // shape bits, top bit = current output (missiles use bits 7-6)
-    uint8_t count[8] = {};    // colour clocks spent on the current bit
+// One colour clock of one object's shift register (P3, P6, P7): the trigger, the output, then
+// the width state steps and the register shifts when the state comes back to %00.
+inline bool shiftClock(uint8_t& bits, uint8_t& state, bool trigger, uint8_t graf, uint8_t size) {
+    if (trigger) {
+        // The latch is ORed into what is still shifting (P6). Caught in the middle of a wide
+        // pixel (state not %00), the old bits first move on by one and the state restarts
+        // (Altirra; reference section 11 point 4: the FPGA core always shifts once).
+        if (state) {
+            bits = static_cast<uint8_t>(bits << 1);
+            state = 0;
+        }
+        bits |= graf;
+    }
+    const bool active = bits & 0x80;
+    state = kWidthStep[size][state];
+    if (state == 0) bits = static_cast<uint8_t>(bits << 1);
+    return active;
+}
+
+}  // namespace
+
+bool ObjectShifters::runsOutUnseen(const RegisterFile& regs) const {
+    ObjectRegisters r;
+    r.load(regs);
+    for (int o = 0; o < kObjectCount; ++o) {
+        if (!bits[o]) continue;
+        // Until the trigger (if HPOS < 228) or the window, whichever comes first, nothing
+        // else touches the register: step it on its own and see whether it empties.
+        const int until = std::min<int>(r.hpos[o], kWindowLeft);
+        uint8_t b = bits[o], s = state[o];
+        for (int x = 0; x < until && b; ++x) shiftClock(b, s, false, 0, r.size[o]);
+        if (b) return false;
+    }
+    return true;
+}
+
+void ObjectShifters::runOut(const RegisterFile& regs, uint64_t out[kObjectCount]) const {
+    ObjectRegisters r;
+    r.load(regs);
+    for (int o = 0; o < kObjectCount; ++o) {
+        out[o] = 0;
+        uint8_t b = bits[o], s = state[o];
+        for (int x = 0; x < kWindowLeft && b; ++x)
+            if (shiftClock(b, s, false, 0, r.size[o])) out[o] |= uint64_t{1} << x;
+    }
+}
+
+uint8_t ObjectShifters::imagesPastTheLine(const RegisterFile& regs) {
+    ObjectRegisters r;
+    r.load(regs);
+    uint8_t tails = 0;
+    for (int o = 0; o < kObjectCount; ++o) {
+        const int length = (o < 4 ? 8 : 2) * sizeMultiplier(r.size[o]);
+        // HPOS 228-255 never triggers (P4).
+        if (r.hpos[o] < kClocksPerLine && r.hpos[o] + length > kClocksPerLine) tails |= static_cast<uint8_t>(1 << o);
+    }
+    return tails;
+}
+
+void ObjectShifters::imagesLeft(const RegisterFile& regs, uint8_t tails) {
+    ObjectRegisters r;
+    r.load(regs);
+    for (int o = 0; o < kObjectCount; ++o) {
+        bits[o] = state[o] = 0;
+        // Not triggered on the line (HPOS 228-255, P4), or all shifted out by clock 227: the
+        // register ran out (unseen: cannotShow held) or was emptied.
+        if (!(tails & (1 << o)) || !r.graf[o]) continue;
+        // From the trigger at HPOS with width state %00, 228 - HPOS clocks to the line's end:
+        // the state counts them modulo the width and the register shifts once per width.
+        const int clocks = kClocksPerLine - r.hpos[o];
+        const int w = sizeMultiplier(r.size[o]);
+        bits[o] = static_cast<uint8_t>(r.graf[o] << (clocks / w));
+        state[o] = static_cast<uint8_t>(clocks % w);
+    }
+}
+
+void objectMasksByShifting(const RegisterFile& start, std::span<const RegisterWrite> writes, ObjectMasks& out) {
+    ObjectShifters empty;
+    objectMasksByShifting(start, writes, out, empty);
+}
+
+void objectMasksByShifting(const RegisterFile& start, std::span<const RegisterWrite> writes, ObjectMasks& out,
+                           ObjectShifters& carry) {
+    RegisterFile r = start;
+    ObjectRegisters objects;
+    objects.load(r);
     for (auto& m : out) m = LineMask{};
 
     size_t next = 0;
@@ -199,21 +286,10 @@ void objectMasksByShifting(const RegisterFile& start, std::span<const RegisterWr
             }
             ++next;
         }
-        if (changed) load(r);
-        for (int o = 0; o < kObjectCount; ++o) {
-            if (x == hpos[o]) {
-                // Trigger: the latch is ORed into what is still shifting (P6). Caught in the
-                // middle of a wide pixel, the old bits first move on by one (Altirra).
-                if (count[o]) shifter[o] = static_cast<uint8_t>(shifter[o] << 1);
-                shifter[o] |= graf[o];
-                count[o] = 0;
-            }
-            if (shifter[o] & 0x80) out[o].set(x);
-            if (++count[o] >= sizeMultiplier(size[o])) {
-                shifter[o] = static_cast<uint8_t>(shifter[o] << 1);
-                count[o] = 0;
-            }
-        }
+        if (changed) objects.load(r);
+        for (int o = 0; o < kObjectCount; ++o)
+            if (shiftClock(carry.bits[o], carry.state[o], x == objects.hpos[o], objects.graf[o], objects.size[o]))
+                out[o].set(x);
     }
 }
 

@@ -1,18 +1,19 @@
 // Where the eight objects (P0-P3, M0-M3) are active on one scan line, as LineMasks.
 //
-// GTIA's object hardware (reference P3): a colour-clock counter runs 0..227; when it equals an
-// object's HPOS, the GRAF latch is ORed into the object's shift register and its width
-// counter restarts; otherwise the register shifts at the SIZE rate; the object is active
-// while the register's top bit is 1.
-//  - fromRegisters() is the closed form of that for a line with no mid-line writes:
-//    bit (7-k) of GRAF covers HPOS + k*w .. HPOS + k*w + w - 1.
+// GTIA's object hardware (reference P3, P7): a colour-clock counter runs 0..227; when it
+// equals an object's HPOS, the GRAF latch is ORed into the object's shift register and its
+// width state restarts; on every clock the width state steps as SIZE says (kWidthStep) and the
+// register shifts when the state comes back to %00; the object is active while the register's
+// top bit is 1.
+//  - fromRegisters() is the closed form of that for a line with no mid-line writes that starts
+//    with empty shift registers: bit (7-k) of GRAF covers HPOS + k*w .. HPOS + k*w + w - 1.
 //  - byShifting() runs the shift registers clock by clock with writes applied where they
-//    land, for lines that have mid-line HPOS/SIZE/GRAF writes (P5, P6, P7).
-// Both start each line with empty shift registers: an image started at HPOS >= $DE runs out
-// of the previous line before clock $22 of this one, so carrying it over cannot reach the
-// window (P4). Not modelled: the SIZE=%10 lock-up (P7); a retrigger ORs new data into the
-// remaining bits, after shifting them once if it lands mid-pixel (Altirra's choice,
-// reference §11 point 4; the FPGA core always shifts once).
+//    land, for lines that have mid-line HPOS/SIZE/GRAF writes (P5, P6, P7) or that begin with
+//    bits the line before left in the registers (ObjectShifters).
+// The registers run on from line to line. An image triggered at HPOS >= $C5 is still shifting
+// at the end of its line, but it runs out before clock $22 of the next one, so it can only
+// matter when the next trigger comes earlier than that; a register locked by SIZE %10 (P7)
+// keeps its bit until SIZE changes or the object triggers again, across lines and frames.
 #pragma once
 
 #include <array>
@@ -29,7 +30,16 @@ inline constexpr int kObjectCount = 8;  // P0-P3 = 0-3, M0-M3 = 4-7
 // HPOSP0 .. GRAFM: the registers that shape the objects.
 inline constexpr int kObjectRegisterCount = static_cast<int>(Reg::GRAFM) + 1;
 
-// Colour clocks per shape bit for a SIZE code (00 = 1, 01 = 2, 10 = 1, 11 = 4).
+// kWidthStep[size][state]: an object's width state after one more colour clock at SIZE code
+// `size`; its shift register moves on by one bit when the state becomes %00 (AHRM 6.5 table 15).
+// 1x (00) stays at %00; 2x (01) goes %00 -> %01 -> %00; 4x (11) counts %00 -> %01 -> %10 -> %11
+// -> %00. Code %10 steps %00 and %11 to %00 (1x), but %01 and %10 to %10, which never shifts
+// again: switched to %10 in the middle of a 2x or 4x pixel, the register locks up (P7). A SIZE
+// write keeps the state, so quad -> double at %10 goes on to %01: one more clock on that bit.
+inline constexpr uint8_t kWidthStep[4][4] = {{0, 0, 0, 0}, {1, 0, 1, 0}, {0, 2, 2, 0}, {1, 2, 3, 0}};
+
+// Colour clocks per shape bit for a SIZE code (00 = 1, 01 = 2, 10 = 1, 11 = 4) from a fresh
+// trigger (width state %00), as the closed form uses it.
 inline constexpr int sizeMultiplier(int code) {
     constexpr int k[4] = {1, 2, 1, 4};
     return k[code & 3];
@@ -167,8 +177,80 @@ private:
     bool stale_ = true;  // objects_ is out of date
 };
 
+// The eight shift registers and width states as one scan line leaves them for the next (the
+// registers run on through horizontal and vertical blank). Almost always every register is
+// empty by the time it could matter; then a line takes the closed form and afterWholeLine()
+// works out what it leaves, else the line is shifted clock by clock from here.
+class ObjectShifters {
+public:
+    uint8_t bits[kObjectCount]{};   // shift register, bit 7 = the output (missiles: bits 7-6 loaded)
+    uint8_t state[kObjectCount]{};  // width state %00-%11
+
+    void reset() { *this = ObjectShifters{}; }
+    bool empty() const {
+        uint64_t w;
+        std::memcpy(&w, bits, 8);
+        return w == 0;
+    }
+    // True if what the registers hold cannot show on a line that has these registers
+    // throughout: every register is empty before its object triggers again and before the
+    // collision window (clock $22). Then the line is exactly the closed form.
+    bool cannotShow(const RegisterFile& regs) const { return empty() || runsOutUnseen(regs); }
+    // The clocks (bit x: clock x) where the registers' bits show from clock 0 until they run
+    // out, for a line on which cannotShow() holds: all of them before the window.
+    void runOut(const RegisterFile& regs, uint64_t out[kObjectCount]) const;
+    // What a line leaves when it had these object registers throughout and cannotShow() held
+    // at its start: the image triggered at HPOS (from width state %00), shifted to clock 227.
+    // On almost every line no image reaches the end of the line (see tails_) and nothing is
+    // left: that is a few compares, as this runs on every line.
+    void afterWholeLine(const RegisterFile& regs) {
+        const Placement now = placement(regs);
+        if (!(now == tailsFor_)) {
+            tails_ = imagesPastTheLine(regs);
+            tailsFor_ = now;
+        }
+        if (tails_) {
+            imagesLeft(regs, tails_);
+        } else if (!empty()) {
+            std::memset(bits, 0, sizeof bits);
+            std::memset(state, 0, sizeof state);
+        }
+    }
+
+    bool operator==(const ObjectShifters& o) const {
+        return std::memcmp(bits, o.bits, sizeof bits) == 0 && std::memcmp(state, o.state, sizeof state) == 0;
+    }
+
+private:
+    struct Placement {  // HPOSP0-HPOSM3, SIZEP0-3, SIZEM
+        uint64_t hpos = ~uint64_t{0};
+        uint32_t sizep = 0;
+        uint8_t sizem = 0;
+        bool operator==(const Placement&) const = default;
+    };
+    static Placement placement(const RegisterFile& regs) {
+        Placement p;
+        std::memcpy(&p.hpos, regs.data() + static_cast<int>(Reg::HPOSP0), 8);
+        std::memcpy(&p.sizep, regs.data() + static_cast<int>(Reg::SIZEP0), 4);
+        p.sizem = regs[Reg::SIZEM];
+        return p;
+    }
+    bool runsOutUnseen(const RegisterFile& regs) const;
+    // The objects whose image (all shape bits) triggered at HPOS would still be shifting
+    // after clock 227, for the placement alone.
+    static uint8_t imagesPastTheLine(const RegisterFile& regs);
+    // afterWholeLine() for the objects in `tails` (the others are left empty).
+    void imagesLeft(const RegisterFile& regs, uint8_t tails);
+
+    Placement tailsFor_;  // the placement tails_ is for (the initial one matches none)
+    uint8_t tails_ = 0;
+};
+
 // `writes` are this line's writes with clock > 0, sorted by clock; only HPOSx, SIZEx and
-// GRAFx matter here. `regs` is the state at clock 0.
+// GRAFx matter here. `regs` is the state at clock 0; `carry` what the shift registers hold at
+// clock 0, and on return what they hold after clock 227. Without `carry`, they start empty.
+void objectMasksByShifting(const RegisterFile& regs, std::span<const RegisterWrite> writes, ObjectMasks& out,
+                           ObjectShifters& carry);
 void objectMasksByShifting(const RegisterFile& regs, std::span<const RegisterWrite> writes, ObjectMasks& out);
 
 // True if a write changes object geometry (HPOS, SIZE or GRAF of any object).

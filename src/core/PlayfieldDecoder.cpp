@@ -43,12 +43,12 @@ void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4
     for (auto& m : pf) m = LineMask{};
     if (line.empty() || line.first > line.last) return;
     const uint8_t* an = line.an.data();
-    // Clocks first..last cut to [from, to), widened to whole 16-clock chunks.
-    const int lo = std::max<int>(line.first, from), hi = std::min<int>(line.last, to - 1);
-    if (lo > hi) return;
-    int chunkFrom = lo >> 4, chunkTo = hi >> 4;
 
     if (gtia == 0) {
+        // Clocks first..last cut to [from, to), widened to whole 16-clock chunks.
+        const int lo = std::max<int>(line.first, from), hi = std::min<int>(line.last, to - 1);
+        if (lo > hi) return;
+        const int chunkFrom = lo >> 4, chunkTo = hi >> 4;
         for (int c = chunkFrom; c <= chunkTo; ++c) {
             int word = c >> 2, shift = (c & 3) * 16;
             const uint8_t* p = an + c * 16;
@@ -66,7 +66,8 @@ void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4
     // Mode 10: nibbles x100-x111 collide as PF0-PF3; player colours and BAK do not (F4).
     // Over a lores ANTIC mode, a pixel only counts where ANTIC sent playfield (not BAK) on
     // the odd clock of its pair (Altirra masks with that clock's playfield bit).
-    // The one-clock delay can push a pixel right of `last`.
+    // The one-clock delay pushes the last pixel's second clock right of `last` (at normal
+    // width the last byte's pixels show on $CD-$D0): those clocks are playfield too.
     const int first = std::max<int>(line.first, from), last = std::min({line.last + 2, kClocksPerLine - 1, to - 1});
     for (int x = first; x <= last; ++x) {
         int nib = gtiaNibble(line, x, 2);

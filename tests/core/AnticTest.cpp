@@ -182,3 +182,87 @@ TEST(Antic, LayoutRecordNamesModeRowAndBytes) {
 }
 
 }  // namespace pmg::test
+
+namespace pmg::test {
+
+// ANTIC's line buffer: the screen bytes are fetched on a mode line's first scan line and
+// every later scan line of the mode line is drawn from the buffer. Mode A: 4 scan lines per
+// row, 20 bytes at normal width, 2 bits per pixel over 2 clocks, byte 0 on $30-$37; $55 is
+// four PF0 pixels, $AA four PF1 pixels.
+
+TEST(Antic, LineBuffer_RepeatedScanLinesShowTheBytesOfTheFirstLine) {
+    // Row at lines 32-35 from kScreen ($55: PF0). After line 32 ran, byte 0 becomes $AA in
+    // memory: lines 33-35 still show the fetched $55, PF0 at $30-$37 and no PF1. The second
+    // row (lines 36-39, LMS kScreen again) fetches the new $AA: PF1.
+    for (bool reference : {false, true}) {
+        TestMachine t(MachineOptions{.reference = reference});
+        t.displayList({0x4A, 0x00, 0x30, 0x4A, 0x00, 0x30});
+        t.poke(kScreen, {0x55});
+        t.m.writeRegister(Reg::HITCLR, 0);
+        while (t.m.line() != 33) t.m.runScanline();
+        t.m.memory().write(kScreen, 0xAA);
+        do t.m.runScanline();
+        while (t.m.line() != 0);
+        for (int y = 32; y <= 35; ++y) {
+            EXPECT_EQ(t.m.frame().record(y).playfield[0], LineMask::range(0x30, 0x38)) << y << " " << reference;
+            EXPECT_FALSE(t.m.frame().record(y).playfield[1].any()) << y << " " << reference;
+        }
+        for (int y = 36; y <= 39; ++y)
+            EXPECT_EQ(t.m.frame().record(y).playfield[1], LineMask::range(0x30, 0x38)) << y << " " << reference;
+    }
+}
+
+TEST(Antic, LineBuffer_PlayfieldDmaOffOnTheFirstLineShowsTheOldBytes) {
+    // Row 1 (lines 32-35) fetches kScreen: $55 (PF0). Row 2 (lines 36-39) would fetch
+    // kScreen+20 ($AA, PF1), but DMACTL has the playfield off (width 0) at clock 0 of line 36
+    // and back on at line 37: line 36 shows no playfield, nothing was fetched, and lines 37-39
+    // are drawn from the buffer, which still holds row 1's $55: PF0. The memory scan counter
+    // moved on only for row 1 (AHRM 4.11), so row 3 (lines 40-43) fetches kScreen+20: PF1.
+    // (20 bytes of 8 clocks: $30-$CF.) Player 0 at $30 on line 38 and player 1 at $30 on line
+    // 41 collide accordingly.
+    for (const MachineOptions& o : {MachineOptions{}, MachineOptions{.picture = false, .record = false},
+                                    MachineOptions{.reference = true}}) {
+        TestMachine t(o);
+        t.displayList({0x4A, 0x00, 0x30, 0x0A, 0x0A});
+        std::vector<uint8_t> bytes(40, 0x55);
+        std::fill(bytes.begin() + 20, bytes.end(), 0xAA);
+        t.m.memory().load(kScreen, bytes);
+        t.player(0, 0x30, 0x00);
+        t.player(1, 0x30, 0x00);
+        t.at(36, 0, Reg::DMACTL, 0x20);
+        t.at(37, 0, Reg::DMACTL, 0x22);
+        t.at(38, 0, Reg::GRAFP0, 0x80);
+        t.at(39, 0, Reg::GRAFP0, 0x00);
+        t.at(41, 0, Reg::GRAFP1, 0x80);
+        t.at(42, 0, Reg::GRAFP1, 0x00);
+        t.run();
+        EXPECT_EQ(t.reg(P0PF), 0x01) << o.reference << o.picture;
+        EXPECT_EQ(t.reg(P1PF), 0x02) << o.reference << o.picture;
+        if (o.record) {
+            EXPECT_FALSE(t.m.frame().record(36).playfield[0].any());
+            for (int y = 37; y <= 39; ++y) EXPECT_EQ(t.m.frame().record(y).playfield[0], LineMask::range(0x30, 0xD0)) << y;
+        }
+    }
+}
+
+TEST(Antic, LineBuffer_IsEmptyAfterVerticalBlank) {
+    // Row 1 (lines 32-35) has playfield DMA off on its first line; row 2 (lines 36-39) then
+    // fetches kScreen ($55, PF0), so at the end of the frame the buffer holds $55. It is
+    // cleared at the start of vertical blank: in the next frame lines 33-35 show zeros, and
+    // player 0 on line 34 collides with nothing.
+    TestMachine t;
+    t.displayList({0x4A, 0x00, 0x30, 0x0A});
+    std::vector<uint8_t> bytes(40, 0x55);
+    t.m.memory().load(kScreen, bytes);
+    t.player(0, 0x30, 0x00);
+    t.at(32, 0, Reg::DMACTL, 0x20);
+    t.at(33, 0, Reg::DMACTL, 0x22);
+    t.at(34, 0, Reg::GRAFP0, 0x80);
+    t.at(35, 0, Reg::GRAFP0, 0x00);
+    t.run(2);
+    EXPECT_EQ(t.reg(P0PF), 0x00);
+    EXPECT_EQ(t.m.frame().record(36).playfield[0], LineMask::range(0x30, 0xD0));
+    EXPECT_FALSE(t.m.frame().record(34).playfield[0].any());
+}
+
+}  // namespace pmg::test

@@ -3,7 +3,8 @@
 // the reference path (MachineOptions::reference: every clock in turn, straight from the rules,
 // no caches). Random scenes: all ANTIC modes, widths, scrolling, repeated mode-line rows and
 // repeated screen data, GTIA modes, fifth player, mid-line writes of every GTIA register
-// including HITCLR, colour changes on most lines. Latches and first hits, picture and record
+// including HITCLR, colour changes on most lines, SIZE lock-ups and retriggers, playfield
+// DMA switched off on some rows' first lines. Latches and first hits, picture and record
 // must be identical, frame after frame (the caches live across frames).
 #include <gtest/gtest.h>
 
@@ -95,6 +96,39 @@ void randomScene(TestMachine& t, uint32_t seed) {
         int first = 8 + rng.below(200);
         Reg r = regAt(Reg::COLPM0, rng.below(9));
         for (int y = first; y < std::min(first + 40, 248); ++y) t.at(y, 0, r, static_cast<uint8_t>(y * 2));
+    }
+    // The shift registers' width state (P7): an object switched to SIZE %10 in the middle of
+    // a 2x or 4x pixel locks up, maybe for good (HPOS moved out of the counter's range) or
+    // until a later SIZE write; objects retriggered on top of themselves (P5, P6); wide
+    // objects right of $C4 whose images run on into the next line, which may lock them.
+    for (int i = rng.below(4); i > 0; --i) {
+        const int o = rng.below(8), y = rng.below(262);
+        const Reg hpos = o < 4 ? regAt(Reg::HPOSP0, o) : regAt(Reg::HPOSM0, o - 4);
+        const Reg size = o < 4 ? regAt(Reg::SIZEP0, o) : Reg::SIZEM;
+        const int x = 0x20 + rng.below(0xB0);
+        t.at(y, 0, hpos, static_cast<uint8_t>(x));
+        t.at(y, 0, size, static_cast<uint8_t>(rng.chance(2) ? 0xFF : 0x55));
+        t.at(y, x + 1 + rng.below(6), size, 0xAA);
+        if (rng.chance(2)) t.at(y, x + 8 + rng.below(40), hpos, static_cast<uint8_t>(0xE4 + rng.below(28)));
+        if (rng.chance(2)) t.at(rng.below(262), rng.below(228), size, rng.byte());
+    }
+    for (int i = rng.below(4); i > 0; --i) {
+        const int o = rng.below(8), y = rng.below(262), x = 0x20 + rng.below(0xB0);
+        const Reg hpos = o < 4 ? regAt(Reg::HPOSP0, o) : regAt(Reg::HPOSM0, o - 4);
+        t.at(y, x, hpos, static_cast<uint8_t>(x + 1 + rng.below(8)));
+    }
+    // Playfield DMA off and on again at the start of lines: rows drawn from ANTIC's line
+    // buffer, holding an earlier row's bytes.
+    for (int i = rng.chance(3) ? 1 + rng.below(6) : 0; i > 0; --i) {
+        const int y = 8 + rng.below(240);
+        t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(0x20 | (rng.chance(2) ? 0x1C : 0x0C)));
+        t.at(y + 1 + rng.below(3), 0, Reg::DMACTL, static_cast<uint8_t>(0x20 | (1 + rng.below(3)) | 0x0C));
+    }
+    if (rng.chance(3)) {
+        const int o = rng.below(8);
+        const Reg hpos = o < 4 ? regAt(Reg::HPOSP0, o) : regAt(Reg::HPOSM0, o - 4);
+        t.at(rng.below(262), 0, hpos, static_cast<uint8_t>(0xC5 + rng.below(31)));
+        t.at(rng.below(262), 0, o < 4 ? regAt(Reg::SIZEP0, o) : Reg::SIZEM, rng.chance(2) ? 0xAA : 0xFF);
     }
 }
 

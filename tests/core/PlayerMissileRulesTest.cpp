@@ -132,22 +132,234 @@ TEST(PlayerMissile, P6_RetriggerBeforeTheImageEndsOrsNewDataIntoRemainingBits) {
     EXPECT_EQ(t.activeClocks(0, 100), (std::vector<int>{0x40, 0x41, 0x42}));
 }
 
-TEST(PlayerMissile, P7_SizeChangeActsOnBitsStillShifting_LockUpNotModelled) {
-    // SIZE changes act at once on the bits still in the shifter. The %10 lock-up (a solid
-    // stripe that persists) is a simplification this model leaves out: code %10 is 1x.
+TEST(PlayerMissile, P6_RetriggerOnTopOfItselfMergesForEverySize) {
+    // HPOSP0 moved one or two clocks right of the beam while the image shifts: the object
+    // triggers again there (P5). At the trigger the width state restarts; if it was not %00
+    // (mid-pixel) the old bits first shift once; then GRAF is ORed in (P6, Altirra's merge).
+    struct Case {
+        uint8_t size, graf;
+        int retrigger;
+        std::vector<int> expected;
+    };
+    const Case cases[] = {
+        // 1x, $C0: state always %00; at $41 the register is $80 (bit 6 up), | $C0 = $C0 again:
+        // $40, then $41-$42.
+        {0, 0xC0, 0x41, clocks(0x40, 0x42)},
+        // %10 from a trigger is 1x: the same.
+        {2, 0xC0, 0x41, clocks(0x40, 0x42)},
+        // 2x, $80: at $41 the state is %01 (mid-pixel): $80 shifts out, | $80 = $80 with the
+        // state at %00: a full 2x pixel $41-$42 after the one clock at $40.
+        {1, 0x80, 0x41, clocks(0x40, 0x42)},
+        // 2x, $C0: at $42 the state is %00 and the register $80 (bit 6 up): no extra shift,
+        // | $C0 = $C0: $42-$43, $44-$45.
+        {1, 0xC0, 0x42, clocks(0x40, 0x45)},
+        // 2x, $C0 at $41 (state %01): $C0 shifts to $80, | $C0 = $C0: $41-$42, $43-$44.
+        {1, 0xC0, 0x41, clocks(0x40, 0x44)},
+        // 4x, $80 at $42 (state %10): $80 shifts out, | $80: $42-$45.
+        {3, 0x80, 0x42, clocks(0x40, 0x45)},
+        // 4x, $A0 at $44 (state %00, register $40: bit 6, a 0, up): | $A0 = $E0: bits 7-5 from
+        // $44, 4x: $44-$4F, after bit 7 on $40-$43.
+        {3, 0xA0, 0x44, clocks(0x40, 0x4F)},
+        // 4x, $21 at $43 (state %11, register $21: bit 7 a 0): $21 shifts to $42, | $21 = $63:
+        // bits 6, 5, 1, 0 from $43: $47-$4E and $5B-$62.
+    };
+    for (const Case& c : cases) {
+        TestMachine t;
+        t.player(0, 0x40, c.graf, c.size);
+        t.at(100, c.retrigger, Reg::HPOSP0, static_cast<uint8_t>(c.retrigger));
+        t.at(101, 0, Reg::HPOSP0, 0x40);
+        t.run();
+        EXPECT_EQ(t.activeClocks(0, 100), c.expected) << "SIZE " << int(c.size) << " GRAF " << int(c.graf);
+    }
+    {
+        // The last case above: 4x, $21, retriggered at $43.
+        TestMachine t;
+        t.player(0, 0x40, 0x21, 3);
+        t.at(100, 0x43, Reg::HPOSP0, 0x43);
+        t.at(101, 0, Reg::HPOSP0, 0x40);
+        t.run();
+        std::vector<int> expected = clocks(0x47, 0x4E);
+        for (int x : clocks(0x5B, 0x62)) expected.push_back(x);
+        EXPECT_EQ(t.activeClocks(0, 100), expected);
+    }
+    {
+        // A missile (GRAFM pair %11 in bits 7-6), 1x at $40, retriggered at $41: $80 | $C0.
+        TestMachine t;
+        t.missile(0, 0x40, 3);
+        t.at(100, 0x41, Reg::HPOSM0, 0x41);
+        t.at(101, 0, Reg::HPOSM0, 0x40);
+        t.run();
+        EXPECT_EQ(t.activeClocks(4, 100), clocks(0x40, 0x42));
+    }
+}
+
+TEST(PlayerMissile, P7_SizeChangeActsOnBitsStillShifting) {
+    // 1x from $40, GRAF $FF; SIZE 1 (2x) written at $44: bits 7-4 took $40-$43, and the last
+    // four bits take two clocks each, $44-$4B.
     TestMachine t;
     t.player(0, 0x40, 0xFF, 0);
-    t.at(100, 0x44, Reg::SIZEP0, 1);      // the last four bits become 2 clocks wide
+    t.at(100, 0x44, Reg::SIZEP0, 1);
     t.at(101, 0, Reg::SIZEP0, 0);
     t.run();
     EXPECT_EQ(t.activeClocks(0, 100), clocks(0x40, 0x4B));
-    TestMachine u;
-    u.player(0, 0x40, 0x80, 3);
-    u.at(100, 0x41, Reg::SIZEP0, 2);      // switch to %10 mid-pixel: no lock-up here
-    u.at(101, 0, Reg::SIZEP0, 3);
-    u.run();
-    EXPECT_EQ(u.activeClocks(0, 100), clocks(0x40, 0x41));
-    EXPECT_EQ(u.activeClocks(0, 102), clocks(0x40, 0x43));
+}
+
+// The width state (kWidthStep, AHRM 6.5 table 15): after a trigger it is %00; each clock it
+// steps (4x: %00->%01->%10->%11->%00, 2x: %00->%01->%00, 1x: stays %00) and the register shifts
+// when it comes back to %00. A SIZE write keeps the state; the new code's row decides the next
+// step. Below, a 4x player triggers at $40 (GRAF $C0): the state is %01 during $41, %10 during
+// $42, %11 during $43 (the state a clock starts with: the one left by the clock before).
+TEST(PlayerMissile, P7_QuadToDoubleAtState10GivesTheBitOneMoreClock) {
+    // SIZE 1 lands at $42 with the state at %10: 2x steps %10 -> %01 (no shift) at $42 and
+    // %01 -> %00 (shift) at $43, so bit 7 covers $40-$43, then bit 6 the two 2x clocks $44-$45.
+    // (Counting clocks per bit instead would end bit 7 after $42, three clocks >= 2.)
+    TestMachine t;
+    t.player(0, 0x40, 0xC0, 3);
+    t.at(100, 0x42, Reg::SIZEP0, 1);
+    t.at(101, 0, Reg::SIZEP0, 3);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, 100), clocks(0x40, 0x45));
+    EXPECT_EQ(t.activeClocks(0, 101), clocks(0x40, 0x47));  // 4x again on the next line
+}
+
+TEST(PlayerMissile, P7_QuadToDoubleAtState01And11ShiftsAtOnce) {
+    // At $41 (state %01) and at $43 (state %11) the 2x row goes to %00: bit 7 ends on that
+    // clock. From $41: bit 7 $40-$41, bit 6 $42-$43. From $43: bit 7 $40-$43, bit 6 $44-$45.
+    for (int at : {0x41, 0x43}) {
+        TestMachine t;
+        t.player(0, 0x40, 0xC0, 3);
+        t.at(100, at, Reg::SIZEP0, 1);
+        t.at(101, 0, Reg::SIZEP0, 3);
+        t.run();
+        EXPECT_EQ(t.activeClocks(0, 100), clocks(0x40, at + 2)) << at;
+    }
+}
+
+TEST(PlayerMissile, P7_DoubleToQuadCountsOnFromTheState) {
+    // 2x from $40 (GRAF $C0), SIZE 3 at $41 (state %01): 4x steps %01->%10->%11->%00 over
+    // $41-$43, so bit 7 covers $40-$43 and bit 6 a full 4x pixel, $44-$47.
+    TestMachine t;
+    t.player(0, 0x40, 0xC0, 1);
+    t.at(100, 0x41, Reg::SIZEP0, 3);
+    t.at(101, 0, Reg::SIZEP0, 1);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, 100), clocks(0x40, 0x47));
+}
+
+TEST(PlayerMissile, P7_QuadToSingleShiftsOnTheNextClock) {
+    // 4x from $40 (GRAF $C0), SIZE 0 at $42 (state %10): the 1x row goes to %00 at once, bit
+    // 7 ends at $42 and bit 6 is the one clock $43.
+    TestMachine t;
+    t.player(0, 0x40, 0xC0, 3);
+    t.at(100, 0x42, Reg::SIZEP0, 0);
+    t.at(101, 0, Reg::SIZEP0, 3);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, 100), clocks(0x40, 0x43));
+}
+
+TEST(PlayerMissile, P7_Code10AtState11IsSingleWidth) {
+    // 4x from $40 (GRAF $C0), SIZE %10 at $43 (state %11): the %10 row takes %11 to %00 (a
+    // shift) and then stays at %00, which is 1x: bit 7 $40-$43, bit 6 $44. No lock-up.
+    TestMachine t;
+    t.player(0, 0x40, 0xC0, 3);
+    t.at(100, 0x43, Reg::SIZEP0, 2);
+    t.at(101, 0, Reg::SIZEP0, 3);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, 100), clocks(0x40, 0x44));
+}
+
+TEST(PlayerMissile, P7_Code10MidPixelLocksTheShifterUntilTheNextTrigger) {
+    // 4x from $40 (GRAF $80), SIZE %10 at $41 (state %01): the %10 row takes %01 to %10 and
+    // keeps it there, so the register never shifts again: bit 7 (a 1) is output on every clock
+    // from $40 to the end of line 100, $E3, a solid stripe that collides with player 1 at $C0.
+    // The lock holds into line 101 (SIZE stays %10): clocks 0-$3F there too, until the trigger
+    // at $40: the state is not %00, so the old register shifts once (its 1 leaves) and GRAF $80
+    // is ORed in with the state at %00, which the %10 row keeps: 1x, just $40.
+    // From 2x (state %01 during $41) the same.
+    for (uint8_t from : {uint8_t{3}, uint8_t{1}}) {
+        TestMachine t;
+        t.player(0, 0x40, 0x80, from);
+        t.player(1, 0xC0, 0x80);
+        t.at(100, 0x41, Reg::SIZEP0, 2);
+        t.at(102, 0, Reg::SIZEP0, from);
+        t.run();
+        EXPECT_EQ(t.activeClocks(0, 100), clocks(0x40, 0xE3)) << int(from);
+        EXPECT_EQ(t.activeClocks(0, 101), clocks(0x00, 0x40)) << int(from);
+        // Line 102: SIZE back to 4x (or 2x) at clock 0, a normal image from $40.
+        EXPECT_EQ(t.activeClocks(0, 102), clocks(0x40, 0x40 + (from == 3 ? 4 : 2) - 1)) << int(from);
+        EXPECT_EQ(t.reg(P0PL), 0x02);
+        EXPECT_EQ(t.m.collisions().firstHit(P0PL, 1).line, 100);
+        EXPECT_EQ(t.m.collisions().firstHit(P0PL, 1).clock, 0xC0);
+    }
+}
+
+TEST(PlayerMissile, P7_LockedOnAZeroBitHidesTheRestOfTheImage) {
+    // 4x from $40, GRAF $A0 (bits 7 and 5): bit 7 $40-$43, then the register is $40 (bit 6, a
+    // 0, showing). SIZE %10 at $45 (state %01 during $45) locks it on that 0: bit 5 never
+    // shows on line 100. Line 101: at the trigger at $40 the locked $40 shifts once to $80 and
+    // GRAF $A0 is ORed in: $A0 at 1x, clocks $40 and $42.
+    TestMachine t;
+    t.player(0, 0x40, 0xA0, 3);
+    t.at(100, 0x45, Reg::SIZEP0, 2);
+    t.at(102, 0, Reg::SIZEP0, 3);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, 100), clocks(0x40, 0x43));
+    EXPECT_EQ(t.activeClocks(0, 101), (std::vector<int>{0x40, 0x42}));
+}
+
+TEST(PlayerMissile, P7_SizeChangeReleasesTheLock) {
+    // Locked at $41 as above (4x, GRAF $80, SIZE %10); SIZE 0 at $80: the 1x row takes %10 to
+    // %00 and shifts, so the 1 is output up to $80 and gone from $81.
+    TestMachine t;
+    t.player(0, 0x40, 0x80, 3);
+    t.at(100, 0x41, Reg::SIZEP0, 2);
+    t.at(100, 0x80, Reg::SIZEP0, 0);
+    t.at(101, 0, Reg::SIZEP0, 3);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, 100), clocks(0x40, 0x80));
+    EXPECT_EQ(t.activeClocks(0, 101), clocks(0x40, 0x43));
+}
+
+TEST(PlayerMissile, P7_LockUpLastsAcrossLinesAndFramesWithoutATrigger) {
+    // Locked at $41 of line 100 as above, then HPOSP0 = $F0 at $60: 240 never equals the
+    // 0-227 counter (P4), so nothing retriggers and the 1 is output on every clock of every
+    // line, through vertical blank and into the next frame: player 2 at $90 on line 20 of the
+    // second frame collides with it.
+    TestMachine t;
+    t.player(0, 0x40, 0x80, 3);
+    t.at(100, 0x41, Reg::SIZEP0, 2);
+    t.at(100, 0x60, Reg::HPOSP0, 0xF0);
+    t.player(2, 0x90, 0x80);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, 101), clocks(0x00, 0xE3));
+    EXPECT_EQ(t.activeClocks(0, 247), clocks(0x00, 0xE3));
+    t.run();  // HITCLR, second frame
+    EXPECT_EQ(t.activeClocks(0, 8), clocks(0x00, 0xE3));
+    EXPECT_EQ(t.activeClocks(0, 20), clocks(0x00, 0xE3));
+    EXPECT_EQ(t.m.collisions().firstHit(P0PL, 2).line, 8);
+    EXPECT_EQ(t.m.collisions().firstHit(P0PL, 2).clock, 0x90);
+}
+
+TEST(PlayerMissile, P7_LockUpFromBitsTheLineBeforeLeftShifting) {
+    // 4x player at HPOS $DE (222), GRAF $FF: line 99 shows bit 7 on 222-225, bit 6 on 226-227
+    // and ends with the state at %10 (two clocks into bit 6). SIZE %10 written at clock 0 of
+    // line 100 finds the state at %10 and locks bit 6 (a 1) in: line 100 is active from clock 0
+    // up to its own trigger at $DE, where the 1 shifts out and $FF is ORed in at 1x: $DE-$E3
+    // (the rest, $E4 on, runs out in the next line's blank). Player 1 at $80 is hit on line 100.
+    // Line 99 itself began with what line 98 left (register $FE, state %10, at 4x): bit 6 on
+    // clocks 0-1, then six more 4x pixels, 2-25, all in the blank before the window.
+    TestMachine t;
+    t.player(0, 0xDE, 0xFF, 3);
+    t.player(1, 0x80, 0x80);
+    t.at(100, 0, Reg::SIZEP0, 2);
+    t.at(101, 0, Reg::SIZEP0, 3);
+    t.run();
+    std::vector<int> line99 = clocks(0x00, 25);
+    for (int x : clocks(0xDE, 0xE3)) line99.push_back(x);
+    EXPECT_EQ(t.activeClocks(0, 99), line99);
+    EXPECT_EQ(t.activeClocks(0, 100), clocks(0x00, 0xE3));
+    EXPECT_EQ(t.reg(P0PL), 0x02);
+    EXPECT_EQ(t.m.collisions().firstHit(P0PL, 1).line, 100);
 }
 
 TEST(PlayerMissile, P8_FifthPlayerKeepsMissilePositionsAndSizes) {

@@ -141,6 +141,41 @@ TEST(Playfield, F4_Gtia10NibblesX100ToX111CollideAsPf0ToPf3OneClockLate) {
     }
 }
 
+TEST(Playfield, F4_Gtia10RightEdgeIsOneClockLateForEveryWidthScrollAndPath) {
+    // ANTIC's data ends at the right edge of the shown width: $BF narrow, $CF normal, $DD
+    // wide (F2; HSCROL moves the data, not the edge). Mode 10 delays the whole image one
+    // clock (F4), so its last pixel's second clock is $C0, $D0 and $DE (outside the window,
+    // W1). Every byte is $55 in mode F (each clock's AN pair 01: nibbles 0101 whatever the
+    // pairing) or $AA in mode E (PF1 everywhere, AN code 101): every nibble is 0101, PF1. A
+    // missile's left pixel (1x) on the edge + 1 collides PF1 ($02), one further right nothing,
+    // whichever path the line takes (collisions alone, picture, record, reference).
+    struct Width {
+        uint8_t dmactl;
+        int edge;  // last clock of ANTIC's data
+    };
+    const MachineOptions paths[] = {MachineOptions{.picture = false, .record = false},
+                                    MachineOptions{.record = false}, MachineOptions{}, MachineOptions{.reference = true}};
+    for (Width w : {Width{0x21, 0xBF}, Width{0x22, 0xCF}, Width{0x23, 0xDD}})
+        for (uint8_t mode : {uint8_t{0xF}, uint8_t{0xE}})
+            for (int hscrol : {-1, 0, 1, 5})
+                for (int at : {w.edge, w.edge + 1, w.edge + 2})
+                    for (const MachineOptions& o : paths) {
+                        TestMachine t(o);
+                        const uint8_t ins = static_cast<uint8_t>(0x40 | mode | (hscrol >= 0 ? 0x10 : 0));
+                        t.displayList({ins, 0x00, 0x30}, w.dmactl);
+                        std::vector<uint8_t> bytes(48, mode == 0xF ? 0x55 : 0xAA);
+                        t.m.memory().load(kScreen, bytes);
+                        t.set(Reg::HSCROL, static_cast<uint8_t>(std::max(hscrol, 0)));
+                        t.set(Reg::PRIOR, 0x80);
+                        t.missile(0, static_cast<uint8_t>(at), 2);
+                        t.run();
+                        const bool lit = at <= w.edge + 1 && at <= kWindowRight;
+                        EXPECT_EQ(t.reg(M0PF), lit ? 0x02 : 0x00)
+                            << "DMACTL " << int(w.dmactl) << " mode " << int(mode) << " HSCROL " << hscrol << " at "
+                            << at << " reference " << o.reference << " picture " << o.picture;
+                    }
+}
+
 TEST(Playfield, F5_ClearingPriorGtiaBitsMidLine_PseudoModeENotModelled) {
     // Simplification: on hardware, clearing PRIOR 7-6 mid-line gives "pseudo mode E" for the
     // rest of that line (mode F pairs as PF0-PF3). This model switches straight back to
