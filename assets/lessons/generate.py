@@ -492,7 +492,7 @@ def lesson_wrap():
     # its box runs past 255; P1 starts at 0. Both lie in the horizontal blank: GTIA draws and
     # latches neither, yet both are in the frame, so the software methods see their boxes.
     regs = base_registers(HPOSP0=0xE3, SIZEP0=3, HPOSP1=0x00, HPOSP2=0x80, HPOSP3=0x84)
-    box_p0 = {"x": 227, "y": 80, "w": 32, "h": 16}
+    box_p0 = {"x": 227, "y": 80, "w": 32, "h": 17}  # its image runs on into line 96's blank
     box_p1 = {"x": 0, "y": 80, "w": 8, "h": 16}
     lesson("11-6502-shortcut.json", "6502-shortcut",
            "The 6502 box test of the Czech article \"Kolize\": P0 at X=227 (four times wide) and P1 at X=0, both in the "
