@@ -15,24 +15,6 @@
 namespace pmg::app {
 namespace {
 
-// True if the objects and playfield at one clock form a pair whose latch bit is set (the
-// pairs GTIA latches: never missile-missile).
-bool latchedOverlapAt(int objects, int playfield, const CollisionLatches& latches) {
-    const int players = objects & 0xF, missiles = (objects >> 4) & 0xF;
-    for (int i = 0; i < 4; ++i) {
-        const int self = 1 << i;
-        if (players & self) {
-            if (latches.read(P0PF + i) & playfield) return true;
-            if (latches.read(P0PL + i) & players & ~self) return true;
-        }
-        if (missiles & self) {
-            if (latches.read(M0PF + i) & playfield) return true;
-            if (latches.read(M0PL + i) & players) return true;
-        }
-    }
-    return false;
-}
-
 void box(ImDrawList& draw, const ScreenGeometry& g, int clock0, int line0, int clock1, int line1, ImU32 colour, float thickness) {
     draw.AddRect(ImVec2(g.clockX(clock0) - 1, g.lineY(line0) - 1), ImVec2(g.clockX(clock1 + 1) + 1, g.lineY(line1 + 1) + 1), colour, 0,
                  0, thickness);
@@ -86,7 +68,7 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
                 bool hit = false;
                 if (clock <= kWindowRight) {
                     const int objects = frame.objectsAt(line, clock);
-                    hit = objects && latchedOverlapAt(objects, frame.playfieldAt(line, clock), latches);
+                    hit = objects && latches.latchedOverlapAt(objects, frame.playfieldAt(line, clock));
                 }
                 if (hit && runStart < 0) runStart = clock;
                 if (!hit && runStart >= 0) {
