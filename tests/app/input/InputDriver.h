@@ -75,11 +75,8 @@ public:
         frames(2);
     }
 
-    // The pointer's position reaches ImGui through the X server (the warp), which a loaded
-    // machine can be a frame late with: two frames settle it before the press.
     void click(int x, int y) {
         moveTo(x, y);
-        frames(2);
         button(true);
         button(false);
     }
