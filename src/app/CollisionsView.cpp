@@ -52,6 +52,7 @@ const std::array<int, 64>& cellIndexByRegBit() {
 collide::FrameHistory frameHistoryOf(const Scene& scene, const Simulation& simulation) {
     collide::FrameHistory history;
     history.sprites = scene.sprites;
+    history.hitboxes = scene.hitboxes;
     if (const Atari* atari = simulation.atari()) {
         // A program: the registers its last frame began with, and the chip writes the CPU made
         // during it (beside the scene's own line writes), where each took effect.

@@ -177,7 +177,7 @@ float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, flo
         {o.latchPixels, Look::Fill, kLatchedPixelTint, "latched pixels (a set bit's objects meet)"},
         {o.firstHits, Look::Outline, IM_COL32(255, 255, 255, 255), "first hit"},
         {o.tightBoxes, Look::Outline, IM_COL32(0, 255, 200, 220), "tight box"},
-        {o.designerBoxes, Look::Outline, IM_COL32(255, 220, 0, 220), "designer's box"},
+        {o.designerBoxes, Look::Outline, IM_COL32(255, 220, 0, 220), "designer's box (or the object's own hitbox)"},
         {o.insetBoxes, Look::Outline, IM_COL32(120, 200, 255, 230), "inset (fair) box"},
         {o.hotSpots, Look::Dot, IM_COL32(255, 80, 80, 255), "hot spot"},
         {o.cornerPoints, Look::Dot, IM_COL32(255, 160, 0, 255), "corner points"},

@@ -46,6 +46,7 @@ inline void runForCollide(const std::string& file, int frames, CollideRun& run) 
     }
     run.history.lineWrites = run.scene.lineWrites;
     run.history.sprites = run.scene.sprites;
+    run.history.hitboxes = run.scene.hitboxes;
 }
 
 inline collide::HotSpot hotSpotByName(const std::string& name) {

@@ -50,7 +50,8 @@ void copyLine(const LineMask& mask, int line, Bitmap& bitmap) {
     }
 }
 
-void extractPlayerMissiles(const Machine& machine, const std::vector<RegisterFile>& regsAt, ObjectSet& set) {
+void extractPlayerMissiles(const Machine& machine, const std::vector<RegisterFile>& regsAt, const FrameHistory& history,
+                           ObjectSet& set) {
     const Frame& frame = machine.frame();
     for (int o = 0; o < kObjectCount; ++o) {
         int appearance = 0;
@@ -94,6 +95,11 @@ void extractPlayerMissiles(const Machine& machine, const std::vector<RegisterFil
             for (int y = line; y <= last; ++y) copyLine(frame.record(y).objects[o], y, obj.mask);
             obj.tight = obj.mask.litBox();
             obj.designer = Box::at(hpos, line, obj.bits() * size, last - line + 1);
+            for (const Hitbox& h : history.hitboxes)
+                if (h.object == o) {
+                    obj.designer = Box::at(hpos + h.x, line + h.y, h.w, h.h);
+                    obj.userHitbox = true;
+                }
             set.objects.push_back(std::move(obj));
             line = last + 1;
         }
@@ -231,7 +237,7 @@ const PmObject* ObjectSet::find(int object, int appearance) const {
 ObjectSet extractObjects(const Machine& machine, const FrameHistory& history) {
     ObjectSet set;
     const std::vector<RegisterFile> regsAt = registersPerLine(machine, history);
-    extractPlayerMissiles(machine, regsAt, set);
+    extractPlayerMissiles(machine, regsAt, history, set);
     extractPlayfield(machine, regsAt, set);
     set.sprites = placeSprites(history.sprites, machine.frame());
     return set;

@@ -24,6 +24,15 @@ std::string objectName(int object);  // "P0" ... "M3"
 // "P0" -> 0, "m3" -> 7; -1 if not an object name.
 int objectByName(const std::string& name);
 
+// A hitbox the user gives an object: a rectangle in colour clocks and scan lines placed
+// relative to the object (x, y from HPOS and the appearance's first line), used by the box
+// methods in place of the designer's box, for every appearance of the object.
+struct Hitbox {
+    int object = 0;  // 0-7 (P0-P3, M0-M3)
+    int x = 0, y = 0, w = 8, h = 8;
+    friend bool operator==(const Hitbox&, const Hitbox&) = default;
+};
+
 // One appearance of a player or missile: a run of consecutive scan lines with pixels, at one
 // HPOS and SIZE. A player reused lower on the screen by a line write (a DLI moving it) gives
 // one appearance per position, each tagged with its lines.
@@ -36,7 +45,9 @@ struct PmObject {
     int splitByWriteLine = -1;  // the line write that started this appearance, -1 if none
     Bitmap mask;          // lit pixels, colour clocks x scan lines, whole line (not clipped to the window)
     Box tight;            // tight box of the lit pixels
-    Box designer;         // the cell a programmer uses: 8 (missile: 2) bits x SIZE wide from HPOS, all lines
+    Box designer;         // the cell a programmer uses: 8 (missile: 2) bits x SIZE wide from HPOS, all lines;
+                          // or the user's hitbox for the object (userHitbox)
+    bool userHitbox = false;
     std::vector<Box> rects;  // a few rectangles covering the lit pixels (MultiRectMethod), relative to mask origin
     int rectBudget = 0;      // how many rectangles `rects` was built for (0 = not built)
 
@@ -82,6 +93,7 @@ struct FrameHistory {
     std::optional<RegisterFile> frameStart;
     std::vector<RegisterWrite> lineWrites;
     std::vector<SpriteSpec> sprites;  // the scene's software sprites
+    std::vector<Hitbox> hitboxes;     // the scene's own hitboxes: each replaces its object's designer's box
 };
 
 // The objects of the frame the machine last ran (MachineOptions::record must have been on).

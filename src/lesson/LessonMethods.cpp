@@ -25,6 +25,7 @@ std::string methodTitle(const std::string& id) {
 FrameHistory historyFor(const Claim& c, const FrameContext& context) {
     FrameHistory h;
     if (context.scene) h.sprites = context.scene->sprites;
+    if (context.scene) h.hitboxes = context.scene->hitboxes;
     if (c.onePosition) return h;  // the registers at the end of the frame stand for every line
     h.frameStart = context.frameStart;
     if (context.scene) h.lineWrites = context.scene->lineWrites;

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "collide/Objects.h"
 #include "collide/RoutineMethod.h"
 #include "collide/SoftwareSprite.h"
 #include "core/Atari.h"
@@ -69,6 +70,9 @@ struct Scene {
     // hardware like the articles' methods.
     std::vector<collide::CollisionRoutine> routines;
     std::vector<ObjectMotion> motion;
+    // Optional "hitboxes": the user's own box for an object, used by the box methods in place
+    // of the designer's box (collide::Hitbox).
+    std::vector<collide::Hitbox> hitboxes;
     // Optional "machine" object: {"video": "NTSC"|"PAL", "chip": "GTIA"|"CTIA", "write_delays": bool}
     VideoStandard video = VideoStandard::Ntsc;
     bool ctia = false;

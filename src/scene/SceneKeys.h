@@ -19,17 +19,18 @@ inline constexpr std::string_view kSprites = "sprites";
 inline constexpr std::string_view kProgram = "program";
 inline constexpr std::string_view kRoutines = "routines";
 inline constexpr std::string_view kMotion = "motion";
+inline constexpr std::string_view kHitboxes = "hitboxes";
 
 inline constexpr std::array kTopLevel = {kFormat, kName, kDescription, kMachine, kRegisters, kMemory, kLineWrites,
-                                         kSprites, kProgram, kRoutines, kMotion};
+                                         kSprites, kProgram, kRoutines, kMotion, kHitboxes};
 
 // Inside a "motion" entry.
 inline constexpr std::string_view kMotionObject = "object";
 inline constexpr std::string_view kMotionDx = "dx";
 inline constexpr std::string_view kMotionDy = "dy";
 inline constexpr std::string_view kMotionEdges = "edges";
-// A moving object's name, by object number (players first, as ObjectMotion::object counts).
-inline constexpr std::array<std::string_view, 8> kMotionObjects = {"P0", "P1", "P2", "P3", "M0", "M1", "M2", "M3"};
+// An object's name, by object number (players first, as ObjectMotion::object and collide::Hitbox count).
+inline constexpr std::array<std::string_view, 8> kObjectNames = {"P0", "P1", "P2", "P3", "M0", "M1", "M2", "M3"};
 
 inline bool isTopLevelKey(std::string_view key) {
     return std::find(kTopLevel.begin(), kTopLevel.end(), key) != kTopLevel.end();

@@ -166,6 +166,7 @@ public:
         if (const Json* program = member(root, keys::kProgram)) readProgram(*program, top / keys::kProgram, scene);
         if (const Json* routines = member(root, keys::kRoutines)) readRoutines(*routines, top / keys::kRoutines, scene);
         if (const Json* motion = member(root, keys::kMotion)) readMotion(*motion, top / keys::kMotion, scene);
+        if (const Json* hitboxes = member(root, keys::kHitboxes)) readHitboxes(*hitboxes, top / keys::kHitboxes, scene);
 
         auto& extra = scene.extra.get_ref<Json::object_t&>();
         for (const auto& [key, value] : root.get_ref<const Json::object_t&>())
@@ -450,6 +451,50 @@ private:
     }
 
     // [{"object": "P0", "dx": 2, "dy": -1, "edges": "bounce"}]: per frame, at most 64 either way.
+    // [{"object": "P0", "x": 1, "y": 2, "w": 6, "h": 5}]: colour clocks and scan lines from the
+    // object's HPOS and first line; one box an object.
+    void readHitboxes(const Json& hitboxes, const Pointer& at, Scene& scene) const {
+        if (!hitboxes.is_array()) fail(at, "expected an array of hitboxes, got " + describe(hitboxes));
+        for (size_t i = 0; i < hitboxes.size(); ++i) {
+            const Pointer here = at / i;
+            const Json& entry = hitboxes[i];
+            if (!entry.is_object()) fail(here, "expected an object with \"object\", \"x\", \"y\", \"w\" and \"h\", got " + describe(entry));
+            collide::Hitbox box;
+            bool named = false;
+            for (const auto& [key, value] : entry.get_ref<const Json::object_t&>()) {
+                const Pointer field = here / key;
+                auto number = [&](int lo, int hi, const char* unit) {
+                    if (!value.is_number_integer() || value.get<int64_t>() < lo || value.get<int64_t>() > hi)
+                        fail(field, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + " (" + unit +
+                                        "), got " + describe(value));
+                    return static_cast<int>(value.get<int64_t>());
+                };
+                if (key == "object") {
+                    const std::string name = readString(value, field);
+                    const auto found = std::find(keys::kObjectNames.begin(), keys::kObjectNames.end(), name);
+                    if (found == keys::kObjectNames.end()) fail(field, "unknown object " + quoteForMessage(name) + " (P0-P3 or M0-M3)");
+                    box.object = static_cast<int>(found - keys::kObjectNames.begin());
+                    named = true;
+                } else if (key == "x") {
+                    box.x = number(-64, 64, "colour clocks from HPOS");
+                } else if (key == "y") {
+                    box.y = number(-64, 64, "scan lines from the object's first line");
+                } else if (key == "w") {
+                    box.w = number(1, 64, "colour clocks");
+                } else if (key == "h") {
+                    box.h = number(1, 240, "scan lines");
+                } else {
+                    fail(field, "unknown key " + quoteForMessage(key) + " (a hitbox has \"object\", \"x\", \"y\", \"w\" and \"h\")");
+                }
+            }
+            if (!named) fail(here, "missing required key \"object\"");
+            for (const collide::Hitbox& other : scene.hitboxes)
+                if (other.object == box.object)
+                    fail(here / "object", std::string(keys::kObjectNames[static_cast<size_t>(box.object)]) + " has a hitbox already (one an object)");
+            scene.hitboxes.push_back(box);
+        }
+    }
+
     void readMotion(const Json& motion, const Pointer& at, Scene& scene) const {
         if (!motion.is_array()) fail(at, "expected an array of moving objects, got " + describe(motion));
         for (size_t i = 0; i < motion.size(); ++i) {
@@ -462,9 +507,9 @@ private:
                 const Pointer field = here / key;
                 if (key == keys::kMotionObject) {
                     const std::string name = readString(value, field);
-                    const auto found = std::find(keys::kMotionObjects.begin(), keys::kMotionObjects.end(), name);
-                    if (found == keys::kMotionObjects.end()) fail(field, "unknown object " + quoteForMessage(name) + " (P0-P3 or M0-M3)");
-                    m.object = static_cast<int>(found - keys::kMotionObjects.begin());
+                    const auto found = std::find(keys::kObjectNames.begin(), keys::kObjectNames.end(), name);
+                    if (found == keys::kObjectNames.end()) fail(field, "unknown object " + quoteForMessage(name) + " (P0-P3 or M0-M3)");
+                    m.object = static_cast<int>(found - keys::kObjectNames.begin());
                     named = true;
                 } else if (key == keys::kMotionDx || key == keys::kMotionDy) {
                     if (!value.is_number_integer() || value.get<int64_t>() < -64 || value.get<int64_t>() > 64)
@@ -481,7 +526,7 @@ private:
             }
             if (!named) fail(here, "missing required key \"object\"");
             for (const ObjectMotion& other : scene.motion)
-                if (other.object == m.object) fail(here / keys::kMotionObject, std::string(keys::kMotionObjects[static_cast<size_t>(m.object)]) + " already moves (one entry an object)");
+                if (other.object == m.object) fail(here / keys::kMotionObject, std::string(keys::kObjectNames[static_cast<size_t>(m.object)]) + " already moves (one entry an object)");
             scene.motion.push_back(m);
         }
     }

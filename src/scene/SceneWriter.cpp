@@ -142,13 +142,26 @@ std::string sceneText(const Scene& scene, const std::string& fileForErrors) {
         Json motion = Json::array();
         for (const ObjectMotion& m : scene.motion) {
             Json entry = Json::object();
-            append(entry, keys::kMotionObject, std::string(keys::kMotionObjects[static_cast<size_t>(m.object & 7)]));
+            append(entry, keys::kMotionObject, std::string(keys::kObjectNames[static_cast<size_t>(m.object & 7)]));
             append(entry, keys::kMotionDx, m.dx);
             append(entry, keys::kMotionDy, m.dy);
             append(entry, keys::kMotionEdges, std::string(m.edges == ObjectMotion::Edges::Bounce ? "bounce" : "wrap"));
             motion.push_back(std::move(entry));
         }
         append(root, keys::kMotion, std::move(motion));
+    }
+    if (!scene.hitboxes.empty()) {
+        Json hitboxes = Json::array();
+        for (const collide::Hitbox& h : scene.hitboxes) {
+            Json entry = Json::object();
+            append(entry, "object", std::string(keys::kObjectNames[static_cast<size_t>(h.object & 7)]));
+            append(entry, "x", h.x);
+            append(entry, "y", h.y);
+            append(entry, "w", h.w);
+            append(entry, "h", h.h);
+            hitboxes.push_back(std::move(entry));
+        }
+        append(root, keys::kHitboxes, std::move(hitboxes));
     }
     if (scene.program) {
         Json program = Json::object();

@@ -61,6 +61,7 @@ public:
         drawColour(ctx, obj);
         drawVdelay(ctx, obj);
         drawMotion(ctx, obj);
+        drawHitbox(ctx, obj);
         ImGui::Separator();
         drawShapeEditor(ctx, obj, stripe, rows, shape);
     }
@@ -153,6 +154,53 @@ private:
                               }
                           },
                           mergeKey("motion", obj));
+    }
+
+    // The scene's "hitboxes" for this object: the user's own box, which the box methods use in
+    // place of the designer's box (and the designer's-box overlay draws).
+    static void drawHitbox(AppContext& ctx, int obj) {
+        const Scene& scene = ctx.document.scene();
+        const auto found = std::find_if(scene.hitboxes.begin(), scene.hitboxes.end(), [&](const collide::Hitbox& h) { return h.object == obj; });
+        bool on = found != scene.hitboxes.end();
+        const bool toggled = ImGui::Checkbox("own hitbox", &on);
+        ctx.noteWidget("own hitbox");
+        helpMarker("A box of your own for the box methods, in place of the designer's box (8 bits, or 2 for a missile,\n"
+                   "times SIZE wide, as tall as the shape). X and Y count from HPOS and the shape's first line.\n"
+                   "View > Object boxes, designer's draws it.");
+        auto store = [&](std::optional<collide::Hitbox> box) {
+            ctx.document.edit(std::string("hitbox ") + objectName(obj),
+                              [&](Scene& s) {
+                                  std::erase_if(s.hitboxes, [&](const collide::Hitbox& h) { return h.object == obj; });
+                                  if (box) {
+                                      s.hitboxes.push_back(*box);
+                                      std::sort(s.hitboxes.begin(), s.hitboxes.end(),
+                                                [](const collide::Hitbox& a, const collide::Hitbox& b) { return a.object < b.object; });
+                                  }
+                              },
+                              mergeKey("hitbox", obj));
+        };
+        if (toggled) {
+            if (!on) return store(std::nullopt);
+            // Start from the designer's box of the shape in P/M memory (or 8 lines without DMA).
+            const ObjectStripe stripe = objectStripe(scene, obj);
+            const RowRange rows = stripe.dma ? shapeRows(readStripe(scene, stripe)) : RowRange{};
+            const int lines = rows.empty() ? 8 : (rows.last - rows.first) * stripe.linesPerRow;  // rows [first, last)
+            const int code = isMissile(obj) ? (sceneRegister(scene, Reg::SIZEM) >> (2 * (obj - 4))) & 3
+                                            : sceneRegister(scene, static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + obj)) & 3;
+            const int scale = code == 1 ? 2 : code == 3 ? 4 : 1;
+            return store(collide::Hitbox{obj, 0, 0, (isMissile(obj) ? 2 : 8) * scale, std::clamp(lines, 1, 240)});
+        }
+        if (!on) return;
+        collide::Hitbox box = *found;
+        int place[2] = {box.x, box.y}, size[2] = {box.w, box.h};
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+        bool changed = ImGui::DragInt2("hitbox x, y", place, 0.2f, -64, 64);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+        changed |= ImGui::DragInt2("hitbox width, height", size, 0.2f, 1, 240);
+        if (!changed) return;
+        box.x = std::clamp(place[0], -64, 64), box.y = std::clamp(place[1], -64, 64);
+        box.w = std::clamp(size[0], 1, 64), box.h = std::clamp(size[1], 1, 240);
+        store(box);
     }
 
     void drawShapeEditor(AppContext& ctx, int obj, const ObjectStripe& stripe, const std::vector<uint8_t>& rows, const RowRange& shape) {

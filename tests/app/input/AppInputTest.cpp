@@ -833,5 +833,34 @@ TEST(ExportInTheWindow, FileExportWritesTheSpriteEditorsFileBesideTheScene) {
     fs::remove_all(dir);
 }
 
+// A hitbox of one's own from the Objects panel: ticking "own hitbox" gives the selected object
+// a box the size of its designer's box, which the scene keeps and the box methods use; the
+// overlay of designer's boxes draws it; unticking takes it away (undo brings it back).
+TEST(HitboxInTheWindow, OwnHitboxTickedFromTheObjectsPanelIsKeptAndUsed) {
+    const fs::path dir = scratchDir("hitbox");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/wrap-edge.json"), dir);
+    options.show = {"Objects"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    ASSERT_TRUE(app.document().scene().hitboxes.empty());
+    const auto box = app.widget("own hitbox");
+    ASSERT_TRUE(box.has_value()) << "the Objects panel is not in front";
+    const int x = static_cast<int>((*box)[0] + app.fontSize() * 0.5f), y = static_cast<int>(((*box)[1] + (*box)[3]) / 2);
+    input.click(x, y);
+    input.frames(2);
+    ASSERT_EQ(app.document().scene().hitboxes.size(), 1u);
+    // P0 is the ball of 8 lines at normal size: its designer's box, 8 clocks by 8 lines.
+    EXPECT_EQ(app.document().scene().hitboxes[0], (collide::Hitbox{0, 0, 0, 8, 8}));
+    EXPECT_TRUE(app.widget("own hitbox").has_value());
+    input.click(x, y);
+    input.frames(2);
+    EXPECT_TRUE(app.document().scene().hitboxes.empty());
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(app.document().scene().hitboxes.size(), 1u);
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
