@@ -463,11 +463,12 @@ private:
             bool named = false;
             for (const auto& [key, value] : entry.get_ref<const Json::object_t&>()) {
                 const Pointer field = here / key;
-                auto number = [&](int lo, int hi, const char* unit) {
-                    if (!value.is_number_integer() || value.get<int64_t>() < lo || value.get<int64_t>() > hi)
+                // (value passed in: clang does not let a lambda capture a structured binding)
+                auto number = [&](const Json& v, int lo, int hi, const char* unit) {
+                    if (!v.is_number_integer() || v.get<int64_t>() < lo || v.get<int64_t>() > hi)
                         fail(field, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + " (" + unit +
-                                        "), got " + describe(value));
-                    return static_cast<int>(value.get<int64_t>());
+                                        "), got " + describe(v));
+                    return static_cast<int>(v.get<int64_t>());
                 };
                 if (key == "object") {
                     const std::string name = readString(value, field);
@@ -476,13 +477,13 @@ private:
                     box.object = static_cast<int>(found - keys::kObjectNames.begin());
                     named = true;
                 } else if (key == "x") {
-                    box.x = number(-64, 64, "colour clocks from HPOS");
+                    box.x = number(value, -64, 64, "colour clocks from HPOS");
                 } else if (key == "y") {
-                    box.y = number(-64, 64, "scan lines from the object's first line");
+                    box.y = number(value, -64, 64, "scan lines from the object's first line");
                 } else if (key == "w") {
-                    box.w = number(1, 64, "colour clocks");
+                    box.w = number(value, 1, 64, "colour clocks");
                 } else if (key == "h") {
-                    box.h = number(1, 240, "scan lines");
+                    box.h = number(value, 1, 240, "scan lines");
                 } else {
                     fail(field, "unknown key " + quoteForMessage(key) + " (a hitbox has \"object\", \"x\", \"y\", \"w\" and \"h\")");
                 }
