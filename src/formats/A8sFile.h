@@ -11,11 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "formats/SavedCollisions.h"
 #include "scene/Scene.h"
 
 namespace pmg::formats {
 
-class A8sFile {
+class A8sFile : public SavedChips {
 public:
     // Larger decompressed states are refused (a 64 KiB machine's state is under 300 KiB).
     static constexpr size_t kMaxStateBytes = 4u << 20;
@@ -32,13 +33,7 @@ public:
     bool pal = false;
     int machineType = 0;  // 0 = 400/800, 1 = XL/XE
     std::vector<uint8_t> ram;  // 65536 bytes as the CPU sees them (ROM included)
-    // ANTIC
-    uint8_t dmactl = 0, chactl = 0, hscrol = 0, vscrol = 0, pmbase = 0, chbase = 0, nmien = 0;
-    uint16_t displayListCounter = 0;
-    // GTIA write registers in address order $D000-$D01D (HPOSP0 .. GRACTL; HITCLR excluded).
-    std::array<uint8_t, 0x1E> gtia{};
-    // The 16 collision registers as atari800's GTIA_GetByte would read them (M0PF..P3PL).
-    std::array<uint8_t, 16> collisions{};
+    // ANTIC, GTIA and the collision latches: SavedChips.
     // CPU
     uint8_t a = 0, p = 0, s = 0, x = 0, y = 0;
     uint16_t pc = 0;

@@ -256,23 +256,9 @@ Scene AltirraStateFile::toScene(const std::string& name) const {
     } else {
         putMemory(scene, 0xD800, std::vector<uint8_t>(ram.begin() + 0xD800, ram.end()));
     }
-    for (int i = 0; i < 0x1E; ++i) setRegister(scene, static_cast<Reg>(i), gtia[static_cast<size_t>(i)]);
-    setRegister(scene, Reg::DMACTL, dmactl);
-    setRegister(scene, Reg::CHACTL, chactl);
-    setRegister(scene, Reg::HSCROL, hscrol);
-    setRegister(scene, Reg::VSCROL, vscrol);
-    setRegister(scene, Reg::PMBASE, pmbase);
-    setRegister(scene, Reg::CHBASE, chbase);
-    // As for atari800 states: the live counter is wherever ANTIC was in the frame; the frame
-    // starts at SDLSTL when the OS's vertical blank interrupt (NMIEN bit 6) copies it there.
-    const uint16_t sdlst = static_cast<uint16_t>(ram[0x230] | (ram[0x231] << 8));
-    const uint16_t dl = (nmien & 0x40) && sdlst ? sdlst : displayListCounter;
-    setRegister(scene, Reg::DLISTL, dl & 0xFF);
-    setRegister(scene, Reg::DLISTH, dl >> 8);
-    static const char* kNames[16] = {"M0PF", "M1PF", "M2PF", "M3PF", "P0PF", "P1PF", "P2PF", "P3PF",
-                                     "M0PL", "M1PL", "M2PL", "M3PL", "P0PL", "P1PL", "P2PL", "P3PL"};
-    nlohmann::ordered_json saved = nlohmann::ordered_json::object();
-    for (int i = 0; i < 16; ++i) saved[kNames[i]] = collisions[static_cast<size_t>(i)];
+    // As for atari800 states (SavedChips::putRegisters).
+    putRegisters(scene, ram);
+    const nlohmann::ordered_json saved = savedCollisionsJson();
     nlohmann::ordered_json details = {{"program", programInfo},
                                       {"hardware_mode", hardwareMode},
                                       {"memory_mode", memoryMode},

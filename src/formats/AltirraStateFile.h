@@ -17,11 +17,12 @@
 #include <string>
 #include <vector>
 
+#include "formats/SavedCollisions.h"
 #include "scene/Scene.h"
 
 namespace pmg::formats {
 
-class AltirraStateFile {
+class AltirraStateFile : public SavedChips {
 public:
     // Caps on what is inflated (a state of a 1088K machine has a 1.1 MiB memory.bin; the
     // JSON of a state with disks attached is some hundred KiB).
@@ -46,13 +47,7 @@ public:
     bool cartridge = false;       // a cartridge was inserted (its ROM is not in the state)
     std::vector<uint8_t> ram;     // the 64 KiB of main memory (RAM only)
     uint8_t portb = 0xFF;         // PIA port B as the XL/XE's memory control sees it
-    // ANTIC
-    uint8_t dmactl = 0, chactl = 0, hscrol = 0, vscrol = 0, pmbase = 0, chbase = 0, nmien = 0;
-    uint16_t displayListCounter = 0;
-    // GTIA write registers in address order $D000-$D01D (HPOSP0 .. GRACTL).
-    std::array<uint8_t, 0x1E> gtia{};
-    // The 16 collision registers as Altirra saved them (M0PF..P3PL), low 4 bits.
-    std::array<uint8_t, 16> collisions{};
+    // ANTIC, GTIA and the collision latches: SavedChips.
     // CPU
     uint8_t a = 0, p = 0, s = 0, x = 0, y = 0;
     uint16_t pc = 0;

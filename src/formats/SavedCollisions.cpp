@@ -1,8 +1,29 @@
 #include "formats/SavedCollisions.h"
 
 #include "core/CollisionLatches.h"
+#include "formats/BaseScene.h"
 
 namespace pmg::formats {
+
+void SavedChips::putRegisters(Scene& scene, std::span<const uint8_t> ram) const {
+    for (int i = 0; i < 0x1E; ++i) setRegister(scene, static_cast<Reg>(i), gtia[static_cast<size_t>(i)]);
+    setRegister(scene, Reg::DMACTL, dmactl);
+    setRegister(scene, Reg::CHACTL, chactl);
+    setRegister(scene, Reg::HSCROL, hscrol);
+    setRegister(scene, Reg::VSCROL, vscrol);
+    setRegister(scene, Reg::PMBASE, pmbase);
+    setRegister(scene, Reg::CHBASE, chbase);
+    const uint16_t sdlst = ram.size() > 0x231 ? static_cast<uint16_t>(ram[0x230] | (ram[0x231] << 8)) : 0;
+    const uint16_t dl = (nmien & 0x40) && sdlst ? sdlst : displayListCounter;
+    setRegister(scene, Reg::DLISTL, dl & 0xFF);
+    setRegister(scene, Reg::DLISTH, dl >> 8);
+}
+
+nlohmann::ordered_json SavedChips::savedCollisionsJson() const {
+    nlohmann::ordered_json saved = nlohmann::ordered_json::object();
+    for (int i = 0; i < kCollisionRegisters; ++i) saved[std::string(collisionRegisterName(i))] = collisions[static_cast<size_t>(i)];
+    return saved;
+}
 
 std::optional<SavedCollisions> savedCollisions(const Scene& scene) {
     static const std::pair<const char*, const char*> kStates[] = {{kAtari800StateKey, "atari800"}, {kAltirraStateKey, "Altirra"}};
