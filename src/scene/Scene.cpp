@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "core/BeamTiming.h"
+
 namespace pmg {
 namespace {
 
@@ -24,5 +26,25 @@ SceneError::SceneError(std::string file, std::string place, std::string problem)
       file_(std::move(file)),
       place_(std::move(place)),
       problem_(std::move(problem)) {}
+
+RegisterWrite lineWriteOfCycle(const CycleWrite& write, VideoStandard video, bool writeDelays) {
+    const int lines = linesPerFrame(video);
+    int clock = colourClockOfCycle(write.cycle) + (writeDelays ? 0 : writeToEffectDelay(write.reg));
+    int line = write.line;
+    if (clock < 0) {
+        clock += kClocksPerLine;
+        line = (line + lines - 1) % lines;
+    } else if (clock >= kClocksPerLine) {
+        clock -= kClocksPerLine;
+        line = (line + 1) % lines;
+    }
+    return RegisterWrite{static_cast<int16_t>(line), static_cast<int16_t>(clock), write.reg, write.value};
+}
+
+void addCycleWrite(Scene& scene, int line, int cycle, Reg reg, uint8_t value) {
+    CycleWrite write{static_cast<int16_t>(line), static_cast<int16_t>(cycle), reg, value, scene.lineWrites.size()};
+    scene.lineWrites.push_back(lineWriteOfCycle(write, scene.video, scene.writeDelays));
+    scene.cycleWrites.push_back(write);
+}
 
 }  // namespace pmg

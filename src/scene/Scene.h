@@ -57,12 +57,27 @@ struct ObjectMotion {
     friend bool operator==(const ObjectMotion&, const ObjectMotion&) = default;
 };
 
+// A line write the file places by CPU cycle ("cycle": where a kernel's STA writes) rather than
+// by the colour clock where it acts. The scene keeps it here, as the user gave it, and puts
+// its effect into Scene::lineWrites (lineWriteOfCycle), which is what everything that runs a
+// scene reads; the writer writes an entry of lineWrites that is still that effect back as
+// this cycle.
+struct CycleWrite {
+    int16_t line = 0;    // scan line of the CPU cycle
+    int16_t cycle = 0;   // 0..113, the 6502 cycle within the line
+    Reg reg = Reg::HITCLR;
+    uint8_t value = 0;
+    size_t index = 0;    // where the loader put its effect in Scene::lineWrites
+    friend bool operator==(const CycleWrite&, const CycleWrite&) = default;
+};
+
 struct Scene {
     std::string name;
     std::string description;
     std::vector<RegisterSetting> registers;   // in file order
     std::vector<MemoryBlock> memory;          // in file order; later blocks overwrite earlier ones
-    std::vector<RegisterWrite> lineWrites;    // in file order
+    std::vector<RegisterWrite> lineWrites;    // in file order; a write given by cycle as its effect
+    std::vector<CycleWrite> cycleWrites;      // the writes given by "cycle", in file order
     // Optional "sprites": shapes drawn into the playfield bitmap before the first frame.
     std::vector<collide::SpriteSpec> sprites;  // in file order
     std::optional<SceneProgram> program;
@@ -111,6 +126,17 @@ std::string sceneToJson(const Scene& scene);
 // Writes atomically: a temporary file in the same directory, flushed, then renamed over `path`.
 // On failure the previous file is untouched and SceneError says why.
 void saveScene(const Scene& scene, const std::filesystem::path& path);
+
+// The line write (line, colour clock) that a write on `write.cycle` becomes: it reaches the
+// chips at colour clock colourClockOfCycle(cycle) = 2c - 2 and, always, acts after its
+// register's write-to-effect delay. With `writeDelays` the machine adds that delay itself (it
+// does so for every line write), so it is left out here. A clock before 0 is the end of the
+// line before (the frame's last line for line 0), one past 227 the start of the next (line 0
+// after the last), as Machine wraps delayed writes.
+RegisterWrite lineWriteOfCycle(const CycleWrite& write, VideoStandard video, bool writeDelays);
+
+// Appends a write placed by cycle: its effect to lineWrites, the cycle to cycleWrites.
+void addCycleWrite(Scene& scene, int line, int cycle, Reg reg, uint8_t value);
 
 // Machine options a scene asks for.
 MachineOptions machineOptionsFor(const Scene& scene, MachineOptions base = {});

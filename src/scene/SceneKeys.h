@@ -65,6 +65,7 @@ inline constexpr std::array kRoutineInputNames = {std::string_view("x1"), std::s
 // Inside a line write, in the order they are written.
 inline constexpr std::string_view kLine = "line";
 inline constexpr std::string_view kClock = "clock";
+inline constexpr std::string_view kCycle = "cycle";  // in place of "clock": the CPU cycle of the write
 inline constexpr std::string_view kRegister = "register";
 inline constexpr std::string_view kValue = "value";
 inline constexpr std::array kLineWriteFields = {kLine, kClock, kRegister, kValue};

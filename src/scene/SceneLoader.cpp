@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "core/Beam.h"
+#include "core/BeamTiming.h"
 #include "core/Memory.h"
 #include "scene/Scene.h"
 #include "scene/SceneJsonReader.h"
@@ -424,29 +425,41 @@ private:
     void readLineWrites(const Json& writes, const Pointer& at, Scene& scene) const {
         if (!writes.is_array()) fail(at, "expected an array of line writes, got " + describe(writes));
         const int lastLine = linesPerFrame(scene.video) - 1;
+        const std::string shape = "\"line\", \"clock\" (or \"cycle\"), \"register\" and \"value\"";
         for (size_t i = 0; i < writes.size(); ++i) {
             const Pointer here = at / i;
             const Json& write = writes[i];
-            if (!write.is_object())
-                fail(here, "expected an object with \"line\", \"clock\", \"register\" and \"value\", got " + describe(write));
+            if (!write.is_object()) fail(here, "expected an object with " + shape + ", got " + describe(write));
             std::array<const Json*, keys::kLineWriteFields.size()> fields{};
+            const Json* cycle = nullptr;
             for (const auto& [key, value] : write.get_ref<const Json::object_t&>()) {
+                if (key == keys::kCycle) {
+                    cycle = &value;
+                    continue;
+                }
                 auto known = std::find(keys::kLineWriteFields.begin(), keys::kLineWriteFields.end(), key);
                 if (known == keys::kLineWriteFields.end())
-                    fail(here / key, "unknown key " + quoteForMessage(key) +
-                                         " (a line write has \"line\", \"clock\", \"register\" and \"value\")");
+                    fail(here / key, "unknown key " + quoteForMessage(key) + " (a line write has " + shape + ")");
                 fields[static_cast<size_t>(known - keys::kLineWriteFields.begin())] = &value;
             }
-            for (size_t f = 0; f < fields.size(); ++f)
-                if (!fields[f]) fail(here, "missing required key " + inQuotes(keys::kLineWriteFields[f]));
             const auto& [line, clock, reg, value] = fields;
+            if (clock && cycle)
+                fail(here / keys::kCycle, "a line write has either \"clock\" (where the write takes effect) or \"cycle\" "
+                                          "(where the CPU writes), not both");
+            for (size_t f = 0; f < fields.size(); ++f)
+                if (!fields[f] && !(keys::kLineWriteFields[f] == keys::kClock && cycle))
+                    fail(here, "missing required key " + inQuotes(keys::kLineWriteFields[f]) +
+                                   (keys::kLineWriteFields[f] == keys::kClock ? " (or \"cycle\")" : ""));
 
             RegisterWrite result;
             result.line = static_cast<int16_t>(readNumber(*line, here / keys::kLine, static_cast<uint64_t>(lastLine)));
-            result.clock = static_cast<int16_t>(readNumber(*clock, here / keys::kClock, kClocksPerLine - 1));
+            if (clock) result.clock = static_cast<int16_t>(readNumber(*clock, here / keys::kClock, kClocksPerLine - 1));
+            const int16_t cpuCycle =
+                cycle ? static_cast<int16_t>(readNumber(*cycle, here / keys::kCycle, kCyclesPerLine - 1)) : int16_t{0};
             result.reg = readRegisterName(*reg, here / keys::kRegister);
             result.value = static_cast<uint8_t>(readNumber(*value, here / keys::kValue, 0xFF));
-            scene.lineWrites.push_back(result);
+            if (cycle) addCycleWrite(scene, result.line, cpuCycle, result.reg, result.value);
+            else scene.lineWrites.push_back(result);
         }
     }
 

@@ -4,12 +4,14 @@
 #include <cerrno>
 #include <string_view>
 #include <system_error>
+#include <vector>
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/Beam.h"
+#include "core/BeamTiming.h"
 #include "scene/Scene.h"
 #include "scene/SceneKeys.h"
 #include "scene/SceneValueSyntax.h"
@@ -55,12 +57,47 @@ Json memoryJson(const Scene& scene) {
     return memory;
 }
 
+// The cycle write (an index in scene.cycleWrites) whose effect lineWrites[i] still is, if any:
+// the one the loader put there first, else any other not yet used (the app may have deleted
+// or inserted writes before it). An edited write no longer matches and is written by clock.
+// After such edits, of two writes with the same effect either may come back as the cycle one:
+// they mean the same.
+std::vector<int> cycleOfEachLineWrite(const Scene& scene) {
+    std::vector<int> cycleOf(scene.lineWrites.size(), -1);
+    std::vector<bool> used(scene.cycleWrites.size(), false);
+    auto matches = [&](size_t c, size_t i) {
+        return !used[c] && lineWriteOfCycle(scene.cycleWrites[c], scene.video, scene.writeDelays) == scene.lineWrites[i];
+    };
+    for (size_t c = 0; c < scene.cycleWrites.size(); ++c) {
+        const size_t i = scene.cycleWrites[c].index;
+        if (i < cycleOf.size() && cycleOf[i] < 0 && matches(c, i)) {
+            cycleOf[i] = static_cast<int>(c);
+            used[c] = true;
+        }
+    }
+    for (size_t c = 0; c < scene.cycleWrites.size(); ++c)
+        for (size_t i = 0; i < cycleOf.size() && !used[c]; ++i)
+            if (cycleOf[i] < 0 && matches(c, i)) {
+                cycleOf[i] = static_cast<int>(c);
+                used[c] = true;
+            }
+    return cycleOf;
+}
+
 Json lineWritesJson(const Scene& scene) {
     Json writes = Json::array();
-    for (const RegisterWrite& write : scene.lineWrites) {
+    const std::vector<int> cycleOf = cycleOfEachLineWrite(scene);
+    for (size_t i = 0; i < scene.lineWrites.size(); ++i) {
+        const RegisterWrite& write = scene.lineWrites[i];
         Json entry = Json::object();
-        append(entry, keys::kLine, write.line);
-        append(entry, keys::kClock, write.clock);
+        if (cycleOf[i] >= 0) {
+            const CycleWrite& given = scene.cycleWrites[static_cast<size_t>(cycleOf[i])];
+            append(entry, keys::kLine, given.line);
+            append(entry, keys::kCycle, given.cycle);
+        } else {
+            append(entry, keys::kLine, write.line);
+            append(entry, keys::kClock, write.clock);
+        }
         append(entry, keys::kRegister, std::string(registerName(write.reg)));
         append(entry, keys::kValue, write.value);
         writes.push_back(std::move(entry));
@@ -81,6 +118,12 @@ void checkWritable(const Scene& scene, const std::string& file) {
                                            formatAddress(block.address) + " ends at " + formatAddress(last) + ", past $FFFF");
     }
     const int lines = linesPerFrame(scene.video);
+    for (const CycleWrite& write : scene.cycleWrites)
+        if (write.cycle < 0 || write.cycle >= kCyclesPerLine || write.line < 0 || write.line >= lines)
+            throw SceneError(file, "/line_writes/" + std::to_string(write.index),
+                             "line " + std::to_string(write.line) + ", cycle " + std::to_string(write.cycle) +
+                                 " is out of range (lines 0-" + std::to_string(lines - 1) + ", cycles 0-" +
+                                 std::to_string(kCyclesPerLine - 1) + ")");
     for (size_t i = 0; i < scene.lineWrites.size(); ++i) {
         const RegisterWrite& write = scene.lineWrites[i];
         const std::string at = "/line_writes/" + std::to_string(i);

@@ -288,13 +288,13 @@ TEST(SceneBadInput, LineWriteRegister) {
 
 TEST(SceneBadInput, LineWriteShape) {
     EXPECT_EQ(errorForLineWrite(R"("line": 0, "register": "HPOSP0", "value": 3)"),
-              "bad.json: /line_writes/1: missing required key \"clock\"");
+              "bad.json: /line_writes/1: missing required key \"clock\" (or \"cycle\")");
     EXPECT_EQ(errorForLineWrite(R"("line": 0, "clock": 0, "register": "HPOSP0", "value": 3, "frame": 2)"),
-              "bad.json: /line_writes/1/frame: unknown key \"frame\" (a line write has \"line\", \"clock\", \"register\" and \"value\")");
+              "bad.json: /line_writes/1/frame: unknown key \"frame\" (a line write has \"line\", \"clock\" (or \"cycle\"), \"register\" and \"value\")");
     EXPECT_EQ(errorForLineWrite(R"("a/b~c": 0)"),
-              "bad.json: /line_writes/1/a~1b~0c: unknown key \"a/b~c\" (a line write has \"line\", \"clock\", \"register\" and \"value\")");
+              "bad.json: /line_writes/1/a~1b~0c: unknown key \"a/b~c\" (a line write has \"line\", \"clock\" (or \"cycle\"), \"register\" and \"value\")");
     EXPECT_EQ(errorForBody(R"(, "line_writes": [[120, 0, "HPOSP0", 60]])"),
-              "bad.json: /line_writes/0: expected an object with \"line\", \"clock\", \"register\" and \"value\", got an array");
+              "bad.json: /line_writes/0: expected an object with \"line\", \"clock\" (or \"cycle\"), \"register\" and \"value\", got an array");
     EXPECT_EQ(errorForBody(R"(, "line_writes": {})"), "bad.json: /line_writes: expected an array of line writes, got an object");
 }
 

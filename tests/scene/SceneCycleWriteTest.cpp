@@ -1,0 +1,231 @@
+// Line writes placed by CPU cycle ("cycle" in place of "clock"): where each register's write
+// takes effect, the line ends, errors, and writing them back as the user gave them.
+//
+// The rule (docs/scene-format.md, docs/hardware.md §7): a write on cycle c reaches the chips at
+// colour clock 2c - 2 and the register acts after its write-to-effect delay, always.
+#include <gtest/gtest.h>
+
+#include "SceneTestSupport.h"
+#include "core/CollisionLatches.h"
+#include "scene/Scene.h"
+
+namespace pmg::test {
+namespace {
+
+std::string sceneWith(const std::string& writes, const std::string& machine = "") {
+    return R"({"format": "a8pmg-scene/1", "name": "t")" + machine + R"(, "line_writes": [)" + writes + "]}";
+}
+
+Scene parse(const std::string& text) { return parseScene(text, "cycle.json", sceneDataDir()); }
+
+// The write one line write given by cycle becomes.
+RegisterWrite effectOf(int line, int cycle, const std::string& reg, const std::string& machine = "") {
+    const Scene scene = parse(sceneWith(R"({"line": )" + std::to_string(line) + R"(, "cycle": )" + std::to_string(cycle) +
+                                            R"(, "register": ")" + reg + R"(", "value": 7})",
+                                        machine));
+    EXPECT_EQ(scene.lineWrites.size(), 1u);
+    EXPECT_EQ(scene.cycleWrites.size(), 1u);
+    return scene.lineWrites.at(0);
+}
+
+std::string errorFor(const std::string& write, const std::string& machine = "") {
+    try {
+        parseScene(sceneWith(R"({"line": 1, "clock": 2, "register": "COLBK", "value": 3}, {)" + write + "}", machine),
+                   "bad.json", sceneDataDir());
+        return "no error";
+    } catch (const SceneError& e) {
+        return e.what();
+    }
+}
+
+// --- Where each register acts: cycle 60 reaches the chips at 2 * 60 - 2 = 118 ----------
+
+TEST(SceneCycleWrite, HorizontalPositionActsFiveClocksAfterTheCycle) {
+    // 118 + 5 = 123.
+    EXPECT_EQ(effectOf(100, 60, "HPOSP0"), (RegisterWrite{100, 123, Reg::HPOSP0, 7}));
+    EXPECT_EQ(effectOf(100, 60, "HPOSM3"), (RegisterWrite{100, 123, Reg::HPOSM3, 7}));
+}
+
+TEST(SceneCycleWrite, ColourActsOneClockAfterTheCycle) {
+    // 118 + 1 = 119: four clocks before a position written on the same cycle.
+    EXPECT_EQ(effectOf(100, 60, "COLPF1"), (RegisterWrite{100, 119, Reg::COLPF1, 7}));
+    EXPECT_EQ(effectOf(100, 60, "COLBK"), (RegisterWrite{100, 119, Reg::COLBK, 7}));
+}
+
+TEST(SceneCycleWrite, PriorityActsTwoClocksAfterTheCycle) {
+    // 118 + 2 = 120.
+    EXPECT_EQ(effectOf(100, 60, "PRIOR"), (RegisterWrite{100, 120, Reg::PRIOR, 7}));
+}
+
+TEST(SceneCycleWrite, GraphicsActThreeClocksAfterTheCycle) {
+    // 118 + 3 = 121: the shifter reloads three clocks after the write.
+    EXPECT_EQ(effectOf(100, 60, "GRAFP2"), (RegisterWrite{100, 121, Reg::GRAFP2, 7}));
+    EXPECT_EQ(effectOf(100, 60, "GRAFM"), (RegisterWrite{100, 121, Reg::GRAFM, 7}));
+}
+
+TEST(SceneCycleWrite, SizeActsThreeClocksAfterTheCycle) {
+    // 118 + 3 = 121.
+    EXPECT_EQ(effectOf(100, 60, "SIZEP1"), (RegisterWrite{100, 121, Reg::SIZEP1, 7}));
+    EXPECT_EQ(effectOf(100, 60, "SIZEM"), (RegisterWrite{100, 121, Reg::SIZEM, 7}));
+}
+
+TEST(SceneCycleWrite, CollisionClearActsThreeClocksAfterTheCycle) {
+    // 118 + 3 = 121.
+    EXPECT_EQ(effectOf(100, 60, "HITCLR"), (RegisterWrite{100, 121, Reg::HITCLR, 7}));
+}
+
+TEST(SceneCycleWrite, AnticRegisterActsOnTheCycle) {
+    // No delay on GTIA's side: 118. When ANTIC samples it is ANTIC's business.
+    EXPECT_EQ(effectOf(100, 60, "DMACTL"), (RegisterWrite{100, 118, Reg::DMACTL, 7}));
+    EXPECT_EQ(effectOf(100, 60, "CHBASE"), (RegisterWrite{100, 118, Reg::CHBASE, 7}));
+}
+
+// --- Line ends ------------------------------------------------------------------------
+
+TEST(SceneCycleWrite, CycleZeroFallsAtTheEndOfTheLineBefore) {
+    // 2 * 0 - 2 = -2: clock 226 of the line before. Plus 1 (colour): 227. Plus 2 (PRIOR): 0 of
+    // this line; plus 5 (HPOS): 3.
+    EXPECT_EQ(effectOf(100, 0, "DMACTL"), (RegisterWrite{99, 226, Reg::DMACTL, 7}));
+    EXPECT_EQ(effectOf(100, 0, "COLBK"), (RegisterWrite{99, 227, Reg::COLBK, 7}));
+    EXPECT_EQ(effectOf(100, 0, "PRIOR"), (RegisterWrite{100, 0, Reg::PRIOR, 7}));
+    EXPECT_EQ(effectOf(100, 0, "HPOSP0"), (RegisterWrite{100, 3, Reg::HPOSP0, 7}));
+    // Line 0's line before is the frame's last line, 261 on NTSC and 311 on PAL.
+    EXPECT_EQ(effectOf(0, 0, "COLBK"), (RegisterWrite{261, 227, Reg::COLBK, 7}));
+    EXPECT_EQ(effectOf(0, 0, "COLBK", R"(, "machine": {"video": "PAL"})"), (RegisterWrite{311, 227, Reg::COLBK, 7}));
+}
+
+TEST(SceneCycleWrite, LastCycleOfALinePositionActsOnTheNextLine) {
+    // 2 * 113 - 2 + 5 = 229: clock 1 of the next line; a colour, 225, stays on this one.
+    EXPECT_EQ(effectOf(100, 113, "HPOSP0"), (RegisterWrite{101, 1, Reg::HPOSP0, 7}));
+    EXPECT_EQ(effectOf(100, 113, "COLPF0"), (RegisterWrite{100, 225, Reg::COLPF0, 7}));
+    EXPECT_EQ(effectOf(261, 113, "HPOSP0"), (RegisterWrite{0, 1, Reg::HPOSP0, 7}));
+}
+
+TEST(SceneCycleWrite, WriteAfterWsyncLandsInTheHorizontalBlankBeforeTheNextLine) {
+    // STA WSYNC lets the CPU go on from cycle 105; the STA abs after it writes on its fourth
+    // cycle, 108: colour clock 214, and a colour acts from 215 -- past the last visible clock
+    // (221 is the collision window's last), so the next line starts with the new colour.
+    EXPECT_EQ(effectOf(100, 108, "COLPF0"), (RegisterWrite{100, 215, Reg::COLPF0, 7}));
+    EXPECT_EQ(effectOf(100, 108, "HPOSP0"), (RegisterWrite{100, 219, Reg::HPOSP0, 7}));
+}
+
+// --- Delays are always on for cycle writes ---------------------------------------------
+
+TEST(SceneCycleWrite, WriteDelaysOptionDoesNotDelayACycleWriteTwice) {
+    // With "write_delays" the machine adds the delay to every line write, so the scene leaves it
+    // out of a cycle write's clock: HPOSP0 on cycle 60 is still effective at 123.
+    const std::string delays = R"(, "machine": {"write_delays": true})";
+    EXPECT_EQ(effectOf(100, 60, "HPOSP0", delays), (RegisterWrite{100, 118, Reg::HPOSP0, 7}));
+    EXPECT_EQ(effectOf(100, 0, "HPOSP0", delays), (RegisterWrite{99, 226, Reg::HPOSP0, 7}));
+
+    // And the machine draws the same with and without the option: player 0 (8 clocks of
+    // GRAFP0) moved from 60 to 120 at clock 2 * 58 - 2 + 5 = 119 of line 100, over player 1
+    // (124-131), and back at 2 * 2 - 2 + 5 = 7 of line 102.
+    const std::string writes =
+        R"({"line": 100, "cycle": 58, "register": "HPOSP0", "value": 120},)"
+        R"({"line": 102, "cycle": 2, "register": "HPOSP0", "value": 60})";
+    const std::string registers = R"(, "registers": {"GRAFP0": 255, "GRAFP1": 255, "HPOSP0": 60, "HPOSP1": 124})";
+    auto latches = [&](const std::string& machine) {
+        Machine m;
+        runScene(parse(sceneWith(writes, machine + registers)), m);
+        return m.collisions();
+    };
+    const CollisionLatches with = latches(delays), without = latches("");
+    EXPECT_EQ(without.read(P0PL), 0x02);
+    EXPECT_EQ(without.firstHit(P0PL, 1), (BeamPosition{100, 124}));
+    for (int r = 0; r < 16; ++r) EXPECT_EQ(with.read(r), without.read(r)) << r;
+    EXPECT_EQ(with.firstHit(P0PL, 1), without.firstHit(P0PL, 1));
+}
+
+// --- Bad input ------------------------------------------------------------------------
+
+TEST(SceneCycleWrite, BadInputNamesThePlace) {
+    EXPECT_EQ(errorFor(R"("line": 1, "cycle": 114, "register": "COLBK", "value": 3)"),
+              "bad.json: /line_writes/1/cycle: 114 is out of range 0-113");
+    EXPECT_EQ(errorFor(R"("line": 1, "cycle": "$72", "register": "COLBK", "value": 3)"),
+              "bad.json: /line_writes/1/cycle: \"$72\" is out of range 0-113");
+    EXPECT_EQ(errorFor(R"("line": 1, "cycle": true, "register": "COLBK", "value": 3)"),
+              "bad.json: /line_writes/1/cycle: expected an integer 0-113 or a \"$hex\" string, got true");
+    EXPECT_EQ(errorFor(R"("line": 1, "clock": 2, "cycle": 2, "register": "COLBK", "value": 3)"),
+              "bad.json: /line_writes/1/cycle: a line write has either \"clock\" (where the write takes effect) or "
+              "\"cycle\" (where the CPU writes), not both");
+    EXPECT_EQ(errorFor(R"("line": 1, "register": "COLBK", "value": 3)"),
+              "bad.json: /line_writes/1: missing required key \"clock\" (or \"cycle\")");
+    EXPECT_EQ(errorFor(R"("line": 262, "cycle": 2, "register": "COLBK", "value": 3)"),
+              "bad.json: /line_writes/1/line: 262 is out of range 0-261");
+    EXPECT_EQ(errorFor(R"("line": 1, "cycle": 2, "register": "COLBK", "value": 3, "Cycle": 4)"),
+              "bad.json: /line_writes/1/Cycle: unknown key \"Cycle\" (a line write has \"line\", \"clock\" (or "
+              "\"cycle\"), \"register\" and \"value\")");
+}
+
+// --- Writing back ---------------------------------------------------------------------
+
+constexpr const char* kMixed = R"({
+  "format": "a8pmg-scene/1",
+  "name": "mixed",
+  "description": "",
+  "registers": {},
+  "memory": [],
+  "line_writes": [
+    {
+      "line": 100,
+      "cycle": 60,
+      "register": "HPOSP0",
+      "value": 80
+    },
+    {
+      "line": 100,
+      "clock": 123,
+      "register": "HPOSP0",
+      "value": 80
+    },
+    {
+      "line": 0,
+      "cycle": 0,
+      "register": "COLBK",
+      "value": 52
+    }
+  ]
+}
+)";
+
+TEST(SceneCycleWrite, WriterKeepsCycleAsCycle) {
+    // Entries 0 and 1 have the same effect; each comes back as the user wrote it.
+    const Scene scene = parse(kMixed);
+    EXPECT_EQ(scene.lineWrites[0], scene.lineWrites[1]);
+    EXPECT_EQ(sceneToJson(scene), kMixed);
+    EXPECT_EQ(parse(sceneToJson(scene)), scene);
+}
+
+TEST(SceneCycleWrite, EditedOrMovedWritesAreWrittenAsTheyNowAre) {
+    Scene scene = parse(sceneWith(R"({"line": 100, "clock": 123, "register": "HPOSP0", "value": 80},)"
+                                  R"({"line": 0, "cycle": 0, "register": "COLBK", "value": 52})"));
+    // Deleting the first write moves the other up; it is still written by cycle.
+    scene.lineWrites.erase(scene.lineWrites.begin());
+    std::string text = sceneToJson(scene);
+    EXPECT_NE(text.find(R"("cycle": 0,)"), std::string::npos) << text;
+    EXPECT_EQ(parse(text).lineWrites, scene.lineWrites);
+    // A write whose clock was edited is no longer on the cycle it came from: written by clock.
+    scene.lineWrites.back().clock = 200;
+    text = sceneToJson(scene);
+    EXPECT_EQ(text.find(R"("cycle")"), std::string::npos) << text;
+    EXPECT_EQ(parse(text).lineWrites, scene.lineWrites);
+}
+
+TEST(SceneCycleWrite, AddedInCodeLikeTheLoaderDoes) {
+    Scene scene;
+    scene.name = "t";
+    addCycleWrite(scene, 100, 60, Reg::HPOSP0, 80);
+    EXPECT_EQ(scene, parse(sceneToJson(scene)));
+    EXPECT_EQ(scene.lineWrites.at(0), (RegisterWrite{100, 123, Reg::HPOSP0, 80}));
+    scene.cycleWrites.at(0).cycle = 114;
+    try {
+        sceneToJson(scene);
+        ADD_FAILURE() << "a cycle past 113 was written";
+    } catch (const SceneError& e) {
+        EXPECT_STREQ(e.what(), "scene: /line_writes/0: line 100, cycle 114 is out of range (lines 0-261, cycles 0-113)");
+    }
+}
+
+}  // namespace
+}  // namespace pmg::test
