@@ -102,11 +102,11 @@ TEST(SceneCycleWrite, LastCycleOfALinePositionActsOnTheNextLine) {
 }
 
 TEST(SceneCycleWrite, WriteAfterWsyncLandsInTheHorizontalBlankBeforeTheNextLine) {
-    // STA WSYNC lets the CPU go on from cycle 105; the STA abs after it writes on its fourth
-    // cycle, 108: colour clock 214, and a colour acts from 215 -- past the last visible clock
-    // (221 is the collision window's last), so the next line starts with the new colour.
-    EXPECT_EQ(effectOf(100, 108, "COLPF0"), (RegisterWrite{100, 215, Reg::COLPF0, 7}));
-    EXPECT_EQ(effectOf(100, 108, "HPOSP0"), (RegisterWrite{100, 219, Reg::HPOSP0, 7}));
+    // An STA abs right after STA WSYNC writes on cycle 107 (tests/program/CycleWriteProgramTest):
+    // colour clock 212, past a normal-width playfield's last clock (207), and a colour acts
+    // from 213, a position from 217.
+    EXPECT_EQ(effectOf(100, 107, "COLPF0"), (RegisterWrite{100, 213, Reg::COLPF0, 7}));
+    EXPECT_EQ(effectOf(100, 107, "HPOSP0"), (RegisterWrite{100, 217, Reg::HPOSP0, 7}));
 }
 
 // --- Delays are always on for cycle writes ---------------------------------------------

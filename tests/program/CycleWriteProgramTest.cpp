@@ -1,0 +1,125 @@
+// A scene's line write placed by "cycle" is the program's STA on that cycle: a small kernel
+// (wait for line 100, STA WSYNC, NOPs, STA to a register, and a write back on line 102) runs on
+// the machine's 6502; the same kernel with its register stores turned into RAM stores, plus
+// line writes on the cycles where the program's stores fell, must take effect at the same
+// clocks and latch the same collisions.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "ProgramTestSupport.h"
+#include "core/BeamTiming.h"
+#include "core/Registers.h"
+#include "scene/Scene.h"
+
+namespace pmg {
+namespace {
+
+using namespace test;
+
+constexpr uint16_t kCode = 0x2000;
+constexpr uint16_t kScratch = 0x0600;  // where the scene's copy of the kernel stores instead
+
+// The kernel: on line 100 (VCOUNT 50) STA WSYNC, then `nops` NOPs and `value` to `reg`; on
+// line 102 (VCOUNT 51) `back` to `reg`. With `toRam` both stores go to RAM instead.
+Scene kernelScene(Reg reg, uint8_t value, uint8_t back, int nops, bool toRam) {
+    const uint16_t target = toRam ? kScratch : registerInfo(reg).address;
+    Code c(kCode);
+    c.op(SEI).imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);  // no NMIs: the OS's VBI would write registers
+    const uint16_t loop = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 50).branch(BNE, loop);
+    c.imm(LDA_IMM, value).abs(STA_ABS, 0xD40A);
+    for (int i = 0; i < nops; ++i) c.op(NOP);
+    c.abs(STA_ABS, target);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 51).branch(BNE, wait);
+    c.imm(LDA_IMM, back).abs(STA_ABS, target);
+    c.abs(JMP_ABS, loop);
+
+    Scene scene;
+    scene.name = "kernel";
+    scene.registers = {{Reg::GRAFP0, 0xFF}, {Reg::GRAFP1, 0xFF}, {Reg::HPOSP0, 60}, {Reg::HPOSP1, 124}};
+    scene.memory = {{kCode, c.bytes, ""}};
+    scene.program = SceneProgram{"", {}, kCode};
+    return scene;
+}
+
+struct KernelRun {
+    std::vector<Atari::ChipWrite> cpuWrites;  // the program's register writes (not WSYNC, NMIEN)
+    std::vector<RegisterWrite> effects;       // where they took effect
+    CollisionLatches latches;
+};
+
+// One frame after the set-up, instruction by instruction, noting each chip write's cycle.
+KernelRun runOneFrame(const Scene& scene) {
+    Atari atari;
+    prepareSceneProgram(scene, "kernel.json", atari);
+    KernelRun run;
+    const uint64_t frame = atari.machine().frameCount();
+    while (atari.machine().frameCount() == frame && !atari.stopped()) {
+        const uint64_t before = atari.chipWriteCount();
+        atari.stepInstruction();
+        const Atari::ChipWrite& w = atari.lastChipWrite();
+        if (atari.chipWriteCount() != before && w.reg != Reg::WSYNC && w.reg != Reg::NMIEN) run.cpuWrites.push_back(w);
+    }
+    EXPECT_FALSE(atari.stopped()) << atari.stopMessage();
+    run.effects = atari.lastFrameWrites().writes;
+    run.latches = atari.machine().collisions();
+    return run;
+}
+
+// The program's stores against the scene's cycle writes on the same cycles.
+void expectSceneMatchesProgram(Reg reg, uint8_t value, uint8_t back, int nops) {
+    SCOPED_TRACE(std::string(registerName(reg)) + " after " + std::to_string(nops) + " NOPs");
+    const KernelRun program = runOneFrame(kernelScene(reg, value, back, nops, false));
+    ASSERT_EQ(program.cpuWrites.size(), 2u);
+    Scene scene = kernelScene(reg, value, back, nops, true);
+    for (const Atari::ChipWrite& w : program.cpuWrites) addCycleWrite(scene, w.line, w.cycle, w.reg, w.value);
+    // Where the program's writes took effect is where the scene's do.
+    ASSERT_EQ(program.effects.size(), 2u);
+    EXPECT_EQ(scene.lineWrites, program.effects);
+    const KernelRun fromScene = runOneFrame(scene);
+    EXPECT_TRUE(fromScene.cpuWrites.empty());
+    for (int r = 0; r < 16; ++r) EXPECT_EQ(fromScene.latches.read(r), program.latches.read(r)) << collisionRegisterName(r);
+    for (int other = 0; other < 4; ++other)
+        EXPECT_EQ(fromScene.latches.firstHit(P0PL, other), program.latches.firstHit(P0PL, other)) << other;
+}
+
+TEST(CycleWriteProgram, PositionWrittenMidLineActsWhereTheProgramsDoes) {
+    // Player 0 moved from 60 to 120 mid-line, over player 1 at 124, and back two lines on.
+    expectSceneMatchesProgram(Reg::HPOSP0, 120, 60, 26);
+    const KernelRun program = runOneFrame(kernelScene(Reg::HPOSP0, 120, 60, 26, false));
+    ASSERT_EQ(program.cpuWrites.size(), 2u);
+    EXPECT_EQ(program.cpuWrites[0].line, 101) << program.cpuWrites[0].cycle;
+    // 26 NOPs after the store that would write on 107 of line 100, less the cycles ANTIC's
+    // refresh takes: cycle 52 of line 101, acting from 2 * 52 - 2 + 5 = 107, before 120.
+    EXPECT_EQ(program.cpuWrites[0].cycle, 52);
+    EXPECT_EQ(program.latches.read(P0PL), 0x02);  // the collision the timing decides is there
+}
+
+TEST(CycleWriteProgram, EveryDelayMatchesTheProgram) {
+    expectSceneMatchesProgram(Reg::GRAFP0, 0x00, 0xFF, 37);
+    expectSceneMatchesProgram(Reg::SIZEP0, 3, 0, 38);
+    expectSceneMatchesProgram(Reg::COLPF0, 0x34, 0, 39);
+    expectSceneMatchesProgram(Reg::PRIOR, 4, 0, 41);
+    expectSceneMatchesProgram(Reg::HPOSP1, 64, 124, 45);
+    expectSceneMatchesProgram(Reg::HITCLR, 0, 0, 30);
+}
+
+TEST(CycleWriteProgram, StoreRightAfterWsyncLandsInTheHorizontalBlank) {
+    // The cycle after STA WSYNC's write still runs: the next STA's opcode fetch. Its other three
+    // cycles wait for cycle 105, so it writes on 107 and a position acts from
+    // 2 * 107 - 2 + 5 = 217: well after player 0 was drawn at its old place on this line, so
+    // the next line is the first with the new one.
+    const KernelRun program = runOneFrame(kernelScene(Reg::HPOSP0, 120, 60, 0, false));
+    ASSERT_EQ(program.cpuWrites.size(), 2u);
+    EXPECT_EQ(program.cpuWrites[0].line, 100);
+    EXPECT_EQ(program.cpuWrites[0].cycle, 107);
+    ASSERT_FALSE(program.effects.empty());
+    EXPECT_EQ(program.effects[0], (RegisterWrite{100, 217, Reg::HPOSP0, 120}));
+    expectSceneMatchesProgram(Reg::HPOSP0, 120, 60, 0);
+    expectSceneMatchesProgram(Reg::COLPF0, 0x34, 0, 0);
+}
+
+}  // namespace
+}  // namespace pmg
