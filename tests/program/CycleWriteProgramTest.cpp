@@ -121,5 +121,27 @@ TEST(CycleWriteProgram, StoreRightAfterWsyncLandsInTheHorizontalBlank) {
     expectSceneMatchesProgram(Reg::COLPF0, 0x34, 0, 0);
 }
 
+TEST(CycleWriteProgram, SecondStoreAfterWsyncWritesFourCyclesLater) {
+    // STA WSYNC, STA COLPF0, STA HPOSP0 on line 100 with no DMA but the refresh: 107, then
+    // 111 (cc 220; the position acts from 225), both before line 101 starts.
+    Code c(kCode);
+    c.op(SEI).imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
+    const uint16_t loop = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 50).branch(BNE, loop);
+    c.abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD016).abs(STA_ABS, 0xD000);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 50).branch(BEQ, wait);
+    c.abs(JMP_ABS, loop);
+    Scene scene = kernelScene(Reg::HPOSP0, 0, 0, 0, true);
+    scene.memory = {{kCode, c.bytes, ""}};
+    const KernelRun program = runOneFrame(scene);
+    ASSERT_EQ(program.cpuWrites.size(), 2u);
+    EXPECT_EQ(program.cpuWrites[0].line, 100);
+    EXPECT_EQ(program.cpuWrites[0].cycle, 107);
+    EXPECT_EQ(program.cpuWrites[1].line, 100);
+    EXPECT_EQ(program.cpuWrites[1].cycle, 111);
+    EXPECT_EQ(program.effects, (std::vector<RegisterWrite>{{100, 213, Reg::COLPF0, 50}, {100, 225, Reg::HPOSP0, 50}}));
+}
+
 }  // namespace
 }  // namespace pmg

@@ -227,5 +227,19 @@ TEST(SceneCycleWrite, AddedInCodeLikeTheLoaderDoes) {
     }
 }
 
+TEST(SceneCycleWrite, FixtureSceneRunsAndSavesAsGiven) {
+    // tests/data/scenes/cycle-writes.json (also a fuzz seed): with write_delays on, P0 moved to 90
+    // by the second store after WSYNC on line 99 (cycle 111: acts from 225) and to 120 on line
+    // 100 at cycle 58 (acts from 119), so it meets P1 (124-131) first at line 100, clock 124.
+    const Scene scene = loadScene(sceneDataDir() / "cycle-writes.json");
+    EXPECT_EQ(scene.cycleWrites.size(), 5u);
+    EXPECT_EQ(scene.lineWrites.at(1), (RegisterWrite{99, 220, Reg::HPOSP0, 90}));  // + 5 by the machine
+    EXPECT_EQ(parse(sceneToJson(scene)), scene);
+    Machine machine;
+    runScene(scene, machine);
+    EXPECT_EQ(machine.collisions().read(P0PL), 0x02);
+    EXPECT_EQ(machine.collisions().firstHit(P0PL, 1), (BeamPosition{100, 124}));
+}
+
 }  // namespace
 }  // namespace pmg::test
