@@ -656,11 +656,60 @@ def lesson_too_fast():
            motion=[{"object": "M0", "dx": 21, "dy": 0, "edges": "wrap"}])
 
 
+def lesson_size_lock_up():
+    scr = Screen("17 The size lock-up")
+    scr.blank(132)
+    # A PF1 band (mode E, %10 pixels) on scan lines 180-187 at the right of the screen.
+    band = mode_e_row(lambda x: 0xAA if x >= 28 else 0)
+    scr.region(0xE, [band] * 8)
+    # P0: one 4x pixel ($80), a thin column at $40-$43 all the way down; P1: a block at $B0
+    # on lines 150-169, well right of P0.
+    pm = pm_single({0: (8, [0x80] * 240), 1: (150, [0xFF] * 20)})
+    regs = base_registers(HPOSP0=0x40, SIZEP0=3, HPOSP1=0xB0)
+    # Line 100: STA SIZEP0 (%10) on CPU cycle 32 acts at colour clock 2 * 32 + 1 = 65 = $41, the
+    # second clock of P0's 4x pixel; then P0 is parked at $F0, where it never triggers again.
+    # Line 0 puts both back for the next frame.
+    writes = [{"line": 0, "clock": 0, "register": "HPOSP0", "value": 0x40},
+              {"line": 0, "clock": 0, "register": "SIZEP0", "value": 3},
+              {"line": 100, "cycle": 32, "register": "SIZEP0", "value": 2},
+              {"line": 100, "clock": 0x60, "register": "HPOSP0", "value": 0xF0}]
+    size_at = lambda clock, value: {"line": 100, "clock": clock, "register": "SIZEP0", "value": value}
+    lesson("17-size-lock-up.json", "size-lock-up",
+           "A SIZEP0 write in the middle of a wide pixel locks P0's shifter: a solid stripe that collides "
+           "with everything below it.",
+           scr, regs, [pm], 17, "The size lock-up",
+           ["P0 is a thin column four colour clocks wide at $40. On scan line 100 the program writes SIZEP0 "
+            "in the middle of the frame, on CPU cycle 32: the new size acts at colour clock $41, one clock "
+            "into P0's wide pixel. Then it moves P0 out of the way.",
+            "GTIA does not count clocks per pixel: it steps a small state once a clock and shifts the next "
+            "bit out when the state comes round. Size code %10 written in mid-pixel stops the state where "
+            "it is, so the lit bit never leaves the output. P0 becomes a solid stripe on every clock of "
+            "every line from there down.",
+            "The stripe collides like any pixel of P0: P0PL gets the P1 bit, first on line 150, and P0PF "
+            "the PF1 bit from the band at the bottom right, though P0's own column is far from both."],
+           [{"P0PL": "P1 set", "P0PF": "PF1 set", "says": "P0PL gets the P1 bit and P0PF the PF1 bit"},
+            {"first_hit": "P0PL P1", "line": 150, "says": "first on line 150"},
+            {"pixel": {"line": 120, "clock": "$90"}, "shows": "COLPM0", "says": "a solid stripe"}],
+           [step("Make the write one colour clock later, at $42 (the third clock of the wide pixel): "
+                 "the state is stopped just the same and the stripe stays.",
+                 "Write one clock later", {"line_writes": [size_at(0x41, 3), size_at(0x42, 2)]},
+                 [{"P0PL": "P1 set", "P0PF": "PF1 set"}]),
+            step("One more clock, at $43, the wide pixel's last clock: now the state shifts on, P0 simply "
+                 "gets narrower and the stripe is gone. P0PL and P0PF read 0.",
+                 "And one more", {"line_writes": [size_at(0x42, 3), size_at(0x43, 2)]},
+                 [{"P0PL": 0, "P0PF": 0}]),
+            step("Put the write back at $41 but write size 1 (double width) instead of %10: "
+                 "no lock-up either.",
+                 "Size 1 at $41", {"line_writes": [size_at(0x43, 3), size_at(0x41, 1)]},
+                 [{"P0PL": 0, "P0PF": 0}])],
+           line_writes=writes)
+
+
 def main():
     for f in (lesson_meet_the_players, lesson_the_latch, lesson_priority, lesson_background, lesson_hires,
               lesson_missiles, lesson_gtia10, lesson_vdelay, lesson_boxes_lie, lesson_four_corners,
               lesson_wrap, lesson_fair_boxes, lesson_mask_and, lesson_what_did_i_hit, lesson_line_writes,
-              lesson_too_fast):
+              lesson_too_fast, lesson_size_lock_up):
         f()
     for name in os.listdir(HERE):
         if name.endswith(".json"):
