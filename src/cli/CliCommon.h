@@ -54,7 +54,10 @@ inline CLI::Option* addFramesOption(CLI::App& command, int& frames, const std::s
 inline std::vector<std::string> frameWarnings(const Frame& frame) {
     std::vector<std::string> warnings;
     if (frame.phantomDma)
-        warnings.emplace_back("GRACTL latches P/M DMA that ANTIC is not fetching (phantom DMA): not emulated");
+        warnings.emplace_back(
+            "GRACTL takes P/M data that ANTIC is not fetching (phantom DMA): the players got whatever was on the bus "
+            "at the start of the line (the program's own bytes, or, with no program running, the last byte ANTIC "
+            "fetched); a real machine may show other bytes there");
     auto hex4 = [](uint16_t address) {
         char text[8];
         std::snprintf(text, sizeof text, "$%04X", address);

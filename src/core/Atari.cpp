@@ -118,6 +118,8 @@ void Atari::beginLine() {
 
 void Atari::endLine() {
     updateNmist(kCyclesPerLine);
+    machine_.takeLineStartBus(lineStartBus_, lineStartDriven_);
+    lineStartDriven_ = 0;
     std::stable_sort(writes_.begin(), writes_.end(),
                      [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
     machine_.endScanline(writes_);
@@ -183,13 +185,17 @@ int Atari::acquireCycle(bool isRead) {
 
 uint8_t Atari::read(uint16_t address) {
     const int c = acquireCycle(true);
-    if (address < 0xC000 || address >= kOsRomStart) return machine_.memory().read(address);
-    if (address < 0xD000) return 0xFF;  // no memory at $C000-$CFFF on an 800
-    return readChip(address, c);
+    uint8_t value;
+    if (address < 0xC000 || address >= kOsRomStart) value = machine_.memory().read(address);
+    else if (address < 0xD000) value = 0xFF;  // no memory at $C000-$CFFF on an 800
+    else value = readChip(address, c);
+    noteBus(c, value);
+    return value;
 }
 
 void Atari::write(uint16_t address, uint8_t value) {
     const int c = acquireCycle(false);
+    noteBus(c, value);
     if (address < 0xC000) {
         machine_.memory().write(address, value);
         return;
@@ -235,6 +241,7 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
 }
 
 uint8_t Atari::collisionsAt(int index, int cycle) {
+    machine_.takeLineStartBus(lineStartBus_, lineStartDriven_);  // the CPU's bytes so far
     std::vector<RegisterWrite> sofar(writes_);
     std::stable_sort(sofar.begin(), sofar.end(), [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });
     return machine_.collisionsBefore(index, colourClockOfCycle(cycle), sofar);
@@ -362,6 +369,9 @@ bool Atari::idleFastForward() {
     const int first = f.rank[cycle_];
     const int iterations = (f.count - first) / 3;
     if (iterations == 0) return false;
+    // The loop's bus: its opcode, then the two address bytes, on every free cycle in turn.
+    for (int i = 0; i < 3 * iterations && f.list[first + i] < 8; ++i)
+        noteBus(f.list[first + i], mem.read(static_cast<uint16_t>(pc + i % 3)));
     cycle_ = f.list[first + 3 * iterations - 1] + 1;
     cpu_.spin(3 * static_cast<uint64_t>(iterations));
     return true;

@@ -176,6 +176,16 @@ private:
     void beginFrameWrites();
     uint64_t chipWrites_ = 0;
     ChipWrite lastChipWrite_;
+    // The bytes the CPU put on the bus in cycles 0-7 of this line (bit c of lineStartDriven_:
+    // it had cycle c), for GTIA's phantom P/M DMA.
+    PlayerMissileDma::LineStartBus lineStartBus_{};
+    uint8_t lineStartDriven_ = 0;
+    void noteBus(int cycle, uint8_t value) {
+        if (cycle < 8) {
+            lineStartBus_[static_cast<size_t>(cycle)] = value;
+            lineStartDriven_ = static_cast<uint8_t>(lineStartDriven_ | (1 << cycle));
+        }
+    }
 };
 
 }  // namespace pmg

@@ -66,7 +66,7 @@ public:
     // last line of the mode line), this frame.
     std::vector<int> dliLines;
     // GRACTL asked GTIA to latch DMA that ANTIC was not fetching ("phantom DMA", reference D8):
-    // bus-dependent on hardware and not emulated here.
+    // modelled from the bus as the model knows it; a real machine's bus may differ.
     bool phantomDma = false;
     // Legal but suspicious (FrameNotes.h): a display list that loops without JVB, and ANTIC
     // reading I/O space. The first of each this frame.

@@ -155,13 +155,57 @@ void Machine::beginScanline() {
     }
     antic_.scanLine(y, memory_, regs_, pf_);
     if (pf_.dli) frame_.dliLines.push_back(y);
+    phantom_.load = {};
 
     if (inVisibleLines(y)) {
         if ((regs_[Reg::PMBASE] & 0xF8) == 0xD0 && frame_.ioSpaceRead.line < 0) notePlayerMissileIoSpaceRead(y);
         if (y == kLastVisibleLine) takeAnticNotes();  // once a frame: they are rare
         // No P/M DMA in vertical blank (D1): the latches keep line 247's data there.
-        if (PlayerMissileDma::load(y, memory_, regs_)) frame_.phantomDma = true;
+        if (PlayerMissileDma::load(y, memory_, regs_)) {
+            frame_.phantomDma = true;
+            phantom_.load = PlayerMissileDma::phantom(regs_, pf_.instructionFetched);
+            if (phantom_.load.any()) {
+                for (int k = 0; k < 5; ++k) phantom_.grafBefore[static_cast<size_t>(k)] = regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)];
+                // What ANTIC drives in cycles 0-7: the missile byte, the instruction, an LMS or
+                // JMP address (its display-list counter wraps within 1 KiB).
+                phantom_.antic = {};
+                phantom_.anticCycles = 0;
+                auto drive = [&](int c, uint16_t address) {
+                    phantom_.antic[static_cast<size_t>(c)] = memory_.read(address);
+                    phantom_.anticCycles = static_cast<uint8_t>(phantom_.anticCycles | (1 << c));
+                };
+                if (regs_[Reg::DMACTL] & 0x0C) drive(0, PlayerMissileDma::address(regs_, 4, y));
+                const uint16_t dl = pf_.instructionAddress;
+                auto next = [](uint16_t a, int n) { return static_cast<uint16_t>((a & 0xFC00) | ((a + n) & 0x03FF)); };
+                if (pf_.instructionFetched) drive(1, dl);
+                if (pf_.operandFetched) {
+                    drive(6, next(dl, 1));
+                    drive(7, next(dl, 2));
+                }
+                loadPhantomDma({}, 0);
+            }
+        }
     }
+}
+
+void Machine::takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles) {
+    if (!phantom_.load.any()) return;
+    for (int k = 0; k < 5; ++k) regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = phantom_.grafBefore[static_cast<size_t>(k)];
+    loadPhantomDma(cpuBus, cpuCycles);
+}
+
+void Machine::loadPhantomDma(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles) {
+    // Each cycle's byte: the CPU's or ANTIC's (they never share a cycle: ANTIC halts the CPU);
+    // a cycle nobody drives keeps the one before (in the phantom cases cycle 0 or 1 is
+    // always ANTIC's).
+    PlayerMissileDma::LineStartBus bus{};
+    uint8_t held = 0;
+    for (size_t c = 0; c < bus.size(); ++c) {
+        if (cpuCycles & (1 << c)) held = cpuBus[c];
+        else if (phantom_.anticCycles & (1 << c)) held = phantom_.antic[c];
+        bus[c] = held;
+    }
+    PlayerMissileDma::loadPhantom(line_, phantom_.load, bus, regs_);
 }
 
 std::span<const RegisterWrite> Machine::lineWrites(std::span<const RegisterWrite> extra) {

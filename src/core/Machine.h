@@ -4,6 +4,7 @@
 // memory, registers and mid-frame writes, and the machine shows what the chips make of them.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -14,6 +15,7 @@
 #include "core/Frame.h"
 #include "core/Gtia.h"
 #include "core/Memory.h"
+#include "core/PlayerMissileDma.h"
 #include "core/PlayfieldLine.h"
 #include "core/RegisterFile.h"
 #include "core/RegisterWrite.h"
@@ -75,6 +77,11 @@ public:
     // clocks) and moves to the next line. runScanline() is the two with no extra writes.
     void beginScanline();
     void endScanline(std::span<const RegisterWrite> extra);
+    // Phantom DMA (D8) takes player data from the bus on cycles 2-6. beginScanline() makes
+    // those loads with the bus as ANTIC alone leaves it (each cycle nobody drives keeps the
+    // byte of the cycle before); a CPU that ran the line gives the bytes it put on the bus
+    // (`cpuCycles` bit c: it drove cycle c), between the two halves, and the loads are redone.
+    void takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles);
     // The playfield line ANTIC set up in beginScanline() (mode, DLI bit, first row...).
     const PlayfieldLine& currentLine() const { return pf_; }
     // Collision register `index` as a CPU read at colour clock `clock` of the current line
@@ -98,6 +105,7 @@ private:
     void recordLayout(int line);
     void notePlayerMissileIoSpaceRead(int line);
     void takeAnticNotes();
+    void loadPhantomDma(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles);
 
     MachineOptions options_;
     GtiaOptions gtiaOptions_;  // derived from options_ (setOptions)
@@ -113,6 +121,14 @@ private:
     int line_ = 0;
     uint64_t frames_ = 0;
     size_t firstMidLine_ = 0;                  // this line's scheduled writes after clock 0
+    // This line's phantom DMA loads (beginScanline to endScanline): what they load, the GRAF
+    // latches before them, and the bytes ANTIC put on the bus in cycles 0-7.
+    struct LinePhantomDma {
+        PlayerMissileDma::Phantom load;
+        std::array<uint8_t, 5> grafBefore{};
+        PlayerMissileDma::LineStartBus antic{};
+        uint8_t anticCycles = 0;
+    } phantom_;
     std::vector<RegisterWrite> merged_;        // scheduled + extra writes of the line (scratch)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).

@@ -87,4 +87,34 @@ bool PlayerMissileDma::load(int line, const Memory& mem, RegisterFile& regs) {
     return phantom;
 }
 
+PlayerMissileDma::Phantom PlayerMissileDma::phantom(const RegisterFile& regs, bool instructionFetch) {
+    const uint8_t gractl = regs[Reg::GRACTL], dmactl = regs[Reg::DMACTL];
+    Phantom p;
+    if ((dmactl & 0x0C) == 0x04) {
+        // GTIA saw the missile fetch and goes on to take the players on the next cycles.
+        if (gractl & 0x02) p.firstPlayerCycle = 2;
+    } else if ((dmactl & 0x0C) == 0 && instructionFetch) {
+        // GTIA takes the display-list fetch on cycle 1 for the missile fetch, one cycle late,
+        // and so the players one cycle later than real DMA would bring them.
+        p.missilesFromDisplayList = gractl & 0x01;
+        if (gractl & 0x02) p.firstPlayerCycle = 3;
+    }
+    return p;
+}
+
+void PlayerMissileDma::loadPhantom(int line, const Phantom& p, const LineStartBus& bus, RegisterFile& regs) {
+    const uint8_t vdelay = regs[Reg::VDELAY];
+    const bool odd = line & 1;
+    if (p.missilesFromDisplayList) {
+        const uint8_t keep = odd ? 0 : kPairs[vdelay & 0x0F];
+        regs[Reg::GRAFM] = static_cast<uint8_t>((regs[Reg::GRAFM] & keep) | (bus[1] & ~keep));
+    }
+    if (p.firstPlayerCycle >= 0) {
+        for (int k = 0; k < 4; ++k) {
+            if (!odd && (vdelay & (0x10 << k))) continue;  // VDELAY: only odd lines load (D7)
+            regs[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = bus[static_cast<size_t>(p.firstPlayerCycle + k)];
+        }
+    }
+}
+
 }  // namespace pmg

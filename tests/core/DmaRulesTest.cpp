@@ -172,17 +172,135 @@ TEST(Dma, D7_VdelayLoadsOnlyOnOddLines) {
     EXPECT_TRUE(u.activeClocks(5, 100).empty());  // even line: M1 keeps its old (zero) pair
 }
 
-TEST(Dma, D8_PhantomDmaIsReportedNotEmulated) {
+// Phantom DMA (D8). With no CPU, a cycle nobody drives keeps the bus's last byte, which is
+// what ANTIC fetched last: the missile byte (cycle 0), the display-list instruction (cycle 1),
+// an LMS address (cycles 6-7). Clocks of an 8-bit image at HPOS $80: bit 7 first.
+std::vector<int> imageClocks(uint8_t graf) {
+    std::vector<int> v;
+    for (int b = 0; b < 8; ++b)
+        if (graf & (0x80 >> b)) v.push_back(0x80 + b);
+    return v;
+}
+
+// The display list of these tests: blank lines fetched on lines 8, 16 and 24, a mode F line
+// with LMS $3034 on line 32 (instruction $4F, operands $34 $30 on cycles 6-7), then JVB
+// ($41, operands $00 $20) on line 33 and no fetch after it.
+void phantomSetUp(TestMachine& t, uint8_t dmactl, uint8_t gractl) {
+    t.displayList({0x4F, 0x34, 0x30}, dmactl);
+    t.set(Reg::PMBASE, kPmbase);
+    t.set(Reg::GRACTL, gractl);
+    for (int p = 0; p < 4; ++p) t.set(static_cast<Reg>(static_cast<int>(Reg::HPOSP0) + p), 0x80);
+    for (int k = 0; k < 4; ++k) t.set(static_cast<Reg>(static_cast<int>(Reg::HPOSM0) + k), static_cast<uint8_t>(0x40 + 8 * k));
+}
+
+TEST(Dma, D8_OnlyMissileDmaPlayersTakeTheBusOfCycles2To5) {
+    // DMACTL $36: missiles (single line), display list, normal playfield; GRACTL 2: players.
+    TestMachine t;
+    phantomSetUp(t, 0x36, 0x02);
+    t.m.memory().write(missileByte(true, 100), 0xA5);
+    t.run();
+    EXPECT_TRUE(t.m.frame().phantomDma);
+    // Line 100 fetches no instruction: cycles 2-5 hold the missile byte of cycle 0.
+    for (int p = 0; p < 4; ++p) EXPECT_EQ(t.activeClocks(p, 100), imageClocks(0xA5)) << p;
+    // Line 16 fetches its blank instruction $70 on cycle 1, after the missile byte (0).
+    EXPECT_EQ(t.activeClocks(0, 16), imageClocks(0x70));
+    // Line 101: the missile byte is 0, so are the players.
+    EXPECT_TRUE(t.activeClocks(3, 101).empty());
+    // GRACTL bit 0 is off: GRAFM is never loaded.
+    for (int k = 0; k < 4; ++k) EXPECT_TRUE(t.activeClocks(4 + k, 100).empty()) << k;
+}
+
+TEST(Dma, D8_OnlyMissileDmaWithBothGractlBitsLoadsRealMissilesAndPhantomPlayers) {
+    TestMachine t;
+    phantomSetUp(t, 0x36, 0x03);
+    t.m.memory().write(missileByte(true, 100), 0xC0);  // M3's pair
+    t.run();
+    EXPECT_EQ(t.activeClocks(7, 100), (std::vector<int>{0x58, 0x59}));
+    for (int p = 0; p < 4; ++p) EXPECT_EQ(t.activeClocks(p, 100), imageClocks(0xC0)) << p;
+}
+
+TEST(Dma, D8_OnlyMissileDmaWithGractlMissilesOnlyIsNoPhantom) {
+    TestMachine t;
+    phantomSetUp(t, 0x36, 0x01);
+    t.set(Reg::GRAFP0, 0x81);
+    t.m.memory().write(missileByte(true, 100), 0x03);
+    t.run();
+    EXPECT_FALSE(t.m.frame().phantomDma);
+    EXPECT_EQ(t.activeClocks(4, 100), (std::vector<int>{0x40, 0x41}));
+    EXPECT_EQ(t.activeClocks(0, 100), imageClocks(0x81));  // the player keeps the CPU's value
+}
+
+TEST(Dma, D8_NoPlayerMissileDmaMissilesTakeTheDisplayListInstruction) {
+    // DMACTL $22: display list and playfield, no P/M DMA; GRACTL 1: missiles.
+    TestMachine t;
+    phantomSetUp(t, 0x22, 0x01);
+    t.set(Reg::GRAFP0, 0x81);
+    t.run();
+    EXPECT_TRUE(t.m.frame().phantomDma);
+    // Line 32: $4F = %01 00 11 11: M3 %01, M2 %00, M1 %11, M0 %11.
+    EXPECT_EQ(t.activeClocks(4, 32), (std::vector<int>{0x40, 0x41}));
+    EXPECT_EQ(t.activeClocks(5, 32), (std::vector<int>{0x48, 0x49}));
+    EXPECT_TRUE(t.activeClocks(6, 32).empty());
+    EXPECT_EQ(t.activeClocks(7, 32), (std::vector<int>{0x59}));
+    // Line 33 loads JVB, $41 = %01 00 00 01, which stays to the end of the frame.
+    for (int y : {33, 100, 247}) {
+        EXPECT_EQ(t.activeClocks(4, y), (std::vector<int>{0x41})) << y;
+        EXPECT_TRUE(t.activeClocks(5, y).empty()) << y;
+        EXPECT_EQ(t.activeClocks(7, y), (std::vector<int>{0x59})) << y;
+    }
+    EXPECT_EQ(t.activeClocks(0, 100), imageClocks(0x81));  // GRACTL bit 1 off: players untouched
+}
+
+TEST(Dma, D8_NoPlayerMissileDmaPlayersTakeTheBusOfCycles3To6) {
+    TestMachine t;
+    phantomSetUp(t, 0x22, 0x02);
+    t.run();
+    // Line 32: cycles 3-5 hold the instruction $4F; cycle 6 is the LMS address's low byte, $34.
+    for (int p = 0; p < 3; ++p) EXPECT_EQ(t.activeClocks(p, 32), imageClocks(0x4F)) << p;
+    EXPECT_EQ(t.activeClocks(3, 32), imageClocks(0x34));
+    // Line 33, JVB $41 to $2000: P3 takes $00; all four keep it to the end of the frame.
+    for (int y : {33, 100}) {
+        for (int p = 0; p < 3; ++p) EXPECT_EQ(t.activeClocks(p, y), imageClocks(0x41)) << p << ' ' << y;
+        EXPECT_TRUE(t.activeClocks(3, y).empty()) << y;
+    }
+    // Line 20, inside the blank lines fetched at 16: still line 16's $70.
+    EXPECT_EQ(t.activeClocks(0, 20), imageClocks(0x70));
+    EXPECT_TRUE(t.activeClocks(4, 32).empty());  // GRACTL bit 0 off: no missiles
+}
+
+TEST(Dma, D8_NoPlayerMissileDmaPhantomLoadsFollowVdelay) {
+    // VDELAY P0: its phantom load happens on odd lines only. The instructions before line 33
+    // are all fetched on even lines (8, 16, 24, 32), so P0 is first loaded on 33.
+    TestMachine t;
+    phantomSetUp(t, 0x22, 0x02);
+    t.set(Reg::VDELAY, 0x10);
+    t.run();
+    EXPECT_TRUE(t.activeClocks(0, 32).empty());
+    EXPECT_EQ(t.activeClocks(1, 32), imageClocks(0x4F));
+    EXPECT_EQ(t.activeClocks(0, 33), imageClocks(0x41));
+}
+
+TEST(Dma, D8_NoDmaAtAllLatchesNothing) {
+    // No display-list DMA either: nothing is fetched, so GTIA takes nothing, though GRACTL
+    // asks for it (still reported).
     TestMachine t;
     t.set(Reg::GRACTL, 0x03);
     t.set(Reg::DMACTL, 0x00);
+    t.set(Reg::HPOSP0, 0x80);
+    t.set(Reg::GRAFP0, 0x81);
     t.run();
     EXPECT_TRUE(t.m.frame().phantomDma);
-    TestMachine u;
-    u.set(Reg::GRACTL, 0x03);
-    u.set(Reg::DMACTL, 0x0C);
-    u.run();
-    EXPECT_FALSE(u.m.frame().phantomDma);
+    for (int y : {8, 100, 247}) EXPECT_EQ(t.activeClocks(0, y), imageClocks(0x81)) << y;
+}
+
+TEST(Dma, D8_PlayerDmaOnIsNeverPhantom) {
+    for (uint8_t dmactl : {0x08, 0x0C, 0x2C, 0x3E}) {
+        TestMachine u;
+        u.set(Reg::GRACTL, 0x03);
+        u.set(Reg::DMACTL, dmactl);
+        u.run();
+        EXPECT_FALSE(u.m.frame().phantomDma) << int(dmactl);
+    }
 }
 
 }  // namespace pmg::test
