@@ -95,9 +95,13 @@ TEST(SceneCycleWrite, CycleZeroFallsAtTheEndOfTheLineBefore) {
 }
 
 TEST(SceneCycleWrite, LastCycleOfALinePositionActsOnTheNextLine) {
-    // 2 * 113 - 2 + 5 = 229: clock 1 of the next line; a colour, 225, stays on this one.
+    // 2 * 113 - 2 + 5 = 229: clock 1 of the next line; the others stay on this one (the
+    // table in docs/scene-format.md): SIZE 227, PRIOR 226, a colour 225, ANTIC's 224.
     EXPECT_EQ(effectOf(100, 113, "HPOSP0"), (RegisterWrite{101, 1, Reg::HPOSP0, 7}));
+    EXPECT_EQ(effectOf(100, 113, "SIZEP0"), (RegisterWrite{100, 227, Reg::SIZEP0, 7}));
+    EXPECT_EQ(effectOf(100, 113, "PRIOR"), (RegisterWrite{100, 226, Reg::PRIOR, 7}));
     EXPECT_EQ(effectOf(100, 113, "COLPF0"), (RegisterWrite{100, 225, Reg::COLPF0, 7}));
+    EXPECT_EQ(effectOf(100, 113, "DMACTL"), (RegisterWrite{100, 224, Reg::DMACTL, 7}));
     EXPECT_EQ(effectOf(261, 113, "HPOSP0"), (RegisterWrite{0, 1, Reg::HPOSP0, 7}));
 }
 
