@@ -39,7 +39,7 @@ void referenceScanLine(const GtiaLine& at, std::span<const RegisterWrite> midLin
         rec->objects = objects;
         for (auto& m : rec->playfield) m = LineMask{};
     }
-    uint8_t* row = at.row();
+    uint8_t* row = opt.picture ? at.row() : nullptr;  // lines 248-7 (W4) have no row
 
     size_t next = 0;
     for (int x = 0; x < kClocksPerLine; ++x) {
