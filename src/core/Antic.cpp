@@ -239,6 +239,7 @@ void Antic::unblankedLine(const RegisterFile& regs, PlayfieldLine& out) {
     // ANTIC stays in hi-res mode without fetching: over the playfield's width (DMACTL now)
     // it sends hi-res pixel pairs 00 (shown in PF2's colour, colliding with nothing), outside
     // it background (Altirra's ANTIC pushes zero pixels in its 320 mode there).
+    // The line is mode F without a first row: nothing is fetched, no DMA cycle taken (AnticDma).
     unblanked_ = true;
     const auto width = static_cast<PlayfieldWidth>(regs[Reg::DMACTL] & 3);
     const int from = displayStartClock(width), to = displayEndClock(width);
