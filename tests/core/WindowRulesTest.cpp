@@ -158,6 +158,22 @@ TEST(Window, W4_NoPlayerDmaInVerticalBlankLatchesKeepLine247) {
     EXPECT_EQ(t.m.collisions().firstHit(P0PL, 1).clock, 0x80);
 }
 
+TEST(Window, W4_ACpuReadInTheUnblankedLineSeesTheLatchFromItsClockOn) {
+    // A CPU reading P0PL during line 250 sees the bit the players set there only once the
+    // beam has passed the overlap's first clock ($80): a read before clock $80 gives 0, one
+    // from clock $81 on gives $02.
+    TestMachine t;
+    fullScreen(t, 0xF);
+    overlapOnlyOn(t, 250);
+    t.set(Reg::HITCLR, 0);
+    t.m.runLines(0, 249);
+    t.m.beginScanline();
+    EXPECT_EQ(t.m.collisionsBefore(P0PL, 0x80, {}), 0x00);
+    EXPECT_EQ(t.m.collisionsBefore(P0PL, 0x81, {}), 0x02);
+    t.m.endScanline({});
+    EXPECT_EQ(t.reg(P0PL), 0x02);
+}
+
 TEST(Window, W4_NoPlayfieldCollisionsInTheUnblankedLines) {
     // ANTIC fetches nothing in the vertical blank: over the playfield width it sends hi-res
     // pixel pairs 00, which set no PF bit (F1). Every mode line shows screen bytes $FF, but
