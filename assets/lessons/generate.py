@@ -705,11 +705,58 @@ def lesson_size_lock_up():
            line_writes=writes)
 
 
+def lesson_below_the_screen():
+    scr = Screen("18 Below the screen")
+    # Mode F from scan line 48 to 247 (two LMS regions of 100 rows), the last 8 rows a lit
+    # "ground". Nothing is fetched after line 247, so the last mode line is the display
+    # list's last instruction: mode F, and ANTIC does not blank lines 248-7. A second display
+    # list at $2400 is the same but for a mode E last line.
+    rows = [[0xFF] * 40 if y >= 192 else [0] * 40 for y in range(200)]
+    scr.region(0xF, rows[:100])
+    scr.region(0xF, rows[100:])
+    assert scr.line == 248, scr.line
+    lores = list(scr.dl)
+    assert lores[-1] == 0x0F
+    lores[-1] = 0x0E
+    lores_dl = block(DLIST + 0x400, lores + [0x41, (DLIST + 0x400) & 0xFF, (DLIST + 0x400) >> 8])
+    regs = base_registers(DMACTL=0x22, GRACTL=0, HPOSP0=0x70, HPOSP1=0x74, COLPF2=0x94, COLPF1=0x0C)
+    # P0 ($70-$77) and P1 ($74-$7B) are written on scan lines 252-255 only: they overlap on
+    # $74-$77, first at line 252, colour clock $74.
+    writes = [{"line": 252, "clock": 0, "register": "GRAFP0", "value": 0xFF},
+              {"line": 252, "clock": 0, "register": "GRAFP1", "value": 0xFF},
+              {"line": 256, "clock": 0, "register": "GRAFP0", "value": 0x00},
+              {"line": 256, "clock": 0, "register": "GRAFP1", "value": 0x00}]
+    lesson("18-below-the-screen.json", "below-the-screen",
+           "A display list that ends in a hi-res mode line leaves the vertical blank unblanked: two players "
+           "written below the bottom of the screen collide there.",
+           scr, regs, [lores_dl], 18, "Collisions below the screen",
+           ["The picture ends at scan line 247. Below it, in the vertical blank, ANTIC normally blanks every "
+            "line: GTIA shows nothing there and latches nothing, so a player parked below the screen "
+            "cannot collide.",
+            "There is one exception, a quirk of the chips: when the last line of the display list is a "
+            "hi-res mode line (ANTIC mode 2, 3 or F) and the playfield is on, ANTIC does not blank. GTIA "
+            "goes on working below the screen and latches collisions there, though nothing is shown.",
+            "Here the display list ends in a mode F line at scan line 247. The program writes P0 and P1 on "
+            "scan lines 252-255, below the bottom: P0PL has the P1 bit, first set on line 252."],
+           [{"P0PL": "P1 set", "P1PL": "P0 set", "others": 0, "says": "P0PL has the P1 bit"},
+            {"first_hit": "P0PL P1", "line": 252, "clock": "$74", "says": "first set on line 252"}],
+           try_this=[
+               step("Switch to the same display list with a mode E (lo-res) last line, at $2400: below the "
+                    "screen is blank again and the players no longer collide.",
+                    "Last line mode E", {"set": {"DLISTH": "$24"}},
+                    [{"P0PL": 0, "P1PL": 0, "others": 0}]),
+               step("Switch back to the list that ends in mode F: the collision below the screen is back.",
+                    "Last line mode F", {"set": {"DLISTH": "$20"}},
+                    [{"P0PL": "P1 set"}, {"first_hit": "P0PL P1", "line": 252}]),
+           ],
+           line_writes=writes)
+
+
 def main():
     for f in (lesson_meet_the_players, lesson_the_latch, lesson_priority, lesson_background, lesson_hires,
               lesson_missiles, lesson_gtia10, lesson_vdelay, lesson_boxes_lie, lesson_four_corners,
               lesson_wrap, lesson_fair_boxes, lesson_mask_and, lesson_what_did_i_hit, lesson_line_writes,
-              lesson_too_fast, lesson_size_lock_up):
+              lesson_too_fast, lesson_size_lock_up, lesson_below_the_screen):
         f()
     for name in os.listdir(HERE):
         if name.endswith(".json"):

@@ -92,6 +92,8 @@ EXPECTED = {
     "size-lock-up": {"P0PF": 2, "P0PL": 2, "P1PL": 1},
     "gtia-mode10-edge": {"M0PF": 2},
     "line-buffer": {"P0PF": 1, "P1PF": 2},
+    "vblank-bug": {"P0PL": 2, "P1PL": 1},
+    "pseudo-mode-e": {"P0PF": 7, "P1PF": 1},
     "busy-mode-e": {"M0PF": 7, "M1PF": 7, "M2PF": 7, "M3PF": 7, "P0PF": 7, "P1PF": 7, "P2PF": 7, "P3PF": 7, "M3PL": 8},
 }
 
@@ -336,6 +338,47 @@ def main():
         "Playfield DMA off on row 2's first line fetches nothing: its other lines show row 1's bytes (PF0) "
         "where memory holds PF1, and P0 collides with PF0 there; row 3 then fetches the PF1 bytes.",
         regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen)], writes))
+
+    # --- the hi-res vertical-blank bug ----------------------------------------------------
+    # 24 blank lines, then mode F from line 32 to line 247 (216 rows in three LMS blocks, the
+    # last 8 rows a "ground" of lit pixels), and no JVB: nothing is fetched after line 247, so
+    # the last instruction fetched is mode F and ANTIC does not blank lines 248-7. P0 ($70-$77) and P1 ($74-$7B) are written on lines 252-255 only,
+    # below the bottom of the picture: they collide there (P0PL = P1, P1PL = P0). With a
+    # mode E last line they would not. Line writes after line 247 cannot be exported (the
+    # exported program reads the latches there): the scene lives with the mid-line scenes.
+    body = [0x4F, 0x00, 0x30] + [0x0F] * 101 + [0x4F, 0x00, 0x40] + [0x0F] * 101 + [0x4F, 0x00, 0x50] + [0x0F] * 11
+    ground = [0] * (40 * 4) + [0xFF] * (40 * 8)
+    regs = {"DMACTL": 0x22, "DLISTL": 0, "DLISTH": 0x20, "HPOSP0": 0x70, "HPOSP1": 0x74}
+    regs.update(colours(COLPF2=0x94, COLPF1=0x0C))
+    writes = [{"line": 252, "clock": 0, "register": "GRAFP0", "value": 0xFF},
+              {"line": 252, "clock": 0, "register": "GRAFP1", "value": 0xFF},
+              {"line": 256, "clock": 0, "register": "GRAFP0", "value": 0x00},
+              {"line": 256, "clock": 0, "register": "GRAFP1", "value": 0x00}]
+    write("mid-line/vblank-bug.json", scene(
+        "vblank-bug", "The display list ends in a hi-res mode line (mode F down to line 247), so ANTIC does not "
+        "blank the vertical blank: P0 and P1, drawn on scan lines 252-255 below the bottom of the screen, collide "
+        "there (first at line 252, colour clock $74). End the list with a mode E line and they do not.",
+        regs, [block(0x2000, [0x70, 0x70, 0x70] + body), block(0x5000, ground)], writes))
+
+    # --- pseudo mode E ------------------------------------------------------------------
+    # Mode F lines 32-63 of bytes $1B: pairs 00, 01, 10, 11 on each byte's four clocks. On line
+    # 40, PRIOR = $40 at clock $60 turns GTIA's hi-res flip-flop off and PRIOR = $00 at $62
+    # brings the normal mode back with the flip-flop still off: pseudo mode E for the rest
+    # of the line, pairs 00-11 as PF0-PF3. P0 at $80-$81 (pairs 00, 01): PF2 on the hi-res
+    # lines (the lit pair), PF0 and PF1 on line 40: P0PF = $07. P1 at $A0 (pair 00): nothing
+    # on the hi-res lines, PF0 on line 40: P1PF = $01.
+    body = [0x4F, 0x00, 0x30] + [0x0F] * 31
+    regs = {"DMACTL": 0x22, "DLISTL": 0, "DLISTH": 0x20, "HPOSP0": 0x80, "GRAFP0": 0xC0,
+            "HPOSP1": 0xA0, "GRAFP1": 0x80}
+    regs.update(colours(COLPF2=0x94, COLPF1=0x0C))
+    writes = [{"line": 40, "clock": 0x60, "register": "PRIOR", "value": 0x40},
+              {"line": 40, "clock": 0x62, "register": "PRIOR", "value": 0x00}]
+    write("mid-line/pseudo-mode-e.json", scene(
+        "pseudo-mode-e", "PRIOR's GTIA bits set and cleared again in the middle of a mode F line (line 40, colour "
+        "clocks $60 and $62) leave GTIA's hi-res flip-flop off until the next line: the rest of line 40 is pseudo "
+        "mode E, pixel pairs 00/01/10/11 shown and colliding as PF0/PF1/PF2/PF3. P1, over unlit pixels, collides "
+        "with PF0 there and nowhere else.",
+        regs, [block(0x2000, dl_bytes(body)), block(0x3000, [0x1B] * (40 * 32))], writes))
 
     # --- busy: the benchmark scene --------------------------------------------------------
     body = [0x4E, 0x00, 0x80] + [0x0E] * 101 + [0x4E, 0x00, 0x90] + [0x0E] * 89

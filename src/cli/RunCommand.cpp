@@ -118,8 +118,10 @@ nlohmann::ordered_json report(const Scene& scene, const std::string& file, int f
         for (int bit = 0; bit < 4; ++bit) {
             if (!(latches.read(reg) & (1 << bit))) continue;
             const BeamPosition hit = latches.firstHit(reg, bit);
-            firstHits[std::string(collisionRegisterName(reg))][bitName(reg, bit)] = {{"line", hit.line},
-                                                                                      {"clock", hit.clock}};
+            auto& at = firstHits[std::string(collisionRegisterName(reg))][bitName(reg, bit)] = {{"line", hit.line},
+                                                                                                 {"clock", hit.clock}};
+            // Lines 248-7 latch only in the hi-res vertical-blank bug (reference W4).
+            if (!inVisibleLines(hit.line)) at["vertical_blank"] = true;
         }
 
     out["dli_lines"] = machine.frame().dliLines;
@@ -173,9 +175,9 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
             if (!(latches.read(reg) & (1 << bit))) continue;
             const BeamPosition hit = latches.firstHit(reg, bit);
             char buf[96];
-            std::snprintf(buf, sizeof buf, "  %s %-4s line %3d, clock $%02X (%d)\n",
+            std::snprintf(buf, sizeof buf, "  %s %-4s line %3d, clock $%02X (%d)%s\n",
                           std::string(collisionRegisterName(reg)).c_str(), bitName(reg, bit).c_str(), hit.line,
-                          hit.clock, hit.clock);
+                          hit.clock, hit.clock, inVisibleLines(hit.line) ? "" : ", in the vertical blank");
             std::cout << buf;
             any = true;
         }

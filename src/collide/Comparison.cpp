@@ -246,6 +246,9 @@ std::string missedReason(const ReasonSources& from, const CellRef& ref, BeamPosi
         if (!hires.empty()) reason += "; " + hires;
     }
     if (!a && !as.empty()) reason += ", where no appearance of " + objectName(ref.object()) + " was found";
+    if (hwWhere.valid() && !inVisibleLines(hwWhere.line))
+        reason += "; the display list ends in a hi-res mode line, so ANTIC leaves the vertical blank unblanked and GTIA "
+                  "collides there, below the picture the software reads its objects from";
     return reason;
 }
 

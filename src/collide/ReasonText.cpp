@@ -1,5 +1,7 @@
 #include "collide/ReasonText.h"
 
+#include "core/Beam.h"
+
 namespace pmg::collide {
 
 std::string colourClocks(int n) { return std::to_string(n) + (n == 1 ? " colour clock" : " colour clocks"); }
@@ -7,7 +9,10 @@ std::string colourClocks(int n) { return std::to_string(n) + (n == 1 ? " colour 
 std::string scanLines(int n) { return std::to_string(n) + (n == 1 ? " scan line" : " scan lines"); }
 
 std::string placeText(int line, int clock) {
-    return "scan line " + std::to_string(line) + ", colour clock " + std::to_string(clock);
+    // Lines 248-7 collide only when a hi-res last mode line leaves the vertical blank
+    // unblanked (reference W4); the picture does not reach them, so the text says where they are.
+    const std::string blank = inVisibleLines(line) ? "" : " (in the vertical blank)";
+    return "scan line " + std::to_string(line) + blank + ", colour clock " + std::to_string(clock);
 }
 
 std::string areaText(int left, int right, int top, int bottom) {

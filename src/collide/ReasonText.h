@@ -10,7 +10,8 @@ namespace pmg::collide {
 std::string colourClocks(int n);  // "1 colour clock", "3 colour clocks"
 std::string scanLines(int n);     // "1 scan line", "3 scan lines"
 
-// "scan line 70, colour clock 102"
+// "scan line 70, colour clock 102"; outside lines 8-247
+// "scan line 252 (in the vertical blank), colour clock 116"
 std::string placeText(int line, int clock);
 // "colour clocks 124-131, scan lines 100-107"
 std::string areaText(int left, int right, int top, int bottom);

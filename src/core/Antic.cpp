@@ -166,8 +166,18 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     if (line == kLastVisibleLine + 1) {
         buffer_.fill(0);  // start of vertical blank (Altirra)
         bufferFetched_ = false;
+        // The hi-res vertical-blank bug (reference W4): the last instruction fetched was a
+        // hi-res mode line (a JVB or blank instruction after it ends the mode).
+        hiresVblank_ = !waitVbl_ && anticMode(mode_).hires;
+    } else if (line == kFirstVisibleLine) {
+        hiresVblank_ = false;
     }
-    if (!inVisibleLines(line) || waitVbl_) return;
+    unblanked_ = false;
+    if (!inVisibleLines(line)) {
+        if (hiresVblank_ && (regs[Reg::DMACTL] & 3) != 0) unblankedLine(regs, out);
+        return;
+    }
+    if (waitVbl_) return;
     line_ = line;
     if (needFetch_) {
         out.firstRow = true;
@@ -223,6 +233,27 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     } else {
         row_ = static_cast<uint8_t>((row_ + 1) & 15);
     }
+}
+
+void Antic::unblankedLine(const RegisterFile& regs, PlayfieldLine& out) {
+    // ANTIC stays in hi-res mode without fetching: over the playfield's width (DMACTL now)
+    // it sends hi-res pixel pairs 00 (shown in PF2's colour, colliding with nothing), outside
+    // it background (Altirra's ANTIC pushes zero pixels in its 320 mode there).
+    // The line is mode F without a first row: nothing is fetched, no DMA cycle taken (AnticDma).
+    unblanked_ = true;
+    const auto width = static_cast<PlayfieldWidth>(regs[Reg::DMACTL] & 3);
+    const int from = displayStartClock(width), to = displayEndClock(width);
+    out.mode = 0x0F;
+    out.hires = true;
+    out.dmactl = regs[Reg::DMACTL];
+    out.hscrollEnabled = false;
+    out.possible = 0;  // pairs 00 set no PF bit (pseudo mode E aside, see Gtia)
+    out.an.fill(0);
+    std::memset(out.an.data() + from, 4, static_cast<size_t>(to - from));
+    out.first = static_cast<int16_t>(from);
+    out.last = static_cast<int16_t>(to - 1);
+    out.origin = static_cast<int16_t>(from);
+    out.firstByte = out.lastByte = 0;
 }
 
 const Memory& Antic::bufferedMemory(const Memory& mem, const PlayfieldLine& out) {

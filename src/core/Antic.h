@@ -7,7 +7,10 @@
 //    each scan line; a mid-line write takes effect on the next line.
 //  - Display-list DMA off (DMACTL bit 5 clear): ANTIC repeats its last instruction byte
 //    without fetching operands; the memory scan counter keeps counting (AHRM 4.6).
-//  - The "hi-res vblank bug" (reference W4) is not modelled: lines 248-7 are always blank.
+//  - The "hi-res vblank bug" (reference W4): when the last instruction before line 248 was
+//    a hi-res mode line and DMACTL's playfield width is not off, lines 248-7 are not blanked.
+//    ANTIC then sends hi-res pairs 00 over the playfield width (no PF collisions; PF0 in
+//    pseudo mode E) and fetches nothing, P/M data included (reference D1).
 //  - The line buffer is filled from memory at the start of a mode line's first scan line
 //    (the hardware fetches during the line, so a CPU write to a byte before ANTIC reaches it
 //    on that line would be seen there).
@@ -47,6 +50,10 @@ public:
                                  : static_cast<uint16_t>((dl_ & 0x00FF) | (value << 8));
     }
 
+    // The line scanLine() last described is in the vertical blank but not blanked (the hi-res
+    // vertical-blank bug, reference W4): GTIA processes it (collisions; it has no picture row).
+    bool unblanked() const { return unblanked_; }
+
     uint16_t displayListPointer() const { return dl_; }
     uint16_t memoryScanCounter() const { return memScan_; }
 
@@ -73,6 +80,8 @@ public:
 private:
     const Memory& bufferedMemory(const Memory& mem, const PlayfieldLine& out);
     void fetchInstruction(const Memory& mem, const RegisterFile& regs);
+    // Describes a vertical-blank line of the hi-res vertical-blank bug in `out`.
+    void unblankedLine(const RegisterFile& regs, PlayfieldLine& out);
     // Sets up the rows of the mode line for instruction ins_ (after a fetch, or repeated
     // when display-list DMA is off).
     void startModeLine(const RegisterFile& regs);
@@ -105,6 +114,10 @@ private:
         ScratchMemory& operator=(ScratchMemory&&) noexcept = default;
     } bufferView_;
     bool waitVbl_ = false;     // after JVB: blank until vertical blank
+    // Lines 248-7 are not blanked (W4): decided at line 248, kept through the frame's start
+    // (beginFrame leaves it) until line 8.
+    bool hiresVblank_ = false;
+    bool unblanked_ = false;   // the last line described is one of them
     bool prevVscroll_ = false;
     // Instructions fetched this frame (at most one per visible line), for loop().
     std::array<uint16_t, kVisibleLines> fetched_{};

@@ -45,6 +45,9 @@ bool Gtia::unseenWrites(const RegisterFile& regs, std::span<const RegisterWrite>
     for (; i < writes.size(); ++i) {
         const RegisterWrite& w = writes[i];
         if (w.clock > kWindowLeft) break;
+        // A PRIOR write after the hi-res flip-flop is set is not the same at the line's start:
+        // GTIA bits turn the flip-flop off for the line, clearing them leaves it off (F5).
+        if (w.reg == Reg::PRIOR && w.clock > kHiresFlipFlopClock) break;
         if (!affectsObjects(w.reg)) continue;
         if (!noneLoadedBefore(w.clock)) break;
         const int r = static_cast<int>(w.reg);
@@ -122,11 +125,13 @@ PMG_NOINLINE void Gtia::segmentedLine(const GtiaLine& at, std::span<const Regist
 
     int from = 0;
     size_t i = 0;
+    flipFlop_.start(at.pf, at.regs[Reg::PRIOR], at.opt.ctia);
     while (i < midLine.size()) {
         const int clock = midLine[i].clock;
         if (clock > from) segment(at, from, clock, *objects, stamp);
         while (i < midLine.size() && midLine[i].clock == clock) {
             applyRegisterWrite(at.regs, at.latches, midLine[i].reg, midLine[i].value);
+            flipFlop_.afterWrites(at.pf, clock, at.regs[Reg::PRIOR], at.opt.ctia);  // each PRIOR value counts
             ++i;
         }
         from = std::max(from, clock);
@@ -192,6 +197,13 @@ void Gtia::segment(const GtiaLine& at, int from, int to, const LineObjects& obje
     if (lo >= hi) return;
     const bool whole = lo == kWindowLeft && hi == kWindowRight + 1;
     const int gtia = gtiaMode(at.regs[Reg::PRIOR], at.opt.ctia);
+    if (flipFlop_.pseudoModeE(at.pf, gtia)) [[unlikely]] {
+        // Pseudo mode E (F5): the rest of the hi-res line's codes taken as lo-res colours.
+        generatePlayfield(at.mem, at.pf);
+        PlayfieldLine lores = pseudoModeELine(at.pf);
+        segment(GtiaLine{at.line, at.mem, lores, at.regs, at.latches, at.frame, at.opt}, from, to, objects, stamp);
+        return;
+    }
 
     // The objects where this segment can see them: the line's windowed masks as they are
     // when the segment is the whole window, else cut down to the segment.

@@ -32,6 +32,7 @@
 #include "core/GtiaCollisions.h"
 #include "core/GtiaLine.h"
 #include "core/GtiaPicture.h"
+#include "core/HiresFlipFlop.h"
 #include "core/PlayerMissileImages.h"
 #include "core/PlayfieldDecoder.h"
 #include "core/RegisterWrite.h"
@@ -160,6 +161,7 @@ private:
 
     ObjectMaskCache cache_;
     ObjectShifters shifters_;      // the object shift registers between lines
+    HiresFlipFlop flipFlop_;       // as of the segment being processed (F5)
     GtiaPicture picture_;
     LineObjects shifted_;          // the objects of a line with mid-line object writes
     uint32_t shiftedLines_ = 0;    // lines of shifted objects so far: their stamp

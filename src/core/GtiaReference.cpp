@@ -3,6 +3,7 @@
 #include "core/Antic.h"
 #include "core/Gtia.h"
 #include "core/GtiaPicture.h"
+#include "core/HiresFlipFlop.h"
 #include "core/PlayerMissileImages.h"
 #include "core/PlayfieldDecoder.h"
 #include "core/Priority.h"
@@ -31,31 +32,39 @@ void referenceScanLine(const GtiaLine& at, std::span<const RegisterWrite> midLin
     const bool blank = pf.empty();
     if (!blank) generatePlayfield(at.mem, pf);
     // The playfield colours that collide at each clock, under each GTIA mode PRIOR may pick
-    // during the line (F1, F4): the decoder's from-scratch answer, looked up clock by clock.
-    std::array<LineMask, 4> collide[4];
+    // during the line (F1, F4) and in pseudo mode E (F5, index 4): the decoder's from-scratch
+    // answer, looked up clock by clock.
+    std::array<LineMask, 4> collide[5];
     for (int g = 0; g < 4; ++g) decodePlayfield(pf, g, collide[g]);
+    const PlayfieldLine lores = pseudoModeELine(pf);
+    decodePlayfield(lores, 0, collide[4]);
+    HiresFlipFlop flipFlop;
+    flipFlop.start(pf, regs[Reg::PRIOR], opt.ctia);
     LineRecord* rec = opt.record ? &at.record() : nullptr;
     if (rec) {
         rec->objects = objects;
         for (auto& m : rec->playfield) m = LineMask{};
     }
-    uint8_t* row = at.row();
+    uint8_t* row = opt.picture ? at.row() : nullptr;  // lines 248-7 (W4) have no row
 
     size_t next = 0;
     for (int x = 0; x < kClocksPerLine; ++x) {
         while (next < midLine.size() && midLine[next].clock <= x) {
             applyRegisterWrite(regs, latches, midLine[next].reg, midLine[next].value);
+            flipFlop.afterWrites(pf, midLine[next].clock, regs[Reg::PRIOR], opt.ctia);
             ++next;
         }
         if (x < kWindowLeft || x > kWindowRight) continue;  // W1: nothing outside the window
         const int gtia = gtiaMode(regs[Reg::PRIOR], opt.ctia);
+        const bool pseudoE = flipFlop.pseudoModeE(pf, gtia);
+        const bool hires = pf.hires && !pseudoE;  // GTIA takes the codes as hi-res pairs
         int objs = 0;
         for (int o = 0; o < kObjectCount; ++o)
             if (objects[o].test(x)) objs |= 1 << o;
 
         int pfc = 0;
         for (int n = 0; n < 4; ++n)
-            if (collide[gtia][n].test(x)) pfc |= 1 << n;
+            if (collide[pseudoE ? 4 : gtia][n].test(x)) pfc |= 1 << n;
         const int code = blank ? 0 : pf.an[x];
         if (rec)
             for (int n = 0; n < 4; ++n)
@@ -79,7 +88,7 @@ void referenceScanLine(const GtiaLine& at, std::span<const RegisterWrite> midLin
             continue;
         }
         const uint8_t prior = regs[Reg::PRIOR];
-        int p4 = players, pf4 = code >= 4 ? (pf.hires ? 4 : 1 << (code & 3)) : 0;
+        int p4 = players, pf4 = code >= 4 ? (hires ? 4 : 1 << (code & 3)) : 0;
         if (prior & 0x10) {
             if (objs >> 4) pf4 |= 8;
         } else {
@@ -90,7 +99,7 @@ void referenceScanLine(const GtiaLine& at, std::span<const RegisterWrite> midLin
         for (int r = 0; r < 9; ++r)
             if (sel & (1 << r)) c |= reg(regs, Reg::COLPM0, r);
         c &= 0xFE;
-        if (pf.hires && code >= 4) {
+        if (hires && code >= 4) {
             const uint8_t lit = static_cast<uint8_t>((c & 0xF0) | (regs[Reg::COLPF1] & 0x0E));
             out[0] = (code & 2) ? lit : c;
             out[1] = (code & 1) ? lit : c;

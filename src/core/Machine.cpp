@@ -29,6 +29,7 @@ void Machine::powerOn() {
     line_ = 0;
     frames_ = 0;
     gtia_.setShifters(ObjectShifters{});
+    antic_ = Antic{};  // nothing of the last frame (the vertical-blank bug included) carries over
     antic_.beginFrame(regs_);
     rebuildSchedule();
 }
@@ -222,7 +223,15 @@ std::span<const RegisterWrite> Machine::lineWrites(std::span<const RegisterWrite
 void Machine::endScanline(std::span<const RegisterWrite> extra) {
     const int y = line_;
     std::span<const RegisterWrite> midLine = lineWrites(extra);
-    if (inVisibleLines(y)) {
+    if (antic_.unblanked()) {
+        // The hi-res vertical-blank bug (W4): GTIA processes the line; it has no picture
+        // row or record (the frame covers lines 8-247), and ANTIC's codes need no memory.
+        GtiaOptions opt = gtiaOptions_;
+        opt.picture = opt.record = false;
+        gtia_.scanLine(y, memory_, pf_, midLine, regs_, latches_, frame_, opt);
+        for (const RegisterWrite& w : midLine)
+            if (w.reg == Reg::DLISTL || w.reg == Reg::DLISTH) antic_.writeDisplayListPointer(w.reg, w.value);
+    } else if (inVisibleLines(y)) {
         gtia_.scanLine(y, antic_.lineMemory(memory_, pf_), pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
         if (options_.record) recordLayout(y);
         // GTIA applied the mid-line writes to the registers; the display-list counter lives
@@ -242,7 +251,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
 
 uint8_t Machine::collisionsBefore(int index, int clock, std::span<const RegisterWrite> extra) {
     const int y = line_;
-    if (!inVisibleLines(y) || clock <= 0) return latches_.read(index);
+    const bool unblanked = antic_.unblanked();
+    if ((!inVisibleLines(y) && !unblanked) || clock <= 0) return latches_.read(index);
     // The chips run a line at a time; a read in the middle of one sees only what was latched
     // before its colour clock. Run this line so far on copies, clock by clock (the reference
     // path keeps nothing between lines but the object shift registers), and keep the bits first set before the read.
@@ -259,7 +269,7 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     opt.reference = true;
     Gtia gtia;
     gtia.setShifters(gtia_.shifters());
-    gtia.scanLine(y, antic_.lineMemory(memory_, pf), pf, before, regs, latches, *peekFrame_.frame, opt);
+    gtia.scanLine(y, unblanked ? memory_ : antic_.lineMemory(memory_, pf), pf, before, regs, latches, *peekFrame_.frame, opt);
     uint8_t value = 0;
     for (int b = 0; b < 4; ++b) {
         if (!(latches.read(index) & (1 << b))) continue;

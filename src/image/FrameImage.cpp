@@ -113,7 +113,8 @@ void drawCollisionOverlay(RgbImage& image, const Frame& frame, const CollisionLa
     for (int reg = 0; reg < kCollisionRegisters; ++reg)
         for (int bit = 0; bit < 4; ++bit) {
             const BeamPosition hit = latches.firstHit(reg, bit);
-            if ((latches.read(reg) & (1 << bit)) && hit.valid()) positions.emplace(hit.line, hit.clock);
+            // A hit in the vertical blank (W4) lies outside the picture: no marker.
+            if ((latches.read(reg) & (1 << bit)) && hit.valid() && inVisibleLines(hit.line)) positions.emplace(hit.line, hit.clock);
         }
     std::vector<Rect> strokes;
     for (const auto& [line, clock] : positions) {

@@ -75,6 +75,20 @@ TEST_F(Cli, RunJsonIsOneObjectWithAllSixteenRegisters) {
     EXPECT_TRUE(j.at("warnings").is_array());
 }
 
+TEST_F(Cli, RunSaysWhenAFirstHitIsInTheVerticalBlank) {
+    // A display list ending in a mode F line leaves lines 248-7 unblanked (W4): the players
+    // of the example scene meet on line 252, and both outputs say it is in the vertical blank.
+    const std::string scene = (std::filesystem::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "mid-line" / "vblank-bug.json").string();
+    const Result json = run({"run", scene, "--json"});
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    const auto j = nlohmann::ordered_json::parse(json.out);
+    EXPECT_EQ(j.at("first_hits").at("P0PL").at("P1"),
+              nlohmann::ordered_json::parse(R"({"line": 252, "clock": 116, "vertical_blank": true})"));
+    const Result text = run({"run", scene});
+    ASSERT_EQ(text.exitCode, 0) << text.err;
+    EXPECT_NE(text.out.find("P0PL P1   line 252, clock $74 (116), in the vertical blank"), std::string::npos) << text.out;
+}
+
 TEST_F(Cli, RunFramesIsReported) {
     const Result r = run({"run", dataFile("t1.json").string(), "--json", "--frames", "3"});
     ASSERT_EQ(r.exitCode, 0) << r.err;

@@ -7,6 +7,7 @@
 
 #include "collide/Broadphase.h"
 #include "collide/Comparison.h"
+#include "collide/ReasonText.h"
 #include "scene/Scene.h"
 
 namespace pmg::collide {
@@ -132,6 +133,22 @@ TEST(Comparison, LineWritesGiveOneObjectPerAppearance) {
     ASSERT_EQ(missed.agreement, Agreement::Missed);
     EXPECT_NE(missed.reason.find("P0#2 at scan lines 100-169, placed by a line write at scan line 100"), std::string::npos)
         << missed.reason;
+}
+
+TEST(Comparison, AHitInTheVerticalBlankIsNamedAsSuch) {
+    // The display list ends in a mode F line: P0 and P1, written on lines 252-255, collide
+    // below the picture (W4). The software reads its objects off the picture (lines 8-247),
+    // so every method misses the cell, and the reason says where the hardware latched.
+    auto run = runScene("mid-line/vblank-bug.json");
+    const Comparison c = compare(*run);
+    EXPECT_EQ(c.hardware[12], 0x02);  // P0PL: P1
+    EXPECT_EQ(c.firstHits[12 * 4 + 1].line, 252);
+    const Cell& missed = cell(method(c, "aabb"), "P0PL.P1");
+    ASSERT_EQ(missed.agreement, Agreement::Missed);
+    EXPECT_NE(missed.reason.find("scan line 252 (in the vertical blank), colour clock 116"), std::string::npos)
+        << missed.reason;
+    EXPECT_NE(missed.reason.find("leaves the vertical blank unblanked"), std::string::npos) << missed.reason;
+    EXPECT_EQ(placeText(100, 50), "scan line 100, colour clock 50");
 }
 
 TEST(Comparison, DesignerAndTightBoxesOfAShape) {

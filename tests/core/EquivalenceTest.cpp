@@ -46,6 +46,25 @@ void randomScene(TestMachine& t, Rng& rng) {
         Reg r = static_cast<Reg>(rng.below(static_cast<int>(Reg::PRIOR) + 1));
         t.at(8 + rng.below(240), rng.below(2) ? 0 : rng.below(228), r, rng.byte());
     }
+    // One scene in three: a display list of 240 mode lines whose last is hi-res (lines 248-7
+    // are then not blanked, W4), PRIOR into a GTIA mode and out again within lines (pseudo
+    // mode E on hi-res lines, F5), and players written in the vertical blank.
+    if (rng.below(3) == 0) {
+        std::vector<uint8_t> full;
+        for (int i = 0; i < 240; ++i) {
+            full.push_back(static_cast<uint8_t>(0x40 | (i == 239 ? 0xF : modes[rng.below(14)])));
+            full.push_back(static_cast<uint8_t>(rng.byte()));
+            full.push_back(static_cast<uint8_t>(0x30 + rng.below(16)));
+        }
+        t.m.memory().load(kDlist, full);
+        for (int i = 0; i < 12; ++i) {
+            const int line = rng.below(262), on = rng.below(222);
+            t.at(line, on, Reg::PRIOR, static_cast<uint8_t>(0x40 << rng.below(2)));
+            t.at(line, on + 1 + rng.below(100), Reg::PRIOR, static_cast<uint8_t>(rng.byte() & 0x3F));
+        }
+        for (int i = 0; i < 6; ++i)
+            t.at(248 + rng.below(14), rng.below(2) ? 0 : rng.below(228), static_cast<Reg>(rng.below(static_cast<int>(Reg::GRAFM) + 1)), rng.byte());
+    }
 }
 }  // namespace
 

@@ -230,6 +230,50 @@ TEST(FastPathCrossCheck, CtiaAndPalEqualTheReference) {
     for (uint32_t seed = 3000; seed < 3040; ++seed) crossCheck(seed, MachineOptions{.video = VideoStandard::Pal, .ctia = true});
 }
 
+// Hi-res lines with PRIOR writes (pseudo mode E, F5) and display lists that reach line 247
+// with a hi-res mode line (the vertical-blank bug, W4): a random scene whose display list is
+// replaced by one of 240 mode lines (mostly 2, 3 and F, the last one hi-res in most scenes),
+// PRIOR switched into a GTIA mode and back within lines (before and after the flip-flop's
+// clock, inside the window), and object writes on lines 248-7 where GTIA now sees them.
+void hiresPriorScene(TestMachine& t, uint32_t seed) {
+    randomScene(t, seed);
+    Rng rng{seed * 104729u + 3u};
+    std::vector<uint8_t> dl;
+    const uint8_t modes[] = {2, 3, 0xF, 0xF, 0xE, 4};
+    for (int i = 0; i < 240; ++i) {
+        uint8_t mode = modes[rng.below(6)];
+        if (i == 239 && !rng.chance(4)) mode = rng.chance(2) ? 0xF : 2;
+        dl.push_back(static_cast<uint8_t>(0x40 | mode));
+        dl.push_back(static_cast<uint8_t>(rng.byte() & 0xF0));
+        dl.push_back(static_cast<uint8_t>(0x30 + rng.below(16)));
+    }
+    t.m.memory().load(kDlist, dl);
+    t.at(0, 0, Reg::DMACTL, static_cast<uint8_t>(0x20 | (1 + rng.below(3)) | 0x0C));
+    if (rng.chance(4)) t.at(248 + rng.below(10), 0, Reg::DMACTL, 0x2C);  // width off in the blank
+    const uint8_t gtiaBits[] = {0x40, 0x80, 0xC0};
+    for (int i = 8 + rng.below(60); i > 0; --i) {
+        const int line = rng.below(262);
+        const int on = rng.below(kWindowRight), off = on + rng.below(kClocksPerLine - on);
+        const uint8_t low = static_cast<uint8_t>(rng.byte() & 0x3F);
+        t.at(line, on, Reg::PRIOR, static_cast<uint8_t>(gtiaBits[rng.below(3)] | low));
+        t.at(line, off, Reg::PRIOR, rng.chance(4) ? gtiaBits[rng.below(3)] : low);
+        if (rng.chance(3)) t.at(line, rng.below(kClocksPerLine), Reg::PRIOR, rng.byte());
+    }
+    for (int i = 4 + rng.below(20); i > 0; --i) {
+        const int line = rng.chance(2) ? 248 + rng.below(14) : rng.below(8);
+        const Reg r = static_cast<Reg>(rng.below(static_cast<int>(Reg::GRAFM) + 1));
+        t.at(line, rng.chance(2) ? 0 : rng.below(kClocksPerLine), r, rng.byte());
+    }
+}
+
+TEST(FastPathCrossCheck, PseudoModeEAndTheVerticalBlankBugEqualTheReference) {
+    for (uint32_t seed = 7000; seed < 7060; ++seed) {
+        crossCheck(seed, MachineOptions{}, hiresPriorScene);
+        crossCheck(seed, MachineOptions{.record = false}, hiresPriorScene);
+        crossCheck(seed, MachineOptions{.picture = false, .record = false}, hiresPriorScene);
+    }
+}
+
 // Scenes whose latches fill up early (dense playfield of every colour, wide objects), then
 // change under them: objects moved and resized at clock 0, HITCLR at clock 0 and mid-line,
 // shapes from DMA changing every line. Once every bit that could be set is set the fast path

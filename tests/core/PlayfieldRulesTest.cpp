@@ -176,20 +176,107 @@ TEST(Playfield, F4_Gtia10RightEdgeIsOneClockLateForEveryWidthScrollAndPath) {
                     }
 }
 
-TEST(Playfield, F5_ClearingPriorGtiaBitsMidLine_PseudoModeENotModelled) {
-    // Simplification: on hardware, clearing PRIOR 7-6 mid-line gives "pseudo mode E" for the
-    // rest of that line (mode F pairs as PF0-PF3). This model switches straight back to
-    // hi-res rules: the rest of the line collides as PF2.
-    TestMachine t;
-    t.oneModeLine(0xF);
-    std::vector<uint8_t> pairs(40, 0x55);  // pairs 01: PF0 in pseudo mode E
-    t.m.memory().load(kScreen, pairs);
-    t.set(Reg::PRIOR, 0x40);
-    t.at(32, 0x60, Reg::PRIOR, 0x00);
-    t.at(33, 0, Reg::PRIOR, 0x40);
-    t.player(0, 0x80, 0x80);
-    t.run();
-    EXPECT_EQ(t.reg(P0PF), 0x04);
+namespace {
+// Every way through GTIA: collisions alone, picture, picture and record, the reference.
+const MachineOptions kAllPaths[] = {MachineOptions{.picture = false, .record = false}, MachineOptions{.record = false},
+                                    MachineOptions{}, MachineOptions{.reference = true}};
+}  // namespace
+
+TEST(Playfield, F5_ClearingPriorGtiaBitsMidLineGivesPseudoModeE) {
+    // One mode F line (line 32) of bytes $55: pairs 01. PRIOR = $40 (GTIA mode 9: no playfield
+    // collisions, F4) on every line; on line 32 it is cleared at clock $60. The flip-flop went
+    // off with the GTIA bits and stays off until the next horizontal blank, so from $60 on the
+    // line is pseudo mode E: pair 01 is PF1. A one-clock player at $80 on every line: P0PF =
+    // $02 (PF1), first on line 32 at clock $80. As hi-res (F1) it would be PF2 ($04).
+    for (const MachineOptions& o : kAllPaths) {
+        TestMachine t(o);
+        t.oneModeLine(0xF);
+        t.m.memory().load(kScreen, std::vector<uint8_t>(40, 0x55));
+        t.set(Reg::PRIOR, 0x40);
+        t.at(32, 0x60, Reg::PRIOR, 0x00);
+        t.at(33, 0, Reg::PRIOR, 0x40);
+        t.player(0, 0x80, 0x80);
+        t.run();
+        EXPECT_EQ(t.reg(P0PF), 0x02) << "reference " << o.reference << " picture " << o.picture;
+        EXPECT_EQ(t.m.collisions().firstHit(P0PF, 1).line, 32);
+        EXPECT_EQ(t.m.collisions().firstHit(P0PF, 1).clock, 0x80);
+    }
+}
+
+TEST(Playfield, F5_PseudoModeEPairs00To11ArePf0ToPf3) {
+    // Mode F byte 0 = $1B shows pairs 00, 01, 10, 11 on clocks $30, $31, $32, $33 (F2). PRIOR
+    // is $40 at the start of line 32, so the flip-flop is off when GTIA would set it (clock
+    // 32); the bits are cleared at clock 33, before the window: the whole line is pseudo mode
+    // E. One-clock players P0-P3 at $30-$33 collide with PF0, PF1, PF2, PF3 ($01, $02, $04,
+    // $08). Cleared at clock 32 instead, in time for the flip-flop, the line is plain hi-res:
+    // pair 00 sets nothing, the others PF2 (F1).
+    for (const MachineOptions& o : kAllPaths)
+        for (int clear : {33, 32}) {
+            TestMachine t(o);
+            t.oneModeLine(0xF);
+            t.poke(kScreen, {0x1B});
+            t.at(32, 0, Reg::PRIOR, 0x40);
+            t.at(32, clear, Reg::PRIOR, 0x00);
+            for (int p = 0; p < 4; ++p) t.player(p, static_cast<uint8_t>(0x30 + p), 0x80);
+            t.run();
+            const bool pseudoE = clear == 33;
+            const std::string what = "clear at " + std::to_string(clear) + " reference " + std::to_string(o.reference);
+            EXPECT_EQ(t.reg(P0PF), pseudoE ? 0x01 : 0x00) << what;
+            EXPECT_EQ(t.reg(P1PF), pseudoE ? 0x02 : 0x04) << what;
+            EXPECT_EQ(t.reg(P2PF), pseudoE ? 0x04 : 0x04) << what;
+            EXPECT_EQ(t.reg(P3PF), pseudoE ? 0x08 : 0x04) << what;
+        }
+}
+
+TEST(Playfield, F5_EmptyHiresPixelsBecomePf0InModes2And3AndF) {
+    // A line that starts in the normal mode: PRIOR = $80 at clock $50 and $00 at $51 turns the
+    // flip-flop off for the rest of the line. Every clock of the playfield (normal width,
+    // $30-$CF) carries a hi-res code, pairs 00 where nothing is lit (screen bytes 0; in modes
+    // 2 and 3 character 0 of an empty font), and pairs 00 are PF0 in pseudo mode E: a player
+    // at $90 collides with PF0 ($01). Without the writes the pairs 00 set nothing (F1), and a
+    // CTIA, which has no PRIOR bits 7-6 (F6), keeps its flip-flop on.
+    for (const MachineOptions& o : kAllPaths)
+        for (uint8_t mode : {uint8_t{0x2}, uint8_t{0x3}, uint8_t{0xF}})
+            for (int variant = 0; variant < 3; ++variant) {
+                MachineOptions opt = o;
+                opt.ctia = variant == 2;
+                TestMachine t(opt);
+                t.oneModeLine(mode);
+                t.set(Reg::CHBASE, 0xE0);
+                if (variant != 1) {
+                    t.at(32, 0x50, Reg::PRIOR, 0x80);
+                    t.at(32, 0x51, Reg::PRIOR, 0x00);
+                }
+                t.player(0, 0x90, 0x80);
+                t.run();
+                EXPECT_EQ(t.reg(P0PF), variant == 0 ? 0x01 : 0x00)
+                    << "mode " << int(mode) << " variant " << variant << " reference " << o.reference;
+            }
+}
+
+TEST(Playfield, F5_PseudoModeEInTheUnblankedVerticalBlank) {
+    // The hi-res vertical-blank bug (W4) leaves lines 248-7 as hi-res lines of pairs 00 over
+    // the playfield width: no PF bits (F1), but pseudo mode E makes them PF0. 240 mode F lines
+    // of zeros, a player at $90 on line 250 only, PRIOR $40 then $00 at clocks $50/$51 of line
+    // 250: P0PF = $01, first at line 250, clock $90.
+    for (const MachineOptions& o : kAllPaths) {
+        TestMachine t(o);
+        std::vector<uint8_t> dl;
+        for (int i = 0; i < 240; ++i) dl.insert(dl.end(), {0x4F, kScreen & 0xFF, kScreen >> 8});
+        t.m.memory().load(kDlist, dl);
+        t.set(Reg::DLISTL, kDlist & 0xFF);
+        t.set(Reg::DLISTH, kDlist >> 8);
+        t.set(Reg::DMACTL, 0x22);
+        t.player(0, 0x90, 0x00);
+        t.at(250, 0, Reg::GRAFP0, 0x80);
+        t.at(251, 0, Reg::GRAFP0, 0x00);
+        t.at(250, 0x50, Reg::PRIOR, 0x40);
+        t.at(250, 0x51, Reg::PRIOR, 0x00);
+        t.run();
+        EXPECT_EQ(t.reg(P0PF), 0x01) << "reference " << o.reference << " picture " << o.picture;
+        EXPECT_EQ(t.m.collisions().firstHit(P0PF, 0).line, 250);
+        EXPECT_EQ(t.m.collisions().firstHit(P0PF, 0).clock, 0x90);
+    }
 }
 
 TEST(Playfield, F6_CtiaIgnoresPriorGtiaBits) {

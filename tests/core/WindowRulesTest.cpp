@@ -51,26 +51,142 @@ TEST(Window, W3_PartlyOutsideObjectCollidesWithItsInsidePart) {
     EXPECT_EQ(t.reg(P2PL), 0x00);
 }
 
-TEST(Window, W4_HiresVblankBug_NotModelled_NoCollisionsAfterLine247) {
-    // A simplification the reference allows: a mode F display list still running at line 248
-    // would let GTIA process lines 248-7 on hardware; this model always blanks them.
-    TestMachine t;
+namespace {
+// A display list of 240 mode lines from line 8 to 247, each with LMS kScreen: `last` is the
+// mode of the final one (line 247), the others are mode E. No JVB is fetched before line 248.
+void fullScreen(TestMachine& t, uint8_t last, uint8_t dmactl = 0x22) {
     std::vector<uint8_t> dl;
     for (int i = 0; i < 240; ++i) {
-        dl.push_back(0x4F);
-        dl.push_back(0x00);
-        dl.push_back(0x30);
+        dl.push_back(static_cast<uint8_t>(0x40 | (i == 239 ? last : 0x0E)));
+        dl.push_back(kScreen & 0xFF);
+        dl.push_back(kScreen >> 8);
     }
     t.m.memory().load(kDlist, dl);
-    t.set(Reg::DLISTL, 0x00);
-    t.set(Reg::DLISTH, 0x20);
-    t.set(Reg::DMACTL, 0x22);
+    t.set(Reg::DLISTL, kDlist & 0xFF);
+    t.set(Reg::DLISTH, kDlist >> 8);
+    t.set(Reg::DMACTL, dmactl);
+}
+
+// Player 1 ($FF at $80) on every line, player 0 given $FF (one clock of overlap at $80-$87)
+// on line `line` only.
+void overlapOnlyOn(TestMachine& t, int line) {
     t.player(0, 0x80, 0x00);
     t.player(1, 0x80, 0xFF);
+    t.at(line, 0, Reg::GRAFP0, 0xFF);
+    t.at(line + 1, 0, Reg::GRAFP0, 0x00);
+}
+}  // namespace
+
+TEST(Window, W4_HiresLastModeLineLeavesVerticalBlankUnblanked) {
+    // The last instruction fetched before line 248 is mode 2, 3 or F and DMACTL's playfield
+    // width is on: ANTIC does not blank lines 248-7 and GTIA collides there as anywhere in the
+    // window. The players meet at $80-$87 on line 250 only: P0PL gets P1 ($02), first at
+    // line 250, clock $80 (the overlap's left edge).
+    for (uint8_t last : {uint8_t{0x2}, uint8_t{0x3}, uint8_t{0xF}}) {
+        TestMachine t;
+        fullScreen(t, last);
+        overlapOnlyOn(t, 250);
+        t.run();
+        EXPECT_EQ(t.reg(P0PL), 0x02) << "mode " << int(last);
+        EXPECT_EQ(t.m.collisions().firstHit(P0PL, 1).line, 250);
+        EXPECT_EQ(t.m.collisions().firstHit(P0PL, 1).clock, 0x80);
+    }
+}
+
+TEST(Window, W4_LoresLastModeLineOrJvbKeepsVerticalBlankBlank) {
+    // Any other last mode (here 4, D, E) blanks lines 248-7 (W2): no bits. So does a JVB
+    // fetched after the hi-res lines: the last instruction is then the jump, not mode F.
+    for (uint8_t last : {uint8_t{0x4}, uint8_t{0xD}, uint8_t{0xE}}) {
+        TestMachine t;
+        fullScreen(t, last);
+        overlapOnlyOn(t, 250);
+        t.run();
+        EXPECT_EQ(t.reg(P0PL), 0x00) << "mode " << int(last);
+    }
+    TestMachine jvb;
+    jvb.oneModeLine(0xF);  // mode F on line 32, JVB on line 33
+    overlapOnlyOn(jvb, 250);
+    jvb.run();
+    EXPECT_EQ(jvb.reg(P0PL), 0x00);
+}
+
+TEST(Window, W4_PlayfieldWidthOffBlanksTheLine) {
+    // The bug needs DMACTL bits 1-0 not 00 on the line itself: DMACTL = $20 from line 249
+    // blanks line 250 again.
+    TestMachine t;
+    fullScreen(t, 0xF);
+    overlapOnlyOn(t, 250);
+    t.at(249, 0, Reg::DMACTL, 0x20);
+    t.run();
+    EXPECT_EQ(t.reg(P0PL), 0x00);
+}
+
+TEST(Window, W4_LinesZeroToSevenFollowTheFrameBefore) {
+    // Lines 0-7 belong to the vertical blank that began at line 248 of the frame before. The
+    // first frame after power-on has no frame before: line 3 is blank, no bits. In the second
+    // frame, line 3 follows a mode F line 247: P0PL $02, first at line 3, clock $80.
+    TestMachine t;
+    fullScreen(t, 0xF);
+    overlapOnlyOn(t, 3);
+    t.run();
+    EXPECT_EQ(t.reg(P0PL), 0x00);
+    t.run();
+    EXPECT_EQ(t.reg(P0PL), 0x02);
+    EXPECT_EQ(t.m.collisions().firstHit(P0PL, 1).line, 3);
+    EXPECT_EQ(t.m.collisions().firstHit(P0PL, 1).clock, 0x80);
+}
+
+TEST(Window, W4_NoPlayerDmaInVerticalBlankLatchesKeepLine247) {
+    // No P/M DMA in the vertical blank (D1), bug or not: players 0 and 1 are fetched with
+    // data $FF on line 247 only (single-line resolution, PMBASE $40: player n's byte for line
+    // y at $4400 + n * $100 + y), P0 at $40, P1 at $80. They meet nowhere until HPOSP0 = $80
+    // is written at line 250: their GRAF latches still hold line 247's $FF (memory holds 0 on
+    // line 250), so P0PL = $02 first at line 250, clock $80.
+    TestMachine t;
+    fullScreen(t, 0xF, 0x3A);  // normal width, player DMA (missiles too), single line
+    t.set(Reg::PMBASE, 0x40);
+    t.set(Reg::GRACTL, 0x02);
+    t.poke(0x4400 + 247, {0xFF});
+    t.poke(0x4500 + 247, {0xFF});
+    t.set(Reg::HPOSP0, 0x40);
+    t.set(Reg::HPOSP1, 0x80);
+    t.at(250, 0, Reg::HPOSP0, 0x80);
+    t.at(251, 0, Reg::HPOSP0, 0x40);
+    t.run();
+    EXPECT_EQ(t.reg(P0PL), 0x02);
+    EXPECT_EQ(t.m.collisions().firstHit(P0PL, 1).line, 250);
+    EXPECT_EQ(t.m.collisions().firstHit(P0PL, 1).clock, 0x80);
+}
+
+TEST(Window, W4_ACpuReadInTheUnblankedLineSeesTheLatchFromItsClockOn) {
+    // A CPU reading P0PL during line 250 sees the bit the players set there only once the
+    // beam has passed the overlap's first clock ($80): a read before clock $80 gives 0, one
+    // from clock $81 on gives $02.
+    TestMachine t;
+    fullScreen(t, 0xF);
+    overlapOnlyOn(t, 250);
+    t.set(Reg::HITCLR, 0);
+    t.m.runLines(0, 249);
+    t.m.beginScanline();
+    EXPECT_EQ(t.m.collisionsBefore(P0PL, 0x80, {}), 0x00);
+    EXPECT_EQ(t.m.collisionsBefore(P0PL, 0x81, {}), 0x02);
+    t.m.endScanline({});
+    EXPECT_EQ(t.reg(P0PL), 0x02);
+}
+
+TEST(Window, W4_NoPlayfieldCollisionsInTheUnblankedLines) {
+    // ANTIC fetches nothing in the vertical blank: over the playfield width it sends hi-res
+    // pixel pairs 00, which set no PF bit (F1). Every mode line shows screen bytes $FF, but
+    // the player is there on line 250 only: P0PF stays 0 (a line that took the screen bytes
+    // would set PF2).
+    TestMachine t;
+    fullScreen(t, 0xF);
+    t.m.memory().load(kScreen, std::vector<uint8_t>(48, 0xFF));
+    t.player(0, 0x80, 0x00);
     t.at(250, 0, Reg::GRAFP0, 0xFF);
     t.at(251, 0, Reg::GRAFP0, 0x00);
     t.run();
-    EXPECT_EQ(t.reg(P0PL), 0x00);
+    EXPECT_EQ(t.reg(P0PF), 0x00);
 }
 
 TEST(Window, W5_PmCollisionsInBordersWideStripAndBlankLines) {

@@ -100,7 +100,8 @@ private:
         // Where it stopped, while the break is on (switched off, the message would be stale).
         if (const auto hit = sim.breakHit(); sim.latchBreak && hit && hit->valid()) {
             ImGui::SameLine();
-            ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "stopped: line %d, clock $%02X", hit->line, hit->clock);
+            ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "stopped: line %d, clock $%02X%s", hit->line, hit->clock,
+                               inVisibleLines(hit->line) ? "" : ", in the vertical blank");
         }
     }
 

@@ -1,0 +1,51 @@
+// GTIA's hi-res flip-flop (reference F5): GTIA takes ANTIC's codes as hi-res pixel pairs only
+// while it is on. It is set in the horizontal blank, for a hi-res line (modes 2, 3, F and the
+// unblanked vertical blank of W4) when PRIOR bits 7-6 are 00 then, and any PRIOR value with
+// those bits set turns it off for the rest of the line. Cleared again in mid-line, the bits
+// leave GTIA in its normal mode with the flip-flop off: "pseudo mode E", where each clock's
+// code 1xx is PF0-PF3 by its two pixel bits (pairs 00/01/10/11 are PF0/PF1/PF2/PF3), as in
+// the lo-res modes.
+#pragma once
+
+#include <cstdint>
+
+#include "core/PlayfieldLine.h"
+
+namespace pmg {
+
+// The colour clock at which GTIA sets the flip-flop: Altirra's GTIA does it at the start of
+// its scan line, ANTIC cycle 16 (clock 32), from PRIOR as it is then. Writes that take
+// effect at this clock or before count.
+inline constexpr int kHiresFlipFlopClock = 32;
+
+class HiresFlipFlop {
+public:
+    // The line's start: ANTIC's line and PRIOR after the writes at clock 0. A CTIA has no
+    // PRIOR bits 7-6 (F6): its flip-flop follows ANTIC alone.
+    void start(const PlayfieldLine& pf, uint8_t prior, bool ctia) { on_ = pf.hires && (ctia || !(prior & 0xC0)); }
+    // After each write that takes effect at `clock`, with PRIOR as it left it (two PRIOR
+    // writes at one clock: the first one's bits count too).
+    void afterWrites(const PlayfieldLine& pf, int clock, uint8_t prior, bool ctia) {
+        if (ctia) return;
+        if (clock <= kHiresFlipFlopClock) on_ = pf.hires && !(prior & 0xC0);
+        else if (prior & 0xC0) on_ = false;
+    }
+    // GTIA's normal mode (`gtia` 0) on a hi-res line with the flip-flop off.
+    bool pseudoModeE(const PlayfieldLine& pf, int gtia) const { return gtia == 0 && pf.hires && !on_; }
+
+private:
+    bool on_ = false;
+};
+
+// `pf` as GTIA sees it in pseudo mode E: the same codes, taken as lo-res colours. The mode is
+// shown as 4 (a mode whose codes are PF0-PF3 per clock), so nothing reads the screen bytes
+// as a bitmap.
+inline PlayfieldLine pseudoModeELine(const PlayfieldLine& pf) {
+    PlayfieldLine lores = pf;
+    lores.hires = false;
+    lores.mode = 4;
+    lores.possible = 0x0F;
+    return lores;
+}
+
+}  // namespace pmg
