@@ -1,5 +1,6 @@
 #include "core/GtiaLineMemo.h"
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstddef>
@@ -43,7 +44,7 @@ uint64_t differing(const uint8_t* a, const uint8_t* b, int n) {
 
 void GtiaLineMemo::startFrame(Frame& frame) {
     if (entries_.empty()) entries_.resize(kVisibleLines);
-    for (Entry& e : entries_) e.valid = false;
+    for (Entry& e : entries_) e = Entry{};
     candidate_ = -1;
     tag_ = ++lastTag;
     frame.lineMemoTag = tag_;
@@ -51,6 +52,7 @@ void GtiaLineMemo::startFrame(Frame& frame) {
 
 bool GtiaLineMemo::replay(const GtiaLine& at) {
     taken_ = -1;
+    if (!trying_) return false;
     PlayfieldLine& pf = at.pf;
     // Blank lines and bitmap modes: the playfield is the screen bytes (see the class comment).
     if (!pf.empty() && pf.mode < 8) return false;
@@ -72,7 +74,10 @@ bool GtiaLineMemo::replay(const GtiaLine& at) {
     const auto* line = reinterpret_cast<const uint8_t*>(&pf);
     Entry& e = entries_[at.line - kFirstVisibleLine];
     static_assert(kAfterAn == sizeof(PlayfieldLine), "PlayfieldLine: the AN codes come last");
-    uint64_t differ = std::memcmp(&e.opt, &at.opt, sizeof(GtiaOptions));
+    static_assert(sizeof(GtiaOptions) == 5, "every option is compared");
+    const GtiaOptions& o = at.opt;
+    uint64_t differ = (e.opt.ctia ^ o.ctia) | (e.opt.picture ^ o.picture) | (e.opt.record ^ o.record) |
+                      (e.opt.shiftAlways ^ o.shiftAlways) | (e.opt.reference ^ o.reference);
     differ |= differing<kRegisterFileSize>(e.regs.data(), at.regs.data());
     differ |= differing<kAnAt>(e.pf.data(), line);
     differ |= e.byteCount ^ static_cast<unsigned>(count);
@@ -90,7 +95,14 @@ bool GtiaLineMemo::replay(const GtiaLine& at) {
             }
         }
         e.valid = true;
+        e.misses = 0;
         return true;
+    }
+    if (candidate_ == at.line) {
+        // Compared and found different: wait 1, 3, 7, then 15 frames after 2, 3, 4, 5 or
+        // more differences in a row.
+        e.misses = static_cast<uint8_t>(std::min(e.misses + 1, 5));
+        if (e.misses >= 2) e.wait = static_cast<uint8_t>((1 << (e.misses - 1)) - 1);
     }
     if (differ) {
         e.opt = at.opt;

@@ -30,10 +30,15 @@ public:
     // taken for one the memo describes.
     void enterLine(int line) {
         candidate_ = -1;
+        trying_ = true;
         if (entries_.empty()) return;
         Entry& e = entries_[line - kFirstVisibleLine];
         candidate_ = e.valid ? line : -1;
         e.valid = false;
+        if (e.wait) {
+            --e.wait;
+            trying_ = false;
+        }
     }
 
     // For a line of cached objects with the registers constant and empty shift registers at
@@ -62,6 +67,9 @@ private:
         uint64_t latchedBefore[2]{};
         uint64_t setHere[2]{};
         std::array<int16_t, kCollisionRegisters * 8> clock{};
+        // A line that differs frame after frame (a scroll, a colour cycle) is not compared
+        // on every frame: after `misses` differences in a row, not on the next `wait`.
+        uint8_t misses = 0, wait = 0;
     };
 
     // Drops every entry and gives `frame` a tag of its own (see tag_).
@@ -70,6 +78,7 @@ private:
     std::vector<Entry> entries_;  // per visible line; made on first use (a GTIA made for one line needs none)
     int candidate_ = -1;  // the line entered with a valid entry, else -1
     int taken_ = -1;      // the line whose inputs replay() took and remember() completes, else -1
+    bool trying_ = true;  // the line entered is compared (see Entry::wait)
     // Which frame the entries describe: its Frame::lineMemoTag. A frame made since, or a new
     // one, has another tag and the entries are dropped.
     uint64_t tag_ = 0;
