@@ -72,6 +72,9 @@ public:
     // reading I/O space. The first of each this frame.
     DisplayListLoop displayListLoop;
     IoSpaceRead ioSpaceRead;
+    // Which GTIA line memo (GtiaLineMemo) describes this frame's rows; 0 for none, as in a
+    // new frame.
+    uint64_t lineMemoTag = 0;
 
 private:
     std::vector<uint8_t> pixels_;

@@ -30,6 +30,7 @@
 #include "core/CacheStamp.h"
 #include "core/CollisionLatches.h"
 #include "core/GtiaCollisions.h"
+#include "core/GtiaLineMemo.h"
 #include "core/GtiaLine.h"
 #include "core/GtiaPicture.h"
 #include "core/HiresFlipFlop.h"
@@ -51,6 +52,7 @@ public:
     void scanLine(int line, const Memory& mem, PlayfieldLine& pf, std::span<const RegisterWrite> midLine,
                   RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
         const GtiaLine at{line, mem, pf, regs, latches, frame, opt};
+        memo_.enterLine(line);
         // The options ask for the shift registers (or the reference), clock by clock from what
         // the line before left in them (shifters_, which they update).
         if (opt.shiftAlways || opt.reference) {
@@ -143,6 +145,15 @@ private:
             cache_.skipShapes();
             return;
         }
+        // Picture or record: a line made from the same inputs as a frame ago is in the
+        // frame already (GtiaLineMemo).
+        if ((at.opt.picture || at.opt.record) && shifters_.empty()) {
+            if (memo_.replay(at)) return;
+            cache_.update(at.regs);
+            wholeLine(at);
+            memo_.remember(at);
+            return;
+        }
         cache_.update(at.regs);
         wholeLine(at);
     }
@@ -163,6 +174,7 @@ private:
     ObjectShifters shifters_;      // the object shift registers between lines
     HiresFlipFlop flipFlop_;       // as of the segment being processed (F5)
     GtiaPicture picture_;
+    GtiaLineMemo memo_;            // the lines of the last frame, to skip lines made again
     LineObjects shifted_;          // the objects of a line with mid-line object writes
     uint32_t shiftedLines_ = 0;    // lines of shifted objects so far: their stamp
     ObjectMasks segmentMasks_{};   // windowed objects cut to a partial segment (scratch)

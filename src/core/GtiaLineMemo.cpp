@@ -1,0 +1,135 @@
+#include "core/GtiaLineMemo.h"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstddef>
+#include <cstring>
+
+#include "core/Antic.h"
+
+namespace pmg {
+namespace {
+
+// Tags tell frames apart for every memo in the process: a memo never takes another's frame,
+// or a frame made again from scratch, for the one it describes.
+std::atomic<uint64_t> lastTag{0};
+
+constexpr size_t kAnAt = offsetof(PlayfieldLine, an);
+constexpr size_t kAfterAn = kAnAt + PlayfieldLine::kSize;
+
+uint64_t load64(const uint8_t* p) {
+    uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+}
+
+// Bits where a[0..n) and b[0..n) differ (in some order), n >= 8: 8 bytes at a time, the
+// last 8 overlapping the ones before. Compares in place: no copy to wait for.
+template <size_t N>
+uint64_t differing(const uint8_t* a, const uint8_t* b) {
+    static_assert(N >= 8);
+    uint64_t d = load64(a + N - 8) ^ load64(b + N - 8);
+    for (size_t i = 0; i + 8 < N; i += 8) d |= load64(a + i) ^ load64(b + i);
+    return d;
+}
+uint64_t differing(const uint8_t* a, const uint8_t* b, int n) {
+    if (n < 8) return std::memcmp(a, b, static_cast<size_t>(n)) != 0;
+    uint64_t d = load64(a + n - 8) ^ load64(b + n - 8);
+    for (int i = 0; i + 8 < n; i += 8) d |= load64(a + i) ^ load64(b + i);
+    return d;
+}
+
+}  // namespace
+
+void GtiaLineMemo::startFrame(Frame& frame) {
+    if (entries_.empty()) entries_.resize(kVisibleLines);
+    for (Entry& e : entries_) e = Entry{};
+    candidate_ = -1;
+    tag_ = ++lastTag;
+    frame.lineMemoTag = tag_;
+}
+
+bool GtiaLineMemo::replay(const GtiaLine& at) {
+    taken_ = -1;
+    if (!trying_) return false;
+    PlayfieldLine& pf = at.pf;
+    // Blank lines and bitmap modes: the playfield is the screen bytes (see the class comment).
+    if (!pf.empty() && pf.mode < 8) return false;
+    int count = 0;
+    if (!pf.empty()) {
+        placePlayfield(pf);  // (what GTIA does first anyway; changes no field the key holds but placement's own)
+        count = pf.lastByte;  // every byte ANTIC fetched for the line, shown or not (from byte 0)
+        if (count < 0 || count > kMaxBytes) return false;
+    }
+    if (at.frame.lineMemoTag != tag_ || tag_ == 0) startFrame(at.frame);
+
+    // The bytes in place when the scan counter does not wrap inside them, else a copy.
+    uint8_t wrapped[kMaxBytes];
+    const uint8_t* bytes = at.mem.data() + pf.dataAddress;
+    if ((pf.dataAddress & 0x0FFF) + count > 0x1000) {
+        for (int i = 0; i < count; ++i) wrapped[i] = at.mem.read(scanAddress(pf.dataAddress, i));
+        bytes = wrapped;
+    }
+    const auto* line = reinterpret_cast<const uint8_t*>(&pf);
+    Entry& e = entries_[at.line - kFirstVisibleLine];
+    static_assert(kAfterAn == sizeof(PlayfieldLine), "PlayfieldLine: the AN codes come last");
+    static_assert(sizeof(GtiaOptions) == 5, "every option is compared");
+    const GtiaOptions& o = at.opt;
+    uint64_t differ = (e.opt.ctia ^ o.ctia) | (e.opt.picture ^ o.picture) | (e.opt.record ^ o.record) |
+                      (e.opt.shiftAlways ^ o.shiftAlways) | (e.opt.reference ^ o.reference);
+    differ |= differing<kRegisterFileSize>(e.regs.data(), at.regs.data());
+    differ |= differing<kAnAt>(e.pf.data(), line);
+    differ |= e.byteCount ^ static_cast<unsigned>(count);
+    if (!differ && count) differ |= differing(e.bytes.data(), bytes, count);
+
+    const uint8_t* latched = at.latches.registers().data();
+    const uint64_t now[2] = {load64(latched), load64(latched + 8)};
+    if (candidate_ == at.line && differ == 0 && (now[0] & e.latchedBefore[0]) == e.latchedBefore[0] &&
+        (now[1] & e.latchedBefore[1]) == e.latchedBefore[1]) {
+        for (int h = 0; h < 2; ++h) {
+            for (uint64_t fresh = e.setHere[h] & ~now[h]; fresh; fresh &= fresh - 1) {
+                const int bit = h * 64 + std::countr_zero(fresh);  // register bit / 8, bit bit % 8
+                at.latches.latch(bit / 8, static_cast<uint8_t>(1 << (bit % 8)),
+                                 BeamPosition{static_cast<int16_t>(at.line), e.clock[bit]});
+            }
+        }
+        e.valid = true;
+        e.misses = 0;
+        return true;
+    }
+    if (candidate_ == at.line) {
+        // Compared and found different: wait 1, 3, 7, then 15 frames after 2, 3, 4, 5 or
+        // more differences in a row.
+        e.misses = static_cast<uint8_t>(std::min(e.misses + 1, 5));
+        if (e.misses >= 2) e.wait = static_cast<uint8_t>((1 << (e.misses - 1)) - 1);
+    }
+    if (differ) {
+        e.opt = at.opt;
+        e.regs = at.regs;
+        std::memcpy(e.pf.data(), line, kAnAt);
+        e.byteCount = static_cast<uint8_t>(count);
+        std::memcpy(e.bytes.data(), bytes, static_cast<size_t>(count));
+    }
+    e.latchedBefore[0] = now[0];
+    e.latchedBefore[1] = now[1];
+    taken_ = at.line;
+    return false;
+}
+
+void GtiaLineMemo::remember(const GtiaLine& at) {
+    if (taken_ != at.line || at.frame.lineMemoTag != tag_) return;
+    taken_ = -1;
+    Entry& e = entries_[at.line - kFirstVisibleLine];
+    const uint8_t* latched = at.latches.registers().data();
+    for (int h = 0; h < 2; ++h) {
+        e.setHere[h] = load64(latched + 8 * h) & ~e.latchedBefore[h];
+        for (uint64_t fresh = e.setHere[h]; fresh; fresh &= fresh - 1) {
+            const int bit = h * 64 + std::countr_zero(fresh);
+            e.clock[bit] = at.latches.firstHit(bit / 8, bit % 8).clock;
+        }
+    }
+    e.valid = true;
+}
+
+}  // namespace pmg
