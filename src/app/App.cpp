@@ -229,7 +229,7 @@ bool App::start() {
         if (std::find(options_.hide.begin(), options_.hide.end(), p->name()) != options_.hide.end()) p->visible = false;
     if (options_.crt) view_.crt = true;
     if (options_.squarePixels) view_.squarePixels = true;
-    if (options_.allOverlays) view_.overlays = {true, true, true, true, true, true, true, true, true, true};
+    if (options_.allOverlays) view_.overlays = everyOverlayOn();
     if (options_.debugColours) view_.debugColours = true;
     openInitialScene();
     return true;
@@ -388,9 +388,6 @@ void App::drawUi() {
         ctx_.requests.open = false;
         fileDialog_.show(FileDialog::Mode::Open, document_.path().empty() ? fs::current_path() : document_.path().parent_path());
     }
-    if (ctx_.requests.save) ctx_.requests.save = false, save(false);
-    if (ctx_.requests.saveAs) ctx_.requests.saveAs = false, save(true);
-    if (ctx_.requests.help) ctx_.requests.help = false, showHelp_ = true;
     if (!ctx_.requests.error.empty()) errorText_ = std::move(ctx_.requests.error), ctx_.requests.error.clear(), showError_ = true;
     if (!ctx_.requests.openPath.empty()) {
         requestOpen(ctx_.requests.openPath);
@@ -410,53 +407,42 @@ void App::drawMenuBar() {
                 if (ImGui::MenuItem(t.title.c_str())) requestOpen(t.path, true);
             ImGui::EndMenu();
         }
-        if (ImGui::MenuItem("Open...", "Ctrl+O")) ctx_.requests.open = true;
+        commandMenuItem(CommandId::Open);
         if (ImGui::BeginMenu("Recent scenes", !recent_.empty())) {
             for (const std::string& r : recent_)
                 if (ImGui::MenuItem(r.c_str())) ctx_.requests.openPath = r;
             ImGui::EndMenu();
         }
-        if (ImGui::MenuItem("Save", "Ctrl+S", false, !document_.path().empty())) ctx_.requests.save = true;
-        if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S")) ctx_.requests.saveAs = true;
+        commandMenuItem(CommandId::Save, !document_.path().empty());
+        commandMenuItem(CommandId::SaveAs);
         importExport_.drawMenuItems(document_.scene(), document_.path(), [this](const std::string& name) { ctx_.noteWidget(name); });
         emulator_.drawMenuItems(document_.scene(), document_.path());
         ImGui::Separator();
-        if (ImGui::MenuItem("Screenshot", "S")) ctx_.requests.screenshot = true;
+        commandMenuItem(CommandId::Screenshot);
         ImGui::Separator();
-        if (ImGui::MenuItem("Quit", "Ctrl+Q")) {
-            if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
-            else quit_ = true;
-        }
+        commandMenuItem(CommandId::Quit);
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Edit")) {
-        const std::string undo = "Undo " + document_.undoLabel(), redo = "Redo " + document_.redoLabel();
-        if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, document_.canUndo())) document_.undo();
-        if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, document_.canRedo())) document_.redo();
+        commandMenuItem(CommandId::Undo, document_.canUndo(), "Undo " + document_.undoLabel());
+        commandMenuItem(CommandId::Redo, document_.canRedo(), "Redo " + document_.redoLabel());
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("View")) {
         OverlayOptions& o = view_.overlays;
         ImGui::TextDisabled("Overlays");
-        ImGui::MenuItem("Latched pixels (whitened)", nullptr, &o.latchPixels);
-        ImGui::MenuItem("First hits (white boxes)", nullptr, &o.firstHits);
-        ImGui::MenuItem("Object boxes, tight", nullptr, &o.tightBoxes);
-        ImGui::MenuItem("Object boxes, designer's", nullptr, &o.designerBoxes);
-        ImGui::MenuItem("Inset (fair) boxes", nullptr, &o.insetBoxes);
-        ImGui::MenuItem("Hot spots", nullptr, &o.hotSpots);
-        ImGui::MenuItem("Corner points", nullptr, &o.cornerPoints);
-        ImGui::MenuItem("Collision window", nullptr, &o.collisionWindow);
-        ImGui::MenuItem("Beam position", nullptr, &o.beam);
-        ImGui::MenuItem("Selected object", nullptr, &o.selection);
+        for (const OverlayInfo& overlay : kOverlays) {
+            ImGui::MenuItem(overlay.label, nullptr, &(o.*overlay.flag));
+            ctx_.noteWidget(std::string("overlay ") + overlay.key);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", overlay.help);
+        }
         ImGui::Separator();
         ImGui::MenuItem("CRT scan lines", nullptr, &view_.crt);
         ImGui::MenuItem("Square pixels (not the TV's proportions)", nullptr, &view_.squarePixels);
-        if (ImGui::MenuItem("Bigger interface", "Ctrl+plus")) changeUiScale(1);
-        if (ImGui::MenuItem("Smaller interface", "Ctrl+minus")) changeUiScale(-1);
-        if (ImGui::MenuItem("Full screen", "F11")) {
-            const bool full = SDL_GetWindowFlags(window_) & SDL_WINDOW_FULLSCREEN_DESKTOP;
-            SDL_SetWindowFullscreen(window_, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
-        }
+        commandMenuItem(CommandId::BiggerInterface);
+        commandMenuItem(CommandId::SmallerInterface);
+        commandMenuItem(CommandId::NormalInterface);
+        commandMenuItem(CommandId::FullScreen);
         ImGui::MenuItem("Debug colours", nullptr, &view_.debugColours);
         ImGui::Separator();
         ImGui::TextDisabled("Panels");
@@ -466,7 +452,7 @@ void App::drawMenuBar() {
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
-        if (ImGui::MenuItem("Keyboard shortcuts", "F1")) showHelp_ = true;
+        commandMenuItem(CommandId::Help);
         ImGui::EndMenu();
     }
     ImGui::EndMainMenuBar();
@@ -628,5 +614,7 @@ collide::MethodSettings AppSession::methodSettings() const { return impl_->app.c
 float AppSession::fontSize() const { return ImGui::GetFontSize(); }
 bool AppSession::breakSet() const { return impl_->app.context().simulation.latchBreak.has_value(); }
 std::vector<std::string> AppSession::recent() const { return impl_->app.recent(); }
+std::optional<CommandId> AppSession::lastKeyCommand() const { return impl_->app.lastKeyCommand(); }
+OverlayOptions AppSession::overlays() const { return impl_->app.context().view.overlays; }
 
 }  // namespace pmg::app

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "app/AppCommands.h"
+#include "app/AppContext.h"
 #include "app/ScreenGeometry.h"
 #include "app/Simulation.h"
 #include "collide/Method.h"
@@ -68,6 +70,8 @@ public:
     float fontSize() const;
     collide::MethodSettings methodSettings() const;  // the Collisions panel's inset margin, hot spot, rectangles  // the interface font's size in window pixels
     std::vector<std::string> recent() const;  // the File > Recent scenes list
+    std::optional<CommandId> lastKeyCommand() const;  // the command the last key press ran, if one did
+    OverlayOptions overlays() const;  // the View menu's overlays as they are now
 
 private:
     struct Impl;

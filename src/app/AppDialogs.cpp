@@ -11,32 +11,6 @@
 #include "lesson/Lesson.h"
 
 namespace pmg::app {
-namespace {
-
-const char* const kShortcuts[][2] = {
-    {"Space", "run / pause"},
-    {"F", "step one frame"},
-    {"L", "step one scan line"},
-    {"H", "HITCLR now"},
-    {"Tab / Shift+Tab", "select the next / previous object"},
-    {"Arrows", "move the selected object (Shift: 8 at a time)"},
-    {"Mouse drag", "move the object under the pointer"},
-    {"Game controller", "D-pad or left stick moves, shoulder buttons select"},
-    {"S", "screenshot (PNG in the current folder)"},
-    {"Ctrl+O", "open a scene (or drop a scene or an Atari file on the window)"},
-    {"Ctrl+S / Ctrl+Shift+S", "save / save as"},
-    {"Ctrl+Z / Ctrl+Y", "undo / redo"},
-    {"Ctrl+plus / Ctrl+minus / Ctrl+0", "bigger / smaller / normal interface (for a projector)"},
-    {"F11", "full screen"},
-    {"F9", "run the scene in atari800 or Altirra (File > Emulator program... sets which)"},
-    {"I", "a program: run its next instruction"},
-    {"Arrows, Left Ctrl", "a program: joystick 0 and its fire button"},
-    {"F2 / F3 / F4", "a program: START / SELECT / OPTION"},
-    {"F1", "this table"},
-};
-
-}  // namespace
-
 
 void App::openInitialScene() {
     // Crash recovery first: a scene started from a template is the user's own work too.
@@ -152,13 +126,16 @@ void App::drawDialogs() {
     if (showHelp_) ImGui::OpenPopup("Keyboard shortcuts"), showHelp_ = false;
     if (ImGui::BeginPopupModal("Keyboard shortcuts", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
-            for (const auto& [keys, what] : kShortcuts) {
+            const auto row = [&](const std::string& keys, const char* help) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(keys);
+                ImGui::TextUnformatted(keys.c_str());
+                ctx_.noteWidget("shortcut " + keys);
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(what);
-            }
+                ImGui::TextUnformatted(help);
+            };
+            for (const Command& c : commands()) row(keysText(c), c.help);
+            for (const OtherInput& other : kOtherInput) row(other.keys, other.help);
             ImGui::EndTable();
         }
         ImGui::TextDisabled("Keys go to the panels first while a text field is active.");

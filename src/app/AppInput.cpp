@@ -1,6 +1,7 @@
-// Keys, the mouse and a game controller: shortcuts, moving and dragging the selected object,
+// Keys, the mouse and a game controller: the command table (AppCommands.h), moving and dragging the selected object,
 // and a running program's joystick and console keys.
 #include <cmath>
+#include <iterator>
 #include <string>
 
 #include <backends/imgui_impl_sdl.h>
@@ -11,20 +12,15 @@
 
 namespace pmg::app {
 
-
 void App::handleEvent(const SDL_Event& e) {
     ImGui_ImplSDL2_ProcessEvent(&e);
     const ImGuiIO& io = ImGui::GetIO();
     switch (e.type) {
     case SDL_QUIT:
-        if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
-        else quit_ = true;
+        requestQuit();
         break;
     case SDL_WINDOWEVENT:
-        if (e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == SDL_GetWindowID(window_)) {
-            if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
-            else quit_ = true;
-        }
+        if (e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == SDL_GetWindowID(window_)) requestQuit();
         break;
     case SDL_DROPFILE:
         if (e.drop.file) {
@@ -65,51 +61,138 @@ void App::handleEvent(const SDL_Event& e) {
 }
 
 
+namespace {
+
+// The chords of the table below, by the modifiers they need.
+constexpr KeyChord none{SDLK_UNKNOWN, Need::Up, Need::Up, false};
+constexpr KeyChord plain(SDL_Keycode k) { return {k, Need::Up, Need::Either, true}; }        // not with Ctrl
+constexpr KeyChord anyMods(SDL_Keycode k) { return {k, Need::Either, Need::Either, true}; }  // with or without Ctrl, Shift
+constexpr KeyChord withCtrlOrNot(SDL_Keycode k, Need shift) { return {k, Need::Either, shift, true}; }
+constexpr KeyChord ctrl(SDL_Keycode k) { return {k, Need::Down, Need::Either, true}; }
+constexpr KeyChord ctrlNoShift(SDL_Keycode k) { return {k, Need::Down, Need::Up, true}; }
+constexpr KeyChord ctrlShift(SDL_Keycode k) { return {k, Need::Down, Need::Down, true}; }
+constexpr KeyChord alsoCtrl(SDL_Keycode k) { return {k, Need::Down, Need::Either, false}; }  // another key, not in the help
+
+bool need(Need n, bool down) { return n == Need::Either || (n == Need::Down) == down; }
+
+}  // namespace
+
+bool KeyChord::matches(SDL_Keycode sym, uint16_t mod) const {
+    return key != SDLK_UNKNOWN && sym == key && need(ctrl, mod & KMOD_CTRL) && need(shift, mod & KMOD_SHIFT);
+}
+
+// A member, so that the actions reach the window's insides.
+std::span<const Command> App::commandTable() {
+    using Id = CommandId;
+    static constexpr Command kCommands[] = {
+        {Id::RunPause, {plain(SDLK_SPACE), none, none, none}, nullptr, "run / pause",
+         [](App& a, const SDL_Keysym&) { a.simulation_.setRunning(!a.simulation_.running()); }},
+        {Id::StepFrame, {plain(SDLK_f), none, none, none}, nullptr, "step one frame",
+         [](App& a, const SDL_Keysym&) { a.simulation_.setRunning(false), a.simulation_.stepFrame(); }},
+        {Id::StepLine, {plain(SDLK_l), none, none, none}, nullptr, "step one scan line",
+         [](App& a, const SDL_Keysym&) { a.simulation_.setRunning(false), a.simulation_.stepScanline(); }},
+        {Id::StepInstruction, {plain(SDLK_i), none, none, none}, nullptr, "a program: run its next instruction",
+         [](App& a, const SDL_Keysym&) { a.simulation_.setRunning(false), a.simulation_.stepInstruction(); }},
+        {Id::Hitclr, {plain(SDLK_h), none, none, none}, nullptr, "HITCLR now",
+         [](App& a, const SDL_Keysym&) { a.simulation_.hitclrNow(); }},
+        {Id::SelectNext, {withCtrlOrNot(SDLK_TAB, Need::Up), none, none, none}, nullptr, "select the next object",
+         [](App& a, const SDL_Keysym&) { a.selectNext(1); }},
+        {Id::SelectPrevious, {withCtrlOrNot(SDLK_TAB, Need::Down), none, none, none}, nullptr, "select the previous object",
+         [](App& a, const SDL_Keysym&) { a.selectNext(-1); }},
+        {Id::MoveObject, {anyMods(SDLK_LEFT), anyMods(SDLK_RIGHT), anyMods(SDLK_UP), anyMods(SDLK_DOWN)}, nullptr,
+         "move the selected object (Shift: 8 at a time)",
+         [](App& a, const SDL_Keysym& key) {
+             const int step = key.mod & KMOD_SHIFT ? 8 : 1;
+             const int dx = key.sym == SDLK_LEFT ? -step : key.sym == SDLK_RIGHT ? step : 0;
+             const int dy = key.sym == SDLK_UP ? -step : key.sym == SDLK_DOWN ? step : 0;
+             a.moveSelected(dx, dy, mergeKey("arrows", a.ctx_.selected));
+         }},
+        {Id::Screenshot, {plain(SDLK_s), none, none, none}, "Screenshot", "screenshot (PNG in the current folder)",
+         [](App& a, const SDL_Keysym&) { a.ctx_.requests.screenshot = true; }},
+        {Id::Open, {ctrl(SDLK_o), none, none, none}, "Open...", "open a scene (or drop a scene or an Atari file on the window)",
+         [](App& a, const SDL_Keysym&) { a.ctx_.requests.open = true; }},
+        {Id::Save, {ctrlNoShift(SDLK_s), none, none, none}, "Save", "save (a lesson: under a new name)",
+         [](App& a, const SDL_Keysym&) { a.save(false); }},
+        {Id::SaveAs, {ctrlShift(SDLK_s), none, none, none}, "Save As...", "save under a new name",
+         [](App& a, const SDL_Keysym&) { a.save(true); }},
+        {Id::Undo, {ctrlNoShift(SDLK_z), none, none, none}, "Undo", "undo", [](App& a, const SDL_Keysym&) { a.document_.undo(); }},
+        {Id::Redo, {ctrl(SDLK_y), ctrlShift(SDLK_z), none, none}, "Redo", "redo", [](App& a, const SDL_Keysym&) { a.document_.redo(); }},
+        {Id::BiggerInterface, {ctrl(SDLK_PLUS), alsoCtrl(SDLK_EQUALS), alsoCtrl(SDLK_KP_PLUS), none}, "Bigger interface",
+         "bigger interface (for a projector)", [](App& a, const SDL_Keysym&) { a.changeUiScale(1); }},
+        {Id::SmallerInterface, {ctrl(SDLK_MINUS), alsoCtrl(SDLK_KP_MINUS), none, none}, "Smaller interface", "smaller interface",
+         [](App& a, const SDL_Keysym&) { a.changeUiScale(-1); }},
+        {Id::NormalInterface, {ctrl(SDLK_0), none, none, none}, "Normal interface size", "normal interface size",
+         [](App& a, const SDL_Keysym&) { a.uiScale_ = 1.0f, a.scaleChanged_ = true; }},
+        {Id::FullScreen, {anyMods(SDLK_F11), none, none, none}, "Full screen", "full screen",
+         [](App& a, const SDL_Keysym&) {
+             const bool full = SDL_GetWindowFlags(a.window_) & SDL_WINDOW_FULLSCREEN_DESKTOP;
+             SDL_SetWindowFullscreen(a.window_, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+         }},
+        {Id::RunInEmulator, {anyMods(SDLK_F9), none, none, none}, nullptr,
+         "run the scene in atari800 or Altirra (File > Emulator program... sets which)",
+         [](App& a, const SDL_Keysym&) { a.emulator_.run(a.document_.scene(), a.document_.path()); }},
+        {Id::Quit, {ctrl(SDLK_q), none, none, none}, "Quit", "quit (asks first about unsaved edits)",
+         [](App& a, const SDL_Keysym&) { a.requestQuit(); }},
+        {Id::Help, {anyMods(SDLK_F1), none, none, none}, "Keyboard shortcuts", "this table",
+         [](App& a, const SDL_Keysym&) { a.showHelp_ = true; }},
+    };
+    // CommandId numbers the rows: command(id) is kCommands[id].
+    static_assert([] {
+        for (size_t i = 0; i < std::size(kCommands); ++i)
+            if (static_cast<size_t>(kCommands[i].id) != i) return false;
+        return true;
+    }());
+    return kCommands;
+}
+
+std::span<const Command> commands() { return App::commandTable(); }
+
+const Command& command(CommandId id) { return commands()[static_cast<size_t>(id)]; }
+
+const Command* commandFor(SDL_Keycode sym, uint16_t mod) {
+    for (const Command& c : commands())
+        for (const KeyChord& chord : c.chords)
+            if (chord.matches(sym, mod)) return &c;
+    return nullptr;
+}
+
+std::string chordText(const KeyChord& chord) {
+    std::string text = std::string(chord.ctrl == Need::Down ? "Ctrl+" : "") + (chord.shift == Need::Down ? "Shift+" : "");
+    switch (chord.key) {
+        case SDLK_PLUS: return text + "plus";
+        case SDLK_MINUS: return text + "minus";
+        default: return text + SDL_GetKeyName(chord.key);
+    }
+}
+
+std::string keysText(const Command& command) {
+    std::string text;
+    for (const KeyChord& chord : command.chords)
+        if (chord.shown) text += (text.empty() ? "" : " / ") + chordText(chord);
+    return text;
+}
+
 void App::handleKey(const SDL_KeyboardEvent& key) {
-    const bool ctrl = key.keysym.mod & KMOD_CTRL, shift = key.keysym.mod & KMOD_SHIFT;
-    const int step = shift ? 8 : 1;
-    switch (key.keysym.sym) {
-    case SDLK_o: if (ctrl) ctx_.requests.open = true; break;
-    case SDLK_s:
-        if (ctrl) save(shift);
-        else ctx_.requests.screenshot = true;
-        break;
-    case SDLK_z:
-        if (ctrl && shift) document_.redo();
-        else if (ctrl) document_.undo();
-        break;
-    case SDLK_y: if (ctrl) document_.redo(); break;
-    case SDLK_q:
-        if (ctrl) {
-            if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
-            else quit_ = true;
-        }
-        break;
-    case SDLK_SPACE: if (!ctrl) simulation_.setRunning(!simulation_.running()); break;
-    case SDLK_f: if (!ctrl) simulation_.setRunning(false), simulation_.stepFrame(); break;
-    case SDLK_l: if (!ctrl) simulation_.setRunning(false), simulation_.stepScanline(); break;
-    case SDLK_h: if (!ctrl) simulation_.hitclrNow(); break;
-    case SDLK_i: if (!ctrl) simulation_.setRunning(false), simulation_.stepInstruction(); break;
-    case SDLK_TAB: selectNext(shift ? -1 : 1); break;
-    case SDLK_LEFT: moveSelected(-step, 0, mergeKey("arrows", ctx_.selected)); break;
-    case SDLK_RIGHT: moveSelected(step, 0, mergeKey("arrows", ctx_.selected)); break;
-    case SDLK_UP: moveSelected(0, -step, mergeKey("arrows", ctx_.selected)); break;
-    case SDLK_DOWN: moveSelected(0, step, mergeKey("arrows", ctx_.selected)); break;
-    case SDLK_F1: showHelp_ = true; break;
-    case SDLK_F9: emulator_.run(document_.scene(), document_.path()); break;
-    case SDLK_EQUALS:
-    case SDLK_PLUS:
-    case SDLK_KP_PLUS: if (ctrl) changeUiScale(1); break;
-    case SDLK_MINUS:
-    case SDLK_KP_MINUS: if (ctrl) changeUiScale(-1); break;
-    case SDLK_0: if (ctrl) uiScale_ = 1.0f, scaleChanged_ = true; break;
-    case SDLK_F11: {
-        const bool full = SDL_GetWindowFlags(window_) & SDL_WINDOW_FULLSCREEN_DESKTOP;
-        SDL_SetWindowFullscreen(window_, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
-        break;
+    if (const Command* c = commandFor(key.keysym.sym, key.keysym.mod)) {
+        lastKeyCommand_ = c->id;
+        c->run(*this, key.keysym);
     }
-    default: break;
-    }
+}
+
+// A command's item in a menu: its label (or `label`, the Edit menu's "Undo move P0"), its
+// first key as the shortcut and its help as the tooltip; chosen, it runs.
+void App::commandMenuItem(CommandId id, bool enabled, const std::string& label) {
+    const Command& c = command(id);
+    const std::string keys = chordText(c.chords[0]);
+    const bool chosen = ImGui::MenuItem(label.empty() ? c.menu : label.c_str(), keys.c_str(), false, enabled);
+    ctx_.noteWidget(std::string("menu ") + c.menu);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.help);
+    if (chosen) c.run(*this, SDL_Keysym{});
+}
+
+void App::requestQuit() {
+    if (askBeforeLeaving()) pending_ = Pending::Quit, askUnsaved_ = true;
+    else quit_ = true;
 }
 
 

@@ -33,11 +33,10 @@ void App::registerSettings() {
         else if (std::sscanf(line, "Panel=%255[^,],%d", name, &a) == 2) {
             for (auto& p : app.panels_)
                 if (std::string_view(p->name()) == name) p->visible = a != 0;
-        } else if (std::sscanf(line, "Overlays=%d", &a) == 1) {
-            OverlayOptions& o = app.view_.overlays;
-            bool* flags[] = {&o.latchPixels, &o.firstHits, &o.tightBoxes, &o.designerBoxes, &o.collisionWindow, &o.beam, &o.selection,
-                             &o.insetBoxes, &o.hotSpots, &o.cornerPoints};
-            for (size_t i = 0; i < std::size(flags); ++i) *flags[i] = (a >> i) & 1;
+        } else if (std::sscanf(line, "Overlay=%255[^,],%d", name, &a) == 2) {
+            if (bool* flag = overlayFlag(app.view_.overlays, name)) *flag = a != 0;
+        } else if (std::sscanf(line, "Overlays=%d", &a) == 1) {  // before the keys: one bit an overlay
+            for (const OverlayInfo& overlay : kOverlays) app.view_.overlays.*overlay.flag = (a >> overlay.savedBit) & 1;
         } else if (std::sscanf(line, "Crt=%d", &a) == 1) {
             app.view_.crt = a != 0;
         } else if (float f = 0; std::sscanf(line, "UiScale=%f", &f) == 1 && f >= 0.5f && f <= 3.0f) {
@@ -55,17 +54,13 @@ void App::registerSettings() {
         for (const std::string& r : app.recent_) out->appendf("Recent=%s\n", r.c_str());
         for (const auto& p : app.panels_) out->appendf("Panel=%s,%d\n", p->name(), p->visible ? 1 : 0);
         const OverlayOptions& o = app.userOverlays_ ? *app.userOverlays_ : app.view_.overlays;  // the user's, not a lesson's
-        const bool flags[] = {o.latchPixels, o.firstHits, o.tightBoxes, o.designerBoxes, o.collisionWindow,
-                              o.beam, o.selection, o.insetBoxes, o.hotSpots, o.cornerPoints};
-        int bits = 0;
-        for (size_t i = 0; i < std::size(flags); ++i) bits |= flags[i] << i;
+        for (const OverlayInfo& overlay : kOverlays) out->appendf("Overlay=%s,%d\n", overlay.key, o.*overlay.flag ? 1 : 0);
         out->appendf("Emulator=%s\n", app.emulator_.program().c_str());
-        out->appendf("Overlays=%d\nCrt=%d\nSquarePixels=%d\nUiScale=%.2f\n\n", bits, app.view_.crt ? 1 : 0, app.view_.squarePixels ? 1 : 0,
+        out->appendf("Crt=%d\nSquarePixels=%d\nUiScale=%.2f\n\n", app.view_.crt ? 1 : 0, app.view_.squarePixels ? 1 : 0,
                      static_cast<double>(app.uiScale_));
     };
     ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }
-
 
 void App::addRecent(const fs::path& path) {
     std::error_code ec;

@@ -11,12 +11,14 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <imgui.h>
 
 #include "app/App.h"
+#include "app/AppCommands.h"
 #include "app/AppContext.h"
 #include "app/Display.h"
 #include "app/Document.h"
@@ -54,6 +56,10 @@ public:
     const std::string& status() const { return ctx_.status; }
     const AppContext& context() const { return ctx_; }
     const std::vector<std::string>& recent() const { return recent_; }
+    std::optional<CommandId> lastKeyCommand() const { return lastKeyCommand_; }
+
+    // The command table (AppCommands.h): a member, so that its actions reach the window's insides.
+    static std::span<const Command> commandTable();
 
 private:
     // Start-up and shut-down.
@@ -65,7 +71,9 @@ private:
 
     // One iteration of the loop.
     void handleEvent(const SDL_Event& e);
-    void handleKey(const SDL_KeyboardEvent& key);
+    void handleKey(const SDL_KeyboardEvent& key);  // runs the key's command, if it has one
+    void commandMenuItem(CommandId id, bool enabled = true, const std::string& label = {});
+    std::optional<CommandId> lastKeyCommand_;  // the command the last key press ran (tests ask)
     void handleMouse(const SDL_Event& e);
     void pollController();
     // A running program's joystick 0 and console keys: arrows and Left Ctrl (fire), F2 START,
@@ -98,6 +106,7 @@ private:
     bool pendingTemplate_ = false;
     void openedFile(const fs::path& path);
     bool askBeforeLeaving() const { return document_.dirty() && !document_.readOnly(); }
+    void requestQuit();  // quits, or first asks about unsaved edits
     void save(bool as);
     void takeScreenshot(const fs::path& path);
     RgbImage readFramebuffer() const;  // the back buffer as drawn this frame, top row first
