@@ -423,12 +423,16 @@ void App::drawMenuBar() {
         commandMenuItem(CommandId::Quit);
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Edit")) {
+    const bool editMenu = ImGui::BeginMenu("Edit");
+    ctx_.noteWidget("Edit menu");
+    if (editMenu) {
         commandMenuItem(CommandId::Undo, document_.canUndo(), "Undo " + document_.undoLabel());
         commandMenuItem(CommandId::Redo, document_.canRedo(), "Redo " + document_.redoLabel());
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("View")) {
+    const bool viewMenu = ImGui::BeginMenu("View");
+    ctx_.noteWidget("View menu");
+    if (viewMenu) {
         OverlayOptions& o = view_.overlays;
         ImGui::TextDisabled("Overlays");
         for (const OverlayInfo& overlay : kOverlays) {
@@ -451,7 +455,9 @@ void App::drawMenuBar() {
         if (ImGui::MenuItem("Reset layout")) ctx_.requests.resetLayout = true;
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Help")) {
+    const bool helpMenu = ImGui::BeginMenu("Help");
+    ctx_.noteWidget("Help menu");
+    if (helpMenu) {
         commandMenuItem(CommandId::Help);
         ImGui::EndMenu();
     }
@@ -599,6 +605,7 @@ const Document& AppSession::document() const { return impl_->app.document(); }
 ScreenGeometry AppSession::screen() const { return impl_->app.screen(); }
 uint32_t AppSession::windowId() const { return SDL_GetWindowID(impl_->app.window()); }
 bool AppSession::popupShown(const std::string& title) const { return impl_->app.popupShown(title); }
+bool AppSession::anyPopupShown() const { return impl_->app.anyPopupShown(); }
 std::string AppSession::errorText() const { return impl_->app.errorText(); }
 std::string AppSession::emulatorError() const { return impl_->app.emulator().error(); }
 std::string AppSession::status() const { return impl_->app.status(); }
@@ -614,7 +621,7 @@ collide::MethodSettings AppSession::methodSettings() const { return impl_->app.c
 float AppSession::fontSize() const { return ImGui::GetFontSize(); }
 bool AppSession::breakSet() const { return impl_->app.context().simulation.latchBreak.has_value(); }
 std::vector<std::string> AppSession::recent() const { return impl_->app.recent(); }
-std::optional<CommandId> AppSession::lastKeyCommand() const { return impl_->app.lastKeyCommand(); }
+std::vector<CommandId> AppSession::keyCommands() const { return impl_->app.keyCommands(); }
 OverlayOptions AppSession::overlays() const { return impl_->app.context().view.overlays; }
 
 }  // namespace pmg::app

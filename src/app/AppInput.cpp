@@ -174,7 +174,7 @@ std::string keysText(const Command& command) {
 
 void App::handleKey(const SDL_KeyboardEvent& key) {
     if (const Command* c = commandFor(key.keysym.sym, key.keysym.mod)) {
-        lastKeyCommand_ = c->id;
+        keyCommands_.push_back(c->id);
         c->run(*this, key.keysym);
     }
 }

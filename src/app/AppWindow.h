@@ -48,6 +48,7 @@ public:
     const Document& document() const { return document_; }
     const ScreenGeometry& screen() const { return ctx_.screen; }
     SDL_Window* window() const { return window_; }
+    bool anyPopupShown() const { return !shownPopups_.empty(); }
     bool popupShown(const std::string& title) const {
         return std::find(shownPopups_.begin(), shownPopups_.end(), title) != shownPopups_.end();
     }
@@ -56,7 +57,7 @@ public:
     const std::string& status() const { return ctx_.status; }
     const AppContext& context() const { return ctx_; }
     const std::vector<std::string>& recent() const { return recent_; }
-    std::optional<CommandId> lastKeyCommand() const { return lastKeyCommand_; }
+    const std::vector<CommandId>& keyCommands() const { return keyCommands_; }
 
     // The command table (AppCommands.h): a member, so that its actions reach the window's insides.
     static std::span<const Command> commandTable();
@@ -73,7 +74,7 @@ private:
     void handleEvent(const SDL_Event& e);
     void handleKey(const SDL_KeyboardEvent& key);  // runs the key's command, if it has one
     void commandMenuItem(CommandId id, bool enabled = true, const std::string& label = {});
-    std::optional<CommandId> lastKeyCommand_;  // the command the last key press ran (tests ask)
+    std::vector<CommandId> keyCommands_;  // the commands key presses ran (tests ask)
     void handleMouse(const SDL_Event& e);
     void pollController();
     // A running program's joystick 0 and console keys: arrows and Left Ctrl (fire), F2 START,
