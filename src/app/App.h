@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "app/AppCommands.h"
+#include "app/AppContext.h"
 #include "app/ScreenGeometry.h"
 #include "app/Simulation.h"
 #include "collide/Method.h"
@@ -56,6 +58,7 @@ public:
     ScreenGeometry screen() const;  // where the Atari screen was drawn in the last frame
     uint32_t windowId() const;      // for the events' windowID
     bool popupShown(const std::string& title) const;  // a modal with this title was drawn in the last frame
+    bool anyPopupShown() const;                       // a modal was drawn in the last frame
     std::string errorText() const;  // the last error the app showed
     std::string emulatorError() const;  // what the Run in emulator dialog says went wrong
     std::string status() const;     // the status bar's message
@@ -68,6 +71,8 @@ public:
     float fontSize() const;
     collide::MethodSettings methodSettings() const;  // the Collisions panel's inset margin, hot spot, rectangles  // the interface font's size in window pixels
     std::vector<std::string> recent() const;  // the File > Recent scenes list
+    std::vector<CommandId> keyCommands() const;  // the commands key presses ran, in order
+    OverlayOptions overlays() const;  // the View menu's overlays as they are now
 
 private:
     struct Impl;

@@ -55,11 +55,8 @@ inline constexpr float kLessonFontRatio = 1.35f;
 
 struct AppRequests {
     bool open = false;        // show the Open dialog
-    bool save = false;
-    bool saveAs = false;
     bool screenshot = false;
     bool resetLayout = false;
-    bool help = false;
     std::string openPath;     // open this file now
     std::string selectCell;   // the Collisions panel selects this cell: "P0PL.P1" or "aabb:P0PL.P1"
     std::string error;        // a problem the window shows in its dialog (a file a panel could not load)

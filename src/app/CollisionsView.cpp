@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "core/Beam.h"
+#include "core/CollisionLatches.h"
 
 namespace pmg::app {
 namespace {
@@ -70,15 +71,9 @@ collide::FrameHistory frameHistoryOf(const Scene& scene, const Simulation& simul
     return history;
 }
 
-const char* gridRowName(int row) {
-    static const char* const names[] = {"M0", "M1", "M2", "M3", "P0", "P1", "P2", "P3"};
-    return names[row & 7];
-}
+const char* gridRowName(int row) { return pmObjectName(registerObject(row & 7)); }  // rows in register order
 
-const char* gridColumnName(int column) {
-    static const char* const names[] = {"PF0", "PF1", "PF2", "PF3", "P0", "P1", "P2", "P3"};
-    return names[column & 7];
-}
+const char* gridColumnName(int column) { return (column & 7) < 4 ? playfieldName(column) : pmObjectName(column & 3); }
 
 bool CollisionsView::refresh(const Document& document, const Simulation& simulation, const collide::MethodSettings& settings) {
     const Machine& machine = simulation.machine();

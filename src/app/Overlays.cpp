@@ -22,14 +22,15 @@ void box(ImDrawList& draw, const ScreenGeometry& g, int clock0, int line0, int c
 
 }  // namespace
 
-bool* overlayFlag(OverlayOptions& o, std::string_view name) {
-    const std::pair<std::string_view, bool*> flags[] = {
-        {"latched_pixels", &o.latchPixels}, {"first_hits", &o.firstHits},       {"tight_boxes", &o.tightBoxes},
-        {"designer_boxes", &o.designerBoxes}, {"inset_boxes", &o.insetBoxes},   {"hot_spots", &o.hotSpots},
-        {"corner_points", &o.cornerPoints}, {"collision_window", &o.collisionWindow},
-        {"selection", &o.selection}};
-    for (const auto& [n, flag] : flags)
-        if (n == name) return flag;
+OverlayOptions everyOverlayOn() {
+    OverlayOptions all;
+    for (const OverlayInfo& overlay : kOverlays) all.*overlay.flag = true;
+    return all;
+}
+
+bool* overlayFlag(OverlayOptions& o, std::string_view key) {
+    for (const OverlayInfo& overlay : kOverlays)
+        if (overlay.key == key) return &(o.*overlay.flag);
     return nullptr;
 }
 

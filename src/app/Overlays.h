@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <iterator>
 #include <memory>
 #include <string_view>
 
@@ -14,9 +15,56 @@
 
 namespace pmg::app {
 
-// The flag of an overlay by the name a lesson's "overlays" key uses (kLessonOverlayNames:
-// "latched_pixels", "first_hits", ...), or nullptr for another name.
-bool* overlayFlag(OverlayOptions& overlays, std::string_view lessonName);
+// Every overlay once, in the View menu's order: the View menu, imgui.ini, a lesson's
+// "overlays" key and --all-overlays all go through this table. Each one's default is its
+// initializer in OverlayOptions.
+struct OverlayInfo {
+    bool OverlayOptions::*flag;
+    const char* key;    // imgui.ini's "Overlay=key,1" and a lesson's "overlays" key (kLessonOverlayNames)
+    const char* label;  // the View menu's item
+    const char* help;   // the View menu item's tooltip
+    int savedBit;       // its bit in the "Overlays=" number imgui.ini held before the keys (still read)
+};
+
+inline constexpr OverlayInfo kOverlays[] = {
+    {&OverlayOptions::latchPixels, "latched_pixels", "Latched pixels (whitened)",
+     "Whitens the pixels where two objects (or an object and the playfield) meet whose collision bit is set.", 0},
+    {&OverlayOptions::firstHits, "first_hits", "First hits (white boxes)",
+     "A white box where each set collision bit was first set since the last HITCLR.", 1},
+    {&OverlayOptions::tightBoxes, "tight_boxes", "Object boxes, tight",
+     "Each object's box around the pixels it drew this frame.", 2},
+    {&OverlayOptions::designerBoxes, "designer_boxes", "Object boxes, designer's",
+     "Each object's whole cell, 8 (a missile 2) colour clocks wide times its height, or its own hitbox.", 3},
+    {&OverlayOptions::insetBoxes, "inset_boxes", "Inset (fair) boxes",
+     "The designer's box shrunk by the inset method's margin (Collisions panel).", 7},
+    {&OverlayOptions::hotSpots, "hot_spots", "Hot spots",
+     "The one pixel of each object the hot-spot method tests.", 8},
+    {&OverlayOptions::cornerPoints, "corner_points", "Corner points",
+     "The four corners of each designer's box, the points the corner-points method tests.", 9},
+    {&OverlayOptions::collisionWindow, "collision_window", "Collision window",
+     "The part of the screen where GTIA can set collision bits.", 4},
+    {&OverlayOptions::beam, "beam", "Beam position",
+     "The scan line the beam is on while the machine is paused in the middle of a frame.", 5},
+    {&OverlayOptions::selection, "selection", "Selected object",
+     "An outline around the object the arrow keys move.", 6},
+};
+
+// Every overlay in the table, and no flag twice: a flag added to OverlayOptions without a
+// row here fails to compile.
+constexpr bool overlayTableComplete() {
+    for (size_t i = 0; i < std::size(kOverlays); ++i)
+        for (size_t j = 0; j < i; ++j)
+            if (kOverlays[i].flag == kOverlays[j].flag) return false;
+    return sizeof(OverlayOptions) == std::size(kOverlays) * sizeof(bool);
+}
+static_assert(overlayTableComplete());
+
+// Every overlay on (--all-overlays).
+OverlayOptions everyOverlayOn();
+
+// The flag of an overlay by its key ("latched_pixels", "first_hits", ...: the names a
+// lesson's "overlays" key uses), or nullptr for another name.
+bool* overlayFlag(OverlayOptions& overlays, std::string_view key);
 
 // The object under a point of the screen (the topmost by number: P0 before P3, players
 // before missiles), or -1.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/CollisionLatches.h"
+
 namespace pmg::app {
 
 uint8_t sceneRegister(const Scene& scene, Reg reg) {
@@ -52,10 +54,7 @@ void writeSceneBytes(Scene& scene, uint16_t address, const std::vector<uint8_t>&
     scene.memory.push_back(std::move(block));
 }
 
-const char* objectName(int object) {
-    static const char* const kNames[] = {"P0", "P1", "P2", "P3", "M0", "M1", "M2", "M3"};
-    return kNames[object & 7];
-}
+const char* objectName(int object) { return pmObjectName(object); }
 
 ObjectStripe objectStripe(const Scene& scene, int object) {
     ObjectStripe s;

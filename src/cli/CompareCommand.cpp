@@ -10,6 +10,7 @@
 #include "cli/CollideRun.h"
 #include "cli/Commands.h"
 #include "collide/Comparison.h"
+#include "core/CollisionLatches.h"
 
 namespace pmg::cli {
 namespace {
@@ -143,11 +144,10 @@ void printText(const CollideRun& run, const CompareCliOptions& options, const Co
     for (const MethodResult& m : c.methods) {
         std::cout << "\n" << m.name << " [" << m.id << "]: " << m.source << "\n";
         std::cout << "        PF3 PF2 PF1 PF0     P3  P2  P1  P0\n";
-        const char* rows[] = {"M0", "M1", "M2", "M3", "P0", "P1", "P2", "P3"};
         for (int o = 0; o < 8; ++o) {
             const int object = registerObject(M0PF + o);  // rows in register order
             const int pf = playfieldRegister(object), pl = playerRegister(object);
-            std::string s = std::string("  ") + rows[o] + "    ";
+            std::string s = std::string("  ") + pmObjectName(object) + "    ";
             for (int reg : {pf, pl}) {
                 for (int bit = 3; bit >= 0; --bit) {
                     char sym = '-';

@@ -86,12 +86,6 @@ bool isExecutable(const std::string& path) {
     return in.read(head, 2) && static_cast<uint8_t>(head[0]) == 0xFF && static_cast<uint8_t>(head[1]) == 0xFF;
 }
 
-// The name of bit `bit` of collision register `reg`: a playfield colour for the xxPF
-// registers, a player for the xxPL ones.
-std::string bitName(int reg, int bit) {
-    return (reg < M0PL ? "PF" : "P") + std::to_string(bit);
-}
-
 // A player never collides with itself (reference C3): PnPL bit n is always 0.
 bool isOwnBit(int reg, int bit) { return reg >= P0PL && reg - P0PL == bit; }
 
@@ -118,7 +112,7 @@ nlohmann::ordered_json report(const Scene& scene, const std::string& file, int f
         for (int bit = 0; bit < 4; ++bit) {
             if (!(latches.read(reg) & (1 << bit))) continue;
             const BeamPosition hit = latches.firstHit(reg, bit);
-            auto& at = firstHits[std::string(collisionRegisterName(reg))][bitName(reg, bit)] = {{"line", hit.line},
+            auto& at = firstHits[std::string(collisionRegisterName(reg))][collisionBitName(reg, bit)] = {{"line", hit.line},
                                                                                                  {"clock", hit.clock}};
             // Lines 248-7 latch only in the hi-res vertical-blank bug (reference W4).
             if (!inVisibleLines(hit.line)) at["vertical_blank"] = true;
@@ -160,12 +154,11 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
             s += std::string("   ") + (isOwnBit(reg, bit) ? '-' : (latches.read(reg) & (1 << bit)) ? '1' : '.');
         return s;
     };
-    const char* objects[] = {"M0", "M1", "M2", "M3", "P0", "P1", "P2", "P3"};
     for (int o = 0; o < 8; ++o) {
         const int object = registerObject(M0PF + o);  // rows in register order
         const int pf = playfieldRegister(object);
         const int pl = playerRegister(object);
-        std::cout << "  " << objects[o] << "    " << cells(pf) << "      " << cells(pl) << '\n';
+        std::cout << "  " << pmObjectName(object) << "    " << cells(pf) << "      " << cells(pl) << '\n';
     }
 
     std::cout << "\nFirst hits (scan line, colour clock):\n";
@@ -176,7 +169,7 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
             const BeamPosition hit = latches.firstHit(reg, bit);
             char buf[96];
             std::snprintf(buf, sizeof buf, "  %s %-4s line %3d, clock $%02X (%d)%s\n",
-                          std::string(collisionRegisterName(reg)).c_str(), bitName(reg, bit).c_str(), hit.line,
+                          std::string(collisionRegisterName(reg)).c_str(), collisionBitName(reg, bit), hit.line,
                           hit.clock, hit.clock, inVisibleLines(hit.line) ? "" : ", in the vertical blank");
             std::cout << buf;
             any = true;

@@ -33,6 +33,20 @@ constexpr int registerObject(int index) { return (index + 4) & 7; }
 // "M0PF" ... "P3PL".
 std::string_view collisionRegisterName(int index);
 
+// The objects' names by number, players first: "P0".."P3", "M0".."M3".
+constexpr const char* pmObjectName(int object) {
+    constexpr const char* kNames[] = {"P0", "P1", "P2", "P3", "M0", "M1", "M2", "M3"};
+    return kNames[object & 7];
+}
+// The playfield colours' names, what the xxPF registers' bits stand for: "PF0".."PF3".
+constexpr const char* playfieldName(int n) {
+    constexpr const char* kNames[] = {"PF0", "PF1", "PF2", "PF3"};
+    return kNames[n & 3];
+}
+// What bit `bit` of collision register `index` stands for: a playfield colour in the xxPF
+// registers (PF0-PF3), a player in the xxPL ones (P0-P3).
+constexpr const char* collisionBitName(int index, int bit) { return index < M0PL ? playfieldName(bit) : pmObjectName(bit & 3); }
+
 class CollisionLatches {
 public:
     // Power-on contents are undefined on hardware (reference C12); the model starts at zero

@@ -52,7 +52,7 @@ void GtiaLineMemo::startFrame(Frame& frame) {
 
 bool GtiaLineMemo::replay(const GtiaLine& at) {
     taken_ = -1;
-    if (!trying_) return false;
+    if (!trying_ || !inVisibleLines(at.line)) return false;
     PlayfieldLine& pf = at.pf;
     // Blank lines and bitmap modes: the playfield is the screen bytes (see the class comment).
     if (!pf.empty() && pf.mode < 8) return false;

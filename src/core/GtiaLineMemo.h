@@ -31,7 +31,9 @@ public:
     void enterLine(int line) {
         candidate_ = -1;
         trying_ = true;
-        if (entries_.empty()) return;
+        // Lines of the vertical blank that GTIA processes (the hi-res vertical-blank bug) have
+        // no picture row or record to keep.
+        if (entries_.empty() || !inVisibleLines(line)) return;
         Entry& e = entries_[line - kFirstVisibleLine];
         candidate_ = e.valid ? line : -1;
         e.valid = false;

@@ -6,6 +6,7 @@
 #include "core/AnticDma.h"
 #include "core/Beam.h"
 #include "core/BeamTiming.h"
+#include "core/CollisionLatches.h"
 #include "core/Machine.h"
 #include "core/PlayfieldLine.h"
 #include "formats/BaseScene.h"
@@ -90,14 +91,12 @@ Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const std::vector<s
                         const std::vector<RegisterWrite>& blankWrites) {
     Emitter6502 e(origin);
     // Data first, page aligned by the caller: the collision text (4 rows of 40), its display list.
-    static const char* kNames[16] = {"M0PF", "M1PF", "M2PF", "M3PF", "P0PF", "P1PF", "P2PF", "P3PF",
-                                     "M0PL", "M1PL", "M2PL", "M3PL", "P0PL", "P1PL", "P2PL", "P3PL"};
     auto internal = [](char c) { return static_cast<uint8_t>(c >= 0x20 && c < 0x60 ? c - 0x20 : c); };
     std::vector<uint8_t> text(160, 0);
     std::vector<uint8_t> digitOffsets(16);
     for (int i = 0; i < 16; ++i) {
         const int at = (i / 4) * 40 + (i % 4) * 9 + 2;
-        for (int k = 0; k < 4; ++k) text[static_cast<size_t>(at + k)] = internal(kNames[i][k]);
+        for (int k = 0; k < 4; ++k) text[static_cast<size_t>(at + k)] = internal(collisionRegisterName(i)[static_cast<size_t>(k)]);
         text[static_cast<size_t>(at + 4)] = internal('=');
         text[static_cast<size_t>(at + 5)] = internal('$');
         text[static_cast<size_t>(at + 6)] = internal('0');

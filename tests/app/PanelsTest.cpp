@@ -70,7 +70,7 @@ TEST_P(PanelDraws, SeveralFramesWithMouseAndEveryObjectSelected) {
     ASSERT_TRUE(document.open(c.scene)) << document.loadError();
     Simulation simulation;
     ViewOptions view;
-    view.overlays = {true, true, true, true, true, true, true, true, true, true};
+    view.overlays = everyOverlayOn();
     ScreenOverlays overlays;
     AppContext ctx(document, simulation, view);
     ctx.screen = ScreenGeometry::fit(0, 0, 800, 1000);

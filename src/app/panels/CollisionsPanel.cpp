@@ -18,6 +18,7 @@
 #include "collide/ReasonText.h"
 #include "core/Atari.h"
 #include "core/BeamTiming.h"
+#include "core/CollisionLatches.h"
 #include "formats/SavedCollisions.h"
 
 namespace pmg::app {
@@ -45,9 +46,7 @@ std::string cellMeaning(GridCell g) {
 }
 
 std::string cellName(GridCell g) {
-    static const char* const regs[] = {"M0PF", "M1PF", "M2PF", "M3PF", "P0PF", "P1PF", "P2PF", "P3PF",
-                                       "M0PL", "M1PL", "M2PL", "M3PL", "P0PL", "P1PL", "P2PL", "P3PL"};
-    return std::string(regs[g.reg()]) + "." + gridColumnName(g.column);
+    return std::string(collisionRegisterName(g.reg())) + "." + gridColumnName(g.column);
 }
 
 class CollisionsPanel final : public Panel {

@@ -105,12 +105,7 @@ private:
         }
     }
 
-    static const char* bitLabel(int reg, int bit) {
-        // M0PF..P3PF: bits are PF0-PF3; M0PL..P3PL: bits are P0-P3.
-        static const char* const kPf[] = {"PF0", "PF1", "PF2", "PF3"};
-        static const char* const kPl[] = {"P0", "P1", "P2", "P3"};
-        return reg < 8 ? kPf[bit & 3] : kPl[bit & 3];
-    }
+    static const char* bitLabel(int reg, int bit) { return collisionBitName(reg, bit); }
 
     void drawHistory(const Simulation& sim) {
         const auto& history = sim.history();

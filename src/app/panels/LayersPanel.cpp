@@ -45,14 +45,13 @@ public:
         helpMarker("Each player, missile and playfield colour in a fixed colour, drawn from what the collision logic saw. "
                    "Hide objects to see what is under them: the picture changes, the collision registers do not.");
         const auto& colours = debugColours();
-        static const char* const kNames[] = {"P0", "P1", "P2", "P3", "M0", "M1", "M2", "M3"};
         for (int o = 0; o < 8; ++o) {
             if (o % 4) ImGui::SameLine();
             ImGui::PushID(o);
             swatch(colours[o]);
             ImGui::SameLine(0, 3);
             bool shown = !(view.hiddenObjects >> o & 1);
-            if (ImGui::Checkbox(kNames[o], &shown)) view.hiddenObjects = static_cast<uint8_t>(shown ? view.hiddenObjects & ~(1 << o) : view.hiddenObjects | (1 << o));
+            if (ImGui::Checkbox(pmObjectName(o), &shown)) view.hiddenObjects = static_cast<uint8_t>(shown ? view.hiddenObjects & ~(1 << o) : view.hiddenObjects | (1 << o));
             ImGui::PopID();
         }
         for (int p = 0; p < 5; ++p) {

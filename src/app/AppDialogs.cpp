@@ -1,0 +1,291 @@
+// Opening and saving (File menu, drops, templates, Atari files, lessons), and the modal
+// dialogs: unsaved edits before leaving, crash recovery, problems, the keyboard shortcuts.
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+#include <system_error>
+
+#include "app/AppWindow.h"
+#include "app/ConfigDir.h"
+#include "formats/Importer.h"
+#include "lesson/Lesson.h"
+
+namespace pmg::app {
+
+void App::openInitialScene() {
+    // Crash recovery first: a scene started from a template is the user's own work too.
+    if (options_.frames == 0) {
+        document_.setRecoveryFile(configDir() / "recovery.json");
+        recovered_ = document_.readRecovery();
+        askRecovery_ = recovered_.has_value();
+    }
+    if (!options_.newFrom.empty()) {
+        for (const Template& t : templates())
+            if (t.path.stem() == options_.newFrom) {
+                openNow(t.path, true);
+                return;
+            }
+        errorText_ = "no template named " + options_.newFrom + " (File > New from template lists them)";
+        showError_ = true;
+    }
+    const fs::path scene = options_.scene.empty() ? defaultScene() : options_.scene;
+    if (formats::isImportable(scene)) {
+        openNow(scene);
+        if (showError_) {
+            std::cerr << "pmglab: " << errorText_ << '\n';
+            document_.reset(emptyScene(), {});
+        }
+        return;
+    }
+    if (document_.open(scene)) {
+        openedFile(scene);
+    } else {
+        errorText_ = document_.loadError();
+        showError_ = true;
+        std::cerr << "pmglab: " << errorText_ << '\n';
+        document_.reset(emptyScene(), {});
+    }
+}
+
+
+void App::drawDialogs() {
+    if (auto imported = importExport_.drawDialogs([this](const std::string& name) { ctx_.noteWidget(name); })) requestOpen(*imported);
+    emulator_.drawDialogs();
+    if (std::string status = emulator_.takeStatus(); !status.empty()) ctx_.notify(std::move(status));
+    if (auto chosen = fileDialog_.draw(recent_)) {
+        if (fileDialog_.mode() == FileDialog::Mode::Open) requestOpen(*chosen);
+        else if (document_.saveAs(*chosen)) addRecent(*chosen), ctx_.notify("saved " + chosen->string());
+        else errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError(), showError_ = true;
+    }
+
+    if (askRecovery_) ImGui::OpenPopup("Recover unsaved edits?"), askRecovery_ = false;
+    if (ImGui::BeginPopupModal("Recover unsaved edits?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::Text("PMG Lab did not close cleanly last time.\nUnsaved edits to %s were autosaved.",
+                    recovered_ && !recovered_->originalPath.empty() ? recovered_->originalPath.string().c_str() : "an untitled scene");
+        if (ImGui::Button("Recover")) {
+            document_.reset(recovered_->scene, recovered_->originalPath, true);
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Discard")) {
+            document_.discardRecovery();
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+
+    if (askUnsaved_) ImGui::OpenPopup("Unsaved edits"), askUnsaved_ = false;
+    if (ImGui::BeginPopupModal("Unsaved edits", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::Text("Save your edits to %s first?", document_.displayName().c_str());
+        auto proceed = [&] {
+            if (pending_ == Pending::Quit) quit_ = true;
+            else if (pending_ == Pending::Open) openNow(pendingPath_, pendingTemplate_);
+            pending_ = Pending::None;
+        };
+        if (ImGui::Button("Save")) {
+            ImGui::CloseCurrentPopup();
+            if (document_.path().empty()) {
+                pending_ = Pending::None;
+                fileDialog_.show(FileDialog::Mode::SaveAs, fs::current_path(), document_.scene().name + ".json");
+            } else if (document_.save()) {
+                proceed();
+            } else {
+                pending_ = Pending::None;
+                errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError();
+                showError_ = true;
+            }
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Don't save")) {
+            ImGui::CloseCurrentPopup();
+            document_.discardRecovery();
+            proceed();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel")) {
+            pending_ = Pending::None;
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+
+    if (showError_) ImGui::OpenPopup("Problem"), showError_ = false;
+    ImGui::SetNextWindowSizeConstraints(ImVec2(ImGui::GetFontSize() * 20, 0), ImVec2(ImGui::GetFontSize() * 50, FLT_MAX));
+    if (ImGui::BeginPopupModal("Problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 48);
+        ImGui::TextUnformatted(errorText_.c_str());
+        ImGui::PopTextWrapPos();
+        // Enter closes it, but not the press that caused the error (Enter in a file dialog):
+        // that one is still down the frame the popup appears.
+        if (ImGui::IsWindowAppearing()) problemAppeared_ = frame_;
+        const bool freshEnter = frame_ > problemAppeared_ + 1 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+        if (ImGui::Button("OK") || freshEnter) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+
+    if (showHelp_) ImGui::OpenPopup("Keyboard shortcuts"), showHelp_ = false;
+    if (ImGui::BeginPopupModal("Keyboard shortcuts", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+            const auto row = [&](const std::string& keys, const char* help) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(keys.c_str());
+                ctx_.noteWidget("shortcut " + keys);
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(help);
+            };
+            for (const Command& c : commands()) row(keysText(c), c.help);
+            for (const OtherInput& other : kOtherInput) row(other.keys, other.help);
+            ImGui::EndTable();
+        }
+        ImGui::TextDisabled("Keys go to the panels first while a text field is active.");
+        if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+}
+
+
+void App::requestOpen(const fs::path& path, bool fromTemplate) {
+    // A lesson's changes (its try steps) are the lesson's, not the user's work: no question.
+    if (askBeforeLeaving()) {
+        pending_ = Pending::Open;
+        pendingPath_ = path;
+        pendingTemplate_ = fromTemplate;
+        askUnsaved_ = true;
+    } else {
+        openNow(path, fromTemplate);
+    }
+}
+
+
+const std::vector<App::Template>& App::templates() {
+    if (templatesRead_) return templates_;
+    templatesRead_ = true;
+    std::error_code ec;
+    fs::path dir = "assets/templates";
+    if (!fs::is_directory(dir, ec)) dir = PMGLAB_TEMPLATES_DIR;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() != ".json") continue;
+        try {
+            const Scene t = loadScene(it->path());
+            templates_.push_back({t.description.empty() ? it->path().stem().string() : t.description, it->path()});
+        } catch (const std::exception& e) {
+            std::cerr << "pmglab: template skipped: " << e.what() << '\n';
+        }
+    }
+    std::sort(templates_.begin(), templates_.end(), [](const Template& a, const Template& b) { return a.path < b.path; });
+    return templates_;
+}
+
+
+// A lesson opens read-only and stays out of the Recent menu (the Lessons panel lists them).
+void App::openedFile(const fs::path& path) {
+    const bool lesson = document_.scene().extra.contains(kLessonKey);
+    document_.setReadOnly(lesson);
+    if (lesson) frontPanel_ = "Lessons";  // its text is what the class reads next
+    // A lesson sets the overlays its text needs (lesson 3's hidden player must not be painted
+    // by the latched-pixel overlay); the user's own come back with the next file.
+    if (userOverlays_) view_.overlays = *userOverlays_;
+    userOverlays_.reset();
+    if (lesson) {
+        try {
+            const Lesson opened = parseLesson(document_.scene(), path.string());
+            if (!opened.overlays.empty()) userOverlays_ = view_.overlays;
+            for (const OverlaySetting& setting : opened.overlays)
+                if (bool* flag = overlayFlag(view_.overlays, setting.name)) *flag = setting.on;
+        } catch (const SceneError&) {
+            // The Lessons panel says what is wrong with the lesson.
+        }
+    }
+    else if (document_.scene().program) frontPanel_ = "Program";
+    relayout_ = true;                      // the slots share the column differently with a lesson
+    if (!lesson) addRecent(path);
+}
+
+namespace {
+// Atari executables by their extension: opened, they run on the 6502.
+bool isExecutable(const fs::path& path) {
+    std::string ext = path.extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext == ".xex" || ext == ".com" || ext == ".exe" || ext == ".obj";
+}
+}  // namespace
+
+
+void App::openNow(const fs::path& path, bool fromTemplate) {
+    if (fromTemplate) {
+        Document loaded;
+        if (!loaded.open(path)) {
+            errorText_ = loaded.loadError();
+            showError_ = true;
+            return;
+        }
+        // A scene of the user's own: untitled (Save asks where), no template description,
+        // file blocks pointing at the same files from the folder Save As starts in.
+        Scene scene = loaded.scene();
+        scene.name = "untitled";
+        scene.description.clear();
+        Document::rebaseFileBlocks(scene, path.parent_path(), fs::current_path());
+        document_.reset(std::move(scene), {}, true);
+        simulation_.startOver();
+        ctx_.selected = 0;
+        ctx_.notify("new scene from " + path.filename().string());
+        return;
+    }
+    if (formats::isImportable(path)) {
+        // A file of the Atari world (an emulator state, a sprite, a font, a picture, an
+        // executable's memory): an untitled scene made from it; Save asks where to keep it,
+        // and the file itself is never written.
+        try {
+            Scene scene;
+            if (isExecutable(path)) {
+                // An Atari program runs on the machine's 6502: the scene names it, nothing else.
+                scene.name = path.stem().string();
+                scene.program = SceneProgram{fs::absolute(path).string(), formats::readInputFile(path), std::nullopt};
+            } else {
+                scene = formats::importFile(path);
+            }
+            if (scene.program) frontPanel_ = "Program";
+            document_.reset(std::move(scene), {}, false);
+            addRecent(path);
+            relayout_ = true;
+            simulation_.startOver();
+            ctx_.selected = 0;
+            ctx_.notify((isExecutable(path) ? "running " : "imported ") + path.string() + " as an untitled scene (Save keeps it as a scene file)");
+        } catch (const std::exception& e) {
+            errorText_ = e.what();
+            showError_ = true;
+        }
+        return;
+    }
+    if (document_.open(path)) {
+        openedFile(path);
+        simulation_.startOver();
+        ctx_.selected = 0;
+        ctx_.notify("opened " + path.string());
+    } else {
+        // The current scene stays; the loader's message says what is wrong and where.
+        errorText_ = document_.loadError();
+        showError_ = true;
+    }
+}
+
+
+void App::save(bool as) {
+    if (document_.readOnly()) {
+        // Never over the lesson: a file of the user's own, in the current folder.
+        fileDialog_.show(FileDialog::Mode::SaveAs, fs::current_path(), document_.path().stem().string() + "-mine.json");
+        ctx_.notify("lessons open read-only: save your changes under a new name");
+        return;
+    }
+    if (as || document_.path().empty()) {
+        const fs::path folder = document_.path().empty() ? fs::current_path() : document_.path().parent_path();
+        fileDialog_.show(FileDialog::Mode::SaveAs, folder, document_.path().empty() ? document_.scene().name + ".json"
+                                                                                    : document_.path().filename().string());
+        return;
+    }
+    if (document_.save()) ctx_.notify("saved " + document_.path().string());
+    else errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError(), showError_ = true;
+}
+
+}  // namespace pmg::app

@@ -1,0 +1,180 @@
+// The window's insides, shared by the files that make it up (App.cpp: start-up, the frame
+// loop, the layout, the menus and the panel slots; AppSettings.cpp: what the app remembers
+// in imgui.ini; AppInput.cpp: keys, mouse and game controller through the command table;
+// AppDialogs.cpp: opening, saving, the modal dialogs). Only those files include it: the
+// rest of the program sees App.h.
+#pragma once
+
+#include <SDL.h>
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/App.h"
+#include "app/AppCommands.h"
+#include "app/AppContext.h"
+#include "app/Display.h"
+#include "app/Document.h"
+#include "app/EmulatorRunner.h"
+#include "app/FileDialog.h"
+#include "app/ImportExportMenu.h"  // Atari file formats
+#include "app/Overlays.h"
+#include "app/Panel.h"
+#include "app/Simulation.h"
+
+namespace pmg::app {
+namespace fs = std::filesystem;
+
+inline constexpr size_t kRecentLimit = 10;  // File > Recent scenes
+
+class App {
+public:
+    explicit App(const AppOptions& options) : options_(options), ctx_{document_, simulation_, view_} {}
+    ~App() { shutdown(); }
+
+    int run();
+    // The loop in pieces, for run() and for AppSession (tests drive the app frame by frame).
+    bool start();                  // false: no window (said on stderr)
+    bool step(RgbImage* capture);  // one pass; false once the app quits or the scripted frames are done
+    int finish();
+
+    const Document& document() const { return document_; }
+    const ScreenGeometry& screen() const { return ctx_.screen; }
+    SDL_Window* window() const { return window_; }
+    bool anyPopupShown() const { return !shownPopups_.empty(); }
+    bool popupShown(const std::string& title) const {
+        return std::find(shownPopups_.begin(), shownPopups_.end(), title) != shownPopups_.end();
+    }
+    const std::string& errorText() const { return errorText_; }
+    const EmulatorRunner& emulator() const { return emulator_; }
+    const std::string& status() const { return ctx_.status; }
+    const AppContext& context() const { return ctx_; }
+    const std::vector<std::string>& recent() const { return recent_; }
+    const std::vector<CommandId>& keyCommands() const { return keyCommands_; }
+
+    // The command table (AppCommands.h): a member, so that its actions reach the window's insides.
+    static std::span<const Command> commandTable();
+
+private:
+    // Start-up and shut-down.
+    bool initWindow();
+    void initImGui();
+    void shutdown();
+    void registerSettings();
+    void openInitialScene();
+
+    // One iteration of the loop.
+    void handleEvent(const SDL_Event& e);
+    void handleKey(const SDL_KeyboardEvent& key);  // runs the key's command, if it has one
+    void commandMenuItem(CommandId id, bool enabled = true, const std::string& label = {});
+    std::vector<CommandId> keyCommands_;  // the commands key presses ran (tests ask)
+    void handleMouse(const SDL_Event& e);
+    void pollController();
+    // A running program's joystick 0 and console keys: arrows and Left Ctrl (fire), F2 START,
+    // F3 SELECT, F4 OPTION, or a game controller (stick or pad, A fires, Start/Back/X for the
+    // console keys). Held keys come from the key events, so a text field keeps its keys.
+    bool joystickKey(const SDL_KeyboardEvent& key, bool down);
+    void feedControllerInputs();
+    struct HeldKeys {
+        bool up = false, down = false, left = false, right = false, fire = false, start = false, select = false, option = false;
+    } held_;
+    void layout();
+    void drawUi();
+    void drawMenuBar();
+    void drawSlots();
+    void drawStatusBar();
+    void drawDialogs();
+    void render();
+
+    // Actions.
+    // A scene file, or (fromTemplate) a new untitled scene started from a template file.
+    void requestOpen(const fs::path& path, bool fromTemplate = false);
+    void openNow(const fs::path& path, bool fromTemplate = false);
+    struct Template {
+        std::string title;  // the template's description, what File > New shows
+        fs::path path;
+    };
+    const std::vector<Template>& templates();
+    std::vector<Template> templates_;
+    bool templatesRead_ = false;
+    bool pendingTemplate_ = false;
+    void openedFile(const fs::path& path);
+    bool askBeforeLeaving() const { return document_.dirty() && !document_.readOnly(); }
+    void requestQuit();  // quits, or first asks about unsaved edits
+    void save(bool as);
+    void takeScreenshot(const fs::path& path);
+    RgbImage readFramebuffer() const;  // the back buffer as drawn this frame, top row first
+    void addRecent(const fs::path& path);
+    void moveSelected(int clocks, int lines, uint64_t key);
+    void selectNext(int step);
+    void updateTitle();
+    void applyUiScale();
+    void changeUiScale(int steps);
+    fs::path defaultScene() const;
+
+    AppOptions options_;
+    Document document_;
+    Simulation simulation_;
+    ViewOptions view_;
+    AppContext ctx_;
+    std::vector<std::unique_ptr<Panel>> panels_;
+    std::unique_ptr<Display> display_;
+    FileDialog fileDialog_;
+    ImportExportMenu importExport_;  // Atari file formats
+    EmulatorRunner emulator_;        // File > Run in emulator (F9)
+    ScreenOverlays overlays_;
+
+    SDL_Window* window_ = nullptr;
+    SDL_GLContext gl_ = nullptr;
+    SDL_GameController* controller_ = nullptr;
+    bool imgui_ = false;
+    std::string iniPath_;
+    bool quit_ = false;
+    uint64_t loadedRevision_ = 0;
+    int windowW_ = 1600, windowH_ = 1000;
+    int lastLayoutW_ = 0, lastLayoutH_ = 0;
+    float lastLayoutFont_ = 0;
+    bool relayout_ = true;
+    bool lastUsed_[3] = {};
+    int frame_ = 0;  // UI frames drawn
+    float dpiScale_ = 1.0f;
+    float uiScale_ = 1.0f;  // the user's, remembered (Ctrl+plus / minus)
+    bool scaleChanged_ = false, fontsUploaded_ = false;
+    std::string frontPanel_;  // a panel whose tab comes to the front next frame (Lessons when a lesson opens)
+    std::optional<OverlayOptions> userOverlays_;  // the user's overlays while an open lesson has set some
+    float menuHeight_ = 0;
+    ImVec2 columnPos_, columnSize_;
+    std::vector<std::string> recent_;
+    std::vector<uint8_t> debugPixels_;
+    std::string title_;
+
+    // Dialog state.
+    enum class Pending { None, Quit, Open };
+    Pending pending_ = Pending::None;
+    fs::path pendingPath_;
+    bool askUnsaved_ = false, showHelp_ = false, showError_ = false, askRecovery_ = false;
+    std::optional<Document::Recovered> recovered_;
+    std::string errorText_;
+    std::vector<std::string> shownPopups_;
+    int problemAppeared_ = 0;  // the UI frame the error popup appeared  // the modal windows drawn in the last frame
+
+    // Mouse drag of an object on the screen.
+    int dragObject_ = -1;
+    float dragClock_ = 0, dragLine_ = 0;
+
+    // Timing.
+    std::vector<double> frameMs_;
+    double lastFrameMs_ = 0, emulatedFps_ = 0;
+    std::chrono::steady_clock::time_point lastLoop_ = std::chrono::steady_clock::now();
+    uint64_t fpsFrames_ = 0;
+    std::chrono::steady_clock::time_point fpsSince_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace pmg::app
