@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/Beam.h"
 #include "core/GtiaLine.h"
 
 namespace pmg {
