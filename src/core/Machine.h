@@ -4,6 +4,7 @@
 // memory, registers and mid-frame writes, and the machine shows what the chips make of them.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -98,6 +99,11 @@ private:
     void recordLayout(int line);
     void notePlayerMissileIoSpaceRead(int line);
     void takeAnticNotes();
+    // Writes made during line `line_` to registers ANTIC reads later on that line: CHBASE and
+    // CHACTL go to `pf` for the characters fetched after them, and a DMACTL or PMBASE write
+    // early enough to reach a player-missile fetch redoes that fetch into `regs` (which
+    // holds the registers as the line began).
+    void applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf);
 
     MachineOptions options_;
     GtiaOptions gtiaOptions_;  // derived from options_ (setOptions)
@@ -113,6 +119,7 @@ private:
     int line_ = 0;
     uint64_t frames_ = 0;
     size_t firstMidLine_ = 0;                  // this line's scheduled writes after clock 0
+    std::array<uint8_t, 5> grafBeforeDma_{};   // GRAFP0-3, GRAFM before this line's P/M DMA
     std::vector<RegisterWrite> merged_;        // scheduled + extra writes of the line (scratch)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).
