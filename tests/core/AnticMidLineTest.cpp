@@ -6,6 +6,9 @@
 // is fetched on cycle 18 + 2i (modes 2-5) or 18 + 4i (modes 6-7), its font byte 3 cycles later.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <memory>
+
 #include "TestMachine.h"
 #include "core/BeamTiming.h"
 
@@ -100,6 +103,65 @@ TEST(AnticMidLine, ChbaseInMode6FollowsTheFourCycleStep) {
     t.at(kFirstModeLine, 60, Reg::CHBASE, kOtherCharset >> 8);
     t.run();
     for (int i = 0; i < 20; ++i) EXPECT_EQ(t.m.frame().playfieldAt(kFirstModeLine, 0x30 + 8 * i) != 0, i < 3) << i;
+}
+
+TEST(AnticMidLine, EachCharacterIsDrawnWhollyWithTheOldOrTheNewRegisters) {
+    // Random character lines (modes 2-7, any width, HSCROL on or off, any CHACTL) with one
+    // CHBASE or CHACTL write at a random clock: every character of the split line must look
+    // as on the same line without the write if its font byte is fetched before the write
+    // acts, and as with the write made before the line otherwise. The fetch cycles come from
+    // the DMA timing table: names from cycle 26 / 18 / 10 (narrow / normal / wide; one
+    // width wider and HSCROL/2 cycles later with horizontal scrolling), every 2 cycles in
+    // modes 2-5 and 4 in modes 6-7, the font byte 3 cycles after its name.
+    Rng rng{2024};
+    for (int round = 0; round < 300; ++round) {
+        const uint8_t mode = static_cast<uint8_t>(2 + rng.below(6));
+        const bool hscroll = rng.chance(2);
+        const uint8_t dmactl = static_cast<uint8_t>(0x20 | (1 + rng.below(3)));
+        const uint8_t hscrol = static_cast<uint8_t>(rng.below(16));
+        const uint8_t chactl = static_cast<uint8_t>(rng.below(8));
+        const bool chbase = rng.chance(2);
+        const uint8_t value = chbase ? static_cast<uint8_t>(kOtherCharset >> 8) : static_cast<uint8_t>(rng.below(8));
+        const int clock = 1 + rng.below(227);
+        const uint32_t seed = rng.s;
+        auto machine = [&](int writeLine, int writeClock) {
+            auto t = std::make_unique<TestMachine>();
+            t->oneModeLine(static_cast<uint8_t>(mode | (hscroll ? 0x10 : 0)), dmactl);
+            t->set(Reg::HSCROL, hscrol);
+            t->set(Reg::CHACTL, chactl);
+            Rng fill{seed};
+            for (int i = 0; i < 48; ++i) t->m.memory().write(static_cast<uint16_t>(kScreen + i), fill.byte());
+            for (int i = 0; i < 0x800; ++i) t->m.memory().write(static_cast<uint16_t>(kCharset + i), fill.byte());
+            if (writeLine >= 0) t->at(writeLine, writeClock, chbase ? Reg::CHBASE : Reg::CHACTL, value);
+            t->run();
+            return t;
+        };
+        const auto split = machine(kFirstModeLine, clock);
+        const auto before = machine(-1, 0);
+        const auto after = machine(kFirstModeLine, 0);
+        const LineLayout& lay = split->m.frame().layout(kFirstModeLine);
+        ASSERT_EQ(lay.mode, mode);
+        int width = dmactl & 3;
+        int delay = 0;
+        if (hscroll) {
+            width = std::min(width + 1, 3);
+            delay = hscrol >> 1;
+        }
+        const int firstName = (width == 1 ? 26 : width == 2 ? 18 : 10) + delay;
+        const int step = mode <= 5 ? 2 : 4;
+        const int acts = cycleOfColourClock(clock) + (chbase ? 2 : 1);
+        for (int x = 0; x < kClocksPerLine; ++x) {
+            const int i = (x - lay.origin) / lay.clocksPerByte;
+            const bool fetchedAfter = x >= lay.origin && firstName + step * i + 3 >= acts;
+            const TestMachine& expected = fetchedAfter ? *after : *before;
+            ASSERT_EQ(split->m.frame().playfieldAt(kFirstModeLine, x), expected.m.frame().playfieldAt(kFirstModeLine, x))
+                << "mode " << int(mode) << " dmactl " << int(dmactl) << " hscroll " << hscroll << " hscrol " << int(hscrol)
+                << (chbase ? " CHBASE" : " CHACTL") << " at clock " << clock << ", clock " << x;
+        }
+        // The next scan line starts with the written value.
+        for (int x = 0; x < kClocksPerLine; ++x)
+            ASSERT_EQ(split->m.frame().playfieldAt(kFirstModeLine + 1, x), after->m.frame().playfieldAt(kFirstModeLine + 1, x));
+    }
 }
 
 TEST(AnticMidLine, ClockZeroStillActsBeforeTheLine) {
