@@ -71,8 +71,8 @@ TEST(Dma, D2_PlayerDmaForcesMissileDma) {
 }
 
 TEST(Dma, D3_DmactlWrittenAtClock0AffectsThatLinesFetch_LineGranularity) {
-    // Simplification: DMACTL changes take effect per line; a write at clock 0 of line Y (before
-    // the fetches) already governs line Y's DMA.
+    // A write at clock 0 of line Y lands before the line's fetches: it governs all of line Y's
+    // DMA (mid-frame on and off).
     TestMachine t;
     t.set(Reg::PMBASE, kPmbase);
     t.set(Reg::GRACTL, 0x02);
