@@ -164,7 +164,6 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.possible = 0;
     out.generated = true;
     out.placed = true;
-    out.characterWrites.clear();
     if (line == kLastVisibleLine + 1) {
         buffer_.fill(0);  // start of vertical blank (Altirra)
         bufferFetched_ = false;

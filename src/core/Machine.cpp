@@ -165,6 +165,7 @@ void Machine::beginScanline() {
         if ((regs_[Reg::PMBASE] & 0xF8) == 0xD0 && frame_.ioSpaceRead.line < 0) notePlayerMissileIoSpaceRead(y);
         if (y == kLastVisibleLine) takeAnticNotes();  // once a frame: they are rare
         // No P/M DMA in vertical blank (D1): the latches keep line 247's data there.
+        // Kept in case a DMACTL or PMBASE write in the line's first cycles redoes the fetches.
         std::memcpy(grafBeforeDma_.data(), regs_.data() + static_cast<int>(Reg::GRAFP0), grafBeforeDma_.size());
         if (PlayerMissileDma::load(y, memory_, regs_)) frame_.phantomDma = true;
     }
@@ -185,6 +186,7 @@ void Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterF
     // A write reaches the chips on cycle cycleOfColourClock(clock) (BeamTiming.h).
     bool earlyDma = false;
     for (const RegisterWrite& w : midLine) {
+        if (w.reg < Reg::DMACTL) continue;  // GTIA's: most of a line's writes
         const int cycle = cycleOfColourClock(w.clock);
         if (w.reg == Reg::CHBASE || w.reg == Reg::CHACTL) {
             // CHBASE acts on font fetches 2 cycles after the write, CHACTL on the next cycle's
@@ -202,7 +204,7 @@ void Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterF
     // its fetch cycle (missiles 0, players 2-5): a DMACTL write acts on fetches 2 or more
     // cycles after it (D3), a PMBASE write on the next cycle's (Altirra: at once).
     uint8_t* graf = regs.data() + static_cast<int>(Reg::GRAFP0);
-    std::memcpy(graf, grafBeforeDma_.data(), grafBeforeDma_.size());
+    std::memcpy(graf, grafBeforeDma_.data(), 5);
     const uint8_t gractl = regs[Reg::GRACTL];
     for (int object = 0; object < 5; ++object) {
         const int fetch = object == 4 ? 0 : 2 + object;
@@ -221,7 +223,7 @@ void Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterF
 void Machine::endScanline(std::span<const RegisterWrite> extra) {
     const int y = line_;
     std::span<const RegisterWrite> midLine = lineWrites(extra);
-    applyAnticWrites(midLine, regs_, pf_);
+    if (!midLine.empty()) applyAnticWrites(midLine, regs_, pf_);
     if (inVisibleLines(y)) {
         gtia_.scanLine(y, antic_.lineMemory(memory_, pf_), pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
         if (options_.record) recordLayout(y);
@@ -234,6 +236,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         for (const RegisterWrite& w : midLine) writeRegister(w.reg, w.value);
     }
 
+    // The line's CHBASE / CHACTL writes are drawn: the next line starts without any.
+    if (!midLine.empty()) pf_.characterWrites.clear();
     if (++line_ >= linesPerFrame()) {
         line_ = 0;
         ++frames_;
@@ -253,7 +257,7 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     RegisterFile regs = regs_;
     CollisionLatches latches = latches_;
     PlayfieldLine pf = pf_;
-    applyAnticWrites(before, regs, pf);
+    if (!before.empty()) applyAnticWrites(before, regs, pf);
     if (!peekFrame_.frame) peekFrame_.frame = std::make_unique<Frame>();
     GtiaOptions opt = gtiaOptions_;
     opt.picture = opt.record = false;

@@ -119,7 +119,8 @@ private:
     int line_ = 0;
     uint64_t frames_ = 0;
     size_t firstMidLine_ = 0;                  // this line's scheduled writes after clock 0
-    std::array<uint8_t, 5> grafBeforeDma_{};   // GRAFP0-3, GRAFM before this line's P/M DMA
+    // GRAFP0-3 and GRAFM before this line's P/M DMA (with the next 3 registers: one 8-byte copy).
+    std::array<uint8_t, 8> grafBeforeDma_{};
     std::vector<RegisterWrite> merged_;        // scheduled + extra writes of the line (scratch)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).

@@ -35,15 +35,6 @@ struct PlayfieldLine {
     // them only when GTIA needs them (a line nobody looks at costs nothing).
     uint8_t dmactl = 0, chactl = 0, chbase = 0, hscrol = 0;
     bool hscrollEnabled = false;
-    // CHBASE and CHACTL written during the line (Machine adds them before GTIA draws it), in
-    // write order: a character whose font byte ANTIC fetches on `cycle` or later uses `value`
-    // instead of chbase / chactl. Empty on almost every line.
-    struct CharacterWrite {
-        uint8_t cycle = 0;
-        bool chbase = false;  // else CHACTL
-        uint8_t value = 0;
-    };
-    std::vector<CharacterWrite> characterWrites;
     bool generated = true;   // false: `an` is not filled in yet (generatePlayfield)
     bool placed = true;      // false: first, last, origin and the byte range are not worked out yet (placePlayfield)
     // Where the fetched bytes went: byte i (from dataAddress, wrapping in 4 KiB) covers the
@@ -56,6 +47,15 @@ struct PlayfieldLine {
     } placement{};
     uint16_t placementKey = 0;
     std::array<uint8_t, kSize> an{};
+    // CHBASE and CHACTL written during the line (Machine adds them before GTIA draws it), in
+    // write order: a character whose font byte ANTIC fetches on `cycle` or later uses `value`
+    // instead of chbase / chactl. Empty on almost every line.
+    struct CharacterWrite {
+        uint8_t cycle = 0;
+        bool chbase = false;  // else CHACTL
+        uint8_t value = 0;
+    };
+    std::vector<CharacterWrite> characterWrites;
 
     bool empty() const { return mode == 0; }
 };
