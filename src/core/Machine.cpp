@@ -9,6 +9,8 @@
 #include "core/BeamTiming.h"
 #include "core/PlayerMissileDma.h"
 
+#define PMG_NOINLINE __attribute__((noinline))
+
 namespace pmg {
 namespace {
 constexpr int kLastPlayerFetchCycle = 5;  // P/M DMA: missiles on cycle 0, players on 2-5 (D1)
@@ -175,6 +177,12 @@ std::span<const RegisterWrite> Machine::lineWrites(std::span<const RegisterWrite
     const auto& scheduled = schedule_[line_];
     std::span<const RegisterWrite> own(scheduled.data() + firstMidLine_, scheduled.size() - firstMidLine_);
     if (extra.empty()) return own;
+    return mergedWrites(own, extra);
+}
+
+// Out of line: lineWrites() runs on every scan line, the merge only with a CPU's writes.
+PMG_NOINLINE std::span<const RegisterWrite> Machine::mergedWrites(std::span<const RegisterWrite> own,
+                                                               std::span<const RegisterWrite> extra) {
     // Both lists are in clock order; the scene's own writes go first at equal clocks.
     merged_.clear();
     std::merge(own.begin(), own.end(), extra.begin(), extra.end(), std::back_inserter(merged_),

@@ -96,6 +96,7 @@ public:
 private:
     void rebuildSchedule();
     std::span<const RegisterWrite> lineWrites(std::span<const RegisterWrite> extra);
+    std::span<const RegisterWrite> mergedWrites(std::span<const RegisterWrite> own, std::span<const RegisterWrite> extra);
     void recordLayout(int line);
     void notePlayerMissileIoSpaceRead(int line);
     void takeAnticNotes();
