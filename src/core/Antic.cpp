@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/AnticDma.h"
 #include "core/AnticMode.h"
 
 namespace pmg {
@@ -327,8 +328,7 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     const int span = anticMode(mode_).clocksPerByte;
     const uint16_t base = out.dataAddress;
     const uint8_t chactl = out.chactl;
-    const uint16_t charBase40 = static_cast<uint16_t>((out.chbase & 0xFC) << 8);
-    const uint16_t charBase20 = static_cast<uint16_t>((out.chbase & 0xFE) << 8);
+    const uint8_t chbase = out.chbase;
     uint8_t* const at = an + origin;
     // One loop per mode: a switch per byte would cost more than the expansion itself.
     auto fetchAll = [&](auto expand) {
@@ -341,32 +341,48 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
             for (int i = firstByte; i < lastByte; ++i) expand(mem.read(scanAddress(base, i)), at + i * span);
         }
     };
+    // Character modes: expand(byte, p, chactl, chbase). Each character takes CHBASE and CHACTL
+    // as they stand when ANTIC fetches its font byte, so a write during the line changes only
+    // the characters fetched after it.
+    auto fetchCharacters = [&](auto expand) {
+        if (out.characterWrites.empty()) {
+            fetchAll([&](uint8_t byte, uint8_t* p) { expand(byte, p, chactl, chbase); });
+            return;
+        }
+        for (int i = firstByte; i < lastByte; ++i) {
+            const int fontFetch = playfieldFetchCycle(out, i) + 3;
+            uint8_t ctl = chactl, cb = chbase;
+            for (const PlayfieldLine::CharacterWrite& w : out.characterWrites)
+                if (w.cycle <= fontFetch) (w.chbase ? cb : ctl) = w.value;
+            expand(mem.read(scanAddress(base, i)), at + i * span, ctl, cb);
+        }
+    };
     switch (mode_) {
         case 2:
         case 3:
-            fetchAll([&](uint8_t byte, uint8_t* p) {
-                int fr = fontRow(mode_, row_, byte, chactl);
-                uint8_t data = fr < 0 ? 0 : mem.read(static_cast<uint16_t>(charBase40 + (byte & 0x7F) * 8 + fr));
+            fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb) {
+                int fr = fontRow(mode_, row_, byte, ctl);
+                uint8_t data = fr < 0 ? 0 : mem.read(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
                 if (byte & 0x80) {
-                    if (chactl & 1) data = 0;      // blank inverse characters
-                    if (chactl & 2) data ^= 0xFF;  // show them inverted
+                    if (ctl & 1) data = 0;      // blank inverse characters
+                    if (ctl & 2) data ^= 0xFF;  // show them inverted
                 }
                 store32(p, kTables.hires[data]);
             });
             break;
         case 4:
         case 5:
-            fetchAll([&](uint8_t byte, uint8_t* p) {
-                int fr = fontRow(mode_, row_, byte, chactl);
-                uint8_t data = mem.read(static_cast<uint16_t>(charBase40 + (byte & 0x7F) * 8 + fr));
+            fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb) {
+                int fr = fontRow(mode_, row_, byte, ctl);
+                uint8_t data = mem.read(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
                 store32(p, kTables.twoBit[byte >> 7][data]);  // 11 = PF3 for codes with bit 7
             });
             break;
         case 6:
         case 7:
-            fetchAll([&](uint8_t byte, uint8_t* p) {
-                int fr = fontRow(mode_, row_, byte, chactl);
-                uint8_t data = mem.read(static_cast<uint16_t>(charBase20 + (byte & 0x3F) * 8 + fr));
+            fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb) {
+                int fr = fontRow(mode_, row_, byte, ctl);
+                uint8_t data = mem.read(static_cast<uint16_t>(((cb & 0xFE) << 8) + (byte & 0x3F) * 8 + fr));
                 store64(p, kTables.oneBit[data] * static_cast<uint64_t>(4 + (byte >> 6)));
             });
             break;

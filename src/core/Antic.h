@@ -3,8 +3,11 @@
 // produces the AN codes GTIA sees. Player-missile DMA is in PlayerMissileDma.
 //
 // Simplifications, all invisible to collisions except where noted:
-//  - ANTIC registers (DMACTL, CHACTL, CHBASE, HSCROL, VSCROL) are sampled at the start of
-//    each scan line; a mid-line write takes effect on the next line.
+//  - DMACTL's playfield width, HSCROL and VSCROL are sampled at the start of each scan line;
+//    a mid-line write takes effect on the next line (on the hardware a width change stops or
+//    starts the fetches on the spot, and HSCROL moves them on a scrolled line). CHBASE and
+//    CHACTL written mid-line act per character from its font fetch (Machine hands them to
+//    generatePlayfield as PlayfieldLine::characterWrites).
 //  - Display-list DMA off (DMACTL bit 5 clear): ANTIC repeats its last instruction byte
 //    without fetching operands; the memory scan counter keeps counting (AHRM 4.6).
 //  - The "hi-res vblank bug" (reference W4): when the last instruction before line 248 was
@@ -13,7 +16,9 @@
 //    pseudo mode E) and fetches nothing, P/M data included (reference D1).
 //  - The line buffer is filled from memory at the start of a mode line's first scan line
 //    (the hardware fetches during the line, so a CPU write to a byte before ANTIC reaches it
-//    on that line would be seen there).
+//    on that line would be seen there). Only the screen bytes are fetched at once: the font
+//    bytes of character modes are read per character, with CHBASE and CHACTL as they stand
+//    on that character's fetch cycle.
 //  - The last two clocks of a wide unscrolled line (reference F3, "garbage") show the
 //    fetched byte's pixels.
 #pragma once

@@ -24,6 +24,17 @@ int LineDma::cpuCycles() const {
     return n;
 }
 
+int playfieldFetchCycle(const PlayfieldLine& pf, int index) {
+    const AnticModeInfo& info = anticMode(pf.mode);
+    auto width = static_cast<PlayfieldWidth>(pf.dmactl & 3);
+    int delay = 0;
+    if (pf.hscrollEnabled) {  // as lineDma(): one width wider, HSCROL/2 cycles later
+        if (width != PlayfieldWidth::Wide) width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
+        delay = (pf.hscrol & 15) >> 1;
+    }
+    return firstFetchCycle(width, info.character) + delay + index * (info.clocksPerByte / 2);
+}
+
 LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl) {
     LineDmaSetup s;
     s.playerMissileLine = inVisibleLines(line);

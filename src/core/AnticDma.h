@@ -56,6 +56,11 @@ struct LineDma {
 LineDma lineDma(const LineDmaSetup& setup);
 
 struct PlayfieldLine;
+// The cycle on which ANTIC fetches byte `index` (from the memory scan counter) of line `pf`'s
+// playfield: the bitmap byte, or the character name, whose font byte follows 3 cycles later.
+// Past cycle 105 the fetch is virtual (it takes no bus cycle) but still happens.
+int playfieldFetchCycle(const PlayfieldLine& pf, int index);
+
 // The setup of scan line `line` as ANTIC began it (Machine::beginScanline() made `pf`),
 // with DMACTL as it stood at the start of the line.
 LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl);

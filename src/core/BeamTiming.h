@@ -21,6 +21,11 @@ inline constexpr int kCyclesPerLine = 114;
 // last clocks and this line's first.
 constexpr int colourClockOfCycle(int cycle) { return 2 * cycle - 2; }
 
+// The inverse, for writes to ANTIC's registers (whose write-to-effect delay is 0): the last
+// cycle whose write reaches the chips at or before colour clock `clock`. Even clocks map
+// back exactly (clock 2c - 2 is cycle c); a scene's odd clock counts as the cycle before it.
+constexpr int cycleOfColourClock(int clock) { return (clock + 2) >> 1; }
+
 // Colour clocks from a write reaching GTIA to its effect (AHRM §6.10, table 18; Altirra's
 // figures where the manual gives none: SIZE 3, HITCLR 3). ANTIC registers: 0 here; when
 // ANTIC samples them is ANTIC's business.

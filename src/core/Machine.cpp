@@ -1,13 +1,20 @@
 #include "core/Machine.h"
 
 #include <algorithm>
+#include <cstring>
 #include <iterator>
 
+#include "core/AnticDma.h"
 #include "core/AnticMode.h"
 #include "core/BeamTiming.h"
 #include "core/PlayerMissileDma.h"
 
+#define PMG_NOINLINE __attribute__((noinline))
+
 namespace pmg {
+namespace {
+constexpr int kLastPlayerFetchCycle = 5;  // P/M DMA: missiles on cycle 0, players on 2-5 (D1)
+}  // namespace
 
 Machine::Machine(const MachineOptions& options) : options_(options) {
     setOptions(options);
@@ -162,6 +169,8 @@ void Machine::beginScanline() {
         if ((regs_[Reg::PMBASE] & 0xF8) == 0xD0 && frame_.ioSpaceRead.line < 0) notePlayerMissileIoSpaceRead(y);
         if (y == kLastVisibleLine) takeAnticNotes();  // once a frame: they are rare
         // No P/M DMA in vertical blank (D1): the latches keep line 247's data there.
+        // Kept in case a DMACTL or PMBASE write in the line's first cycles redoes the fetches.
+        std::memcpy(grafBeforeDma_.data(), regs_.data() + static_cast<int>(Reg::GRAFP0), grafBeforeDma_.size());
         if (PlayerMissileDma::load(y, memory_, regs_)) {
             frame_.phantomDma = true;
             phantom_.load = PlayerMissileDma::phantom(regs_, pf_.instructionFetched);
@@ -213,6 +222,12 @@ std::span<const RegisterWrite> Machine::lineWrites(std::span<const RegisterWrite
     const auto& scheduled = schedule_[line_];
     std::span<const RegisterWrite> own(scheduled.data() + firstMidLine_, scheduled.size() - firstMidLine_);
     if (extra.empty()) return own;
+    return mergedWrites(own, extra);
+}
+
+// Out of line: lineWrites() runs on every scan line, the merge only with a CPU's writes.
+PMG_NOINLINE std::span<const RegisterWrite> Machine::mergedWrites(std::span<const RegisterWrite> own,
+                                                               std::span<const RegisterWrite> extra) {
     // Both lists are in clock order; the scene's own writes go first at equal clocks.
     merged_.clear();
     std::merge(own.begin(), own.end(), extra.begin(), extra.end(), std::back_inserter(merged_),
@@ -220,9 +235,48 @@ std::span<const RegisterWrite> Machine::lineWrites(std::span<const RegisterWrite
     return merged_;
 }
 
+void Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf) {
+    // A write reaches the chips on cycle cycleOfColourClock(clock) (BeamTiming.h).
+    bool earlyDma = false;
+    for (const RegisterWrite& w : midLine) {
+        if (w.reg < Reg::DMACTL) continue;  // GTIA's: most of a line's writes
+        const int cycle = cycleOfColourClock(w.clock);
+        if (w.reg == Reg::CHBASE || w.reg == Reg::CHACTL) {
+            // CHBASE acts on font fetches 2 cycles after the write, CHACTL on the next cycle's
+            // (Altirra queues CHBASE writes 2 cycles, applies CHACTL at once).
+            const int from = cycle + (w.reg == Reg::CHBASE ? 2 : 1);
+            pf.characterWrites.push_back({static_cast<uint8_t>(from), w.reg == Reg::CHBASE, w.value});
+        } else if ((w.reg == Reg::DMACTL || w.reg == Reg::PMBASE) && cycle < kLastPlayerFetchCycle) {
+            earlyDma = true;
+        }
+    }
+    if (!pf.characterWrites.empty() && !pf.empty() && anticMode(pf.mode).character) pf.generated = false;
+    if (!earlyDma || !inVisibleLines(line_)) return;
+
+    // The P/M fetches of this line again, each object with DMACTL and PMBASE as they stood on
+    // its fetch cycle (missiles 0, players 2-5): a DMACTL write acts on fetches 2 or more
+    // cycles after it (D3), a PMBASE write on the next cycle's (Altirra: at once).
+    uint8_t* graf = regs.data() + static_cast<int>(Reg::GRAFP0);
+    std::memcpy(graf, grafBeforeDma_.data(), 5);
+    const uint8_t gractl = regs[Reg::GRACTL];
+    for (int object = 0; object < 5; ++object) {
+        const int fetch = object == 4 ? 0 : 2 + object;
+        RegisterFile at = regs;
+        for (const RegisterWrite& w : midLine) {
+            const int cycle = cycleOfColourClock(w.clock);
+            if (w.reg == Reg::DMACTL && cycle + 2 <= fetch) at[Reg::DMACTL] = w.value;
+            if (w.reg == Reg::PMBASE && cycle + 1 <= fetch) at[Reg::PMBASE] = w.value;
+        }
+        at[Reg::GRACTL] = static_cast<uint8_t>(gractl & (object == 4 ? 0x01 : 0x02));
+        if (PlayerMissileDma::load(line_, memory_, at)) frame_.phantomDma = true;
+        graf[object] = at.data()[static_cast<int>(Reg::GRAFP0) + object];
+    }
+}
+
 void Machine::endScanline(std::span<const RegisterWrite> extra) {
     const int y = line_;
     std::span<const RegisterWrite> midLine = lineWrites(extra);
+    if (!midLine.empty()) applyAnticWrites(midLine, regs_, pf_);
     if (antic_.unblanked()) {
         // The hi-res vertical-blank bug (W4): GTIA processes the line; it has no picture
         // row or record (the frame covers lines 8-247), and ANTIC's codes need no memory.
@@ -243,6 +297,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         for (const RegisterWrite& w : midLine) writeRegister(w.reg, w.value);
     }
 
+    // The line's CHBASE / CHACTL writes are drawn: the next line starts without any.
+    if (!midLine.empty()) pf_.characterWrites.clear();
     if (++line_ >= linesPerFrame()) {
         line_ = 0;
         ++frames_;
@@ -263,6 +319,7 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     RegisterFile regs = regs_;
     CollisionLatches latches = latches_;
     PlayfieldLine pf = pf_;
+    if (!before.empty()) applyAnticWrites(before, regs, pf);
     if (!peekFrame_.frame) peekFrame_.frame = std::make_unique<Frame>();
     GtiaOptions opt = gtiaOptions_;
     opt.picture = opt.record = false;

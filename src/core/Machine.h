@@ -102,10 +102,16 @@ public:
 private:
     void rebuildSchedule();
     std::span<const RegisterWrite> lineWrites(std::span<const RegisterWrite> extra);
+    std::span<const RegisterWrite> mergedWrites(std::span<const RegisterWrite> own, std::span<const RegisterWrite> extra);
     void recordLayout(int line);
     void notePlayerMissileIoSpaceRead(int line);
     void takeAnticNotes();
     void loadPhantomDma(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles);
+    // Writes made during line `line_` to registers ANTIC reads later on that line: CHBASE and
+    // CHACTL go to `pf` for the characters fetched after them, and a DMACTL or PMBASE write
+    // early enough to reach a player-missile fetch redoes that fetch into `regs` (which
+    // holds the registers as the line began).
+    void applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf);
 
     MachineOptions options_;
     GtiaOptions gtiaOptions_;  // derived from options_ (setOptions)
@@ -129,6 +135,8 @@ private:
         PlayerMissileDma::LineStartBus antic{};
         uint8_t anticCycles = 0;
     } phantom_;
+    // GRAFP0-3 and GRAFM before this line's P/M DMA (with the next 3 registers: one 8-byte copy).
+    std::array<uint8_t, 8> grafBeforeDma_{};
     std::vector<RegisterWrite> merged_;        // scheduled + extra writes of the line (scratch)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "core/Beam.h"
 
@@ -46,6 +47,15 @@ struct PlayfieldLine {
     } placement{};
     uint16_t placementKey = 0;
     std::array<uint8_t, kSize> an{};
+    // CHBASE and CHACTL written during the line (Machine adds them before GTIA draws it), in
+    // write order: a character whose font byte ANTIC fetches on `cycle` or later uses `value`
+    // instead of chbase / chactl. Empty on almost every line.
+    struct CharacterWrite {
+        uint8_t cycle = 0;
+        bool chbase = false;  // else CHACTL
+        uint8_t value = 0;
+    };
+    std::vector<CharacterWrite> characterWrites;
 
     bool empty() const { return mode == 0; }
 };

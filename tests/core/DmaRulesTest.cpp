@@ -71,8 +71,8 @@ TEST(Dma, D2_PlayerDmaForcesMissileDma) {
 }
 
 TEST(Dma, D3_DmactlWrittenAtClock0AffectsThatLinesFetch_LineGranularity) {
-    // Simplification: DMACTL changes take effect per line; a write at clock 0 of line Y (before
-    // the fetches) already governs line Y's DMA.
+    // A write at clock 0 of line Y lands before the line's fetches: it governs all of line Y's
+    // DMA (mid-frame on and off).
     TestMachine t;
     t.set(Reg::PMBASE, kPmbase);
     t.set(Reg::GRACTL, 0x02);
@@ -86,6 +86,127 @@ TEST(Dma, D3_DmactlWrittenAtClock0AffectsThatLinesFetch_LineGranularity) {
     EXPECT_FALSE(t.activeClocks(0, 100).empty());
     EXPECT_FALSE(t.activeClocks(0, 109).empty());
     EXPECT_TRUE(t.activeClocks(0, 110).empty());
+}
+
+namespace {
+// Which players 0-3 are active on `line` (bit p), each at its own HPOS.
+int activePlayers(const TestMachine& t, int line) {
+    int bits = 0;
+    for (int p = 0; p < 4; ++p)
+        if (!t.activeClocks(p, line).empty()) bits |= 1 << p;
+    return bits;
+}
+
+// Four players at $60, $70, $80, $90, GRACTL taking player DMA, every line's byte $80 in
+// single-line resolution from PMBASE $40 (and $00 from $48).
+void fourPlayers(TestMachine& t) {
+    t.set(Reg::PMBASE, kPmbase);
+    t.set(Reg::GRACTL, 0x02);
+    for (int p = 0; p < 4; ++p) {
+        t.set(static_cast<Reg>(static_cast<int>(Reg::HPOSP0) + p), static_cast<uint8_t>(0x60 + 0x10 * p));
+        for (int y = 8; y < 248; ++y) t.m.memory().write(playerByte(true, p, y), 0x80);
+    }
+}
+}  // namespace
+
+TEST(Dma, D3_DmactlWrittenInTheFirstCyclesReachesOnlyTheFetchesTwoCyclesLater) {
+    // Players are fetched on cycles 2-5 (D1); a DMACTL write on cycle c reaches fetches from
+    // cycle c + 2 (D3). Clock 1 is cycle 1 (players 1-3), clock 2 cycle 2 (players 2-3),
+    // clock 4 cycle 3 (player 3), clock 6 cycle 4 (none: the next line is the first).
+    for (const auto& [clock, players] : {std::pair{1, 0xE}, std::pair{2, 0xC}, std::pair{4, 0x8}, std::pair{6, 0x0}}) {
+        TestMachine t;
+        fourPlayers(t);
+        t.at(100, clock, Reg::DMACTL, 0x18);
+        t.run();
+        EXPECT_EQ(activePlayers(t, 99), 0) << clock;
+        EXPECT_EQ(activePlayers(t, 100), players) << clock;
+        EXPECT_EQ(activePlayers(t, 101), 0xF) << clock;
+    }
+}
+
+TEST(Dma, D3_DmaSwitchedOffInTheFirstCyclesKeepsTheLaterPlayersLatches) {
+    // Line 110's bytes are 0; DMA off at clock 2 (cycle 2) stops the fetches of cycles 4-5:
+    // players 0-1 load their 0, players 2-3 keep line 109's $80 (D5), and from line 111 on
+    // all four keep what they last loaded.
+    TestMachine t;
+    fourPlayers(t);
+    t.set(Reg::DMACTL, 0x18);
+    for (int p = 0; p < 4; ++p) t.m.memory().write(playerByte(true, p, 110), 0x00);
+    t.at(110, 2, Reg::DMACTL, 0x00);
+    t.at(112, 0, Reg::DMACTL, 0x18);
+    t.run();
+    EXPECT_EQ(activePlayers(t, 109), 0xF);
+    EXPECT_EQ(activePlayers(t, 110), 0xC);
+    EXPECT_EQ(activePlayers(t, 111), 0xC);
+    EXPECT_EQ(activePlayers(t, 112), 0xF);
+}
+
+TEST(Dma, D3_DmactlResolutionBitActsPerPlayerFetch) {
+    // Single-line bytes $80 at PMBASE $40; the double-line area of the same block holds 0.
+    // Switching to double-line at clock 2 (cycle 2) of line 100 reaches players 2-3 only.
+    TestMachine t;
+    fourPlayers(t);
+    t.set(Reg::DMACTL, 0x18);
+    for (int p = 0; p < 4; ++p) t.m.memory().write(playerByte(false, p, 100), 0x00);
+    t.at(100, 2, Reg::DMACTL, 0x08);
+    t.run();
+    EXPECT_EQ(activePlayers(t, 100), 0x3);
+    EXPECT_EQ(activePlayers(t, 101), 0x0);
+}
+
+TEST(Dma, D1_PmbaseWrittenInTheFirstCyclesReachesTheLaterFetches) {
+    // PMBASE changes the fetch address from the next cycle (Altirra writes it at once, its
+    // ANTIC acting before the CPU in a cycle): clock 1 (cycle 1) reaches all four players,
+    // clock 2 (cycle 2) players 1-3, clock 6 (cycle 4) player 3, clock 8 (cycle 5) none. The
+    // block at $48 holds zeros; the missiles (cycle 0) never see the write.
+    for (const auto& [clock, fromNew] : {std::pair{1, 0xF}, std::pair{2, 0xE}, std::pair{6, 0x8}, std::pair{8, 0x0}}) {
+        TestMachine t;
+        fourPlayers(t);
+        t.set(Reg::DMACTL, 0x1C);
+        t.set(Reg::GRACTL, 0x03);
+        t.set(Reg::HPOSM0, 0xA0);
+        for (int y = 8; y < 248; ++y) t.m.memory().write(missileByte(true, y), 0x03);
+        t.at(100, clock, Reg::PMBASE, 0x48);
+        t.at(101, 0, Reg::PMBASE, kPmbase);
+        t.run();
+        EXPECT_EQ(activePlayers(t, 100), 0xF & ~fromNew) << clock;
+        EXPECT_FALSE(t.activeClocks(4, 100).empty()) << clock;
+        EXPECT_EQ(activePlayers(t, 101), 0xF) << clock;
+    }
+}
+
+TEST(Dma, D1_PmbaseUnusedBitsAreIgnoredByTheFetch) {
+    // PMBASE $47: single-line uses bits 7-3 (block $4000), double-line bits 7-2 (block $4400).
+    for (bool single : {true, false}) {
+        TestMachine t;
+        t.set(Reg::PMBASE, 0x47);
+        t.set(Reg::DMACTL, single ? 0x18 : 0x08);
+        t.set(Reg::GRACTL, 0x02);
+        t.set(Reg::HPOSP0, 0x80);
+        const uint16_t at = single ? static_cast<uint16_t>(0x4000 + 0x400 + 100) : static_cast<uint16_t>(0x4400 + 0x200 + 50);
+        t.m.memory().write(at, 0x80);
+        t.run();
+        std::vector<int> lines;
+        for (int y = 8; y <= 247; ++y)
+            if (!t.activeClocks(0, y).empty()) lines.push_back(y);
+        if (single) EXPECT_EQ(lines, (std::vector<int>{100})) << "single";
+        else EXPECT_EQ(lines, (std::vector<int>{100, 101})) << "double";
+    }
+}
+
+TEST(Dma, D2_MissilesAreFetchedWithOnlyPlayerDmaOnInDoubleLineToo) {
+    // DMACTL bit 3 alone (double-line): the missile byte for lines 120-121 comes from +$180 + 60.
+    TestMachine t;
+    t.set(Reg::PMBASE, kPmbase);
+    t.set(Reg::DMACTL, 0x08);
+    t.set(Reg::GRACTL, 0x01);
+    t.set(Reg::HPOSM0, 0x80);
+    t.m.memory().write(missileByte(false, 120), 0x03);
+    t.run();
+    EXPECT_EQ(t.activeClocks(4, 120), (std::vector<int>{0x80, 0x81}));
+    EXPECT_EQ(t.activeClocks(4, 121), (std::vector<int>{0x80, 0x81}));
+    EXPECT_TRUE(t.activeClocks(4, 119).empty());
+    EXPECT_TRUE(t.activeClocks(4, 122).empty());
 }
 
 TEST(Dma, D4_GractlGatesTheLoadButDmaStillRuns) {

@@ -65,6 +65,17 @@ void randomScene(TestMachine& t, Rng& rng) {
         for (int i = 0; i < 6; ++i)
             t.at(248 + rng.below(14), rng.below(2) ? 0 : rng.below(228), static_cast<Reg>(rng.below(static_cast<int>(Reg::GRAFM) + 1)), rng.byte());
     }
+    // ANTIC registers written during lines: CHBASE and CHACTL split character lines,
+    // DMACTL's P/M bits and PMBASE in the first clocks reach some player fetches.
+    for (int i = 0; i < 4; ++i) {
+        const int y = 8 + rng.below(240);
+        switch (rng.below(4)) {
+            case 0: t.at(y, 1 + rng.below(227), Reg::CHBASE, static_cast<uint8_t>(0xE0 + 2 * rng.below(8))); break;
+            case 1: t.at(y, 1 + rng.below(227), Reg::CHACTL, static_cast<uint8_t>(rng.below(8))); break;
+            case 2: t.at(y, 1 + rng.below(10), Reg::DMACTL, static_cast<uint8_t>(0x20 | (1 + rng.below(3)) | (rng.below(4) << 2))); break;
+            default: t.at(y, 1 + rng.below(10), Reg::PMBASE, static_cast<uint8_t>(0x40 + 4 * rng.below(4))); break;
+        }
+    }
 }
 }  // namespace
 

@@ -133,6 +133,21 @@ void randomScene(TestMachine& t, uint32_t seed) {
         t.at(rng.below(262), 0, hpos, static_cast<uint8_t>(0xC5 + rng.below(31)));
         t.at(rng.below(262), 0, o < 4 ? regAt(Reg::SIZEP0, o) : Reg::SIZEM, rng.chance(2) ? 0xAA : 0xFF);
     }
+    // ANTIC registers written during lines: CHBASE and CHACTL anywhere (the characters
+    // fetched after the write change), DMACTL and PMBASE in the first clocks (some of the
+    // player fetches of cycles 2-5 see them).
+    for (int i = rng.chance(2) ? 1 + rng.below(8) : 0; i > 0; --i) {
+        const int y = 8 + rng.below(240);
+        switch (rng.below(4)) {
+            case 0: t.at(y, 1 + rng.below(227), Reg::CHBASE, static_cast<uint8_t>(0xE0 + 2 * rng.below(8))); break;
+            case 1: t.at(y, 1 + rng.below(227), Reg::CHACTL, static_cast<uint8_t>(rng.below(8))); break;
+            case 2:
+                t.at(y, 1 + rng.below(10), Reg::DMACTL,
+                     static_cast<uint8_t>(0x20 | (1 + rng.below(3)) | (rng.chance(2) ? 0x1C : rng.below(8) << 2)));
+                break;
+            default: t.at(y, 1 + rng.below(10), Reg::PMBASE, static_cast<uint8_t>(rng.chance(2) ? 0x50 : 0x38 + 4 * rng.below(2))); break;
+        }
+    }
 }
 
 void expectSameFrame(const TestMachine& fast, const TestMachine& ref, bool record, const std::string& what) {

@@ -1,0 +1,181 @@
+// ANTIC registers written during a scan line act on the fetches ANTIC makes after the write
+// (docs/hardware.md, "ANTIC registers written during a line"): CHBASE and CHACTL at each
+// character's font fetch, DMACTL's P/M bits and PMBASE at the player fetches of cycles 2-5.
+// A write at colour clock x comes from cycle (x + 2) / 2 (BeamTiming.h). The expected splits
+// are worked out from the DMA timing table: at normal width without HSCROL character i's name
+// is fetched on cycle 18 + 2i (modes 2-5) or 18 + 4i (modes 6-7), its font byte 3 cycles later.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "TestMachine.h"
+#include "core/BeamTiming.h"
+
+namespace pmg::test {
+
+namespace {
+
+constexpr uint16_t kOtherCharset = 0xE400;  // CHBASE $E4
+
+// A mode-2 line at scan line 32 showing character `code` in all 40 places; character 1 is
+// solid in the font at kCharset and empty in the one at kOtherCharset.
+void solidTextLine(TestMachine& t, uint8_t code) {
+    t.oneModeLine(0x2);
+    for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), code);
+    for (int r = 0; r < 8; ++r) {
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+        t.m.memory().write(static_cast<uint16_t>(kOtherCharset + 8 + r), 0x00);
+    }
+}
+
+// The characters (0-39) of line `line` that show any playfield, as a 40-bit mask.
+uint64_t litCharacters(const TestMachine& t, int line) {
+    uint64_t lit = 0;
+    for (int i = 0; i < 40; ++i)
+        for (int x = 0; x < 4; ++x)
+            if (t.m.frame().playfieldAt(line, 0x30 + 4 * i + x)) lit |= uint64_t{1} << i;
+    return lit;
+}
+
+uint64_t charactersFrom(int first) { return ((uint64_t{1} << 40) - 1) & ~((uint64_t{1} << first) - 1); }
+
+}  // namespace
+
+TEST(AnticMidLine, ChbaseWrittenDuringATextLineChangesOnlyTheCharactersFetchedAfterIt) {
+    // CHBASE acts on font fetches from 2 cycles after the write: a write at clock 100 (cycle
+    // 51) reaches the fetches from cycle 53, character 16's (21 + 2 * 16); two clocks earlier
+    // (cycle 50, from 52) still only character 16; at clock 96 (cycle 49, from 51) character 15.
+    for (const auto& [clock, firstNew] : {std::pair{100, 16}, std::pair{98, 16}, std::pair{96, 15}}) {
+        TestMachine t;
+        solidTextLine(t, 0x01);
+        t.at(kFirstModeLine, clock, Reg::CHBASE, kOtherCharset >> 8);
+        t.run();
+        EXPECT_EQ(litCharacters(t, kFirstModeLine), ~charactersFrom(firstNew) & charactersFrom(0)) << clock;
+        // The next scan line of the mode line starts with the new CHBASE: nothing is lit.
+        EXPECT_EQ(litCharacters(t, kFirstModeLine + 1), 0u) << clock;
+    }
+}
+
+TEST(AnticMidLine, ChbaseSplitIsWhatCollisionsSee) {
+    // A player over characters 16-17 (clocks $70-$77) on the split line only touches them on
+    // the lines before the split; one over characters 14-15 collides as before.
+    for (const auto& [hpos, collides] : {std::pair{0x70, false}, std::pair{0x68, true}}) {
+        TestMachine t;
+        solidTextLine(t, 0x01);
+        t.at(kFirstModeLine, 100, Reg::CHBASE, kOtherCharset >> 8);
+        t.at(kFirstModeLine, 0, Reg::GRAFP0, 0xFF);
+        t.at(kFirstModeLine + 1, 0, Reg::GRAFP0, 0x00);
+        t.player(0, static_cast<uint8_t>(hpos), 0x00);
+        t.run();
+        EXPECT_EQ(t.reg(P0PF) != 0, collides) << hpos;
+    }
+    // Without the write the player at $70 collides.
+    TestMachine t;
+    solidTextLine(t, 0x01);
+    t.at(kFirstModeLine, 0, Reg::GRAFP0, 0xFF);
+    t.at(kFirstModeLine + 1, 0, Reg::GRAFP0, 0x00);
+    t.player(0, 0x70, 0x00);
+    t.run();
+    EXPECT_EQ(t.reg(P0PF), 0x04);
+}
+
+TEST(AnticMidLine, ChactlActsOneCycleAfterTheWriteChbaseTwo) {
+    // Inverse characters ($81) over an empty font row: CHACTL bit 1 written at clock 98
+    // (cycle 50) inverts those fetched from cycle 51, character 15 on; CHBASE written there
+    // only reaches character 16 (cycle 52 on).
+    TestMachine t;
+    solidTextLine(t, 0x81);
+    for (int r = 0; r < 8; ++r) t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0x00);
+    t.at(kFirstModeLine, 98, Reg::CHACTL, 0x02);
+    t.run();
+    EXPECT_EQ(litCharacters(t, kFirstModeLine), charactersFrom(15));
+    EXPECT_EQ(litCharacters(t, kFirstModeLine + 1), charactersFrom(0));
+}
+
+TEST(AnticMidLine, ChbaseInMode6FollowsTheFourCycleStep) {
+    // Mode 6: 20 characters of 8 clocks, names every 4 cycles from 18, font bytes from 21.
+    // A write at clock 60 (cycle 31) reaches fetches from cycle 33: character 3 (21 + 12) on.
+    TestMachine t;
+    t.oneModeLine(0x6);
+    for (int i = 0; i < 20; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0x01);
+    for (int r = 0; r < 8; ++r) t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+    t.at(kFirstModeLine, 60, Reg::CHBASE, kOtherCharset >> 8);
+    t.run();
+    for (int i = 0; i < 20; ++i) EXPECT_EQ(t.m.frame().playfieldAt(kFirstModeLine, 0x30 + 8 * i) != 0, i < 3) << i;
+}
+
+TEST(AnticMidLine, EachCharacterIsDrawnWhollyWithTheOldOrTheNewRegisters) {
+    // Random character lines (modes 2-7, any width, HSCROL on or off, any CHACTL) with one
+    // CHBASE or CHACTL write at a random clock: every character of the split line must look
+    // as on the same line without the write if its font byte is fetched before the write
+    // acts, and as with the write made before the line otherwise. The fetch cycles come from
+    // the DMA timing table: names from cycle 26 / 18 / 10 (narrow / normal / wide; one
+    // width wider and HSCROL/2 cycles later with horizontal scrolling), every 2 cycles in
+    // modes 2-5 and 4 in modes 6-7, the font byte 3 cycles after its name.
+    Rng rng{2024};
+    for (int round = 0; round < 300; ++round) {
+        const uint8_t mode = static_cast<uint8_t>(2 + rng.below(6));
+        const bool hscroll = rng.chance(2);
+        const uint8_t dmactl = static_cast<uint8_t>(0x20 | (1 + rng.below(3)));
+        const uint8_t hscrol = static_cast<uint8_t>(rng.below(16));
+        const uint8_t chactl = static_cast<uint8_t>(rng.below(8));
+        const bool chbase = rng.chance(2);
+        const uint8_t value = chbase ? static_cast<uint8_t>(kOtherCharset >> 8) : static_cast<uint8_t>(rng.below(8));
+        const int clock = 1 + rng.below(227);
+        const uint32_t seed = rng.s;
+        auto machine = [&](int writeLine, int writeClock) {
+            auto t = std::make_unique<TestMachine>();
+            t->oneModeLine(static_cast<uint8_t>(mode | (hscroll ? 0x10 : 0)), dmactl);
+            t->set(Reg::HSCROL, hscrol);
+            t->set(Reg::CHACTL, chactl);
+            Rng fill{seed};
+            for (int i = 0; i < 48; ++i) t->m.memory().write(static_cast<uint16_t>(kScreen + i), fill.byte());
+            for (int i = 0; i < 0x800; ++i) t->m.memory().write(static_cast<uint16_t>(kCharset + i), fill.byte());
+            if (writeLine >= 0) t->at(writeLine, writeClock, chbase ? Reg::CHBASE : Reg::CHACTL, value);
+            t->run();
+            return t;
+        };
+        const auto split = machine(kFirstModeLine, clock);
+        const auto before = machine(-1, 0);
+        const auto after = machine(kFirstModeLine, 0);
+        const LineLayout& lay = split->m.frame().layout(kFirstModeLine);
+        ASSERT_EQ(lay.mode, mode);
+        int width = dmactl & 3;
+        int delay = 0;
+        if (hscroll) {
+            width = std::min(width + 1, 3);
+            delay = hscrol >> 1;
+        }
+        const int firstName = (width == 1 ? 26 : width == 2 ? 18 : 10) + delay;
+        const int step = mode <= 5 ? 2 : 4;
+        const int acts = cycleOfColourClock(clock) + (chbase ? 2 : 1);
+        for (int x = 0; x < kClocksPerLine; ++x) {
+            const int i = (x - lay.origin) / lay.clocksPerByte;
+            const bool fetchedAfter = x >= lay.origin && firstName + step * i + 3 >= acts;
+            const TestMachine& expected = fetchedAfter ? *after : *before;
+            ASSERT_EQ(split->m.frame().playfieldAt(kFirstModeLine, x), expected.m.frame().playfieldAt(kFirstModeLine, x))
+                << "mode " << int(mode) << " dmactl " << int(dmactl) << " hscroll " << hscroll << " hscrol " << int(hscrol)
+                << (chbase ? " CHBASE" : " CHACTL") << " at clock " << clock << ", clock " << x;
+        }
+        // The next scan line starts with the written value.
+        for (int x = 0; x < kClocksPerLine; ++x)
+            ASSERT_EQ(split->m.frame().playfieldAt(kFirstModeLine + 1, x), after->m.frame().playfieldAt(kFirstModeLine + 1, x));
+    }
+}
+
+TEST(AnticMidLine, ClockZeroStillActsBeforeTheLine) {
+    TestMachine t;
+    solidTextLine(t, 0x01);
+    t.at(kFirstModeLine, 0, Reg::CHBASE, kOtherCharset >> 8);
+    t.run();
+    EXPECT_EQ(litCharacters(t, kFirstModeLine), 0u);
+}
+
+TEST(AnticMidLine, CycleOfColourClockInvertsColourClockOfCycle) {
+    for (int c = 0; c < kCyclesPerLine; ++c) EXPECT_EQ(cycleOfColourClock(colourClockOfCycle(c)), c);
+    EXPECT_EQ(cycleOfColourClock(1), 1);
+    EXPECT_EQ(cycleOfColourClock(3), 2);
+}
+
+}  // namespace pmg::test

@@ -1,0 +1,63 @@
+// A program's writes to ANTIC's registers take the same way as a scene's line writes: a CHBASE
+// store in the middle of a text line changes only the characters whose font bytes ANTIC
+// fetches 2 or more cycles after the store (docs/hardware.md, "ANTIC registers written during
+// a line").
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "ProgramTestSupport.h"
+
+namespace pmg {
+namespace {
+
+using namespace test;
+
+TEST(AtariAnticWrites, ChbaseStoredMidLineSplitsTheTextLineAtTheFontFetch) {
+    // The OS's text screen ($BC40, mode 2 rows from scan line 32) shows character 1 in its
+    // first three rows; it is solid in a font at $4000 and empty in one at $4400. The program
+    // waits for VCOUNT 20 (lines 40-41), WSYNC, a delay loop, then stores $44 in CHBASE.
+    Code c(0x2000);
+    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0x40).abs(STA_ABS, 0x02F4).abs(STA_ABS, 0xD409);  // CHBAS and CHBASE: $4000
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 20).branch(BNE, wait);
+    c.abs(STA_ABS, 0xD40A).imm(LDX_IMM, 8);
+    const uint16_t delay = c.here();
+    c.op(DEX).branch(BNE, delay).imm(LDA_IMM, 0x44);
+    const uint16_t store = c.here();
+    c.abs(STA_ABS, 0xD409).jmpSelf();
+    Code font(0x4008), screen(0xBC40);
+    font.bytes.assign(8, 0xFF);
+    screen.bytes.assign(120, 0x01);
+    Atari atari;
+    std::string error;
+    const std::vector<ProgramSegment> segments{c.segment(), font.segment(), screen.segment(), vectorSegment(kRunAddress, c.org)};
+    ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
+    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
+    ASSERT_EQ(atari.cpu().regs().pc, store);
+    atari.stepInstruction();
+    const Atari::ChipWrite write = atari.lastChipWrite();
+    ASSERT_EQ(write.reg, Reg::CHBASE);
+    ASSERT_EQ(write.value, 0x44);
+    while (atari.machine().line() == write.line) atari.stepInstruction();
+
+    // Character i's font byte is fetched on cycle 21 + 2i (normal width, no HSCROL); CHBASE
+    // reaches the fetches from 2 cycles after the store.
+    int oldCharacters = 0;
+    for (int i = 0; i < 40; ++i) {
+        bool lit = false;
+        for (int x = 0; x < 4; ++x) lit = lit || atari.machine().frame().playfieldAt(write.line, 0x30 + 4 * i + x) != 0;
+        const bool beforeTheWrite = 21 + 2 * i < write.cycle + 2;
+        EXPECT_EQ(lit, beforeTheWrite) << "character " << i << ", CHBASE stored on cycle " << write.cycle << " of line "
+                                       << write.line;
+        oldCharacters += beforeTheWrite;
+    }
+    // The store lands inside the line: some characters are old, some new.
+    EXPECT_GT(oldCharacters, 0);
+    EXPECT_LT(oldCharacters, 40);
+}
+
+}  // namespace
+}  // namespace pmg
