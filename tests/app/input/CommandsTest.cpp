@@ -123,16 +123,25 @@ TEST(Commands, TheF1TableShowsEveryCommandsKeysAndEveryMenuCommandIsInAMenu) {
     ASSERT_FALSE(app.popupShown("Keyboard shortcuts"));
 
     // Open each menu in turn (a click on its title, another to close it) and note its items.
+    // Every menu holds at least one command: a menu that shows none did not open (a click
+    // pushed on a loaded machine is now and then lost), and its title is clicked again.
     std::vector<std::string> seen;
     for (const char* menu : {"File menu", "Edit menu", "View menu", "Help menu"}) {
         const auto title = app.widget(menu);
         ASSERT_TRUE(title) << menu;
         const int x = static_cast<int>(((*title)[0] + (*title)[2]) / 2), y = static_cast<int>(((*title)[1] + (*title)[3]) / 2);
-        input.click(x, y);
-        input.frames(2);
-        for (const Command& c : commands())
-            if (c.menu && app.widget(std::string("menu ") + c.menu)) seen.emplace_back(c.menu);
-        input.click(x, y);
+        size_t found = 0;
+        for (int attempt = 0; attempt < 3 && found == 0; ++attempt) {
+            input.click(x, y);
+            input.frames(2);
+            for (const Command& c : commands())
+                if (c.menu && app.widget(std::string("menu ") + c.menu)) {
+                    seen.emplace_back(c.menu);
+                    ++found;
+                }
+        }
+        EXPECT_GT(found, 0u) << menu << " shows no command";
+        input.key(SDLK_ESCAPE);  // closes the menu
         input.frames(2);
     }
     for (const Command& c : commands())
