@@ -94,6 +94,9 @@ EXPECTED = {
     "line-buffer": {"P0PF": 1, "P1PF": 2},
     "vblank-bug": {"P0PL": 2, "P1PL": 1},
     "pseudo-mode-e": {"P0PF": 7, "P1PF": 1},
+    "retrigger-merge": {"P0PL": 2, "P1PL": 1, "M0PL": 1},
+    "phantom-dma": {"P0PL": 2, "P1PL": 1},
+    "pm-dma-early-write": {"P2PL": 8, "P3PL": 4},
     "busy-mode-e": {"M0PF": 7, "M1PF": 7, "M2PF": 7, "M3PF": 7, "P0PF": 7, "P1PF": 7, "P2PF": 7, "P3PF": 7, "M3PL": 8},
 }
 
@@ -379,6 +382,68 @@ def main():
         "mode E, pixel pairs 00/01/10/11 shown and colliding as PF0/PF1/PF2/PF3. P1, over unlit pixels, collides "
         "with PF0 there and nowhere else.",
         regs, [block(0x2000, dl_bytes(body)), block(0x3000, [0x1B] * (40 * 32))], writes))
+
+    # --- a player retriggered on top of itself --------------------------------------------
+    # Line 60 only: P0 (1x, GRAFP0 = $81) triggers at HPOS $40, lit at $40 and $47. At clock $42
+    # HPOSP0 becomes $44, right of the beam, so P0 triggers again at $44 with half its image
+    # still in the shift register: the four bits left (0001) move on by one and GRAF is ORed
+    # in, 1001 0001 from $44, lit at $44, $47 and $4B. P1 (one pixel at $47) and M0 (one at $4B)
+    # both collide with P0: the old image's last pixel and the new image's, which neither
+    # "P0 stays at $40" nor "P0 starts over at $44" gives.
+    regs = {"HPOSP1": 0x47, "HPOSM0": 0x4B}
+    regs.update(colours())
+    writes = [{"line": 60, "clock": 0, "register": "HPOSP0", "value": 0x40},
+              {"line": 60, "clock": 0, "register": "GRAFP0", "value": 0x81},
+              {"line": 60, "clock": 0, "register": "GRAFP1", "value": 0x80},
+              {"line": 60, "clock": 0, "register": "GRAFM", "value": 0x02},
+              {"line": 60, "clock": 0x42, "register": "HPOSP0", "value": 0x44},
+              {"line": 61, "clock": 0, "register": "GRAFP0", "value": 0},
+              {"line": 61, "clock": 0, "register": "GRAFP1", "value": 0},
+              {"line": 61, "clock": 0, "register": "GRAFM", "value": 0}]
+    write("mid-line/retrigger-merge.json", scene(
+        "retrigger-merge", "P0 (GRAFP0 $81) is moved from HPOS $40 to $44 at colour clock $42 of line 60, while "
+        "its image is still shifting out: it triggers again at $44 and the new image is ORed into the bits still in "
+        "the shift register, so P0 is lit at $40, $44, $47 and $4B. P1 at $47 and M0 at $4B both collide with it.",
+        regs, [], writes))
+
+    # --- phantom player DMA ---------------------------------------------------------------
+    # DMACTL $26: missile DMA but no player DMA; GRACTL $02 tells GTIA to take player DMA all
+    # the same. On cycles 2-5, where the player fetches would be, nobody drives the bus (no
+    # program runs), so it still holds ANTIC's last byte: on a mode E line the display-list
+    # instruction fetched on cycle 1, $0E. Every player latches $0E (pixels 4-6 lit): P0 at
+    # $60 lights $64-$66, P1 at $62 lights $66-$68, and they meet at $66 on every mode E line.
+    body = [0x4E, 0x00, 0x30] + [0x0E] * 191
+    regs = {"DMACTL": 0x26, "GRACTL": 0x02, "PMBASE": 0x40, "DLISTL": 0, "DLISTH": 0x20,
+            "HPOSP0": 0x60, "HPOSP1": 0x62}
+    regs.update(colours())
+    write("mid-line/phantom-dma.json", scene(
+        "phantom-dma", "GRACTL asks GTIA for player data while ANTIC fetches only missiles (DMACTL $26): on the player "
+        "fetch cycles GTIA latches whatever is on the bus, here the display-list instruction byte $0E ANTIC fetched "
+        "just before. P0 and P1 show $0E on every mode E line and collide. A real machine may latch other bytes "
+        "there (whatever its 6502 puts on the bus).",
+        regs, [block(0x2000, dl_bytes(body))], None))
+
+    # --- PMBASE written in a line's first cycles ---------------------------------------------
+    # Player DMA all frame (DMACTL $3A, single line) from PMBASE $40, whose players are empty.
+    # On line 100 PMBASE becomes $48 at colour clock 4, CPU cycle 3; a PMBASE write reaches the
+    # fetches from the next cycle on: players 2 and 3 (cycles 4 and 5) are fetched from the
+    # new block on line 100, players 0 and 1 (cycles 2 and 3) from the old one. All four have
+    # $FF at line 100 in the new block: only P2 ($80-$87) and P3 ($84-$8B) show it and collide;
+    # P0 ($40) and P1 ($44) would overlap too. From line 101 every player reads the new block,
+    # empty there; line 0 puts PMBASE back for the next frame.
+    pm = pm_single(0x48, {0: (100, [0xFF]), 1: (100, [0xFF]), 2: (100, [0xFF]), 3: (100, [0xFF])})
+    body = [0x70] * 26
+    regs = {"DMACTL": 0x3A, "GRACTL": 0x02, "PMBASE": 0x40, "DLISTL": 0, "DLISTH": 0x20,
+            "HPOSP0": 0x40, "HPOSP1": 0x44, "HPOSP2": 0x80, "HPOSP3": 0x84}
+    regs.update(colours())
+    writes = [{"line": 0, "clock": 0, "register": "PMBASE", "value": 0x40},
+              {"line": 100, "clock": 4, "register": "PMBASE", "value": 0x48}]
+    write("mid-line/pm-dma-early-write.json", scene(
+        "pm-dma-early-write", "PMBASE moved to another block at colour clock 4 of line 100 (CPU cycle 3): ANTIC "
+        "fetches players 2 and 3 (cycles 4 and 5) from the new block on that line, players 0 and 1 (cycles 2 and 3) "
+        "still from the old one. All four have a byte at line 100 in the new block; only P2 and P3 show it and "
+        "collide.",
+        regs, [block(0x2000, dl_bytes(body)), block(0x4800, pm)], writes))
 
     # --- busy: the benchmark scene --------------------------------------------------------
     body = [0x4E, 0x00, 0x80] + [0x0E] * 101 + [0x4E, 0x00, 0x90] + [0x0E] * 89
