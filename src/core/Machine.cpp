@@ -14,6 +14,9 @@
 namespace pmg {
 namespace {
 constexpr int kLastPlayerFetchCycle = 5;  // P/M DMA: missiles on cycle 0, players on 2-5 (D1)
+// ANTIC latches VSCROL for its end-of-mode-line test on cycle 109 (Altirra): a write before
+// that decides this line's test, a later one the next line's.
+constexpr int kVscrolLatchCycle = 109;
 }  // namespace
 
 Machine::Machine(const MachineOptions& options) : options_(options) {
@@ -231,7 +234,15 @@ void Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterF
 void Machine::endScanline(std::span<const RegisterWrite> extra) {
     const int y = line_;
     std::span<const RegisterWrite> midLine = lineWrites(extra);
-    if (!midLine.empty()) applyAnticWrites(midLine, regs_, pf_);
+    if (!midLine.empty()) {
+        applyAnticWrites(midLine, regs_, pf_);
+        // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
+        for (auto w = midLine.rbegin(); w != midLine.rend(); ++w)
+            if (w->reg == Reg::VSCROL && cycleOfColourClock(w->clock) < kVscrolLatchCycle) {
+                antic_.vscrolWrittenDuringLine(w->value);
+                break;
+            }
+    }
     if (inVisibleLines(y)) {
         gtia_.scanLine(y, antic_.lineMemory(memory_, pf_), pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
         if (options_.record) recordLayout(y);
