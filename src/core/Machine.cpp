@@ -193,9 +193,10 @@ PMG_NOINLINE std::span<const RegisterWrite> Machine::mergedWrites(std::span<cons
     return merged_;
 }
 
-void Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf) {
+int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf) {
     // A write reaches the chips on cycle cycleOfColourClock(clock) (BeamTiming.h).
     bool earlyDma = false;
+    int vscrol = -1;
     for (const RegisterWrite& w : midLine) {
         if (w.reg < Reg::DMACTL) continue;  // GTIA's: most of a line's writes
         const int cycle = cycleOfColourClock(w.clock);
@@ -206,10 +207,12 @@ void Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterF
             pf.characterWrites.push_back({static_cast<uint8_t>(from), w.reg == Reg::CHBASE, w.value});
         } else if ((w.reg == Reg::DMACTL || w.reg == Reg::PMBASE) && cycle < kLastPlayerFetchCycle) {
             earlyDma = true;
+        } else if (w.reg == Reg::VSCROL && cycle < kVscrolLatchCycle) {
+            vscrol = w.value;
         }
     }
     if (!pf.characterWrites.empty() && !pf.empty() && anticMode(pf.mode).character) pf.generated = false;
-    if (!earlyDma || !inVisibleLines(line_)) return;
+    if (!earlyDma || !inVisibleLines(line_)) return vscrol;
 
     // The P/M fetches of this line again, each object with DMACTL and PMBASE as they stood on
     // its fetch cycle (missiles 0, players 2-5): a DMACTL write acts on fetches 2 or more
@@ -229,19 +232,16 @@ void Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterF
         if (PlayerMissileDma::load(line_, memory_, at)) frame_.phantomDma = true;
         graf[object] = at.data()[static_cast<int>(Reg::GRAFP0) + object];
     }
+    return vscrol;
 }
 
 void Machine::endScanline(std::span<const RegisterWrite> extra) {
     const int y = line_;
     std::span<const RegisterWrite> midLine = lineWrites(extra);
     if (!midLine.empty()) {
-        applyAnticWrites(midLine, regs_, pf_);
         // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
-        for (auto w = midLine.rbegin(); w != midLine.rend(); ++w)
-            if (w->reg == Reg::VSCROL && cycleOfColourClock(w->clock) < kVscrolLatchCycle) {
-                antic_.vscrolWrittenDuringLine(w->value);
-                break;
-            }
+        const int vscrol = applyAnticWrites(midLine, regs_, pf_);
+        if (vscrol >= 0) [[unlikely]] antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));
     }
     if (inVisibleLines(y)) {
         gtia_.scanLine(y, antic_.lineMemory(memory_, pf_), pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
