@@ -130,8 +130,8 @@ void Antic::startModeLine(const RegisterFile& regs) {
         // Blank lines and jumps are never scrolled, but one that follows a scrolled region
         // ends it: it stops at row VSCROL (AHRM 4.7). A jump otherwise shows one blank line.
         row_ = 0;
-        if (prevVscroll_ && mode_ == 0) endRow_ = vs;
-        else endRow_ = mode_ == 0 ? static_cast<uint8_t>((ins_ >> 4) & 7) : 0;
+        endAtVscrol_ = prevVscroll_ && mode_ == 0;
+        endRow_ = mode_ == 0 ? static_cast<uint8_t>((ins_ >> 4) & 7) : 0;
         if (mode_ == 1 && (ins_ & 0x40)) waitVbl_ = true;  // JVB
         prevVscroll_ = false;
         return;
@@ -140,9 +140,11 @@ void Antic::startModeLine(const RegisterFile& regs) {
     if (info.character) noteIoSpace(static_cast<uint16_t>(regs[Reg::CHBASE] << 8), IoSpaceReader::CharacterSet);
     bool vscroll = ins_ & 0x20;
     // Fine vertical scroll: the first line of a scrolled region starts at row VSCROL, the
-    // first unscrolled line after it stops at row VSCROL. The 4-bit row counter wraps.
+    // first unscrolled line after it stops at row VSCROL, compared on each of its lines (it
+    // may change during the mode line). The 4-bit row counter wraps.
     row_ = (vscroll && !prevVscroll_) ? vs : 0;
-    endRow_ = (!vscroll && prevVscroll_) ? vs : static_cast<uint8_t>(info.scanLines - 1);
+    endAtVscrol_ = !vscroll && prevVscroll_;
+    endRow_ = static_cast<uint8_t>(info.scanLines - 1);
     prevVscroll_ = vscroll;
     // The line buffer is filled on the first row only, so the width in force then decides
     // how far the memory scan counter moves (AHRM 4.11).
@@ -174,6 +176,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         hiresVblank_ = false;
     }
     unblanked_ = false;
+    lineEndsAtVscrol_ = false;
     if (!inVisibleLines(line)) {
         if (hiresVblank_ && (regs[Reg::DMACTL] & 3) != 0) unblankedLine(regs, out);
         return;
@@ -226,7 +229,13 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         out.possible = kPossible[mode_];
     }
 
-    bool lastLine = row_ == endRow_ || (mode_ == 1);
+    // ANTIC's end-of-mode-line test, with VSCROL as the line starts; a write during the line
+    // may still change it (vscrolWrittenDuringLine).
+    lineEndsAtVscrol_ = endAtVscrol_ && mode_ != 1;
+    lineRow_ = row_;
+    lineMemScan_ = memScan_;
+    bool lastLine = row_ == (endAtVscrol_ ? (regs[Reg::VSCROL] & 0x0F) : endRow_) || (mode_ == 1);
+    lineWasLast_ = lastLine;
     if (lastLine) {
         out.dli = ins_ & 0x80;
         needFetch_ = true;
@@ -255,6 +264,17 @@ void Antic::unblankedLine(const RegisterFile& regs, PlayfieldLine& out) {
     out.last = static_cast<int16_t>(to - 1);
     out.origin = static_cast<int16_t>(from);
     out.firstByte = out.lastByte = 0;
+}
+
+void Antic::vscrolWrittenDuringLine(uint8_t vscrol) {
+    if (!lineEndsAtVscrol_) return;
+    const bool last = lineRow_ == (vscrol & 0x0F);
+    if (last == lineWasLast_) return;
+    lineWasLast_ = last;
+    // Undo what scanLine() did at the end of the line and do the other.
+    needFetch_ = last;
+    row_ = last ? lineRow_ : static_cast<uint8_t>((lineRow_ + 1) & 15);
+    memScan_ = last && mode_ >= 2 ? scanAddress(lineMemScan_, scanAdvance_) : lineMemScan_;
 }
 
 const Memory& Antic::bufferedMemory(const Memory& mem, const PlayfieldLine& out) {

@@ -3,9 +3,11 @@
 // produces the AN codes GTIA sees. Player-missile DMA is in PlayerMissileDma.
 //
 // Simplifications, all invisible to collisions except where noted:
-//  - DMACTL's playfield width, HSCROL and VSCROL are sampled at the start of each scan line;
-//    a mid-line write takes effect on the next line (on the hardware a width change stops or
-//    starts the fetches on the spot, and HSCROL moves them on a scrolled line). CHBASE and
+//  - DMACTL's playfield width and HSCROL are sampled at the start of each scan line; a
+//    mid-line write takes effect on the next line (on the hardware a width change stops or
+//    starts the fetches on the spot, and HSCROL moves them on a scrolled line). VSCROL
+//    written up to cycle 108 decides the line's end-of-mode-line test (Machine calls
+//    vscrolWrittenDuringLine), but not its DLI, taken with VSCROL at the line's start. CHBASE and
 //    CHACTL written mid-line act per character from its font fetch (Machine hands them to
 //    generatePlayfield as PlayfieldLine::characterWrites).
 //  - Display-list DMA off (DMACTL bit 5 clear): ANTIC repeats its last instruction byte
@@ -48,6 +50,13 @@ public:
     // (lines outside 8-247 are vertical blank). The AN codes themselves are produced by
     // generatePlayfield(), on demand.
     void scanLine(int line, const Memory& mem, const RegisterFile& regs, PlayfieldLine& out);
+
+    // VSCROL as it stood on cycle 108 of the line scanLine() last ran, when a write during
+    // that line changed it: ANTIC ends a mode line stopped by VSCROL (the first unscrolled
+    // line after a scrolled region) by comparing its row counter with VSCROL latched then
+    // (Altirra), so the write decides whether this line was the mode line's last. The line's
+    // DLI stays as scanLine() decided it (ANTIC takes VSCROL for it on cycle 6).
+    void vscrolWrittenDuringLine(uint8_t vscrol);
 
     // A write to DLISTL or DLISTH replaces that byte of the display-list counter.
     void writeDisplayListPointer(Reg reg, uint8_t value) {
@@ -102,6 +111,12 @@ private:
     uint8_t mode_ = 0;         // 0 blank, 1 jump, 2-15
     uint8_t row_ = 0;          // 4-bit row counter
     uint8_t endRow_ = 0;
+    bool endAtVscrol_ = false;  // the mode line ends at row VSCROL, as each line finds it
+    // The end-of-mode-line test of the line scanLine() last ran, for vscrolWrittenDuringLine():
+    bool lineEndsAtVscrol_ = false;  // its test compared the row with VSCROL
+    bool lineWasLast_ = false;       // and found the last line of the mode line
+    uint8_t lineRow_ = 0;            // the line's row
+    uint16_t lineMemScan_ = 0;       // the memory scan counter before the end of the mode line
     uint16_t scanAdvance_ = 0;  // bytes the memory scan counter moves at the end of the mode line
     bool needFetch_ = true;
     static constexpr int kBufferSize = 48;  // the widest line's bytes (mode 2-5, D-F wide)

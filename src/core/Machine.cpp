@@ -14,6 +14,9 @@
 namespace pmg {
 namespace {
 constexpr int kLastPlayerFetchCycle = 5;  // P/M DMA: missiles on cycle 0, players on 2-5 (D1)
+// ANTIC latches VSCROL for its end-of-mode-line test on cycle 109 (Altirra): a write before
+// that decides this line's test, a later one the next line's.
+constexpr int kVscrolLatchCycle = 109;
 }  // namespace
 
 Machine::Machine(const MachineOptions& options) : options_(options) {
@@ -235,9 +238,10 @@ PMG_NOINLINE std::span<const RegisterWrite> Machine::mergedWrites(std::span<cons
     return merged_;
 }
 
-void Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf) {
+int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf) {
     // A write reaches the chips on cycle cycleOfColourClock(clock) (BeamTiming.h).
     bool earlyDma = false;
+    int vscrol = -1;
     for (const RegisterWrite& w : midLine) {
         if (w.reg < Reg::DMACTL) continue;  // GTIA's: most of a line's writes
         const int cycle = cycleOfColourClock(w.clock);
@@ -248,10 +252,12 @@ void Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterF
             pf.characterWrites.push_back({static_cast<uint8_t>(from), w.reg == Reg::CHBASE, w.value});
         } else if ((w.reg == Reg::DMACTL || w.reg == Reg::PMBASE) && cycle < kLastPlayerFetchCycle) {
             earlyDma = true;
+        } else if (w.reg == Reg::VSCROL && cycle < kVscrolLatchCycle) {
+            vscrol = w.value;
         }
     }
     if (!pf.characterWrites.empty() && !pf.empty() && anticMode(pf.mode).character) pf.generated = false;
-    if (!earlyDma || !inVisibleLines(line_)) return;
+    if (!earlyDma || !inVisibleLines(line_)) return vscrol;
 
     // The P/M fetches of this line again, each object with DMACTL and PMBASE as they stood on
     // its fetch cycle (missiles 0, players 2-5): a DMACTL write acts on fetches 2 or more
@@ -271,12 +277,17 @@ void Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterF
         if (PlayerMissileDma::load(line_, memory_, at)) frame_.phantomDma = true;
         graf[object] = at.data()[static_cast<int>(Reg::GRAFP0) + object];
     }
+    return vscrol;
 }
 
 void Machine::endScanline(std::span<const RegisterWrite> extra) {
     const int y = line_;
     std::span<const RegisterWrite> midLine = lineWrites(extra);
-    if (!midLine.empty()) applyAnticWrites(midLine, regs_, pf_);
+    if (!midLine.empty()) {
+        // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
+        const int vscrol = applyAnticWrites(midLine, regs_, pf_);
+        if (vscrol >= 0) [[unlikely]] antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));
+    }
     if (antic_.unblanked()) {
         // The hi-res vertical-blank bug (W4): GTIA processes the line; it has no picture
         // row or record (the frame covers lines 8-247), and ANTIC's codes need no memory.

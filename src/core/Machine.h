@@ -110,8 +110,9 @@ private:
     // Writes made during line `line_` to registers ANTIC reads later on that line: CHBASE and
     // CHACTL go to `pf` for the characters fetched after them, and a DMACTL or PMBASE write
     // early enough to reach a player-missile fetch redoes that fetch into `regs` (which
-    // holds the registers as the line began).
-    void applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf);
+    // holds the registers as the line began). Returns the last VSCROL written before ANTIC
+    // latches it for the line's end-of-mode-line test, or -1.
+    int applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf);
 
     MachineOptions options_;
     GtiaOptions gtiaOptions_;  // derived from options_ (setOptions)

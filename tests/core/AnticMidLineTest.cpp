@@ -178,4 +178,83 @@ TEST(AnticMidLine, CycleOfColourClockInvertsColourClockOfCycle) {
     EXPECT_EQ(cycleOfColourClock(3), 2);
 }
 
+// VSCROL during a line. Display list: mode 8 scrolled (LMS $3000, PF2), mode 8 unscrolled
+// without LMS ($300A, PF0: it ends the region at row VSCROL), mode 8 ($3014, PF1). With
+// VSCROL 3 the first mode line shows rows 3-7 (lines 32-36), the second rows 0-3 (lines
+// 37-40), the third 8 lines (41-48). ANTIC compares the second's row counter with VSCROL as
+// it stood on cycle 108 of each line (Altirra latches it on cycle 109); a write at clock x
+// comes from cycle (x + 2) / 2, so clock 215 (cycle 108) is the last one a line's test sees.
+namespace {
+void vscrolRegion(TestMachine& t) {
+    t.displayList({0x68, 0x00, 0x30, 0x08, 0x08});
+    t.set(Reg::VSCROL, 3);
+    t.poke(0x3000, {0xC0});  // PF2
+    t.poke(0x300A, {0x40});  // PF0
+    t.poke(0x3014, {0x80});  // PF1
+}
+
+std::vector<int> linesShowing(const TestMachine& t, int pf) {
+    std::vector<int> lines;
+    for (int y = 8; y <= 247; ++y)
+        if (t.m.frame().record(y).playfield[pf].any()) lines.push_back(y);
+    return lines;
+}
+}  // namespace
+
+TEST(AnticMidLine, VscrolWrittenBeforeCycle109EndsTheModeLineOnThatLine) {
+    // VSCROL 1 written on line 38 (row 1) at clock 100 or 215: line 38 ends the second mode
+    // line (rows 0-1, lines 37-38) and the third follows at 39-46 from $3014: the memory scan
+    // counter moved once.
+    for (int clock : {100, 215}) {
+        TestMachine t;
+        vscrolRegion(t);
+        t.at(38, clock, Reg::VSCROL, 1);
+        t.run();
+        EXPECT_EQ(linesShowing(t, 2), clocks(32, 36)) << clock;
+        EXPECT_EQ(linesShowing(t, 0), clocks(37, 38)) << clock;
+        EXPECT_EQ(linesShowing(t, 1), clocks(39, 46)) << clock;
+    }
+}
+
+TEST(AnticMidLine, VscrolWrittenFromCycle109ActsOnTheNextLinesTest) {
+    // The same write at clock 216 (cycle 109) misses line 38's test: line 38 (row 1) goes on
+    // with VSCROL 3, and from line 39 (row 2) the test finds 1, which the 4-bit row counter
+    // reaches after wrapping: rows 0-15 and 0-1, lines 37-54; the third mode line at 55-62.
+    TestMachine t;
+    vscrolRegion(t);
+    t.at(38, 216, Reg::VSCROL, 1);
+    t.run();
+    EXPECT_EQ(linesShowing(t, 0), clocks(37, 54));
+    EXPECT_EQ(linesShowing(t, 1), clocks(55, 62));
+}
+
+TEST(AnticMidLine, VscrolWrittenDuringTheLastLineLengthensTheModeLine) {
+    // VSCROL 5 written on line 40 (row 3, the last with VSCROL 3) at clock 100: the mode line
+    // goes on to row 5 (lines 37-42), the third follows at 43-50. Written at clock 0 of line
+    // 38, VSCROL is compared on every line of the mode line too: the same 37-42.
+    for (const auto& [line, clock] : {std::pair{40, 100}, std::pair{38, 0}}) {
+        TestMachine t;
+        vscrolRegion(t);
+        t.at(line, clock, Reg::VSCROL, 5);
+        t.run();
+        EXPECT_EQ(linesShowing(t, 0), clocks(37, 42)) << line << " " << clock;
+        EXPECT_EQ(linesShowing(t, 1), clocks(43, 50)) << line << " " << clock;
+    }
+}
+
+TEST(AnticMidLine, VscrolWrittenDuringALineIsWhatCollisionsSee) {
+    // Player 0 (8 wide at $30) on lines 39-40 only: with VSCROL 3 it lies over the second
+    // mode line (PF0); with VSCROL 1 written on line 38 at clock 100 over the third (PF1).
+    for (const bool write : {false, true}) {
+        TestMachine t;
+        vscrolRegion(t);
+        t.player(0, 0x30, 0x00);
+        t.at(39, 0, Reg::GRAFP0, 0xFF);
+        t.at(41, 0, Reg::GRAFP0, 0x00);
+        if (write) t.at(38, 100, Reg::VSCROL, 1);
+        t.run();
+        EXPECT_EQ(t.reg(P0PF), write ? 0x02 : 0x01);
+    }
+}
+
 }  // namespace pmg::test

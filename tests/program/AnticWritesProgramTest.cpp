@@ -59,5 +59,64 @@ TEST(AtariAnticWrites, ChbaseStoredMidLineSplitsTheTextLineAtTheFontFetch) {
     EXPECT_LT(oldCharacters, 40);
 }
 
+TEST(AtariAnticWrites, VscrolStoredDuringALineDecidesThatLinesEndOfModeLine) {
+    // Display list at $3000: 24 blank lines, mode 8 scrolled (LMS $4000, PF2), mode 8
+    // unscrolled ($400A, PF0), mode 8 ($4014, PF1). The program keeps VSCROL at 15, so the
+    // first mode line shows rows 15, 0-7 (lines 32-40) and the second would stop at row 15
+    // (16 lines); once VCOUNT reads 21 it stores 1 in VSCROL early on line 42, the second
+    // mode line's row 1, which ANTIC compares with VSCROL latched on cycle 109 of the line:
+    // line 42 ends it, and the third mode line follows at 43-50.
+    Code dl(0x3000);
+    dl.bytes.reserve(16);
+    for (int i = 0; i < 3; ++i) dl.op(0x70);
+    dl.abs(0x68, 0x4000).op(0x08).op(0x08);
+    dl.abs(0x41, 0x3000);
+    Code screen(0x4000);
+    screen.bytes.assign(0x1E, 0x00);
+    screen.bytes[0x00] = 0xC0;
+    screen.bytes[0x0A] = 0x40;
+    screen.bytes[0x14] = 0x80;
+    Code c(0x2000);
+    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0x0230).imm(LDA_IMM, 0x30).abs(STA_ABS, 0x0231);  // SDLSTL/H
+    const uint16_t loop = c.here();
+    c.imm(LDA_IMM, 15).abs(STA_ABS, 0xD405);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 21).branch(BNE, wait).imm(LDA_IMM, 1);
+    const uint16_t store = c.here();
+    c.abs(STA_ABS, 0xD405);
+    const uint16_t after = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 21).branch(BEQ, after).abs(JMP_ABS, loop);
+    Atari atari;
+    std::string error;
+    const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), screen.segment(), vectorSegment(kRunAddress, c.org)};
+    ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
+    atari.runFrame();
+    atari.runFrame();  // the vertical blank has installed the display list
+    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
+    ASSERT_EQ(atari.cpu().regs().pc, store);
+    atari.stepInstruction();
+    const Atari::ChipWrite write = atari.lastChipWrite();
+    ASSERT_EQ(write.reg, Reg::VSCROL);
+    ASSERT_EQ(write.line, 42);
+    ASSERT_LT(write.cycle, 109);
+    while (atari.machine().line() != 60) atari.stepInstruction();
+
+    auto linesShowing = [&](int pf) {
+        std::vector<int> lines;
+        for (int y = 32; y < 60; ++y)
+            if (atari.machine().frame().record(y).playfield[pf].any()) lines.push_back(y);
+        return lines;
+    };
+    auto range = [](int first, int last) {
+        std::vector<int> lines;
+        for (int y = first; y <= last; ++y) lines.push_back(y);
+        return lines;
+    };
+    EXPECT_EQ(linesShowing(2), range(32, 40));
+    EXPECT_EQ(linesShowing(0), range(41, 42));
+    EXPECT_EQ(linesShowing(1), range(43, 50));
+}
+
 }  // namespace
 }  // namespace pmg
