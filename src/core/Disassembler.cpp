@@ -12,6 +12,8 @@ struct Opcode {
     Mode mode;
 };
 
+// One row of the table per high nibble, as laid out by hand:
+// clang-format off
 // The NMOS 6502's 256 opcodes, row by high nibble.
 constexpr Opcode kOpcodes[256] = {
     /* 00 */ {"BRK", Mode::Implied}, {"ORA", Mode::IndirectX}, {"JAM", Mode::Implied}, {"SLO", Mode::IndirectX}, {"NOP", Mode::ZeroPage}, {"ORA", Mode::ZeroPage}, {"ASL", Mode::ZeroPage}, {"SLO", Mode::ZeroPage}, {"PHP", Mode::Implied}, {"ORA", Mode::Immediate}, {"ASL", Mode::Accumulator}, {"ANC", Mode::Immediate}, {"NOP", Mode::Absolute}, {"ORA", Mode::Absolute}, {"ASL", Mode::Absolute}, {"SLO", Mode::Absolute},
@@ -32,6 +34,7 @@ constexpr Opcode kOpcodes[256] = {
     /* F0 */ {"BEQ", Mode::Relative}, {"SBC", Mode::IndirectY}, {"JAM", Mode::Implied}, {"ISC", Mode::IndirectY}, {"NOP", Mode::ZeroPageX}, {"SBC", Mode::ZeroPageX}, {"INC", Mode::ZeroPageX}, {"ISC", Mode::ZeroPageX}, {"SED", Mode::Implied}, {"SBC", Mode::AbsoluteY}, {"NOP", Mode::Implied}, {"ISC", Mode::AbsoluteY}, {"NOP", Mode::AbsoluteX}, {"SBC", Mode::AbsoluteX}, {"INC", Mode::AbsoluteX}, {"ISC", Mode::AbsoluteX},
 
 };
+// clang-format on
 
 int modeLength(Mode m) {
     switch (m) {

@@ -17,6 +17,8 @@ public:
     uint16_t here() const { return static_cast<uint16_t>(origin_ + bytes_.size()); }
     void label(const std::string& name) { labels_[name] = here(); }
     void byte(uint8_t b) { bytes_.push_back(b); }
+    // One instruction per line, as laid out by hand:
+    // clang-format off
     void word(uint16_t w) { byte(w & 0xFF); byte(w >> 8); }
     void bytes(const std::vector<uint8_t>& b) { bytes_.insert(bytes_.end(), b.begin(), b.end()); }
 
@@ -55,6 +57,7 @@ public:
     void ldaLabel(const std::string& l) { byte(0xAD); absRef(l); }
     void cld() { byte(0xD8); }
     void jmp(const std::string& l) { byte(0x4C); absRef(l); }
+    // clang-format on
     void wordOf(const std::string& l) { absRef(l); }  // a data word holding a label's address
     void bne(const std::string& l) { branch(0xD0, l); }
     void beq(const std::string& l) { branch(0xF0, l); }
