@@ -5,7 +5,21 @@
 namespace pmg {
 namespace {
 
-enum class Mode : uint8_t { Implied, Accumulator, Immediate, ZeroPage, ZeroPageX, ZeroPageY, IndirectX, IndirectY, Absolute, AbsoluteX, AbsoluteY, Indirect, Relative };
+enum class Mode : uint8_t {
+    Implied,
+    Accumulator,
+    Immediate,
+    ZeroPage,
+    ZeroPageX,
+    ZeroPageY,
+    IndirectX,
+    IndirectY,
+    Absolute,
+    AbsoluteX,
+    AbsoluteY,
+    Indirect,
+    Relative
+};
 
 struct Opcode {
     const char* name;
@@ -71,7 +85,8 @@ std::string instructionText(uint16_t address, uint8_t opcode, uint8_t b1, uint8_
         case Mode::AbsoluteY: std::snprintf(text, sizeof text, "%s $%04X,Y", o.name, word); break;
         case Mode::Indirect: std::snprintf(text, sizeof text, "%s ($%04X)", o.name, word); break;
         case Mode::Relative:
-            std::snprintf(text, sizeof text, "%s $%04X", o.name, static_cast<unsigned>(static_cast<uint16_t>(address + 2 + static_cast<int8_t>(b1))));
+            std::snprintf(text, sizeof text, "%s $%04X", o.name,
+                          static_cast<unsigned>(static_cast<uint16_t>(address + 2 + static_cast<int8_t>(b1))));
             break;
     }
     return text;

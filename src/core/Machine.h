@@ -24,12 +24,12 @@ namespace pmg {
 
 struct MachineOptions {
     VideoStandard video = VideoStandard::Ntsc;  // NTSC 262 lines, PAL 312 (window is 8-247 on both)
-    bool ctia = false;         // CTIA instead of GTIA: PRIOR bits 7-6 ignored (F6)
-    bool writeDelays = false;  // apply the write-to-effect delays of reference §7 to scheduled writes
-    bool picture = true;       // produce the colour-index picture
-    bool record = true;        // produce the per-pixel record of objects and playfield
-    bool shiftAlways = false;  // clock-by-clock object shifters on every line (slow; for cross-checks)
-    bool reference = false;    // GTIA clock by clock with no caches or tables (slowest; for cross-checks)
+    bool ctia = false;                          // CTIA instead of GTIA: PRIOR bits 7-6 ignored (F6)
+    bool writeDelays = false;                   // apply the write-to-effect delays of reference §7 to scheduled writes
+    bool picture = true;                        // produce the colour-index picture
+    bool record = true;                         // produce the per-pixel record of objects and playfield
+    bool shiftAlways = false;                   // clock-by-clock object shifters on every line (slow; for cross-checks)
+    bool reference = false;  // GTIA clock by clock with no caches or tables (slowest; for cross-checks)
     // The display list runs on from frame to frame as on the hardware (a program drives the
     // machine and its vertical-blank code reloads DLISTL/H if it wants to); off: ANTIC starts
     // each frame at DLISTL/H, as a scene without a program expects.
@@ -89,7 +89,7 @@ public:
     // the writes so far (`extra`, as for endScanline).
     uint8_t collisionsBefore(int index, int clock, std::span<const RegisterWrite> extra);
 
-    int line() const { return line_; }          // the next scan line to run
+    int line() const { return line_; }               // the next scan line to run
     uint64_t frameCount() const { return frames_; }  // frames completed
     int linesPerFrame() const { return pmg::linesPerFrame(options_.video); }
 
@@ -102,7 +102,8 @@ public:
 private:
     void rebuildSchedule();
     std::span<const RegisterWrite> lineWrites(std::span<const RegisterWrite> extra);
-    std::span<const RegisterWrite> mergedWrites(std::span<const RegisterWrite> own, std::span<const RegisterWrite> extra);
+    std::span<const RegisterWrite> mergedWrites(std::span<const RegisterWrite> own,
+                                                std::span<const RegisterWrite> extra);
     void recordLayout(int line);
     void notePlayerMissileIoSpaceRead(int line);
     void takeAnticNotes();
@@ -123,11 +124,11 @@ private:
     Gtia gtia_;
     Frame frame_;
     PlayfieldLine pf_;
-    std::vector<RegisterWrite> writes_;                   // as given
-    std::vector<std::vector<RegisterWrite>> schedule_;   // per line, effective clocks, sorted
+    std::vector<RegisterWrite> writes_;                 // as given
+    std::vector<std::vector<RegisterWrite>> schedule_;  // per line, effective clocks, sorted
     int line_ = 0;
     uint64_t frames_ = 0;
-    size_t firstMidLine_ = 0;                  // this line's scheduled writes after clock 0
+    size_t firstMidLine_ = 0;  // this line's scheduled writes after clock 0
     // This line's phantom DMA loads (beginScanline to endScanline): what they load, the GRAF
     // latches before them, and the bytes ANTIC put on the bus in cycles 0-7.
     struct LinePhantomDma {
@@ -138,7 +139,7 @@ private:
     } phantom_;
     // GRAFP0-3 and GRAFM before this line's P/M DMA (with the next 3 registers: one 8-byte copy).
     std::array<uint8_t, 8> grafBeforeDma_{};
-    std::vector<RegisterWrite> merged_;        // scheduled + extra writes of the line (scratch)
+    std::vector<RegisterWrite> merged_;  // scheduled + extra writes of the line (scratch)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).
     struct ScratchFrame {

@@ -74,7 +74,8 @@ public:
             if (it == labels_.end()) throw std::logic_error("6502 emitter: unknown label " + f.label);
             if (f.relative) {
                 const int delta = int(it->second) - int(origin_ + f.offset + 1);
-                if (delta < -128 || delta > 127) throw std::logic_error("6502 emitter: branch to " + f.label + " out of reach");
+                if (delta < -128 || delta > 127)
+                    throw std::logic_error("6502 emitter: branch to " + f.label + " out of reach");
                 out[f.offset] = static_cast<uint8_t>(delta & 0xFF);
             } else {
                 out[f.offset] = it->second & 0xFF;
@@ -89,9 +90,20 @@ public:
     size_t size() const { return bytes_.size(); }
 
 private:
-    struct Fixup { size_t offset; std::string label; bool relative; };
-    void absRef(const std::string& l) { fixups_.push_back({bytes_.size(), l, false}); word(0); }
-    void branch(uint8_t opcode, const std::string& l) { byte(opcode); fixups_.push_back({bytes_.size(), l, true}); byte(0); }
+    struct Fixup {
+        size_t offset;
+        std::string label;
+        bool relative;
+    };
+    void absRef(const std::string& l) {
+        fixups_.push_back({bytes_.size(), l, false});
+        word(0);
+    }
+    void branch(uint8_t opcode, const std::string& l) {
+        byte(opcode);
+        fixups_.push_back({bytes_.size(), l, true});
+        byte(0);
+    }
 
     uint16_t origin_;
     std::vector<uint8_t> bytes_;

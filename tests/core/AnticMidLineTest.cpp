@@ -154,13 +154,15 @@ TEST(AnticMidLine, EachCharacterIsDrawnWhollyWithTheOldOrTheNewRegisters) {
             const int i = (x - lay.origin) / lay.clocksPerByte;
             const bool fetchedAfter = x >= lay.origin && firstName + step * i + 3 >= acts;
             const TestMachine& expected = fetchedAfter ? *after : *before;
-            ASSERT_EQ(split->m.frame().playfieldAt(kFirstModeLine, x), expected.m.frame().playfieldAt(kFirstModeLine, x))
-                << "mode " << int(mode) << " dmactl " << int(dmactl) << " hscroll " << hscroll << " hscrol " << int(hscrol)
-                << (chbase ? " CHBASE" : " CHACTL") << " at clock " << clock << ", clock " << x;
+            ASSERT_EQ(split->m.frame().playfieldAt(kFirstModeLine, x),
+                      expected.m.frame().playfieldAt(kFirstModeLine, x))
+                << "mode " << int(mode) << " dmactl " << int(dmactl) << " hscroll " << hscroll << " hscrol "
+                << int(hscrol) << (chbase ? " CHBASE" : " CHACTL") << " at clock " << clock << ", clock " << x;
         }
         // The next scan line starts with the written value.
         for (int x = 0; x < kClocksPerLine; ++x)
-            ASSERT_EQ(split->m.frame().playfieldAt(kFirstModeLine + 1, x), after->m.frame().playfieldAt(kFirstModeLine + 1, x));
+            ASSERT_EQ(split->m.frame().playfieldAt(kFirstModeLine + 1, x),
+                      after->m.frame().playfieldAt(kFirstModeLine + 1, x));
     }
 }
 

@@ -183,7 +183,8 @@ TEST(Dma, D1_PmbaseUnusedBitsAreIgnoredByTheFetch) {
         t.set(Reg::DMACTL, single ? 0x18 : 0x08);
         t.set(Reg::GRACTL, 0x02);
         t.set(Reg::HPOSP0, 0x80);
-        const uint16_t at = single ? static_cast<uint16_t>(0x4000 + 0x400 + 100) : static_cast<uint16_t>(0x4400 + 0x200 + 50);
+        const uint16_t at =
+            single ? static_cast<uint16_t>(0x4000 + 0x400 + 100) : static_cast<uint16_t>(0x4400 + 0x200 + 50);
         t.m.memory().write(at, 0x80);
         t.run();
         std::vector<int> lines;
@@ -311,7 +312,8 @@ void phantomSetUp(TestMachine& t, uint8_t dmactl, uint8_t gractl) {
     t.set(Reg::PMBASE, kPmbase);
     t.set(Reg::GRACTL, gractl);
     for (int p = 0; p < 4; ++p) t.set(static_cast<Reg>(static_cast<int>(Reg::HPOSP0) + p), 0x80);
-    for (int k = 0; k < 4; ++k) t.set(static_cast<Reg>(static_cast<int>(Reg::HPOSM0) + k), static_cast<uint8_t>(0x40 + 8 * k));
+    for (int k = 0; k < 4; ++k)
+        t.set(static_cast<Reg>(static_cast<int>(Reg::HPOSM0) + k), static_cast<uint8_t>(0x40 + 8 * k));
 }
 
 TEST(Dma, D8_OnlyMissileDmaPlayersTakeTheBusOfCycles2To5) {

@@ -12,7 +12,8 @@ void randomScene(TestMachine& t, Rng& rng) {
     const uint8_t modes[] = {2, 3, 4, 5, 6, 7, 8, 9, 0xA, 0xB, 0xC, 0xD, 0xE, 0xF};
     for (int i = 0; i < 30; ++i) {
         uint8_t mode = modes[rng.below(14)];
-        dl.push_back(static_cast<uint8_t>(0x40 | mode | (rng.below(4) == 0 ? 0x10 : 0) | (rng.below(5) == 0 ? 0x20 : 0)));
+        dl.push_back(
+            static_cast<uint8_t>(0x40 | mode | (rng.below(4) == 0 ? 0x10 : 0) | (rng.below(5) == 0 ? 0x20 : 0)));
         dl.push_back(static_cast<uint8_t>(rng.byte()));
         dl.push_back(static_cast<uint8_t>(0x30 + rng.below(16)));
     }
@@ -63,7 +64,8 @@ void randomScene(TestMachine& t, Rng& rng) {
             t.at(line, on + 1 + rng.below(100), Reg::PRIOR, static_cast<uint8_t>(rng.byte() & 0x3F));
         }
         for (int i = 0; i < 6; ++i)
-            t.at(248 + rng.below(14), rng.below(2) ? 0 : rng.below(228), static_cast<Reg>(rng.below(static_cast<int>(Reg::GRAFM) + 1)), rng.byte());
+            t.at(248 + rng.below(14), rng.below(2) ? 0 : rng.below(228),
+                 static_cast<Reg>(rng.below(static_cast<int>(Reg::GRAFM) + 1)), rng.byte());
     }
     // ANTIC registers written during lines: CHBASE and CHACTL split character lines,
     // DMACTL's P/M bits and PMBASE in the first clocks reach some player fetches, VSCROL
@@ -73,7 +75,10 @@ void randomScene(TestMachine& t, Rng& rng) {
         switch (rng.below(5)) {
             case 0: t.at(y, 1 + rng.below(227), Reg::CHBASE, static_cast<uint8_t>(0xE0 + 2 * rng.below(8))); break;
             case 1: t.at(y, 1 + rng.below(227), Reg::CHACTL, static_cast<uint8_t>(rng.below(8))); break;
-            case 2: t.at(y, 1 + rng.below(10), Reg::DMACTL, static_cast<uint8_t>(0x20 | (1 + rng.below(3)) | (rng.below(4) << 2))); break;
+            case 2:
+                t.at(y, 1 + rng.below(10), Reg::DMACTL,
+                     static_cast<uint8_t>(0x20 | (1 + rng.below(3)) | (rng.below(4) << 2)));
+                break;
             case 3: t.at(y, 1 + rng.below(227), Reg::VSCROL, rng.byte()); break;
             default: t.at(y, 1 + rng.below(10), Reg::PMBASE, static_cast<uint8_t>(0x40 + 4 * rng.below(4))); break;
         }

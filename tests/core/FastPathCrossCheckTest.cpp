@@ -146,7 +146,10 @@ void randomScene(TestMachine& t, uint32_t seed) {
                 t.at(y, 1 + rng.below(10), Reg::DMACTL,
                      static_cast<uint8_t>(0x20 | (1 + rng.below(3)) | (rng.chance(2) ? 0x1C : rng.below(8) << 2)));
                 break;
-            default: t.at(y, 1 + rng.below(10), Reg::PMBASE, static_cast<uint8_t>(rng.chance(2) ? 0x50 : 0x38 + 4 * rng.below(2))); break;
+            default:
+                t.at(y, 1 + rng.below(10), Reg::PMBASE,
+                     static_cast<uint8_t>(rng.chance(2) ? 0x50 : 0x38 + 4 * rng.below(2)));
+                break;
         }
     }
 }
@@ -204,7 +207,8 @@ void blankWritesScene(TestMachine& t, uint32_t seed) {
         const bool late = rng.chance(2);
         const int count = 1 + rng.below(3);
         int clock = late ? kWindowRight - 3 + rng.below(kClocksPerLine - kWindowRight + 3) : 1 + rng.below(kWindowLeft);
-        for (int i = 0; i < count && clock <= (late ? kClocksPerLine - 1 : kWindowLeft + 2); ++i, clock += rng.below(4)) {
+        for (int i = 0; i < count && clock <= (late ? kClocksPerLine - 1 : kWindowLeft + 2);
+             ++i, clock += rng.below(4)) {
             const int kind = rng.below(8);
             if (kind < 3) {
                 const int near = clock - 2 + rng.below(5) - (late && rng.chance(2) ? 8 * rng.below(5) : 0);
@@ -246,7 +250,8 @@ TEST(FastPathCrossCheck, CollisionsOnlyEqualTheReference) {
 }
 
 TEST(FastPathCrossCheck, CtiaAndPalEqualTheReference) {
-    for (uint32_t seed = 3000; seed < 3040; ++seed) crossCheck(seed, MachineOptions{.video = VideoStandard::Pal, .ctia = true});
+    for (uint32_t seed = 3000; seed < 3040; ++seed)
+        crossCheck(seed, MachineOptions{.video = VideoStandard::Pal, .ctia = true});
 }
 
 // Hi-res lines with PRIOR writes (pseudo mode E, F5) and display lists that reach line 247
@@ -438,7 +443,8 @@ TEST(FastPathCrossCheck, LinesMadeAgainAfterOneChangeEqualTheReference) {
             }
             fast.m.runFrame();
             ref.m.runFrame();
-            const std::string what = "seed " + std::to_string(seed) + " frame " + std::to_string(frame) + " after " + change;
+            const std::string what =
+                "seed " + std::to_string(seed) + " frame " + std::to_string(frame) + " after " + change;
             const MachineOptions& o = fast.m.options();
             if (o.picture) {
                 expectSameFrame(fast, ref, o.record, what);

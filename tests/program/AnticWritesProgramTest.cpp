@@ -33,7 +33,8 @@ TEST(AtariAnticWrites, ChbaseStoredMidLineSplitsTheTextLineAtTheFontFetch) {
     screen.bytes.assign(120, 0x01);
     Atari atari;
     std::string error;
-    const std::vector<ProgramSegment> segments{c.segment(), font.segment(), screen.segment(), vectorSegment(kRunAddress, c.org)};
+    const std::vector<ProgramSegment> segments{c.segment(), font.segment(), screen.segment(),
+                                               vectorSegment(kRunAddress, c.org)};
     ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
     for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
     ASSERT_EQ(atari.cpu().regs().pc, store);
@@ -89,7 +90,8 @@ TEST(AtariAnticWrites, VscrolStoredDuringALineDecidesThatLinesEndOfModeLine) {
     c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 21).branch(BEQ, after).abs(JMP_ABS, loop);
     Atari atari;
     std::string error;
-    const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), screen.segment(), vectorSegment(kRunAddress, c.org)};
+    const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), screen.segment(),
+                                               vectorSegment(kRunAddress, c.org)};
     ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
     atari.runFrame();
     atari.runFrame();  // the vertical blank has installed the display list
