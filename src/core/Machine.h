@@ -125,7 +125,8 @@ private:
         PlayfieldLine pf;
         friend bool operator==(const FrameState&, const FrameState&) = default;
     };
-    FrameState frameState() const;
+    // Copies the machine's state into `out` (in place: no temporary).
+    void captureFrameState(FrameState& out) const;
     // Anything that changes what a frame makes other than the state (options, schedule) or
     // leaves frame_ other than a whole frame from runFrame() (power-on, lines run one by
     // one): the next frame is run.
@@ -145,10 +146,14 @@ private:
     int line_ = 0;
     uint64_t frames_ = 0;
     // The frame memo: the state the last frame runFrame() ran started and ended in, its
-    // picture, record and notes being in frame_ (valid: nothing touched since).
+    // picture, record and notes being in frame_ (valid: nothing touched since). The start
+    // state is one of two slots, the other takes the next frame's start, so that a frame
+    // the memo does not answer costs one copy to compare and one at its end.
     struct FrameMemo {
         bool valid = false;
-        FrameState start, end;
+        size_t start = 0;
+        std::array<FrameState, 2> starts;
+        FrameState end;
     } memo_;
     uint64_t repeatedFrames_ = 0;
     size_t firstMidLine_ = 0;                  // this line's scheduled writes after clock 0
