@@ -40,7 +40,8 @@ BENCHMARK(BM_MaskNaive_32x32);
 
 const ObjectSet& defaultObjects() {
     static const ObjectSet objects = [] {
-        const pmg::Scene scene = pmg::loadScene(std::filesystem::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "default.json");
+        const pmg::Scene scene =
+            pmg::loadScene(std::filesystem::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "default.json");
         pmg::Machine machine;
         pmg::runScene(scene, machine);
         return extractObjects(machine);

@@ -26,9 +26,7 @@
 
 namespace {
 
-pmg::Scene busyScene() {
-    return pmg::loadScene(std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/busy-mode-e.json");
-}
+pmg::Scene busyScene() { return pmg::loadScene(std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/busy-mode-e.json"); }
 
 void runFrames(benchmark::State& state, bool picture, bool record, bool rainbow = false, bool newColour = false) {
     pmg::Scene scene = busyScene();
@@ -53,7 +51,8 @@ void runFrames(benchmark::State& state, bool picture, bool record, bool rainbow 
         machine.runFrame();
         benchmark::DoNotOptimize(machine.collisions().registers());
     }
-    state.counters["frames_per_second"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["frames_per_second"] =
+        benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 void BM_FrameWithPictureAndRecord(benchmark::State& s) { runFrames(s, true, true); }

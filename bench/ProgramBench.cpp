@@ -46,9 +46,10 @@ void runProgram(benchmark::State& state, const std::vector<uint8_t>& code) {
         benchmark::DoNotOptimize(atari.machine().collisions().registers());
     }
     if (atari.stopped()) state.SkipWithError(atari.stopMessage().c_str());
-    state.counters["frames_per_second"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
-    state.counters["cpu_cycles_per_frame"] = static_cast<double>(atari.cpu().cycles()) /
-                                             static_cast<double>(atari.machine().frameCount());
+    state.counters["frames_per_second"] =
+        benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["cpu_cycles_per_frame"] =
+        static_cast<double>(atari.cpu().cycles()) / static_cast<double>(atari.machine().frameCount());
 }
 
 void BM_BusySceneIdleCpu(benchmark::State& s) {
@@ -99,7 +100,8 @@ void runSceneOnly(benchmark::State& state, bool writes) {
         machine.runFrame();
         benchmark::DoNotOptimize(machine.collisions().registers());
     }
-    state.counters["frames_per_second"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["frames_per_second"] =
+        benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 void BM_BusySceneNoCpu(benchmark::State& s) { runSceneOnly(s, false); }

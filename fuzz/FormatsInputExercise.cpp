@@ -23,16 +23,20 @@ namespace {
 
 void exerciseScene(const Scene& scene, const std::string& file) {
     const Scene back = parseScene(sceneToJson(scene), file + ".json", std::filesystem::temp_directory_path());
-    if (back.memory != scene.memory || back.registers != scene.registers) broken(file + ": the imported scene changed on a save and reload");
+    if (back.memory != scene.memory || back.registers != scene.registers)
+        broken(file + ": the imported scene changed on a save and reload");
     try {
         const formats::XexExport exported = formats::exportXex(scene, file);
         std::string error;
-        if (!formats::readXex(formats::writeXex(exported.xex), error)) broken(file + ": the exported .xex does not read back: " + error);
+        if (!formats::readXex(formats::writeXex(exported.xex), error))
+            broken(file + ": the exported .xex does not read back: " + error);
     } catch (const formats::FormatError& e) {
-        if (std::string(e.what()).rfind(file + ": ", 0) != 0) broken(std::string("export message without the file: ") + e.what());
+        if (std::string(e.what()).rfind(file + ": ", 0) != 0)
+            broken(std::string("export message without the file: ") + e.what());
     }
-    for (auto language : {formats::SourceLanguage::Mads, formats::SourceLanguage::Ca65, formats::SourceLanguage::MadPascal,
-                          formats::SourceLanguage::FastBasic, formats::SourceLanguage::AtariBasic})
+    for (auto language :
+         {formats::SourceLanguage::Mads, formats::SourceLanguage::Ca65, formats::SourceLanguage::MadPascal,
+          formats::SourceLanguage::FastBasic, formats::SourceLanguage::AtariBasic})
         (void)formats::exportSource(scene, language);
 }
 
@@ -47,13 +51,15 @@ void exerciseFormatsInput(std::span<const uint8_t> input) {
     }
     formats::ImportOptions raw;
     raw.rawAnticMode = static_cast<uint8_t>(8 + (input.empty() ? 0 : input[0] % 8));
-    for (const char* name : {"fuzz.xex", "fuzz.fnt", "fuzz.mic", "fuzz.a8s", "fuzz.atstate2", "fuzz.apl", "fuzz.apm", "fuzz.spr", "fuzz.mpl", "fuzz.msl", "fuzz.raw"}) {
+    for (const char* name : {"fuzz.xex", "fuzz.fnt", "fuzz.mic", "fuzz.a8s", "fuzz.atstate2", "fuzz.apl", "fuzz.apm",
+                             "fuzz.spr", "fuzz.mpl", "fuzz.msl", "fuzz.raw"}) {
         const bool isRaw = std::string(name) == "fuzz.raw";
         try {
             const Scene scene = formats::importBytes(input, name, isRaw ? raw : formats::ImportOptions{});
             exerciseScene(scene, name);
         } catch (const formats::FormatError& e) {
-            if (std::string(e.what()).rfind(std::string(name) + ": ", 0) != 0) broken(std::string("message without the file: ") + e.what());
+            if (std::string(e.what()).rfind(std::string(name) + ": ", 0) != 0)
+                broken(std::string("message without the file: ") + e.what());
         }
     }
 }

@@ -80,7 +80,8 @@ void runLoadedScene(const Scene& scene) {
         try {
             runSceneProgram(scene, kFuzzSceneName, atari, 2);
         } catch (const SceneError& e) {
-            if (!std::string_view(e.what()).starts_with(std::string(kFuzzSceneName) + ": ")) broken("program error does not name the file");
+            if (!std::string_view(e.what()).starts_with(std::string(kFuzzSceneName) + ": "))
+                broken("program error does not name the file");
             return;
         }
         if (atari.stopped() && atari.stopMessage().empty()) broken("a stopped program with no message");
@@ -101,9 +102,11 @@ void exerciseScene(const std::string& text, const std::filesystem::path& baseDir
         scene = parseScene(text, kFuzzSceneName, baseDir);
     } catch (const SceneError& e) {
         const std::string_view message = e.what();
-        if (!message.starts_with(std::string(kFuzzSceneName) + ": ")) broken("error does not name the file: " + std::string(message.substr(0, 200)));
+        if (!message.starts_with(std::string(kFuzzSceneName) + ": "))
+            broken("error does not name the file: " + std::string(message.substr(0, 200)));
         if (message.size() > kMaxMessageBytes)
-            broken("error message of " + std::to_string(message.size()) + " bytes: " + std::string(message.substr(0, 200)));
+            broken("error message of " + std::to_string(message.size()) +
+                   " bytes: " + std::string(message.substr(0, 200)));
         if (hasControlCharacter(message))
             broken("a control character reaches the terminal in: " + std::string(message.substr(0, 200)));
         return;

@@ -60,12 +60,14 @@ fs::path App::defaultScene() const {
     return PMGLAB_DEFAULT_SCENE;
 }
 
-
 bool App::initWindow() {
     // With no display SDL may pick a driver that never shows a window (and the loop then
     // runs unseen forever): say so and stop. SDL_VIDEODRIVER set by the user (offscreen for
     // scripts) is their choice.
-    const auto set = [](const char* name) { const char* v = std::getenv(name); return v && *v; };
+    const auto set = [](const char* name) {
+        const char* v = std::getenv(name);
+        return v && *v;
+    };
     if (!set("SDL_VIDEODRIVER") && !set("DISPLAY") && !set("WAYLAND_DISPLAY")) {
         std::cerr << "pmglab: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
                      "use pmglab-cli for renders and reports, or run under xvfb-run for --screenshot\n";
@@ -111,7 +113,6 @@ bool App::initWindow() {
     return true;
 }
 
-
 void App::initImGui() {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -130,7 +131,6 @@ void App::initImGui() {
     }
 }
 
-
 void App::shutdown() {
     if (imgui_) {
         if (window_ && gl_) {
@@ -146,7 +146,6 @@ void App::shutdown() {
     if (window_) SDL_DestroyWindow(window_), window_ = nullptr;
     SDL_Quit();
 }
-
 
 // Fonts and sizes follow the display's DPI times the user's UI scale (Ctrl+plus / minus,
 // for a projector). The font is rasterised again at the new size, so text stays sharp at 2x
@@ -184,7 +183,6 @@ void App::applyUiScale() {
     relayout_ = true;
 }
 
-
 void App::changeUiScale(int steps) {
     static constexpr float kSteps[] = {0.75f, 1.0f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
     int at = 1;
@@ -199,14 +197,12 @@ void App::changeUiScale(int steps) {
     ctx_.notify(text);
 }
 
-
 int App::run() {
     if (!start()) return 1;
     while (step(nullptr)) {
     }
     return finish();
 }
-
 
 bool App::start() {
     initImGui();
@@ -235,7 +231,6 @@ bool App::start() {
     return true;
 }
 
-
 bool App::step(RgbImage* capture) {
     {
         if (quit_) return false;
@@ -248,10 +243,12 @@ bool App::step(RgbImage* capture) {
 
         // The scene changed (open, edit, undo): start it over. Else one frame of emulation.
         if (document_.revision() != loadedRevision_) {
-            simulation_.load(document_.scene(), document_.path().empty() ? document_.displayName() : document_.path().string());
+            simulation_.load(document_.scene(),
+                             document_.path().empty() ? document_.displayName() : document_.path().string());
             loadedRevision_ = document_.revision();
             if (!simulation_.programError().empty()) {
-                errorText_ = "The scene's program cannot run; showing the scene without it.\n\n" + simulation_.programError();
+                errorText_ =
+                    "The scene's program cannot run; showing the scene without it.\n\n" + simulation_.programError();
                 showError_ = true;
             }
             updateTitle();
@@ -300,7 +297,6 @@ bool App::step(RgbImage* capture) {
     }
 }
 
-
 int App::finish() {
     if (!options_.frameTimes.empty()) {
         std::ofstream out(options_.frameTimes);
@@ -312,24 +308,22 @@ int App::finish() {
         std::printf("frames %zu, median frame time %.3f ms (without the first 5)\n", frameMs_.size(), median(steady));
         std::printf("OpenGL %s, %s\n", reinterpret_cast<const char*>(glGetString(GL_VERSION)),
                     reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
-        std::printf("screen at %d,%d size %dx%d scale %d, %s\n", static_cast<int>(ctx_.screen.x), static_cast<int>(ctx_.screen.y),
-                    ctx_.screen.width(), ctx_.screen.height(), ctx_.screen.scale,
+        std::printf("screen at %d,%d size %dx%d scale %d, %s\n", static_cast<int>(ctx_.screen.x),
+                    static_cast<int>(ctx_.screen.y), ctx_.screen.width(), ctx_.screen.height(), ctx_.screen.scale,
                     ctx_.screen.square ? "square pixels" : "TV proportions");
     }
     if (options_.frames == 0 && !document_.dirty()) document_.discardRecovery();
     return 0;
 }
 
-
 void App::updateTitle() {
-    std::string title = (document_.dirty() ? "* " : "") + document_.displayName() + (document_.readOnly() ? " (lesson, read-only)" : "") +
-                        " - PMG Lab";
+    std::string title = (document_.dirty() ? "* " : "") + document_.displayName() +
+                        (document_.readOnly() ? " (lesson, read-only)" : "") + " - PMG Lab";
     if (title != title_) {
         title_ = title;
         SDL_SetWindowTitle(window_, title_.c_str());
     }
 }
-
 
 void App::layout() {
     SDL_GetWindowSize(window_, &windowW_, &windowH_);
@@ -356,7 +350,6 @@ void App::layout() {
     columnSize_ = ImVec2(windowW_ - columnPos_.x, windowH_ - menuHeight_);
 }
 
-
 void App::drawUi() {
     if (ctx_.requests.resetLayout) {
         relayout_ = true;
@@ -373,8 +366,8 @@ void App::drawUi() {
         bg->AddText(ImVec2(ctx_.screen.x, ctx_.screen.y), IM_COL32(255, 90, 90, 255), display_->error().c_str());
     } else if (options_.overlays) {
         overlays_.draw(*ImGui::GetBackgroundDrawList(), ctx_);
-        ScreenOverlays::drawLegend(*ImGui::GetBackgroundDrawList(), ctx_, ctx_.screen.x, ctx_.screen.y + ctx_.screen.height() + 8,
-                                   columnPos_.x - ctx_.screen.x - 8);
+        ScreenOverlays::drawLegend(*ImGui::GetBackgroundDrawList(), ctx_, ctx_.screen.x,
+                                   ctx_.screen.y + ctx_.screen.height() + 8, columnPos_.x - ctx_.screen.x - 8);
     }
     drawDialogs();
     relayout_ = false;
@@ -386,16 +379,17 @@ void App::drawUi() {
     // Requests panels or menus left for the window.
     if (ctx_.requests.open) {
         ctx_.requests.open = false;
-        fileDialog_.show(FileDialog::Mode::Open, document_.path().empty() ? fs::current_path() : document_.path().parent_path());
+        fileDialog_.show(FileDialog::Mode::Open,
+                         document_.path().empty() ? fs::current_path() : document_.path().parent_path());
     }
-    if (!ctx_.requests.error.empty()) errorText_ = std::move(ctx_.requests.error), ctx_.requests.error.clear(), showError_ = true;
+    if (!ctx_.requests.error.empty())
+        errorText_ = std::move(ctx_.requests.error), ctx_.requests.error.clear(), showError_ = true;
     if (!ctx_.requests.openPath.empty()) {
         requestOpen(ctx_.requests.openPath);
         ctx_.requests.openPath.clear();
     }
     updateTitle();
 }
-
 
 void App::drawMenuBar() {
     if (!ImGui::BeginMainMenuBar()) return;
@@ -415,7 +409,8 @@ void App::drawMenuBar() {
         }
         commandMenuItem(CommandId::Save, !document_.path().empty());
         commandMenuItem(CommandId::SaveAs);
-        importExport_.drawMenuItems(document_.scene(), document_.path(), [this](const std::string& name) { ctx_.noteWidget(name); });
+        importExport_.drawMenuItems(document_.scene(), document_.path(),
+                                    [this](const std::string& name) { ctx_.noteWidget(name); });
         emulator_.drawMenuItems(document_.scene(), document_.path());
         ImGui::Separator();
         commandMenuItem(CommandId::Screenshot);
@@ -464,7 +459,6 @@ void App::drawMenuBar() {
     ImGui::EndMainMenuBar();
 }
 
-
 void App::drawSlots() {
     // Windows down the right column, each with its panels as tabs: a short control strip,
     // then the results and the editors sharing the rest (a slot with no open panel gives
@@ -475,8 +469,10 @@ void App::drawSlots() {
     const float available = columnSize_.y - status;
     bool used[3] = {};
     for (auto& p : panels_) used[static_cast<int>(p->slot())] |= p->visible;
-    const float control = used[0] ? std::min(available * 0.34f, ImGui::GetFrameHeightWithSpacing() * 3 + ImGui::GetFontSize() * 6.5f +
-                                                                   ImGui::GetTextLineHeightWithSpacing()) : 0;  // + the history's legend
+    const float control =
+        used[0] ? std::min(available * 0.34f, ImGui::GetFrameHeightWithSpacing() * 3 + ImGui::GetFontSize() * 6.5f +
+                                                  ImGui::GetTextLineHeightWithSpacing())
+                : 0;  // + the history's legend
     const int shared = used[1] + used[2];
     const float rest = shared ? (available - control) / shared : 0;
     // The results get more room than the editors: they are what the app is for.
@@ -485,7 +481,8 @@ void App::drawSlots() {
     const float results = document_.readOnly() ? 0.7f : 1.25f;
     const float heights[] = {control, shared == 2 ? rest * results : rest, shared == 2 ? rest * (2 - results) : rest};
     float y = columnPos_.y;
-    const bool layoutChanged = relayout_ || used[0] != lastUsed_[0] || used[1] != lastUsed_[1] || used[2] != lastUsed_[2];
+    const bool layoutChanged =
+        relayout_ || used[0] != lastUsed_[0] || used[1] != lastUsed_[1] || used[2] != lastUsed_[2];
     std::copy(std::begin(used), std::end(used), lastUsed_);
     for (int slot = 0; slot < 3; ++slot) {
         if (!used[slot]) continue;
@@ -497,7 +494,8 @@ void App::drawSlots() {
             if (ImGui::BeginTabBar("##tabs")) {
                 for (auto& p : panels_) {
                     if (!p->visible || static_cast<int>(p->slot()) != slot) continue;
-                    const bool front = (frame_ < 2 && std::find(options_.show.begin(), options_.show.end(), p->name()) != options_.show.end()) ||
+                    const bool front = (frame_ < 2 && std::find(options_.show.begin(), options_.show.end(),
+                                                                p->name()) != options_.show.end()) ||
                                        frontPanel_ == p->name();
                     if (ImGui::BeginTabItem(p->name(), &p->visible, front ? ImGuiTabItemFlags_SetSelected : 0)) {
                         ImGui::BeginChild("##panel");
@@ -514,19 +512,19 @@ void App::drawSlots() {
     if (frame_ >= 2) frontPanel_.clear();
 }
 
-
 void App::drawStatusBar() {
     const float h = ImGui::GetFrameHeight();
     ImGui::SetNextWindowPos(ImVec2(columnPos_.x, windowH_ - h));
     ImGui::SetNextWindowSize(ImVec2(columnSize_.x, h));
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                   ImGuiWindowFlags_NoNav;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 2));
     if (ImGui::Begin("##status", nullptr, flags)) {
         if (emulatedFps_ > 0 || !simulation_.running())
-            ImGui::Text("%5.2f ms/frame | %4.1f emulated fps | %s", lastFrameMs_, emulatedFps_, simulation_.running() ? "running" : "paused");
-        else
-            ImGui::Text("%5.2f ms/frame | running", lastFrameMs_);
+            ImGui::Text("%5.2f ms/frame | %4.1f emulated fps | %s", lastFrameMs_, emulatedFps_,
+                        simulation_.running() ? "running" : "paused");
+        else ImGui::Text("%5.2f ms/frame | running", lastFrameMs_);
         if (!document_.saveError().empty()) {
             ImGui::SameLine();
             ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "| not saved: %s", document_.saveError().c_str());
@@ -538,7 +536,6 @@ void App::drawStatusBar() {
     ImGui::End();
     ImGui::PopStyleVar();
 }
-
 
 void App::render() {
     int fbW = 0, fbH = 0;
@@ -557,7 +554,6 @@ void App::render() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-
 void App::takeScreenshot(const fs::path& path) {
     try {
         writePng(path, readFramebuffer());
@@ -567,7 +563,6 @@ void App::takeScreenshot(const fs::path& path) {
         std::cerr << "pmglab: " << e.what() << '\n';
     }
 }
-
 
 RgbImage App::readFramebuffer() const {
     int w = 0, h = 0;

@@ -28,9 +28,27 @@ struct KeyChord {
 
 // The commands, in the F1 table's order (the table's rows are in this order too).
 enum class CommandId {
-    RunPause, StepFrame, StepLine, StepInstruction, Hitclr, SelectNext, SelectPrevious, MoveObject, Screenshot,
-    Open, Save, SaveAs, Undo, Redo, BiggerInterface, SmallerInterface, NormalInterface, FullScreen, RunInEmulator,
-    Quit, Help,
+    RunPause,
+    StepFrame,
+    StepLine,
+    StepInstruction,
+    Hitclr,
+    SelectNext,
+    SelectPrevious,
+    MoveObject,
+    Screenshot,
+    Open,
+    Save,
+    SaveAs,
+    Undo,
+    Redo,
+    BiggerInterface,
+    SmallerInterface,
+    NormalInterface,
+    FullScreen,
+    RunInEmulator,
+    Quit,
+    Help,
 };
 
 struct Command {

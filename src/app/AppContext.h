@@ -32,12 +32,12 @@ struct OverlayOptions {
 
 struct ViewOptions {
     OverlayOptions overlays;
-    bool crt = false;            // darken the lower part of every scan line, like a CRT's gaps
-    bool squarePixels = false;   // colour clocks drawn square instead of in the TV's proportions
+    bool crt = false;                        // darken the lower part of every scan line, like a CRT's gaps
+    bool squarePixels = false;               // colour clocks drawn square instead of in the TV's proportions
     collide::MethodSettings methodSettings;  // inset margin, hot spot, rectangles: the Collisions panel sets them
-    bool debugColours = false;   // the screen in fixed colours per object and playfield (DebugPicture.h)
-    uint8_t hiddenObjects = 0;   // bit n: object n left out of the debug picture
-    bool paint = false;          // the mouse paints the playfield (Playfield panel) instead of dragging objects
+    bool debugColours = false;               // the screen in fixed colours per object and playfield (DebugPicture.h)
+    uint8_t hiddenObjects = 0;               // bit n: object n left out of the debug picture
+    bool paint = false;  // the mouse paints the playfield (Playfield panel) instead of dragging objects
 };
 
 // Uploads RGBA pictures for panels (the Sweep maps). The app's is GL; tests use none.
@@ -54,12 +54,12 @@ inline constexpr int kLessonFontIndex = 1;
 inline constexpr float kLessonFontRatio = 1.35f;
 
 struct AppRequests {
-    bool open = false;        // show the Open dialog
+    bool open = false;  // show the Open dialog
     bool screenshot = false;
     bool resetLayout = false;
-    std::string openPath;     // open this file now
-    std::string selectCell;   // the Collisions panel selects this cell: "P0PL.P1" or "aabb:P0PL.P1"
-    std::string error;        // a problem the window shows in its dialog (a file a panel could not load)
+    std::string openPath;    // open this file now
+    std::string selectCell;  // the Collisions panel selects this cell: "P0PL.P1" or "aabb:P0PL.P1"
+    std::string error;       // a problem the window shows in its dialog (a file a panel could not load)
 };
 
 struct AppContext {
@@ -68,13 +68,13 @@ struct AppContext {
     Document& document;
     Simulation& simulation;
     ViewOptions& view;
-    int selected = 0;               // the object arrows, drag and controller move: 0-3 P0-P3, 4-7 M0-M3
-    ScreenGeometry screen;          // where the screen was drawn this frame
+    int selected = 0;       // the object arrows, drag and controller move: 0-3 P0-P3, 4-7 M0-M3
+    ScreenGeometry screen;  // where the screen was drawn this frame
     TextureSource* textures = nullptr;
     AppRequests requests;
-    std::string status;             // a one-line message for the status bar
-    BeamPosition mark;              // a place the screen marks for a panel (the selected collision cell); line -1 = none
-    std::string markLabel;          // what the mark is, drawn beside it ("M0PL.P1")
+    std::string status;     // a one-line message for the status bar
+    BeamPosition mark;      // a place the screen marks for a panel (the selected collision cell); line -1 = none
+    std::string markLabel;  // what the mark is, drawn beside it ("M0PL.P1")
 
     // Where some widgets were drawn this frame (window pixels, min and max), by a name that
     // says what they are ("try 1", "cell P0PL.P1"): tests click them as a user would.

@@ -47,21 +47,24 @@ void App::openInitialScene() {
     }
 }
 
-
 void App::drawDialogs() {
-    if (auto imported = importExport_.drawDialogs([this](const std::string& name) { ctx_.noteWidget(name); })) requestOpen(*imported);
+    if (auto imported = importExport_.drawDialogs([this](const std::string& name) { ctx_.noteWidget(name); }))
+        requestOpen(*imported);
     emulator_.drawDialogs();
     if (std::string status = emulator_.takeStatus(); !status.empty()) ctx_.notify(std::move(status));
     if (auto chosen = fileDialog_.draw(recent_)) {
         if (fileDialog_.mode() == FileDialog::Mode::Open) requestOpen(*chosen);
         else if (document_.saveAs(*chosen)) addRecent(*chosen), ctx_.notify("saved " + chosen->string());
-        else errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError(), showError_ = true;
+        else
+            errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError(),
+            showError_ = true;
     }
 
     if (askRecovery_) ImGui::OpenPopup("Recover unsaved edits?"), askRecovery_ = false;
     if (ImGui::BeginPopupModal("Recover unsaved edits?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::Text("PMG Lab did not close cleanly last time.\nUnsaved edits to %s were autosaved.",
-                    recovered_ && !recovered_->originalPath.empty() ? recovered_->originalPath.string().c_str() : "an untitled scene");
+                    recovered_ && !recovered_->originalPath.empty() ? recovered_->originalPath.string().c_str()
+                                                                    : "an untitled scene");
         if (ImGui::Button("Recover")) {
             document_.reset(recovered_->scene, recovered_->originalPath, true);
             ImGui::CloseCurrentPopup();
@@ -110,7 +113,8 @@ void App::drawDialogs() {
     }
 
     if (showError_) ImGui::OpenPopup("Problem"), showError_ = false;
-    ImGui::SetNextWindowSizeConstraints(ImVec2(ImGui::GetFontSize() * 20, 0), ImVec2(ImGui::GetFontSize() * 50, FLT_MAX));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(ImGui::GetFontSize() * 20, 0),
+                                        ImVec2(ImGui::GetFontSize() * 50, FLT_MAX));
     if (ImGui::BeginPopupModal("Problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 48);
         ImGui::TextUnformatted(errorText_.c_str());
@@ -118,7 +122,8 @@ void App::drawDialogs() {
         // Enter closes it, but not the press that caused the error (Enter in a file dialog):
         // that one is still down the frame the popup appears.
         if (ImGui::IsWindowAppearing()) problemAppeared_ = frame_;
-        const bool freshEnter = frame_ > problemAppeared_ + 1 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
+        const bool freshEnter =
+            frame_ > problemAppeared_ + 1 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false);
         if (ImGui::Button("OK") || freshEnter) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
@@ -139,11 +144,11 @@ void App::drawDialogs() {
             ImGui::EndTable();
         }
         ImGui::TextDisabled("Keys go to the panels first while a text field is active.");
-        if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+        if (ImGui::Button("Close") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+            ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
 }
-
 
 void App::requestOpen(const fs::path& path, bool fromTemplate) {
     // A lesson's changes (its try steps) are the lesson's, not the user's work: no question.
@@ -156,7 +161,6 @@ void App::requestOpen(const fs::path& path, bool fromTemplate) {
         openNow(path, fromTemplate);
     }
 }
-
 
 const std::vector<App::Template>& App::templates() {
     if (templatesRead_) return templates_;
@@ -173,10 +177,10 @@ const std::vector<App::Template>& App::templates() {
             std::cerr << "pmglab: template skipped: " << e.what() << '\n';
         }
     }
-    std::sort(templates_.begin(), templates_.end(), [](const Template& a, const Template& b) { return a.path < b.path; });
+    std::sort(templates_.begin(), templates_.end(),
+              [](const Template& a, const Template& b) { return a.path < b.path; });
     return templates_;
 }
-
 
 // A lesson opens read-only and stays out of the Recent menu (the Lessons panel lists them).
 void App::openedFile(const fs::path& path) {
@@ -196,9 +200,8 @@ void App::openedFile(const fs::path& path) {
         } catch (const SceneError&) {
             // The Lessons panel says what is wrong with the lesson.
         }
-    }
-    else if (document_.scene().program) frontPanel_ = "Program";
-    relayout_ = true;                      // the slots share the column differently with a lesson
+    } else if (document_.scene().program) frontPanel_ = "Program";
+    relayout_ = true;  // the slots share the column differently with a lesson
     if (!lesson) addRecent(path);
 }
 
@@ -210,7 +213,6 @@ bool isExecutable(const fs::path& path) {
     return ext == ".xex" || ext == ".com" || ext == ".exe" || ext == ".obj";
 }
 }  // namespace
-
 
 void App::openNow(const fs::path& path, bool fromTemplate) {
     if (fromTemplate) {
@@ -251,7 +253,8 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
             relayout_ = true;
             simulation_.startOver();
             ctx_.selected = 0;
-            ctx_.notify((isExecutable(path) ? "running " : "imported ") + path.string() + " as an untitled scene (Save keeps it as a scene file)");
+            ctx_.notify((isExecutable(path) ? "running " : "imported ") + path.string() +
+                        " as an untitled scene (Save keeps it as a scene file)");
         } catch (const std::exception& e) {
             errorText_ = e.what();
             showError_ = true;
@@ -270,7 +273,6 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
     }
 }
 
-
 void App::save(bool as) {
     if (document_.readOnly()) {
         // Never over the lesson: a file of the user's own, in the current folder.
@@ -280,12 +282,14 @@ void App::save(bool as) {
     }
     if (as || document_.path().empty()) {
         const fs::path folder = document_.path().empty() ? fs::current_path() : document_.path().parent_path();
-        fileDialog_.show(FileDialog::Mode::SaveAs, folder, document_.path().empty() ? document_.scene().name + ".json"
-                                                                                    : document_.path().filename().string());
+        fileDialog_.show(
+            FileDialog::Mode::SaveAs, folder,
+            document_.path().empty() ? document_.scene().name + ".json" : document_.path().filename().string());
         return;
     }
     if (document_.save()) ctx_.notify("saved " + document_.path().string());
-    else errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError(), showError_ = true;
+    else
+        errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError(), showError_ = true;
 }
 
 }  // namespace pmg::app

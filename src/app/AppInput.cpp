@@ -16,62 +16,62 @@ void App::handleEvent(const SDL_Event& e) {
     ImGui_ImplSDL2_ProcessEvent(&e);
     const ImGuiIO& io = ImGui::GetIO();
     switch (e.type) {
-    case SDL_QUIT:
-        requestQuit();
-        break;
-    case SDL_WINDOWEVENT:
-        if (e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == SDL_GetWindowID(window_)) requestQuit();
-        break;
-    case SDL_DROPFILE:
-        if (e.drop.file) {
-            requestOpen(e.drop.file);
-            SDL_free(e.drop.file);
-        }
-        break;
-    case SDL_KEYDOWN:
-        // A text field that has the keyboard keeps every key, Ctrl ones too (Ctrl+Z there
-        // undoes typing, not the scene). Other widgets let Ctrl shortcuts through.
-        if (!io.WantTextInput && (!io.WantCaptureKeyboard || (e.key.keysym.mod & KMOD_CTRL)) && !joystickKey(e.key, true)) handleKey(e.key);
-        break;
-    case SDL_KEYUP:
-        joystickKey(e.key, false);
-        document_.endGesture();
-        break;
-    case SDL_MOUSEBUTTONDOWN:
-    case SDL_MOUSEBUTTONUP:
-    case SDL_MOUSEMOTION:
-        handleMouse(e);
-        break;
-    case SDL_CONTROLLERDEVICEADDED:
-        if (!controller_) controller_ = SDL_GameControllerOpen(e.cdevice.which);
-        break;
-    case SDL_CONTROLLERDEVICEREMOVED:
-        if (controller_ && e.cdevice.which == SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller_))) {
-            SDL_GameControllerClose(controller_);
-            controller_ = nullptr;
-        }
-        break;
-    case SDL_CONTROLLERBUTTONDOWN:
-        if (e.cbutton.button == SDL_CONTROLLER_BUTTON_RIGHTSHOULDER) selectNext(1);
-        if (e.cbutton.button == SDL_CONTROLLER_BUTTON_LEFTSHOULDER) selectNext(-1);
-        break;
-    default:
-        break;
+        case SDL_QUIT: requestQuit(); break;
+        case SDL_WINDOWEVENT:
+            if (e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == SDL_GetWindowID(window_)) requestQuit();
+            break;
+        case SDL_DROPFILE:
+            if (e.drop.file) {
+                requestOpen(e.drop.file);
+                SDL_free(e.drop.file);
+            }
+            break;
+        case SDL_KEYDOWN:
+            // A text field that has the keyboard keeps every key, Ctrl ones too (Ctrl+Z there
+            // undoes typing, not the scene). Other widgets let Ctrl shortcuts through.
+            if (!io.WantTextInput && (!io.WantCaptureKeyboard || (e.key.keysym.mod & KMOD_CTRL)) &&
+                !joystickKey(e.key, true))
+                handleKey(e.key);
+            break;
+        case SDL_KEYUP:
+            joystickKey(e.key, false);
+            document_.endGesture();
+            break;
+        case SDL_MOUSEBUTTONDOWN:
+        case SDL_MOUSEBUTTONUP:
+        case SDL_MOUSEMOTION: handleMouse(e); break;
+        case SDL_CONTROLLERDEVICEADDED:
+            if (!controller_) controller_ = SDL_GameControllerOpen(e.cdevice.which);
+            break;
+        case SDL_CONTROLLERDEVICEREMOVED:
+            if (controller_ && e.cdevice.which == SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller_))) {
+                SDL_GameControllerClose(controller_);
+                controller_ = nullptr;
+            }
+            break;
+        case SDL_CONTROLLERBUTTONDOWN:
+            if (e.cbutton.button == SDL_CONTROLLER_BUTTON_RIGHTSHOULDER) selectNext(1);
+            if (e.cbutton.button == SDL_CONTROLLER_BUTTON_LEFTSHOULDER) selectNext(-1);
+            break;
+        default: break;
     }
 }
-
 
 namespace {
 
 // The chords of the table below, by the modifiers they need.
 constexpr KeyChord none{SDLK_UNKNOWN, Need::Up, Need::Up, false};
-constexpr KeyChord plain(SDL_Keycode k) { return {k, Need::Up, Need::Either, true}; }        // not with Ctrl
-constexpr KeyChord anyMods(SDL_Keycode k) { return {k, Need::Either, Need::Either, true}; }  // with or without Ctrl, Shift
+constexpr KeyChord plain(SDL_Keycode k) { return {k, Need::Up, Need::Either, true}; }  // not with Ctrl
+constexpr KeyChord anyMods(SDL_Keycode k) {
+    return {k, Need::Either, Need::Either, true};
+}  // with or without Ctrl, Shift
 constexpr KeyChord withCtrlOrNot(SDL_Keycode k, Need shift) { return {k, Need::Either, shift, true}; }
 constexpr KeyChord ctrl(SDL_Keycode k) { return {k, Need::Down, Need::Either, true}; }
 constexpr KeyChord ctrlNoShift(SDL_Keycode k) { return {k, Need::Down, Need::Up, true}; }
 constexpr KeyChord ctrlShift(SDL_Keycode k) { return {k, Need::Down, Need::Down, true}; }
-constexpr KeyChord alsoCtrl(SDL_Keycode k) { return {k, Need::Down, Need::Either, false}; }  // another key, not in the help
+constexpr KeyChord alsoCtrl(SDL_Keycode k) {
+    return {k, Need::Down, Need::Either, false};
+}  // another key, not in the help
 
 bool need(Need n, bool down) { return n == Need::Either || (n == Need::Down) == down; }
 
@@ -85,21 +85,44 @@ bool KeyChord::matches(SDL_Keycode sym, uint16_t mod) const {
 std::span<const Command> App::commandTable() {
     using Id = CommandId;
     static constexpr Command kCommands[] = {
-        {Id::RunPause, {plain(SDLK_SPACE), none, none, none}, nullptr, "run / pause",
+        {Id::RunPause,
+         {plain(SDLK_SPACE), none, none, none},
+         nullptr,
+         "run / pause",
          [](App& a, const SDL_Keysym&) { a.simulation_.setRunning(!a.simulation_.running()); }},
-        {Id::StepFrame, {plain(SDLK_f), none, none, none}, nullptr, "step one frame",
+        {Id::StepFrame,
+         {plain(SDLK_f), none, none, none},
+         nullptr,
+         "step one frame",
          [](App& a, const SDL_Keysym&) { a.simulation_.setRunning(false), a.simulation_.stepFrame(); }},
-        {Id::StepLine, {plain(SDLK_l), none, none, none}, nullptr, "step one scan line",
+        {Id::StepLine,
+         {plain(SDLK_l), none, none, none},
+         nullptr,
+         "step one scan line",
          [](App& a, const SDL_Keysym&) { a.simulation_.setRunning(false), a.simulation_.stepScanline(); }},
-        {Id::StepInstruction, {plain(SDLK_i), none, none, none}, nullptr, "a program: run its next instruction",
+        {Id::StepInstruction,
+         {plain(SDLK_i), none, none, none},
+         nullptr,
+         "a program: run its next instruction",
          [](App& a, const SDL_Keysym&) { a.simulation_.setRunning(false), a.simulation_.stepInstruction(); }},
-        {Id::Hitclr, {plain(SDLK_h), none, none, none}, nullptr, "HITCLR now",
+        {Id::Hitclr,
+         {plain(SDLK_h), none, none, none},
+         nullptr,
+         "HITCLR now",
          [](App& a, const SDL_Keysym&) { a.simulation_.hitclrNow(); }},
-        {Id::SelectNext, {withCtrlOrNot(SDLK_TAB, Need::Up), none, none, none}, nullptr, "select the next object",
+        {Id::SelectNext,
+         {withCtrlOrNot(SDLK_TAB, Need::Up), none, none, none},
+         nullptr,
+         "select the next object",
          [](App& a, const SDL_Keysym&) { a.selectNext(1); }},
-        {Id::SelectPrevious, {withCtrlOrNot(SDLK_TAB, Need::Down), none, none, none}, nullptr, "select the previous object",
+        {Id::SelectPrevious,
+         {withCtrlOrNot(SDLK_TAB, Need::Down), none, none, none},
+         nullptr,
+         "select the previous object",
          [](App& a, const SDL_Keysym&) { a.selectNext(-1); }},
-        {Id::MoveObject, {anyMods(SDLK_LEFT), anyMods(SDLK_RIGHT), anyMods(SDLK_UP), anyMods(SDLK_DOWN)}, nullptr,
+        {Id::MoveObject,
+         {anyMods(SDLK_LEFT), anyMods(SDLK_RIGHT), anyMods(SDLK_UP), anyMods(SDLK_DOWN)},
+         nullptr,
          "move the selected object (Shift: 8 at a time)",
          [](App& a, const SDL_Keysym& key) {
              const int step = key.mod & KMOD_SHIFT ? 8 : 1;
@@ -107,33 +130,73 @@ std::span<const Command> App::commandTable() {
              const int dy = key.sym == SDLK_UP ? -step : key.sym == SDLK_DOWN ? step : 0;
              a.moveSelected(dx, dy, mergeKey("arrows", a.ctx_.selected));
          }},
-        {Id::Screenshot, {plain(SDLK_s), none, none, none}, "Screenshot", "screenshot (PNG in the current folder)",
+        {Id::Screenshot,
+         {plain(SDLK_s), none, none, none},
+         "Screenshot",
+         "screenshot (PNG in the current folder)",
          [](App& a, const SDL_Keysym&) { a.ctx_.requests.screenshot = true; }},
-        {Id::Open, {ctrl(SDLK_o), none, none, none}, "Open...", "open a scene (or drop a scene or an Atari file on the window)",
+        {Id::Open,
+         {ctrl(SDLK_o), none, none, none},
+         "Open...",
+         "open a scene (or drop a scene or an Atari file on the window)",
          [](App& a, const SDL_Keysym&) { a.ctx_.requests.open = true; }},
-        {Id::Save, {ctrlNoShift(SDLK_s), none, none, none}, "Save", "save (a lesson: under a new name)",
+        {Id::Save,
+         {ctrlNoShift(SDLK_s), none, none, none},
+         "Save",
+         "save (a lesson: under a new name)",
          [](App& a, const SDL_Keysym&) { a.save(false); }},
-        {Id::SaveAs, {ctrlShift(SDLK_s), none, none, none}, "Save As...", "save under a new name",
+        {Id::SaveAs,
+         {ctrlShift(SDLK_s), none, none, none},
+         "Save As...",
+         "save under a new name",
          [](App& a, const SDL_Keysym&) { a.save(true); }},
-        {Id::Undo, {ctrlNoShift(SDLK_z), none, none, none}, "Undo", "undo", [](App& a, const SDL_Keysym&) { a.document_.undo(); }},
-        {Id::Redo, {ctrl(SDLK_y), ctrlShift(SDLK_z), none, none}, "Redo", "redo", [](App& a, const SDL_Keysym&) { a.document_.redo(); }},
-        {Id::BiggerInterface, {ctrl(SDLK_PLUS), alsoCtrl(SDLK_EQUALS), alsoCtrl(SDLK_KP_PLUS), none}, "Bigger interface",
-         "bigger interface (for a projector)", [](App& a, const SDL_Keysym&) { a.changeUiScale(1); }},
-        {Id::SmallerInterface, {ctrl(SDLK_MINUS), alsoCtrl(SDLK_KP_MINUS), none, none}, "Smaller interface", "smaller interface",
+        {Id::Undo,
+         {ctrlNoShift(SDLK_z), none, none, none},
+         "Undo",
+         "undo",
+         [](App& a, const SDL_Keysym&) { a.document_.undo(); }},
+        {Id::Redo,
+         {ctrl(SDLK_y), ctrlShift(SDLK_z), none, none},
+         "Redo",
+         "redo",
+         [](App& a, const SDL_Keysym&) { a.document_.redo(); }},
+        {Id::BiggerInterface,
+         {ctrl(SDLK_PLUS), alsoCtrl(SDLK_EQUALS), alsoCtrl(SDLK_KP_PLUS), none},
+         "Bigger interface",
+         "bigger interface (for a projector)",
+         [](App& a, const SDL_Keysym&) { a.changeUiScale(1); }},
+        {Id::SmallerInterface,
+         {ctrl(SDLK_MINUS), alsoCtrl(SDLK_KP_MINUS), none, none},
+         "Smaller interface",
+         "smaller interface",
          [](App& a, const SDL_Keysym&) { a.changeUiScale(-1); }},
-        {Id::NormalInterface, {ctrl(SDLK_0), none, none, none}, "Normal interface size", "normal interface size",
+        {Id::NormalInterface,
+         {ctrl(SDLK_0), none, none, none},
+         "Normal interface size",
+         "normal interface size",
          [](App& a, const SDL_Keysym&) { a.uiScale_ = 1.0f, a.scaleChanged_ = true; }},
-        {Id::FullScreen, {anyMods(SDLK_F11), none, none, none}, "Full screen", "full screen",
+        {Id::FullScreen,
+         {anyMods(SDLK_F11), none, none, none},
+         "Full screen",
+         "full screen",
          [](App& a, const SDL_Keysym&) {
              const bool full = SDL_GetWindowFlags(a.window_) & SDL_WINDOW_FULLSCREEN_DESKTOP;
              SDL_SetWindowFullscreen(a.window_, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
          }},
-        {Id::RunInEmulator, {anyMods(SDLK_F9), none, none, none}, nullptr,
+        {Id::RunInEmulator,
+         {anyMods(SDLK_F9), none, none, none},
+         nullptr,
          "run the scene in atari800 or Altirra (File > Emulator program... sets which)",
          [](App& a, const SDL_Keysym&) { a.emulator_.run(a.document_.scene(), a.document_.path()); }},
-        {Id::Quit, {ctrl(SDLK_q), none, none, none}, "Quit", "quit (asks first about unsaved edits)",
+        {Id::Quit,
+         {ctrl(SDLK_q), none, none, none},
+         "Quit",
+         "quit (asks first about unsaved edits)",
          [](App& a, const SDL_Keysym&) { a.requestQuit(); }},
-        {Id::Help, {anyMods(SDLK_F1), none, none, none}, "Keyboard shortcuts", "this table",
+        {Id::Help,
+         {anyMods(SDLK_F1), none, none, none},
+         "Keyboard shortcuts",
+         "this table",
          [](App& a, const SDL_Keysym&) { a.showHelp_ = true; }},
     };
     // CommandId numbers the rows: command(id) is kCommands[id].
@@ -157,7 +220,8 @@ const Command* commandFor(SDL_Keycode sym, uint16_t mod) {
 }
 
 std::string chordText(const KeyChord& chord) {
-    std::string text = std::string(chord.ctrl == Need::Down ? "Ctrl+" : "") + (chord.shift == Need::Down ? "Shift+" : "");
+    std::string text =
+        std::string(chord.ctrl == Need::Down ? "Ctrl+" : "") + (chord.shift == Need::Down ? "Shift+" : "");
     switch (chord.key) {
         case SDLK_PLUS: return text + "plus";
         case SDLK_MINUS: return text + "minus";
@@ -195,17 +259,15 @@ void App::requestQuit() {
     else quit_ = true;
 }
 
-
 void App::moveSelected(int clocks, int lines, uint64_t key) {
     const int obj = ctx_.selected;
     // Vertically an object moves by whole rows of its P/M area (two lines in double-line mode).
     const int perRow = objectStripe(document_.scene(), obj).linesPerRow;
-    document_.edit(std::string("move ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, clocks, lines * perRow); }, key);
+    document_.edit(
+        std::string("move ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, clocks, lines * perRow); }, key);
 }
 
-
 void App::selectNext(int step) { ctx_.selected = (ctx_.selected + step + 8) % 8; }
-
 
 void App::handleMouse(const SDL_Event& e) {
     const ImGuiIO& io = ImGui::GetIO();
@@ -231,13 +293,14 @@ void App::handleMouse(const SDL_Event& e) {
         const int dl = static_cast<int>((std::floor(line) - std::floor(dragLine_)) / perRow) * perRow;
         if (dc || dl) {
             const int obj = dragObject_;
-            document_.edit(std::string("drag ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, dc, dl); }, mergeKey("drag", obj));
+            document_.edit(
+                std::string("drag ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, dc, dl); },
+                mergeKey("drag", obj));
             dragClock_ += dc;
             dragLine_ += dl;
         }
     }
 }
-
 
 bool App::joystickKey(const SDL_KeyboardEvent& key, bool down) {
     // Releases always count (a key pressed before a text field took the keyboard must not
@@ -258,7 +321,6 @@ bool App::joystickKey(const SDL_KeyboardEvent& key, bool down) {
     *flag = down;
     return true;
 }
-
 
 void App::feedControllerInputs() {
     Atari* atari = simulation_.atari();
@@ -285,15 +347,16 @@ void App::feedControllerInputs() {
     in.start = h.start, in.select = h.select, in.option = h.option;
 }
 
-
 void App::pollController() {
     if (!controller_ || simulation_.hasProgram()) return;  // a program's joystick: feedControllerInputs
     auto button = [&](SDL_GameControllerButton b) { return SDL_GameControllerGetButton(controller_, b) != 0; };
     const int deadZone = 12000;
     const int ax = SDL_GameControllerGetAxis(controller_, SDL_CONTROLLER_AXIS_LEFTX);
     const int ay = SDL_GameControllerGetAxis(controller_, SDL_CONTROLLER_AXIS_LEFTY);
-    const int dx = (button(SDL_CONTROLLER_BUTTON_DPAD_RIGHT) || ax > deadZone) - (button(SDL_CONTROLLER_BUTTON_DPAD_LEFT) || ax < -deadZone);
-    const int dy = (button(SDL_CONTROLLER_BUTTON_DPAD_DOWN) || ay > deadZone) - (button(SDL_CONTROLLER_BUTTON_DPAD_UP) || ay < -deadZone);
+    const int dx = (button(SDL_CONTROLLER_BUTTON_DPAD_RIGHT) || ax > deadZone) -
+                   (button(SDL_CONTROLLER_BUTTON_DPAD_LEFT) || ax < -deadZone);
+    const int dy = (button(SDL_CONTROLLER_BUTTON_DPAD_DOWN) || ay > deadZone) -
+                   (button(SDL_CONTROLLER_BUTTON_DPAD_UP) || ay < -deadZone);
     if (dx || dy) moveSelected(dx, dy, mergeKey("controller", ctx_.selected));
     else document_.endGesture();
 }

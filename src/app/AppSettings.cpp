@@ -12,7 +12,6 @@
 
 namespace pmg::app {
 
-
 void App::registerSettings() {
     ImGuiSettingsHandler handler;
     handler.TypeName = "PmgLab";
@@ -28,8 +27,7 @@ void App::registerSettings() {
         const std::string_view l(line);
         if (std::sscanf(line, "WindowSize=%d,%d", &a, &b) == 2 && a >= 400 && b >= 300 && app.options_.width == 0)
             app.windowW_ = a, app.windowH_ = b;
-        else if (l.rfind("Recent=", 0) == 0 && app.recent_.size() < kRecentLimit)
-            app.recent_.emplace_back(l.substr(7));
+        else if (l.rfind("Recent=", 0) == 0 && app.recent_.size() < kRecentLimit) app.recent_.emplace_back(l.substr(7));
         else if (std::sscanf(line, "Panel=%255[^,],%d", name, &a) == 2) {
             for (auto& p : app.panels_)
                 if (std::string_view(p->name()) == name) p->visible = a != 0;
@@ -53,8 +51,10 @@ void App::registerSettings() {
         out->appendf("WindowSize=%d,%d\n", app.windowW_, app.windowH_);
         for (const std::string& r : app.recent_) out->appendf("Recent=%s\n", r.c_str());
         for (const auto& p : app.panels_) out->appendf("Panel=%s,%d\n", p->name(), p->visible ? 1 : 0);
-        const OverlayOptions& o = app.userOverlays_ ? *app.userOverlays_ : app.view_.overlays;  // the user's, not a lesson's
-        for (const OverlayInfo& overlay : kOverlays) out->appendf("Overlay=%s,%d\n", overlay.key, o.*overlay.flag ? 1 : 0);
+        const OverlayOptions& o =
+            app.userOverlays_ ? *app.userOverlays_ : app.view_.overlays;  // the user's, not a lesson's
+        for (const OverlayInfo& overlay : kOverlays)
+            out->appendf("Overlay=%s,%d\n", overlay.key, o.*overlay.flag ? 1 : 0);
         out->appendf("Emulator=%s\n", app.emulator_.program().c_str());
         out->appendf("Crt=%d\nSquarePixels=%d\nUiScale=%.2f\n\n", app.view_.crt ? 1 : 0, app.view_.squarePixels ? 1 : 0,
                      static_cast<double>(app.uiScale_));

@@ -83,7 +83,8 @@ private:
     bool joystickKey(const SDL_KeyboardEvent& key, bool down);
     void feedControllerInputs();
     struct HeldKeys {
-        bool up = false, down = false, left = false, right = false, fire = false, start = false, select = false, option = false;
+        bool up = false, down = false, left = false, right = false, fire = false, start = false, select = false,
+             option = false;
     } held_;
     void layout();
     void drawUi();

@@ -65,14 +65,16 @@ std::string addAppearance(Scene& scene, int object, int source, int line, uint8_
     const ObjectStripe stripe = objectStripe(scene, object);
     if (!stripe.dma) return std::string(objectName(object)) + " has no P/M DMA: its shape is the same on every line";
     const std::vector<SceneAppearance> all = sceneAppearances(scene, object);
-    if (source < 0 || source >= static_cast<int>(all.size())) return std::string(objectName(object)) + " has no shape to copy";
+    if (source < 0 || source >= static_cast<int>(all.size()))
+        return std::string(objectName(object)) + " has no shape to copy";
     const SceneAppearance& a = all[source];
     const int perRow = stripe.linesPerRow;
     const int first = std::max(0, line) / perRow, last = first + (a.lastRow - a.firstRow);
     const int top = first * perRow, below = last * perRow;
     char why[200];
     if (last > stripe.rows) {
-        std::snprintf(why, sizeof why, "no room: the copy would end on scan line %d, past the end of %s's P/M memory (line %d)",
+        std::snprintf(why, sizeof why,
+                      "no room: the copy would end on scan line %d, past the end of %s's P/M memory (line %d)",
                       below - 1, objectName(object), stripe.rows * perRow - 1);
         return why;
     }
@@ -80,22 +82,26 @@ std::string addAppearance(Scene& scene, int object, int source, int line, uint8_
     std::vector<uint8_t> rows = readStripe(scene, stripe);
     for (int r = std::max(0, first - 1); r <= last && r < stripe.rows; ++r)
         if (rows[r]) {
-            std::snprintf(why, sizeof why, "scan lines %d-%d are not free: %s has pixels on line %d (one empty line must be left between)",
-                          top, below - 1, objectName(object), r * perRow);
+            std::snprintf(
+                why, sizeof why,
+                "scan lines %d-%d are not free: %s has pixels on line %d (one empty line must be left between)", top,
+                below - 1, objectName(object), r * perRow);
             return why;
         }
     const Reg reg = hposRegister(object);
     for (const RegisterWrite& w : scene.lineWrites) {
         const int from = w.clock == 0 ? w.line : w.line + 1;
         if (w.reg == reg && from > top && from < below) {
-            std::snprintf(why, sizeof why, "a line write of %s at line %d would cut it in two", std::string(registerName(reg)).c_str(), w.line);
+            std::snprintf(why, sizeof why, "a line write of %s at line %d would cut it in two",
+                          std::string(registerName(reg)).c_str(), w.line);
             return why;
         }
     }
     std::copy(rows.begin() + a.firstRow, rows.begin() + a.lastRow, rows.begin() + first);
     writeStripe(scene, stripe, rows);
-    const bool restored = std::any_of(scene.lineWrites.begin(), scene.lineWrites.end(),
-                                      [&](const RegisterWrite& w) { return w.reg == reg && w.line == 0 && w.clock == 0; });
+    const bool restored = std::any_of(scene.lineWrites.begin(), scene.lineWrites.end(), [&](const RegisterWrite& w) {
+        return w.reg == reg && w.line == 0 && w.clock == 0;
+    });
     // The first appearance's HPOS again at the top of every frame, before the new write
     // moves the object for the rest of it.
     if (!restored) scene.lineWrites.push_back({0, 0, reg, sceneRegister(scene, reg)});
@@ -113,7 +119,8 @@ std::string addAppearance(Scene& scene, int object, int source, int line, uint8_
 std::string duplicateAppearance(Scene& scene, int object, int index, int gapLines, uint8_t hpos) {
     const ObjectStripe stripe = objectStripe(scene, object);
     const std::vector<SceneAppearance> all = sceneAppearances(scene, object);
-    if (!stripe.dma || index < 0 || index >= static_cast<int>(all.size())) return addAppearance(scene, object, index, 0, hpos);
+    if (!stripe.dma || index < 0 || index >= static_cast<int>(all.size()))
+        return addAppearance(scene, object, index, 0, hpos);
     // Below the lowest appearance, so nothing below it can be moved by its write.
     const int perRow = stripe.linesPerRow;
     const int gapRows = std::max(1, (gapLines + perRow - 1) / perRow);

@@ -61,9 +61,10 @@ collide::FrameHistory frameHistoryOf(const Scene& scene, const Simulation& simul
         history.frameStart = frame.start;
         history.lineWrites = scene.lineWrites;
         history.lineWrites.insert(history.lineWrites.end(), frame.writes.begin(), frame.writes.end());
-        std::stable_sort(history.lineWrites.begin(), history.lineWrites.end(), [](const RegisterWrite& a, const RegisterWrite& b) {
-            return a.line != b.line ? a.line < b.line : a.clock < b.clock;
-        });
+        std::stable_sort(history.lineWrites.begin(), history.lineWrites.end(),
+                         [](const RegisterWrite& a, const RegisterWrite& b) {
+                             return a.line != b.line ? a.line < b.line : a.clock < b.clock;
+                         });
         return history;
     }
     history.frameStart = simulation.frameStart();
@@ -75,7 +76,8 @@ const char* gridRowName(int row) { return pmObjectName(registerObject(row & 7));
 
 const char* gridColumnName(int column) { return (column & 7) < 4 ? playfieldName(column) : pmObjectName(column & 3); }
 
-bool CollisionsView::refresh(const Document& document, const Simulation& simulation, const collide::MethodSettings& settings) {
+bool CollisionsView::refresh(const Document& document, const Simulation& simulation,
+                             const collide::MethodSettings& settings) {
     const Machine& machine = simulation.machine();
     if (simulation.midFrame()) {
         // The record holds half a frame: keep showing the last whole one.
@@ -84,8 +86,8 @@ bool CollisionsView::refresh(const Document& document, const Simulation& simulat
     } else {
         stale_ = false;
     }
-    Key key{document.revision(), machine.collisions().registers(), frameHash(machine), settings.insetMargin, settings.rectBudget,
-            static_cast<int>(settings.hotSpot)};
+    Key key{document.revision(), machine.collisions().registers(),  frameHash(machine), settings.insetMargin,
+            settings.rectBudget, static_cast<int>(settings.hotSpot)};
     if (key_ && *key_ == key) return false;
     key_ = key;
     ++computations_;

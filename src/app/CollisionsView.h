@@ -33,7 +33,7 @@ struct GridCell {
 // program's chip writes in that frame) and sprites.
 collide::FrameHistory frameHistoryOf(const Scene& scene, const Simulation& simulation);
 
-const char* gridRowName(int row);     // "M0".."M3", "P0".."P3"
+const char* gridRowName(int row);        // "M0".."M3", "P0".."P3"
 const char* gridColumnName(int column);  // "PF0".."PF3", "P0".."P3"
 
 class CollisionsView {
@@ -71,7 +71,7 @@ private:
     struct Key {
         uint64_t revision = 0;
         std::array<uint8_t, 16> latches{};
-        uint64_t frame = 0;  // hash of the frame's per-pixel record and the registers
+        uint64_t frame = 0;                                // hash of the frame's per-pixel record and the registers
         int insetMargin = 0, rectBudget = 0, hotSpot = 0;  // the method settings it was computed with
         bool operator==(const Key&) const = default;
     };

@@ -36,7 +36,8 @@ void debugPicture(const Frame& frame, uint8_t prior, uint8_t hidden, std::vector
                 c = colours[12];
                 for (int i = 0; i < 9; ++i)
                     if (select >> i & 1) {
-                        if (i < 4) c = (players >> i & 1) ? colours[i] : colours[4 + i];  // a missile alone: its own colour
+                        if (i < 4)
+                            c = (players >> i & 1) ? colours[i] : colours[4 + i];  // a missile alone: its own colour
                         else c = colours[i < 8 ? 8 + (i - 4) : 12];
                         break;
                     }

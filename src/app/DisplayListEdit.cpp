@@ -14,11 +14,22 @@ int modeLines(int mode) {
 }
 
 const char* modeName(int mode) {
-    static const char* const kModes[16] = {
-        "blank", "jump", "text 40x8, 1.5 colours", "text 40x10", "text 40x8, 4 colours", "text 40x16, 4 colours",
-        "text 20x8, 5 colours", "text 20x16, 5 colours", "map 40x8, 4 colours", "map 80x4, 2 colours",
-        "map 80x4, 4 colours", "map 160x2, 2 colours", "map 160x1, 2 colours", "map 160x2, 4 colours",
-        "map 160x1, 4 colours", "map 320x1, 1.5 colours"};
+    static const char* const kModes[16] = {"blank",
+                                           "jump",
+                                           "text 40x8, 1.5 colours",
+                                           "text 40x10",
+                                           "text 40x8, 4 colours",
+                                           "text 40x16, 4 colours",
+                                           "text 20x8, 5 colours",
+                                           "text 20x16, 5 colours",
+                                           "map 40x8, 4 colours",
+                                           "map 80x4, 2 colours",
+                                           "map 80x4, 4 colours",
+                                           "map 160x2, 2 colours",
+                                           "map 160x1, 2 colours",
+                                           "map 160x2, 4 colours",
+                                           "map 160x1, 4 colours",
+                                           "map 320x1, 1.5 colours"};
     return kModes[mode & 15];
 }
 
@@ -35,12 +46,13 @@ std::string DlInstruction::describe() const {
         const int n = scanLines();
         std::snprintf(text, sizeof text, "%d blank line%s%s", n, n > 1 ? "s" : "", dli);
     } else if (jump()) {
-        std::snprintf(text, sizeof text, "%s $%04X%s", waitsForVblank() ? "JVB (wait for vertical blank), to" : "JMP to", operand, dli);
+        std::snprintf(text, sizeof text, "%s $%04X%s",
+                      waitsForVblank() ? "JVB (wait for vertical blank), to" : "JMP to", operand, dli);
     } else {
         char lmsText[32] = "";
         if (lms()) std::snprintf(lmsText, sizeof lmsText, ", LMS $%04X", operand);
-        std::snprintf(text, sizeof text, "mode %X: %s%s%s%s%s", mode(), modeName(mode()), lmsText, ir & 0x20 ? ", VSCROL" : "",
-                      ir & 0x10 ? ", HSCROL" : "", dli);
+        std::snprintf(text, sizeof text, "mode %X: %s%s%s%s%s", mode(), modeName(mode()), lmsText,
+                      ir & 0x20 ? ", VSCROL" : "", ir & 0x10 ? ", HSCROL" : "", dli);
     }
     return text;
 }
@@ -60,7 +72,8 @@ DisplayList readDisplayList(const Scene& scene) {
         DlInstruction i;
         i.address = pc;
         i.ir = sceneByte(scene, pc);
-        if (i.hasOperand()) i.operand = static_cast<uint16_t>(sceneByte(scene, dlNext(pc, 1)) | sceneByte(scene, dlNext(pc, 2)) << 8);
+        if (i.hasOperand())
+            i.operand = static_cast<uint16_t>(sceneByte(scene, dlNext(pc, 1)) | sceneByte(scene, dlNext(pc, 2)) << 8);
         list.instructions.push_back(i);
         lines += i.scanLines();
         if (i.jump()) {
@@ -88,12 +101,15 @@ std::string writeDisplayList(Scene& scene, uint16_t start, const std::vector<DlI
     const std::vector<uint8_t> bytes = encodeDisplayList(instructions);
     if (bytes.size() > 0x400) {
         char text[160];
-        std::snprintf(text, sizeof text, "the display list would be %zu bytes: ANTIC reads at most 1024 before its counter wraps", bytes.size());
+        std::snprintf(text, sizeof text,
+                      "the display list would be %zu bytes: ANTIC reads at most 1024 before its counter wraps",
+                      bytes.size());
         return text;
     }
     // In at most two runs: up to the end of the 1 KiB block, then from its start.
     const size_t first = std::min<size_t>(bytes.size(), 0x400 - (start & 0x3FF));
-    placeSceneBytes(scene, start, std::vector<uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(first)));
+    placeSceneBytes(scene, start,
+                    std::vector<uint8_t>(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(first)));
     if (first < bytes.size())
         placeSceneBytes(scene, static_cast<uint16_t>(start & 0xFC00),
                         std::vector<uint8_t>(bytes.begin() + static_cast<std::ptrdiff_t>(first), bytes.end()));

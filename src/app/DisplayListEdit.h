@@ -12,9 +12,9 @@
 namespace pmg::app {
 
 struct DlInstruction {
-    uint8_t ir = 0x70;       // the instruction byte: DLI (bit 7), LMS / JVB (bit 6), VSCROL (5), HSCROL (4), mode (0-3)
-    uint16_t operand = 0;    // the LMS or jump address (used when hasOperand())
-    uint16_t address = 0;    // where it was read from (not used when writing)
+    uint8_t ir = 0x70;     // the instruction byte: DLI (bit 7), LMS / JVB (bit 6), VSCROL (5), HSCROL (4), mode (0-3)
+    uint16_t operand = 0;  // the LMS or jump address (used when hasOperand())
+    uint16_t address = 0;  // where it was read from (not used when writing)
 
     int mode() const { return ir & 0x0F; }
     bool blank() const { return mode() == 0; }
@@ -35,9 +35,9 @@ int modeLines(int mode);
 const char* modeName(int mode);
 
 struct DisplayList {
-    uint16_t start = 0;                     // DLISTL/DLISTH
+    uint16_t start = 0;  // DLISTL/DLISTH
     std::vector<DlInstruction> instructions;
-    bool ended = false;                     // ends with a jump (else: cut off after 240 scan lines or 256 instructions)
+    bool ended = false;  // ends with a jump (else: cut off after 240 scan lines or 256 instructions)
     int scanLines() const;
 };
 

@@ -38,14 +38,16 @@ std::string notASceneReason(const fs::path& path) {
     if (h.starts_with("GIF8")) return "a GIF image";
     if (h.starts_with("\xFF\xD8\xFF")) return "a JPEG image";
     if (h.starts_with("PK\x03\x04")) return "a ZIP archive";
-    if (h.starts_with("\xFF\xFF") || h.starts_with("NES") || h.find('\0') != std::string_view::npos) return "a binary file";
+    if (h.starts_with("\xFF\xFF") || h.starts_with("NES") || h.find('\0') != std::string_view::npos)
+        return "a binary file";
     return "";
 }
 }  // namespace
 
 bool Document::open(const fs::path& path) {
     if (const std::string what = notASceneReason(path); !what.empty()) {
-        loadError_ = path.string() + ": not a scene file (it is " + what + "); scenes are .json files, see docs/scene-format.md";
+        loadError_ =
+            path.string() + ": not a scene file (it is " + what + "); scenes are .json files, see docs/scene-format.md";
         return false;
     }
     try {
@@ -123,7 +125,8 @@ void Document::redo() {
 
 bool Document::save() {
     if (readOnly_) {
-        saveError_ = path_.filename().string() + " is a lesson and opens read-only: use Save As to keep your changes in a file of your own";
+        saveError_ = path_.filename().string() +
+                     " is a lesson and opens read-only: use Save As to keep your changes in a file of your own";
         return false;
     }
     if (path_.empty()) {

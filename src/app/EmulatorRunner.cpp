@@ -37,7 +37,9 @@ std::string EmulatorRunner::takeStatus() {
 void EmulatorRunner::drawMenuItems(const Scene& scene, const fs::path& scenePath) {
     if (ImGui::MenuItem("Run in emulator", "F9")) run(scene, scenePath);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Export the scene as an Atari executable and start it in atari800 or Altirra (hold START there to see its collision registers)");
+        ImGui::SetTooltip(
+            "Export the scene as an Atari executable and start it in atari800 or Altirra (hold START there to see its "
+            "collision registers)");
     if (ImGui::MenuItem("Emulator program...")) {
         error_.clear();
         dialogPending_ = true;
@@ -47,9 +49,11 @@ void EmulatorRunner::drawMenuItems(const Scene& scene, const fs::path& scenePath
 void EmulatorRunner::run(const Scene& scene, const fs::path& scenePath) {
     try {
         const fs::path emulator = formats::findEmulator(program_);
-        const std::string file = scenePath.empty() ? (scene.name.empty() ? "untitled scene" : scene.name) : scenePath.filename().string();
+        const std::string file =
+            scenePath.empty() ? (scene.name.empty() ? "untitled scene" : scene.name) : scenePath.filename().string();
         // A folder of this run's own: the emulator may still read the last one.
-        const fs::path directory = fs::temp_directory_path() / ("pmglab-" + std::to_string(::getpid()) + "-" + std::to_string(++runs_));
+        const fs::path directory =
+            fs::temp_directory_path() / ("pmglab-" + std::to_string(::getpid()) + "-" + std::to_string(++runs_));
         const formats::EmulatorLaunch launch = formats::prepareEmulatorLaunch(scene, file, emulator, directory);
         std::string error;
         const int pid = formats::startEmulator(launch, error);
@@ -57,8 +61,8 @@ void EmulatorRunner::run(const Scene& scene, const fs::path& scenePath) {
         started_.push_back({pid, emulator.filename().string()});
         char address[8];
         std::snprintf(address, sizeof address, "$%04X", launch.collisionsAddress);
-        status_ = "started " + emulator.filename().string() + " with " + launch.xex.string() + " (hold START there for the collision registers; COLLISIONS at " +
-                  address + ")";
+        status_ = "started " + emulator.filename().string() + " with " + launch.xex.string() +
+                  " (hold START there for the collision registers; COLLISIONS at " + address + ")";
         error_.clear();
     } catch (const std::exception& e) {
         error_ = e.what();
@@ -71,9 +75,14 @@ void EmulatorRunner::drawDialogs() {
     for (size_t i = 0; i < started_.size();) {
         int status = 0;
         const pid_t done = ::waitpid(started_[i].pid, &status, WNOHANG);
-        if (done == 0) { ++i; continue; }
+        if (done == 0) {
+            ++i;
+            continue;
+        }
         if (done > 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-            status_ = started_[i].name + (WIFEXITED(status) ? " stopped with exit status " + std::to_string(WEXITSTATUS(status)) : std::string(" was stopped by a signal"));
+            status_ = started_[i].name + (WIFEXITED(status)
+                                              ? " stopped with exit status " + std::to_string(WEXITSTATUS(status))
+                                              : std::string(" was stopped by a signal"));
         started_.erase(started_.begin() + static_cast<std::ptrdiff_t>(i));
     }
     if (dialogPending_) {

@@ -42,7 +42,9 @@ void FileDialog::list(const fs::path& folder) {
 }
 
 std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent) {
-    const char* title = mode_ == Mode::Open ? "Open scene" : mode_ == Mode::SaveAs ? "Save scene as" : "Load a binary file into memory";
+    const char* title = mode_ == Mode::Open     ? "Open scene"
+                        : mode_ == Mode::SaveAs ? "Save scene as"
+                                                : "Load a binary file into memory";
     if (pending_) {
         ImGui::OpenPopup(title);
         pending_ = false;
@@ -55,7 +57,10 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent)
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     const bool enter = ImGui::InputText("##path", path_, sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
-    const bool ok = ImGui::Button(mode_ == Mode::SaveAs ? "Save" : mode_ == Mode::Open ? "Open" : "Load", ImVec2(-1, 0));
+    const bool ok = ImGui::Button(mode_ == Mode::SaveAs ? "Save"
+                                  : mode_ == Mode::Open ? "Open"
+                                                        : "Load",
+                                  ImVec2(-1, 0));
     if ((enter || ok) && path_[0]) {
         std::error_code ec;
         const fs::path p(path_);
@@ -63,7 +68,9 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent)
         else chosen = p;
     }
     ImGui::TextDisabled("%s", folder_.string().c_str());
-    const float listHeight = ImGui::GetContentRegionAvail().y - (recent.empty() ? 0 : ImGui::GetTextLineHeightWithSpacing() * (std::min<size_t>(recent.size(), 6) + 1.5f));
+    const float listHeight =
+        ImGui::GetContentRegionAvail().y -
+        (recent.empty() ? 0 : ImGui::GetTextLineHeightWithSpacing() * (std::min<size_t>(recent.size(), 6) + 1.5f));
     if (ImGui::BeginChild("##files", ImVec2(0, std::max(listHeight, ImGui::GetFontSize() * 5)), true)) {
         std::optional<fs::path> go;
         for (const std::string& e : entries_) {

@@ -72,14 +72,16 @@ const std::vector<ImportExportMenu::ExportKind>& ImportExportMenu::exportKinds()
     static const std::vector<ExportKind> kinds = [] {
         std::vector<ExportKind> k;
         k.push_back({"Atari executable (.xex + .lab)...", ".xex", [](const Scene& scene, const fs::path& out) {
-                         const formats::XexExport exported = formats::exportXex(scene, scene.name.empty() ? "scene" : scene.name);
+                         const formats::XexExport exported =
+                             formats::exportXex(scene, scene.name.empty() ? "scene" : scene.name);
                          const auto bytes = formats::writeXex(exported.xex);
                          formats::writeFileAtomically(out, std::string(bytes.begin(), bytes.end()));
                          fs::path labels = out;
                          labels.replace_extension(".lab");
                          formats::writeFileAtomically(labels, exported.labelFile());
                          char text[64];
-                         std::snprintf(text, sizeof text, "COLLISIONS at $%04X; hold START to see the registers.", exported.collisionsAddress);
+                         std::snprintf(text, sizeof text, "COLLISIONS at $%04X; hold START to see the registers.",
+                                       exported.collisionsAddress);
                          return "Wrote " + out.string() + " and " + labels.string() + ". " + text;
                      }});
         auto source = [](const char* label, const char* extension, formats::SourceLanguage language) {
@@ -119,8 +121,14 @@ void ImportExportMenu::runExport() {
 }
 
 std::optional<fs::path> ImportExportMenu::drawDialogs(const NoteWidget& note) {
-    if (importPending_) { ImGui::OpenPopup(kImportPopup); importPending_ = false; }
-    if (exportPending_) { ImGui::OpenPopup(kExportPopup); exportPending_ = false; }
+    if (importPending_) {
+        ImGui::OpenPopup(kImportPopup);
+        importPending_ = false;
+    }
+    if (exportPending_) {
+        ImGui::OpenPopup(kExportPopup);
+        exportPending_ = false;
+    }
     if (ImGui::BeginPopupModal(kImportPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::TextUnformatted("Reads an Atari file into a new scene file, then opens it.");
         ImGui::Text("Kinds: %s", formats::supportedImportExtensions());

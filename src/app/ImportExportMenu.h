@@ -5,9 +5,9 @@
 
 #include <filesystem>
 #include <functional>
-#include <vector>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "scene/Scene.h"
 

@@ -96,7 +96,8 @@ void placeSceneBytes(Scene& scene, uint16_t address, const std::vector<uint8_t>&
 
 int blockAt(const Scene& scene, uint16_t address) {
     for (size_t i = scene.memory.size(); i-- > 0;)
-        if (address >= scene.memory[i].address && address - scene.memory[i].address < static_cast<int>(scene.memory[i].bytes.size()))
+        if (address >= scene.memory[i].address &&
+            address - scene.memory[i].address < static_cast<int>(scene.memory[i].bytes.size()))
             return static_cast<int>(i);
     return -1;
 }
@@ -129,8 +130,8 @@ std::string readBinaryAt(const fs::path& file, uint16_t address, std::vector<uin
     if (got == 0) return name + ": the file is empty, there is nothing to load";
     if (got > room) {
         const bool huge = got > 0x10000;
-        return name + ": " + (huge ? "more than 65536" : std::to_string(got)) + " bytes do not fit at " + hex(address, 4) +
-               ": memory ends at $FFFF, so at most " + std::to_string(room) + " bytes fit there" +
+        return name + ": " + (huge ? "more than 65536" : std::to_string(got)) + " bytes do not fit at " +
+               hex(address, 4) + ": memory ends at $FFFF, so at most " + std::to_string(room) + " bytes fit there" +
                (huge ? "" : " (the last byte would be at " + hex(address + got - 1, 5) + ")");
     }
     data.resize(got);
@@ -138,7 +139,8 @@ std::string readBinaryAt(const fs::path& file, uint16_t address, std::vector<uin
     return "";
 }
 
-MemoryBlock binaryFileBlock(const fs::path& file, uint16_t address, std::vector<uint8_t> bytes, const fs::path& sceneFile) {
+MemoryBlock binaryFileBlock(const fs::path& file, uint16_t address, std::vector<uint8_t> bytes,
+                            const fs::path& sceneFile) {
     MemoryBlock block;
     block.address = address;
     block.bytes = std::move(bytes);

@@ -6,18 +6,19 @@
 
 #include "app/CollisionsView.h"
 #include "app/SceneEdit.h"
+#include "app/UiHelpers.h"
 #include "collide/HotSpotMethod.h"
 #include "collide/InsetBoxMethod.h"
 #include "collide/Objects.h"
-#include "app/UiHelpers.h"
 #include "core/CollisionLatches.h"
 
 namespace pmg::app {
 namespace {
 
-void box(ImDrawList& draw, const ScreenGeometry& g, int clock0, int line0, int clock1, int line1, ImU32 colour, float thickness) {
-    draw.AddRect(ImVec2(g.clockX(clock0) - 1, g.lineY(line0) - 1), ImVec2(g.clockX(clock1 + 1) + 1, g.lineY(line1 + 1) + 1), colour, 0,
-                 0, thickness);
+void box(ImDrawList& draw, const ScreenGeometry& g, int clock0, int line0, int clock1, int line1, ImU32 colour,
+         float thickness) {
+    draw.AddRect(ImVec2(g.clockX(clock0) - 1, g.lineY(line0) - 1),
+                 ImVec2(g.clockX(clock1 + 1) + 1, g.lineY(line1 + 1) + 1), colour, 0, 0, thickness);
 }
 
 }  // namespace
@@ -73,15 +74,16 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
                 }
                 if (hit && runStart < 0) runStart = clock;
                 if (!hit && runStart >= 0) {
-                    draw.AddRectFilled(ImVec2(g.clockX(runStart), g.lineY(line)), ImVec2(g.clockX(clock), g.lineY(line) + cell),
-                                       kLatchedPixelTint);
+                    draw.AddRectFilled(ImVec2(g.clockX(runStart), g.lineY(line)),
+                                       ImVec2(g.clockX(clock), g.lineY(line) + cell), kLatchedPixelTint);
                     runStart = -1;
                 }
             }
         }
     }
 
-    const bool needObjects = o.tightBoxes || o.designerBoxes || o.insetBoxes || o.hotSpots || o.cornerPoints || o.selection;
+    const bool needObjects =
+        o.tightBoxes || o.designerBoxes || o.insetBoxes || o.hotSpots || o.cornerPoints || o.selection;
     if (needObjects) {
         Geometry& geo = *geometry_;
         // While paused mid-frame the record is half old, half new: keep the last whole frame's objects.
@@ -99,10 +101,13 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
             };
             if (o.tightBoxes) outline(obj.tight, IM_COL32(0, 255, 200, 220), 1.0f);
             if (o.designerBoxes) outline(obj.designer, IM_COL32(255, 220, 0, 220), 1.0f);
-            if (o.insetBoxes) outline(collide::InsetBoxMethod::fairBox(obj, settings.insetMargin), IM_COL32(120, 200, 255, 230), 1.0f);
+            if (o.insetBoxes)
+                outline(collide::InsetBoxMethod::fairBox(obj, settings.insetMargin), IM_COL32(120, 200, 255, 230),
+                        1.0f);
             if (o.selection && obj.object == ctx.selected) {
                 const collide::Box& b = obj.tight;
-                if (!b.empty()) box(draw, g, b.left - 1, b.top - 1, b.right + 1, b.bottom + 1, IM_COL32(255, 255, 255, 230), 2.0f);
+                if (!b.empty())
+                    box(draw, g, b.left - 1, b.top - 1, b.right + 1, b.bottom + 1, IM_COL32(255, 255, 255, 230), 2.0f);
             }
             if (o.hotSpots && !obj.tight.empty()) {
                 const auto [x, y] = collide::HotSpotMethod::spot(obj.tight, settings.hotSpot);
@@ -112,7 +117,8 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
             }
             if (o.cornerPoints && !obj.designer.empty()) {
                 const collide::Box& b = obj.designer;
-                for (const auto& [x, y] : {std::pair{b.left, b.top}, {b.right, b.top}, {b.left, b.bottom}, {b.right, b.bottom}}) {
+                for (const auto& [x, y] :
+                     {std::pair{b.left, b.top}, {b.right, b.top}, {b.left, b.bottom}, {b.right, b.bottom}}) {
                     const ImVec2 a(g.clockX(x), g.lineY(y)), z(g.clockX(x + 1), g.lineY(y + 1));
                     draw.AddRectFilled(ImVec2(a.x - 1, a.y - 1), ImVec2(z.x + 1, z.y + 1), IM_COL32(0, 0, 0, 255));
                     draw.AddRectFilled(a, z, IM_COL32(255, 160, 0, 255));
@@ -125,16 +131,19 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
         for (int reg = 0; reg < kCollisionRegisters; ++reg)
             for (int bit = 0; bit < 4; ++bit) {
                 const BeamPosition hit = latches.firstHit(reg, bit);
-                if ((latches.read(reg) >> bit & 1) && hit.valid() && inVisibleLines(hit.line)) positions.emplace(hit.line, hit.clock);
+                if ((latches.read(reg) >> bit & 1) && hit.valid() && inVisibleLines(hit.line))
+                    positions.emplace(hit.line, hit.clock);
             }
         for (const auto& [line, clock] : positions) {
-            const ImVec2 a(g.clockX(clock) - 3, g.lineY(line) - 3), z(g.clockX(clock + 1) + 3, g.lineY(line) + cell + 3);
+            const ImVec2 a(g.clockX(clock) - 3, g.lineY(line) - 3),
+                z(g.clockX(clock + 1) + 3, g.lineY(line) + cell + 3);
             draw.AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(z.x + 1, z.y + 1), IM_COL32(0, 0, 0, 255), 0, 0, 3.0f);
             draw.AddRect(a, z, IM_COL32(255, 255, 255, 255), 0, 0, 1.5f);
         }
     }
     if (o.collisionWindow)
-        box(draw, g, kWindowLeft, kFirstVisibleLine, kWindowRight, kLastVisibleLine, IM_COL32(255, 255, 255, 120), 1.0f);
+        box(draw, g, kWindowLeft, kFirstVisibleLine, kWindowRight, kLastVisibleLine, IM_COL32(255, 255, 255, 120),
+            1.0f);
     draw.PopClipRect();
 
     // The place a panel points at (the selected Collisions cell): a ring big enough to find
@@ -146,8 +155,10 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
         draw.AddCircle(c, radius, kMarkRingColour, 48, 3.0f);
         if (!ctx.markLabel.empty()) {
             const ImVec2 at(c.x + radius + 4, c.y - radius - ImGui::GetFontSize());
-            draw.AddRectFilled(ImVec2(at.x - 2, at.y - 1), ImVec2(at.x + ImGui::CalcTextSize(ctx.markLabel.c_str()).x + 2, at.y + ImGui::GetFontSize() + 1),
-                               IM_COL32(0, 0, 0, 200));
+            draw.AddRectFilled(
+                ImVec2(at.x - 2, at.y - 1),
+                ImVec2(at.x + ImGui::CalcTextSize(ctx.markLabel.c_str()).x + 2, at.y + ImGui::GetFontSize() + 1),
+                IM_COL32(0, 0, 0, 200));
             draw.AddText(at, kMarkRingColour, ctx.markLabel.c_str());
         }
     }
@@ -157,7 +168,8 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
         if (inVisibleLines(line)) {
             const float y = g.lineY(line);
             draw.AddLine(ImVec2(g.x - 12, y), ImVec2(g.x + g.width() + 12, y), IM_COL32(255, 60, 60, 220), 1.5f);
-            draw.AddTriangleFilled(ImVec2(g.x - 12, y - 6), ImVec2(g.x - 12, y + 6), ImVec2(g.x - 2, y), IM_COL32(255, 60, 60, 255));
+            draw.AddTriangleFilled(ImVec2(g.x - 12, y - 6), ImVec2(g.x - 12, y + 6), ImVec2(g.x - 2, y),
+                                   IM_COL32(255, 60, 60, 255));
         }
     }
 }
@@ -199,9 +211,15 @@ float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, flo
         draw.AddRectFilled(a, z, IM_COL32(0x70, 0x60, 0x50, 255));
         switch (e.look) {
             case Look::Fill: draw.AddRectFilled(a, z, e.colour); break;
-            case Look::Outline: draw.AddRect(ImVec2(a.x + 2, a.y + 2), ImVec2(z.x - 2, z.y - 2), e.colour, 0, 0, 1.5f); break;
-            case Look::Dot: draw.AddCircleFilled(ImVec2((a.x + z.x) / 2, (a.y + z.y) / 2), (z.y - a.y) * 0.35f, e.colour); break;
-            case Look::Line: draw.AddLine(ImVec2(a.x, (a.y + z.y) / 2), ImVec2(z.x, (a.y + z.y) / 2), e.colour, 2.0f); break;
+            case Look::Outline:
+                draw.AddRect(ImVec2(a.x + 2, a.y + 2), ImVec2(z.x - 2, z.y - 2), e.colour, 0, 0, 1.5f);
+                break;
+            case Look::Dot:
+                draw.AddCircleFilled(ImVec2((a.x + z.x) / 2, (a.y + z.y) / 2), (z.y - a.y) * 0.35f, e.colour);
+                break;
+            case Look::Line:
+                draw.AddLine(ImVec2(a.x, (a.y + z.y) / 2), ImVec2(z.x, (a.y + z.y) / 2), e.colour, 2.0f);
+                break;
         }
         draw.AddText(ImVec2(z.x + 4, cy), text, e.text);
         cx += w + gap;

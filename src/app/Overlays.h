@@ -37,16 +37,15 @@ inline constexpr OverlayInfo kOverlays[] = {
      "Each object's whole cell, 8 (a missile 2) colour clocks wide times its height, or its own hitbox.", 3},
     {&OverlayOptions::insetBoxes, "inset_boxes", "Inset (fair) boxes",
      "The designer's box shrunk by the inset method's margin (Collisions panel).", 7},
-    {&OverlayOptions::hotSpots, "hot_spots", "Hot spots",
-     "The one pixel of each object the hot-spot method tests.", 8},
+    {&OverlayOptions::hotSpots, "hot_spots", "Hot spots", "The one pixel of each object the hot-spot method tests.", 8},
     {&OverlayOptions::cornerPoints, "corner_points", "Corner points",
      "The four corners of each designer's box, the points the corner-points method tests.", 9},
     {&OverlayOptions::collisionWindow, "collision_window", "Collision window",
      "The part of the screen where GTIA can set collision bits.", 4},
     {&OverlayOptions::beam, "beam", "Beam position",
      "The scan line the beam is on while the machine is paused in the middle of a frame.", 5},
-    {&OverlayOptions::selection, "selection", "Selected object",
-     "An outline around the object the arrow keys move.", 6},
+    {&OverlayOptions::selection, "selection", "Selected object", "An outline around the object the arrow keys move.",
+     6},
 };
 
 // Every overlay in the table, and no flag twice: a flag added to OverlayOptions without a

@@ -31,14 +31,14 @@ const char* objectName(int object);  // "P0" .. "M3"
 
 // Where an object's shape comes from on a DMA line.
 struct ObjectStripe {
-    bool dma = false;          // GRACTL and DMACTL fetch this object's data from memory
-    bool doubleLine = false;   // DMACTL bit 4 clear: one byte per two scan lines
-    uint16_t address = 0;      // the byte for the stripe's first row
-    int rows = 0;              // 128 (double line) or 256 (single line)
-    int linesPerRow = 1;       // 2 for double line
-    int firstLine = 0;         // scan line of row 0 (0: the stripe is indexed by scan line / linesPerRow)
-    uint8_t mask = 0xFF;       // the bits of each byte that belong to the object (a missile's pair)
-    int bitShift = 0;          // position of the missile's pair in the byte
+    bool dma = false;         // GRACTL and DMACTL fetch this object's data from memory
+    bool doubleLine = false;  // DMACTL bit 4 clear: one byte per two scan lines
+    uint16_t address = 0;     // the byte for the stripe's first row
+    int rows = 0;             // 128 (double line) or 256 (single line)
+    int linesPerRow = 1;      // 2 for double line
+    int firstLine = 0;        // scan line of row 0 (0: the stripe is indexed by scan line / linesPerRow)
+    uint8_t mask = 0xFF;      // the bits of each byte that belong to the object (a missile's pair)
+    int bitShift = 0;         // position of the missile's pair in the byte
 };
 ObjectStripe objectStripe(const Scene& scene, int object);
 

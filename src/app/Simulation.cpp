@@ -123,8 +123,8 @@ bool Simulation::stepProgramInstruction() {
         const Atari::ChipWrite& w = atari_->lastChipWrite();
         char value[4];
         std::snprintf(value, sizeof value, "$%02X", w.value);
-        stopReason_ = std::string("the program wrote ") + value + " to " + std::string(registerName(w.reg)) + " on scan line " +
-                      std::to_string(w.line) + ", cycle " + std::to_string(w.cycle);
+        stopReason_ = std::string("the program wrote ") + value + " to " + std::string(registerName(w.reg)) +
+                      " on scan line " + std::to_string(w.line) + ", cycle " + std::to_string(w.cycle);
         return true;
     }
     if (addressBreak && atari_->cpu().regs().pc == *addressBreak) {

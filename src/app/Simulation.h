@@ -62,7 +62,7 @@ public:
 
     bool running() const { return running_; }
     void setRunning(bool run) { running_ = run; }
-    void stepFrame();      // to the end of the current frame (a whole one when at line 0)
+    void stepFrame();  // to the end of the current frame (a whole one when at line 0)
     void stepScanline();
     void stepInstruction();  // a program's next instruction (a scan line without one)
     void hitclrNow();
@@ -80,7 +80,7 @@ public:
     std::optional<BeamPosition> breakHit() const { return breakHit_; }
 
     const Machine& machine() const { return atari_ ? atari_->machine() : machine_; }
-    int beamLine() const { return machine().line(); }           // next line to run; 0 = between frames
+    int beamLine() const { return machine().line(); }  // next line to run; 0 = between frames
     bool midFrame() const { return machine().line() != 0; }
     uint64_t frames() const { return machine().frameCount(); }
 
@@ -97,12 +97,12 @@ private:
     void frameDone();
     bool breakBitSet() const;
     void runScanlineOnce();
-    bool instructionBreaks();  // a program's breakpoints, checked one instruction at a time
+    bool instructionBreaks();       // a program's breakpoints, checked one instruction at a time
     bool stepProgramInstruction();  // one instruction; true if a breakpoint stopped it
 
     Machine machine_;
-    SceneMotion motion_{Scene{}};  // the scene's moving objects, stepped before every frame after the first
-    RegisterFile frameStart_{};    // a scene's registers as its current (or last) frame began
+    SceneMotion motion_{Scene{}};           // the scene's moving objects, stepped before every frame after the first
+    RegisterFile frameStart_{};             // a scene's registers as its current (or last) frame began
     std::optional<uint64_t> frameStarted_;  // the frame count at which the current frame was started
     std::unique_ptr<Atari> atari_;
     std::string programError_, stopReason_;

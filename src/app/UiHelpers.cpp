@@ -26,7 +26,8 @@ bool atariColourPicker(const char* id, uint8_t& value) {
     ImGui::PushID(id);
     char label[16];
     std::snprintf(label, sizeof label, "$%02X", value);
-    if (ImGui::ColorButton("##swatch", atariColourVec(value), ImGuiColorEditFlags_NoAlpha, ImVec2(ImGui::GetFrameHeight() * 2, ImGui::GetFrameHeight())))
+    if (ImGui::ColorButton("##swatch", atariColourVec(value), ImGuiColorEditFlags_NoAlpha,
+                           ImVec2(ImGui::GetFrameHeight() * 2, ImGui::GetFrameHeight())))
         ImGui::OpenPopup("picker");
     ImGui::SameLine();
     ImGui::TextUnformatted(label);
@@ -39,7 +40,9 @@ bool atariColourPicker(const char* id, uint8_t& value) {
                 const uint8_t index = static_cast<uint8_t>(hue << 4 | lum << 1);
                 ImGui::PushID(index);
                 if (lum) ImGui::SameLine();
-                if (ImGui::ColorButton("##c", atariColourVec(index), ImGuiColorEditFlags_NoAlpha | ImGuiColorEditFlags_NoTooltip, ImVec2(cell, cell))) {
+                if (ImGui::ColorButton("##c", atariColourVec(index),
+                                       ImGuiColorEditFlags_NoAlpha | ImGuiColorEditFlags_NoTooltip,
+                                       ImVec2(cell, cell))) {
                     value = index;
                     changed = true;
                     ImGui::CloseCurrentPopup();

@@ -16,22 +16,31 @@ int main(int argc, char** argv) {
     cli.add_option("--frames", options.frames, "Run this many frames, then exit (for scripts and tests)")
         ->check(CLI::Range(1, 100000))
         ->type_name("N");
-    cli.add_option("--screenshot", screenshot, "With --frames: write the window's last frame as a PNG")->type_name("OUT.png");
-    cli.add_option("--frame-times", frameTimes, "With --frames: write each frame's time in ms, one a line")->type_name("FILE");
+    cli.add_option("--screenshot", screenshot, "With --frames: write the window's last frame as a PNG")
+        ->type_name("OUT.png");
+    cli.add_option("--frame-times", frameTimes, "With --frames: write each frame's time in ms, one a line")
+        ->type_name("FILE");
     cli.add_flag("--no-overlays", plain, "Draw the screen without overlays");
     cli.add_flag("--crt", options.crt, "Start with the CRT scan-line look");
     cli.add_flag("--square-pixels", options.squarePixels,
                  "Draw colour clocks square instead of in the TV's proportions (NTSC 1.71:1, PAL 2.08:1)");
-    cli.add_flag("--all-overlays", options.allOverlays, "Start with every overlay on (boxes, inset boxes, hot spots, corner points...)");
-    cli.add_flag("--debug-colours", options.debugColours, "Start with the debug colours (one per object and playfield colour)");
-    cli.add_option("--show", options.show, "Bring these panels' tabs to the front (e.g. --show Registers)")->type_name("PANEL");
-    cli.add_option("--hide", options.hide, "Close these panels at start (the View menu opens them)")->type_name("PANEL");
-    cli.add_option("--select", options.select, "Select this Collisions cell, optionally with a method (e.g. aabb:M0PL.P1)")
+    cli.add_flag("--all-overlays", options.allOverlays,
+                 "Start with every overlay on (boxes, inset boxes, hot spots, corner points...)");
+    cli.add_flag("--debug-colours", options.debugColours,
+                 "Start with the debug colours (one per object and playfield colour)");
+    cli.add_option("--show", options.show, "Bring these panels' tabs to the front (e.g. --show Registers)")
+        ->type_name("PANEL");
+    cli.add_option("--hide", options.hide, "Close these panels at start (the View menu opens them)")
+        ->type_name("PANEL");
+    cli.add_option("--select", options.select,
+                   "Select this Collisions cell, optionally with a method (e.g. aabb:M0PL.P1)")
         ->type_name("[METHOD:]CELL");
-    cli.add_option("--ui-scale", options.uiScale, "Interface scale, e.g. 2 for a projector (Ctrl+plus / minus in the window)")
+    cli.add_option("--ui-scale", options.uiScale,
+                   "Interface scale, e.g. 2 for a projector (Ctrl+plus / minus in the window)")
         ->check(CLI::Range(0.5, 3.0))
         ->type_name("X");
-    cli.add_option("--new", options.newFrom, "Start an untitled scene from a template (text-mode-2, game-layout, ...; File > New lists them)")
+    cli.add_option("--new", options.newFrom,
+                   "Start an untitled scene from a template (text-mode-2, game-layout, ...; File > New lists them)")
         ->type_name("TEMPLATE");
     cli.add_option("--size", options.width, "Window width (with --height)")->type_name("W");
     cli.add_option("--height", options.height, "Window height (with --size)")->type_name("H");

@@ -70,8 +70,8 @@ inline std::vector<std::string> frameWarnings(const Frame& frame) {
     if (const IoSpaceRead& io = frame.ioSpaceRead; io.line >= 0) {
         static constexpr const char* kWhat[] = {"the display list", "screen data", "the character set",
                                                 "player-missile data"};
-        warnings.push_back("ANTIC reads " + std::string(kWhat[static_cast<int>(io.reader)]) + " at " + hex4(io.address) +
-                           " (scan line " + std::to_string(io.line) +
+        warnings.push_back("ANTIC reads " + std::string(kWhat[static_cast<int>(io.reader)]) + " at " +
+                           hex4(io.address) + " (scan line " + std::to_string(io.line) +
                            "), in $D000-$D7FF: chip registers on a real Atari, RAM only in this model, so the "
                            "hardware would show something else");
     }

@@ -58,7 +58,9 @@ inline collide::HotSpot hotSpotByName(const std::string& name) {
 // The method settings options, shared by compare and sweep.
 inline void addMethodOptions(CLI::App& command, std::vector<std::string>& methods, collide::MethodSettings& settings,
                              std::string& hotSpot) {
-    command.add_option("--method", methods, "Only these methods (repeat or comma-separate; default all): " + collide::methodIds())
+    command
+        .add_option("--method", methods,
+                    "Only these methods (repeat or comma-separate; default all): " + collide::methodIds())
         ->delimiter(',')
         ->type_name("ID");
     command.add_option("--margin", settings.insetMargin, "Inset box: pixels shaved off each side")

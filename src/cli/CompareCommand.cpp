@@ -27,18 +27,14 @@ struct CompareCliOptions {
     std::string hotSpot = "centre";
 };
 
-Json boxJson(const Box& b) {
-    return {{"left", b.left}, {"top", b.top}, {"right", b.right}, {"bottom", b.bottom}};
-}
+Json boxJson(const Box& b) { return {{"left", b.left}, {"top", b.top}, {"right", b.right}, {"bottom", b.bottom}}; }
 
 Json whereJson(BeamPosition p) {
     if (!p.valid()) return nullptr;
     return {{"line", p.line}, {"clock", p.clock}};
 }
 
-std::string_view outcomeName(Outcome o) {
-    return o == Outcome::Hit ? "hit" : o == Outcome::Miss ? "miss" : "n/a";
-}
+std::string_view outcomeName(Outcome o) { return o == Outcome::Hit ? "hit" : o == Outcome::Miss ? "miss" : "n/a"; }
 
 Json report(const CollideRun& run, const CompareCliOptions& options, const Comparison& c,
             const std::vector<std::string>& warnings) {
@@ -92,12 +88,12 @@ Json report(const CollideRun& run, const CompareCliOptions& options, const Compa
 
     Json& sprites = out["sprite_hits"] = Json::array();
     for (const SpriteHit& h : c.spriteHits)
-        sprites.push_back({{"object", h.object}, {"sprite", h.sprite}, {"pixels", h.pixels}, {"where", whereJson(h.where)}});
+        sprites.push_back(
+            {{"object", h.object}, {"sprite", h.sprite}, {"pixels", h.pixels}, {"where", whereJson(h.where)}});
 
     auto pairsJson = [&](const BroadphaseResult& r) {
         Json pairs = Json::array();
-        for (const auto& [i, j] : r.pairs)
-            pairs.push_back({c.objects.objects[i].name(), c.objects.objects[j].name()});
+        for (const auto& [i, j] : r.pairs) pairs.push_back({c.objects.objects[i].name(), c.objects.objects[j].name()});
         return pairs;
     };
     out["broadphase"] = {{"grid_pairs", pairsJson(c.gridPairs)},
@@ -135,7 +131,8 @@ void printText(const CollideRun& run, const CompareCliOptions& options, const Co
     for (const MethodResult& m : c.methods) {
         std::snprintf(line, sizeof line, "%-15s %5d %5d %6d %6d %4d %8llu %11s\n", m.id.c_str(), m.counts.agree(),
                       m.counts.bothHit, m.counts.falseAlarms, m.counts.missed, m.counts.notApplicable,
-                      static_cast<unsigned long long>(m.checks), (m.articleCycles || m.cycles) ? std::to_string(m.cycles).c_str() : "-");
+                      static_cast<unsigned long long>(m.checks),
+                      (m.articleCycles || m.cycles) ? std::to_string(m.cycles).c_str() : "-");
         std::cout << line;
     }
     std::cout << "\nCells: H both hit, . both miss, F false alarm (software only), M missed (hardware only), "
@@ -161,7 +158,8 @@ void printText(const CollideRun& run, const CompareCliOptions& options, const Co
         }
         for (const Cell& cell : m.cells) {
             if (cell.agreement != Agreement::FalseAlarm && cell.agreement != Agreement::Missed) continue;
-            std::cout << "    " << cell.ref.name() << " " << agreementName(cell.agreement) << ": " << cell.reason << '\n';
+            std::cout << "    " << cell.ref.name() << " " << agreementName(cell.agreement) << ": " << cell.reason
+                      << '\n';
         }
     }
 
@@ -173,8 +171,8 @@ void printText(const CollideRun& run, const CompareCliOptions& options, const Co
     }
     std::cout << "\nBroadphase over the designer's boxes: grid " << c.gridPairs.pairs.size() << " pairs in "
               << c.gridPairs.boxTests << " box tests, all-pairs " << c.allPairs.pairs.size() << " pairs in "
-              << c.allPairs.boxTests << " box tests" << (c.gridPairs.pairs == c.allPairs.pairs ? " (identical)" : " (DIFFERENT)")
-              << '\n';
+              << c.allPairs.boxTests << " box tests"
+              << (c.gridPairs.pairs == c.allPairs.pairs ? " (identical)" : " (DIFFERENT)") << '\n';
 }
 
 int compare(CompareCliOptions options) {

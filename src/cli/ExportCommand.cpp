@@ -57,8 +57,8 @@ int exportCommand(const ExportOptions& options) {
     bool shapes = false;
     std::string choices = "--xex OUT.xex, --source LANGUAGE --out FILE";
     for (const formats::ShapeFileKind& kind : formats::shapeFileKinds()) {
-        choices += (&kind == &formats::shapeFileKinds().back() ? " or --" : ", --") + std::string(kind.extension) + " OUT." +
-                   std::string(kind.extension);
+        choices += (&kind == &formats::shapeFileKinds().back() ? " or --" : ", --") + std::string(kind.extension) +
+                   " OUT." + std::string(kind.extension);
         const auto file = options.shapes.find(kind.extension);
         if (file == options.shapes.end() || file->second.empty()) continue;
         const auto bytes = kind.write(scene);
@@ -66,7 +66,8 @@ int exportCommand(const ExportOptions& options) {
         std::cout << "Wrote " << file->second << " (" << kind.contents << ")\n";
         shapes = true;
     }
-    if (options.xex.empty() && options.source.empty() && !shapes) throw InputError("export: say what to write: " + choices);
+    if (options.xex.empty() && options.source.empty() && !shapes)
+        throw InputError("export: say what to write: " + choices);
     if (!options.xex.empty()) {
         const formats::XexExport exported = exportOrExplain(scene, options.scene);
         writeXexAndLabels(exported, options.xex);
@@ -74,14 +75,16 @@ int exportCommand(const ExportOptions& options) {
         labels.replace_extension(".lab");
         char address[8];
         std::snprintf(address, sizeof address, "$%04X", exported.collisionsAddress);
-        std::cout << "Wrote " << options.xex << " (" << exported.xex.segments.size() << " segments) and " << labels.string()
-                  << "; COLLISIONS at " << address << "; hold START to see the collision registers.\n";
+        std::cout << "Wrote " << options.xex << " (" << exported.xex.segments.size() << " segments) and "
+                  << labels.string() << "; COLLISIONS at " << address
+                  << "; hold START to see the collision registers.\n";
         for (const std::string& note : exported.notes) std::cout << "Note: " << note << '\n';
     }
     if (!options.source.empty()) {
         const auto language = formats::sourceLanguageByName(options.source);
         if (!language)
-            throw InputError("export: unknown source language \"" + options.source + "\" (one of " + formats::sourceLanguageNames() + ")");
+            throw InputError("export: unknown source language \"" + options.source + "\" (one of " +
+                             formats::sourceLanguageNames() + ")");
         if (options.out.empty()) throw InputError("export: --source needs --out FILE");
         writeAtomically(options.out, formats::exportSource(scene, *language));
         std::cout << "Wrote " << options.out << '\n';
@@ -120,14 +123,20 @@ int emulateCommand(const EmulateOptions& options) {
 
 void addExportCommand(CLI::App& app, Action& action) {
     auto options = std::make_shared<ExportOptions>();
-    CLI::App* command = app.add_subcommand("export", "Write a scene as an Atari executable (.xex + .lab) or as source code");
+    CLI::App* command =
+        app.add_subcommand("export", "Write a scene as an Atari executable (.xex + .lab) or as source code");
     addSceneArgument(*command, options->scene);
-    command->add_option("--xex", options->xex, "Write a runnable Atari executable here, and its labels (.lab) beside it")->type_name("OUT.xex");
-    command->add_option("--source", options->source, std::string("Write source: ") + formats::sourceLanguageNames())->type_name("LANGUAGE");
+    command
+        ->add_option("--xex", options->xex, "Write a runnable Atari executable here, and its labels (.lab) beside it")
+        ->type_name("OUT.xex");
+    command->add_option("--source", options->source, std::string("Write source: ") + formats::sourceLanguageNames())
+        ->type_name("LANGUAGE");
     for (const formats::ShapeFileKind& kind : formats::shapeFileKinds()) {
         const std::string extension(kind.extension);
         // std::map keeps each element where it is, so the option can write into it.
-        command->add_option("--" + extension, options->shapes[extension], "Write " + std::string(kind.contents) + " (" + std::string(kind.editor) + ")")
+        command
+            ->add_option("--" + extension, options->shapes[extension],
+                         "Write " + std::string(kind.contents) + " (" + std::string(kind.editor) + ")")
             ->type_name("OUT." + extension);
     }
     command->add_option("--out", options->out, "The source file to write (with --source)")->type_name("FILE");
@@ -136,9 +145,13 @@ void addExportCommand(CLI::App& app, Action& action) {
 
 void addEmulateCommand(CLI::App& app, Action& action) {
     auto options = std::make_shared<EmulateOptions>();
-    CLI::App* command = app.add_subcommand("emulate", "Export a scene to a temporary .xex and run it in atari800 or Altirra");
+    CLI::App* command =
+        app.add_subcommand("emulate", "Export a scene to a temporary .xex and run it in atari800 or Altirra");
     addSceneArgument(*command, options->scene);
-    command->add_option("--emulator", options->emulator, "The emulator program (default: atari800 or Altirra found on PATH)")->type_name("PATH");
+    command
+        ->add_option("--emulator", options->emulator,
+                     "The emulator program (default: atari800 or Altirra found on PATH)")
+        ->type_name("PATH");
     command->add_flag("--dry-run", options->dryRun, "Print the emulator's command line without starting it");
     command->callback([options, &action] { action = [options] { return emulateCommand(*options); }; });
 }

@@ -43,11 +43,15 @@ void addImportCommand(CLI::App& app, Action& action) {
         "import", std::string("Turn an Atari file into a scene file (") + formats::supportedImportExtensions() + ")");
     command->add_option("file", options->input, "The file to import")->required()->type_name("FILE");
     command->add_option("--scene", options->scene, "The scene file to write (JSON)")->required()->type_name("OUT.json");
-    command->add_option("--raw-mode", options->rawMode,
-                        "Read FILE as a plain dump of this ANTIC bitmap mode's screen memory (8-15; 15 = GRAPHICS 8, 14 = GRAPHICS 15)")
+    command
+        ->add_option("--raw-mode", options->rawMode,
+                     "Read FILE as a plain dump of this ANTIC bitmap mode's screen memory (8-15; 15 = GRAPHICS 8, 14 = "
+                     "GRAPHICS 15)")
         ->check(CLI::Range(8, 15))
         ->type_name("MODE");
-    command->add_option("--frame", options->frame, "Which frame of an animation (.apl), from 1")->check(CLI::Range(1, 16))->type_name("N");
+    command->add_option("--frame", options->frame, "Which frame of an animation (.apl), from 1")
+        ->check(CLI::Range(1, 16))
+        ->type_name("N");
     command->callback([options, &action] { action = [options] { return importCommand(*options); }; });
 }
 

@@ -52,12 +52,15 @@ int check(const LessonCheckOptions& options) {
         for (const ClaimCheck& c : report.checks) {
             if (c.outcome.passed && !options.verbose) continue;
             std::cout << "      " << (c.outcome.passed ? "ok    " : "FAILED") << " " << c.where << ": "
-                      << describeClaim(*c.claim) << " -- machine: " << c.outcome.actual << "  [" << c.claim->place << "]\n";
-            if (!c.outcome.passed && !c.claim->says.empty()) std::cout << "             the text says: " << c.claim->says << '\n';
+                      << describeClaim(*c.claim) << " -- machine: " << c.outcome.actual << "  [" << c.claim->place
+                      << "]\n";
+            if (!c.outcome.passed && !c.claim->says.empty())
+                std::cout << "             the text says: " << c.claim->says << '\n';
         }
         if (!report.error.empty()) std::cout << "      FAILED " << report.error << '\n';
     }
-    std::cout << lessons.size() - failed << " of " << lessons.size() << " lessons pass (" << claims << " claims checked)\n";
+    std::cout << lessons.size() - failed << " of " << lessons.size() << " lessons pass (" << claims
+              << " claims checked)\n";
     return failed ? kExitFailure : kExitOk;
 }
 

@@ -12,15 +12,15 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/Commands.h"
-#include "core/CollisionLatches.h"
 #include "core/Atari.h"
+#include "core/CollisionLatches.h"
 #include "core/Machine.h"
-#include "formats/XexFile.h"
-#include "scene/Scene.h"
-#include "scene/SceneValueSyntax.h"
 #include "formats/FormatError.h"
 #include "formats/Importer.h"
 #include "formats/SavedCollisions.h"
+#include "formats/XexFile.h"
+#include "scene/Scene.h"
+#include "scene/SceneValueSyntax.h"
 
 namespace pmg::cli {
 namespace {
@@ -64,7 +64,8 @@ nlohmann::ordered_json memoryReport(const std::vector<MemoryRange>& ranges, cons
 
 void printMemory(const std::vector<MemoryRange>& ranges, const Memory& memory) {
     for (const MemoryRange& r : ranges) {
-        std::cout << "\nMemory " << formatAddress(r.start) << " (" << r.length << (r.length == 1 ? " byte" : " bytes") << "):";
+        std::cout << "\nMemory " << formatAddress(r.start) << " (" << r.length << (r.length == 1 ? " byte" : " bytes")
+                  << "):";
         for (int i = 0; i < r.length; ++i) {
             if (i % 16 == 0) {
                 char buf[16];
@@ -112,8 +113,8 @@ nlohmann::ordered_json report(const Scene& scene, const std::string& file, int f
         for (int bit = 0; bit < 4; ++bit) {
             if (!(latches.read(reg) & (1 << bit))) continue;
             const BeamPosition hit = latches.firstHit(reg, bit);
-            auto& at = firstHits[std::string(collisionRegisterName(reg))][collisionBitName(reg, bit)] = {{"line", hit.line},
-                                                                                                 {"clock", hit.clock}};
+            auto& at = firstHits[std::string(collisionRegisterName(reg))][collisionBitName(reg, bit)] = {
+                {"line", hit.line}, {"clock", hit.clock}};
             // Lines 248-7 latch only in the hi-res vertical-blank bug (reference W4).
             if (!inVisibleLines(hit.line)) at["vertical_blank"] = true;
         }
@@ -185,7 +186,7 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
 
 nlohmann::ordered_json cpuReport(const Atari& atari) {
     const CpuRegisters& r = atari.cpu().regs();
-    return {{"pc", formatAddress(r.pc)}, {"a", r.a}, {"x", r.x}, {"y", r.y}, {"p", r.p}, {"s", r.s},
+    return {{"pc", formatAddress(r.pc)},     {"a", r.a}, {"x", r.x}, {"y", r.y}, {"p", r.p}, {"s", r.s},
             {"cycles", atari.cpu().cycles()}};
 }
 
@@ -203,8 +204,8 @@ int reportProgram(const Scene& named, const RunOptions& options, const std::vect
         printTable(named, options.scene, options.frames, machine);
         const CpuRegisters& r = atari.cpu().regs();
         char buf[128];
-        std::snprintf(buf, sizeof buf, "\nCPU: PC $%04X  A $%02X  X $%02X  Y $%02X  P $%02X  S $%02X  (%llu cycles)\n", r.pc,
-                      r.a, r.x, r.y, r.p, r.s, static_cast<unsigned long long>(atari.cpu().cycles()));
+        std::snprintf(buf, sizeof buf, "\nCPU: PC $%04X  A $%02X  X $%02X  Y $%02X  P $%02X  S $%02X  (%llu cycles)\n",
+                      r.pc, r.a, r.x, r.y, r.p, r.s, static_cast<unsigned long long>(atari.cpu().cycles()));
         std::cout << buf;
         printMemory(ranges, machine.memory());
         printWarnings(warnings);
@@ -228,7 +229,8 @@ int runProgram(const RunOptions& options, const std::vector<MemoryRange>& ranges
     char c;
     while (in.get(c)) {
         bytes.push_back(static_cast<uint8_t>(c));
-        if (bytes.size() > (1u << 20)) throw InputError(options.scene + ": more than 1 MiB, too big for an Atari executable");
+        if (bytes.size() > (1u << 20))
+            throw InputError(options.scene + ": more than 1 MiB, too big for an Atari executable");
     }
     std::string error;
     const auto xex = formats::readXex(bytes, error);
@@ -302,9 +304,10 @@ void addRunCommand(CLI::App& app, Action& action) {
         ->type_name("SCENE|PROGRAM");
     addFramesOption(*command, options->frames, "Frames to run; the latches hold everything since the scene's HITCLR");
     command->add_flag("--json", options->json, "Print one JSON object instead of a table");
-    command->add_option("--memory", options->memory,
-                        "Also print LENGTH bytes of memory from START at the end of the last frame "
-                        "(START as in scenes: $0600, 0x600 or 1536); may be repeated")
+    command
+        ->add_option("--memory", options->memory,
+                     "Also print LENGTH bytes of memory from START at the end of the last frame "
+                     "(START as in scenes: $0600, 0x600 or 1536); may be repeated")
         ->type_name("START:LENGTH");
     command->callback([options, &action] { action = [options] { return run(*options); }; });
 }

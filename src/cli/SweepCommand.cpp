@@ -40,7 +40,8 @@ std::pair<int, int> parseObject(const std::string& text, const char* option) {
     static const std::regex pattern(R"(([PpMm][0-3])(?:#([1-9][0-9]?))?)");
     std::smatch m;
     if (!std::regex_match(text, m, pattern))
-        throw InputError(std::string(option) + ": \"" + text + "\" is not an object (P0-P3, M0-M3, or P0#2 for a second appearance)");
+        throw InputError(std::string(option) + ": \"" + text +
+                         "\" is not an object (P0-P3, M0-M3, or P0#2 for a second appearance)");
     return {objectByName(m[1].str()), m[2].matched ? std::stoi(m[2].str()) - 1 : 0};
 }
 
@@ -106,7 +107,8 @@ int sweep(SweepCliOptions options) {
     }
 
     if (!options.png.empty()) {
-        const RgbBuffer map = renderSweepMap(result, options.scale, "Sweep of " + run->scene.name + " (" + options.scene + ")");
+        const RgbBuffer map =
+            renderSweepMap(result, options.scale, "Sweep of " + run->scene.name + " (" + options.scene + ")");
         writePng(options.png, RgbImage{map.width, map.height, map.rgb});
     }
 
@@ -135,22 +137,27 @@ int sweep(SweepCliOptions options) {
         out["timing"] = {{"threads", result.threads},
                          {"seconds", result.seconds},
                          {"one_thread_seconds", result.threads > 1 ? Json(oneThreadSeconds) : Json(nullptr)},
-                         {"speedup", result.threads > 1 && result.seconds > 0 ? Json(oneThreadSeconds / result.seconds) : Json(nullptr)}};
+                         {"speedup", result.threads > 1 && result.seconds > 0 ? Json(oneThreadSeconds / result.seconds)
+                                                                              : Json(nullptr)}};
         if (!options.png.empty()) out["png"] = options.png;
         std::cout << out.dump(2) << '\n';
     } else {
         std::cout << "Sweep of " << result.b.name() << " around " << result.a.name() << " in \"" << run->scene.name
                   << "\": " << offsets << " offsets, " << result.threads << " thread(s), " << result.seconds << " s";
         if (result.threads > 1 && result.seconds > 0)
-            std::cout << " (one thread " << oneThreadSeconds << " s, speed-up " << oneThreadSeconds / result.seconds << "x)";
+            std::cout << " (one thread " << oneThreadSeconds << " s, speed-up " << oneThreadSeconds / result.seconds
+                      << "x)";
         std::cout << "\n\n";
         char line[160];
-        std::snprintf(line, sizeof line, "%-15s %8s %8s %8s %8s  %s\n", "method", "hit", "false", "missed", "miss", "worst offsets (dx,dy)");
+        std::snprintf(line, sizeof line, "%-15s %8s %8s %8s %8s  %s\n", "method", "hit", "false", "missed", "miss",
+                      "worst offsets (dx,dy)");
         std::cout << line;
         for (const SweepMethod& m : result.methods) {
             std::string worst;
-            for (const SweepOffset& o : m.worstFalseAlarms) worst += " F(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")";
-            for (const SweepOffset& o : m.worstMisses) worst += " M(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")";
+            for (const SweepOffset& o : m.worstFalseAlarms)
+                worst += " F(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")";
+            for (const SweepOffset& o : m.worstMisses)
+                worst += " M(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")";
             std::snprintf(line, sizeof line, "%-15s %8ld %8ld %8ld %8ld ", m.id.c_str(), m.counts.truePositives,
                           m.counts.falsePositives, m.counts.falseNegatives, m.counts.trueNegatives);
             std::cout << line << worst << '\n';
@@ -175,8 +182,14 @@ void addSweepCommand(CLI::App& app, Action& action) {
     command->add_option("--dy", options->dy, "B's top line minus A's, MIN:MAX")->capture_default_str();
     command->add_option("--png", options->png, "Write the map, one panel per method")->type_name("MAP.png");
     command->add_flag("--json", options->json, "Print one JSON object instead of a table");
-    command->add_option("--threads", options->threads, "Threads (0 = every core for sweeps of 8192 offsets or more, else one)")->check(CLI::Range(0, 256))->capture_default_str();
-    command->add_option("--scale", options->scale, "Map pixels per offset")->check(CLI::Range(1, 8))->capture_default_str();
+    command
+        ->add_option("--threads", options->threads,
+                     "Threads (0 = every core for sweeps of 8192 offsets or more, else one)")
+        ->check(CLI::Range(0, 256))
+        ->capture_default_str();
+    command->add_option("--scale", options->scale, "Map pixels per offset")
+        ->check(CLI::Range(1, 8))
+        ->capture_default_str();
     addMethodOptions(*command, options->methods, options->settings, options->hotSpot);
     command->callback([options, &action] { action = [options] { return sweep(*options); }; });
 }

@@ -12,7 +12,8 @@ public:
     std::string_view id() const override { return "aabb"; }
     std::string_view name() const override { return "Min/max box, touching counts"; }
     std::string_view source() const override {
-        return "The Polish article \"Gra 2D, część 6\": the designer's boxes as min/max corners; apart only if a min is past a max";
+        return "The Polish article \"Gra 2D, część 6\": the designer's boxes as min/max corners; apart only if a min "
+               "is past a max";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;
 

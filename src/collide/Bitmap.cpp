@@ -6,8 +6,12 @@
 namespace pmg::collide {
 
 Bitmap::Bitmap(int x, int y, int width, int height)
-    : x_(x), y_(y), width_(width > 0 ? width : 0), height_(height > 0 ? height : 0),
-      words_((width_ + 63) / 64), bits_(static_cast<size_t>(words_) * height_, 0) {}
+    : x_(x),
+      y_(y),
+      width_(width > 0 ? width : 0),
+      height_(height > 0 ? height : 0),
+      words_((width_ + 63) / 64),
+      bits_(static_cast<size_t>(words_) * height_, 0) {}
 
 void Bitmap::set(int px, int py) {
     const int c = px - x_, r = py - y_;

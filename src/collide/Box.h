@@ -24,8 +24,7 @@ struct Box {
 
 // True when the boxes share at least one pixel.
 inline bool sharePixel(const Box& a, const Box& b) {
-    return !a.empty() && !b.empty() && a.left <= b.right && b.left <= a.right && a.top <= b.bottom &&
-           b.top <= a.bottom;
+    return !a.empty() && !b.empty() && a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom;
 }
 
 inline Box intersection(const Box& a, const Box& b) {

@@ -117,11 +117,11 @@ Verdict CornerPointsMethod::objectPair(const PmObject& a, const PmObject& b, con
         v.where.line = static_cast<int16_t>((c & 2) ? a.designer.bottom : a.designer.top);
     }
     if (context.explain && !inside && sharePixel(a.designer, b.designer)) {
-        v.note = cornersInside(b.designer, a.designer)
-                     ? "corner test: none of " + a.name() + "'s corners is inside " + b.name() + "'s box, though " +
-                           b.name() + "'s box has corners inside " + a.name() + "'s (the test looks one way only)"
-                     : "corner test: no corner inside, boxes cross (" +
-                           boxText(intersection(a.designer, b.designer)) + ")";
+        v.note =
+            cornersInside(b.designer, a.designer)
+                ? "corner test: none of " + a.name() + "'s corners is inside " + b.name() + "'s box, though " +
+                      b.name() + "'s box has corners inside " + a.name() + "'s (the test looks one way only)"
+                : "corner test: no corner inside, boxes cross (" + boxText(intersection(a.designer, b.designer)) + ")";
     }
     return v;
 }
@@ -157,7 +157,8 @@ Verdict HotSpotMethod::objectPair(const PmObject& a, const PmObject& b, const Ch
     v.outcome = b.designer.contains(x, y) ? Outcome::Hit : Outcome::Miss;
     if (v.hit()) v.where = {static_cast<int16_t>(y), static_cast<int16_t>(x)};
     if (context.explain)
-        v.note = std::string(spotName(context.settings.hotSpot)) + " hot spot (" + placeText(y, x) + ") is " + (v.hit() ? "inside " : "outside ") + b.name() + "'s box";
+        v.note = std::string(spotName(context.settings.hotSpot)) + " hot spot (" + placeText(y, x) + ") is " +
+                 (v.hit() ? "inside " : "outside ") + b.name() + "'s box";
     return v;
 }
 
@@ -173,7 +174,8 @@ Verdict HotSpotMethod::playfield(const PmObject& a, const PlayfieldObjects& play
     v.outcome = playfield.colours[colour].test(x, y) ? Outcome::Hit : Outcome::Miss;
     if (v.hit()) v.where = {static_cast<int16_t>(y), static_cast<int16_t>(x)};
     if (context.explain)
-        v.note = std::string(spotName(context.settings.hotSpot)) + " hot spot (" + placeText(y, x) + ") is " + (v.hit() ? "on " : "not on ") + "PF" + std::to_string(colour);
+        v.note = std::string(spotName(context.settings.hotSpot)) + " hot spot (" + placeText(y, x) + ") is " +
+                 (v.hit() ? "on " : "not on ") + "PF" + std::to_string(colour);
     return v;
 }
 
@@ -207,8 +209,9 @@ Verdict InsetBoxMethod::objectPair(const PmObject& a, const PmObject& b, const C
     Verdict v = boxVerdict(hit, fa, fb, 4);
     if (context.explain)
         v.note = "fair boxes (designer's boxes less " + colourClocks(m) + " and " + scanLines(m) + " on each side) " +
-                 (hit ? "overlap" : fa.empty() || fb.empty() ? "vanish: the margin eats the whole box"
-                                                            : "share no pixel: " + boxGapText(gapX(fa, fb), gapY(fa, fb)));
+                 (hit                        ? "overlap"
+                  : fa.empty() || fb.empty() ? "vanish: the margin eats the whole box"
+                                             : "share no pixel: " + boxGapText(gapX(fa, fb), gapY(fa, fb)));
     return v;
 }
 

@@ -13,7 +13,8 @@ public:
     std::string_view id() const override { return "centre-extents"; }
     std::string_view name() const override { return "Centre and half extents"; }
     std::string_view source() const override {
-        return "The Russian article \"Collision detection\" (GameMaker): |dx| < half widths and |dy| < half heights on the designer's boxes";
+        return "The Russian article \"Collision detection\" (GameMaker): |dx| < half widths and |dy| < half heights on "
+               "the designer's boxes";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;
     static bool collide(const Box& a, const Box& b);

@@ -42,11 +42,11 @@ Meeting meet(const Bitmap& a, const Bitmap& b) {
 std::string outsideWindowText(const Meeting& m) {
     std::string where;
     if (m.line < kFirstVisibleLine || m.line > kLastVisibleLine)
-        where = "scan line " + std::to_string(m.line) + "; the window is scan lines " + std::to_string(kFirstVisibleLine) +
-                "-" + std::to_string(kLastVisibleLine);
+        where = "scan line " + std::to_string(m.line) + "; the window is scan lines " +
+                std::to_string(kFirstVisibleLine) + "-" + std::to_string(kLastVisibleLine);
     else
-        where = "colour clock " + std::to_string(m.clock) + "; the window is colour clocks " + std::to_string(kWindowLeft) +
-                "-" + std::to_string(kWindowRight);
+        where = "colour clock " + std::to_string(m.clock) + "; the window is colour clocks " +
+                std::to_string(kWindowLeft) + "-" + std::to_string(kWindowRight);
     return "the overlap lies outside the collision window (" + where + ")";
 }
 
@@ -56,14 +56,16 @@ BeamPosition lastMeetingInWindow(const Bitmap& a, const Bitmap& b) {
     const Box area = intersection(a.frame(), b.frame());
     for (int y = area.top; y <= area.bottom; ++y)
         for (int x = area.left; x <= area.right; ++x)
-            if (insideWindow(y, x) && a.test(x, y) && b.test(x, y)) last = {static_cast<int16_t>(y), static_cast<int16_t>(x)};
+            if (insideWindow(y, x) && a.test(x, y) && b.test(x, y))
+                last = {static_cast<int16_t>(y), static_cast<int16_t>(x)};
     return last;
 }
 
 // Why the hardware's latch is clear although the pixels met: the meeting was outside the
 // collision window, or a HITCLR line write after the last meeting cleared it. Only true
 // things: with neither, it says where they met and that the latch is clear.
-std::string metButClearText(const Meeting& m, const Bitmap& a, const Bitmap& b, const std::vector<RegisterWrite>& writes) {
+std::string metButClearText(const Meeting& m, const Bitmap& a, const Bitmap& b,
+                            const std::vector<RegisterWrite>& writes) {
     if (!m.inWindow) return outsideWindowText(m);
     const BeamPosition last = lastMeetingInWindow(a, b);
     const RegisterWrite* clear = nullptr;
@@ -73,9 +75,10 @@ std::string metButClearText(const Meeting& m, const Bitmap& a, const Bitmap& b, 
             clear = &w;
     const std::string place = placeText(last.line, last.clock);
     if (clear)
-        return "the pixels last meet at " + place + ", and a HITCLR written on scan line " + std::to_string(clear->line) +
-               " cleared the latch after that";
-    return "the pixels meet inside the collision window (last at " + place + "), yet the latch is clear at the end of the frame";
+        return "the pixels last meet at " + place + ", and a HITCLR written on scan line " +
+               std::to_string(clear->line) + " cleared the latch after that";
+    return "the pixels meet inside the collision window (last at " + place +
+           "), yet the latch is clear at the end of the frame";
 }
 
 // How far apart the nearest lit pixels of two shapes that share none are.
@@ -140,10 +143,10 @@ std::string priorityNote(const Machine& machine, const CellRef& ref, BeamPositio
 
 // A method's answer for one cell: the OR over the appearance pairs, and the pair it came from.
 struct CellWork {
-    bool applies = false;   // the method can see this cell's objects at all
-    Verdict verdict;        // OR over the appearance pairs
+    bool applies = false;  // the method can see this cell's objects at all
+    Verdict verdict;       // OR over the appearance pairs
     const PmObject* a = nullptr;
-    const PmObject* b = nullptr;  // the pair that decided (hit) or the last pair tried
+    const PmObject* b = nullptr;      // the pair that decided (hit) or the last pair tried
     uint64_t checks = 0, cycles = 0;  // over every pair tried
 };
 
@@ -225,7 +228,8 @@ std::string playfieldFalseAlarm(const ReasonSources& from, const PmObject& a, in
 std::string objectFalseAlarm(const ReasonSources& from, const PmObject& a, const PmObject& b) {
     const Meeting m = meet(a.mask, b.mask);
     if (m.any) return metButClearText(m, a.mask, b.mask, from.lineWrites);
-    if (sharePixel(a.designer, b.designer)) return "boxes overlap but no lit pixels meet (" + nearestPixelsText(a.mask, b.mask) + ")";
+    if (sharePixel(a.designer, b.designer))
+        return "boxes overlap but no lit pixels meet (" + nearestPixelsText(a.mask, b.mask) + ")";
     return "the boxes share no pixel (" + nearestPixelsText(a.mask, b.mask) + ")";
 }
 
@@ -247,8 +251,9 @@ std::string missedReason(const ReasonSources& from, const CellRef& ref, BeamPosi
     }
     if (!a && !as.empty()) reason += ", where no appearance of " + objectName(ref.object()) + " was found";
     if (hwWhere.valid() && !inVisibleLines(hwWhere.line))
-        reason += "; the display list ends in a hi-res mode line, so ANTIC leaves the vertical blank unblanked and GTIA "
-                  "collides there, below the picture the software reads its objects from";
+        reason +=
+            "; the display list ends in a hi-res mode line, so ANTIC leaves the vertical blank unblanked and GTIA "
+            "collides there, below the picture the software reads its objects from";
     return reason;
 }
 
@@ -266,7 +271,8 @@ std::string explainCell(const ReasonSources& from, const Cell& cell, const CellW
     } else if (cell.agreement == Agreement::Missed) {
         reason = missedReason(from, cell.ref, hwWhere);
     }
-    if (cell.agreement == Agreement::FalseAlarm || cell.agreement == Agreement::Missed) append(reason, work.verdict.note);
+    if (cell.agreement == Agreement::FalseAlarm || cell.agreement == Agreement::Missed)
+        append(reason, work.verdict.note);
     if (cell.hardware) append(reason, priorityNote(from.machine, cell.ref, hwWhere));
     return reason;
 }
@@ -313,10 +319,10 @@ std::string_view agreementId(Agreement a) {
 }
 
 int CellRef::object() const {
-    if (reg < 4) return 4 + reg;         // M0PF-M3PF
-    if (reg < 8) return reg - 4;         // P0PF-P3PF
-    if (reg < 12) return 4 + reg - 8;    // M0PL-M3PL
-    return reg - 12;                     // P0PL-P3PL
+    if (reg < 4) return 4 + reg;       // M0PF-M3PF
+    if (reg < 8) return reg - 4;       // P0PF-P3PF
+    if (reg < 12) return 4 + reg - 8;  // M0PL-M3PL
+    return reg - 12;                   // P0PL-P3PL
 }
 
 bool CellRef::playfield() const { return reg < 8; }

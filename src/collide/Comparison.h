@@ -10,8 +10,8 @@
 
 #include "collide/Broadphase.h"
 #include "collide/Method.h"
-#include "collide/RoutineMethod.h"
 #include "collide/Objects.h"
+#include "collide/RoutineMethod.h"
 #include "core/Machine.h"
 
 namespace pmg::collide {
@@ -25,9 +25,9 @@ inline constexpr int kMatrixCells = 60;
 // Cell i of the matrix: register M0PF..P3PL (0-15) and bit 0-3, in register order, own bits skipped.
 struct CellRef {
     int reg = 0, bit = 0;
-    int object() const;       // the register's object, 0-7 (P0-P3, M0-M3)
-    bool playfield() const;   // bit names PF0-PF3 (else player 0-3)
-    std::string name() const; // "P0PL.P1", "M2PF.PF3"
+    int object() const;        // the register's object, 0-7 (P0-P3, M0-M3)
+    bool playfield() const;    // bit names PF0-PF3 (else player 0-3)
+    std::string name() const;  // "P0PL.P1", "M2PF.PF3"
 };
 const std::array<CellRef, kMatrixCells>& matrixCells();
 
@@ -50,9 +50,9 @@ struct MethodResult {
     std::string id, name, source;
     std::vector<Cell> cells;  // kMatrixCells, matrixCells() order
     Counts counts;
-    uint64_t checks = 0;      // elementary tests over the whole matrix
-    uint64_t cycles = 0;      // 6502 cycles over the whole matrix (methods with a cycle model)
-    int articleCycles = 0;    // the article's figure per check (0 = none given)
+    uint64_t checks = 0;    // elementary tests over the whole matrix
+    uint64_t cycles = 0;    // 6502 cycles over the whole matrix (methods with a cycle model)
+    int articleCycles = 0;  // the article's figure per check (0 = none given)
 };
 
 // "Which sprite did I hit?": a player or missile appearance sharing pixels with a software sprite.
@@ -72,8 +72,8 @@ struct CompareOptions {
 };
 
 struct Comparison {
-    std::array<uint8_t, 16> hardware{};          // the latches, M0PF..P3PL
-    std::array<BeamPosition, 64> firstHits{};    // reg * 4 + bit
+    std::array<uint8_t, 16> hardware{};        // the latches, M0PF..P3PL
+    std::array<BeamPosition, 64> firstHits{};  // reg * 4 + bit
     ObjectSet objects;
     std::vector<MethodResult> methods;
     std::vector<SpriteHit> spriteHits;

@@ -15,7 +15,8 @@ public:
     std::string_view id() const override { return "corners4"; }
     std::string_view name() const override { return "4 corner points of A in B's box"; }
     std::string_view source() const override {
-        return "The German article \"Assemblerecke: Rempeleien\" (ST-Computer), listing 1: A's box corners (x,y) (x+w-1,y) (x,y+h-1) (x+w-1,y+h-1) tested inside B's box";
+        return "The German article \"Assemblerecke: Rempeleien\" (ST-Computer), listing 1: A's box corners (x,y) "
+               "(x+w-1,y) (x,y+h-1) (x+w-1,y+h-1) tested inside B's box";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;
 

@@ -21,12 +21,11 @@ Verdict maskVerdict(const PmObject& a, const PmObject& b, const MaskOverlap& ove
         v.where.clock = static_cast<int16_t>(overlap.x);
     }
     if (context.explain) {
-        if (!boxesMeet)
-            v.note = "boxes apart: no AND needed";
+        if (!boxesMeet) v.note = "boxes apart: no AND needed";
         else if (overlap.hit)
-            v.note = "first common pixel at " + placeText(overlap.y, overlap.x) + " after " + std::to_string(overlap.checks) + " tests";
-        else
-            v.note = "boxes overlap, " + std::to_string(overlap.checks) + " tests found no common pixel";
+            v.note = "first common pixel at " + placeText(overlap.y, overlap.x) + " after " +
+                     std::to_string(overlap.checks) + " tests";
+        else v.note = "boxes overlap, " + std::to_string(overlap.checks) + " tests found no common pixel";
         (void)a, (void)b;
     }
     return v;

@@ -23,10 +23,10 @@ enum class HotSpot : uint8_t { TopLeft, Centre, Feet };
 
 // Knobs some methods have; the defaults are the articles' typical choices.
 struct MethodSettings {
-    int insetMargin = 1;               // InsetBoxMethod: pixels shaved off each side of the designer's box
-    int rectBudget = 3;                // MultiRectMethod: rectangles per shape
-    HotSpot hotSpot = HotSpot::Centre; // HotSpotMethod
-    int gridCell = 16;                 // GridBroadphase bucket size, colour clocks and lines
+    int insetMargin = 1;                // InsetBoxMethod: pixels shaved off each side of the designer's box
+    int rectBudget = 3;                 // MultiRectMethod: rectangles per shape
+    HotSpot hotSpot = HotSpot::Centre;  // HotSpotMethod
+    int gridCell = 16;                  // GridBroadphase bucket size, colour clocks and lines
 };
 
 struct CheckContext {
@@ -36,10 +36,10 @@ struct CheckContext {
 
 struct Verdict {
     Outcome outcome = Outcome::NotApplicable;
-    BeamPosition where;    // a pixel of the hit, when the method knows one
-    uint32_t checks = 0;   // elementary tests made (compares, word ANDs, lookups)
-    uint32_t cycles = 0;   // 6502 cycles spent, for methods with a cycle model (0 = none)
-    std::string note;      // what the method saw, computed (only with CheckContext::explain)
+    BeamPosition where;   // a pixel of the hit, when the method knows one
+    uint32_t checks = 0;  // elementary tests made (compares, word ANDs, lookups)
+    uint32_t cycles = 0;  // 6502 cycles spent, for methods with a cycle model (0 = none)
+    std::string note;     // what the method saw, computed (only with CheckContext::explain)
 
     bool hit() const { return outcome == Outcome::Hit; }
     static Verdict notApplicable() { return {}; }
@@ -49,9 +49,9 @@ class Method {
 public:
     virtual ~Method() = default;
 
-    virtual std::string_view id() const = 0;       // stable: "aabb", "mask-and"... (JSON, CLI, lessons)
-    virtual std::string_view name() const = 0;     // for people: "Min/max box, touching counts"
-    virtual std::string_view source() const = 0;   // which article and what it says, one line
+    virtual std::string_view id() const = 0;      // stable: "aabb", "mask-and"... (JSON, CLI, lessons)
+    virtual std::string_view name() const = 0;    // for people: "Min/max box, touching counts"
+    virtual std::string_view source() const = 0;  // which article and what it says, one line
     virtual bool seesObjects() const { return true; }
     virtual bool seesPlayfield() const { return false; }
     // The cost figure the article gives, in 6502 cycles per check (0 = none given).

@@ -15,7 +15,8 @@ public:
     std::string_view id() const override { return "multi-rect"; }
     std::string_view name() const override { return "Several rectangles per shape"; }
     std::string_view source() const override {
-        return "The German article \"Assemblerecke: Rempeleien\" (ST-Computer): a few rectangles per shape (derived from the mask, budget per shape), any pair overlapping";
+        return "The German article \"Assemblerecke: Rempeleien\" (ST-Computer): a few rectangles per shape (derived "
+               "from the mask, budget per shape), any pair overlapping";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;
 

@@ -31,7 +31,8 @@ std::vector<RegisterFile> registersPerLine(const Machine& machine, const FrameHi
     std::vector<RegisterFile> out(kVisibleLines);
     size_t next = 0;
     for (int line = kFirstVisibleLine; line <= kLastVisibleLine; ++line) {
-        while (next < writes.size() && (writes[next].line < line || (writes[next].line == line && writes[next].clock == 0)))
+        while (next < writes.size() &&
+               (writes[next].line < line || (writes[next].line == line && writes[next].clock == 0)))
             regs[writes[next].reg] = writes[next].value, ++next;
         out[line - kFirstVisibleLine] = regs;
     }
@@ -119,8 +120,13 @@ uint8_t cellColours(const LineLayout& layout, uint8_t byte, const Memory& memory
     };
     if (!layout.character) {
         switch (mode) {
-            case 0x8: case 0xA: case 0xD: case 0xE: return pairs(byte, false);
-            case 0x9: case 0xB: case 0xC: return byte ? 1 : 0;
+            case 0x8:
+            case 0xA:
+            case 0xD:
+            case 0xE: return pairs(byte, false);
+            case 0x9:
+            case 0xB:
+            case 0xC: return byte ? 1 : 0;
             default: break;
         }
         // Mode F: hi-res, or a GTIA mode reading nibbles.
@@ -131,7 +137,7 @@ uint8_t cellColours(const LineLayout& layout, uint8_t byte, const Memory& memory
                 if (n >= 4 && n <= 7) c |= static_cast<uint8_t>(1 << (n - 4));
             return c;
         }
-        if (gtia) return 0;  // modes 9 and 11 have no playfield colours
+        if (gtia) return 0;   // modes 9 and 11 have no playfield colours
         return byte ? 2 : 0;  // a programmer's view: lit pixels drawn in COLPF1
     }
     const int chbase = regs[Reg::CHBASE];
@@ -196,9 +202,7 @@ void extractPlayfield(const Machine& machine, const std::vector<RegisterFile>& r
 
 }  // namespace
 
-std::string objectName(int object) {
-    return std::string(1, object < 4 ? 'P' : 'M') + std::to_string(object & 3);
-}
+std::string objectName(int object) { return std::string(1, object < 4 ? 'P' : 'M') + std::to_string(object & 3); }
 
 int objectByName(const std::string& name) {
     if (name.size() != 2 || name[1] < '0' || name[1] > '3') return -1;

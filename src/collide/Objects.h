@@ -37,16 +37,16 @@ struct Hitbox {
 // HPOS and SIZE. A player reused lower on the screen by a line write (a DLI moving it) gives
 // one appearance per position, each tagged with its lines.
 struct PmObject {
-    int object = 0;       // 0-7 (P0-P3, M0-M3)
-    int appearance = 0;   // 0 = the first (topmost) appearance of this object
+    int object = 0;      // 0-7 (P0-P3, M0-M3)
+    int appearance = 0;  // 0 = the first (topmost) appearance of this object
     int firstLine = 0, lastLine = -1;
-    int hpos = 0;         // HPOS at firstLine
-    int clocksPerBit = 1; // SIZE: 1, 2 or 4 colour clocks per shape bit
+    int hpos = 0;               // HPOS at firstLine
+    int clocksPerBit = 1;       // SIZE: 1, 2 or 4 colour clocks per shape bit
     int splitByWriteLine = -1;  // the line write that started this appearance, -1 if none
-    Bitmap mask;          // lit pixels, colour clocks x scan lines, whole line (not clipped to the window)
-    Box tight;            // tight box of the lit pixels
-    Box designer;         // the cell a programmer uses: 8 (missile: 2) bits x SIZE wide from HPOS, all lines;
-                          // or the user's hitbox for the object (userHitbox)
+    Bitmap mask;                // lit pixels, colour clocks x scan lines, whole line (not clipped to the window)
+    Box tight;                  // tight box of the lit pixels
+    Box designer;               // the cell a programmer uses: 8 (missile: 2) bits x SIZE wide from HPOS, all lines;
+                                // or the user's hitbox for the object (userHitbox)
     bool userHitbox = false;
     std::vector<Box> rects;  // a few rectangles covering the lit pixels (MultiRectMethod), relative to mask origin
     int rectBudget = 0;      // how many rectangles `rects` was built for (0 = not built)
@@ -66,8 +66,8 @@ struct TileCell {
     uint16_t address = 0;  // the screen byte
     uint8_t byte = 0;
     uint8_t mode = 0;
-    uint8_t colours = 0;   // bit c: the cell holds PFc pixels, as the bytes (and glyphs) say
-    bool hires = false;    // modes 2, 3, F: GTIA reports every lit pixel as PF2 (reference F1)
+    uint8_t colours = 0;      // bit c: the cell holds PFc pixels, as the bytes (and glyphs) say
+    bool hires = false;       // modes 2, 3, F: GTIA reports every lit pixel as PF2 (reference F1)
     int column = 0, row = 0;  // place in the grid: byte index on its line, mode line from the top
 };
 

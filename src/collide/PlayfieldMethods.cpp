@@ -28,11 +28,13 @@ Verdict TileLookupMethod::playfield(const PmObject& a, const PlayfieldObjects& p
     }
     if (context.explain && first)
         v.note = std::to_string(cells) + " cell(s) under " + a.name() + "'s box hold PF" + std::to_string(colour) +
-                 ", first byte $" + [&] {
+                 ", first byte $" +
+                 [&] {
                      char buf[8];
                      std::snprintf(buf, sizeof buf, "%04X", first->address);
                      return std::string(buf);
-                 }() + " (mode " + "0123456789ABCDEF"[first->mode & 15] + ", column " + std::to_string(first->column) +
+                 }() +
+                 " (mode " + "0123456789ABCDEF"[first->mode & 15] + ", column " + std::to_string(first->column) +
                  ", row " + std::to_string(first->row) + ")";
     return v;
 }
@@ -48,7 +50,8 @@ Verdict PlayfieldMaskMethod::playfield(const PmObject& a, const PlayfieldObjects
         v.where.clock = static_cast<int16_t>(overlap.x);
     }
     if (context.explain && overlap.hit)
-        v.note = "first PF" + std::to_string(colour) + " pixel under " + a.name() + " at " + placeText(overlap.y, overlap.x);
+        v.note =
+            "first PF" + std::to_string(colour) + " pixel under " + a.name() + " at " + placeText(overlap.y, overlap.x);
     return v;
 }
 

@@ -14,7 +14,8 @@ public:
     std::string_view id() const override { return "tile"; }
     std::string_view name() const override { return "Tile map lookup"; }
     std::string_view source() const override {
-        return "The German article \"Assemblerecke: Rempeleien\" (ST-Computer): the cells of the display list's screen map under A's box, by the colours their bytes hold";
+        return "The German article \"Assemblerecke: Rempeleien\" (ST-Computer): the cells of the display list's screen "
+               "map under A's box, by the colours their bytes hold";
     }
     bool seesObjects() const override { return false; }
     bool seesPlayfield() const override { return true; }
@@ -30,7 +31,8 @@ public:
     std::string_view id() const override { return "pf-mask"; }
     std::string_view name() const override { return "Mask against rendered playfield"; }
     std::string_view source() const override {
-        return "The German article \"Assemblerecke: Rempeleien\" (ST-Computer): A's pixel mask ANDed with a sprite-free copy of the screen, per PF colour";
+        return "The German article \"Assemblerecke: Rempeleien\" (ST-Computer): A's pixel mask ANDed with a "
+               "sprite-free copy of the screen, per PF colour";
     }
     bool seesObjects() const override { return false; }
     bool seesPlayfield() const override { return true; }

@@ -28,7 +28,7 @@ std::string apartText(int clocks, int lines) {
 
 std::string boxGapText(int clocks, int lines) {
     if (clocks == 0 && lines == 0) return "the boxes touch without sharing a pixel";
-    std::string gap = clocks == 0 ? scanLines(lines)
+    std::string gap = clocks == 0  ? scanLines(lines)
                       : lines == 0 ? colourClocks(clocks)
                                    : colourClocks(clocks) + " and " + scanLines(lines);
     return "a gap of " + gap + " between the boxes";

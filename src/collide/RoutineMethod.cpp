@@ -43,8 +43,9 @@ RoutineRun runRoutine(const CollisionRoutine& routine, const std::array<uint8_t,
     for (size_t i = 0; i < routine.code.size() && routine.address + i < kCaller; ++i)
         bus.ram[routine.address + i] = routine.code[i];
     for (int i = 0; i < 8; ++i) bus.ram[routine.inputs[i]] = operands[i];
-    const uint8_t caller[] = {0x20, static_cast<uint8_t>(routine.entry & 0xFF), static_cast<uint8_t>(routine.entry >> 8),
-                              0x4C, static_cast<uint8_t>(kDone & 0xFF), static_cast<uint8_t>(kDone >> 8)};
+    const uint8_t caller[] = {
+        0x20, static_cast<uint8_t>(routine.entry & 0xFF), static_cast<uint8_t>(routine.entry >> 8),
+        0x4C, static_cast<uint8_t>(kDone & 0xFF),         static_cast<uint8_t>(kDone >> 8)};
     std::copy(std::begin(caller), std::end(caller), bus.ram.begin() + kCaller);
     Cpu6502 cpu;
     cpu.regs().pc = kCaller;
@@ -68,17 +69,18 @@ RoutineMethod::RoutineMethod(CollisionRoutine routine)
 
 Verdict RoutineMethod::objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const {
     auto byte = [](int v) { return static_cast<uint8_t>(std::clamp(v, 0, 255)); };
-    const std::array<uint8_t, 8> operands{byte(a.designer.left), byte(a.designer.top), byte(a.designer.width()),
-                                          byte(a.designer.height()), byte(b.designer.left), byte(b.designer.top),
-                                          byte(b.designer.width()), byte(b.designer.height())};
+    const std::array<uint8_t, 8> operands{byte(a.designer.left),     byte(a.designer.top),     byte(a.designer.width()),
+                                          byte(a.designer.height()), byte(b.designer.left),    byte(b.designer.top),
+                                          byte(b.designer.width()),  byte(b.designer.height())};
     const RoutineRun run = runRoutine(routine_, operands);
     Verdict v;
     v.checks = 1;
     if (!run.returned) {
         v.outcome = Outcome::NotApplicable;
         if (context.explain)
-            v.note = run.cycles >= kMaxCycles ? "the routine did not return within 100,000 cycles (at " + hex4(run.stoppedAt) + ")"
-                                              : "the routine stopped on a JAM at " + hex4(run.stoppedAt);
+            v.note = run.cycles >= kMaxCycles
+                         ? "the routine did not return within 100,000 cycles (at " + hex4(run.stoppedAt) + ")"
+                         : "the routine stopped on a JAM at " + hex4(run.stoppedAt);
         return v;
     }
     v.outcome = run.hit ? Outcome::Hit : Outcome::Miss;
@@ -90,9 +92,9 @@ Verdict RoutineMethod::objectPair(const PmObject& a, const PmObject& b, const Ch
     }
     if (context.explain)
         v.note = "A at (" + std::to_string(operands[0]) + ", " + std::to_string(operands[1]) + ") " +
-                 std::to_string(operands[2]) + "x" + std::to_string(operands[3]) + ", B at (" + std::to_string(operands[4]) +
-                 ", " + std::to_string(operands[5]) + ") " + std::to_string(operands[6]) + "x" +
-                 std::to_string(operands[7]) + ": " + std::string(answerName(routine_.answer)) + " is " +
+                 std::to_string(operands[2]) + "x" + std::to_string(operands[3]) + ", B at (" +
+                 std::to_string(operands[4]) + ", " + std::to_string(operands[5]) + ") " + std::to_string(operands[6]) +
+                 "x" + std::to_string(operands[7]) + ": " + std::string(answerName(routine_.answer)) + " is " +
                  (run.hit ? "true" : "false") + " after " + std::to_string(run.cycles) + " cycles";
     return v;
 }

@@ -17,10 +17,10 @@ namespace pmg::collide {
 
 struct CollisionRoutine {
     enum class Answer : uint8_t { CarrySet, CarryClear, ANonZero };
-    std::string name;                 // shown to the user; the method id is "routine:" + name
-    uint16_t address = 0x0600;        // where the code is loaded
+    std::string name;           // shown to the user; the method id is "routine:" + name
+    uint16_t address = 0x0600;  // where the code is loaded
     std::vector<uint8_t> code;
-    uint16_t entry = 0x0600;          // called with JSR; the routine ends with RTS
+    uint16_t entry = 0x0600;  // called with JSR; the routine ends with RTS
     // Zero-page addresses of A's X, Y, width, height, then B's.
     std::array<uint8_t, 8> inputs{0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87};
     Answer answer = Answer::CarrySet;  // what means "they collide"
@@ -31,7 +31,7 @@ struct CollisionRoutine {
 std::string_view answerName(CollisionRoutine::Answer a);
 
 struct RoutineRun {
-    bool returned = false;   // reached its RTS within the bound
+    bool returned = false;  // reached its RTS within the bound
     bool hit = false;
     uint32_t cycles = 0;     // from the JSR's first cycle to the RTS's last
     uint16_t stoppedAt = 0;  // PC where it jammed or ran out of cycles

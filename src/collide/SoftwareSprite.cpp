@@ -32,8 +32,14 @@ std::vector<ModeLine> modeLines(const Frame& frame) {
 
 int pixelsPerByte(int mode) {
     switch (mode) {
-        case 0x8: case 0xA: case 0xD: case 0xE: return 4;
-        case 0x9: case 0xB: case 0xC: case 0xF: return 8;
+        case 0x8:
+        case 0xA:
+        case 0xD:
+        case 0xE: return 4;
+        case 0x9:
+        case 0xB:
+        case 0xC:
+        case 0xF: return 8;
         default: return 0;  // text modes and blank lines: not a bitmap
     }
 }
@@ -84,7 +90,8 @@ std::vector<SpriteObject> place(const std::vector<SpriteSpec>& sprites, const Fr
                 const int p = (hx % (2 * lay.clocksPerByte)) / halfPerPixel;
                 const int shift = 8 - bitsPerPixel * (p + 1);
                 const uint8_t pixelMask = static_cast<uint8_t>(((1 << bitsPerPixel) - 1) << shift);
-                const uint8_t bits = static_cast<uint8_t>(((bitsPerPixel == 1 ? (value ? 1 : 0) : value) << shift) & pixelMask);
+                const uint8_t bits =
+                    static_cast<uint8_t>(((bitsPerPixel == 1 ? (value ? 1 : 0) : value) << shift) & pixelMask);
                 if (memory) {
                     const uint16_t address = scanAddress(lay.dataAddress, byteIndex);
                     memory->write(address, static_cast<uint8_t>((memory->read(address) & ~pixelMask) | bits));
@@ -108,7 +115,8 @@ std::vector<SpriteObject> place(const std::vector<SpriteSpec>& sprites, const Fr
 
 }  // namespace
 
-std::vector<SpriteObject> drawSprites(const std::vector<SpriteSpec>& sprites, const Frame& layoutFrame, Memory& memory) {
+std::vector<SpriteObject> drawSprites(const std::vector<SpriteSpec>& sprites, const Frame& layoutFrame,
+                                      Memory& memory) {
     return place(sprites, layoutFrame, &memory);
 }
 

@@ -28,8 +28,8 @@ struct SpriteSpec {
 // A sprite as drawn: the screen pixels it covers and the PF colours it put there.
 struct SpriteObject {
     std::string name;
-    Bitmap mask;              // colour clocks x scan lines, every pixel drawn with a colour
-    uint8_t colours = 0;      // bit c: drawn in PFc (as GTIA collides it: hi-res lines give PF2)
+    Bitmap mask;                        // colour clocks x scan lines, every pixel drawn with a colour
+    uint8_t colours = 0;                // bit c: drawn in PFc (as GTIA collides it: hi-res lines give PF2)
     std::vector<std::string> problems;  // pixels that could not be drawn, in words
 };
 

@@ -62,8 +62,9 @@ public:
         machine_.writeRegister(Reg::PMBASE, kPmBase >> 8);
         uint8_t sizem = 0;
         for (const PmShape* s : {&a_, &b_}) {
-            if (s->object < 4) machine_.writeRegister(static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + s->object),
-                                                      static_cast<uint8_t>(sizeCode(s->size)));
+            if (s->object < 4)
+                machine_.writeRegister(static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + s->object),
+                                       static_cast<uint8_t>(sizeCode(s->size)));
             else sizem |= static_cast<uint8_t>(sizeCode(s->size) << (2 * (s->object - 4)));
         }
         machine_.writeRegister(Reg::SIZEM, sizem);
@@ -154,7 +155,8 @@ SweepResult sweepPair(const ObjectSet& objects, const SweepOptions& options) {
     if (options.a < 0 || options.a > 7 || options.b < 0 || options.b > 7)
         throw std::invalid_argument("objects are P0-P3 and M0-M3");
     if (options.a == options.b)
-        throw std::invalid_argument("A and B are both " + objectName(options.a) + ": an object never collides with itself");
+        throw std::invalid_argument("A and B are both " + objectName(options.a) +
+                                    ": an object never collides with itself");
     if (options.a >= 4 && options.b >= 4)
         throw std::invalid_argument("the hardware has no missile-missile collision register (" + objectName(options.a) +
                                     " and " + objectName(options.b) + ")");
@@ -164,7 +166,8 @@ SweepResult sweepPair(const ObjectSet& objects, const SweepOptions& options) {
         throw std::invalid_argument("ranges are limited to 512 offsets per axis");
     const PmObject* pa = objects.find(options.a, options.appearanceA);
     const PmObject* pb = objects.find(options.b, options.appearanceB);
-    for (auto [p, which, app] : {std::tuple{pa, options.a, options.appearanceA}, std::tuple{pb, options.b, options.appearanceB}})
+    for (auto [p, which, app] :
+         {std::tuple{pa, options.a, options.appearanceA}, std::tuple{pb, options.b, options.appearanceB}})
         if (!p)
             throw std::invalid_argument(objectName(which) + (app ? " has no appearance #" + std::to_string(app + 1)
                                                                  : " shows no pixels in this frame"));
@@ -206,7 +209,7 @@ SweepResult sweepPair(const ObjectSet& objects, const SweepOptions& options) {
     }
 
     // Every core for big sweeps; a small one is over before a second machine is even built.
-    int threads = options.threads > 0 ? options.threads
+    int threads = options.threads > 0           ? options.threads
                   : cells >= kCellsWorthThreads ? static_cast<int>(std::thread::hardware_concurrency())
                                                 : 1;
     threads = std::clamp(threads, 1, std::max(1, height));
@@ -253,7 +256,8 @@ SweepResult sweepPair(const ObjectSet& objects, const SweepOptions& options) {
         for (int t = 0; t < threads; ++t) sm.checks += checks[t][2 * m], sm.cycles += checks[t][2 * m + 1];
         std::vector<SweepOffset> falseAlarms, misses;
         for (size_t i = 0; i < cells; ++i) {
-            const SweepOffset at{options.dx.min + static_cast<int>(i % width), options.dy.min + static_cast<int>(i / width), 0};
+            const SweepOffset at{options.dx.min + static_cast<int>(i % width),
+                                 options.dy.min + static_cast<int>(i / width), 0};
             switch (sm.cells[i]) {
                 case Agreement::BothHit: ++sm.counts.truePositives; break;
                 case Agreement::BothMiss: ++sm.counts.trueNegatives; break;
@@ -270,9 +274,10 @@ SweepResult sweepPair(const ObjectSet& objects, const SweepOptions& options) {
         }
         auto worst = [](std::vector<SweepOffset>& v) {
             const size_t n = std::min<size_t>(5, v.size());
-            std::partial_sort(v.begin(), v.begin() + static_cast<long>(n), v.end(), [](const SweepOffset& x, const SweepOffset& y) {
-                return x.depth != y.depth ? x.depth > y.depth : (x.dy != y.dy ? x.dy < y.dy : x.dx < y.dx);
-            });
+            std::partial_sort(
+                v.begin(), v.begin() + static_cast<long>(n), v.end(), [](const SweepOffset& x, const SweepOffset& y) {
+                    return x.depth != y.depth ? x.depth > y.depth : (x.dy != y.dy ? x.dy < y.dy : x.dx < y.dx);
+                });
             v.resize(n);
             return v;
         };

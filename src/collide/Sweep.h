@@ -23,14 +23,14 @@ struct SweepRange {
 };
 
 struct SweepOptions {
-    int a = 0, b = 1;                   // objects 0-7 (P0-P3, M0-M3)
+    int a = 0, b = 1;  // objects 0-7 (P0-P3, M0-M3)
     int appearanceA = 0, appearanceB = 0;
     // B's position relative to A's: HPOS_B = (HPOS_A + dx) mod 256, top_B = top_A + dy.
     SweepRange dx{-32, 32}, dy{-32, 32};
-    std::vector<std::string> methods;   // ids; empty = every method that sees objects, routines included
+    std::vector<std::string> methods;        // ids; empty = every method that sees objects, routines included
     std::vector<CollisionRoutine> routines;  // the scene's own 6502 routines: methods "routine:NAME"
     MethodSettings settings;
-    int threads = 0;                    // 0 = every core (hardware_concurrency) from 8192 offsets on, else 1
+    int threads = 0;  // 0 = every core (hardware_concurrency) from 8192 offsets on, else 1
 };
 
 struct SweepCounts {
@@ -52,11 +52,11 @@ struct SweepMethod {
 
 struct SweepResult {
     SweepRange dx, dy;
-    PmObject a, b;                // as found in the frame (B at its own place)
+    PmObject a, b;                  // as found in the frame (B at its own place)
     std::vector<uint8_t> hardware;  // per offset: 1 = latched
     std::vector<SweepMethod> methods;
     int threads = 1;
-    double seconds = 0;           // wall time of the sweep
+    double seconds = 0;  // wall time of the sweep
 
     int index(int dx, int dy) const { return (dy - this->dy.min) * this->dx.size() + (dx - this->dx.min); }
 };

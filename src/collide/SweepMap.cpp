@@ -78,17 +78,15 @@ RgbBuffer renderSweepMap(const SweepResult& result, int scale, const std::string
     // Header: what moved where.
     const std::string a = result.a.name(), b = result.b.name();
     canvas.text(pad, pad, fit(title.empty() ? "Sweep" : title, width - 2 * pad), kText);
-    canvas.text(pad, pad + 14,
-                fit(b + " moved around " + a + ": dx " + std::to_string(result.dx.min) + ".." +
-                        std::to_string(result.dx.max) + " clocks, dy " + std::to_string(result.dy.min) + ".." +
-                        std::to_string(result.dy.max) + " lines",
-                    width - 2 * pad),
-                kDim);
+    canvas.text(
+        pad, pad + 14,
+        fit(b + " moved around " + a + ": dx " + std::to_string(result.dx.min) + ".." + std::to_string(result.dx.max) +
+                " clocks, dy " + std::to_string(result.dy.min) + ".." + std::to_string(result.dy.max) + " lines",
+            width - 2 * pad),
+        kDim);
 
     // A's lit pixels in offset space: B's origin at (dx, dy) puts B's top-left pixel there.
-    auto inA = [&](int dx, int dy) {
-        return result.a.mask.test(result.a.hpos + dx, result.a.firstLine + dy);
-    };
+    auto inA = [&](int dx, int dy) { return result.a.mask.test(result.a.hpos + dx, result.a.firstLine + dy); };
 
     for (int m = 0; m < n; ++m) {
         const SweepMethod& sm = result.methods[m];
@@ -102,17 +100,20 @@ RgbBuffer renderSweepMap(const SweepResult& result, int scale, const std::string
         const int mx = px, my = py + 8 + 4 + 8 + 6;
         for (int r = 0; r < rows; ++r)
             for (int c = 0; c < cols; ++c)
-                canvas.fill(mx + c * scale, my + r * scale, scale, scale, colourOf(sm.cells[static_cast<size_t>(r) * cols + c]));
+                canvas.fill(mx + c * scale, my + r * scale, scale, scale,
+                            colourOf(sm.cells[static_cast<size_t>(r) * cols + c]));
         // Offset 0 axes, faint, where they fall inside the map.
         if (result.dx.min <= 0 && result.dx.max >= 0)
             for (int r = 0; r < rows; ++r) {
                 const Agreement cell = sm.cells[static_cast<size_t>(r) * cols + (0 - result.dx.min)];
-                if (cell == Agreement::BothMiss) canvas.fill(mx + (0 - result.dx.min) * scale + scale / 2, my + r * scale, 1, scale, kAxis);
+                if (cell == Agreement::BothMiss)
+                    canvas.fill(mx + (0 - result.dx.min) * scale + scale / 2, my + r * scale, 1, scale, kAxis);
             }
         if (result.dy.min <= 0 && result.dy.max >= 0)
             for (int c = 0; c < cols; ++c) {
                 const Agreement cell = sm.cells[static_cast<size_t>(0 - result.dy.min) * cols + c];
-                if (cell == Agreement::BothMiss) canvas.fill(mx + c * scale, my + (0 - result.dy.min) * scale + scale / 2, scale, 1, kAxis);
+                if (cell == Agreement::BothMiss)
+                    canvas.fill(mx + c * scale, my + (0 - result.dy.min) * scale + scale / 2, scale, 1, kAxis);
             }
         // A's outline: an edge wherever a pixel of A borders one that is not.
         for (int r = 0; r < rows; ++r)
@@ -145,7 +146,8 @@ RgbBuffer renderSweepMap(const SweepResult& result, int scale, const std::string
     // The outline key, drawn as a little outlined square.
     canvas.fill(pad, ly, 10, 1, kOutline), canvas.fill(pad, ly + 9, 10, 1, kOutline);
     canvas.fill(pad, ly, 1, 10, kOutline), canvas.fill(pad + 9, ly, 1, 10, kOutline);
-    canvas.text(pad + 16, ly + 1, fit("outline: " + a + "'s pixels, where B's top-left pixel would sit on them", width - pad * 2 - 16),
+    canvas.text(pad + 16, ly + 1,
+                fit("outline: " + a + "'s pixels, where B's top-left pixel would sit on them", width - pad * 2 - 16),
                 kText);
     return canvas.image;
 }

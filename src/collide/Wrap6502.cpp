@@ -43,15 +43,15 @@ Layout assemble(std::vector<uint8_t>& ram, const Wrap6502Box& o1, const Wrap6502
         code.push_back(0);
     };
     auto axis = [&](uint8_t p2, uint8_t size2, uint8_t p1, uint8_t limit, bool withClc, uint16_t& adc, uint16_t& sbc) {
-        code.insert(code.end(), {0xA5, p2});          // LDA p2
-        if (withClc) code.push_back(0x18);            // CLC
+        code.insert(code.end(), {0xA5, p2});  // LDA p2
+        if (withClc) code.push_back(0x18);    // CLC
         adc = here();
-        code.insert(code.end(), {0x69, size2});       // ADC #size2
+        code.insert(code.end(), {0x69, size2});  // ADC #size2
         sbc = here();
-        code.insert(code.end(), {0xE5, p1});          // SBC p1
-        if (bccFix) branchToMiss(0x90);               // BCC miss
-        code.insert(code.end(), {0xC9, limit});       // CMP #limit
-        branchToMiss(0xB0);                           // BCS miss
+        code.insert(code.end(), {0xE5, p1});     // SBC p1
+        if (bccFix) branchToMiss(0x90);          // BCC miss
+        code.insert(code.end(), {0xC9, limit});  // CMP #limit
+        branchToMiss(0xB0);                      // BCS miss
     };
     axis(kX2, o2.w, kX1, static_cast<uint8_t>(o1.w + o2.w - 1), true, at.adcX, at.sbcX);
     at.yStart = here();
@@ -61,8 +61,7 @@ Layout assemble(std::vector<uint8_t>& ram, const Wrap6502Box& o1, const Wrap6502
     code.insert(code.end(), {0x4C, static_cast<uint8_t>(at.hit & 0xFF), static_cast<uint8_t>(at.hit >> 8)});
     at.miss = here();
     code.insert(code.end(), {0x4C, static_cast<uint8_t>(at.miss & 0xFF), static_cast<uint8_t>(at.miss >> 8)});
-    for (size_t operand : toMiss)
-        code[operand] = static_cast<uint8_t>(at.miss - (origin + operand + 1));
+    for (size_t operand : toMiss) code[operand] = static_cast<uint8_t>(at.miss - (origin + operand + 1));
     std::copy(code.begin(), code.end(), ram.begin() + origin);
     return at;
 }
@@ -119,8 +118,8 @@ Wrap6502Run runWrap6502(const Wrap6502Box& o1, const Wrap6502Box& o2, bool bccFi
             s += std::to_string(p2) + "+" + std::to_string(s2) + " wrapped to " + std::to_string((p2 + s2) & 0xFF) +
                  " (ADC carried, so SBC took no extra 1)";
         else
-            s += std::to_string(p2) + "+" + std::to_string(s2) + "-" + std::to_string(p1) + "-1 = " +
-                 std::to_string(trueValue) + " wrapped to " + std::to_string(got);
+            s += std::to_string(p2) + "+" + std::to_string(s2) + "-" + std::to_string(p1) +
+                 "-1 = " + std::to_string(trueValue) + " wrapped to " + std::to_string(got);
         return s;
     };
     std::string note = axisNote("X", o2.x, o2.w, o1.x, run.differenceX, run.addCarriedX);

@@ -26,9 +26,9 @@ Verdict WrapAabb6502Method::objectPair(const PmObject& a, const PmObject& b, con
         v.where.clock = static_cast<int16_t>(overlap.empty() ? a.designer.left : overlap.left);
     }
     if (context.explain) {
-        v.note = "8-bit operands X1=" + std::to_string(o1.x) + " Y1=" + std::to_string(o1.y) + " S1=" +
-                 std::to_string(o1.w) + " V1=" + std::to_string(o1.h) + ", X2=" + std::to_string(o2.x) + " Y2=" +
-                 std::to_string(o2.y) + " S2=" + std::to_string(o2.w) + " V2=" + std::to_string(o2.h) + ", " +
+        v.note = "8-bit operands X1=" + std::to_string(o1.x) + " Y1=" + std::to_string(o1.y) +
+                 " S1=" + std::to_string(o1.w) + " V1=" + std::to_string(o1.h) + ", X2=" + std::to_string(o2.x) +
+                 " Y2=" + std::to_string(o2.y) + " S2=" + std::to_string(o2.w) + " V2=" + std::to_string(o2.h) + ", " +
                  std::to_string(run.cycles) + " cycles";
         if (!run.wrapNote.empty()) v.note = "8-bit wrap: " + run.wrapNote + "; " + v.note;
         if (a.designer.height() > 255 || b.designer.height() > 255 || a.designer.width() > 255)

@@ -16,8 +16,9 @@ public:
         return bccFix_ ? "6502 8-bit box test with BCC fix" : "6502 8-bit box test (wraps)";
     }
     std::string_view source() const override {
-        return bccFix_ ? "The Czech article \"Kolize\": ADC/SBC/CMP per axis on 8-bit positions, plus BCC after each SBC"
-                       : "The Czech article \"Kolize\": LDA/CLC/ADC/SBC/CMP/BCS per axis on 8-bit positions, 26 cycles";
+        return bccFix_
+                   ? "The Czech article \"Kolize\": ADC/SBC/CMP per axis on 8-bit positions, plus BCC after each SBC"
+                   : "The Czech article \"Kolize\": LDA/CLC/ADC/SBC/CMP/BCS per axis on 8-bit positions, 26 cycles";
     }
     int articleCycles() const override { return 26; }
     bool bccFix() const { return bccFix_; }

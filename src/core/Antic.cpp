@@ -8,7 +8,6 @@
 namespace pmg {
 namespace {
 
-
 // Font row for character row `row` (0-15) of modes 2-7, or -1 for a row that shows no data.
 // Modes 2 and 3 (AHRM 4.7; Altirra's decoder): rows 8-9 are blank, except that in mode 3
 // lower-case characters (codes $60-$7F) move their top two font rows there and show nothing
@@ -29,12 +28,12 @@ int fontRow(int mode, int row, uint8_t code, uint8_t chactl) {
 
 // Byte-to-AN-code tables, built once: a fetched byte becomes 4, 8 or 16 AN codes in one store.
 struct ExpandTables {
-    uint32_t twoBit[2][256];    // 2 bits per 1-cc pixel; [0]: 11 = PF2, [1]: 11 = PF3
-    uint64_t twoBitWide[256];   // 2 bits per 2-cc pixel (mode A)
+    uint32_t twoBit[2][256];      // 2 bits per 1-cc pixel; [0]: 11 = PF2, [1]: 11 = PF3
+    uint64_t twoBitWide[256];     // 2 bits per 2-cc pixel (mode A)
     uint64_t twoBitQuad[256][2];  // 2 bits per 4-cc pixel (mode 8)
-    uint64_t oneBit[256];       // 1 bit per 1-cc pixel, as 0/1 bytes (multiply by the PF code)
+    uint64_t oneBit[256];         // 1 bit per 1-cc pixel, as 0/1 bytes (multiply by the PF code)
     uint64_t oneBitWide[256][2];  // 1 bit per 2-cc pixel (mode 9), 0/1 bytes
-    uint32_t hires[256];        // 8 half-clock pixels: 4 | (left << 1) | right per clock
+    uint32_t hires[256];          // 8 half-clock pixels: 4 | (left << 1) | right per clock
 
     ExpandTables() {
         for (int b = 0; b < 256; ++b) {
@@ -220,7 +219,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         out.generated = false;
         out.placed = false;
         // Which PF colours this mode can put on the AN bus (reference §4 table).
-        static constexpr uint8_t kPossible[16] = {0, 0, 0x4, 0x4, 0xF, 0xF, 0xF, 0xF,
+        static constexpr uint8_t kPossible[16] = {0,   0,   0x4, 0x4, 0xF, 0xF, 0xF, 0xF,
                                                   0x7, 0x1, 0x7, 0x1, 0x1, 0x7, 0x7, 0x4};
         out.possible = kPossible[mode_];
     }
@@ -259,7 +258,8 @@ void Antic::unblankedLine(const RegisterFile& regs, PlayfieldLine& out) {
 const Memory& Antic::bufferedMemory(const Memory& mem, const PlayfieldLine& out) {
     // The bytes this line can show: its width now (and one class wider with HSCROL).
     auto width = static_cast<PlayfieldWidth>(out.dmactl & 3);
-    if (out.hscrollEnabled && width != PlayfieldWidth::Wide) width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
+    if (out.hscrollEnabled && width != PlayfieldWidth::Wide)
+        width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
     const int count = std::min(bytesPerLine(anticMode(out.mode), width), kBufferSize);
     const uint16_t base = out.dataAddress;
     bool same = true;
@@ -292,8 +292,7 @@ void placePlayfield(PlayfieldLine& out) {
     // With HSCROL enabled ANTIC fetches one width class wider and delays the data by
     // HSCROL clocks; what is shown stays within the programmed width (reference F2).
     PlayfieldWidth fetchWidth = width;
-    if (hscroll && width != PlayfieldWidth::Wide)
-        fetchWidth = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
+    if (hscroll && width != PlayfieldWidth::Wide) fetchWidth = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
     const int origin = dataStartClock(fetchWidth) + (hscroll ? (out.hscrol & 0x0F) : 0);
     const int showFrom = displayStartClock(width);
     const int showTo = displayEndClock(width);

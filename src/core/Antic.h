@@ -90,22 +90,23 @@ private:
     void startModeLine(const RegisterFile& regs);
     uint8_t fetchDl(const Memory& mem);
     void noteIoSpace(uint16_t address, IoSpaceReader reader) {
-        if (isIoSpace(address) && io_.line < 0) [[unlikely]] io_ = IoSpaceRead{line_, address, reader};
+        if (isIoSpace(address) && io_.line < 0) [[unlikely]]
+            io_ = IoSpaceRead{line_, address, reader};
     }
 
-    uint16_t dl_ = 0;          // display-list program counter (increments within 1 KiB)
-    uint16_t memScan_ = 0;     // memory scan counter (increments within 4 KiB)
+    uint16_t dl_ = 0;       // display-list program counter (increments within 1 KiB)
+    uint16_t memScan_ = 0;  // memory scan counter (increments within 4 KiB)
     uint16_t insAddress_ = 0;
-    uint8_t ins_ = 0;          // current instruction byte
-    uint8_t mode_ = 0;         // 0 blank, 1 jump, 2-15
-    uint8_t row_ = 0;          // 4-bit row counter
+    uint8_t ins_ = 0;   // current instruction byte
+    uint8_t mode_ = 0;  // 0 blank, 1 jump, 2-15
+    uint8_t row_ = 0;   // 4-bit row counter
     uint8_t endRow_ = 0;
     uint16_t scanAdvance_ = 0;  // bytes the memory scan counter moves at the end of the mode line
     bool needFetch_ = true;
     static constexpr int kBufferSize = 48;  // the widest line's bytes (mode 2-5, D-F wide)
     std::array<uint8_t, kBufferSize> buffer_{};
-    bool bufferFetched_ = false;   // filled on this mode line's first scan line
-    uint64_t bufferVersion_ = 0;   // the memory's version() then
+    bool bufferFetched_ = false;  // filled on this mode line's first scan line
+    uint64_t bufferVersion_ = 0;  // the memory's version() then
     // lineMemory()'s copy, made on first use; a copy of the ANTIC starts without one (it
     // holds nothing between lines).
     struct ScratchMemory {
@@ -117,11 +118,11 @@ private:
         ScratchMemory& operator=(ScratchMemory&&) noexcept = default;
         friend bool operator==(const ScratchMemory&, const ScratchMemory&) { return true; }
     } bufferView_;
-    bool waitVbl_ = false;     // after JVB: blank until vertical blank
+    bool waitVbl_ = false;  // after JVB: blank until vertical blank
     // Lines 248-7 are not blanked (W4): decided at line 248, kept through the frame's start
     // (beginFrame leaves it) until line 8.
     bool hiresVblank_ = false;
-    bool unblanked_ = false;   // the last line described is one of them
+    bool unblanked_ = false;  // the last line described is one of them
     bool prevVscroll_ = false;
     // Instructions fetched this frame (at most one per visible line), for loop().
     std::array<uint16_t, kVisibleLines> fetched_{};

@@ -7,7 +7,7 @@
 namespace pmg {
 namespace {
 
-constexpr int kLastFetchCycle = 105;   // playfield fetches on 106 or later are virtual
+constexpr int kLastFetchCycle = 105;  // playfield fetches on 106 or later are virtual
 constexpr int kFirstRefresh = 25, kRefreshStep = 4, kRefreshCount = 9;
 
 // First playfield fetch cycle for a fetch width: bitmap bytes / character names.
@@ -91,8 +91,7 @@ LineDma lineDma(const LineDmaSetup& s) {
 
 FreeCycles::FreeCycles(const LineDma& dma) {
     next[kCyclesPerLine] = kCyclesPerLine;
-    for (int c = kCyclesPerLine - 1; c >= 0; --c)
-        next[c] = dma.cpu(c) ? static_cast<uint8_t>(c) : next[c + 1];
+    for (int c = kCyclesPerLine - 1; c >= 0; --c) next[c] = dma.cpu(c) ? static_cast<uint8_t>(c) : next[c + 1];
     count = 0;
     for (int c = 0; c < kCyclesPerLine; ++c) {
         rank[c] = static_cast<uint8_t>(count);

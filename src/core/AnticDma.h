@@ -25,13 +25,13 @@
 namespace pmg {
 
 enum class DmaUse : uint8_t {
-    Cpu = 0,      // free for the 6502
+    Cpu = 0,  // free for the 6502
     Missile,
     DisplayList,  // instruction byte
     Player,
-    Operand,      // LMS / JMP address byte
-    Playfield,    // bitmap byte or character name
-    Character,    // character data (font) byte
+    Operand,    // LMS / JMP address byte
+    Playfield,  // bitmap byte or character name
+    Character,  // character data (font) byte
     Refresh,
 };
 
@@ -39,11 +39,11 @@ enum class DmaUse : uint8_t {
 struct LineDmaSetup {
     bool playerMissileLine = false;  // line 8-247: P/M DMA happens here
     uint8_t dmactl = 0;
-    bool instructionFetch = false;   // a display-list instruction byte is fetched
-    bool operandFetch = false;       // and an LMS or JMP address with it
-    uint8_t mode = 0;                // ANTIC mode 2-15 with playfield DMA on, 0 otherwise
-    bool firstLine = false;          // first scan line of its mode line (line buffer loaded)
-    bool hscroll = false;            // the instruction's HSCROL bit
+    bool instructionFetch = false;  // a display-list instruction byte is fetched
+    bool operandFetch = false;      // and an LMS or JMP address with it
+    uint8_t mode = 0;               // ANTIC mode 2-15 with playfield DMA on, 0 otherwise
+    bool firstLine = false;         // first scan line of its mode line (line buffer loaded)
+    bool hscroll = false;           // the instruction's HSCROL bit
     uint8_t hscrol = 0;
 };
 

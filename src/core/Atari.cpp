@@ -15,11 +15,11 @@ std::span<const uint8_t> osRomImage() { return kOsRomImage; }
 
 namespace {
 
-constexpr int kNmiCycle = 8;         // ANTIC pulls NMI on cycle 8 (AHRM 4.8)
-constexpr int kNmistCycle = 7;       // NMIST shows the new bits from cycle 7
-constexpr int kWsyncRelease = 105;   // the CPU runs again on cycle 105 (AHRM 4.9)
-constexpr int kWsyncDeadline = 103;  // a WSYNC write after this waits for the next line's 105
-constexpr int kVcountStep = 111;     // VCOUNT reads the next line's value from cycle 111 (AHRM 4.10)
+constexpr int kNmiCycle = 8;                    // ANTIC pulls NMI on cycle 8 (AHRM 4.8)
+constexpr int kNmistCycle = 7;                  // NMIST shows the new bits from cycle 7
+constexpr int kWsyncRelease = 105;              // the CPU runs again on cycle 105 (AHRM 4.9)
+constexpr int kWsyncDeadline = 103;             // a WSYNC write after this waits for the next line's 105
+constexpr int kVcountStep = 111;                // VCOUNT reads the next line's value from cycle 111 (AHRM 4.10)
 constexpr int kVbiLine = kLastVisibleLine + 1;  // 248
 
 // POKEY's 17-bit polynomial counter, which RANDOM reads: it steps once per machine cycle from
@@ -31,7 +31,7 @@ const std::vector<uint8_t>& poly17() {
         std::vector<uint8_t> t(kLength);
         uint32_t s = 0x1FFFF;
         for (int i = 0; i < kLength; ++i) {
-            t[i] = static_cast<uint8_t>(s >> 9);  // the top 8 of the 17 bits
+            t[i] = static_cast<uint8_t>(s >> 9);              // the top 8 of the 17 bits
             const uint32_t bit = ((s >> 16) ^ (s >> 4)) & 1;  // x^17 + x^5 + 1
             s = ((s << 1) | bit) & 0x1FFFF;
         }
@@ -93,9 +93,10 @@ void Atari::beginLine() {
     const LineDmaSetup s = lineDmaSetup(pf, y, machine_.registers()[Reg::DMACTL]);
     // Everything the pattern depends on, in one word.
     const uint32_t key = static_cast<uint32_t>(s.playerMissileLine) | (static_cast<uint32_t>(s.dmactl & 0x0F) << 1) |
-                         (static_cast<uint32_t>(s.instructionFetch) << 5) | (static_cast<uint32_t>(s.operandFetch) << 6) |
-                         (static_cast<uint32_t>(s.mode) << 7) | (static_cast<uint32_t>(s.firstLine) << 11) |
-                         (static_cast<uint32_t>(s.hscroll) << 12) | (static_cast<uint32_t>(s.hscrol & 15) << 13);
+                         (static_cast<uint32_t>(s.instructionFetch) << 5) |
+                         (static_cast<uint32_t>(s.operandFetch) << 6) | (static_cast<uint32_t>(s.mode) << 7) |
+                         (static_cast<uint32_t>(s.firstLine) << 11) | (static_cast<uint32_t>(s.hscroll) << 12) |
+                         (static_cast<uint32_t>(s.hscrol & 15) << 13);
     const size_t index = (key * 2654435761u) >> 26;
     DmaPattern& slot = patterns_[index];
     if (slot.key != key) {
@@ -225,8 +226,7 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
             updateNmist(cycle);
             nmist_ = 0x1F;
             return;
-        default:
-            break;
+        default: break;
     }
     int clock = colourClockOfCycle(cycle) + writeToEffectDelay(reg);
     const int line = machine_.line();
@@ -243,7 +243,8 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
 uint8_t Atari::collisionsAt(int index, int cycle) {
     machine_.takeLineStartBus(lineStartBus_, lineStartDriven_);  // the CPU's bytes so far
     std::vector<RegisterWrite> sofar(writes_);
-    std::stable_sort(sofar.begin(), sofar.end(), [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });
+    std::stable_sort(sofar.begin(), sofar.end(),
+                     [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });
     return machine_.collisionsBefore(index, colourClockOfCycle(cycle), sofar);
 }
 
@@ -265,20 +266,20 @@ uint8_t Atari::readChip(uint16_t address, int cycle) {
     }
     if (page == 0xD2) {  // POKEY, A0-A3
         switch (address & 0x0F) {
-            case 0x08: return 0x00;                                     // ALLPOT: all done
+            case 0x08: return 0x00;                                                             // ALLPOT: all done
             case 0x09: return inputs_.key >= 0 ? static_cast<uint8_t>(inputs_.key) : lastKey_;  // KBCODE
-            case 0x0A: return poly17()[machineCycles() % poly17().size()];  // RANDOM
-            case 0x0D: return 0xFF;                                     // SERIN
-            case 0x0E: return 0xFF;                                     // IRQST: nothing pending
-            case 0x0F: return inputs_.key >= 0 ? 0xFB : 0xFF;           // SKSTAT bit 2: a key is down
-            default: return 228;                                        // POT0-7: paddles at rest
+            case 0x0A: return poly17()[machineCycles() % poly17().size()];                      // RANDOM
+            case 0x0D: return 0xFF;                                                             // SERIN
+            case 0x0E: return 0xFF;                            // IRQST: nothing pending
+            case 0x0F: return inputs_.key >= 0 ? 0xFB : 0xFF;  // SKSTAT bit 2: a key is down
+            default: return 228;                               // POT0-7: paddles at rest
         }
     }
     if (page == 0xD3) {  // PIA, A0-A1
         switch (address & 3) {
             case 0: return static_cast<uint8_t>(0xF0 | (inputs_.stick0 & 0x0F));  // PORTA: sticks 0, 1
-            case 1: return 0xFF;                                                   // PORTB: sticks 2, 3
-            default: return 0x3C;                                                  // PACTL, PBCTL
+            case 1: return 0xFF;                                                  // PORTB: sticks 2, 3
+            default: return 0x3C;                                                 // PACTL, PBCTL
         }
     }
     if (page == 0xD4) {  // ANTIC, A0-A3
@@ -287,9 +288,7 @@ uint8_t Atari::readChip(uint16_t address, int cycle) {
                 const int line = (machine_.line() + (cycle >= kVcountStep ? 1 : 0)) % machine_.linesPerFrame();
                 return static_cast<uint8_t>(line >> 1);
             }
-            case 0x0F:
-                updateNmist(cycle);
-                return nmist_;
+            case 0x0F: updateNmist(cycle); return nmist_;
             case 0x0C:
             case 0x0D: return 0;  // PENH, PENV: no light pen
             default: return 0xFF;
@@ -334,9 +333,11 @@ std::string Atari::stopMessage() const {
     switch (stop_) {
         case ProgramStop::None: return {};
         case ProgramStop::Jam:
-            return "the CPU stopped at " + hex4(stopPc_) + ": the byte there, $" +
-                   [&] { char b[4]; std::snprintf(b, sizeof b, "%02X", machine_.memory().read(stopPc_)); return std::string(b); }() +
-                   ", is a JAM instruction (the program ran into data or a broken jump)";
+            return "the CPU stopped at " + hex4(stopPc_) + ": the byte there, $" + [&] {
+                char b[4];
+                std::snprintf(b, sizeof b, "%02X", machine_.memory().read(stopPc_));
+                return std::string(b);
+            }() + ", is a JAM instruction (the program ran into data or a broken jump)";
         case ProgramStop::OsCall: {
             const OsEntry e = *osEntryAt(stopPc_);
             std::string m = "the program called " + std::string(e.name) + " (" + hex4(e.address) + ", " +
@@ -435,7 +436,9 @@ void Atari::start(uint16_t address) {
 
 bool Atari::loadProgram(std::span<const ProgramSegment> segments, std::string& error) {
     Memory& mem = machine_.memory();
-    auto word = [&](uint16_t a) { return static_cast<uint16_t>(mem.read(a) | (mem.read(static_cast<uint16_t>(a + 1)) << 8)); };
+    auto word = [&](uint16_t a) {
+        return static_cast<uint16_t>(mem.read(a) | (mem.read(static_cast<uint16_t>(a + 1)) << 8));
+    };
     mem.write(kRunAddress, 0);
     mem.write(kRunAddress + 1, 0);
     bool initRan = false;
@@ -443,7 +446,8 @@ bool Atari::loadProgram(std::span<const ProgramSegment> segments, std::string& e
     const uint64_t initLimit = static_cast<uint64_t>(kCyclesPerLine) * machine_.linesPerFrame() * 600;
     for (const ProgramSegment& seg : segments) {
         const std::string where = "segment at file offset " + std::to_string(seg.fileOffset) + " (" +
-                                  hex4(seg.address) + "-" + hex4(static_cast<unsigned>(seg.address + seg.bytes.size() - 1)) + ")";
+                                  hex4(seg.address) + "-" +
+                                  hex4(static_cast<unsigned>(seg.address + seg.bytes.size() - 1)) + ")";
         if (seg.bytes.empty() || seg.address + seg.bytes.size() > 0x10000) {
             error = where + ": runs past $FFFF";
             return false;
@@ -459,7 +463,8 @@ bool Atari::loadProgram(std::span<const ProgramSegment> segments, std::string& e
                 if (a == 0xD40E) nmien_ = seg.bytes[i];
             } else {
                 error = where + ": " + hex4(a) + " is " +
-                        (a < 0xD000 ? "where an Atari 800 has no memory" : "in the OS ROM, which a program cannot load into");
+                        (a < 0xD000 ? "where an Atari 800 has no memory"
+                                    : "in the OS ROM, which a program cannot load into");
                 return false;
             }
         }
@@ -470,7 +475,8 @@ bool Atari::loadProgram(std::span<const ProgramSegment> segments, std::string& e
             cpu_.regs().pc = init;
             if (!runUntilPc(kOsReady, initLimit)) {
                 error = where + ": its INIT routine at " + hex4(init) +
-                        (stopped() ? " stopped: " + stopMessage() : std::string(" did not return within 10 seconds of machine time"));
+                        (stopped() ? " stopped: " + stopMessage()
+                                   : std::string(" did not return within 10 seconds of machine time"));
                 return false;
             }
         }

@@ -28,19 +28,19 @@ namespace pmg {
 
 // What the player does with the controls, as the chips report it.
 struct ControllerInputs {
-    uint8_t stick0 = 0x0F;   // joystick 0 as PORTA's low nibble reads it: a bit is 0 while pressed
-                             // (bit 0 up, 1 down, 2 left, 3 right)
-    bool trigger0 = false;   // fire button of joystick 0 held
+    uint8_t stick0 = 0x0F;  // joystick 0 as PORTA's low nibble reads it: a bit is 0 while pressed
+                            // (bit 0 up, 1 down, 2 left, 3 right)
+    bool trigger0 = false;  // fire button of joystick 0 held
     bool start = false, select = false, option = false;  // console keys held
-    int key = -1;            // keyboard code (KBCODE) of the key held, -1 for none
+    int key = -1;                                        // keyboard code (KBCODE) of the key held, -1 for none
 };
 
 // Why a program stopped, if it did.
 enum class ProgramStop : uint8_t {
     None,
-    Jam,             // the CPU executed a JAM opcode
-    OsCall,          // the program called an OS entry PMG Lab's OS does not provide (CIO, SIO...)
-    UnhandledBrk,    // BRK with no handler in VBREAK
+    Jam,           // the CPU executed a JAM opcode
+    OsCall,        // the program called an OS entry PMG Lab's OS does not provide (CIO, SIO...)
+    UnhandledBrk,  // BRK with no handler in VBREAK
 };
 
 // A block of bytes for memory, as an executable's segment gives it.
@@ -127,7 +127,7 @@ public:
     uint8_t collisionsAtBeam(int index);
 
 private:
-    int acquireCycle(bool read);   // the cycle this access happens on; runs lines as needed
+    int acquireCycle(bool read);  // the cycle this access happens on; runs lines as needed
     void beginLine();
     void endLine();
     void chipWrite(Reg reg, uint8_t value, int cycle);
@@ -149,10 +149,10 @@ private:
         FreeCycles free;
     };
     std::array<DmaPattern, 64> patterns_{};
-    size_t pattern_ = 0;  // the current line's, in patterns_ (an index: an Atari may be copied)
-    uint64_t lineStart_ = 0;   // machine cycle at which the current line began
-    int cycle_ = 0;            // next cycle of the line not yet used
-    bool lineOpen_ = false;    // beginLine() done for the current line
+    size_t pattern_ = 0;                     // the current line's, in patterns_ (an index: an Atari may be copied)
+    uint64_t lineStart_ = 0;                 // machine cycle at which the current line began
+    int cycle_ = 0;                          // next cycle of the line not yet used
+    bool lineOpen_ = false;                  // beginLine() done for the current line
     std::vector<RegisterWrite> writes_;      // CPU writes to the chips on this line, in clock order
     std::vector<RegisterWrite> nextWrites_;  // writes whose effect falls on the next line
     // NMI: ANTIC's request (DLI $80 or VBI $40, from machine cycle nmiAt_) not yet given to
@@ -169,7 +169,7 @@ private:
     uint64_t wsyncFrom_ = 0, wsyncRelease_ = 0;
     ProgramStop stop_ = ProgramStop::None;
     uint16_t stopPc_ = 0;
-    int stopCaller_ = -1;      // where the OS call or BRK came from, -1 unknown
+    int stopCaller_ = -1;  // where the OS call or BRK came from, -1 unknown
     uint8_t lastKey_ = 0;
     FrameWrites thisFrame_, lastFrame_;
     bool keepFrameMemory_ = false;

@@ -12,10 +12,22 @@ namespace pmg {
 
 // Read-side register indices ($D000 + index).
 enum CollisionReg : int {
-    M0PF = 0, M1PF, M2PF, M3PF,
-    P0PF, P1PF, P2PF, P3PF,
-    M0PL, M1PL, M2PL, M3PL,
-    P0PL, P1PL, P2PL, P3PL,
+    M0PF = 0,
+    M1PF,
+    M2PF,
+    M3PF,
+    P0PF,
+    P1PF,
+    P2PF,
+    P3PF,
+    M0PL,
+    M1PL,
+    M2PL,
+    M3PL,
+    P0PL,
+    P1PL,
+    P2PL,
+    P3PL,
 };
 
 inline constexpr int kCollisionRegisters = 16;
@@ -45,7 +57,9 @@ constexpr const char* playfieldName(int n) {
 }
 // What bit `bit` of collision register `index` stands for: a playfield colour in the xxPF
 // registers (PF0-PF3), a player in the xxPL ones (P0-P3).
-constexpr const char* collisionBitName(int index, int bit) { return index < M0PL ? playfieldName(bit) : pmObjectName(bit & 3); }
+constexpr const char* collisionBitName(int index, int bit) {
+    return index < M0PL ? playfieldName(bit) : pmObjectName(bit & 3);
+}
 
 class CollisionLatches {
 public:

@@ -31,8 +31,8 @@ enum class CpuHalt : uint8_t { None, Jam };
 
 class Cpu6502 {
 public:
-    static constexpr uint8_t FlagC = 0x01, FlagZ = 0x02, FlagI = 0x04, FlagD = 0x08, FlagB = 0x10,
-                             FlagU = 0x20, FlagV = 0x40, FlagN = 0x80;
+    static constexpr uint8_t FlagC = 0x01, FlagZ = 0x02, FlagI = 0x04, FlagD = 0x08, FlagB = 0x10, FlagU = 0x20,
+                             FlagV = 0x40, FlagN = 0x80;
 
     // Power-on reset: 7 cycles, the three stack accesses are reads (the pushes are suppressed)
     // from S = 0, which leaves S at $FD; I set, PC from $FFFC/$FFFD.

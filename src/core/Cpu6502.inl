@@ -31,7 +31,7 @@ template <Cpu6502::Mode M, bool ForRead, class Bus> uint16_t Cpu6502::address(Bu
         return fetch(bus);
     } else if constexpr (M == Mode::Zpx || M == Mode::Zpy) {
         const uint8_t base = fetch(bus);
-        read(bus, base);  // reads the unindexed zero-page address while adding
+        read(bus, base);                                        // reads the unindexed zero-page address while adding
         return uint8_t(base + (M == Mode::Zpx ? r_.x : r_.y));  // stays in page zero
     } else if constexpr (M == Mode::Abs || M == Mode::Abx || M == Mode::Aby) {
         const uint8_t lo = fetch(bus);
@@ -113,44 +113,51 @@ template <class Bus> void Cpu6502::step(Bus& bus) {
     bool oldMask = false;  // CLI, SEI, PLP: the sample still sees I as it was
     const uint8_t op = fetch(bus);
 
-#define PMG_READ(code, mode, body)                 \
-    case code: {                                   \
+#define PMG_READ(code, mode, body)                  \
+    case code: {                                    \
         const uint8_t v = operand<Mode::mode>(bus); \
-        body;                                      \
-        break;                                     \
+        body;                                       \
+        break;                                      \
     }
-#define PMG_STORE(code, mode, value) \
-    case code: store<Mode::mode>(bus, value); break;
-#define PMG_MODIFY(code, mode, body)                                   \
-    case code: modify<Mode::mode>(bus, [this](uint8_t v) -> uint8_t { body; }); break;
+#define PMG_STORE(code, mode, value)   \
+    case code:                         \
+        store<Mode::mode>(bus, value); \
+        break;
+#define PMG_MODIFY(code, mode, body)                                     \
+    case code:                                                           \
+        modify<Mode::mode>(bus, [this](uint8_t v) -> uint8_t { body; }); \
+        break;
 #define PMG_IMPLIED(code, body) \
-    case code: implied(bus); body; break;
+    case code:                  \
+        implied(bus);           \
+        body;                   \
+        break;
 // The "group one" layout shared by ORA AND EOR ADC LDA CMP SBC: base+$09 immediate, +$05 zp,
 // +$15 zp,X, +$0D abs, +$1D abs,X, +$19 abs,Y, +$01 (zp,X), +$11 (zp),Y.
-#define PMG_GROUP1(base, body)            \
-    PMG_READ(base + 0x09, Imm, body)      \
-    PMG_READ(base + 0x05, Zp, body)       \
-    PMG_READ(base + 0x15, Zpx, body)      \
-    PMG_READ(base + 0x0D, Abs, body)      \
-    PMG_READ(base + 0x1D, Abx, body)      \
-    PMG_READ(base + 0x19, Aby, body)      \
-    PMG_READ(base + 0x01, Izx, body)      \
+#define PMG_GROUP1(base, body)       \
+    PMG_READ(base + 0x09, Imm, body) \
+    PMG_READ(base + 0x05, Zp, body)  \
+    PMG_READ(base + 0x15, Zpx, body) \
+    PMG_READ(base + 0x0D, Abs, body) \
+    PMG_READ(base + 0x1D, Abx, body) \
+    PMG_READ(base + 0x19, Aby, body) \
+    PMG_READ(base + 0x01, Izx, body) \
     PMG_READ(base + 0x11, Izy, body)
 // The undocumented read-modify-write group (SLO RLA SRE RRA DCP ISC): the seven memory modes.
-#define PMG_GROUP3(base, body)            \
-    PMG_MODIFY(base + 0x03, Izx, body)    \
-    PMG_MODIFY(base + 0x07, Zp, body)     \
-    PMG_MODIFY(base + 0x0F, Abs, body)    \
-    PMG_MODIFY(base + 0x13, Izy, body)    \
-    PMG_MODIFY(base + 0x17, Zpx, body)    \
-    PMG_MODIFY(base + 0x1B, Aby, body)    \
+#define PMG_GROUP3(base, body)         \
+    PMG_MODIFY(base + 0x03, Izx, body) \
+    PMG_MODIFY(base + 0x07, Zp, body)  \
+    PMG_MODIFY(base + 0x0F, Abs, body) \
+    PMG_MODIFY(base + 0x13, Izy, body) \
+    PMG_MODIFY(base + 0x17, Zpx, body) \
+    PMG_MODIFY(base + 0x1B, Aby, body) \
     PMG_MODIFY(base + 0x1F, Abx, body)
 // Shifts and rotates: accumulator, zp, zp,X, abs, abs,X.
-#define PMG_SHIFT(base, fn)                           \
-    PMG_IMPLIED(base + 0x0A, r_.a = fn(r_.a))         \
-    PMG_MODIFY(base + 0x06, Zp, return fn(v))         \
-    PMG_MODIFY(base + 0x16, Zpx, return fn(v))        \
-    PMG_MODIFY(base + 0x0E, Abs, return fn(v))        \
+#define PMG_SHIFT(base, fn)                    \
+    PMG_IMPLIED(base + 0x0A, r_.a = fn(r_.a))  \
+    PMG_MODIFY(base + 0x06, Zp, return fn(v))  \
+    PMG_MODIFY(base + 0x16, Zpx, return fn(v)) \
+    PMG_MODIFY(base + 0x0E, Abs, return fn(v)) \
     PMG_MODIFY(base + 0x1E, Abx, return fn(v))
 
     switch (op) {
@@ -300,40 +307,40 @@ template <class Bus> void Cpu6502::step(Bus& bus) {
             interrupt(bus, true, false);
             return;  // like an interrupt entry, BRK does not sample: the handler's first instruction runs
 
-        // Stable undocumented opcodes.
-        PMG_GROUP3(0x00, return slo(v))
-        PMG_GROUP3(0x20, return rla(v))
-        PMG_GROUP3(0x40, return sre(v))
-        PMG_GROUP3(0x60, return rra(v))
-        PMG_GROUP3(0xC0, compare(r_.a, uint8_t(v - 1)); return uint8_t(v - 1))
-        PMG_GROUP3(0xE0, sbc(uint8_t(v + 1)); return uint8_t(v + 1))
-        PMG_READ(0xA3, Izx, r_.a = r_.x = v; setNZ(v))
-        PMG_READ(0xA7, Zp, r_.a = r_.x = v; setNZ(v))
-        PMG_READ(0xAF, Abs, r_.a = r_.x = v; setNZ(v))
-        PMG_READ(0xB3, Izy, r_.a = r_.x = v; setNZ(v))
-        PMG_READ(0xB7, Zpy, r_.a = r_.x = v; setNZ(v))
-        PMG_READ(0xBF, Aby, r_.a = r_.x = v; setNZ(v))
-        PMG_STORE(0x83, Izx, uint8_t(r_.a & r_.x))
-        PMG_STORE(0x87, Zp, uint8_t(r_.a & r_.x))
-        PMG_STORE(0x8F, Abs, uint8_t(r_.a & r_.x))
-        PMG_STORE(0x97, Zpy, uint8_t(r_.a & r_.x))
-        PMG_READ(0x0B, Imm, r_.a &= v; setNZ(r_.a); setFlag(FlagC, r_.a & 0x80))
-        PMG_READ(0x2B, Imm, r_.a &= v; setNZ(r_.a); setFlag(FlagC, r_.a & 0x80))
-        PMG_READ(0x4B, Imm, r_.a = lsr(uint8_t(r_.a & v)))
-        PMG_READ(0x6B, Imm, arr(v))
-        PMG_READ(0xCB, Imm, {
-            const uint8_t ax = r_.a & r_.x;  // SBX: (A AND X) - operand, no borrow in, no decimal
-            setFlag(FlagC, ax >= v);
-            r_.x = uint8_t(ax - v);
-            setNZ(r_.x);
-        })
-        PMG_READ(0xEB, Imm, sbc(v))
+            // Stable undocumented opcodes.
+            PMG_GROUP3(0x00, return slo(v))
+            PMG_GROUP3(0x20, return rla(v))
+            PMG_GROUP3(0x40, return sre(v))
+            PMG_GROUP3(0x60, return rra(v))
+            PMG_GROUP3(0xC0, compare(r_.a, uint8_t(v - 1)); return uint8_t(v - 1))
+            PMG_GROUP3(0xE0, sbc(uint8_t(v + 1)); return uint8_t(v + 1))
+            PMG_READ(0xA3, Izx, r_.a = r_.x = v; setNZ(v))
+            PMG_READ(0xA7, Zp, r_.a = r_.x = v; setNZ(v))
+            PMG_READ(0xAF, Abs, r_.a = r_.x = v; setNZ(v))
+            PMG_READ(0xB3, Izy, r_.a = r_.x = v; setNZ(v))
+            PMG_READ(0xB7, Zpy, r_.a = r_.x = v; setNZ(v))
+            PMG_READ(0xBF, Aby, r_.a = r_.x = v; setNZ(v))
+            PMG_STORE(0x83, Izx, uint8_t(r_.a & r_.x))
+            PMG_STORE(0x87, Zp, uint8_t(r_.a & r_.x))
+            PMG_STORE(0x8F, Abs, uint8_t(r_.a & r_.x))
+            PMG_STORE(0x97, Zpy, uint8_t(r_.a & r_.x))
+            PMG_READ(0x0B, Imm, r_.a &= v; setNZ(r_.a); setFlag(FlagC, r_.a & 0x80))
+            PMG_READ(0x2B, Imm, r_.a &= v; setNZ(r_.a); setFlag(FlagC, r_.a & 0x80))
+            PMG_READ(0x4B, Imm, r_.a = lsr(uint8_t(r_.a & v)))
+            PMG_READ(0x6B, Imm, arr(v))
+            PMG_READ(0xCB, Imm, {
+                const uint8_t ax = r_.a & r_.x;  // SBX: (A AND X) - operand, no borrow in, no decimal
+                setFlag(FlagC, ax >= v);
+                r_.x = uint8_t(ax - v);
+                setNZ(r_.x);
+            })
+            PMG_READ(0xEB, Imm, sbc(v))
 
-        // Unstable undocumented opcodes: the usual deterministic approximations. XAA and LXA
-        // use the magic constant $EE (the value most NMOS parts show; it varies per chip).
-        PMG_READ(0x8B, Imm, r_.a = uint8_t((r_.a | 0xEE) & r_.x & v); setNZ(r_.a))
-        PMG_READ(0xAB, Imm, r_.a = r_.x = uint8_t((r_.a | 0xEE) & v); setNZ(r_.a))
-        PMG_READ(0xBB, Aby, r_.a = r_.x = r_.s = uint8_t(v & r_.s); setNZ(r_.a))
+            // Unstable undocumented opcodes: the usual deterministic approximations. XAA and LXA
+            // use the magic constant $EE (the value most NMOS parts show; it varies per chip).
+            PMG_READ(0x8B, Imm, r_.a = uint8_t((r_.a | 0xEE) & r_.x & v); setNZ(r_.a))
+            PMG_READ(0xAB, Imm, r_.a = r_.x = uint8_t((r_.a | 0xEE) & v); setNZ(r_.a))
+            PMG_READ(0xBB, Aby, r_.a = r_.x = r_.s = uint8_t(v & r_.s); setNZ(r_.a))
         case 0x93: {
             const uint8_t z = fetch(bus);
             const uint8_t lo = read(bus, z);
@@ -348,49 +355,47 @@ template <class Bus> void Cpu6502::step(Bus& bus) {
             const uint8_t lo = fetch(bus);
             const uint8_t hi = fetch(bus);
             const uint16_t base = uint16_t(lo | (hi << 8));
-            if (op == 0x9F) storeHigh(bus, base, r_.y, uint8_t(r_.a & r_.x));       // SHA abs,Y
-            else if (op == 0x9E) storeHigh(bus, base, r_.y, r_.x);                  // SHX abs,Y
-            else if (op == 0x9C) storeHigh(bus, base, r_.x, r_.y);                  // SHY abs,X
-            else {                                                                  // TAS abs,Y
+            if (op == 0x9F) storeHigh(bus, base, r_.y, uint8_t(r_.a & r_.x));  // SHA abs,Y
+            else if (op == 0x9E) storeHigh(bus, base, r_.y, r_.x);             // SHX abs,Y
+            else if (op == 0x9C) storeHigh(bus, base, r_.x, r_.y);             // SHY abs,X
+            else {                                                             // TAS abs,Y
                 r_.s = uint8_t(r_.a & r_.x);
                 storeHigh(bus, base, r_.y, r_.s);
             }
             break;
         }
 
-        // NOPs in every width: they make the reads of their addressing mode.
-        PMG_IMPLIED(0x1A, (void)0)
-        PMG_IMPLIED(0x3A, (void)0)
-        PMG_IMPLIED(0x5A, (void)0)
-        PMG_IMPLIED(0x7A, (void)0)
-        PMG_IMPLIED(0xDA, (void)0)
-        PMG_IMPLIED(0xFA, (void)0)
-        PMG_READ(0x80, Imm, (void)v)
-        PMG_READ(0x82, Imm, (void)v)
-        PMG_READ(0x89, Imm, (void)v)
-        PMG_READ(0xC2, Imm, (void)v)
-        PMG_READ(0xE2, Imm, (void)v)
-        PMG_READ(0x04, Zp, (void)v)
-        PMG_READ(0x44, Zp, (void)v)
-        PMG_READ(0x64, Zp, (void)v)
-        PMG_READ(0x14, Zpx, (void)v)
-        PMG_READ(0x34, Zpx, (void)v)
-        PMG_READ(0x54, Zpx, (void)v)
-        PMG_READ(0x74, Zpx, (void)v)
-        PMG_READ(0xD4, Zpx, (void)v)
-        PMG_READ(0xF4, Zpx, (void)v)
-        PMG_READ(0x0C, Abs, (void)v)
-        PMG_READ(0x1C, Abx, (void)v)
-        PMG_READ(0x3C, Abx, (void)v)
-        PMG_READ(0x5C, Abx, (void)v)
-        PMG_READ(0x7C, Abx, (void)v)
-        PMG_READ(0xDC, Abx, (void)v)
-        PMG_READ(0xFC, Abx, (void)v)
+            // NOPs in every width: they make the reads of their addressing mode.
+            PMG_IMPLIED(0x1A, (void)0)
+            PMG_IMPLIED(0x3A, (void)0)
+            PMG_IMPLIED(0x5A, (void)0)
+            PMG_IMPLIED(0x7A, (void)0)
+            PMG_IMPLIED(0xDA, (void)0)
+            PMG_IMPLIED(0xFA, (void)0)
+            PMG_READ(0x80, Imm, (void)v)
+            PMG_READ(0x82, Imm, (void)v)
+            PMG_READ(0x89, Imm, (void)v)
+            PMG_READ(0xC2, Imm, (void)v)
+            PMG_READ(0xE2, Imm, (void)v)
+            PMG_READ(0x04, Zp, (void)v)
+            PMG_READ(0x44, Zp, (void)v)
+            PMG_READ(0x64, Zp, (void)v)
+            PMG_READ(0x14, Zpx, (void)v)
+            PMG_READ(0x34, Zpx, (void)v)
+            PMG_READ(0x54, Zpx, (void)v)
+            PMG_READ(0x74, Zpx, (void)v)
+            PMG_READ(0xD4, Zpx, (void)v)
+            PMG_READ(0xF4, Zpx, (void)v)
+            PMG_READ(0x0C, Abs, (void)v)
+            PMG_READ(0x1C, Abx, (void)v)
+            PMG_READ(0x3C, Abx, (void)v)
+            PMG_READ(0x5C, Abx, (void)v)
+            PMG_READ(0x7C, Abx, (void)v)
+            PMG_READ(0xDC, Abx, (void)v)
+            PMG_READ(0xFC, Abx, (void)v)
 
         // JAM (KIL): the CPU stops; only a reset brings it back.
-        default:
-            jam();
-            return;
+        default: jam(); return;
     }
 #undef PMG_READ
 #undef PMG_STORE

@@ -30,8 +30,8 @@
 #include "core/CacheStamp.h"
 #include "core/CollisionLatches.h"
 #include "core/GtiaCollisions.h"
-#include "core/GtiaLineMemo.h"
 #include "core/GtiaLine.h"
+#include "core/GtiaLineMemo.h"
 #include "core/GtiaPicture.h"
 #include "core/HiresFlipFlop.h"
 #include "core/PlayerMissileImages.h"
@@ -74,7 +74,8 @@ public:
         // under way) and no SIZE write (SIZE steps the shifters' width state even with
         // nothing in them).
         size_t early = 0;
-        const bool closedForm = midLine.empty() || (shifters_.empty() && !writesSize(midLine) && unseenWrites(regs, midLine, early));
+        const bool closedForm =
+            midLine.empty() || (shifters_.empty() && !writesSize(midLine) && unseenWrites(regs, midLine, early));
         if (!closedForm && writesObjects(midLine)) {
             segmentedLine(at, midLine);  // shifted clock by clock: shifters_ follow
             return;
@@ -171,17 +172,17 @@ private:
     CacheStamp cachedStamp() const { return CacheStamp(CacheStamp::Source::CachedObjects, cache_.version()); }
 
     ObjectMaskCache cache_;
-    ObjectShifters shifters_;      // the object shift registers between lines
-    HiresFlipFlop flipFlop_;       // as of the segment being processed (F5)
+    ObjectShifters shifters_;  // the object shift registers between lines
+    HiresFlipFlop flipFlop_;   // as of the segment being processed (F5)
     GtiaPicture picture_;
-    GtiaLineMemo memo_;            // the lines of the last frame, to skip lines made again
-    LineObjects shifted_;          // the objects of a line with mid-line object writes
-    uint32_t shiftedLines_ = 0;    // lines of shifted objects so far: their stamp
-    ObjectMasks segmentMasks_{};   // windowed objects cut to a partial segment (scratch)
+    GtiaLineMemo memo_;                    // the lines of the last frame, to skip lines made again
+    LineObjects shifted_;                  // the objects of a line with mid-line object writes
+    uint32_t shiftedLines_ = 0;            // lines of shifted objects so far: their stamp
+    ObjectMasks segmentMasks_{};           // windowed objects cut to a partial segment (scratch)
     std::array<LineMask, 4> playfield_{};  // PF collision masks of the current segment (scratch)
 
-    PairHits pairHits_;            // object-object hits of the cached objects over the whole window
-    CacheStamp pairHitsStamp_;     // the objects they were found for
+    PairHits pairHits_;         // object-object hits of the cached objects over the whole window
+    CacheStamp pairHitsStamp_;  // the objects they were found for
 };
 
 }  // namespace pmg

@@ -71,7 +71,8 @@ namespace {
 inline int firstOverlap(const ObjectSpan& a, const ObjectSpan& b) {
     const int d = b.x - a.x;
     if (d >= 64 || d <= -64) return -1;
-    const uint64_t overlap = d >= 0 ? (uint64_t{a.bits} & (uint64_t{b.bits} << d)) : ((uint64_t{a.bits} << -d) & b.bits);
+    const uint64_t overlap =
+        d >= 0 ? (uint64_t{a.bits} & (uint64_t{b.bits} << d)) : ((uint64_t{a.bits} << -d) & b.bits);
     return overlap ? std::min(a.x, b.x) + std::countr_zero(overlap) : -1;
 }
 
@@ -106,7 +107,9 @@ void detectPlayfield(int line, const ObjectMasks& m, uint8_t active, const std::
         for (int n = 0; n < 4; ++n) {
             if (!(need & (1 << n))) continue;
             int x = firstOverlap(m[o], pf[n]);
-            if (x >= 0) latches.latch(pfReg, static_cast<uint8_t>(1 << n), BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x)});
+            if (x >= 0)
+                latches.latch(pfReg, static_cast<uint8_t>(1 << n),
+                              BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x)});
         }
     }
 }
@@ -134,8 +137,9 @@ void detectPlayfield(int line, const ObjectMaskCache& cache, uint8_t active, con
         for (int n = 0; n < 4; ++n) {
             if (!(need & (1 << n))) continue;
             if (const uint32_t both = clocksAt(pf[n], span.x) & span.bits)
-                latches.latch(pfReg, static_cast<uint8_t>(1 << n),
-                              BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(span.x + std::countr_zero(both))});
+                latches.latch(
+                    pfReg, static_cast<uint8_t>(1 << n),
+                    BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(span.x + std::countr_zero(both))});
         }
     }
 }
@@ -149,8 +153,8 @@ namespace {
 struct BytePlayfield {
     uint16_t clocks[8][256][3];  // [mode - 8][byte][PFn]
     BytePlayfield() : clocks() {
-        constexpr int kBits[8] = {2, 1, 2, 1, 1, 2, 2, 0};     // bits per pixel, 0: hi-res
-        constexpr int kClocks[8] = {4, 2, 2, 1, 1, 1, 1, 1};   // clocks per pixel
+        constexpr int kBits[8] = {2, 1, 2, 1, 1, 2, 2, 0};    // bits per pixel, 0: hi-res
+        constexpr int kClocks[8] = {4, 2, 2, 1, 1, 1, 1, 1};  // clocks per pixel
         for (int m = 0; m < 8; ++m)
             for (int b = 0; b < 256; ++b) {
                 if (kBits[m] == 0) {
@@ -185,7 +189,8 @@ void detectPlayfieldFromBytes(int line, const Memory& mem, const PlayfieldLine& 
         const int x = cache.x(o);
         const int dataFrom = std::max(0, pf.first - x), dataTo = std::min(32, pf.last + 1 - x);
         if (dataTo <= dataFrom) continue;
-        const uint32_t bits = cache.bits(o) & static_cast<uint32_t>(((uint64_t{1} << dataTo) - 1) & ~((uint64_t{1} << dataFrom) - 1));
+        const uint32_t bits =
+            cache.bits(o) & static_cast<uint32_t>(((uint64_t{1} << dataTo) - 1) & ~((uint64_t{1} << dataFrom) - 1));
         if (!bits) continue;
         // The bytes under those clocks, first to last; byte i0 starts at clock c0.
         const int lo = x + std::countr_zero(bits), hi = x + 31 - std::countl_zero(bits);
@@ -200,8 +205,9 @@ void detectPlayfieldFromBytes(int line, const Memory& mem, const PlayfieldLine& 
             for (int i = 0; i < count; ++i) m |= uint64_t{table[bytes[i]][n]} << (i * span);
             const uint64_t under = rel >= 0 ? m >> rel : m << -rel;  // bit k: clock x + k
             if (const uint32_t both = static_cast<uint32_t>(under) & bits)
-                latches.latch(pfReg, static_cast<uint8_t>(1 << n),
-                              BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x + std::countr_zero(both))});
+                latches.latch(
+                    pfReg, static_cast<uint8_t>(1 << n),
+                    BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x + std::countr_zero(both))});
         }
     }
 }

@@ -41,7 +41,7 @@ inline uint8_t possibleColours(const PlayfieldLine& pf, int gtia) {
 // objects' stamp.
 struct PairHits {
     struct Hit {
-        uint8_t reg;   // collision register (M0PL..P3PL)
+        uint8_t reg;  // collision register (M0PL..P3PL)
         uint8_t bits;
         int16_t clock;
     };
@@ -66,7 +66,7 @@ inline void applyPairHits(int line, const PairHits& hits, CollisionLatches& latc
 inline uint8_t playfieldNeeded(const CollisionLatches& latches, uint8_t active, uint8_t possible) {
     uint64_t pf;
     std::memcpy(&pf, latches.registers().data() + M0PF, 8);  // bytes: M0PF..M3PF, P0PF..P3PF
-    pf = std::rotr(pf, 32);                                    // byte o: object o's xxPF (P0-P3, M0-M3)
+    pf = std::rotr(pf, 32);                                  // byte o: object o's xxPF (P0-P3, M0-M3)
     uint64_t need = ~pf & kByteMasks[active] & (possible * 0x0101010101010101ull);
     need |= need >> 32;
     need |= need >> 16;

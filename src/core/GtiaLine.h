@@ -19,12 +19,12 @@ struct GtiaOptions {
 };
 
 struct GtiaLine {
-    int line;                   // 8..247
-    const Memory& mem;          // screen data, for ANTIC's AN codes when they are needed
-    PlayfieldLine& pf;          // ANTIC's line (its AN codes generated on first need)
-    RegisterFile& regs;         // as of the beam's position: mid-line writes land during the line
+    int line;            // 8..247
+    const Memory& mem;   // screen data, for ANTIC's AN codes when they are needed
+    PlayfieldLine& pf;   // ANTIC's line (its AN codes generated on first need)
+    RegisterFile& regs;  // as of the beam's position: mid-line writes land during the line
     CollisionLatches& latches;
-    Frame& frame;               // picture row and per-pixel record
+    Frame& frame;  // picture row and per-pixel record
     const GtiaOptions& opt;
 
     uint8_t* row() const { return frame.row(line - kFirstVisibleLine); }

@@ -26,8 +26,7 @@ uint64_t load64(const uint8_t* p) {
 
 // Bits where a[0..n) and b[0..n) differ (in some order), n >= 8: 8 bytes at a time, the
 // last 8 overlapping the ones before. Compares in place: no copy to wait for.
-template <size_t N>
-uint64_t differing(const uint8_t* a, const uint8_t* b) {
+template <size_t N> uint64_t differing(const uint8_t* a, const uint8_t* b) {
     static_assert(N >= 8);
     uint64_t d = load64(a + N - 8) ^ load64(b + N - 8);
     for (size_t i = 0; i + 8 < N; i += 8) d |= load64(a + i) ^ load64(b + i);
@@ -58,7 +57,7 @@ bool GtiaLineMemo::replay(const GtiaLine& at) {
     if (!pf.empty() && pf.mode < 8) return false;
     int count = 0;
     if (!pf.empty()) {
-        placePlayfield(pf);  // (what GTIA does first anyway; changes no field the key holds but placement's own)
+        placePlayfield(pf);   // (what GTIA does first anyway; changes no field the key holds but placement's own)
         count = pf.lastByte;  // every byte ANTIC fetched for the line, shown or not (from byte 0)
         if (count < 0 || count > kMaxBytes) return false;
     }

@@ -79,9 +79,9 @@ private:
     void startFrame(Frame& frame);
 
     std::vector<Entry> entries_;  // per visible line; made on first use (a GTIA made for one line needs none)
-    int candidate_ = -1;  // the line entered with a valid entry, else -1
-    int taken_ = -1;      // the line whose inputs replay() took and remember() completes, else -1
-    bool trying_ = true;  // the line entered is compared (see Entry::wait)
+    int candidate_ = -1;          // the line entered with a valid entry, else -1
+    int taken_ = -1;              // the line whose inputs replay() took and remember() completes, else -1
+    bool trying_ = true;          // the line entered is compared (see Entry::wait)
     // Which frame the entries describe: its Frame::lineMemoTag. A frame made since, or a new
     // one, has another tag and the entries are dropped.
     uint64_t tag_ = 0;

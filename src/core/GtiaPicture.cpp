@@ -94,7 +94,6 @@ inline void blendClocks(uint8_t* out, const uint8_t* mask, uint16_t pair) {
 #endif
 }
 
-
 // The bitmap modes (8-F), whose screen bytes become pixels without a character set: bits per
 // pixel and colour clocks per pixel (F: hi-res, two pixels per clock). Zero: a character mode,
 // drawn from the AN codes.
@@ -114,9 +113,9 @@ constexpr int nibbleBytes(const BitmapLayout& b) {
 // Expands screen bytes i0..i1-1 (from `base`, the memory scan counter wrapping in 4 KiB) to
 // pixels, half a byte per table entry: byte i's go to out + 2 * (at + i * span).
 // With a byte table (Bytes 4 only), one look-up per byte instead of two.
-template <int Bytes, bool ByteTable = false>
-void expandBitmap(uint8_t* out, int at, const Memory& mem, uint16_t base, int i0, int i1,
-                  const uint8_t (*nibble)[16], const uint64_t* byteTable = nullptr) {
+template <int Bytes, bool ByteTable = false> void expandBitmap(uint8_t* out, int at, const Memory& mem, uint16_t base,
+                                                               int i0, int i1, const uint8_t (*nibble)[16],
+                                                               const uint64_t* byteTable = nullptr) {
     // A running destination: byte i's pixels start 2 * span bytes after byte i - 1's.
     constexpr int span = Bytes;  // a nibble fills Bytes picture bytes, two per clock
     uint8_t* dest = out + 2 * (at + i0 * span);
@@ -162,16 +161,16 @@ void expandBitmap(uint8_t* out, int at, const Memory& mem, uint16_t base, int i0
 
 // Pixels of the bitmap line for clocks [a, b) (inside the line's data): whole bytes straight
 // into the row, a byte cut by a or b through a small buffer.
-template <int Bytes, bool ByteTable = false>
-void drawBitmap(uint8_t* row, int a, int b, const Memory& mem, const PlayfieldLine& pf,
-                const uint8_t (*nibble)[16], const uint64_t* byteTable = nullptr) {
+template <int Bytes, bool ByteTable = false> void drawBitmap(uint8_t* row, int a, int b, const Memory& mem,
+                                                             const PlayfieldLine& pf, const uint8_t (*nibble)[16],
+                                                             const uint64_t* byteTable = nullptr) {
     constexpr int span = Bytes;  // clocks per screen byte (see expandBitmap): divisions by a constant
     const int origin = pf.origin;
     const uint16_t base = pf.dataAddress;
-    const int i0 = (a - origin) / span;                  // first byte touching [a, b)
-    const int i1 = (b - origin + span - 1) / span;       // past the last one
-    const int j0 = (a - origin + span - 1) / span;       // first byte wholly inside
-    const int j1 = std::max(j0, (b - origin) / span);    // past the last one
+    const int i0 = (a - origin) / span;                // first byte touching [a, b)
+    const int i1 = (b - origin + span - 1) / span;     // past the last one
+    const int j0 = (a - origin + span - 1) / span;     // first byte wholly inside
+    const int j1 = std::max(j0, (b - origin) / span);  // past the last one
     if (j0 < j1) expandBitmap<Bytes, ByteTable>(row, origin - kWindowLeft, mem, base, j0, j1, nibble, byteTable);
     auto cut = [&](int i) {
         alignas(16) uint8_t buffer[32];
@@ -182,7 +181,6 @@ void drawBitmap(uint8_t* row, int a, int b, const Memory& mem, const PlayfieldLi
     if (i0 < j0) cut(i0);
     if (j1 < i1) cut(j1);
 }
-
 
 }  // namespace
 
@@ -283,8 +281,8 @@ void GtiaPicture::composeBase(uint8_t* row, int from, int to, const Memory& mem,
         return;
     }
 
-    // Character modes: from the AN codes, two clocks (four hi-res pixels) per table look-up; the table depends on the colours
-    // and on hi-res or not, and is kept while they stay.
+    // Character modes: from the AN codes, two clocks (four hi-res pixels) per table look-up; the table depends on the
+    // colours and on hi-res or not, and is kept while they stay.
     const CacheStamp stamp(CacheStamp::Source::Colours, colours_.version(), pf.hires ? 1 : 0);
     if (quadStamp_ != stamp) {
         quadStamp_ = stamp;
@@ -320,10 +318,15 @@ void GtiaPicture::composeBase(uint8_t* row, int from, int to, const Memory& mem,
 // Colours object clocks of one segment over the playfield already drawn there.
 class ObjectPainter {
 public:
-    ObjectPainter(uint8_t* row, const Memory& mem, PlayfieldLine& pf, ColourLookup lut,
-                  uint8_t prior, uint8_t lum1)
-        : row_(row), mem_(mem), pf_(pf), lut_(lut), lum1_(lum1), hires_(pf.hires),
-          objectIndex_(kIndex.object[(prior & 0x10) ? 1 : 0]), codeIndex_(kIndex.code[pf.hires ? 1 : 0]) {}
+    ObjectPainter(uint8_t* row, const Memory& mem, PlayfieldLine& pf, ColourLookup lut, uint8_t prior, uint8_t lum1)
+        : row_(row),
+          mem_(mem),
+          pf_(pf),
+          lut_(lut),
+          lum1_(lum1),
+          hires_(pf.hires),
+          objectIndex_(kIndex.object[(prior & 0x10) ? 1 : 0]),
+          codeIndex_(kIndex.code[pf.hires ? 1 : 0]) {}
 
     // The priority index (low half) of a set of objects (bit o = object o).
     uint8_t index(int objects) const { return objectIndex_[objects]; }
@@ -373,10 +376,8 @@ public:
     void paint(int x, int objects) {
         const uint8_t idx = index(objects);
         const int constant = constantColour(idx);
-        if (constant >= 0)
-            fill(x, static_cast<uint16_t>(constant * 0x0101));
-        else
-            put(x, idx);
+        if (constant >= 0) fill(x, static_cast<uint16_t>(constant * 0x0101));
+        else put(x, idx);
     }
 
 private:
@@ -556,10 +557,8 @@ void GtiaPicture::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& p
                 lastSet = set;
                 lastColour = painter.constantColour(painter.index(set));
             }
-            if (lastColour >= 0)
-                painter.fill(x, static_cast<uint16_t>(lastColour * 0x0101));
-            else
-                painter.put(x, painter.index(set));
+            if (lastColour >= 0) painter.fill(x, static_cast<uint16_t>(lastColour * 0x0101));
+            else painter.put(x, painter.index(set));
         }
     }
 }

@@ -30,9 +30,7 @@ struct LineMask {
             if (w[i]) return i * 64 + std::countr_zero(w[i]);
         return -1;
     }
-    int count() const {
-        return std::popcount(w[0]) + std::popcount(w[1]) + std::popcount(w[2]) + std::popcount(w[3]);
-    }
+    int count() const { return std::popcount(w[0]) + std::popcount(w[1]) + std::popcount(w[2]) + std::popcount(w[3]); }
 
     friend LineMask operator&(const LineMask& a, const LineMask& b) {
         return {{a.w[0] & b.w[0], a.w[1] & b.w[1], a.w[2] & b.w[2], a.w[3] & b.w[3]}};

@@ -47,8 +47,8 @@ void Machine::write(uint16_t address, uint8_t value) {
 uint8_t Machine::read(uint16_t address) const {
     if (isGtiaAddress(address)) {
         int a = address & 0x1F;
-        if (a < 0x10) return latches_.read(a);                    // C1, C2
-        if (a <= 0x13) return 0x01;                               // TRIG0-3: not pressed
+        if (a < 0x10) return latches_.read(a);                                     // C1, C2
+        if (a <= 0x13) return 0x01;                                                // TRIG0-3: not pressed
         if (a == 0x14) return options_.video == VideoStandard::Pal ? 0x01 : 0x0F;  // PAL (K5)
         return 0x0F;  // $D015-$D01E unused read addresses (C2); CONSOL: no keys pressed
     }
@@ -85,7 +85,8 @@ void Machine::rebuildSchedule() {
         schedule_[e.line].push_back(e);
     }
     for (auto& l : schedule_)
-        std::stable_sort(l.begin(), l.end(), [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
+        std::stable_sort(l.begin(), l.end(),
+                         [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
 }
 
 void Machine::recordLayout(int y) {
@@ -112,7 +113,8 @@ void Machine::notePlayerMissileIoSpaceRead(int y) {
     const uint8_t dmactl = regs_[Reg::DMACTL], gractl = regs_[Reg::GRACTL];
     const bool players = (gractl & 2) && (dmactl & 0x08), missiles = (gractl & 1) && (dmactl & 0x0C);
     if (players || missiles)
-        frame_.ioSpaceRead = {y, PlayerMissileDma::address(regs_, players ? 0 : 4, y), IoSpaceReader::PlayerMissileData};
+        frame_.ioSpaceRead = {y, PlayerMissileDma::address(regs_, players ? 0 : 4, y),
+                              IoSpaceReader::PlayerMissileData};
 }
 
 void Machine::takeAnticNotes() {
@@ -131,8 +133,8 @@ void Machine::takeAnticNotes() {
 // seen in the state compared (a memory write changes the version even if the byte does
 // not); options, schedule, power-on and lines run one by one clear the memo (touch()). A
 // frame that is not a repeat costs a comparison and two copies of the state (lost in the
-// noise of the 6 us collisions-only frame of the busy benchmark scene). The reference path (a cross-check) never uses it; programs (beginScanline and
-// endScanline) and the sweep (runLines) run lines, not frames.
+// noise of the 6 us collisions-only frame of the busy benchmark scene). The reference path (a cross-check) never uses
+// it; programs (beginScanline and endScanline) and the sweep (runLines) run lines, not frames.
 void Machine::runFrame() {
     if (line_ != 0 || options_.reference) {
         do runScanline();
@@ -213,7 +215,9 @@ void Machine::beginScanline() {
             frame_.phantomDma = true;
             phantom_.load = PlayerMissileDma::phantom(regs_, pf_.instructionFetched);
             if (phantom_.load.any()) {
-                for (int k = 0; k < 5; ++k) phantom_.grafBefore[static_cast<size_t>(k)] = regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)];
+                for (int k = 0; k < 5; ++k)
+                    phantom_.grafBefore[static_cast<size_t>(k)] =
+                        regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)];
                 // What ANTIC drives in cycles 0-7: the missile byte, the instruction, an LMS or
                 // JMP address (its display-list counter wraps within 1 KiB).
                 phantom_.antic = {};
@@ -239,7 +243,8 @@ void Machine::beginScanline() {
 void Machine::takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles) {
     touch();
     if (!phantom_.load.any()) return;
-    for (int k = 0; k < 5; ++k) regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = phantom_.grafBefore[static_cast<size_t>(k)];
+    for (int k = 0; k < 5; ++k)
+        regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = phantom_.grafBefore[static_cast<size_t>(k)];
     loadPhantomDma(cpuBus, cpuCycles);
 }
 
@@ -318,7 +323,8 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     opt.reference = true;
     Gtia gtia;
     gtia.setShifters(gtia_.shifters());
-    gtia.scanLine(y, unblanked ? memory_ : antic_.lineMemory(memory_, pf), pf, before, regs, latches, *peekFrame_.frame, opt);
+    gtia.scanLine(y, unblanked ? memory_ : antic_.lineMemory(memory_, pf), pf, before, regs, latches, *peekFrame_.frame,
+                  opt);
     uint8_t value = 0;
     for (int b = 0; b < 4; ++b) {
         if (!(latches.read(index) & (1 << b))) continue;

@@ -24,12 +24,12 @@ namespace pmg {
 
 struct MachineOptions {
     VideoStandard video = VideoStandard::Ntsc;  // NTSC 262 lines, PAL 312 (window is 8-247 on both)
-    bool ctia = false;         // CTIA instead of GTIA: PRIOR bits 7-6 ignored (F6)
-    bool writeDelays = false;  // apply the write-to-effect delays of reference §7 to scheduled writes
-    bool picture = true;       // produce the colour-index picture
-    bool record = true;        // produce the per-pixel record of objects and playfield
-    bool shiftAlways = false;  // clock-by-clock object shifters on every line (slow; for cross-checks)
-    bool reference = false;    // GTIA clock by clock with no caches or tables (slowest; for cross-checks)
+    bool ctia = false;                          // CTIA instead of GTIA: PRIOR bits 7-6 ignored (F6)
+    bool writeDelays = false;                   // apply the write-to-effect delays of reference §7 to scheduled writes
+    bool picture = true;                        // produce the colour-index picture
+    bool record = true;                         // produce the per-pixel record of objects and playfield
+    bool shiftAlways = false;                   // clock-by-clock object shifters on every line (slow; for cross-checks)
+    bool reference = false;  // GTIA clock by clock with no caches or tables (slowest; for cross-checks)
     // The display list runs on from frame to frame as on the hardware (a program drives the
     // machine and its vertical-blank code reloads DLISTL/H if it wants to); off: ANTIC starts
     // each frame at DLISTL/H, as a scene without a program expects.
@@ -93,7 +93,7 @@ public:
     // the writes so far (`extra`, as for endScanline).
     uint8_t collisionsBefore(int index, int clock, std::span<const RegisterWrite> extra);
 
-    int line() const { return line_; }          // the next scan line to run
+    int line() const { return line_; }               // the next scan line to run
     uint64_t frameCount() const { return frames_; }  // frames completed
     int linesPerFrame() const { return pmg::linesPerFrame(options_.video); }
 
@@ -141,8 +141,8 @@ private:
     Gtia gtia_;
     Frame frame_;
     PlayfieldLine pf_;
-    std::vector<RegisterWrite> writes_;                   // as given
-    std::vector<std::vector<RegisterWrite>> schedule_;   // per line, effective clocks, sorted
+    std::vector<RegisterWrite> writes_;                 // as given
+    std::vector<std::vector<RegisterWrite>> schedule_;  // per line, effective clocks, sorted
     int line_ = 0;
     uint64_t frames_ = 0;
     // The frame memo: the state the last frame runFrame() ran started and ended in, its
@@ -156,7 +156,7 @@ private:
         FrameState end;
     } memo_;
     uint64_t repeatedFrames_ = 0;
-    size_t firstMidLine_ = 0;                  // this line's scheduled writes after clock 0
+    size_t firstMidLine_ = 0;  // this line's scheduled writes after clock 0
     // This line's phantom DMA loads (beginScanline to endScanline): what they load, the GRAF
     // latches before them, and the bytes ANTIC put on the bus in cycles 0-7.
     struct LinePhantomDma {
@@ -165,7 +165,7 @@ private:
         PlayerMissileDma::LineStartBus antic{};
         uint8_t anticCycles = 0;
     } phantom_;
-    std::vector<RegisterWrite> merged_;        // scheduled + extra writes of the line (scratch)
+    std::vector<RegisterWrite> merged_;  // scheduled + extra writes of the line (scratch)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).
     struct ScratchFrame {

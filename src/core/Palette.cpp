@@ -36,8 +36,7 @@ Palette Palette::ntsc(const NtscParams& p) {
 
 bool Palette::fromAct(std::span<const uint8_t> bytes, Palette& out, std::string& error) {
     if (bytes.size() != kEntries * 3) {
-        error = "an .act palette must be exactly 768 bytes (256 x R,G,B), this one has " +
-                std::to_string(bytes.size());
+        error = "an .act palette must be exactly 768 bytes (256 x R,G,B), this one has " + std::to_string(bytes.size());
         return false;
     }
     for (int i = 0; i < kEntries; ++i) out.entries_[i] = {bytes[3 * i], bytes[3 * i + 1], bytes[3 * i + 2]};

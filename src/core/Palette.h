@@ -19,9 +19,9 @@ struct NtscParams {
     double hueStartDegrees = -58.0;  // phase of hue 1 relative to the I axis; gives gold/orange
     double hueStepDegrees = 25.7;    // per hue step (nominal ~24-27, set by a trimpot: K3)
     double saturation = 0.22;
-    double black = 0.02;             // luminance 0 sits just above black on the output
+    double black = 0.02;  // luminance 0 sits just above black on the output
     double white = 1.0;
-    double gamma = 1.0 / 1.15;       // mild correction for a modern display
+    double gamma = 1.0 / 1.15;  // mild correction for a modern display
 };
 
 class Palette {

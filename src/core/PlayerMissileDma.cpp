@@ -112,7 +112,8 @@ void PlayerMissileDma::loadPhantom(int line, const Phantom& p, const LineStartBu
     if (p.firstPlayerCycle >= 0) {
         for (int k = 0; k < 4; ++k) {
             if (!odd && (vdelay & (0x10 << k))) continue;  // VDELAY: only odd lines load (D7)
-            regs[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = bus[static_cast<size_t>(p.firstPlayerCycle + k)];
+            regs[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] =
+                bus[static_cast<size_t>(p.firstPlayerCycle + k)];
         }
     }
 }

@@ -28,7 +28,7 @@ public:
     //   instruction byte as the missile data, and players 0-3 from the bus of cycles 3-6.
     // Otherwise nothing. GRACTL and VDELAY gate these loads as they gate real DMA.
     struct Phantom {
-        int firstPlayerCycle = -1;           // bus cycle of player 0's byte; -1: no player load
+        int firstPlayerCycle = -1;  // bus cycle of player 0's byte; -1: no player load
         bool missilesFromDisplayList = false;
         bool any() const { return firstPlayerCycle >= 0 || missilesFromDisplayList; }
     };

@@ -139,8 +139,8 @@ void ObjectMaskCache::rebuild(const RegisterFile& regs) {
     // is a 2-bit shape: the higher bit of its GRAFM pair is the left pixel (P1).
     const uint32_t p = now.grafp;
     const unsigned m = now.grafm;
-    const uint32_t graf[kObjectCount] = {p & 0xFF,       (p >> 8) & 0xFF, (p >> 16) & 0xFF, p >> 24,
-                                         (m & 0x03) << 6, (m & 0x0C) << 4, (m & 0x30) << 2, m & 0xC0};
+    const uint32_t graf[kObjectCount] = {p & 0xFF,        (p >> 8) & 0xFF, (p >> 16) & 0xFF, p >> 24,
+                                         (m & 0x03) << 6, (m & 0x0C) << 4, (m & 0x30) << 2,  m & 0xC0};
     unsigned active = 0;
     for (int o = 0; o < kObjectCount; ++o) {
         const uint32_t bits = expand_[o][graf[o]] & clip_[o];

@@ -56,8 +56,8 @@ void objectMasksFromRegisters(const RegisterFile& regs, ObjectMasks& out);
 struct LineObjects {
     ObjectMasks masks{};
     ObjectMasks windowed{};
-    LineMask any;            // union of `windowed`
-    uint8_t active = 0;      // bit o: object o has pixels in the window
+    LineMask any;        // union of `windowed`
+    uint8_t active = 0;  // bit o: object o has pixels in the window
 
     // Recomputes windowed, any and active from masks.
     void finish();
@@ -66,11 +66,11 @@ struct LineObjects {
 // One object on a line with no mid-line object writes, in closed form: its image starts at
 // HPOS and covers at most 32 clocks (8 shape bits of 1, 2 or 4 clocks).
 struct ObjectSpan {
-    int16_t x = 0;        // HPOS
-    uint8_t shape = 0;    // the shape bits, bit 7 leftmost (a missile's pair in bits 7-6)
-    uint8_t width = 1;    // clocks per shape bit (1, 2 or 4)
-    uint8_t length = 8;   // shape bits (8 for a player, 2 for a missile)
-    uint32_t bits = 0;    // bit k: active at clock x + k, inside the collision window
+    int16_t x = 0;       // HPOS
+    uint8_t shape = 0;   // the shape bits, bit 7 leftmost (a missile's pair in bits 7-6)
+    uint8_t width = 1;   // clocks per shape bit (1, 2 or 4)
+    uint8_t length = 8;  // shape bits (8 for a player, 2 for a missile)
+    uint32_t bits = 0;   // bit k: active at clock x + k, inside the collision window
 };
 
 // objectMasksFromRegisters() for consecutive lines, kept as spans and redone only when the
@@ -110,7 +110,7 @@ public:
         s.bits = bits_[object];
         return s;
     }
-    uint8_t active() const { return active_; }     // objects with pixels in the window
+    uint8_t active() const { return active_; }  // objects with pixels in the window
     // Single fields of span(), for loops that need one or two of them.
     int x(int object) const { return place_[object].x; }
     uint32_t bits(int object) const { return bits_[object]; }
@@ -157,12 +157,12 @@ private:
     void rebuild(const RegisterFile& regs);
     void placeObjects(const RegisterFile& regs);
 
-    ObjectSpan place_[kObjectCount];      // x, width and length (shape and bits: below)
-    uint32_t bits_[kObjectCount]{};       // ObjectSpan::bits
-    uint8_t shape_[kObjectCount]{};       // ObjectSpan::shape
+    ObjectSpan place_[kObjectCount];          // x, width and length (shape and bits: below)
+    uint32_t bits_[kObjectCount]{};           // ObjectSpan::bits
+    uint8_t shape_[kObjectCount]{};           // ObjectSpan::shape
     const uint32_t* expand_[kObjectCount]{};  // shape byte to image bits, for the object's SIZE
-    uint32_t clip_[kObjectCount]{};      // image bits inside the window, by HPOS and SIZE
-    uint32_t lineClip_[kObjectCount]{};  // image bits before clock 228
+    uint32_t clip_[kObjectCount]{};           // image bits inside the window, by HPOS and SIZE
+    uint32_t lineClip_[kObjectCount]{};       // image bits before clock 228
     uint8_t active_ = 0;
     PairSet candidates_ = 0;
     uint64_t pairLatches_ = 0;

@@ -16,26 +16,26 @@ namespace pmg {
 struct PlayfieldLine {
     static constexpr int kSize = 256;  // 228 used; the slack lets fills run past the end
 
-    uint8_t mode = 0;        // ANTIC mode 2-15 of the mode line, 0 for blank / jump / no DMA
-    bool hires = false;      // mode 2, 3 or F
-    bool dli = false;        // last line of a mode line whose instruction has bit 7 (DLI) set
+    uint8_t mode = 0;    // ANTIC mode 2-15 of the mode line, 0 for blank / jump / no DMA
+    bool hires = false;  // mode 2, 3 or F
+    bool dli = false;    // last line of a mode line whose instruction has bit 7 (DLI) set
     // ANTIC's display-list DMA on this line (its cycles matter to a CPU, AnticDma.h).
     bool instructionFetched = false;  // an instruction byte was fetched
     bool operandFetched = false;      // and an LMS or JMP address with it
     bool firstRow = false;            // first scan line of its mode line (the line buffer loads)
-    uint8_t row = 0;         // ANTIC's row counter within the mode line
+    uint8_t row = 0;                  // ANTIC's row counter within the mode line
     uint16_t instructionAddress = 0;  // where this line's display-list instruction was fetched
     uint16_t dataAddress = 0;         // memory scan counter at the start of the mode line
-    int16_t first = 0;       // first colour clock that may hold a non-zero code
-    int16_t last = -1;       // last one (first > last: the whole line is background)
-    uint8_t possible = 0;    // PF colours this mode can produce at all (bit n = PFn), before GTIA modes
+    int16_t first = 0;                // first colour clock that may hold a non-zero code
+    int16_t last = -1;                // last one (first > last: the whole line is background)
+    uint8_t possible = 0;             // PF colours this mode can produce at all (bit n = PFn), before GTIA modes
 
     // ANTIC registers as sampled at the start of the line; the AN codes are generated from
     // them only when GTIA needs them (a line nobody looks at costs nothing).
     uint8_t dmactl = 0, chactl = 0, chbase = 0, hscrol = 0;
     bool hscrollEnabled = false;
-    bool generated = true;   // false: `an` is not filled in yet (generatePlayfield)
-    bool placed = true;      // false: first, last, origin and the byte range are not worked out yet (placePlayfield)
+    bool generated = true;  // false: `an` is not filled in yet (generatePlayfield)
+    bool placed = true;     // false: first, last, origin and the byte range are not worked out yet (placePlayfield)
     // Where the fetched bytes went: byte i (from dataAddress, wrapping in 4 KiB) covers the
     // clocks from origin + i * clocks-per-byte; bytes firstByte..lastByte-1 are shown.
     int16_t origin = 0;

@@ -11,8 +11,14 @@ namespace pmg {
 
 // Bits of a priority selection: which registers are ORed onto the screen.
 enum PrioritySelect : uint16_t {
-    kSelP0 = 1 << 0, kSelP1 = 1 << 1, kSelP2 = 1 << 2, kSelP3 = 1 << 3,
-    kSelPF0 = 1 << 4, kSelPF1 = 1 << 5, kSelPF2 = 1 << 6, kSelPF3 = 1 << 7,
+    kSelP0 = 1 << 0,
+    kSelP1 = 1 << 1,
+    kSelP2 = 1 << 2,
+    kSelP3 = 1 << 3,
+    kSelPF0 = 1 << 4,
+    kSelPF1 = 1 << 5,
+    kSelPF2 = 1 << 6,
+    kSelPF3 = 1 << 7,
     kSelBAK = 1 << 8,
 };
 
@@ -54,8 +60,8 @@ private:
     int selPrior_ = -1;                      // PRIOR & $2F they were worked out for
     std::array<uint16_t, 64> selections_{};  // the distinct selections
     int selectionCount_ = 0;
-    std::array<uint8_t, 256> selection_{};   // per index: which of them
-    std::array<uint8_t, 64> colour_{};       // per selection: its colour
+    std::array<uint8_t, 256> selection_{};  // per index: which of them
+    std::array<uint8_t, 64> colour_{};      // per selection: its colour
 };
 
 }  // namespace pmg

@@ -25,7 +25,8 @@ constexpr std::array kRegisters = {
     RegisterInfo{Reg::GRAFP1, "GRAFP1", 0xD00E, "player 1 shape byte, bit 7 leftmost"},
     RegisterInfo{Reg::GRAFP2, "GRAFP2", 0xD00F, "player 2 shape byte, bit 7 leftmost"},
     RegisterInfo{Reg::GRAFP3, "GRAFP3", 0xD010, "player 3 shape byte, bit 7 leftmost"},
-    RegisterInfo{Reg::GRAFM, "GRAFM", 0xD011, "bit pairs 7-6 M3, 5-4 M2, 3-2 M1, 1-0 M0; higher bit of a pair is the left pixel"},
+    RegisterInfo{Reg::GRAFM, "GRAFM", 0xD011,
+                 "bit pairs 7-6 M3, 5-4 M2, 3-2 M1, 1-0 M0; higher bit of a pair is the left pixel"},
     RegisterInfo{Reg::COLPM0, "COLPM0", 0xD012, "colour of player/missile 0: bits 7-4 hue, 3-1 luminance"},
     RegisterInfo{Reg::COLPM1, "COLPM1", 0xD013, "colour of player/missile 1: bits 7-4 hue, 3-1 luminance"},
     RegisterInfo{Reg::COLPM2, "COLPM2", 0xD014, "colour of player/missile 2: bits 7-4 hue, 3-1 luminance"},
@@ -37,10 +38,12 @@ constexpr std::array kRegisters = {
     RegisterInfo{Reg::COLBK, "COLBK", 0xD01A, "background and border colour"},
     RegisterInfo{Reg::PRIOR, "PRIOR", 0xD01B, "7-6 GTIA mode, 5 multicolour players, 4 fifth player, 3-0 priority"},
     RegisterInfo{Reg::VDELAY, "VDELAY", 0xD01C, "bits 7-4 P3-P0, 3-0 M3-M0: accept DMA on odd scanlines only"},
-    RegisterInfo{Reg::GRACTL, "GRACTL", 0xD01D, "bit 0 latch missile DMA, bit 1 latch player DMA, bit 2 latch triggers"},
+    RegisterInfo{Reg::GRACTL, "GRACTL", 0xD01D,
+                 "bit 0 latch missile DMA, bit 1 latch player DMA, bit 2 latch triggers"},
     RegisterInfo{Reg::HITCLR, "HITCLR", 0xD01E, "any write clears all 60 collision bits"},
     RegisterInfo{Reg::CONSOL, "CONSOL", 0xD01F, "console speaker and key lines (no effect on graphics)"},
-    RegisterInfo{Reg::DMACTL, "DMACTL", 0xD400, "1-0 playfield width, 2 missile DMA, 3 player DMA, 4 single-line, 5 display-list DMA"},
+    RegisterInfo{Reg::DMACTL, "DMACTL", 0xD400,
+                 "1-0 playfield width, 2 missile DMA, 3 player DMA, 4 single-line, 5 display-list DMA"},
     RegisterInfo{Reg::CHACTL, "CHACTL", 0xD401, "bit 0 blank inverse chars, bit 1 invert inverse chars, bit 2 reflect"},
     RegisterInfo{Reg::DLISTL, "DLISTL", 0xD402, "display list address, low byte"},
     RegisterInfo{Reg::DLISTH, "DLISTH", 0xD403, "display list address, high byte"},
@@ -54,10 +57,8 @@ constexpr std::array kRegisters = {
 };
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::toupper(static_cast<unsigned char>(x)) ==
-                      std::toupper(static_cast<unsigned char>(y));
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::toupper(static_cast<unsigned char>(x)) == std::toupper(static_cast<unsigned char>(y));
            });
 }
 
@@ -73,12 +74,9 @@ std::optional<Reg> registerByName(std::string_view name) {
 
 std::optional<Reg> registerAtAddress(uint16_t address) {
     uint16_t canonical;
-    if (isGtiaAddress(address))
-        canonical = 0xD000 | (address & 0x1F);
-    else if (isAnticAddress(address))
-        canonical = 0xD400 | (address & 0x0F);
-    else
-        return std::nullopt;
+    if (isGtiaAddress(address)) canonical = 0xD000 | (address & 0x1F);
+    else if (isAnticAddress(address)) canonical = 0xD400 | (address & 0x0F);
+    else return std::nullopt;
     for (const auto& info : kRegisters)
         if (info.address == canonical) return info.reg;
     return std::nullopt;

@@ -13,15 +13,49 @@ namespace pmg {
 // from $D000, ANTIC registers by 0x20 + their offset from $D400, so the enum value
 // doubles as an index into the machine's register file.
 enum class Reg : uint8_t {
-    HPOSP0 = 0x00, HPOSP1, HPOSP2, HPOSP3,
-    HPOSM0, HPOSM1, HPOSM2, HPOSM3,
-    SIZEP0, SIZEP1, SIZEP2, SIZEP3, SIZEM,
-    GRAFP0, GRAFP1, GRAFP2, GRAFP3, GRAFM,
-    COLPM0, COLPM1, COLPM2, COLPM3,
-    COLPF0, COLPF1, COLPF2, COLPF3, COLBK,
-    PRIOR, VDELAY, GRACTL, HITCLR, CONSOL,  // $D01B-$D01F
-    DMACTL = 0x20, CHACTL, DLISTL, DLISTH, HSCROL, VSCROL,
-    PMBASE = 0x27, CHBASE = 0x29, WSYNC, NMIEN = 0x2E, NMIRES,
+    HPOSP0 = 0x00,
+    HPOSP1,
+    HPOSP2,
+    HPOSP3,
+    HPOSM0,
+    HPOSM1,
+    HPOSM2,
+    HPOSM3,
+    SIZEP0,
+    SIZEP1,
+    SIZEP2,
+    SIZEP3,
+    SIZEM,
+    GRAFP0,
+    GRAFP1,
+    GRAFP2,
+    GRAFP3,
+    GRAFM,
+    COLPM0,
+    COLPM1,
+    COLPM2,
+    COLPM3,
+    COLPF0,
+    COLPF1,
+    COLPF2,
+    COLPF3,
+    COLBK,
+    PRIOR,
+    VDELAY,
+    GRACTL,
+    HITCLR,
+    CONSOL,  // $D01B-$D01F
+    DMACTL = 0x20,
+    CHACTL,
+    DLISTL,
+    DLISTH,
+    HSCROL,
+    VSCROL,
+    PMBASE = 0x27,
+    CHBASE = 0x29,
+    WSYNC,
+    NMIEN = 0x2E,
+    NMIRES,
 };
 
 inline constexpr int kRegisterFileSize = 0x30;
@@ -29,8 +63,8 @@ inline constexpr int kRegisterFileSize = 0x30;
 struct RegisterInfo {
     Reg reg;
     std::string_view name;
-    uint16_t address;           // canonical address ($D0xx or $D40x)
-    std::string_view bits;      // one-line description of the bit fields, for tooltips and errors
+    uint16_t address;       // canonical address ($D0xx or $D40x)
+    std::string_view bits;  // one-line description of the bit fields, for tooltips and errors
 };
 
 // Every named write register, GTIA first, in address order.

@@ -11,7 +11,8 @@
 namespace pmg::formats {
 
 std::vector<uint8_t> gunzipIfNeeded(std::span<const uint8_t> bytes, const std::string& file, size_t limit) {
-    if (bytes.size() < 2 || bytes[0] != 0x1F || bytes[1] != 0x8B) return std::vector<uint8_t>(bytes.begin(), bytes.end());
+    if (bytes.size() < 2 || bytes[0] != 0x1F || bytes[1] != 0x8B)
+        return std::vector<uint8_t>(bytes.begin(), bytes.end());
     z_stream z{};
     if (inflateInit2(&z, 15 + 16) != Z_OK) throw FormatError(file, "zlib could not start");
     std::vector<uint8_t> out;
@@ -51,25 +52,43 @@ public:
         if (data_.size() - at_ < n)
             throw FormatError(file_, atOffset(at_, std::string("the state ends inside ") + what + " (truncated file)"));
     }
-    uint8_t u8(const char* what) { need(1, what); return data_[at_++]; }
-    uint16_t u16(const char* what) { need(2, what); uint16_t v = static_cast<uint16_t>(data_[at_] | (data_[at_ + 1] << 8)); at_ += 2; return v; }
+    uint8_t u8(const char* what) {
+        need(1, what);
+        return data_[at_++];
+    }
+    uint16_t u16(const char* what) {
+        need(2, what);
+        uint16_t v = static_cast<uint16_t>(data_[at_] | (data_[at_ + 1] << 8));
+        at_ += 2;
+        return v;
+    }
     // atari800's INT: 4 bytes, little endian magnitude, sign in bit 7 of the last byte.
     int32_t i32(const char* what) {
         need(4, what);
-        const uint32_t magnitude = data_[at_] | (data_[at_ + 1] << 8) | (data_[at_ + 2] << 16) | ((data_[at_ + 3] & 0x7Fu) << 24);
+        const uint32_t magnitude =
+            data_[at_] | (data_[at_ + 1] << 8) | (data_[at_ + 2] << 16) | ((data_[at_ + 3] & 0x7Fu) << 24);
         const bool negative = data_[at_ + 3] & 0x80;
         at_ += 4;
         return negative ? -static_cast<int32_t>(magnitude) : static_cast<int32_t>(magnitude);
     }
-    void skip(size_t n, const char* what) { need(n, what); at_ += n; }
+    void skip(size_t n, const char* what) {
+        need(n, what);
+        at_ += n;
+    }
     std::vector<uint8_t> bytes(size_t n, const char* what) {
         need(n, what);
-        std::vector<uint8_t> v(data_.begin() + static_cast<std::ptrdiff_t>(at_), data_.begin() + static_cast<std::ptrdiff_t>(at_ + n));
+        std::vector<uint8_t> v(data_.begin() + static_cast<std::ptrdiff_t>(at_),
+                               data_.begin() + static_cast<std::ptrdiff_t>(at_ + n));
         at_ += n;
         return v;
     }
-    void fileName(const char* what) { const uint16_t length = u16(what); skip(length, what); }
-    [[noreturn]] void fail(size_t at, const std::string& problem) const { throw FormatError(file_, atOffset(at, problem)); }
+    void fileName(const char* what) {
+        const uint16_t length = u16(what);
+        skip(length, what);
+    }
+    [[noreturn]] void fail(size_t at, const std::string& problem) const {
+        throw FormatError(file_, atOffset(at, problem));
+    }
 
 private:
     std::span<const uint8_t> data_;
@@ -90,7 +109,8 @@ A8sFile A8sFile::read(std::span<const uint8_t> bytes, const std::string& file) {
     const size_t versionAt = in.offset();
     state.version = in.u8("the header");
     if (state.version < 3 || state.version > 8)
-        in.fail(versionAt, "state version " + std::to_string(state.version) + " is not one PMG Lab reads (atari800 writes versions 3 to 8)");
+        in.fail(versionAt, "state version " + std::to_string(state.version) +
+                               " is not one PMG Lab reads (atari800 writes versions 3 to 8)");
     const bool verbose = in.u8("the header") != 0;
 
     // Atari800_StateRead
@@ -111,7 +131,9 @@ A8sFile A8sFile::read(std::span<const uint8_t> bytes, const std::string& file) {
         state.machineType = type < 10 ? kMachine[type] : 1;
         ramKb = type < 10 ? kRam[type] : 64;
         if (state.machineType == 2) in.fail(typeAt, "an Atari 5200 state: PMG Lab models the Atari 800 computers");
-        if (ramKb > 64) in.fail(typeAt, "a machine with " + std::to_string(ramKb) + " KiB: states with extended memory are not read");
+        if (ramKb > 64)
+            in.fail(typeAt,
+                    "a machine with " + std::to_string(ramKb) + " KiB: states with extended memory are not read");
         in.skip(16, "the machine settings");
     }
     if (state.version >= 4) {
@@ -154,9 +176,11 @@ A8sFile A8sFile::read(std::span<const uint8_t> bytes, const std::string& file) {
     in.skip(1, "the CPU");  // IRQ
     if (state.machineType == 0 && state.version >= 5) {
         const size_t at = in.offset();
-        if (in.i32("the Axlon memory") != 0) in.fail(at, "Axlon extended memory: states with extended memory are not read");
+        if (in.i32("the Axlon memory") != 0)
+            in.fail(at, "Axlon extended memory: states with extended memory are not read");
         const size_t mosaicAt = in.offset();
-        if (in.i32("the Mosaic memory") != 0) in.fail(mosaicAt, "Mosaic extended memory: states with extended memory are not read");
+        if (in.i32("the Mosaic memory") != 0)
+            in.fail(mosaicAt, "Mosaic extended memory: states with extended memory are not read");
     }
     if (state.version >= 7) ramKb = in.i32("the memory size");
     state.ram = in.bytes(65536, "the memory");
@@ -171,7 +195,9 @@ A8sFile A8sFile::read(std::span<const uint8_t> bytes, const std::string& file) {
     if (state.version >= 7) {
         const size_t at = in.offset();
         const int banks = in.i32("the memory size");
-        if (banks != 0 || ramKb > 64) in.fail(at, "a machine with " + std::to_string(ramKb + banks * 16) + " KiB: states with extended memory are not read");
+        if (banks != 0 || ramKb > 64)
+            in.fail(at, "a machine with " + std::to_string(ramKb + banks * 16) +
+                            " KiB: states with extended memory are not read");
         in.skip(1 + 4, "the memory settings");  // PORTB, cartA0BF_enabled
     }
     state.pc = in.u16("the CPU");
@@ -182,7 +208,8 @@ A8sFile A8sFile::read(std::span<const uint8_t> bytes, const std::string& file) {
     uint8_t mpl[4], ppl[4];
     for (uint8_t& v : mpl) v = in.u8("GTIA collisions");
     for (uint8_t& v : ppl) v = in.u8("GTIA collisions");
-    for (int i = 0x08; i <= 0x1D; ++i) state.gtia[static_cast<size_t>(i)] = in.u8("GTIA");  // SIZEP0 .. GRACTL; $1E excluded below
+    for (int i = 0x08; i <= 0x1D; ++i)
+        state.gtia[static_cast<size_t>(i)] = in.u8("GTIA");  // SIZEP0 .. GRACTL; $1E excluded below
     // The 22 bytes above ran SIZEP0..GRACTL: SIZE x5, GRAF x5, COLPM x4, COLPF x4, COLBK, PRIOR, VDELAY, GRACTL.
     // atari800 keeps playfield collisions per playfield colour (PFnPM: bits 0-3 players, 4-7
     // missiles) and player-player collisions in one triangle; this is its GTIA_GetByte.
@@ -197,7 +224,8 @@ A8sFile A8sFile::read(std::span<const uint8_t> bytes, const std::string& file) {
         state.collisions[static_cast<size_t>(4 + pl)] = v;
     }
     for (int m = 0; m < 4; ++m) state.collisions[static_cast<size_t>(8 + m)] = mpl[m] & 0x0F;
-    state.collisions[12] = static_cast<uint8_t>((((ppl[1] & 0x01) << 1) | ((ppl[2] & 0x01) << 2) | ((ppl[3] & 0x01) << 3)));
+    state.collisions[12] =
+        static_cast<uint8_t>((((ppl[1] & 0x01) << 1) | ((ppl[2] & 0x01) << 2) | ((ppl[3] & 0x01) << 3)));
     state.collisions[13] = static_cast<uint8_t>(((ppl[1] & 0x01) | ((ppl[2] & 0x02) << 1) | ((ppl[3] & 0x02) << 2)));
     state.collisions[14] = static_cast<uint8_t>(((ppl[2] & 0x03) | ((ppl[3] & 0x04) << 1)));
     state.collisions[15] = static_cast<uint8_t>(ppl[3] & 0x07);
@@ -209,15 +237,16 @@ Scene A8sFile::toScene(const std::string& name) const {
     Scene scene;
     scene.name = name;
     scene.video = pal ? VideoStandard::Pal : VideoStandard::Ntsc;
-    scene.description = "An atari800 state (version " + std::to_string(version) + "): memory and registers at one instant.";
+    scene.description =
+        "An atari800 state (version " + std::to_string(version) + "): memory and registers at one instant.";
     putMemory(scene, 0x0000, std::vector<uint8_t>(ram.begin(), ram.begin() + 0xD000));
     putMemory(scene, 0xD800, std::vector<uint8_t>(ram.begin() + 0xD800, ram.end()));
     putRegisters(scene, ram);
     const nlohmann::ordered_json saved = savedCollisionsJson();
     scene.extra[kAtari800StateKey] = {{"version", version},
-                                     {"display_list_counter", displayListCounter},
-                                     {"cpu", {{"a", a}, {"x", x}, {"y", y}, {"s", s}, {"p", p}, {"pc", pc}}},
-                                     {"saved_collisions", saved}};
+                                      {"display_list_counter", displayListCounter},
+                                      {"cpu", {{"a", a}, {"x", x}, {"y", y}, {"s", s}, {"p", p}, {"pc", pc}}},
+                                      {"saved_collisions", saved}};
     return scene;
 }
 

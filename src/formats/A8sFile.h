@@ -31,7 +31,7 @@ public:
 
     int version = 0;
     bool pal = false;
-    int machineType = 0;  // 0 = 400/800, 1 = XL/XE
+    int machineType = 0;       // 0 = 400/800, 1 = XL/XE
     std::vector<uint8_t> ram;  // 65536 bytes as the CPU sees them (ROM included)
     // ANTIC, GTIA and the collision latches: SavedChips.
     // CPU

@@ -40,18 +40,21 @@ public:
 
     // The object a member of `owner` refers to (Altirra counts them from 1); nothing for 0 or
     // an absent member when `required` is false.
-    const nlohmann::json* reference(const nlohmann::json& owner, const std::string& ownerPlace, const char* key, const char* type,
-                                    const std::string& what, bool required) const {
-        if (!owner.contains(key) || owner[key].is_null() || (owner[key].is_number_integer() && owner[key].get<int64_t>() == 0)) {
-            if (required) fail(ownerPlace + " key \"" + key + "\"", "is missing: a state without " + what + " cannot be shown");
+    const nlohmann::json* reference(const nlohmann::json& owner, const std::string& ownerPlace, const char* key,
+                                    const char* type, const std::string& what, bool required) const {
+        if (!owner.contains(key) || owner[key].is_null() ||
+            (owner[key].is_number_integer() && owner[key].get<int64_t>() == 0)) {
+            if (required)
+                fail(ownerPlace + " key \"" + key + "\"", "is missing: a state without " + what + " cannot be shown");
             return nullptr;
         }
         const nlohmann::json& ref = owner[key];
-        if (!ref.is_number_integer()) fail(ownerPlace + " key \"" + key + "\"", "should refer to an object by its number, not hold " + kind(ref));
+        if (!ref.is_number_integer())
+            fail(ownerPlace + " key \"" + key + "\"", "should refer to an object by its number, not hold " + kind(ref));
         const int64_t number = ref.get<int64_t>();
         if (number < 1 || static_cast<uint64_t>(number) > objects_->size())
-            fail(ownerPlace + " key \"" + key + "\"", "refers to object " + std::to_string(number) + "; the list has " +
-                                                          std::to_string(objects_->size()));
+            fail(ownerPlace + " key \"" + key + "\"",
+                 "refers to object " + std::to_string(number) + "; the list has " + std::to_string(objects_->size()));
         return &object(static_cast<size_t>(number - 1), type, what);
     }
 
@@ -118,8 +121,10 @@ private:
         if (v.is_string()) {
             const std::string s = v.get<std::string>();
             // Altirra writes integers beyond a double's exact range as decimal strings.
-            if (!s.empty() && s.size() <= 18 && s.find_first_not_of("0123456789") == std::string::npos) return std::stoll(s);
-            if (s.size() >= 2 && s.size() <= 19 && s[0] == '-' && s.find_first_not_of("0123456789", 1) == std::string::npos)
+            if (!s.empty() && s.size() <= 18 && s.find_first_not_of("0123456789") == std::string::npos)
+                return std::stoll(s);
+            if (s.size() >= 2 && s.size() <= 19 && s[0] == '-' &&
+                s.find_first_not_of("0123456789", 1) == std::string::npos)
                 return std::stoll(s);
         }
         fail(where, "should be a whole number, not " + kind(v));
@@ -151,7 +156,8 @@ AltirraStateFile AltirraStateFile::read(std::span<const uint8_t> bytes, const st
     state.hardwareMode = objects.text(root, rootPlace, "hardware_mode", true);
     static const char* const kComputers[] = {"800", "800xl", "XEGS", "1200xl", "130xe", "1400xl"};
     if (state.hardwareMode == "5200")
-        objects.fail(rootPlace + " key \"hardware_mode\"", "an Atari 5200 state: PMG Lab models the Atari 800 computers");
+        objects.fail(rootPlace + " key \"hardware_mode\"",
+                     "an Atari 5200 state: PMG Lab models the Atari 800 computers");
     if (std::find(std::begin(kComputers), std::end(kComputers), state.hardwareMode) == std::end(kComputers))
         objects.fail(rootPlace + " key \"hardware_mode\"", "unknown machine \"" + state.hardwareMode + "\"");
     state.memoryMode = objects.text(root, rootPlace, "memory_mode", true);
@@ -163,15 +169,18 @@ AltirraStateFile AltirraStateFile::read(std::span<const uint8_t> bytes, const st
         objects.fail(rootPlace + " key \"video_standard\"", "unknown video standard \"" + video + "\"");
     state.internalBasic = objects.flag(root, rootPlace, "internal_basic");
     if (objects.flag(root, rootPlace, "xmem_aliasing"))
-        objects.fail(rootPlace + " key \"xmem_aliasing\"", "main memory shared with the extended banks (256K): such states are not read");
+        objects.fail(rootPlace + " key \"xmem_aliasing\"",
+                     "main memory shared with the extended banks (256K): such states are not read");
 
     // Main memory: its own entry (memory.bin) or, in a state saved without packaging, a list.
     const std::string memoryPlace = "the memory (" + rootPlace + " key \"memory\")";
-    const nlohmann::json& memory = *objects.reference(root, rootPlace, "memory", "ATSaveStateMemoryBuffer", "the memory", true);
+    const nlohmann::json& memory =
+        *objects.reference(root, rootPlace, "memory", "ATSaveStateMemoryBuffer", "the memory", true);
     if (memory.contains("_path")) {
         const std::string entry = objects.text(memory, memoryPlace, "_path", true);
         auto data = zip.read(entry, kMaxMemoryBytes);
-        if (!data) objects.fail(memoryPlace + " key \"_path\"", "names \"" + entry + "\", which the archive does not hold");
+        if (!data)
+            objects.fail(memoryPlace + " key \"_path\"", "names \"" + entry + "\", which the archive does not hold");
         if (data->size() < 65536)
             throw FormatError(file, "entry \"" + entry + "\": holds " + std::to_string(data->size()) +
                                         " bytes; the main memory of a state is 65536");
@@ -179,7 +188,8 @@ AltirraStateFile AltirraStateFile::read(std::span<const uint8_t> bytes, const st
     } else {
         state.ram = objects.bytes(memory, memoryPlace, "data", 65536);
     }
-    state.cartridge = objects.reference(root, rootPlace, "cart", "ATSaveStateCartridge", "the cartridge", false) != nullptr;
+    state.cartridge =
+        objects.reference(root, rootPlace, "cart", "ATSaveStateCartridge", "the cartridge", false) != nullptr;
 
     // ANTIC
     const std::string anticPlace = "ANTIC";
@@ -200,7 +210,9 @@ AltirraStateFile AltirraStateFile::read(std::span<const uint8_t> bytes, const st
     auto put = [&](const std::vector<uint8_t>& values) {
         for (uint8_t v : values) state.gtia[reg++] = v;
     };
-    auto one = [&](const char* key) { return std::vector<uint8_t>{static_cast<uint8_t>(objects.integer(gtia, gtiaPlace, key, 255))}; };
+    auto one = [&](const char* key) {
+        return std::vector<uint8_t>{static_cast<uint8_t>(objects.integer(gtia, gtiaPlace, key, 255))};
+    };
     put(objects.bytes(gtia, gtiaPlace, "hpospn", 4));
     put(objects.bytes(gtia, gtiaPlace, "hposmn", 4));
     put(objects.bytes(gtia, gtiaPlace, "sizepn", 4));
@@ -243,7 +255,8 @@ Scene AltirraStateFile::toScene(const std::string& name) const {
     scene.video = pal ? VideoStandard::Pal : VideoStandard::Ntsc;
     // What ANTIC would fetch: RAM where RAM is mapped, nothing of the state's where ROM is.
     const bool osRom = !isXl() || (portb & 0x01);
-    scene.description = "An Altirra save state (" + hardwareMode + ", " + memoryMode + "): memory and registers at one instant." +
+    scene.description = "An Altirra save state (" + hardwareMode + ", " + memoryMode +
+                        "): memory and registers at one instant." +
                         (osRom ? " A state holds no ROM: the OS character set at $E000 is PMG Lab's copy." : "");
     const bool basicRom = isXl() && internalBasic && !(portb & 0x02);
     const bool ramAtC000 = isXl() ? !osRom : memoryMode == "52k";

@@ -39,14 +39,14 @@ public:
     // "altirra_state" key (saved_collisions), shown beside PMG Lab's.
     Scene toScene(const std::string& name) const;
 
-    std::string programInfo;      // the Altirra version that saved it
-    std::string hardwareMode;     // "800", "800xl", "130xe", ...
-    std::string memoryMode;       // "48k", "64k", "320k", ...
+    std::string programInfo;   // the Altirra version that saved it
+    std::string hardwareMode;  // "800", "800xl", "130xe", ...
+    std::string memoryMode;    // "48k", "64k", "320k", ...
     bool pal = false;
     bool internalBasic = false;
-    bool cartridge = false;       // a cartridge was inserted (its ROM is not in the state)
-    std::vector<uint8_t> ram;     // the 64 KiB of main memory (RAM only)
-    uint8_t portb = 0xFF;         // PIA port B as the XL/XE's memory control sees it
+    bool cartridge = false;    // a cartridge was inserted (its ROM is not in the state)
+    std::vector<uint8_t> ram;  // the 64 KiB of main memory (RAM only)
+    uint8_t portb = 0xFF;      // PIA port B as the XL/XE's memory control sees it
     // ANTIC, GTIA and the collision latches: SavedChips.
     // CPU
     uint8_t a = 0, p = 0, s = 0, x = 0, y = 0;

@@ -18,7 +18,8 @@ AplFile AplFile::read(std::span<const uint8_t> bytes, const std::string& file, L
         throw FormatError(file, atOffset(0, "not an Atari Player Editor file (it must begin with $9A $F8 $39 $21)"));
     if (layout == Layout::Apl && bytes.size() != kFileBytes)
         throw FormatError(file, atOffset(std::min(bytes.size(), kFileBytes),
-                                         "an Atari Player Editor file (.apl) is 1677 bytes; this one has " + std::to_string(bytes.size())));
+                                         "an Atari Player Editor file (.apl) is 1677 bytes; this one has " +
+                                             std::to_string(bytes.size())));
     if (layout == Layout::Apm && bytes.size() < 7)
         throw FormatError(file, atOffset(bytes.size(), "the file ends inside its header (frames, height, gap)"));
     AplFile apl;
@@ -26,19 +27,22 @@ AplFile AplFile::read(std::span<const uint8_t> bytes, const std::string& file, L
     const int maxLines = layout == Layout::Apl ? kMaxLines : kMaxApmLines;
     size_t at = 4;
     apl.frames = bytes[at++];
-    if (apl.frames < 1 || apl.frames > 16) throw FormatError(file, atOffset(4, "frame count " + std::to_string(apl.frames) + " is not 1-16"));
+    if (apl.frames < 1 || apl.frames > 16)
+        throw FormatError(file, atOffset(4, "frame count " + std::to_string(apl.frames) + " is not 1-16"));
     apl.height = bytes[at++];
     if (apl.height < 1 || apl.height > maxLines)
-        throw FormatError(file, atOffset(5, "frame height " + std::to_string(apl.height) + " is not 1-" + std::to_string(maxLines)));
+        throw FormatError(
+            file, atOffset(5, "frame height " + std::to_string(apl.height) + " is not 1-" + std::to_string(maxLines)));
     apl.gap = bytes[at++];
     if (apl.gap > 8) throw FormatError(file, atOffset(6, "gap " + std::to_string(apl.gap) + " is not 0-8 pixels"));
-    const size_t stored = static_cast<size_t>(layout == Layout::Apl ? kMaxLines : apl.height);  // lines per frame in the file
+    const size_t stored =
+        static_cast<size_t>(layout == Layout::Apl ? kMaxLines : apl.height);  // lines per frame in the file
     if (layout == Layout::Apm && bytes.size() != kApmFixedBytes + 2 * kFrameSlots * stored) {
         const size_t expected = kApmFixedBytes + 2 * kFrameSlots * stored;
-        throw FormatError(file, atOffset(std::min(bytes.size(), expected), "an extended Atari Player Editor file (.apm) with frames " +
-                                                                               std::to_string(apl.height) + " lines high is " +
-                                                                               std::to_string(expected) + " bytes; this one has " +
-                                                                               std::to_string(bytes.size())));
+        throw FormatError(file, atOffset(std::min(bytes.size(), expected),
+                                         "an extended Atari Player Editor file (.apm) with frames " +
+                                             std::to_string(apl.height) + " lines high is " + std::to_string(expected) +
+                                             " bytes; this one has " + std::to_string(bytes.size())));
     }
     for (uint8_t& c : apl.colourP0) c = bytes[at++];
     for (uint8_t& c : apl.colourP1) c = bytes[at++];
@@ -64,7 +68,8 @@ std::vector<uint8_t> AplFile::write() const {
     out.insert(out.end(), colourP1.begin(), colourP1.end());
     out.push_back(background);
     for (const auto* player : {&p0, &p1})
-        for (const auto& frame : *player) out.insert(out.end(), frame.begin(), frame.begin() + static_cast<std::ptrdiff_t>(stored));
+        for (const auto& frame : *player)
+            out.insert(out.end(), frame.begin(), frame.begin() + static_cast<std::ptrdiff_t>(stored));
     out.push_back(selectedFrame);
     out.push_back(selectedPen);
     out.push_back(frameRate);
@@ -74,8 +79,9 @@ std::vector<uint8_t> AplFile::write() const {
 Scene AplFile::toScene(const std::string& name, int frame) const {
     frame = std::clamp(frame, 0, frames - 1);
     Scene scene = baseTextScene(name);
-    scene.description = "Frame " + std::to_string(frame + 1) + " of an Atari Player Editor animation: players 0 and 1, " +
-                        std::to_string(gap) + " pixels apart, multicolour where they overlap.";
+    scene.description = "Frame " + std::to_string(frame + 1) +
+                        " of an Atari Player Editor animation: players 0 and 1, " + std::to_string(gap) +
+                        " pixels apart, multicolour where they overlap.";
     putMemory(scene, kTextScreenAddress, std::vector<uint8_t>(40 * 24, 0));
     std::vector<uint8_t> player0(256, 0), player1(256, 0);
     const size_t f = static_cast<size_t>(frame);
@@ -91,7 +97,7 @@ Scene AplFile::toScene(const std::string& name, int frame) const {
     setRegister(scene, Reg::COLPM1, colourP1[f]);
     setRegister(scene, Reg::COLBK, background);
     setRegister(scene, Reg::COLPF2, background);  // the text screen's background is PF2
-    setRegister(scene, Reg::PRIOR, 0x21);  // multicolour players (bit 5), players over playfield
+    setRegister(scene, Reg::PRIOR, 0x21);         // multicolour players (bit 5), players over playfield
     return scene;
 }
 
@@ -108,7 +114,10 @@ AplFile AplFile::fromScene(const Scene& scene, Layout layout) {
         if (s.name == "PLAYER1") shape1 = &s;
     }
     for (const PmShape* s : {shape0, shape1})
-        if (s) { top = std::min(top, s->y); bottom = std::max(bottom, s->y + static_cast<int>(s->rows.size()) - 1); }
+        if (s) {
+            top = std::min(top, s->y);
+            bottom = std::max(bottom, s->y + static_cast<int>(s->rows.size()) - 1);
+        }
     apl.height = bottom < 0 ? 8 : std::min(maxLines, bottom - top + 1);
     auto place = [&](const PmShape* s, std::array<uint8_t, kMaxApmLines>& rows) {
         if (!s) return;

@@ -24,9 +24,9 @@ class AplFile {
 public:
     enum class Layout { Apl, Apm };  // 48 lines stored per frame, or the frame height's
     static constexpr size_t kFileBytes = 1677;
-    static constexpr int kFrameSlots = 17;   // 16 frames and the editor's copy buffer
-    static constexpr int kMaxLines = 48;     // .apl
-    static constexpr int kMaxApmLines = 58;  // .apm
+    static constexpr int kFrameSlots = 17;        // 16 frames and the editor's copy buffer
+    static constexpr int kMaxLines = 48;          // .apl
+    static constexpr int kMaxApmLines = 58;       // .apm
     static constexpr size_t kApmFixedBytes = 45;  // all but the player data
 
     // Throws FormatError naming `file` and the offset.

@@ -17,30 +17,93 @@ public:
     uint16_t here() const { return static_cast<uint16_t>(origin_ + bytes_.size()); }
     void label(const std::string& name) { labels_[name] = here(); }
     void byte(uint8_t b) { bytes_.push_back(b); }
-    void word(uint16_t w) { byte(w & 0xFF); byte(w >> 8); }
+    void word(uint16_t w) {
+        byte(w & 0xFF);
+        byte(w >> 8);
+    }
     void bytes(const std::vector<uint8_t>& b) { bytes_.insert(bytes_.end(), b.begin(), b.end()); }
 
     // The few addressing modes the exported program uses.
-    void ldaImm(uint8_t v) { byte(0xA9); byte(v); }
-    void ldxImm(uint8_t v) { byte(0xA2); byte(v); }
-    void ldyImm(uint8_t v) { byte(0xA0); byte(v); }
-    void ldaAbs(uint16_t a) { byte(0xAD); word(a); }
-    void staAbs(uint16_t a) { byte(0x8D); word(a); }
-    void stxAbs(uint16_t a) { byte(0x8E); word(a); }
-    void styAbs(uint16_t a) { byte(0x8C); word(a); }
-    void ldaAbsX(uint16_t a) { byte(0xBD); word(a); }
-    void staAbsX(uint16_t a) { byte(0x9D); word(a); }
-    void staAbsY(uint16_t a) { byte(0x99); word(a); }
-    void ldaAbsXLabel(const std::string& l) { byte(0xBD); absRef(l); }
-    void staAbsXLabel(const std::string& l) { byte(0x9D); absRef(l); }
-    void staAbsYLabel(const std::string& l) { byte(0x99); absRef(l); }
-    void ldaAbsYLabel(const std::string& l) { byte(0xB9); absRef(l); }
-    void staLabel(const std::string& l) { byte(0x8D); absRef(l); }
-    void andImm(uint8_t v) { byte(0x29); byte(v); }
-    void oraImm(uint8_t v) { byte(0x09); byte(v); }
-    void cmpImm(uint8_t v) { byte(0xC9); byte(v); }
-    void cpxImm(uint8_t v) { byte(0xE0); byte(v); }
-    void cpyImm(uint8_t v) { byte(0xC0); byte(v); }
+    void ldaImm(uint8_t v) {
+        byte(0xA9);
+        byte(v);
+    }
+    void ldxImm(uint8_t v) {
+        byte(0xA2);
+        byte(v);
+    }
+    void ldyImm(uint8_t v) {
+        byte(0xA0);
+        byte(v);
+    }
+    void ldaAbs(uint16_t a) {
+        byte(0xAD);
+        word(a);
+    }
+    void staAbs(uint16_t a) {
+        byte(0x8D);
+        word(a);
+    }
+    void stxAbs(uint16_t a) {
+        byte(0x8E);
+        word(a);
+    }
+    void styAbs(uint16_t a) {
+        byte(0x8C);
+        word(a);
+    }
+    void ldaAbsX(uint16_t a) {
+        byte(0xBD);
+        word(a);
+    }
+    void staAbsX(uint16_t a) {
+        byte(0x9D);
+        word(a);
+    }
+    void staAbsY(uint16_t a) {
+        byte(0x99);
+        word(a);
+    }
+    void ldaAbsXLabel(const std::string& l) {
+        byte(0xBD);
+        absRef(l);
+    }
+    void staAbsXLabel(const std::string& l) {
+        byte(0x9D);
+        absRef(l);
+    }
+    void staAbsYLabel(const std::string& l) {
+        byte(0x99);
+        absRef(l);
+    }
+    void ldaAbsYLabel(const std::string& l) {
+        byte(0xB9);
+        absRef(l);
+    }
+    void staLabel(const std::string& l) {
+        byte(0x8D);
+        absRef(l);
+    }
+    void andImm(uint8_t v) {
+        byte(0x29);
+        byte(v);
+    }
+    void oraImm(uint8_t v) {
+        byte(0x09);
+        byte(v);
+    }
+    void cmpImm(uint8_t v) {
+        byte(0xC9);
+        byte(v);
+    }
+    void cpxImm(uint8_t v) {
+        byte(0xE0);
+        byte(v);
+    }
+    void cpyImm(uint8_t v) {
+        byte(0xC0);
+        byte(v);
+    }
     void lsrA() { byte(0x4A); }
     void tay() { byte(0xA8); }
     void tax() { byte(0xAA); }
@@ -50,11 +113,23 @@ public:
     void sei() { byte(0x78); }
     void pha() { byte(0x48); }
     void pla() { byte(0x68); }
-    void ldyAbsXLabel(const std::string& l) { byte(0xBC); absRef(l); }
-    void cmpAbs(uint16_t a) { byte(0xCD); word(a); }
-    void ldaLabel(const std::string& l) { byte(0xAD); absRef(l); }
+    void ldyAbsXLabel(const std::string& l) {
+        byte(0xBC);
+        absRef(l);
+    }
+    void cmpAbs(uint16_t a) {
+        byte(0xCD);
+        word(a);
+    }
+    void ldaLabel(const std::string& l) {
+        byte(0xAD);
+        absRef(l);
+    }
     void cld() { byte(0xD8); }
-    void jmp(const std::string& l) { byte(0x4C); absRef(l); }
+    void jmp(const std::string& l) {
+        byte(0x4C);
+        absRef(l);
+    }
     void wordOf(const std::string& l) { absRef(l); }  // a data word holding a label's address
     void bne(const std::string& l) { branch(0xD0, l); }
     void beq(const std::string& l) { branch(0xF0, l); }
@@ -71,7 +146,8 @@ public:
             if (it == labels_.end()) throw std::logic_error("6502 emitter: unknown label " + f.label);
             if (f.relative) {
                 const int delta = int(it->second) - int(origin_ + f.offset + 1);
-                if (delta < -128 || delta > 127) throw std::logic_error("6502 emitter: branch to " + f.label + " out of reach");
+                if (delta < -128 || delta > 127)
+                    throw std::logic_error("6502 emitter: branch to " + f.label + " out of reach");
                 out[f.offset] = static_cast<uint8_t>(delta & 0xFF);
             } else {
                 out[f.offset] = it->second & 0xFF;
@@ -86,9 +162,20 @@ public:
     size_t size() const { return bytes_.size(); }
 
 private:
-    struct Fixup { size_t offset; std::string label; bool relative; };
-    void absRef(const std::string& l) { fixups_.push_back({bytes_.size(), l, false}); word(0); }
-    void branch(uint8_t opcode, const std::string& l) { byte(opcode); fixups_.push_back({bytes_.size(), l, true}); byte(0); }
+    struct Fixup {
+        size_t offset;
+        std::string label;
+        bool relative;
+    };
+    void absRef(const std::string& l) {
+        fixups_.push_back({bytes_.size(), l, false});
+        word(0);
+    }
+    void branch(uint8_t opcode, const std::string& l) {
+        byte(opcode);
+        fixups_.push_back({bytes_.size(), l, true});
+        byte(0);
+    }
 
     uint16_t origin_;
     std::vector<uint8_t> bytes_;

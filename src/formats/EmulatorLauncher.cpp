@@ -28,7 +28,9 @@ bool executable(const fs::path& p) {
 
 // Quoted only where a shell would need it, so the line reads as the user would type it.
 std::string shellQuote(const std::string& s) {
-    const bool plain = !s.empty() && s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=+-") == std::string::npos;
+    const bool plain =
+        !s.empty() && s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=+-") ==
+                          std::string::npos;
     if (plain) return s;
     std::string out = "'";
     for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -40,7 +42,8 @@ std::string shellQuote(const std::string& s) {
 fs::path findEmulator(const std::string& configured) {
     if (!configured.empty()) {
         if (executable(configured)) return configured;
-        throw std::runtime_error("the emulator program " + configured + " is not an executable file; change it, or leave it empty to look on PATH");
+        throw std::runtime_error("the emulator program " + configured +
+                                 " is not an executable file; change it, or leave it empty to look on PATH");
     }
     const char* path = std::getenv("PATH");
     const std::string all = path ? path : "";
@@ -49,12 +52,14 @@ fs::path findEmulator(const std::string& configured) {
         const size_t end = all.find(':', start);
         const std::string dir = all.substr(start, end == std::string::npos ? std::string::npos : end - start);
         for (const char* name : kEmulatorNames)
-            if (const fs::path candidate = fs::path(dir.empty() ? "." : dir) / name; executable(candidate)) return candidate;
+            if (const fs::path candidate = fs::path(dir.empty() ? "." : dir) / name; executable(candidate))
+                return candidate;
         if (end == std::string::npos) break;
         start = end + 1;
     }
     throw std::runtime_error(
-        "no Atari emulator found on PATH (looked for atari800, altirra, Altirra64.exe, Altirra.exe); install atari800 or give the "
+        "no Atari emulator found on PATH (looked for atari800, altirra, Altirra64.exe, Altirra.exe); install atari800 "
+        "or give the "
         "emulator's path");
 }
 
@@ -64,11 +69,14 @@ std::string EmulatorLaunch::commandLine() const {
     return out;
 }
 
-EmulatorLaunch prepareEmulatorLaunch(const Scene& scene, const std::string& sceneFile, const fs::path& emulator, const fs::path& directory) {
+EmulatorLaunch prepareEmulatorLaunch(const Scene& scene, const std::string& sceneFile, const fs::path& emulator,
+                                     const fs::path& directory) {
     const XexExport exported = exportXex(scene, sceneFile);
     std::error_code ec;
     fs::create_directories(directory, ec);
-    if (ec) throw std::runtime_error("cannot make the folder " + directory.string() + " for the executable: " + ec.message());
+    if (ec)
+        throw std::runtime_error("cannot make the folder " + directory.string() +
+                                 " for the executable: " + ec.message());
     EmulatorLaunch launch;
     launch.program = emulator;
     launch.xex = directory / "scene.xex";

@@ -22,14 +22,14 @@ struct EmulatorLaunch {
     std::vector<std::string> arguments;  // after the program name
     std::filesystem::path xex;           // the exported executable (its .lab beside it)
     uint16_t collisionsAddress = 0;
-    std::string commandLine() const;     // shell-quoted, for the user to see or copy
+    std::string commandLine() const;  // shell-quoted, for the user to see or copy
 };
 
 // Exports `scene` to `directory` (created if missing) as scene.xex and scene.lab, and the
 // command that runs it in `emulator`. Throws FormatError naming `sceneFile` when the scene
 // cannot be exported, std::runtime_error when the files cannot be written.
-EmulatorLaunch prepareEmulatorLaunch(const Scene& scene, const std::string& sceneFile, const std::filesystem::path& emulator,
-                                     const std::filesystem::path& directory);
+EmulatorLaunch prepareEmulatorLaunch(const Scene& scene, const std::string& sceneFile,
+                                     const std::filesystem::path& emulator, const std::filesystem::path& directory);
 
 // Starts the emulator without waiting for it; returns its process id, or -1 with `error` set.
 int startEmulator(const EmulatorLaunch& launch, std::string& error);

@@ -8,28 +8,33 @@
 #include "formats/AltirraStateFile.h"
 #include "formats/AplFile.h"
 #include "formats/FontFile.h"
+#include "formats/FormatError.h"
 #include "formats/MadStudioMissile.h"
 #include "formats/MadStudioMultiPlayer.h"
 #include "formats/MadStudioPlayer.h"
-#include "formats/FormatError.h"
 #include "formats/MicFile.h"
 #include "formats/XexFile.h"
 #include "formats/XexPicture.h"
 
 namespace pmg::formats {
 
-const char* supportedImportExtensions() { return ".a8s, .atstate2, .apl, .apm, .fnt, .mic, .spr, .mpl, .msl, .xex, .com, .exe, .obj (and any file with --raw-mode)"; }
+const char* supportedImportExtensions() {
+    return ".a8s, .atstate2, .apl, .apm, .fnt, .mic, .spr, .mpl, .msl, .xex, .com, .exe, .obj (and any file with "
+           "--raw-mode)";
+}
 
 namespace {
 std::string lowerExtension(const std::filesystem::path& path) {
     std::string ext = path.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return ext;
 }
 }  // namespace
 
 bool isImportable(const std::filesystem::path& path) {
-    static const char* const kKnown[] = {".a8s", ".atstate2", ".apl", ".apm", ".fnt", ".set", ".chr", ".mic", ".spr", ".mpl", ".msl", ".xex", ".com", ".exe", ".obj"};
+    static const char* const kKnown[] = {".a8s", ".atstate2", ".apl", ".apm", ".fnt", ".set", ".chr", ".mic",
+                                         ".spr", ".mpl",      ".msl", ".xex", ".com", ".exe", ".obj"};
     const std::string ext = lowerExtension(path);
     return std::any_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return ext == k; });
 }

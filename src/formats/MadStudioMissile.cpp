@@ -9,18 +9,22 @@
 namespace pmg::formats {
 
 MadStudioMissile MadStudioMissile::read(std::span<const uint8_t> bytes, const std::string& file) {
-    if (bytes.size() < 2) throw FormatError(file, atOffset(bytes.size(), "a Mad Studio missile file starts with its height and colour (2 bytes)"));
+    if (bytes.size() < 2)
+        throw FormatError(
+            file, atOffset(bytes.size(), "a Mad Studio missile file starts with its height and colour (2 bytes)"));
     const size_t height = bytes[0];
     if (height == 0) throw FormatError(file, atOffset(0, "the missile's height is 0"));
     if (bytes.size() != 2 + height)
-        throw FormatError(file, atOffset(std::min(bytes.size(), 2 + height),
-                                         "a missile " + std::to_string(height) + " lines high is " + std::to_string(2 + height) +
-                                             " bytes; this file has " + std::to_string(bytes.size())));
+        throw FormatError(
+            file, atOffset(std::min(bytes.size(), 2 + height),
+                           "a missile " + std::to_string(height) + " lines high is " + std::to_string(2 + height) +
+                               " bytes; this file has " + std::to_string(bytes.size())));
     MadStudioMissile missile;
     missile.colour = bytes[1];
     for (size_t i = 2; i < bytes.size(); ++i)
         if (bytes[i] > 3)
-            throw FormatError(file, atOffset(i, "a missile line is two pixels, 0 to 3; this one is " + std::to_string(bytes[i])));
+            throw FormatError(
+                file, atOffset(i, "a missile line is two pixels, 0 to 3; this one is " + std::to_string(bytes[i])));
     missile.rows.assign(bytes.begin() + 2, bytes.end());
     return missile;
 }

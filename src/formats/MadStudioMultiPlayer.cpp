@@ -15,23 +15,27 @@ constexpr size_t kSizeAt = 9, kFlagAt = 13;
 
 MadStudioMultiPlayer MadStudioMultiPlayer::read(std::span<const uint8_t> bytes, const std::string& file) {
     if (bytes.size() < kHeaderBytes)
-        throw FormatError(file, atOffset(bytes.size(), "a Mad Studio multicolour player file starts with 14 bytes (height, positions, "
-                                                       "colours, sizes, third-colour flag); this file has " +
-                                                           std::to_string(bytes.size())));
+        throw FormatError(file,
+                          atOffset(bytes.size(),
+                                   "a Mad Studio multicolour player file starts with 14 bytes (height, positions, "
+                                   "colours, sizes, third-colour flag); this file has " +
+                                       std::to_string(bytes.size())));
     const size_t height = bytes[0];
     if (height == 0) throw FormatError(file, atOffset(0, "the players' height is 0"));
     const size_t expected = kHeaderBytes + 4 * height;
     if (bytes.size() != expected)
-        throw FormatError(file, atOffset(std::min(bytes.size(), expected), "four players " + std::to_string(height) + " lines high are " +
-                                                                               std::to_string(expected) + " bytes; this file has " +
-                                                                               std::to_string(bytes.size())));
+        throw FormatError(
+            file, atOffset(std::min(bytes.size(), expected),
+                           "four players " + std::to_string(height) + " lines high are " + std::to_string(expected) +
+                               " bytes; this file has " + std::to_string(bytes.size())));
     MadStudioMultiPlayer players;
     for (size_t i = 0; i < 4; ++i) {
         players.x[i] = bytes[1 + i];
         players.colour[i] = bytes[5 + i];
         players.size[i] = bytes[kSizeAt + i];
         if (players.size[i] > 3)
-            throw FormatError(file, atOffset(kSizeAt + i, "player " + std::to_string(i) + "'s size is " + std::to_string(players.size[i]) +
+            throw FormatError(file, atOffset(kSizeAt + i, "player " + std::to_string(i) + "'s size is " +
+                                                              std::to_string(players.size[i]) +
                                                               "; SIZEP takes 0 to 3 (Mad Studio writes 0, 1 or 3)"));
     }
     if (bytes[kFlagAt] != 0 && bytes[kFlagAt] != kPriorMulticolour)
@@ -65,22 +69,25 @@ std::vector<uint8_t> MadStudioMultiPlayer::write() const {
 Scene MadStudioMultiPlayer::toScene(const std::string& name) const {
     Scene scene = baseTextScene(name);
     const size_t height = rows[0].size();
-    scene.description = "A Mad Studio multicolour player (" + std::to_string(height) + " lines) as players 0-3" +
-                        (thirdColour ? ", PRIOR bit 5 on: where players 0 and 1 (2 and 3) overlap, their colours are ORed." : ".");
+    scene.description =
+        "A Mad Studio multicolour player (" + std::to_string(height) + " lines) as players 0-3" +
+        (thirdColour ? ", PRIOR bit 5 on: where players 0 and 1 (2 and 3) overlap, their colours are ORed." : ".");
     putMemory(scene, kTextScreenAddress, std::vector<uint8_t>(40 * 24, 0));
     const size_t top = std::min<size_t>(100, 256 - height);  // single-line P/M: 256 lines per player
     for (size_t p = 0; p < 4; ++p) {
         std::vector<uint8_t> area(256, 0);
         std::copy(rows[p].begin(), rows[p].end(), area.begin() + static_cast<std::ptrdiff_t>(top));
         putMemory(scene, static_cast<uint16_t>(kPmBase + 0x400 + 0x100 * p), std::move(area));
-        setRegister(scene, static_cast<Reg>(static_cast<int>(Reg::HPOSP0) + static_cast<int>(p)), static_cast<uint8_t>(x[p] + kHposOffset));
+        setRegister(scene, static_cast<Reg>(static_cast<int>(Reg::HPOSP0) + static_cast<int>(p)),
+                    static_cast<uint8_t>(x[p] + kHposOffset));
         setRegister(scene, static_cast<Reg>(static_cast<int>(Reg::COLPM0) + static_cast<int>(p)), colour[p]);
         setRegister(scene, static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + static_cast<int>(p)), size[p]);
     }
     uint8_t prior = 0x01;
     for (const RegisterSetting& r : scene.registers)
         if (r.reg == Reg::PRIOR) prior = r.value;
-    setRegister(scene, Reg::PRIOR, static_cast<uint8_t>(thirdColour ? prior | kPriorMulticolour : prior & ~kPriorMulticolour));
+    setRegister(scene, Reg::PRIOR,
+                static_cast<uint8_t>(thirdColour ? prior | kPriorMulticolour : prior & ~kPriorMulticolour));
     return scene;
 }
 
@@ -100,11 +107,13 @@ MadStudioMultiPlayer MadStudioMultiPlayer::fromScene(const Scene& scene) {
         for (int p = 0; p < 4; ++p)
             if (s.name == "PLAYER" + std::to_string(p))
                 for (size_t i = 0; i < s.rows.size(); ++i)
-                    if (s.y + static_cast<int>(i) < bottom) players.rows[static_cast<size_t>(p)][static_cast<size_t>(s.y - top) + i] = s.rows[i];
+                    if (s.y + static_cast<int>(i) < bottom)
+                        players.rows[static_cast<size_t>(p)][static_cast<size_t>(s.y - top) + i] = s.rows[i];
     for (const RegisterSetting& r : scene.registers) {
         const int reg = static_cast<int>(r.reg);
         if (reg >= static_cast<int>(Reg::HPOSP0) && reg <= static_cast<int>(Reg::HPOSP3))
-            players.x[static_cast<size_t>(reg - static_cast<int>(Reg::HPOSP0))] = r.value >= kHposOffset ? static_cast<uint8_t>(r.value - kHposOffset) : 0;
+            players.x[static_cast<size_t>(reg - static_cast<int>(Reg::HPOSP0))] =
+                r.value >= kHposOffset ? static_cast<uint8_t>(r.value - kHposOffset) : 0;
         if (reg >= static_cast<int>(Reg::COLPM0) && reg <= static_cast<int>(Reg::COLPM3))
             players.colour[static_cast<size_t>(reg - static_cast<int>(Reg::COLPM0))] = r.value;
         if (reg >= static_cast<int>(Reg::SIZEP0) && reg <= static_cast<int>(Reg::SIZEP3))

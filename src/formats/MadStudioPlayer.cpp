@@ -9,13 +9,16 @@
 namespace pmg::formats {
 
 MadStudioPlayer MadStudioPlayer::read(std::span<const uint8_t> bytes, const std::string& file) {
-    if (bytes.size() < 2) throw FormatError(file, atOffset(bytes.size(), "a Mad Studio player file starts with its height and colour (2 bytes)"));
+    if (bytes.size() < 2)
+        throw FormatError(
+            file, atOffset(bytes.size(), "a Mad Studio player file starts with its height and colour (2 bytes)"));
     const size_t height = bytes[0];
     if (height == 0) throw FormatError(file, atOffset(0, "the player's height is 0"));
     if (bytes.size() != 2 + height)
-        throw FormatError(file, atOffset(std::min(bytes.size(), 2 + height),
-                                         "a player " + std::to_string(height) + " lines high is " + std::to_string(2 + height) +
-                                             " bytes; this file has " + std::to_string(bytes.size())));
+        throw FormatError(
+            file, atOffset(std::min(bytes.size(), 2 + height),
+                           "a player " + std::to_string(height) + " lines high is " + std::to_string(2 + height) +
+                               " bytes; this file has " + std::to_string(bytes.size())));
     MadStudioPlayer player;
     player.colour = bytes[1];
     player.rows.assign(bytes.begin() + 2, bytes.end());
@@ -45,7 +48,9 @@ Scene MadStudioPlayer::toScene(const std::string& name) const {
 MadStudioPlayer MadStudioPlayer::fromScene(const Scene& scene) {
     MadStudioPlayer player;
     for (const PmShape& s : sceneShapes(scene))
-        if (s.name == "PLAYER0") player.rows.assign(s.rows.begin(), s.rows.begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(s.rows.size(), 255)));
+        if (s.name == "PLAYER0")
+            player.rows.assign(s.rows.begin(),
+                               s.rows.begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(s.rows.size(), 255)));
     if (player.rows.empty()) player.rows.assign(1, 0);
     for (const RegisterSetting& r : scene.registers)
         if (r.reg == Reg::COLPM0) player.colour = r.value;

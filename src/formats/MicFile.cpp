@@ -9,7 +9,8 @@ MicFile MicFile::read(std::span<const uint8_t> bytes, const std::string& file) {
     if (bytes.size() != kScreenBytes && bytes.size() != kScreenBytes + 4 && bytes.size() != kScreenBytes + 5)
         throw FormatError(file, atOffset(std::min(bytes.size(), kScreenBytes + 5),
                                          "a Micro Painter picture is 7680 bytes of screen, optionally followed by "
-                                         "4 or 5 colour bytes; this file has " + std::to_string(bytes.size())));
+                                         "4 or 5 colour bytes; this file has " +
+                                             std::to_string(bytes.size())));
     MicFile mic;
     mic.screen.assign(bytes.begin(), bytes.begin() + kScreenBytes);
     if (bytes.size() > kScreenBytes) mic.colours = std::vector<uint8_t>(bytes.begin() + kScreenBytes, bytes.end());

@@ -23,7 +23,7 @@ public:
     std::vector<uint8_t> write() const;
     Scene toScene(const std::string& name) const;
 
-    std::vector<uint8_t> screen;          // 7680 bytes
+    std::vector<uint8_t> screen;                  // 7680 bytes
     std::optional<std::vector<uint8_t>> colours;  // COLBK, COLPF0, COLPF1, COLPF2[, COLPF3]
 };
 

@@ -21,12 +21,14 @@ void SavedChips::putRegisters(Scene& scene, std::span<const uint8_t> ram) const 
 
 nlohmann::ordered_json SavedChips::savedCollisionsJson() const {
     nlohmann::ordered_json saved = nlohmann::ordered_json::object();
-    for (int i = 0; i < kCollisionRegisters; ++i) saved[std::string(collisionRegisterName(i))] = collisions[static_cast<size_t>(i)];
+    for (int i = 0; i < kCollisionRegisters; ++i)
+        saved[std::string(collisionRegisterName(i))] = collisions[static_cast<size_t>(i)];
     return saved;
 }
 
 std::optional<SavedCollisions> savedCollisions(const Scene& scene) {
-    static const std::pair<const char*, const char*> kStates[] = {{kAtari800StateKey, "atari800"}, {kAltirraStateKey, "Altirra"}};
+    static const std::pair<const char*, const char*> kStates[] = {{kAtari800StateKey, "atari800"},
+                                                                  {kAltirraStateKey, "Altirra"}};
     for (const auto& [key, emulator] : kStates) {
         if (!scene.extra.contains(key)) continue;
         const auto& state = scene.extra[key];

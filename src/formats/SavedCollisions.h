@@ -13,7 +13,7 @@
 namespace pmg::formats {
 
 struct SavedCollisions {
-    std::string emulator;                // "atari800" or "Altirra", for the user
+    std::string emulator;                 // "atari800" or "Altirra", for the user
     std::array<uint8_t, 16> registers{};  // M0PF..P3PL, register order, low 4 bits
     // What the app and the CLI say when they differ from a frame's latches.
     static constexpr const char* kDifferNote =

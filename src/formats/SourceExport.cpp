@@ -11,16 +11,23 @@ namespace pmg::formats {
 
 namespace {
 
-std::string hex2(unsigned v) { char b[8]; std::snprintf(b, sizeof b, "%02X", v & 0xFF); return b; }
-std::string hex4(unsigned v) { char b[8]; std::snprintf(b, sizeof b, "%04X", v & 0xFFFF); return b; }
+std::string hex2(unsigned v) {
+    char b[8];
+    std::snprintf(b, sizeof b, "%02X", v & 0xFF);
+    return b;
+}
+std::string hex4(unsigned v) {
+    char b[8];
+    std::snprintf(b, sizeof b, "%04X", v & 0xFFFF);
+    return b;
+}
 
 // OS shadow registers: the OS copies them to the chips every vertical blank, so a BASIC
 // program (which runs with the OS) must set these, not the hardware register.
 const std::map<Reg, int> kShadowOf = {
-    {Reg::DMACTL, 559}, {Reg::DLISTL, 560}, {Reg::DLISTH, 561}, {Reg::PRIOR, 623},
-    {Reg::COLPM0, 704}, {Reg::COLPM1, 705}, {Reg::COLPM2, 706}, {Reg::COLPM3, 707},
-    {Reg::COLPF0, 708}, {Reg::COLPF1, 709}, {Reg::COLPF2, 710}, {Reg::COLPF3, 711},
-    {Reg::COLBK, 712},  {Reg::CHACTL, 755}, {Reg::CHBASE, 756},
+    {Reg::DMACTL, 559}, {Reg::DLISTL, 560}, {Reg::DLISTH, 561}, {Reg::PRIOR, 623},  {Reg::COLPM0, 704},
+    {Reg::COLPM1, 705}, {Reg::COLPM2, 706}, {Reg::COLPM3, 707}, {Reg::COLPF0, 708}, {Reg::COLPF1, 709},
+    {Reg::COLPF2, 710}, {Reg::COLPF3, 711}, {Reg::COLBK, 712},  {Reg::CHACTL, 755}, {Reg::CHBASE, 756},
 };
 
 bool isSetupRegister(Reg reg) {
@@ -44,7 +51,8 @@ std::vector<MemoryBlock> preparedMemory(const Scene& scene) {
             std::equal(block.bytes.begin(), block.bytes.end(), romFont().begin()))
             continue;
         MemoryBlock b{block.address, {}, ""};
-        for (size_t i = 0; i < block.bytes.size(); ++i) b.bytes.push_back(machine.read(static_cast<uint16_t>(block.address + i)));
+        for (size_t i = 0; i < block.bytes.size(); ++i)
+            b.bytes.push_back(machine.read(static_cast<uint16_t>(block.address + i)));
         blocks.push_back(std::move(b));
     }
     return blocks;
@@ -52,8 +60,9 @@ std::vector<MemoryBlock> preparedMemory(const Scene& scene) {
 
 std::string label(const MemoryBlock& b) { return "MEM_" + hex4(b.address); }
 
-void byteLines(std::string& out, const std::vector<uint8_t>& bytes, const std::string& prefix, const std::string& separator,
-               const std::string& format, const std::string& suffixMore = "", const std::string& suffixLast = "") {
+void byteLines(std::string& out, const std::vector<uint8_t>& bytes, const std::string& prefix,
+               const std::string& separator, const std::string& format, const std::string& suffixMore = "",
+               const std::string& suffixLast = "") {
     for (size_t i = 0; i < bytes.size(); i += 16) {
         out += prefix;
         for (size_t k = i; k < std::min(bytes.size(), i + 16); ++k) {
@@ -75,12 +84,14 @@ std::string assembler(const Scene& scene, bool ca65) {
     out += "SETUP_SCENE\n";
     if (ca65) out.back() = ':', out += "\n";
     for (const RegisterSetting& s : scene.registers)
-        if (isSetupRegister(s.reg)) out += "\tlda #$" + hex2(s.value) + "\n\tsta " + std::string(registerName(s.reg)) + "\n";
+        if (isSetupRegister(s.reg))
+            out += "\tlda #$" + hex2(s.value) + "\n\tsta " + std::string(registerName(s.reg)) + "\n";
     out += "\trts\n\n";
     out += c + " Memory blocks: load each at the address in its name.\n";
     for (const MemoryBlock& b : preparedMemory(scene)) {
         if (ca65) {
-            out += c + " place at $" + hex4(b.address) + " in your linker configuration\n.segment \"" + label(b) + "\"\n" + label(b) + ":\n";
+            out += c + " place at $" + hex4(b.address) + " in your linker configuration\n.segment \"" + label(b) +
+                   "\"\n" + label(b) + ":\n";
             byteLines(out, b.bytes, "\t.byte ", ",", "$");
         } else {
             out += "\torg $" + hex4(b.address) + "\n" + label(b) + "\n";
@@ -115,16 +126,21 @@ std::string madPascal(const Scene& scene) {
         out += ");\n";
     }
     for (const PmShape& s : sceneShapes(scene)) {
-        out += "const " + s.name + "_Y = " + std::to_string(s.y) + "; " + s.name + "_X = " + std::to_string(s.x) + ";\n";
+        out +=
+            "const " + s.name + "_Y = " + std::to_string(s.y) + "; " + s.name + "_X = " + std::to_string(s.x) + ";\n";
         out += "const " + s.name + ": array [0.." + std::to_string(s.rows.size() - 1) + "] of byte = (\n";
         byteLines(out, s.rows, "  ", ", ", "$", ",", "");
         out += ");\n";
     }
-    out += "\nprocedure SetupScene;\nbegin\n  Poke($D40E, 0); // no OS vertical blank: nothing overwrites the registers below\n";
+    out +=
+        "\nprocedure SetupScene;\nbegin\n  Poke($D40E, 0); // no OS vertical blank: nothing overwrites the registers "
+        "below\n";
     for (const MemoryBlock& b : preparedMemory(scene))
         out += "  Move(" + label(b) + ", pointer($" + hex4(b.address) + "), SizeOf(" + label(b) + "));\n";
     for (const RegisterSetting& s : scene.registers)
-        if (isSetupRegister(s.reg)) out += "  Poke($" + hex4(registerInfo(s.reg).address) + ", $" + hex2(s.value) + "); // " + std::string(registerName(s.reg)) + "\n";
+        if (isSetupRegister(s.reg))
+            out += "  Poke($" + hex4(registerInfo(s.reg).address) + ", $" + hex2(s.value) + "); // " +
+                   std::string(registerName(s.reg)) + "\n";
     out += "end;\n";
     return out;
 }
@@ -136,7 +152,8 @@ std::string fastBasic(const Scene& scene) {
         for (size_t i = 0; i < bytes.size(); i += 16) {
             out += first ? "DATA " + name + "() BYTE = " : "DATA BYTE = ";
             first = false;
-            for (size_t k = i; k < std::min(bytes.size(), i + 16); ++k) out += (k > i ? "," : "") + std::string("$") + hex2(bytes[k]);
+            for (size_t k = i; k < std::min(bytes.size(), i + 16); ++k)
+                out += (k > i ? "," : "") + std::string("$") + hex2(bytes[k]);
             out += i + 16 < bytes.size() ? ",\n" : "\n";
         }
     };
@@ -150,11 +167,13 @@ std::string fastBasic(const Scene& scene) {
     }
     out += "POKE 559, 0\n";
     for (const MemoryBlock& b : blocks)
-        out += "MOVE ADR(mem" + hex4(b.address) + "), $" + hex4(b.address) + ", " + std::to_string(b.bytes.size()) + "\n";
+        out +=
+            "MOVE ADR(mem" + hex4(b.address) + "), $" + hex4(b.address) + ", " + std::to_string(b.bytes.size()) + "\n";
     for (const RegisterSetting& s : scene.registers) {
         if (!isSetupRegister(s.reg) || s.reg == Reg::DMACTL) continue;
         auto shadow = kShadowOf.find(s.reg);
-        out += "POKE " + (shadow != kShadowOf.end() ? std::to_string(shadow->second) : "$" + hex4(registerInfo(s.reg).address)) +
+        out += "POKE " +
+               (shadow != kShadowOf.end() ? std::to_string(shadow->second) : "$" + hex4(registerInfo(s.reg).address)) +
                ", " + std::to_string(s.value) + "\n";
     }
     out += "POKE 559, " + std::to_string(registerValue(scene, Reg::DMACTL).value_or(0)) + "\n";
@@ -179,17 +198,21 @@ std::string atariBasic(const Scene& scene) {
     }
     add("POKE 559," + std::to_string(registerValue(scene, Reg::DMACTL).value_or(0)));
     for (const RegisterWrite& w : scene.lineWrites)
-        add("REM LINE " + std::to_string(w.line) + " CLOCK " + std::to_string(w.clock) + ": " + std::string(registerName(w.reg)) +
-            "=" + std::to_string(w.value) + " NEEDS A DLI");
-    for (const PmShape& s : sceneShapes(scene)) add("REM " + s.name + " Y=" + std::to_string(s.y) + " X=" + std::to_string(s.x));
-    add("POKE 77,0:GOTO " );  // placeholder, patched below to loop on itself
+        add("REM LINE " + std::to_string(w.line) + " CLOCK " + std::to_string(w.clock) + ": " +
+            std::string(registerName(w.reg)) + "=" + std::to_string(w.value) + " NEEDS A DLI");
+    for (const PmShape& s : sceneShapes(scene))
+        add("REM " + s.name + " Y=" + std::to_string(s.y) + " X=" + std::to_string(s.x));
+    add("POKE 77,0:GOTO ");  // placeholder, patched below to loop on itself
     const size_t loopIndex = lines.size() - 1;
     // The data: per block, pairs count,value; 0,0 ends the block.
     std::vector<std::string> data;
     for (const MemoryBlock& b : blocks) {
         std::string line = "DATA ";
         auto push = [&](const std::string& item) {
-            if (line.size() + item.size() + 1 > 110) { data.push_back(line); line = "DATA "; }
+            if (line.size() + item.size() + 1 > 110) {
+                data.push_back(line);
+                line = "DATA ";
+            }
             line += (line.size() > 5 ? "," : "") + item;
         };
         for (size_t i = 0; i < b.bytes.size();) {
@@ -209,7 +232,10 @@ std::string atariBasic(const Scene& scene) {
         out += std::to_string(number) + " " + text + "\x9B";
     }
     number = 20000;
-    for (const std::string& d : data) { out += std::to_string(number) + " " + d + "\x9B"; number += 1; }
+    for (const std::string& d : data) {
+        out += std::to_string(number) + " " + d + "\x9B";
+        number += 1;
+    }
     out += "30000 READ N,V:IF N=0 THEN RETURN\x9B";
     out += "30010 FOR J=1 TO N:POKE A,V:A=A+1:NEXT J:GOTO 30000\x9B";
     return out;
@@ -252,7 +278,10 @@ std::vector<PmShape> sceneShapes(const Scene& scene) {
     auto take = [&](const std::string& name, uint16_t area, uint8_t x) {
         int first = -1, last = -1;
         for (int y = 0; y < size; ++y)
-            if (machine.read(static_cast<uint16_t>(area + y))) { if (first < 0) first = y; last = y; }
+            if (machine.read(static_cast<uint16_t>(area + y))) {
+                if (first < 0) first = y;
+                last = y;
+            }
         if (first < 0) return;
         PmShape s{name, first, x, {}};
         for (int y = first; y <= last; ++y) s.rows.push_back(machine.read(static_cast<uint16_t>(area + y)));

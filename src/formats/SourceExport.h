@@ -23,10 +23,10 @@ const char* sourceFileExtension(SourceLanguage language);
 
 // One object's shape as it sits in P/M memory.
 struct PmShape {
-    std::string name;          // "PLAYER0".."PLAYER3", "MISSILES"
-    int y = 0;                 // index of the first non-zero byte in the object's P/M area
-    uint8_t x = 0;             // HPOS (for MISSILES: HPOSM0)
-    std::vector<uint8_t> rows; // from y to the last non-zero byte
+    std::string name;           // "PLAYER0".."PLAYER3", "MISSILES"
+    int y = 0;                  // index of the first non-zero byte in the object's P/M area
+    uint8_t x = 0;              // HPOS (for MISSILES: HPOSM0)
+    std::vector<uint8_t> rows;  // from y to the last non-zero byte
 };
 
 // The shapes of the four players and the missiles, read from the scene's memory after setup

@@ -65,9 +65,13 @@ LineBudget lineBudget(const LineDma& before, const LineDma& dma, int line, std::
         b.windowCycles = kCyclesPerLine - kWsyncRelease + lastCycle + 1;
         b.freeCycles = static_cast<int>(std::count_if(free.begin(), free.end(), [&](int c) { return c <= lastCycle; }));
         b.neededCycles = cyclesUntilWrite(static_cast<int>(k));
-        b.writeCycle = b.neededCycles <= static_cast<int>(free.size()) ? free[static_cast<size_t>(b.neededCycles - 1)] : kCyclesPerLine;
+        b.writeCycle = b.neededCycles <= static_cast<int>(free.size()) ? free[static_cast<size_t>(b.neededCycles - 1)]
+                                                                       : kCyclesPerLine;
         const int slack = b.freeCycles - b.neededCycles;
-        if (slack < tightestSlack) { tightestSlack = slack; tightest = b; }
+        if (slack < tightestSlack) {
+            tightestSlack = slack;
+            tightest = b;
+        }
     }
     return tightest;
 }
@@ -84,7 +88,9 @@ std::string XexExport::labelFile() const {
 
 namespace {
 
-struct Region { uint32_t start, end; };  // [start, end)
+struct Region {
+    uint32_t start, end;
+};  // [start, end)
 
 // Emits the program at `origin`; the caller runs it twice (once to measure, once placed).
 Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const std::vector<std::vector<RegisterWrite>>& groups,
@@ -96,7 +102,8 @@ Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const std::vector<s
     std::vector<uint8_t> digitOffsets(16);
     for (int i = 0; i < 16; ++i) {
         const int at = (i / 4) * 40 + (i % 4) * 9 + 2;
-        for (int k = 0; k < 4; ++k) text[static_cast<size_t>(at + k)] = internal(collisionRegisterName(i)[static_cast<size_t>(k)]);
+        for (int k = 0; k < 4; ++k)
+            text[static_cast<size_t>(at + k)] = internal(collisionRegisterName(i)[static_cast<size_t>(k)]);
         text[static_cast<size_t>(at + 4)] = internal('=');
         text[static_cast<size_t>(at + 5)] = internal('$');
         text[static_cast<size_t>(at + 6)] = internal('0');
@@ -106,7 +113,8 @@ Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const std::vector<s
     e.bytes(text);
     e.label("COLLISION_DL");
     const uint16_t textAddress = origin;
-    e.bytes({0x70, 0x70, 0x70, 0x42, static_cast<uint8_t>(textAddress & 0xFF), static_cast<uint8_t>(textAddress >> 8), 0x02, 0x02, 0x02, 0x41});
+    e.bytes({0x70, 0x70, 0x70, 0x42, static_cast<uint8_t>(textAddress & 0xFF), static_cast<uint8_t>(textAddress >> 8),
+             0x02, 0x02, 0x02, 0x41});
     e.wordOf("COLLISION_DL");
     e.label("HEX_DIGITS");
     for (char c : std::string("0123456789ABCDEF")) e.byte(internal(c));
@@ -119,7 +127,10 @@ Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const std::vector<s
 
     auto writeSceneRegisters = [&] {
         for (const RegisterSetting& s : scene.registers)
-            if (isSetupRegister(s.reg)) { e.ldaImm(s.value); e.staAbs(registerAddress(s.reg)); }
+            if (isSetupRegister(s.reg)) {
+                e.ldaImm(s.value);
+                e.staAbs(registerAddress(s.reg));
+            }
     };
     int loops = 0;
     auto waitVcount = [&](uint8_t value) {  // A = value; CMP VCOUNT until equal
@@ -134,16 +145,19 @@ Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const std::vector<s
     e.sei();
     e.cld();
     e.ldaImm(0);
-    e.staAbs(kNmien);   // no OS vertical blank: the program owns the registers, no shadows copied
+    e.staAbs(kNmien);  // no OS vertical blank: the program owns the registers, no shadows copied
     waitVcount(kCollisionReadLine / 2);
     writeSceneRegisters();
 
     e.label("FRAME");
     waitVcount(0);
-    e.staAbs(kWsync);   // line 0, cycle 105: vertical blank, nothing displayed until line 8
+    e.staAbs(kWsync);  // line 0, cycle 105: vertical blank, nothing displayed until line 8
     e.staAbs(kHitclr);
-    for (const RegisterWrite& w : blankWrites) { e.ldaImm(w.value); e.staAbs(registerAddress(w.reg)); }
-    int current = 0;    // the line whose cycle 105 the kernel last reached
+    for (const RegisterWrite& w : blankWrites) {
+        e.ldaImm(w.value);
+        e.staAbs(registerAddress(w.reg));
+    }
+    int current = 0;  // the line whose cycle 105 the kernel last reached
     for (const auto& group : groups) {
         const int target = group.front().line - 1;
         if (target - current > 2) waitVcount(static_cast<uint8_t>(target / 2));
@@ -158,7 +172,10 @@ Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const std::vector<s
             if (i == 0) e.staAbs(address);
             else if (i == 1) e.stxAbs(address);
             else if (i == 2) e.styAbs(address);
-            else { e.ldaImm(group[i].value); e.staAbs(address); }
+            else {
+                e.ldaImm(group[i].value);
+                e.staAbs(address);
+            }
         }
         current = target;
     }
@@ -185,15 +202,24 @@ Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const std::vector<s
     e.bne("SCENE_VIEW");
     e.ldaImm(1);
     e.staLabel("SHOWING");
-    e.ldaImm(0x22); e.staAbs(registerAddress(Reg::DMACTL));
-    e.ldaImm(0xE0); e.staAbs(registerAddress(Reg::CHBASE));
-    e.ldaImm(0x02); e.staAbs(registerAddress(Reg::CHACTL));
-    e.ldaImm(0x0E); e.staAbs(registerAddress(Reg::COLPF1));
-    e.ldaImm(0x00); e.staAbs(registerAddress(Reg::COLPF2));
-    e.ldaImm(0x00); e.staAbs(registerAddress(Reg::COLBK));
-    e.ldaImm(0x00); e.staAbs(registerAddress(Reg::PRIOR));
-    e.ldaImm(static_cast<uint8_t>(e.origin() + 160)); e.staAbs(registerAddress(Reg::DLISTL));
-    e.ldaImm(static_cast<uint8_t>((e.origin() + 160) >> 8)); e.staAbs(registerAddress(Reg::DLISTH));
+    e.ldaImm(0x22);
+    e.staAbs(registerAddress(Reg::DMACTL));
+    e.ldaImm(0xE0);
+    e.staAbs(registerAddress(Reg::CHBASE));
+    e.ldaImm(0x02);
+    e.staAbs(registerAddress(Reg::CHACTL));
+    e.ldaImm(0x0E);
+    e.staAbs(registerAddress(Reg::COLPF1));
+    e.ldaImm(0x00);
+    e.staAbs(registerAddress(Reg::COLPF2));
+    e.ldaImm(0x00);
+    e.staAbs(registerAddress(Reg::COLBK));
+    e.ldaImm(0x00);
+    e.staAbs(registerAddress(Reg::PRIOR));
+    e.ldaImm(static_cast<uint8_t>(e.origin() + 160));
+    e.staAbs(registerAddress(Reg::DLISTL));
+    e.ldaImm(static_cast<uint8_t>((e.origin() + 160) >> 8));
+    e.staAbs(registerAddress(Reg::DLISTH));
     e.jmp("FRAME");
     e.label("SCENE_VIEW");
     e.ldaLabel("SHOWING");
@@ -220,8 +246,9 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
         if (block.bytes.empty()) continue;
         const uint32_t start = block.address, end = start + static_cast<uint32_t>(block.bytes.size());
         const std::string where = "memory block at " + hex4(start) + " (" + hex4(start) + "-" + hex4(end - 1) + ")";
-        if (start == 0xE000 && std::equal(block.bytes.begin(), block.bytes.end(), romFont().begin(),
-                                          romFont().begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(block.bytes.size(), 1024))) &&
+        if (start == 0xE000 &&
+            std::equal(block.bytes.begin(), block.bytes.end(), romFont().begin(),
+                       romFont().begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(block.bytes.size(), 1024))) &&
             block.bytes.size() <= 1024)
             continue;  // the OS character set: the machine's ROM already holds it there
         if (end <= 0x0600) {
@@ -231,26 +258,41 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
             continue;
         }
         if (start < 0x0600)
-            throw FormatError(sceneFile, where + ": starts below $0600, where the OS and DOS keep their variables; a program loaded there would overwrite them");
+            throw FormatError(sceneFile, where +
+                                             ": starts below $0600, where the OS and DOS keep their variables; a "
+                                             "program loaded there would overwrite them");
         if (end > 0xC000)
-            throw FormatError(sceneFile, where + ": reaches the OS ROM and chip area ($C000-$FFFF on the XL/XE, $D000-$FFFF on the 800), where a program cannot load; move it below $C000");
+            throw FormatError(sceneFile,
+                              where +
+                                  ": reaches the OS ROM and chip area ($C000-$FFFF on the XL/XE, $D000-$FFFF on the "
+                                  "800), where a program cannot load; move it below $C000");
         used.push_back({start, end});
     }
     // Collect line writes: lines 0-8 in vertical blank, the rest grouped by line.
     std::vector<RegisterWrite> blankWrites;
     std::vector<std::vector<RegisterWrite>> groups;
     std::vector<RegisterWrite> writes = scene.lineWrites;
-    std::stable_sort(writes.begin(), writes.end(), [](const RegisterWrite& a, const RegisterWrite& b) { return a.line < b.line; });
+    std::stable_sort(writes.begin(), writes.end(),
+                     [](const RegisterWrite& a, const RegisterWrite& b) { return a.line < b.line; });
     for (const RegisterWrite& w : writes) {
-        const std::string where = "line write " + std::string(registerName(w.reg)) + " at scan line " + std::to_string(w.line) +
-                                  ", colour clock " + std::to_string(w.clock);
-        if (w.reg == Reg::WSYNC || w.reg == Reg::NMIEN || w.reg == Reg::NMIRES || w.reg == Reg::DLISTL || w.reg == Reg::DLISTH)
-            throw FormatError(sceneFile, where + ": the exported kernel owns " + std::string(registerName(w.reg)) + "; it cannot be a line write");
-        if (w.line <= kFirstDisplayedLine) { blankWrites.push_back(w); continue; }
+        const std::string where = "line write " + std::string(registerName(w.reg)) + " at scan line " +
+                                  std::to_string(w.line) + ", colour clock " + std::to_string(w.clock);
+        if (w.reg == Reg::WSYNC || w.reg == Reg::NMIEN || w.reg == Reg::NMIRES || w.reg == Reg::DLISTL ||
+            w.reg == Reg::DLISTH)
+            throw FormatError(sceneFile, where + ": the exported kernel owns " + std::string(registerName(w.reg)) +
+                                             "; it cannot be a line write");
+        if (w.line <= kFirstDisplayedLine) {
+            blankWrites.push_back(w);
+            continue;
+        }
         if (w.line >= kCollisionReadLine)
-            throw FormatError(sceneFile, where + ": writes after the last displayed line (247) are not exported; the program reads the collision registers there");
+            throw FormatError(sceneFile, where +
+                                             ": writes after the last displayed line (247) are not exported; the "
+                                             "program reads the collision registers there");
         if (w.clock > kWindowLeft)
-            throw FormatError(sceneFile, where + ": the exported kernel writes in horizontal blank (after WSYNC), so a write inside the collision window (from colour clock " +
+            throw FormatError(sceneFile, where +
+                                             ": the exported kernel writes in horizontal blank (after WSYNC), so a "
+                                             "write inside the collision window (from colour clock " +
                                              std::to_string(kWindowLeft) + ") cannot be placed exactly");
         if (groups.empty() || groups.back().front().line != w.line) groups.emplace_back();
         groups.back().push_back(w);
@@ -267,14 +309,19 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
         }
         for (const auto& group : groups) {
             const int line = group.front().line;
-            const LineBudget b = lineBudget(dma[static_cast<size_t>(line - 1)], dma[static_cast<size_t>(line)], line, group);
+            const LineBudget b =
+                lineBudget(dma[static_cast<size_t>(line - 1)], dma[static_cast<size_t>(line)], line, group);
             if (!b.fits())
-                throw FormatError(sceneFile, "line writes at scan line " + std::to_string(line) + ": the " + std::string(registerName(b.reg)) +
-                                                 " write must take effect by colour clock " + std::to_string(b.deadlineClock) + ", so the kernel has the " +
-                                                 std::to_string(b.windowCycles) + " CPU cycles from WSYNC (cycle 105 of line " + std::to_string(line - 1) +
-                                                 ") to cycle " + std::to_string(b.windowCycles - (kCyclesPerLine - kWsyncRelease) - 1) + "; ANTIC's DMA leaves " +
-                                                 std::to_string(b.freeCycles) + " of them and the stores up to it need " + std::to_string(b.neededCycles) +
-                                                 "; move some writes to an earlier line");
+                throw FormatError(sceneFile,
+                                  "line writes at scan line " + std::to_string(line) + ": the " +
+                                      std::string(registerName(b.reg)) + " write must take effect by colour clock " +
+                                      std::to_string(b.deadlineClock) + ", so the kernel has the " +
+                                      std::to_string(b.windowCycles) + " CPU cycles from WSYNC (cycle 105 of line " +
+                                      std::to_string(line - 1) + ") to cycle " +
+                                      std::to_string(b.windowCycles - (kCyclesPerLine - kWsyncRelease) - 1) +
+                                      "; ANTIC's DMA leaves " + std::to_string(b.freeCycles) +
+                                      " of them and the stores up to it need " + std::to_string(b.neededCycles) +
+                                      "; move some writes to an earlier line");
             out.budgets.push_back(b);
         }
     }
@@ -286,8 +333,14 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
     for (uint32_t candidate = 0x2000; candidate + size <= 0xA000; candidate += 0x100) {
         bool clash = false;
         for (const Region& r : used)
-            if (candidate < r.end && r.start < candidate + size) { clash = true; break; }
-        if (!clash) { origin = candidate; break; }
+            if (candidate < r.end && r.start < candidate + size) {
+                clash = true;
+                break;
+            }
+        if (!clash) {
+            origin = candidate;
+            break;
+        }
     }
     if (!origin)
         throw FormatError(sceneFile, "the scene's memory leaves no free " + std::to_string(size) +
@@ -298,12 +351,14 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
         if (std::none_of(used.begin(), used.end(), [&](const Region& r) { return r.start == block.address; })) continue;
         XexSegment segment;
         segment.start = block.address;
-        for (size_t i = 0; i < block.bytes.size(); ++i) segment.bytes.push_back(machine.read(static_cast<uint16_t>(block.address + i)));
+        for (size_t i = 0; i < block.bytes.size(); ++i)
+            segment.bytes.push_back(machine.read(static_cast<uint16_t>(block.address + i)));
         out.xex.segments.push_back(std::move(segment));
     }
     out.xex.segments.push_back(XexSegment{static_cast<uint16_t>(origin), program.finish(), 0});
     const uint16_t start = program.address("START");
-    out.xex.segments.push_back(XexSegment{XexFile::kRunAddress, {static_cast<uint8_t>(start & 0xFF), static_cast<uint8_t>(start >> 8)}, 0});
+    out.xex.segments.push_back(
+        XexSegment{XexFile::kRunAddress, {static_cast<uint8_t>(start & 0xFF), static_cast<uint8_t>(start >> 8)}, 0});
     out.programAddress = start;
     out.collisionsAddress = program.address("COLLISIONS");
     for (const char* name : {"START", "FRAME", "COLLISIONS", "COLLISION_TEXT", "COLLISION_DL", "READ"})

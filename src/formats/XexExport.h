@@ -31,12 +31,12 @@ namespace pmg::formats {
 struct LineBudget {
     int line = 0;
     int writes = 0;
-    Reg reg = Reg::HPOSP0;   // the tightest write's register
-    int deadlineClock = 0;   // colour clock of `line` by which it must take effect
-    int windowCycles = 0;    // cycles from 105 of the line before to the last cycle that still makes it
-    int freeCycles = 0;      // of those, the ones ANTIC's DMA leaves the 6502
-    int neededCycles = 0;    // the kernel's cycles up to and including that store's write
-    int writeCycle = 0;      // the cycle of `line` it writes on (negative: on the line before)
+    Reg reg = Reg::HPOSP0;  // the tightest write's register
+    int deadlineClock = 0;  // colour clock of `line` by which it must take effect
+    int windowCycles = 0;   // cycles from 105 of the line before to the last cycle that still makes it
+    int freeCycles = 0;     // of those, the ones ANTIC's DMA leaves the 6502
+    int neededCycles = 0;   // the kernel's cycles up to and including that store's write
+    int writeCycle = 0;     // the cycle of `line` it writes on (negative: on the line before)
     bool fits() const { return neededCycles <= freeCycles; }
 };
 
@@ -45,14 +45,14 @@ struct LineBudget {
 LineBudget lineBudget(const LineDma& before, const LineDma& dma, int line, std::span<const RegisterWrite> writes);
 
 struct XexExport {
-    XexFile xex;                   // segments: the scene's memory, the program, RUNAD
-    uint16_t programAddress = 0;   // RUNAD
+    XexFile xex;                  // segments: the scene's memory, the program, RUNAD
+    uint16_t programAddress = 0;  // RUNAD
     uint16_t collisionsAddress = 0;
     std::map<std::string, uint16_t> labels;  // COLLISIONS among them
     std::vector<LineBudget> budgets;         // one per scan line with line writes (lines 9-247)
     std::vector<std::string> notes;          // scene memory left out, and why (for the user)
 
-    std::string labelFile() const;           // MADS-style .lab text
+    std::string labelFile() const;  // MADS-style .lab text
 };
 
 // Throws FormatError naming `sceneFile` and the memory block or line write that cannot be
@@ -62,10 +62,10 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile);
 // Test hook for running the exported program in PMG Lab once the machine has a CPU: every
 // byte the program's segments load, in load order, for a loader that writes RAM and then
 // starts the CPU at programAddress (there are no INITAD segments).
-template <typename WriteByte>
-void loadExportIntoMemory(const XexExport& exported, WriteByte&& writeByte) {
+template <typename WriteByte> void loadExportIntoMemory(const XexExport& exported, WriteByte&& writeByte) {
     for (const XexSegment& segment : exported.xex.segments)
-        for (size_t i = 0; i < segment.bytes.size(); ++i) writeByte(static_cast<uint16_t>(segment.start + i), segment.bytes[i]);
+        for (size_t i = 0; i < segment.bytes.size(); ++i)
+            writeByte(static_cast<uint16_t>(segment.start + i), segment.bytes[i]);
 }
 
 }  // namespace pmg::formats

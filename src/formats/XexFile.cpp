@@ -46,8 +46,14 @@ std::vector<uint16_t> XexFile::initAddresses() const {
     std::optional<uint8_t> low, high;
     for (const XexSegment& segment : segments) {
         bool wrote = false;
-        if (segment.writes(kInitAddress)) { low = segment.bytes[kInitAddress - segment.start]; wrote = true; }
-        if (segment.writes(kInitAddress + 1)) { high = segment.bytes[kInitAddress + 1 - segment.start]; wrote = true; }
+        if (segment.writes(kInitAddress)) {
+            low = segment.bytes[kInitAddress - segment.start];
+            wrote = true;
+        }
+        if (segment.writes(kInitAddress + 1)) {
+            high = segment.bytes[kInitAddress + 1 - segment.start];
+            wrote = true;
+        }
         if (wrote && low && high) result.push_back(static_cast<uint16_t>(*low | (*high << 8)));
     }
     return result;
@@ -85,9 +91,8 @@ std::optional<XexFile> readXex(std::span<const uint8_t> file, std::string& error
         }
         const size_t length = size_t(end) - start + 1;
         if (file.size() - offset - 4 < length) {
-            error = at(offset, "truncated segment " + hex4(start) + "-" + hex4(end) + ": " +
-                                   std::to_string(length) + " bytes promised, " +
-                                   std::to_string(file.size() - offset - 4) + " in the file");
+            error = at(offset, "truncated segment " + hex4(start) + "-" + hex4(end) + ": " + std::to_string(length) +
+                                   " bytes promised, " + std::to_string(file.size() - offset - 4) + " in the file");
             return std::nullopt;
         }
         XexSegment segment;

@@ -10,12 +10,14 @@ namespace pmg::formats {
 namespace {
 
 // OS shadow register -> the hardware register the OS copies it to every vertical blank.
-struct Shadow { uint16_t address; Reg reg; };
+struct Shadow {
+    uint16_t address;
+    Reg reg;
+};
 constexpr Shadow kShadows[] = {
-    {0x022F, Reg::DMACTL}, {0x0230, Reg::DLISTL}, {0x0231, Reg::DLISTH}, {0x026F, Reg::PRIOR},
-    {0x02C0, Reg::COLPM0}, {0x02C1, Reg::COLPM1}, {0x02C2, Reg::COLPM2}, {0x02C3, Reg::COLPM3},
-    {0x02C4, Reg::COLPF0}, {0x02C5, Reg::COLPF1}, {0x02C6, Reg::COLPF2}, {0x02C7, Reg::COLPF3},
-    {0x02C8, Reg::COLBK},  {0x02F3, Reg::CHACTL}, {0x02F4, Reg::CHBASE},
+    {0x022F, Reg::DMACTL}, {0x0230, Reg::DLISTL}, {0x0231, Reg::DLISTH}, {0x026F, Reg::PRIOR},  {0x02C0, Reg::COLPM0},
+    {0x02C1, Reg::COLPM1}, {0x02C2, Reg::COLPM2}, {0x02C3, Reg::COLPM3}, {0x02C4, Reg::COLPF0}, {0x02C5, Reg::COLPF1},
+    {0x02C6, Reg::COLPF2}, {0x02C7, Reg::COLPF3}, {0x02C8, Reg::COLBK},  {0x02F3, Reg::CHACTL}, {0x02F4, Reg::CHBASE},
 };
 
 }  // namespace
@@ -45,20 +47,27 @@ Scene xexToScene(const XexFile& xex, const std::string& name) {
         if (loaded[shadow.address]) setRegister(scene, shadow.reg, ram[shadow.address]);
     // One memory block per run of loaded bytes.
     for (size_t address = 0; address < ram.size();) {
-        if (!loaded[address]) { ++address; continue; }
+        if (!loaded[address]) {
+            ++address;
+            continue;
+        }
         size_t end = address;
         while (end < ram.size() && loaded[end]) ++end;
         putMemory(scene, static_cast<uint16_t>(address),
-                  std::vector<uint8_t>(ram.begin() + static_cast<std::ptrdiff_t>(address), ram.begin() + static_cast<std::ptrdiff_t>(end)));
+                  std::vector<uint8_t>(ram.begin() + static_cast<std::ptrdiff_t>(address),
+                                       ram.begin() + static_cast<std::ptrdiff_t>(end)));
         address = end;
     }
     char text[160];
     const auto run = xex.runAddress();
-    std::snprintf(text, sizeof text, "An Atari executable loaded as a static picture: %zu segment(s)%s; its code is not run.",
+    std::snprintf(text, sizeof text,
+                  "An Atari executable loaded as a static picture: %zu segment(s)%s; its code is not run.",
                   xex.segments.size(), run ? ", RUNAD set" : "");
     scene.description = text;
     if (!loaded[0x0230] || !loaded[0x0231])
-        scene.description += " It sets no display list through SDLSTL, so the display list pointer is PMG Lab's text screen's; it may show nothing.";
+        scene.description +=
+            " It sets no display list through SDLSTL, so the display list pointer is PMG Lab's text screen's; it may "
+            "show nothing.";
     return scene;
 }
 

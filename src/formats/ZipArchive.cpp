@@ -51,7 +51,8 @@ std::string zipProblem(int code, const std::string& libzipText) {
 
 }  // namespace
 
-ZipArchive::ZipArchive(std::span<const uint8_t> bytes, const std::string& file) : zip_(std::make_unique<Handle>()), file_(file) {
+ZipArchive::ZipArchive(std::span<const uint8_t> bytes, const std::string& file)
+    : zip_(std::make_unique<Handle>()), file_(file) {
     // libzip takes no bytes for an empty archive (one it could create); a file never is one.
     if (bytes.empty()) throw FormatError(file, "an empty file, not a zip archive");
     zip_error_t error;
@@ -75,7 +76,10 @@ ZipArchive::ZipArchive(std::span<const uint8_t> bytes, const std::string& file) 
     for (zip_int64_t i = 0; i < entries; ++i) {
         const char* name = zip_get_name(zip_->zip, static_cast<zip_uint64_t>(i), ZIP_FL_ENC_RAW);
         if (name && leavesTheArchive(name))
-            throw FormatError(file, quoted(name) + ": a name that leads outside the archive (absolute or with \"..\"); such archives are refused");
+            throw FormatError(
+                file,
+                quoted(name) +
+                    ": a name that leads outside the archive (absolute or with \"..\"); such archives are refused");
     }
 }
 
@@ -89,11 +93,15 @@ std::optional<std::vector<uint8_t>> ZipArchive::read(const std::string& entry, s
     zip_stat_t stat;
     zip_stat_init(&stat);
     if (zip_stat_index(zip_->zip, static_cast<zip_uint64_t>(index), 0, &stat) != 0 || !(stat.valid & ZIP_STAT_SIZE))
-        throw FormatError(file_, quoted(entry) + ": " + zipProblem(zip_error_code_zip(zip_get_error(zip_->zip)), zip_strerror(zip_->zip)));
+        throw FormatError(file_, quoted(entry) + ": " +
+                                     zipProblem(zip_error_code_zip(zip_get_error(zip_->zip)), zip_strerror(zip_->zip)));
     if (stat.size > limit)
-        throw FormatError(file_, quoted(entry) + ": declares " + std::to_string(stat.size) + " bytes; no part of a save state is larger than " + mebibytes(limit));
+        throw FormatError(file_, quoted(entry) + ": declares " + std::to_string(stat.size) +
+                                     " bytes; no part of a save state is larger than " + mebibytes(limit));
     zip_file_t* in = zip_fopen_index(zip_->zip, static_cast<zip_uint64_t>(index), 0);
-    if (!in) throw FormatError(file_, quoted(entry) + ": " + zipProblem(zip_error_code_zip(zip_get_error(zip_->zip)), zip_strerror(zip_->zip)));
+    if (!in)
+        throw FormatError(file_, quoted(entry) + ": " +
+                                     zipProblem(zip_error_code_zip(zip_get_error(zip_->zip)), zip_strerror(zip_->zip)));
     // Read one byte past the declared size: an entry that inflates further lies about its
     // size (the zip bomb's trick), and reading stops there whatever the data holds.
     std::vector<uint8_t> out(static_cast<size_t>(stat.size) + 1);
@@ -110,9 +118,11 @@ std::optional<std::vector<uint8_t>> ZipArchive::read(const std::string& entry, s
     }
     zip_fclose(in);
     if (got > stat.size)
-        throw FormatError(file_, quoted(entry) + ": inflates to more than the " + std::to_string(stat.size) + " bytes it declares (a damaged or hostile archive)");
+        throw FormatError(file_, quoted(entry) + ": inflates to more than the " + std::to_string(stat.size) +
+                                     " bytes it declares (a damaged or hostile archive)");
     if (got < stat.size)
-        throw FormatError(file_, quoted(entry) + ": holds " + std::to_string(got) + " of the " + std::to_string(stat.size) + " bytes it declares (a damaged archive)");
+        throw FormatError(file_, quoted(entry) + ": holds " + std::to_string(got) + " of the " +
+                                     std::to_string(stat.size) + " bytes it declares (a damaged archive)");
     out.resize(got);
     return out;
 }

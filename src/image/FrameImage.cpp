@@ -46,22 +46,22 @@ void tint(RgbImage& image, Rect r) {
 // scale 1. The ticks stand off from the box so the pixels right beside the hit, along its
 // line and its column, stay visible. Adds the marker's strokes to `strokes`.
 void addMarker(std::vector<Rect>& strokes, Rect cell, int scale) {
-    const int gap = std::max(2, scale);           // between cell and box; > stroke, so the cell stays visible
+    const int gap = std::max(2, scale);  // between cell and box; > stroke, so the cell stays visible
     const int stroke = std::max(1, scale / 2);
     const int tick = 3 * scale + 2;
     const Rect box = cell.grown(gap);
-    const Rect reach = box.grown(gap);            // where the ticks start
+    const Rect reach = box.grown(gap);  // where the ticks start
     const int midX = (cell.x0 + cell.x1) / 2 - stroke / 2, midY = (cell.y0 + cell.y1) / 2 - stroke / 2;
     strokes.insert(strokes.end(), {
-        {box.x0, box.y0, box.x1, box.y0 + stroke},                     // top
-        {box.x0, box.y1 - stroke, box.x1, box.y1},                     // bottom
-        {box.x0, box.y0, box.x0 + stroke, box.y1},                     // left
-        {box.x1 - stroke, box.y0, box.x1, box.y1},                     // right
-        {midX, reach.y0 - tick, midX + stroke, reach.y0},              // tick up
-        {midX, reach.y1, midX + stroke, reach.y1 + tick},              // tick down
-        {reach.x0 - tick, midY, reach.x0, midY + stroke},              // tick left
-        {reach.x1, midY, reach.x1 + tick, midY + stroke},              // tick right
-    });
+                                      {box.x0, box.y0, box.x1, box.y0 + stroke},         // top
+                                      {box.x0, box.y1 - stroke, box.x1, box.y1},         // bottom
+                                      {box.x0, box.y0, box.x0 + stroke, box.y1},         // left
+                                      {box.x1 - stroke, box.y0, box.x1, box.y1},         // right
+                                      {midX, reach.y0 - tick, midX + stroke, reach.y0},  // tick up
+                                      {midX, reach.y1, midX + stroke, reach.y1 + tick},  // tick down
+                                      {reach.x0 - tick, midY, reach.x0, midY + stroke},  // tick left
+                                      {reach.x1, midY, reach.x1 + tick, midY + stroke},  // tick right
+                                  });
 }
 
 // White strokes on a one-pixel black edge show on light and dark colours alike. All edges go
@@ -114,7 +114,8 @@ void drawCollisionOverlay(RgbImage& image, const Frame& frame, const CollisionLa
         for (int bit = 0; bit < 4; ++bit) {
             const BeamPosition hit = latches.firstHit(reg, bit);
             // A hit in the vertical blank (W4) lies outside the picture: no marker.
-            if ((latches.read(reg) & (1 << bit)) && hit.valid() && inVisibleLines(hit.line)) positions.emplace(hit.line, hit.clock);
+            if ((latches.read(reg) & (1 << bit)) && hit.valid() && inVisibleLines(hit.line))
+                positions.emplace(hit.line, hit.clock);
         }
     std::vector<Rect> strokes;
     for (const auto& [line, clock] : positions) {

@@ -3,11 +3,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
-#include <png.h>
 #include <stdexcept>
 #include <string>
 #include <system_error>
+#include <fcntl.h>
+#include <png.h>
 #include <unistd.h>
 
 namespace pmg {
@@ -72,10 +72,8 @@ void writePng(const std::filesystem::path& path, const RgbImage& image) {
     png.image.width = static_cast<png_uint_32>(image.width);
     png.image.height = static_cast<png_uint_32>(image.height);
     png.image.format = PNG_FORMAT_RGB;
-    if (!png_image_write_to_stdio(&png.image, file, 0, image.rgb.data(), 0, nullptr))
-        error = png.message();
-    else if (std::fflush(file) != 0 || ::fsync(::fileno(file)) != 0)
-        error = std::strerror(errno);
+    if (!png_image_write_to_stdio(&png.image, file, 0, image.rgb.data(), 0, nullptr)) error = png.message();
+    else if (std::fflush(file) != 0 || ::fsync(::fileno(file)) != 0) error = std::strerror(errno);
     if (std::fclose(file) != 0 && error.empty()) error = std::strerror(errno);
     if (error.empty()) {
         std::error_code ec;

@@ -13,7 +13,7 @@ namespace pmg {
 // (twice the colour clock, 7.159 / 7.094 MHz). A clock is two dots and an Atari scan line two
 // picture lines, so the dot's width in square pixels is also the clock-to-line ratio.
 inline constexpr double kNtscPixelAspect = (135.0 / 11.0) / (2 * 3.579545);  // 1.714
-inline constexpr double kPalPixelAspect = 14.75 / (2 * 3.546895);           // 2.079
+inline constexpr double kPalPixelAspect = 14.75 / (2 * 3.546895);            // 2.079
 inline double tvPixelAspect(VideoStandard s) { return s == VideoStandard::Pal ? kPalPixelAspect : kNtscPixelAspect; }
 
 // An image with square colour clocks (frameToRgb) stretched horizontally by `aspect`: each

@@ -33,27 +33,27 @@ std::string cellName(const CollisionCell& cell);
 // becomes its own Claim so that a failure names exactly one thing.
 struct Claim {
     enum class Kind {
-        RegisterValue,   // register == value
-        RegisterBit,     // bit set / clear
-        ChipRegister,    // a write register (HPOSP0, PRIOR...) holds a value at the end of the run
-        OthersValue,     // every register not named in the same claim object == value
-        FirstHit,        // the first-hit position of a set bit lies in a line (and clock) range
-        Pixel,           // the picture at (line, clock) shows the colour of a colour register
-        Method,          // a software method's result for one cell, a number it reports, or its agreement
-        SpriteHit,       // the software names the software sprite an object hit (or did not)
-        Routine6502,     // "Kolize"'s 6502 box test on given 8-bit operands (hit, cycles, X difference)
+        RegisterValue,  // register == value
+        RegisterBit,    // bit set / clear
+        ChipRegister,   // a write register (HPOSP0, PRIOR...) holds a value at the end of the run
+        OthersValue,    // every register not named in the same claim object == value
+        FirstHit,       // the first-hit position of a set bit lies in a line (and clock) range
+        Pixel,          // the picture at (line, clock) shows the colour of a colour register
+        Method,         // a software method's result for one cell, a number it reports, or its agreement
+        SpriteHit,      // the software names the software sprite an object hit (or did not)
+        Routine6502,    // "Kolize"'s 6502 box test on given 8-bit operands (hit, cycles, X difference)
     };
     Kind kind = Kind::RegisterValue;
-    std::string place;   // JSON pointer in the file, e.g. "/lesson/expect/0/P0PL"
-    std::string says;    // the sentence of the text this claim backs (optional, for messages)
+    std::string place;  // JSON pointer in the file, e.g. "/lesson/expect/0/P0PL"
+    std::string says;   // the sentence of the text this claim backs (optional, for messages)
 
-    CollisionCell cell;            // RegisterValue, RegisterBit, FirstHit, Method
-    uint8_t value = 0;             // RegisterValue, OthersValue, ChipRegister
-    bool set = true;               // RegisterBit
-    std::vector<int> named;        // OthersValue: the registers the claim object names
-    int lineMin = 0, lineMax = 0;  // FirstHit; Pixel uses lineMin
+    CollisionCell cell;                // RegisterValue, RegisterBit, FirstHit, Method
+    uint8_t value = 0;                 // RegisterValue, OthersValue, ChipRegister
+    bool set = true;                   // RegisterBit
+    std::vector<int> named;            // OthersValue: the registers the claim object names
+    int lineMin = 0, lineMax = 0;      // FirstHit; Pixel uses lineMin
     int clockMin = 0, clockMax = 227;  // FirstHit; Pixel uses clockMin
-    Reg colour = Reg::COLBK;       // Pixel: the register whose colour is shown; ChipRegister: the register
+    Reg colour = Reg::COLBK;           // Pixel: the register whose colour is shown; ChipRegister: the register
 
     // Method claims: the method's id (collide::methodById), and one of: the result for `cell`
     // ("both hit", "both miss", "false alarm", "missed", "hit", "miss", "n/a"); a number the
@@ -61,10 +61,10 @@ struct Claim {
     // of a group ("players": the xxPL cells, "playfield": the xxPF cells, "all").
     std::string method;
     std::string result;
-    std::string quantity;          // "" or "cycles", "checks"
+    std::string quantity;  // "" or "cycles", "checks"
     long long number = 0;
-    std::string agrees;            // "" or "players", "playfield", "all"
-    std::string reasonContains;    // optional: the disagreement's reason must contain this
+    std::string agrees;          // "" or "players", "playfield", "all"
+    std::string reasonContains;  // optional: the disagreement's reason must contain this
     // The software knows one position per object per frame (where the registers are at the
     // end of the frame, as a vertical-blank routine reads its variables), not the line writes
     // that moved objects down the screen.
@@ -100,19 +100,19 @@ struct LessonAction {
 };
 
 struct TryStep {
-    std::string text;                   // what the learner is asked to do and to look at
-    std::string button;                 // short label for the app's button ("" = none)
-    std::optional<LessonAction> action; // empty: a step the learner does by hand
-    std::vector<Claim> expect;          // what the machine shows after the step
-    std::string place;                  // "/lesson/try_this/2"
+    std::string text;                    // what the learner is asked to do and to look at
+    std::string button;                  // short label for the app's button ("" = none)
+    std::optional<LessonAction> action;  // empty: a step the learner does by hand
+    std::vector<Claim> expect;           // what the machine shows after the step
+    std::string place;                   // "/lesson/try_this/2"
 };
 
 // The screen overlays a lesson can switch on or off when it opens (the app's View menu), by
 // the names the "overlays" key uses, so that the screen shows what the text says (a hidden
 // player is not painted by the latched-pixel overlay in a lesson about hiding it).
-inline constexpr const char* kLessonOverlayNames[] = {"latched_pixels", "first_hits", "tight_boxes", "designer_boxes",
-                                                      "inset_boxes", "hot_spots", "corner_points", "collision_window",
-                                                      "selection"};
+inline constexpr const char* kLessonOverlayNames[] = {"latched_pixels", "first_hits",       "tight_boxes",
+                                                      "designer_boxes", "inset_boxes",      "hot_spots",
+                                                      "corner_points",  "collision_window", "selection"};
 
 struct OverlaySetting {
     std::string name;  // one of kLessonOverlayNames
@@ -120,15 +120,15 @@ struct OverlaySetting {
 };
 
 struct Lesson {
-    std::string file;                    // as given to the loader
+    std::string file;  // as given to the loader
     Scene scene;
-    int order = 0;                       // position in the tour (1, 2, ...)
+    int order = 0;  // position in the tour (1, 2, ...)
     std::string title;
-    std::vector<std::string> paragraphs; // short, in reading order
-    int frames = 1;                      // frames run before the "expect" claims are checked
+    std::vector<std::string> paragraphs;  // short, in reading order
+    int frames = 1;                       // frames run before the "expect" claims are checked
     std::vector<Claim> expect;
     std::vector<TryStep> tryThis;
-    std::vector<OverlaySetting> overlays; // set when the lesson opens; the others keep the user's choice
+    std::vector<OverlaySetting> overlays;  // set when the lesson opens; the others keep the user's choice
 };
 
 inline constexpr const char* kLessonKey = "lesson";

@@ -32,28 +32,24 @@ std::string regText(const Machine& m, int reg) {
 
 std::string describeClaim(const Claim& c) {
     switch (c.kind) {
-    case Claim::Kind::RegisterValue:
-        return cellName(c.cell) + " = " + hex2(c.value);
-    case Claim::Kind::RegisterBit:
-        return cellName(c.cell) + (c.set ? " set" : " clear");
-    case Claim::Kind::ChipRegister:
-        return std::string(registerName(c.colour)) + " = " + hex2(c.value);
-    case Claim::Kind::OthersValue: {
-        std::string s = "every other register = " + hex2(c.value);
-        return c.named.empty() ? "every collision register = " + hex2(c.value) : s;
-    }
-    case Claim::Kind::FirstHit: {
-        std::string s = "first " + cellName(c.cell) + " hit on " + lineRange(c.lineMin, c.lineMax);
-        if (c.clockMin != 0 || c.clockMax != kClocksPerLine - 1) s += ", " + clockRange(c.clockMin, c.clockMax);
-        return s;
-    }
-    case Claim::Kind::Pixel:
-        return "picture at line " + std::to_string(c.lineMin) + ", clock " + hex2(c.clockMin) + " shows " +
-               std::string(registerName(c.colour));
-    case Claim::Kind::Method:
-    case Claim::Kind::SpriteHit:
-    case Claim::Kind::Routine6502:
-        return describeMethodClaim(c);
+        case Claim::Kind::RegisterValue: return cellName(c.cell) + " = " + hex2(c.value);
+        case Claim::Kind::RegisterBit: return cellName(c.cell) + (c.set ? " set" : " clear");
+        case Claim::Kind::ChipRegister: return std::string(registerName(c.colour)) + " = " + hex2(c.value);
+        case Claim::Kind::OthersValue: {
+            std::string s = "every other register = " + hex2(c.value);
+            return c.named.empty() ? "every collision register = " + hex2(c.value) : s;
+        }
+        case Claim::Kind::FirstHit: {
+            std::string s = "first " + cellName(c.cell) + " hit on " + lineRange(c.lineMin, c.lineMax);
+            if (c.clockMin != 0 || c.clockMax != kClocksPerLine - 1) s += ", " + clockRange(c.clockMin, c.clockMax);
+            return s;
+        }
+        case Claim::Kind::Pixel:
+            return "picture at line " + std::to_string(c.lineMin) + ", clock " + hex2(c.clockMin) + " shows " +
+                   std::string(registerName(c.colour));
+        case Claim::Kind::Method:
+        case Claim::Kind::SpriteHit:
+        case Claim::Kind::Routine6502: return describeMethodClaim(c);
     }
     return "";
 }
@@ -61,41 +57,41 @@ std::string describeClaim(const Claim& c) {
 ClaimOutcome evaluateClaim(const Claim& c, const Machine& m, const FrameContext& context) {
     const CollisionLatches& latches = m.collisions();
     switch (c.kind) {
-    case Claim::Kind::RegisterValue:
-        return {latches.read(c.cell.reg) == c.value, regText(m, c.cell.reg)};
-    case Claim::Kind::RegisterBit: {
-        const bool isSet = latches.read(c.cell.reg) & (1 << c.cell.bit);
-        return {isSet == c.set, regText(m, c.cell.reg)};
-    }
-    case Claim::Kind::ChipRegister: {
-        const uint8_t v = m.registers()[c.colour];
-        return {v == c.value, std::string(registerName(c.colour)) + " = " + hex2(v)};
-    }
-    case Claim::Kind::OthersValue: {
-        std::string wrong;
-        for (int r = 0; r < kCollisionRegisters; ++r) {
-            if (std::find(c.named.begin(), c.named.end(), r) != c.named.end()) continue;
-            if (latches.read(r) != c.value) wrong += (wrong.empty() ? "" : ", ") + regText(m, r);
+        case Claim::Kind::RegisterValue: return {latches.read(c.cell.reg) == c.value, regText(m, c.cell.reg)};
+        case Claim::Kind::RegisterBit: {
+            const bool isSet = latches.read(c.cell.reg) & (1 << c.cell.bit);
+            return {isSet == c.set, regText(m, c.cell.reg)};
         }
-        return {wrong.empty(), wrong.empty() ? "all " + hex2(c.value) : wrong};
-    }
-    case Claim::Kind::FirstHit: {
-        if (!(latches.read(c.cell.reg) & (1 << c.cell.bit))) return {false, cellName(c.cell) + " not set"};
-        const BeamPosition p = latches.firstHit(c.cell.reg, c.cell.bit);
-        const bool ok = p.line >= c.lineMin && p.line <= c.lineMax && p.clock >= c.clockMin && p.clock <= c.clockMax;
-        return {ok, "first hit at line " + std::to_string(p.line) + ", clock " + hex2(p.clock)};
-    }
-    case Claim::Kind::Pixel: {
-        const int x = (c.clockMin - kWindowLeft) * 2, y = c.lineMin - kFirstVisibleLine;
-        const uint8_t shown = m.frame().pixel(x, y);
-        const uint8_t want = m.registers()[c.colour] & 0xFE;
-        std::string actual = "colour " + hex2(shown) + " (" + std::string(registerName(c.colour)) + " is " + hex2(want) + ")";
-        return {shown == want, actual};
-    }
-    case Claim::Kind::Method:
-    case Claim::Kind::SpriteHit:
-    case Claim::Kind::Routine6502:
-        return evaluateMethodClaim(c, m, context);
+        case Claim::Kind::ChipRegister: {
+            const uint8_t v = m.registers()[c.colour];
+            return {v == c.value, std::string(registerName(c.colour)) + " = " + hex2(v)};
+        }
+        case Claim::Kind::OthersValue: {
+            std::string wrong;
+            for (int r = 0; r < kCollisionRegisters; ++r) {
+                if (std::find(c.named.begin(), c.named.end(), r) != c.named.end()) continue;
+                if (latches.read(r) != c.value) wrong += (wrong.empty() ? "" : ", ") + regText(m, r);
+            }
+            return {wrong.empty(), wrong.empty() ? "all " + hex2(c.value) : wrong};
+        }
+        case Claim::Kind::FirstHit: {
+            if (!(latches.read(c.cell.reg) & (1 << c.cell.bit))) return {false, cellName(c.cell) + " not set"};
+            const BeamPosition p = latches.firstHit(c.cell.reg, c.cell.bit);
+            const bool ok =
+                p.line >= c.lineMin && p.line <= c.lineMax && p.clock >= c.clockMin && p.clock <= c.clockMax;
+            return {ok, "first hit at line " + std::to_string(p.line) + ", clock " + hex2(p.clock)};
+        }
+        case Claim::Kind::Pixel: {
+            const int x = (c.clockMin - kWindowLeft) * 2, y = c.lineMin - kFirstVisibleLine;
+            const uint8_t shown = m.frame().pixel(x, y);
+            const uint8_t want = m.registers()[c.colour] & 0xFE;
+            std::string actual =
+                "colour " + hex2(shown) + " (" + std::string(registerName(c.colour)) + " is " + hex2(want) + ")";
+            return {shown == want, actual};
+        }
+        case Claim::Kind::Method:
+        case Claim::Kind::SpriteHit:
+        case Claim::Kind::Routine6502: return evaluateMethodClaim(c, m, context);
     }
     return {false, "unknown claim"};
 }

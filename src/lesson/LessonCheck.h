@@ -56,13 +56,13 @@ std::string applyAction(const LessonAction& action, Scene& scene);
 
 struct ClaimCheck {
     const Claim* claim = nullptr;
-    std::string where;   // "expect" or "try this 2"
+    std::string where;  // "expect" or "try this 2"
     ClaimOutcome outcome;
 };
 
 struct LessonReport {
     std::vector<ClaimCheck> checks;
-    std::string error;   // an action that could not be done ("" if none)
+    std::string error;  // an action that could not be done ("" if none)
     bool passed() const {
         if (!error.empty()) return false;
         for (const ClaimCheck& c : checks)

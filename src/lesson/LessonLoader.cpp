@@ -5,10 +5,10 @@
 #include <map>
 #include <string_view>
 
-#include "core/Beam.h"
-#include "core/CollisionLatches.h"
 #include "collide/Method.h"
 #include "collide/Objects.h"
+#include "core/Beam.h"
+#include "core/CollisionLatches.h"
 #include "lesson/Lesson.h"
 #include "scene/SceneJsonReader.h"
 #include "scene/SceneValueSyntax.h"
@@ -104,7 +104,8 @@ public:
         if (j.contains("try_this")) {
             const Json& steps = j["try_this"];
             requireArray(steps, at + "/try_this");
-            for (size_t i = 0; i < steps.size(); ++i) lesson.tryThis.push_back(step(steps[i], at + "/try_this/" + std::to_string(i)));
+            for (size_t i = 0; i < steps.size(); ++i)
+                lesson.tryThis.push_back(step(steps[i], at + "/try_this/" + std::to_string(i)));
         }
         return lesson;
     }
@@ -115,7 +116,8 @@ private:
         std::vector<OverlaySetting> out;
         for (auto it = j.begin(); it != j.end(); ++it) {
             const std::string place = at + "/" + it.key();
-            if (std::find(std::begin(kLessonOverlayNames), std::end(kLessonOverlayNames), it.key()) == std::end(kLessonOverlayNames)) {
+            if (std::find(std::begin(kLessonOverlayNames), std::end(kLessonOverlayNames), it.key()) ==
+                std::end(kLessonOverlayNames)) {
                 std::string list;
                 for (const char* n : kLessonOverlayNames) list += (list.empty() ? "" : ", ") + std::string(n);
                 fail(place, "unknown overlay \"" + it.key() + "\" (known: " + list + ")");
@@ -164,7 +166,8 @@ private:
                 clamped = *n > hi;
             }
         }
-        if (!n) fail(at, "expected an integer " + std::to_string(lo) + "-" + std::to_string(hi) + ", got " + describe(v));
+        if (!n)
+            fail(at, "expected an integer " + std::to_string(lo) + "-" + std::to_string(hi) + ", got " + describe(v));
         if (*n < lo || *n > hi)
             fail(at, (clamped ? describe(v) : std::to_string(*n)) + " is out of range " + std::to_string(lo) + "-" +
                          std::to_string(hi));
@@ -173,7 +176,8 @@ private:
     // A number, or [lo, hi]; both inclusive.
     std::pair<int, int> range(const Json& v, const std::string& at, int lo, int hi) const {
         if (v.is_array()) {
-            if (v.size() != 2) fail(at, "expected a number or [first, last], got an array of " + std::to_string(v.size()));
+            if (v.size() != 2)
+                fail(at, "expected a number or [first, last], got an array of " + std::to_string(v.size()));
             int a = intValue(v[0], at + "/0", lo, hi), b = intValue(v[1], at + "/1", lo, hi);
             if (a > b) fail(at, "the range [" + std::to_string(a) + ", " + std::to_string(b) + "] is empty");
             return {a, b};
@@ -186,7 +190,8 @@ private:
         if (!v.is_string()) fail(at, "expected a collision bit such as \"P0PL P1\", got " + describe(v));
         auto c = parseCollisionCell(v.get_ref<const std::string&>());
         if (!c)
-            fail(at, "expected a collision bit such as \"P0PL P1\", \"M2PF PF0\" or \"P1PL bit 0\", got " + describe(v));
+            fail(at,
+                 "expected a collision bit such as \"P0PL P1\", \"M2PF PF0\" or \"P1PL bit 0\", got " + describe(v));
         if (!wholeRegisterAllowed && c->bit < 0)
             fail(at, "name one bit, e.g. " + quoteForMessage(cellName({c->reg, 0})) + ", not a whole register");
         if (c->reg >= P0PL && c->bit == c->reg - P0PL)
@@ -213,7 +218,8 @@ private:
         registerClaims(obj, at, says, out);
     }
 
-    void registerClaims(const Json& obj, const std::string& at, const std::string& says, std::vector<Claim>& out) const {
+    void registerClaims(const Json& obj, const std::string& at, const std::string& says,
+                        std::vector<Claim>& out) const {
         std::vector<int> named;
         bool any = false;
         for (auto it = obj.begin(); it != obj.end(); ++it) {
@@ -232,9 +238,10 @@ private:
                     any = true;
                     continue;
                 }
-                fail(place, "unknown key \"" + it.key() +
-                                "\": a claim names collision registers (M0PF-P3PL), write registers (HPOSP0...) or is a "
-                                "\"first_hit\", \"pixel\" or \"method\" claim");
+                fail(place,
+                     "unknown key \"" + it.key() +
+                         "\": a claim names collision registers (M0PF-P3PL), write registers (HPOSP0...) or is a "
+                         "\"first_hit\", \"pixel\" or \"method\" claim");
             }
             named.push_back(*reg);
             out.push_back(registerClaim(*reg, it.value(), place, says));
@@ -265,7 +272,8 @@ private:
             int bit = bitByWords(reg, w, 0, used);
             if (bit >= 0) {
                 if (w.size() != used + 1 || (upper(w[used]) != "SET" && upper(w[used]) != "CLEAR"))
-                    fail(at, "expected \"" + cellName({reg, bit}).substr(5) + " set\" or \"... clear\", got " + describe(v));
+                    fail(at, "expected \"" + cellName({reg, bit}).substr(5) + " set\" or \"... clear\", got " +
+                                 describe(v));
                 c.kind = Claim::Kind::RegisterBit;
                 c.cell.bit = bit;
                 c.set = upper(w[used]) == "SET";
@@ -292,7 +300,8 @@ private:
         c.says = says;
         c.cell = cell(obj["first_hit"], c.place, false);
         std::tie(c.lineMin, c.lineMax) = range(need(obj, at, "line"), at + "/line", 0, kPalLines - 1);
-        if (obj.contains("clock")) std::tie(c.clockMin, c.clockMax) = range(obj["clock"], at + "/clock", 0, kClocksPerLine - 1);
+        if (obj.contains("clock"))
+            std::tie(c.clockMin, c.clockMax) = range(obj["clock"], at + "/clock", 0, kClocksPerLine - 1);
         out.push_back(c);
     }
 
@@ -305,19 +314,25 @@ private:
         const Json& p = obj["pixel"];
         requireObject(p, c.place);
         allowOnly(p, c.place, {"line", "clock"});
-        c.lineMin = c.lineMax = intValue(need(p, c.place, "line"), c.place + "/line", kFirstVisibleLine, kLastVisibleLine);
+        c.lineMin = c.lineMax =
+            intValue(need(p, c.place, "line"), c.place + "/line", kFirstVisibleLine, kLastVisibleLine);
         c.clockMin = c.clockMax = intValue(need(p, c.place, "clock"), c.place + "/clock", kWindowLeft, kWindowRight);
         const Json& shows = need(obj, at, "shows");
-        if (!shows.is_string()) fail(at + "/shows", "expected a colour register name such as \"COLPF0\", got " + describe(shows));
+        if (!shows.is_string())
+            fail(at + "/shows", "expected a colour register name such as \"COLPF0\", got " + describe(shows));
         auto reg = registerByName(shows.get_ref<const std::string&>());
-        if (!reg || static_cast<int>(*reg) < static_cast<int>(Reg::COLPM0) || static_cast<int>(*reg) > static_cast<int>(Reg::COLBK))
-            fail(at + "/shows", "expected a colour register (COLPM0-COLPM3, COLPF0-COLPF3, COLBK), got " + describe(shows));
+        if (!reg || static_cast<int>(*reg) < static_cast<int>(Reg::COLPM0) ||
+            static_cast<int>(*reg) > static_cast<int>(Reg::COLBK))
+            fail(at + "/shows",
+                 "expected a colour register (COLPM0-COLPM3, COLPF0-COLPF3, COLBK), got " + describe(shows));
         c.colour = *reg;
         out.push_back(c);
     }
 
     void methodClaim(const Json& obj, const std::string& at, const std::string& says, std::vector<Claim>& out) const {
-        allowOnly(obj, at, {"method", "cell", "result", "reason_contains", "cycles", "checks", "agrees", "one_position", "says"});
+        allowOnly(
+            obj, at,
+            {"method", "cell", "result", "reason_contains", "cycles", "checks", "agrees", "one_position", "says"});
         Claim c;
         c.kind = Claim::Kind::Method;
         c.place = at;
@@ -327,11 +342,14 @@ private:
             fail(at + "/method", "expected a method id (" + collide::methodIds() + "), got " + describe(m));
         c.method = m.get<std::string>();
         if (obj.contains("one_position")) c.onePosition = boolean(obj["one_position"], at + "/one_position");
-        const int forms = obj.contains("result") + obj.contains("cycles") + obj.contains("checks") + obj.contains("agrees");
+        const int forms =
+            obj.contains("result") + obj.contains("cycles") + obj.contains("checks") + obj.contains("agrees");
         if (forms != 1)
-            fail(at, "a method claim states one of \"result\", \"cycles\", \"checks\" (each with \"cell\") or \"agrees\"");
+            fail(at,
+                 "a method claim states one of \"result\", \"cycles\", \"checks\" (each with \"cell\") or \"agrees\"");
         if (obj.contains("agrees")) {
-            if (obj.contains("cell") || obj.contains("reason_contains")) fail(at, "\"agrees\" covers many cells: no \"cell\" or \"reason_contains\"");
+            if (obj.contains("cell") || obj.contains("reason_contains"))
+                fail(at, "\"agrees\" covers many cells: no \"cell\" or \"reason_contains\"");
             const Json& a = obj["agrees"];
             if (!a.is_string() || (a != "players" && a != "playfield" && a != "all"))
                 fail(at + "/agrees", "expected \"players\", \"playfield\" or \"all\", got " + describe(a));
@@ -342,12 +360,17 @@ private:
         c.cell = cell(need(obj, at, "cell"), at + "/cell", false);
         if (obj.contains("result")) {
             const Json& r = obj["result"];
-            static const std::vector<std::string> results = {"both hit", "both miss", "false alarm", "missed", "hit", "miss", "n/a"};
-            if (!r.is_string() || std::find(results.begin(), results.end(), r.get_ref<const std::string&>()) == results.end())
-                fail(at + "/result", "expected \"both hit\", \"both miss\", \"false alarm\", \"missed\", \"hit\", \"miss\" or \"n/a\", got " +
-                                         describe(r));
+            static const std::vector<std::string> results = {"both hit", "both miss", "false alarm", "missed",
+                                                             "hit",      "miss",      "n/a"};
+            if (!r.is_string() ||
+                std::find(results.begin(), results.end(), r.get_ref<const std::string&>()) == results.end())
+                fail(at + "/result",
+                     "expected \"both hit\", \"both miss\", \"false alarm\", \"missed\", \"hit\", \"miss\" or \"n/a\", "
+                     "got " +
+                         describe(r));
             c.result = r.get<std::string>();
-            if (obj.contains("reason_contains")) c.reasonContains = nonEmptyString(obj["reason_contains"], at + "/reason_contains");
+            if (obj.contains("reason_contains"))
+                c.reasonContains = nonEmptyString(obj["reason_contains"], at + "/reason_contains");
         } else {
             if (obj.contains("reason_contains")) fail(at, "\"reason_contains\" goes with \"result\"");
             c.quantity = obj.contains("cycles") ? "cycles" : "checks";
@@ -389,8 +412,10 @@ private:
             const Json& b = need(obj, at, key);
             requireObject(b, place);
             allowOnly(b, place, {"x", "y", "w", "h"});
-            into = {intValue(need(b, place, "x"), place + "/x", 0, 255), intValue(need(b, place, "y"), place + "/y", 0, 255),
-                    intValue(need(b, place, "w"), place + "/w", 1, 255), intValue(need(b, place, "h"), place + "/h", 1, 255)};
+            into = {intValue(need(b, place, "x"), place + "/x", 0, 255),
+                    intValue(need(b, place, "y"), place + "/y", 0, 255),
+                    intValue(need(b, place, "w"), place + "/w", 1, 255),
+                    intValue(need(b, place, "h"), place + "/h", 1, 255)};
         };
         box("o1", c.o1);
         box("o2", c.o2);
@@ -423,14 +448,17 @@ private:
         if (obj.contains("set")) {
             const Json& set = obj["set"];
             requireObject(set, at + "/set");
-            for (auto it = set.begin(); it != set.end(); ++it) a.set.push_back(change(it.key(), it.value(), at + "/set/" + escapePointerSegment(it.key())));
+            for (auto it = set.begin(); it != set.end(); ++it)
+                a.set.push_back(change(it.key(), it.value(), at + "/set/" + escapePointerSegment(it.key())));
         }
         if (obj.contains("line_writes")) {
             const Json& list = obj["line_writes"];
             requireArray(list, at + "/line_writes");
-            for (size_t i = 0; i < list.size(); ++i) a.lineWrites.push_back(lineWrite(list[i], at + "/line_writes/" + std::to_string(i)));
+            for (size_t i = 0; i < list.size(); ++i)
+                a.lineWrites.push_back(lineWrite(list[i], at + "/line_writes/" + std::to_string(i)));
         }
-        if (a.set.empty() && a.lineWrites.empty()) fail(at, "an action sets registers (\"set\") or adds \"line_writes\"");
+        if (a.set.empty() && a.lineWrites.empty())
+            fail(at, "an action sets registers (\"set\") or adds \"line_writes\"");
         return a;
     }
 
@@ -467,7 +495,8 @@ private:
             (v.get_ref<const std::string&>()[0] == '+' || v.get_ref<const std::string&>()[0] == '-')) {
             const std::string& s = v.get_ref<const std::string&>();
             auto n = parseNumberText(std::string_view(s).substr(1), 255);
-            if (!n || *n == 0 || *n > 255) fail(at, "expected a change \"+1\"-\"+255\" or \"-1\"-\"-255\", got " + describe(v));
+            if (!n || *n == 0 || *n > 255)
+                fail(at, "expected a change \"+1\"-\"+255\" or \"-1\"-\"-255\", got " + describe(v));
             c.relative = true;
             c.amount = s[0] == '-' ? -static_cast<int>(*n) : static_cast<int>(*n);
         } else {
@@ -528,7 +557,8 @@ std::vector<Lesson> loadLessonDirectory(const fs::path& dir) {
             throw SceneError(f.string(), "/lesson/order",
                              "order " + std::to_string(lessons.back().order) + " is already taken by " + it->second);
     }
-    std::stable_sort(lessons.begin(), lessons.end(), [](const Lesson& a, const Lesson& b) { return a.order < b.order; });
+    std::stable_sort(lessons.begin(), lessons.end(),
+                     [](const Lesson& a, const Lesson& b) { return a.order < b.order; });
     return lessons;
 }
 

@@ -51,8 +51,11 @@ ClaimOutcome cellResult(const Claim& c, const Comparison& comparison) {
         else if (c.result == "miss") ok = cell.software == Outcome::Miss;
         else ok = agreementName(cell.agreement) == c.result;
         if (ok && !c.reasonContains.empty()) ok = cell.reason.find(c.reasonContains) != std::string::npos;
-        const std::string software = cell.software == Outcome::Hit ? "hit" : cell.software == Outcome::Miss ? "miss" : "n/a";
-        return {ok, methodTitle(c.method) + " says " + software + ", hardware " + (cell.hardware ? "set" : "clear") + ": " + agreementText(cell)};
+        const std::string software = cell.software == Outcome::Hit    ? "hit"
+                                     : cell.software == Outcome::Miss ? "miss"
+                                                                      : "n/a";
+        return {ok, methodTitle(c.method) + " says " + software + ", hardware " + (cell.hardware ? "set" : "clear") +
+                        ": " + agreementText(cell)};
     }
     return {false, "no such cell in the comparison"};
 }
@@ -91,30 +94,31 @@ ClaimOutcome quantity(const Claim& c, const Machine& machine, const FrameContext
             }
         }
     }
-    return {total == c.number, methodTitle(c.method) + ": " + std::to_string(total) + " " + c.quantity + " for " + cellName(c.cell)};
+    return {total == c.number,
+            methodTitle(c.method) + ": " + std::to_string(total) + " " + c.quantity + " for " + cellName(c.cell)};
 }
 
 ClaimOutcome spriteHit(const Claim& c, const Comparison& comparison) {
     for (const SpriteHit& h : comparison.spriteHits) {
         const bool object = h.object == c.object || h.object.rfind(c.object + "#", 0) == 0;
         if (object && h.sprite == c.sprite)
-            return {c.set, h.object + " hit \"" + h.sprite + "\": " + std::to_string(h.pixels) + " pixels, first at line " +
-                               std::to_string(h.where.line) + ", clock " + std::to_string(h.where.clock)};
+            return {c.set, h.object + " hit \"" + h.sprite + "\": " + std::to_string(h.pixels) +
+                               " pixels, first at line " + std::to_string(h.where.line) + ", clock " +
+                               std::to_string(h.where.clock)};
     }
     return {!c.set, c.object + " did not hit \"" + c.sprite + "\""};
 }
 
 std::string boxText(const std::array<int, 4>& b) {
-    return "(" + std::to_string(b[0]) + "," + std::to_string(b[1]) + " " + std::to_string(b[2]) + "x" + std::to_string(b[3]) + ")";
+    return "(" + std::to_string(b[0]) + "," + std::to_string(b[1]) + " " + std::to_string(b[2]) + "x" +
+           std::to_string(b[3]) + ")";
 }
 
 bool sameBox(const Wrap6502Box& a, const std::array<int, 4>& b) {
     return a.x == b[0] && a.y == b[1] && a.w == b[2] && a.h == b[3];
 }
 
-std::string operandText(const Wrap6502Box& b) {
-    return boxText({b.x, b.y, b.w, b.h});
-}
+std::string operandText(const Wrap6502Box& b) { return boxText({b.x, b.y, b.w, b.h}); }
 
 // The latch cell of a pair of objects (the first object's register, the second's bit), as the
 // comparison lays them out; empty for two missiles, which GTIA never compares.
@@ -148,7 +152,8 @@ ClaimOutcome routine(const Claim& c, const Machine& machine, const FrameContext&
         else if (!b && sameBox(operands, c.o2)) b = &o;
     }
     if (!a || !b || a->object == b->object)
-        return {false, "the frame has no two objects with these boxes; it has " + (present.empty() ? std::string("none") : present)};
+        return {false, "the frame has no two objects with these boxes; it has " +
+                           (present.empty() ? std::string("none") : present)};
     const std::optional<CellRef> ref = pairCell(a->object, b->object);
     if (!ref) return {false, a->name() + " and " + b->name() + " are two missiles: GTIA has no latch for that pair"};
 
@@ -184,8 +189,10 @@ std::string describeMethodClaim(const Claim& c) {
     if (c.kind == Claim::Kind::SpriteHit)
         return "software: " + c.object + (c.set ? " hit" : " did not hit") + " sprite \"" + c.sprite + "\"";
     const std::string name = methodTitle(c.method);
-    if (!c.agrees.empty()) return name + how + " agrees with the hardware on every " + (c.agrees == "all" ? "" : c.agrees + " ") + "cell";
-    if (!c.quantity.empty()) return name + how + ": " + std::to_string(c.number) + " " + c.quantity + " for " + cellName(c.cell);
+    if (!c.agrees.empty())
+        return name + how + " agrees with the hardware on every " + (c.agrees == "all" ? "" : c.agrees + " ") + "cell";
+    if (!c.quantity.empty())
+        return name + how + ": " + std::to_string(c.number) + " " + c.quantity + " for " + cellName(c.cell);
     return name + how + ", " + cellName(c.cell) + ": " + c.result;
 }
 

@@ -26,8 +26,8 @@ inline constexpr const char* kSceneFormat = "a8pmg-scene/1";
 // A block of bytes placed in RAM before the first frame.
 struct MemoryBlock {
     uint16_t address = 0;
-    std::vector<uint8_t> bytes;   // the bytes, as loaded (from "hex" or from "file")
-    std::string file;             // "" for inline "hex"; else the path as written in the scene
+    std::vector<uint8_t> bytes;  // the bytes, as loaded (from "hex" or from "file")
+    std::string file;            // "" for inline "hex"; else the path as written in the scene
     friend bool operator==(const MemoryBlock&, const MemoryBlock&) = default;
 };
 
@@ -51,7 +51,7 @@ struct SceneProgram {
 // frame), wrapping round or bouncing off the edges of the collision window. See SceneMotion.h.
 struct ObjectMotion {
     enum class Edges : uint8_t { Wrap, Bounce };
-    int object = 0;   // 0-3 P0-P3, 4-7 M0-M3
+    int object = 0;  // 0-3 P0-P3, 4-7 M0-M3
     int dx = 0, dy = 0;
     Edges edges = Edges::Wrap;
     friend bool operator==(const ObjectMotion&, const ObjectMotion&) = default;
@@ -63,21 +63,21 @@ struct ObjectMotion {
 // scene reads; the writer writes an entry of lineWrites that is still that effect back as
 // this cycle.
 struct CycleWrite {
-    int16_t line = 0;    // scan line of the CPU cycle
-    int16_t cycle = 0;   // 0..113, the 6502 cycle within the line
+    int16_t line = 0;   // scan line of the CPU cycle
+    int16_t cycle = 0;  // 0..113, the 6502 cycle within the line
     Reg reg = Reg::HITCLR;
     uint8_t value = 0;
-    size_t index = 0;    // where the loader put its effect in Scene::lineWrites
+    size_t index = 0;  // where the loader put its effect in Scene::lineWrites
     friend bool operator==(const CycleWrite&, const CycleWrite&) = default;
 };
 
 struct Scene {
     std::string name;
     std::string description;
-    std::vector<RegisterSetting> registers;   // in file order
-    std::vector<MemoryBlock> memory;          // in file order; later blocks overwrite earlier ones
-    std::vector<RegisterWrite> lineWrites;    // in file order; a write given by cycle as its effect
-    std::vector<CycleWrite> cycleWrites;      // the writes given by "cycle", in file order
+    std::vector<RegisterSetting> registers;  // in file order
+    std::vector<MemoryBlock> memory;         // in file order; later blocks overwrite earlier ones
+    std::vector<RegisterWrite> lineWrites;   // in file order; a write given by cycle as its effect
+    std::vector<CycleWrite> cycleWrites;     // the writes given by "cycle", in file order
     // Optional "sprites": shapes drawn into the playfield bitmap before the first frame.
     std::vector<collide::SpriteSpec> sprites;  // in file order
     std::optional<SceneProgram> program;
@@ -105,7 +105,7 @@ class SceneError : public std::runtime_error {
 public:
     SceneError(std::string file, std::string place, std::string problem);
     const std::string& file() const { return file_; }
-    const std::string& place() const { return place_; }      // JSON pointer or "line L, column C"
+    const std::string& place() const { return place_; }  // JSON pointer or "line L, column C"
     const std::string& problem() const { return problem_; }
 
 private:

@@ -115,16 +115,16 @@ public:
 
     void throwError(const std::string& text, const std::string& file) const {
         switch (error_) {
-        case Error::DuplicateKey:
-            throw SceneError(file, duplicatePointer_, "duplicate key " + quoteForMessage(duplicateKey_));
-        case Error::TooDeep:
-            throw SceneError(file, textPosition(text, tooDeepOffset(text)),
-                             "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels");
-        case Error::Number:
-            throw SceneError(file, textPosition(text, errorOffset_), "JSON number error: " + errorMessage_);
-        case Error::Syntax:
-        case Error::None:
-            throw SceneError(file, textPosition(text, errorOffset_), "JSON syntax error: " + errorMessage_);
+            case Error::DuplicateKey:
+                throw SceneError(file, duplicatePointer_, "duplicate key " + quoteForMessage(duplicateKey_));
+            case Error::TooDeep:
+                throw SceneError(file, textPosition(text, tooDeepOffset(text)),
+                                 "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+            case Error::Number:
+                throw SceneError(file, textPosition(text, errorOffset_), "JSON number error: " + errorMessage_);
+            case Error::Syntax:
+            case Error::None:
+                throw SceneError(file, textPosition(text, errorOffset_), "JSON syntax error: " + errorMessage_);
         }
     }
 
@@ -222,7 +222,8 @@ std::string escapePointerSegment(const std::string& key) {
 Json readSceneJson(const std::string& text, const std::string& file) {
     // Editors on Windows may save "Unicode" text; say so rather than report a stray byte.
     if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF"))
-        throw SceneError(file, textPosition(text, 0), "the file is UTF-16 text (it starts with a UTF-16 byte-order mark); save it as UTF-8");
+        throw SceneError(file, textPosition(text, 0),
+                         "the file is UTF-16 text (it starts with a UTF-16 byte-order mark); save it as UTF-8");
     Json root;
     CheckedDomBuilder builder(root);
     if (!Json::sax_parse(text, &builder, Json::input_format_t::json, /*strict=*/true, /*ignore_comments=*/false))

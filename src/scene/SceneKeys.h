@@ -21,8 +21,8 @@ inline constexpr std::string_view kRoutines = "routines";
 inline constexpr std::string_view kMotion = "motion";
 inline constexpr std::string_view kHitboxes = "hitboxes";
 
-inline constexpr std::array kTopLevel = {kFormat, kName, kDescription, kMachine, kRegisters, kMemory, kLineWrites,
-                                         kSprites, kProgram, kRoutines, kMotion, kHitboxes};
+inline constexpr std::array kTopLevel = {kFormat,     kName,    kDescription, kMachine,  kRegisters, kMemory,
+                                         kLineWrites, kSprites, kProgram,     kRoutines, kMotion,    kHitboxes};
 
 // Inside a "motion" entry.
 inline constexpr std::string_view kMotionObject = "object";
@@ -58,9 +58,9 @@ inline constexpr std::string_view kRoutineEntry = "entry";
 inline constexpr std::string_view kRoutineInputs = "inputs";
 inline constexpr std::string_view kRoutineAnswer = "answer";
 // "inputs": zero-page addresses of both boxes, in this order.
-inline constexpr std::array kRoutineInputNames = {std::string_view("x1"), std::string_view("y1"), std::string_view("w1"),
-                                                  std::string_view("h1"), std::string_view("x2"), std::string_view("y2"),
-                                                  std::string_view("w2"), std::string_view("h2")};
+inline constexpr std::array kRoutineInputNames = {
+    std::string_view("x1"), std::string_view("y1"), std::string_view("w1"), std::string_view("h1"),
+    std::string_view("x2"), std::string_view("y2"), std::string_view("w2"), std::string_view("h2")};
 
 // Inside a line write, in the order they are written.
 inline constexpr std::string_view kLine = "line";

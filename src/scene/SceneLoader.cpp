@@ -52,7 +52,7 @@ int readUpTo(std::FILE* f, size_t limit, std::string& out) {
     out.clear();
     // The size the file reports is only a hint, but reserving it (capped) reads a big file
     // into one allocation instead of a doubling series of them.
-    if (struct stat info {}; ::fstat(::fileno(f), &info) == 0 && info.st_size > 0)
+    if (struct stat info{}; ::fstat(::fileno(f), &info) == 0 && info.st_size > 0)
         out.reserve(std::min(limit + 1, static_cast<size_t>(info.st_size)));
     char buffer[65536];
     while (out.size() <= limit) {
@@ -132,7 +132,9 @@ std::string describe(const Json& value) {
 class Pointer {
 public:
     Pointer() = default;
-    Pointer operator/(std::string_view key) const { return Pointer(text_ + "/" + escapePointerSegment(std::string(key))); }
+    Pointer operator/(std::string_view key) const {
+        return Pointer(text_ + "/" + escapePointerSegment(std::string(key)));
+    }
     Pointer operator/(size_t index) const { return Pointer(text_ + "/" + std::to_string(index)); }
     const std::string& str() const { return text_; }
 
@@ -265,7 +267,9 @@ private:
             else fail(at / key, "unknown key " + quoteForMessage(key) + " (a program has \"file\" or \"start\")");
         }
         if (file && start)
-            fail(at, "has both \"file\" and \"start\": an executable starts itself; \"start\" is for code in the memory blocks");
+            fail(at,
+                 "has both \"file\" and \"start\": an executable starts itself; \"start\" is for code in the memory "
+                 "blocks");
         if (!file && !start) fail(at, "expected " + shape);
         SceneProgram result;
         if (file) {
@@ -286,9 +290,12 @@ private:
         for (size_t i = 0; i < routines.size(); ++i) {
             const Json& r = routines[i];
             const Pointer here = at / i;
-            if (!r.is_object()) fail(here, "expected an object with \"name\", \"address\", \"hex\", \"inputs\" and \"answer\", got " + describe(r));
+            if (!r.is_object())
+                fail(here, "expected an object with \"name\", \"address\", \"hex\", \"inputs\" and \"answer\", got " +
+                               describe(r));
             collide::CollisionRoutine routine;
-            const Json *name = nullptr, *address = nullptr, *hex = nullptr, *entry = nullptr, *inputs = nullptr, *answer = nullptr;
+            const Json *name = nullptr, *address = nullptr, *hex = nullptr, *entry = nullptr, *inputs = nullptr,
+                       *answer = nullptr;
             for (const auto& [key, value] : r.get_ref<const Json::object_t&>()) {
                 if (key == keys::kRoutineName) name = &value;
                 else if (key == keys::kRoutineAddress) address = &value;
@@ -296,28 +303,36 @@ private:
                 else if (key == keys::kRoutineEntry) entry = &value;
                 else if (key == keys::kRoutineInputs) inputs = &value;
                 else if (key == keys::kRoutineAnswer) answer = &value;
-                else fail(here / key, "unknown key " + quoteForMessage(key) +
-                                          " (a routine has \"name\", \"address\", \"hex\", \"entry\", \"inputs\" and \"answer\")");
+                else
+                    fail(here / key,
+                         "unknown key " + quoteForMessage(key) +
+                             " (a routine has \"name\", \"address\", \"hex\", \"entry\", \"inputs\" and \"answer\")");
             }
             if (!name) fail(here, "missing required key \"name\"");
             if (!address) fail(here, "missing required key \"address\"");
             if (!hex) fail(here, "missing required key \"hex\" (the routine's code)");
             routine.name = readString(*name, here / keys::kRoutineName);
-            if (routine.name.empty() || routine.name.size() > 40) fail(here / keys::kRoutineName, "a name of 1-40 characters");
+            if (routine.name.empty() || routine.name.size() > 40)
+                fail(here / keys::kRoutineName, "a name of 1-40 characters");
             for (size_t j = 0; j < i; ++j)
-                if (scene.routines[j].name == routine.name) fail(here / keys::kRoutineName, "the name is used by " + (at / j).str() + " already");
+                if (scene.routines[j].name == routine.name)
+                    fail(here / keys::kRoutineName, "the name is used by " + (at / j).str() + " already");
             routine.address = static_cast<uint16_t>(readNumber(*address, here / keys::kRoutineAddress, 0xFEFF));
-            if (!hex->is_string()) fail(here / keys::kRoutineHex, "expected a string of hex byte pairs, got " + describe(*hex));
+            if (!hex->is_string())
+                fail(here / keys::kRoutineHex, "expected a string of hex byte pairs, got " + describe(*hex));
             HexBytes code = parseHexBytes(hex->get_ref<const std::string&>());
             if (!code.problem.empty()) fail(here / keys::kRoutineHex, code.problem);
             if (code.bytes.empty()) fail(here / keys::kRoutineHex, "no code");
             if (routine.address + code.bytes.size() > 0xFF00)
                 fail(here / keys::kRoutineHex, "the code runs into page $FF, which PMG Lab uses to call it");
             routine.code = std::move(code.bytes);
-            routine.entry = entry ? static_cast<uint16_t>(readNumber(*entry, here / keys::kRoutineEntry, 0xFEFF)) : routine.address;
+            routine.entry =
+                entry ? static_cast<uint16_t>(readNumber(*entry, here / keys::kRoutineEntry, 0xFEFF)) : routine.address;
             if (inputs) {
                 const Pointer in = here / keys::kRoutineInputs;
-                if (!inputs->is_object()) fail(in, "expected an object of zero-page addresses like {\"x1\": \"$80\", ...}, got " + describe(*inputs));
+                if (!inputs->is_object())
+                    fail(in, "expected an object of zero-page addresses like {\"x1\": \"$80\", ...}, got " +
+                                 describe(*inputs));
                 for (const auto& [key, value] : inputs->get_ref<const Json::object_t&>()) {
                     auto k = std::find(keys::kRoutineInputNames.begin(), keys::kRoutineInputNames.end(), key);
                     if (k == keys::kRoutineInputNames.end())
@@ -331,7 +346,9 @@ private:
                 if (text == "carry set") routine.answer = collide::CollisionRoutine::Answer::CarrySet;
                 else if (text == "carry clear") routine.answer = collide::CollisionRoutine::Answer::CarryClear;
                 else if (text == "A not zero") routine.answer = collide::CollisionRoutine::Answer::ANonZero;
-                else fail(here / keys::kRoutineAnswer, "expected \"carry set\", \"carry clear\" or \"A not zero\", got " + describe(*answer));
+                else
+                    fail(here / keys::kRoutineAnswer,
+                         "expected \"carry set\", \"carry clear\" or \"A not zero\", got " + describe(*answer));
             }
             scene.routines.push_back(std::move(routine));
         }
@@ -372,7 +389,9 @@ private:
             if (key == keys::kAddress) address = &value;
             else if (key == keys::kHex) hex = &value;
             else if (key == keys::kFile) file = &value;
-            else fail(at / key, "unknown key " + quoteForMessage(key) + " (a memory block has \"address\" and \"hex\" or \"file\")");
+            else
+                fail(at / key, "unknown key " + quoteForMessage(key) +
+                                   " (a memory block has \"address\" and \"hex\" or \"file\")");
         }
         if (!address) fail(at, "missing required key \"address\"");
         if (hex && file) fail(at, "has both \"hex\" and \"file\"; a block takes its bytes from one of them");
@@ -382,7 +401,8 @@ private:
         result.address = static_cast<uint16_t>(readNumber(*address, at / keys::kAddress, 0xFFFF));
         if (hex) {
             const Pointer here = at / keys::kHex;
-            if (!hex->is_string()) fail(here, "expected a string of hex byte pairs like \"70 4F 00\", got " + describe(*hex));
+            if (!hex->is_string())
+                fail(here, "expected a string of hex byte pairs like \"70 4F 00\", got " + describe(*hex));
             HexBytes parsed = parseHexBytes(hex->get_ref<const std::string&>());
             if (!parsed.problem.empty()) fail(here, parsed.problem);
             result.bytes = std::move(parsed.bytes);
@@ -444,8 +464,9 @@ private:
             }
             const auto& [line, clock, reg, value] = fields;
             if (clock && cycle)
-                fail(here / keys::kCycle, "a line write has either \"clock\" (where the write takes effect) or \"cycle\" "
-                                          "(where the CPU writes), not both");
+                fail(here / keys::kCycle,
+                     "a line write has either \"clock\" (where the write takes effect) or \"cycle\" "
+                     "(where the CPU writes), not both");
             for (size_t f = 0; f < fields.size(); ++f)
                 if (!fields[f] && !(keys::kLineWriteFields[f] == keys::kClock && cycle))
                     fail(here, "missing required key " + inQuotes(keys::kLineWriteFields[f]) +
@@ -471,7 +492,8 @@ private:
         for (size_t i = 0; i < hitboxes.size(); ++i) {
             const Pointer here = at / i;
             const Json& entry = hitboxes[i];
-            if (!entry.is_object()) fail(here, "expected an object with \"object\", \"x\", \"y\", \"w\" and \"h\", got " + describe(entry));
+            if (!entry.is_object())
+                fail(here, "expected an object with \"object\", \"x\", \"y\", \"w\" and \"h\", got " + describe(entry));
             collide::Hitbox box;
             bool named = false;
             for (const auto& [key, value] : entry.get_ref<const Json::object_t&>()) {
@@ -479,14 +501,15 @@ private:
                 // (value passed in: clang does not let a lambda capture a structured binding)
                 auto number = [&](const Json& v, int lo, int hi, const char* unit) {
                     if (!v.is_number_integer() || v.get<int64_t>() < lo || v.get<int64_t>() > hi)
-                        fail(field, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + " (" + unit +
-                                        "), got " + describe(v));
+                        fail(field, "expected a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                                        " (" + unit + "), got " + describe(v));
                     return static_cast<int>(v.get<int64_t>());
                 };
                 if (key == "object") {
                     const std::string name = readString(value, field);
                     const auto found = std::find(keys::kObjectNames.begin(), keys::kObjectNames.end(), name);
-                    if (found == keys::kObjectNames.end()) fail(field, "unknown object " + quoteForMessage(name) + " (P0-P3 or M0-M3)");
+                    if (found == keys::kObjectNames.end())
+                        fail(field, "unknown object " + quoteForMessage(name) + " (P0-P3 or M0-M3)");
                     box.object = static_cast<int>(found - keys::kObjectNames.begin());
                     named = true;
                 } else if (key == "x") {
@@ -498,13 +521,15 @@ private:
                 } else if (key == "h") {
                     box.h = number(value, 1, 240, "scan lines");
                 } else {
-                    fail(field, "unknown key " + quoteForMessage(key) + " (a hitbox has \"object\", \"x\", \"y\", \"w\" and \"h\")");
+                    fail(field, "unknown key " + quoteForMessage(key) +
+                                    " (a hitbox has \"object\", \"x\", \"y\", \"w\" and \"h\")");
                 }
             }
             if (!named) fail(here, "missing required key \"object\"");
             for (const collide::Hitbox& other : scene.hitboxes)
                 if (other.object == box.object)
-                    fail(here / "object", std::string(keys::kObjectNames[static_cast<size_t>(box.object)]) + " has a hitbox already (one an object)");
+                    fail(here / "object", std::string(keys::kObjectNames[static_cast<size_t>(box.object)]) +
+                                              " has a hitbox already (one an object)");
             scene.hitboxes.push_back(box);
         }
     }
@@ -514,7 +539,8 @@ private:
         for (size_t i = 0; i < motion.size(); ++i) {
             const Pointer here = at / i;
             const Json& entry = motion[i];
-            if (!entry.is_object()) fail(here, "expected an object with \"object\", \"dx\", \"dy\" and \"edges\", got " + describe(entry));
+            if (!entry.is_object())
+                fail(here, "expected an object with \"object\", \"dx\", \"dy\" and \"edges\", got " + describe(entry));
             ObjectMotion m;
             bool named = false;
             for (const auto& [key, value] : entry.get_ref<const Json::object_t&>()) {
@@ -522,7 +548,8 @@ private:
                 if (key == keys::kMotionObject) {
                     const std::string name = readString(value, field);
                     const auto found = std::find(keys::kObjectNames.begin(), keys::kObjectNames.end(), name);
-                    if (found == keys::kObjectNames.end()) fail(field, "unknown object " + quoteForMessage(name) + " (P0-P3 or M0-M3)");
+                    if (found == keys::kObjectNames.end())
+                        fail(field, "unknown object " + quoteForMessage(name) + " (P0-P3 or M0-M3)");
                     m.object = static_cast<int>(found - keys::kObjectNames.begin());
                     named = true;
                 } else if (key == keys::kMotionDx || key == keys::kMotionDy) {
@@ -535,12 +562,15 @@ private:
                     else if (edges == "bounce") m.edges = ObjectMotion::Edges::Bounce;
                     else fail(field, "expected \"wrap\" or \"bounce\", got " + quoteForMessage(edges));
                 } else {
-                    fail(field, "unknown key " + quoteForMessage(key) + " (a moving object has \"object\", \"dx\", \"dy\" and \"edges\")");
+                    fail(field, "unknown key " + quoteForMessage(key) +
+                                    " (a moving object has \"object\", \"dx\", \"dy\" and \"edges\")");
                 }
             }
             if (!named) fail(here, "missing required key \"object\"");
             for (const ObjectMotion& other : scene.motion)
-                if (other.object == m.object) fail(here / keys::kMotionObject, std::string(keys::kObjectNames[static_cast<size_t>(m.object)]) + " already moves (one entry an object)");
+                if (other.object == m.object)
+                    fail(here / keys::kMotionObject, std::string(keys::kObjectNames[static_cast<size_t>(m.object)]) +
+                                                         " already moves (one entry an object)");
             scene.motion.push_back(m);
         }
     }
@@ -560,8 +590,8 @@ private:
             for (const auto& [key, value] : sprite.get_ref<const Json::object_t&>()) {
                 auto known = std::find(keys::kSpriteFields.begin(), keys::kSpriteFields.end(), key);
                 if (known == keys::kSpriteFields.end())
-                    fail(here / key, "unknown key " + quoteForMessage(key) +
-                                         " (a sprite has \"name\", \"x\", \"y\" and \"rows\")");
+                    fail(here / key,
+                         "unknown key " + quoteForMessage(key) + " (a sprite has \"name\", \"x\", \"y\" and \"rows\")");
                 fields[static_cast<size_t>(known - keys::kSpriteFields.begin())] = &value;
             }
             for (size_t f = 0; f < fields.size(); ++f)
@@ -570,7 +600,8 @@ private:
 
             collide::SpriteSpec result;
             result.name = readString(*name, here / keys::kSpriteName);
-            if (result.name.empty()) fail(here / keys::kSpriteName, "a sprite needs a name (it says which sprite was hit)");
+            if (result.name.empty())
+                fail(here / keys::kSpriteName, "a sprite needs a name (it says which sprite was hit)");
             if (auto [first, added] = firstWithName.emplace(result.name, i); !added)
                 fail(here / keys::kSpriteName, "sprite name " + quoteForMessage(result.name) + " is already used at " +
                                                    (at / first->second).str());
@@ -580,7 +611,8 @@ private:
             if (!rows->is_array() || rows->empty())
                 fail(rowsAt, "expected a non-empty array of pixel rows like \"..1..\", got " + describe(*rows));
             if (rows->size() > kMaxSpriteRows)
-                fail(rowsAt, std::to_string(rows->size()) + " rows; a sprite has at most " + std::to_string(kMaxSpriteRows));
+                fail(rowsAt,
+                     std::to_string(rows->size()) + " rows; a sprite has at most " + std::to_string(kMaxSpriteRows));
             for (size_t r = 0; r < rows->size(); ++r) {
                 const Pointer rowAt = rowsAt / r;
                 const Json& row = (*rows)[r];
@@ -588,7 +620,8 @@ private:
                 const std::string& text = row.get_ref<const std::string&>();
                 if (text.empty()) fail(rowAt, "empty row (use '.' for a transparent pixel)");
                 if (text.size() > kMaxSpriteColumns)
-                    fail(rowAt, std::to_string(text.size()) + " pixels; a row has at most " + std::to_string(kMaxSpriteColumns));
+                    fail(rowAt, std::to_string(text.size()) + " pixels; a row has at most " +
+                                    std::to_string(kMaxSpriteColumns));
                 for (size_t c = 0; c < text.size(); ++c)
                     if (text[c] != '.' && (text[c] < '0' || text[c] > '3'))
                         fail(rowAt, quoteForMessage(text.substr(c, 1)) + " at character " + std::to_string(c + 1) +

@@ -11,7 +11,8 @@ namespace {
 // Width in colour clocks of object 0-7 at its SIZE (normal, double, quad; %10 is normal).
 int widthOf(int object, const RegisterFile& regs) {
     const bool missile = object >= 4;
-    const int code = missile ? (regs[Reg::SIZEM] >> (2 * (object - 4))) & 3 : regs[static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + object)] & 3;
+    const int code = missile ? (regs[Reg::SIZEM] >> (2 * (object - 4))) & 3
+                             : regs[static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + object)] & 3;
     const int scale = code == 1 ? 2 : code == 3 ? 4 : 1;
     return (missile ? 2 : 8) * scale;
 }
@@ -61,15 +62,18 @@ void SceneMotion::stepVertically(Moving& m, Machine& machine) const {
     m.lines -= rows * linesPerRow;
     if (!rows) return;
     // The object's bytes in P/M memory (ANTIC's layout, D4-D6): a column of rows.
-    const uint16_t base = singleLine ? static_cast<uint16_t>((regs[Reg::PMBASE] & 0xF8) << 8) : static_cast<uint16_t>((regs[Reg::PMBASE] & 0xFC) << 8);
-    const uint16_t column = singleLine ? static_cast<uint16_t>(base + (missile ? 0x300 : 0x400 + 0x100 * m.motion.object))
-                                       : static_cast<uint16_t>(base + (missile ? 0x180 : 0x200 + 0x80 * m.motion.object));
+    const uint16_t base = singleLine ? static_cast<uint16_t>((regs[Reg::PMBASE] & 0xF8) << 8)
+                                     : static_cast<uint16_t>((regs[Reg::PMBASE] & 0xFC) << 8);
+    const uint16_t column = singleLine
+                                ? static_cast<uint16_t>(base + (missile ? 0x300 : 0x400 + 0x100 * m.motion.object))
+                                : static_cast<uint16_t>(base + (missile ? 0x180 : 0x200 + 0x80 * m.motion.object));
     const uint8_t mask = missile ? static_cast<uint8_t>(3 << (2 * (m.motion.object - 4))) : 0xFF;
     // The rows that show in the window: lines 8-247.
     const int first = kFirstVisibleLine / linesPerRow, last = kLastVisibleLine / linesPerRow, count = last - first + 1;
     Memory& memory = machine.memory();
     std::vector<uint8_t> bits(static_cast<size_t>(count));
-    for (int r = 0; r < count; ++r) bits[static_cast<size_t>(r)] = memory.read(static_cast<uint16_t>(column + first + r)) & mask;
+    for (int r = 0; r < count; ++r)
+        bits[static_cast<size_t>(r)] = memory.read(static_cast<uint16_t>(column + first + r)) & mask;
     if (m.motion.edges == ObjectMotion::Edges::Bounce) {
         int top = -1, bottom = -1;
         for (int r = 0; r < count; ++r)
@@ -83,7 +87,8 @@ void SceneMotion::stepVertically(Moving& m, Machine& machine) const {
     std::vector<uint8_t> moved(static_cast<size_t>(count), 0);
     for (int r = 0; r < count; ++r) {
         const int to = r + rows;
-        if (m.motion.edges == ObjectMotion::Edges::Wrap) moved[static_cast<size_t>(floorMod(to, count))] = bits[static_cast<size_t>(r)];
+        if (m.motion.edges == ObjectMotion::Edges::Wrap)
+            moved[static_cast<size_t>(floorMod(to, count))] = bits[static_cast<size_t>(r)];
         else if (to >= 0 && to < count) moved[static_cast<size_t>(to)] = bits[static_cast<size_t>(r)];
     }
     for (int r = 0; r < count; ++r) {

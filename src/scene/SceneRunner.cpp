@@ -103,9 +103,10 @@ void prepareSceneProgram(const Scene& scene, const std::string& file, Atari& ata
                 // The OS ROM holds these bytes already (PMG Lab's font at $E000, say).
             } else {
                 throw SceneError(file, at,
-                                 formatAddress(a) + (a < 0xD000   ? " has no memory on an Atari 800"
-                                                     : a < 0xD800 ? " is a chip register, not memory"
-                                                                  : " is in the OS ROM, which a program's machine has there") +
+                                 formatAddress(a) +
+                                     (a < 0xD000   ? " has no memory on an Atari 800"
+                                      : a < 0xD800 ? " is a chip register, not memory"
+                                                   : " is in the OS ROM, which a program's machine has there") +
                                      "; a scene with a program keeps its memory blocks below $C000");
             }
         }
@@ -132,7 +133,8 @@ void prepareSceneProgram(const Scene& scene, const std::string& file, Atari& ata
 }
 
 void runSceneProgram(const Scene& scene, const std::string& file, Atari& atari, int frames) {
-    if (frames < 1) throw std::invalid_argument("runSceneProgram: frames must be at least 1, got " + std::to_string(frames));
+    if (frames < 1)
+        throw std::invalid_argument("runSceneProgram: frames must be at least 1, got " + std::to_string(frames));
     prepareSceneProgram(scene, file, atari);
     for (int i = 0; i < frames && !atari.stopped(); ++i) atari.runFrame();
 }

@@ -42,8 +42,11 @@ std::optional<uint64_t> parseNumberText(std::string_view text, uint64_t limit) {
 size_t utf8SequenceLength(std::string_view text, size_t i) {
     auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
     unsigned char lead = byte(i);
-    size_t length = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
-                  : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+    size_t length = lead < 0x80                    ? 1
+                    : lead >= 0xC2 && lead <= 0xDF ? 2
+                    : lead >= 0xE0 && lead <= 0xEF ? 3
+                    : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                   : 0;
     if (length == 0 || i + length > text.size()) return 1;
     for (size_t k = 1; k < length; ++k)
         if ((byte(i + k) & 0xC0) != 0x80) return 1;
@@ -60,8 +63,8 @@ HexBytes parseHexBytes(std::string_view text) {
         if (isSpace(c)) continue;
         if (hexDigitValue(c) < 0) {
             std::string_view bad = text.substr(i, utf8SequenceLength(text, i));
-            result.problem = quoteForMessage(bad) + " at character " + std::to_string(character) +
-                             " is not a hex digit";
+            result.problem =
+                quoteForMessage(bad) + " at character " + std::to_string(character) + " is not a hex digit";
             return result;
         }
         ++digits;

@@ -39,7 +39,8 @@ Json registersJson(const Scene& scene) {
     // A register listed twice (only possible in a Scene built in code) becomes one key with
     // the last value: the machine ends up with the same register contents either way.
     Json registers = Json::object();
-    for (const RegisterSetting& setting : scene.registers) registers[std::string(registerName(setting.reg))] = setting.value;
+    for (const RegisterSetting& setting : scene.registers)
+        registers[std::string(registerName(setting.reg))] = setting.value;
     return registers;
 }
 
@@ -66,7 +67,8 @@ std::vector<int> cycleOfEachLineWrite(const Scene& scene) {
     std::vector<int> cycleOf(scene.lineWrites.size(), -1);
     std::vector<bool> used(scene.cycleWrites.size(), false);
     auto matches = [&](size_t c, size_t i) {
-        return !used[c] && lineWriteOfCycle(scene.cycleWrites[c], scene.video, scene.writeDelays) == scene.lineWrites[i];
+        return !used[c] &&
+               lineWriteOfCycle(scene.cycleWrites[c], scene.video, scene.writeDelays) == scene.lineWrites[i];
     };
     for (size_t c = 0; c < scene.cycleWrites.size(); ++c) {
         const size_t i = scene.cycleWrites[c].index;
@@ -114,8 +116,9 @@ void checkWritable(const Scene& scene, const std::string& file) {
         if (block.bytes.empty()) throw SceneError(file, at, "empty block");
         uint64_t last = uint64_t{block.address} + block.bytes.size() - 1;
         if (last > 0xFFFF)
-            throw SceneError(file, at, "block of " + std::to_string(block.bytes.size()) + " bytes at " +
-                                           formatAddress(block.address) + " ends at " + formatAddress(last) + ", past $FFFF");
+            throw SceneError(file, at,
+                             "block of " + std::to_string(block.bytes.size()) + " bytes at " +
+                                 formatAddress(block.address) + " ends at " + formatAddress(last) + ", past $FFFF");
     }
     const int lines = linesPerFrame(scene.video);
     for (const CycleWrite& write : scene.cycleWrites)
@@ -128,10 +131,11 @@ void checkWritable(const Scene& scene, const std::string& file) {
         const RegisterWrite& write = scene.lineWrites[i];
         const std::string at = "/line_writes/" + std::to_string(i);
         if (write.line < 0 || write.line >= lines)
-            throw SceneError(file, at + "/line", std::to_string(write.line) + " is out of range 0-" + std::to_string(lines - 1));
+            throw SceneError(file, at + "/line",
+                             std::to_string(write.line) + " is out of range 0-" + std::to_string(lines - 1));
         if (write.clock < 0 || write.clock >= kClocksPerLine)
-            throw SceneError(file, at + "/clock", std::to_string(write.clock) + " is out of range 0-" +
-                                                      std::to_string(kClocksPerLine - 1));
+            throw SceneError(file, at + "/clock",
+                             std::to_string(write.clock) + " is out of range 0-" + std::to_string(kClocksPerLine - 1));
     }
 }
 
@@ -241,8 +245,7 @@ public:
             fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
             if (fd_ < 0 && errno != EEXIST) break;
         }
-        if (fd_ < 0)
-            fail("cannot create a temporary file in \"" + dir.string() + "\": " + errnoMessage(errno));
+        if (fd_ < 0) fail("cannot create a temporary file in \"" + dir.string() + "\": " + errnoMessage(errno));
     }
     TemporaryFile(const TemporaryFile&) = delete;
     TemporaryFile& operator=(const TemporaryFile&) = delete;

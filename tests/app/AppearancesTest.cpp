@@ -69,7 +69,8 @@ TEST(Appearances, ADuplicateBelowIsASecondAppearanceWhereItWasAskedForAndRemovin
     EXPECT_EQ(sceneAppearances(scene, 2).size(), 1u);
     expectSameAsMachine(scene, 2);
     EXPECT_EQ(scene.lineWrites.size(), original.lineWrites.size() + 1) << "the copy's write went with it";
-    for (int a = 0; a < 0x10000; ++a) ASSERT_EQ(sceneByte(scene, static_cast<uint16_t>(a)), sceneByte(original, static_cast<uint16_t>(a)));
+    for (int a = 0; a < 0x10000; ++a)
+        ASSERT_EQ(sceneByte(scene, static_cast<uint16_t>(a)), sceneByte(original, static_cast<uint16_t>(a)));
 }
 
 TEST(Appearances, RemovingTheMiddleAppearanceKeepsTheOneBelowWhereItWas) {
@@ -107,7 +108,11 @@ TEST(Appearances, OneAddedBetweenTwoLeavesTheLowerWhereItWas) {
     // Where the lines are taken, or a write would cut it: said so, nothing changed.
     const Scene before = scene;
     const std::string taken = addAppearance(scene, 2, 0, 152, 10);
-    EXPECT_EQ(taken.rfind("scan lines 152-" + std::to_string(152 + first.lines - 1) + " are not free: P2 has pixels on line ", 0), 0u) << taken;
+    EXPECT_EQ(
+        taken.rfind("scan lines 152-" + std::to_string(152 + first.lines - 1) + " are not free: P2 has pixels on line ",
+                    0),
+        0u)
+        << taken;
     EXPECT_EQ(scene, before);
 }
 

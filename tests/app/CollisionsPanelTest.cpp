@@ -87,8 +87,9 @@ TEST_P(EveryScene, GridCellsAreCompareFramesCells) {
                 const collide::Cell* cell = view.cell(got->methods[m], g);
                 ASSERT_NE(cell, nullptr);
                 EXPECT_EQ(cell->ref.name(), expectedName(g));
-                const collide::Cell& w = *std::find_if(want.methods[m].cells.begin(), want.methods[m].cells.end(),
-                                                       [&](const collide::Cell& c) { return c.ref.name() == expectedName(g); });
+                const collide::Cell& w =
+                    *std::find_if(want.methods[m].cells.begin(), want.methods[m].cells.end(),
+                                  [&](const collide::Cell& c) { return c.ref.name() == expectedName(g); });
                 EXPECT_EQ(cell->agreement, w.agreement) << want.methods[m].id << " " << expectedName(g);
                 EXPECT_EQ(cell->software, w.software) << want.methods[m].id << " " << expectedName(g);
                 EXPECT_EQ(cell->reason, w.reason) << want.methods[m].id << " " << expectedName(g);
@@ -171,7 +172,7 @@ TEST(CollisionsView, SelectsCellsByName) {
     EXPECT_EQ(view.methodId(0), "aabb");
     EXPECT_TRUE(view.selectByName("p2pf.pf2"));
     EXPECT_EQ(*view.selected, (GridCell{6, 2}));
-    EXPECT_EQ(view.methodId(0), "aabb");        // no method given: unchanged
+    EXPECT_EQ(view.methodId(0), "aabb");         // no method given: unchanged
     EXPECT_FALSE(view.selectByName("P1PL.P1"));  // a player's own bit: GTIA has none
     EXPECT_FALSE(view.selectByName("nosuch:P0PL.P1"));
     EXPECT_FALSE(view.selectByName("P9PF.PF0"));

@@ -48,7 +48,8 @@ TEST(DebugPicture, ObjectsInTheirColoursAndHiddenOnesGone) {
     for (int line = kFirstVisibleLine; line <= kLastVisibleLine; ++line)
         for (int clock = kWindowLeft; clock <= kWindowRight; ++clock)
             if ((frame.objectsAt(line, clock) & 1) && (frame.playfieldAt(line, clock) & 1)) {
-                const size_t i = static_cast<size_t>(line - kFirstVisibleLine) * kFrameWidth + (clock - kWindowLeft) * 2;
+                const size_t i =
+                    static_cast<size_t>(line - kFirstVisibleLine) * kFrameWidth + (clock - kWindowLeft) * 2;
                 EXPECT_EQ(pfFront[i], colours[8]);
                 ++covered;
             }

@@ -23,7 +23,8 @@ fs::path freshDir(const std::string& name) {
 }
 
 void setHpos(Document& d, uint8_t v, uint64_t key = 0) {
-    d.edit("move", [&](Scene& s) { setSceneRegister(s, Reg::HPOSP0, v); }, key);
+    d.edit(
+        "move", [&](Scene& s) { setSceneRegister(s, Reg::HPOSP0, v); }, key);
 }
 
 TEST(Document, EditMarksDirtyAndUndoRedoRestoreExactly) {

@@ -15,8 +15,9 @@ int& imguiAssertCount() {
 }
 }  // namespace pmg::app::test
 
-extern "C" [[noreturn]] void __assert_fail(const char* expression, const char* file, unsigned int line, const char* function) {
+extern "C" [[noreturn]] void __assert_fail(const char* expression, const char* file, unsigned int line,
+                                           const char* function) {
     ++pmg::app::test::imguiAssertCount();
-    throw pmg::app::test::ImGuiAssert(std::string(file) + ":" + std::to_string(line) + ": " + function + ": assertion `" +
-                                      expression + "' failed");
+    throw pmg::app::test::ImGuiAssert(std::string(file) + ":" + std::to_string(line) + ": " + function +
+                                      ": assertion `" + expression + "' failed");
 }

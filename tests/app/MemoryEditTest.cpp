@@ -127,21 +127,28 @@ TEST_F(BinaryFileTest, AFontLoadsWhereItFitsAndNamesItselfRelativeToTheScene) {
     EXPECT_EQ(b.file, "font.fnt");
     EXPECT_EQ(binaryFileBlock(font, 0xE000, bytes, dir_ / "scenes" / "my.json").file, "../font.fnt");
     EXPECT_EQ(binaryFileBlock(font, 0xE000, bytes, {}).file, font.string()) << "an untitled scene names it in full";
-    EXPECT_EQ(binaryFileBlock(font, 0xE000, bytes, dir_ / "a" / "b" / "my.json").file, font.string()) << "far from the scene: in full";
+    EXPECT_EQ(binaryFileBlock(font, 0xE000, bytes, dir_ / "a" / "b" / "my.json").file, font.string())
+        << "far from the scene: in full";
 }
 
 TEST_F(BinaryFileTest, AFileThatCannotBeLoadedIsNamedWithTheReason) {
     std::vector<uint8_t> bytes = {42};
     const fs::path font = write("font.fnt", 1024);
     EXPECT_EQ(readBinaryAt(font, 0xFC01, bytes),
-              font.string() + ": 1024 bytes do not fit at $FC01: memory ends at $FFFF, so at most 1023 bytes fit there "
-                              "(the last byte would be at $10000)");
+              font.string() +
+                  ": 1024 bytes do not fit at $FC01: memory ends at $FFFF, so at most 1023 bytes fit there "
+                  "(the last byte would be at $10000)");
     const fs::path big = write("big.bin", 0x10001);
-    EXPECT_EQ(readBinaryAt(big, 0, bytes),
-              big.string() + ": more than 65536 bytes do not fit at $0000: memory ends at $FFFF, so at most 65536 bytes fit there");
-    EXPECT_EQ(readBinaryAt(write("empty.bin", 0), 0, bytes), (dir_ / "empty.bin").string() + ": the file is empty, there is nothing to load");
-    EXPECT_EQ(readBinaryAt(dir_ / "missing.bin", 0, bytes), (dir_ / "missing.bin").string() + ": cannot be read: No such file or directory");
-    EXPECT_EQ(readBinaryAt(dir_, 0, bytes), dir_.string() + ": cannot be loaded: not a regular file (a folder, device, pipe or socket)");
+    EXPECT_EQ(
+        readBinaryAt(big, 0, bytes),
+        big.string() +
+            ": more than 65536 bytes do not fit at $0000: memory ends at $FFFF, so at most 65536 bytes fit there");
+    EXPECT_EQ(readBinaryAt(write("empty.bin", 0), 0, bytes),
+              (dir_ / "empty.bin").string() + ": the file is empty, there is nothing to load");
+    EXPECT_EQ(readBinaryAt(dir_ / "missing.bin", 0, bytes),
+              (dir_ / "missing.bin").string() + ": cannot be read: No such file or directory");
+    EXPECT_EQ(readBinaryAt(dir_, 0, bytes),
+              dir_.string() + ": cannot be loaded: not a regular file (a folder, device, pipe or socket)");
     EXPECT_EQ(bytes, std::vector<uint8_t>{42}) << "a failed read leaves the bytes alone";
 }
 

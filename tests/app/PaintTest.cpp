@@ -15,7 +15,8 @@ namespace fs = std::filesystem;
 
 TEST(PlayfieldPaint, AClickOnABitmapLineSetsThePixelInTheScene) {
     Document document;
-    ASSERT_TRUE(document.open(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "modeF-hires.json")) << document.loadError();
+    ASSERT_TRUE(document.open(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "modeF-hires.json"))
+        << document.loadError();
     Simulation simulation;
     simulation.load(document.scene());
     ViewOptions view;
@@ -27,7 +28,9 @@ TEST(PlayfieldPaint, AClickOnABitmapLineSetsThePixelInTheScene) {
     const Frame& frame = simulation.machine().frame();
     int line = -1;
     for (int l = kFirstVisibleLine; l <= kLastVisibleLine && line < 0; ++l)
-        if (const LineLayout& lay = frame.layout(l); !lay.empty() && !lay.character && lay.mode >= 8 && lay.lastByte > lay.firstByte) line = l;
+        if (const LineLayout& lay = frame.layout(l);
+            !lay.empty() && !lay.character && lay.mode >= 8 && lay.lastByte > lay.firstByte)
+            line = l;
     ASSERT_GE(line, 0) << "the scene is expected to have a bitmap line";
     const LineLayout layout = frame.layout(line);
     const int clock = layout.origin + layout.firstByte * layout.clocksPerByte;
@@ -37,7 +40,9 @@ TEST(PlayfieldPaint, AClickOnABitmapLineSetsThePixelInTheScene) {
     auto panel = makePlayfieldPanel();
     test::HeadlessImGui imgui;
     // The default colour (PF0, or "on" in 2-colour modes) at the byte's leftmost pixel.
-    imgui.newFrame(ImVec2(ctx.screen.clockX(static_cast<float>(clock)) + 0.5f, ctx.screen.lineY(static_cast<float>(line)) + 0.5f), true);
+    imgui.newFrame(
+        ImVec2(ctx.screen.clockX(static_cast<float>(clock)) + 0.5f, ctx.screen.lineY(static_cast<float>(line)) + 0.5f),
+        true);
     ImGui::SetNextWindowPos(ImVec2(800, 0));
     ImGui::SetNextWindowSize(ImVec2(800, 1000));
     ImGui::Begin("panel");
@@ -47,7 +52,8 @@ TEST(PlayfieldPaint, AClickOnABitmapLineSetsThePixelInTheScene) {
 
     const bool fourColours = layout.mode == 8 || layout.mode == 10 || layout.mode == 13 || layout.mode == 14;
     // The leftmost pixel is the byte's top bit (2-colour modes) or top two bits (4-colour: 01 = PF0).
-    const uint8_t expected = fourColours ? static_cast<uint8_t>((before & 0x3F) | 0x40) : static_cast<uint8_t>(before | 0x80);
+    const uint8_t expected =
+        fourColours ? static_cast<uint8_t>((before & 0x3F) | 0x40) : static_cast<uint8_t>(before | 0x80);
     ASSERT_NE(before, expected) << "the scene's first bitmap byte is expected to differ from the painted one";
     EXPECT_TRUE(document.dirty());
     Machine check(machineOptionsFor(document.scene()));
@@ -65,7 +71,8 @@ namespace {
 
 TEST(PlayfieldPaint, AClickOnATextLineTypesThePickedCharacter) {
     Document document;
-    ASSERT_TRUE(document.open(std::filesystem::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "mode2-text.json")) << document.loadError();
+    ASSERT_TRUE(document.open(std::filesystem::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "mode2-text.json"))
+        << document.loadError();
     Simulation simulation;
     simulation.load(document.scene());
     ViewOptions view;
@@ -84,7 +91,9 @@ TEST(PlayfieldPaint, AClickOnATextLineTypesThePickedCharacter) {
 
     auto panel = makePlayfieldPanel();
     test::HeadlessImGui imgui;
-    imgui.newFrame(ImVec2(ctx.screen.clockX(static_cast<float>(clock)) + 0.5f, ctx.screen.lineY(static_cast<float>(line)) + 0.5f), true);
+    imgui.newFrame(
+        ImVec2(ctx.screen.clockX(static_cast<float>(clock)) + 0.5f, ctx.screen.lineY(static_cast<float>(line)) + 0.5f),
+        true);
     ImGui::SetNextWindowPos(ImVec2(800, 0));
     ImGui::SetNextWindowSize(ImVec2(800, 1000));
     ImGui::Begin("panel");

@@ -10,12 +10,12 @@
 
 #include <gtest/gtest.h>
 
+#include <imgui_internal.h>
 #include "HeadlessImGui.h"
 #include "ImGuiAssertTrap.h"
 #include "app/AppContext.h"
 #include "app/Overlays.h"
 #include "app/Panel.h"
-#include <imgui_internal.h>
 
 namespace pmg::app {
 namespace {
@@ -108,14 +108,16 @@ TEST_P(PanelDraws, SeveralFramesWithMouseAndEveryObjectSelected) {
             if (frame % 4 == 3) document.endGesture();
             imgui.endFrame();
             // The panel's own drawing: everything but the overlays on the background list.
-            minVertices = std::min(minVertices, ImGui::GetDrawData()->TotalVtxCount - ImGui::GetBackgroundDrawList()->VtxBuffer.Size);
+            minVertices = std::min(
+                minVertices, ImGui::GetDrawData()->TotalVtxCount - ImGui::GetBackgroundDrawList()->VtxBuffer.Size);
         }
     } catch (const test::ImGuiAssert& e) {
         FAIL() << c.panel << " on " << c.scene.filename() << ": " << e.what();
     }
     EXPECT_EQ(test::imguiAssertCount(), before);
     // Every frame the panel drew something (a line of text is ~100 vertices).
-    EXPECT_GT(minVertices, emptyWindow + 40) << c.panel << " drew nothing (empty window: " << emptyWindow << " vertices)";
+    EXPECT_GT(minVertices, emptyWindow + 40)
+        << c.panel << " drew nothing (empty window: " << emptyWindow << " vertices)";
 }
 
 INSTANTIATE_TEST_SUITE_P(ExampleScenes, PanelDraws, testing::ValuesIn(cases()), caseName);

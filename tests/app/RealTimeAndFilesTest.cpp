@@ -21,7 +21,8 @@ TEST(RealTime, SixSecondsOfRedrawsRunSixSecondsOfNtscFramesAtAnyRedrawRate) {
         for (int i = 0; i < 6 * redrawsPerSecond; ++i) sim.advance(1.0 / redrawsPerSecond);
         // 6 s x 59.94 = 359.6 frames, whole frames only (cap: 4 a redraw, so 7 a second catches up to 28).
         const uint64_t expected = redrawsPerSecond * 4 < 60 ? 6u * redrawsPerSecond * 4 : 359u;
-        EXPECT_NEAR(static_cast<double>(sim.frames() - before), static_cast<double>(expected), 1.0) << redrawsPerSecond << " redraws a second";
+        EXPECT_NEAR(static_cast<double>(sim.frames() - before), static_cast<double>(expected), 1.0)
+            << redrawsPerSecond << " redraws a second";
     }
     Simulation sim;
     EXPECT_NEAR(sim.framesPerSecond(), 59.92, 0.03);

@@ -80,7 +80,7 @@ TEST(SceneEdit, MoveShiftsTheShapeAndStopsAtTheEnds) {
     rows[5] = 0x18, rows[6] = 0x3C;
     writeStripe(s, p1, rows);
     setSceneRegister(s, Reg::HPOSP1, 250);
-    moveObject(s, 1, 10, 4);  // 4 lines = 2 rows in double-line mode
+    moveObject(s, 1, 10, 4);                        // 4 lines = 2 rows in double-line mode
     EXPECT_EQ(sceneRegister(s, Reg::HPOSP1), 255);  // clamped
     const auto moved = readStripe(s, p1);
     EXPECT_EQ(moved[7], 0x18);
@@ -93,8 +93,7 @@ TEST(SceneEdit, MoveShiftsTheShapeAndStopsAtTheEnds) {
 
 TEST(ShapeExport, AssemblerAndBasicEightPerLine) {
     const std::vector<uint8_t> rows = {0x18, 0x3C, 0x7E, 0xFF, 0xDB, 0x99, 0x18, 0x00, 0x24};
-    EXPECT_EQ(shapeAsAssembler(rows, "SHIP"),
-              "SHIP\n .BYTE $18,$3C,$7E,$FF,$DB,$99,$18,$00\n .BYTE $24\n");
+    EXPECT_EQ(shapeAsAssembler(rows, "SHIP"), "SHIP\n .BYTE $18,$3C,$7E,$FF,$DB,$99,$18,$00\n .BYTE $24\n");
     EXPECT_EQ(shapeAsBasicData(rows, 1000), "1000 DATA 24,60,126,255,219,153,24,0\n1010 DATA 36\n");
     EXPECT_EQ(shapeAsAssembler({}, ""), "");
 }

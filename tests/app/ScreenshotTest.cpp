@@ -26,7 +26,8 @@ struct AppRun {
 
 AppRun runApp(const std::string& args) {
     const bool xvfb = std::system("command -v xvfb-run >/dev/null 2>&1") == 0;
-    const std::string prefix = xvfb ? "timeout 120 xvfb-run -a -s '-screen 0 1920x1200x24' " : "SDL_VIDEODRIVER=offscreen timeout 120 ";
+    const std::string prefix =
+        xvfb ? "timeout 120 xvfb-run -a -s '-screen 0 1920x1200x24' " : "SDL_VIDEODRIVER=offscreen timeout 120 ";
     AppRun run;
     FILE* pipe = popen((prefix + "'" + PMGLAB_APP_PATH + "' " + args + " 2>&1").c_str(), "r");
     if (!pipe) return run;
@@ -41,16 +42,19 @@ class Screenshot : public testing::TestWithParam<std::string> {};
 
 TEST_P(Screenshot, ScreenMatchesTheCoreAndPanelsAreDrawn) {
     const fs::path scenePath = fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / GetParam();
-    const fs::path png = fs::temp_directory_path() / ("pmglab-shot-" + std::to_string(::getpid()) + "-" + GetParam() + ".png");
+    const fs::path png =
+        fs::temp_directory_path() / ("pmglab-shot-" + std::to_string(::getpid()) + "-" + GetParam() + ".png");
     const int frames = 3;
-    const AppRun run = runApp("--frames " + std::to_string(frames) + " --no-overlays --square-pixels --size 1600 --height 1000 --screenshot '" +
-                           png.string() + "' '" + scenePath.string() + "'");
+    const AppRun run = runApp("--frames " + std::to_string(frames) +
+                              " --no-overlays --square-pixels --size 1600 --height 1000 --screenshot '" + png.string() +
+                              "' '" + scenePath.string() + "'");
     ASSERT_EQ(run.exitCode, 0) << run.output;
 
     int x = 0, y = 0, w = 0, h = 0, scale = 0;
     const size_t at = run.output.find("screen at ");
     ASSERT_NE(at, std::string::npos) << run.output;
-    ASSERT_EQ(std::sscanf(run.output.c_str() + at, "screen at %d,%d size %dx%d scale %d", &x, &y, &w, &h, &scale), 5) << run.output;
+    ASSERT_EQ(std::sscanf(run.output.c_str() + at, "screen at %d,%d size %dx%d scale %d", &x, &y, &w, &h, &scale), 5)
+        << run.output;
 
     const RgbImage shot = readPng(png);
     fs::remove(png);
@@ -86,7 +90,8 @@ TEST_P(Screenshot, ScreenMatchesTheCoreAndPanelsAreDrawn) {
     EXPECT_GT(drawn, total / 100) << "the panel column looks blank";
 }
 
-INSTANTIATE_TEST_SUITE_P(ExampleScenes, Screenshot, testing::Values("default.json", "modeF-hires.json", "gtia-mode10.json"),
+INSTANTIATE_TEST_SUITE_P(ExampleScenes, Screenshot,
+                         testing::Values("default.json", "modeF-hires.json", "gtia-mode10.json"),
                          [](const testing::TestParamInfo<std::string>& info) {
                              std::string name = info.param.substr(0, info.param.find('.'));
                              for (char& c : name)
@@ -102,7 +107,11 @@ TEST(AppCommandLine, ScreenshotWithoutFramesIsABadUsage) {
 
 TEST(AppCommandLine, ABrokenSceneStillOpensTheWindowAndSaysWhy) {
     const fs::path bad = fs::temp_directory_path() / ("pmglab-bad-" + std::to_string(::getpid()) + ".json");
-    { FILE* f = std::fopen(bad.c_str(), "w"); std::fputs("{\"format\": \"a8pmg-scene/1\", \"name\": 3}", f); std::fclose(f); }
+    {
+        FILE* f = std::fopen(bad.c_str(), "w");
+        std::fputs("{\"format\": \"a8pmg-scene/1\", \"name\": 3}", f);
+        std::fclose(f);
+    }
     const AppRun run = runApp("--frames 2 '" + bad.string() + "'");
     fs::remove(bad);
     EXPECT_EQ(run.exitCode, 0) << run.output;  // the app keeps running; the message is in the window and on stderr

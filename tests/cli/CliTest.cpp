@@ -78,7 +78,8 @@ TEST_F(Cli, RunJsonIsOneObjectWithAllSixteenRegisters) {
 TEST_F(Cli, RunSaysWhenAFirstHitIsInTheVerticalBlank) {
     // A display list ending in a mode F line leaves lines 248-7 unblanked (W4): the players
     // of the example scene meet on line 252, and both outputs say it is in the vertical blank.
-    const std::string scene = (std::filesystem::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "mid-line" / "vblank-bug.json").string();
+    const std::string scene =
+        (std::filesystem::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "mid-line" / "vblank-bug.json").string();
     const Result json = run({"run", scene, "--json"});
     ASSERT_EQ(json.exitCode, 0) << json.err;
     const auto j = nlohmann::ordered_json::parse(json.out);
@@ -86,7 +87,8 @@ TEST_F(Cli, RunSaysWhenAFirstHitIsInTheVerticalBlank) {
               nlohmann::ordered_json::parse(R"({"line": 252, "clock": 116, "vertical_blank": true})"));
     const Result text = run({"run", scene});
     ASSERT_EQ(text.exitCode, 0) << text.err;
-    EXPECT_NE(text.out.find("P0PL P1   line 252, clock $74 (116), in the vertical blank"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("P0PL P1   line 252, clock $74 (116), in the vertical blank"), std::string::npos)
+        << text.out;
 }
 
 TEST_F(Cli, RunFramesIsReported) {
@@ -134,14 +136,14 @@ TEST_F(Cli, HelpAndVersionExit0) {
 TEST_F(Cli, BadUsageExits2WithAMessage) {
     const std::string scene = dataFile("t1.json").string();
     for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-             {},                                             // no subcommand
-             {"frobnicate"},                                 // unknown subcommand
-             {"run", scene, "--bogus"},                      // unknown flag
-             {"run"},                                        // missing scene
-             {"run", scene, "--frames", "0"},                // below range
-             {"run", scene, "--frames", "1000001"},          // above range
-             {"run", scene, "--frames", "many"},             // not a number
-             {"render", scene},                              // missing --png
+             {},                                     // no subcommand
+             {"frobnicate"},                         // unknown subcommand
+             {"run", scene, "--bogus"},              // unknown flag
+             {"run"},                                // missing scene
+             {"run", scene, "--frames", "0"},        // below range
+             {"run", scene, "--frames", "1000001"},  // above range
+             {"run", scene, "--frames", "many"},     // not a number
+             {"render", scene},                      // missing --png
              {"render", scene, "--png", "x.png", "--scale", "9"},
              {"bench", scene, "--frames", "-5"},
          }) {
@@ -170,7 +172,9 @@ TEST_F(Cli, RenderWritesAPngOfTheAspectCorrectSize) {
 TEST_F(Cli, RenderDefaultsToTheTvsProportionsWithSharpEdges) {
     const fs::path tv = temp("tv.png"), square = temp("square.png");
     ASSERT_EQ(run({"render", dataFile("t1.json").string(), "--png", tv.string(), "--scale", "1"}).exitCode, 0);
-    ASSERT_EQ(run({"render", dataFile("t1.json").string(), "--png", square.string(), "--scale", "1", "--square-pixels"}).exitCode, 0);
+    ASSERT_EQ(run({"render", dataFile("t1.json").string(), "--png", square.string(), "--scale", "1", "--square-pixels"})
+                  .exitCode,
+              0);
     const pmg::RgbImage a = pmg::readPng(tv), b = pmg::readPng(square);
     EXPECT_EQ(a.width, 645);  // round(376 x 1.7143)
     EXPECT_EQ(a.height, 480);
@@ -198,8 +202,8 @@ TEST_F(Cli, RenderUsesTheGivenPalette) {
         std::ofstream out(act, std::ios::binary);
         for (int i = 0; i < 256; ++i) out << '\x0A' << '\x14' << '\x1E';  // every colour (10, 20, 30)
     }
-    const Result r = run({"render", dataFile("t1.json").string(), "--png", png.string(), "--scale", "1",
-                          "--palette", act.string()});
+    const Result r =
+        run({"render", dataFile("t1.json").string(), "--png", png.string(), "--scale", "1", "--palette", act.string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const pmg::RgbImage image = pmg::readPng(png);
     for (size_t i = 0; i < image.rgb.size(); i += 3) {
@@ -213,8 +217,8 @@ TEST_F(Cli, RenderRejectsABadPaletteNamingIt) {
     const fs::path act = temp("short.act"), png = temp("never.png");
     { std::ofstream(act, std::ios::binary) << "not a palette"; }
     for (const fs::path& palette : {act, temp("missing.act")}) {
-        const Result r = run({"render", dataFile("t1.json").string(), "--png", png.string(), "--palette",
-                              palette.string()});
+        const Result r =
+            run({"render", dataFile("t1.json").string(), "--png", png.string(), "--palette", palette.string()});
         EXPECT_EQ(r.exitCode, 2) << palette;
         EXPECT_NE(r.err.find(palette.filename().string()), std::string::npos) << r.err;
     }

@@ -24,7 +24,6 @@ using Result = pmg::test::CliResult;
 
 class CompareSweepCli : public pmg::test::CliFixture {};
 
-
 std::string scenePath(const std::string& name) {
     return (fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / name).string();
 }

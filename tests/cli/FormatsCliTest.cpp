@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "CliRunner.h"
 #include <nlohmann/json.hpp>
+#include "CliRunner.h"
 
 #include "formats/BaseScene.h"
 #include "formats/FontFile.h"
@@ -42,12 +42,14 @@ TEST_F(FormatsCli, ImportErrorNamesFileAndOffset) {
     auto r = run({"import", bad, "--scene", temp("x.json").string()});
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_EQ(r.err, "pmglab-cli: " + bad +
-                         ": offset 0x2: segment ends at $0FFF before it starts at $F000 (a segment that would wrap past $FFFF is not loadable)\n");
+                         ": offset 0x2: segment ends at $0FFF before it starts at $F000 (a segment that would wrap "
+                         "past $FFFF is not loadable)\n");
     EXPECT_FALSE(fs::exists(temp("x.json")));
 }
 
 TEST_F(FormatsCli, ExportXexWritesLabelsBeside) {
-    auto r = run({"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--xex", temp("out.xex").string()});
+    auto r = run(
+        {"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--xex", temp("out.xex").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     std::string error;
     auto xex = pmg::formats::readXex(readBytes(temp("out.xex")), error);
@@ -64,8 +66,10 @@ TEST_F(FormatsCli, EmulateSaysWhenNoEmulatorIsInstalled) {
     auto r = run({"emulate", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json"});
     ::setenv("PATH", saved.c_str(), 1);
     EXPECT_EQ(r.exitCode, 2);
-    EXPECT_EQ(r.err, "pmglab-cli: emulate: no Atari emulator found on PATH (looked for atari800, altirra, Altirra64.exe, Altirra.exe); "
-                     "install atari800 or give the emulator's path (--emulator PATH)\n");
+    EXPECT_EQ(r.err,
+              "pmglab-cli: emulate: no Atari emulator found on PATH (looked for atari800, altirra, Altirra64.exe, "
+              "Altirra.exe); "
+              "install atari800 or give the emulator's path (--emulator PATH)\n");
 }
 
 TEST_F(FormatsCli, EmulateDryRunGivesAtari800ItsOwnConfig) {
@@ -73,7 +77,8 @@ TEST_F(FormatsCli, EmulateDryRunGivesAtari800ItsOwnConfig) {
     const fs::path fake = temp("atari800");
     { std::ofstream(fake) << "#!/bin/sh\nexit 0\n"; }
     fs::permissions(fake, fs::perms::owner_all);
-    auto r = run({"emulate", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--emulator", fake.string(), "--dry-run"});
+    auto r = run({"emulate", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--emulator",
+                  fake.string(), "--dry-run"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find(" -config "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(" -run "), std::string::npos) << r.out;
@@ -83,9 +88,13 @@ TEST_F(FormatsCli, EmulateStartsTheEmulatorWithTheExportedExecutableAndWaitsForI
     // A stand-in that writes down its arguments and fails when told to: emulate waits for it
     // and passes its failure on.
     const fs::path fake = temp("atari800"), args = temp("args.txt");
-    { std::ofstream(fake) << "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > '" << args.string() << "'\nexit ${FAKE_EXIT:-0}\n"; }
+    {
+        std::ofstream(fake) << "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > '" << args.string()
+                            << "'\nexit ${FAKE_EXIT:-0}\n";
+    }
     fs::permissions(fake, fs::perms::owner_all);
-    auto r = run({"emulate", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--emulator", fake.string()});
+    auto r =
+        run({"emulate", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--emulator", fake.string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const std::string written = readText(args);
     const size_t at = written.find("-run\n");
@@ -127,8 +136,10 @@ TEST_F(FormatsCli, DeveloperSampleAplSpriteAndFontShipMovedExported) {
     ASSERT_TRUE(xex) << error;
     bool shipLoaded = false, fontLoaded = false;
     for (const auto& s : xex->segments) {
-        if (s.writes(0x7400 + 100 + 3) && s.bytes[0x7400 + 103 - s.start] == 0xFF) shipLoaded = true;  // P0, row 4 of frame 1
-        if (s.writes(0x7808 + 7) && s.bytes[0x7808 - s.start] == 0x18 && s.bytes[0x780C - s.start] == 0xFF) fontLoaded = true;
+        if (s.writes(0x7400 + 100 + 3) && s.bytes[0x7400 + 103 - s.start] == 0xFF)
+            shipLoaded = true;  // P0, row 4 of frame 1
+        if (s.writes(0x7808 + 7) && s.bytes[0x7808 - s.start] == 0x18 && s.bytes[0x780C - s.start] == 0xFF)
+            fontLoaded = true;
     }
     EXPECT_TRUE(shipLoaded);
     EXPECT_TRUE(fontLoaded);
@@ -140,23 +151,29 @@ TEST_F(FormatsCli, DeveloperSampleAplSpriteAndFontShipMovedExported) {
     EXPECT_NE(basic.find("POKE 53248,140:REM HPOSP0\x9B"), std::string::npos);
     EXPECT_NE(basic.find("REM PLAYER0 Y=100 X=140\x9B"), std::string::npos);
     EXPECT_NE(basic.find("POKE 623,33:REM PRIOR\x9B"), std::string::npos);  // multicolour players
-    EXPECT_EQ(basic.find('\n'), std::string::npos);  // ATASCII end of line only
+    EXPECT_EQ(basic.find('\n'), std::string::npos);                         // ATASCII end of line only
 
     r = run({"export", scenePath.string(), "--source", "mads", "--out", temp("game.asm").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const std::string mads = readText(temp("game.asm"));
-    EXPECT_NE(mads.find("PLAYER0_Y = 100\nPLAYER0_X = 140\nPLAYER0_HEIGHT = 8\nPLAYER0\n\t.byte $18,$3C,$7E,$FF,$FF,$7E,$3C,$18\n"),
-              std::string::npos) << mads.substr(0, 2000);
+    EXPECT_NE(
+        mads.find(
+            "PLAYER0_Y = 100\nPLAYER0_X = 140\nPLAYER0_HEIGHT = 8\nPLAYER0\n\t.byte $18,$3C,$7E,$FF,$FF,$7E,$3C,$18\n"),
+        std::string::npos)
+        << mads.substr(0, 2000);
     EXPECT_NE(mads.find("PLAYER1_Y = 101\nPLAYER1_X = 140\n"), std::string::npos);
-    EXPECT_NE(mads.find("\torg $7800\nMEM_7800\n\t.he 00 00 00 00 00 00 00 00 18 18 3C 7E FF DB 99 18\n"), std::string::npos);
+    EXPECT_NE(mads.find("\torg $7800\nMEM_7800\n\t.he 00 00 00 00 00 00 00 00 18 18 3C 7E FF DB 99 18\n"),
+              std::string::npos);
 }
 
 TEST_F(FormatsCli, Ca65SourceAssembles) {
-    auto r = run({"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/line-writes-reuse.json", "--source", "ca65", "--out", temp("scene.s").string()});
+    auto r = run({"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/line-writes-reuse.json", "--source",
+                  "ca65", "--out", temp("scene.s").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     // The build itself needs ca65 (the OS ROM is assembled with it): never missing here.
     ASSERT_EQ(std::system("command -v ca65 >/dev/null 2>&1"), 0) << "ca65 (Debian package cc65) is not installed";
-    const std::string command = "ca65 -o " + pmg::test::shellQuote(temp("scene.o").string()) + " " + pmg::test::shellQuote(temp("scene.s").string()) + " 2>&1";
+    const std::string command = "ca65 -o " + pmg::test::shellQuote(temp("scene.o").string()) + " " +
+                                pmg::test::shellQuote(temp("scene.s").string()) + " 2>&1";
     EXPECT_EQ(std::system(command.c_str()), 0);
 }
 
@@ -172,7 +189,8 @@ TEST_F(FormatsCli, RunAtari800StateReportsSavedCollisions) {
     EXPECT_TRUE(json.contains("saved_collisions_note"));
     r = run({"run", std::string(PMGLAB_SOURCE_DIR) + "/tests/bad-inputs/a8s/version-9.a8s"});
     EXPECT_EQ(r.exitCode, 2);
-    EXPECT_NE(r.err.find("version-9.a8s: offset 0x8: state version 9 is not one PMG Lab reads"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("version-9.a8s: offset 0x8: state version 9 is not one PMG Lab reads"), std::string::npos)
+        << r.err;
 }
 
 TEST_F(FormatsCli, RunAndImportAltirraStateLikeAnAtari800One) {
@@ -183,14 +201,17 @@ TEST_F(FormatsCli, RunAndImportAltirraStateLikeAnAtari800One) {
     EXPECT_EQ(json["saved_collisions"]["P0PF"], 5);
     EXPECT_EQ(json["saved_collisions"]["M0PL"], 2);
     EXPECT_TRUE(json.contains("saved_collisions_note"));
-    r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/atstate2/800-52k.atstate2", "--scene", temp("state.json").string()});
+    r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/atstate2/800-52k.atstate2", "--scene",
+             temp("state.json").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto scene = nlohmann::json::parse(readText(temp("state.json")));
     EXPECT_EQ(scene["altirra_state"]["hardware_mode"], "800");
     EXPECT_EQ(scene["altirra_state"]["saved_collisions"]["P1PL"], 1);
     r = run({"run", std::string(PMGLAB_SOURCE_DIR) + "/tests/bad-inputs/atstate2/zip-bomb.atstate2"});
     EXPECT_EQ(r.exitCode, 2);
-    EXPECT_NE(r.err.find("zip-bomb.atstate2: entry \"memory.bin\": inflates to more than the 131072 bytes it declares"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("zip-bomb.atstate2: entry \"memory.bin\": inflates to more than the 131072 bytes it declares"),
+              std::string::npos)
+        << r.err;
 }
 
 TEST_F(FormatsCli, AnAltirraStateWhoseScreenMakesItsLatchesAgreesWithTheFrame) {
@@ -219,7 +240,8 @@ TEST_F(FormatsCli, MadStudioMulticolourAndMissileImportAndExportBack) {
 }
 
 TEST_F(FormatsCli, AplImportFrameAndExportBack) {
-    auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/apl/ship.apl", "--frame", "2", "--scene", temp("ship.json").string()});
+    auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/apl/ship.apl", "--frame", "2", "--scene",
+                  temp("ship.json").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.out.find("Frame 2 of an Atari Player Editor animation"), std::string::npos) << r.out;
     r = run({"export", temp("ship.json").string(), "--apl", temp("back.apl").string()});

@@ -20,9 +20,8 @@ namespace fs = std::filesystem;
 class TempDir {
 public:
     TempDir() {
-        path_ = fs::temp_directory_path() /
-                ("pmglab-png-test-" + std::to_string(getpid()) + "-" +
-                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        path_ = fs::temp_directory_path() / ("pmglab-png-test-" + std::to_string(getpid()) + "-" +
+                                             ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(path_);
         fs::create_directories(path_);
     }
@@ -91,7 +90,11 @@ TEST(Png, WriteIntoMissingDirectoryNamesThePath) {
 TEST(Png, ReadingANonPngFails) {
     TempDir dir;
     const fs::path file = dir.path() / "not.png";
-    { std::FILE* f = std::fopen(file.c_str(), "wb"); std::fputs("hello", f); std::fclose(f); }
+    {
+        std::FILE* f = std::fopen(file.c_str(), "wb");
+        std::fputs("hello", f);
+        std::fclose(f);
+    }
     EXPECT_THROW(readPng(file), std::runtime_error);
 }
 

@@ -17,7 +17,8 @@ const std::string kPrograms = std::string(PMGLAB_SOURCE_DIR) + "/assets/programs
 using ProgramCli = CliFixture;
 
 TEST_F(ProgramCli, RunReadsTheProgramsOwnResults) {
-    const CliResult r = run({"run", kPrograms + "dli-multiplexer.xex", "--frames", "5", "--json", "--memory", "$0600:4"});
+    const CliResult r =
+        run({"run", kPrograms + "dli-multiplexer.xex", "--frames", "5", "--json", "--memory", "$0600:4"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["memory"]["$0600"], "00 01 02 00");
@@ -29,8 +30,8 @@ TEST_F(ProgramCli, AStoppedProgramIsAnErrorWithItsAddress) {
     const auto file = temp("cio.xex");
     {
         std::ofstream out(file, std::ios::binary);
-        const unsigned char bytes[] = {0xFF, 0xFF, 0x00, 0x20, 0x02, 0x20, 0x20, 0x56, 0xE4,
-                                       0xE0, 0x02, 0xE1, 0x02, 0x00, 0x20};
+        const unsigned char bytes[] = {0xFF, 0xFF, 0x00, 0x20, 0x02, 0x20, 0x20, 0x56,
+                                       0xE4, 0xE0, 0x02, 0xE1, 0x02, 0x00, 0x20};
         out.write(reinterpret_cast<const char*>(bytes), sizeof bytes);
     }
     const CliResult r = run({"run", file.string()});
@@ -47,7 +48,8 @@ TEST_F(ProgramCli, BadMemoryRangeIsNamed) {
 }
 
 TEST_F(ProgramCli, CompareShowsTheScenesOwnRoutine) {
-    const CliResult r = run({"compare", kPrograms + "box-routine.json", "--method", "aabb,routine:exact-box", "--json"});
+    const CliResult r =
+        run({"compare", kPrograms + "box-routine.json", "--method", "aabb,routine:exact-box", "--json"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     ASSERT_EQ(j["methods"].size(), 2u);
@@ -59,8 +61,8 @@ TEST_F(ProgramCli, CompareShowsTheScenesOwnRoutine) {
 // only touch do not collide) agrees offset for offset with the built-in 6502 box routine it
 // mirrors, and differs from the min/max box where touching counts.
 TEST_F(ProgramCli, SweepRunsTheScenesOwnRoutineAtEveryOffset) {
-    const CliResult r = run({"sweep", kPrograms + "box-routine.json", "--a", "P0", "--b", "P1", "--dx=-12:12", "--dy=-12:12",
-                             "--method", "wrap6502,aabb,routine:exact-box", "--json"});
+    const CliResult r = run({"sweep", kPrograms + "box-routine.json", "--a", "P0", "--b", "P1", "--dx=-12:12",
+                             "--dy=-12:12", "--method", "wrap6502,aabb,routine:exact-box", "--json"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     ASSERT_EQ(j["methods"].size(), 3u);

@@ -169,10 +169,10 @@ TEST(MaskAnd, WordAndNaiveAgreeOnEveryOffset) {
 // Bounding boxes raise a false alarm on diagonal shapes: two diagonal strokes whose boxes
 // overlap though their pixels never meet.
 TEST(BoxBlindSpots, BoxFalseAlarmOnDiagonals) {
-    const PmObject a = shape(100, 100, {"1.......", ".1......", "..1.....", "...1....", "....1...", ".....1..",
-                                        "......1.", ".......1"});
-    const PmObject b = shape(104, 96, {"1.......", ".1......", "..1.....", "...1....", "....1...", ".....1..",
-                                       "......1.", ".......1"});
+    const PmObject a = shape(
+        100, 100, {"1.......", ".1......", "..1.....", "...1....", "....1...", ".....1..", "......1.", ".......1"});
+    const PmObject b = shape(
+        104, 96, {"1.......", ".1......", "..1.....", "...1....", "....1...", ".....1..", "......1.", ".......1"});
     EXPECT_TRUE(AabbMethod().objectPair(a, b, kExplain).hit());
     EXPECT_TRUE(CentreExtentsMethod().objectPair(a, b, kExplain).hit());
     EXPECT_FALSE(MaskAndMethod().objectPair(a, b, kExplain).hit());
@@ -204,14 +204,16 @@ TEST(HotSpot, CentrePixelOnlyCountsWhereItIs) {
 }
 
 TEST(MultiRect, CoversEveryLitPixelWithinTheBudget) {
-    const Bitmap ship = bitmapFromRows(10, 20, {"...11...", "...11...", "..1111..", ".111111.", "11111111", "11.11.11"});
+    const Bitmap ship =
+        bitmapFromRows(10, 20, {"...11...", "...11...", "..1111..", ".111111.", "11111111", "11.11.11"});
     for (int budget = 1; budget <= 6; ++budget) {
         const std::vector<Box> rects = MultiRectMethod::cover(ship, budget);
         EXPECT_LE(static_cast<int>(rects.size()), budget);
         for (int y = 20; y < 26; ++y)
             for (int x = 10; x < 18; ++x)
                 if (ship.test(x, y)) {
-                    EXPECT_TRUE(std::any_of(rects.begin(), rects.end(), [&](const Box& r) { return r.contains(x, y); }));
+                    EXPECT_TRUE(
+                        std::any_of(rects.begin(), rects.end(), [&](const Box& r) { return r.contains(x, y); }));
                 }
     }
     // One rectangle is the tight box; more rectangles leave the empty corners out.

@@ -131,7 +131,8 @@ TEST(Comparison, LineWritesGiveOneObjectPerAppearance) {
     // crosses: the reason names the appearance the hardware latched and its line write.
     const Cell& missed = cell(method(c, "hotspot"), "P0PL.P1");
     ASSERT_EQ(missed.agreement, Agreement::Missed);
-    EXPECT_NE(missed.reason.find("P0#2 at scan lines 100-169, placed by a line write at scan line 100"), std::string::npos)
+    EXPECT_NE(missed.reason.find("P0#2 at scan lines 100-169, placed by a line write at scan line 100"),
+              std::string::npos)
         << missed.reason;
 }
 
@@ -158,7 +159,7 @@ TEST(Comparison, DesignerAndTightBoxesOfAShape) {
     ASSERT_NE(p2, nullptr);
     EXPECT_EQ(p2->designer, Box::at(0x88, 104, 16, 8));
     EXPECT_EQ(p2->tight, Box::at(0x88, 104, 16, 8));  // the cross's bar spans the whole cell
-    const PmObject* p3 = c.objects.find(3);  // the diamond's last row is empty
+    const PmObject* p3 = c.objects.find(3);           // the diamond's last row is empty
     ASSERT_NE(p3, nullptr);
     EXPECT_EQ(p3->tight, Box(0xB5, 113, 0xB5 + 6, 119));
 }

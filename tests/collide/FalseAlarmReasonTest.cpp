@@ -54,17 +54,20 @@ TEST(TouchingBoxesPlace, IsOnTheSharedEdge) {
     const AabbMethod aabb;
     const CheckContext context;
     // A at clocks 100-107, lines 50-59; B just right of it (108-115), lines 55-64.
-    const Verdict right = aabb.objectPair(boxObject(0, Box::at(100, 50, 8, 10)), boxObject(1, Box::at(108, 55, 8, 10)), context);
+    const Verdict right =
+        aabb.objectPair(boxObject(0, Box::at(100, 50, 8, 10)), boxObject(1, Box::at(108, 55, 8, 10)), context);
     ASSERT_TRUE(right.hit());
     EXPECT_EQ(right.where.clock, 107);
     EXPECT_EQ(right.where.line, 55);
     // B just below A (lines 60-69), clocks 104-111.
-    const Verdict below = aabb.objectPair(boxObject(0, Box::at(100, 50, 8, 10)), boxObject(1, Box::at(104, 60, 8, 10)), context);
+    const Verdict below =
+        aabb.objectPair(boxObject(0, Box::at(100, 50, 8, 10)), boxObject(1, Box::at(104, 60, 8, 10)), context);
     ASSERT_TRUE(below.hit());
     EXPECT_EQ(below.where.clock, 104);
     EXPECT_EQ(below.where.line, 59);
     // B left of A and above it, corners touching.
-    const Verdict corner = aabb.objectPair(boxObject(0, Box::at(100, 50, 8, 10)), boxObject(1, Box::at(92, 40, 8, 10)), context);
+    const Verdict corner =
+        aabb.objectPair(boxObject(0, Box::at(100, 50, 8, 10)), boxObject(1, Box::at(92, 40, 8, 10)), context);
     ASSERT_TRUE(corner.hit());
     EXPECT_EQ(corner.where.clock, 100);
     EXPECT_EQ(corner.where.line, 50);

@@ -18,11 +18,11 @@ namespace {
 //   per test: LDA zp 3, CLC 2, ADC zp 3, CMP zp 3, BEQ 2, BCC 2 = 15 cycles, four of them;
 //   a hit: JSR 6 + 60 + SEC 2 + RTS 6 = 74 cycles.
 const char* kBoxHex =
-    "A5 84 18 65 86 C5 80 F0 25 90 23 "   // x2 + w2 > x1
-    "A5 80 18 65 82 C5 84 F0 1A 90 18 "   // x1 + w1 > x2
-    "A5 85 18 65 87 C5 81 F0 0F 90 0D "   // y2 + h2 > y1
-    "A5 81 18 65 83 C5 85 F0 04 90 02 "   // y1 + h1 > y2
-    "38 60 18 60";                        // SEC RTS / miss: CLC RTS
+    "A5 84 18 65 86 C5 80 F0 25 90 23 "  // x2 + w2 > x1
+    "A5 80 18 65 82 C5 84 F0 1A 90 18 "  // x1 + w1 > x2
+    "A5 85 18 65 87 C5 81 F0 0F 90 0D "  // y2 + h2 > y1
+    "A5 81 18 65 83 C5 85 F0 04 90 02 "  // y1 + h1 > y2
+    "38 60 18 60";                       // SEC RTS / miss: CLC RTS
 
 CollisionRoutine boxRoutine() {
     CollisionRoutine r;
@@ -82,7 +82,8 @@ TEST(RoutineMethod, SceneRoutineComparedBesideTheHardware) {
     Scene scene = loadScene(file);
     Scene withRoutine = parseScene(
         R"({"format": "a8pmg-scene/1", "name": "r", "routines": [{"name": "box", "address": "$0600", "hex": ")" +
-            std::string(kBoxHex) + R"(", "inputs": {"x1": "$80", "y1": "$81", "w1": "$82", "h1": "$83", "x2": "$84", "y2": "$85", "w2": "$86", "h2": "$87"}, "answer": "carry set"}]})",
+            std::string(kBoxHex) +
+            R"(", "inputs": {"x1": "$80", "y1": "$81", "w1": "$82", "h1": "$83", "x2": "$84", "y2": "$85", "w2": "$86", "h2": "$87"}, "answer": "carry set"}]})",
         "r.json", ".");
     ASSERT_EQ(withRoutine.routines.size(), 1u);
     EXPECT_EQ(withRoutine.routines[0], boxRoutine());
@@ -106,9 +107,9 @@ TEST(RoutineMethod, SceneRoutineComparedBesideTheHardware) {
         for (const PmObject& b : c.objects.objects) {
             if (&a == &b) continue;
             auto byte = [](int v) { return static_cast<uint8_t>(std::clamp(v, 0, 255)); };
-            const std::array<uint8_t, 8> o{byte(a.designer.left), byte(a.designer.top), byte(a.designer.width()),
-                                           byte(a.designer.height()), byte(b.designer.left), byte(b.designer.top),
-                                           byte(b.designer.width()), byte(b.designer.height())};
+            const std::array<uint8_t, 8> o{
+                byte(a.designer.left), byte(a.designer.top), byte(a.designer.width()), byte(a.designer.height()),
+                byte(b.designer.left), byte(b.designer.top), byte(b.designer.width()), byte(b.designer.height())};
             EXPECT_EQ(method.objectPair(a, b, {}).hit(), expected(o));
         }
 }

@@ -98,8 +98,8 @@ Scene sceneWithPair(const Scene& base, const RandomPair& p, int hposB, int topB)
     std::array<std::vector<uint8_t>, 5> areas;  // missiles, P0-P3 (single line, PMBASE $50)
     for (auto& area : areas) area.assign(256, 0);
     uint8_t sizem = 0;
-    for (auto [object, shape, hpos, top, size] : {std::tuple{p.a, &p.shapeA, p.hposA, p.topA, p.sizeA},
-                                                  std::tuple{p.b, &p.shapeB, hposB, topB, p.sizeB}}) {
+    for (auto [object, shape, hpos, top, size] :
+         {std::tuple{p.a, &p.shapeA, p.hposA, p.topA, p.sizeA}, std::tuple{p.b, &p.shapeB, hposB, topB, p.sizeB}}) {
         const int code = size == 2 ? 1 : size == 4 ? 3 : 0;
         for (int i = 0; i < static_cast<int>(shape->size()); ++i) {
             const int line = top + i;
@@ -108,10 +108,13 @@ Scene sceneWithPair(const Scene& base, const RandomPair& p, int hposB, int topB)
             else areas[0][line] |= static_cast<uint8_t>((*shape)[i] << (2 * (object - 4)));
         }
         if (object < 4) {
-            scene.registers.push_back({static_cast<Reg>(static_cast<int>(Reg::HPOSP0) + object), static_cast<uint8_t>(hpos)});
-            scene.registers.push_back({static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + object), static_cast<uint8_t>(code)});
+            scene.registers.push_back(
+                {static_cast<Reg>(static_cast<int>(Reg::HPOSP0) + object), static_cast<uint8_t>(hpos)});
+            scene.registers.push_back(
+                {static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + object), static_cast<uint8_t>(code)});
         } else {
-            scene.registers.push_back({static_cast<Reg>(static_cast<int>(Reg::HPOSM0) + object - 4), static_cast<uint8_t>(hpos)});
+            scene.registers.push_back(
+                {static_cast<Reg>(static_cast<int>(Reg::HPOSM0) + object - 4), static_cast<uint8_t>(hpos)});
             sizem |= static_cast<uint8_t>(code << (2 * (object - 4)));
         }
     }
@@ -146,7 +149,8 @@ TEST(Sweep, HardwareAnswerMatchesTheFullSceneForRandomPairsAndOffsets) {
                 const size_t i = static_cast<size_t>(y) * width + x;
                 if (result.hardware[i]) hitCells.push_back(i);
                 bool edge = false;
-                for (auto [nx, ny] : {std::pair{x - 1, y}, std::pair{x + 1, y}, std::pair{x, y - 1}, std::pair{x, y + 1}})
+                for (auto [nx, ny] :
+                     {std::pair{x - 1, y}, std::pair{x + 1, y}, std::pair{x, y - 1}, std::pair{x, y + 1}})
                     if (nx >= 0 && ny >= 0 && nx < width && ny < height &&
                         result.hardware[static_cast<size_t>(ny) * width + nx] != result.hardware[i])
                         edge = true;

@@ -194,9 +194,9 @@ TEST(AnticDma, FreeCyclesLookup) {
     s.dmactl = 0x0C;
     s.instructionFetch = true;
     FreeCycles f(lineDma(s));
-    EXPECT_EQ(f.next[0], 6);   // 0-5 taken
+    EXPECT_EQ(f.next[0], 6);  // 0-5 taken
     EXPECT_EQ(f.next[6], 6);
-    EXPECT_EQ(f.next[25], 26); // refresh
+    EXPECT_EQ(f.next[25], 26);  // refresh
     EXPECT_EQ(f.next[113], 113);
     EXPECT_EQ(f.next[114], 114);
 }

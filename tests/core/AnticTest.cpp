@@ -123,14 +123,16 @@ TEST(Antic, ChbaseAndCharacterRowsSelectFontBytes) {
     t.oneModeLine(0x2);
     t.poke(kScreen, {0x03});
     // Character 3's row r lights half-pixel r: row 0 -> bit 7 (cc $30 left), row 7 -> bit 0 (cc $33 right).
-    for (int r = 0; r < 8; ++r) t.m.memory().write(static_cast<uint16_t>(kCharset + 3 * 8 + r), static_cast<uint8_t>(0x80 >> r));
+    for (int r = 0; r < 8; ++r)
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 3 * 8 + r), static_cast<uint8_t>(0x80 >> r));
     t.run();
     for (int r = 0; r < 8; ++r) EXPECT_EQ(t.m.frame().playfieldAt(32 + r, 0x30 + r / 2), 0x04) << r;
     // Reflect (CHACTL bit 2) reverses the rows.
     TestMachine u;
     u.oneModeLine(0x2);
     u.poke(kScreen, {0x03});
-    for (int r = 0; r < 8; ++r) u.m.memory().write(static_cast<uint16_t>(kCharset + 3 * 8 + r), static_cast<uint8_t>(0x80 >> r));
+    for (int r = 0; r < 8; ++r)
+        u.m.memory().write(static_cast<uint16_t>(kCharset + 3 * 8 + r), static_cast<uint8_t>(0x80 >> r));
     u.set(Reg::CHACTL, 0x04);
     u.run();
     EXPECT_EQ(u.m.frame().playfieldAt(32, 0x33), 0x04);
@@ -220,8 +222,8 @@ TEST(Antic, LineBuffer_PlayfieldDmaOffOnTheFirstLineShowsTheOldBytes) {
     // moved on only for row 1 (AHRM 4.11), so row 3 (lines 40-43) fetches kScreen+20: PF1.
     // (20 bytes of 8 clocks: $30-$CF.) Player 0 at $30 on line 38 and player 1 at $30 on line
     // 41 collide accordingly.
-    for (const MachineOptions& o : {MachineOptions{}, MachineOptions{.picture = false, .record = false},
-                                    MachineOptions{.reference = true}}) {
+    for (const MachineOptions& o :
+         {MachineOptions{}, MachineOptions{.picture = false, .record = false}, MachineOptions{.reference = true}}) {
         TestMachine t(o);
         t.displayList({0x4A, 0x00, 0x30, 0x0A, 0x0A});
         std::vector<uint8_t> bytes(40, 0x55);
@@ -240,7 +242,8 @@ TEST(Antic, LineBuffer_PlayfieldDmaOffOnTheFirstLineShowsTheOldBytes) {
         EXPECT_EQ(t.reg(P1PF), 0x02) << o.reference << o.picture;
         if (o.record) {
             EXPECT_FALSE(t.m.frame().record(36).playfield[0].any());
-            for (int y = 37; y <= 39; ++y) EXPECT_EQ(t.m.frame().record(y).playfield[0], LineMask::range(0x30, 0xD0)) << y;
+            for (int y = 37; y <= 39; ++y)
+                EXPECT_EQ(t.m.frame().record(y).playfield[0], LineMask::range(0x30, 0xD0)) << y;
         }
     }
 }

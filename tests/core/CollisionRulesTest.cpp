@@ -123,10 +123,10 @@ TEST(Collision, C8_FifthPlayerMissilesNeverProducePf3) {
     t.oneModeLine(0xE);
     t.poke(kScreen, {0x55, 0xAA, 0xFF});  // PF0, PF1, PF2
     t.set(Reg::PRIOR, 0x11);
-    t.player(0, 0x30, 0xFF, 1);           // player over PF0-PF2 and over missiles
+    t.player(0, 0x30, 0xFF, 1);  // player over PF0-PF2 and over missiles
     for (int k = 0; k < 4; ++k) t.missile(k, static_cast<uint8_t>(0x30 + 2 * k), 0x03);
     t.run();
-    EXPECT_EQ(t.reg(P0PF), 0x07);         // no PF3 from the missiles drawn as PF3
+    EXPECT_EQ(t.reg(P0PF), 0x07);  // no PF3 from the missiles drawn as PF3
     for (int k = 0; k < 4; ++k) {
         EXPECT_EQ(t.reg(M0PL + k), 0x01) << k;  // missiles still report as missiles
         EXPECT_EQ(t.reg(M0PF + k) & 0x08, 0) << k;
@@ -225,8 +225,8 @@ TEST(Collision, LatchedOverlapAtFindsOnlyLatchedPairs) {
     EXPECT_FALSE(latches.latchedOverlapAt(1 << 6, 0x0B));
     EXPECT_FALSE(latches.latchedOverlapAt(1 << 2, 0x04));  // P2 has not met PF2
     EXPECT_TRUE(latches.latchedOverlapAt((1 << 1) | (1 << 3), 0));
-    EXPECT_FALSE(latches.latchedOverlapAt(1 << 1, 0));      // P1 alone: no partner here
-    EXPECT_TRUE(latches.latchedOverlapAt((1 << 4) | 1, 0));   // M0 over P0
+    EXPECT_FALSE(latches.latchedOverlapAt(1 << 1, 0));                  // P1 alone: no partner here
+    EXPECT_TRUE(latches.latchedOverlapAt((1 << 4) | 1, 0));             // M0 over P0
     EXPECT_FALSE(latches.latchedOverlapAt((1 << 4) | (1 << 5), 0x0F));  // missiles never meet
     EXPECT_FALSE(latches.latchedOverlapAt(0, 0x0F));
 }

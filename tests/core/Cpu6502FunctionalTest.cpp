@@ -35,8 +35,7 @@ TEST(Cpu6502Functional, SelfCheckingProgramReachesSuccess) {
     Cpu6502 cpu;
     cpu.reset(bus);
     const uint64_t bound = 200000;  // the program needs a few thousand cycles
-    while (cpu.cycles() < bound && cpu.halt() == CpuHalt::None && cpu.regs().pc != Success &&
-           cpu.regs().pc != Fail)
+    while (cpu.cycles() < bound && cpu.halt() == CpuHalt::None && cpu.regs().pc != Success && cpu.regs().pc != Fail)
         cpu.step(bus);
     ASSERT_NE(cpu.regs().pc, Fail) << "check " << int(bus.ram[0x02]) << " failed at $" << std::hex
                                    << cpu.instructionAddress();

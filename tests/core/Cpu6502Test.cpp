@@ -54,8 +54,8 @@ bool paysPageCross(int op) {
     const int lo = op & 0x1F;
     if (op == 0xBB || op == 0xBE || op == 0xBF || op == 0xBC || op == 0xB3) return true;
     if (op == 0x91 || op == 0x99 || op == 0x9D) return false;  // STA: always the extra cycle
-    if (lo == 0x11 || lo == 0x19 || lo == 0x1D) return true;    // group one (zp),Y abs,Y abs,X
-    if (lo == 0x1C && op != 0x9C) return true;                  // NOP abs,X
+    if (lo == 0x11 || lo == 0x19 || lo == 0x1D) return true;   // group one (zp),Y abs,Y abs,X
+    if (lo == 0x1C && op != 0x9C) return true;                 // NOP abs,X
     return false;
 }
 
@@ -127,8 +127,7 @@ TEST(Cpu6502Branch, TakenSamePageThreeCyclesCrossFour) {
         t.bus.load(Org, {0xD0, 0xFC});
         EXPECT_EQ(t.run(), 4u);
         EXPECT_EQ(t.cpu.regs().pc, 0x01FE);
-        EXPECT_EQ(t.bus.log,
-                  (std::vector<BusAccess>{R(0x200, 0xD0), R(0x201, 0xFC), R(0x202, 0), R(0x2FE, 0)}));
+        EXPECT_EQ(t.bus.log, (std::vector<BusAccess>{R(0x200, 0xD0), R(0x201, 0xFC), R(0x202, 0), R(0x2FE, 0)}));
     }
 }
 
@@ -139,8 +138,8 @@ TEST(Cpu6502Bus, LoadAbsXReadsWrongPageOnlyWhenCrossing) {
     t.bus.load(Org, {0xBD, 0xFF, 0x10});
     t.bus.ram[0x1101] = 0x42;
     EXPECT_EQ(t.run(), 5u);
-    EXPECT_EQ(t.bus.log, (std::vector<BusAccess>{R(0x200, 0xBD), R(0x201, 0xFF), R(0x202, 0x10), R(0x1001, 0),
-                                                 R(0x1101, 0x42)}));
+    EXPECT_EQ(t.bus.log,
+              (std::vector<BusAccess>{R(0x200, 0xBD), R(0x201, 0xFF), R(0x202, 0x10), R(0x1001, 0), R(0x1101, 0x42)}));
     EXPECT_EQ(t.cpu.regs().a, 0x42);
 }
 
@@ -150,8 +149,8 @@ TEST(Cpu6502Bus, StoreAbsXAlwaysReadsFirst) {
     t.cpu.regs().a = 0x55;
     t.bus.load(Org, {0x9D, 0x00, 0x10});
     EXPECT_EQ(t.run(), 5u);
-    EXPECT_EQ(t.bus.log, (std::vector<BusAccess>{R(0x200, 0x9D), R(0x201, 0x00), R(0x202, 0x10), R(0x1001, 0),
-                                                 W(0x1001, 0x55)}));
+    EXPECT_EQ(t.bus.log,
+              (std::vector<BusAccess>{R(0x200, 0x9D), R(0x201, 0x00), R(0x202, 0x10), R(0x1001, 0), W(0x1001, 0x55)}));
 }
 
 TEST(Cpu6502Bus, ReadModifyWriteWritesOldThenNew) {
@@ -195,8 +194,7 @@ TEST(Cpu6502Bus, PlaReadsStackTwiceImpliedReadsNextByte) {
     t.bus.load(Org, {0x68, 0xEA});
     t.bus.ram[0x1FE] = 0x80;
     EXPECT_EQ(t.run(), 4u);
-    EXPECT_EQ(t.bus.log,
-              (std::vector<BusAccess>{R(0x200, 0x68), R(0x201, 0xEA), R(0x1FD, 0), R(0x1FE, 0x80)}));
+    EXPECT_EQ(t.bus.log, (std::vector<BusAccess>{R(0x200, 0x68), R(0x201, 0xEA), R(0x1FD, 0), R(0x1FE, 0x80)}));
     EXPECT_EQ(t.cpu.regs().a, 0x80);
     EXPECT_TRUE(t.cpu.regs().p & Cpu6502::FlagN);
 }
@@ -264,54 +262,54 @@ TEST(Cpu6502Ops, BinaryAdcSbcFlags) {
 }
 
 TEST(Cpu6502Ops, ShiftsRotatesCompareBit) {
-    EXPECT_EQ(runImm({0x0A}, 0x81, 0, 0, 0).a, 0x02);                  // ASL A
+    EXPECT_EQ(runImm({0x0A}, 0x81, 0, 0, 0).a, 0x02);  // ASL A
     EXPECT_EQ(runImm({0x0A}, 0x81, 0, 0, 0).p & 1, 1);
-    EXPECT_EQ(runImm({0x6A}, 0x01, 0, 0, Cpu6502::FlagC).a, 0x80);     // ROR A, carry in bit 7
-    EXPECT_EQ(runImm({0x2A}, 0x80, 0, 0, 0).p & 3, 3);                 // ROL: C out, Z
-    auto r = runImm({0xC9, 0x40}, 0x40, 0, 0, 0);                      // CMP equal: Z C
+    EXPECT_EQ(runImm({0x6A}, 0x01, 0, 0, Cpu6502::FlagC).a, 0x80);  // ROR A, carry in bit 7
+    EXPECT_EQ(runImm({0x2A}, 0x80, 0, 0, 0).p & 3, 3);              // ROL: C out, Z
+    auto r = runImm({0xC9, 0x40}, 0x40, 0, 0, 0);                   // CMP equal: Z C
     EXPECT_EQ(r.p & 3, 3);
-    r = runImm({0x24, 0x80}, 0x01, 0, 0, 0, 0xC0);                     // BIT: N V from memory, Z
+    r = runImm({0x24, 0x80}, 0x01, 0, 0, 0, 0xC0);  // BIT: N V from memory, Z
     EXPECT_EQ(r.p & 0xC2, 0xC2);
 }
 
 TEST(Cpu6502Undocumented, LaxSaxDcpIscSloRlaSreRra) {
-    EXPECT_EQ(runImm({0xA7, 0x80}, 0, 0, 0, 0, 0x85).x, 0x85);        // LAX zp
-    EXPECT_EQ(runImm({0x87, 0x80}, 0xF0, 0x3C, 0, 0).mem, 0x30);       // SAX zp
-    auto r = runImm({0xC7, 0x80}, 0x41, 0, 0, 0, 0x42);                // DCP: mem 41, CMP equal
+    EXPECT_EQ(runImm({0xA7, 0x80}, 0, 0, 0, 0, 0x85).x, 0x85);    // LAX zp
+    EXPECT_EQ(runImm({0x87, 0x80}, 0xF0, 0x3C, 0, 0).mem, 0x30);  // SAX zp
+    auto r = runImm({0xC7, 0x80}, 0x41, 0, 0, 0, 0x42);           // DCP: mem 41, CMP equal
     EXPECT_EQ(r.mem, 0x41);
     EXPECT_EQ(r.p & 3, 3);
-    r = runImm({0xE7, 0x80}, 0x10, 0, 0, Cpu6502::FlagC, 0x0F);        // ISC: mem 10, A-10 = 0
+    r = runImm({0xE7, 0x80}, 0x10, 0, 0, Cpu6502::FlagC, 0x0F);  // ISC: mem 10, A-10 = 0
     EXPECT_EQ(r.mem, 0x10);
     EXPECT_EQ(r.a, 0x00);
-    r = runImm({0x07, 0x80}, 0x01, 0, 0, 0, 0x81);                     // SLO: mem 02, A|02, C
+    r = runImm({0x07, 0x80}, 0x01, 0, 0, 0, 0x81);  // SLO: mem 02, A|02, C
     EXPECT_EQ(r.mem, 0x02);
     EXPECT_EQ(r.a, 0x03);
     EXPECT_EQ(r.p & 1, 1);
-    r = runImm({0x27, 0x80}, 0xFF, 0, 0, Cpu6502::FlagC, 0x40);        // RLA: mem 81, A&81
+    r = runImm({0x27, 0x80}, 0xFF, 0, 0, Cpu6502::FlagC, 0x40);  // RLA: mem 81, A&81
     EXPECT_EQ(r.mem, 0x81);
     EXPECT_EQ(r.a, 0x81);
-    r = runImm({0x47, 0x80}, 0xFF, 0, 0, 0, 0x03);                     // SRE: mem 01, A^01, C
+    r = runImm({0x47, 0x80}, 0xFF, 0, 0, 0, 0x03);  // SRE: mem 01, A^01, C
     EXPECT_EQ(r.a, 0xFE);
     EXPECT_EQ(r.p & 1, 1);
-    r = runImm({0x67, 0x80}, 0x10, 0, 0, 0, 0x03);                     // RRA: mem 01 C=1, A+01+1
+    r = runImm({0x67, 0x80}, 0x10, 0, 0, 0, 0x03);  // RRA: mem 01 C=1, A+01+1
     EXPECT_EQ(r.mem, 0x01);
     EXPECT_EQ(r.a, 0x12);
 }
 
 TEST(Cpu6502Undocumented, ImmediateOnes) {
-    auto r = runImm({0x0B, 0x80}, 0xC0, 0, 0, 0);                      // ANC: C = N
+    auto r = runImm({0x0B, 0x80}, 0xC0, 0, 0, 0);  // ANC: C = N
     EXPECT_EQ(r.a, 0x80);
     EXPECT_EQ(r.p & 0x81, 0x81);
-    r = runImm({0x4B, 0x03}, 0xFF, 0, 0, 0);                           // ALR: (A&3)>>1, C
+    r = runImm({0x4B, 0x03}, 0xFF, 0, 0, 0);  // ALR: (A&3)>>1, C
     EXPECT_EQ(r.a, 0x01);
     EXPECT_EQ(r.p & 1, 1);
-    r = runImm({0x6B, 0xFF}, 0xC0, 0, 0, Cpu6502::FlagC);              // ARR binary: E0, C=b6, V=b6^b5
+    r = runImm({0x6B, 0xFF}, 0xC0, 0, 0, Cpu6502::FlagC);  // ARR binary: E0, C=b6, V=b6^b5
     EXPECT_EQ(r.a, 0xE0);
     EXPECT_EQ(r.p & 0x41, 0x01);
-    r = runImm({0xCB, 0x01}, 0x0F, 0x03, 0, 0);                        // SBX: (0F&03)-1 = 2, C
+    r = runImm({0xCB, 0x01}, 0x0F, 0x03, 0, 0);  // SBX: (0F&03)-1 = 2, C
     EXPECT_EQ(r.x, 0x02);
     EXPECT_EQ(r.p & 1, 1);
-    r = runImm({0xEB, 0x01}, 0x05, 0, 0, Cpu6502::FlagC);              // SBC $EB = SBC #
+    r = runImm({0xEB, 0x01}, 0x05, 0, 0, Cpu6502::FlagC);  // SBC $EB = SBC #
     EXPECT_EQ(r.a, 0x04);
     // ARR decimal, worked by hand from 64doc: A=$FF & #$FF = $FF; ROR with C=0 -> $7F;
     // low nibble F+1 > 5 -> $75 | ... = ($7F & $F0) | ((7F+6)&0F) = $75; high F0+10 > 50 -> +60 = $D5, C.
@@ -341,28 +339,28 @@ struct DecimalResult {
     bool c, z, n, v;
 };
 DecimalResult clarkAdc(int a, int b, int c) {
-    int al = (a & 0x0F) + (b & 0x0F) + c;                               // 1a
-    if (al >= 0x0A) al = ((al + 0x06) & 0x0F) + 0x10;                  // 1b
-    int sum = (a & 0xF0) + (b & 0xF0) + al;                             // 1c
-    if (sum >= 0xA0) sum += 0x60;                                       // 1e
+    int al = (a & 0x0F) + (b & 0x0F) + c;              // 1a
+    if (al >= 0x0A) al = ((al + 0x06) & 0x0F) + 0x10;  // 1b
+    int sum = (a & 0xF0) + (b & 0xF0) + al;            // 1c
+    if (sum >= 0xA0) sum += 0x60;                      // 1e
     DecimalResult r{};
-    r.a = uint8_t(sum);                                                 // 1f
-    r.c = sum >= 0x100;                                                 // 1g
+    r.a = uint8_t(sum);  // 1f
+    r.c = sum >= 0x100;  // 1g
     const int sa = int(int8_t(uint8_t(a & 0xF0))), sb = int(int8_t(uint8_t(b & 0xF0)));
-    const int s2 = sa + sb + al;                                        // 2c (signed)
-    r.n = (s2 & 0x80) != 0;                                             // 2e
-    r.v = s2 < -128 || s2 > 127;                                        // 2f
-    r.z = ((a + b + c) & 0xFF) == 0;                                    // NMOS: binary Z
+    const int s2 = sa + sb + al;      // 2c (signed)
+    r.n = (s2 & 0x80) != 0;           // 2e
+    r.v = s2 < -128 || s2 > 127;      // 2f
+    r.z = ((a + b + c) & 0xFF) == 0;  // NMOS: binary Z
     return r;
 }
 DecimalResult clarkSbc(int a, int b, int c) {
-    int al = (a & 0x0F) - (b & 0x0F) + c - 1;                           // 3a
-    if (al < 0) al = ((al - 0x06) & 0x0F) - 0x10;                       // 3b
-    int d = (a & 0xF0) - (b & 0xF0) + al;                               // 3c
-    if (d < 0) d -= 0x60;                                               // 3d
+    int al = (a & 0x0F) - (b & 0x0F) + c - 1;      // 3a
+    if (al < 0) al = ((al - 0x06) & 0x0F) - 0x10;  // 3b
+    int d = (a & 0xF0) - (b & 0xF0) + al;          // 3c
+    if (d < 0) d -= 0x60;                          // 3d
     DecimalResult r{};
-    r.a = uint8_t(d & 0xFF);                                            // 3e
-    const int bin = a - b + c - 1;                                      // flags: binary
+    r.a = uint8_t(d & 0xFF);        // 3e
+    const int bin = a - b + c - 1;  // flags: binary
     r.c = bin >= 0;
     r.z = (bin & 0xFF) == 0;
     r.n = (bin & 0x80) != 0;
@@ -422,9 +420,8 @@ TEST(Cpu6502Decimal, ExhaustiveBinaryAdcSbc) {
                     const int bb = sbc ? (b ^ 0xFF) : b;  // subtraction is addition of the complement
                     const int sum = a + bb + c;
                     const bool v = ((a ^ sum) & (bb ^ sum) & 0x80) != 0;
-                    const bool ok = r.a == uint8_t(sum) && bool(r.p & 1) == (sum > 0xFF) &&
-                                    bool(r.p & 0x40) == v && bool(r.p & 2) == ((sum & 0xFF) == 0) &&
-                                    bool(r.p & 0x80) == ((sum & 0x80) != 0);
+                    const bool ok = r.a == uint8_t(sum) && bool(r.p & 1) == (sum > 0xFF) && bool(r.p & 0x40) == v &&
+                                    bool(r.p & 2) == ((sum & 0xFF) == 0) && bool(r.p & 0x80) == ((sum & 0x80) != 0);
                     mismatches += !ok;
                 }
     EXPECT_EQ(mismatches, 0);
@@ -458,8 +455,8 @@ TEST(Cpu6502Interrupts, SignalDuringLastCycleWaitsOneInstruction) {
     IrqRig t;
     t.bus.load(Org, {0xA9, 0x01, 0xEA, 0xEA});
     t.bus.nmiOnCycle = t.cpu.cycles() + 1;  // during LDA #'s operand read: its last cycle
-    t.run();                                 // LDA
-    t.run();                                 // NOP still runs
+    t.run();                                // LDA
+    t.run();                                // NOP still runs
     EXPECT_EQ(t.cpu.regs().pc, 0x0203);
     t.run();
     EXPECT_EQ(t.cpu.regs().pc, 0x3000);
@@ -474,10 +471,10 @@ TEST(Cpu6502Interrupts, IrqMaskedByIAndLevelTriggered) {
     t.run();
     EXPECT_EQ(t.cpu.regs().pc, 0x0202);  // masked
     t.cpu.regs().p = 0x20;
-    t.run();                             // the sample after this NOP sees I clear
+    t.run();  // the sample after this NOP sees I clear
     t.run();
     EXPECT_EQ(t.cpu.regs().pc, 0x4000);
-    EXPECT_EQ(t.bus.ram[0x1FB], 0x20);   // B clear in the pushed P
+    EXPECT_EQ(t.bus.ram[0x1FB], 0x20);  // B clear in the pushed P
 }
 
 TEST(Cpu6502Interrupts, CliTakesEffectOneInstructionLate) {
@@ -487,7 +484,7 @@ TEST(Cpu6502Interrupts, CliTakesEffectOneInstructionLate) {
     t.bus.load(Org, {0x58, 0xEA, 0xEA});  // CLI, NOP
     t.run();
     t.run();
-    EXPECT_EQ(t.cpu.regs().pc, 0x0202);   // the NOP after CLI ran
+    EXPECT_EQ(t.cpu.regs().pc, 0x0202);  // the NOP after CLI ran
     t.run();
     EXPECT_EQ(t.cpu.regs().pc, 0x4000);
 }
@@ -495,11 +492,11 @@ TEST(Cpu6502Interrupts, CliTakesEffectOneInstructionLate) {
 TEST(Cpu6502Interrupts, IrqDuringSeiIsStillTaken) {
     IrqRig t;
     t.bus.load(Org, {0x78, 0xEA});
-    t.bus.irqOnCycle = t.cpu.cycles();    // during SEI's opcode fetch
+    t.bus.irqOnCycle = t.cpu.cycles();  // during SEI's opcode fetch
     t.run();
     t.run();
     EXPECT_EQ(t.cpu.regs().pc, 0x4000);
-    EXPECT_EQ(t.bus.ram[0x1FB], 0x24);    // the pushed P already has I (SEI ran)
+    EXPECT_EQ(t.bus.ram[0x1FB], 0x24);  // the pushed P already has I (SEI ran)
 }
 
 TEST(Cpu6502Interrupts, NmiHijacksBrk) {
@@ -507,12 +504,12 @@ TEST(Cpu6502Interrupts, NmiHijacksBrk) {
     t.bus.load(Org, {0x00, 0x00});
     t.bus.nmiOnCycle = t.cpu.cycles() + 3;  // during BRK's push of PCL
     t.run();
-    EXPECT_EQ(t.cpu.regs().pc, 0x3000);     // NMI vector
+    EXPECT_EQ(t.cpu.regs().pc, 0x3000);                            // NMI vector
     EXPECT_EQ(t.bus.ram[0x1FB] & Cpu6502::FlagB, Cpu6502::FlagB);  // B still pushed set
     t.bus.load(0x3000, {0xEA, 0xEA});
     t.run();
     t.run();
-    EXPECT_EQ(t.cpu.regs().pc, 0x3002);     // the NMI was used up by the hijack
+    EXPECT_EQ(t.cpu.regs().pc, 0x3002);  // the NMI was used up by the hijack
 }
 
 TEST(Cpu6502Interrupts, TakenBranchOnSamePageDelaysInterrupt) {
@@ -521,7 +518,7 @@ TEST(Cpu6502Interrupts, TakenBranchOnSamePageDelaysInterrupt) {
     t.bus.nmiOnCycle = t.cpu.cycles() + 1;
     t.run();
     t.run();
-    EXPECT_EQ(t.cpu.regs().pc, 0x0203);     // the NOP after the branch ran first
+    EXPECT_EQ(t.cpu.regs().pc, 0x0203);  // the NOP after the branch ran first
     t.run();
     EXPECT_EQ(t.cpu.regs().pc, 0x3000);
 

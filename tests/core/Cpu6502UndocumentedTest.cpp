@@ -91,8 +91,8 @@ TEST(Cpu6502Interrupts, NmiTakesOverIrqEntry) {
     Rig t;
     t.bus.load(0x0200, {0xEA, 0xEA});
     t.cpu.setIrq(true);
-    t.cpu.step(t.bus);                     // NOP; IRQ due
-    t.bus.nmiOnCycle = t.cpu.cycles() + 2; // during the IRQ entry's push of PCH
+    t.cpu.step(t.bus);                      // NOP; IRQ due
+    t.bus.nmiOnCycle = t.cpu.cycles() + 2;  // during the IRQ entry's push of PCH
     t.cpu.step(t.bus);
     EXPECT_EQ(t.cpu.regs().pc, 0x3000);
     EXPECT_EQ(t.bus.ram[0x1FB] & Cpu6502::FlagB, 0);
@@ -105,7 +105,7 @@ TEST(Cpu6502Interrupts, NmiAfterBrkVectorFetchRunsAfterFirstHandlerInstruction) 
     t.bus.nmiOnCycle = t.cpu.cycles() + 5;  // during BRK's vector fetch: too late to take over
     t.cpu.step(t.bus);
     EXPECT_EQ(t.cpu.regs().pc, 0x4000);
-    t.cpu.step(t.bus);                      // the IRQ/BRK handler's first instruction
+    t.cpu.step(t.bus);  // the IRQ/BRK handler's first instruction
     EXPECT_EQ(t.cpu.regs().pc, 0x4001);
     t.cpu.step(t.bus);
     EXPECT_EQ(t.cpu.regs().pc, 0x3000);

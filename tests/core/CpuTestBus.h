@@ -27,7 +27,7 @@ public:
 
     std::array<uint8_t, 65536> ram{};
     std::vector<BusAccess> log;
-    Cpu6502* cpu = nullptr;   // set to signal interrupts from inside an access
+    Cpu6502* cpu = nullptr;  // set to signal interrupts from inside an access
     uint64_t nmiOnCycle = Never;
     uint64_t irqOnCycle = Never;
 
@@ -46,8 +46,8 @@ public:
         for (uint8_t b : bytes) ram[address++] = b;
     }
     void setVectors(uint16_t nmi, uint16_t reset, uint16_t irq) {
-        load(0xFFFA, {uint8_t(nmi), uint8_t(nmi >> 8), uint8_t(reset), uint8_t(reset >> 8), uint8_t(irq),
-                      uint8_t(irq >> 8)});
+        load(0xFFFA,
+             {uint8_t(nmi), uint8_t(nmi >> 8), uint8_t(reset), uint8_t(reset >> 8), uint8_t(irq), uint8_t(irq >> 8)});
     }
 
 private:

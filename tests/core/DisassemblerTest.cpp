@@ -21,7 +21,8 @@ TEST(Disassembler, EveryOpcodeIsAsLongAsTheCpuSteps) {
     const uint8_t control[] = {0x00, 0x20, 0x40, 0x4C, 0x60, 0x6C};
     int checked = 0;
     for (int op = 0; op < 256; ++op) {
-        if (std::string(mnemonic(static_cast<uint8_t>(op))) == "JAM" || std::find(std::begin(control), std::end(control), op) != std::end(control))
+        if (std::string(mnemonic(static_cast<uint8_t>(op))) == "JAM" ||
+            std::find(std::begin(control), std::end(control), op) != std::end(control))
             continue;
         RecordingBus bus;
         bus.setVectors(0x3000, kOrg, 0x4000);
@@ -30,9 +31,11 @@ TEST(Disassembler, EveryOpcodeIsAsLongAsTheCpuSteps) {
         bus.load(kOrg, {static_cast<uint8_t>(op), 0x80, 0x10});
         // Not taken: BPL BVC BCC BNE need N V C Z set, BMI BVS BCS BEQ need them clear.
         const bool setFlagsFallThrough = op == 0x10 || op == 0x50 || op == 0x90 || op == 0xD0;
-        cpu.regs().p = setFlagsFallThrough ? (0x20 | Cpu6502::FlagN | Cpu6502::FlagV | Cpu6502::FlagC | Cpu6502::FlagZ) : 0x20;
+        cpu.regs().p =
+            setFlagsFallThrough ? (0x20 | Cpu6502::FlagN | Cpu6502::FlagV | Cpu6502::FlagC | Cpu6502::FlagZ) : 0x20;
         cpu.step(bus);
-        EXPECT_EQ(cpu.regs().pc, kOrg + instructionLength(static_cast<uint8_t>(op))) << "opcode $" << std::hex << op << " " << mnemonic(static_cast<uint8_t>(op));
+        EXPECT_EQ(cpu.regs().pc, kOrg + instructionLength(static_cast<uint8_t>(op)))
+            << "opcode $" << std::hex << op << " " << mnemonic(static_cast<uint8_t>(op));
         ++checked;
     }
     EXPECT_EQ(checked, 256 - 12 - 6);
@@ -57,7 +60,7 @@ TEST(Disassembler, TheTextOfEachAddressingMode) {
     EXPECT_EQ(text({0x6C, 0x22, 0x02}).text, "JMP ($0222)");
     EXPECT_EQ(text({0x0A}).text, "ASL A");
     EXPECT_EQ(text({0xEA}).text, "NOP");
-    EXPECT_EQ(text({0xD0, 0xFB}).text, "BNE $1FFD");   // back 5 from $2002
+    EXPECT_EQ(text({0xD0, 0xFB}).text, "BNE $1FFD");  // back 5 from $2002
     EXPECT_EQ(text({0x10, 0x10}).text, "BPL $2012");
     // Undocumented ones by the names Atari programmers use.
     EXPECT_EQ(text({0xA7, 0x80}).text, "LAX $80");

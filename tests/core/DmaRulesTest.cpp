@@ -190,7 +190,8 @@ void phantomSetUp(TestMachine& t, uint8_t dmactl, uint8_t gractl) {
     t.set(Reg::PMBASE, kPmbase);
     t.set(Reg::GRACTL, gractl);
     for (int p = 0; p < 4; ++p) t.set(static_cast<Reg>(static_cast<int>(Reg::HPOSP0) + p), 0x80);
-    for (int k = 0; k < 4; ++k) t.set(static_cast<Reg>(static_cast<int>(Reg::HPOSM0) + k), static_cast<uint8_t>(0x40 + 8 * k));
+    for (int k = 0; k < 4; ++k)
+        t.set(static_cast<Reg>(static_cast<int>(Reg::HPOSM0) + k), static_cast<uint8_t>(0x40 + 8 * k));
 }
 
 TEST(Dma, D8_OnlyMissileDmaPlayersTakeTheBusOfCycles2To5) {

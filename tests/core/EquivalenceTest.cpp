@@ -63,7 +63,8 @@ void randomScene(TestMachine& t, Rng& rng) {
             t.at(line, on + 1 + rng.below(100), Reg::PRIOR, static_cast<uint8_t>(rng.byte() & 0x3F));
         }
         for (int i = 0; i < 6; ++i)
-            t.at(248 + rng.below(14), rng.below(2) ? 0 : rng.below(228), static_cast<Reg>(rng.below(static_cast<int>(Reg::GRAFM) + 1)), rng.byte());
+            t.at(248 + rng.below(14), rng.below(2) ? 0 : rng.below(228),
+                 static_cast<Reg>(rng.below(static_cast<int>(Reg::GRAFM) + 1)), rng.byte());
     }
 }
 }  // namespace

@@ -188,7 +188,8 @@ void blankWritesScene(TestMachine& t, uint32_t seed) {
         const bool late = rng.chance(2);
         const int count = 1 + rng.below(3);
         int clock = late ? kWindowRight - 3 + rng.below(kClocksPerLine - kWindowRight + 3) : 1 + rng.below(kWindowLeft);
-        for (int i = 0; i < count && clock <= (late ? kClocksPerLine - 1 : kWindowLeft + 2); ++i, clock += rng.below(4)) {
+        for (int i = 0; i < count && clock <= (late ? kClocksPerLine - 1 : kWindowLeft + 2);
+             ++i, clock += rng.below(4)) {
             const int kind = rng.below(8);
             if (kind < 3) {
                 const int near = clock - 2 + rng.below(5) - (late && rng.chance(2) ? 8 * rng.below(5) : 0);
@@ -230,7 +231,8 @@ TEST(FastPathCrossCheck, CollisionsOnlyEqualTheReference) {
 }
 
 TEST(FastPathCrossCheck, CtiaAndPalEqualTheReference) {
-    for (uint32_t seed = 3000; seed < 3040; ++seed) crossCheck(seed, MachineOptions{.video = VideoStandard::Pal, .ctia = true});
+    for (uint32_t seed = 3000; seed < 3040; ++seed)
+        crossCheck(seed, MachineOptions{.video = VideoStandard::Pal, .ctia = true});
 }
 
 // Hi-res lines with PRIOR writes (pseudo mode E, F5) and display lists that reach line 247
@@ -422,7 +424,8 @@ TEST(FastPathCrossCheck, LinesMadeAgainAfterOneChangeEqualTheReference) {
             }
             fast.m.runFrame();
             ref.m.runFrame();
-            const std::string what = "seed " + std::to_string(seed) + " frame " + std::to_string(frame) + " after " + change;
+            const std::string what =
+                "seed " + std::to_string(seed) + " frame " + std::to_string(frame) + " after " + change;
             const MachineOptions& o = fast.m.options();
             if (o.picture) {
                 expectSameFrame(fast, ref, o.record, what);
@@ -478,7 +481,8 @@ TEST(FastPathCrossCheck, FramesTakenFromTheFrameMemoEqualTheReference) {
                     break;
                 }
                 case 3: {
-                    const uint16_t a = static_cast<uint16_t>(rng.chance(2) ? 0xD000 + rng.below(0x20) : 0xD400 + rng.below(0x10));
+                    const uint16_t a =
+                        static_cast<uint16_t>(rng.chance(2) ? 0xD000 + rng.below(0x20) : 0xD400 + rng.below(0x10));
                     const uint8_t v = rng.byte();
                     fast.m.write(a, v);
                     ref.m.write(a, v);
@@ -486,7 +490,8 @@ TEST(FastPathCrossCheck, FramesTakenFromTheFrameMemoEqualTheReference) {
                     break;
                 }
                 case 4: {
-                    const int y = rng.below(fast.m.linesPerFrame()), clock = rng.chance(2) ? 0 : rng.below(kClocksPerLine);
+                    const int y = rng.below(fast.m.linesPerFrame()),
+                              clock = rng.chance(2) ? 0 : rng.below(kClocksPerLine);
                     const Reg r = static_cast<Reg>(rng.below(static_cast<int>(Reg::PRIOR) + 1));
                     const uint8_t v = rng.byte();
                     fast.at(y, clock, r, v);
@@ -529,7 +534,8 @@ TEST(FastPathCrossCheck, FramesTakenFromTheFrameMemoEqualTheReference) {
                     break;
                 }
                 case 9: {
-                    const RegisterWrite extra{static_cast<int16_t>(fast.m.line()), static_cast<int16_t>(1 + rng.below(kClocksPerLine - 1)),
+                    const RegisterWrite extra{static_cast<int16_t>(fast.m.line()),
+                                              static_cast<int16_t>(1 + rng.below(kClocksPerLine - 1)),
                                               regAt(Reg::COLPM0, rng.below(9)), rng.byte()};
                     fast.m.beginScanline();
                     ref.m.beginScanline();
@@ -546,7 +552,8 @@ TEST(FastPathCrossCheck, FramesTakenFromTheFrameMemoEqualTheReference) {
             }
             fast.m.runFrame();
             ref.m.runFrame();
-            const std::string what = "seed " + std::to_string(seed) + " frame " + std::to_string(frame) + " after " + change;
+            const std::string what =
+                "seed " + std::to_string(seed) + " frame " + std::to_string(frame) + " after " + change;
             const MachineOptions& o = fast.m.options();
             if (o.picture) {
                 expectSameFrame(fast, ref, o.record, what);

@@ -47,7 +47,10 @@ TEST(PlayerMissile, P2_Hpos30AlignsWithNormalPlayfieldLeftEdge) {
 TEST(PlayerMissile, P3_ClosedFormEqualsClockByClockShifters) {
     // Random registers, no mid-line writes: the closed form and the shift registers must agree.
     uint32_t seed = 12345;
-    auto rnd = [&] { seed = seed * 1664525u + 1013904223u; return static_cast<uint8_t>(seed >> 24); };
+    auto rnd = [&] {
+        seed = seed * 1664525u + 1013904223u;
+        return static_cast<uint8_t>(seed >> 24);
+    };
     for (int trial = 0; trial < 2000; ++trial) {
         RegisterFile r;
         for (int i = 0; i <= static_cast<int>(Reg::GRAFM); ++i) r[static_cast<Reg>(i)] = rnd();
@@ -103,8 +106,8 @@ TEST(PlayerMissile, P5_MovingLeftOfTheBeamSkipsTheRestOfTheLine) {
 
 TEST(PlayerMissile, P5_RepositioningWhileShiftingDoesNotMoveTheImage) {
     TestMachine t;
-    t.player(0, 0x40, 0xFF, 3);           // $40-$5F
-    t.at(100, 0x48, Reg::HPOSP0, 0x30);   // already past: the image keeps going
+    t.player(0, 0x40, 0xFF, 3);          // $40-$5F
+    t.at(100, 0x48, Reg::HPOSP0, 0x30);  // already past: the image keeps going
     t.at(101, 0, Reg::HPOSP0, 0x40);
     t.run();
     EXPECT_EQ(t.activeClocks(0, 100), clocks(0x40, 0x5F));
@@ -124,8 +127,8 @@ TEST(PlayerMissile, P6_GrafChangeOnlyMattersAtTheNextTrigger) {
 TEST(PlayerMissile, P6_RetriggerBeforeTheImageEndsOrsNewDataIntoRemainingBits) {
     // [?] Altirra's merge (no extra shift), reference §11 point 4.
     TestMachine t;
-    t.player(0, 0x40, 0xC0);              // $40, $41
-    t.at(100, 0x41, Reg::HPOSP0, 0x41);   // second trigger at $41 while bit 6 is showing
+    t.player(0, 0x40, 0xC0);             // $40, $41
+    t.at(100, 0x41, Reg::HPOSP0, 0x41);  // second trigger at $41 while bit 6 is showing
     t.at(101, 0, Reg::HPOSP0, 0x40);
     t.run();
     // At $41 the register holds 0x80 | 0xC0 = 0xC0 again: $41, $42.

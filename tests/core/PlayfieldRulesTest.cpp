@@ -46,7 +46,10 @@ TEST(Playfield, F1_HiresReportsPf2OnlyAndOrsTheHalfPixels) {
 }
 
 TEST(Playfield, F2_PlacementOfNarrowNormalWideAndByteColumns) {
-    struct Case { uint8_t dmactl; int first, last; };
+    struct Case {
+        uint8_t dmactl;
+        int first, last;
+    };
     for (Case c : {Case{0x21, 0x40, 0xBF}, Case{0x22, 0x30, 0xCF}, Case{0x23, 0x2C, 0xDD}}) {
         for (int x : {c.first - 1, c.first, c.last, c.last + 1}) {
             TestMachine t;
@@ -153,8 +156,8 @@ TEST(Playfield, F4_Gtia10RightEdgeIsOneClockLateForEveryWidthScrollAndPath) {
         uint8_t dmactl;
         int edge;  // last clock of ANTIC's data
     };
-    const MachineOptions paths[] = {MachineOptions{.picture = false, .record = false},
-                                    MachineOptions{.record = false}, MachineOptions{}, MachineOptions{.reference = true}};
+    const MachineOptions paths[] = {MachineOptions{.picture = false, .record = false}, MachineOptions{.record = false},
+                                    MachineOptions{}, MachineOptions{.reference = true}};
     for (Width w : {Width{0x21, 0xBF}, Width{0x22, 0xCF}, Width{0x23, 0xDD}})
         for (uint8_t mode : {uint8_t{0xF}, uint8_t{0xE}})
             for (int hscrol : {-1, 0, 1, 5})
@@ -293,7 +296,12 @@ TEST(Playfield, F6_CtiaIgnoresPriorGtiaBits) {
 }
 
 TEST(Playfield, LoresModesMapPixelsToPf0ToPf3) {
-    struct Case { uint8_t mode; uint8_t byte; int clock; uint8_t expected; };
+    struct Case {
+        uint8_t mode;
+        uint8_t byte;
+        int clock;
+        uint8_t expected;
+    };
     // Mode 8: 2-bit pixels 4 clocks wide; 9: 1-bit PF0 2 wide; A: 2-bit 2 wide; B/C: 1-bit PF0 1 wide; D: 2-bit 1 wide.
     for (Case c : {Case{0x8, 0x40, 0x30, 0x01}, Case{0x8, 0x40, 0x33, 0x01}, Case{0x8, 0x40, 0x34, 0x00},
                    Case{0x8, 0x30, 0x34, 0x04}, Case{0x9, 0x40, 0x32, 0x01}, Case{0x9, 0x40, 0x34, 0x00},

@@ -163,9 +163,9 @@ TEST(ReviewFindings, Gtia10PairingIgnoresOddHscrol_ModelAgrees) {
 TEST(ReviewFindings, Mode6CharsetIs512ByteAlignedAndCodeBitsPickColour_ModelAgrees) {
     TestMachine t;
     t.oneModeLine(0x6);
-    t.set(Reg::CHBASE, 0xE1);            // bit 0 ignored: set at $E000
-    t.poke(kScreen, {0xC1});             // glyph 1, PF3
-    t.poke(kCharset + 8, {0x40});        // row 0, second pixel (1 cc each): cc $31
+    t.set(Reg::CHBASE, 0xE1);      // bit 0 ignored: set at $E000
+    t.poke(kScreen, {0xC1});       // glyph 1, PF3
+    t.poke(kCharset + 8, {0x40});  // row 0, second pixel (1 cc each): cc $31
     probeOnLine(t, 32, 0x31);
     t.run();
     EXPECT_EQ(t.reg(P0PF), 0x08);
@@ -186,7 +186,7 @@ TEST(ReviewFindings, MissileVdelayLoadsOnOddLines_ModelAgrees) {
     EXPECT_FALSE(t.activeClocks(4, 101).empty());  // odd: loaded
     EXPECT_FALSE(t.activeClocks(4, 102).empty());  // even: keeps 101's pair
     EXPECT_TRUE(t.activeClocks(4, 103).empty());
-    EXPECT_TRUE(t.activeClocks(4, 104).empty());   // even: 104's byte is never taken
+    EXPECT_TRUE(t.activeClocks(4, 104).empty());  // even: 104's byte is never taken
 }
 
 }  // namespace pmg::test

@@ -34,7 +34,9 @@ public:
         set(Reg::CHBASE, kCharset >> 8);
     }
     // One mode-`mode` line (LMS kScreen) at scan line 32.
-    void oneModeLine(uint8_t mode, uint8_t dmactl = 0x22) { displayList({static_cast<uint8_t>(0x40 | mode), 0x00, 0x30}, dmactl); }
+    void oneModeLine(uint8_t mode, uint8_t dmactl = 0x22) {
+        displayList({static_cast<uint8_t>(0x40 | mode), 0x00, 0x30}, dmactl);
+    }
 
     void set(Reg r, uint8_t v) { m.writeRegister(r, v); }
     void poke(uint16_t address, std::initializer_list<uint8_t> bytes) {
@@ -84,7 +86,10 @@ public:
 // A small deterministic generator for random screens: the same seed gives the same scene.
 struct Rng {
     uint32_t s;
-    uint8_t byte() { s = s * 1664525u + 1013904223u; return static_cast<uint8_t>(s >> 24); }
+    uint8_t byte() {
+        s = s * 1664525u + 1013904223u;
+        return static_cast<uint8_t>(s >> 24);
+    }
     int below(int n) { return byte() % n; }
     bool chance(int oneIn) { return below(oneIn) == 0; }
 };

@@ -75,8 +75,9 @@ void citationsOfLine(const std::string& line, bool parenthesesCite, Citations& o
     if (!mayCite(line)) return;
     static const std::vector<std::regex> listForms = [] {
         std::vector<std::regex> forms{
-            std::regex(R"(\b(?:[Rr]eference|[Rr]ules?|[Ss]ee|hardware\.md)\b,?(?:\s+§[0-9]+(?:\.[0-9]+)?(?:\s*[,/]\s*|\s+))?\s*()" +
-                       kList + R"()\b)"),
+            std::regex(
+                R"(\b(?:[Rr]eference|[Rr]ules?|[Ss]ee|hardware\.md)\b,?(?:\s+§[0-9]+(?:\.[0-9]+)?(?:\s*[,/]\s*|\s+))?\s*()" +
+                kList + R"()\b)"),
             std::regex(R"((?:^|[^/])//\s*()" + kList + R"()(?=\s*[:,]|\s*$))"),
             std::regex(R"(\bTEST(?:_F|_P)?\(\s*\w+\s*,\s*()" + kId + ")_"),
         };
@@ -104,8 +105,7 @@ void citationsOfLine(const std::string& line, bool parenthesesCite, Citations& o
         if (m[3].matched) anchor += "." + m[3].str();
         out.sections.insert(anchor);
     }
-    for (std::sregex_iterator i(line.begin(), line.end(), title), end; i != end; ++i)
-        out.titles.insert((*i)[1]);
+    for (std::sregex_iterator i(line.begin(), line.end(), title), end; i != end; ++i) out.titles.insert((*i)[1]);
 }
 
 Citations citationsOfText(const std::string& text, bool parenthesesCite = true) {
@@ -144,8 +144,8 @@ Definitions definitionsOf(const std::string& doc) {
 const fs::path kSource = PMGLAB_SOURCE_DIR;
 
 bool isTextSource(const fs::path& p) {
-    static const std::set<std::string> kinds{".cpp", ".h", ".in", ".md", ".txt", ".cmake", ".s",
-                                             ".json", ".py", ".sh", ".frag", ".vert"};
+    static const std::set<std::string> kinds{".cpp", ".h",    ".in", ".md", ".txt",  ".cmake",
+                                             ".s",   ".json", ".py", ".sh", ".frag", ".vert"};
     return kinds.count(p.extension().string()) > 0;
 }
 
@@ -235,8 +235,8 @@ TEST(RuleReferences, AMissingRuleIsReported) {
 
 TEST(RuleReferences, HardwareDocDefinesEveryRuleOfEachFamily) {
     const Definitions defs = definitionsOf(readFile(kSource / "docs/hardware.md"));
-    const std::vector<std::pair<char, int>> families{{'C', 12}, {'H', 4}, {'W', 5}, {'F', 6}, {'P', 9},
-                                                     {'D', 8},  {'K', 6}, {'T', 11}};
+    const std::vector<std::pair<char, int>> families{{'C', 12}, {'H', 4}, {'W', 5}, {'F', 6},
+                                                     {'P', 9},  {'D', 8}, {'K', 6}, {'T', 11}};
     for (const auto& [letter, count] : families)
         for (int n = 1; n <= count; ++n) EXPECT_TRUE(defs.anchors.count(letter + std::to_string(n))) << letter << n;
     for (int s = 0; s <= 11; ++s) EXPECT_TRUE(defs.anchors.count("s" + std::to_string(s))) << "§" << s;

@@ -27,10 +27,10 @@ TEST(A8sFile, GzipVersion8AndPlainVersion3ReadAlike) {
         EXPECT_EQ(state.dmactl, 0x3E);
         EXPECT_EQ(state.pmbase, 0x50);
         EXPECT_EQ(state.displayListCounter, 0x2010);
-        EXPECT_EQ(state.gtia[0x00], 96);    // HPOSP0
-        EXPECT_EQ(state.gtia[0x0A], 1);     // SIZEP2
-        EXPECT_EQ(state.gtia[0x12], 58);    // COLPM0
-        EXPECT_EQ(state.gtia[0x1D], 3);     // GRACTL
+        EXPECT_EQ(state.gtia[0x00], 96);  // HPOSP0
+        EXPECT_EQ(state.gtia[0x0A], 1);   // SIZEP2
+        EXPECT_EQ(state.gtia[0x12], 58);  // COLPM0
+        EXPECT_EQ(state.gtia[0x1D], 3);   // GRACTL
         EXPECT_EQ(state.pc, 0x2000);
         const std::array<uint8_t, 16> expected{0, 8, 0, 0, 5, 0, 0, 0, 2, 0, 0, 0, 2, 1, 0, 0};
         EXPECT_EQ(state.collisions, expected);

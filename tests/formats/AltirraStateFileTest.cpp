@@ -31,7 +31,8 @@ const MemoryBlock* blockAt(const Scene& scene, uint16_t address) {
 // The byte the scene puts at `address`, if any block covers it.
 std::optional<uint8_t> byteAt(const Scene& scene, uint16_t address) {
     for (const MemoryBlock& b : scene.memory)
-        if (address >= b.address && address - b.address < static_cast<int>(b.bytes.size())) return b.bytes[address - b.address];
+        if (address >= b.address && address - b.address < static_cast<int>(b.bytes.size()))
+            return b.bytes[address - b.address];
     return std::nullopt;
 }
 
@@ -56,13 +57,13 @@ TEST(AltirraStateFile, BothSamplesReadAlike) {
         EXPECT_EQ(state.chbase, 0xE0);
         EXPECT_EQ(state.nmien, 0x40);
         EXPECT_EQ(state.displayListCounter, 0x2010);
-        EXPECT_EQ(state.gtia[0x00], 96);   // HPOSP0
-        EXPECT_EQ(state.gtia[0x04], 98);   // HPOSM0
-        EXPECT_EQ(state.gtia[0x0A], 1);    // SIZEP2
-        EXPECT_EQ(state.gtia[0x12], 58);   // COLPM0
-        EXPECT_EQ(state.gtia[0x16], 40);   // COLPF0
-        EXPECT_EQ(state.gtia[0x1B], 1);    // PRIOR
-        EXPECT_EQ(state.gtia[0x1D], 3);    // GRACTL
+        EXPECT_EQ(state.gtia[0x00], 96);  // HPOSP0
+        EXPECT_EQ(state.gtia[0x04], 98);  // HPOSM0
+        EXPECT_EQ(state.gtia[0x0A], 1);   // SIZEP2
+        EXPECT_EQ(state.gtia[0x12], 58);  // COLPM0
+        EXPECT_EQ(state.gtia[0x16], 40);  // COLPF0
+        EXPECT_EQ(state.gtia[0x1B], 1);   // PRIOR
+        EXPECT_EQ(state.gtia[0x1D], 3);   // GRACTL
         // Register order M0PF..P3PL; the same latches as the atari800 samples.
         const std::array<uint8_t, 16> expected{0, 8, 0, 0, 5, 0, 0, 0, 2, 0, 0, 0, 2, 1, 0, 0};
         EXPECT_EQ(state.collisions, expected);

@@ -109,7 +109,8 @@ TEST(RawScreenImport, DumpOfModeFAndItsLimits) {
         rawScreenToScene(tooBig, "dump.bin", 0x0F, "dump");
         FAIL();
     } catch (const FormatError& e) {
-        EXPECT_STREQ(e.what(), "dump.bin: offset 0x1E00: a 192-line screen of this ANTIC mode is 7680 bytes; the file has 7681");
+        EXPECT_STREQ(e.what(),
+                     "dump.bin: offset 0x1E00: a 192-line screen of this ANTIC mode is 7680 bytes; the file has 7681");
     }
     try {
         rawScreenToScene(dump, "dump.bin", 2, "dump");
@@ -139,7 +140,8 @@ TEST(XexImport, StaticPictureTakesShadowsAndChipWrites) {
 TEST(BadInputs, EveryHostileFileGivesItsExactMessage) {
     int checked = 0;
     for (const auto& entry : fs::recursive_directory_iterator(PMGLAB_BAD_INPUTS_DIR)) {
-        if (!entry.is_regular_file() || entry.path().extension() == ".expected" || entry.path().extension() == ".md") continue;
+        if (!entry.is_regular_file() || entry.path().extension() == ".expected" || entry.path().extension() == ".md")
+            continue;
         std::ifstream expectedFile(entry.path().string() + ".expected");
         ASSERT_TRUE(expectedFile) << entry.path() << " has no .expected file";
         std::string expected;
@@ -173,7 +175,9 @@ TEST(BadInputs, MissingAndOversizedFiles) {
         importFile(big);
         FAIL();
     } catch (const FormatError& e) {
-        EXPECT_EQ(std::string(e.what()), big.string() + ": offset 0x1000000: the file is 16777217 bytes; no supported Atari file is larger than 16 MiB");
+        EXPECT_EQ(std::string(e.what()),
+                  big.string() +
+                      ": offset 0x1000000: the file is 16777217 bytes; no supported Atari file is larger than 16 MiB");
     }
     fs::remove(big);
 }

@@ -25,7 +25,9 @@ std::optional<uint8_t> registerIn(const Scene& scene, Reg reg) {
 }
 
 // The colour GTIA put at colour clock `clock` of scan line `line`.
-uint8_t colourAt(const Machine& machine, int line, int clock) { return machine.frame().pixel((clock - kWindowLeft) * 2, line - 8); }
+uint8_t colourAt(const Machine& machine, int line, int clock) {
+    return machine.frame().pixel((clock - kWindowLeft) * 2, line - 8);
+}
 
 }  // namespace
 
@@ -49,7 +51,8 @@ TEST(MadStudioMultiPlayer, SampleReadsAndRoundTripsThroughAScene) {
     EXPECT_EQ(*registerIn(scene, Reg::PRIOR) & 0x20, 0x20);
     EXPECT_EQ(MadStudioMultiPlayer::fromScene(scene).write(), bytes);
     // Scene -> file -> scene: the same four shapes and registers.
-    const Scene again = MadStudioMultiPlayer::read(MadStudioMultiPlayer::fromScene(scene).write(), "again.mpl").toScene("pairs");
+    const Scene again =
+        MadStudioMultiPlayer::read(MadStudioMultiPlayer::fromScene(scene).write(), "again.mpl").toScene("pairs");
     const auto a = sceneShapes(scene), b = sceneShapes(again);
     ASSERT_EQ(a.size(), b.size());
     for (size_t i = 0; i < a.size(); ++i) {
@@ -63,7 +66,8 @@ TEST(MadStudioMultiPlayer, SampleReadsAndRoundTripsThroughAScene) {
 TEST(MadStudioMultiPlayer, TheOverlapShowsTheThirdColourOnlyWithPriorBit5) {
     // Players 0 and 1 both at HPOSP 120, normal width, line 103 (row 3: $FF and $3C): the
     // middle colour clocks are both players. With PRIOR bit 5 GTIA ORs COLPM0 and COLPM1 there.
-    const MadStudioMultiPlayer players = MadStudioMultiPlayer::read(readInputFile(fs::path(PMGLAB_TEST_DATA_DIR) / "mpl/pairs.mpl"), "pairs.mpl");
+    const MadStudioMultiPlayer players =
+        MadStudioMultiPlayer::read(readInputFile(fs::path(PMGLAB_TEST_DATA_DIR) / "mpl/pairs.mpl"), "pairs.mpl");
     const Scene scene = importFile(fs::path(PMGLAB_TEST_DATA_DIR) / "mpl/pairs.mpl");
     Machine machine;
     runScene(scene, machine, 1);

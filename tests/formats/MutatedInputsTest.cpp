@@ -26,10 +26,14 @@ TEST(MutatedInputs, EverySampleDamagedFailsCleanly) {
                 std::vector<uint8_t> bytes = original;
                 switch (round % 4) {
                     case 0:  // flip a few bytes near the start, where the headers are
-                        for (int k = 0; k < 4 && !bytes.empty(); ++k) bytes[random() % std::min<size_t>(bytes.size(), 300)] ^= static_cast<uint8_t>(random());
+                        for (int k = 0; k < 4 && !bytes.empty(); ++k)
+                            bytes[random() % std::min<size_t>(bytes.size(), 300)] ^= static_cast<uint8_t>(random());
                         break;
                     case 1: bytes.resize(random() % (bytes.size() + 1)); break;
-                    case 2: bytes.insert(bytes.begin() + static_cast<std::ptrdiff_t>(random() % (bytes.size() + 1)), random() % 64, 0xFF); break;
+                    case 2:
+                        bytes.insert(bytes.begin() + static_cast<std::ptrdiff_t>(random() % (bytes.size() + 1)),
+                                     random() % 64, 0xFF);
+                        break;
                     case 3:
                         for (int k = 0; k < 16 && !bytes.empty(); ++k) bytes[random() % bytes.size()] = 0xFF;
                         break;

@@ -50,7 +50,8 @@ TEST(XexExport, DefaultSceneSegmentsRunAddressAndCollisions) {
     EXPECT_TRUE(back->initAddresses().empty());
     // The scene's RAM blocks ($2000, $3000, $4000, $5000) are loaded; the ROM font at $E000 is not.
     for (uint16_t address : {0x2000, 0x3000, 0x4000, 0x5000}) {
-        EXPECT_TRUE(std::any_of(back->segments.begin(), back->segments.end(), [&](const XexSegment& s) { return s.start == address; }))
+        EXPECT_TRUE(std::any_of(back->segments.begin(), back->segments.end(),
+                                [&](const XexSegment& s) { return s.start == address; }))
             << std::hex << address;
     }
     for (const XexSegment& s : back->segments) EXPECT_LT(s.end(), 0xC000) << "segment at " << s.start;
@@ -98,7 +99,8 @@ TEST(XexExport, BudgetFromAnticDma) {
     dma.use[0] = DmaUse::Missile;
     for (int c = 2; c <= 5; ++c) dma.use[static_cast<size_t>(c)] = DmaUse::Player;
     std::vector<RegisterWrite> writes;
-    for (Reg r : {Reg::HPOSP0, Reg::HPOSP1, Reg::HPOSP2, Reg::HPOSP3, Reg::HPOSM0}) writes.push_back(RegisterWrite{100, 0, r, 0x80});
+    for (Reg r : {Reg::HPOSP0, Reg::HPOSP1, Reg::HPOSP2, Reg::HPOSP3, Reg::HPOSM0})
+        writes.push_back(RegisterWrite{100, 0, r, 0x80});
     LineBudget b = lineBudget(before, dma, 100, writes);
     EXPECT_EQ(b.reg, Reg::HPOSM0);
     EXPECT_EQ(b.deadlineClock, 34);
@@ -134,26 +136,32 @@ TEST(XexExport, LineWritesTheSixFiveOTwoCannotReachAreRefused) {
     // 21 of the 27 cycles from 105 of line 119 to 17 of line 120 are free; the fifth store (LDA #
     // + STA COLBK) writes on the 23rd.
     EXPECT_EQ(exportError(scene),
-              "scene.json: line writes at scan line 120: the COLBK write must take effect by colour clock 34, so the kernel has the 27 CPU"
-              " cycles from WSYNC (cycle 105 of line 119) to cycle 17; ANTIC's DMA leaves 21 of them and the stores up to it need 23;"
+              "scene.json: line writes at scan line 120: the COLBK write must take effect by colour clock 34, so the "
+              "kernel has the 27 CPU"
+              " cycles from WSYNC (cycle 105 of line 119) to cycle 17; ANTIC's DMA leaves 21 of them and the stores up "
+              "to it need 23;"
               " move some writes to an earlier line");
     scene = exampleScene("line-writes-reuse.json");
     scene.lineWrites.push_back(RegisterWrite{120, 100, Reg::COLBK, 0x44});
     EXPECT_EQ(exportError(scene),
-              "scene.json: line write COLBK at scan line 120, colour clock 100: the exported kernel writes in horizontal blank"
+              "scene.json: line write COLBK at scan line 120, colour clock 100: the exported kernel writes in "
+              "horizontal blank"
               " (after WSYNC), so a write inside the collision window (from colour clock 34) cannot be placed exactly");
     scene = exampleScene("line-writes-reuse.json");
     scene.memory.push_back(MemoryBlock{0xE000, std::vector<uint8_t>(16, 0xAA), ""});
-    EXPECT_EQ(exportError(scene),
-              "scene.json: memory block at $E000 ($E000-$E00F): reaches the OS ROM and chip area ($C000-$FFFF on the XL/XE,"
-              " $D000-$FFFF on the 800), where a program cannot load; move it below $C000");
+    EXPECT_EQ(
+        exportError(scene),
+        "scene.json: memory block at $E000 ($E000-$E00F): reaches the OS ROM and chip area ($C000-$FFFF on the XL/XE,"
+        " $D000-$FFFF on the 800), where a program cannot load; move it below $C000");
     scene.memory.back().address = 0x05F8;
     EXPECT_EQ(exportError(scene),
-              "scene.json: memory block at $05F8 ($05F8-$0607): starts below $0600, where the OS and DOS keep their variables; a program loaded there would overwrite them");
+              "scene.json: memory block at $05F8 ($05F8-$0607): starts below $0600, where the OS and DOS keep their "
+              "variables; a program loaded there would overwrite them");
     scene.memory.back().address = 0x0080;
     const XexExport out = exportXex(scene, "scene.json");
     ASSERT_EQ(out.notes.size(), 1u);
-    EXPECT_EQ(out.notes[0], "memory block at $0080 ($0080-$008F) is not loaded: below $0600 the OS and DOS keep their variables");
+    EXPECT_EQ(out.notes[0],
+              "memory block at $0080 ($0080-$008F) is not loaded: below $0600 the OS and DOS keep their variables");
 }
 
 TEST(XexExport, EveryExampleSceneExportsOrSaysWhy) {

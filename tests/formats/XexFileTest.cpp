@@ -16,10 +16,9 @@ std::string errorOf(std::vector<uint8_t> bytes) {
 }  // namespace
 
 TEST(XexFile, ReadsSegmentsMarkersAndVectors) {
-    const std::vector<uint8_t> file{
-        0xFF, 0xFF, 0x00, 0x20, 0x02, 0x20, 0xA9, 0x01, 0x60,   // $2000-$2002
-        0xFF, 0xFF, 0xE2, 0x02, 0xE3, 0x02, 0x00, 0x20,         // INITAD = $2000 after a marker
-        0xE0, 0x02, 0xE1, 0x02, 0x34, 0x12};                    // RUNAD = $1234
+    const std::vector<uint8_t> file{0xFF, 0xFF, 0x00, 0x20, 0x02, 0x20, 0xA9, 0x01, 0x60,  // $2000-$2002
+                                    0xFF, 0xFF, 0xE2, 0x02, 0xE3, 0x02, 0x00, 0x20,  // INITAD = $2000 after a marker
+                                    0xE0, 0x02, 0xE1, 0x02, 0x34, 0x12};             // RUNAD = $1234
     std::string error;
     auto xex = readXex(file, error);
     ASSERT_TRUE(xex) << error;
@@ -60,7 +59,8 @@ TEST(XexFile, SegmentEndingAtFFFFIsAllowed) {
 
 TEST(XexFile, BadInputsNameTheOffset) {
     EXPECT_EQ(errorOf({}), "offset 0x0: the file is too short for an Atari executable (it must begin with $FF $FF)");
-    EXPECT_EQ(errorOf({0x00, 0x20, 0x00, 0x20, 0x00}), "offset 0x0: not an Atari executable: it must begin with $FF $FF");
+    EXPECT_EQ(errorOf({0x00, 0x20, 0x00, 0x20, 0x00}),
+              "offset 0x0: not an Atari executable: it must begin with $FF $FF");
     EXPECT_EQ(errorOf({0xFF, 0xFF}), "offset 0x2: the executable has no segments");
     EXPECT_EQ(errorOf({0xFF, 0xFF, 0x00, 0x20, 0x01}),
               "offset 0x2: truncated segment header: 3 byte(s) left where a start and end address (4 bytes) are needed"
@@ -68,7 +68,8 @@ TEST(XexFile, BadInputsNameTheOffset) {
     EXPECT_EQ(errorOf({0xFF, 0xFF, 0x00, 0x20, 0x03, 0x20, 1, 2}),
               "offset 0x2: truncated segment $2000-$2003: 4 bytes promised, 2 in the file");
     EXPECT_EQ(errorOf({0xFF, 0xFF, 0x10, 0x20, 0x00, 0x20, 1}),
-              "offset 0x2: segment ends at $2000 before it starts at $2010 (a segment that would wrap past $FFFF is not loadable)");
+              "offset 0x2: segment ends at $2000 before it starts at $2010 (a segment that would wrap past $FFFF is "
+              "not loadable)");
     EXPECT_EQ(errorOf({0xFF, 0xFF, 0x00, 0x20, 0x00, 0x20, 1, 0x55}),
               "offset 0x7: truncated segment header: 1 byte(s) left where a start and end address (4 bytes) are needed"
               " (trailing garbage after the last segment?)");

@@ -132,9 +132,9 @@ TEST(FrameNotes, PlayerMissileDataInIoSpaceWhenGtiaTakesIt) {
 // PMBASE $D4-$D7 in double-line resolution is I/O space too; $C8-$CF never is, whatever the
 // resolution (its areas end at $CFFF).
 TEST(FrameNotes, PlayerMissileBasesAroundIoSpace) {
-    for (const auto& [pmbase, dmactl, inIo] : {std::tuple{0xD4, 0x2E, true}, std::tuple{0xD7, 0x3E, true},
-                                               std::tuple{0xCF, 0x2E, false}, std::tuple{0xCF, 0x3E, false},
-                                               std::tuple{0xD8, 0x3E, false}}) {
+    for (const auto& [pmbase, dmactl, inIo] :
+         {std::tuple{0xD4, 0x2E, true}, std::tuple{0xD7, 0x3E, true}, std::tuple{0xCF, 0x2E, false},
+          std::tuple{0xCF, 0x3E, false}, std::tuple{0xD8, 0x3E, false}}) {
         NotesMachine t;
         t.m.writeRegister(Reg::PMBASE, static_cast<uint8_t>(pmbase));
         t.m.writeRegister(Reg::DMACTL, static_cast<uint8_t>(dmactl));

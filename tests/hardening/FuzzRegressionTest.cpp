@@ -21,7 +21,8 @@ fs::path regressionsDir() { return sourceDir() / "tests" / "fuzz-regressions"; }
 std::vector<std::string> regressionNames() {
     std::vector<std::string> names;
     for (const auto& entry : fs::directory_iterator(regressionsDir()))
-        if (entry.is_regular_file() && entry.path().filename() != "README.md") names.push_back(entry.path().filename().string());
+        if (entry.is_regular_file() && entry.path().filename() != "README.md")
+            names.push_back(entry.path().filename().string());
     std::sort(names.begin(), names.end());
     return names;
 }
@@ -37,7 +38,8 @@ TEST_P(FuzzRegression, RunsWithoutCrashOrBrokenInvariant) {
 
 std::string testName(const testing::TestParamInfo<std::string>& info) {
     std::string name = info.param;
-    std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+    std::replace_if(
+        name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
     return name;
 }
 

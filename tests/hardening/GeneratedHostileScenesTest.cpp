@@ -75,7 +75,8 @@ TEST(HostileScene, HexStringJustUnderTheFileLimitIsParsedAndRefusedWithinBounded
     const size_t digits = 16 * 1024 * 1024 - 1024;  // the whole file stays under 16 MiB
     writeRepeated(scene, kHead + R"("memory": [{"address": "$0100", "hex": ")", '7', digits, "\"}]}\n");
     // 8,388,096 bytes from $0100: the last is at $100 + $7FFE00 - 1.
-    const std::string expected = scene.string() + ": /memory/0: block of 8388096 bytes at $0100 ends at $7FFEFF, past $FFFF";
+    const std::string expected =
+        scene.string() + ": /memory/0: block of 8388096 bytes at $0100 ends at $7FFEFF, past $FFFF";
     const CliRun run = runCli({"run", scene.string()});
     ASSERT_FALSE(run.hung);
     EXPECT_EQ(run.exitCode, 2);
@@ -109,8 +110,8 @@ TEST(HostileScene, FifoAsBlockFileIsRefusedWithoutWaiting) {
     ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
     const fs::path scene = dir / "scene.json";
     writeFile(scene, kHead + R"("memory": [{"address": 0, "file": "pipe.bin"}]})");
-    const std::string expected =
-        scene.string() + ": /memory/0/file: cannot read \"" + fifo.string() + "\": not a regular file (a device, pipe or socket)";
+    const std::string expected = scene.string() + ": /memory/0/file: cannot read \"" + fifo.string() +
+                                 "\": not a regular file (a device, pipe or socket)";
     EXPECT_EQ(errorOf(scene), expected);
     const CliRun run = runCli({"run", scene.string()}, std::chrono::seconds(60));
     ASSERT_FALSE(run.hung) << "pmglab-cli waited for a writer on the FIFO";
@@ -142,8 +143,7 @@ TEST(HostileScene, HundredsOfThousandsOfSpritesLoadWithoutQuadraticWork) {
     const fs::path scene = dir / "sprites.json";
     std::string text = kHead + R"("sprites": [)";
     const int count = 340'000;
-    for (int i = 0; i < count; ++i)
-        text += R"({"name":"s)" + std::to_string(i) + R"(","x":0,"y":0,"rows":["1"]},)";
+    for (int i = 0; i < count; ++i) text += R"({"name":"s)" + std::to_string(i) + R"(","x":0,"y":0,"rows":["1"]},)";
     text += R"({"name":"s7","x":0,"y":0,"rows":["1"]}]})";
     ASSERT_LT(text.size(), 16u * 1024 * 1024);
     writeFile(scene, text);

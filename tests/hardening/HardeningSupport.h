@@ -63,10 +63,10 @@ private:
 };
 
 struct CliRun {
-    int exitCode = -1;       // -1 when killed or not started
-    bool hung = false;       // still running at the limit, and killed
-    std::string out, err;    // stdout, stderr
-    long peakRssKib = 0;     // the child's peak resident memory (getrusage ru_maxrss)
+    int exitCode = -1;     // -1 when killed or not started
+    bool hung = false;     // still running at the limit, and killed
+    std::string out, err;  // stdout, stderr
+    long peakRssKib = 0;   // the child's peak resident memory (getrusage ru_maxrss)
 };
 
 // Runs pmglab-cli with `args`, stdin from /dev/null. A run still going after `limit` is
@@ -118,7 +118,8 @@ inline int firstControlCharacter(const std::string& text) {
     for (size_t i = 0; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
         if ((c < 0x20 && c != '\n') || c == 0x7F) return static_cast<int>(i);
-        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0) return static_cast<int>(i);
+        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0)
+            return static_cast<int>(i);
     }
     return -1;
 }

@@ -27,7 +27,8 @@ TEST(LessonCheck, TrueClaimsPass) {
                               {"GRAFP1": 255}])");
     LessonReport report = checkLesson(l);
     ASSERT_EQ(report.checks.size(), 7u);
-    for (const ClaimCheck& c : report.checks) EXPECT_TRUE(c.outcome.passed) << describeClaim(*c.claim) << ": " << c.outcome.actual;
+    for (const ClaimCheck& c : report.checks)
+        EXPECT_TRUE(c.outcome.passed) << describeClaim(*c.claim) << ": " << c.outcome.actual;
     EXPECT_TRUE(report.passed());
 }
 
@@ -71,7 +72,8 @@ TEST(LessonCheck, ActionsEditTheSceneAndAddUp) {
         {"text": "look", "expect": [{"P1PL": "P0 set"}]}])");
     LessonReport report = checkLesson(l);
     ASSERT_EQ(report.checks.size(), 8u);
-    for (const ClaimCheck& c : report.checks) EXPECT_TRUE(c.outcome.passed) << c.where << " " << describeClaim(*c.claim) << ": " << c.outcome.actual;
+    for (const ClaimCheck& c : report.checks)
+        EXPECT_TRUE(c.outcome.passed) << c.where << " " << describeClaim(*c.claim) << ": " << c.outcome.actual;
     EXPECT_EQ(report.checks[2].where, "try this 1");
     EXPECT_EQ(report.checks[7].where, "try this 4");
 
@@ -110,23 +112,28 @@ TEST(LessonCheck, MethodClaimsUseTheComparison) {
                               {"method": "mask-and", "cell": "P0PL P1", "result": "hit"},
                               {"method": "mask-and", "agrees": "players"},
                               {"method": "aabb", "cell": "P0PF PF0", "result": "n/a"},
-                              {"method": "wrap6502", "cell": "P0PL P1", "cycles": )" + cycles + R"(},
+                              {"method": "wrap6502", "cell": "P0PL P1", "cycles": )" +
+                          cycles + R"(},
                               {"routine": "wrap6502", "o1": {"x": 128, "y": 8, "w": 8, "h": 240},
                                "o2": {"x": 128, "y": 8, "w": 8, "h": 240}, "hit": false, "cycles": 27, "difference_x": 7}])");
     LessonReport report = checkLesson(l);
     ASSERT_EQ(report.checks.size(), 6u);
-    for (const ClaimCheck& c : report.checks) EXPECT_TRUE(c.outcome.passed) << describeClaim(*c.claim) << ": " << c.outcome.actual;
+    for (const ClaimCheck& c : report.checks)
+        EXPECT_TRUE(c.outcome.passed) << describeClaim(*c.claim) << ": " << c.outcome.actual;
 
     // The same claims turned false fail.
     Lesson wrong = lessonWith(R"([{"method": "aabb", "cell": "P0PL P1", "result": "false alarm"},
                                   {"method": "mask-and", "cell": "P0PL P1", "result": "miss"},
-                                  {"method": "wrap6502", "cell": "P0PL P1", "cycles": )" + std::to_string(wrapCycles() + 1) + R"(},
+                                  {"method": "wrap6502", "cell": "P0PL P1", "cycles": )" +
+                              std::to_string(wrapCycles() + 1) + R"(},
                                   {"routine": "wrap6502-bcc", "o1": {"x": 128, "y": 8, "w": 8, "h": 240},
                                    "o2": {"x": 128, "y": 8, "w": 8, "h": 240}, "hit": true}])");
     LessonReport bad = checkLesson(wrong);
     ASSERT_EQ(bad.checks.size(), 4u);
     for (const ClaimCheck& c : bad.checks) EXPECT_FALSE(c.outcome.passed) << describeClaim(*c.claim);
-    EXPECT_EQ(bad.checks[0].outcome.actual.rfind("Min/max box, touching counts says hit, hardware set: both hit", 0), 0u) << bad.checks[0].outcome.actual;
+    EXPECT_EQ(bad.checks[0].outcome.actual.rfind("Min/max box, touching counts says hit, hardware set: both hit", 0),
+              0u)
+        << bad.checks[0].outcome.actual;
     EXPECT_EQ(bad.checks[2].outcome.actual, "6502 8-bit box test (wraps): " + cycles + " cycles for P0PL P1");
 }
 
@@ -142,7 +149,8 @@ TEST(LessonCheck, RoutineClaimsNeedTheFramesOwnObjects) {
     ASSERT_EQ(report.checks.size(), 2u);
     for (const ClaimCheck& c : report.checks) {
         EXPECT_FALSE(c.outcome.passed) << describeClaim(*c.claim);
-        EXPECT_EQ(c.outcome.actual, "the frame has no two objects with these boxes; it has P0 (128,8 8x240), P1 (128,8 8x240)");
+        EXPECT_EQ(c.outcome.actual,
+                  "the frame has no two objects with these boxes; it has P0 (128,8 8x240), P1 (128,8 8x240)");
     }
     EXPECT_FALSE(report.passed());
 }
@@ -167,7 +175,8 @@ TEST(LessonCheck, RoutineClaimOnBlankedObjectsMatchesTheComparison) {
              "hit": false}]}})";
     LessonReport report = checkLesson(parseLesson(parseScene(text, "t.json", "."), "t.json"));
     ASSERT_EQ(report.checks.size(), 4u);
-    for (const ClaimCheck& c : report.checks) EXPECT_TRUE(c.outcome.passed) << describeClaim(*c.claim) << ": " << c.outcome.actual;
+    for (const ClaimCheck& c : report.checks)
+        EXPECT_TRUE(c.outcome.passed) << describeClaim(*c.claim) << ": " << c.outcome.actual;
     EXPECT_EQ(report.checks[1].outcome.actual.rfind("P0 against P1: hit in 26 cycles, X difference 36", 0), 0u)
         << report.checks[1].outcome.actual;
 }

@@ -130,7 +130,8 @@ TEST(LessonModel, BadKeysNameTheFileAndThePlace) {
         {R"("text")", "t.json: /lesson: expected an object, got \"text\""},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}], "colour": 1})",
          "t.json: /lesson/colour: unknown key \"colour\""},
-        {R"({"title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}]})", "t.json: /lesson: missing required key \"order\""},
+        {R"({"title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}]})",
+         "t.json: /lesson: missing required key \"order\""},
         {R"({"order": 0, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}]})",
          "t.json: /lesson/order: 0 is out of range 1-999"},
         {R"({"order": 1, "title": " ", "paragraphs": ["A"], "expect": [{"P0PL": 2}]})",
@@ -151,7 +152,8 @@ TEST(LessonModel, BadKeysNameTheFileAndThePlace) {
          "t.json: /lesson/expect/0/P0PF: expected a value 0-15"},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PF": "PF2 on"}]})",
          "t.json: /lesson/expect/0/P0PF: expected \"PF2 set\" or \"... clear\", got \"PF2 on\""},
-        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{}]})", "t.json: /lesson/expect/0: an empty claim"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{}]})",
+         "t.json: /lesson/expect/0: an empty claim"},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"first_hit": "P0PL P1", "line": [20, 10]}]})",
          "t.json: /lesson/expect/0/line: the range [20, 10] is empty"},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"first_hit": "P0PL", "line": 10}]})",
@@ -258,7 +260,8 @@ TEST(LessonModel, DirectoryRejectsTwoLessonsWithOneOrder) {
         message = e.what();
     }
     std::filesystem::remove_all(dir);
-    EXPECT_EQ(message, (dir / "b.json").string() + ": /lesson/order: order 1 is already taken by " + (dir / "a.json").string());
+    EXPECT_EQ(message,
+              (dir / "b.json").string() + ": /lesson/order: order 1 is already taken by " + (dir / "a.json").string());
 }
 
 }  // namespace

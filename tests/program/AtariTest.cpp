@@ -31,8 +31,8 @@ TEST(AtariOs, BootsToItsReadyLoopWithTheTextScreen) {
     EXPECT_EQ(atari.cpu().regs().pc, kOsReady);
     EXPECT_FALSE(atari.stopped());
     // The OS's display list and screen, as the real OS makes them with 48 KiB.
-    EXPECT_EQ(word(atari, 0x0230), 0xBC20);  // SDLSTL/H
-    EXPECT_EQ(word(atari, 0x0058), 0xBC40);  // SAVMSC
+    EXPECT_EQ(word(atari, 0x0230), 0xBC20);                  // SDLSTL/H
+    EXPECT_EQ(word(atari, 0x0058), 0xBC40);                  // SAVMSC
     EXPECT_EQ(atari.machine().memory().read(0xBC23), 0x42);  // mode 2 with LMS
     EXPECT_EQ(atari.machine().memory().read(0x02F4), 0xE0);  // CHBAS
     EXPECT_EQ(atari.machine().memory().read(0x02C5), 0xCA);  // COLOR1
@@ -92,7 +92,8 @@ TEST(AtariLoader, RefusesSegmentsInRomAndProgramsWithoutAStart) {
     std::string error;
     std::vector<ProgramSegment> rom{ProgramSegment{0xE000, {1, 2, 3}, 6}};
     EXPECT_FALSE(atari.loadProgram(rom, error));
-    EXPECT_EQ(error, "segment at file offset 6 ($E000-$E002): $E000 is in the OS ROM, which a program cannot load into");
+    EXPECT_EQ(error,
+              "segment at file offset 6 ($E000-$E002): $E000 is in the OS ROM, which a program cannot load into");
     Atari other;
     std::vector<ProgramSegment> data{ProgramSegment{0x3000, {1, 2, 3}, 0}};
     EXPECT_FALSE(other.loadProgram(data, error));
@@ -209,7 +210,7 @@ TEST(AtariTiming, DliReachesTheHandlerThroughTheOsOnCycles28To36) {
     Code c(0x2000);
     c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0x0230).imm(LDA_IMM, 0x30).abs(STA_ABS, 0x0231);  // SDLSTL/H
     c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0x0200).imm(LDA_IMM, 0x31).abs(STA_ABS, 0x0201);  // VDSLST
-    c.imm(LDA_IMM, 0xC0).abs(STA_ABS, 0xD40E);  // DLI + VBI
+    c.imm(LDA_IMM, 0xC0).abs(STA_ABS, 0xD40E);                                          // DLI + VBI
     c.jmpSelf();
     Atari atari;
     std::vector<ProgramSegment> segs{dl.segment(), handler.segment(), c.segment(), vectorSegment(kRunAddress, 0x2000)};
@@ -233,7 +234,7 @@ uint8_t vcountAfterWsync(int nops) {
     c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 50).branch(BNE, wait);  // line 99 (from cycle 111) or 100
     c.abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD40A).op(NOP);        // line 101, cycle 105
     for (int i = 0; i < nops; ++i) c.op(NOP);
-    c.abs(LDA_ABS, 0xD40B).abs(STA_ABS, 0x0600);                // LDA abs reads on its 4th cycle
+    c.abs(LDA_ABS, 0xD40B).abs(STA_ABS, 0x0600);  // LDA abs reads on its 4th cycle
     c.jmpSelf();
     Atari prog = withProgram(c);
     for (int i = 0; i < 4; ++i) prog.runFrame();

@@ -80,7 +80,8 @@ void expectSceneMatchesProgram(Reg reg, uint8_t value, uint8_t back, int nops) {
     EXPECT_EQ(scene.lineWrites, program.effects);
     const KernelRun fromScene = runOneFrame(scene);
     EXPECT_TRUE(fromScene.cpuWrites.empty());
-    for (int r = 0; r < 16; ++r) EXPECT_EQ(fromScene.latches.read(r), program.latches.read(r)) << collisionRegisterName(r);
+    for (int r = 0; r < 16; ++r)
+        EXPECT_EQ(fromScene.latches.read(r), program.latches.read(r)) << collisionRegisterName(r);
     for (int other = 0; other < 4; ++other)
         EXPECT_EQ(fromScene.latches.firstHit(P0PL, other), program.latches.firstHit(P0PL, other)) << other;
 }

@@ -3,8 +3,8 @@
 // its own results (as a developer would, through `pmglab-cli run --memory` or in-process).
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <memory>

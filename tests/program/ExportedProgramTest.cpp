@@ -51,7 +51,8 @@ TEST(ExportedProgram, EveryExampleSceneReadsItsOwnLatchesOnTheCpu) {
 // the scene latches. P1 is moved onto P0 on the lines where both are shown.
 TEST(ExportedProgram, AKernelAtItsBudgetKeepsTheSceneLatches) {
     Scene scene = loadScene(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "line-writes-reuse.json");
-    for (Reg r : {Reg::HPOSP1, Reg::HPOSP2, Reg::HPOSP3, Reg::HPOSM0}) scene.lineWrites.push_back(RegisterWrite{120, 0, r, 0xA2});
+    for (Reg r : {Reg::HPOSP1, Reg::HPOSP2, Reg::HPOSP3, Reg::HPOSM0})
+        scene.lineWrites.push_back(RegisterWrite{120, 0, r, 0xA2});
     const formats::XexExport exported = formats::exportXex(scene, "scene.json");
     ASSERT_EQ(exported.budgets.size(), 3u);
     EXPECT_EQ(exported.budgets[1].line, 120);
@@ -68,7 +69,8 @@ TEST(ExportedProgram, AKernelAtItsBudgetKeepsTheSceneLatches) {
     for (int i = 0; i < 4; ++i) atari.runFrame();
     ASSERT_FALSE(atari.stopped()) << atari.stopMessage();
     for (int r = 0; r < 16; ++r)
-        EXPECT_EQ(atari.machine().memory().read(static_cast<uint16_t>(exported.collisionsAddress + r)), reference.collisions().read(r) & 0x0F)
+        EXPECT_EQ(atari.machine().memory().read(static_cast<uint16_t>(exported.collisionsAddress + r)),
+                  reference.collisions().read(r) & 0x0F)
             << collisionRegisterName(r);
 }
 

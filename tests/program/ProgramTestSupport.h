@@ -13,10 +13,35 @@ namespace pmg::test {
 
 // Opcodes the tests use (documented NMOS 6502 encodings).
 enum Op : uint8_t {
-    BIT_ABS = 0x2C, BNE = 0xD0, BEQ = 0xF0, BPL = 0x10, BMI = 0x30, BRK = 0x00, CMP_IMM = 0xC9, DEX = 0xCA,
-    INX = 0xE8, JMP_ABS = 0x4C, JSR = 0x20, LDA_ABS = 0xAD, LDA_ABSX = 0xBD, LDA_IMM = 0xA9, LDX_IMM = 0xA2,
-    LDY_IMM = 0xA0, NOP = 0xEA, PHA = 0x48, PLA = 0x68, RTI = 0x40, RTS = 0x60, SEI = 0x78, STA_ABS = 0x8D,
-    STA_ABSX = 0x9D, STX_ABS = 0x8E, TAX = 0xAA, TXA = 0x8A, INC_ABS = 0xEE, JAM = 0x02,
+    BIT_ABS = 0x2C,
+    BNE = 0xD0,
+    BEQ = 0xF0,
+    BPL = 0x10,
+    BMI = 0x30,
+    BRK = 0x00,
+    CMP_IMM = 0xC9,
+    DEX = 0xCA,
+    INX = 0xE8,
+    JMP_ABS = 0x4C,
+    JSR = 0x20,
+    LDA_ABS = 0xAD,
+    LDA_ABSX = 0xBD,
+    LDA_IMM = 0xA9,
+    LDX_IMM = 0xA2,
+    LDY_IMM = 0xA0,
+    NOP = 0xEA,
+    PHA = 0x48,
+    PLA = 0x68,
+    RTI = 0x40,
+    RTS = 0x60,
+    SEI = 0x78,
+    STA_ABS = 0x8D,
+    STA_ABSX = 0x9D,
+    STX_ABS = 0x8E,
+    TAX = 0xAA,
+    TXA = 0x8A,
+    INC_ABS = 0xEE,
+    JAM = 0x02,
 };
 
 // Code assembled at a fixed address, with byte helpers for absolute operands.
@@ -25,8 +50,14 @@ struct Code {
     std::vector<uint8_t> bytes;
     explicit Code(uint16_t at) : org(at) {}
     uint16_t here() const { return static_cast<uint16_t>(org + bytes.size()); }
-    Code& op(uint8_t o) { bytes.push_back(o); return *this; }
-    Code& imm(uint8_t o, uint8_t v) { bytes.insert(bytes.end(), {o, v}); return *this; }
+    Code& op(uint8_t o) {
+        bytes.push_back(o);
+        return *this;
+    }
+    Code& imm(uint8_t o, uint8_t v) {
+        bytes.insert(bytes.end(), {o, v});
+        return *this;
+    }
     Code& abs(uint8_t o, uint16_t a) {
         bytes.insert(bytes.end(), {o, static_cast<uint8_t>(a & 0xFF), static_cast<uint8_t>(a >> 8)});
         return *this;

@@ -11,8 +11,8 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <unistd.h>
 #include <string>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -58,7 +58,8 @@ SceneProgram buildProgram(const fs::path& file, std::string& skip) {
     Atari probe;
     for (int a = 0xC000; a < 0x10000; ++a) {
         if (a >= 0xD000 && a < 0xD800) continue;
-        if (mem.read(static_cast<uint16_t>(a)) != 0 && mem.read(static_cast<uint16_t>(a)) != probe.machine().memory().read(static_cast<uint16_t>(a))) {
+        if (mem.read(static_cast<uint16_t>(a)) != 0 &&
+            mem.read(static_cast<uint16_t>(a)) != probe.machine().memory().read(static_cast<uint16_t>(a))) {
             skip = "puts something other than the OS ROM above $C000";
             return out;
         }
@@ -144,8 +145,8 @@ TEST(SceneAsProgram, CliRunShowsTheProgramsOwnResultsWithMemory) {
         const auto bytes = toXex(p.segments);
         out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     }
-    const std::string command = std::string(PMGLAB_CLI_PATH) + " run " + xex.string() +
-                                " --frames 3 --json --memory '$0680:16' 2>&1";
+    const std::string command =
+        std::string(PMGLAB_CLI_PATH) + " run " + xex.string() + " --frames 3 --json --memory '$0680:16' 2>&1";
     std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
     ASSERT_TRUE(pipe);
     std::string text;

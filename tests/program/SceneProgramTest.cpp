@@ -75,9 +75,10 @@ TEST(SceneProgram, BadProgramKeysNameThePlace) {
               "test.json: /program: expected an object like {\"file\": \"game.xex\"} or {\"start\": \"$2000\"}, got 5");
     EXPECT_EQ(errorOf(head + R"("program": {}})"),
               "test.json: /program: expected an object like {\"file\": \"game.xex\"} or {\"start\": \"$2000\"}");
-    EXPECT_EQ(errorOf(head + R"("program": {"file": "a.xex", "start": 1}})"),
-              "test.json: /program: has both \"file\" and \"start\": an executable starts itself; \"start\" is for code "
-              "in the memory blocks");
+    EXPECT_EQ(
+        errorOf(head + R"("program": {"file": "a.xex", "start": 1}})"),
+        "test.json: /program: has both \"file\" and \"start\": an executable starts itself; \"start\" is for code "
+        "in the memory blocks");
     EXPECT_EQ(errorOf(head + R"("program": {"run": 1}})"),
               "test.json: /program/run: unknown key \"run\" (a program has \"file\" or \"start\")");
     EXPECT_NE(errorOf(head + R"("program": {"start": "$10000"}})").find("/program/start: "), std::string::npos);
@@ -88,11 +89,9 @@ TEST(SceneProgram, BadProgramKeysNameThePlace) {
 TEST(SceneProgram, BrokenExecutableIsNamedWithItsOffset) {
     const fs::path dir = fs::temp_directory_path() / ("pmglab-sceneprogram-" + std::to_string(::getpid()));
     fs::create_directories(dir);
-    {
-        std::ofstream(dir / "bad.xex", std::ios::binary) << std::string("\xFF\xFF\x00\x20\x10\x20\x01", 7);
-    }
-    const Scene scene = parseScene(R"({"format": "a8pmg-scene/1", "name": "x", "program": {"file": "bad.xex"}})",
-                                   "x.json", dir);
+    { std::ofstream(dir / "bad.xex", std::ios::binary) << std::string("\xFF\xFF\x00\x20\x10\x20\x01", 7); }
+    const Scene scene =
+        parseScene(R"({"format": "a8pmg-scene/1", "name": "x", "program": {"file": "bad.xex"}})", "x.json", dir);
     Atari atari;
     try {
         runSceneProgram(scene, "x.json", atari, 1);

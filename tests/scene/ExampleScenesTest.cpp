@@ -64,8 +64,8 @@ TEST(ExampleScenes, EachReportsTheSameCollisionsWhateverTheMachineProduces) {
             for (int i = 0; i < kCollisionRegisters; ++i) {
                 std::string name(collisionRegisterName(i));
                 int want = expected.contains(name) ? expected[name].get<int>() : 0;
-                EXPECT_EQ(machine.collisions().read(i), want)
-                    << path.filename() << " " << name << " picture " << options.picture << " reference " << options.reference;
+                EXPECT_EQ(machine.collisions().read(i), want) << path.filename() << " " << name << " picture "
+                                                              << options.picture << " reference " << options.reference;
             }
         }
     }

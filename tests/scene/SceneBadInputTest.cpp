@@ -34,39 +34,50 @@ TEST(SceneBadInput, SyntaxErrorsGiveLineAndColumn) {
               "bad.json: line 3, column 11: JSON syntax error: unexpected '}'; expected '[', '{', or a literal");
     EXPECT_EQ(errorFor("{\"format\": \"a8pmg-scene/1\",}"),
               "bad.json: line 1, column 28: JSON syntax error: unexpected '}'; expected string literal");
-    EXPECT_EQ(errorFor("{\"a\": [1 2]}"), "bad.json: line 1, column 10: JSON syntax error: unexpected number literal; expected ']'");
-    EXPECT_EQ(errorFor("{\n\"a\": 1\n"), "bad.json: line 3, column 1: JSON syntax error: unexpected end of input; expected '}'");
+    EXPECT_EQ(errorFor("{\"a\": [1 2]}"),
+              "bad.json: line 1, column 10: JSON syntax error: unexpected number literal; expected ']'");
+    EXPECT_EQ(errorFor("{\n\"a\": 1\n"),
+              "bad.json: line 3, column 1: JSON syntax error: unexpected end of input; expected '}'");
 }
 
 TEST(SceneBadInput, EmptyTextIsASyntaxError) {
-    EXPECT_EQ(errorFor(""), "bad.json: line 1, column 1: JSON syntax error: unexpected end of input; expected '[', '{', or a literal");
+    EXPECT_EQ(
+        errorFor(""),
+        "bad.json: line 1, column 1: JSON syntax error: unexpected end of input; expected '[', '{', or a literal");
 }
 
 TEST(SceneBadInput, ColumnsCountCharactersNotBytes) {
-    EXPECT_EQ(errorFor("{\"é€\": tru}"), "bad.json: line 1, column 11: JSON syntax error: invalid literal; last read: '\"é€\": tru}'");
+    EXPECT_EQ(errorFor("{\"é€\": tru}"),
+              "bad.json: line 1, column 11: JSON syntax error: invalid literal; last read: '\"é€\": tru}'");
 }
 
 TEST(SceneBadInput, TextAfterTheDocumentIsAnError) {
-    EXPECT_EQ(errorFor("{} x"), "bad.json: line 1, column 4: JSON syntax error: invalid literal; last read: '{} x'; expected end of input");
+    EXPECT_EQ(
+        errorFor("{} x"),
+        "bad.json: line 1, column 4: JSON syntax error: invalid literal; last read: '{} x'; expected end of input");
 }
 
 TEST(SceneBadInput, CommentsAreNotJson) {
-    EXPECT_EQ(errorFor("// a scene\n{}"), "bad.json: line 1, column 1: JSON syntax error: invalid literal; last read: '/'");
+    EXPECT_EQ(errorFor("// a scene\n{}"),
+              "bad.json: line 1, column 1: JSON syntax error: invalid literal; last read: '/'");
 }
 
 TEST(SceneBadInput, InvalidUtf8IsReportedPrintably) {
-    EXPECT_EQ(errorFor("{\"name\": \"\xFF\"}"),
-              "bad.json: line 1, column 11: JSON syntax error: invalid string: ill-formed UTF-8 byte; last read: '\"\\xFF'");
+    EXPECT_EQ(
+        errorFor("{\"name\": \"\xFF\"}"),
+        "bad.json: line 1, column 11: JSON syntax error: invalid string: ill-formed UTF-8 byte; last read: '\"\\xFF'");
 }
 
 TEST(SceneBadInput, NumbersTooLargeForADoubleAreAnError) {
-    EXPECT_EQ(errorFor("{\"x\": 1e999}"), "bad.json: line 1, column 11: JSON number error: number overflow parsing '1e999'");
+    EXPECT_EQ(errorFor("{\"x\": 1e999}"),
+              "bad.json: line 1, column 11: JSON number error: number overflow parsing '1e999'");
 }
 
 TEST(SceneBadInput, LongTokensAreShortenedInMessages) {
-    EXPECT_EQ(errorFor("{\"x\": \"" + std::string(100000, 'a') + "\\q\"}"),
-              "bad.json: line 1, column 100009: JSON syntax error: invalid string: forbidden character after backslash; "
-              "last read: '\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'");
+    EXPECT_EQ(
+        errorFor("{\"x\": \"" + std::string(100000, 'a') + "\\q\"}"),
+        "bad.json: line 1, column 100009: JSON syntax error: invalid string: forbidden character after backslash; "
+        "last read: '\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'");
 }
 
 TEST(SceneBadInput, DeepNestingIsRejectedWithoutCrashing) {
@@ -79,10 +90,12 @@ TEST(SceneBadInput, DeepNestingIsRejectedWithoutCrashing) {
 
 TEST(SceneBadInput, DuplicateKeysAreAnError) {
     EXPECT_EQ(errorForBody(R"(, "name": "again")"), "bad.json: /name: duplicate key \"name\"");
-    EXPECT_EQ(errorForBody(R"(, "registers": {"HPOSP0": 1, "HPOSP0": 2})"), "bad.json: /registers/HPOSP0: duplicate key \"HPOSP0\"");
+    EXPECT_EQ(errorForBody(R"(, "registers": {"HPOSP0": 1, "HPOSP0": 2})"),
+              "bad.json: /registers/HPOSP0: duplicate key \"HPOSP0\"");
     EXPECT_EQ(errorForBody(R"(, "memory": [{"address": 1, "hex": "00"}, {"hex": "00", "address": 1, "hex": "01"}])"),
               "bad.json: /memory/1/hex: duplicate key \"hex\"");
-    EXPECT_EQ(errorForBody(R"(, "ui": {"a/b": [[], {"x~": 1, "x~": 2}]})"), "bad.json: /ui/a~1b/1/x~0: duplicate key \"x~\"");
+    EXPECT_EQ(errorForBody(R"(, "ui": {"a/b": [[], {"x~": 1, "x~": 2}]})"),
+              "bad.json: /ui/a~1b/1/x~0: duplicate key \"x~\"");
 }
 
 TEST(SceneBadInput, HugeTextIsRejected) {
@@ -118,7 +131,8 @@ TEST(SceneBadInput, NameAndDescriptionMustBeStrings) {
 // --- Registers --------------------------------------------------------------------------
 
 TEST(SceneBadInput, UnknownRegister) {
-    EXPECT_EQ(errorForBody(R"(, "registers": {"HPOSP9": 1})"), "bad.json: /registers/HPOSP9: unknown register \"HPOSP9\"");
+    EXPECT_EQ(errorForBody(R"(, "registers": {"HPOSP9": 1})"),
+              "bad.json: /registers/HPOSP9: unknown register \"HPOSP9\"");
     EXPECT_EQ(errorForBody(R"(, "registers": {"P0PF": 1})"), "bad.json: /registers/P0PF: unknown register \"P0PF\"");
 }
 
@@ -176,8 +190,9 @@ TEST(SceneBadInput, HexBlockErrorsNameThePosition) {
               "bad.json: /memory/0/hex: \"ü\" at character 4 is not a hex digit");
     EXPECT_EQ(errorForBody(R"(, "memory": [{"address": 0, "hex": "70,70"}])"),
               "bad.json: /memory/0/hex: \",\" at character 3 is not a hex digit");
-    EXPECT_EQ(errorForBody(R"(, "memory": [{"address": 0, "hex": "70 7 07 0"}])"),
-              "bad.json: /memory/0/hex: the digits \"7\" at character 4 do not make whole bytes (use pairs like \"0F\")");
+    EXPECT_EQ(
+        errorForBody(R"(, "memory": [{"address": 0, "hex": "70 7 07 0"}])"),
+        "bad.json: /memory/0/hex: the digits \"7\" at character 4 do not make whole bytes (use pairs like \"0F\")");
     EXPECT_EQ(errorForBody(R"(, "memory": [{"address": 0, "hex": 112}])"),
               "bad.json: /memory/0/hex: expected a string of hex byte pairs like \"70 4F 00\", got 112");
 }
@@ -213,8 +228,9 @@ TEST(SceneBadInput, BlockShape) {
               "bad.json: /memory/0: has both \"hex\" and \"file\"; a block takes its bytes from one of them");
     EXPECT_EQ(errorForBody(R"(, "memory": [{"address": 0}])"),
               "bad.json: /memory/0: missing \"hex\" or \"file\" (where the block's bytes come from)");
-    EXPECT_EQ(errorForBody(R"(, "memory": [{"address": 0, "bytes": [1, 2]}])"),
-              "bad.json: /memory/0/bytes: unknown key \"bytes\" (a memory block has \"address\" and \"hex\" or \"file\")");
+    EXPECT_EQ(
+        errorForBody(R"(, "memory": [{"address": 0, "bytes": [1, 2]}])"),
+        "bad.json: /memory/0/bytes: unknown key \"bytes\" (a memory block has \"address\" and \"hex\" or \"file\")");
 }
 
 TEST(SceneBadInput, FileBlocks) {
@@ -245,7 +261,8 @@ TEST(SceneBadInput, FileBlocksThatCannotFitOrAreEmpty) {
         }
     };
     EXPECT_EQ(errorIn(R"({"address": 0, "file": "big.bin"})"),
-              "bad.json: /memory/0/file: \"" + (dir / "big.bin").string() + "\" is larger than 64 KiB, so it cannot fit in memory");
+              "bad.json: /memory/0/file: \"" + (dir / "big.bin").string() +
+                  "\" is larger than 64 KiB, so it cannot fit in memory");
     EXPECT_EQ(errorIn(R"({"address": 0, "file": "full.bin"})"), "no error");
     EXPECT_EQ(errorIn(R"({"address": 1, "file": "full.bin"})"),
               "bad.json: /memory/0: block of 65536 bytes at $0001 ends at $10000, past $FFFF");
@@ -269,7 +286,8 @@ TEST(SceneBadInput, LineWriteRanges) {
               "bad.json: /line_writes/1/value: 300 is out of range 0-255");
     EXPECT_EQ(errorForLineWrite(R"("line": 262, "clock": 0, "register": "HPOSP0", "value": 3)"),
               "bad.json: /line_writes/1/line: 262 is out of range 0-261");
-    EXPECT_EQ(errorForLineWrite(R"("line": 312, "clock": 0, "register": "HPOSP0", "value": 3)", R"(, "machine": {"video": "PAL"})"),
+    EXPECT_EQ(errorForLineWrite(R"("line": 312, "clock": 0, "register": "HPOSP0", "value": 3)",
+                                R"(, "machine": {"video": "PAL"})"),
               "bad.json: /line_writes/1/line: 312 is out of range 0-311");
     EXPECT_EQ(errorForLineWrite(R"("line": -1, "clock": 0, "register": "HPOSP0", "value": 3)"),
               "bad.json: /line_writes/1/line: -1 is out of range 0-261");
@@ -290,23 +308,32 @@ TEST(SceneBadInput, LineWriteShape) {
     EXPECT_EQ(errorForLineWrite(R"("line": 0, "register": "HPOSP0", "value": 3)"),
               "bad.json: /line_writes/1: missing required key \"clock\" (or \"cycle\")");
     EXPECT_EQ(errorForLineWrite(R"("line": 0, "clock": 0, "register": "HPOSP0", "value": 3, "frame": 2)"),
-              "bad.json: /line_writes/1/frame: unknown key \"frame\" (a line write has \"line\", \"clock\" (or \"cycle\"), \"register\" and \"value\")");
+              "bad.json: /line_writes/1/frame: unknown key \"frame\" (a line write has \"line\", \"clock\" (or "
+              "\"cycle\"), \"register\" and \"value\")");
     EXPECT_EQ(errorForLineWrite(R"("a/b~c": 0)"),
-              "bad.json: /line_writes/1/a~1b~0c: unknown key \"a/b~c\" (a line write has \"line\", \"clock\" (or \"cycle\"), \"register\" and \"value\")");
+              "bad.json: /line_writes/1/a~1b~0c: unknown key \"a/b~c\" (a line write has \"line\", \"clock\" (or "
+              "\"cycle\"), \"register\" and \"value\")");
     EXPECT_EQ(errorForBody(R"(, "line_writes": [[120, 0, "HPOSP0", 60]])"),
-              "bad.json: /line_writes/0: expected an object with \"line\", \"clock\" (or \"cycle\"), \"register\" and \"value\", got an array");
-    EXPECT_EQ(errorForBody(R"(, "line_writes": {})"), "bad.json: /line_writes: expected an array of line writes, got an object");
+              "bad.json: /line_writes/0: expected an object with \"line\", \"clock\" (or \"cycle\"), \"register\" and "
+              "\"value\", got an array");
+    EXPECT_EQ(errorForBody(R"(, "line_writes": {})"),
+              "bad.json: /line_writes: expected an array of line writes, got an object");
 }
 
 // --- Machine ----------------------------------------------------------------------------
 
 TEST(SceneBadInput, MachineObject) {
-    EXPECT_EQ(errorForBody(R"(, "machine": "PAL")"), "bad.json: /machine: expected an object like {\"video\": \"PAL\"}, got \"PAL\"");
-    EXPECT_EQ(errorForBody(R"(, "machine": {"video": "SECAM"})"), "bad.json: /machine/video: expected \"NTSC\" or \"PAL\", got \"SECAM\"");
-    EXPECT_EQ(errorForBody(R"(, "machine": {"chip": "ANTIC"})"), "bad.json: /machine/chip: expected \"GTIA\" or \"CTIA\", got \"ANTIC\"");
-    EXPECT_EQ(errorForBody(R"(, "machine": {"write_delays": 1})"), "bad.json: /machine/write_delays: expected true or false, got 1");
+    EXPECT_EQ(errorForBody(R"(, "machine": "PAL")"),
+              "bad.json: /machine: expected an object like {\"video\": \"PAL\"}, got \"PAL\"");
+    EXPECT_EQ(errorForBody(R"(, "machine": {"video": "SECAM"})"),
+              "bad.json: /machine/video: expected \"NTSC\" or \"PAL\", got \"SECAM\"");
+    EXPECT_EQ(errorForBody(R"(, "machine": {"chip": "ANTIC"})"),
+              "bad.json: /machine/chip: expected \"GTIA\" or \"CTIA\", got \"ANTIC\"");
+    EXPECT_EQ(errorForBody(R"(, "machine": {"write_delays": 1})"),
+              "bad.json: /machine/write_delays: expected true or false, got 1");
     EXPECT_EQ(errorForBody(R"(, "machine": {"cpu": "6502"})"),
-              "bad.json: /machine/cpu: unknown key \"cpu\" (the machine object has \"video\", \"chip\" and \"write_delays\")");
+              "bad.json: /machine/cpu: unknown key \"cpu\" (the machine object has \"video\", \"chip\" and "
+              "\"write_delays\")");
 }
 
 // --- Files ------------------------------------------------------------------------------

@@ -20,8 +20,8 @@ Scene parse(const std::string& text) { return parseScene(text, "cycle.json", sce
 
 // The write one line write given by cycle becomes.
 RegisterWrite effectOf(int line, int cycle, const std::string& reg, const std::string& machine = "") {
-    const Scene scene = parse(sceneWith(R"({"line": )" + std::to_string(line) + R"(, "cycle": )" + std::to_string(cycle) +
-                                            R"(, "register": ")" + reg + R"(", "value": 7})",
+    const Scene scene = parse(sceneWith(R"({"line": )" + std::to_string(line) + R"(, "cycle": )" +
+                                            std::to_string(cycle) + R"(, "register": ")" + reg + R"(", "value": 7})",
                                         machine));
     EXPECT_EQ(scene.lineWrites.size(), 1u);
     EXPECT_EQ(scene.cycleWrites.size(), 1u);
@@ -125,9 +125,8 @@ TEST(SceneCycleWrite, WriteDelaysOptionDoesNotDelayACycleWriteTwice) {
     // And the machine draws the same with and without the option: player 0 (8 clocks of
     // GRAFP0) moved from 60 to 120 at clock 2 * 58 - 2 + 5 = 119 of line 100, over player 1
     // (124-131), and back at 2 * 2 - 2 + 5 = 7 of line 102.
-    const std::string writes =
-        R"({"line": 100, "cycle": 58, "register": "HPOSP0", "value": 120},)"
-        R"({"line": 102, "cycle": 2, "register": "HPOSP0", "value": 60})";
+    const std::string writes = R"({"line": 100, "cycle": 58, "register": "HPOSP0", "value": 120},)"
+                               R"({"line": 102, "cycle": 2, "register": "HPOSP0", "value": 60})";
     const std::string registers = R"(, "registers": {"GRAFP0": 255, "GRAFP1": 255, "HPOSP0": 60, "HPOSP1": 124})";
     auto latches = [&](const std::string& machine) {
         Machine m;
@@ -227,7 +226,8 @@ TEST(SceneCycleWrite, AddedInCodeLikeTheLoaderDoes) {
         sceneToJson(scene);
         ADD_FAILURE() << "a cycle past 113 was written";
     } catch (const SceneError& e) {
-        EXPECT_STREQ(e.what(), "scene: /line_writes/0: line 100, cycle 114 is out of range (lines 0-261, cycles 0-113)");
+        EXPECT_STREQ(e.what(),
+                     "scene: /line_writes/0: line 100, cycle 114 is out of range (lines 0-261, cycles 0-113)");
     }
 }
 

@@ -15,14 +15,17 @@ namespace {
 
 std::string errorFor(const std::string& hitboxes) {
     try {
-        parseScene(R"({"format": "a8pmg-scene/1", "name": "t", "hitboxes": )" + hitboxes + "}", "bad.json", sceneDataDir());
+        parseScene(R"({"format": "a8pmg-scene/1", "name": "t", "hitboxes": )" + hitboxes + "}", "bad.json",
+                   sceneDataDir());
         return "no error";
     } catch (const SceneError& e) {
         return e.what();
     }
 }
 
-Scene defaultScene() { return loadScene(std::filesystem::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "default.json"); }
+Scene defaultScene() {
+    return loadScene(std::filesystem::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "default.json");
+}
 
 collide::Comparison compare(const Scene& scene) {
     MachineOptions options;
@@ -40,7 +43,8 @@ collide::Comparison compare(const Scene& scene) {
 
 collide::Agreement cell(const collide::Comparison& c, const std::string& name) {
     const auto& cells = c.methods.at(0).cells;
-    const auto it = std::find_if(cells.begin(), cells.end(), [&](const collide::Cell& x) { return x.ref.name() == name; });
+    const auto it =
+        std::find_if(cells.begin(), cells.end(), [&](const collide::Cell& x) { return x.ref.name() == name; });
     EXPECT_NE(it, cells.end()) << name;
     return it == cells.end() ? collide::Agreement::NotApplicable : it->agreement;
 }
@@ -57,15 +61,19 @@ TEST(SceneHitboxes, ReadWrittenAndReadBack) {
 
 TEST(SceneHitboxes, BadEntriesNameThePlace) {
     EXPECT_EQ(errorFor("3"), "bad.json: /hitboxes: expected an array of hitboxes, got 3");
-    EXPECT_EQ(errorFor(R"([{"object": "X1"}])"), "bad.json: /hitboxes/0/object: unknown object \"X1\" (P0-P3 or M0-M3)");
+    EXPECT_EQ(errorFor(R"([{"object": "X1"}])"),
+              "bad.json: /hitboxes/0/object: unknown object \"X1\" (P0-P3 or M0-M3)");
     EXPECT_EQ(errorFor(R"([{"object": "P0", "w": 0}])"),
               "bad.json: /hitboxes/0/w: expected a whole number from 1 to 64 (colour clocks), got 0");
     EXPECT_EQ(errorFor(R"([{"object": "P0", "y": 65}])"),
-              "bad.json: /hitboxes/0/y: expected a whole number from -64 to 64 (scan lines from the object's first line), got 65");
-    EXPECT_EQ(errorFor(R"([{"object": "P0", "left": 1}])"),
-              "bad.json: /hitboxes/0/left: unknown key \"left\" (a hitbox has \"object\", \"x\", \"y\", \"w\" and \"h\")");
+              "bad.json: /hitboxes/0/y: expected a whole number from -64 to 64 (scan lines from the object's first "
+              "line), got 65");
+    EXPECT_EQ(
+        errorFor(R"([{"object": "P0", "left": 1}])"),
+        "bad.json: /hitboxes/0/left: unknown key \"left\" (a hitbox has \"object\", \"x\", \"y\", \"w\" and \"h\")");
     EXPECT_EQ(errorFor(R"([{"x": 1}])"), "bad.json: /hitboxes/0: missing required key \"object\"");
-    EXPECT_EQ(errorFor(R"([{"object": "P0"}, {"object": "P0"}])"), "bad.json: /hitboxes/1/object: P0 has a hitbox already (one an object)");
+    EXPECT_EQ(errorFor(R"([{"object": "P0"}, {"object": "P0"}])"),
+              "bad.json: /hitboxes/1/object: P0 has a hitbox already (one an object)");
 }
 
 // The default scene's ball (P1) against M0: the designer's 8-clock box gives a false alarm.
@@ -87,8 +95,9 @@ TEST(SceneHitboxes, TheBoxMethodsUseTheObjectsOwnBox) {
     ASSERT_TRUE(boxed);
     EXPECT_TRUE(boxed->userHitbox);
     EXPECT_EQ(boxed->designer, tight);
-    EXPECT_EQ(cell(fitted, "M0PL.P1"), collide::AabbMethod::collide(missile->designer, tight) ? collide::Agreement::FalseAlarm
-                                                                                            : collide::Agreement::BothMiss);
+    EXPECT_EQ(cell(fitted, "M0PL.P1"), collide::AabbMethod::collide(missile->designer, tight)
+                                           ? collide::Agreement::FalseAlarm
+                                           : collide::Agreement::BothMiss);
     scene.hitboxes[0] = {1, 64, 0, 1, 1};
     const collide::Comparison away = compare(scene);
     const collide::Box far = collide::Box::at(ball->hpos + 64, ball->firstLine, 1, 1);

@@ -72,7 +72,8 @@ TEST(SceneLoader, AddressesCoverTheWholeSixtyFourK) {
 }
 
 TEST(SceneLoader, HexBytesMayBeRunTogetherOrSpreadOverWhitespace) {
-    Scene scene = parse(R"(, "memory": [{"address": 0, "hex": "4F00aBcd"}, {"address": 0, "hex": " 4F\t00\n ab  CD "}])");
+    Scene scene =
+        parse(R"(, "memory": [{"address": 0, "hex": "4F00aBcd"}, {"address": 0, "hex": " 4F\t00\n ab  CD "}])");
     const std::vector<uint8_t> expected = {0x4F, 0x00, 0xAB, 0xCD};
     EXPECT_EQ(scene.memory[0].bytes, expected);
     EXPECT_EQ(scene.memory[1].bytes, expected);
@@ -128,9 +129,9 @@ TEST(SceneLoader, FileBlocksResolveAgainstTheSceneFilesDirectory) {
 
 TEST(SceneLoader, FileBlocksMayUseAbsolutePaths) {
     const std::string absolute = (sceneDataDir() / "blob.bin").string();
-    Scene scene = parseScene(R"({"format": "a8pmg-scene/1", "name": "t", "memory": [{"address": 0, "file": ")" +
-                                 absolute + R"("}]})",
-                             "test.json", "/nonexistent-base-dir");
+    Scene scene = parseScene(
+        R"({"format": "a8pmg-scene/1", "name": "t", "memory": [{"address": 0, "file": ")" + absolute + R"("}]})",
+        "test.json", "/nonexistent-base-dir");
     EXPECT_EQ(scene.memory[0].file, absolute);
     EXPECT_EQ(scene.memory[0].bytes.size(), 16u);
 }

@@ -6,11 +6,11 @@
 #include <algorithm>
 
 #include "SceneTestSupport.h"
+#include "collide/Comparison.h"
 #include "core/Beam.h"
 #include "core/CollisionLatches.h"
 #include "scene/Scene.h"
 #include "scene/SceneMotion.h"
-#include "collide/Comparison.h"
 
 namespace pmg::test {
 namespace {
@@ -25,16 +25,19 @@ std::string errorFor(const std::string& motion) {
 }
 
 Scene withMotion(const std::string& motion, const std::string& registers = R"({"HPOSP0": "$80"})") {
-    return parseScene(R"({"format": "a8pmg-scene/1", "name": "t", "registers": )" + registers + R"(, "motion": )" + motion + "}",
-                      "t.json", sceneDataDir());
+    return parseScene(
+        R"({"format": "a8pmg-scene/1", "name": "t", "registers": )" + registers + R"(, "motion": )" + motion + "}",
+        "t.json", sceneDataDir());
 }
 
 // Player 0 from P/M DMA with single-line resolution: PMBASE $30, so its rows are $3400-$34FF.
 constexpr uint16_t kP0Rows = 0x3400;
-const std::string kSingleLineDma = R"({"DMACTL": "$3E", "GRACTL": "$03", "PMBASE": "$30", "HPOSP0": "$80", "HPOSM1": "$60"})";
+const std::string kSingleLineDma =
+    R"({"DMACTL": "$3E", "GRACTL": "$03", "PMBASE": "$30", "HPOSP0": "$80", "HPOSM1": "$60"})";
 
 TEST(SceneMotion, ReadsEveryFieldAndWrapIsTheDefault) {
-    Scene scene = withMotion(R"([{"object": "P2", "dx": 3, "dy": -2}, {"object": "M1", "dx": -1, "dy": 0, "edges": "bounce"}])");
+    Scene scene =
+        withMotion(R"([{"object": "P2", "dx": 3, "dy": -2}, {"object": "M1", "dx": -1, "dy": 0, "edges": "bounce"}])");
     ASSERT_EQ(scene.motion.size(), 2u);
     EXPECT_EQ(scene.motion[0], (ObjectMotion{2, 3, -2, ObjectMotion::Edges::Wrap}));
     EXPECT_EQ(scene.motion[1], (ObjectMotion{5, -1, 0, ObjectMotion::Edges::Bounce}));
@@ -42,21 +45,25 @@ TEST(SceneMotion, ReadsEveryFieldAndWrapIsTheDefault) {
 
 TEST(SceneMotion, BadEntriesNameThePlace) {
     EXPECT_EQ(errorFor("{}"), "bad.json: /motion: expected an array of moving objects, got an object");
-    EXPECT_EQ(errorFor(R"([{"object": "P4", "dx": 1}])"), "bad.json: /motion/0/object: unknown object \"P4\" (P0-P3 or M0-M3)");
+    EXPECT_EQ(errorFor(R"([{"object": "P4", "dx": 1}])"),
+              "bad.json: /motion/0/object: unknown object \"P4\" (P0-P3 or M0-M3)");
     EXPECT_EQ(errorFor(R"([{"object": "P0", "dx": 65}])"),
               "bad.json: /motion/0/dx: expected a whole number from -64 to 64 (per frame), got 65");
     EXPECT_EQ(errorFor(R"([{"object": "P0", "dy": 1.5}])"),
               "bad.json: /motion/0/dy: expected a whole number from -64 to 64 (per frame), got 1.5");
-    EXPECT_EQ(errorFor(R"([{"object": "P0", "edges": "stop"}])"), "bad.json: /motion/0/edges: expected \"wrap\" or \"bounce\", got \"stop\"");
+    EXPECT_EQ(errorFor(R"([{"object": "P0", "edges": "stop"}])"),
+              "bad.json: /motion/0/edges: expected \"wrap\" or \"bounce\", got \"stop\"");
     EXPECT_EQ(errorFor(R"([{"object": "P0", "speed": 1}])"),
-              "bad.json: /motion/0/speed: unknown key \"speed\" (a moving object has \"object\", \"dx\", \"dy\" and \"edges\")");
+              "bad.json: /motion/0/speed: unknown key \"speed\" (a moving object has \"object\", \"dx\", \"dy\" and "
+              "\"edges\")");
     EXPECT_EQ(errorFor(R"([{"dx": 1}])"), "bad.json: /motion/0: missing required key \"object\"");
     EXPECT_EQ(errorFor(R"([{"object": "M0", "dx": 1}, {"object": "M0", "dy": 1}])"),
               "bad.json: /motion/1/object: M0 already moves (one entry an object)");
 }
 
 TEST(SceneMotion, SurvivesAWriteAndReadBack) {
-    Scene scene = withMotion(R"([{"object": "P1", "dx": -4, "dy": 2, "edges": "bounce"}, {"object": "M3", "dx": 1, "dy": 0}])");
+    Scene scene =
+        withMotion(R"([{"object": "P1", "dx": -4, "dy": 2, "edges": "bounce"}, {"object": "M3", "dx": 1, "dy": 0}])");
     Scene back = parseScene(sceneToJson(scene), "t.json", sceneDataDir());
     EXPECT_EQ(back.motion, scene.motion);
 }
@@ -132,7 +139,8 @@ TEST(SceneMotion, MovesAPlayersRowsInPlayerMissileMemory) {
 TEST(SceneMotion, DoubleLineShapesMoveARowEveryTwoScanLines) {
     // Double-line P/M (DMACTL bit 4 clear): PMBASE $30 puts P0's 128 rows at $3200, one row a
     // pair of scan lines, so 1 scan line a frame moves the shape one row every second frame.
-    Scene scene = withMotion(R"([{"object": "P0", "dy": 1}])", R"({"DMACTL": "$2E", "GRACTL": "$03", "PMBASE": "$30", "HPOSP0": "$80"})");
+    Scene scene = withMotion(R"([{"object": "P0", "dy": 1}])",
+                             R"({"DMACTL": "$2E", "GRACTL": "$03", "PMBASE": "$30", "HPOSP0": "$80"})");
     scene.memory.push_back(MemoryBlock{0x3200 + 50, {0xFF}, ""});
     Machine machine;
     runScene(scene, machine, 2);
@@ -197,7 +205,8 @@ TEST(SceneMotion, AFastBulletPassesThroughAThinEnemyBetweenFrames) {
     // wide (GRAFP1 $80) at $85. The missile shows $70-$71, $80-$81, $90-$91: it is never on
     // $85, so neither the hardware nor the box test made once a frame (on the positions the
     // frame is drawn with) sees a hit, though the bullet flew through the enemy.
-    Scene scene = withMotion(R"([{"object": "M0", "dx": 16}])", R"({"HPOSM0": "$70", "GRAFM": "$03", "HPOSP1": "$85", "GRAFP1": "$80"})");
+    Scene scene = withMotion(R"([{"object": "M0", "dx": 16}])",
+                             R"({"HPOSM0": "$70", "GRAFM": "$03", "HPOSP1": "$85", "GRAFP1": "$80"})");
     Machine machine;
     MachineOptions options;
     options.record = true;

@@ -44,15 +44,16 @@ TEST(SceneSprites, BadInputNamesTheFileAndThePlace) {
               "bad.json: /sprites/0/rows/0: empty row (use '.' for a transparent pixel)");
     EXPECT_EQ(errorOf(withSprites(R"([{"name": "", "x": 1, "y": 2, "rows": ["1"]}])")),
               "bad.json: /sprites/0/name: a sprite needs a name (it says which sprite was hit)");
-    EXPECT_EQ(errorOf(withSprites(R"([{"name": "a", "x": 1, "y": 2, "rows": ["1"]}, {"name": "a", "x": 1, "y": 2, "rows": ["1"]}])")),
+    EXPECT_EQ(errorOf(withSprites(
+                  R"([{"name": "a", "x": 1, "y": 2, "rows": ["1"]}, {"name": "a", "x": 1, "y": 2, "rows": ["1"]}])")),
               "bad.json: /sprites/1/name: sprite name \"a\" is already used at /sprites/0");
     EXPECT_EQ(errorOf(withSprites(R"([{"name": "a", "x": 1, "y": 2, "rows": [7]}])")),
               "bad.json: /sprites/0/rows/0: expected a string of pixels ('.', '0'-'3'), got 7");
 }
 
 TEST(SceneSprites, RoundTripAndNoKeyWhenThereAreNone) {
-    const Scene scene = parseScene(withSprites(R"([{"name": "bullet", "x": "$40", "y": 60, "rows": [".1.", "313"]}])"),
-                                   "s.json", ".");
+    const Scene scene =
+        parseScene(withSprites(R"([{"name": "bullet", "x": "$40", "y": 60, "rows": [".1.", "313"]}])"), "s.json", ".");
     ASSERT_EQ(scene.sprites.size(), 1u);
     EXPECT_EQ(scene.sprites[0].x, 0x40);
     EXPECT_EQ(scene.sprites[0].rows[1], "313");
@@ -63,7 +64,8 @@ TEST(SceneSprites, RoundTripAndNoKeyWhenThereAreNone) {
 
 // The example scene: the ship flies into the enemy sprite, drawn in PF1 into mode E memory.
 TEST(SceneSprites, DrawnIntoThePlayfieldSoTheHardwareSeesThem) {
-    const Scene scene = loadScene(std::filesystem::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "software-sprites.json");
+    const Scene scene =
+        loadScene(std::filesystem::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "software-sprites.json");
     Machine machine;
     runScene(scene, machine);
     EXPECT_EQ(machine.collisions().read(P0PF), 2);  // PF1: the enemy

@@ -9,8 +9,8 @@
 
 #include <imgui.h>
 
-#include "app/Appearances.h"
 #include "app/AppContext.h"
+#include "app/Appearances.h"
 #include "app/Panel.h"
 #include "app/Panels.h"
 #include "app/SceneEdit.h"
@@ -41,24 +41,28 @@ private:
         const int obj = ctx.selected;
         const ObjectStripe stripe = objectStripe(scene, obj);
         if (!stripe.dma) {
-            ImGui::TextWrapped("%s has no P/M DMA (GRACTL and DMACTL): its shape is %s on every line, so it cannot be shown twice.",
-                               objectName(obj), std::string(registerName(graphicsRegister(obj))).c_str());
+            ImGui::TextWrapped(
+                "%s has no P/M DMA (GRACTL and DMACTL): its shape is %s on every line, so it cannot be shown twice.",
+                objectName(obj), std::string(registerName(graphicsRegister(obj))).c_str());
             return;
         }
         const std::vector<SceneAppearance> all = sceneAppearances(scene, obj);
         ImGui::Text("%s appears %zu time%s", objectName(obj), all.size(), all.size() == 1 ? "" : "s");
-        helpMarker("Each run of rows in the object's P/M memory is one appearance. A line write of its HPOS register\n"
-                   "(as a display-list interrupt would do) moves the object for the appearances below it.\n"
-                   "Duplicate copies the shape lower down and adds that line write; it is listed below and can be edited.");
+        helpMarker(
+            "Each run of rows in the object's P/M memory is one appearance. A line write of its HPOS register\n"
+            "(as a display-list interrupt would do) moves the object for the appearances below it.\n"
+            "Duplicate copies the shape lower down and adds that line write; it is listed below and can be edited.");
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
         ImGui::InputInt("lines below", &gap_);
         gap_ = std::clamp(gap_, 1, 200);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("How many scan lines below the lowest appearance a duplicate starts.");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("How many scan lines below the lowest appearance a duplicate starts.");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
         ImGui::InputInt("clocks right", &shift_);
         shift_ = std::clamp(shift_, -227, 227);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("How far right of the original a duplicate is placed (its new HPOS), in colour clocks.");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("How far right of the original a duplicate is placed (its new HPOS), in colour clocks.");
         if (!all.empty()) {
             ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
             ImGui::InputInt("##addLine", &addLine_, 0, 0);
@@ -73,11 +77,14 @@ private:
                 if (!error.empty()) ctx.notify("Not added: " + error);
             }
             ctx.noteWidget("appearance add");
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("A copy of the first appearance starting on that scan line, \"clocks right\" of it.");
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("A copy of the first appearance starting on that scan line, \"clocks right\" of it.");
         }
-        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersOuter;
+        const ImGuiTableFlags flags =
+            ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersOuter;
         if (all.empty()) {
-            ImGui::TextDisabled("No pixels in %s's P/M memory: draw a shape in the Objects panel first.", objectName(obj));
+            ImGui::TextDisabled("No pixels in %s's P/M memory: draw a shape in the Objects panel first.",
+                                objectName(obj));
         } else if (ImGui::BeginTable("##appearances", 4, flags)) {
             ImGui::TableSetupColumn("scan lines");
             ImGui::TableSetupColumn("HPOS");
@@ -93,7 +100,8 @@ private:
                 ImGui::TableNextColumn();
                 ImGui::Text("%d", a.hpos);
                 ImGui::TableNextColumn();
-                if (a.write < 0) ImGui::TextDisabled("%s register", std::string(registerName(hposRegister(obj))).c_str());
+                if (a.write < 0)
+                    ImGui::TextDisabled("%s register", std::string(registerName(hposRegister(obj))).c_str());
                 else ImGui::Text("write at line %d", scene.lineWrites[a.write].line);
                 ImGui::TableNextColumn();
                 if (ImGui::SmallButton("Duplicate below")) {
@@ -106,7 +114,8 @@ private:
                 ctx.noteWidget("appearance " + std::to_string(n) + " duplicate");
                 ImGui::SameLine();
                 if (ImGui::SmallButton("Remove"))
-                    ctx.document.edit(std::string("remove ") + objectName(obj) + " appearance", [&](Scene& s) { removeAppearance(s, obj, n); });
+                    ctx.document.edit(std::string("remove ") + objectName(obj) + " appearance",
+                                      [&](Scene& s) { removeAppearance(s, obj, n); });
                 ctx.noteWidget("appearance " + std::to_string(n) + " remove");
                 ImGui::PopID();
             }
@@ -118,19 +127,24 @@ private:
         const Scene& scene = ctx.document.scene();
         const int lines = linesPerFrame(scene.video);
         ImGui::Text("Line writes: %zu", scene.lineWrites.size());
-        helpMarker("A register write at a beam position, done every frame: what a display-list interrupt or a\n"
-                   "STA WSYNC loop does. Clock 0 is before anything on the line (P/M DMA included); clock 1-227\n"
-                   "changes the register from that colour clock on. Writes at the same place are done in list order.\n"
-                   "Type a number and press Enter to change it.");
+        helpMarker(
+            "A register write at a beam position, done every frame: what a display-list interrupt or a\n"
+            "STA WSYNC loop does. Clock 0 is before anything on the line (P/M DMA included); clock 1-227\n"
+            "changes the register from that colour clock on. Writes at the same place are done in list order.\n"
+            "Type a number and press Enter to change it.");
         ImGui::SameLine();
         if (ImGui::SmallButton("Add a line write")) {
             ctx.document.edit("add line write", [&](Scene& s) {
-                s.lineWrites.push_back({static_cast<int16_t>(s.lineWrites.empty() ? 100 : s.lineWrites.back().line), 0, Reg::COLBK, 0});
+                s.lineWrites.push_back(
+                    {static_cast<int16_t>(s.lineWrites.empty() ? 100 : s.lineWrites.back().line), 0, Reg::COLBK, 0});
             });
         }
         ctx.noteWidget("line write add");
-        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersOuter;
-        if (scene.lineWrites.empty() || !ImGui::BeginTable("##writes", 5, flags, ImVec2(0, std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y))))
+        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY |
+                                      ImGuiTableFlags_BordersOuter;
+        if (scene.lineWrites.empty() ||
+            !ImGui::BeginTable("##writes", 5, flags,
+                               ImVec2(0, std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y))))
             return;
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("line");
@@ -149,12 +163,15 @@ private:
             int line = w.line, clock = w.clock, value = w.value;
             ImGui::SetNextItemWidth(field);
             if (ImGui::InputInt("##line", &line, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue))
-                setWrite(ctx, n, "line", [&](RegisterWrite& x) { x.line = static_cast<int16_t>(std::clamp(line, 0, lines - 1)); });
+                setWrite(ctx, n, "line",
+                         [&](RegisterWrite& x) { x.line = static_cast<int16_t>(std::clamp(line, 0, lines - 1)); });
             ctx.noteWidget(row + "line");
             ImGui::TableNextColumn();
             ImGui::SetNextItemWidth(field);
             if (ImGui::InputInt("##clock", &clock, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue))
-                setWrite(ctx, n, "clock", [&](RegisterWrite& x) { x.clock = static_cast<int16_t>(std::clamp(clock, 0, kClocksPerLine - 1)); });
+                setWrite(ctx, n, "clock", [&](RegisterWrite& x) {
+                    x.clock = static_cast<int16_t>(std::clamp(clock, 0, kClocksPerLine - 1));
+                });
             ctx.noteWidget(row + "clock");
             ImGui::TableNextColumn();
             ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
@@ -171,7 +188,8 @@ private:
             ImGui::TableNextColumn();
             ImGui::SetNextItemWidth(field);
             if (ImGui::InputInt("##value", &value, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue))
-                setWrite(ctx, n, "value", [&](RegisterWrite& x) { x.value = static_cast<uint8_t>(std::clamp(value, 0, 255)); });
+                setWrite(ctx, n, "value",
+                         [&](RegisterWrite& x) { x.value = static_cast<uint8_t>(std::clamp(value, 0, 255)); });
             ctx.noteWidget(row + "value");
             ImGui::TableNextColumn();
             if (ImGui::SmallButton("Delete"))
@@ -182,8 +200,7 @@ private:
         ImGui::EndTable();
     }
 
-    template <class Change>
-    static void setWrite(AppContext& ctx, int n, const char* what, Change&& f) {
+    template <class Change> static void setWrite(AppContext& ctx, int n, const char* what, Change&& f) {
         ctx.document.edit(std::string("line write ") + what, [&](Scene& s) {
             if (n < static_cast<int>(s.lineWrites.size())) f(s.lineWrites[n]);
         });

@@ -74,9 +74,10 @@ public:
         readBeamLatches(ctx.simulation);
         if (beam_) {
             ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.8f, 0.4f, 1));
-            ImGui::TextWrapped("Paused mid-frame: the hardware grid shows the latches as a CPU read at the beam (%s) "
-                               "would return them; the software methods show the last whole frame.",
-                               beamText_.c_str());
+            ImGui::TextWrapped(
+                "Paused mid-frame: the hardware grid shows the latches as a CPU read at the beam (%s) "
+                "would return them; the software methods show the last whole frame.",
+                beamText_.c_str());
             ImGui::PopStyleColor();
             ctx.noteWidget("mid-frame note");
         }
@@ -108,14 +109,16 @@ private:
                 if (allowNone && ImGui::Selectable("(none)", current < 0)) view_.selectMethod(slot, "");
                 for (size_t i = 0; i < c.methods.size(); ++i) {
                     const MethodResult& m = c.methods[i];
-                    if (ImGui::Selectable(m.name.c_str(), static_cast<int>(i) == current)) view_.selectMethod(slot, m.id);
+                    if (ImGui::Selectable(m.name.c_str(), static_cast<int>(i) == current))
+                        view_.selectMethod(slot, m.id);
                     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.source.c_str());
                 }
                 ImGui::EndCombo();
             }
         };
         combo("##methodA", 0, false);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The software method shown beside the hardware (or click a row of the table below)");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("The software method shown beside the hardware (or click a row of the table below)");
         ImGui::SameLine();
         ImGui::TextUnformatted("and");
         ImGui::SameLine();
@@ -151,9 +154,10 @@ private:
 
     // One 8 x 8 grid with its title and headers; reports the hovered square and selects on click.
     // `cellWidgets`: note each square as a widget named prefix + "P0PL.P1" (for tests).
-    void grid(const char* id, const std::string& title, const std::string& titleTip, const std::function<CellLook(GridCell)>& look,
-              const char* cellWidgets = nullptr) {
-        const float headerW = font_ * 1.9f, headerH = ImGui::GetTextLineHeight() + 2, titleH = ImGui::GetTextLineHeightWithSpacing();
+    void grid(const char* id, const std::string& title, const std::string& titleTip,
+              const std::function<CellLook(GridCell)>& look, const char* cellWidgets = nullptr) {
+        const float headerW = font_ * 1.9f, headerH = ImGui::GetTextLineHeight() + 2,
+                    titleH = ImGui::GetTextLineHeightWithSpacing();
         const float gap = font_ * 0.45f;
         const float width = gridWidth();
         const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -179,7 +183,8 @@ private:
         for (int row = 0; row < 8; ++row)
             for (int column = 0; column < 8; ++column) {
                 const GridCell g{row, column};
-                const ImVec2 a(cellX(column) + 1, cellY(row) + 1), z(cellX(column) + cellW_ - 1, cellY(row) + cellH_ - 1);
+                const ImVec2 a(cellX(column) + 1, cellY(row) + 1),
+                    z(cellX(column) + cellW_ - 1, cellY(row) + cellH_ - 1);
                 if (g.self()) {
                     // GTIA has no bit for a player against itself.
                     draw->AddRect(a, z, IM_COL32(0x60, 0x60, 0x68, 255));
@@ -192,7 +197,8 @@ private:
                 const ImVec2 size = ImGui::CalcTextSize(l.label);
                 draw->AddText(ImVec2((a.x + z.x - size.x) / 2, (a.y + z.y - size.y) / 2), l.text, l.label);
                 if (view_.selected && *view_.selected == g) {
-                    draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(z.x + 1, z.y + 1), IM_COL32(255, 255, 255, 255), 2.0f, 0, 2.5f);
+                    draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(z.x + 1, z.y + 1), IM_COL32(255, 255, 255, 255),
+                                  2.0f, 0, 2.5f);
                 } else if (hoveredLast_ && *hoveredLast_ == g) {
                     draw->AddRect(a, z, IM_COL32(255, 255, 255, 150), 2.0f, 0, 1.0f);
                 }
@@ -235,7 +241,8 @@ private:
         const float spacing = font_ * 1.2f, avail = ImGui::GetContentRegionAvail().x;
         // As large as fits side by side, within reason; below that, they stack.
         cellH_ = font_ * 1.45f;
-        cellW_ = std::clamp((avail - grids * (font_ * 2.35f) - (grids - 1) * spacing) / (grids * 8), font_ * 1.45f, font_ * 2.4f);
+        cellW_ = std::clamp((avail - grids * (font_ * 2.35f) - (grids - 1) * spacing) / (grids * 8), font_ * 1.45f,
+                            font_ * 2.4f);
         const float w = gridWidth();
 
         int drawn = 0;
@@ -251,26 +258,35 @@ private:
         const std::string hwTip = beam_ ? "What a CPU read of the collision registers at the beam (" + beamText_ +
                                               ") returns: 1 = the bit is set so far this frame"
                                         : "What GTIA latched this frame: 1 = the bit is set";
-        grid("##hw", hwTitle, hwTip, [&](GridCell g) {
-            const bool on = hardwareShown(g);
-            return CellLook{on ? IM_COL32(0xE8, 0xE8, 0xEC, 255) : IM_COL32(0x2A, 0x2A, 0x30, 255),
-                            on ? IM_COL32(0x10, 0x10, 0x14, 255) : IM_COL32(0x68, 0x68, 0x70, 255), on ? "1" : "0"};
-        }, "hardware ");
+        grid(
+            "##hw", hwTitle, hwTip,
+            [&](GridCell g) {
+                const bool on = hardwareShown(g);
+                return CellLook{on ? IM_COL32(0xE8, 0xE8, 0xEC, 255) : IM_COL32(0x2A, 0x2A, 0x30, 255),
+                                on ? IM_COL32(0x10, 0x10, 0x14, 255) : IM_COL32(0x68, 0x68, 0x70, 255), on ? "1" : "0"};
+            },
+            "hardware ");
         ImGui::EndGroup();
         if (saved_) {
             // The emulator's latches at the instant it saved: amber where they differ from
             // this frame's.
             place();
             ImGui::BeginGroup();
-            grid("##saved", "Saved by " + saved_->emulator,
-                 "The collision registers " + saved_->emulator + " held when it saved this state (1 = set); amber where they differ from "
-                 "what GTIA latched in this frame",
-                 [&](GridCell g) {
-                     const bool on = savedBit(g), differs = on != view_.hardware(g);
-                     const ImU32 fill = differs ? IM_COL32(0xE0, 0x9A, 0x2A, 255) : on ? IM_COL32(0xE8, 0xE8, 0xEC, 255) : IM_COL32(0x2A, 0x2A, 0x30, 255);
-                     return CellLook{fill, on || differs ? IM_COL32(0x10, 0x10, 0x14, 255) : IM_COL32(0x68, 0x68, 0x70, 255), on ? "1" : "0"};
-                 },
-                 "saved ");
+            grid(
+                "##saved", "Saved by " + saved_->emulator,
+                "The collision registers " + saved_->emulator +
+                    " held when it saved this state (1 = set); amber where they differ from "
+                    "what GTIA latched in this frame",
+                [&](GridCell g) {
+                    const bool on = savedBit(g), differs = on != view_.hardware(g);
+                    const ImU32 fill = differs ? IM_COL32(0xE0, 0x9A, 0x2A, 255)
+                                       : on    ? IM_COL32(0xE8, 0xE8, 0xEC, 255)
+                                               : IM_COL32(0x2A, 0x2A, 0x30, 255);
+                    return CellLook{fill,
+                                    on || differs ? IM_COL32(0x10, 0x10, 0x14, 255) : IM_COL32(0x68, 0x68, 0x70, 255),
+                                    on ? "1" : "0"};
+                },
+                "saved ");
             ImGui::EndGroup();
         }
         std::vector<int> shown;
@@ -316,7 +332,9 @@ private:
         return !g.self() && ((*beam_)[static_cast<size_t>(g.reg())] >> g.bit() & 1);
     }
 
-    bool savedBit(GridCell g) const { return saved_ && ((saved_->registers[static_cast<size_t>(g.reg())] >> g.bit()) & 1); }
+    bool savedBit(GridCell g) const {
+        return saved_ && ((saved_->registers[static_cast<size_t>(g.reg())] >> g.bit()) & 1);
+    }
 
     bool savedDiffers() const {
         if (!saved_) return false;
@@ -341,7 +359,8 @@ private:
         float x = 0;
         for (size_t i = 0; i < std::size(all); ++i) {
             const std::string_view name = collide::agreementName(all[i]);
-            const float w = ImGui::GetTextLineHeight() * 1.3f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(name.data()).x;
+            const float w = ImGui::GetTextLineHeight() * 1.3f + ImGui::GetStyle().ItemSpacing.x +
+                            ImGui::CalcTextSize(name.data()).x;
             if (i > 0 && x + font_ + w <= avail) ImGui::SameLine(0, font_), x += font_ + w;
             else x = w;
             ImGui::BeginGroup();
@@ -365,7 +384,8 @@ private:
     void describe(GridCell g, bool selected) {
         const Comparison& c = *view_.comparison();
         ImGui::Text("%s  %s", cellName(g).c_str(), cellMeaning(g).c_str());
-        if (beam_) ImGui::Text("Hardware up to the beam (%s): %s", beamText_.c_str(), hardwareShown(g) ? "set" : "clear");
+        if (beam_)
+            ImGui::Text("Hardware up to the beam (%s): %s", beamText_.c_str(), hardwareShown(g) ? "set" : "clear");
         const char* whole = beam_ ? "Hardware, last whole frame" : "Hardware";
         if (view_.hardware(g)) {
             const std::string at = placeText(view_.firstHit(g));
@@ -423,18 +443,21 @@ private:
             "Every software method on this frame, counted over the 60 collision bits (the cells of a grid): "
             "agree + false alarm + missed + n/a = 60. Also the checks it made and its 6502 cost where its "
             "article gives one. Click a row to show that method's grid.");
-        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit |
-                                      ImGuiTableFlags_ScrollX | ImGuiTableFlags_NoHostExtendY;
+        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                      ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
+                                      ImGuiTableFlags_NoHostExtendY;
         const bool cellColumn = view_.selected.has_value();
         // The numbers' columns as wide as their header or widest value; the method's name gets
         // the rest of the panel and wraps, so the whole table fits at 1024 x 768.
         const char* const headers[] = {"agree", "hit", "false", "missed", "n/a", "checks", "cycles"};
         const char* const widest[] = {"58/60", "60", "60", "60", "60", "99999", "~26/check"};
         const float padding = 2 * ImGui::GetStyle().CellPadding.x + 1;
-        float numbers = cellColumn ? std::max(ImGui::CalcTextSize(cellName(*view_.selected).c_str()).x, font_ * 1.3f) + padding : 0;
+        float numbers =
+            cellColumn ? std::max(ImGui::CalcTextSize(cellName(*view_.selected).c_str()).x, font_ * 1.3f) + padding : 0;
         for (size_t i = 0; i < std::size(headers); ++i)
             numbers += std::max(ImGui::CalcTextSize(headers[i]).x, ImGui::CalcTextSize(widest[i]).x) + padding;
-        const float nameW = std::max(font_ * 6, ImGui::GetContentRegionAvail().x - numbers - padding - ImGui::GetStyle().ScrollbarSize);
+        const float nameW =
+            std::max(font_ * 6, ImGui::GetContentRegionAvail().x - numbers - padding - ImGui::GetStyle().ScrollbarSize);
         if (!ImGui::BeginTable("##methods", cellColumn ? 9 : 8, flags)) return;
         ImGui::TableSetupColumn("method", ImGuiTableColumnFlags_WidthFixed, nameW);
         for (const char* h : headers) ImGui::TableSetupColumn(h);
@@ -453,7 +476,8 @@ private:
             const ImVec2 nameSize = ImGui::CalcTextSize(m.name.c_str(), nullptr, false, wrap);
             const ImVec2 at = ImGui::GetCursorPos();
             const std::string label = "##" + m.id;
-            if (ImGui::Selectable(label.c_str(), chosen, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+            if (ImGui::Selectable(label.c_str(), chosen,
+                                  ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
                                   ImVec2(0, nameSize.y)))
                 view_.selectMethod(0, m.id);
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.source.c_str());
@@ -464,8 +488,9 @@ private:
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(agreementCountText(m.counts).c_str());
             if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("%d of the 60 collision bits agree with the hardware (both hit or both miss); %d it cannot see",
-                                  m.counts.agree(), m.counts.notApplicable);
+                ImGui::SetTooltip(
+                    "%d of the 60 collision bits agree with the hardware (both hit or both miss); %d it cannot see",
+                    m.counts.agree(), m.counts.notApplicable);
             ImGui::TableNextColumn();
             ImGui::Text("%d", m.counts.bothHit);
             ImGui::TableNextColumn();
@@ -506,7 +531,7 @@ private:
 
     CollisionsView view_;
     std::optional<std::array<uint8_t, kCollisionRegisters>> beam_;  // paused mid-frame: the latches up to the beam
-    std::string beamText_;                                           // where the beam is, in words
+    std::string beamText_;                                          // where the beam is, in words
     std::optional<GridCell> hovered_, hoveredLast_;
     float font_ = 13, cellW_ = 24, cellH_ = 20;
 };

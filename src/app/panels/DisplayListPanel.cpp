@@ -25,7 +25,10 @@ int parseHex(const char* text) {
     int value = 0, digits = 0;
     for (; *p; ++p, ++digits) {
         const char c = *p;
-        const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        const int d = c >= '0' && c <= '9'   ? c - '0'
+                      : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                      : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                             : -1;
         if (d < 0 || digits >= 4) return -1;
         value = value * 16 + d;
     }
@@ -39,12 +42,16 @@ public:
 
     void draw(AppContext& ctx) override {
         const DisplayList list = readDisplayList(ctx.document.scene());
-        ImGui::Text("At $%04X (DLISTL/DLISTH): %zu instructions, %d scan lines", list.start, list.instructions.size(), list.scanLines());
-        helpMarker("ANTIC runs this list every frame: each instruction makes blank lines, a mode line of screen data, or a jump.\n"
-                   "A full screen is 240 scan lines (lines 8-247). The list ends at JVB, which waits for the next frame.\n"
-                   "Click a row to edit it below; every change is written to memory and can be undone.");
+        ImGui::Text("At $%04X (DLISTL/DLISTH): %zu instructions, %d scan lines", list.start, list.instructions.size(),
+                    list.scanLines());
+        helpMarker(
+            "ANTIC runs this list every frame: each instruction makes blank lines, a mode line of screen data, or a "
+            "jump.\n"
+            "A full screen is 240 scan lines (lines 8-247). The list ends at JVB, which waits for the next frame.\n"
+            "Click a row to edit it below; every change is written to memory and can be undone.");
         if (!list.ended)
-            ImGui::TextColored(ImVec4(1, 0.7f, 0.3f, 1), "No jump found: ANTIC runs on into whatever follows (listed up to 240 lines).");
+            ImGui::TextColored(ImVec4(1, 0.7f, 0.3f, 1),
+                               "No jump found: ANTIC runs on into whatever follows (listed up to 240 lines).");
         selected_ = std::clamp(selected_, 0, std::max(0, static_cast<int>(list.instructions.size()) - 1));
         const float editorHeight = ImGui::GetFrameHeightWithSpacing() * 4.5f;  // the editor: four rows
         drawTable(ctx, list, std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y - editorHeight));
@@ -53,7 +60,8 @@ public:
 
 private:
     void drawTable(AppContext& ctx, const DisplayList& list, float height) {
-        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersOuter;
+        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit |
+                                      ImGuiTableFlags_BordersOuter;
         if (!ImGui::BeginTable("##dl", 5, flags, ImVec2(0, height))) return;
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("address");
@@ -156,19 +164,23 @@ private:
                     });
                 if (on) ImGui::PopStyleColor();
                 ctx.noteWidget(std::string("display list mode ") + label);
-                if (ImGui::IsItemHovered()) ImGui::SetTooltip("mode %X: %s, %d scan lines", m, modeName(m), modeLines(m));
+                if (ImGui::IsItemHovered())
+                    ImGui::SetTooltip("mode %X: %s, %d scan lines", m, modeName(m), modeLines(m));
             }
-            drawBit(ctx, list, i, 0x40, "LMS", "load memory scan: this line's screen data starts at the address given here");
+            drawBit(ctx, list, i, 0x40, "LMS",
+                    "load memory scan: this line's screen data starts at the address given here");
             if (i.lms()) {
                 ImGui::SameLine();
                 drawAddress(ctx, list, i, "screen data at");
             }
-            drawBit(ctx, list, i, 0x10, "HSCROL", "this line scrolls sideways by HSCROL colour clocks (and fetches a wider line)", true);
+            drawBit(ctx, list, i, 0x10, "HSCROL",
+                    "this line scrolls sideways by HSCROL colour clocks (and fetches a wider line)", true);
             drawBit(ctx, list, i, 0x20, "VSCROL", "this line takes part in vertical fine scrolling by VSCROL", true);
         } else {
             drawAddress(ctx, list, i, i.waitsForVblank() ? "then the list starts again at" : "jump to");
         }
-        drawBit(ctx, list, i, 0x80, "DLI", "a display-list interrupt on this instruction's last scan line (NMIEN bit 7 enables it)", true);
+        drawBit(ctx, list, i, 0x80, "DLI",
+                "a display-list interrupt on this instruction's last scan line (NMIEN bit 7 enables it)", true);
 
         if (ImGui::Button("Insert a copy below")) {
             change(ctx, list, "insert", [&](std::vector<DlInstruction>& v) {
@@ -188,8 +200,8 @@ private:
         ctx.noteWidget("display list remove");
     }
 
-    void drawBit(AppContext& ctx, const DisplayList& list, const DlInstruction& i, uint8_t bit, const char* label, const char* tip,
-                 bool sameLine = false) {
+    void drawBit(AppContext& ctx, const DisplayList& list, const DlInstruction& i, uint8_t bit, const char* label,
+                 const char* tip, bool sameLine = false) {
         if (i.blank() && bit != 0x80) return;
         if (sameLine) ImGui::SameLine();
         bool on = i.ir & bit;
@@ -212,7 +224,8 @@ private:
         if (!addressActive_) std::snprintf(address_, sizeof address_, "$%04X", i.operand);
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
         const bool enter = ImGui::InputText("##address", address_, sizeof address_,
-                                            ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll | ImGuiInputTextFlags_CharsUppercase);
+                                            ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll |
+                                                ImGuiInputTextFlags_CharsUppercase);
         addressActive_ = ImGui::IsItemActive();
         ctx.noteWidget("display list address");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("An address in hex, then Enter.");
@@ -223,7 +236,8 @@ private:
             } else {
                 char what[32];
                 std::snprintf(what, sizeof what, "address $%04X", value);
-                change(ctx, list, what, [&](std::vector<DlInstruction>& v) { v[selected_].operand = static_cast<uint16_t>(value); });
+                change(ctx, list, what,
+                       [&](std::vector<DlInstruction>& v) { v[selected_].operand = static_cast<uint16_t>(value); });
             }
             addressActive_ = false;
         }

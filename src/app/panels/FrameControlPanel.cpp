@@ -20,7 +20,8 @@ public:
 
     void draw(AppContext& ctx) override {
         Simulation& sim = ctx.simulation;
-        if (ImGui::Button(sim.running() ? "Pause" : " Run ", ImVec2(ImGui::GetFontSize() * 4, 0))) sim.setRunning(!sim.running());
+        if (ImGui::Button(sim.running() ? "Pause" : " Run ", ImVec2(ImGui::GetFontSize() * 4, 0)))
+            sim.setRunning(!sim.running());
         tooltip("Space");
         ImGui::SameLine();
         if (ImGui::Button("Step frame")) sim.setRunning(false), sim.stepFrame();
@@ -43,11 +44,13 @@ public:
         ImGui::TextUnformatted("HITCLR:");
         ImGui::SameLine();
         if (sim.hasProgram()) {
-            if (ImGui::RadioButton("the program's", sim.policy() == HitclrPolicy::Program)) sim.setPolicy(HitclrPolicy::Program);
+            if (ImGui::RadioButton("the program's", sim.policy() == HitclrPolicy::Program))
+                sim.setPolicy(HitclrPolicy::Program);
             tooltip("Only the program's own HITCLR writes clear the latches: what the program reads");
             ImGui::SameLine();
         }
-        if (ImGui::RadioButton("every frame", sim.policy() == HitclrPolicy::EveryFrame)) sim.setPolicy(HitclrPolicy::EveryFrame);
+        if (ImGui::RadioButton("every frame", sim.policy() == HitclrPolicy::EveryFrame))
+            sim.setPolicy(HitclrPolicy::EveryFrame);
         tooltip("What games do in their vertical blank: the latches show this frame's collisions");
         ImGui::SameLine();
         if (ImGui::RadioButton("never", sim.policy() == HitclrPolicy::Never)) sim.setPolicy(HitclrPolicy::Never);
@@ -141,11 +144,13 @@ private:
             const int col = static_cast<int>((m.x - plot.x) / colW);
             const int f = col - static_cast<int>(start);
             if (r >= 0 && r < kCollisionRegisters && f >= 0 && f < static_cast<int>(history.size()))
-                ImGui::SetTooltip("%s = $%X, %d frame(s) ago", std::string(collisionRegisterName(r)).c_str(), history[f][r],
-                                  static_cast<int>(history.size()) - 1 - f);
+                ImGui::SetTooltip("%s = $%X, %d frame(s) ago", std::string(collisionRegisterName(r)).c_str(),
+                                  history[f][r], static_cast<int>(history.size()) - 1 - f);
             else if (r >= 0 && r < kCollisionRegisters)
-                ImGui::SetTooltip("%s: one row per collision register, one column per frame (newest right), coloured where a bit was set",
-                                  std::string(collisionRegisterName(r)).c_str());
+                ImGui::SetTooltip(
+                    "%s: one row per collision register, one column per frame (newest right), coloured where a bit was "
+                    "set",
+                    std::string(collisionRegisterName(r)).c_str());
         }
     }
 
@@ -154,7 +159,8 @@ private:
         auto swatch = [](ImU32 colour) {
             const float h = ImGui::GetTextLineHeight();
             const ImVec2 p = ImGui::GetCursorScreenPos();
-            ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.25f), ImVec2(p.x + h, p.y + h * 0.75f), colour);
+            ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.25f), ImVec2(p.x + h, p.y + h * 0.75f),
+                                                      colour);
             ImGui::Dummy(ImVec2(h, h));
             ImGui::SameLine();
         };

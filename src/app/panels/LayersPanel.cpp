@@ -29,7 +29,9 @@ const std::array<PriorityOrder, 4>& priorityOrders() {
         {0x1, "players over playfield", {"P0 / M0", "P1 / M1", "P2 / M2", "P3 / M3", "PF0 PF1 PF2 PF3", "background"}},
         {0x2, "P0-P1, playfield, P2-P3", {"P0 / M0", "P1 / M1", "PF0 PF1 PF2 PF3", "P2 / M2", "P3 / M3", "background"}},
         {0x4, "playfield over players", {"PF0 PF1 PF2 PF3", "P0 / M0", "P1 / M1", "P2 / M2", "P3 / M3", "background"}},
-        {0x8, "PF0-PF1, players, PF2-PF3", {"PF0 PF1", "P0 / M0", "P1 / M1", "P2 / M2", "P3 / M3", "PF2 PF3", "background"}},
+        {0x8,
+         "PF0-PF1, players, PF2-PF3",
+         {"PF0 PF1", "P0 / M0", "P1 / M1", "P2 / M2", "P3 / M3", "PF2 PF3", "background"}},
     }};
     return orders;
 }
@@ -42,8 +44,9 @@ public:
     void draw(AppContext& ctx) override {
         ViewOptions& view = ctx.view;
         ImGui::Checkbox("Debug colours on the screen", &view.debugColours);
-        helpMarker("Each player, missile and playfield colour in a fixed colour, drawn from what the collision logic saw. "
-                   "Hide objects to see what is under them: the picture changes, the collision registers do not.");
+        helpMarker(
+            "Each player, missile and playfield colour in a fixed colour, drawn from what the collision logic saw. "
+            "Hide objects to see what is under them: the picture changes, the collision registers do not.");
         const auto& colours = debugColours();
         for (int o = 0; o < 8; ++o) {
             if (o % 4) ImGui::SameLine();
@@ -51,7 +54,9 @@ public:
             swatch(colours[o]);
             ImGui::SameLine(0, 3);
             bool shown = !(view.hiddenObjects >> o & 1);
-            if (ImGui::Checkbox(pmObjectName(o), &shown)) view.hiddenObjects = static_cast<uint8_t>(shown ? view.hiddenObjects & ~(1 << o) : view.hiddenObjects | (1 << o));
+            if (ImGui::Checkbox(pmObjectName(o), &shown))
+                view.hiddenObjects =
+                    static_cast<uint8_t>(shown ? view.hiddenObjects & ~(1 << o) : view.hiddenObjects | (1 << o));
             ImGui::PopID();
         }
         for (int p = 0; p < 5; ++p) {
@@ -84,13 +89,19 @@ private:
                 ctx.document.edit("set PRIOR", [&](Scene& s) { setSceneRegister(s, Reg::PRIOR, next); });
             }
         }
-        if (current < 0) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "PRIOR bits 0-3 = %X: conflicting priorities, colours are ORed", prior & 0xF);
+        if (current < 0)
+            ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1),
+                               "PRIOR bits 0-3 = %X: conflicting priorities, colours are ORed", prior & 0xF);
         bool fifth = prior & 0x10, multi = prior & 0x20;
         if (ImGui::Checkbox("fifth player (missiles in COLPF3)", &fifth))
-            ctx.document.edit("set PRIOR", [&](Scene& s) { setSceneRegister(s, Reg::PRIOR, static_cast<uint8_t>(fifth ? prior | 0x10 : prior & ~0x10)); });
+            ctx.document.edit("set PRIOR", [&](Scene& s) {
+                setSceneRegister(s, Reg::PRIOR, static_cast<uint8_t>(fifth ? prior | 0x10 : prior & ~0x10));
+            });
         ImGui::SameLine();
         if (ImGui::Checkbox("multicolour players", &multi))
-            ctx.document.edit("set PRIOR", [&](Scene& s) { setSceneRegister(s, Reg::PRIOR, static_cast<uint8_t>(multi ? prior | 0x20 : prior & ~0x20)); });
+            ctx.document.edit("set PRIOR", [&](Scene& s) {
+                setSceneRegister(s, Reg::PRIOR, static_cast<uint8_t>(multi ? prior | 0x20 : prior & ~0x20));
+            });
 
         // The stack, top first.
         if (current >= 0) {
@@ -98,7 +109,9 @@ private:
             const auto& colours = debugColours();
             for (const char* layer : priorityOrders()[current].stack) {
                 const std::string l(layer);
-                const uint8_t c = l[0] == 'P' && l[1] != 'F' ? colours[l[1] - '0'] : l[0] == 'b' ? colours[12] : colours[8 + (l[2] - '0')];
+                const uint8_t c = l[0] == 'P' && l[1] != 'F' ? colours[l[1] - '0']
+                                  : l[0] == 'b'              ? colours[12]
+                                                             : colours[8 + (l[2] - '0')];
                 ImGui::Indent();
                 swatch(c);
                 ImGui::SameLine();
@@ -115,7 +128,9 @@ private:
             revision_ = ctx.document.revision();
             for (int i = 0; i < 4; ++i) {
                 Scene s = ctx.document.scene();
-                setSceneRegister(s, Reg::PRIOR, static_cast<uint8_t>((sceneRegister(s, Reg::PRIOR) & 0xF0) | priorityOrders()[i].bits));
+                setSceneRegister(
+                    s, Reg::PRIOR,
+                    static_cast<uint8_t>((sceneRegister(s, Reg::PRIOR) & 0xF0) | priorityOrders()[i].bits));
                 MachineOptions options;
                 options.picture = false;
                 options.record = false;
@@ -146,8 +161,12 @@ private:
             }
             ImGui::EndTable();
         }
-        if (same) ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "Identical: priority changes the picture, never the collisions.");
-        else ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "They differ: that would contradict the hardware (report it).");
+        if (same)
+            ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1),
+                               "Identical: priority changes the picture, never the collisions.");
+        else
+            ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1),
+                               "They differ: that would contradict the hardware (report it).");
     }
 
     uint64_t revision_ = 0;

@@ -99,7 +99,8 @@ private:
 
     void drawTour(AppContext& ctx) {
         ImGui::TextUnformatted("A guided tour: hardware and software collisions, one short lesson at a time.");
-        if (!lessonError_.empty()) ImGui::TextColored(kBad, "This scene's lesson cannot be read: %s", lessonError_.c_str());
+        if (!lessonError_.empty())
+            ImGui::TextColored(kBad, "This scene's lesson cannot be read: %s", lessonError_.c_str());
         if (!tourError_.empty()) {
             ImGui::TextColored(kBad, "%s", tourError_.c_str());
             return;
@@ -159,8 +160,8 @@ private:
                 mark(o.passed);
                 ImGui::TextWrapped("%s", describeClaim(c).c_str());
                 if (ImGui::IsItemHovered())
-                    ImGui::SetTooltip("The machine: %s%s%s", o.actual.c_str(), c.says.empty() ? "" : "\nThe text: ",
-                                      c.says.c_str());
+                    ImGui::SetTooltip("The machine: %s%s%s", o.actual.c_str(),
+                                      c.says.empty() ? "" : "\nThe text: ", c.says.c_str());
             }
         };
 

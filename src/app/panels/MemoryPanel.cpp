@@ -94,7 +94,8 @@ private:
         ImGui::TextUnformatted("Go to");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
-        if (ImGui::InputTextWithHint("##goto", "$2000", goTo_, sizeof goTo_, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
+        if (ImGui::InputTextWithHint("##goto", "$2000", goTo_, sizeof goTo_,
+                                     ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
             const int address = parseAddress(goTo_);
             if (address >= 0) goTo(address);
             else ctx.notify(std::string("\"") + goTo_ + "\" is not an address: type 4 hex digits, $0000-$FFFF");
@@ -102,7 +103,8 @@ private:
         ctx.noteWidget("memory go to");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("An address in hex ($2000 or 2000), then Enter.");
         // The places a PMG programmer looks at most, from the scene's registers.
-        const uint16_t dlist = static_cast<uint16_t>(sceneRegister(scene, Reg::DLISTL) | sceneRegister(scene, Reg::DLISTH) << 8);
+        const uint16_t dlist =
+            static_cast<uint16_t>(sceneRegister(scene, Reg::DLISTL) | sceneRegister(scene, Reg::DLISTH) << 8);
         const ObjectStripe missiles = objectStripe(scene, 4);
         const uint16_t font = static_cast<uint16_t>((sceneRegister(scene, Reg::CHBASE) & 0xFE) << 8);
         const int screen = firstScreenAddress(scene);
@@ -135,9 +137,10 @@ private:
             dialog_.show(FileDialog::Mode::OpenBinary, scene.empty() ? fs::current_path() : scene.parent_path());
         }
         ctx.noteWidget("memory load");
-        helpMarker("A raw file (a font, a P/M dump, a screen): its bytes go to memory from the cursor on.\n"
-                   "The scene names the file (a \"file\" block, relative to the scene's folder) unless\n"
-                   "\"copy the bytes\" is on, which puts them in the scene itself.");
+        helpMarker(
+            "A raw file (a font, a P/M dump, a screen): its bytes go to memory from the cursor on.\n"
+            "The scene names the file (a \"file\" block, relative to the scene's folder) unless\n"
+            "\"copy the bytes\" is on, which puts them in the scene itself.");
         ImGui::SameLine();
         ImGui::Checkbox("copy the bytes into the scene", &copyBytes_);
     }
@@ -175,17 +178,19 @@ private:
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
         if (focusTyping_) ImGui::SetKeyboardFocusHere(), focusTyping_ = false;
         typed_.clear();
-        const ImGuiInputTextFlags flags =
-            ImGuiInputTextFlags_CallbackEdit | ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_EnterReturnsTrue;
+        const ImGuiInputTextFlags flags = ImGuiInputTextFlags_CallbackEdit | ImGuiInputTextFlags_CallbackHistory |
+                                          ImGuiInputTextFlags_EnterReturnsTrue;
         // Enter has nothing to commit (two digits already make a byte): the field keeps the
         // keyboard, so a held Enter (the one that went to an address) does not end typing.
-        if (ImGui::InputTextWithHint("##type", "hex digits", typing_, sizeof typing_, flags, &MemoryPanel::onTyping, this))
+        if (ImGui::InputTextWithHint("##type", "hex digits", typing_, sizeof typing_, flags, &MemoryPanel::onTyping,
+                                     this))
             focusTyping_ = true;
         ctx.noteWidget("memory type");
         typingActive_ = ImGui::IsItemActive();
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Two hex digits write a byte at the cursor and move it on. Up/Down: a row. Esc: done.\n"
-                              "Each byte is an undo step (Ctrl+Z once you are out of the field).");
+            ImGui::SetTooltip(
+                "Two hex digits write a byte at the cursor and move it on. Up/Down: a row. Esc: done.\n"
+                "Each byte is an undo step (Ctrl+Z once you are out of the field).");
         nibble_ = typing_[0] ? hexDigit(typing_[0]) : -1;
         for (uint8_t value : typed_) {
             const uint16_t at = static_cast<uint16_t>(cursor_);
@@ -211,7 +216,8 @@ private:
         // Keep only hex digits; every pair is a byte; an odd last digit waits for its partner.
         std::string digits;
         for (int i = 0; i < data->BufTextLen; ++i)
-            if (hexDigit(data->Buf[i]) >= 0) digits += static_cast<char>(std::toupper(static_cast<unsigned char>(data->Buf[i])));
+            if (hexDigit(data->Buf[i]) >= 0)
+                digits += static_cast<char>(std::toupper(static_cast<unsigned char>(data->Buf[i])));
         size_t i = 0;
         for (; i + 1 < digits.size(); i += 2)
             self->typed_.push_back(static_cast<uint8_t>(hexDigit(digits[i]) * 16 + hexDigit(digits[i + 1])));
@@ -237,7 +243,8 @@ private:
         if (scrollToCursor_) {
             const int row = cursor_ / bytesPerRow_;
             const float top = row * rowH, visible = ImGui::GetWindowHeight() - 2 * rowH;
-            if (top < ImGui::GetScrollY() || top > ImGui::GetScrollY() + visible) ImGui::SetScrollY(std::max(0.0f, top - rowH * 2));
+            if (top < ImGui::GetScrollY() || top > ImGui::GetScrollY() + visible)
+                ImGui::SetScrollY(std::max(0.0f, top - rowH * 2));
             scrollToCursor_ = false;
         }
         ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -256,7 +263,9 @@ private:
                     if (cursor) draw->AddRectFilled(ImVec2(a.x - 1, a.y), z, kCursorColour);
                     const uint8_t value = sceneByte(scene, static_cast<uint16_t>(address));
                     const int block = blockAt(scene, static_cast<uint16_t>(address));
-                    const ImU32 colour = block < 0 ? kNoBlockColour : scene.memory[block].file.empty() ? kInlineColour : kFileColour;
+                    const ImU32 colour = block < 0                          ? kNoBlockColour
+                                         : scene.memory[block].file.empty() ? kInlineColour
+                                                                            : kFileColour;
                     char text[12];
                     if (cursor && nibble_ >= 0 && typingActive_) std::snprintf(text, sizeof text, "%X_", nibble_);
                     else std::snprintf(text, sizeof text, "%02X", value);

@@ -32,12 +32,14 @@ public:
         int hpos = sceneRegister(scene, hposRegister(obj));
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
         if (ImGui::SliderInt("HPOS", &hpos, 0, 255, "$%02X")) {
-            ctx.document.edit(std::string("move ") + objectName(obj),
-                              [&](Scene& s) { setSceneRegister(s, hposRegister(obj), static_cast<uint8_t>(hpos)); },
-                              mergeKey("hpos", obj));
+            ctx.document.edit(
+                std::string("move ") + objectName(obj),
+                [&](Scene& s) { setSceneRegister(s, hposRegister(obj), static_cast<uint8_t>(hpos)); },
+                mergeKey("hpos", obj));
         }
-        helpMarker("Colour clock of the left edge. The collision window is $22-$DD.\n"
-                   "Drag the object on the screen, or use the arrow keys (Tab picks the next object).");
+        helpMarker(
+            "Colour clock of the left edge. The collision window is $22-$DD.\n"
+            "Drag the object on the screen, or use the arrow keys (Tab picks the next object).");
 
         const ObjectStripe stripe = objectStripe(scene, obj);
         const std::vector<uint8_t> rows = stripe.dma ? readStripe(scene, stripe) : std::vector<uint8_t>{};
@@ -45,10 +47,12 @@ public:
         if (stripe.dma) {
             int top = shape.empty() ? 0 : shape.first;
             ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-            if (ImGui::SliderInt("top row", &top, 0, stripe.rows - std::max(1, shape.last - shape.first), "%d") && !shape.empty()) {
+            if (ImGui::SliderInt("top row", &top, 0, stripe.rows - std::max(1, shape.last - shape.first), "%d") &&
+                !shape.empty()) {
                 const int lines = (top - shape.first) * stripe.linesPerRow;
-                ctx.document.edit(std::string("move ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, 0, lines); },
-                                  mergeKey("vpos", obj));
+                ctx.document.edit(
+                    std::string("move ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, 0, lines); },
+                    mergeKey("vpos", obj));
             }
             helpMarker(stripe.doubleLine ? "Row in the double-line P/M area: row r is scan lines 2r and 2r+1."
                                          : "Row in the single-line P/M area: row r is scan line r.");
@@ -73,7 +77,8 @@ private:
             if (obj) ImGui::SameLine();
             const uint8_t colour = sceneRegister(scene, colourRegister(obj));
             ImGui::PushID(obj);
-            ImGui::ColorButton("##col", atariColourVec(colour), ImGuiColorEditFlags_NoAlpha | ImGuiColorEditFlags_NoTooltip,
+            ImGui::ColorButton("##col", atariColourVec(colour),
+                               ImGuiColorEditFlags_NoAlpha | ImGuiColorEditFlags_NoTooltip,
                                ImVec2(ImGui::GetFontSize() * 0.7f, ImGui::GetFrameHeight()));
             ImGui::SameLine(0, 2);
             if (ImGui::RadioButton(objectName(obj), ctx.selected == obj)) ctx.selected = obj;
@@ -88,11 +93,13 @@ private:
         const int shift = missile ? 2 * (obj - 4) : 0;
         const uint8_t all = sceneRegister(scene, reg);
         int code = (all >> shift) & 3;
-        static const char* const kSizes[] = {"normal (1 clock a bit)", "double (2)", "normal (size code 2 acts as 0)", "quadruple (4)"};
+        static const char* const kSizes[] = {"normal (1 clock a bit)", "double (2)", "normal (size code 2 acts as 0)",
+                                             "quadruple (4)"};
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
         if (ImGui::Combo("size", &code, kSizes, 4)) {
             const uint8_t next = static_cast<uint8_t>((all & ~(3 << shift)) | (code << shift));
-            ctx.document.edit(std::string("size ") + objectName(obj), [&](Scene& s) { setSceneRegister(s, reg, next); });
+            ctx.document.edit(std::string("size ") + objectName(obj),
+                              [&](Scene& s) { setSceneRegister(s, reg, next); });
         }
     }
 
@@ -101,7 +108,8 @@ private:
         const Reg reg = colourRegister(obj);
         uint8_t colour = sceneRegister(scene, reg);
         if (atariColourPicker("colour", colour))
-            ctx.document.edit(std::string("colour ") + objectName(obj), [&](Scene& s) { setSceneRegister(s, reg, colour); });
+            ctx.document.edit(std::string("colour ") + objectName(obj),
+                              [&](Scene& s) { setSceneRegister(s, reg, colour); });
         ImGui::SameLine();
         ImGui::Text("%s", std::string(registerName(reg)).c_str());
         if (isMissile(obj) && (sceneRegister(scene, Reg::PRIOR) & 0x10)) {
@@ -117,22 +125,27 @@ private:
         bool on = (vdelay >> bit) & 1;
         if (ImGui::Checkbox("VDELAY", &on)) {
             const uint8_t next = static_cast<uint8_t>(on ? vdelay | (1 << bit) : vdelay & ~(1 << bit));
-            ctx.document.edit(std::string("VDELAY ") + objectName(obj), [&](Scene& s) { setSceneRegister(s, Reg::VDELAY, next); });
+            ctx.document.edit(std::string("VDELAY ") + objectName(obj),
+                              [&](Scene& s) { setSceneRegister(s, Reg::VDELAY, next); });
         }
-        helpMarker("Double-line P/M only: the object's DMA byte is taken on odd lines only, which moves it down one scan line.");
+        helpMarker(
+            "Double-line P/M only: the object's DMA byte is taken on odd lines only, which moves it down one scan "
+            "line.");
     }
 
     // The scene's "motion" for this object: a velocity per frame and what it does at the edges.
     static void drawMotion(AppContext& ctx, int obj) {
         const Scene& scene = ctx.document.scene();
-        const auto found = std::find_if(scene.motion.begin(), scene.motion.end(), [&](const ObjectMotion& m) { return m.object == obj; });
+        const auto found = std::find_if(scene.motion.begin(), scene.motion.end(),
+                                        [&](const ObjectMotion& m) { return m.object == obj; });
         ObjectMotion motion = found != scene.motion.end() ? *found : ObjectMotion{obj, 0, 0, ObjectMotion::Edges::Wrap};
         int velocity[2] = {motion.dx, motion.dy};
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
         bool changed = ImGui::SliderInt2("moves", velocity, -16, 16, "%d");
         ctx.noteWidget("moves");
-        helpMarker("Colour clocks across and scan lines down each frame, as a game loop moves it between frames.\n"
-                   "Frame 1 shows the scene as it is; run or step frames to see it move. Ctrl+click to type up to 64.");
+        helpMarker(
+            "Colour clocks across and scan lines down each frame, as a game loop moves it between frames.\n"
+            "Frame 1 shows the scene as it is; run or step frames to see it move. Ctrl+click to type up to 64.");
         int edges = motion.edges == ObjectMotion::Edges::Bounce ? 1 : 0;
         if (motion.dx || motion.dy) {
             ImGui::SameLine();
@@ -144,40 +157,45 @@ private:
         motion.dx = std::clamp(velocity[0], -64, 64);
         motion.dy = std::clamp(velocity[1], -64, 64);
         motion.edges = edges ? ObjectMotion::Edges::Bounce : ObjectMotion::Edges::Wrap;
-        ctx.document.edit(std::string("motion ") + objectName(obj),
-                          [&](Scene& s) {
-                              std::erase_if(s.motion, [&](const ObjectMotion& m) { return m.object == obj; });
-                              if (motion.dx || motion.dy) {
-                                  s.motion.push_back(motion);
-                                  std::sort(s.motion.begin(), s.motion.end(),
-                                            [](const ObjectMotion& a, const ObjectMotion& b) { return a.object < b.object; });
-                              }
-                          },
-                          mergeKey("motion", obj));
+        ctx.document.edit(
+            std::string("motion ") + objectName(obj),
+            [&](Scene& s) {
+                std::erase_if(s.motion, [&](const ObjectMotion& m) { return m.object == obj; });
+                if (motion.dx || motion.dy) {
+                    s.motion.push_back(motion);
+                    std::sort(s.motion.begin(), s.motion.end(),
+                              [](const ObjectMotion& a, const ObjectMotion& b) { return a.object < b.object; });
+                }
+            },
+            mergeKey("motion", obj));
     }
 
     // The scene's "hitboxes" for this object: the user's own box, which the box methods use in
     // place of the designer's box (and the designer's-box overlay draws).
     static void drawHitbox(AppContext& ctx, int obj) {
         const Scene& scene = ctx.document.scene();
-        const auto found = std::find_if(scene.hitboxes.begin(), scene.hitboxes.end(), [&](const collide::Hitbox& h) { return h.object == obj; });
+        const auto found = std::find_if(scene.hitboxes.begin(), scene.hitboxes.end(),
+                                        [&](const collide::Hitbox& h) { return h.object == obj; });
         bool on = found != scene.hitboxes.end();
         const bool toggled = ImGui::Checkbox("own hitbox", &on);
         ctx.noteWidget("own hitbox");
-        helpMarker("A box of your own for the box methods, in place of the designer's box (8 bits, or 2 for a missile,\n"
-                   "times SIZE wide, as tall as the shape). X and Y count from HPOS and the shape's first line.\n"
-                   "View > Object boxes, designer's draws it.");
+        helpMarker(
+            "A box of your own for the box methods, in place of the designer's box (8 bits, or 2 for a missile,\n"
+            "times SIZE wide, as tall as the shape). X and Y count from HPOS and the shape's first line.\n"
+            "View > Object boxes, designer's draws it.");
         auto store = [&](std::optional<collide::Hitbox> box) {
-            ctx.document.edit(std::string("hitbox ") + objectName(obj),
-                              [&](Scene& s) {
-                                  std::erase_if(s.hitboxes, [&](const collide::Hitbox& h) { return h.object == obj; });
-                                  if (box) {
-                                      s.hitboxes.push_back(*box);
-                                      std::sort(s.hitboxes.begin(), s.hitboxes.end(),
-                                                [](const collide::Hitbox& a, const collide::Hitbox& b) { return a.object < b.object; });
-                                  }
-                              },
-                              mergeKey("hitbox", obj));
+            ctx.document.edit(
+                std::string("hitbox ") + objectName(obj),
+                [&](Scene& s) {
+                    std::erase_if(s.hitboxes, [&](const collide::Hitbox& h) { return h.object == obj; });
+                    if (box) {
+                        s.hitboxes.push_back(*box);
+                        std::sort(
+                            s.hitboxes.begin(), s.hitboxes.end(),
+                            [](const collide::Hitbox& a, const collide::Hitbox& b) { return a.object < b.object; });
+                    }
+                },
+                mergeKey("hitbox", obj));
         };
         if (toggled) {
             if (!on) return store(std::nullopt);
@@ -185,8 +203,9 @@ private:
             const ObjectStripe stripe = objectStripe(scene, obj);
             const RowRange rows = stripe.dma ? shapeRows(readStripe(scene, stripe)) : RowRange{};
             const int lines = rows.empty() ? 8 : (rows.last - rows.first) * stripe.linesPerRow;  // rows [first, last)
-            const int code = isMissile(obj) ? (sceneRegister(scene, Reg::SIZEM) >> (2 * (obj - 4))) & 3
-                                            : sceneRegister(scene, static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + obj)) & 3;
+            const int code = isMissile(obj)
+                                 ? (sceneRegister(scene, Reg::SIZEM) >> (2 * (obj - 4))) & 3
+                                 : sceneRegister(scene, static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + obj)) & 3;
             const int scale = code == 1 ? 2 : code == 3 ? 4 : 1;
             return store(collide::Hitbox{obj, 0, 0, (isMissile(obj) ? 2 : 8) * scale, std::clamp(lines, 1, 240)});
         }
@@ -203,7 +222,8 @@ private:
         store(box);
     }
 
-    void drawShapeEditor(AppContext& ctx, int obj, const ObjectStripe& stripe, const std::vector<uint8_t>& rows, const RowRange& shape) {
+    void drawShapeEditor(AppContext& ctx, int obj, const ObjectStripe& stripe, const std::vector<uint8_t>& rows,
+                         const RowRange& shape) {
         const Scene& scene = ctx.document.scene();
         const bool missile = isMissile(obj);
         const int bits = missile ? 2 : 8;
@@ -221,7 +241,8 @@ private:
             view.push_back(missile ? static_cast<uint8_t>((graf >> (2 * (obj - 4))) & 3) : graf);
         }
 
-        ImGui::Text("Shape of %s (%s)", objectName(obj), stripe.dma ? "P/M memory" : std::string(registerName(graphicsRegister(obj))).c_str());
+        ImGui::Text("Shape of %s (%s)", objectName(obj),
+                    stripe.dma ? "P/M memory" : std::string(registerName(graphicsRegister(obj))).c_str());
         std::vector<uint8_t> edited = view;
         // Each bit in the screen's proportions: SIZE colour clocks wide (a colour clock as wide
         // as the screen draws it against a scan line) and the row's scan lines tall. The
@@ -231,7 +252,8 @@ private:
         const float clockPerLine = ctx.screen.lineH > 0 ? ctx.screen.clockW / ctx.screen.lineH : 1.0f;
         const float widthPerHeight = clockPerLine * static_cast<float>(sizeMultiplier(sizeCode)) /
                                      static_cast<float>(stripe.dma ? stripe.linesPerRow : 1);
-        const float room = std::max(ImGui::GetFontSize() * 6, ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 8);
+        const float room =
+            std::max(ImGui::GetFontSize() * 6, ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 8);
         const float cellH = std::max(3.0f, std::min(ImGui::GetFrameHeight() * 0.8f, room / (bits * widthPerHeight)));
         const float cellW = cellH * widthPerHeight;
         const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -277,25 +299,27 @@ private:
         ImGui::EndGroup();
 
         if (edited != view) {
-            ctx.document.edit(std::string("draw ") + objectName(obj),
-                              [&](Scene& s) {
-                                  if (stripe.dma) {
-                                      std::vector<uint8_t> all = readStripe(s, stripe);
-                                      std::copy(edited.begin(), edited.end(), all.begin() + firstRow);
-                                      writeStripe(s, stripe, all);
-                                  } else if (missile) {
-                                      const int shift = 2 * (obj - 4);
-                                      const uint8_t graf = sceneRegister(s, Reg::GRAFM);
-                                      setSceneRegister(s, Reg::GRAFM, static_cast<uint8_t>((graf & ~(3 << shift)) | (edited[0] << shift)));
-                                  } else {
-                                      setSceneRegister(s, graphicsRegister(obj), edited[0]);
-                                  }
-                              },
-                              mergeKey("shape", obj));
+            ctx.document.edit(
+                std::string("draw ") + objectName(obj),
+                [&](Scene& s) {
+                    if (stripe.dma) {
+                        std::vector<uint8_t> all = readStripe(s, stripe);
+                        std::copy(edited.begin(), edited.end(), all.begin() + firstRow);
+                        writeStripe(s, stripe, all);
+                    } else if (missile) {
+                        const int shift = 2 * (obj - 4);
+                        const uint8_t graf = sceneRegister(s, Reg::GRAFM);
+                        setSceneRegister(s, Reg::GRAFM,
+                                         static_cast<uint8_t>((graf & ~(3 << shift)) | (edited[0] << shift)));
+                    } else {
+                        setSceneRegister(s, graphicsRegister(obj), edited[0]);
+                    }
+                },
+                mergeKey("shape", obj));
         }
 
         drawExport(obj, stripe.dma ? std::vector<uint8_t>(rows.begin() + (shape.empty() ? 0 : shape.first),
-                                                           rows.begin() + (shape.empty() ? 0 : shape.last))
+                                                          rows.begin() + (shape.empty() ? 0 : shape.last))
                                    : view);
     }
 

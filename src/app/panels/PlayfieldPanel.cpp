@@ -34,9 +34,10 @@ private:
     void drawPaintTool(AppContext& ctx) {
         ImGui::Checkbox("Paint on the screen", &ctx.view.paint);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Click or drag on the screen: bitmap lines (modes 8-F) get pixels of the colour chosen here,\n"
-                              "text lines (modes 2-7) the character picked below.\n"
-                              "Objects are not dragged while this is on. Ctrl+Z undoes a stroke.");
+            ImGui::SetTooltip(
+                "Click or drag on the screen: bitmap lines (modes 8-F) get pixels of the colour chosen here,\n"
+                "text lines (modes 2-7) the character picked below.\n"
+                "Objects are not dragged while this is on. Ctrl+Z undoes a stroke.");
         ImGui::SameLine();
         static const char* const kColours[] = {"background (off)", "PF0 (on)", "PF1", "PF2"};
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
@@ -60,7 +61,8 @@ private:
         const int pixels = (layout.mode == 8 || layout.mode == 10 || layout.mode == 13 || layout.mode == 14) ? 4 : 8;
         const int bits = 8 / pixels;
         // Half-clock (hi-res pixel) position from the line's first byte.
-        const int half = static_cast<int>((m.x - ctx.screen.x) / (ctx.screen.clockW / 2)) - (layout.origin - kWindowLeft) * 2;
+        const int half =
+            static_cast<int>((m.x - ctx.screen.x) / (ctx.screen.clockW / 2)) - (layout.origin - kWindowLeft) * 2;
         const int perByte = layout.clocksPerByte * 2;
         if (half < 0) return;
         const int byte = half / perByte, pixel = (half % perByte) * pixels / perByte;
@@ -72,7 +74,8 @@ private:
         const uint8_t old = ctx.simulation.machine().memory().read(address);
         const uint8_t next = static_cast<uint8_t>((old & ~mask) | value);
         if (next != old)
-            ctx.document.edit("paint", [&](Scene& s) { writeSceneBytes(s, address, {next}); }, mergeKey("paint"));
+            ctx.document.edit(
+                "paint", [&](Scene& s) { writeSceneBytes(s, address, {next}); }, mergeKey("paint"));
     }
 
     // The character set at CHBASE as a grid of glyphs; a click picks the character that
@@ -88,14 +91,17 @@ private:
         ImDrawList* draw = ImGui::GetWindowDrawList();
         for (int c = 0; c < 128; ++c) {
             const ImVec2 at(origin.x + (c % 32) * cell + 1, origin.y + (c / 32) * cell + 1);
-            if (c == character_) draw->AddRectFilled(ImVec2(at.x - 1, at.y - 1), ImVec2(at.x + cell - 1, at.y + cell - 1), IM_COL32(60, 110, 200, 255));
+            if (c == character_)
+                draw->AddRectFilled(ImVec2(at.x - 1, at.y - 1), ImVec2(at.x + cell - 1, at.y + cell - 1),
+                                    IM_COL32(60, 110, 200, 255));
             // Modes 2-5 read 1 KiB fonts at CHBASE & $FC; the 64-character modes 6-7 use the first half.
             const uint16_t glyph = static_cast<uint16_t>((font & 0xFC00) + c * 8);
             for (int row = 0; row < 8; ++row) {
                 const uint8_t bits = memory.read(static_cast<uint16_t>(glyph + row));
                 for (int b = 0; b < 8; ++b)
                     if (bits >> (7 - b) & 1)
-                        draw->AddRectFilled(ImVec2(at.x + b * px, at.y + row * px), ImVec2(at.x + (b + 1) * px, at.y + (row + 1) * px),
+                        draw->AddRectFilled(ImVec2(at.x + b * px, at.y + row * px),
+                                            ImVec2(at.x + (b + 1) * px, at.y + (row + 1) * px),
                                             IM_COL32(230, 230, 230, 255));
             }
         }
@@ -123,7 +129,8 @@ private:
         const uint8_t old = ctx.simulation.machine().memory().read(address);
         const uint8_t next = static_cast<uint8_t>((old & keep) | (character_ & ~keep));
         if (next != old)
-            ctx.document.edit("type", [&](Scene& s) { writeSceneBytes(s, address, {next}); }, mergeKey("paint"));
+            ctx.document.edit(
+                "type", [&](Scene& s) { writeSceneBytes(s, address, {next}); }, mergeKey("paint"));
     }
 
     static void drawUnderMouse(AppContext& ctx) {
@@ -147,9 +154,11 @@ private:
         if (layout.clocksPerByte) {
             const int byte = (clock - layout.origin) / layout.clocksPerByte;
             if (byte >= layout.firstByte && byte < layout.lastByte) {
-                const uint16_t address = scanAddress(layout.dataAddress, byte);  // wraps in its 4 KiB block, as ANTIC's counter does
+                const uint16_t address =
+                    scanAddress(layout.dataAddress, byte);  // wraps in its 4 KiB block, as ANTIC's counter does
                 const uint8_t value = ctx.simulation.machine().memory().read(address);
-                ImGui::Text("byte %d at $%04X = $%02X%s", byte, address, value, layout.character ? " (character code)" : "");
+                ImGui::Text("byte %d at $%04X = $%02X%s", byte, address, value,
+                            layout.character ? " (character code)" : "");
             }
         }
         const int objects = frame.objectsAt(line, clock), playfield = frame.playfieldAt(line, clock);
@@ -163,7 +172,8 @@ private:
 
     static void drawDisplayList(AppContext& ctx) {
         const Scene& scene = ctx.document.scene();
-        const uint16_t start = static_cast<uint16_t>(sceneRegister(scene, Reg::DLISTL) | sceneRegister(scene, Reg::DLISTH) << 8);
+        const uint16_t start =
+            static_cast<uint16_t>(sceneRegister(scene, Reg::DLISTL) | sceneRegister(scene, Reg::DLISTH) << 8);
         ImGui::Text("Display list at $%04X (DLISTL/DLISTH); the Display list panel edits it", start);
         const Memory& memory = ctx.simulation.machine().memory();
         const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
@@ -188,11 +198,12 @@ private:
             int count = 0;
             if (mode == 0) {
                 count = ((ir >> 4) & 7) + 1;
-                std::snprintf(text, sizeof text, "%d blank line%s%s", count, count > 1 ? "s" : "", ir & 0x80 ? ", DLI" : "");
+                std::snprintf(text, sizeof text, "%d blank line%s%s", count, count > 1 ? "s" : "",
+                              ir & 0x80 ? ", DLI" : "");
             } else if (mode == 1) {
                 count = 1;
-                std::snprintf(text, sizeof text, "%s $%04X%s", ir & 0x40 ? "JVB (wait for vertical blank), to" : "JMP", operand,
-                              ir & 0x80 ? ", DLI" : "");
+                std::snprintf(text, sizeof text, "%s $%04X%s", ir & 0x40 ? "JVB (wait for vertical blank), to" : "JMP",
+                              operand, ir & 0x80 ? ", DLI" : "");
             } else {
                 static const int kRows[16] = {0, 0, 8, 10, 8, 16, 8, 16, 8, 4, 4, 2, 1, 2, 1, 1};
                 count = kRows[mode];

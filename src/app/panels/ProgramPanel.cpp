@@ -26,8 +26,9 @@ public:
         Simulation& sim = ctx.simulation;
         const Atari* atari = sim.atari();
         if (!atari) {
-            ImGui::TextWrapped("No program runs in this scene. Open an Atari executable (.xex), or a scene with a \"program\", "
-                               "to see its 6502 here, step it one instruction at a time and stop it at an address or a chip write.");
+            ImGui::TextWrapped(
+                "No program runs in this scene. Open an Atari executable (.xex), or a scene with a \"program\", "
+                "to see its 6502 here, step it one instruction at a time and stop it at an address or a chip write.");
             return;
         }
         if (atari->stopped()) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", atari->stopMessage().c_str());
@@ -45,15 +46,16 @@ private:
         for (int bit = 0; bit < 8; ++bit)
             if (!(r.p & (0x80 >> bit))) flags[bit] = '.';
         ImGui::Text("PC $%04X  A $%02X  X $%02X  Y $%02X  S $%02X  P %s", r.pc, r.a, r.x, r.y, r.s, flags);
-        ImGui::TextDisabled("scan line %d, cycle %d; %llu cycles since power-on", atari.machine().line(), atari.cycleInLine(),
-                            static_cast<unsigned long long>(atari.machineCycles()));
+        ImGui::TextDisabled("scan line %d, cycle %d; %llu cycles since power-on", atari.machine().line(),
+                            atari.cycleInLine(), static_cast<unsigned long long>(atari.machineCycles()));
     }
 
     // "  ; HITCLR": the chip register an absolute operand names, read or written.
     static std::string chipComment(const Atari& atari, uint16_t at) {
         const uint8_t op = atari.peek(at);
         if (instructionLength(op) != 3 || op == 0x20 || op == 0x4C || op == 0x6C) return "";
-        const uint16_t address = static_cast<uint16_t>(atari.peek(static_cast<uint16_t>(at + 1)) | atari.peek(static_cast<uint16_t>(at + 2)) << 8);
+        const uint16_t address = static_cast<uint16_t>(atari.peek(static_cast<uint16_t>(at + 1)) |
+                                                       atari.peek(static_cast<uint16_t>(at + 2)) << 8);
         const std::string name = mnemonic(op);
         const bool store = name == "STA" || name == "STX" || name == "STY" || name == "SAX";
         std::string chip;
@@ -62,8 +64,9 @@ private:
         } else if (isGtiaAddress(address) && (address & 0x1F) < 16) {
             chip = std::string(collisionRegisterName(address & 0x0F));
         } else {
-            static const std::pair<uint16_t, const char*> kReads[] = {{0xD010, "TRIG0"}, {0xD01F, "CONSOL"}, {0xD20A, "RANDOM"}, {0xD209, "KBCODE"},
-                                                                       {0xD300, "PORTA"}, {0xD40B, "VCOUNT"}, {0xD40F, "NMIST"}};
+            static const std::pair<uint16_t, const char*> kReads[] = {
+                {0xD010, "TRIG0"}, {0xD01F, "CONSOL"}, {0xD20A, "RANDOM"}, {0xD209, "KBCODE"},
+                {0xD300, "PORTA"}, {0xD40B, "VCOUNT"}, {0xD40F, "NMIST"}};
             for (const auto& [a, n] : kReads)
                 if (address == a) chip = n;
         }
@@ -74,14 +77,17 @@ private:
         ImGui::Separator();
         ImGui::TextUnformatted("From the PC");
         ImGui::SameLine();
-        helpMarker("The instructions from where the 6502 is, the next one first. Click a line to stop there (or not) when the program reaches it.");
+        helpMarker(
+            "The instructions from where the 6502 is, the next one first. Click a line to stop there (or not) when the "
+            "program reaches it.");
         uint16_t at = atari.cpu().regs().pc;
         for (int i = 0; i < 8; ++i) {
             const DisassembledInstruction d = disassemble(at, [&](uint16_t a) { return atari.peek(a); });
             const bool breakHere = ctx.simulation.addressBreak && *ctx.simulation.addressBreak == at;
             char line[128];
             const std::string chip = chipComment(atari, at);
-            std::snprintf(line, sizeof line, "%s $%04X  %-8s  %s%s", breakHere ? "*" : " ", at, d.bytes.c_str(), d.text.c_str(), chip.c_str());
+            std::snprintf(line, sizeof line, "%s $%04X  %-8s  %s%s", breakHere ? "*" : " ", at, d.bytes.c_str(),
+                          d.text.c_str(), chip.c_str());
             ImGui::PushID(i);
             if (i == 0) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.85f, 0.4f, 1));
             if (ImGui::Selectable(line, false)) {
@@ -106,7 +112,8 @@ private:
         ctx.noteWidget("break at address");
         ImGui::SameLine(0, 0);
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
-        if (ImGui::InputText("##address", address_, sizeof address_, ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_CharsUppercase) &&
+        if (ImGui::InputText("##address", address_, sizeof address_,
+                             ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_CharsUppercase) &&
             sim.addressBreak)
             sim.addressBreak = parsedAddress();
         ctx.noteWidget("break address");
@@ -127,7 +134,8 @@ private:
                 }
             ImGui::EndCombo();
         }
-        if (!sim.stopReason().empty()) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "Stopped: %s.", sim.stopReason().c_str());
+        if (!sim.stopReason().empty())
+            ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "Stopped: %s.", sim.stopReason().c_str());
     }
 
     uint16_t parsedAddress() const { return static_cast<uint16_t>(std::strtoul(address_, nullptr, 16) & 0xFFFF); }
@@ -138,15 +146,18 @@ private:
         if (ImGui::SmallButton("Make a scene of this frame")) makeScene(ctx, atari);
         ctx.noteWidget("make a scene of this frame");
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("A new untitled scene: the memory and registers this frame began with, the program's writes as line writes. "
-                              "Without the program it draws the same frame, to edit by hand.");
+            ImGui::SetTooltip(
+                "A new untitled scene: the memory and registers this frame began with, the program's writes as line "
+                "writes. "
+                "Without the program it draws the same frame, to edit by hand.");
     }
 
     static void drawFrameWrites(const Atari& atari) {
         const Atari::FrameWrites& frame = atari.lastFrameWrites();
         ImGui::Separator();
         ImGui::TextUnformatted("Chip writes of the last frame, where each took effect");
-        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+        const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV |
+                                      ImGuiTableFlags_SizingFixedFit;
         if (!ImGui::BeginTable("##writes", 4, flags, ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 9))) return;
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("line");
@@ -178,7 +189,8 @@ private:
             return;
         }
         const std::string base = ctx.document.scene().name.empty() ? "program" : ctx.document.scene().name;
-        Scene scene = sceneOfFrame(atari.lastFrameWrites(), atari.machine().options(), base + " frame " + std::to_string(atari.lastFrameWrites().frame));
+        Scene scene = sceneOfFrame(atari.lastFrameWrites(), atari.machine().options(),
+                                   base + " frame " + std::to_string(atari.lastFrameWrites().frame));
         ctx.document.reset(std::move(scene), {}, true);  // untitled: Save asks where
         ctx.simulation.startOver();
         ctx.notify("a scene of this frame, without the program: File > Save As keeps it");

@@ -53,26 +53,32 @@ private:
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             const bool set = isSet(scene, info.reg);
-            ImGui::TextColored(set ? ImVec4(1, 1, 1, 1) : ImVec4(0.6f, 0.6f, 0.6f, 1), "%.*s", static_cast<int>(info.name.size()), info.name.data());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s $%04X\n%.*s%s", static_cast<int>(info.name.size()), info.name.data(), info.address,
-                                                           static_cast<int>(info.bits.size()), info.bits.data(),
-                                                           set ? "" : "\n(not set by the scene: 0 at power on)");
+            ImGui::TextColored(set ? ImVec4(1, 1, 1, 1) : ImVec4(0.6f, 0.6f, 0.6f, 1), "%.*s",
+                               static_cast<int>(info.name.size()), info.name.data());
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%.*s $%04X\n%.*s%s", static_cast<int>(info.name.size()), info.name.data(),
+                                  info.address, static_cast<int>(info.bits.size()), info.bits.data(),
+                                  set ? "" : "\n(not set by the scene: 0 at power on)");
             ImGui::TableNextColumn();
             ImGui::TextDisabled("$%04X", info.address);
             ImGui::TableNextColumn();
             uint8_t value = sceneRegister(scene, info.reg);
             ImGui::SetNextItemWidth(-1);
             if (ImGui::InputScalar("##v", ImGuiDataType_U8, &value, nullptr, nullptr, "%02X",
-                                   ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
+                                   ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_EnterReturnsTrue |
+                                       ImGuiInputTextFlags_AutoSelectAll)) {
                 const Reg reg = info.reg;
-                ctx.document.edit(std::string("set ") + std::string(info.name), [&](Scene& s) { setSceneRegister(s, reg, value); });
+                ctx.document.edit(std::string("set ") + std::string(info.name),
+                                  [&](Scene& s) { setSceneRegister(s, reg, value); });
             }
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(info.bits.size()), info.bits.data());
             ImGui::TableNextColumn();
             const uint8_t live = now[info.reg];
             if (live != value) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%02X", live);
             else ImGui::TextDisabled("%02X", live);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("The register in the machine now (line writes and P/M DMA change some during a frame)");
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip(
+                    "The register in the machine now (line writes and P/M DMA change some during a frame)");
             ImGui::TableNextColumn();
             ImGui::TextDisabled("%.*s", static_cast<int>(info.bits.size()), info.bits.data());
             ImGui::PopID();
@@ -109,7 +115,8 @@ private:
             ImGui::TextDisabled("$D0%02X", reg);
             ImGui::TableNextColumn();
             const uint8_t value = latches.read(reg);
-            ImGui::Text("$%X %c%c%c%c", value, value & 8 ? '1' : '0', value & 4 ? '1' : '0', value & 2 ? '1' : '0', value & 1 ? '1' : '0');
+            ImGui::Text("$%X %c%c%c%c", value, value & 8 ? '1' : '0', value & 4 ? '1' : '0', value & 2 ? '1' : '0',
+                        value & 1 ? '1' : '0');
             for (int bit = 0; bit < 4; ++bit) {
                 ImGui::TableNextColumn();
                 const BeamPosition hit = latches.firstHit(reg, bit);
@@ -117,7 +124,8 @@ private:
                 if ((value >> bit) & 1 && hit.valid()) ImGui::Text("%s%d: %d,$%02X", with, bit, hit.line, hit.clock);
                 else ImGui::TextDisabled("%s%d: -", with, bit);
                 if (ImGui::IsItemHovered())
-                    ImGui::SetTooltip("%s bit %d (%s%d): first set at scan line, colour clock", name.c_str(), bit, with, bit);
+                    ImGui::SetTooltip("%s bit %d (%s%d): first set at scan line, colour clock", name.c_str(), bit, with,
+                                      bit);
             }
         }
         ImGui::EndTable();

@@ -89,7 +89,8 @@ private:
 
         ImGui::SetNextItemWidth(font_ * 9);
         ImGui::DragIntRange2("dx", &options_.dx.min, &options_.dx.max, 0.5f, -128, 128, "%d", "%d");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Horizontal offsets of B from A, colour clocks (wraps at 256 like HPOS)");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Horizontal offsets of B from A, colour clocks (wraps at 256 like HPOS)");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(font_ * 9);
         ImGui::DragIntRange2("dy", &options_.dy.min, &options_.dy.max, 0.5f, -120, 120, "%d", "%d");
@@ -111,7 +112,8 @@ private:
         options_.dx.max = std::max(options_.dx.max, options_.dx.min);
         options_.dy.max = std::max(options_.dy.max, options_.dy.min);
         const Machine& machine = ctx.simulation.machine();
-        collide::ObjectSet objects = collide::extractObjects(machine, frameHistoryOf(ctx.document.scene(), ctx.simulation));
+        collide::ObjectSet objects =
+            collide::extractObjects(machine, frameHistoryOf(ctx.document.scene(), ctx.simulation));
         options_.routines = ctx.document.scene().routines;  // the scene's own routines are methods too
         job_.start(std::move(objects), options_, ctx.document.revision());
         runFor_ = ctx.document.path();
@@ -131,7 +133,8 @@ private:
         const SweepResult& r = *job_.result();
         for (size_t m = 0; m < r.methods.size(); ++m) {
             const std::vector<uint8_t> rgba = sweepMapRgba(r, r.methods[m]);
-            textures_.push_back(ctx.textures->upload(kTextureKeyBase + static_cast<int>(m), rgba.data(), r.dx.size(), r.dy.size()));
+            textures_.push_back(
+                ctx.textures->upload(kTextureKeyBase + static_cast<int>(m), rgba.data(), r.dx.size(), r.dy.size()));
         }
     }
 
@@ -150,20 +153,23 @@ private:
         ImGui::SameLine(0, font_);
         const float h = ImGui::GetTextLineHeight();
         const ImVec2 p = ImGui::GetCursorScreenPos();
-        ImGui::GetWindowDrawList()->AddRect(p, ImVec2(p.x + h * 1.3f, p.y + h), IM_COL32(255, 255, 255, 255), 0, 0, 1.5f);
+        ImGui::GetWindowDrawList()->AddRect(p, ImVec2(p.x + h * 1.3f, p.y + h), IM_COL32(255, 255, 255, 255), 0, 0,
+                                            1.5f);
         ImGui::Dummy(ImVec2(h * 1.3f, h));
         ImGui::SameLine();
         ImGui::TextUnformatted("A's shape");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Offsets where B's top-left pixel would lie on one of A's pixels");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Offsets where B's top-left pixel would lie on one of A's pixels");
     }
 
     void drawResult(AppContext& ctx, const SweepResult& r) {
         const std::string a = r.a.name(), b = r.b.name();
-        ImGui::Text("%s moved around %s: dx %d..%d, dy %d..%d, %d offsets in %.2f s (%d thread%s)", b.c_str(), a.c_str(),
-                    r.dx.min, r.dx.max, r.dy.min, r.dy.max, r.dx.size() * r.dy.size(), r.seconds, r.threads,
+        ImGui::Text("%s moved around %s: dx %d..%d, dy %d..%d, %d offsets in %.2f s (%d thread%s)", b.c_str(),
+                    a.c_str(), r.dx.min, r.dx.max, r.dy.min, r.dy.max, r.dx.size() * r.dy.size(), r.seconds, r.threads,
                     r.threads == 1 ? "" : "s");
         if (job_.resultTag() != ctx.document.revision())
-            ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "The scene has changed since this sweep: Run again to update.");
+            ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1),
+                               "The scene has changed since this sweep: Run again to update.");
         drawLegend();
         ImGui::Separator();
 
@@ -187,10 +193,11 @@ private:
         ImDrawList* draw = ImGui::GetWindowDrawList();
         const ImVec2 top = ImGui::GetCursorScreenPos();
         const ImVec4 clip(top.x, top.y, top.x + cellW, top.y + ImGui::GetTextLineHeight() * 2 + 4);
-        draw->AddText(ImGui::GetFont(), font_, top, ImGui::GetColorU32(ImGuiCol_Text), sm.name.c_str(), nullptr, 0, &clip);
+        draw->AddText(ImGui::GetFont(), font_, top, ImGui::GetColorU32(ImGuiCol_Text), sm.name.c_str(), nullptr, 0,
+                      &clip);
         char counts[96];
-        std::snprintf(counts, sizeof counts, "hit %ld false %ld missed %ld", sm.counts.truePositives, sm.counts.falsePositives,
-                      sm.counts.falseNegatives);
+        std::snprintf(counts, sizeof counts, "hit %ld false %ld missed %ld", sm.counts.truePositives,
+                      sm.counts.falsePositives, sm.counts.falseNegatives);
         draw->AddText(ImGui::GetFont(), font_, ImVec2(top.x, top.y + ImGui::GetTextLineHeight()),
                       ImGui::GetColorU32(ImGuiCol_TextDisabled), counts, nullptr, 0, &clip);
         ImGui::Dummy(ImVec2(cellW, ImGui::GetTextLineHeight() * 2 + 2));
@@ -202,8 +209,8 @@ private:
         else draw->AddRectFilled(p, z, agreementColour(Agreement::BothMiss));
         const float s = static_cast<float>(scale_);
         for (const MapEdge& e : outline_)
-            draw->AddLine(ImVec2(p.x + e.x0 * s, p.y + e.y0 * s), ImVec2(p.x + e.x1 * s, p.y + e.y1 * s), IM_COL32(255, 255, 255, 230),
-                          1.0f);
+            draw->AddLine(ImVec2(p.x + e.x0 * s, p.y + e.y0 * s), ImVec2(p.x + e.x1 * s, p.y + e.y1 * s),
+                          IM_COL32(255, 255, 255, 230), 1.0f);
         const std::string id = "##map" + std::to_string(m);
         ImGui::InvisibleButton(id.c_str(), ImVec2(mapW, mapH));
         if (ImGui::IsItemHovered()) {
@@ -212,8 +219,8 @@ private:
             const int row = std::clamp(static_cast<int>((mouse.y - p.y) / s), 0, r.dy.size() - 1);
             const int dx = r.dx.min + c, dy = r.dy.min + row;
             const size_t i = static_cast<size_t>(r.index(dx, dy));
-            draw->AddRect(ImVec2(p.x + c * s - 1, p.y + row * s - 1), ImVec2(p.x + (c + 1) * s + 1, p.y + (row + 1) * s + 1),
-                          IM_COL32(255, 255, 255, 255));
+            draw->AddRect(ImVec2(p.x + c * s - 1, p.y + row * s - 1),
+                          ImVec2(p.x + (c + 1) * s + 1, p.y + (row + 1) * s + 1), IM_COL32(255, 255, 255, 255));
             const Agreement ag = i < sm.cells.size() ? sm.cells[i] : Agreement::NotApplicable;
             ImGui::BeginTooltip();
             ImGui::Text("%s at dx %+d, dy %+d from %s", r.b.name().c_str(), dx, dy, r.a.name().c_str());
@@ -232,7 +239,7 @@ private:
     int textureFor_ = -1;
     bool started_ = false;
     std::filesystem::path runFor_, resultFor_;  // the scene file of the last run and of the result shown
-    int zoom_ = 0;  // 0 = fit
+    int zoom_ = 0;                              // 0 = fit
     int scale_ = 1;
     float font_ = 13;
 };

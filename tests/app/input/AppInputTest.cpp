@@ -14,20 +14,20 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include "InputDriver.h"
 #include "app/App.h"
 #include "app/Document.h"
 #include "app/Overlays.h"
 #include "app/SceneEdit.h"
 #include "collide/SweepMap.h"
-#include "core/Machine.h"
 #include "core/Disassembler.h"
+#include "core/Machine.h"
 #include "core/Palette.h"
-#include "formats/AplFile.h"
 #include "core/PlayerMissileImages.h"
+#include "formats/AplFile.h"
 #include "formats/Importer.h"
 #include "formats/SavedCollisions.h"
 #include "scene/Scene.h"
-#include "InputDriver.h"
 
 namespace pmg::app {
 namespace {
@@ -54,7 +54,8 @@ std::pair<int, int> objectPixel(const fs::path& scenePath, int object) {
     runScene(scene, machine, 2);
     for (int line = kFirstVisibleLine; line <= kLastVisibleLine; ++line)
         for (int clock = kWindowLeft; clock <= kWindowRight; ++clock)
-            if (objectAt(machine.frame(), line, clock) == object && objectAt(machine.frame(), line, clock - 1) == object &&
+            if (objectAt(machine.frame(), line, clock) == object &&
+                objectAt(machine.frame(), line, clock - 1) == object &&
                 objectAt(machine.frame(), line + 1, clock) == object)
                 return {clock, line};
     return {-1, -1};
@@ -77,10 +78,12 @@ TEST(AppInput, TheSelectedCollisionCellIsRingedOnTheScreen) {
     int onRing = 0;
     for (int i = 0; i < 32; ++i) {
         const double a = i * 2 * 3.14159265358979 / 32;
-        const int x = static_cast<int>(std::lround(cx + r * std::cos(a))), y = static_cast<int>(std::lround(cy + r * std::sin(a)));
+        const int x = static_cast<int>(std::lround(cx + r * std::cos(a))),
+                  y = static_cast<int>(std::lround(cy + r * std::sin(a)));
         onRing += near(shot.at(x, y), kMarkRingColour);
     }
-    EXPECT_GE(onRing, 24) << "ring around clock " << hit.clock << ", line " << hit.line << " at window " << cx << "," << cy;
+    EXPECT_GE(onRing, 24) << "ring around clock " << hit.clock << ", line " << hit.line << " at window " << cx << ","
+                          << cy;
     fs::remove_all(dir);
 }
 
@@ -124,7 +127,8 @@ TEST(AppInput, CtrlZTypedInATextFieldLeavesTheSceneAlone) {
     input.key(SDLK_z, KMOD_LCTRL);
     input.key(SDLK_y, KMOD_LCTRL);
     input.key(SDLK_z, KMOD_LCTRL);
-    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), before + 1) << "Ctrl+Z in the text field undid the scene's edit";
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), before + 1)
+        << "Ctrl+Z in the text field undid the scene's edit";
     fs::remove_all(dir);
 }
 
@@ -221,7 +225,8 @@ TEST(AppInput, TryStepsAndCtrlSLeaveTheLessonFileAsItWas) {
         EXPECT_EQ(app.document().scene().name, "default");
         // The lessons folder, not any "lessons" in the path of the checkout.
         for (const std::string& r : app.recent())
-            EXPECT_EQ(r.find((fs::path("assets") / "lessons").string()), std::string::npos) << "a lesson in Recent: " << r;
+            EXPECT_EQ(r.find((fs::path("assets") / "lessons").string()), std::string::npos)
+                << "a lesson in Recent: " << r;
     }
     const std::string after = fileBytes(lesson);
     EXPECT_TRUE(after == before) << "the lesson file was changed";
@@ -343,11 +348,14 @@ TEST(Presentation, LatchedPixelsAreWhitenedNotMagentaAndTheOverlaysHaveALegend) 
                 if (both(line, clock) && (std::abs(clock - first.clock) > 3 || std::abs(line - first.line) > 4))
                     atLine = line, atClock = clock;  // away from the first-hit marker's outline
         ASSERT_GE(atLine, 0) << "no overlap of P2 and PF2 in the default scene";
-        const Rgb base = Palette::ntsc().entries()[machine.frame().pixel((atClock - kWindowLeft) * 2, atLine - kFirstVisibleLine)];
-        const uint8_t* p = shot.at(static_cast<int>(g.clockX(atClock + 0.5f)), static_cast<int>(g.lineY(atLine + 0.5f)));
-        EXPECT_GT(p[0] + p[1] + p[2], base.r + base.g + base.b + 60) << w << "x" << h << ": the overlap is not whitened";
+        const Rgb base =
+            Palette::ntsc().entries()[machine.frame().pixel((atClock - kWindowLeft) * 2, atLine - kFirstVisibleLine)];
+        const uint8_t* p =
+            shot.at(static_cast<int>(g.clockX(atClock + 0.5f)), static_cast<int>(g.lineY(atLine + 0.5f)));
+        EXPECT_GT(p[0] + p[1] + p[2], base.r + base.g + base.b + 60)
+            << w << "x" << h << ": the overlap is not whitened";
         EXPECT_GE(p[1], base.g) << w << "x" << h << ": the overlay takes green away (a magenta tint)";
-        const uint8_t (&missed)[3] = collide::MapColours::missed;
+        const uint8_t(&missed)[3] = collide::MapColours::missed;
         EXPECT_GT(std::abs(p[0] - missed[0]) + std::abs(p[1] - missed[1]) + std::abs(p[2] - missed[2]), 150)
             << w << "x" << h << ": latched pixels look like the grids' missed colour";
 
@@ -394,7 +402,8 @@ TEST(AppInput, PausedMidFrameTheHardwareGridShowsTheLatchesUpToTheBeam) {
     ASSERT_EQ(app.simulation().beamLine(), 96);
     EXPECT_TRUE(cellSet("P0PL.P1")) << "P0 met P1 on line 84, above the beam";
     EXPECT_FALSE(cellSet("P2PF.PF2")) << "P2 meets PF2 on line 108, below the beam: a read now returns it clear";
-    EXPECT_TRUE(app.widget("mid-frame note").has_value()) << "the grid does not say it shows the latches up to the beam";
+    EXPECT_TRUE(app.widget("mid-frame note").has_value())
+        << "the grid does not say it shows the latches up to the beam";
     while (app.simulation().beamLine() < 110) input.key(SDLK_l);
     EXPECT_TRUE(cellSet("P2PF.PF2")) << "the beam passed line 108";
     fs::remove_all(dir);
@@ -404,7 +413,8 @@ TEST(AppInput, PausedMidFrameTheHardwareGridShowsTheLatchesUpToTheBeam) {
 TEST(Presentation, TheAllMethodsTableFitsAt1024x768) {
     const fs::path dir = scratchDir("table");
     AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1024, 768);
-    options.hide = {"Objects", "Registers", "Playfield", "Layers", "Lessons", "Program", "Sweep", "Memory", "Display list", "Appearances"};
+    options.hide = {"Objects", "Registers", "Playfield", "Layers",       "Lessons",
+                    "Program", "Sweep",     "Memory",    "Display list", "Appearances"};
     AppSession app(options);
     ASSERT_TRUE(app.start());
     InputDriver input(app);
@@ -436,7 +446,8 @@ TEST(Presentation, ThePixelEditorIsInTheScreensProportions) {
         const ScreenGeometry g = app.screen();
         const double want = g.clockW / g.lineH * size / (stripe.dma ? stripe.linesPerRow : 1);
         const double got = ((*cell)[2] - (*cell)[0]) / ((*cell)[3] - (*cell)[1]);
-        EXPECT_NEAR(got, want, 0.05 * want) << w << "x" << h << ": a bit of P0 is drawn " << got << " times as wide as tall";
+        EXPECT_NEAR(got, want, 0.05 * want)
+            << w << "x" << h << ": a bit of P0 is drawn " << got << " times as wide as tall";
         EXPECT_GT(want, 1.5) << "the default scene's P0 no longer shows the TV's proportions";
         fs::remove_all(dir);
     }
@@ -461,7 +472,8 @@ TEST(Presentation, ALessonTurnsOffTheOverlaysThatWouldContradictIt) {
     // P0 (a ball, clocks $64-$6B on lines 64-79) behind the PF0 block.
     for (int line = 66; line <= 77; ++line)
         for (int clock = 0x66; clock <= 0x69; ++clock) {
-            const uint8_t* p = shot.at(static_cast<int>(g.clockX(clock + 0.5f)), static_cast<int>(g.lineY(line + 0.5f)));
+            const uint8_t* p =
+                shot.at(static_cast<int>(g.clockX(clock + 0.5f)), static_cast<int>(g.lineY(line + 0.5f)));
             wrong += p[0] != pf0.r || p[1] != pf0.g || p[2] != pf0.b;
         }
     EXPECT_EQ(wrong, 0) << "the hidden player is painted over";
@@ -487,7 +499,8 @@ TEST(Presentation, ALessonComesToTheFrontAndCtrlPlusEnlargesTheInterface) {
     // The lesson's text is larger than the interface's, to be read from the back of a room.
     const auto title = app.widget("lesson title");
     ASSERT_TRUE(title.has_value());
-    EXPECT_GE((*title)[3] - (*title)[1], 1.3f * app.fontSize()) << "the lesson title's line is no taller than the interface's";
+    EXPECT_GE((*title)[3] - (*title)[1], 1.3f * app.fontSize())
+        << "the lesson title's line is no taller than the interface's";
     const float before = app.fontSize();
     input.key(SDLK_EQUALS, KMOD_LCTRL);
     input.key(SDLK_EQUALS, KMOD_LCTRL);
@@ -602,12 +615,16 @@ void expectSavedLatchesBesideTheFrames(const fs::path& state, const char* emulat
             const std::string name = "saved " + std::string(collisionRegisterName(reg)) + "." + kColumns[reg >= 8][bit];
             const auto cell = app.widget(name);
             ASSERT_TRUE(cell.has_value()) << name;
-            const bool on = (saved->registers[static_cast<size_t>(reg)] >> bit) & 1, hardware = (machine.collisions().read(reg) >> bit) & 1;
+            const bool on = (saved->registers[static_cast<size_t>(reg)] >> bit) & 1,
+                       hardware = (machine.collisions().read(reg) >> bit) & 1;
             differ += on != hardware;
             // The square's corner, away from its digit.
             const uint8_t* p = shot.at(static_cast<int>((*cell)[0] + 3), static_cast<int>((*cell)[1] + 3));
-            const ImU32 expected = on != hardware ? IM_COL32(0xE0, 0x9A, 0x2A, 255) : on ? IM_COL32(0xE8, 0xE8, 0xEC, 255) : IM_COL32(0x2A, 0x2A, 0x30, 255);
-            EXPECT_TRUE(near(p, expected, 24)) << name << " drawn " << int(p[0]) << "," << int(p[1]) << "," << int(p[2]);
+            const ImU32 expected = on != hardware ? IM_COL32(0xE0, 0x9A, 0x2A, 255)
+                                   : on           ? IM_COL32(0xE8, 0xE8, 0xEC, 255)
+                                                  : IM_COL32(0x2A, 0x2A, 0x30, 255);
+            EXPECT_TRUE(near(p, expected, 24))
+                << name << " drawn " << int(p[0]) << "," << int(p[1]) << "," << int(p[2]);
         }
     EXPECT_GT(differ, 0) << "the sample's saved latches are not one frame of its screen";
     EXPECT_TRUE(app.widget("saved latches differ").has_value());
@@ -631,8 +648,8 @@ TEST(RunInEmulator, NoEmulatorSaysSoTheTypedPathIsUsedAndTheProgramGetsTheExport
     const fs::path fake = dir / "my-atari800", argsFile = dir / "args.txt";
     {
         std::ofstream script(fake);
-        script << "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > '" << argsFile.string() << ".part'\n/bin/mv '" << argsFile.string() << ".part' '"
-               << argsFile.string() << "'\n";
+        script << "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > '" << argsFile.string() << ".part'\n/bin/mv '"
+               << argsFile.string() << ".part' '" << argsFile.string() << "'\n";
     }
     fs::permissions(fake, fs::perms::owner_all);
     const char* oldPath = std::getenv("PATH");
@@ -743,7 +760,8 @@ TEST(ProgramsInTheWindow, StepABreakpointFromTheDisassemblyAndAFrameMadeIntoASce
     for (int i = 0; i < 120 && app.running(); ++i) input.frames(1);
     EXPECT_FALSE(app.running()) << "the breakpoint did not stop the program";
     EXPECT_EQ(app.simulation().atari()->cpu().regs().pc, next);
-    EXPECT_NE(app.simulation().stopReason().find(std::string("reached $") + hex), std::string::npos) << app.simulation().stopReason();
+    EXPECT_NE(app.simulation().stopReason().find(std::string("reached $") + hex), std::string::npos)
+        << app.simulation().stopReason();
     // A scene of the last frame: the document becomes it, without the program.
     const auto make = app.widget("make a scene of this frame");
     ASSERT_TRUE(make.has_value());
@@ -773,7 +791,8 @@ TEST(MotionInTheWindow, TheMovesSliderGivesTheObjectAVelocityAndTheWindowMovesIt
     // Two sliders share 14 font sizes: a click near the right end of the first sets dx to 16
     // (or 15: ImGui maps the click through the grab's width); dy stays 0.
     const float inner = ImGui::GetStyle().ItemInnerSpacing.x;
-    input.click(static_cast<int>((*slider)[0] + (app.fontSize() * 14 - inner) / 2 - 2), static_cast<int>(((*slider)[1] + (*slider)[3]) / 2));
+    input.click(static_cast<int>((*slider)[0] + (app.fontSize() * 14 - inner) / 2 - 2),
+                static_cast<int>(((*slider)[1] + (*slider)[3]) / 2));
     input.frames(2);
     const Scene& scene = app.document().scene();
     ASSERT_EQ(scene.motion.size(), 1u);
@@ -807,7 +826,8 @@ TEST(ExportInTheWindow, FileExportWritesTheSpriteEditorsFileBesideTheScene) {
     auto centre = [&](const std::string& name) {
         const auto w = app.widget(name);
         EXPECT_TRUE(w.has_value()) << name << " was not drawn";
-        return w ? std::pair<int, int>{static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2)}
+        return w ? std::pair<int, int>{static_cast<int>(((*w)[0] + (*w)[2]) / 2),
+                                       static_cast<int>(((*w)[1] + (*w)[3]) / 2)}
                  : std::pair<int, int>{0, 0};
     };
     auto [fx, fy] = centre("File menu");
@@ -847,7 +867,8 @@ TEST(HitboxInTheWindow, OwnHitboxTickedFromTheObjectsPanelIsKeptAndUsed) {
     ASSERT_TRUE(app.document().scene().hitboxes.empty());
     const auto box = app.widget("own hitbox");
     ASSERT_TRUE(box.has_value()) << "the Objects panel is not in front";
-    const int x = static_cast<int>((*box)[0] + app.fontSize() * 0.5f), y = static_cast<int>(((*box)[1] + (*box)[3]) / 2);
+    const int x = static_cast<int>((*box)[0] + app.fontSize() * 0.5f),
+              y = static_cast<int>(((*box)[1] + (*box)[3]) / 2);
     input.click(x, y);
     input.frames(2);
     ASSERT_EQ(app.document().scene().hitboxes.size(), 1u);

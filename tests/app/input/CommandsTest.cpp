@@ -14,10 +14,10 @@
 
 #include <gtest/gtest.h>
 
+#include "InputDriver.h"
 #include "app/App.h"
 #include "app/AppCommands.h"
 #include "app/Overlays.h"
-#include "InputDriver.h"
 
 namespace pmg::app {
 namespace {
@@ -100,7 +100,8 @@ TEST(Commands, ModifiersTellCommandsApart) {
     for (const Command& c : commands())
         for (const KeyChord& chord : c.chords) {
             if (chord.key == SDLK_UNKNOWN) continue;
-            for (Uint16 mod : modifierStates(chord)) EXPECT_EQ(commandFor(chord.key, mod)->id, c.id) << chordText(chord);
+            for (Uint16 mod : modifierStates(chord))
+                EXPECT_EQ(commandFor(chord.key, mod)->id, c.id) << chordText(chord);
         }
 }
 
@@ -118,7 +119,8 @@ TEST(Commands, TheF1TableShowsEveryCommandsKeysAndEveryMenuCommandIsInAMenu) {
         EXPECT_FALSE(keys.empty()) << c.help;
         EXPECT_TRUE(app.widget("shortcut " + keys)) << "the F1 table has no row for " << keys << " (" << c.help << ")";
     }
-    for (const OtherInput& other : kOtherInput) EXPECT_TRUE(app.widget(std::string("shortcut ") + other.keys)) << other.keys;
+    for (const OtherInput& other : kOtherInput)
+        EXPECT_TRUE(app.widget(std::string("shortcut ") + other.keys)) << other.keys;
     input.key(SDLK_ESCAPE);
     ASSERT_FALSE(app.popupShown("Keyboard shortcuts"));
 
@@ -127,7 +129,8 @@ TEST(Commands, TheF1TableShowsEveryCommandsKeysAndEveryMenuCommandIsInAMenu) {
     for (const char* menu : {"File menu", "Edit menu", "View menu", "Help menu"}) {
         const auto title = app.widget(menu);
         ASSERT_TRUE(title) << menu;
-        const int x = static_cast<int>(((*title)[0] + (*title)[2]) / 2), y = static_cast<int>(((*title)[1] + (*title)[3]) / 2);
+        const int x = static_cast<int>(((*title)[0] + (*title)[2]) / 2),
+                  y = static_cast<int>(((*title)[1] + (*title)[3]) / 2);
         input.click(x, y);
         input.frames(2);
         for (const Command& c : commands())
@@ -165,18 +168,22 @@ TEST(OverlaySettings, TheOldNumberIsReadAndEachOverlayIsWrittenByItsKey) {
         AppSession app(options);
         ASSERT_TRUE(app.start());
         InputDriver(app).frames(2);
-        for (const OverlayInfo& overlay : kOverlays) EXPECT_EQ(app.overlays().*overlay.flag, expected.*overlay.flag) << overlay.key;
+        for (const OverlayInfo& overlay : kOverlays)
+            EXPECT_EQ(app.overlays().*overlay.flag, expected.*overlay.flag) << overlay.key;
     }
     const std::string ini = readFile(dir / "pmglab" / "imgui.ini");
     EXPECT_EQ(ini.find("Overlays="), std::string::npos) << ini;
     for (const OverlayInfo& overlay : kOverlays)
-        EXPECT_NE(ini.find(std::string("Overlay=") + overlay.key + "," + (expected.*overlay.flag ? "1" : "0")), std::string::npos)
-            << overlay.key << " in\n" << ini;
+        EXPECT_NE(ini.find(std::string("Overlay=") + overlay.key + "," + (expected.*overlay.flag ? "1" : "0")),
+                  std::string::npos)
+            << overlay.key << " in\n"
+            << ini;
     {
         AppSession app(options);
         ASSERT_TRUE(app.start());
         InputDriver(app).frames(2);
-        for (const OverlayInfo& overlay : kOverlays) EXPECT_EQ(app.overlays().*overlay.flag, expected.*overlay.flag) << overlay.key;
+        for (const OverlayInfo& overlay : kOverlays)
+            EXPECT_EQ(app.overlays().*overlay.flag, expected.*overlay.flag) << overlay.key;
     }
     fs::remove_all(dir);
 }

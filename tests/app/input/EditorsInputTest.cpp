@@ -11,13 +11,13 @@
 
 #include <gtest/gtest.h>
 
+#include "InputDriver.h"
 #include "app/App.h"
-#include "app/Document.h"
 #include "app/Appearances.h"
 #include "app/DisplayListEdit.h"
+#include "app/Document.h"
 #include "app/SceneEdit.h"
 #include "scene/Scene.h"
-#include "InputDriver.h"
 
 namespace pmg::app {
 namespace {
@@ -149,8 +149,10 @@ TEST(MemoryPanel, ABinaryFileLoadsAtTheCursorAndOneThatDoesNotFitIsNamedInTheErr
     ASSERT_EQ(app.document().scene().memory.size(), original.memory.size() + 1);
     const MemoryBlock& loaded = app.document().scene().memory.back();
     EXPECT_EQ(loaded.address, 0x7000);
-    EXPECT_EQ(loaded.file, dump.string()) << "the scene names the file it came from (in full: it is far from the scene)";
-    for (int i = 0; i < 32; ++i) EXPECT_EQ(sceneByte(app.document().scene(), static_cast<uint16_t>(0x7000 + i)), 0x80 | i);
+    EXPECT_EQ(loaded.file, dump.string())
+        << "the scene names the file it came from (in full: it is far from the scene)";
+    for (int i = 0; i < 32; ++i)
+        EXPECT_EQ(sceneByte(app.document().scene(), static_cast<uint16_t>(0x7000 + i)), 0x80 | i);
     EXPECT_EQ(app.simulation().machine().memory().read(0x7005), 0x85) << "the running machine got the bytes";
     input.key(SDLK_z, KMOD_LCTRL);
     EXPECT_EQ(app.document().scene(), original);
@@ -179,7 +181,6 @@ TEST(MemoryPanel, ABinaryFileLoadsAtTheCursorAndOneThatDoesNotFitIsNamedInTheErr
     EXPECT_EQ(app.document().scene(), original);
     fs::remove_all(dir);
 }
-
 
 // The default scene's list: 3 x 8 blank lines, mode 2 with LMS $3000 at $2003 (scan lines
 // 32-39), 8 blank lines, mode E with LMS $4000, more mode E lines, JVB to $2000.
@@ -286,7 +287,9 @@ TEST(AppearancesPanel, ADuplicateBecomesALineWriteTheUserEditsDeletesAndSaves) {
     ASSERT_TRUE(original.lineWrites.empty());
     const std::vector<SceneAppearance> before = sceneAppearances(original, 2);
     ASSERT_EQ(before.size(), 1u);
-    auto p2At = [&](int line, int clock) { return (app.simulation().machine().frame().objectsAt(line, clock) >> 2) & 1; };
+    auto p2At = [&](int line, int clock) {
+        return (app.simulation().machine().frame().objectsAt(line, clock) >> 2) & 1;
+    };
 
     clickWidget(app, input, "appearances object P2");
     clickWidget(app, input, "appearance 0 duplicate");
@@ -325,11 +328,13 @@ TEST(AppearancesPanel, ADuplicateBecomesALineWriteTheUserEditsDeletesAndSaves) {
     EXPECT_EQ(app.document().scene().lineWrites[1].reg, Reg::SIZEP2);
     EXPECT_EQ(sceneAppearances(app.document().scene(), 2)[1].hpos, 136);
     input.key(SDLK_z, KMOD_LCTRL);
-    EXPECT_EQ(app.document().scene().lineWrites[1], (RegisterWrite{static_cast<int16_t>(copyLine + 2), 0, Reg::HPOSP2, 180}));
+    EXPECT_EQ(app.document().scene().lineWrites[1],
+              (RegisterWrite{static_cast<int16_t>(copyLine + 2), 0, Reg::HPOSP2, 180}));
     // Two lines lower, the write cuts the copy in two: its first two lines at the old HPOS.
     EXPECT_EQ(sceneAppearances(app.document().scene(), 2).size(), 3u);
     input.key(SDLK_z, KMOD_LCTRL);
-    EXPECT_EQ(app.document().scene().lineWrites[1], (RegisterWrite{static_cast<int16_t>(copyLine), 0, Reg::HPOSP2, 180}));
+    EXPECT_EQ(app.document().scene().lineWrites[1],
+              (RegisterWrite{static_cast<int16_t>(copyLine), 0, Reg::HPOSP2, 180}));
 
     // Saved: the line writes are in the file.
     input.key(SDLK_s, KMOD_LCTRL | KMOD_LSHIFT);

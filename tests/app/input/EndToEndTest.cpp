@@ -68,7 +68,8 @@ TEST(EndToEnd, XdotoolDragsUndoesAndSavesInTheRealBinary) {
         runScene(scene, machine, 2);
         for (int l = kFirstVisibleLine; l <= kLastVisibleLine && clock < 0; ++l)
             for (int c = kWindowLeft + 1; c <= kWindowRight; ++c)
-                if (objectAt(machine.frame(), l, c) == 2 && objectAt(machine.frame(), l, c - 1) == 2 && objectAt(machine.frame(), l + 1, c) == 2) {
+                if (objectAt(machine.frame(), l, c) == 2 && objectAt(machine.frame(), l, c - 1) == 2 &&
+                    objectAt(machine.frame(), l + 1, c) == 2) {
                     clock = c, line = l;
                     break;
                 }
@@ -81,7 +82,8 @@ TEST(EndToEnd, XdotoolDragsUndoesAndSavesInTheRealBinary) {
     ASSERT_GE(child, 0);
     if (child == 0) {
         ::setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
-        execl(PMGLAB_APP_PATH, "pmglab", "--size", "1600", "--height", "1000", file.c_str(), static_cast<char*>(nullptr));
+        execl(PMGLAB_APP_PATH, "pmglab", "--size", "1600", "--height", "1000", file.c_str(),
+              static_cast<char*>(nullptr));
         _exit(127);
     }
     const std::string window = output("xdotool search --sync --onlyvisible --name 'scene.json' 2>/dev/null | head -1");
@@ -101,7 +103,8 @@ TEST(EndToEnd, XdotoolDragsUndoesAndSavesInTheRealBinary) {
     x("key --clearmodifiers ctrl+s");
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     const Scene dragged = loadScene(file);
-    EXPECT_EQ(sceneRegister(dragged, Reg::HPOSP2), hpos + 10) << "the drag of 10 colour clocks' width did not move P2 by 10";
+    EXPECT_EQ(sceneRegister(dragged, Reg::HPOSP2), hpos + 10)
+        << "the drag of 10 colour clocks' width did not move P2 by 10";
 
     x("key --clearmodifiers ctrl+z");
     std::this_thread::sleep_for(std::chrono::milliseconds(300));

@@ -120,14 +120,16 @@ private:
 
 // A scratch folder for one test (config, scenes it writes), removed afterwards.
 inline std::filesystem::path scratchDir(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / ("pmglab-input-" + std::to_string(::getpid()) + "-" + name);
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("pmglab-input-" + std::to_string(::getpid()) + "-" + name);
     std::filesystem::create_directories(dir);
     return dir;
 }
 
 // Options for a session the test drives: a fixed window size, no remembered layout (a
 // scripted frame count the test never reaches), the config folder in `dir`.
-inline AppOptions sessionOptions(const std::filesystem::path& scene, const std::filesystem::path& dir, int w = 1600, int h = 1000) {
+inline AppOptions sessionOptions(const std::filesystem::path& scene, const std::filesystem::path& dir, int w = 1600,
+                                 int h = 1000) {
     ::setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
     AppOptions o;
     o.scene = scene;
@@ -136,6 +138,8 @@ inline AppOptions sessionOptions(const std::filesystem::path& scene, const std::
     return o;
 }
 
-inline std::filesystem::path sourceFile(const std::string& relative) { return std::filesystem::path(PMGLAB_SOURCE_DIR) / relative; }
+inline std::filesystem::path sourceFile(const std::string& relative) {
+    return std::filesystem::path(PMGLAB_SOURCE_DIR) / relative;
+}
 
 }  // namespace pmg::app::testing_input

@@ -27,9 +27,9 @@ namespace pmg {
 namespace {
 
 constexpr long kFrames = PMGLAB_SOAK_FRAMES;
-constexpr long kWarmUpFrames = 1000;      // after these, memory must not grow any more
+constexpr long kWarmUpFrames = 1000;        // after these, memory must not grow any more
 constexpr long kCheckpointEvery = 100'000;  // picture and record compared, memory sampled
-constexpr long kRssSlackKib = 256;        // page-granular noise, not growth per frame
+constexpr long kRssSlackKib = 256;          // page-granular noise, not growth per frame
 
 // Resident memory from /proc/self/statm (its second field, in pages).
 long residentKib() {
@@ -125,9 +125,10 @@ TEST(Soak, EveryFrameGivesWhatTheFirstGaveAndMemoryStaysFlat) {
         }
     }
     const long endKib = residentKib();
-    std::printf("soak: %ld frames; resident memory %ld KiB after %ld frames, %ld KiB at the end (peak %ld KiB)\n"
-                "soak: resident KiB at checkpoints (frame:KiB):%s\n",
-                kFrames, warmKib, kWarmUpFrames, endKib, std::max(peakKib, endKib), samples.c_str());
+    std::printf(
+        "soak: %ld frames; resident memory %ld KiB after %ld frames, %ld KiB at the end (peak %ld KiB)\n"
+        "soak: resident KiB at checkpoints (frame:KiB):%s\n",
+        kFrames, warmKib, kWarmUpFrames, endKib, std::max(peakKib, endKib), samples.c_str());
     RecordProperty("frames", std::to_string(kFrames));
     RecordProperty("rss_kib_after_warm_up", std::to_string(warmKib));
     RecordProperty("rss_kib_at_end", std::to_string(endKib));
