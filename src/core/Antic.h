@@ -91,6 +91,9 @@ public:
     // space (player-missile data is the machine's to check).
     const IoSpaceRead& ioSpaceRead() const { return io_; }
 
+    // Every member (the machine compares ANTIC's state at the start and end of a frame).
+    friend bool operator==(const Antic&, const Antic&) = default;
+
 private:
     const Memory& bufferedMemory(const Memory& mem, const PlayfieldLine& out);
     void fetchInstruction(const Memory& mem, const RegisterFile& regs);
@@ -133,6 +136,7 @@ private:
         ScratchMemory& operator=(const ScratchMemory&) { return *this; }
         ScratchMemory(ScratchMemory&&) noexcept = default;
         ScratchMemory& operator=(ScratchMemory&&) noexcept = default;
+        friend bool operator==(const ScratchMemory&, const ScratchMemory&) { return true; }
     } bufferView_;
     bool waitVbl_ = false;  // after JVB: blank until vertical blank
     // Lines 248-7 are not blanked (W4): decided at line 248, kept through the frame's start

@@ -14,6 +14,7 @@ struct DisplayListLoop {
     int line = -1;        // scan line of the JMP; -1 = no loop this frame
     uint16_t jump = 0;    // address of the JMP instruction
     uint16_t target = 0;  // where it jumps to
+    friend bool operator==(const DisplayListLoop&, const DisplayListLoop&) = default;
 };
 
 // $D000-$D7FF is I/O space on every Atari (GTIA, POKEY, PIA, ANTIC): DMA there reads chip
@@ -28,6 +29,7 @@ struct IoSpaceRead {
     int line = -1;  // -1 = none this frame
     uint16_t address = 0;
     IoSpaceReader reader = IoSpaceReader::DisplayList;
+    friend bool operator==(const IoSpaceRead&, const IoSpaceRead&) = default;
 };
 
 }  // namespace pmg

@@ -25,6 +25,7 @@ Machine::Machine(const MachineOptions& options) : options_(options) {
 }
 
 void Machine::setOptions(const MachineOptions& options) {
+    touch();
     options_ = options;
     gtiaOptions_ = {options_.ctia, options_.picture, options_.record, options_.shiftAlways, options_.reference};
     rebuildSchedule();
@@ -32,6 +33,7 @@ void Machine::setOptions(const MachineOptions& options) {
 }
 
 void Machine::powerOn() {
+    touch();
     memory_.clear();
     regs_.clear();
     latches_.coldStart();
@@ -75,6 +77,7 @@ void Machine::writeRegister(Reg reg, uint8_t value) {
 }
 
 void Machine::setScheduledWrites(std::span<const RegisterWrite> writes) {
+    touch();
     writes_.assign(writes.begin(), writes.end());
     rebuildSchedule();
 }
@@ -130,23 +133,67 @@ void Machine::takeAnticNotes() {
     if (io.line >= 0 && (frame_.ioSpaceRead.line < 0 || io.line <= frame_.ioSpaceRead.line)) frame_.ioSpaceRead = io;
 }
 
+// The frame memo. A frame run from line 0 is a pure function of the machine's state at its
+// start (FrameState), the options and the scheduled writes: without a CPU nothing writes
+// memory during a frame (DMA only reads), and the picture, record and notes go to frame_,
+// which nothing else writes. So a frame that starts in the state the last one started in
+// (a static scene, HITCLR before every frame or not) would make the same picture, record
+// and notes into frame_ again and end in the same state: the machine takes that end state
+// and counts the frame instead of running it. A register or memory write between frames is
+// seen in the state compared (a memory write changes the version even if the byte does
+// not); options, schedule, power-on and lines run one by one clear the memo (touch()). A
+// frame that is not a repeat costs a comparison and two copies of the state (lost in the
+// noise of the 6 us collisions-only frame of the busy benchmark scene). The reference path (a cross-check) never uses
+// it; programs (beginScanline and endScanline) and the sweep (runLines) run lines, not frames.
 void Machine::runFrame() {
+    if (line_ != 0 || options_.reference) {
+        do runScanline();
+        while (line_ != 0);
+        return;
+    }
+    FrameState& now = memo_.starts[memo_.start ^ 1];
+    captureFrameState(now);
+    if (memo_.valid && now == memo_.starts[memo_.start]) {
+        regs_ = memo_.end.regs;
+        latches_ = memo_.end.latches;
+        antic_ = memo_.end.antic;
+        gtia_.setShifters(memo_.end.shifters);
+        pf_ = memo_.end.pf;
+        ++frames_;
+        ++repeatedFrames_;
+        return;
+    }
+    memo_.start ^= 1;
     do runScanline();
     while (line_ != 0);
+    captureFrameState(memo_.end);
+    memo_.valid = true;
+}
+
+void Machine::captureFrameState(FrameState& out) const {
+    out.memoryVersion = memory_.version();
+    out.regs = regs_;
+    out.latches = latches_;
+    out.antic = antic_;
+    out.shifters = gtia_.shifters();
+    out.pf = pf_;
 }
 
 void Machine::runLines(int first, int last) {
+    touch();
     line_ = first;
     do runScanline();
     while (line_ != 0 && line_ <= last);
 }
 
 void Machine::runScanline() {
+    touch();
     beginScanline();
     endScanline({});
 }
 
 void Machine::beginScanline() {
+    touch();
     const int y = line_;
     const auto& writes = schedule_[y];
     size_t first = 0;
@@ -206,6 +253,7 @@ void Machine::beginScanline() {
 }
 
 void Machine::takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles) {
+    touch();
     if (!phantom_.load.any()) return;
     for (int k = 0; k < 5; ++k)
         regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = phantom_.grafBefore[static_cast<size_t>(k)];
@@ -286,6 +334,7 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
 }
 
 void Machine::endScanline(std::span<const RegisterWrite> extra) {
+    touch();
     const int y = line_;
     std::span<const RegisterWrite> midLine = lineWrites(extra);
     if (!midLine.empty()) {

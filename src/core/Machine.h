@@ -59,8 +59,12 @@ public:
     // Lines and clocks out of range are the caller's error (the scene loader rejects them).
     void setScheduledWrites(std::span<const RegisterWrite> writes);
 
-    // Runs scan lines until the end of the current frame (line 0 of the next one).
+    // Runs scan lines until the end of the current frame (line 0 of the next one). A frame
+    // from line 0 that starts in the state the last one started in is not run again (the
+    // frame memo, see runFrame() in Machine.cpp).
     void runFrame();
+    // Frames runFrame() found already made (the frame memo), since construction.
+    uint64_t repeatedFrames() const { return repeatedFrames_; }
     // Runs one scan line.
     void runScanline();
     // Runs scan lines `first` to `last` (0 <= first <= last < linesPerFrame()) and no others:
@@ -115,6 +119,27 @@ private:
     // latches it for the line's end-of-mode-line test, or -1.
     int applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf);
 
+    // Everything a frame run from line 0 depends on besides the options and the schedule,
+    // and everything it changes besides frame_: the memory as its version names it (first:
+    // the cheapest to tell apart), what the registers, latches (first hits included), ANTIC,
+    // the object shift registers and the playfield line hold. Each part compares all its
+    // members, so a member added to one of them is compared too.
+    struct FrameState {
+        uint64_t memoryVersion = 0;
+        RegisterFile regs;
+        CollisionLatches latches;
+        Antic antic;
+        ObjectShifters shifters;
+        PlayfieldLine pf;
+        friend bool operator==(const FrameState&, const FrameState&) = default;
+    };
+    // Copies the machine's state into `out` (in place: no temporary).
+    void captureFrameState(FrameState& out) const;
+    // Anything that changes what a frame makes other than the state (options, schedule) or
+    // leaves frame_ other than a whole frame from runFrame() (power-on, lines run one by
+    // one): the next frame is run.
+    void touch() { memo_.valid = false; }
+
     MachineOptions options_;
     GtiaOptions gtiaOptions_;  // derived from options_ (setOptions)
     Memory memory_;
@@ -128,6 +153,17 @@ private:
     std::vector<std::vector<RegisterWrite>> schedule_;  // per line, effective clocks, sorted
     int line_ = 0;
     uint64_t frames_ = 0;
+    // The frame memo: the state the last frame runFrame() ran started and ended in, its
+    // picture, record and notes being in frame_ (valid: nothing touched since). The start
+    // state is one of two slots, the other takes the next frame's start, so that a frame
+    // the memo does not answer costs one copy to compare and one at its end.
+    struct FrameMemo {
+        bool valid = false;
+        size_t start = 0;
+        std::array<FrameState, 2> starts;
+        FrameState end;
+    } memo_;
+    uint64_t repeatedFrames_ = 0;
     size_t firstMidLine_ = 0;  // this line's scheduled writes after clock 0
     // This line's phantom DMA loads (beginScanline to endScanline): what they load, the GRAF
     // latches before them, and the bytes ANTIC put on the bus in cycles 0-7.

@@ -44,6 +44,7 @@ struct PlayfieldLine {
     // placePlayfield()'s last result and what it was for (it keeps it across lines).
     struct Placement {
         int16_t first, last, origin, firstByte, lastByte;
+        friend bool operator==(const Placement&, const Placement&) = default;
     } placement{};
     uint16_t placementKey = 0;
     std::array<uint8_t, kSize> an{};
@@ -58,6 +59,7 @@ struct PlayfieldLine {
     std::vector<CharacterWrite> characterWrites;
 
     bool empty() const { return mode == 0; }
+    friend bool operator==(const PlayfieldLine&, const PlayfieldLine&) = default;
 };
 
 }  // namespace pmg
