@@ -55,6 +55,7 @@ struct PlayfieldLine {
         uint8_t cycle = 0;
         bool chbase = false;  // else CHACTL
         uint8_t value = 0;
+        friend bool operator==(const CharacterWrite&, const CharacterWrite&) = default;
     };
     std::vector<CharacterWrite> characterWrites;
 
