@@ -367,6 +367,19 @@ TEST(FastPathCrossCheck, LatchesFilledUpEarlyStayExact) {
     }
 }
 
+// One frame on both machines, then what the fast one's options produce compared: the
+// picture (and record) if made, else the latches.
+void runFrameOnBoth(TestMachine& fast, TestMachine& ref, const std::string& what) {
+    fast.m.runFrame();
+    ref.m.runFrame();
+    const MachineOptions& o = fast.m.options();
+    if (o.picture) {
+        expectSameFrame(fast, ref, o.record, what);
+    } else {
+        ASSERT_EQ(fast.m.collisions(), ref.m.collisions()) << what;
+    }
+}
+
 // A frame's lines made from the same inputs as the frame before are not made again
 // (GtiaLineMemo): their rows and record stay, their collision bits are replayed. Between
 // frames one input changes at a time, on both machines: a register, a screen byte shown on
@@ -441,16 +454,10 @@ TEST(FastPathCrossCheck, LinesMadeAgainAfterOneChangeEqualTheReference) {
                 fast.m.writeRegister(Reg::HITCLR, 0);
                 ref.m.writeRegister(Reg::HITCLR, 0);
             }
-            fast.m.runFrame();
-            ref.m.runFrame();
             const std::string what =
                 "seed " + std::to_string(seed) + " frame " + std::to_string(frame) + " after " + change;
-            const MachineOptions& o = fast.m.options();
-            if (o.picture) {
-                expectSameFrame(fast, ref, o.record, what);
-            } else {
-                ASSERT_EQ(fast.m.collisions(), ref.m.collisions()) << what;
-            }
+            runFrameOnBoth(fast, ref, what);
+            if (HasFatalFailure()) return;
         }
     }
 }
@@ -569,16 +576,10 @@ TEST(FastPathCrossCheck, FramesTakenFromTheFrameMemoEqualTheReference) {
                 fast.m.writeRegister(Reg::HITCLR, 0);
                 ref.m.writeRegister(Reg::HITCLR, 0);
             }
-            fast.m.runFrame();
-            ref.m.runFrame();
             const std::string what =
                 "seed " + std::to_string(seed) + " frame " + std::to_string(frame) + " after " + change;
-            const MachineOptions& o = fast.m.options();
-            if (o.picture) {
-                expectSameFrame(fast, ref, o.record, what);
-            } else {
-                ASSERT_EQ(fast.m.collisions(), ref.m.collisions()) << what;
-            }
+            runFrameOnBoth(fast, ref, what);
+            if (HasFatalFailure()) return;
             ASSERT_EQ(fast.m.registers(), ref.m.registers()) << what;
             ASSERT_EQ(fast.m.frameCount(), ref.m.frameCount()) << what;
             ASSERT_EQ(fast.m.line(), ref.m.line()) << what;
