@@ -9,27 +9,28 @@
 namespace pmg {
 namespace {
 
-// Bit i of the result is (an[i] == value) for 16 consecutive codes.
-inline uint64_t equal16(const uint8_t* an, uint8_t value) {
+// Bits 2, 1 and 0 of 16 consecutive AN codes (0-7), each as a mask: bit i for code i. A
+// code 4 + n is PFn (lo-res) or a hi-res pair 4 | left << 1 | right, so three masks give
+// every colour with a few ANDs instead of one compare per colour.
+struct CodeBits {
+    uint64_t b2, b1, b0;
+};
+inline CodeBits codeBits16(const uint8_t* an) {
 #if defined(__SSE2__)
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(an));
-    return static_cast<uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(static_cast<char>(value)))));
+    // Shifting 16-bit lanes left by 7 - k puts each byte's bit k in its own bit 7 (the low
+    // byte's upper bits move into the high byte's low bits, below its bit 7).
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(an));
+    return {static_cast<uint16_t>(_mm_movemask_epi8(_mm_slli_epi16(v, 5))),
+            static_cast<uint16_t>(_mm_movemask_epi8(_mm_slli_epi16(v, 6))),
+            static_cast<uint16_t>(_mm_movemask_epi8(_mm_slli_epi16(v, 7)))};
 #else
-    uint64_t m = 0;
-    for (int i = 0; i < 16; ++i) m |= uint64_t{an[i] == value} << i;
-    return m;
-#endif
-}
-
-// Bit i set where an[i] > value (codes are 0..7, so signed compare is fine).
-inline uint64_t greater16(const uint8_t* an, uint8_t value) {
-#if defined(__SSE2__)
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(an));
-    return static_cast<uint16_t>(_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(static_cast<char>(value)))));
-#else
-    uint64_t m = 0;
-    for (int i = 0; i < 16; ++i) m |= uint64_t{an[i] > value} << i;
-    return m;
+    CodeBits c{0, 0, 0};
+    for (int i = 0; i < 16; ++i) {
+        c.b2 |= uint64_t{(an[i] >> 2) & 1u} << i;
+        c.b1 |= uint64_t{(an[i] >> 1) & 1u} << i;
+        c.b0 |= uint64_t{an[i] & 1u} << i;
+    }
+    return c;
 #endif
 }
 
@@ -50,13 +51,16 @@ void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4
         if (lo > hi) return;
         const int chunkFrom = lo >> 4, chunkTo = hi >> 4;
         for (int c = chunkFrom; c <= chunkTo; ++c) {
-            int word = c >> 2, shift = (c & 3) * 16;
-            const uint8_t* p = an + c * 16;
+            const int word = c >> 2, shift = (c & 3) * 16;
+            const CodeBits k = codeBits16(an + c * 16);
             if (line.hires) {
-                // Hi-res: a clock collides as PF2 when either half-pixel is lit (F1).
-                pf[2].w[word] |= greater16(p, 4) << shift;
+                // Hi-res: a clock collides as PF2 when either half-pixel is lit (F1): 5-7.
+                pf[2].w[word] |= (k.b2 & (k.b1 | k.b0)) << shift;
             } else {
-                for (int n = 0; n < 4; ++n) pf[n].w[word] |= equal16(p, static_cast<uint8_t>(4 + n)) << shift;
+                pf[0].w[word] |= (k.b2 & ~k.b1 & ~k.b0) << shift;
+                pf[1].w[word] |= (k.b2 & ~k.b1 & k.b0) << shift;
+                pf[2].w[word] |= (k.b2 & k.b1 & ~k.b0) << shift;
+                pf[3].w[word] |= (k.b2 & k.b1 & k.b0) << shift;
             }
         }
         return;

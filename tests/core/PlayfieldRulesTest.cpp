@@ -1,7 +1,10 @@
 // Reference rules F1-F6: what counts as PF0-PF3 for collisions.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "TestMachine.h"
+#include "core/PlayfieldDecoder.h"
 
 namespace pmg::test {
 
@@ -330,8 +333,6 @@ TEST(Playfield, LoresModesMapPixelsToPf0ToPf3) {
     EXPECT_EQ(pfAt(t, 0x33), 0x04);
 }
 
-}  // namespace pmg::test
-
 namespace pmg::test {
 
 TEST(Playfield, F4_Gtia10BlankLinesShowNibbleZeroInPlayerZerosColour) {
@@ -345,6 +346,39 @@ TEST(Playfield, F4_Gtia10BlankLinesShowNibbleZeroInPlayerZerosColour) {
     t.set(Reg::COLPM0, 0x08);
     t.run();
     for (int x = 0; x < kFrameWidth; x += 7) EXPECT_EQ(t.m.frame().pixel(x, 100 - 8), 0x08) << x;
+}
+
+}  // namespace pmg::test
+
+// decodePlayfield's normal-mode masks, taken three code bits at a time, against the rule
+// clock by clock: a lo-res clock with code 4 + n is PFn, a hi-res clock is PF2 when either
+// half-pixel is lit (code 5-7, F1). Random codes 0-7 over random placements and clock ranges.
+TEST(Playfield, F1_DecodedMasksMatchTheCodesClockByClock) {
+    std::mt19937 rng(7);
+    for (int trial = 0; trial < 400; ++trial) {
+        PlayfieldLine line;
+        line.mode = static_cast<uint8_t>(trial % 2 ? 0xE : 0xF);
+        line.hires = line.mode == 0xF;
+        line.first = static_cast<int16_t>(rng() % 120);
+        line.last = static_cast<int16_t>(line.first + static_cast<int>(rng() % 108));
+        for (int x = 0; x < PlayfieldLine::kSize; ++x)
+            line.an[static_cast<size_t>(x)] =
+                x >= line.first && x <= line.last ? static_cast<uint8_t>(rng() % 8) : uint8_t{0};
+        const int from = static_cast<int>(rng() % 228), to = from + static_cast<int>(rng() % (229 - from));
+        std::array<LineMask, 4> pf;
+        if (trial % 4 < 2) decodePlayfield(line, 0, pf);
+        else decodePlayfield(line, 0, pf, from, to);
+        const bool whole = trial % 4 < 2;
+        for (int x = 0; x < kClocksPerLine; ++x) {
+            if (!whole && (x < from || x >= to)) continue;  // not promised outside the range
+            const int code = line.an[static_cast<size_t>(x)];
+            for (int n = 0; n < 4; ++n) {
+                const bool expected = line.hires ? (n == 2 && code > 4) : code == 4 + n;
+                ASSERT_EQ(pf[static_cast<size_t>(n)].test(x), expected)
+                    << "trial " << trial << " clock " << x << " PF" << n << " code " << code;
+            }
+        }
+    }
 }
 
 }  // namespace pmg::test
