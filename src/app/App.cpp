@@ -246,6 +246,7 @@ bool App::step(RgbImage* capture) {
             simulation_.load(document_.scene(),
                              document_.path().empty() ? document_.displayName() : document_.path().string());
             loadedRevision_ = document_.revision();
+            ctx_.runningRevision = loadedRevision_;
             if (!simulation_.programError().empty()) {
                 errorText_ =
                     "The scene's program cannot run; showing the scene without it.\n\n" + simulation_.programError();

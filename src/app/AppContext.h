@@ -71,6 +71,9 @@ struct AppContext {
     int selected = 0;       // the object arrows, drag and controller move: 0-3 P0-P3, 4-7 M0-M3
     ScreenGeometry screen;  // where the screen was drawn this frame
     TextureSource* textures = nullptr;
+    // The document revision the running machine was started from (App::step loads each new
+    // revision before the panels draw; an edit made while they draw shows on the next frame).
+    uint64_t runningRevision = 0;
     AppRequests requests;
     std::string status;     // a one-line message for the status bar
     BeamPosition mark;      // a place the screen marks for a panel (the selected collision cell); line -1 = none

@@ -1,9 +1,13 @@
 // Sweep panel: object B moved over every offset around object A, the hardware's
 // answer and every method's at each, shown as one map per method (agreement colours, A's
-// outline, offset under the mouse). The sweep runs off the UI thread; the UI only polls.
+// outline, B's offset now, offset under the mouse). The sweep runs off the UI thread; the UI
+// only polls. With "Follow edits" on, an edit (a drag on the screen) or new objects or ranges start the next sweep
+// as soon as the last one is in, so the maps follow the drag a sweep behind. A click on a
+// map moves B to that offset.
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/AgreementColours.h"
@@ -11,6 +15,7 @@
 #include "app/CollisionsView.h"
 #include "app/Panel.h"
 #include "app/Panels.h"
+#include "app/SceneEdit.h"
 #include "app/SweepJob.h"
 #include "app/UiHelpers.h"
 #include "collide/Objects.h"
@@ -23,7 +28,8 @@ using collide::SweepMethod;
 using collide::SweepResult;
 
 // Texture keys of the maps (TextureSource keys are shared by all panels).
-constexpr int kTextureKeyBase = 0x53570000;  // "SW"
+constexpr int kTextureKeyBase = 0x53570000;               // "SW"
+constexpr ImU32 kNowColour = IM_COL32(255, 220, 0, 255);  // B's offset now
 
 class SweepPanel final : public Panel {
 public:
@@ -36,6 +42,8 @@ public:
         // The default pair's maps without a click, for the first scene and for each scene
         // opened after it (the maps of the one before are not this scene's).
         if (!started_ || ctx.document.path() != runFor_) started_ = true, run(ctx);
+        // Following: the machine runs a revision this panel has not swept yet.
+        else if (follow_ && !job_.running() && (runningRevision(ctx) != runRevision_ || optionsChanged_)) run(ctx);
         drawControls(ctx);
         if (!job_.error().empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.5f, 1), "%s", job_.error().c_str());
         if (const auto& r = job_.result(); r && resultFor_ == ctx.document.path()) {
@@ -68,12 +76,12 @@ private:
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted("Move");
         ImGui::SameLine();
-        objectCombo("##b", options_.b);
+        if (objectCombo("##b", options_.b)) optionsChanged_ = true;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("B: the object moved over every offset");
         ImGui::SameLine();
         ImGui::TextUnformatted("around");
         ImGui::SameLine();
-        objectCombo("##a", options_.a);
+        if (objectCombo("##a", options_.a)) optionsChanged_ = true;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("A: the object that stays put");
         ImGui::SameLine();
         const bool running = job_.running();
@@ -81,19 +89,28 @@ private:
         if (ImGui::Button(running ? "Running" : "  Run  ")) run(ctx);
         if (running) ImGui::EndDisabled();
         ImGui::SameLine();
+        ImGui::Checkbox("Follow edits", &follow_);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "Sweep again after every change to the scene (dragging an object on the screen, an "
+                "edited register): the maps follow, one sweep behind");
+        ImGui::SameLine();
         helpMarker(
             "B is moved to every offset (dx colour clocks, dy scan lines) from A. At each one the hardware "
             "answer comes from the machine itself (a frame with A and B alone) and every method gives its own. "
             "Each map is one method: a square per offset, coloured by how it agrees with the hardware. The "
-            "outline is A's shape: where B's top-left pixel would sit on A.");
+            "outline is A's shape: where B's top-left pixel would sit on A. The yellow square is where B is now; "
+            "click a map to move B there.");
 
         ImGui::SetNextItemWidth(font_ * 9);
-        ImGui::DragIntRange2("dx", &options_.dx.min, &options_.dx.max, 0.5f, -128, 128, "%d", "%d");
+        if (ImGui::DragIntRange2("dx", &options_.dx.min, &options_.dx.max, 0.5f, -128, 128, "%d", "%d"))
+            optionsChanged_ = true;
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Horizontal offsets of B from A, colour clocks (wraps at 256 like HPOS)");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(font_ * 9);
-        ImGui::DragIntRange2("dy", &options_.dy.min, &options_.dy.max, 0.5f, -120, 120, "%d", "%d");
+        if (ImGui::DragIntRange2("dy", &options_.dy.min, &options_.dy.max, 0.5f, -120, 120, "%d", "%d"))
+            optionsChanged_ = true;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Vertical offsets of B from A, scan lines");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(font_ * 5);
@@ -108,6 +125,11 @@ private:
         }
     }
 
+    // The document revision the running machine shows (the objects a sweep takes).
+    static uint64_t runningRevision(const AppContext& ctx) {
+        return ctx.runningRevision ? ctx.runningRevision : ctx.document.revision();
+    }
+
     void run(AppContext& ctx) {
         options_.dx.max = std::max(options_.dx.max, options_.dx.min);
         options_.dy.max = std::max(options_.dy.max, options_.dy.min);
@@ -115,7 +137,9 @@ private:
         collide::ObjectSet objects =
             collide::extractObjects(machine, frameHistoryOf(ctx.document.scene(), ctx.simulation));
         options_.routines = ctx.document.scene().routines;  // the scene's own routines are methods too
-        job_.start(std::move(objects), options_, ctx.document.revision());
+        runRevision_ = runningRevision(ctx);
+        optionsChanged_ = false;
+        job_.start(std::move(objects), options_, runRevision_);
         runFor_ = ctx.document.path();
     }
 
@@ -160,14 +184,25 @@ private:
         ImGui::TextUnformatted("A's shape");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Offsets where B's top-left pixel would lie on one of A's pixels");
+        ImGui::SameLine(0, font_);
+        const ImVec2 q = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRect(q, ImVec2(q.x + h, q.y + h), kNowColour, 0, 0, 2.0f);
+        ImGui::Dummy(ImVec2(h, h));
+        ImGui::SameLine();
+        ImGui::TextUnformatted("B now");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("B's offset from A in the scene as it is now");
     }
 
     void drawResult(AppContext& ctx, const SweepResult& r) {
         const std::string a = r.a.name(), b = r.b.name();
-        ImGui::Text("%s moved around %s: dx %d..%d, dy %d..%d, %d offsets in %.2f s (%d thread%s)", b.c_str(),
-                    a.c_str(), r.dx.min, r.dx.max, r.dy.min, r.dy.max, r.dx.size() * r.dy.size(), r.seconds, r.threads,
+        // Milliseconds below a second: a sweep of the default offsets takes a few.
+        char took[32];
+        if (r.seconds < 1) std::snprintf(took, sizeof took, "%.0f ms", r.seconds * 1000);
+        else std::snprintf(took, sizeof took, "%.2f s", r.seconds);
+        ImGui::Text("%s moved around %s: dx %d..%d, dy %d..%d, %d offsets in %s (%d thread%s)", b.c_str(), a.c_str(),
+                    r.dx.min, r.dx.max, r.dy.min, r.dy.max, r.dx.size() * r.dy.size(), took, r.threads,
                     r.threads == 1 ? "" : "s");
-        if (job_.resultTag() != ctx.document.revision())
+        if (job_.resultTag() != ctx.document.revision() && !follow_)
             ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1),
                                "The scene has changed since this sweep: Run again to update.");
         drawLegend();
@@ -183,12 +218,18 @@ private:
         for (size_t m = 0; m < r.methods.size(); ++m) {
             if (m % across) ImGui::SameLine(0, spacing);
             ImGui::BeginGroup();
-            drawMap(r, static_cast<int>(m), cellW, mapW, mapH);
+            drawMap(ctx, r, static_cast<int>(m), cellW, mapW, mapH);
             ImGui::EndGroup();
         }
     }
 
-    void drawMap(const SweepResult& r, int m, float cellW, float mapW, float mapH) {
+    // B's offset from A as the sweep found them (HPOS wraps at 256 like the sweep's dx).
+    static std::pair<int, int> offsetNow(const SweepResult& r) {
+        const int dx = ((r.b.hpos - r.a.hpos) % 256 + 256 + 128) % 256 - 128;
+        return {dx, r.b.firstLine - r.a.firstLine};
+    }
+
+    void drawMap(AppContext& ctx, const SweepResult& r, int m, float cellW, float mapW, float mapH) {
         const SweepMethod& sm = r.methods[m];
         ImDrawList* draw = ImGui::GetWindowDrawList();
         const ImVec2 top = ImGui::GetCursorScreenPos();
@@ -211,13 +252,22 @@ private:
         for (const MapEdge& e : outline_)
             draw->AddLine(ImVec2(p.x + e.x0 * s, p.y + e.y0 * s), ImVec2(p.x + e.x1 * s, p.y + e.y1 * s),
                           IM_COL32(255, 255, 255, 230), 1.0f);
+        const auto [nowX, nowY] = offsetNow(r);
+        if (nowX >= r.dx.min && nowX <= r.dx.max && nowY >= r.dy.min && nowY <= r.dy.max) {
+            const float x = p.x + static_cast<float>(nowX - r.dx.min) * s,
+                        y = p.y + static_cast<float>(nowY - r.dy.min) * s;
+            draw->AddRect(ImVec2(x - 2, y - 2), ImVec2(x + s + 2, y + s + 2), kNowColour, 0, 0, 2.0f);
+            if (m == 0) ctx.widgets["sweep B now"] = ImVec4(x, y, x + s, y + s);  // the offset's square, first map
+        }
         const std::string id = "##map" + std::to_string(m);
         ImGui::InvisibleButton(id.c_str(), ImVec2(mapW, mapH));
+        ctx.noteWidget("sweep map " + sm.name);
         if (ImGui::IsItemHovered()) {
             const ImVec2 mouse = ImGui::GetIO().MousePos;
             const int c = std::clamp(static_cast<int>((mouse.x - p.x) / s), 0, r.dx.size() - 1);
             const int row = std::clamp(static_cast<int>((mouse.y - p.y) / s), 0, r.dy.size() - 1);
             const int dx = r.dx.min + c, dy = r.dy.min + row;
+            if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) moveB(ctx, r, dx - nowX, dy - nowY);
             const size_t i = static_cast<size_t>(r.index(dx, dy));
             draw->AddRect(ImVec2(p.x + c * s - 1, p.y + row * s - 1),
                           ImVec2(p.x + (c + 1) * s + 1, p.y + (row + 1) * s + 1), IM_COL32(255, 255, 255, 255));
@@ -228,8 +278,20 @@ private:
             agreementSwatch(ag);
             ImGui::SameLine();
             ImGui::Text("%s: %s", sm.name.c_str(), agreementMeaning(ag));
+            ImGui::TextDisabled("Click to move %s there", r.b.name().c_str());
             ImGui::EndTooltip();
         }
+    }
+
+    // Moves B in the scene by (clocks, lines), as a drag on the screen would: vertically by
+    // whole rows of its P/M area, HPOS kept within 0-255.
+    void moveB(AppContext& ctx, const SweepResult& r, int clocks, int lines) {
+        if (!clocks && !lines) return;
+        const int b = r.b.object;
+        const int perRow = objectStripe(ctx.document.scene(), b).linesPerRow;
+        ctx.document.edit(std::string("move ") + objectName(b) + " from the Sweep map",
+                          [&](Scene& s) { moveObject(s, b, clocks, lines / perRow * perRow); });
+        ctx.selected = b;
     }
 
     SweepJob job_;
@@ -238,6 +300,9 @@ private:
     std::vector<MapEdge> outline_;
     int textureFor_ = -1;
     bool started_ = false;
+    bool follow_ = true;
+    bool optionsChanged_ = false;               // objects or ranges changed since the last sweep
+    uint64_t runRevision_ = 0;                  // the revision the last sweep was started from
     std::filesystem::path runFor_, resultFor_;  // the scene file of the last run and of the result shown
     int zoom_ = 0;                              // 0 = fit
     int scale_ = 1;

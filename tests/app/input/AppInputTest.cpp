@@ -883,5 +883,63 @@ TEST(HitboxInTheWindow, OwnHitboxTickedFromTheObjectsPanelIsKeptAndUsed) {
     fs::remove_all(dir);
 }
 
+// The Sweep panel follows a drag: P1 dragged on the screen moves the yellow "B now" square on
+// the maps by the same offset once the next sweep is in (no Run pressed), and a click on a
+// map moves P1 to the offset clicked.
+TEST(SweepInTheWindow, TheMapsFollowADragAndAClickOnAMapMovesB) {
+    const fs::path dir = scratchDir("sweep-follow");
+    const fs::path scene = sourceFile("assets/scenes/default.json");
+    AppOptions options = sessionOptions(scene, dir);
+    options.show = {"Sweep"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    // Frames until the square is drawn where `moved` says (the sweep runs off the UI thread).
+    auto waitForSquare = [&](auto moved) {
+        for (int i = 0; i < 600; ++i) {
+            input.frames(1);
+            if (const auto w = app.widget("sweep B now"); w && moved(*w)) return w;
+        }
+        return app.widget("sweep B now");
+    };
+    const auto first = waitForSquare([](const std::array<float, 4>&) { return true; });
+    ASSERT_TRUE(first.has_value()) << "no sweep map with B's offset drawn";
+    const float cell = (*first)[2] - (*first)[0];
+    ASSERT_GE(cell, 1.0f);
+
+    // Drag P1 five colour clocks right on the screen.
+    const auto [clock, line] = objectPixel(scene, 1);
+    ASSERT_GE(clock, 0);
+    const ScreenGeometry g = app.screen();
+    const float perClock = g.clockX(kWindowLeft + 1) - g.clockX(kWindowLeft);
+    const int x0 = static_cast<int>(g.clockX(clock + 0.5f)), y0 = static_cast<int>(g.lineY(line + 0.5f));
+    const uint8_t before = sceneRegister(app.document().scene(), Reg::HPOSP1);
+    input.drag(x0, y0, x0 + static_cast<int>(std::lround(5 * perClock)), y0);
+    ASSERT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP1), before + 5);
+    const auto after =
+        waitForSquare([&](const std::array<float, 4>& w) { return std::abs(w[0] - ((*first)[0] + 5 * cell)) < 0.5f; });
+    ASSERT_TRUE(after.has_value());
+    EXPECT_NEAR((*after)[0], (*first)[0] + 5 * cell, 0.5f) << "the square did not follow the drag";
+    EXPECT_NEAR((*after)[1], (*first)[1], 0.5f);
+    const RgbImage shot = app.capture();
+    // The square's 2-pixel outline is drawn 2 pixels outside the offset's own square.
+    EXPECT_TRUE(near(shot.at(static_cast<int>((*after)[0]) - 2, static_cast<int>(((*after)[1] + (*after)[3]) / 2)),
+                     IM_COL32(255, 220, 0, 255)))
+        << "no yellow square on the screen where B is";
+
+    // A click on the map three offsets left of the square and two rows up.
+    const int cx = static_cast<int>((*after)[0] - 3 * cell + cell / 2),
+              cy = static_cast<int>((*after)[1] - 2 * cell + cell / 2);
+    input.click(cx, cy);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP1), before + 2);
+    const auto clicked = waitForSquare([&](const std::array<float, 4>& w) {
+        return std::abs(w[0] - ((*after)[0] - 3 * cell)) < 0.5f && std::abs(w[1] - ((*after)[1] - 2 * cell)) < 0.5f;
+    });
+    ASSERT_TRUE(clicked.has_value());
+    EXPECT_NEAR((*clicked)[0], (*after)[0] - 3 * cell, 0.5f);
+    EXPECT_NEAR((*clicked)[1], (*after)[1] - 2 * cell, 0.5f) << "B did not move up to the row clicked";
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
