@@ -281,7 +281,7 @@ bool App::step(RgbImage* capture) {
             char name[64];
             const std::time_t t = std::time(nullptr);
             std::strftime(name, sizeof name, "pmglab-%Y%m%d-%H%M%S.png", std::localtime(&t));
-            takeScreenshot(name);
+            takeScreenshot(picturesDir() / name);
         }
         lastFrameMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         frameMs_.push_back(lastFrameMs_);

@@ -89,7 +89,7 @@ void App::drawDialogs() {
             ImGui::CloseCurrentPopup();
             if (document_.path().empty()) {
                 pending_ = Pending::None;
-                fileDialog_.show(FileDialog::Mode::SaveAs, fs::current_path(), document_.scene().name + ".json");
+                fileDialog_.show(FileDialog::Mode::SaveAs, documentsDir(), document_.scene().name + ".json");
             } else if (document_.save()) {
                 proceed();
             } else {
@@ -275,13 +275,13 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
 
 void App::save(bool as) {
     if (document_.readOnly()) {
-        // Never over the lesson: a file of the user's own, in the current folder.
-        fileDialog_.show(FileDialog::Mode::SaveAs, fs::current_path(), document_.path().stem().string() + "-mine.json");
+        // Never over the lesson: a file of the user's own, in their documents.
+        fileDialog_.show(FileDialog::Mode::SaveAs, documentsDir(), document_.path().stem().string() + "-mine.json");
         ctx_.notify("lessons open read-only: save your changes under a new name");
         return;
     }
     if (as || document_.path().empty()) {
-        const fs::path folder = document_.path().empty() ? fs::current_path() : document_.path().parent_path();
+        const fs::path folder = document_.path().empty() ? documentsDir() : document_.path().parent_path();
         fileDialog_.show(
             FileDialog::Mode::SaveAs, folder,
             document_.path().empty() ? document_.scene().name + ".json" : document_.path().filename().string());

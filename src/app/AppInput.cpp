@@ -133,7 +133,7 @@ std::span<const Command> App::commandTable() {
         {Id::Screenshot,
          {plain(SDLK_s), none, none, none},
          "Screenshot",
-         "screenshot (PNG in the current folder)",
+         "screenshot (a PNG in ~/Pictures, else the home folder)",
          [](App& a, const SDL_Keysym&) { a.ctx_.requests.screenshot = true; }},
         {Id::Open,
          {ctrl(SDLK_o), none, none, none},

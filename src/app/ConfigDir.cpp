@@ -17,4 +17,23 @@ std::filesystem::path configDir() {
     return dir;
 }
 
+namespace {
+std::filesystem::path homeSubfolder(const char* name) {
+    namespace fs = std::filesystem;
+    const char* home = std::getenv("HOME");
+    if (!home || !*home || !fs::path(home).is_absolute()) return fs::current_path();
+    std::error_code ec;
+    if (fs::is_directory(fs::path(home) / name, ec)) return fs::path(home) / name;
+    return fs::path(home);
+}
+}  // namespace
+
+std::filesystem::path documentsDir() { return homeSubfolder("Documents"); }
+
+std::filesystem::path picturesDir() {
+    namespace fs = std::filesystem;
+    const fs::path pictures = homeSubfolder("Pictures");
+    return pictures.filename() == "Pictures" ? pictures : documentsDir();
+}
+
 }  // namespace pmg::app

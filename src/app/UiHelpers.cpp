@@ -9,6 +9,26 @@ const Palette& appPalette() {
     return palette;
 }
 
+bool hexByteField(const char* id, uint8_t& value) {
+    // The byte being typed, for the one field that has the keyboard (ImGui has one at a time).
+    static ImGuiID typingIn = 0;
+    static uint8_t typed = 0;
+    const ImGuiID self = ImGui::GetID(id);
+    if (typingIn == self) value = typed;
+    if (ImGui::InputScalar(id, ImGuiDataType_U8, &value, nullptr, nullptr, "%02X",
+                           ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_AutoSelectAll)) {
+        typingIn = self;
+        typed = value;
+    }
+    if (ImGui::IsItemDeactivatedAfterEdit() && typingIn == self) {
+        typingIn = 0;
+        value = typed;
+        return true;
+    }
+    if (typingIn == self && !ImGui::IsItemActive()) typingIn = 0;  // left without an edit
+    return false;
+}
+
 void helpMarker(const char* text) {
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");

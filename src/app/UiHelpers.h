@@ -37,6 +37,13 @@ inline uint64_t mergeKey(std::string_view what, int index = 0) {
 // A question-mark marker that shows `text` as a tooltip when hovered.
 void helpMarker(const char* text);
 
+// A hex byte field whose value the caller takes when the user is done with it: Enter, Tab or
+// a click elsewhere. True once, then, with `value` the typed byte; never per keystroke (one
+// undo step per value typed), and a value typed and left without Enter is not lost. While the
+// field has the keyboard, `value` may change under it (the scene's value, re-read every
+// frame): the field keeps showing what the user typed.
+bool hexByteField(const char* id, uint8_t& value);
+
 // Colour swatch button that opens a 16 hue x 8 luminance picker; true when `value` changed.
 bool atariColourPicker(const char* id, uint8_t& value);
 

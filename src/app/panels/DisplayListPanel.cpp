@@ -223,9 +223,12 @@ private:
         // The field shows the instruction's address until the user types; Enter applies it.
         if (!addressActive_) std::snprintf(address_, sizeof address_, "$%04X", i.operand);
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
+        // Enter applies it, and so does leaving the field another way (Tab, a click elsewhere):
+        // an address typed is not thrown away.
         const bool enter = ImGui::InputText("##address", address_, sizeof address_,
                                             ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll |
-                                                ImGuiInputTextFlags_CharsUppercase);
+                                                ImGuiInputTextFlags_CharsUppercase) ||
+                           ImGui::IsItemDeactivatedAfterEdit();
         addressActive_ = ImGui::IsItemActive();
         ctx.noteWidget("display list address");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("An address in hex, then Enter.");
@@ -233,7 +236,7 @@ private:
             const int value = parseHex(address_);
             if (value < 0) {
                 ctx.notify(std::string("\"") + address_ + "\" is not an address: type 4 hex digits, $0000-$FFFF");
-            } else {
+            } else if (value != i.operand) {  // (Escape puts the old address back: nothing to do)
                 char what[32];
                 std::snprintf(what, sizeof what, "address $%04X", value);
                 change(ctx, list, what,

@@ -64,13 +64,13 @@ private:
             ImGui::TableNextColumn();
             uint8_t value = sceneRegister(scene, info.reg);
             ImGui::SetNextItemWidth(-1);
-            if (ImGui::InputScalar("##v", ImGuiDataType_U8, &value, nullptr, nullptr, "%02X",
-                                   ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_EnterReturnsTrue |
-                                       ImGuiInputTextFlags_AutoSelectAll)) {
+            const uint8_t before = value;
+            if (hexByteField("##v", value) && value != before) {
                 const Reg reg = info.reg;
                 ctx.document.edit(std::string("set ") + std::string(info.name),
                                   [&](Scene& s) { setSceneRegister(s, reg, value); });
             }
+            ctx.noteWidget(std::string("register ") + std::string(info.name));
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(info.bits.size()), info.bits.data());
             ImGui::TableNextColumn();
             const uint8_t live = now[info.reg];

@@ -941,5 +941,48 @@ TEST(SweepInTheWindow, TheMapsFollowADragAndAClickOnAMapMovesB) {
     fs::remove_all(dir);
 }
 
+// A register value typed and left with a click elsewhere is kept, as one undo step; Enter
+// keeps it too; Escape puts the old value back and changes nothing.
+TEST(RegistersInTheWindow, AValueTypedIsKeptWhenTheUserClicksAwayInsteadOfPressingEnter) {
+    const fs::path dir = scratchDir("register-leave");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.show = {"Registers"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const auto field = app.widget("register HPOSP1");
+    ASSERT_TRUE(field.has_value()) << "the Registers panel is not in front";
+    const int fx = static_cast<int>(((*field)[0] + (*field)[2]) / 2),
+              fy = static_cast<int>(((*field)[1] + (*field)[3]) / 2);
+    // Somewhere that takes no click: the screen's top-left corner, above the playfield.
+    const ScreenGeometry g = app.screen();
+    const int awayX = static_cast<int>(g.clockX(kWindowLeft + 1)),
+              awayY = static_cast<int>(g.lineY(kFirstVisibleLine + 1));
+    const uint8_t before = sceneRegister(app.document().scene(), Reg::HPOSP1);
+    ASSERT_NE(before, 0x70);
+
+    input.click(fx, fy);
+    input.text("70");
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP1), before) << "changed while still typing";
+    input.click(awayX, awayY);
+    input.frames(2);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP1), 0x70) << "the typed value was lost";
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP1), before) << "not one undo step";
+
+    input.click(fx, fy);
+    input.text("55");
+    input.key(SDLK_RETURN);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP1), 0x55);
+
+    input.click(fx, fy);
+    input.text("66");
+    input.key(SDLK_ESCAPE);
+    input.click(awayX, awayY);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP1), 0x55) << "Escape did not put the old value back";
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app

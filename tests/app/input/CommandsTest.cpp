@@ -45,6 +45,7 @@ std::string modText(Uint16 mod) {
 
 TEST(Commands, EveryKeyOfEveryCommandRunsItThroughTheWindow) {
     const fs::path dir = scratchDir("command-keys");
+    const auto startedAt = fs::file_time_type::clock::now();
     // F9 finds no emulator to start (it says so in a dialog).
     const char* oldPath = std::getenv("PATH");
     const std::string savedPath = oldPath ? oldPath : "";
@@ -78,6 +79,17 @@ TEST(Commands, EveryKeyOfEveryCommandRunsItThroughTheWindow) {
         }
         EXPECT_GT(presses, 0) << "a command with no key";
     }
+    // S (and Shift+S) wrote screenshots into the home folder (sessionOptions makes it `dir`),
+    // none into the folder the window was started in.
+    app.reset();
+    int shots = 0;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir))
+        shots += e.path().extension() == ".png" && e.path().filename().string().starts_with("pmglab-");
+    EXPECT_GE(shots, 1) << "no screenshot in the home folder";
+    for (const fs::directory_entry& e : fs::directory_iterator(fs::current_path()))
+        EXPECT_FALSE(e.path().extension() == ".png" && e.path().filename().string().starts_with("pmglab-") &&
+                     fs::last_write_time(e.path()) > startedAt)
+            << "a screenshot in the current folder: " << e.path();
     ::setenv("PATH", savedPath.c_str(), 1);
     fs::remove_all(dir);
 }

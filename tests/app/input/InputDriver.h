@@ -34,6 +34,10 @@ public:
         push(SDL_KEYUP, sym, mod);
         frames(1);
         SDL_SetModState(KMOD_NONE);
+        // The modifiers' own release, as a keyboard sends it: ImGui takes Ctrl and Shift from
+        // key events, and without one it would go on taking Ctrl as held (and drop typed text).
+        if (mod & KMOD_CTRL) push(SDL_KEYUP, SDLK_LCTRL, KMOD_NONE);
+        if (mod & KMOD_SHIFT) push(SDL_KEYUP, SDLK_LSHIFT, KMOD_NONE);
         frames(1);
     }
 
@@ -131,6 +135,7 @@ inline std::filesystem::path scratchDir(const std::string& name) {
 inline AppOptions sessionOptions(const std::filesystem::path& scene, const std::filesystem::path& dir, int w = 1600,
                                  int h = 1000) {
     ::setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
+    ::setenv("HOME", dir.c_str(), 1);  // screenshots and first saves go there, not into the source tree
     AppOptions o;
     o.scene = scene;
     o.frames = 1000000;
