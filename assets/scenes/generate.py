@@ -301,7 +301,7 @@ def main():
     # cannot do (it writes in horizontal blank), and from there the lock-up depends on the
     # very colour clock of the write: the scene lives with the other mid-line scenes.
     write("mid-line/size-lock-up.json", scene(
-        "size-lock-up", "SIZEP0 switched to %10 in the middle of a 4x pixel (line 100, colour clock $41) locks the "
+        "size-lock-up", "SIZEP0 switched to %10 in the middle of a 4x pixel (line 100, colour clock 65) locks the "
         "player's shifter: a solid stripe from there on, line after line while nothing retriggers it, until SIZEP0 "
         "changes on line 140. The stripe collides with P1 and the PF1 band the player itself never reaches.",
         regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen[:4080]), block(0x4000, screen[4080:])], writes))
@@ -360,7 +360,7 @@ def main():
     write("mid-line/vblank-bug.json", scene(
         "vblank-bug", "The display list ends in a hi-res mode line (mode F down to line 247), so ANTIC does not "
         "blank the vertical blank: P0 and P1, drawn on scan lines 252-255 below the bottom of the screen, collide "
-        "there (first at line 252, colour clock $74). End the list with a mode E line and they do not.",
+        "there (first at scan line 252, colour clock 116). End the list with a mode E line and they do not.",
         regs, [block(0x2000, [0x70, 0x70, 0x70] + body), block(0x5000, ground)], writes))
 
     # --- pseudo mode E ------------------------------------------------------------------
@@ -378,7 +378,7 @@ def main():
               {"line": 40, "clock": 0x62, "register": "PRIOR", "value": 0x00}]
     write("mid-line/pseudo-mode-e.json", scene(
         "pseudo-mode-e", "PRIOR's GTIA bits set and cleared again in the middle of a mode F line (line 40, colour "
-        "clocks $60 and $62) leave GTIA's hi-res flip-flop off until the next line: the rest of line 40 is pseudo "
+        "clocks 96 and 98) leave GTIA's hi-res flip-flop off until the next line: the rest of line 40 is pseudo "
         "mode E, pixel pairs 00/01/10/11 shown and colliding as PF0/PF1/PF2/PF3. P1, over unlit pixels, collides "
         "with PF0 there and nowhere else.",
         regs, [block(0x2000, dl_bytes(body)), block(0x3000, [0x1B] * (40 * 32))], writes))
@@ -401,9 +401,10 @@ def main():
               {"line": 61, "clock": 0, "register": "GRAFP1", "value": 0},
               {"line": 61, "clock": 0, "register": "GRAFM", "value": 0}]
     write("mid-line/retrigger-merge.json", scene(
-        "retrigger-merge", "P0 (GRAFP0 $81) is moved from HPOS $40 to $44 at colour clock $42 of line 60, while "
-        "its image is still shifting out: it triggers again at $44 and the new image is ORed into the bits still in "
-        "the shift register, so P0 is lit at $40, $44, $47 and $4B. P1 at $47 and M0 at $4B both collide with it.",
+        "retrigger-merge", "P0 (GRAFP0 $81) is moved from HPOS $40 to $44 (colour clock 64 to 68) at colour clock 66 "
+        "of line 60, while its image is still shifting out: it triggers again at clock 68 and the new image is ORed "
+        "into the bits still in the shift register, so P0 is lit at colour clocks 64, 68, 71 and 75. P1 at 71 and "
+        "M0 at 75 both collide with it.",
         regs, [], writes))
 
     # --- phantom player DMA ---------------------------------------------------------------

@@ -351,6 +351,19 @@ void App::layout() {
     columnSize_ = ImVec2(windowW_ - columnPos_.x, windowH_ - menuHeight_);
 }
 
+// The scene's own description (what it shows, what to look for) under the screen, in the
+// room the screen leaves; cut at the window's bottom.
+void App::drawSceneDescription(float y, float width) {
+    const std::string& text = document_.scene().description;
+    if (text.empty() || y >= windowH_) return;
+    ImDrawList* bg = ImGui::GetBackgroundDrawList();
+    const ImVec4 clip(ctx_.screen.x, y, ctx_.screen.x + width, static_cast<float>(windowH_));
+    bg->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(ctx_.screen.x, y),
+                ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str(), nullptr, width, &clip);
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, width);
+    ctx_.widgets["scene description"] = ImVec4(ctx_.screen.x, y, ctx_.screen.x + size.x, y + size.y);
+}
+
 void App::drawUi() {
     if (ctx_.requests.resetLayout) {
         relayout_ = true;
@@ -367,8 +380,10 @@ void App::drawUi() {
         bg->AddText(ImVec2(ctx_.screen.x, ctx_.screen.y), IM_COL32(255, 90, 90, 255), display_->error().c_str());
     } else if (options_.overlays) {
         overlays_.draw(*ImGui::GetBackgroundDrawList(), ctx_);
-        ScreenOverlays::drawLegend(*ImGui::GetBackgroundDrawList(), ctx_, ctx_.screen.x,
-                                   ctx_.screen.y + ctx_.screen.height() + 8, columnPos_.x - ctx_.screen.x - 8);
+        const float below = ctx_.screen.y + ctx_.screen.height() + 8, width = columnPos_.x - ctx_.screen.x - 8;
+        const float legend =
+            ScreenOverlays::drawLegend(*ImGui::GetBackgroundDrawList(), ctx_, ctx_.screen.x, below, width);
+        drawSceneDescription(below + legend + 4, width);
     }
     drawDialogs();
     relayout_ = false;

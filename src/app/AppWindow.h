@@ -88,6 +88,7 @@ private:
     } held_;
     void layout();
     void drawUi();
+    void drawSceneDescription(float y, float width);
     void drawMenuBar();
     void drawSlots();
     void drawStatusBar();

@@ -185,6 +185,12 @@ float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, flo
         ImU32 colour;
         const char* text;
     };
+    // A mark off the drawn lines (a hit in the vertical blank, W4) cannot be ringed: say where.
+    std::string markText = "the selected cell's place";
+    if (ctx.mark.valid() && !inVisibleLines(ctx.mark.line))
+        markText += ": scan line " + std::to_string(ctx.mark.line) + ", " +
+                    (ctx.mark.line > kLastVisibleLine ? "below" : "above") +
+                    " the picture (in the vertical blank), not drawn";
     // The same colours draw() uses, in the View menu's order.
     const Entry entries[] = {
         {o.latchPixels, Look::Fill, kLatchedPixelTint, "latched pixels (a set bit's objects meet)"},
@@ -196,7 +202,7 @@ float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, flo
         {o.cornerPoints, Look::Dot, IM_COL32(255, 160, 0, 255), "corner points"},
         {o.collisionWindow, Look::Outline, IM_COL32(255, 255, 255, 120), "collision window"},
         {o.beam && ctx.simulation.midFrame(), Look::Line, IM_COL32(255, 60, 60, 255), "beam"},
-        {ctx.mark.valid(), Look::Outline, kMarkRingColour, "the selected cell's place"},
+        {ctx.mark.valid(), Look::Outline, kMarkRingColour, markText.c_str()},
     };
     const float h = ImGui::GetTextLineHeight(), gap = h * 0.8f, rowH = ImGui::GetTextLineHeightWithSpacing();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);

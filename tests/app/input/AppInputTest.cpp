@@ -984,5 +984,27 @@ TEST(RegistersInTheWindow, AValueTypedIsKeptWhenTheUserClicksAwayInsteadOfPressi
     fs::remove_all(dir);
 }
 
+// What the window says about a scene where GTIA takes phantom DMA: the Objects panel names it
+// instead of claiming the shape is GRAFP0's; the scene's own description is under the screen.
+TEST(ScenesInTheWindow, PhantomDmaIsNamedAndTheScenesDescriptionIsShown) {
+    const fs::path dir = scratchDir("phantom-note");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/mid-line/phantom-dma.json"), dir);
+    options.show = {"Objects"};
+    {
+        AppSession app(options);
+        ASSERT_TRUE(app.start());
+        InputDriver(app).frames(3);
+        EXPECT_TRUE(app.widget("phantom dma note").has_value()) << "P0's phantom DMA is not named";
+        ASSERT_FALSE(app.document().scene().description.empty());
+        EXPECT_TRUE(app.widget("scene description").has_value());
+    }
+    options.scene = sourceFile("assets/scenes/default.json");
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver(app).frames(3);
+    EXPECT_FALSE(app.widget("phantom dma note").has_value()) << "a scene with P/M DMA on has no phantom DMA";
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
