@@ -174,7 +174,10 @@ std::span<const Command> App::commandTable() {
          {ctrl(SDLK_0), none, none, none},
          "Normal interface size",
          "normal interface size",
-         [](App& a, const SDL_Keysym&) { a.uiScale_ = 1.0f, a.scaleChanged_ = true; }},
+         [](App& a, const SDL_Keysym&) {
+             a.uiScale_ = 1.0f, a.scaleChanged_ = true;
+             a.ctx_.notify("interface scale 100%");
+         }},
         {Id::FullScreen,
          {anyMods(SDLK_F11), none, none, none},
          "Full screen",

@@ -209,5 +209,19 @@ TEST(OverlaySettings, TheOldNumberIsReadAndEachOverlayIsWrittenByItsKey) {
     fs::remove_all(dir);
 }
 
+// Ctrl+0 after Ctrl+plus: the status bar says the scale it is now, not the one before.
+TEST(Commands, NormalInterfaceSizeSaysSoInTheStatusBar) {
+    const fs::path dir = scratchDir("scale-status");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(2);
+    input.key(SDLK_EQUALS, KMOD_LCTRL);
+    EXPECT_EQ(app.status(), "interface scale 125%");
+    input.key(SDLK_0, KMOD_LCTRL);
+    EXPECT_EQ(app.status(), "interface scale 100%");
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
