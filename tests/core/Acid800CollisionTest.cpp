@@ -436,6 +436,8 @@ enum MoreOps : uint8_t {
     ROL_A = 0x2A,
     TAY = 0xA8,
     TYA = 0x98,
+    AND_IMM = 0x29,
+    INC_ZP = 0xE6,
 };
 
 constexpr uint16_t kNmien = 0xD40E, kVcount = 0xD40B, kWsync = 0xD40A, kDlistl = 0xD402, kDlisth = 0xD403;
@@ -453,6 +455,14 @@ void quietAndWait(Code& c, uint8_t vcount) {
     store(c, 0, kNmien);
     const uint16_t wait = c.here();
     c.abs(LDA_ABS, kVcount).imm(CMP_IMM, vcount).branch(BNE, wait);
+}
+
+// Waits for the next vertical blank: VCOUNT leaves 124 (if it is there), then reaches it.
+void waitVbl(Code& c) {
+    const uint16_t leave = c.here();
+    c.abs(LDA_ABS, kVcount).imm(CMP_IMM, 124).branch(BEQ, leave);
+    const uint16_t reach = c.here();
+    c.abs(LDA_ABS, kVcount).imm(CMP_IMM, 124).branch(BNE, reach);
 }
 
 // Runs the loaded program until the CPU reaches `done` (or gives up after some frames).
@@ -600,6 +610,69 @@ TEST(Acid800PhantomDma, PlayerZeroLatchesTheOpcodeOnTheBus) {
         << error;
     ASSERT_TRUE(runTo(atari, done)) << atari.stopMessage();
     EXPECT_EQ(atari.peek(d0), 0xAD);
+}
+
+// Acid800's "ANTIC: Hires bug" again, as the test's own program: the display-list interrupt
+// handler on line 247 does WSYNC, HITCLR, WSYNC, WSYNC and keeps P0PL AND 2, once with the
+// blank line and once with the mode F line there (display lists and expectations as above;
+// each is set in the vertical blank and its interrupt runs in the next frame).
+TEST(Acid800HiresBug, TheTestsProgramWithItsDisplayListInterrupt) {
+    constexpr uint16_t kDli = 0x2200, kDlist1 = 0x2400, kDlist2 = 0x2430;
+    constexpr uint8_t d0 = 0xC8, d1 = 0xC9;
+    constexpr uint8_t dlis = 0xCA, dlisFirstHalf = 0xCB;  // not Acid800's: did the handler run?
+    constexpr uint16_t kP0pl = 0xD00C;
+    Code c(0x2000);
+    c.bytes.reserve(256);
+    quietAndWait(c, 124);
+    store(c, 0x00, kGractl);
+    store(c, 0xFF, kGrafp0);
+    store(c, 0xFF, kGrafp0 + 1);
+    store(c, 0x80, kHposp0);
+    store(c, 0x80, kHposp0 + 1);
+    store(c, kDli & 0xFF, kVdslst);
+    store(c, kDli >> 8, kVdslst + 1);
+    store(c, 0xEE, d0);
+    for (uint16_t dl : {kDlist1, kDlist2}) {
+        waitVbl(c);
+        store(c, dl & 0xFF, kDlistl);
+        store(c, dl >> 8, kDlisth);
+        store(c, 0x80, kNmien);
+        store(c, 0x22, kDmactl);
+        store(c, 0x00, d1);
+        c.abs(STA_ABS, kWsync).abs(STA_ABS, kWsync);
+        waitVbl(c);
+        if (dl == kDlist1) c.imm(LDA_ZP, d1).imm(STA_ZP, d0).imm(LDA_ZP, dlis).imm(STA_ZP, dlisFirstHalf);
+    }
+    store(c, 0x00, kDmactl);
+    store(c, 0x00, kNmien);
+    const uint16_t done = c.here();
+    c.jmpSelf();
+
+    Code dli(kDli);
+    dli.bytes.reserve(32);
+    dli.op(PHA).imm(INC_ZP, dlis).abs(STA_ABS, kWsync).abs(STA_ABS, kHitclr).abs(STA_ABS, kWsync).abs(STA_ABS, kWsync);
+    dli.abs(LDA_ABS, kP0pl).imm(AND_IMM, 0x02).imm(STA_ZP, d1);
+    store(dli, 0x00, kNmien);
+    dli.op(PLA).op(RTI);
+
+    Code dlist1(kDlist1), dlist2(kDlist2);
+    dlist1.bytes.assign(29, 0x70);
+    dlist1.bytes.insert(dlist1.bytes.end(), {0x60, 0x80, 0x41, kDlist1 & 0xFF, kDlist1 >> 8});
+    dlist2.bytes.assign(29, 0x70);
+    dlist2.bytes.insert(dlist2.bytes.end(), {0x60, 0xCF, 0x00, 0x20, 0x41, kDlist2 & 0xFF, kDlist2 >> 8});
+    ASSERT_LE(dlist1.bytes.size(), kDlist2 - kDlist1);
+
+    Atari atari;
+    std::string error;
+    ASSERT_TRUE(atari.loadProgram(std::vector<ProgramSegment>{c.segment(), dli.segment(), dlist1.segment(),
+                                                              dlist2.segment(), vectorSegment(kRunAddress, c.org)},
+                                  error))
+        << error;
+    ASSERT_TRUE(runTo(atari, done)) << atari.stopMessage();
+    EXPECT_EQ(atari.peek(dlisFirstHalf), 1);
+    EXPECT_EQ(atari.peek(dlis), 2);
+    EXPECT_EQ(atari.peek(d0), 0x00) << "collision was found without the bug";
+    EXPECT_EQ(atari.peek(d1), 0x02) << "collision not found with the bug";
 }
 
 }  // namespace
