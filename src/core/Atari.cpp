@@ -211,13 +211,21 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
     ++chipWrites_;
     lastChipWrite_ = ChipWrite{reg, value, machine_.line(), cycle};
     switch (reg) {
-        case Reg::WSYNC:
+        case Reg::WSYNC: {
             // The next cycle still runs; reads after it wait for cycle 105 of this line, or of
             // the next one if the write came too late (AHRM 4.9).
+            // A second write before the halt is over (INC WSYNC writes twice, and ANTIC may
+            // take cycles between the two) finds ANTIC already waiting and changes nothing, so
+            // INC WSYNC halts the opcode fetch after it. The exception: one on cycle 104 while
+            // the wait is for this line's 105 moves it to the next line (Altirra's ANTIC
+            // ignores WSYNC writes while one is pending, but for that one).
+            const bool lateSecond = cycle == kWsyncDeadline + 1 && wsyncRelease_ == lineStart_ + kWsyncRelease;
+            if (wsync_ && !lateSecond) return;
             wsync_ = true;
             wsyncFrom_ = lineStart_ + cycle + 2;
             wsyncRelease_ = lineStart_ + kWsyncRelease + (cycle > kWsyncDeadline ? kCyclesPerLine : 0);
             return;
+        }
         case Reg::NMIEN:
             nmien_ = value;
             machine_.writeRegister(reg, value);

@@ -13,10 +13,12 @@
 
 namespace pmg {
 
-// The colour clock at which GTIA sets the flip-flop: Altirra's GTIA does it at the start of
-// its scan line, ANTIC cycle 16 (clock 32), from PRIOR as it is then. Writes that take
-// effect at this clock or before count.
-inline constexpr int kHiresFlipFlopClock = 32;
+// The last colour clock at which a PRIOR write still decides the flip-flop (F5). Altirra's
+// GTIA sets it on ANTIC cycle 16, from PRIOR as written on cycle 15 or before; PMG Lab puts
+// a PRIOR write of cycle c at clock 2c (§7), so writes that take effect at clock 31 or
+// before count, a program's on cycle 15 or before. Acid800's "GTIA: Pseudo mode E" test
+// pins it: PRIOR cleared on cycle 15 gives a hi-res line, on cycle 16 pseudo mode E.
+inline constexpr int kHiresFlipFlopClock = 31;
 
 class HiresFlipFlop {
 public:

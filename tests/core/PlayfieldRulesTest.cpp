@@ -211,13 +211,13 @@ TEST(Playfield, F5_ClearingPriorGtiaBitsMidLineGivesPseudoModeE) {
 
 TEST(Playfield, F5_PseudoModeEPairs00To11ArePf0ToPf3) {
     // Mode F byte 0 = $1B shows pairs 00, 01, 10, 11 on clocks $30, $31, $32, $33 (F2). PRIOR
-    // is $40 at the start of line 32, so the flip-flop is off when GTIA would set it (clock
-    // 32); the bits are cleared at clock 33, before the window: the whole line is pseudo mode
-    // E. One-clock players P0-P3 at $30-$33 collide with PF0, PF1, PF2, PF3 ($01, $02, $04,
-    // $08). Cleared at clock 32 instead, in time for the flip-flop, the line is plain hi-res:
-    // pair 00 sets nothing, the others PF2 (F1).
+    // is $40 at the start of line 32, so the flip-flop is off when GTIA would set it (writes
+    // up to clock 31 count); the bits are cleared at clock 32, before the window: the whole
+    // line is pseudo mode E. One-clock players P0-P3 at $30-$33 collide with PF0, PF1, PF2, PF3
+    // ($01, $02, $04, $08). Cleared at clock 31 instead, in time for the flip-flop, the line is
+    // plain hi-res: pair 00 sets nothing, the others PF2 (F1).
     for (const MachineOptions& o : kAllPaths)
-        for (int clear : {33, 32}) {
+        for (int clear : {32, 31}) {
             TestMachine t(o);
             t.oneModeLine(0xF);
             t.poke(kScreen, {0x1B});
@@ -225,7 +225,7 @@ TEST(Playfield, F5_PseudoModeEPairs00To11ArePf0ToPf3) {
             t.at(32, clear, Reg::PRIOR, 0x00);
             for (int p = 0; p < 4; ++p) t.player(p, static_cast<uint8_t>(0x30 + p), 0x80);
             t.run();
-            const bool pseudoE = clear == 33;
+            const bool pseudoE = clear == 32;
             const std::string what = "clear at " + std::to_string(clear) + " reference " + std::to_string(o.reference);
             EXPECT_EQ(t.reg(P0PF), pseudoE ? 0x01 : 0x00) << what;
             EXPECT_EQ(t.reg(P1PF), pseudoE ? 0x02 : 0x04) << what;
