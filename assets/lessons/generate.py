@@ -666,12 +666,12 @@ def lesson_size_lock_up():
     # on lines 150-169, well right of P0.
     pm = pm_single({0: (8, [0x80] * 240), 1: (150, [0xFF] * 20)})
     regs = base_registers(HPOSP0=0x40, SIZEP0=3, HPOSP1=0xB0)
-    # Line 100: STA SIZEP0 (%10) on CPU cycle 32 acts at colour clock 2 * 32 + 1 = 65 = $41, the
-    # second clock of P0's 4x pixel; then P0 is parked at $F0, where it never triggers again.
+    # Line 100: STA SIZEP0 (%10) on CPU cycle 30 acts at colour clock 2 * 30 + 5 = 65 = $41, the
+    # second clock of P0's 4x pixel (a SIZE store acts where an HPOS one would, hardware.md P10); then P0 is parked at $F0, where it never triggers again.
     # Line 0 puts both back for the next frame.
     writes = [{"line": 0, "clock": 0, "register": "HPOSP0", "value": 0x40},
               {"line": 0, "clock": 0, "register": "SIZEP0", "value": 3},
-              {"line": 100, "cycle": 32, "register": "SIZEP0", "value": 2},
+              {"line": 100, "cycle": 30, "register": "SIZEP0", "value": 2},
               {"line": 100, "clock": 0x60, "register": "HPOSP0", "value": 0xF0}]
     size_at = lambda clock, value: {"line": 100, "clock": clock, "register": "SIZEP0", "value": value}
     lesson("17-size-lock-up.json", "size-lock-up",
@@ -679,7 +679,7 @@ def lesson_size_lock_up():
            "with everything below it.",
            scr, regs, [pm], 17, "The size lock-up",
            ["P0 is a thin column four colour clocks wide at $40. On scan line 100 the program writes SIZEP0 "
-            "in the middle of the frame, on CPU cycle 32: the new size acts at colour clock $41, one clock "
+            "in the middle of the frame, on CPU cycle 30: the new size acts at colour clock $41, one clock "
             "into P0's wide pixel. Then it moves P0 out of the way.",
             "GTIA does not count clocks per pixel: it steps a small state once a clock and shifts the next "
             "bit out when the state comes round. Size code %10 written in mid-pixel stops the state where "

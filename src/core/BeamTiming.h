@@ -27,12 +27,14 @@ constexpr int colourClockOfCycle(int cycle) { return 2 * cycle - 2; }
 constexpr int cycleOfColourClock(int clock) { return (clock + 2) >> 1; }
 
 // Colour clocks from a write reaching GTIA to its effect (AHRM §6.10, table 18; Altirra's
-// figures where the manual gives none: SIZE 3, HITCLR 3). ANTIC registers: 0 here; when
-// ANTIC samples them is ANTIC's business.
+// figures where the manual gives none: HITCLR 3). ANTIC registers: 0 here; when ANTIC
+// samples them is ANTIC's business. HPOS and SIZE are measured against the objects
+// themselves (rule P10, Acid800's "P/M retriggering" and "Player resizing"): a write on
+// cycle c acts from colour clock 2c + 5 of the HPOS count, 7 after 2c - 2.
 constexpr int writeToEffectDelay(Reg r) {
     const int i = static_cast<int>(r);
-    if (i <= static_cast<int>(Reg::HPOSM3)) return 5;  // HPOSx
-    if (i <= static_cast<int>(Reg::SIZEM)) return 3;   // SIZEx
+    if (i <= static_cast<int>(Reg::HPOSM3)) return 7;  // HPOSx (P10)
+    if (i <= static_cast<int>(Reg::SIZEM)) return 7;   // SIZEx (P10)
     if (i <= static_cast<int>(Reg::GRAFM)) return 3;   // GRAFx: the shifter reloads 3 cc later
     if (i <= static_cast<int>(Reg::COLBK)) return 1;   // colours
     if (r == Reg::PRIOR) return 2;

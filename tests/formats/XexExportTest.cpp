@@ -90,11 +90,12 @@ TEST(XexExport, LineWritesGetAWsyncKernelWithABudget) {
 TEST(XexExport, BudgetFromAnticDma) {
     // The line before is free from WSYNC's release (cycles 105-113: 9 cycles); the line itself
     // loses cycle 0 to missile DMA and 2-5 to player DMA. Five HPOS writes at colour clock 0:
-    // each must take effect by colour clock 34 (the collision window), HPOS 5 clocks after the
-    // write, so the last usable cycle is (34 + 2 - 5) / 2 = 15, and the free cycles up to it are
-    // 9 + 1 (cycle 1) + 10 (6-15) = 20 of a 25-cycle window. The stores need 3, 7, 11 (STA/STX/
-    // STY of the preloaded values), then 17 and 23 (LDA # + STA): the fifth does not fit; it
-    // would write on cycle 18 (the 23rd free cycle) and take effect at 2*18 - 2 + 5 = 39.
+    // each must take effect by colour clock 34 (the collision window), HPOS 7 clocks after the
+    // write reaches GTIA (P10), so the last usable cycle is (34 + 2 - 7) / 2 = 14, and the free
+    // cycles up to it are 9 + 1 (cycle 1) + 9 (6-14) = 19 of a 24-cycle window. The stores need
+    // 3, 7, 11 (STA/STX/STY of the preloaded values), then 17 and 23 (LDA # + STA): the fifth
+    // does not fit; it would write on cycle 18 (the 23rd free cycle) and take effect at
+    // 2*18 - 2 + 7 = 41.
     LineDma before, dma;
     dma.use[0] = DmaUse::Missile;
     for (int c = 2; c <= 5; ++c) dma.use[static_cast<size_t>(c)] = DmaUse::Player;
@@ -104,12 +105,12 @@ TEST(XexExport, BudgetFromAnticDma) {
     LineBudget b = lineBudget(before, dma, 100, writes);
     EXPECT_EQ(b.reg, Reg::HPOSM0);
     EXPECT_EQ(b.deadlineClock, 34);
-    EXPECT_EQ(b.windowCycles, 25);
-    EXPECT_EQ(b.freeCycles, 20);
+    EXPECT_EQ(b.windowCycles, 24);
+    EXPECT_EQ(b.freeCycles, 19);
     EXPECT_EQ(b.neededCycles, 23);
     EXPECT_EQ(b.writeCycle, 18);
     EXPECT_FALSE(b.fits());
-    // Four fit: the tightest is the fourth, 17 of 20, writing on cycle 12 (effect at 27).
+    // Four fit: the tightest is the fourth, 17 of 19, writing on cycle 12 (effect at 29).
     writes.pop_back();
     b = lineBudget(before, dma, 100, writes);
     EXPECT_EQ(b.reg, Reg::HPOSP3);

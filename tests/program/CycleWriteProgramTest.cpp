@@ -93,7 +93,7 @@ TEST(CycleWriteProgram, PositionWrittenMidLineActsWhereTheProgramsDoes) {
     ASSERT_EQ(program.cpuWrites.size(), 2u);
     EXPECT_EQ(program.cpuWrites[0].line, 101) << program.cpuWrites[0].cycle;
     // 26 NOPs after the store that would write on 107 of line 100, less the cycles ANTIC's
-    // refresh takes: cycle 52 of line 101, acting from 2 * 52 - 2 + 5 = 107, before 120.
+    // refresh takes: cycle 52 of line 101, acting from 2 * 52 - 2 + 7 = 109, before 120.
     EXPECT_EQ(program.cpuWrites[0].cycle, 52);
     EXPECT_EQ(program.latches.read(P0PL), 0x02);  // the collision the timing decides is there
 }
@@ -110,21 +110,21 @@ TEST(CycleWriteProgram, EveryDelayMatchesTheProgram) {
 TEST(CycleWriteProgram, StoreRightAfterWsyncLandsInTheHorizontalBlank) {
     // The cycle after STA WSYNC's write still runs: the next STA's opcode fetch. Its other three
     // cycles wait for cycle 105, so it writes on 107 and a position acts from
-    // 2 * 107 - 2 + 5 = 217: well after player 0 was drawn at its old place on this line, so
+    // 2 * 107 - 2 + 7 = 219: well after player 0 was drawn at its old place on this line, so
     // the next line is the first with the new one.
     const KernelRun program = runOneFrame(kernelScene(Reg::HPOSP0, 120, 60, 0, false));
     ASSERT_EQ(program.cpuWrites.size(), 2u);
     EXPECT_EQ(program.cpuWrites[0].line, 100);
     EXPECT_EQ(program.cpuWrites[0].cycle, 107);
     ASSERT_FALSE(program.effects.empty());
-    EXPECT_EQ(program.effects[0], (RegisterWrite{100, 217, Reg::HPOSP0, 120}));
+    EXPECT_EQ(program.effects[0], (RegisterWrite{100, 219, Reg::HPOSP0, 120}));
     expectSceneMatchesProgram(Reg::HPOSP0, 120, 60, 0);
     expectSceneMatchesProgram(Reg::COLPF0, 0x34, 0, 0);
 }
 
 TEST(CycleWriteProgram, SecondStoreAfterWsyncWritesFourCyclesLater) {
     // STA WSYNC, STA COLPF0, STA HPOSP0 on line 100 with no DMA but the refresh: 107, then
-    // 111 (cc 220; the position acts from 225), both before line 101 starts.
+    // 111 (cc 220; the position acts from 227), both before line 101 starts.
     Code c(kCode);
     c.op(SEI).imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
     const uint16_t loop = c.here();
@@ -141,7 +141,7 @@ TEST(CycleWriteProgram, SecondStoreAfterWsyncWritesFourCyclesLater) {
     EXPECT_EQ(program.cpuWrites[0].cycle, 107);
     EXPECT_EQ(program.cpuWrites[1].line, 100);
     EXPECT_EQ(program.cpuWrites[1].cycle, 111);
-    EXPECT_EQ(program.effects, (std::vector<RegisterWrite>{{100, 213, Reg::COLPF0, 50}, {100, 225, Reg::HPOSP0, 50}}));
+    EXPECT_EQ(program.effects, (std::vector<RegisterWrite>{{100, 213, Reg::COLPF0, 50}, {100, 227, Reg::HPOSP0, 50}}));
 }
 
 }  // namespace

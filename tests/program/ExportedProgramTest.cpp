@@ -57,7 +57,7 @@ TEST(ExportedProgram, AKernelAtItsBudgetKeepsTheSceneLatches) {
     ASSERT_EQ(exported.budgets.size(), 3u);
     EXPECT_EQ(exported.budgets[1].line, 120);
     EXPECT_EQ(exported.budgets[1].neededCycles, 17);
-    EXPECT_EQ(exported.budgets[1].freeCycles, 19);
+    EXPECT_EQ(exported.budgets[1].freeCycles, 18);
     Machine reference;
     runScene(scene, reference, 1);
     EXPECT_NE(reference.collisions().read(13) & 0x01, 0) << "P1 meets P0 in the scene";

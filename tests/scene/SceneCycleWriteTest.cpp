@@ -40,14 +40,14 @@ std::string errorFor(const std::string& write, const std::string& machine = "") 
 
 // --- Where each register acts: cycle 60 reaches the chips at 2 * 60 - 2 = 118 ----------
 
-TEST(SceneCycleWrite, HorizontalPositionActsFiveClocksAfterTheCycle) {
-    // 118 + 5 = 123.
-    EXPECT_EQ(effectOf(100, 60, "HPOSP0"), (RegisterWrite{100, 123, Reg::HPOSP0, 7}));
-    EXPECT_EQ(effectOf(100, 60, "HPOSM3"), (RegisterWrite{100, 123, Reg::HPOSM3, 7}));
+TEST(SceneCycleWrite, HorizontalPositionActsSevenClocksAfterTheCycle) {
+    // 118 + 7 = 125 (P10: Acid800's "P/M retriggering").
+    EXPECT_EQ(effectOf(100, 60, "HPOSP0"), (RegisterWrite{100, 125, Reg::HPOSP0, 7}));
+    EXPECT_EQ(effectOf(100, 60, "HPOSM3"), (RegisterWrite{100, 125, Reg::HPOSM3, 7}));
 }
 
 TEST(SceneCycleWrite, ColourActsOneClockAfterTheCycle) {
-    // 118 + 1 = 119: four clocks before a position written on the same cycle.
+    // 118 + 1 = 119: six clocks before a position written on the same cycle.
     EXPECT_EQ(effectOf(100, 60, "COLPF1"), (RegisterWrite{100, 119, Reg::COLPF1, 7}));
     EXPECT_EQ(effectOf(100, 60, "COLBK"), (RegisterWrite{100, 119, Reg::COLBK, 7}));
 }
@@ -63,10 +63,11 @@ TEST(SceneCycleWrite, GraphicsActThreeClocksAfterTheCycle) {
     EXPECT_EQ(effectOf(100, 60, "GRAFM"), (RegisterWrite{100, 121, Reg::GRAFM, 7}));
 }
 
-TEST(SceneCycleWrite, SizeActsThreeClocksAfterTheCycle) {
-    // 118 + 3 = 121.
-    EXPECT_EQ(effectOf(100, 60, "SIZEP1"), (RegisterWrite{100, 121, Reg::SIZEP1, 7}));
-    EXPECT_EQ(effectOf(100, 60, "SIZEM"), (RegisterWrite{100, 121, Reg::SIZEM, 7}));
+TEST(SceneCycleWrite, SizeActsWithThePosition) {
+    // 118 + 7 = 125, the clock a position written on the same cycle acts from (P10: Acid800's
+    // "Player resizing").
+    EXPECT_EQ(effectOf(100, 60, "SIZEP1"), (RegisterWrite{100, 125, Reg::SIZEP1, 7}));
+    EXPECT_EQ(effectOf(100, 60, "SIZEM"), (RegisterWrite{100, 125, Reg::SIZEM, 7}));
 }
 
 TEST(SceneCycleWrite, CollisionClearActsThreeClocksAfterTheCycle) {
@@ -84,48 +85,50 @@ TEST(SceneCycleWrite, AnticRegisterActsOnTheCycle) {
 
 TEST(SceneCycleWrite, CycleZeroFallsAtTheEndOfTheLineBefore) {
     // 2 * 0 - 2 = -2: clock 226 of the line before. Plus 1 (colour): 227. Plus 2 (PRIOR): 0 of
-    // this line; plus 5 (HPOS): 3.
+    // this line; plus 7 (HPOS): 5.
     EXPECT_EQ(effectOf(100, 0, "DMACTL"), (RegisterWrite{99, 226, Reg::DMACTL, 7}));
     EXPECT_EQ(effectOf(100, 0, "COLBK"), (RegisterWrite{99, 227, Reg::COLBK, 7}));
     EXPECT_EQ(effectOf(100, 0, "PRIOR"), (RegisterWrite{100, 0, Reg::PRIOR, 7}));
-    EXPECT_EQ(effectOf(100, 0, "HPOSP0"), (RegisterWrite{100, 3, Reg::HPOSP0, 7}));
+    EXPECT_EQ(effectOf(100, 0, "HPOSP0"), (RegisterWrite{100, 5, Reg::HPOSP0, 7}));
     // Line 0's line before is the frame's last line, 261 on NTSC and 311 on PAL.
     EXPECT_EQ(effectOf(0, 0, "COLBK"), (RegisterWrite{261, 227, Reg::COLBK, 7}));
     EXPECT_EQ(effectOf(0, 0, "COLBK", R"(, "machine": {"video": "PAL"})"), (RegisterWrite{311, 227, Reg::COLBK, 7}));
 }
 
 TEST(SceneCycleWrite, LastCycleOfALinePositionActsOnTheNextLine) {
-    // 2 * 113 - 2 + 5 = 229: clock 1 of the next line; the others stay on this one (the
-    // table in docs/scene-format.md): SIZE 227, PRIOR 226, a colour 225, ANTIC's 224.
-    EXPECT_EQ(effectOf(100, 113, "HPOSP0"), (RegisterWrite{101, 1, Reg::HPOSP0, 7}));
-    EXPECT_EQ(effectOf(100, 113, "SIZEP0"), (RegisterWrite{100, 227, Reg::SIZEP0, 7}));
+    // 2 * 113 - 2 + 7 = 231: clock 3 of the next line, for a position and a size alike; the
+    // others stay on this one (the table in docs/scene-format.md): GRAF 227, PRIOR 226, a
+    // colour 225, ANTIC's 224.
+    EXPECT_EQ(effectOf(100, 113, "HPOSP0"), (RegisterWrite{101, 3, Reg::HPOSP0, 7}));
+    EXPECT_EQ(effectOf(100, 113, "SIZEP0"), (RegisterWrite{101, 3, Reg::SIZEP0, 7}));
+    EXPECT_EQ(effectOf(100, 113, "GRAFP0"), (RegisterWrite{100, 227, Reg::GRAFP0, 7}));
     EXPECT_EQ(effectOf(100, 113, "PRIOR"), (RegisterWrite{100, 226, Reg::PRIOR, 7}));
     EXPECT_EQ(effectOf(100, 113, "COLPF0"), (RegisterWrite{100, 225, Reg::COLPF0, 7}));
     EXPECT_EQ(effectOf(100, 113, "DMACTL"), (RegisterWrite{100, 224, Reg::DMACTL, 7}));
-    EXPECT_EQ(effectOf(261, 113, "HPOSP0"), (RegisterWrite{0, 1, Reg::HPOSP0, 7}));
+    EXPECT_EQ(effectOf(261, 113, "HPOSP0"), (RegisterWrite{0, 3, Reg::HPOSP0, 7}));
 }
 
 TEST(SceneCycleWrite, WriteAfterWsyncLandsInTheHorizontalBlankBeforeTheNextLine) {
     // An STA abs right after STA WSYNC writes on cycle 107 (tests/program/CycleWriteProgramTest):
     // colour clock 212, past a normal-width playfield's last clock (207), and a colour acts
-    // from 213, a position from 217.
+    // from 213, a position from 219.
     EXPECT_EQ(effectOf(100, 107, "COLPF0"), (RegisterWrite{100, 213, Reg::COLPF0, 7}));
-    EXPECT_EQ(effectOf(100, 107, "HPOSP0"), (RegisterWrite{100, 217, Reg::HPOSP0, 7}));
+    EXPECT_EQ(effectOf(100, 107, "HPOSP0"), (RegisterWrite{100, 219, Reg::HPOSP0, 7}));
 }
 
 // --- Delays are always on for cycle writes ---------------------------------------------
 
 TEST(SceneCycleWrite, WriteDelaysOptionDoesNotDelayACycleWriteTwice) {
     // With "write_delays" the machine adds the delay to every line write, so the scene leaves it
-    // out of a cycle write's clock: HPOSP0 on cycle 60 is still effective at 123.
+    // out of a cycle write's clock: HPOSP0 on cycle 60 is still effective at 125.
     const std::string delays = R"(, "machine": {"write_delays": true})";
     EXPECT_EQ(effectOf(100, 60, "HPOSP0", delays), (RegisterWrite{100, 118, Reg::HPOSP0, 7}));
     EXPECT_EQ(effectOf(100, 0, "HPOSP0", delays), (RegisterWrite{99, 226, Reg::HPOSP0, 7}));
 
     // And the machine draws the same with and without the option: player 0 (8 clocks of
-    // GRAFP0) moved from 60 to 120 at clock 2 * 58 - 2 + 5 = 119 of line 100, over player 1
-    // (124-131), and back at 2 * 2 - 2 + 5 = 7 of line 102.
-    const std::string writes = R"({"line": 100, "cycle": 58, "register": "HPOSP0", "value": 120},)"
+    // GRAFP0) moved from 60 to 120 at clock 2 * 57 - 2 + 7 = 119 of line 100, over player 1
+    // (124-131), and back at 2 * 2 - 2 + 7 = 9 of line 102.
+    const std::string writes = R"({"line": 100, "cycle": 57, "register": "HPOSP0", "value": 120},)"
                                R"({"line": 102, "cycle": 2, "register": "HPOSP0", "value": 60})";
     const std::string registers = R"(, "registers": {"GRAFP0": 255, "GRAFP1": 255, "HPOSP0": 60, "HPOSP1": 124})";
     auto latches = [&](const std::string& machine) {
@@ -178,7 +181,7 @@ constexpr const char* kMixed = R"({
     },
     {
       "line": 100,
-      "clock": 123,
+      "clock": 125,
       "register": "HPOSP0",
       "value": 80
     },
@@ -201,7 +204,7 @@ TEST(SceneCycleWrite, WriterKeepsCycleAsCycle) {
 }
 
 TEST(SceneCycleWrite, EditedOrMovedWritesAreWrittenAsTheyNowAre) {
-    Scene scene = parse(sceneWith(R"({"line": 100, "clock": 123, "register": "HPOSP0", "value": 80},)"
+    Scene scene = parse(sceneWith(R"({"line": 100, "clock": 125, "register": "HPOSP0", "value": 80},)"
                                   R"({"line": 0, "cycle": 0, "register": "COLBK", "value": 52})"));
     // Deleting the first write moves the other up; it is still written by cycle.
     scene.lineWrites.erase(scene.lineWrites.begin());
@@ -220,7 +223,7 @@ TEST(SceneCycleWrite, AddedInCodeLikeTheLoaderDoes) {
     scene.name = "t";
     addCycleWrite(scene, 100, 60, Reg::HPOSP0, 80);
     EXPECT_EQ(scene, parse(sceneToJson(scene)));
-    EXPECT_EQ(scene.lineWrites.at(0), (RegisterWrite{100, 123, Reg::HPOSP0, 80}));
+    EXPECT_EQ(scene.lineWrites.at(0), (RegisterWrite{100, 125, Reg::HPOSP0, 80}));
     scene.cycleWrites.at(0).cycle = 114;
     try {
         sceneToJson(scene);
@@ -233,11 +236,11 @@ TEST(SceneCycleWrite, AddedInCodeLikeTheLoaderDoes) {
 
 TEST(SceneCycleWrite, FixtureSceneRunsAndSavesAsGiven) {
     // tests/data/scenes/cycle-writes.json (also a fuzz seed): with write_delays on, P0 moved to 90
-    // by the second store after WSYNC on line 99 (cycle 111: acts from 225) and to 120 on line
-    // 100 at cycle 58 (acts from 119), so it meets P1 (124-131) first at line 100, clock 124.
+    // by the second store after WSYNC on line 99 (cycle 111: acts from 227) and to 120 on line
+    // 100 at cycle 57 (acts from 119), so it meets P1 (124-131) first at line 100, clock 124.
     const Scene scene = loadScene(sceneDataDir() / "cycle-writes.json");
     EXPECT_EQ(scene.cycleWrites.size(), 5u);
-    EXPECT_EQ(scene.lineWrites.at(1), (RegisterWrite{99, 220, Reg::HPOSP0, 90}));  // + 5 by the machine
+    EXPECT_EQ(scene.lineWrites.at(1), (RegisterWrite{99, 220, Reg::HPOSP0, 90}));  // + 7 by the machine
     EXPECT_EQ(parse(sceneToJson(scene)), scene);
     Machine machine;
     runScene(scene, machine);
