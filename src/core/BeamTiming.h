@@ -34,7 +34,7 @@ constexpr int cycleOfColourClock(int clock) { return (clock + 2) >> 1; }
 constexpr int writeToEffectDelay(Reg r) {
     const int i = static_cast<int>(r);
     if (i <= static_cast<int>(Reg::HPOSM3)) return 7;  // HPOSx (P10)
-    if (i <= static_cast<int>(Reg::SIZEM)) return 7;   // SIZEx (P10)
+    if (i <= static_cast<int>(Reg::SIZEM)) return 5;   // SIZEx (P10): 2 cc before HPOS
     if (i <= static_cast<int>(Reg::GRAFM)) return 3;   // GRAFx: the shifter reloads 3 cc later
     if (i <= static_cast<int>(Reg::COLBK)) return 1;   // colours
     if (r == Reg::PRIOR) return 2;

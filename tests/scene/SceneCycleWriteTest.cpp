@@ -63,11 +63,11 @@ TEST(SceneCycleWrite, GraphicsActThreeClocksAfterTheCycle) {
     EXPECT_EQ(effectOf(100, 60, "GRAFM"), (RegisterWrite{100, 121, Reg::GRAFM, 7}));
 }
 
-TEST(SceneCycleWrite, SizeActsWithThePosition) {
-    // 118 + 7 = 125, the clock a position written on the same cycle acts from (P10: Acid800's
-    // "Player resizing").
-    EXPECT_EQ(effectOf(100, 60, "SIZEP1"), (RegisterWrite{100, 125, Reg::SIZEP1, 7}));
-    EXPECT_EQ(effectOf(100, 60, "SIZEM"), (RegisterWrite{100, 125, Reg::SIZEM, 7}));
+TEST(SceneCycleWrite, SizeActsTwoClocksBeforeThePosition) {
+    // 118 + 5 = 123, two clocks before a position written on the same cycle (P10: Acid800's
+    // "Player resizing", its stores placed after INC WSYNC as D9 places them).
+    EXPECT_EQ(effectOf(100, 60, "SIZEP1"), (RegisterWrite{100, 123, Reg::SIZEP1, 7}));
+    EXPECT_EQ(effectOf(100, 60, "SIZEM"), (RegisterWrite{100, 123, Reg::SIZEM, 7}));
 }
 
 TEST(SceneCycleWrite, CollisionClearActsThreeClocksAfterTheCycle) {
@@ -96,11 +96,11 @@ TEST(SceneCycleWrite, CycleZeroFallsAtTheEndOfTheLineBefore) {
 }
 
 TEST(SceneCycleWrite, LastCycleOfALinePositionActsOnTheNextLine) {
-    // 2 * 113 - 2 + 7 = 231: clock 3 of the next line, for a position and a size alike; the
-    // others stay on this one (the table in docs/scene-format.md): GRAF 227, PRIOR 226, a
-    // colour 225, ANTIC's 224.
+    // 2 * 113 - 2 + 7 = 231: clock 3 of the next line for a position, + 5 = 229 (clock 1) for
+    // a size; the others stay on this one (the table in docs/scene-format.md): GRAF 227, PRIOR
+    // 226, a colour 225, ANTIC's 224.
     EXPECT_EQ(effectOf(100, 113, "HPOSP0"), (RegisterWrite{101, 3, Reg::HPOSP0, 7}));
-    EXPECT_EQ(effectOf(100, 113, "SIZEP0"), (RegisterWrite{101, 3, Reg::SIZEP0, 7}));
+    EXPECT_EQ(effectOf(100, 113, "SIZEP0"), (RegisterWrite{101, 1, Reg::SIZEP0, 7}));
     EXPECT_EQ(effectOf(100, 113, "GRAFP0"), (RegisterWrite{100, 227, Reg::GRAFP0, 7}));
     EXPECT_EQ(effectOf(100, 113, "PRIOR"), (RegisterWrite{100, 226, Reg::PRIOR, 7}));
     EXPECT_EQ(effectOf(100, 113, "COLPF0"), (RegisterWrite{100, 225, Reg::COLPF0, 7}));
