@@ -21,7 +21,9 @@ std::string lineRange(int lo, int hi) {
 }
 
 std::string clockRange(int lo, int hi) {
-    return lo == hi ? "clock " + hex2(lo) : "clocks " + hex2(lo) + "-" + hex2(hi);
+    // Decimal, as the collision reasons and the Collisions panel count colour clocks.
+    return lo == hi ? "colour clock " + std::to_string(lo)
+                    : "colour clocks " + std::to_string(lo) + "-" + std::to_string(hi);
 }
 
 std::string regText(const Machine& m, int reg) {
@@ -45,8 +47,8 @@ std::string describeClaim(const Claim& c) {
             return s;
         }
         case Claim::Kind::Pixel:
-            return "picture at line " + std::to_string(c.lineMin) + ", clock " + hex2(c.clockMin) + " shows " +
-                   std::string(registerName(c.colour));
+            return "picture at line " + std::to_string(c.lineMin) + ", " + clockRange(c.clockMin, c.clockMin) +
+                   " shows " + std::string(registerName(c.colour));
         case Claim::Kind::Method:
         case Claim::Kind::SpriteHit:
         case Claim::Kind::Routine6502: return describeMethodClaim(c);
@@ -79,7 +81,7 @@ ClaimOutcome evaluateClaim(const Claim& c, const Machine& m, const FrameContext&
             const BeamPosition p = latches.firstHit(c.cell.reg, c.cell.bit);
             const bool ok =
                 p.line >= c.lineMin && p.line <= c.lineMax && p.clock >= c.clockMin && p.clock <= c.clockMax;
-            return {ok, "first hit at line " + std::to_string(p.line) + ", clock " + hex2(p.clock)};
+            return {ok, "first hit at line " + std::to_string(p.line) + ", " + clockRange(p.clock, p.clock)};
         }
         case Claim::Kind::Pixel: {
             const int x = (c.clockMin - kWindowLeft) * 2, y = c.lineMin - kFirstVisibleLine;
