@@ -26,6 +26,13 @@ std::string clockRange(int lo, int hi) {
                     : "colour clocks " + std::to_string(lo) + "-" + std::to_string(hi);
 }
 
+// A write register's value as the lesson texts give it: an HPOS register holds a colour clock
+// (decimal, as everywhere else), the others bit patterns ($hex, as the Atari manuals write them).
+std::string chipRegisterText(Reg reg, uint8_t v) {
+    const bool position = reg >= Reg::HPOSP0 && reg <= Reg::HPOSM3;
+    return std::string(registerName(reg)) + " = " + (position ? std::to_string(v) : hex2(v));
+}
+
 std::string regText(const Machine& m, int reg) {
     return std::string(collisionRegisterName(reg)) + " = " + hex2(m.collisions().read(reg));
 }
@@ -36,7 +43,7 @@ std::string describeClaim(const Claim& c) {
     switch (c.kind) {
         case Claim::Kind::RegisterValue: return cellName(c.cell) + " = " + hex2(c.value);
         case Claim::Kind::RegisterBit: return cellName(c.cell) + (c.set ? " set" : " clear");
-        case Claim::Kind::ChipRegister: return std::string(registerName(c.colour)) + " = " + hex2(c.value);
+        case Claim::Kind::ChipRegister: return chipRegisterText(c.colour, c.value);
         case Claim::Kind::OthersValue: {
             std::string s = "every other register = " + hex2(c.value);
             return c.named.empty() ? "every collision register = " + hex2(c.value) : s;
@@ -66,7 +73,7 @@ ClaimOutcome evaluateClaim(const Claim& c, const Machine& m, const FrameContext&
         }
         case Claim::Kind::ChipRegister: {
             const uint8_t v = m.registers()[c.colour];
-            return {v == c.value, std::string(registerName(c.colour)) + " = " + hex2(v)};
+            return {v == c.value, chipRegisterText(c.colour, v)};
         }
         case Claim::Kind::OthersValue: {
             std::string wrong;
