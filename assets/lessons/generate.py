@@ -213,17 +213,17 @@ def lesson_meet_the_players():
            scr, regs, [pm], 1, "Meet the players",
            ["The Atari has four players (P0-P3) and four missiles (M0-M3). A player is one byte wide: "
             "each 1 bit is a pixel, bit 7 on the left. A missile is two bits wide and takes its player's colour.",
-            "HPOS puts an object's left edge on a colour clock: $30 is the left edge of the normal "
-            "playfield, $80 its centre. SIZE makes a player 8, 16 or 32 clocks wide (P0, P1, P2 here).",
-            "GTIA draws and compares objects only inside the collision window: colour clocks $22-$DD "
+            "HPOS puts an object's left edge on a colour clock: 48 is the left edge of the normal "
+            "playfield, 128 its centre. SIZE makes a player 8, 16 or 32 clocks wide (P0, P1, P2 here).",
+            "GTIA draws and compares objects only inside the collision window: colour clocks 34-221 "
             "on scan lines 8-247. P0 and P1 overlap, so P0PL has the P1 bit and P1PL the P0 bit. "
-            "M0 crosses P0. M3 sits at $DE, just right of the window, over P3's last clocks: it is not "
+            "M0 crosses P0. M3 sits at colour clock 222, just right of the window, over P3's last clocks: it is not "
             "drawn and M3PL stays 0."],
            [{"P0PL": "P1 set", "P1PL": "P0 set", "says": "P0 and P1 overlap: each reports the other"},
             {"M0PL": "P0 set", "says": "M0 crosses P0"},
             {"P2PL": 0, "P2PF": 0, "says": "P2 touches nothing"},
-            {"M3PL": 0, "says": "M3 at $DE is outside the window and reports nothing"}],
-           [step("Move M3 two clocks left, to $DC: now it is inside the window, over P3.",
+            {"M3PL": 0, "says": "M3 at colour clock 222 is outside the window and reports nothing"}],
+           [step("Move M3 two clocks left, to colour clock 220: now it is inside the window, over P3.",
                  "M3 two clocks left", {"set": {"HPOSM3": "-2"}},
                  [{"M3PL": "P3 set"}]),
             step("Move P1 16 clocks right: the players no longer touch, and after a HITCLR P0PL stays 0.",
@@ -319,7 +319,7 @@ def lesson_background():
             {"M0PF": "$08", "says": "M0 over the mode 6 text reports PF3"}],
            [step("Paint the background in PF0's colour (COLBK = $28): P0PF is still 0. Colours play no part.",
                  "COLBK = $28", {"set": {"COLBK": "$28"}}, [{"P0PF": 0, "P1PF": "$01"}]),
-            step("Move P0 onto the PF2 column (HPOSP0 = $C0): now P0PF reports PF2.",
+            step("Move P0 onto the PF2 column (colour clock 192): now P0PF reports PF2.",
                  "P0 onto PF2", {"set": {"HPOSP0": "$C0"}}, [{"P0PF": "$04"}])])
 
 
@@ -477,7 +477,7 @@ def lesson_four_corners():
             {"method": "corners4", "cell": "P0PL P1", "result": "missed", "says": "the four-corner test misses it"},
             {"method": "vertices8", "cell": "P0PL P1", "result": "missed", "says": "the eight-corner test misses it"},
             {"method": "aabb", "cell": "P0PL P1", "result": "both hit", "says": "the min/max box test finds it"}],
-           [step("Move P1 to the right end of the bar ($8C): now a corner of P0's box lies inside P1's box, "
+           [step("Move P1 to the right end of the bar (colour clock 140): now a corner of P0's box lies inside P1's box, "
                  "and the corner test finds the hit too.",
                  "P1 to the bar's end", {"set": {"HPOSP1": "$8C"}},
                  [{"P0PL": "P1 set"}, {"method": "corners4", "cell": "P0PL P1", "result": "both hit"}])],
@@ -588,7 +588,7 @@ def lesson_what_did_i_hit():
            [{"P0PF": "$02", "says": "P0 touched PF1"},
             {"sprite": "right enemy", "object": "P0", "hit": True, "says": "software names the right enemy"},
             {"sprite": "left enemy", "object": "P0", "hit": False}],
-           [step("Move P0 onto the left enemy (HPOSP0 = $4A): the hardware says the same PF1; the software names "
+           [step("Move P0 onto the left enemy (colour clock 74): the hardware says the same PF1; the software names "
                  "the left enemy.",
                  "P0 onto the left enemy", {"set": {"HPOSP0": "$4A"}},
                  [{"P0PF": "$02"}, {"sprite": "left enemy", "object": "P0", "hit": True},
@@ -611,15 +611,15 @@ def lesson_line_writes():
            "P0 is moved at scan lines 100 and 170, as a display-list interrupt would: three appearances.",
            scr, regs, [pm], 15, "Reusing players down the screen",
            ["Games reuse a player lower on the screen: a display-list interrupt moves it between scan lines. "
-            "Here P0 is at $40 above line 100, at $A0 down to line 169 and at $70 below.",
+            "Here P0 is at colour clock 64 above line 100, at 160 down to line 169 and at 112 below.",
             "GTIA latches every appearance. P0 meets P1 only in the middle band, on lines 120-127: P0PL has "
-            "the P1 bit, though at the end of the frame HPOSP0 says $70.",
+            "the P1 bit, though at the end of the frame HPOSP0 says 112.",
             "Software that tests each appearance finds the hit. Software that tests one position per frame, "
             "where HPOSP0 ends up, misses it."],
            [{"P0PL": "P1 set", "says": "P0 meets P1 in the middle band"},
             {"first_hit": "P0PL P1", "line": [120, 127], "says": "on lines 120-127"},
             {"P0PF": "PF0 set"},
-            {"HPOSP0": "$70", "says": "at the end of the frame HPOSP0 says $70"},
+            {"HPOSP0": "$70", "says": "at the end of the frame HPOSP0 says 112"},
             {"method": "aabb", "cell": "P0PL P1", "result": "both hit", "says": "testing each appearance finds it"},
             {"method": "aabb", "cell": "P0PL P1", "result": "missed", "one_position": True,
              "says": "one position per frame misses it"}],
@@ -666,23 +666,26 @@ def lesson_size_lock_up():
     # on lines 150-169, well right of P0.
     pm = pm_single({0: (8, [0x80] * 240), 1: (150, [0xFF] * 20)})
     regs = base_registers(HPOSP0=0x40, SIZEP0=3, HPOSP1=0xB0)
-    # Line 100: STA SIZEP0 (%10) on CPU cycle 30 acts at colour clock 2 * 30 + 5 = 65 = $41, the
-    # second clock of P0's 4x pixel (a SIZE store acts where an HPOS one would, hardware.md P10); then P0 is parked at $F0, where it never triggers again.
+    # Line 100: STA SIZEP0 (%10) on CPU cycle 31 acts at colour clock 2 * 31 + 3 = 65 = $41, the
+    # second clock of P0's 4x pixel (a SIZE store acts 2 clocks before an HPOS one, hardware.md
+    # P10); then P0 is parked at $F0, where it never triggers again.
     # Line 0 puts both back for the next frame.
     writes = [{"line": 0, "clock": 0, "register": "HPOSP0", "value": 0x40},
               {"line": 0, "clock": 0, "register": "SIZEP0", "value": 3},
-              {"line": 100, "cycle": 30, "register": "SIZEP0", "value": 2},
+              {"line": 100, "cycle": 31, "register": "SIZEP0", "value": 2},
               {"line": 100, "clock": 0x60, "register": "HPOSP0", "value": 0xF0}]
     size_at = lambda clock, value: {"line": 100, "clock": clock, "register": "SIZEP0", "value": value}
     lesson("17-size-lock-up.json", "size-lock-up",
            "A SIZEP0 write in the middle of a wide pixel locks P0's shifter: a solid stripe that collides "
            "with everything below it.",
            scr, regs, [pm], 17, "The size lock-up",
-           ["P0 is a thin column four colour clocks wide at $40. On scan line 100 the program writes SIZEP0 "
-            "in the middle of the frame, on CPU cycle 30: the new size acts at colour clock $41, one clock "
-            "into P0's wide pixel. Then it moves P0 out of the way.",
+           ["P0 is a thin column four colour clocks wide at colour clock 64. This scene has no program: "
+            "its line writes (listed in the Appearances panel) change registers part-way down the screen, "
+            "as a display-list interrupt would. On scan line 100 one of them sets SIZEP0 to size code 2 "
+            "part-way along the line: the new size acts at colour clock 65, one clock into P0's wide pixel. "
+            "A second line write then moves P0 off the screen.",
             "GTIA does not count clocks per pixel: it steps a small state once a clock and shifts the next "
-            "bit out when the state comes round. Size code %10 written in mid-pixel stops the state where "
+            "bit out when the state comes round. Size code 2 written in mid-pixel stops the state where "
             "it is, so the lit bit never leaves the output. P0 becomes a solid stripe on every clock of "
             "every line from there down.",
             "The stripe collides like any pixel of P0: P0PL gets the P1 bit, first on line 150, and P0PF "
@@ -690,17 +693,18 @@ def lesson_size_lock_up():
            [{"P0PL": "P1 set", "P0PF": "PF1 set", "says": "P0PL gets the P1 bit and P0PF the PF1 bit"},
             {"first_hit": "P0PL P1", "line": 150, "says": "first on line 150"},
             {"pixel": {"line": 120, "clock": "$90"}, "shows": "COLPM0", "says": "a solid stripe"}],
-           [step("Make the write one colour clock later, at $42 (the third clock of the wide pixel): "
+           [step("Make the write one colour clock later, at colour clock 66 (the third clock of the wide pixel): "
                  "the state is stopped just the same and the stripe stays.",
                  "Write one clock later", {"line_writes": [size_at(0x41, 3), size_at(0x42, 2)]},
                  [{"P0PL": "P1 set", "P0PF": "PF1 set"}]),
-            step("One more clock, at $43, the wide pixel's last clock: now the state shifts on, P0 simply "
-                 "gets narrower and the stripe is gone. P0PL and P0PF read 0.",
+            step("One more clock, at colour clock 67, the wide pixel's last clock: now the state shifts on "
+                 "and there is no stripe. P0's column simply ends at line 100, where it is moved off the "
+                 "screen. P0PL and P0PF read 0.",
                  "And one more", {"line_writes": [size_at(0x42, 3), size_at(0x43, 2)]},
                  [{"P0PL": 0, "P0PF": 0}]),
-            step("Put the write back at $41 but write size 1 (double width) instead of %10: "
-                 "no lock-up either.",
-                 "Size 1 at $41", {"line_writes": [size_at(0x43, 3), size_at(0x41, 1)]},
+            step("Put the write back at colour clock 65 but write size 1 (double width) instead of size 2: "
+                 "no lock-up either, the column again ends at line 100.",
+                 "Size 1 at clock 65", {"line_writes": [size_at(0x43, 3), size_at(0x41, 1)]},
                  [{"P0PL": 0, "P0PF": 0}])],
            line_writes=writes)
 
@@ -736,12 +740,14 @@ def lesson_below_the_screen():
             "There is one exception, a quirk of the chips: when the last line of the display list is a "
             "hi-res mode line (ANTIC mode 2, 3 or F) and the playfield is on, ANTIC does not blank. GTIA "
             "goes on working below the screen and latches collisions there, though nothing is shown.",
-            "Here the display list ends in a mode F line at scan line 247. The program writes P0 and P1 on "
-            "scan lines 252-255, below the bottom: P0PL has the P1 bit, first set on line 252."],
+            "Here the display list ends in a mode F line at scan line 247. This scene has no program: its "
+            "line writes (listed in the Appearances panel) give P0 and P1 their graphics on scan lines "
+            "252-255 only, below the bottom, as a display-list interrupt would. There the two players "
+            "overlap: P0PL has the P1 bit, first set on line 252."],
            [{"P0PL": "P1 set", "P1PL": "P0 set", "others": 0, "says": "P0PL has the P1 bit"},
             {"first_hit": "P0PL P1", "line": 252, "clock": "$74", "says": "first set on line 252"}],
            try_this=[
-               step("Switch to the same display list with a mode E (lo-res) last line, at $2400: below the "
+               step("Switch to a second display list, the same but with a mode E (lo-res) last line: below the "
                     "screen is blank again and the players no longer collide.",
                     "Last line mode E", {"set": {"DLISTH": "$24"}},
                     [{"P0PL": 0, "P1PL": 0, "others": 0}]),

@@ -374,6 +374,9 @@ void App::drawUi() {
     drawMenuBar();
     ctx_.mark = {};  // a panel marks the screen each frame it is shown (Collisions: the selected cell)
     drawSlots();
+    // Cleared here, not after the dialogs: a file opened from a dialog lays the slots out
+    // again next frame.
+    relayout_ = false;
     drawStatusBar();
     if (!display_->error().empty()) {
         ImDrawList* bg = ImGui::GetBackgroundDrawList();
@@ -386,7 +389,6 @@ void App::drawUi() {
         drawSceneDescription(below + legend + 4, width);
     }
     drawDialogs();
-    relayout_ = false;
     // What modal windows the user sees this frame (tests ask; the app itself does not need it).
     shownPopups_.clear();
     for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
@@ -497,8 +499,11 @@ void App::drawSlots() {
     const float results = document_.readOnly() ? 0.7f : 1.25f;
     const float heights[] = {control, shared == 2 ? rest * results : rest, shared == 2 ? rest * (2 - results) : rest};
     float y = columnPos_.y;
-    const bool layoutChanged =
-        relayout_ || used[0] != lastUsed_[0] || used[1] != lastUsed_[1] || used[2] != lastUsed_[2];
+    // Leaving a lesson by any way (a file, a template, New, a recovered scene) gives the
+    // results their room back.
+    const bool layoutChanged = relayout_ || used[0] != lastUsed_[0] || used[1] != lastUsed_[1] ||
+                               used[2] != lastUsed_[2] || document_.readOnly() != lastLessonLayout_;
+    lastLessonLayout_ = document_.readOnly();
     std::copy(std::begin(used), std::end(used), lastUsed_);
     for (int slot = 0; slot < 3; ++slot) {
         if (!used[slot]) continue;

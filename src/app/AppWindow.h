@@ -144,6 +144,7 @@ private:
     int lastLayoutW_ = 0, lastLayoutH_ = 0;
     float lastLayoutFont_ = 0;
     bool relayout_ = true;
+    bool lastLessonLayout_ = false;  // the slots were last laid out for a lesson (its text gets more room)
     bool lastUsed_[3] = {};
     int frame_ = 0;  // UI frames drawn
     float dpiScale_ = 1.0f;

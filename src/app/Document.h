@@ -6,6 +6,7 @@
 // small (a few KiB to tens of KiB), so snapshots are cheaper to get right than commands.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -54,6 +55,10 @@ public:
     bool canRedo() const { return !redo_.empty(); }
     std::string undoLabel() const { return undo_.empty() ? "" : undo_.back().label; }
     std::string redoLabel() const { return redo_.empty() ? "" : redo_.back().label; }
+    // Whether an edit with this label can be undone (is in the scene now).
+    bool hasUndoStep(const std::string& label) const {
+        return std::any_of(undo_.begin(), undo_.end(), [&](const Step& s) { return s.label == label; });
+    }
     void undo();
     void redo();
 

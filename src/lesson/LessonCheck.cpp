@@ -21,7 +21,16 @@ std::string lineRange(int lo, int hi) {
 }
 
 std::string clockRange(int lo, int hi) {
-    return lo == hi ? "clock " + hex2(lo) : "clocks " + hex2(lo) + "-" + hex2(hi);
+    // Decimal, as the collision reasons and the Collisions panel count colour clocks.
+    return lo == hi ? "colour clock " + std::to_string(lo)
+                    : "colour clocks " + std::to_string(lo) + "-" + std::to_string(hi);
+}
+
+// A write register's value as the lesson texts give it: an HPOS register holds a colour clock
+// (decimal, as everywhere else), the others bit patterns ($hex, as the Atari manuals write them).
+std::string chipRegisterText(Reg reg, uint8_t v) {
+    const bool position = reg >= Reg::HPOSP0 && reg <= Reg::HPOSM3;
+    return std::string(registerName(reg)) + " = " + (position ? std::to_string(v) : hex2(v));
 }
 
 std::string regText(const Machine& m, int reg) {
@@ -34,7 +43,7 @@ std::string describeClaim(const Claim& c) {
     switch (c.kind) {
         case Claim::Kind::RegisterValue: return cellName(c.cell) + " = " + hex2(c.value);
         case Claim::Kind::RegisterBit: return cellName(c.cell) + (c.set ? " set" : " clear");
-        case Claim::Kind::ChipRegister: return std::string(registerName(c.colour)) + " = " + hex2(c.value);
+        case Claim::Kind::ChipRegister: return chipRegisterText(c.colour, c.value);
         case Claim::Kind::OthersValue: {
             std::string s = "every other register = " + hex2(c.value);
             return c.named.empty() ? "every collision register = " + hex2(c.value) : s;
@@ -45,8 +54,8 @@ std::string describeClaim(const Claim& c) {
             return s;
         }
         case Claim::Kind::Pixel:
-            return "picture at line " + std::to_string(c.lineMin) + ", clock " + hex2(c.clockMin) + " shows " +
-                   std::string(registerName(c.colour));
+            return "picture at line " + std::to_string(c.lineMin) + ", " + clockRange(c.clockMin, c.clockMin) +
+                   " shows " + std::string(registerName(c.colour));
         case Claim::Kind::Method:
         case Claim::Kind::SpriteHit:
         case Claim::Kind::Routine6502: return describeMethodClaim(c);
@@ -64,7 +73,7 @@ ClaimOutcome evaluateClaim(const Claim& c, const Machine& m, const FrameContext&
         }
         case Claim::Kind::ChipRegister: {
             const uint8_t v = m.registers()[c.colour];
-            return {v == c.value, std::string(registerName(c.colour)) + " = " + hex2(v)};
+            return {v == c.value, chipRegisterText(c.colour, v)};
         }
         case Claim::Kind::OthersValue: {
             std::string wrong;
@@ -79,7 +88,7 @@ ClaimOutcome evaluateClaim(const Claim& c, const Machine& m, const FrameContext&
             const BeamPosition p = latches.firstHit(c.cell.reg, c.cell.bit);
             const bool ok =
                 p.line >= c.lineMin && p.line <= c.lineMax && p.clock >= c.clockMin && p.clock <= c.clockMax;
-            return {ok, "first hit at line " + std::to_string(p.line) + ", clock " + hex2(p.clock)};
+            return {ok, "first hit at line " + std::to_string(p.line) + ", " + clockRange(p.clock, p.clock)};
         }
         case Claim::Kind::Pixel: {
             const int x = (c.clockMin - kWindowLeft) * 2, y = c.lineMin - kFirstVisibleLine;

@@ -195,7 +195,9 @@ private:
         if (!wholeRegisterAllowed && c->bit < 0)
             fail(at, "name one bit, e.g. " + quoteForMessage(cellName({c->reg, 0})) + ", not a whole register");
         if (c->reg >= P0PL && c->bit == c->reg - P0PL)
-            fail(at, cellName(*c) + " is a player's own bit, which is always 0 (reference C3)");
+            fail(at, cellName(*c) +
+                         " is a player's own bit, which is always 0: a player never collides with itself "
+                         "(docs/hardware.md, \"The collision registers\")");
         return *c;
     }
 
@@ -278,7 +280,9 @@ private:
                 c.cell.bit = bit;
                 c.set = upper(w[used]) == "SET";
                 if (reg >= P0PL && bit == reg - P0PL && c.set)
-                    fail(at, cellName(c.cell) + " is a player's own bit, which is always 0 (reference C3)");
+                    fail(at, cellName(c.cell) +
+                                 " is a player's own bit, which is always 0: a player never collides with itself "
+                                 "(docs/hardware.md, \"The collision registers\")");
                 return c;
             }
         }

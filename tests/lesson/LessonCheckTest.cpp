@@ -42,10 +42,10 @@ TEST(LessonCheck, EachFalseClaimFailsAndSaysWhatTheMachineShowed) {
         {R"({"P0PL": "P1 clear"})", "P0PL = $02"},
         {R"({"P0PF": "PF0 set"})", "P0PF = $00"},
         {R"({"P0PL": 2, "others": 0, "P1PL": 0})", "P1PL = $01"},
-        {R"({"first_hit": "P0PL P1", "line": [9, 20]})", "first hit at line 8, clock $80"},
+        {R"({"first_hit": "P0PL P1", "line": [9, 20]})", "first hit at line 8, colour clock 128"},
         {R"({"first_hit": "P0PL P2", "line": [8, 20]})", "P0PL P2 not set"},
         {R"({"pixel": {"line": 100, "clock": "$80"}, "shows": "COLPM1"})", "colour $3A (COLPM1 is $1E)"},
-        {R"({"HPOSP1": 129})", "HPOSP1 = $80"},
+        {R"({"HPOSP1": 129})", "HPOSP1 = 128"},
     };
     for (const Case& c : cases) {
         LessonReport report = checkLesson(lessonWith(std::string("[") + c.claim + "]"));
@@ -190,7 +190,20 @@ TEST(LessonCheck, DescribesClaimsInWords) {
     EXPECT_EQ(describeClaim(l.expect[1]), "P0PF = $04");
     EXPECT_EQ(describeClaim(l.expect[2]), "every other register = $00");
     EXPECT_EQ(describeClaim(l.expect[3]), "first P0PL P1 hit on lines 100-127");
-    EXPECT_EQ(describeClaim(l.expect[4]), "picture at line 60, clock $62 shows COLPF0");
+    EXPECT_EQ(describeClaim(l.expect[4]), "picture at line 60, colour clock 98 shows COLPF0");
+}
+
+// One unit per message: positions in decimal colour clocks, as the collision reasons give
+// them; a bit pattern register keeps the $hex the manuals use.
+TEST(LessonCheck, PositionsAreDecimalColourClocks) {
+    Lesson l = lessonWith(R"([{"first_hit": "P0PL P1", "line": 252, "clock": "$74"},
+                              {"first_hit": "P0PL P1", "line": 252, "clock": ["$70", "$77"]},
+                              {"HPOSP0": "$70", "PRIOR": 4}])");
+    ASSERT_EQ(l.expect.size(), 4u);
+    EXPECT_EQ(describeClaim(l.expect[0]), "first P0PL P1 hit on line 252, colour clock 116");
+    EXPECT_EQ(describeClaim(l.expect[1]), "first P0PL P1 hit on line 252, colour clocks 112-119");
+    EXPECT_EQ(describeClaim(l.expect[2]), "HPOSP0 = 112");
+    EXPECT_EQ(describeClaim(l.expect[3]), "PRIOR = $04");
 }
 
 // A lesson with moving objects runs its frames as the window does: the objects step before

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/AppContext.h"
@@ -76,6 +77,8 @@ private:
             path_ = doc.path();
             stepsDone_ = 0;
             revision_ = ~0ull;
+            folder_.clear();
+            if (doc.scene().extra.contains(kLessonKey)) readFolder(path_.parent_path());
         }
         if (doc.revision() == revision_) return;
         revision_ = doc.revision();
@@ -86,13 +89,58 @@ private:
             lesson_ = parseLesson(doc.scene(), doc.path().string());
         } catch (const SceneError& e) {
             lessonError_ = e.what();
+            return;
         }
+        // The steps done are the ones the scene holds now: an undo takes a step back out
+        // (its button can be pressed again), a redo puts it back.
+        stepsDone_ = 0;
+        for (size_t i = 0; i < lesson_->tryThis.size(); ++i)
+            if (lesson_->tryThis[i].action && doc.hasUndoStep(stepLabel(i))) stepsDone_ = static_cast<int>(i + 1);
     }
 
-    int tourIndex() const {
-        for (size_t i = 0; i < tour_.size(); ++i)
-            if (tour_[i].order == lesson_->order) return static_cast<int>(i);
-        return -1;
+    // The lessons in the open lesson's own folder (a teacher's edited copies go on with
+    // each other). A file there that is no lesson is left out: the folder is the user's.
+    void readFolder(const std::filesystem::path& dir) {
+        std::error_code ec;
+        for (std::filesystem::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end;
+             it.increment(ec)) {
+            if (it->path().extension() != ".json") continue;
+            try {
+                folder_.push_back(loadLesson(it->path()));
+            } catch (const std::exception&) {
+                // not a lesson, or a broken one: opening it says what is wrong
+            }
+        }
+        std::stable_sort(folder_.begin(), folder_.end(), [](const Lesson& a, const Lesson& b) {
+            return a.order != b.order ? a.order < b.order : a.file < b.file;
+        });
+    }
+
+    // The lesson before (direction -1) or after (+1) the open one by order: from the open
+    // lesson's folder, or from the built-in tour when that folder has none on that side.
+    const Lesson* neighbour(int direction) const {
+        for (const std::vector<Lesson>* list : {&folder_, &tour_}) {
+            const Lesson* best = nullptr;
+            for (const Lesson& l : *list) {
+                const bool onSide = direction < 0 ? l.order < lesson_->order : l.order > lesson_->order;
+                if (onSide && (!best || (direction < 0 ? l.order > best->order : l.order < best->order))) best = &l;
+            }
+            if (best) return best;
+        }
+        return nullptr;
+    }
+
+    // Where the open lesson stands in its folder (or, failing that, in the built-in tour).
+    std::pair<int, int> position() const {
+        for (const std::vector<Lesson>* list : {&folder_, &tour_})
+            for (size_t i = 0; i < list->size(); ++i)
+                if ((*list)[i].order == lesson_->order)
+                    return {static_cast<int>(i + 1), static_cast<int>(list->size())};
+        return {0, 0};
+    }
+
+    std::string stepLabel(size_t i) const {
+        return "Lesson step " + std::to_string(i + 1) + ": " + lesson_->tryThis[i].button;
     }
 
     void open(AppContext& ctx, const Lesson& l) { ctx.requests.openPath = l.file; }
@@ -109,23 +157,27 @@ private:
         for (const Lesson& l : tour_) {
             const std::string label = std::to_string(l.order) + ". " + l.title;
             if (ImGui::Selectable(label.c_str())) open(ctx, l);
+            ctx.noteWidget("lesson " + std::to_string(l.order));
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.scene.description.c_str());
         }
     }
 
     void drawLesson(AppContext& ctx) {
         const Lesson& l = *lesson_;
-        const int at = tourIndex();
-        ImGui::BeginDisabled(at <= 0);
-        if (ImGui::ArrowButton("##prev", ImGuiDir_Left) && at > 0) open(ctx, tour_[at - 1]);
+        const Lesson* previous = neighbour(-1);
+        const Lesson* next = neighbour(+1);
+        ImGui::BeginDisabled(!previous);
+        if (ImGui::ArrowButton("##prev", ImGuiDir_Left) && previous) open(ctx, *previous);
+        ctx.noteWidget("lesson previous");
         ImGui::EndDisabled();
         ImGui::SameLine();
-        ImGui::BeginDisabled(at < 0 || at + 1 >= static_cast<int>(tour_.size()));
-        if (ImGui::ArrowButton("##next", ImGuiDir_Right) && at >= 0 && at + 1 < static_cast<int>(tour_.size()))
-            open(ctx, tour_[at + 1]);
+        ImGui::BeginDisabled(!next);
+        if (ImGui::ArrowButton("##next", ImGuiDir_Right) && next) open(ctx, *next);
+        ctx.noteWidget("lesson next");
         ImGui::EndDisabled();
         ImGui::SameLine();
-        if (at >= 0) ImGui::TextColored(kDim, "Lesson %d of %d", at + 1, static_cast<int>(tour_.size()));
+        const auto [at, count] = position();
+        if (at > 0) ImGui::TextColored(kDim, "Lesson %d of %d", at, count);
         else ImGui::TextColored(kDim, "Lesson %d", l.order);
         ImGui::SameLine();
         if (ImGui::SmallButton("Start over")) {
@@ -188,10 +240,9 @@ private:
     }
 
     void doStep(AppContext& ctx, size_t i) {
-        const TryStep& s = lesson_->tryThis[i];
         std::string error;
         // Each step builds on the ones before it, as in `lesson check`: do the skipped ones first.
-        ctx.document.edit("Lesson: " + s.button, [&](Scene& scene) {
+        ctx.document.edit(stepLabel(i), [&](Scene& scene) {
             for (size_t k = static_cast<size_t>(stepsDone_); k <= i && error.empty(); ++k)
                 if (lesson_->tryThis[k].action) error = applyAction(*lesson_->tryThis[k].action, scene);
         });
@@ -205,6 +256,7 @@ private:
 
     bool tourLoaded_ = false;
     std::vector<Lesson> tour_;
+    std::vector<Lesson> folder_;  // the lessons in the open lesson's folder, by order
     std::string tourError_;
     std::filesystem::path path_;
     uint64_t revision_ = ~0ull;
