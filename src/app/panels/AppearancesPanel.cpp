@@ -191,7 +191,10 @@ private:
                 setWrite(ctx, n, units[w.byCycle], [&](LineWriteEntry& x) { x.at = at; });
             ctx.noteWidget(row + "at");
             if (w.byCycle && ImGui::IsItemHovered()) {
-                const RegisterWrite acts = scene.lineWrites[n];
+                // Where it acts, its register's delay included (with write_delays the scene
+                // leaves that delay to the machine).
+                const RegisterWrite acts = lineWriteOfCycle(
+                    {static_cast<int16_t>(w.line), static_cast<int16_t>(w.at), w.reg, w.value, 0}, scene.video, false);
                 ImGui::SetTooltip(
                     "The CPU writes on cycle %d of scan line %d: %s acts from colour clock %d of line %d.", w.at,
                     w.line, std::string(registerName(w.reg)).c_str(), acts.clock, acts.line);

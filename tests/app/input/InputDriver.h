@@ -66,7 +66,13 @@ public:
         // loaded machine it can come frames later, and a press pushed before would land where
         // the pointer was (a lost click). Run frames until the app's last frame saw it there.
         for (int i = 1; i <= kPointerFrames && !pointerSeenAt(x, y); ++i) {
-            if (i % 10 == 0) warp(x, y);  // a warp the server dropped is asked for again
+            // A warp to where the pointer already is (a new window opened under it) makes no
+            // motion event, and SDL then never learns the pointer is in the window: ImGui has
+            // no position at all. A pixel away and back makes the events.
+            if (i % 10 == 2) {
+                warp(x + (x > 0 ? -1 : 1), y);
+                warp(x, y);
+            }
             frames(1);
         }
         if (!pointerSeenAt(x, y))
