@@ -499,7 +499,7 @@ void App::drawSlots() {
                                        frontPanel_ == p->name();
                     if (ImGui::BeginTabItem(p->name(), &p->visible, front ? ImGuiTabItemFlags_SetSelected : 0)) {
                         ImGui::BeginChild("##panel");
-                        if (ctx_.recordText) ImGui::LogToBuffer();
+                        if (ctx_.recordText) ImGui::LogToBuffer(0);  // 0: log without opening tree nodes
                         p->draw(ctx_);
                         if (ctx_.recordText) {
                             // A window the panel opens and ends (a tooltip, a popup) ends ImGui's
