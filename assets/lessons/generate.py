@@ -675,6 +675,8 @@ def lesson_size_lock_up():
               {"line": 100, "cycle": 31, "register": "SIZEP0", "value": 2},
               {"line": 100, "clock": 0x60, "register": "HPOSP0", "value": 0xF0}]
     size_at = lambda clock, value: {"line": 100, "clock": clock, "register": "SIZEP0", "value": value}
+    # The same write given as a program makes it: the CPU cycle of its STA (acts at 2c + 1).
+    size_on_cycle = lambda cycle, value: {"line": 100, "cycle": cycle, "register": "SIZEP0", "value": value}
     lesson("17-size-lock-up.json", "size-lock-up",
            "A SIZEP0 write in the middle of a wide pixel locks P0's shifter: a solid stripe that collides "
            "with everything below it.",
@@ -697,10 +699,11 @@ def lesson_size_lock_up():
                  "the state is stopped just the same and the stripe stays.",
                  "Write one clock later", {"line_writes": [size_at(0x41, 3), size_at(0x42, 2)]},
                  [{"P0PL": "P1 set", "P0PF": "PF1 set"}]),
-            step("One more clock, at colour clock 67, the wide pixel's last clock: now the state shifts on "
-                 "and there is no stripe. P0's column simply ends at line 100, where it is moved off the "
-                 "screen. P0PL and P0PF read 0.",
-                 "And one more", {"line_writes": [size_at(0x42, 3), size_at(0x43, 2)]},
+            step("One more clock, at colour clock 67, the wide pixel's last clock: where the write lands when "
+                 "the CPU makes it one cycle later, on cycle 32. Now the state shifts on and there is no "
+                 "stripe. P0's column simply ends at line 100, where it is moved off the screen. P0PL and "
+                 "P0PF read 0.",
+                 "And one more", {"line_writes": [size_at(0x42, 3), size_on_cycle(32, 2)]},
                  [{"P0PL": 0, "P0PF": 0}]),
             step("Put the write back at colour clock 65 but write size 1 (double width) instead of size 2: "
                  "no lock-up either, the column again ends at line 100.",

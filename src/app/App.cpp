@@ -520,7 +520,14 @@ void App::drawSlots() {
                                        frontPanel_ == p->name();
                     if (ImGui::BeginTabItem(p->name(), &p->visible, front ? ImGuiTabItemFlags_SetSelected : 0)) {
                         ImGui::BeginChild("##panel");
+                        if (ctx_.recordText) ImGui::LogToBuffer(0);  // 0: log without opening tree nodes
                         p->draw(ctx_);
+                        if (ctx_.recordText) {
+                            // A window the panel opens and ends (a tooltip, a popup) ends ImGui's
+                            // log with it: the text of such a frame is not whole and is not kept.
+                            ctx_.panelText[p->name()] = GImGui->LogEnabled ? GImGui->LogBuffer.c_str() : "";
+                            ImGui::LogFinish();
+                        }
                         ImGui::EndChild();
                         ImGui::EndTabItem();
                     }
@@ -608,7 +615,9 @@ struct AppSession::Impl {
     App app;
 };
 
-AppSession::AppSession(const AppOptions& options) : impl_(std::make_unique<Impl>(options)) {}
+AppSession::AppSession(const AppOptions& options) : impl_(std::make_unique<Impl>(options)) {
+    impl_->app.recordPanelText();
+}
 AppSession::~AppSession() = default;
 bool AppSession::start() { return impl_->app.start(); }
 bool AppSession::frame() { return impl_->app.step(nullptr); }
@@ -630,6 +639,11 @@ std::optional<std::array<float, 4>> AppSession::widget(const std::string& name) 
     const auto it = w.find(name);
     if (it == w.end()) return std::nullopt;
     return std::array<float, 4>{it->second.x, it->second.y, it->second.z, it->second.w};
+}
+std::string AppSession::panelText(const std::string& panel) const {
+    const auto& t = impl_->app.context().panelText;
+    const auto it = t.find(panel);
+    return it == t.end() ? std::string() : it->second;
 }
 bool AppSession::running() const { return impl_->app.context().simulation.running(); }
 const Simulation& AppSession::simulation() const { return impl_->app.context().simulation; }

@@ -65,6 +65,10 @@ public:
     // Where a named widget was drawn in the last frame (min x, min y, max x, max y), if it was:
     // "try 1" (a lesson's first Try this button), "break when" (Frame control).
     std::optional<std::array<float, 4>> widget(const std::string& name) const;
+    // The text a panel drew in the last frame it was shown, as ImGui logs it: items on one line
+    // joined by spaces, a field's text in braces, table cells between bars ("| { cycle } { 32 } |").
+    // "" if it was never shown, or drew a tooltip or popup in that frame (they end ImGui's log).
+    std::string panelText(const std::string& panel) const;
     bool running() const;                  // the emulation runs (not paused)
     const Simulation& simulation() const;  // the machine the window runs
     bool breakSet() const;                 // a "break when" condition is on

@@ -87,6 +87,11 @@ struct AppContext {
         widgets[name] = ImVec4(a.x, a.y, b.x, b.y);
     }
 
+    // With recordText (the test driver sets it), the text each panel drew this frame, by the
+    // panel's name, as ImGui's log writes it (a field's text in braces: "{ cycle } { 32 }").
+    bool recordText = false;
+    std::map<std::string, std::string> panelText;
+
     void notify(std::string message) { status = std::move(message); }
 };
 

@@ -56,6 +56,7 @@ public:
     const EmulatorRunner& emulator() const { return emulator_; }
     const std::string& status() const { return ctx_.status; }
     const AppContext& context() const { return ctx_; }
+    void recordPanelText() { ctx_.recordText = true; }  // for AppSession::panelText
     const std::vector<std::string>& recent() const { return recent_; }
     const std::vector<CommandId>& keyCommands() const { return keyCommands_; }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/LineWriteEdit.h"
 #include "app/SceneEdit.h"
 #include "app/UiHelpers.h"
 
@@ -147,7 +148,7 @@ void removeAppearance(Scene& scene, int object, int index) {
     const RegisterWrite& w = scene.lineWrites[a.write];
     if ((w.clock == 0 ? w.line : w.line + 1) < previousEnd) return;
     Scene without = scene;
-    without.lineWrites.erase(without.lineWrites.begin() + a.write);
+    eraseLineWrite(without, static_cast<size_t>(a.write));
     for (size_t n = index + 1; n < all.size(); ++n)
         if (hposAtLine(without, object, all[n].firstLine) != all[n].hpos) return;
     scene = std::move(without);

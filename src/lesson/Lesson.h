@@ -97,6 +97,9 @@ struct RegisterChange {
 struct LessonAction {
     std::vector<RegisterChange> set;
     std::vector<RegisterWrite> lineWrites;  // added, or replacing one at the same line, clock and register
+    // The writes given by "cycle" (as in a scene): `index` is the entry of lineWrites that is
+    // the write's effect in the lesson's scene; the scene the action edits keeps them as cycles.
+    std::vector<CycleWrite> cycleWrites;
 };
 
 struct TryStep {

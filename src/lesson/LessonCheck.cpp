@@ -1,6 +1,7 @@
 // Claims checked against the machine, and a lesson run from start to its last step.
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "core/CollisionLatches.h"
 #include "lesson/LessonCheck.h"
@@ -160,12 +161,32 @@ std::string applyAction(const LessonAction& action, Scene& scene) {
         if (it != edited.registers.end()) it->value = *v;
         else edited.registers.push_back({change.reg, *v});
     }
-    for (const RegisterWrite& w : action.lineWrites) {
+    for (size_t i = 0; i < action.lineWrites.size(); ++i) {
+        RegisterWrite w = action.lineWrites[i];
+        auto given = std::find_if(action.cycleWrites.begin(), action.cycleWrites.end(),
+                                  [&](const CycleWrite& c) { return c.index == i; });
+        std::optional<CycleWrite> cycle;
+        if (given != action.cycleWrites.end()) {
+            cycle = *given;
+            w = lineWriteOfCycle(*cycle, edited.video, edited.writeDelays);
+        }
         auto it = std::find_if(edited.lineWrites.begin(), edited.lineWrites.end(), [&](const RegisterWrite& o) {
             return o.line == w.line && o.clock == w.clock && o.reg == w.reg;
         });
-        if (it != edited.lineWrites.end()) *it = w;
-        else edited.lineWrites.push_back(w);
+        const size_t at = static_cast<size_t>(it - edited.lineWrites.begin());
+        // The scene keeps the write as the lesson gave it (saved as a cycle or a clock): the
+        // replaced write's cycle, if it had one, goes.
+        if (it != edited.lineWrites.end()) {
+            const int replaced = cycleOfEachLineWrite(edited)[at];
+            if (replaced >= 0) edited.cycleWrites.erase(edited.cycleWrites.begin() + replaced);
+            *it = w;
+        } else {
+            edited.lineWrites.push_back(w);
+        }
+        if (cycle) {
+            cycle->index = at;
+            edited.cycleWrites.push_back(*cycle);
+        }
     }
     scene = std::move(edited);
     return "";

@@ -8,6 +8,7 @@
 #include "collide/Method.h"
 #include "collide/Objects.h"
 #include "core/Beam.h"
+#include "core/BeamTiming.h"
 #include "core/CollisionLatches.h"
 #include "lesson/Lesson.h"
 #include "scene/SceneJsonReader.h"
@@ -458,28 +459,41 @@ private:
         if (obj.contains("line_writes")) {
             const Json& list = obj["line_writes"];
             requireArray(list, at + "/line_writes");
-            for (size_t i = 0; i < list.size(); ++i)
-                a.lineWrites.push_back(lineWrite(list[i], at + "/line_writes/" + std::to_string(i)));
+            for (size_t i = 0; i < list.size(); ++i) lineWrite(list[i], at + "/line_writes/" + std::to_string(i), a);
         }
         if (a.set.empty() && a.lineWrites.empty())
             fail(at, "an action sets registers (\"set\") or adds \"line_writes\"");
         return a;
     }
 
-    // As in a scene's "line_writes": line, clock, register, value.
-    RegisterWrite lineWrite(const Json& obj, const std::string& at) const {
+    // As in a scene's "line_writes": line, clock (or cycle: the 6502 cycle on which the CPU
+    // writes, placed as the scene format places it), register, value. Appended to `a`.
+    void lineWrite(const Json& obj, const std::string& at, LessonAction& a) const {
         requireObject(obj, at);
-        allowOnly(obj, at, {"line", "clock", "register", "value"});
+        allowOnly(obj, at, {"line", "clock", "cycle", "register", "value"});
+        const bool byCycle = obj.contains("cycle");
+        if (byCycle && obj.contains("clock"))
+            fail(at + "/cycle",
+                 "a line write has either \"clock\" (where the write takes effect) or \"cycle\" (where the CPU "
+                 "writes), not both");
+        if (!byCycle && !obj.contains("clock")) fail(at, "missing required key \"clock\" (or \"cycle\")");
         const int lines = scene_.video == VideoStandard::Pal ? kPalLines : kNtscLines;
         RegisterWrite w;
         w.line = static_cast<int16_t>(intValue(need(obj, at, "line"), at + "/line", 0, lines - 1));
-        w.clock = static_cast<int16_t>(intValue(need(obj, at, "clock"), at + "/clock", 0, kClocksPerLine - 1));
+        const int clockOrCycle = byCycle ? intValue(obj.at("cycle"), at + "/cycle", 0, kCyclesPerLine - 1)
+                                         : intValue(obj.at("clock"), at + "/clock", 0, kClocksPerLine - 1);
+        w.clock = static_cast<int16_t>(clockOrCycle);
         const Json& r = need(obj, at, "register");
         auto reg = r.is_string() ? registerByName(r.get_ref<const std::string&>()) : std::nullopt;
         if (!reg) fail(at + "/register", "unknown register " + describe(r));
         w.reg = *reg;
         w.value = static_cast<uint8_t>(intValue(need(obj, at, "value"), at + "/value", 0, 255));
-        return w;
+        if (byCycle) {
+            const CycleWrite cycle{w.line, static_cast<int16_t>(clockOrCycle), w.reg, w.value, a.lineWrites.size()};
+            a.cycleWrites.push_back(cycle);
+            w = lineWriteOfCycle(cycle, scene_.video, scene_.writeDelays);
+        }
+        a.lineWrites.push_back(w);
     }
 
     bool boolean(const Json& v, const std::string& at) const {

@@ -138,6 +138,11 @@ RegisterWrite lineWriteOfCycle(const CycleWrite& write, VideoStandard video, boo
 // Appends a write placed by cycle: its effect to lineWrites, the cycle to cycleWrites.
 void addCycleWrite(Scene& scene, int line, int cycle, Reg reg, uint8_t value);
 
+// For each entry of lineWrites, the cycle write (an index in cycleWrites) whose effect it still
+// is, or -1: a write given by clock, or one edited since. Saving writes the first kind as its
+// cycle; the app lists and edits them as cycles.
+std::vector<int> cycleOfEachLineWrite(const Scene& scene);
+
 // Machine options a scene asks for.
 MachineOptions machineOptionsFor(const Scene& scene, MachineOptions base = {});
 

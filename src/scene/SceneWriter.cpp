@@ -58,8 +58,9 @@ Json memoryJson(const Scene& scene) {
     return memory;
 }
 
-// The cycle write (an index in scene.cycleWrites) whose effect lineWrites[i] still is, if any:
-// the one the loader put there first, else any other not yet used (the app may have deleted
+}  // namespace
+
+// The one the loader put there first, else any other not yet used (the app may have deleted
 // or inserted writes before it). An edited write no longer matches and is written by clock.
 // After such edits, of two writes with the same effect either may come back as the cycle one:
 // they mean the same.
@@ -85,6 +86,8 @@ std::vector<int> cycleOfEachLineWrite(const Scene& scene) {
             }
     return cycleOf;
 }
+
+namespace {
 
 Json lineWritesJson(const Scene& scene) {
     Json writes = Json::array();

@@ -2,6 +2,8 @@
 // the machine showed; "try this" actions act on the running machine as documented.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "collide/Method.h"
 #include "collide/Objects.h"
 #include "core/CollisionLatches.h"
@@ -82,6 +84,39 @@ TEST(LessonCheck, ActionsEditTheSceneAndAddUp) {
     ASSERT_EQ(applyAction(*l.tryThis[2].action, scene), "");
     EXPECT_EQ(scene.lineWrites.size(), 1u);
     EXPECT_EQ(l.scene.lineWrites.size(), 0u);  // the lesson's own scene is untouched
+}
+
+// A HITCLR written by the CPU on cycle 70 of line 100 acts at colour clock 2 x 70 - 2 + 3 = 141,
+// after the players' overlap ($80-$87) on that line: the latch is set again first on line 101.
+// Read as a clock (70, before $80) it would be set again on line 100.
+TEST(LessonCheck, ATryThisWriteByCycleActsWhereTheCpuWritesAndStaysACycle) {
+    Lesson l = lessonWith(R"([{"P0PL": "P1 set"}])", R"([
+        {"text": "clear", "button": "b", "action": {"line_writes": [{"line": 100, "cycle": 70, "register": "HITCLR", "value": 0}]},
+         "expect": [{"first_hit": "P0PL P1", "line": 101, "clock": "$80"}]}])");
+    LessonReport report = checkLesson(l);
+    ASSERT_EQ(report.checks.size(), 2u);
+    for (const ClaimCheck& c : report.checks)
+        EXPECT_TRUE(c.outcome.passed) << c.where << " " << describeClaim(*c.claim) << ": " << c.outcome.actual;
+
+    // The edited scene has it as the cycle the lesson gave, and saves it so; the same step
+    // again replaces it.
+    Scene scene = l.scene;
+    ASSERT_EQ(applyAction(*l.tryThis[0].action, scene), "");
+    ASSERT_EQ(applyAction(*l.tryThis[0].action, scene), "");
+    ASSERT_EQ(scene.lineWrites.size(), 1u);
+    EXPECT_EQ(scene.lineWrites[0], (RegisterWrite{100, 141, Reg::HITCLR, 0}));
+    ASSERT_EQ(scene.cycleWrites.size(), 1u);
+    EXPECT_EQ(scene.cycleWrites[0], (CycleWrite{100, 70, Reg::HITCLR, 0, 0}));
+    EXPECT_EQ(nlohmann::json::parse(sceneToJson(scene))["line_writes"],
+              nlohmann::json::parse(R"([{"line": 100, "cycle": 70, "register": "HITCLR", "value": 0}])"));
+
+    // A write by clock at the same place replaces it, and is a clock write from then on.
+    LessonAction byClock;
+    byClock.lineWrites.push_back({100, 141, Reg::HITCLR, 0});
+    ASSERT_EQ(applyAction(byClock, scene), "");
+    EXPECT_TRUE(scene.cycleWrites.empty());
+    EXPECT_EQ(nlohmann::json::parse(sceneToJson(scene))["line_writes"],
+              nlohmann::json::parse(R"([{"line": 100, "clock": 141, "register": "HITCLR", "value": 0}])"));
 }
 
 TEST(LessonCheck, RelativeChangeOutOfRangeIsAnErrorAndChangesNothing) {

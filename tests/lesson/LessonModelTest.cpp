@@ -121,6 +121,24 @@ TEST(LessonModel, EveryClaimFormLoads) {
     EXPECT_FALSE(l.tryThis[1].action.has_value());
 }
 
+// A "try this" line write given by the 6502 cycle, as in a scene: kept as the cycle, its
+// effect placed as the scene format places it (HPOSP0 acts 5 clocks after 2 x cycle - 2).
+TEST(LessonModel, TryThisLineWriteByCycle) {
+    const Lesson l = parse(R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+        "try_this": [{"text": "x", "button": "b", "action": {"line_writes": [
+            {"line": 50, "clock": 0, "register": "HITCLR", "value": 0},
+            {"line": 100, "cycle": "$3C", "register": "HPOSP0", "value": 80},
+            {"line": 261, "cycle": 113, "register": "HPOSP0", "value": 90}]}}]})");
+    const LessonAction& a = *l.tryThis.at(0).action;
+    ASSERT_EQ(a.lineWrites.size(), 3u);
+    EXPECT_EQ(a.lineWrites[0], (RegisterWrite{50, 0, Reg::HITCLR, 0}));
+    EXPECT_EQ(a.lineWrites[1], (RegisterWrite{100, 123, Reg::HPOSP0, 80}));  // cycle 60: 118 + 5
+    EXPECT_EQ(a.lineWrites[2], (RegisterWrite{0, 1, Reg::HPOSP0, 90}));      // 229: line 0 of the next frame
+    ASSERT_EQ(a.cycleWrites.size(), 2u);
+    EXPECT_EQ(a.cycleWrites[0], (CycleWrite{100, 60, Reg::HPOSP0, 80, 1}));
+    EXPECT_EQ(a.cycleWrites[1], (CycleWrite{261, 113, Reg::HPOSP0, 90, 2}));
+}
+
 TEST(LessonModel, BadKeysNameTheFileAndThePlace) {
     struct Case {
         const char* lesson;
@@ -214,6 +232,19 @@ TEST(LessonModel, BadKeysNameTheFileAndThePlace) {
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
              "try_this": [{"text": "x", "button": "b", "action": {"line_writes": [{"line": 2, "clock": 0, "register": "P0PL", "value": 0}]}}]})",
          "t.json: /lesson/try_this/0/action/line_writes/0/register: unknown register \"P0PL\""},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "button": "b", "action": {"line_writes": [{"line": 2, "cycle": 114, "register": "HITCLR", "value": 0}]}}]})",
+         "t.json: /lesson/try_this/0/action/line_writes/0/cycle: 114 is out of range 0-113"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "button": "b", "action": {"line_writes": [{"line": 2, "cycle": "sixty", "register": "HITCLR", "value": 0}]}}]})",
+         "t.json: /lesson/try_this/0/action/line_writes/0/cycle: "},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "button": "b", "action": {"line_writes": [{"line": 2, "clock": 0, "cycle": 60, "register": "HITCLR", "value": 0}]}}]})",
+         "t.json: /lesson/try_this/0/action/line_writes/0/cycle: a line write has either \"clock\" (where the write "
+         "takes effect) or \"cycle\" (where the CPU writes), not both"},
+        {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
+             "try_this": [{"text": "x", "button": "b", "action": {"line_writes": [{"line": 2, "register": "HITCLR", "value": 0}]}}]})",
+         "t.json: /lesson/try_this/0/action/line_writes/0: missing required key \"clock\" (or \"cycle\")"},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}], "overlays": {"magenta": false}})",
          "t.json: /lesson/overlays/magenta: unknown overlay \"magenta\" (known: latched_pixels, first_hits,"},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}], "overlays": {"hot_spots": 1}})",

@@ -2,7 +2,7 @@
 // reuses a player with a display-list interrupt. Each appearance is listed (its scan lines,
 // its HPOS and the line write that places it) and can be duplicated lower on the screen or
 // removed. Below, every line write of the scene (register writes at a beam position, every
-// frame) is listed and editable: line, clock, register, value, delete, add.
+// frame) is listed and editable: line, clock or CPU cycle, register, value, delete, add.
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -11,6 +11,7 @@
 
 #include "app/AppContext.h"
 #include "app/Appearances.h"
+#include "app/LineWriteEdit.h"
 #include "app/Panel.h"
 #include "app/Panels.h"
 #include "app/SceneEdit.h"
@@ -125,12 +126,16 @@ private:
 
     void drawLineWrites(AppContext& ctx) {
         const Scene& scene = ctx.document.scene();
-        const int lines = linesPerFrame(scene.video);
+        const std::vector<LineWriteEntry> entries = lineWriteEntries(scene);
         ImGui::Text("Line writes: %zu", scene.lineWrites.size());
         helpMarker(
             "A register write at a beam position, done every frame: what a display-list interrupt or a\n"
             "STA WSYNC loop does. Clock 0 is before anything on the line (P/M DMA included); clock 1-227\n"
             "changes the register from that colour clock on. Writes at the same place are done in list order.\n"
+            "A write can instead be given by the 6502 cycle (0-113) on which the CPU writes it, as a kernel's\n"
+            "cycle count gives: it reaches the chips at colour clock 2 x cycle - 2 and the register acts a few\n"
+            "clocks later (hover the number to see where). Switching clock to cycle moves it to the nearest\n"
+            "place a cycle can give (cycles are 2 colour clocks apart).\n"
             "Type a number and press Enter to change it.");
         ImGui::SameLine();
         if (ImGui::SmallButton("Add a line write")) {
@@ -148,37 +153,58 @@ private:
             return;
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("line");
-        ImGui::TableSetupColumn("clock");
+        ImGui::TableSetupColumn("clock or cycle");
         ImGui::TableSetupColumn("register");
         ImGui::TableSetupColumn("value");
         ImGui::TableSetupColumn("");
         ImGui::TableHeadersRow();
         const float field = ImGui::GetFontSize() * 4;
-        for (int n = 0; n < static_cast<int>(scene.lineWrites.size()); ++n) {
-            const RegisterWrite w = scene.lineWrites[n];
+        for (int n = 0; n < static_cast<int>(entries.size()); ++n) {
+            const LineWriteEntry w = entries[n];
             const std::string row = "line write " + std::to_string(n) + " ";
             ImGui::PushID(n);
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            int line = w.line, clock = w.clock, value = w.value;
+            int line = w.line, at = w.at, value = w.value;
             ImGui::SetNextItemWidth(field);
             if (ImGui::InputInt("##line", &line, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue))
-                setWrite(ctx, n, "line",
-                         [&](RegisterWrite& x) { x.line = static_cast<int16_t>(std::clamp(line, 0, lines - 1)); });
+                setWrite(ctx, n, "line", [&](LineWriteEntry& x) { x.line = line; });
             ctx.noteWidget(row + "line");
             ImGui::TableNextColumn();
+            // The unit the write is given in: a write given by cycle stays one through every edit.
+            const char* units[] = {"clock", "cycle"};
+            ImGui::SetNextItemWidth(ImGui::CalcTextSize("cycle").x + ImGui::GetFrameHeight() +
+                                    ImGui::GetStyle().FramePadding.x * 2);
+            if (ImGui::BeginCombo("##unit", units[w.byCycle])) {
+                for (int u = 0; u < 2; ++u) {
+                    if (ImGui::Selectable(units[u], u == w.byCycle) && u != w.byCycle)
+                        setWrite(ctx, n, u ? "by cycle" : "by clock",
+                                 [&](LineWriteEntry& x) { x = otherWay(ctx.document.scene(), x); });
+                    ctx.noteWidget(row + "unit " + units[u]);
+                }
+                ImGui::EndCombo();
+            }
+            ctx.noteWidget(row + "unit");
+            ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
             ImGui::SetNextItemWidth(field);
-            if (ImGui::InputInt("##clock", &clock, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue))
-                setWrite(ctx, n, "clock", [&](RegisterWrite& x) {
-                    x.clock = static_cast<int16_t>(std::clamp(clock, 0, kClocksPerLine - 1));
-                });
-            ctx.noteWidget(row + "clock");
+            if (ImGui::InputInt("##at", &at, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue))
+                setWrite(ctx, n, units[w.byCycle], [&](LineWriteEntry& x) { x.at = at; });
+            ctx.noteWidget(row + "at");
+            if (w.byCycle && ImGui::IsItemHovered()) {
+                // Where it acts, its register's delay included (with write_delays the scene
+                // leaves that delay to the machine).
+                const RegisterWrite acts = lineWriteOfCycle(
+                    {static_cast<int16_t>(w.line), static_cast<int16_t>(w.at), w.reg, w.value, 0}, scene.video, false);
+                ImGui::SetTooltip(
+                    "The CPU writes on cycle %d of scan line %d: %s acts from colour clock %d of line %d.", w.at,
+                    w.line, std::string(registerName(w.reg)).c_str(), acts.clock, acts.line);
+            }
             ImGui::TableNextColumn();
             ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
             if (ImGui::BeginCombo("##reg", std::string(registerName(w.reg)).c_str(), ImGuiComboFlags_HeightLarge)) {
                 for (const RegisterInfo& info : allRegisters()) {
                     if (ImGui::Selectable(std::string(info.name).c_str(), info.reg == w.reg) && info.reg != w.reg)
-                        setWrite(ctx, n, "register", [&](RegisterWrite& x) { x.reg = info.reg; });
+                        setWrite(ctx, n, "register", [&](LineWriteEntry& x) { x.reg = info.reg; });
                     ctx.noteWidget(row + "register " + std::string(info.name));
                     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(info.bits).c_str());
                 }
@@ -189,20 +215,24 @@ private:
             ImGui::SetNextItemWidth(field);
             if (ImGui::InputInt("##value", &value, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue))
                 setWrite(ctx, n, "value",
-                         [&](RegisterWrite& x) { x.value = static_cast<uint8_t>(std::clamp(value, 0, 255)); });
+                         [&](LineWriteEntry& x) { x.value = static_cast<uint8_t>(std::clamp(value, 0, 255)); });
             ctx.noteWidget(row + "value");
             ImGui::TableNextColumn();
             if (ImGui::SmallButton("Delete"))
-                ctx.document.edit("delete line write", [&](Scene& s) { s.lineWrites.erase(s.lineWrites.begin() + n); });
+                ctx.document.edit("delete line write", [&](Scene& s) { eraseLineWrite(s, static_cast<size_t>(n)); });
             ctx.noteWidget(row + "delete");
             ImGui::PopID();
         }
         ImGui::EndTable();
     }
 
+    // One undoable edit of line write n, as the user gave it (by clock or by cycle).
     template <class Change> static void setWrite(AppContext& ctx, int n, const char* what, Change&& f) {
         ctx.document.edit(std::string("line write ") + what, [&](Scene& s) {
-            if (n < static_cast<int>(s.lineWrites.size())) f(s.lineWrites[n]);
+            std::vector<LineWriteEntry> entries = lineWriteEntries(s);
+            if (n >= static_cast<int>(entries.size())) return;
+            f(entries[n]);
+            setLineWrite(s, static_cast<size_t>(n), entries[n]);
         });
     }
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "InputDriver.h"
 #include "app/App.h"
@@ -17,6 +18,7 @@
 #include "app/DisplayListEdit.h"
 #include "app/Document.h"
 #include "app/SceneEdit.h"
+#include "core/Machine.h"
 #include "scene/Scene.h"
 
 namespace pmg::app {
@@ -376,6 +378,95 @@ TEST(AppearancesPanel, ADuplicateBecomesALineWriteTheUserEditsDeletesAndSaves) {
     int added = 0;
     for (int clock = 136; clock < 136 + 32; ++clock) added += p2At(addAt + before[0].lines / 2, clock);
     EXPECT_GT(added, 0) << "the machine draws it";
+    fs::remove_all(dir);
+}
+
+// Where `text` (the panel's text as AppSession::panelText gives it: a combo's and a field's
+// text in braces, table cells between bars) shows a write's unit and number in one cell,
+// "{ cycle } { 107 }"; npos if it does not.
+size_t shownAt(const std::string& text, const std::string& unit, int number) {
+    return text.find("| { " + unit + " } { " + std::to_string(number) + " } |");
+}
+
+nlohmann::json lineWritesIn(const fs::path& file) { return nlohmann::json::parse(readText(file))["line_writes"]; }
+
+// A scene whose line writes a kernel's cycle count placed ("cycle"): the list shows each as
+// the file gives it, an edit keeps a cycle a cycle, a write switches between clock and cycle,
+// every step undoes, and saving writes the cycles back.
+TEST(AppearancesPanel, LineWritesGivenByCycleAreListedEditedAndSavedAsCycles) {
+    const fs::path dir = scratchDir("cycle-writes");
+    const fs::path file = sourceFile("tests/data/scenes/cycle-writes.json");
+    AppOptions options = sessionOptions(file, dir, 1600, 1400);
+    options.show = {"Appearances"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    ASSERT_EQ(app.document().scene().cycleWrites.size(), 5u);
+    // The panel's text with the pointer off it (a tooltip under the pointer ends ImGui's log).
+    auto panelText = [&] {
+        input.moveTo(1, 1);
+        input.frames(1);
+        return app.panelText("Appearances");
+    };
+    std::string text = panelText();
+    for (const int cycle : {107, 111, 58, 0, 113}) EXPECT_NE(shownAt(text, "cycle", cycle), std::string::npos) << text;
+    EXPECT_NE(shownAt(text, "clock", 40), std::string::npos) << text;
+    EXPECT_EQ(shownAt(text, "clock", 220), std::string::npos) << "a cycle write shown as its clock: " << text;
+
+    // Saved as it was loaded: every write as the file gives it.
+    auto saveAs = [&](const fs::path& to) {
+        input.key(SDLK_s, KMOD_LCTRL | KMOD_LSHIFT);
+        input.frames(2);
+        ASSERT_TRUE(app.popupShown("Save scene as"));
+        typeIntoField(input, to.string());
+        ASSERT_TRUE(fs::exists(to)) << app.errorText();
+    };
+    saveAs(dir / "unchanged.json");
+    EXPECT_EQ(lineWritesIn(dir / "unchanged.json"), lineWritesIn(file));
+
+    // The mid-line move, two cycles later: cycle 60 acts from clock 123 (with the machine's
+    // delay), after P0's new HPOS 120 has gone by, so P0 is first drawn there a line lower.
+    clickWidget(app, input, "line write 2 at");
+    typeIntoField(input, "60");
+    ASSERT_EQ(app.document().scene().cycleWrites.size(), 5u);
+    EXPECT_EQ(app.document().scene().lineWrites[2], (RegisterWrite{100, 118, Reg::HPOSP0, 120}));
+    EXPECT_NE(shownAt(text = panelText(), "cycle", 60), std::string::npos) << text;
+    {
+        Machine machine(machineOptionsFor(app.document().scene()));
+        runScene(app.document().scene(), machine);
+        EXPECT_EQ(machine.collisions().firstHit(P0PL, 1), (BeamPosition{101, 124}));
+    }
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(app.document().scene().lineWrites[2], (RegisterWrite{100, 114, Reg::HPOSP0, 120}));
+    EXPECT_NE(shownAt(text = panelText(), "cycle", 58), std::string::npos) << text;
+    input.key(SDLK_y, KMOD_LCTRL);
+    EXPECT_NE(shownAt(text = panelText(), "cycle", 60), std::string::npos) << text;
+
+    // The clock write (HPOSP1 at clock 40 of line 120) given by cycle instead: cycle 21 acts
+    // there exactly.
+    clickWidget(app, input, "line write 5 unit");
+    clickWidget(app, input, "line write 5 unit cycle");
+    EXPECT_EQ(app.document().scene().cycleWrites.size(), 6u);
+    EXPECT_EQ(app.document().scene().lineWrites[5], (RegisterWrite{120, 40, Reg::HPOSP1, 200}));
+    EXPECT_NE(shownAt(text = panelText(), "cycle", 21), std::string::npos) << text;
+    // The colour write after WSYNC given by clock: where it acts, clock 212 of line 99; undone.
+    clickWidget(app, input, "line write 0 unit");
+    clickWidget(app, input, "line write 0 unit clock");
+    EXPECT_EQ(app.document().scene().cycleWrites.size(), 5u);
+    text = panelText();
+    EXPECT_NE(shownAt(text, "clock", 212), std::string::npos) << text;
+    EXPECT_EQ(shownAt(text, "cycle", 107), std::string::npos) << text;
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_NE(shownAt(text = panelText(), "cycle", 107), std::string::npos) << text;
+
+    // Saved: the edited cycle and the new cycle write, everything else as the file had it.
+    saveAs(dir / "edited.json");
+    nlohmann::json expected = lineWritesIn(file);
+    expected[2]["cycle"] = 60;
+    expected[5] = {{"line", 120}, {"cycle", 21}, {"register", "HPOSP1"}, {"value", 200}};
+    EXPECT_EQ(lineWritesIn(dir / "edited.json"), expected);
+    EXPECT_EQ(loadScene(dir / "edited.json"), app.document().scene());
     fs::remove_all(dir);
 }
 

@@ -1,7 +1,8 @@
 // Drives an AppSession as a person would: real SDL events (SDL_PushEvent) for keys, text,
 // mouse moves, buttons and the wheel, each followed by frames of the app's own loop. The
 // pointer is also warped (SDL_WarpMouseInWindow), because Dear ImGui's SDL backend reads
-// the pointer's position from SDL's mouse state, not from the events.
+// the pointer's position from SDL's mouse state, not from the events; a move returns once
+// the app's ImGui frame has the pointer there, so the click that follows hovers its target.
 #pragma once
 
 #include <SDL.h>
@@ -12,6 +13,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include "app/App.h"
 
@@ -64,6 +66,30 @@ public:
         x_ = x, y_ = y;
         SDL_PushEvent(&e);
         frames(1);
+        // While the button is held (a drag) the app follows the motion events, and SDL's
+        // pointer capture can leave ImGui without a position until the release.
+        if (down_) return;
+        // The position reaches ImGui through the X server (the warp), not with the event: on a
+        // loaded machine it can come frames later, and a press pushed before would land where
+        // the pointer was (a lost click). Run frames until the app's last frame saw it there.
+        for (int i = 1; i <= kPointerFrames && !pointerSeenAt(x, y); ++i) {
+            // A warp to where the pointer already is (a new window opened under it) makes no
+            // motion event, and SDL then never learns the pointer is in the window: ImGui has
+            // no position at all. A pixel away and back makes the events; the window is given
+            // the input focus too, as a person's first click would (ImGui then reads the
+            // pointer for the focused window).
+            if (i % 10 == 2) {
+                warp(x + (x > 0 ? -1 : 1), y);
+                warp(x, y);
+                if (SDL_Window* w = SDL_GetWindowFromID(app_.windowId())) SDL_SetWindowInputFocus(w);
+            }
+            frames(1);
+        }
+        if (!pointerSeenAt(x, y))
+            ADD_FAILURE() << "the app's frames did not see the pointer at " << x << "," << y << " within "
+                          << kPointerFrames << " frames (it is at " << ImGui::GetIO().MousePos.x << ","
+                          << ImGui::GetIO().MousePos.y << "; SDL has the window under the pointer: "
+                          << (SDL_GetMouseFocus() == SDL_GetWindowFromID(app_.windowId()) ? "yes" : "no") << ")";
     }
 
     void button(bool press) {
@@ -102,6 +128,13 @@ public:
     }
 
 private:
+    static constexpr int kPointerFrames = 120;
+
+    // Where the app's last ImGui frame had the pointer (what it hovered), in window pixels.
+    static bool pointerSeenAt(int x, int y) {
+        const ImVec2 p = ImGui::GetIO().MousePos;
+        return p.x == static_cast<float>(x) && p.y == static_cast<float>(y);
+    }
     void push(Uint32 type, SDL_Keycode sym, Uint16 mod) {
         SDL_Event e{};
         e.key.type = type;
