@@ -78,7 +78,7 @@ inline void zeroBytes(uint8_t* p, int n) {
 template <class F> void forEachFetchRun(const PlayfieldLine& pf, F f) {
     int from = 0;
     uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
-    for (const PlayfieldLine::FetchChange& c : pf.fetchChanges) {
+    for (const PlayfieldLine::FetchChange& c : pf.fetchWrites()) {
         const int to = std::clamp<int>(c.clock, from, PlayfieldLine::kSize);
         if (to > from) f(from, to, dmactl, hscrol);
         from = to;
@@ -274,7 +274,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         bufferFetched_ = mode_ >= 2 && scanAdvance_ > 0;
         if (bufferFetched_) {
             const int count = std::min<int>(scanAdvance_, kBufferSize);
-            bufferBefore_ = buffer_;  // a width or HSCROL written during the line may stop the fetch early
+            bufferBefore_.bytes = buffer_;  // a width or HSCROL written during the line may stop the fetch early
             if ((memScan_ & 0x0FFF) + kBufferSize <= 0x1000) {
                 // All 48 (a fixed size copies in a few moves); bytes past `count` are unused.
                 std::memcpy(buffer_.data(), mem.data() + memScan_, kBufferSize);
@@ -329,7 +329,7 @@ uint8_t playfieldColours(int mode) {
 }
 
 void Antic::playfieldFetchedDuringLine(const Memory& mem, int count) {
-    if (bufferFetched_) buffer_ = bufferBefore_;  // scanLine() filled it with the whole width's bytes
+    if (bufferFetched_) buffer_ = bufferBefore_.bytes;  // scanLine() filled it with the whole width's bytes
     for (int i = 0; i < std::min(count, kBufferSize); ++i)
         buffer_[static_cast<size_t>(i)] = mem.read(scanAddress(lineMemScan_, i));
     bufferFetched_ = false;  // it may now differ from memory: lineMemory() compares
@@ -376,7 +376,7 @@ const Memory& Antic::bufferedMemory(const Memory& mem, const PlayfieldLine& out)
         width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
     // (All 48 after a fetch a write during the line changed: rule A1.)
     const int count =
-        out.fetchChanges.empty() ? std::min(bytesPerLine(anticMode(out.mode), width), kBufferSize) : kBufferSize;
+        out.fetchChangeCount == 0 ? std::min(bytesPerLine(anticMode(out.mode), width), kBufferSize) : kBufferSize;
     const uint16_t base = out.dataAddress;
     bool same = true;
     for (int i = 0; i < count && same; ++i) same = mem.read(scanAddress(base, i)) == buffer_[i];
@@ -439,7 +439,7 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     const int span = anticMode(mode_).clocksPerByte;
     // A line whose fetch a DMACTL or HSCROL write changed (A1, A2): its bytes from the fetch's
     // origin, as far as the line goes, windowed at the end.
-    const bool windowed = !out.fetchChanges.empty();
+    const bool windowed = out.fetchChangeCount != 0;
     const int origin = windowed ? 2 * out.fetchClock + 14 : out.origin;
     const int firstByte = windowed ? 0 : out.firstByte;
     const int lastByte =

@@ -5,7 +5,7 @@
 // Simplifications, all invisible to collisions except where noted:
 //  - DMACTL's playfield width and HSCROL are sampled at the start of each scan line; a write
 //    during the line moves the fetch and the display window from where the beam is (rules
-//    A1, A2: Machine hands the writes over as PlayfieldLine::fetchChanges and calls
+//    A1, A2: Machine hands the writes over as PlayfieldLine::fetchWrites() and calls
 //    playfieldFetchedDuringLine). VSCROL
 //    written up to cycle 108 decides the line's end-of-mode-line test (Machine calls
 //    vscrolWrittenDuringLine), but not its DLI, taken with VSCROL at the line's start. CHBASE and
@@ -132,9 +132,18 @@ private:
     bool needFetch_ = true;
     static constexpr int kBufferSize = 48;  // the widest line's bytes (mode 2-5, D-F wide)
     std::array<uint8_t, kBufferSize> buffer_{};
-    std::array<uint8_t, kBufferSize> bufferBefore_{};  // its bytes before the last fill
-    bool bufferFetched_ = false;                       // filled on this mode line's first scan line
-    uint64_t bufferVersion_ = 0;                       // the memory's version() then
+    // The buffer's bytes before scanLine() last filled it, for playfieldFetchedDuringLine() on
+    // that same line: they mean nothing after it (scratch, as bufferView_: a copy of the ANTIC
+    // starts without them and comparisons skip them).
+    struct BytesBeforeFill {
+        std::array<uint8_t, kBufferSize> bytes{};
+        BytesBeforeFill() = default;
+        BytesBeforeFill(const BytesBeforeFill&) {}
+        BytesBeforeFill& operator=(const BytesBeforeFill&) { return *this; }
+        friend bool operator==(const BytesBeforeFill&, const BytesBeforeFill&) { return true; }
+    } bufferBefore_;
+    bool bufferFetched_ = false;  // filled on this mode line's first scan line
+    uint64_t bufferVersion_ = 0;  // the memory's version() then
     // lineMemory()'s copy, made on first use; a copy of the ANTIC starts without one (it
     // holds nothing between lines).
     struct ScratchMemory {
@@ -173,7 +182,7 @@ void placePlayfield(PlayfieldLine& line);
 uint8_t playfieldColours(int mode);
 
 // Makes line `pf` follow the DMACTL widths and HSCROL values written during it
-// (pf.fetchChanges, not empty; `regs` as the line started): works out the fetch (rule A1) and
+// (pf.fetchWrites(), not empty; `regs` as the line started): works out the fetch (rule A1) and
 // where the line shows (A2). A line that started with playfield DMA off becomes a playfield line.
 void applyFetchChanges(PlayfieldLine& pf, const RegisterFile& regs);
 

@@ -33,7 +33,7 @@ PlayfieldFetch playfieldFetch(const PlayfieldLine& pf) {
     fetch.stopped = false;
     for (int c = 1; c < kCyclesPerLine; ++c) {
         // A write on cycle w (reaching the display from clock 2w + 2) acts from cycle w + 1.
-        for (; next < pf.fetchChanges.size() && pf.fetchChanges[next].clock / 2 - 1 < c; ++next) {
+        for (; next < pf.fetchChangeCount && pf.fetchChanges[next].clock / 2 - 1 < c; ++next) {
             dmactl = pf.fetchChanges[next].dmactl;
             hscrol = pf.fetchChanges[next].hscrol;
         }
@@ -74,7 +74,7 @@ int LineDma::cpuCycles() const {
 
 int playfieldFetchCycle(const PlayfieldLine& pf, int index) {
     const AnticModeInfo& info = anticMode(pf.mode);
-    if (!pf.fetchChanges.empty()) [[unlikely]]  // the clock as the line's writes left it (A1)
+    if (pf.fetchChangeCount != 0) [[unlikely]]  // the clock as the line's writes left it (A1)
         return pf.fetchClock + (info.character ? 1 : 3) + index * (info.clocksPerByte / 2);
     auto width = static_cast<PlayfieldWidth>(pf.dmactl & 3);
     int delay = 0;

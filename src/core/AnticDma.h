@@ -62,7 +62,7 @@ struct PlayfieldLine;
 int playfieldFetchCycle(const PlayfieldLine& pf, int index);
 
 // The playfield DMA clock of line `pf` with the DMACTL widths and HSCROL values written during
-// it (pf.fetchChanges; rule A1): it starts on the first cycle that is its start cycle for the
+// it (pf.fetchWrites(); rule A1): it starts on the first cycle that is its start cycle for the
 // width and HSCROL in force on that cycle, and stops on the first later cycle that is its stop
 // cycle then. `clock` is the start cycle (-1: it never started); `count` the name or bitmap
 // fetches made (those from cycle 106 on are virtual), up to the end of the line when the stop is

@@ -306,8 +306,12 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
             const bool moves = w.reg == Reg::DMACTL ? ((w.value ^ dmactl) & 3) != 0
                                                     : pf.hscrollEnabled && ((w.value ^ hscrol) & 15) != 0;
             (w.reg == Reg::DMACTL ? dmactl : hscrol) = w.value;
-            if (moves && pf.dmaMode >= 2) [[unlikely]]
-                pf.fetchChanges.push_back({static_cast<int16_t>(2 * cycle + 2), dmactl, hscrol});
+            if (moves && pf.dmaMode >= 2) [[unlikely]] {
+                if (pf.fetchChangeCount == 0) fetchChanges_.clear();
+                fetchChanges_.push_back({static_cast<int16_t>(2 * cycle + 2), dmactl, hscrol});
+                pf.fetchChanges = fetchChanges_.data();
+                pf.fetchChangeCount = static_cast<uint16_t>(fetchChanges_.size());
+            }
         }
         if (w.reg == Reg::CHBASE || w.reg == Reg::CHACTL) {
             // CHBASE acts on font fetches 2 cycles after the write, CHACTL on the next cycle's
@@ -320,7 +324,7 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
             vscrol = w.value;
         }
     }
-    if (!pf.fetchChanges.empty()) [[unlikely]]
+    if (pf.fetchChangeCount != 0) [[unlikely]]
         applyFetchChanges(pf, regs);
     if (!pf.characterWrites.empty() && !pf.empty() && anticMode(pf.mode).character) pf.generated = false;
     if (!earlyDma || !inVisibleLines(line_)) return vscrol;
@@ -354,7 +358,7 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
         // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
-        if (!pf_.fetchChanges.empty() && pf_.firstRow) [[unlikely]]
+        if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]
             antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount);
         if (vscrol >= 0) [[unlikely]]
             antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));
@@ -382,7 +386,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
     // The line's CHBASE / CHACTL, DMACTL width and HSCROL writes are drawn: the next line starts without any.
     if (!midLine.empty()) {
         pf_.characterWrites.clear();
-        pf_.fetchChanges.clear();
+        pf_.fetchChanges = nullptr;
+        pf_.fetchChangeCount = 0;
     }
     if (++line_ >= linesPerFrame()) {
         line_ = 0;

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/Beam.h"
@@ -56,13 +57,15 @@ struct PlayfieldLine {
     int16_t fetchCount = 0;
     std::array<uint8_t, kSize> an{};
     // The window and one-clock delay from `clock` on, with the DMACTL and HSCROL written then
-    // (rule A2), in clock order; when not empty the AN codes are made with them.
+    // (rule A2), in clock order; with any, the AN codes are made with them. The list is the
+    // machine's for the line being run (none between lines): a pointer copies for nothing.
     struct FetchChange {
         int16_t clock = 0;
         uint8_t dmactl = 0, hscrol = 0;
-        friend bool operator==(const FetchChange&, const FetchChange&) = default;
     };
-    std::vector<FetchChange> fetchChanges;
+    const FetchChange* fetchChanges = nullptr;
+    uint16_t fetchChangeCount = 0;
+    std::span<const FetchChange> fetchWrites() const { return {fetchChanges, fetchChangeCount}; }
     // CHBASE and CHACTL written during the line (Machine adds them before GTIA draws it), in
     // write order: a character whose font byte ANTIC fetches on `cycle` or later uses `value`
     // instead of chbase / chactl. Empty on almost every line.
