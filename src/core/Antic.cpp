@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "core/AnticDma.h"
 #include "core/AnticMode.h"
@@ -72,7 +73,80 @@ inline void zeroBytes(uint8_t* p, int n) {
     for (; n > 0; --n) *p++ = 0;
 }
 
+// Calls f(from, to, dmactl, hscrol) for the runs of clocks [from, to) of line `pf` that show
+// with one DMACTL and HSCROL value: the line's own, then each one written during it (rule A2).
+template <class F> void forEachFetchRun(const PlayfieldLine& pf, F f) {
+    int from = 0;
+    uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
+    for (const PlayfieldLine::FetchChange& c : pf.fetchWrites()) {
+        const int to = std::clamp<int>(c.clock, from, PlayfieldLine::kSize);
+        if (to > from) f(from, to, dmactl, hscrol);
+        from = to;
+        dmactl = c.dmactl;
+        hscrol = c.hscrol;
+    }
+    if (from < PlayfieldLine::kSize) f(from, PlayfieldLine::kSize, dmactl, hscrol);
+}
+
+// The clocks [lo, hi) of [from, to) inside the display window of DMACTL value `dmactl`.
+std::pair<int, int> shownClocks(int from, int to, uint8_t dmactl) {
+    const auto width = static_cast<PlayfieldWidth>(dmactl & 3);
+    if (width == PlayfieldWidth::Off) return {from, from};
+    const int lo = std::max(from, displayStartClock(width)), hi = std::min(to, displayEndClock(width));
+    return {lo, std::max(lo, hi)};
+}
+
+// Rule A2 on line `out`, whose fetched bytes are drawn into `an` from the fetch's own origin
+// (no delay): each clock shows the code `delay` clocks to its left when the display window
+// in force there covers it, background elsewhere. A hi-res window without data shows pixel
+// pairs 00 (Altirra pushes zero pixels in its 320 mode there).
+void windowFetchedLine(PlayfieldLine& out) {
+    const std::array<uint8_t, PlayfieldLine::kSize> fetched = out.an;
+    out.an.fill(0);
+    forEachFetchRun(out, [&](int from, int to, uint8_t dmactl, uint8_t hscrol) {
+        const auto [lo, hi] = shownClocks(from, to, dmactl);
+        const int delay = out.hscrollEnabled ? hscrol & 1 : 0;
+        for (int x = lo; x < hi; ++x) {
+            const uint8_t code = x - delay >= 0 ? fetched[static_cast<size_t>(x - delay)] : 0;
+            out.an[static_cast<size_t>(x)] = out.hires && code == 0 ? 4 : code;
+        }
+    });
+}
+
 }  // namespace
+
+void applyFetchChanges(PlayfieldLine& pf, const RegisterFile& regs) {
+    if (pf.empty()) {  // playfield DMA was off as the line began: ANTIC's registers then
+        pf.mode = pf.dmaMode;
+        pf.hires = anticMode(pf.mode).hires;
+        pf.possible = playfieldColours(pf.mode);
+        pf.dmactl = regs[Reg::DMACTL];
+        pf.chactl = regs[Reg::CHACTL];
+        pf.chbase = regs[Reg::CHBASE];
+        pf.hscrol = regs[Reg::HSCROL];
+    }
+    const PlayfieldFetch fetch = playfieldFetch(pf);
+    pf.fetchClock = static_cast<int16_t>(fetch.clock);
+    pf.fetchCount = static_cast<int16_t>(fetch.clock < 0 ? 0 : fetch.count);
+    // The placement: byte i from clock 2 * clock + 14 (+1 with the line's delay), first and
+    // last bounding every clock a display window covers.
+    pf.origin =
+        static_cast<int16_t>(fetch.clock < 0 ? 0 : 2 * fetch.clock + 14 + (pf.hscrollEnabled ? pf.hscrol & 1 : 0));
+    pf.firstByte = 0;
+    pf.lastByte = pf.fetchCount;
+    int first = PlayfieldLine::kSize, last = -1;
+    forEachFetchRun(pf, [&](int from, int to, uint8_t dmactl, uint8_t) {
+        const auto [lo, hi] = shownClocks(from, to, dmactl);
+        if (lo < hi) {
+            first = std::min(first, lo);
+            last = std::max(last, hi - 1);
+        }
+    });
+    pf.first = static_cast<int16_t>(first > last ? 0 : first);
+    pf.last = static_cast<int16_t>(last);
+    pf.placed = true;
+    pf.generated = false;
+}
 
 void Antic::beginFrame(const RegisterFile& regs) {
     dl_ = static_cast<uint16_t>(regs[Reg::DLISTL] | (regs[Reg::DLISTH] << 8));
@@ -163,6 +237,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.first = 0;
     out.last = -1;
     out.possible = 0;
+    out.dmaMode = 0;
     out.generated = true;
     out.placed = true;
     if (line == kLastVisibleLine + 1) {
@@ -199,6 +274,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         bufferFetched_ = mode_ >= 2 && scanAdvance_ > 0;
         if (bufferFetched_) {
             const int count = std::min<int>(scanAdvance_, kBufferSize);
+            bufferBefore_.bytes = buffer_;  // a width or HSCROL written during the line may stop the fetch early
             if ((memScan_ & 0x0FFF) + kBufferSize <= 0x1000) {
                 // All 48 (a fixed size copies in a few moves); bytes past `count` are unused.
                 std::memcpy(buffer_.data(), mem.data() + memScan_, kBufferSize);
@@ -211,6 +287,10 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.instructionAddress = insAddress_;
     out.dataAddress = memScan_;
     out.row = row_;
+    if (mode_ >= 2) {  // (a width written during the line may start a fetch, rule A1)
+        out.dmaMode = mode_;
+        out.hscrollEnabled = ins_ & 0x10;
+    }
     if (mode_ >= 2 && (regs[Reg::DMACTL] & 3) != 0) {
         const AnticModeInfo& info = anticMode(mode_);
         out.mode = mode_;
@@ -222,10 +302,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         out.hscrollEnabled = ins_ & 0x10;
         out.generated = false;
         out.placed = false;
-        // Which PF colours this mode can put on the AN bus (reference §4 table).
-        static constexpr uint8_t kPossible[16] = {0,   0,   0x4, 0x4, 0xF, 0xF, 0xF, 0xF,
-                                                  0x7, 0x1, 0x7, 0x1, 0x1, 0x7, 0x7, 0x4};
-        out.possible = kPossible[mode_];
+        out.possible = playfieldColours(mode_);
     }
 
     // ANTIC's end-of-mode-line test, with VSCROL as the line starts; a write during the line
@@ -242,6 +319,22 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     } else {
         row_ = static_cast<uint8_t>((row_ + 1) & 15);
     }
+}
+
+uint8_t playfieldColours(int mode) {
+    // Which PF colours each mode can put on the AN bus (reference §4 table).
+    static constexpr uint8_t kPossible[16] = {0,   0,   0x4, 0x4, 0xF, 0xF, 0xF, 0xF,
+                                              0x7, 0x1, 0x7, 0x1, 0x1, 0x7, 0x7, 0x4};
+    return kPossible[mode & 15];
+}
+
+void Antic::playfieldFetchedDuringLine(const Memory& mem, int count) {
+    if (bufferFetched_) buffer_ = bufferBefore_.bytes;  // scanLine() filled it with the whole width's bytes
+    for (int i = 0; i < std::min(count, kBufferSize); ++i)
+        buffer_[static_cast<size_t>(i)] = mem.read(scanAddress(lineMemScan_, i));
+    bufferFetched_ = false;  // it may now differ from memory: lineMemory() compares
+    scanAdvance_ = static_cast<uint16_t>(count);
+    if (lineWasLast_) memScan_ = scanAddress(lineMemScan_, scanAdvance_);
 }
 
 void Antic::unblankedLine(const RegisterFile& regs, PlayfieldLine& out) {
@@ -281,7 +374,9 @@ const Memory& Antic::bufferedMemory(const Memory& mem, const PlayfieldLine& out)
     auto width = static_cast<PlayfieldWidth>(out.dmactl & 3);
     if (out.hscrollEnabled && width != PlayfieldWidth::Wide)
         width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
-    const int count = std::min(bytesPerLine(anticMode(out.mode), width), kBufferSize);
+    // (All 48 after a fetch a write during the line changed: rule A1.)
+    const int count =
+        out.fetchChangeCount == 0 ? std::min(bytesPerLine(anticMode(out.mode), width), kBufferSize) : kBufferSize;
     const uint16_t base = out.dataAddress;
     bool same = true;
     for (int i = 0; i < count && same; ++i) same = mem.read(scanAddress(base, i)) == buffer_[i];
@@ -341,10 +436,18 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     placePlayfield(out);
     const int mode_ = out.mode;
     const int row_ = out.row;
-    const int origin = out.origin, firstByte = out.firstByte, lastByte = out.lastByte;
-    uint8_t* an = out.an.data();
-
     const int span = anticMode(mode_).clocksPerByte;
+    // A line whose fetch a DMACTL or HSCROL write changed (A1, A2): its bytes from the fetch's
+    // origin, as far as the line goes, windowed at the end.
+    const bool windowed = out.fetchChangeCount != 0;
+    const int origin = windowed ? 2 * out.fetchClock + 14 : out.origin;
+    const int firstByte = windowed ? 0 : out.firstByte;
+    const int lastByte =
+        windowed ? std::clamp((kClocksPerLine - origin + span - 1) / span, 0, static_cast<int>(out.fetchCount))
+                 : out.lastByte;
+    uint8_t* an = out.an.data();
+    if (windowed) out.an.fill(0);
+
     const uint16_t base = out.dataAddress;
     const uint8_t chactl = out.chactl;
     const uint8_t chbase = out.chbase;
@@ -425,6 +528,10 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
         case 14: fetchAll([](uint8_t byte, uint8_t* p) { store32(p, kTables.twoBit[0][byte]); }); break;
         case 15: fetchAll([](uint8_t byte, uint8_t* p) { store32(p, kTables.hires[byte]); }); break;
         default: break;
+    }
+    if (windowed) {
+        windowFetchedLine(out);
+        return;
     }
     // Background outside the data and outside the displayed width.
     zeroBytes(an, out.first);

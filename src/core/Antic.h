@@ -3,9 +3,10 @@
 // produces the AN codes GTIA sees. Player-missile DMA is in PlayerMissileDma.
 //
 // Simplifications, all invisible to collisions except where noted:
-//  - DMACTL's playfield width and HSCROL are sampled at the start of each scan line; a
-//    mid-line write takes effect on the next line (on the hardware a width change stops or
-//    starts the fetches on the spot, and HSCROL moves them on a scrolled line). VSCROL
+//  - DMACTL's playfield width and HSCROL are sampled at the start of each scan line; a write
+//    during the line moves the fetch and the display window from where the beam is (rules
+//    A1, A2: Machine hands the writes over as PlayfieldLine::fetchWrites() and calls
+//    playfieldFetchedDuringLine). VSCROL
 //    written up to cycle 108 decides the line's end-of-mode-line test (Machine calls
 //    vscrolWrittenDuringLine), but not its DLI, taken with VSCROL at the line's start. CHBASE and
 //    CHACTL written mid-line act per character from its font fetch (Machine hands them to
@@ -57,6 +58,12 @@ public:
     // (Altirra), so the write decides whether this line was the mode line's last. The line's
     // DLI stays as scanLine() decided it (ANTIC takes VSCROL for it on cycle 6).
     void vscrolWrittenDuringLine(uint8_t vscrol);
+
+    // The line scanLine() last ran fetched `count` screen bytes, not what the width at its start
+    // would fetch, because DMACTL or HSCROL was written during it (rule A1; a first row only):
+    // the line buffer holds those bytes and, past them, what it held before; the memory scan
+    // counter moves on by `count` at the end of the mode line.
+    void playfieldFetchedDuringLine(const Memory& mem, int count);
 
     // A write to DLISTL or DLISTH replaces that byte of the display-list counter.
     void writeDisplayListPointer(Reg reg, uint8_t value) {
@@ -125,6 +132,16 @@ private:
     bool needFetch_ = true;
     static constexpr int kBufferSize = 48;  // the widest line's bytes (mode 2-5, D-F wide)
     std::array<uint8_t, kBufferSize> buffer_{};
+    // The buffer's bytes before scanLine() last filled it, for playfieldFetchedDuringLine() on
+    // that same line: they mean nothing after it (scratch, as bufferView_: a copy of the ANTIC
+    // starts without them and comparisons skip them).
+    struct BytesBeforeFill {
+        std::array<uint8_t, kBufferSize> bytes{};
+        BytesBeforeFill() = default;
+        BytesBeforeFill(const BytesBeforeFill&) {}
+        BytesBeforeFill& operator=(const BytesBeforeFill&) { return *this; }
+        friend bool operator==(const BytesBeforeFill&, const BytesBeforeFill&) { return true; }
+    } bufferBefore_;
     bool bufferFetched_ = false;  // filled on this mode line's first scan line
     uint64_t bufferVersion_ = 0;  // the memory's version() then
     // lineMemory()'s copy, made on first use; a copy of the ANTIC starts without one (it
@@ -160,6 +177,14 @@ inline uint16_t scanAddress(uint16_t base, int offset) {
 // Works out where the line's fetched bytes are shown (first/last, origin, firstByte/lastByte),
 // if not done yet for this line. Cheap; needs no memory.
 void placePlayfield(PlayfieldLine& line);
+
+// The playfield colours ANTIC mode `mode` (2-15) can put on the AN bus (bit n = PFn).
+uint8_t playfieldColours(int mode);
+
+// Makes line `pf` follow the DMACTL widths and HSCROL values written during it
+// (pf.fetchWrites(), not empty; `regs` as the line started): works out the fetch (rule A1) and
+// where the line shows (A2). A line that started with playfield DMA off becomes a playfield line.
+void applyFetchChanges(PlayfieldLine& pf, const RegisterFile& regs);
 
 // Fills line.an from memory (and places the line), if not done yet for this line.
 void generatePlayfield(const Memory& mem, PlayfieldLine& line);

@@ -1,5 +1,7 @@
 #include "core/AnticDma.h"
 
+#include <algorithm>
+
 #include "core/AnticMode.h"
 #include "core/Beam.h"
 #include "core/PlayfieldLine.h"
@@ -16,7 +18,53 @@ int firstFetchCycle(PlayfieldWidth w, bool character) {
     return character ? bitmap - 2 : bitmap;
 }
 
+// The cycle the playfield DMA clock starts on for a fetch width, one before the first character
+// name fetch (three before the first bitmap fetch): Altirra decides the start there.
+int clockStartCycle(PlayfieldWidth w) { return firstFetchCycle(w, true) - 1; }
+
 }  // namespace
+
+PlayfieldFetch playfieldFetch(const PlayfieldLine& pf) {
+    const AnticModeInfo& info = anticMode(pf.dmaMode);
+    const int step = info.clocksPerByte / 2;
+    uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
+    size_t next = 0;
+    PlayfieldFetch fetch;
+    fetch.stopped = false;
+    for (int c = 1; c < kCyclesPerLine; ++c) {
+        // A write on cycle w (reaching the display from clock 2w + 2) acts from cycle w + 1.
+        for (; next < pf.fetchChangeCount && pf.fetchChanges[next].clock / 2 - 1 < c; ++next) {
+            dmactl = pf.fetchChanges[next].dmactl;
+            hscrol = pf.fetchChanges[next].hscrol;
+        }
+        auto width = static_cast<PlayfieldWidth>(dmactl & 3);
+        if (width == PlayfieldWidth::Off) continue;  // no start or stop cycle: the clock runs as it was
+        if (pf.hscrollEnabled && width != PlayfieldWidth::Wide)
+            width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
+        const int start = clockStartCycle(width) + (pf.hscrollEnabled ? (hscrol & 15) >> 1 : 0);
+        if (fetch.clock < 0) {
+            if (c == start) fetch.clock = c;
+            continue;
+        }
+        if (c == start + bytesPerLine(info, width) * step) {
+            // The stop takes the clock's bit only where it is: a stop off the fetch step misses it.
+            if ((c - fetch.clock) % step == 0) {
+                fetch.count = (c - fetch.clock) / step;
+                fetch.stopped = true;
+                return fetch;
+            }
+            break;
+        }
+    }
+    if (fetch.clock < 0) {
+        fetch.stopped = true;
+        return fetch;
+    }
+    // Not stopped: the clock runs to the end of the line (fetches from cycle 106 on are virtual).
+    const int first = fetch.clock + (info.character ? 1 : 3);
+    fetch.count = first < kCyclesPerLine ? (kCyclesPerLine - 1 - first) / step + 1 : 0;
+    return fetch;
+}
 
 int LineDma::cpuCycles() const {
     int n = 0;
@@ -26,6 +74,8 @@ int LineDma::cpuCycles() const {
 
 int playfieldFetchCycle(const PlayfieldLine& pf, int index) {
     const AnticModeInfo& info = anticMode(pf.mode);
+    if (pf.fetchChangeCount != 0) [[unlikely]]  // the clock as the line's writes left it (A1)
+        return pf.fetchClock + (info.character ? 1 : 3) + index * (info.clocksPerByte / 2);
     auto width = static_cast<PlayfieldWidth>(pf.dmactl & 3);
     int delay = 0;
     if (pf.hscrollEnabled) {  // as lineDma(): one width wider, HSCROL/2 cycles later

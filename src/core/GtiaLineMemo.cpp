@@ -72,14 +72,14 @@ bool GtiaLineMemo::replay(const GtiaLine& at) {
     }
     const auto* line = reinterpret_cast<const uint8_t*>(&pf);
     Entry& e = entries_[at.line - kFirstVisibleLine];
-    // The bytes before the AN codes are compared as they are; after them comes only the list
-    // of CHBASE/CHACTL writes during the line, which a bitmap line does not read: a line with
-    // any is made in full all the same, to keep the memo's promise simple.
+    // The bytes before the AN codes are compared as they are; after them come only the lists
+    // of CHBASE/CHACTL and of DMACTL/HSCROL writes during the line: a line with any is made in
+    // full, to keep the memo's promise simple.
     static_assert(
         offsetof(PlayfieldLine, characterWrites) >= kAfterAn &&
             offsetof(PlayfieldLine, characterWrites) + sizeof(PlayfieldLine::characterWrites) == sizeof(PlayfieldLine),
-        "PlayfieldLine: only the AN codes and the character writes come after the compared fields");
-    if (!pf.characterWrites.empty()) return false;
+        "PlayfieldLine: only the AN codes and the write lists come after the compared fields");
+    if (!pf.characterWrites.empty() || pf.fetchChangeCount != 0) return false;
     static_assert(sizeof(GtiaOptions) == 5, "every option is compared");
     const GtiaOptions& o = at.opt;
     uint64_t differ = (e.opt.ctia ^ o.ctia) | (e.opt.picture ^ o.picture) | (e.opt.record ^ o.record) |

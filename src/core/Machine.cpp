@@ -295,9 +295,24 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     // A write reaches the chips on cycle cycleOfColourClock(clock) (BeamTiming.h).
     bool earlyDma = false;
     int vscrol = -1;
+    uint8_t dmactl = regs[Reg::DMACTL], hscrol = regs[Reg::HSCROL];
     for (const RegisterWrite& w : midLine) {
         if (w.reg < Reg::DMACTL) continue;  // GTIA's: most of a line's writes
         const int cycle = cycleOfColourClock(w.clock);
+        if (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL) {
+            // A new width, or a new HSCROL on a scrolled line, moves the playfield fetch and
+            // the display window from where the beam is (A1, A2): Altirra takes both at once,
+            // the display from the next cycle's clocks.
+            const bool moves = w.reg == Reg::DMACTL ? ((w.value ^ dmactl) & 3) != 0
+                                                    : pf.hscrollEnabled && ((w.value ^ hscrol) & 15) != 0;
+            (w.reg == Reg::DMACTL ? dmactl : hscrol) = w.value;
+            if (moves && pf.dmaMode >= 2) [[unlikely]] {
+                if (pf.fetchChangeCount == 0) fetchChanges_.clear();
+                fetchChanges_.push_back({static_cast<int16_t>(2 * cycle + 2), dmactl, hscrol});
+                pf.fetchChanges = fetchChanges_.data();
+                pf.fetchChangeCount = static_cast<uint16_t>(fetchChanges_.size());
+            }
+        }
         if (w.reg == Reg::CHBASE || w.reg == Reg::CHACTL) {
             // CHBASE acts on font fetches 2 cycles after the write, CHACTL on the next cycle's
             // (Altirra queues CHBASE writes 2 cycles, applies CHACTL at once).
@@ -309,6 +324,8 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
             vscrol = w.value;
         }
     }
+    if (pf.fetchChangeCount != 0) [[unlikely]]
+        applyFetchChanges(pf, regs);
     if (!pf.characterWrites.empty() && !pf.empty() && anticMode(pf.mode).character) pf.generated = false;
     if (!earlyDma || !inVisibleLines(line_)) return vscrol;
 
@@ -340,6 +357,9 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
     if (!midLine.empty()) {
         // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
+        // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
+        if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]
+            antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount);
         if (vscrol >= 0) [[unlikely]]
             antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));
     }
@@ -363,8 +383,12 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         for (const RegisterWrite& w : midLine) writeRegister(w.reg, w.value);
     }
 
-    // The line's CHBASE / CHACTL writes are drawn: the next line starts without any.
-    if (!midLine.empty()) pf_.characterWrites.clear();
+    // The line's CHBASE / CHACTL, DMACTL width and HSCROL writes are drawn: the next line starts without any.
+    if (!midLine.empty()) {
+        pf_.characterWrites.clear();
+        pf_.fetchChanges = nullptr;
+        pf_.fetchChangeCount = 0;
+    }
     if (++line_ >= linesPerFrame()) {
         line_ = 0;
         ++frames_;

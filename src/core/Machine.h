@@ -175,7 +175,8 @@ private:
     } phantom_;
     // GRAFP0-3 and GRAFM before this line's P/M DMA (with the next 3 registers: one 8-byte copy).
     std::array<uint8_t, 8> grafBeforeDma_{};
-    std::vector<RegisterWrite> merged_;  // scheduled + extra writes of the line (scratch)
+    std::vector<RegisterWrite> merged_;                     // scheduled + extra writes of the line (scratch)
+    std::vector<PlayfieldLine::FetchChange> fetchChanges_;  // the line's width and HSCROL writes (pf_ points here)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).
     struct ScratchFrame {

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/Beam.h"
@@ -30,6 +31,7 @@ struct PlayfieldLine {
     int16_t first = 0;                // first colour clock that may hold a non-zero code
     int16_t last = -1;                // last one (first > last: the whole line is background)
     uint8_t possible = 0;             // PF colours this mode can produce at all (bit n = PFn), before GTIA modes
+    uint8_t dmaMode = 0;              // ANTIC's mode 2-15 on this line even with playfield DMA off (`mode` is 0 then)
 
     // ANTIC registers as sampled at the start of the line; the AN codes are generated from
     // them only when GTIA needs them (a line nobody looks at costs nothing).
@@ -47,7 +49,23 @@ struct PlayfieldLine {
         friend bool operator==(const Placement&, const Placement&) = default;
     } placement{};
     uint16_t placementKey = 0;
+    // The playfield fetch as a DMACTL width or HSCROL write during the line left it (rules A1,
+    // A2; Machine works it out, empty on almost every line): the DMA clock started on cycle
+    // fetchClock (-1: never) and made fetchCount name or bitmap fetches, byte 0's on
+    // fetchClock + 1 (names) or + 3 (bitmaps), shown from clock 2 * fetchClock + 14.
+    int16_t fetchClock = -1;
+    int16_t fetchCount = 0;
     std::array<uint8_t, kSize> an{};
+    // The window and one-clock delay from `clock` on, with the DMACTL and HSCROL written then
+    // (rule A2), in clock order; with any, the AN codes are made with them. The list is the
+    // machine's for the line being run (none between lines): a pointer copies for nothing.
+    struct FetchChange {
+        int16_t clock = 0;
+        uint8_t dmactl = 0, hscrol = 0;
+    };
+    const FetchChange* fetchChanges = nullptr;
+    uint16_t fetchChangeCount = 0;
+    std::span<const FetchChange> fetchWrites() const { return {fetchChanges, fetchChangeCount}; }
     // CHBASE and CHACTL written during the line (Machine adds them before GTIA draws it), in
     // write order: a character whose font byte ANTIC fetches on `cycle` or later uses `value`
     // instead of chbase / chactl. Empty on almost every line.

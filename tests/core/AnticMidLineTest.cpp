@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
 
 #include "TestMachine.h"
 #include "core/BeamTiming.h"
@@ -257,6 +258,170 @@ TEST(AnticMidLine, VscrolWrittenDuringALineIsWhatCollisionsSee) {
         t.run();
         EXPECT_EQ(t.reg(P0PF), write ? 0x02 : 0x01);
     }
+}
+
+// DMACTL's width and HSCROL written during a line (rules A1, A2). Mode F lines at scan lines
+// 32 and 33 (the second without LMS, so it starts where the memory scan counter got to); at
+// normal width without HSCROL the DMA clock starts on cycle 17 (bitmap fetches on 20, 22, ...,
+// byte i shown at clocks $30 + 4i) and stops on 97 after 40 fetches.
+namespace {
+
+void twoBitmapLines(TestMachine& t, bool hscroll = false) {
+    const uint8_t mode = hscroll ? 0x1F : 0x0F;
+    t.displayList({static_cast<uint8_t>(0x40 | mode), 0x00, 0x30, mode});
+}
+
+// Clocks [from, to) of `line` that show playfield (hi-res pixels lit), as a string of 0/1.
+std::string shown(const TestMachine& t, int line, int from, int to) {
+    std::string s;
+    for (int x = from; x < to; ++x) s += t.m.frame().playfieldAt(line, x) ? '1' : '0';
+    return s;
+}
+
+std::string repeat(const std::string& part, int times) {
+    std::string s;
+    for (int i = 0; i < times; ++i) s += part;
+    return s;
+}
+
+}  // namespace
+
+TEST(AnticMidLine, A1_WidthNarrowedDuringALineStopsTheFetchAtTheNarrowStop) {
+    // DMACTL $21 written at clock 100 (cycle 51) of line 32: the display window is narrow
+    // ($40-$BF) from clock 2 * 51 + 2 = 104; the clock started on 17 stops on narrow's stop
+    // cycle 25 + 64 = 89, after (89 - 17) / 2 = 36 fetches. Bytes 0-39 are $FF, 40-79 $00: line
+    // 32 shows $30-$BF (bytes 0-35; bytes 36-39 were not fetched), and line 33 (DMACTL $22
+    // again at clock 0) starts at byte 36: $FF in its first 4 bytes ($30-$3F), then $00.
+    TestMachine t;
+    twoBitmapLines(t);
+    for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0xFF);
+    t.at(kFirstModeLine, 100, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x30, 0xD0), std::string(0x90, '1') + std::string(0x10, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0x10, '1') + std::string(0x90, '0'));
+    EXPECT_EQ(t.m.frame().layout(kFirstModeLine).lastByte, 36);
+}
+
+TEST(AnticMidLine, A2_WidthNarrowedBeforeTheWindowEdgeHidesTheLeftBorderBytesToo) {
+    // The same write at clock 20 (cycle 11): narrow's window from clock 24 and the clock starts
+    // on narrow's start, 25: fetches on 28, 30, ... as a narrow line (32 bytes from $40).
+    TestMachine t;
+    twoBitmapLines(t);
+    for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0xFF);
+    t.at(kFirstModeLine, 20, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x30, 0xD0),
+              std::string(0x10, '0') + std::string(0x80, '1') + std::string(0x10, '0'));
+    // Line 33 starts at byte 32: bytes 32-39 $FF ($30-$4F).
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0x20, '1') + std::string(0x80, '0'));
+}
+
+TEST(AnticMidLine, A1_WidthTurnedOffDuringALineBlanksTheRestAndMissesTheStop) {
+    // DMACTL $20 at clock 100 (cycle 51): nothing shows from clock 104 (bytes 0-13, $30-$67,
+    // still do); with the width off ANTIC sees no stop cycle, so the clock (Altirra: its
+    // fetches virtual) runs to the end of the line: fetches on 20, 22, ..., 112, 47 of them.
+    // Bytes 0-46 are $00, 47-79 $FF: line 33 starts at byte 47 and is lit all along; one
+    // that started at byte 40 would show $00 at $30-$4B.
+    TestMachine t;
+    twoBitmapLines(t);
+    for (int i = 0; i < 14; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0xFF);
+    for (int i = 47; i < 100; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0xFF);
+    t.at(kFirstModeLine, 100, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x30, 0xD0), std::string(0x38, '1') + std::string(0x68, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A1_WidthTurnedOnStartsTheFetchOnlyBeforeItsStartCycle) {
+    // The line begins with the width off. DMACTL $22 at clock 30 (cycle 16) acts from cycle
+    // 17, the start cycle: a whole normal line, and the counter moves 40 bytes. At clock 32
+    // (cycle 17, acting from 18) the start has gone by: the window opens from clock 36 with
+    // nothing fetched (hi-res pairs 00, no playfield) and the counter stays: line 33 shows
+    // bytes 0-39 again ($FF, as against $00 from byte 40).
+    for (const auto& [clock, fetched] : {std::pair{30, true}, std::pair{32, false}}) {
+        TestMachine t;
+        twoBitmapLines(t);
+        t.set(Reg::DMACTL, 0x20);
+        for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0xFF);
+        t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine, clock, Reg::DMACTL, 0x22);
+        t.run();
+        EXPECT_EQ(shown(t, kFirstModeLine, 0x30, 0xD0), std::string(0xA0, fetched ? '1' : '0')) << clock;
+        EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, fetched ? '0' : '1')) << clock;
+    }
+}
+
+TEST(AnticMidLine, A1_HscrolWrittenBeforeTheStartCycleScrollsThisLine) {
+    // A scrolled mode F line fetches one width wider: wide, clock start 9 + HSCROL / 2, byte i
+    // from clock 32 + HSCROL + 4i. Only byte 2 is lit ($C0: its first clock). HSCROL 8 written
+    // at clock 10 (cycle 6, acting from 7) moves the start to 13: byte 2 shows at 48 ($30, the
+    // window's first clock). At clock 16 (cycle 9) the start on 9 has gone by: byte 2 stays at
+    // 40, left of the window, and nothing shows; the stop moves to 13 + 96 = 109, 50 fetches.
+    for (const auto& [clock, at] : {std::pair{10, 48}, std::pair{16, -1}}) {
+        TestMachine t;
+        twoBitmapLines(t, true);
+        t.m.memory().write(static_cast<uint16_t>(kScreen + 2), 0xC0);
+        t.at(kFirstModeLine, clock, Reg::HSCROL, 8);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+        t.run();
+        std::string expected(0xA0, '0');
+        if (at >= 0) expected[static_cast<size_t>(at - 0x30)] = '1';
+        EXPECT_EQ(shown(t, kFirstModeLine, 0x30, 0xD0), expected) << clock;
+        EXPECT_EQ(t.m.frame().layout(kFirstModeLine).lastByte, at >= 0 ? 48 : 50) << clock;
+    }
+}
+
+TEST(AnticMidLine, A2_HscrolBit0WrittenDuringALineDelaysTheRestByOneClock) {
+    // Every byte $C0 on a scrolled mode F line with HSCROL 0: lit clocks 32 + 4i, from $30 in
+    // the window. HSCROL 1 written at clock 100 (cycle 51) delays the pixels from clock 104:
+    // lit 48, 52, ..., 100, then 105, 109, ..., 205. Bits 1-3 unchanged: the fetch stays.
+    TestMachine t;
+    twoBitmapLines(t, true);
+    for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0xC0);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 1);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x30, 0x68), repeat("1000", 14));
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x68, 0xD0), repeat("0100", 26));
+}
+
+TEST(AnticMidLine, A1_WidthChangeIsWhatCollisionsSee) {
+    // Player 0 (8 clocks at $C4, single line 32) over bytes 37-38 of a solid mode F line: it
+    // hits PF2 with the normal width; with DMACTL $21 written at clock 100 those bytes are not
+    // fetched and the window ends at $BF: no hit.
+    for (const bool write : {false, true}) {
+        TestMachine t;
+        twoBitmapLines(t);
+        for (int i = 0; i < 80; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0xFF);
+        t.player(0, 0xC4, 0x00);
+        t.at(kFirstModeLine, 0, Reg::GRAFP0, 0xFF);
+        t.at(kFirstModeLine + 1, 0, Reg::GRAFP0, 0x00);
+        if (write) t.at(kFirstModeLine, 100, Reg::DMACTL, 0x21);
+        t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+        t.run();
+        EXPECT_EQ(t.reg(P0PF), write ? 0x00 : 0x04);
+    }
+}
+
+TEST(AnticMidLine, A1_TextLineNarrowedKeepsTheNamesItFetchedForItsOtherRows) {
+    // Mode 2 (8 rows from line 32), character 1 solid. DMACTL $21 at clock 100 on line 32: 36
+    // names fetched (stop on 89), then narrow from line 33 on (written at its clock 0): rows
+    // 1-7 fetch 32 font bytes from the buffer's first 32 names, shown at $40-$BF. The buffer
+    // past name 36 keeps what it held (zeros, after vertical blank): and the next mode line,
+    // at line 40, starts at byte 36 of screen memory.
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30, 0x02});
+    for (int i = 0; i < 80; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 38 ? 0x01 : 0x00);
+    for (int r = 0; r < 8; ++r) t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+    t.at(kFirstModeLine, 100, Reg::DMACTL, 0x21);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x30, 0xD0), std::string(0x90, '1') + std::string(0x10, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x40, 0xC0), std::string(0x80, '1'));
+    // Line 40: bytes 36, 37 are character 1 ($40-$47), the rest 0.
+    EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x40, 0xC0), std::string(8, '1') + std::string(0x78, '0'));
 }
 
 }  // namespace pmg::test

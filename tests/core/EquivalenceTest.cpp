@@ -69,10 +69,16 @@ void randomScene(TestMachine& t, Rng& rng) {
     }
     // ANTIC registers written during lines: CHBASE and CHACTL split character lines,
     // DMACTL's P/M bits and PMBASE in the first clocks reach some player fetches, VSCROL
-    // decides where a scrolled region's end stops.
+    // decides where a scrolled region's end stops, the playfield width and HSCROL move the
+    // fetch and display window (A1, A2).
     for (int i = 0; i < 4; ++i) {
         const int y = 8 + rng.below(240);
-        switch (rng.below(5)) {
+        switch (rng.below(7)) {
+            case 5: t.at(y, 1 + rng.below(227), Reg::HSCROL, rng.byte()); break;
+            case 6:
+                t.at(y, 1 + rng.below(227), Reg::DMACTL, static_cast<uint8_t>(0x20 | rng.below(4) | 0x0C));
+                t.at(y + 1 + rng.below(4), 0, Reg::DMACTL, static_cast<uint8_t>(0x20 | (1 + rng.below(3)) | 0x0C));
+                break;
             case 0: t.at(y, 1 + rng.below(227), Reg::CHBASE, static_cast<uint8_t>(0xE0 + 2 * rng.below(8))); break;
             case 1: t.at(y, 1 + rng.below(227), Reg::CHACTL, static_cast<uint8_t>(rng.below(8))); break;
             case 2:

@@ -135,10 +135,16 @@ void randomScene(TestMachine& t, uint32_t seed) {
     }
     // ANTIC registers written during lines: CHBASE and CHACTL anywhere (the characters
     // fetched after the write change), DMACTL and PMBASE in the first clocks (some of the
-    // player fetches of cycles 2-5 see them), VSCROL anywhere (the end of a scrolled region).
+    // player fetches of cycles 2-5 see them), VSCROL anywhere (the end of a scrolled region),
+    // the playfield width and HSCROL anywhere (the fetch and display window move, A1, A2).
     for (int i = rng.chance(2) ? 1 + rng.below(8) : 0; i > 0; --i) {
         const int y = 8 + rng.below(240);
-        switch (rng.below(5)) {
+        switch (rng.below(7)) {
+            case 5: t.at(y, 1 + rng.below(227), Reg::HSCROL, rng.byte()); break;
+            case 6:
+                t.at(y, 1 + rng.below(227), Reg::DMACTL, static_cast<uint8_t>(0x20 | rng.below(4) | 0x0C));
+                t.at(y + 1 + rng.below(4), 0, Reg::DMACTL, static_cast<uint8_t>(0x20 | (1 + rng.below(3)) | 0x0C));
+                break;
             case 0: t.at(y, 1 + rng.below(227), Reg::CHBASE, static_cast<uint8_t>(0xE0 + 2 * rng.below(8))); break;
             case 1: t.at(y, 1 + rng.below(227), Reg::CHACTL, static_cast<uint8_t>(rng.below(8))); break;
             case 4: t.at(y, 1 + rng.below(227), Reg::VSCROL, rng.byte()); break;

@@ -120,5 +120,56 @@ TEST(AtariAnticWrites, VscrolStoredDuringALineDecidesThatLinesEndOfModeLine) {
     EXPECT_EQ(linesShowing(1), range(43, 50));
 }
 
+TEST(AtariAnticWrites, A1_PlayfieldWidthStoredMidLineStopsTheFetchAndNarrowsTheWindow) {
+    // The same text screen and timing as above, with DMACTL $21 (narrow) stored instead. The
+    // window is narrow ($40-$BF) from clock 2c + 2 of the store's cycle c; the text line's DMA
+    // clock (started on 17) stops on narrow's stop cycle 89 if the store acts by then (c up to
+    // 88): 36 characters; later it misses the stop and fetches to the end of the line (48).
+    // Character i covers clocks $30 + 4i to $33 + 4i.
+    Code c(0x2000);
+    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0x40).abs(STA_ABS, 0x02F4).abs(STA_ABS, 0xD409);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 20).branch(BNE, wait);
+    c.abs(STA_ABS, 0xD40A).imm(LDX_IMM, 8);
+    const uint16_t delay = c.here();
+    c.op(DEX).branch(BNE, delay).imm(LDA_IMM, 0x21);
+    const uint16_t store = c.here();
+    c.abs(STA_ABS, 0xD400).jmpSelf();
+    Code font(0x4008), screen(0xBC40);
+    font.bytes.assign(8, 0xFF);
+    screen.bytes.assign(120, 0x01);
+    Atari atari;
+    std::string error;
+    const std::vector<ProgramSegment> segments{c.segment(), font.segment(), screen.segment(),
+                                               vectorSegment(kRunAddress, c.org)};
+    ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
+    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
+    ASSERT_EQ(atari.cpu().regs().pc, store);
+    atari.stepInstruction();
+    const Atari::ChipWrite write = atari.lastChipWrite();
+    ASSERT_EQ(write.reg, Reg::DMACTL);
+    ASSERT_EQ(write.value, 0x21);
+    while (atari.machine().line() == write.line) atari.stepInstruction();
+
+    const int switchClock = 2 * write.cycle + 2;
+    const int count = write.cycle <= 88 ? 36 : 48;
+    int dark = 0;
+    for (int i = 0; i < 40; ++i) {
+        bool lit = false, expected = false;
+        for (int x = 0x30 + 4 * i; x < 0x34 + 4 * i; ++x) {
+            lit = lit || atari.machine().frame().playfieldAt(write.line, x) != 0;
+            const bool inWindow = x < switchClock ? x >= 0x30 && x < 0xD0 : x >= 0x40 && x < 0xC0;
+            expected = expected || (i < count && inWindow);
+        }
+        EXPECT_EQ(lit, expected) << "character " << i << ", DMACTL stored on cycle " << write.cycle << " of line "
+                                 << write.line;
+        dark += !lit;
+    }
+    // The store lands inside the line: characters 36-39 at least are gone, others still show.
+    EXPECT_GE(dark, 4);
+    EXPECT_LT(dark, 40);
+}
+
 }  // namespace
 }  // namespace pmg
