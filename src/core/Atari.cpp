@@ -143,10 +143,11 @@ void Atari::endLine() {
                      [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
     machine_.endScanline(writes_);
     thisFrame_.writes.insert(thisFrame_.writes.end(), writes_.begin(), writes_.end());
-    // A line write cannot say cycle 0: there, as everywhere, a write on cycle 0 is one on cycle 1.
-    for (auto w = thisFrame_.writes.end() - static_cast<std::ptrdiff_t>(writes_.size()); w != thisFrame_.writes.end();
-         ++w)
-        w->clock = std::max<int16_t>(w->clock, 1);
+    // A line write cannot say cycle 0 (a DMACTL or PMBASE store's clock -2, sorted first): the
+    // record takes it as made on cycle 1.
+    for (auto w = thisFrame_.writes.end() - static_cast<std::ptrdiff_t>(writes_.size());
+         w != thisFrame_.writes.end() && w->clock < 1; ++w)
+        w->clock = 1;
     if (machine_.line() == 0) {
         std::swap(lastFrame_, thisFrame_);
         beginFrameWrites();
