@@ -108,13 +108,15 @@ void Atari::beginLine() {
 
 void Atari::usePattern() {
     const LineDmaSetup& s = setup_;
-    const int players = s.playerFetches >= 0 ? s.playerFetches : (s.dmactl & 0x08 ? 0x0F : 0);
+    // Player fetches changed during the line, flagged (0 otherwise: a line without such a
+    // write has the key, and the slot, it always had).
+    const uint32_t players = s.playerFetches >= 0 ? 0x10u | static_cast<uint32_t>(s.playerFetches) : 0;
     // Everything the pattern depends on, in one word.
     const uint32_t key = static_cast<uint32_t>(s.playerMissileLine) | (static_cast<uint32_t>(s.dmactl & 0x0F) << 1) |
                          (static_cast<uint32_t>(s.instructionFetch) << 5) |
                          (static_cast<uint32_t>(s.operandFetch) << 6) | (static_cast<uint32_t>(s.mode) << 7) |
                          (static_cast<uint32_t>(s.firstLine) << 11) | (static_cast<uint32_t>(s.hscroll) << 12) |
-                         (static_cast<uint32_t>(s.hscrol & 15) << 13) | (static_cast<uint32_t>(players) << 17);
+                         (static_cast<uint32_t>(s.hscrol & 15) << 13) | (players << 17);
     const size_t index = (key * 2654435761u) >> 26;
     DmaPattern& slot = patterns_[index];
     if (slot.key != key) {
