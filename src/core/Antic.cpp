@@ -251,6 +251,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     }
     unblanked_ = false;
     lineEndsAtVscrol_ = false;
+    lineDli_ = false;
     if (!inVisibleLines(line)) {
         if (hiresVblank_ && (regs[Reg::DMACTL] & 3) != 0) unblankedLine(regs, out);
         return;
@@ -314,6 +315,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     lineWasLast_ = lastLine;
     if (lastLine) {
         out.dli = ins_ & 0x80;
+        lineDli_ = out.dli;
         needFetch_ = true;
         if (mode_ >= 2) memScan_ = scanAddress(memScan_, scanAdvance_);
     } else {

@@ -8,7 +8,7 @@
 //    A1, A2: Machine hands the writes over as PlayfieldLine::fetchWrites() and calls
 //    playfieldFetchedDuringLine). VSCROL
 //    written up to cycle 108 decides the line's end-of-mode-line test (Machine calls
-//    vscrolWrittenDuringLine), but not its DLI, taken with VSCROL at the line's start. CHBASE and
+//    vscrolWrittenDuringLine), written up to cycle 5 its DLI too (dliWithVscrol). CHBASE and
 //    CHACTL written mid-line act per character from its font fetch (Machine hands them to
 //    generatePlayfield as PlayfieldLine::characterWrites).
 //  - Display-list DMA off (DMACTL bit 5 clear): ANTIC repeats its last instruction byte
@@ -56,7 +56,7 @@ public:
     // that line changed it: ANTIC ends a mode line stopped by VSCROL (the first unscrolled
     // line after a scrolled region) by comparing its row counter with VSCROL latched then
     // (Altirra), so the write decides whether this line was the mode line's last. The line's
-    // DLI stays as scanLine() decided it (ANTIC takes VSCROL for it on cycle 6).
+    // DLI is decided earlier, on cycle 7 (dliWithVscrol).
     void vscrolWrittenDuringLine(uint8_t vscrol);
 
     // The line scanLine() last ran fetched `count` screen bytes, not what the width at its start
@@ -64,6 +64,17 @@ public:
     // the line buffer holds those bytes and, past them, what it held before; the memory scan
     // counter moves on by `count` at the end of the mode line.
     void playfieldFetchedDuringLine(const Memory& mem, int count);
+    // The line scanLine() last ran has the DLI bit and ends its mode line at row VSCROL: VSCROL
+    // decides its DLI too.
+    bool dliTakesVscrol() const { return lineEndsAtVscrol_ && (ins_ & 0x80); }
+    // Whether that line has a DLI when VSCROL reads `vscrol` on cycle 6, or stays as it was at
+    // the line's start (-1): ANTIC decides the DLI on cycle 7 with VSCROL latched on cycle 6
+    // (Altirra), so a write on cycles 0-5 that makes the line its mode line's last, or not,
+    // moves the DLI with it (a later write moves only the end of the mode line).
+    bool dliWithVscrol(int vscrol) const {
+        if (vscrol < 0 || !dliTakesVscrol()) return lineDli_;
+        return lineRow_ == (vscrol & 0x0F);
+    }
 
     // A write to DLISTL or DLISTH replaces that byte of the display-list counter.
     void writeDisplayListPointer(Reg reg, uint8_t value) {
@@ -126,6 +137,7 @@ private:
     // The end-of-mode-line test of the line scanLine() last ran, for vscrolWrittenDuringLine():
     bool lineEndsAtVscrol_ = false;  // its test compared the row with VSCROL
     bool lineWasLast_ = false;       // and found the last line of the mode line
+    bool lineDli_ = false;           // the line's DLI with VSCROL as the line started
     uint8_t lineRow_ = 0;            // the line's row
     uint16_t lineMemScan_ = 0;       // the memory scan counter before the end of the mode line
     uint16_t scanAdvance_ = 0;       // bytes the memory scan counter moves at the end of the mode line

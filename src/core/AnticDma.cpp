@@ -11,6 +11,8 @@ namespace {
 
 constexpr int kLastFetchCycle = 105;  // playfield fetches on 106 or later are virtual
 constexpr int kFirstRefresh = 25, kRefreshStep = 4, kRefreshCount = 9;
+constexpr int kFirstPlayerFetch = 2;  // players 0-3 on cycles 2-5 (D1)
+constexpr int kDmactlLeadCycles = 2;  // a DMACTL write reaches fetches 2 cycles on (D3)
 
 // First playfield fetch cycle for a fetch width: bitmap bytes / character names.
 int firstFetchCycle(PlayfieldWidth w, bool character) {
@@ -100,6 +102,15 @@ LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl) {
     return s;
 }
 
+uint8_t playerFetchesAfterDmactlWrite(uint8_t fetches, int cycle, uint8_t value) {
+    for (int i = 0; i < 4; ++i) {
+        if (kFirstPlayerFetch + i < cycle + kDmactlLeadCycles) continue;
+        const auto bit = static_cast<uint8_t>(1 << i);
+        fetches = static_cast<uint8_t>(value & 0x08 ? fetches | bit : fetches & ~bit);
+    }
+    return fetches;
+}
+
 LineDma lineDma(const LineDmaSetup& s) {
     LineDma dma;
     auto take = [&](int c, DmaUse u) {
@@ -107,8 +118,9 @@ LineDma lineDma(const LineDmaSetup& s) {
     };
     if (s.playerMissileLine) {
         if (s.dmactl & 0x0C) take(0, DmaUse::Missile);  // player DMA forces missile DMA (D2)
-        if (s.dmactl & 0x08)
-            for (int c = 2; c <= 5; ++c) take(c, DmaUse::Player);
+        const int players = s.playerFetches >= 0 ? s.playerFetches : (s.dmactl & 0x08 ? 0x0F : 0);
+        for (int i = 0; i < 4; ++i)
+            if (players & (1 << i)) take(kFirstPlayerFetch + i, DmaUse::Player);
     }
     if (s.instructionFetch) take(1, DmaUse::DisplayList);
     if (s.operandFetch) {

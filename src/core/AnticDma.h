@@ -45,6 +45,9 @@ struct LineDmaSetup {
     bool firstLine = false;         // first scan line of its mode line (line buffer loaded)
     bool hscroll = false;           // the instruction's HSCROL bit
     uint8_t hscrol = 0;
+    // Which players ANTIC fetches (bit i: player i, on cycle 2 + i) when DMACTL written during
+    // the line changed it (playerFetchesAfterDmactlWrite); -1: as `dmactl` says.
+    int8_t playerFetches = -1;
 };
 
 struct LineDma {
@@ -77,6 +80,12 @@ PlayfieldFetch playfieldFetch(const PlayfieldLine& pf);
 // The setup of scan line `line` as ANTIC began it (Machine::beginScanline() made `pf`),
 // with DMACTL as it stood at the start of the line.
 LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl);
+
+// The player fetches of a P/M line (bit i: player i, on cycle 2 + i) after a DMACTL write of
+// `value` on cycle `cycle` of it, given those before the write: ANTIC reads DMACTL's bit 3
+// for each fetch, and a write reaches the fetches 2 or more cycles after it (D3), so a write
+// on cycle 0 reaches all four and one from cycle 4 on none.
+uint8_t playerFetchesAfterDmactlWrite(uint8_t fetches, int cycle, uint8_t value);
 
 // The first cycle (0..113) after `cycle` that the 6502 may use, or kCyclesPerLine if none is
 // left on the line. A table per line makes this a lookup.

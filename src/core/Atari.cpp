@@ -17,6 +17,7 @@ namespace {
 
 constexpr int kNmiCycle = 8;                    // ANTIC pulls NMI on cycle 8 (AHRM 4.8)
 constexpr int kNmistCycle = 7;                  // NMIST shows the new bits from cycle 7
+constexpr int kDliVscrolCycle = 6;              // ANTIC latches VSCROL for the DLI on cycle 6 (Altirra)
 constexpr int kWsyncRelease = 105;              // the CPU runs again on cycle 105 (AHRM 4.9)
 constexpr int kWsyncDeadline = 103;             // a WSYNC write after this waits for the next line's 105
 constexpr int kVcountStep = 111;                // VCOUNT reads the next line's value from cycle 111 (AHRM 4.10)
@@ -90,23 +91,11 @@ void Atari::beginLine() {
     machine_.beginScanline();
     const PlayfieldLine& pf = machine_.currentLine();
     const int y = machine_.line();
-    const LineDmaSetup s = lineDmaSetup(pf, y, machine_.registers()[Reg::DMACTL]);
-    // Everything the pattern depends on, in one word.
-    const uint32_t key = static_cast<uint32_t>(s.playerMissileLine) | (static_cast<uint32_t>(s.dmactl & 0x0F) << 1) |
-                         (static_cast<uint32_t>(s.instructionFetch) << 5) |
-                         (static_cast<uint32_t>(s.operandFetch) << 6) | (static_cast<uint32_t>(s.mode) << 7) |
-                         (static_cast<uint32_t>(s.firstLine) << 11) | (static_cast<uint32_t>(s.hscroll) << 12) |
-                         (static_cast<uint32_t>(s.hscrol & 15) << 13);
-    const size_t index = (key * 2654435761u) >> 26;
-    DmaPattern& slot = patterns_[index];
-    if (slot.key != key) {
-        slot.key = key;
-        slot.dma = pmg::lineDma(s);
-        slot.free = FreeCycles(slot.dma);
-    }
-    pattern_ = index;
+    setup_ = lineDmaSetup(pf, y, machine_.registers()[Reg::DMACTL]);
+    usePattern();
     // ANTIC's interrupts of this line: NMIST from cycle 7, the NMI itself on cycle 8.
     const bool dli = pf.dli, vbi = y == kVbiLine;
+    lineDli_ = dli;
     if (dli || vbi) {
         nmistPending_ = true;
         nmistBits_ = dli ? 0x80 : 0x40;
@@ -117,6 +106,37 @@ void Atari::beginLine() {
     lineOpen_ = true;
 }
 
+void Atari::usePattern() {
+    const LineDmaSetup& s = setup_;
+    // Player fetches changed during the line, flagged (0 otherwise: a line without such a
+    // write has the key, and the slot, it always had).
+    const uint32_t players = s.playerFetches >= 0 ? 0x10u | static_cast<uint32_t>(s.playerFetches) : 0;
+    // Everything the pattern depends on, in one word.
+    const uint32_t key = static_cast<uint32_t>(s.playerMissileLine) | (static_cast<uint32_t>(s.dmactl & 0x0F) << 1) |
+                         (static_cast<uint32_t>(s.instructionFetch) << 5) |
+                         (static_cast<uint32_t>(s.operandFetch) << 6) | (static_cast<uint32_t>(s.mode) << 7) |
+                         (static_cast<uint32_t>(s.firstLine) << 11) | (static_cast<uint32_t>(s.hscroll) << 12) |
+                         (static_cast<uint32_t>(s.hscrol & 15) << 13) | (players << 17);
+    const size_t index = (key * 2654435761u) >> 26;
+    DmaPattern& slot = patterns_[index];
+    if (slot.key != key) {
+        slot.key = key;
+        slot.dma = pmg::lineDma(s);
+        slot.free = FreeCycles(slot.dma);
+    }
+    pattern_ = index;
+}
+
+void Atari::takeLineDli() {
+    const bool dli = machine_.lineDli(writes_);
+    if (dli == lineDli_) return;
+    // Not yet given: NMIST changes on cycle 7, the NMI comes on cycle 8.
+    lineDli_ = dli;
+    nmistPending_ = nmiRequest_ = dli;
+    nmistBits_ = nmiKind_ = 0x80;
+    nmiAt_ = lineStart_ + kNmiCycle;
+}
+
 void Atari::endLine() {
     updateNmist(kCyclesPerLine);
     machine_.takeLineStartBus(lineStartBus_, lineStartDriven_);
@@ -125,6 +145,11 @@ void Atari::endLine() {
                      [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
     machine_.endScanline(writes_);
     thisFrame_.writes.insert(thisFrame_.writes.end(), writes_.begin(), writes_.end());
+    // A line write cannot say cycle 0 (a DMACTL or PMBASE store's clock -2, sorted first): the
+    // record takes it as made on cycle 1.
+    for (auto w = thisFrame_.writes.end() - static_cast<std::ptrdiff_t>(writes_.size());
+         w != thisFrame_.writes.end() && w->clock < 1; ++w)
+        w->clock = 1;
     if (machine_.line() == 0) {
         std::swap(lastFrame_, thisFrame_);
         beginFrameWrites();
@@ -234,18 +259,34 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
             updateNmist(cycle);
             nmist_ = 0x1F;
             return;
+        case Reg::DMACTL:
+            // ANTIC takes the player fetch cycles as it fetches their data: DMACTL reaches the
+            // fetches 2 or more cycles after the write (D3).
+            if (setup_.playerMissileLine) {
+                const uint8_t before =
+                    setup_.playerFetches >= 0 ? setup_.playerFetches : (setup_.dmactl & 0x08 ? 0x0F : 0);
+                const uint8_t after = playerFetchesAfterDmactlWrite(before, cycle, value);
+                if (after != before) {
+                    setup_.playerFetches = static_cast<int8_t>(after);
+                    usePattern();
+                }
+            }
+            break;
         default: break;
     }
     int clock = colourClockOfCycle(cycle) + writeToEffectDelay(reg);
     const int line = machine_.line();
-    // A write before the first clock the line can still take acts from its start.
-    clock = std::max(clock, 1);
+    // A write before the first clock the line can still take acts from its start. DMACTL and
+    // PMBASE keep their cycle (clock -2 is cycle 0), which ANTIC's player fetches look at and
+    // GTIA ignores: a write on cycle 0 reaches player 0's fetch on cycle 2 (D3).
+    if (reg != Reg::DMACTL && reg != Reg::PMBASE) clock = std::max(clock, 1);
     if (clock >= kClocksPerLine) {
         nextWrites_.push_back(RegisterWrite{static_cast<int16_t>((line + 1) % machine_.linesPerFrame()),
                                             static_cast<int16_t>(std::max(clock - kClocksPerLine, 1)), reg, value});
     } else {
         writes_.push_back(RegisterWrite{static_cast<int16_t>(line), static_cast<int16_t>(clock), reg, value});
     }
+    if (reg == Reg::VSCROL && cycle < kDliVscrolCycle) takeLineDli();
 }
 
 uint8_t Atari::collisionsAt(int index, int cycle) {

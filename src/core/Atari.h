@@ -138,6 +138,8 @@ private:
     void pushReturn(uint16_t address);
     bool idleFastForward();
     void updateNmist(int cycle);
+    void usePattern();   // the DMA pattern of setup_
+    void takeLineDli();  // after a VSCROL write on cycles 0-5: the line's DLI, moved or not
 
     Machine machine_;
     Cpu6502 cpu_;
@@ -150,6 +152,8 @@ private:
     };
     std::array<DmaPattern, 64> patterns_{};
     size_t pattern_ = 0;                     // the current line's, in patterns_ (an index: an Atari may be copied)
+    LineDmaSetup setup_;                     // the current line's, with DMACTL writes made during it
+    bool lineDli_ = false;                   // the current line has a DLI
     uint64_t lineStart_ = 0;                 // machine cycle at which the current line began
     int cycle_ = 0;                          // next cycle of the line not yet used
     bool lineOpen_ = false;                  // beginLine() done for the current line

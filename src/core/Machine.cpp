@@ -17,6 +17,9 @@ constexpr int kLastPlayerFetchCycle = 5;  // P/M DMA: missiles on cycle 0, playe
 // ANTIC latches VSCROL for its end-of-mode-line test on cycle 109 (Altirra): a write before
 // that decides this line's test, a later one the next line's.
 constexpr int kVscrolLatchCycle = 109;
+// ANTIC decides a line's DLI on cycle 7 with VSCROL latched on cycle 6 (Altirra): a write
+// before that can move it.
+constexpr int kDliVscrolLatchCycle = 6;
 }  // namespace
 
 Machine::Machine(const MachineOptions& options) : options_(options) {
@@ -214,6 +217,8 @@ void Machine::beginScanline() {
         frame_.ioSpaceRead = IoSpaceRead{};
     }
     antic_.scanLine(y, memory_, regs_, pf_);
+    if (antic_.dliTakesVscrol()) [[unlikely]]
+        pf_.dli = lineDli({});
     if (pf_.dli) frame_.dliLines.push_back(y);
     phantom_.load = {};
 
@@ -272,6 +277,22 @@ void Machine::loadPhantomDma(const PlayerMissileDma::LineStartBus& cpuBus, uint8
         bus[c] = held;
     }
     PlayerMissileDma::loadPhantom(line_, phantom_.load, bus, regs_);
+}
+
+bool Machine::lineDli(std::span<const RegisterWrite> extra) const {
+    // The last VSCROL write ANTIC latches for the DLI, the scene's first at equal clocks.
+    int vscrol = -1, at = -kClocksPerLine;
+    auto look = [&](std::span<const RegisterWrite> writes) {
+        for (const RegisterWrite& w : writes)
+            if (w.reg == Reg::VSCROL && cycleOfColourClock(w.clock) < kDliVscrolLatchCycle && w.clock >= at) {
+                vscrol = w.value;
+                at = w.clock;
+            }
+    };
+    const auto& scheduled = schedule_[line_];
+    look(std::span<const RegisterWrite>(scheduled.data() + firstMidLine_, scheduled.size() - firstMidLine_));
+    look(extra);
+    return antic_.dliWithVscrol(vscrol);
 }
 
 std::span<const RegisterWrite> Machine::lineWrites(std::span<const RegisterWrite> extra) {
@@ -362,6 +383,13 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
             antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount);
         if (vscrol >= 0) [[unlikely]]
             antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));
+        // A CPU's VSCROL write on cycles 0-5 may have moved the DLI (the scene's own writes
+        // were taken at the line's start).
+        if (antic_.dliTakesVscrol() && lineDli(extra) != pf_.dli) [[unlikely]] {
+            pf_.dli = !pf_.dli;
+            if (pf_.dli) frame_.dliLines.push_back(y);
+            else frame_.dliLines.pop_back();
+        }
     }
     if (antic_.unblanked()) {
         // The hi-res vertical-blank bug (W4): GTIA processes the line; it has no picture

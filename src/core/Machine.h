@@ -88,6 +88,9 @@ public:
     void takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles);
     // The playfield line ANTIC set up in beginScanline() (mode, DLI bit, first row...).
     const PlayfieldLine& currentLine() const { return pf_; }
+    // Whether the current line has a display-list interrupt with the scene's writes and
+    // `extra` (a CPU's so far) made: a VSCROL write on cycles 0-5 can move it (Antic::dliWithVscrol).
+    bool lineDli(std::span<const RegisterWrite> extra) const;
     // Collision register `index` as a CPU read at colour clock `clock` of the current line
     // returns it: the latches before the line plus the bits first set before `clock`, with
     // the writes so far (`extra`, as for endScanline).

@@ -201,5 +201,44 @@ TEST(AnticDma, FreeCyclesLookup) {
     EXPECT_EQ(f.next[114], 114);
 }
 
+TEST(AnticDma, D3_PlayerFetchesFollowDmactlWrittenInTheLinesFirstCycles) {
+    // A DMACTL write on cycle c reaches the fetches of cycle c + 2 on (D3): players 0-3 on
+    // cycles 2-5. Player DMA turned on on cycle 0 reaches all four, on 1 players 1-3, on 3
+    // player 3 alone, from cycle 4 on none; turned off on cycle 2, players 0-1 stay fetched.
+    EXPECT_EQ(playerFetchesAfterDmactlWrite(0x0, 0, 0x08), 0xF);
+    EXPECT_EQ(playerFetchesAfterDmactlWrite(0x0, 1, 0x08), 0xE);
+    EXPECT_EQ(playerFetchesAfterDmactlWrite(0x0, 3, 0x18), 0x8);
+    EXPECT_EQ(playerFetchesAfterDmactlWrite(0x0, 4, 0x08), 0x0);
+    EXPECT_EQ(playerFetchesAfterDmactlWrite(0xF, 2, 0x04), 0x3);
+    // Two writes (a read-modify-write instruction writes on two cycles in a row): on 1 off,
+    // on 2 on again: player 1 (cycle 3) alone is skipped.
+    EXPECT_EQ(playerFetchesAfterDmactlWrite(playerFetchesAfterDmactlWrite(0xF, 1, 0x00), 2, 0x08), 0xD);
+
+    // The line's map takes them: player DMA on from the start, players 1-3 switched off on
+    // cycle 1. Cycle 0 (missiles: D2) and 2 are ANTIC's, 3-5 the CPU's; 100 + 3 cycles left.
+    LineDmaSetup s = blankLine(true);
+    s.dmactl = 0x08;
+    s.playerFetches = static_cast<int8_t>(playerFetchesAfterDmactlWrite(0xF, 1, 0x00));
+    const LineDma d = lineDma(s);
+    EXPECT_EQ(d.use[0], DmaUse::Missile);
+    EXPECT_EQ(d.use[2], DmaUse::Player);
+    for (int c = 3; c <= 5; ++c) EXPECT_EQ(d.use[c], DmaUse::Cpu) << c;
+    EXPECT_EQ(d.cpuCycles(), 114 - 9 - 2);
+    // Off at the start, switched on on cycle 1: cycles 3-5 taken, 0 and 2 free.
+    s.dmactl = 0x00;
+    s.playerFetches = static_cast<int8_t>(playerFetchesAfterDmactlWrite(0x0, 1, 0x08));
+    const LineDma e = lineDma(s);
+    EXPECT_EQ(e.use[0], DmaUse::Cpu);
+    EXPECT_EQ(e.use[2], DmaUse::Cpu);
+    for (int c = 3; c <= 5; ++c) EXPECT_EQ(e.use[c], DmaUse::Player) << c;
+    // None on a vertical-blank line, whatever the writes.
+    const LineDmaSetup v = [&] {
+        LineDmaSetup b = blankLine(false);
+        b.playerFetches = 0xF;
+        return b;
+    }();
+    EXPECT_EQ(lineDma(v).cpuCycles(), 105);
+}
+
 }  // namespace
 }  // namespace pmg

@@ -424,4 +424,28 @@ TEST(AnticMidLine, A1_TextLineNarrowedKeepsTheNamesItFetchedForItsOtherRows) {
     EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x40, 0xC0), std::string(8, '1') + std::string(0x78, '0'));
 }
 
+TEST(AnticMidLine, VscrolWrittenBeforeCycle6MovesTheDli) {
+    // The second mode line with the DLI bit ($88): with VSCROL 3 its last line, 40, has the
+    // DLI. ANTIC decides it on cycle 7 with VSCROL latched on cycle 6 (Altirra); a write at
+    // clock 9 comes from cycle 5, one at clock 10 from cycle 6.
+    //  - VSCROL 1 on line 38 (row 1): at clock 9 the DLI moves to 38 with the end of the mode
+    //    line; at clock 10 the mode line still ends on 38 (cycle 109's test) but its DLI was
+    //    decided with VSCROL 3: none at all (line 39 starts the third mode line, no DLI bit).
+    //  - VSCROL 5 on line 40 (row 3): the mode line goes on to row 5, line 42, whose DLI takes
+    //    VSCROL 5. At clock 9 line 40 has none; at clock 10 it keeps it: two DLIs, 40 and 42.
+    const struct {
+        int line, clock;
+        uint8_t vscrol;
+        std::vector<int> dli;
+    } cases[] = {{38, 9, 1, {38}}, {38, 10, 1, {}}, {40, 9, 5, {42}}, {40, 10, 5, {40, 42}}, {38, 0, 3, {40}}};
+    for (const auto& k : cases) {
+        TestMachine t;
+        vscrolRegion(t);
+        t.displayList({0x68, 0x00, 0x30, 0x88, 0x08});
+        t.at(k.line, k.clock, Reg::VSCROL, k.vscrol);
+        t.run();
+        EXPECT_EQ(t.m.frame().dliLines, k.dli) << "line " << k.line << " clock " << k.clock;
+    }
+}
+
 }  // namespace pmg::test

@@ -1,0 +1,217 @@
+// What a 6502 program sees of ANTIC's registers written during a line: the cycles ANTIC takes
+// for player DMA follow a DMACTL store from the first fetch it reaches (D3), as the fetched
+// data does, and a VSCROL store on cycles 0-5 moves the line's display-list interrupt
+// (docs/hardware.md, "ANTIC registers written during a line").
+#include <gtest/gtest.h>
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ProgramTestSupport.h"
+
+namespace pmg {
+namespace {
+
+using namespace test;
+
+constexpr uint8_t LDX_ZP = 0xA6;  // 3 cycles
+
+// Player p's byte for line y (single-line P/M at $4000): y + $40p, so every player and line
+// differ; the missiles' byte is y + $20.
+uint8_t playerByte(int p, int y) { return static_cast<uint8_t>(y + 0x40 * p); }
+
+struct DmactlStore {
+    Atari::ChipWrite dmactl, colbk;  // the store to DMACTL and the STA COLBK right after it
+    std::array<uint8_t, 5> graf{};   // GRAFP0-3 and GRAFM once the line is done
+};
+
+// No NMIs (the OS's VBI would write DMACTL), no display-list or playfield DMA, GRACTL 3,
+// PMBASE $40 and DMACTL `start`; the program waits for VCOUNT 50, then WSYNC. The CPU runs
+// again on cycle 105 of that line: LDA #`value`'s operand is read there, NOP takes 106-107,
+// then `padding` (NOP NOP: 108-111, or LDX zp: 108-110) and STA DMACTL, whose write falls on
+// cycle 1 or 0 of the next line (worked out in each test), then STA COLBK, then DMACTL 0.
+DmactlStore storeDmactl(uint8_t start, uint8_t value, bool nopPadding) {
+    Code c(0x2000);
+    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E).imm(LDA_IMM, 0x40).abs(STA_ABS, 0xD407);
+    c.imm(LDA_IMM, 0x03).abs(STA_ABS, 0xD01D).imm(LDA_IMM, start).abs(STA_ABS, 0xD400);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 50).branch(BNE, wait);
+    c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, value).op(NOP);
+    if (nopPadding) c.op(NOP).op(NOP);
+    else c.imm(LDX_ZP, 0x80);
+    const uint16_t store = c.here();
+    c.abs(STA_ABS, 0xD400).abs(STA_ABS, 0xD01A).imm(LDA_IMM, 0).abs(STA_ABS, 0xD400).jmpSelf();
+    Code pm(0x4300);
+    pm.bytes.resize(0x500);
+    for (int y = 0; y < 256; ++y) {
+        pm.bytes[static_cast<size_t>(y)] = static_cast<uint8_t>(y + 0x20);
+        for (int p = 0; p < 4; ++p) pm.bytes[static_cast<size_t>(0x100 + 0x100 * p + y)] = playerByte(p, y);
+    }
+    Atari atari;
+    std::string error;
+    const std::vector<ProgramSegment> segments{c.segment(), pm.segment(), vectorSegment(kRunAddress, c.org)};
+    DmactlStore out;
+    EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
+    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
+    EXPECT_EQ(atari.cpu().regs().pc, store);
+    atari.stepInstruction();
+    out.dmactl = atari.lastChipWrite();
+    atari.stepInstruction();
+    out.colbk = atari.lastChipWrite();
+    // The line after has no DMA: the latches keep what this line fetched.
+    while (atari.machine().line() != out.dmactl.line + 2) atari.stepInstruction();
+    for (int k = 0; k < 5; ++k)
+        out.graf[static_cast<size_t>(k)] =
+            atari.machine().registers()[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)];
+    return out;
+}
+
+TEST(AtariDmaTiming, D3_PlayerDmaTurnedOnOnCycle1TakesCycles3To5) {
+    // DMACTL 0 at the line's start: cycles 0-5 are the CPU's. STA DMACTL: opcode 112, operand
+    // 113 and 0, write on cycle 1. The write reaches the fetches of cycle 3 on: players 1-3
+    // are fetched and cycles 3-5 taken; cycle 2 (player 0) stays the CPU's. STA COLBK: opcode
+    // 2, operand on 6 and 7, write on 8 (with the cycles as the line began: 2-4, write on 5).
+    const DmactlStore s = storeDmactl(0x00, 0x18, true);
+    ASSERT_EQ(s.dmactl.reg, Reg::DMACTL);
+    EXPECT_EQ(s.dmactl.cycle, 1);
+    ASSERT_EQ(s.colbk.reg, Reg::COLBK);
+    EXPECT_EQ(s.colbk.line, s.dmactl.line);
+    EXPECT_EQ(s.colbk.cycle, 8);
+    const int y = s.dmactl.line;
+    EXPECT_EQ(s.graf, (std::array<uint8_t, 5>{0, playerByte(1, y), playerByte(2, y), playerByte(3, y), 0}));
+}
+
+TEST(AtariDmaTiming, D3_PlayerDmaTurnedOffOnCycle1FreesCycles3To5) {
+    // DMACTL $18 at the line's start: cycles 0 (missiles) and 2-5 are ANTIC's. STA DMACTL:
+    // opcode 111, operand 112 and 113, write on cycle 1 (0 is taken). Players 1-3 are not
+    // fetched and cycles 3-5 are the CPU's again; player 0 (cycle 2) still is. STA COLBK:
+    // opcode 3, operand 4 and 5, write on 6 (with the cycles as the line began: 6-8, write 9).
+    const DmactlStore s = storeDmactl(0x18, 0x00, false);
+    ASSERT_EQ(s.dmactl.reg, Reg::DMACTL);
+    EXPECT_EQ(s.dmactl.cycle, 1);
+    ASSERT_EQ(s.colbk.reg, Reg::COLBK);
+    EXPECT_EQ(s.colbk.line, s.dmactl.line);
+    EXPECT_EQ(s.colbk.cycle, 6);
+    // Players 1-3 keep the line before's bytes.
+    const int y = s.dmactl.line;
+    EXPECT_EQ(s.graf, (std::array<uint8_t, 5>{playerByte(0, y), playerByte(1, y - 1), playerByte(2, y - 1),
+                                              playerByte(3, y - 1), static_cast<uint8_t>(y + 0x20)}));
+}
+
+TEST(AtariDmaTiming, D3_PlayerDmaTurnedOnOnCycle0ReachesPlayer0) {
+    // DMACTL 0 at the line's start. STA DMACTL: opcode 111, operand 112 and 113, write on
+    // cycle 0, two cycles before player 0's fetch: all four players are fetched and cycles 2-5
+    // taken (the missiles' cycle 0 has passed). STA COLBK: opcode 1, operand 6 and 7, write on
+    // 8. A write on cycle 0 taken as one on cycle 1 would leave cycle 2 and player 0 alone
+    // (write on 7).
+    const DmactlStore s = storeDmactl(0x00, 0x18, false);
+    ASSERT_EQ(s.dmactl.reg, Reg::DMACTL);
+    EXPECT_EQ(s.dmactl.cycle, 0);
+    ASSERT_EQ(s.colbk.reg, Reg::COLBK);
+    EXPECT_EQ(s.colbk.line, s.dmactl.line);
+    EXPECT_EQ(s.colbk.cycle, 8);
+    const int y = s.dmactl.line;
+    EXPECT_EQ(s.graf,
+              (std::array<uint8_t, 5>{playerByte(0, y), playerByte(1, y), playerByte(2, y), playerByte(3, y), 0}));
+}
+
+// The display list of AtariAnticWrites.VscrolStoredDuringALineDecidesThatLinesEndOfModeLine
+// with the DLI bit on the second mode line: 24 blank lines, mode 8 scrolled (LMS $4000),
+// mode 8 unscrolled with a DLI, mode 8. With VSCROL 15 the first mode line covers lines 32-40
+// (rows 15, 0-7); the second starts on line 41 (row 0) and would stop at row 15, line 56,
+// with its DLI there. NMIEN $C0. The program waits for VCOUNT 20 (from cycle 111 of line 39),
+// WSYNC (written early on line 40: the CPU runs again on its cycle 105), WSYNC again (written
+// on cycle 107 of line 40, after 103: the CPU waits for cycle 105 of line 41), then LDA #1
+// (operand on 105; or `value`), NOP x3 (106-111) and `extra` more cycles, and STA VSCROL:
+// opcode 112, operand 113 and 0, write on cycle 1 of line 42 (row 1) plus `extra`. Returns the lines with
+// a DLI and the (line, cycle) on which the CPU starts the OS's NMI handler, for lines 32-60.
+struct DliRun {
+    Atari::ChipWrite vscrol;
+    std::vector<int> dliLines;
+    std::vector<std::pair<int, int>> nmiEntries;
+};
+
+DliRun storeVscrol(int extra, uint8_t value = 1) {
+    Code dl(0x3000);
+    dl.bytes.reserve(16);
+    for (int i = 0; i < 3; ++i) dl.op(0x70);
+    dl.abs(0x68, 0x4000).op(0x88).op(0x08);
+    dl.abs(0x41, 0x3000);
+    Code c(0x2000);
+    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0x0230).imm(LDA_IMM, 0x30).abs(STA_ABS, 0x0231);  // SDLSTL/H
+    c.imm(LDA_IMM, 0xC0).abs(STA_ABS, 0xD40E);
+    const uint16_t loop = c.here();
+    c.imm(LDA_IMM, 15).abs(STA_ABS, 0xD405);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 20).branch(BNE, wait);
+    c.abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD40A).imm(LDA_IMM, value).op(NOP).op(NOP).op(NOP);
+    for (int i = 0; i < (extra % 2 ? extra - 3 : extra) / 2; ++i) c.op(NOP);  // 2 cycles each
+    if (extra % 2) c.imm(LDX_ZP, 0x80);                                       // and 3
+    const uint16_t store = c.here();
+    c.abs(STA_ABS, 0xD405);
+    const uint16_t after = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 30).branch(BNE, after).abs(JMP_ABS, loop);
+    Atari atari;
+    std::string error;
+    const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
+    DliRun out;
+    EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
+    atari.runFrame();
+    atari.runFrame();  // the vertical blank has installed the display list
+    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
+    EXPECT_EQ(atari.cpu().regs().pc, store);
+    atari.stepInstruction();
+    out.vscrol = atari.lastChipWrite();
+    const uint16_t nmi = static_cast<uint16_t>(atari.peek(0xFFFA) | (atari.peek(0xFFFB) << 8));
+    while (atari.machine().line() != 60) {
+        atari.stepInstruction();
+        if (atari.cpu().regs().pc == nmi) out.nmiEntries.emplace_back(atari.machine().line(), atari.cycleInLine());
+    }
+    for (int y : atari.machine().frame().dliLines)
+        if (y >= 32 && y < 60) out.dliLines.push_back(y);
+    return out;
+}
+
+TEST(AtariDmaTiming, VscrolStoredOnCycle5MovesTheDliToThatLine) {
+    // VSCROL 1 written on cycle 5 (extra 4: NOP NOP) of line 42, row 1: ANTIC latches it for
+    // the DLI on cycle 6 and finds the line the mode line's last, so line 42 has the DLI (and
+    // ends the mode line, as the write is before cycle 109). After the store, LDA VCOUNT:
+    // opcode 6, operand 7 and 8, read 9. The NMI comes on cycle 8, not the instruction's last,
+    // so the CPU takes it after the LDA: 7 cycles (10-16), and the OS's handler starts on
+    // cycle 17.
+    const DliRun r = storeVscrol(4);
+    ASSERT_EQ(r.vscrol.reg, Reg::VSCROL);
+    EXPECT_EQ(r.vscrol.line, 42);
+    EXPECT_EQ(r.vscrol.cycle, 5);
+    EXPECT_EQ(r.dliLines, std::vector<int>{42});
+    EXPECT_EQ(r.nmiEntries, (std::vector<std::pair<int, int>>{{42, 17}}));
+}
+
+TEST(AtariDmaTiming, VscrolStoredOnCycle6EndsTheModeLineWithoutItsDli) {
+    // The same store on cycle 6 (extra 5: NOP, LDX zp): ANTIC took VSCROL 15 for the DLI on
+    // cycle 6, so line 42 has none; the mode line still ends on line 42 (the test of cycle
+    // 109), and the next one, mode 8 without a DLI, starts on 43: no DLI in lines 32-59.
+    const DliRun r = storeVscrol(5);
+    ASSERT_EQ(r.vscrol.reg, Reg::VSCROL);
+    EXPECT_EQ(r.vscrol.line, 42);
+    EXPECT_EQ(r.vscrol.cycle, 6);
+    EXPECT_TRUE(r.dliLines.empty());
+    EXPECT_TRUE(r.nmiEntries.empty());
+}
+
+TEST(AtariDmaTiming, WithVscrolUnchangedTheDliIsOnTheModeLinesLastRow) {
+    // The same program storing 15, what VSCROL holds already: the second mode line runs rows
+    // 0-15 (lines 41-56) and its DLI is on line 56, where the CPU takes the NMI.
+    const DliRun r = storeVscrol(4, 15);
+    EXPECT_EQ(r.vscrol.cycle, 5);
+    EXPECT_EQ(r.dliLines, std::vector<int>{56});
+    ASSERT_EQ(r.nmiEntries.size(), 1u);
+    EXPECT_EQ(r.nmiEntries[0].first, 56);
+}
+
+}  // namespace
+}  // namespace pmg
