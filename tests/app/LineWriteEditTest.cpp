@@ -30,16 +30,16 @@ TEST(LineWriteEdit, AnEditedCycleWriteStaysACycleWriteAndActsWhereItsNewCycleSay
     LineWriteEntry e = lineWriteEntries(scene)[2];  // line 100, cycle 58, HPOSP0 = 120
     e.at = 60;
     setLineWrite(scene, 2, e);
-    // write_delays is on: the effect is 2 x 60 - 2, the machine adds HPOS's 5.
+    // write_delays is on: the effect is 2 x 60 - 2, the machine adds HPOS's 7.
     EXPECT_EQ(scene.lineWrites[2], (RegisterWrite{100, 118, Reg::HPOSP0, 120}));
     EXPECT_EQ(lineWriteEntries(scene)[2], e);
     EXPECT_EQ(savedWrites(scene)[2],
               nlohmann::json::parse(R"({"line": 100, "cycle": 60, "register": "HPOSP0", "value": 120})"));
     // The register: the same cycle, the new register's own delay (here without write_delays:
-    // 2 x 58 - 2 = 114, HPOS 5 clocks later, a colour 1).
+    // 2 x 58 - 2 = 114, HPOS 7 clocks later, a colour 1).
     Scene plain;
     addCycleWrite(plain, 100, 58, Reg::HPOSP0, 120);
-    EXPECT_EQ(plain.lineWrites[0].clock, 119);
+    EXPECT_EQ(plain.lineWrites[0].clock, 121);
     LineWriteEntry p = lineWriteEntries(plain)[0];
     p.reg = Reg::COLPF1;
     setLineWrite(plain, 0, p);
@@ -72,11 +72,11 @@ TEST(LineWriteEdit, SwitchingBetweenCycleAndClockKeepsThePlaceAndSavesTheNewWay)
     // 42 (cycle 22) are as near; cycle 22.
     EXPECT_EQ(otherWay(scene, LineWriteEntry{120, false, 41, Reg::HPOSP1, 200}),
               (LineWriteEntry{120, true, 22, Reg::HPOSP1, 200}));
-    // Clock 0 of line 0 for HPOS without write_delays: cycle 113 of the frame's last line
-    // acts at clock 1 of line 0 (2 x 113 - 2 + 5 = 229).
+    // Clock 0 of line 0 for HPOS without write_delays: cycle 112 of the frame's last line acts
+    // at clock 1 of line 0 (2 x 112 - 2 + 7 = 229), cycle 111 at its clock 227: as near, the later.
     scene.writeDelays = false;
     EXPECT_EQ(otherWay(scene, LineWriteEntry{0, false, 0, Reg::HPOSP0, 1}),
-              (LineWriteEntry{261, true, 113, Reg::HPOSP0, 1}));
+              (LineWriteEntry{261, true, 112, Reg::HPOSP0, 1}));
 }
 
 TEST(LineWriteEdit, DeletingAWriteKeepsTheOthersAsTheyWereGiven) {

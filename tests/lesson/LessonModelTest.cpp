@@ -122,7 +122,7 @@ TEST(LessonModel, EveryClaimFormLoads) {
 }
 
 // A "try this" line write given by the 6502 cycle, as in a scene: kept as the cycle, its
-// effect placed as the scene format places it (HPOSP0 acts 5 clocks after 2 x cycle - 2).
+// effect placed as the scene format places it (HPOSP0 acts 7 clocks after 2 x cycle - 2).
 TEST(LessonModel, TryThisLineWriteByCycle) {
     const Lesson l = parse(R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": 2}],
         "try_this": [{"text": "x", "button": "b", "action": {"line_writes": [
@@ -132,8 +132,8 @@ TEST(LessonModel, TryThisLineWriteByCycle) {
     const LessonAction& a = *l.tryThis.at(0).action;
     ASSERT_EQ(a.lineWrites.size(), 3u);
     EXPECT_EQ(a.lineWrites[0], (RegisterWrite{50, 0, Reg::HITCLR, 0}));
-    EXPECT_EQ(a.lineWrites[1], (RegisterWrite{100, 123, Reg::HPOSP0, 80}));  // cycle 60: 118 + 5
-    EXPECT_EQ(a.lineWrites[2], (RegisterWrite{0, 1, Reg::HPOSP0, 90}));      // 229: line 0 of the next frame
+    EXPECT_EQ(a.lineWrites[1], (RegisterWrite{100, 125, Reg::HPOSP0, 80}));  // cycle 60: 118 + 7
+    EXPECT_EQ(a.lineWrites[2], (RegisterWrite{0, 3, Reg::HPOSP0, 90}));      // 231: line 0 of the next frame
     ASSERT_EQ(a.cycleWrites.size(), 2u);
     EXPECT_EQ(a.cycleWrites[0], (CycleWrite{100, 60, Reg::HPOSP0, 80, 1}));
     EXPECT_EQ(a.cycleWrites[1], (CycleWrite{261, 113, Reg::HPOSP0, 90, 2}));

@@ -410,7 +410,7 @@ TEST(AppearancesPanel, LineWritesGivenByCycleAreListedEditedAndSavedAsCycles) {
         return app.panelText("Appearances");
     };
     std::string text = panelText();
-    for (const int cycle : {107, 111, 58, 0, 113}) EXPECT_NE(shownAt(text, "cycle", cycle), std::string::npos) << text;
+    for (const int cycle : {107, 111, 57, 0, 113}) EXPECT_NE(shownAt(text, "cycle", cycle), std::string::npos) << text;
     EXPECT_NE(shownAt(text, "clock", 40), std::string::npos) << text;
     EXPECT_EQ(shownAt(text, "clock", 220), std::string::npos) << "a cycle write shown as its clock: " << text;
 
@@ -425,7 +425,7 @@ TEST(AppearancesPanel, LineWritesGivenByCycleAreListedEditedAndSavedAsCycles) {
     saveAs(dir / "unchanged.json");
     EXPECT_EQ(lineWritesIn(dir / "unchanged.json"), lineWritesIn(file));
 
-    // The mid-line move, two cycles later: cycle 60 acts from clock 123 (with the machine's
+    // The mid-line move, three cycles later: cycle 60 acts from clock 125 (with the machine's
     // delay), after P0's new HPOS 120 has gone by, so P0 is first drawn there a line lower.
     clickWidget(app, input, "line write 2 at");
     typeIntoField(input, "60");
@@ -438,8 +438,8 @@ TEST(AppearancesPanel, LineWritesGivenByCycleAreListedEditedAndSavedAsCycles) {
         EXPECT_EQ(machine.collisions().firstHit(P0PL, 1), (BeamPosition{101, 124}));
     }
     input.key(SDLK_z, KMOD_LCTRL);
-    EXPECT_EQ(app.document().scene().lineWrites[2], (RegisterWrite{100, 114, Reg::HPOSP0, 120}));
-    EXPECT_NE(shownAt(text = panelText(), "cycle", 58), std::string::npos) << text;
+    EXPECT_EQ(app.document().scene().lineWrites[2], (RegisterWrite{100, 112, Reg::HPOSP0, 120}));
+    EXPECT_NE(shownAt(text = panelText(), "cycle", 57), std::string::npos) << text;
     input.key(SDLK_y, KMOD_LCTRL);
     EXPECT_NE(shownAt(text = panelText(), "cycle", 60), std::string::npos) << text;
 
