@@ -67,11 +67,13 @@ ObjectStripe objectStripe(const Scene& scene, int object) {
     const int stride = s.doubleLine ? 0x80 : 0x100;
     if (isMissile(object)) {
         s.dma = (gractl & 0x01) && (dmactl & 0x0C);
+        s.phantom = (gractl & 0x01) && !(dmactl & 0x0C);  // missile DMA also comes with player DMA
         s.address = static_cast<uint16_t>(base + 3 * stride);
         s.bitShift = 2 * (object - 4);
         s.mask = static_cast<uint8_t>(3 << s.bitShift);
     } else {
         s.dma = (gractl & 0x02) && (dmactl & 0x08);
+        s.phantom = (gractl & 0x02) && !(dmactl & 0x08);
         s.address = static_cast<uint16_t>(base + (4 + object) * stride);
     }
     return s;

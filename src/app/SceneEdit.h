@@ -32,6 +32,7 @@ const char* objectName(int object);  // "P0" .. "M3"
 // Where an object's shape comes from on a DMA line.
 struct ObjectStripe {
     bool dma = false;         // GRACTL and DMACTL fetch this object's data from memory
+    bool phantom = false;     // GRACTL has GTIA latch it, but ANTIC fetches nothing: it takes the bus (D8)
     bool doubleLine = false;  // DMACTL bit 4 clear: one byte per two scan lines
     uint16_t address = 0;     // the byte for the stripe's first row
     int rows = 0;             // 128 (double line) or 256 (single line)

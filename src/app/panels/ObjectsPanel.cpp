@@ -56,7 +56,7 @@ public:
             }
             helpMarker(stripe.doubleLine ? "Row in the double-line P/M area: row r is scan lines 2r and 2r+1."
                                          : "Row in the single-line P/M area: row r is scan line r.");
-        } else if (phantomDma(ctx.document.scene(), obj)) {
+        } else if (stripe.phantom) {
             // GTIA latches from the bus though ANTIC fetches nothing: the shape is not GRAF's.
             ImGui::TextWrapped(
                 "Phantom DMA: ANTIC fetches no P/M data (DMACTL), but GRACTL has GTIA latch %s's shape from the "
@@ -92,13 +92,6 @@ private:
             if (ImGui::RadioButton(objectName(obj), ctx.selected == obj)) ctx.selected = obj;
             ImGui::PopID();
         }
-    }
-
-    // GRACTL has GTIA latch the object's data from DMA while DMACTL has ANTIC fetch none of
-    // it (missile DMA also comes with player DMA): GTIA takes the bus (phantom DMA).
-    static bool phantomDma(const Scene& scene, int obj) {
-        const uint8_t gractl = sceneRegister(scene, Reg::GRACTL), dmactl = sceneRegister(scene, Reg::DMACTL);
-        return isMissile(obj) ? (gractl & 0x01) && !(dmactl & 0x0C) : (gractl & 0x02) && !(dmactl & 0x08);
     }
 
     static void drawSize(AppContext& ctx, int obj) {
