@@ -19,6 +19,7 @@
 #include <epoxy/gl.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -157,6 +158,9 @@ void App::applyUiScale() {
     ImGui::StyleColorsDark();
     ImGuiStyle& style = ImGui::GetStyle();
     style.WindowRounding = 3, style.FrameRounding = 2, style.TabRounding = 2;
+    // A panel's tab shows its close button only once it is the tab in front: a click that
+    // picks a panel can never close one by landing on a button that appeared under it.
+    style.TabMinWidthForCloseButton = FLT_MAX;
     style.ScaleAllSizes(scale);
     io.Fonts->Clear();
     const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
@@ -518,7 +522,12 @@ void App::drawSlots() {
                     const bool front = (frame_ < 2 && std::find(options_.show.begin(), options_.show.end(),
                                                                 p->name()) != options_.show.end()) ||
                                        frontPanel_ == p->name();
-                    if (ImGui::BeginTabItem(p->name(), &p->visible, front ? ImGuiTabItemFlags_SetSelected : 0)) {
+                    const bool open =
+                        ImGui::BeginTabItem(p->name(), &p->visible, front ? ImGuiTabItemFlags_SetSelected : 0);
+                    if (!p->visible) ctx_.notify(std::string("closed ") + p->name() + ": View > Panels brings it back");
+                    ctx_.noteWidget(std::string("tab ") + p->name());
+                    if (open) {
+                        ctx_.noteWidget(std::string("front tab ") + p->name());
                         ImGui::BeginChild("##panel");
                         if (ctx_.recordText) ImGui::LogToBuffer(0);  // 0: log without opening tree nodes
                         p->draw(ctx_);
