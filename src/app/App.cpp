@@ -187,6 +187,25 @@ void App::applyUiScale() {
     relayout_ = true;
 }
 
+// ImGui's text fields (1.86) redo with Ctrl+Y alone; the app's other redo keys, Ctrl+Shift+Z,
+// did nothing there. handleEvent() keeps them from ImGui and this gives the field a Ctrl+Y
+// instead: Y down, Shift up for one frame, then the keyboard as it really is.
+void App::pressTextRedo() {
+    if (textRedo_ == TextRedo::None) return;
+    ImGuiIO& io = ImGui::GetIO();
+    if (textRedo_ == TextRedo::Press) {
+        io.KeysDown[SDL_SCANCODE_Y] = true;
+        io.KeyCtrl = true;  // (ImGui took the modifiers from the last key event it saw, not this one)
+        io.KeyShift = false;
+        textRedo_ = TextRedo::Release;
+        return;
+    }
+    io.KeysDown[SDL_SCANCODE_Y] = SDL_GetKeyboardState(nullptr)[SDL_SCANCODE_Y] != 0;
+    io.KeyCtrl = (SDL_GetModState() & KMOD_CTRL) != 0;
+    io.KeyShift = (SDL_GetModState() & KMOD_SHIFT) != 0;
+    textRedo_ = TextRedo::None;
+}
+
 void App::changeUiScale(int steps) {
     static constexpr float kSteps[] = {0.75f, 1.0f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
     int at = 1;
@@ -271,6 +290,7 @@ bool App::step(RgbImage* capture) {
         layout();
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
+        pressTextRedo();
         ImGui::NewFrame();
         drawUi();
         ImGui::Render();

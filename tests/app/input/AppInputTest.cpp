@@ -1044,5 +1044,43 @@ TEST(AppInput, AClickOnATabPicksThePanelAndOnlyTheFrontTabCloses) {
     EXPECT_NE(app.status().find("View > Panels"), std::string::npos) << app.status();
 }
 
+// A text field redoes with the app's redo keys too: Ctrl+Y and Ctrl+Shift+Z (ImGui's fields
+// know Ctrl+Y alone). Neither reaches the scene's own undo history.
+TEST(AppInput, CtrlShiftZInATextFieldRedoesTheTyping) {
+    const fs::path dir = scratchDir("textredo");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.show = {"Memory"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const auto field = app.widget("memory go to");
+    ASSERT_TRUE(field.has_value());
+    const int x = static_cast<int>(((*field)[0] + (*field)[2]) / 2),
+              y = static_cast<int>(((*field)[1] + (*field)[3]) / 2);
+    input.click(x, y);
+    input.frames(2);
+    input.moveTo(1, 1);  // a tooltip under the pointer would end the panel's text; the field keeps the keyboard
+    // The field's text as the panel shows it: "Go to { 1F } ...".
+    auto field_text = [&] {
+        const std::string t = app.panelText("Memory");
+        const size_t a = t.find("Go to {"), b = t.find('}', a);
+        return a == std::string::npos || b == std::string::npos ? std::string("?") : t.substr(a + 7, b - a - 7);
+    };
+    input.text("1");
+    input.text("F");
+    ASSERT_EQ(field_text(), " 1F ");
+    input.key(SDLK_z, KMOD_LCTRL);
+    ASSERT_EQ(field_text(), " 1 ") << "Ctrl+Z did not undo the typing";
+    input.key(SDLK_z, KMOD_LCTRL | KMOD_LSHIFT);
+    EXPECT_EQ(field_text(), " 1F ") << "Ctrl+Shift+Z did not redo the typing";
+    input.key(SDLK_z, KMOD_LCTRL);
+    ASSERT_EQ(field_text(), " 1 ");
+    input.key(SDLK_y, KMOD_LCTRL);
+    EXPECT_EQ(field_text(), " 1F ") << "Ctrl+Y did not redo the typing";
+    EXPECT_FALSE(app.document().dirty()) << "the keys reached the scene's undo history";
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
