@@ -139,9 +139,11 @@ GtiaLineMemo::Replay GtiaLineMemo::replay(const GtiaLine& at) {
         return Replay::DrawPicture;
     }
     if (candidate_ == at.line) {
-        // Compared and found different: wait 1, 3, 7, then 15 frames after 2, 3, 4, 5 or
-        // more differences in a row.
-        e.misses = static_cast<uint8_t>(std::min(e.misses + 1, 5));
+        // Compared and found different: wait 1, 3, 7, ... then 63 frames after 2, 3, 4, ...
+        // 7 or more differences in a row. A line that changes on every frame (a moving
+        // object's) is then compared on 2 frames in 65, and one that stops changing is
+        // served again within about a second.
+        e.misses = static_cast<uint8_t>(std::min(e.misses + 1, 7));
         if (e.misses >= 2) e.wait = static_cast<uint8_t>((1 << (e.misses - 1)) - 1);
     }
     if (differ || regs.colours) {
