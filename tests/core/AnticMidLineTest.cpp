@@ -354,6 +354,55 @@ TEST(AnticMidLine, A1_WidthTurnedOnStartsTheFetchOnlyBeforeItsStartCycle) {
     }
 }
 
+TEST(AnticMidLine, A1_WideStartOnCycle9IsTurnedOnByAWriteUpToCycle10) {
+    // The line begins with the width off; DMACTL $23 (wide) is written at clock 16 (cycle 9),
+    // 18 (cycle 10) or 20 (cycle 11). The wide clock starts on cycle 9 (bitmap fetches on 12,
+    // 14, ..., 106), which ANTIC still takes after a write on cycle 9 or 10 (Altirra), not 11.
+    // Bytes 0-47 are $FF, from 48 $00. Cycles 9 and 10: the whole wide line, $2C-$DD lit, 48
+    // fetches, and line 33 (normal again at its clock 0) starts at byte 48, unlit. Cycle 11:
+    // nothing fetched, nothing lit, and line 33 shows bytes 0-39, lit at $30-$CF.
+    for (const auto& [clock, fetched] : {std::pair{16, true}, std::pair{18, true}, std::pair{20, false}}) {
+        TestMachine t;
+        twoBitmapLines(t);
+        t.set(Reg::DMACTL, 0x20);
+        for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0xFF);
+        t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine, clock, Reg::DMACTL, 0x23);
+        t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+        t.run();
+        EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE), std::string(0xB2, fetched ? '1' : '0')) << clock;
+        EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, fetched ? '0' : '1')) << clock;
+        if (fetched) {
+            EXPECT_EQ(t.m.frame().layout(kFirstModeLine).lastByte, 48) << clock;
+        }
+    }
+}
+
+TEST(AnticMidLine, A1_WideTextStartTurnedOnOnCycle10MissesTheFirstName) {
+    // Mode 2, width off as line 32 begins, DMACTL $23 written at clock 16 (cycle 9) or 18
+    // (cycle 10). The wide clock starts on cycle 9, names on 10, 12, ..., 104 (48). A write on
+    // cycle 10 comes after that cycle's fetch: 47 names (12-104), which fill the buffer from its
+    // first place, so character i is still screen byte i (byte 12, character 1, lit at $20 +
+    // 4 * 12 = $50-$53 either way), but the memory scan counter moves 47 bytes, not 48. The
+    // next mode line (line 40, normal width) starts at byte 47 (character 1: $30-$33 lit) or 48
+    // (nothing lit).
+    for (const auto& [clock, names] : {std::pair{16, 48}, std::pair{18, 47}}) {
+        TestMachine t;
+        t.displayList({0x42, 0x00, 0x30, 0x02}, 0x20);
+        for (int i = 0; i < 100; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), i == 12 || i == 47 ? 0x01 : 0x00);
+        for (int r = 0; r < 8; ++r) t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+        t.at(kFirstModeLine, clock, Reg::DMACTL, 0x23);
+        t.at(kFirstModeLine + 8, 0, Reg::DMACTL, 0x22);
+        t.run();
+        EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xD8), std::string(0x24, '0') + "1111" + std::string(0x84, '0'))
+            << clock;
+        EXPECT_EQ(t.m.frame().layout(kFirstModeLine).lastByte, names) << clock;
+        EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x30, 0x34), names == 47 ? "1111" : "0000") << clock;
+        EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x34, 0xD0), std::string(0x9C, '0')) << clock;
+    }
+}
+
 TEST(AnticMidLine, A1_HscrolWrittenBeforeTheStartCycleScrollsThisLine) {
     // A scrolled mode F line fetches one width wider: wide, clock start 9 + HSCROL / 2, byte i
     // from clock 32 + HSCROL + 4i. Only byte 2 is lit ($C0: its first clock). HSCROL 8 written
