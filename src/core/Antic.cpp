@@ -252,7 +252,9 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     unblanked_ = false;
     lineEndsAtVscrol_ = false;
     lineDli_ = false;
+    hiresVblankLine_ = false;
     if (!inVisibleLines(line)) {
+        hiresVblankLine_ = hiresVblank_;
         if (hiresVblank_ && (regs[Reg::DMACTL] & 3) != 0) unblankedLine(regs, out);
         return;
     }
@@ -357,6 +359,49 @@ void Antic::unblankedLine(const RegisterFile& regs, PlayfieldLine& out) {
     out.first = static_cast<int16_t>(from);
     out.last = static_cast<int16_t>(to - 1);
     out.origin = static_cast<int16_t>(from);
+    out.firstByte = out.lastByte = 0;
+}
+
+void Antic::vblankWidthWrittenDuringLine(uint8_t dmactl, std::span<const PlayfieldLine::FetchChange> writes,
+                                         PlayfieldLine& out) {
+    // A write on cycle c acts from clock 2c + 2: those on cycle 9 or before reach the blanking.
+    constexpr int kBlankingCycle = 10;
+    uint8_t blanking = dmactl;
+    for (const PlayfieldLine::FetchChange& w : writes)
+        if (w.clock <= 2 * kBlankingCycle) blanking = w.dmactl;
+    out.an.fill(0);
+    out.first = 0;
+    out.last = -1;
+    out.possible = 0;
+    unblanked_ = (blanking & 3) != 0;
+    if (!unblanked_) {  // blanked after all (a blank line is described as none)
+        out.mode = 0;
+        out.hires = false;
+        return;
+    }
+    out.mode = 0x0F;  // as unblankedLine(), over the window each width leaves
+    out.hires = true;
+    out.dmactl = dmactl;
+    out.hscrollEnabled = false;
+    int first = PlayfieldLine::kSize, last = -1, from = 0;
+    uint8_t width = dmactl;
+    auto window = [&](int to) {
+        const auto [lo, hi] = shownClocks(from, to, width);
+        if (lo >= hi) return;
+        std::memset(out.an.data() + lo, 4, static_cast<size_t>(hi - lo));
+        first = std::min(first, lo);
+        last = std::max(last, hi - 1);
+    };
+    for (const PlayfieldLine::FetchChange& w : writes) {
+        const int to = std::clamp<int>(w.clock, from, PlayfieldLine::kSize);
+        window(to);
+        from = to;
+        width = w.dmactl;
+    }
+    window(PlayfieldLine::kSize);
+    out.first = static_cast<int16_t>(first > last ? 0 : first);
+    out.last = static_cast<int16_t>(last);
+    out.origin = out.first;
     out.firstByte = out.lastByte = 0;
 }
 

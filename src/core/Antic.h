@@ -29,6 +29,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "core/Beam.h"
 #include "core/FrameNotes.h"
@@ -85,6 +86,16 @@ public:
     // The line scanLine() last described is in the vertical blank but not blanked (the hi-res
     // vertical-blank bug, reference W4): GTIA processes it (collisions; it has no picture row).
     bool unblanked() const { return unblanked_; }
+    // The line scanLine() last described is a vertical-blank line while the hi-res
+    // vertical-blank bug holds, blanked or not: a DMACTL write during it may change that.
+    bool hiresVblankLine() const { return hiresVblankLine_; }
+    // Such a line (hiresVblankLine()) had DMACTL's width written during it: `dmactl` as the line
+    // began, then `writes` (the value from each one's clock on, in clock order). ANTIC decides
+    // on cycle 10 whether the line is blanked, with the width written on cycle 9 or before
+    // (Altirra), and sends its pairs 00 over the window of the width in force at each clock
+    // (rule A2). Describes the line in `out` again and sets unblanked().
+    void vblankWidthWrittenDuringLine(uint8_t dmactl, std::span<const PlayfieldLine::FetchChange> writes,
+                                      PlayfieldLine& out);
 
     uint16_t displayListPointer() const { return dl_; }
     uint16_t memoryScanCounter() const { return memScan_; }
@@ -171,7 +182,8 @@ private:
     // Lines 248-7 are not blanked (W4): decided at line 248, kept through the frame's start
     // (beginFrame leaves it) until line 8.
     bool hiresVblank_ = false;
-    bool unblanked_ = false;  // the last line described is one of them
+    bool unblanked_ = false;        // the last line described is one of them
+    bool hiresVblankLine_ = false;  // it is a vertical-blank line while hiresVblank_ holds
     bool prevVscroll_ = false;
     // Instructions fetched this frame (at most one per visible line), for loop().
     std::array<uint16_t, kVisibleLines> fetched_{};

@@ -347,6 +347,8 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     }
     if (pf.fetchChangeCount != 0) [[unlikely]]
         applyFetchChanges(pf, regs);
+    if (antic_.hiresVblankLine()) [[unlikely]]
+        vblankWidthWrites(midLine, regs, pf);
     if (!pf.characterWrites.empty() && !pf.empty() && anticMode(pf.mode).character) pf.generated = false;
     if (!earlyDma || !inVisibleLines(line_)) return vscrol;
 
@@ -369,6 +371,20 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
         graf[object] = at.data()[static_cast<int>(Reg::GRAFP0) + object];
     }
     return vscrol;
+}
+
+void Machine::vblankWidthWrites(std::span<const RegisterWrite> midLine, const RegisterFile& regs, PlayfieldLine& pf) {
+    // A vertical-blank line of the hi-res vertical-blank bug (W4) fetches nothing: a width
+    // written during it moves only its window, from the clock after the write's cycle (A2),
+    // and on cycles up to 9 decides whether it is blanked at all.
+    std::vector<PlayfieldLine::FetchChange> widths;
+    uint8_t dmactl = regs[Reg::DMACTL];
+    for (const RegisterWrite& w : midLine) {
+        if (w.reg != Reg::DMACTL || ((w.value ^ dmactl) & 3) == 0) continue;
+        dmactl = w.value;
+        widths.push_back({static_cast<int16_t>(2 * cycleOfColourClock(w.clock) + 2), w.value, 0});
+    }
+    if (!widths.empty()) antic_.vblankWidthWrittenDuringLine(regs[Reg::DMACTL], widths, pf);
 }
 
 void Machine::endScanline(std::span<const RegisterWrite> extra) {
@@ -425,8 +441,7 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
 
 uint8_t Machine::collisionsBefore(int index, int clock, std::span<const RegisterWrite> extra) {
     const int y = line_;
-    const bool unblanked = antic_.unblanked();
-    if ((!inVisibleLines(y) && !unblanked) || clock <= 0) return latches_.read(index);
+    if ((!inVisibleLines(y) && !antic_.hiresVblankLine()) || clock <= 0) return latches_.read(index);
     // The chips run a line at a time; a read in the middle of one sees only what was latched
     // before its colour clock. Run this line so far on copies, clock by clock (the reference
     // path keeps nothing between lines but the object shift registers), and keep the bits first set before the read.
@@ -438,6 +453,8 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     CollisionLatches latches = latches_;
     PlayfieldLine pf = pf_;
     if (!before.empty()) applyAnticWrites(before, regs, pf);
+    const bool unblanked = antic_.unblanked();  // (a width written on cycles up to 9 decides it, W4)
+    if (!inVisibleLines(y) && !unblanked) return latches_.read(index);
     if (!peekFrame_.frame) peekFrame_.frame = std::make_unique<Frame>();
     GtiaOptions opt = gtiaOptions_;
     opt.picture = opt.record = false;

@@ -121,6 +121,9 @@ private:
     // holds the registers as the line began). Returns the last VSCROL written before ANTIC
     // latches it for the line's end-of-mode-line test, or -1.
     int applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf);
+    // On a vertical-blank line of the hi-res vertical-blank bug (W4): DMACTL widths written
+    // during it move its window and may blank it (Antic::vblankWidthWrittenDuringLine).
+    void vblankWidthWrites(std::span<const RegisterWrite> midLine, const RegisterFile& regs, PlayfieldLine& pf);
 
     // Everything a frame run from line 0 depends on besides the options and the schedule,
     // and everything it changes besides frame_: the memory as its version names it (first:

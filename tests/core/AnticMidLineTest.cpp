@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "TestMachine.h"
 #include "core/BeamTiming.h"
@@ -494,6 +495,81 @@ TEST(AnticMidLine, VscrolWrittenBeforeCycle6MovesTheDli) {
         t.at(k.line, k.clock, Reg::VSCROL, k.vscrol);
         t.run();
         EXPECT_EQ(t.m.frame().dliLines, k.dli) << "line " << k.line << " clock " << k.clock;
+    }
+}
+
+// A width written during a vertical-blank line of the hi-res vertical-blank bug (W4): 240
+// mode F lines of zeros from line 8 (no JVB before line 248), so lines 248-7 are not blanked
+// while DMACTL's width is on; ANTIC sends pixel pairs 00 over the width's window there.
+namespace {
+
+void hiresToTheEnd(TestMachine& t) {
+    std::vector<uint8_t> dl;
+    for (int i = 0; i < 240; ++i) dl.insert(dl.end(), {0x4F, kScreen & 0xFF, kScreen >> 8});
+    t.m.memory().load(kDlist, dl);
+    t.set(Reg::DLISTL, kDlist & 0xFF);
+    t.set(Reg::DLISTH, kDlist >> 8);
+    t.set(Reg::DMACTL, 0x22);
+}
+
+}  // namespace
+
+TEST(AnticMidLine, W4_WidthWrittenDuringAnUnblankedVblankLineMovesItsWindow) {
+    // Line 250: PRIOR $40 then $00 at clocks $50/$51 makes the rest of the line pseudo mode E
+    // (F5), where the pairs 00 over the window are PF0. Player 0, one clock ($80) at `hpos`, on
+    // line 250 only. DMACTL written at clock 100 (cycle 51) sets the window from clock 104: the
+    // normal window ($30-$CF) has $C0 and not $D8; narrow ($40-$BF) neither; wide ($2C-$DD)
+    // both; with the width off no clock from 104 on, but $60 is before the write.
+    const struct {
+        int dmactl;  // -1: no write
+        int hpos;
+        uint8_t p0pf;
+    } cases[] = {{-1, 0xC0, 0x01},   {-1, 0xD8, 0x00},   {0x21, 0xC0, 0x00},
+                 {0x23, 0xD8, 0x01}, {0x20, 0xC0, 0x00}, {0x20, 0x60, 0x01}};
+    for (const auto& k : cases) {
+        for (const MachineOptions& o :
+             {MachineOptions{.picture = false, .record = false}, MachineOptions{}, MachineOptions{.reference = true}}) {
+            TestMachine t(o);
+            hiresToTheEnd(t);
+            t.player(0, static_cast<uint8_t>(k.hpos), 0x00);
+            t.at(250, 0, Reg::GRAFP0, 0x80);
+            t.at(251, 0, Reg::GRAFP0, 0x00);
+            t.at(250, 0x50, Reg::PRIOR, 0x40);
+            t.at(250, 0x51, Reg::PRIOR, 0x00);
+            if (k.dmactl >= 0) {
+                t.at(250, 100, Reg::DMACTL, static_cast<uint8_t>(k.dmactl));
+                t.at(251, 0, Reg::DMACTL, 0x22);
+            }
+            t.run();
+            EXPECT_EQ(t.reg(P0PF), k.p0pf) << "DMACTL " << k.dmactl << " at " << k.hpos << " reference " << o.reference;
+        }
+    }
+}
+
+TEST(AnticMidLine, W4_WidthWrittenUpToCycle9DecidesWhetherTheVblankLineIsBlanked) {
+    // ANTIC blanks a vertical-blank line of the bug on cycle 10 if the width is off then
+    // (Altirra), so a write at clock 16 (cycle 9) decides it and one at clock 18 (cycle 10)
+    // only moves the window. Players 0 and 1 meet at $80 on line 250 only: P0PL $02 when
+    // GTIA processes the line. Line 250 begins with the width on (turned off at 16: blanked,
+    // at 18: not) or off (turned on at 16: not blanked, at 18: blanked).
+    const struct {
+        uint8_t atStart, written;
+        int clock;
+        uint8_t p0pl;
+    } cases[] = {{0x22, 0x20, 16, 0x00}, {0x22, 0x20, 18, 0x02}, {0x20, 0x22, 16, 0x02}, {0x20, 0x22, 18, 0x00}};
+    for (const auto& k : cases) {
+        TestMachine t;
+        hiresToTheEnd(t);
+        t.player(0, 0x80, 0x00);
+        t.player(1, 0x80, 0xFF);
+        t.at(250, 0, Reg::GRAFP0, 0xFF);
+        t.at(250, 0, Reg::DMACTL, k.atStart);
+        t.at(250, k.clock, Reg::DMACTL, k.written);
+        t.at(251, 0, Reg::GRAFP0, 0x00);
+        t.at(251, 0, Reg::DMACTL, 0x22);
+        t.run();
+        EXPECT_EQ(t.reg(P0PL), k.p0pl) << "DMACTL $" << std::hex << int(k.atStart) << " then $" << int(k.written)
+                                       << std::dec << " at " << k.clock;
     }
 }
 
