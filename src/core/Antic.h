@@ -64,7 +64,9 @@ public:
     // would fetch, because DMACTL or HSCROL was written during it (rule A1; a first row only):
     // the line buffer holds those bytes and, past them, what it held before; the memory scan
     // counter moves on by `count` at the end of the mode line.
-    void playfieldFetchedDuringLine(const Memory& mem, int count);
+    // `busNames` (null: none): for each byte, the bus byte a virtual fetch took instead of memory's
+    // (BusFetches::names), -1 where it was read from memory.
+    void playfieldFetchedDuringLine(const Memory& mem, int count, const int16_t* busNames = nullptr);
     // The line scanLine() last ran has the DLI bit and ends its mode line at row VSCROL: VSCROL
     // decides its DLI too.
     bool dliTakesVscrol() const { return lineEndsAtVscrol_ && (ins_ & 0x80); }
@@ -209,6 +211,19 @@ uint8_t playfieldColours(int mode);
 // (pf.fetchWrites(), not empty; `regs` as the line started): works out the fetch (rule A1) and
 // where the line shows (A2). A line that started with playfield DMA off becomes a playfield line.
 void applyFetchChanges(PlayfieldLine& pf, const RegisterFile& regs);
+
+// The fetches of line `pf` (with its fetch worked out by applyFetchChanges) that came while
+// DMACTL's width was off: ANTIC makes them virtually, taking no bus cycle, and stores the byte
+// left on the bus (Altirra), the byte of its last real fetch (a name, bitmap or font byte; before
+// the first, `bus`: what it fetched on cycles 0-7, -1 if nothing). names[i] (first row only) and
+// fonts[i] hold the bus byte byte i or character i's font fetch took, -1 where memory's is taken.
+struct BusFetches {
+    static constexpr int kCount = 64;  // more than a line's fetches (57 at most, cycles 1-113)
+    std::array<int16_t, kCount> names{}, fonts{};
+};
+// `codes`: the character names a later row reads (ANTIC's line buffer); returns whether any
+// fetch took a bus byte.
+bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf, int bus, BusFetches& out);
 
 // Fills line.an from memory (and places the line), if not done yet for this line.
 void generatePlayfield(const Memory& mem, PlayfieldLine& line);

@@ -345,8 +345,10 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
             vscrol = w.value;
         }
     }
-    if (pf.fetchChangeCount != 0) [[unlikely]]
+    if (pf.fetchChangeCount != 0) [[unlikely]] {
         applyFetchChanges(pf, regs);
+        takeBusFetches(regs, pf);
+    }
     if (antic_.hiresVblankLine()) [[unlikely]]
         vblankWidthWrites(midLine, regs, pf);
     if (!pf.characterWrites.empty() && !pf.empty() && anticMode(pf.mode).character) pf.generated = false;
@@ -373,6 +375,24 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     return vscrol;
 }
 
+void Machine::takeBusFetches(const RegisterFile& regs, PlayfieldLine& pf) {
+    // The bus before the line's first playfield fetch: ANTIC's last fetch on cycles 0-7 (an LMS
+    // or JMP address on 6-7, players on 2-5, the instruction on 1, missiles on 0), as the line
+    // began; nothing there: unknown (-1, memory's bytes are taken).
+    int bus = -1;
+    const bool playerMissileLine = inVisibleLines(line_);
+    const uint16_t dl = pf.instructionAddress;
+    if (pf.operandFetched) bus = memory_.read(static_cast<uint16_t>((dl & 0xFC00) | ((dl + 2) & 0x03FF)));
+    else if (playerMissileLine && (regs[Reg::DMACTL] & 0x08))
+        bus = memory_.read(PlayerMissileDma::address(regs, 3, line_));
+    else if (pf.instructionFetched) bus = memory_.read(dl);
+    else if (playerMissileLine && (regs[Reg::DMACTL] & 0x0C))
+        bus = memory_.read(PlayerMissileDma::address(regs, 4, line_));
+    // A later row reads its character names from ANTIC's line buffer.
+    const Memory& codes = pf.firstRow || pf.empty() ? memory_ : antic_.lineMemory(memory_, pf);
+    pf.busFonts = busFetches(memory_, codes, pf, bus, busFetches_) ? busFetches_.fonts.data() : nullptr;
+}
+
 void Machine::vblankWidthWrites(std::span<const RegisterWrite> midLine, const RegisterFile& regs, PlayfieldLine& pf) {
     // A vertical-blank line of the hi-res vertical-blank bug (W4) fetches nothing: a width
     // written during it moves only its window, from the clock after the write's cycle (A2),
@@ -396,7 +416,7 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
         // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
         if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]
-            antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount);
+            antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount, busFetches_.names.data());
         if (vscrol >= 0) [[unlikely]]
             antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));
         // A CPU's VSCROL write on cycles 0-5 may have moved the DLI (the scene's own writes
@@ -432,6 +452,7 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         pf_.characterWrites.clear();
         pf_.fetchChanges = nullptr;
         pf_.fetchChangeCount = 0;
+        pf_.busFonts = nullptr;
     }
     if (++line_ >= linesPerFrame()) {
         line_ = 0;

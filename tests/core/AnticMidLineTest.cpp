@@ -355,6 +355,51 @@ TEST(AnticMidLine, A1_WidthTurnedOnStartsTheFetchOnlyBeforeItsStartCycle) {
     }
 }
 
+TEST(AnticMidLine, A1_BitmapsFetchedWhileTheWidthIsOffTakeTheBusByte) {
+    // A mode D line (2 rows: lines 32, 33) at normal width: bitmap byte i on cycle 20 + 2i.
+    // DMACTL $20 at clock 100 (cycle 51) makes the fetches from cycle 52 on (bytes 16-46, the
+    // stop being missed) virtual: each stores the byte on the bus, that of the last real fetch,
+    // byte 15 on cycle 50 ($55: PF0 on every clock). Memory holds $00 from byte 16. Line 33
+    // (normal width again) shows the line buffer: bytes 0-14 unlit, byte 15 and bytes 16-39,
+    // all $55, lit from $6C ($30 + 4 * 15) to $CF; line 32 itself shows nothing (bytes 0-13
+    // $00, the window closed from clock 104).
+    TestMachine t;
+    t.displayList({0x4D, 0x00, 0x30});
+    t.m.memory().write(static_cast<uint16_t>(kScreen + 15), 0x55);
+    t.at(kFirstModeLine, 100, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x30, 0xD0), std::string(0xA0, '0'));  // window closed from $68
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0x3C, '0') + std::string(0x64, '1'));
+}
+
+TEST(AnticMidLine, A1_NamesAndFontsFetchedWhileTheWidthIsOffTakeTheBusByte) {
+    // Mode 2 at normal width: name i on cycle 18 + 2i, its font byte on 21 + 2i, shown at $30 +
+    // 4i. Screen: character 2 at place 15, character 1 elsewhere. Font row 0: character 1 $F0
+    // (pixels "1100"), character 2 $C3 ("1001"); rows 1-7: character 1 $FF, character 2 $C3.
+    // DMACTL $20 at clock 100 (cycle 51) and $22 at clock 120 (cycle 61): the fetches on
+    // cycles 52-61 are virtual and take the bus byte left by the last real one, character 15's
+    // font byte on cycle 51, $C3: names 17-21 (cycles 52-60) and fonts 16-20 (53-61). The
+    // window shows nothing from clock 104 and opens again from 124:
+    //  - line 32 (row 0): characters 19, 20 at $7C-$83 show font byte $C3 ("1001"); character
+    //    21's font fetch (cycle 63) is real, for name $C3, whose row 0 is $00; 22-39 as before.
+    //  - line 33 (row 1, no writes) draws the buffer: names 17-21 are $C3 (font $00: unlit).
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30});
+    for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i == 15 ? 0x02 : 0x01);
+    for (int r = 0; r < 8; ++r) {
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), r == 0 ? 0xF0 : 0xFF);
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 16 + r), 0xC3);
+    }
+    t.at(kFirstModeLine, 100, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine, 120, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x30, 0xD0),
+              repeat("1100", 14) + std::string(20, '0') + "1001" + "1001" + "0000" + repeat("1100", 18));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0),
+              repeat("1111", 15) + "1001" + "1111" + repeat("0000", 5) + repeat("1111", 18));
+}
+
 TEST(AnticMidLine, A1_WideStartOnCycle9IsTurnedOnByAWriteUpToCycle10) {
     // The line begins with the width off; DMACTL $23 (wide) is written at clock 16 (cycle 9),
     // 18 (cycle 10) or 20 (cycle 11). The wide clock starts on cycle 9 (bitmap fetches on 12,
