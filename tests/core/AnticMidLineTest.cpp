@@ -618,4 +618,24 @@ TEST(AnticMidLine, W4_WidthWrittenUpToCycle9DecidesWhetherTheVblankLineIsBlanked
     }
 }
 
+TEST(AnticMidLine, W4_ACpuReadSeesAVblankLineAWriteUnblanked) {
+    // Line 250 begins with the width off (blanked) and DMACTL $22 is written at clock 16
+    // (cycle 9): the line is not blanked. Players 0 and 1 meet at $80 on line 250 only: a CPU
+    // reading P0PL in the middle of the line sees $02 from clock $81 on, nothing before.
+    TestMachine t;
+    hiresToTheEnd(t);
+    t.player(0, 0x80, 0x00);
+    t.player(1, 0x80, 0xFF);
+    t.at(250, 0, Reg::GRAFP0, 0xFF);
+    t.at(250, 0, Reg::DMACTL, 0x20);
+    t.at(250, 16, Reg::DMACTL, 0x22);
+    t.set(Reg::HITCLR, 0);
+    t.m.runLines(0, 249);
+    t.m.beginScanline();
+    EXPECT_EQ(t.m.collisionsBefore(P0PL, 0x80, {}), 0x00);
+    EXPECT_EQ(t.m.collisionsBefore(P0PL, 0x81, {}), 0x02);
+    t.m.endScanline({});
+    EXPECT_EQ(t.reg(P0PL), 0x02);
+}
+
 }  // namespace pmg::test
