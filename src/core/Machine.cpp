@@ -345,8 +345,12 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
             vscrol = w.value;
         }
     }
-    if (pf.fetchChangeCount != 0) [[unlikely]]
+    if (pf.fetchChangeCount != 0) [[unlikely]] {
         applyFetchChanges(pf, regs);
+        takeBusFetches(regs, pf);
+    }
+    if (antic_.hiresVblankLine()) [[unlikely]]
+        vblankWidthWrites(midLine, regs, pf);
     if (!pf.characterWrites.empty() && !pf.empty() && anticMode(pf.mode).character) pf.generated = false;
     if (!earlyDma || !inVisibleLines(line_)) return vscrol;
 
@@ -371,6 +375,38 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     return vscrol;
 }
 
+void Machine::takeBusFetches(const RegisterFile& regs, PlayfieldLine& pf) {
+    // The bus before the line's first playfield fetch: ANTIC's last fetch on cycles 0-7 (an LMS
+    // or JMP address on 6-7, players on 2-5, the instruction on 1, missiles on 0), as the line
+    // began; nothing there: unknown (-1, memory's bytes are taken).
+    int bus = -1;
+    const bool playerMissileLine = inVisibleLines(line_);
+    const uint16_t dl = pf.instructionAddress;
+    if (pf.operandFetched) bus = memory_.read(static_cast<uint16_t>((dl & 0xFC00) | ((dl + 2) & 0x03FF)));
+    else if (playerMissileLine && (regs[Reg::DMACTL] & 0x08))
+        bus = memory_.read(PlayerMissileDma::address(regs, 3, line_));
+    else if (pf.instructionFetched) bus = memory_.read(dl);
+    else if (playerMissileLine && (regs[Reg::DMACTL] & 0x0C))
+        bus = memory_.read(PlayerMissileDma::address(regs, 4, line_));
+    // A later row reads its character names from ANTIC's line buffer.
+    const Memory& codes = pf.firstRow || pf.empty() ? memory_ : antic_.lineMemory(memory_, pf);
+    pf.busFonts = busFetches(memory_, codes, pf, bus, busFetches_) ? busFetches_.fonts.data() : nullptr;
+}
+
+void Machine::vblankWidthWrites(std::span<const RegisterWrite> midLine, const RegisterFile& regs, PlayfieldLine& pf) {
+    // A vertical-blank line of the hi-res vertical-blank bug (W4) fetches nothing: a width
+    // written during it moves only its window, from the clock after the write's cycle (A2),
+    // and on cycles up to 9 decides whether it is blanked at all.
+    std::vector<PlayfieldLine::FetchChange> widths;
+    uint8_t dmactl = regs[Reg::DMACTL];
+    for (const RegisterWrite& w : midLine) {
+        if (w.reg != Reg::DMACTL || ((w.value ^ dmactl) & 3) == 0) continue;
+        dmactl = w.value;
+        widths.push_back({static_cast<int16_t>(2 * cycleOfColourClock(w.clock) + 2), w.value, 0});
+    }
+    if (!widths.empty()) antic_.vblankWidthWrittenDuringLine(regs[Reg::DMACTL], widths, pf);
+}
+
 void Machine::endScanline(std::span<const RegisterWrite> extra) {
     touch();
     const int y = line_;
@@ -380,7 +416,7 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
         // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
         if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]
-            antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount);
+            antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount, busFetches_.names.data());
         if (vscrol >= 0) [[unlikely]]
             antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));
         // A CPU's VSCROL write on cycles 0-5 may have moved the DLI (the scene's own writes
@@ -416,6 +452,7 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         pf_.characterWrites.clear();
         pf_.fetchChanges = nullptr;
         pf_.fetchChangeCount = 0;
+        pf_.busFonts = nullptr;
     }
     if (++line_ >= linesPerFrame()) {
         line_ = 0;
@@ -425,8 +462,7 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
 
 uint8_t Machine::collisionsBefore(int index, int clock, std::span<const RegisterWrite> extra) {
     const int y = line_;
-    const bool unblanked = antic_.unblanked();
-    if ((!inVisibleLines(y) && !unblanked) || clock <= 0) return latches_.read(index);
+    if ((!inVisibleLines(y) && !antic_.hiresVblankLine()) || clock <= 0) return latches_.read(index);
     // The chips run a line at a time; a read in the middle of one sees only what was latched
     // before its colour clock. Run this line so far on copies, clock by clock (the reference
     // path keeps nothing between lines but the object shift registers), and keep the bits first set before the read.
@@ -438,6 +474,8 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     CollisionLatches latches = latches_;
     PlayfieldLine pf = pf_;
     if (!before.empty()) applyAnticWrites(before, regs, pf);
+    const bool unblanked = antic_.unblanked();  // (a width written on cycles up to 9 decides it, W4)
+    if (!inVisibleLines(y) && !unblanked) return latches_.read(index);
     if (!peekFrame_.frame) peekFrame_.frame = std::make_unique<Frame>();
     GtiaOptions opt = gtiaOptions_;
     opt.picture = opt.record = false;

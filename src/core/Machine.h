@@ -121,6 +121,12 @@ private:
     // holds the registers as the line began). Returns the last VSCROL written before ANTIC
     // latches it for the line's end-of-mode-line test, or -1.
     int applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf);
+    // On a vertical-blank line of the hi-res vertical-blank bug (W4): DMACTL widths written
+    // during it move its window and may blank it (Antic::vblankWidthWrittenDuringLine).
+    void vblankWidthWrites(std::span<const RegisterWrite> midLine, const RegisterFile& regs, PlayfieldLine& pf);
+    // The bytes the fetches of line `pf` made while the width was off took from the bus (rule
+    // A1), into busFetches_ (and pf.busFonts); `regs` as the line began.
+    void takeBusFetches(const RegisterFile& regs, PlayfieldLine& pf);
 
     // Everything a frame run from line 0 depends on besides the options and the schedule,
     // and everything it changes besides frame_: the memory as its version names it (first:
@@ -180,6 +186,7 @@ private:
     std::array<uint8_t, 8> grafBeforeDma_{};
     std::vector<RegisterWrite> merged_;                     // scheduled + extra writes of the line (scratch)
     std::vector<PlayfieldLine::FetchChange> fetchChanges_;  // the line's width and HSCROL writes (pf_ points here)
+    BusFetches busFetches_;  // what the line's fetches made while the width was off took (pf_.busFonts points here)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).
     struct ScratchFrame {
