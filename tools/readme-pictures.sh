@@ -18,13 +18,13 @@ window() {
 
 window docs/app-default.png --size 1600 --height 1000 assets/scenes/default.json
 window docs/app-disagreement.png --size 1600 --height 1000 --select hotspot:P0PL.P1 \
-    --hide Objects Registers Playfield Layers Lessons Program Memory "Display list" Appearances \
-    -- assets/scenes/default.json
-window docs/app-appearances.png --size 1600 --height 1000 --show Appearances -- assets/scenes/line-writes-reuse.json
+    --hide "Objects,Registers,Playfield,Layers,Lessons,Program,Memory,Display list,Appearances" \
+    assets/scenes/default.json
+window docs/app-appearances.png --size 1600 --height 1000 --show Appearances assets/scenes/line-writes-reuse.json
 window docs/app-template-game.png --size 1600 --height 1000 --new game-layout --all-overlays
 window docs/app-lesson-presentation.png --size 1920 --height 1080 --ui-scale 1.75 --hide Sweep \
-    -- assets/lessons/03-*.json
-window docs/app-sweep.png --size 1600 --height 1000 --show Sweep -- assets/scenes/default.json
+    assets/lessons/03-*.json
+window docs/app-sweep.png --size 1600 --height 1000 --show Sweep assets/scenes/default.json
 
 "$cli" render assets/scenes/default.json --png docs/default-scene.png --scale 2 --overlay
 "$cli" sweep assets/scenes/default.json --a P0 --b P1 --png docs/sweep-default.png >/dev/null

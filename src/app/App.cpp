@@ -245,7 +245,10 @@ bool App::start() {
     ctx_.textures = display_.get();
     ctx_.requests.selectCell = options_.select;
     for (auto& p : panels_)
-        if (std::find(options_.hide.begin(), options_.hide.end(), p->name()) != options_.hide.end()) p->visible = false;
+        if (std::find(options_.hide.begin(), options_.hide.end(), p->name()) != options_.hide.end()) {
+            hiddenForThisRun_.emplace_back(p->name(), p->visible);  // the settings keep the user's own choice
+            p->visible = false;
+        }
     if (options_.crt) view_.crt = true;
     if (options_.squarePixels) view_.squarePixels = true;
     if (options_.allOverlays) view_.overlays = everyOverlayOn();

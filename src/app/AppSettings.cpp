@@ -50,7 +50,13 @@ void App::registerSettings() {
         out->appendf("[PmgLab][State]\n");
         out->appendf("WindowSize=%d,%d\n", app.windowW_, app.windowH_);
         for (const std::string& r : app.recent_) out->appendf("Recent=%s\n", r.c_str());
-        for (const auto& p : app.panels_) out->appendf("Panel=%s,%d\n", p->name(), p->visible ? 1 : 0);
+        for (const auto& p : app.panels_) {
+            // A panel --hide closed and the user has not opened again is written as it was.
+            bool visible = p->visible;
+            for (const auto& [name, before] : app.hiddenForThisRun_)
+                if (!visible && name == p->name()) visible = before;
+            out->appendf("Panel=%s,%d\n", p->name(), visible ? 1 : 0);
+        }
         const OverlayOptions& o =
             app.userOverlays_ ? *app.userOverlays_ : app.view_.overlays;  // the user's, not a lesson's
         for (const OverlayInfo& overlay : kOverlays)

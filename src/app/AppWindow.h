@@ -13,6 +13,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <imgui.h>
@@ -129,6 +130,8 @@ private:
     ViewOptions view_;
     AppContext ctx_;
     std::vector<std::unique_ptr<Panel>> panels_;
+    // Panels --hide closed for this run, with their visibility from the settings before.
+    std::vector<std::pair<std::string, bool>> hiddenForThisRun_;
     std::unique_ptr<Display> display_;
     FileDialog fileDialog_;
     ImportExportMenu importExport_;  // Atari file formats

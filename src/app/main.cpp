@@ -1,10 +1,13 @@
 // pmglab [SCENE.json] [--frames N --screenshot OUT.png]: the PMG Lab window.
+#include <algorithm>
 #include <iostream>
 #include <string>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 
 #include "app/App.h"
+#include "app/Panel.h"
 
 int main(int argc, char** argv) {
     pmg::app::AppOptions options;
@@ -28,10 +31,22 @@ int main(int argc, char** argv) {
                  "Start with every overlay on (boxes, inset boxes, hot spots, corner points...)");
     cli.add_flag("--debug-colours", options.debugColours,
                  "Start with the debug colours (one per object and playfield colour)");
-    cli.add_option("--show", options.show, "Bring these panels' tabs to the front (e.g. --show Registers)")
-        ->type_name("PANEL");
-    cli.add_option("--hide", options.hide, "Close these panels at start (the View menu opens them)")
-        ->type_name("PANEL");
+    // One panel per --show/--hide (repeated, or names joined by commas): a list that took every
+    // word after it would take the scene's path too.
+    cli.add_option("--show", options.show,
+                   "Bring this panel's tab to the front (e.g. --show Registers; repeat it, or Objects,Memory)")
+        ->type_name("PANEL")
+        ->expected(1)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+        ->delimiter(',');
+    cli.add_option("--hide", options.hide,
+                   "Close this panel at start, for this run only (the View menu opens it; repeat, or Sweep,Memory)")
+        ->type_name("PANEL")
+        ->expected(1)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+        ->delimiter(',');
     cli.add_option("--select", options.select,
                    "Select this Collisions cell, optionally with a method (e.g. aabb:M0PL.P1)")
         ->type_name("[METHOD:]CELL");
@@ -48,6 +63,18 @@ int main(int argc, char** argv) {
         cli.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         return cli.exit(e);
+    }
+    {
+        const auto panels = pmg::app::makePanels();
+        std::string names;
+        for (const auto& p : panels) names += std::string(names.empty() ? "" : ", ") + p->name();
+        for (const auto& [flag, list] : {std::pair{"--show", &options.show}, std::pair{"--hide", &options.hide}})
+            for (const std::string& name : *list)
+                if (std::none_of(panels.begin(), panels.end(), [&](const auto& p) { return name == p->name(); })) {
+                    std::cerr << "pmglab: " << flag << ": there is no panel called \"" << name
+                              << "\" (the panels: " << names << ")\n";
+                    return 2;
+                }
     }
     if (!screenshot.empty() && options.frames == 0) {
         std::cerr << "pmglab: --screenshot needs --frames N\n";

@@ -50,7 +50,7 @@ private:
         const std::vector<SceneAppearance> all = sceneAppearances(scene, obj);
         ImGui::Text("%s appears %zu time%s", objectName(obj), all.size(), all.size() == 1 ? "" : "s");
         helpMarker(
-            "Each run of rows in the object's P/M memory is one appearance. A line write of its HPOS register\n"
+            "Each run of rows in the object's P/M memory is one appearance. A line write of its HPOS register "
             "(as a display-list interrupt would do) moves the object for the appearances below it.\n"
             "Duplicate copies the shape lower down and adds that line write; it is listed below and can be edited.");
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
@@ -129,12 +129,12 @@ private:
         const std::vector<LineWriteEntry> entries = lineWriteEntries(scene);
         ImGui::Text("Line writes: %zu", scene.lineWrites.size());
         helpMarker(
-            "A register write at a beam position, done every frame: what a display-list interrupt or a\n"
-            "STA WSYNC loop does. Clock 0 is before anything on the line (P/M DMA included); clock 1-227\n"
+            "A register write at a beam position, done every frame: what a display-list interrupt or a "
+            "STA WSYNC loop does. Clock 0 is before anything on the line (P/M DMA included); clock 1-227 "
             "changes the register from that colour clock on. Writes at the same place are done in list order.\n"
-            "A write can instead be given by the 6502 cycle (0-113) on which the CPU writes it, as a kernel's\n"
-            "cycle count gives: it reaches the chips at colour clock 2 x cycle - 2 and the register acts a few\n"
-            "clocks later (hover the number to see where). Switching clock to cycle moves it to the nearest\n"
+            "A write can instead be given by the 6502 cycle (0-113) on which the CPU writes it, as a kernel's "
+            "cycle count gives: it reaches the chips at colour clock 2 x cycle - 2 and the register acts a few "
+            "clocks later (hover the number to see where). Switching clock to cycle moves it to the nearest "
             "place a cycle can give (cycles are 2 colour clocks apart).\n"
             "Type a number and press Enter to change it.");
         ImGui::SameLine();
@@ -165,7 +165,8 @@ private:
             ImGui::PushID(n);
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            int line = w.line, at = w.at, value = w.value;
+            int line = w.line, at = w.at;
+            const uint8_t value = w.value;
             ImGui::SetNextItemWidth(field);
             if (ImGui::InputInt("##line", &line, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue))
                 setWrite(ctx, n, "line", [&](LineWriteEntry& x) { x.line = line; });
@@ -213,9 +214,9 @@ private:
             ctx.noteWidget(row + "register");
             ImGui::TableNextColumn();
             ImGui::SetNextItemWidth(field);
-            if (ImGui::InputInt("##value", &value, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue))
-                setWrite(ctx, n, "value",
-                         [&](LineWriteEntry& x) { x.value = static_cast<uint8_t>(std::clamp(value, 0, 255)); });
+            // In hex, as every register value in the window ("$44" typed gives $44).
+            uint8_t byte = static_cast<uint8_t>(value);
+            if (hexByteField("##value", byte)) setWrite(ctx, n, "value", [&](LineWriteEntry& x) { x.value = byte; });
             ctx.noteWidget(row + "value");
             ImGui::TableNextColumn();
             if (ImGui::SmallButton("Delete"))

@@ -142,7 +142,7 @@ private:
         ctx.noteWidget("memory load");
         helpMarker(
             "A raw file (a font, a P/M dump, a screen): its bytes go to memory from the cursor on.\n"
-            "The scene names the file (a \"file\" block, relative to the scene's folder) unless\n"
+            "The scene names the file (a \"file\" block, relative to the scene's folder) unless "
             "\"copy the bytes\" is on, which puts them in the scene itself.");
         ImGui::SameLine();
         ImGui::Checkbox("copy the bytes into the scene", &copyBytes_);

@@ -188,7 +188,7 @@ private:
         const bool toggled = ImGui::Checkbox("own hitbox", &on);
         ctx.noteWidget("own hitbox");
         helpMarker(
-            "A box of your own for the box methods, in place of the designer's box (8 bits, or 2 for a missile,\n"
+            "A box of your own for the box methods, in place of the designer's box (8 bits, or 2 for a missile, "
             "times SIZE wide, as tall as the shape). X and Y count from HPOS and the shape's first line.\n"
             "View > Object boxes, designer's draws it.");
         auto store = [&](std::optional<collide::Hitbox> box) {

@@ -35,7 +35,7 @@ private:
         ImGui::Checkbox("Paint on the screen", &ctx.view.paint);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
-                "Click or drag on the screen: bitmap lines (modes 8-F) get pixels of the colour chosen here,\n"
+                "Click or drag on the screen: bitmap lines (modes 8-F) get pixels of the colour chosen here, "
                 "text lines (modes 2-7) the character picked below.\n"
                 "Objects are not dragged while this is on. Ctrl+Z undoes a stroke.");
         ImGui::SameLine();

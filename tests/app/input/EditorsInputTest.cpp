@@ -308,9 +308,10 @@ TEST(AppearancesPanel, ADuplicateBecomesALineWriteTheUserEditsDeletesAndSaves) {
     for (int clock = 136; clock < 136 + 32; ++clock) drawn += p2At(copyLine + before[0].lines / 2, clock);
     EXPECT_GT(drawn, 0) << "the machine draws the copy";
 
-    // The copy's write, moved right: value 180 typed into the list.
+    // The copy's write, moved right: value 180 typed into the list, in hex as every register
+    // value in the window ($B4; the "$" a user may type is dropped).
     clickWidget(app, input, "line write 1 value");
-    typeIntoField(input, "180");
+    typeIntoField(input, "$B4");
     EXPECT_EQ(app.document().scene().lineWrites[1].value, 180);
     EXPECT_EQ(sceneAppearances(app.document().scene(), 2)[1].hpos, 180);
     EXPECT_EQ(sceneAppearances(app.document().scene(), 2)[0].hpos, 136) << "the original stays";

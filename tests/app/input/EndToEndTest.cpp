@@ -129,5 +129,48 @@ TEST(EndToEnd, XdotoolDragsUndoesAndSavesInTheRealBinary) {
     fs::remove_all(dir);
 }
 
+// --hide takes one panel (repeated, or joined by commas), not every word after it: the
+// scene's path after it is still the scene opened. What it closes is closed for that run
+// only: the settings the app writes on quitting keep the panel as the user had it. A name
+// that is no panel is an error that lists the panels.
+TEST(EndToEnd, HideClosesAPanelForOneRunAndLeavesTheScenePathAlone) {
+    ASSERT_EQ(sh("command -v xdotool >/dev/null 2>&1"), 0) << "xdotool is not installed (./lab installs it)";
+    const fs::path dir = scratchDir("hide");
+    const std::string lesson = sourceFile("assets/lessons/03-priority-hides.json").string();
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        ::setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
+        execl(PMGLAB_APP_PATH, "pmglab", "--size", "1280", "--height", "800", "--hide", "Sweep", lesson.c_str(),
+              static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    const std::string window =
+        output("timeout 20 xdotool search --sync --onlyvisible --name '03-priority-hides' 2>/dev/null | head -1");
+    EXPECT_FALSE(window.empty()) << "the window does not show the lesson given after --hide Sweep";
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const std::string any = window.empty() ? output("xdotool search --onlyvisible --name 'PMG Lab' | head -1") : window;
+    sh("xdotool windowfocus --sync " + any + " >/dev/null 2>&1");
+    sh("xdotool key --clearmodifiers ctrl+q >/dev/null 2>&1");
+    bool quit = false;
+    for (int i = 0; i < 50 && !quit; ++i) {
+        quit = waitpid(child, nullptr, WNOHANG) == child;
+        if (!quit) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    if (!quit) {
+        kill(child, SIGKILL);
+        waitpid(child, nullptr, 0);
+    }
+    ASSERT_TRUE(quit) << "Ctrl+Q did not quit the app";
+    const std::string ini = output("cat '" + (dir / "pmglab" / "imgui.ini").string() + "'");
+    EXPECT_NE(ini.find("Panel=Sweep,1"), std::string::npos) << "--hide Sweep was remembered past its run:\n" << ini;
+
+    const std::string bogus = output(std::string(PMGLAB_APP_PATH) + " --hide Bogus 2>&1; echo \"exit $?\"");
+    EXPECT_NE(bogus.find("no panel called \"Bogus\""), std::string::npos) << bogus;
+    EXPECT_NE(bogus.find("Frame control"), std::string::npos) << bogus;
+    EXPECT_NE(bogus.find("exit 2"), std::string::npos) << bogus;
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
