@@ -213,5 +213,161 @@ TEST(AtariDmaTiming, WithVscrolUnchangedTheDliIsOnTheModeLinesLastRow) {
     EXPECT_EQ(r.nmiEntries[0].first, 56);
 }
 
+// A store to ANTIC's DMACTL (playfield width) or HSCROL on scan line 81 of a mode F display
+// (at $4000, every line its own mode line: instruction byte `mode`, $0F or $1F with the HSCROL
+// bit), then where a later store lands. NMIs off; in the vertical blank the program sets the
+// display list, DMACTL `dmactl` and HSCROL `hscrol`, then waits for VCOUNT 40 and WSYNC: the
+// CPU runs again on cycle 105 of line 80, where LDA #`value` reads its operand. From cycle 106
+// on it has 106-113 and cycle 0 of line 81 (no P/M DMA), then 2-19 (cycle 1 is the
+// display-list fetch; the playfield takes cycles from 20 at the earliest). `nops` NOPs (2
+// cycles each) and STA `reg` (4) put the store's write on the free cycle 2·nops + 3 from 106:
+// nops 10 writes on cycle 16, nops 11 on cycle 18. Then 18 NOPs and STA COLBK: its write is
+// the 40th free cycle after the first store's.
+struct PlayfieldStore {
+    Atari::ChipWrite store, colbk;
+};
+
+PlayfieldStore storePlayfieldRegister(uint8_t mode, uint8_t dmactl, uint8_t hscrol, uint16_t reg, uint8_t value,
+                                      int nops) {
+    Code dl(0x3000);
+    dl.bytes.reserve(128);
+    for (int i = 0; i < 3; ++i) dl.op(0x70);
+    dl.abs(static_cast<uint8_t>(mode | 0x40), 0x4000);
+    for (int i = 0; i < 100; ++i) dl.op(mode);
+    dl.abs(0x41, 0x3000);
+    Code c(0x2000);
+    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
+    const uint16_t vblank = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
+    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
+    c.imm(LDA_IMM, dmactl).abs(STA_ABS, 0xD400).imm(LDA_IMM, hscrol).abs(STA_ABS, 0xD404);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, value);
+    for (int i = 0; i < nops; ++i) c.op(NOP);
+    const uint16_t store = c.here();
+    c.abs(STA_ABS, reg);
+    for (int i = 0; i < 18; ++i) c.op(NOP);
+    const uint16_t colbk = c.here();
+    c.abs(STA_ABS, 0xD01A).jmpSelf();
+    Atari atari;
+    std::string error;
+    const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
+    PlayfieldStore out;
+    EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
+    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
+    EXPECT_EQ(atari.cpu().regs().pc, store);
+    atari.stepInstruction();
+    out.store = atari.lastChipWrite();
+    while (atari.cpu().regs().pc != colbk) atari.stepInstruction();
+    atari.stepInstruction();
+    out.colbk = atari.lastChipWrite();
+    return out;
+}
+
+// The free cycles of line 81 after a store on cycle 18, at normal width (DMACTL $22): mode F's
+// DMA clock starts on cycle 17 and fetches its 40 bytes on the even cycles 20-98; the memory
+// refresh takes the odd cycles 25, 29, ..., 57. So the CPU has 19, 21, 23, 27, 31, ..., 55 (11
+// cycles), the odd cycles 59-97 (20 more: the 31st is 97), and every cycle from 99 on: the 40th
+// is 99 + 8 = 107.
+TEST(AtariDmaTiming, A1_NormalWidthKeptLeavesTheLinesCycles) {
+    const PlayfieldStore s = storePlayfieldRegister(0x0F, 0x22, 0, 0xD400, 0x22, 11);
+    ASSERT_EQ(s.store.reg, Reg::DMACTL);
+    EXPECT_EQ(s.store.line, 81);
+    EXPECT_EQ(s.store.cycle, 18);
+    ASSERT_EQ(s.colbk.reg, Reg::COLBK);
+    EXPECT_EQ(s.colbk.line, 81);
+    EXPECT_EQ(s.colbk.cycle, 107);
+}
+
+TEST(AtariDmaTiming, A1_WidthNarrowedDuringALineGivesTheCpuTheFetchesItStops) {
+    // DMACTL $21 (narrow) on cycle 18, after the normal start on 17: the clock stops on the
+    // narrow stop cycle, 25 + 64 = 89, 72 cycles (36 fetches) after it started, so the last
+    // bitmap fetch is on 90 and cycles 92, 94, 96 and 98 are the CPU's. Its free cycles are
+    // those of the normal line up to 89 (the 27th is 89), then every cycle from 91 on: the 40th
+    // is 91 + 12 = 103, four sooner than with the line's width. (Kept to the line's start
+    // width the store would land on 107, A1_NormalWidthKeptLeavesTheLinesCycles.)
+    const PlayfieldStore s = storePlayfieldRegister(0x0F, 0x22, 0, 0xD400, 0x21, 11);
+    EXPECT_EQ(s.store.cycle, 18);
+    ASSERT_EQ(s.colbk.reg, Reg::COLBK);
+    EXPECT_EQ(s.colbk.line, 81);
+    EXPECT_EQ(s.colbk.cycle, 103);
+}
+
+TEST(AtariDmaTiming, A1_WidthWidenedDuringALineTakesTheFetchesItAdds) {
+    // DMACTL $23 (wide) on cycle 18: the clock that started on 17 stops on the wide stop cycle,
+    // 9 + 96 = 105, after 44 fetches on 20-106; 106 is virtual (no fetch takes the bus from
+    // cycle 106 on), 100, 102 and 104 are ANTIC's. The CPU's 31st free cycle is still 97, then
+    // 99, 101, 103, 105 (the 35th) and every cycle from 106: the 40th is 110.
+    const PlayfieldStore s = storePlayfieldRegister(0x0F, 0x22, 0, 0xD400, 0x23, 11);
+    EXPECT_EQ(s.store.cycle, 18);
+    ASSERT_EQ(s.colbk.reg, Reg::COLBK);
+    EXPECT_EQ(s.colbk.line, 81);
+    EXPECT_EQ(s.colbk.cycle, 110);
+}
+
+TEST(AtariDmaTiming, A1_WidthTurnedOffDuringALineMakesTheRestOfTheFetchesVirtual) {
+    // DMACTL $20 (no playfield) on cycle 18: with the width off there is no stop cycle, the
+    // clock runs on, and every fetch is virtual: from 19 on the CPU loses only the refresh
+    // cycles 25, 29, ..., 57. Its free cycles: 19-24 (6), 26-28, 30-32, ..., 54-56 (8 runs of
+    // 3: the 30th is 56), then every cycle from 58 on: the 40th is 67.
+    const PlayfieldStore s = storePlayfieldRegister(0x0F, 0x22, 0, 0xD400, 0x20, 11);
+    EXPECT_EQ(s.store.cycle, 18);
+    ASSERT_EQ(s.colbk.reg, Reg::COLBK);
+    EXPECT_EQ(s.colbk.line, 81);
+    EXPECT_EQ(s.colbk.cycle, 67);
+}
+
+TEST(AtariDmaTiming, A1_WidthTurnedOnBeforeItsStartCycleTakesTheWholeFetch) {
+    // The line begins with the width off (DMACTL $20); DMACTL $22 on cycle 16 acts from 17, the
+    // normal start cycle: the clock starts there and fetches 40 bytes on 20-98, as on a line
+    // that began with the width. The CPU has 17, 18, then the free cycles of
+    // A1_NormalWidthKeptLeavesTheLinesCycles from 19: its 40th is that list's 38th, 99 + 6 =
+    // 105.
+    const PlayfieldStore on = storePlayfieldRegister(0x0F, 0x20, 0, 0xD400, 0x22, 10);
+    EXPECT_EQ(on.store.cycle, 16);
+    ASSERT_EQ(on.colbk.reg, Reg::COLBK);
+    EXPECT_EQ(on.colbk.line, 81);
+    EXPECT_EQ(on.colbk.cycle, 105);
+    // Left off, the CPU loses only the refresh cycles 25, 29, ..., 57: it has 17-24 (8), 26-28,
+    // ..., 54-56 (8 runs of 3: the 32nd is 56), then every cycle from 58: the 40th is 65.
+    const PlayfieldStore off = storePlayfieldRegister(0x0F, 0x20, 0, 0xD400, 0x20, 10);
+    EXPECT_EQ(off.store.cycle, 16);
+    EXPECT_EQ(off.colbk.cycle, 65);
+    // Turned on on cycle 18, after the start cycle, it starts nothing: as if left off (the
+    // 40th free cycle after 18 is 67, as in A1_WidthTurnedOffDuringALineMakesTheRestOfTheFetchesVirtual).
+    const PlayfieldStore late = storePlayfieldRegister(0x0F, 0x20, 0, 0xD400, 0x22, 11);
+    EXPECT_EQ(late.store.cycle, 18);
+    EXPECT_EQ(late.colbk.cycle, 67);
+}
+
+// A scrolled line (instruction $1F) at narrow width (DMACTL $21) fetches as a normal one, and
+// HSCROL 8 delays it 4 cycles: the clock starts on 17 + 4 = 21 and fetches 40 bytes on the even
+// cycles 24-102, its stop on 21 + 80 = 101. Before the store the CPU has 106-113, 0, 2-23: the
+// store (nops 13) writes on cycle 22, after the start. From 23 its free cycles are 23, 27, ...,
+// 55 (9, between the refresh cycles 25, 29, ..., 57), the odd cycles 59-101 (22 more: the 31st
+// is 101), and every cycle from 103 on: the 40th is 103 + 8 = 111 (HSCROL 8 kept).
+TEST(AtariDmaTiming, A1_HscrolMovingTheStopOffTheFetchStepTakesTheFetchesToCycle105) {
+    const PlayfieldStore kept = storePlayfieldRegister(0x1F, 0x21, 8, 0xD404, 8, 13);
+    ASSERT_EQ(kept.store.reg, Reg::HSCROL);
+    EXPECT_EQ(kept.store.line, 81);
+    EXPECT_EQ(kept.store.cycle, 22);
+    EXPECT_EQ(kept.colbk.cycle, 111);
+    // HSCROL 6 moves the stop to 17 + 3 + 80 = 100, 79 cycles after the start: off the 2-cycle
+    // step, so the clock misses it and runs to the end of the line. The fetch on 104 takes the
+    // bus too (106 and later are virtual): the CPU has 103, then 105 on; its 40th is 112.
+    const PlayfieldStore odd = storePlayfieldRegister(0x1F, 0x21, 8, 0xD404, 6, 13);
+    EXPECT_EQ(odd.store.cycle, 22);
+    EXPECT_EQ(odd.colbk.line, 81);
+    EXPECT_EQ(odd.colbk.cycle, 112);
+    // HSCROL 4 moves it to 99, 78 cycles (39 fetches) after the start: the last fetch is on
+    // 100, and 102 is the CPU's: its 30th free cycle is 99 (the odd cycles 59-99 are 21), then
+    // every cycle from 101 on: the 40th is 110.
+    const PlayfieldStore early = storePlayfieldRegister(0x1F, 0x21, 8, 0xD404, 4, 13);
+    EXPECT_EQ(early.store.cycle, 22);
+    EXPECT_EQ(early.colbk.cycle, 110);
+}
+
 }  // namespace
 }  // namespace pmg
