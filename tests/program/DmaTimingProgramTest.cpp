@@ -228,12 +228,12 @@ struct PlayfieldStore {
 };
 
 PlayfieldStore storePlayfieldRegister(uint8_t mode, uint8_t dmactl, uint8_t hscrol, uint16_t reg, uint8_t value,
-                                      int nops) {
+                                      int nops, int modeLines = 101) {
     Code dl(0x3000);
     dl.bytes.reserve(128);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(static_cast<uint8_t>(mode | 0x40), 0x4000);
-    for (int i = 0; i < 100; ++i) dl.op(mode);
+    for (int i = 1; i < modeLines; ++i) dl.op(mode);
     dl.abs(0x41, 0x3000);
     Code c(0x2000);
     c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
@@ -340,6 +340,28 @@ TEST(AtariDmaTiming, A1_WidthTurnedOnBeforeItsStartCycleTakesTheWholeFetch) {
     const PlayfieldStore late = storePlayfieldRegister(0x0F, 0x20, 0, 0xD400, 0x22, 11);
     EXPECT_EQ(late.store.cycle, 18);
     EXPECT_EQ(late.colbk.cycle, 67);
+}
+
+TEST(AtariDmaTiming, A1_TextRowNarrowedGivesTheCpuTheFontFetchesItStops) {
+    // Mode 2 (20 mode lines from line 32, 8 rows each): line 81 is row 1 of the mode line of
+    // line 80, so ANTIC fetches neither an instruction on cycle 1 nor names on it, only the font
+    // bytes, 3 cycles after each name's cycle: at normal width on the odd cycles 21-99. With
+    // cycle 1 free the store (nops 11) writes on cycle 17; it acts from 18, after the start
+    // cycle 17. The refresh requests on 25, 29, ..., 57 each find their cycle taken and take the
+    // next, 26, 30, ..., 58. After the store the CPU has 18, 19, 20, 22, 24, 28, 32, ..., 56 (13),
+    // the even cycles 60-98 (20 more: the 33rd is 98), and every cycle from 100 on: the 40th is
+    // 106.
+    const PlayfieldStore kept = storePlayfieldRegister(0x02, 0x22, 0, 0xD400, 0x22, 11, 20);
+    EXPECT_EQ(kept.store.line, 81);
+    EXPECT_EQ(kept.store.cycle, 17);
+    EXPECT_EQ(kept.colbk.cycle, 106);
+    // Narrowed on cycle 17: the clock stops on 89 after 36 names' cycles, so the last font
+    // fetch is on 91 and 93-99 are the CPU's: its 29th free cycle is 90 (the even cycles 60-90
+    // are 16), then every cycle from 92 on: the 40th is 102.
+    const PlayfieldStore narrowed = storePlayfieldRegister(0x02, 0x22, 0, 0xD400, 0x21, 11, 20);
+    EXPECT_EQ(narrowed.store.cycle, 17);
+    EXPECT_EQ(narrowed.colbk.line, 81);
+    EXPECT_EQ(narrowed.colbk.cycle, 102);
 }
 
 // A scrolled line (instruction $1F) at narrow width (DMACTL $21) fetches as a normal one, and
