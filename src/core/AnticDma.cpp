@@ -147,7 +147,7 @@ LineDma lineDma(const LineDmaSetup& s) {
         if (c >= 0 && c < kCyclesPerLine) dma.use[c] = u;
     };
     if (s.playerMissileLine) {
-        if (s.dmactl & 0x0C) take(0, DmaUse::Missile);  // player DMA forces missile DMA (D2)
+        if ((s.dmactl & 0x0C) || s.missilesLate) take(0, DmaUse::Missile);  // player DMA forces missile DMA (D2)
         const int players = s.playerFetches >= 0 ? s.playerFetches : (s.dmactl & 0x08 ? 0x0F : 0);
         for (int i = 0; i < 4; ++i)
             if (players & (1 << i)) take(kFirstPlayerFetch + i, DmaUse::Player);

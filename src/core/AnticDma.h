@@ -50,6 +50,9 @@ struct LineDmaSetup {
     // Which players ANTIC fetches (bit i: player i, on cycle 2 + i) when DMACTL written during
     // the line changed it (playerFetchesAfterDmactlWrite); -1: as `dmactl` says.
     int8_t playerFetches = -1;
+    // The missiles are fetched although `dmactl` has P/M DMA off: it was turned off on the line
+    // before's last cycle, too late for this line's missile fetch (D3).
+    bool missilesLate = false;
     // The DMACTL widths and HSCROL values written during the line that move its playfield
     // fetch (as PlayfieldLine::fetchWrites() gives them), empty on almost every line. With
     // any, the playfield's cycles are ANTIC's DMA clock by A1 for mode `dmaMode` (the line's

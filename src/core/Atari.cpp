@@ -92,6 +92,7 @@ void Atari::beginLine() {
     const PlayfieldLine& pf = machine_.currentLine();
     const int y = machine_.line();
     setup_ = lineDmaSetup(pf, y, machine_.registers()[Reg::DMACTL]);
+    setup_.missilesLate = machine_.missilesFetchedLate();
     lineDmactl_ = machine_.registers()[Reg::DMACTL];
     lineHscrol_ = machine_.registers()[Reg::HSCROL];
     usePattern();
@@ -127,7 +128,8 @@ void Atari::usePattern() {
                          (static_cast<uint32_t>(s.instructionFetch) << 5) |
                          (static_cast<uint32_t>(s.operandFetch) << 6) | (static_cast<uint32_t>(s.mode) << 7) |
                          (static_cast<uint32_t>(s.firstLine) << 11) | (static_cast<uint32_t>(s.hscroll) << 12) |
-                         (static_cast<uint32_t>(s.hscrol & 15) << 13) | (players << 17);
+                         (static_cast<uint32_t>(s.hscrol & 15) << 13) | (players << 17) |
+                         (static_cast<uint32_t>(s.missilesLate) << 22);
     const size_t index = (key * 2654435761u) >> 26;
     DmaPattern& slot = patterns_[index];
     if (slot.key != key) {

@@ -88,6 +88,9 @@ public:
     void takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles);
     // The playfield line ANTIC set up in beginScanline() (mode, DLI bit, first row...).
     const PlayfieldLine& currentLine() const { return pf_; }
+    // ANTIC fetches the current line's missiles on cycle 0 although DMACTL turns P/M DMA off:
+    // the write came on cycle 113 of the line before, too late for the fetch (D3).
+    bool missilesFetchedLate() const { return missilesLate_; }
     // Whether the current line has a display-list interrupt with the scene's writes and
     // `extra` (a CPU's so far) made: a VSCROL write on cycles 0-5 can move it (Antic::dliWithVscrol).
     bool lineDli(std::span<const RegisterWrite> extra) const;
@@ -178,6 +181,9 @@ private:
     } phantom_;
     // GRAFP0-3 and GRAFM before this line's P/M DMA (with the next 3 registers: one 8-byte copy).
     std::array<uint8_t, 8> grafBeforeDma_{};
+    // A DMACTL write on cycle 113 turned P/M DMA off: the next line still fetches its missiles
+    // (missilesLateNext_, set as the line ends), and this one does (missilesLate_).
+    bool missilesLate_ = false, missilesLateNext_ = false;
     std::vector<RegisterWrite> merged_;                     // scheduled + extra writes of the line (scratch)
     std::vector<PlayfieldLine::FetchChange> fetchChanges_;  // the line's width and HSCROL writes (pf_ points here)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts

@@ -30,9 +30,11 @@ struct DmactlStore {
 // No NMIs (the OS's VBI would write DMACTL), no display-list or playfield DMA, GRACTL 3,
 // PMBASE $40 and DMACTL `start`; the program waits for VCOUNT 50, then WSYNC. The CPU runs
 // again on cycle 105 of that line: LDA #`value`'s operand is read there, NOP takes 106-107,
-// then `padding` (NOP NOP: 108-111, or LDX zp: 108-110) and STA DMACTL, whose write falls on
-// cycle 1 or 0 of the next line (worked out in each test), then STA COLBK, then DMACTL 0.
-DmactlStore storeDmactl(uint8_t start, uint8_t value, bool nopPadding) {
+// then `padding` (NOP NOP: 108-111, LDX zp: 108-110, or NOP: 108-109) and STA DMACTL, whose
+// write falls on cycle 1 or 0 of the next line or on 113 (worked out in each test), then STA
+// COLBK, then DMACTL 0.
+enum class Padding { NopNop, LdxZp, Nop };
+DmactlStore storeDmactl(uint8_t start, uint8_t value, Padding padding) {
     Code c(0x2000);
     c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
     c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E).imm(LDA_IMM, 0x40).abs(STA_ABS, 0xD407);
@@ -40,8 +42,9 @@ DmactlStore storeDmactl(uint8_t start, uint8_t value, bool nopPadding) {
     const uint16_t wait = c.here();
     c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 50).branch(BNE, wait);
     c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, value).op(NOP);
-    if (nopPadding) c.op(NOP).op(NOP);
-    else c.imm(LDX_ZP, 0x80);
+    if (padding == Padding::NopNop) c.op(NOP).op(NOP);
+    else if (padding == Padding::LdxZp) c.imm(LDX_ZP, 0x80);
+    else c.op(NOP);
     const uint16_t store = c.here();
     c.abs(STA_ABS, 0xD400).abs(STA_ABS, 0xD01A).imm(LDA_IMM, 0).abs(STA_ABS, 0xD400).jmpSelf();
     Code pm(0x4300);
@@ -74,7 +77,7 @@ TEST(AtariDmaTiming, D3_PlayerDmaTurnedOnOnCycle1TakesCycles3To5) {
     // 113 and 0, write on cycle 1. The write reaches the fetches of cycle 3 on: players 1-3
     // are fetched and cycles 3-5 taken; cycle 2 (player 0) stays the CPU's. STA COLBK: opcode
     // 2, operand on 6 and 7, write on 8 (with the cycles as the line began: 2-4, write on 5).
-    const DmactlStore s = storeDmactl(0x00, 0x18, true);
+    const DmactlStore s = storeDmactl(0x00, 0x18, Padding::NopNop);
     ASSERT_EQ(s.dmactl.reg, Reg::DMACTL);
     EXPECT_EQ(s.dmactl.cycle, 1);
     ASSERT_EQ(s.colbk.reg, Reg::COLBK);
@@ -89,7 +92,7 @@ TEST(AtariDmaTiming, D3_PlayerDmaTurnedOffOnCycle1FreesCycles3To5) {
     // opcode 111, operand 112 and 113, write on cycle 1 (0 is taken). Players 1-3 are not
     // fetched and cycles 3-5 are the CPU's again; player 0 (cycle 2) still is. STA COLBK:
     // opcode 3, operand 4 and 5, write on 6 (with the cycles as the line began: 6-8, write 9).
-    const DmactlStore s = storeDmactl(0x18, 0x00, false);
+    const DmactlStore s = storeDmactl(0x18, 0x00, Padding::LdxZp);
     ASSERT_EQ(s.dmactl.reg, Reg::DMACTL);
     EXPECT_EQ(s.dmactl.cycle, 1);
     ASSERT_EQ(s.colbk.reg, Reg::COLBK);
@@ -107,7 +110,7 @@ TEST(AtariDmaTiming, D3_PlayerDmaTurnedOnOnCycle0ReachesPlayer0) {
     // taken (the missiles' cycle 0 has passed). STA COLBK: opcode 1, operand 6 and 7, write on
     // 8. A write on cycle 0 taken as one on cycle 1 would leave cycle 2 and player 0 alone
     // (write on 7).
-    const DmactlStore s = storeDmactl(0x00, 0x18, false);
+    const DmactlStore s = storeDmactl(0x00, 0x18, Padding::LdxZp);
     ASSERT_EQ(s.dmactl.reg, Reg::DMACTL);
     EXPECT_EQ(s.dmactl.cycle, 0);
     ASSERT_EQ(s.colbk.reg, Reg::COLBK);
@@ -116,6 +119,39 @@ TEST(AtariDmaTiming, D3_PlayerDmaTurnedOnOnCycle0ReachesPlayer0) {
     const int y = s.dmactl.line;
     EXPECT_EQ(s.graf,
               (std::array<uint8_t, 5>{playerByte(0, y), playerByte(1, y), playerByte(2, y), playerByte(3, y), 0}));
+}
+
+// A DMACTL store on cycle 113 of line 100 (STA: opcode 110, operand 111 and 112, write 113)
+// and line 101's missile fetch on cycle 0. Line 101 then has the DMA of missile DMA alone, with
+// no display-list fetch (DMACTL bit 5 off): cycle 0 is ANTIC's, STA COLBK takes 1-4 (opcode,
+// $1A, $D0, the write of A), LDA #0 5-6 (opcode $A9, operand). With missile DMA alone GTIA takes
+// the players from the bus of cycles 2-5 (D8, GRACTL 3): $1A, $D0, the value stored and $A9.
+// GRAFM holds line 101's missile byte, 101 + $20.
+void expectMissilesFetchedOnLine101(const DmactlStore& s, uint8_t stored) {
+    ASSERT_EQ(s.dmactl.reg, Reg::DMACTL);
+    EXPECT_EQ(s.dmactl.line, 100);
+    EXPECT_EQ(s.dmactl.cycle, 113);
+    ASSERT_EQ(s.colbk.reg, Reg::COLBK);
+    EXPECT_EQ(s.colbk.line, 101);
+    EXPECT_EQ(s.colbk.cycle, 4);
+    EXPECT_EQ(s.graf, (std::array<uint8_t, 5>{0x1A, 0xD0, stored, LDA_IMM, 101 + 0x20}));
+}
+
+TEST(AtariDmaTiming, D3_PlayerDmaTurnedOffOnCycle113StillFetchesTheNextLinesMissiles) {
+    // DMACTL $1C (single-line players and missiles) turned to $10 on cycle 113: ANTIC has
+    // decided the next line's missile fetch by then, so line 101 still fetches its missiles on
+    // cycle 0 (Altirra: a write on 113 is too late to turn missile DMA off), and only them:
+    // the players are off, and GTIA takes them from the bus. Taken as made before line 101,
+    // the store would leave cycle 0 to the CPU (STA COLBK writing on 3) and every latch as
+    // line 100 left it.
+    expectMissilesFetchedOnLine101(storeDmactl(0x1C, 0x10, Padding::Nop), 0x10);
+}
+
+TEST(AtariDmaTiming, D3_MissileDmaTurnedOnOnCycle113ReachesTheNextLinesFetch) {
+    // The other way the write on 113 is in time: DMACTL $10 turned to $14 (missiles) is seen by
+    // the fetch on cycle 0 of line 101 (Altirra writes DMACTL at once, and ANTIC's cycle 0
+    // comes after the CPU's 113), the same line 101 as above.
+    expectMissilesFetchedOnLine101(storeDmactl(0x10, 0x14, Padding::Nop), 0x14);
 }
 
 // The display list of AtariAnticWrites.VscrolStoredDuringALineDecidesThatLinesEndOfModeLine
