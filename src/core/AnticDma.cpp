@@ -153,10 +153,9 @@ LineDma lineDma(const LineDmaSetup& s) {
             if (players & (1 << i)) take(kFirstPlayerFetch + i, DmaUse::Player);
     }
     if (s.instructionFetch) take(1, DmaUse::DisplayList);
-    if (s.operandFetch) {
-        take(6, DmaUse::Operand);
-        take(7, DmaUse::Operand);
-    }
+    const int operands = s.operandFetches >= 0 ? s.operandFetches : (s.operandFetch ? 3 : 0);
+    if (operands & 1) take(6, DmaUse::Operand);
+    if (operands & 2) take(7, DmaUse::Operand);
     auto width = static_cast<PlayfieldWidth>(s.dmactl & 3);
     if (!s.fetchChanges.empty()) [[unlikely]] {
         takePlayfieldAsWritten(s, take);

@@ -53,6 +53,10 @@ struct LineDmaSetup {
     // The missiles are fetched although `dmactl` has P/M DMA off: it was turned off on the line
     // before's last cycle, too late for this line's missile fetch (D3).
     bool missilesLate = false;
+    // Which of the LMS or JMP address fetches ANTIC makes (bit 0: cycle 6, bit 1: cycle 7) when
+    // DMACTL's display-list DMA bit written during the line changed them; -1: as
+    // `operandFetch` says.
+    int8_t operandFetches = -1;
     // The DMACTL widths and HSCROL values written during the line that move its playfield
     // fetch (as PlayfieldLine::fetchWrites() gives them), empty on almost every line. With
     // any, the playfield's cycles are ANTIC's DMA clock by A1 for mode `dmaMode` (the line's

@@ -129,7 +129,8 @@ void Atari::usePattern() {
                          (static_cast<uint32_t>(s.operandFetch) << 6) | (static_cast<uint32_t>(s.mode) << 7) |
                          (static_cast<uint32_t>(s.firstLine) << 11) | (static_cast<uint32_t>(s.hscroll) << 12) |
                          (static_cast<uint32_t>(s.hscrol & 15) << 13) | (players << 17) |
-                         (static_cast<uint32_t>(s.missilesLate) << 22);
+                         (static_cast<uint32_t>(s.missilesLate) << 22) |
+                         (static_cast<uint32_t>(s.operandFetches >= 0 ? 4 | s.operandFetches : 0) << 23);
     const size_t index = (key * 2654435761u) >> 26;
     DmaPattern& slot = patterns_[index];
     if (slot.key != key) {
@@ -303,6 +304,14 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
                     setup_.playerFetches = static_cast<int8_t>(after);
                     usePattern();
                 }
+            }
+            // The LMS or JMP address is fetched on cycles 6 and 7 while display-list DMA is on
+            // then: a write on cycle c acts from c + 1.
+            if (cycle < 7 && ((value ^ lineDmactl_) & 0x20) && machine_.operandsPending()) {
+                const int before = setup_.operandFetches >= 0 ? setup_.operandFetches : (setup_.operandFetch ? 3 : 0);
+                const int on = value & 0x20 ? 3 : 0;
+                setup_.operandFetches = static_cast<int8_t>(cycle < 6 ? on : (before & 1) | (on & 2));
+                usePattern();
             }
             break;
         default: break;

@@ -23,6 +23,8 @@ constexpr int kDliVscrolLatchCycle = 6;
 // A DMACTL write on the line's last cycle is too late to turn the next line's missile fetch
 // (cycle 0) off (D3; Altirra).
 constexpr int kLateMissileWriteCycle = kCyclesPerLine - 1;
+// ANTIC fetches an LMS or JMP address on cycles 6 (low byte) and 7 (high byte).
+constexpr int kOperandLowCycle = 6;
 }  // namespace
 
 Machine::Machine(const MachineOptions& options) : options_(options) {
@@ -392,6 +394,18 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
     if (!midLine.empty()) {
         // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
+        if (antic_.operandsPending()) [[unlikely]] {
+            // DMACTL's display-list DMA bit on cycles 6 and 7, which fetch the LMS or JMP
+            // address: a write on cycle c acts from c + 1 (Altirra fetches before the CPU's access).
+            bool low = regs_[Reg::DMACTL] & 0x20, high = low;
+            for (const RegisterWrite& w : midLine) {
+                if (w.reg != Reg::DMACTL) continue;
+                const int cycle = cycleOfColourClock(w.clock);
+                if (cycle < kOperandLowCycle) low = w.value & 0x20;
+                if (cycle < kOperandLowCycle + 1) high = w.value & 0x20;
+            }
+            antic_.operandDmaDuringLine(memory_, low, high, pf_);
+        }
         // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
         if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]
             antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount);

@@ -91,6 +91,9 @@ public:
     // ANTIC fetches the current line's missiles on cycle 0 although DMACTL turns P/M DMA off:
     // the write came on cycle 113 of the line before, too late for the fetch (D3).
     bool missilesFetchedLate() const { return missilesLate_; }
+    // The current line starts a mode line with an LMS or JMP, whose address ANTIC fetches on
+    // cycles 6 and 7 while DMACTL's display-list DMA bit is on then.
+    bool operandsPending() const { return antic_.operandsPending(); }
     // Whether the current line has a display-list interrupt with the scene's writes and
     // `extra` (a CPU's so far) made: a VSCROL write on cycles 0-5 can move it (Antic::dliWithVscrol).
     bool lineDli(std::span<const RegisterWrite> extra) const;

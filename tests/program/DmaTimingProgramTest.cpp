@@ -154,6 +154,120 @@ TEST(AtariDmaTiming, D3_MissileDmaTurnedOnOnCycle113ReachesTheNextLinesFetch) {
     expectMissilesFetchedOnLine101(storeDmactl(0x10, 0x14, Padding::Nop), 0x14);
 }
 
+// DMACTL's display-list DMA bit (5) stored early in line 81 of a mode F display (NMIs off,
+// display list at $3000: 24 blank lines, LMS $4000 on line 32, then one mode F line each, all
+// normal width). With `lmsOnLine81` the instruction at $3036 (line 81) is LMS $5000 (address
+// bytes at $3037-$3038); the program stores `first` on cycle 4 of line 81 (after WSYNC: LDA's
+// operand on 105 of line 80, 4 NOPs on 106-113, 0, 2, STA on 3-4... write 4; cycle 1 is the
+// instruction fetch), then LDA #$22 and STA DMACTL, then STA COLBK. Without it the LMS $5000 is
+// line 80's (at $3035, address at $3036-$3037); the program stores DMACTL $02 (display-list DMA
+// off) on cycle 111 of line 80, so line 81 repeats the LMS without fetching, then `first` on
+// cycle 3 of line 81 (LDA on 112-113, STA on 0-3: no instruction fetch on cycle 1), then STA
+// COLBK. Returns the two stores and line 82 as ANTIC set it up.
+struct OperandRun {
+    Atari::ChipWrite store, colbk;
+    PlayfieldLine line82;
+};
+
+OperandRun storeDisplayListDma(bool lmsOnLine81, uint8_t first) {
+    Code dl(0x3000);
+    dl.bytes.reserve(128);
+    for (int i = 0; i < 3; ++i) dl.op(0x70);
+    dl.abs(0x4F, 0x4000);
+    for (int i = 0; i < (lmsOnLine81 ? 48 : 47); ++i) dl.op(0x0F);
+    dl.abs(0x4F, 0x5000);
+    for (int i = 0; i < 50; ++i) dl.op(0x0F);
+    dl.abs(0x41, 0x3000);
+    Code c(0x2000);
+    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
+    const uint16_t vblank = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
+    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
+    c.imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD400);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    uint16_t store = 0;
+    if (lmsOnLine81) {
+        c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, first).op(NOP).op(NOP).op(NOP).op(NOP);
+        store = c.here();
+        c.abs(STA_ABS, 0xD400).imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD400);
+    } else {
+        c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, 0x02).op(NOP).abs(STA_ABS, 0xD400).imm(LDA_IMM, first);
+        store = c.here();
+        c.abs(STA_ABS, 0xD400);
+    }
+    const uint16_t colbk = c.here();
+    c.abs(STA_ABS, 0xD01A).jmpSelf();
+    Atari atari;
+    std::string error;
+    const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
+    OperandRun out;
+    EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
+    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
+    EXPECT_EQ(atari.cpu().regs().pc, store);
+    atari.stepInstruction();
+    out.store = atari.lastChipWrite();
+    while (atari.cpu().regs().pc != colbk) atari.stepInstruction();
+    atari.stepInstruction();
+    out.colbk = atari.lastChipWrite();
+    while (atari.machine().line() < 82 || atari.cycleInLine() < 30) atari.stepInstruction();
+    out.line82 = atari.machine().currentLine();
+    return out;
+}
+
+TEST(AtariDmaTiming, A3_DisplayListDmaTurnedOffBeforeCycle6SkipsTheLmsAddress) {
+    // Kept on ($22 on cycle 4): ANTIC fetches the address on cycles 6 and 7, so LDA #$22 reads
+    // its operand on 8, STA DMACTL takes 9-12 and STA COLBK writes on 16. Line 81 shows $5000 on,
+    // and line 82 is the next instruction (at $3039), its data 40 bytes on.
+    const OperandRun kept = storeDisplayListDma(true, 0x22);
+    ASSERT_EQ(kept.store.reg, Reg::DMACTL);
+    EXPECT_EQ(kept.store.line, 81);
+    EXPECT_EQ(kept.store.cycle, 4);
+    ASSERT_EQ(kept.colbk.reg, Reg::COLBK);
+    EXPECT_EQ(kept.colbk.line, 81);
+    EXPECT_EQ(kept.colbk.cycle, 16);
+    EXPECT_EQ(kept.line82.instructionAddress, 0x3039);
+    EXPECT_EQ(kept.line82.dataAddress, 0x5028);
+    EXPECT_EQ(kept.line82.mode, 0x0F);
+    // Turned off ($02) on cycle 4: ANTIC fetches neither address byte and the CPU has cycles 6
+    // and 7: LDA's operand on 6, STA DMACTL on 7-10 (display-list DMA on again), STA COLBK
+    // writing on 14. Without the address the memory scan counter goes on from line 80's,
+    // $4000 + 49 lines of 40 bytes = $47A8, so line 82 starts at $47D0; the display-list counter
+    // still points at the address bytes, and line 82's instruction is their first, $00 (one
+    // blank line).
+    const OperandRun off = storeDisplayListDma(true, 0x02);
+    EXPECT_EQ(off.store.cycle, 4);
+    ASSERT_EQ(off.colbk.reg, Reg::COLBK);
+    EXPECT_EQ(off.colbk.line, 81);
+    EXPECT_EQ(off.colbk.cycle, 14);
+    EXPECT_EQ(off.line82.instructionAddress, 0x3037);
+    EXPECT_EQ(off.line82.dataAddress, 0x47D0);
+    EXPECT_EQ(off.line82.mode, 0);
+}
+
+TEST(AtariDmaTiming, A3_DisplayListDmaTurnedOnBeforeCycle6FetchesARepeatedLmsAddress) {
+    // Left off ($02 on cycle 3): line 81 repeats line 80's LMS without its address, cycles 6
+    // and 7 are the CPU's (STA COLBK: 4-6, write on 7), and the counter goes on from $5000 + 40:
+    // line 82 (the LMS repeated again) starts at $5050.
+    const OperandRun left = storeDisplayListDma(false, 0x02);
+    ASSERT_EQ(left.store.reg, Reg::DMACTL);
+    EXPECT_EQ(left.store.line, 81);
+    EXPECT_EQ(left.store.cycle, 3);
+    EXPECT_EQ(left.colbk.cycle, 7);
+    EXPECT_EQ(left.line82.dataAddress, 0x5050);
+    // Turned on ($22) on cycle 3: ANTIC still has the repeated LMS to finish and fetches its
+    // address on 6 and 7 from the display-list counter, at the next instruction bytes ($0F
+    // $0F, at $3038): STA COLBK takes 4, 5, 8 and writes on 9; line 81's data comes from $0F0F,
+    // and line 82, the instruction at $303A, starts 40 bytes on, at $0F37.
+    const OperandRun on = storeDisplayListDma(false, 0x22);
+    EXPECT_EQ(on.store.cycle, 3);
+    EXPECT_EQ(on.colbk.line, 81);
+    EXPECT_EQ(on.colbk.cycle, 9);
+    EXPECT_EQ(on.line82.instructionAddress, 0x303A);
+    EXPECT_EQ(on.line82.dataAddress, 0x0F37);
+}
+
 // The display list of AtariAnticWrites.VscrolStoredDuringALineDecidesThatLinesEndOfModeLine
 // with the DLI bit on the second mode line: 24 blank lines, mode 8 scrolled (LMS $4000),
 // mode 8 unscrolled with a DLI, mode 8. With VSCROL 15 the first mode line covers lines 32-40
