@@ -235,10 +235,14 @@ void Antic::fetchInstruction(const Memory& mem, const RegisterFile& regs) {
     if (fetchedCount_ < static_cast<int>(fetched_.size())) fetched_[fetchedCount_++] = insAddress_;
     noteIoSpace(insAddress_, IoSpaceReader::DisplayList);
     ins_ = fetchDl(mem);
+    operandDl_ = dl_;
+    memScanBeforeLms_ = memScan_;
     const int mode = ins_ & 0x0F;
     if (mode == 1) {
         uint8_t lo = fetchDl(mem);
         uint8_t hi = fetchDl(mem);
+        operandLowBefore_ = operandLow_;
+        operandLow_ = lo;
         dl_ = static_cast<uint16_t>(lo | (hi << 8));
         // Searched only at a plain JMP (rare): a loop is a jump back to a fetched instruction.
         if (!(ins_ & 0x40) && loop_.line < 0 &&
@@ -247,6 +251,8 @@ void Antic::fetchInstruction(const Memory& mem, const RegisterFile& regs) {
     } else if (mode >= 2 && (ins_ & 0x40)) {  // LMS
         uint8_t lo = fetchDl(mem);
         uint8_t hi = fetchDl(mem);
+        operandLowBefore_ = operandLow_;
+        operandLow_ = lo;
         memScan_ = static_cast<uint16_t>(lo | (hi << 8));
         noteIoSpace(memScan_, IoSpaceReader::ScreenData);  // (not a scan that wraps into it)
     }
@@ -309,6 +315,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         hiresVblank_ = false;
     }
     unblanked_ = false;
+    operandsPending_ = false;
     lineEndsAtVscrol_ = false;
     lineDli_ = false;
     hiresVblankLine_ = false;
@@ -325,10 +332,15 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             fetchInstruction(mem, regs);
             out.instructionFetched = true;
             out.operandFetched = mode_ == 1 || (mode_ >= 2 && (ins_ & 0x40));
+            operandsPending_ = operandsFetched_ = out.operandFetched;
         } else {
             // No display-list DMA: the last instruction byte is repeated, operands unfetched.
             insAddress_ = dl_;
+            operandDl_ = dl_;
+            memScanBeforeLms_ = memScan_;
             startModeLine(regs);
+            operandsPending_ = mode_ == 1 || (mode_ >= 2 && (ins_ & 0x40));
+            operandsFetched_ = false;
         }
         // Playfield DMA fills the line buffer with the bytes the memory scan counter will
         // move over (scanAdvance_: none with playfield DMA off, and then the buffer keeps
@@ -399,6 +411,41 @@ void Antic::playfieldFetchedDuringLine(const Memory& mem, int count, const int16
     bufferFetched_ = false;  // it may now differ from memory: lineMemory() compares
     scanAdvance_ = static_cast<uint16_t>(count);
     if (lineWasLast_) memScan_ = scanAddress(lineMemScan_, scanAdvance_);
+}
+
+void Antic::operandDmaDuringLine(const Memory& mem, bool low, bool high, PlayfieldLine& out) {
+    if (!operandsPending_ || (low == operandsFetched_ && high == operandsFetched_)) return;
+    // The address bytes ANTIC fetches now, from the counter after the instruction byte.
+    if (operandsFetched_) operandLow_ = operandLowBefore_;
+    uint16_t dl = operandDl_;
+    auto step = [](uint16_t a) { return static_cast<uint16_t>((a & 0xFC00) | ((a + 1) & 0x03FF)); };
+    if (low) {
+        operandLow_ = mem.read(dl);
+        dl = step(dl);
+    }
+    uint16_t address = 0;
+    if (high) {
+        address = static_cast<uint16_t>(operandLow_ | (mem.read(dl) << 8));
+        dl = step(dl);
+    }
+    if (mode_ == 1) {  // JMP: the jump only with the high byte; a JVB waits only then (Altirra)
+        dl_ = high ? address : dl;
+        if (operandsFetched_ && !high && (ins_ & 0x40)) waitVbl_ = false;
+        return;
+    }
+    // LMS: the line's data from the new address, or from the counter as it was.
+    dl_ = dl;
+    const uint16_t scan = high ? address : memScanBeforeLms_;
+    if (high) noteIoSpace(scan, IoSpaceReader::ScreenData);
+    lineMemScan_ = scan;
+    out.dataAddress = scan;
+    if (bufferFetched_) {
+        buffer_ = bufferBefore_.bytes;
+        for (int i = 0; i < std::min<int>(scanAdvance_, kBufferSize); ++i)
+            buffer_[static_cast<size_t>(i)] = mem.read(scanAddress(scan, i));
+        bufferVersion_ = mem.version();
+    }
+    memScan_ = lineWasLast_ ? scanAddress(scan, scanAdvance_) : scan;
 }
 
 void Antic::unblankedLine(const RegisterFile& regs, PlayfieldLine& out) {

@@ -12,7 +12,9 @@
 //    CHACTL written mid-line act per character from its font fetch (Machine hands them to
 //    generatePlayfield as PlayfieldLine::characterWrites).
 //  - Display-list DMA off (DMACTL bit 5 clear): ANTIC repeats its last instruction byte
-//    without fetching operands; the memory scan counter keeps counting (AHRM 4.6).
+//    without fetching operands; the memory scan counter keeps counting (AHRM 4.6). The bit
+//    written during a line decides the LMS or JMP address fetches of cycles 6 and 7 (rule A3:
+//    Machine calls operandDmaDuringLine).
 //  - The "hi-res vblank bug" (reference W4): when the last instruction before line 248 was
 //    a hi-res mode line and DMACTL's playfield width is not off, lines 248-7 are not blanked.
 //    ANTIC then sends hi-res pairs 00 over the playfield width (no PF collisions; PF0 in
@@ -67,6 +69,16 @@ public:
     // `busNames` (null: none): for each byte, the bus byte a virtual fetch took instead of memory's
     // (BusFetches::names), -1 where it was read from memory.
     void playfieldFetchedDuringLine(const Memory& mem, int count, const int16_t* busNames = nullptr);
+    // DMACTL's display-list DMA bit during the line scanLine() last ran, when a write on its
+    // cycles 0-6 changed it for cycle 6 or 7 (Machine works that out): ANTIC fetches the address
+    // of an LMS or JMP that starts a mode line on cycle 6 (low byte) and 7 (high byte) only
+    // while the bit is on then, and takes the address only with its high byte, paired with the
+    // last low byte it fetched (Altirra). `low`, `high`: the bit on cycles 6 and 7. Redoes the
+    // display-list counter, the LMS address and the line buffer; `out` gets the new address.
+    void operandDmaDuringLine(const Memory& mem, bool low, bool high, PlayfieldLine& out);
+    // That line starts a mode line with an LMS or JMP (fetched, or repeated with display-list
+    // DMA off), whose address ANTIC fetches on cycles 6 and 7 while display-list DMA is on.
+    bool operandsPending() const { return operandsPending_; }
     // The line scanLine() last ran has the DLI bit and ends its mode line at row VSCROL: VSCROL
     // decides its DLI too.
     bool dliTakesVscrol() const { return lineEndsAtVscrol_ && (ins_ & 0x80); }
@@ -154,6 +166,13 @@ private:
     uint8_t lineRow_ = 0;            // the line's row
     uint16_t lineMemScan_ = 0;       // the memory scan counter before the end of the mode line
     uint16_t scanAdvance_ = 0;       // bytes the memory scan counter moves at the end of the mode line
+    // The address operand of the line scanLine() last ran, for operandDmaDuringLine():
+    bool operandsPending_ = false;   // an LMS or JMP starts the mode line
+    bool operandsFetched_ = false;   // and its address was fetched as the line began
+    uint16_t operandDl_ = 0;         // where the address bytes are
+    uint16_t memScanBeforeLms_ = 0;  // the memory scan counter before the LMS
+    uint8_t operandLow_ = 0;         // the last address low byte fetched
+    uint8_t operandLowBefore_ = 0;   // the one before this line's
     bool needFetch_ = true;
     static constexpr int kBufferSize = 48;  // the widest line's bytes (mode 2-5, D-F wide)
     std::array<uint8_t, kBufferSize> buffer_{};

@@ -28,12 +28,42 @@ int firstFetchCycle(PlayfieldWidth w, bool character) {
 // name fetch (three before the first bitmap fetch): Altirra decides the start there.
 int clockStartCycle(PlayfieldWidth w) { return firstFetchCycle(w, true) - 1; }
 
+// The playfield cycles of a line whose width or HSCROL was written during it: the fetches of
+// ANTIC's DMA clock as the writes left it (A1), each taking the bus only while the width on its
+// cycle is not off and before cycle 106 (the others are virtual: Altirra makes every fetch
+// virtual while the width is off). Names and bitmap bytes on the mode line's first scan line,
+// font bytes 3 cycles after each name on every line, as lineDma() does without writes.
+template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take take) {
+    if (s.dmaMode < 2) return;
+    const AnticModeInfo& info = anticMode(s.dmaMode);
+    const PlayfieldFetch fetch = playfieldFetch(s.dmaMode, s.hscroll, s.dmactl, s.hscrol, s.fetchChanges);
+    if (fetch.clock < 0) return;
+    auto onBus = [&](int c) {
+        if (c > kLastFetchCycle) return false;
+        uint8_t dmactl = s.dmactl;  // a write on cycle w acts from w + 1
+        for (const PlayfieldLine::FetchChange& w : s.fetchChanges)
+            if (w.clock / 2 - 1 < c) dmactl = w.dmactl;
+        return (dmactl & 3) != 0;
+    };
+    const int step = info.clocksPerByte / 2;
+    const int first = fetch.clock + (info.character ? 1 : 3);
+    for (int i = fetch.skipped; i < fetch.skipped + fetch.count; ++i) {
+        const int c = first + i * step;
+        if (s.firstLine && onBus(c)) take(c, DmaUse::Playfield);
+        if (info.character && onBus(c + 3)) take(c + 3, DmaUse::Character);
+    }
+}
+
 }  // namespace
 
 PlayfieldFetch playfieldFetch(const PlayfieldLine& pf) {
-    const AnticModeInfo& info = anticMode(pf.dmaMode);
+    return playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, pf.fetchWrites());
+}
+
+PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
+                              std::span<const PlayfieldLine::FetchChange> changes) {
+    const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
-    uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
     size_t next = 0;
     PlayfieldFetch fetch;
     fetch.stopped = false;
@@ -42,16 +72,16 @@ PlayfieldFetch playfieldFetch(const PlayfieldLine& pf) {
     for (int c = 1; c < kCyclesPerLine; ++c) {
         // A write on cycle w (reaching the display from clock 2w + 2) acts from cycle w + 1.
         bool written = false;
-        for (; next < pf.fetchChangeCount && pf.fetchChanges[next].clock / 2 - 1 < c; ++next) {
-            dmactl = pf.fetchChanges[next].dmactl;
-            hscrol = pf.fetchChanges[next].hscrol;
+        for (; next < changes.size() && changes[next].clock / 2 - 1 < c; ++next) {
+            dmactl = changes[next].dmactl;
+            hscrol = changes[next].hscrol;
             written = true;
         }
         auto width = static_cast<PlayfieldWidth>(dmactl & 3);
         if (width == PlayfieldWidth::Off) continue;  // no start or stop cycle: the clock runs as it was
-        if (pf.hscrollEnabled && width != PlayfieldWidth::Wide)
+        if (hscrollEnabled && width != PlayfieldWidth::Wide)
             width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
-        const int start = clockStartCycle(width) + (pf.hscrollEnabled ? (hscrol & 15) >> 1 : 0);
+        const int start = clockStartCycle(width) + (hscrollEnabled ? (hscrol & 15) >> 1 : 0);
         if (fetch.clock < 0) {
             if (c == start) {
                 fetch.clock = c;
@@ -62,6 +92,7 @@ PlayfieldFetch playfieldFetch(const PlayfieldLine& pf) {
                 fetch.clock = start;
                 const int passed = c - 1 - (start + firstFetch);
                 lost = passed >= 0 ? passed / step + 1 : 0;
+                fetch.skipped = lost;
             }
             continue;
         }
@@ -134,18 +165,19 @@ LineDma lineDma(const LineDmaSetup& s) {
         if (c >= 0 && c < kCyclesPerLine) dma.use[c] = u;
     };
     if (s.playerMissileLine) {
-        if (s.dmactl & 0x0C) take(0, DmaUse::Missile);  // player DMA forces missile DMA (D2)
+        if ((s.dmactl & 0x0C) || s.missilesLate) take(0, DmaUse::Missile);  // player DMA forces missile DMA (D2)
         const int players = s.playerFetches >= 0 ? s.playerFetches : (s.dmactl & 0x08 ? 0x0F : 0);
         for (int i = 0; i < 4; ++i)
             if (players & (1 << i)) take(kFirstPlayerFetch + i, DmaUse::Player);
     }
     if (s.instructionFetch) take(1, DmaUse::DisplayList);
-    if (s.operandFetch) {
-        take(6, DmaUse::Operand);
-        take(7, DmaUse::Operand);
-    }
+    const int operands = s.operandFetches >= 0 ? s.operandFetches : (s.operandFetch ? 3 : 0);
+    if (operands & 1) take(6, DmaUse::Operand);
+    if (operands & 2) take(7, DmaUse::Operand);
     auto width = static_cast<PlayfieldWidth>(s.dmactl & 3);
-    if (s.mode >= 2 && width != PlayfieldWidth::Off) {
+    if (!s.fetchChanges.empty()) [[unlikely]] {
+        takePlayfieldAsWritten(s, take);
+    } else if (s.mode >= 2 && width != PlayfieldWidth::Off) {
         const AnticModeInfo& info = anticMode(s.mode);
         int delay = 0;
         if (s.hscroll) {

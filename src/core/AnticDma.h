@@ -19,8 +19,10 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 
 #include "core/BeamTiming.h"
+#include "core/PlayfieldLine.h"
 
 namespace pmg {
 
@@ -48,6 +50,19 @@ struct LineDmaSetup {
     // Which players ANTIC fetches (bit i: player i, on cycle 2 + i) when DMACTL written during
     // the line changed it (playerFetchesAfterDmactlWrite); -1: as `dmactl` says.
     int8_t playerFetches = -1;
+    // The missiles are fetched although `dmactl` has P/M DMA off: it was turned off on the line
+    // before's last cycle, too late for this line's missile fetch (D3).
+    bool missilesLate = false;
+    // Which of the LMS or JMP address fetches ANTIC makes (bit 0: cycle 6, bit 1: cycle 7) when
+    // DMACTL's display-list DMA bit written during the line changed them; -1: as
+    // `operandFetch` says.
+    int8_t operandFetches = -1;
+    // The DMACTL widths and HSCROL values written during the line that move its playfield
+    // fetch (as PlayfieldLine::fetchWrites() gives them), empty on almost every line. With
+    // any, the playfield's cycles are ANTIC's DMA clock by A1 for mode `dmaMode` (the line's
+    // mode even if it began with the width off), `dmactl` and `hscrol` as the line began.
+    std::span<const PlayfieldLine::FetchChange> fetchChanges{};
+    uint8_t dmaMode = 0;
 };
 
 struct LineDma {
@@ -58,7 +73,6 @@ struct LineDma {
 
 LineDma lineDma(const LineDmaSetup& setup);
 
-struct PlayfieldLine;
 // The cycle on which ANTIC fetches byte `index` (from the memory scan counter) of line `pf`'s
 // playfield: the bitmap byte, or the character name, whose font byte follows 3 cycles later.
 // Past cycle 105 the fetch is virtual (it takes no bus cycle) but still happens.
@@ -75,8 +89,13 @@ struct PlayfieldFetch {
     int clock = -1;
     int count = 0;
     bool stopped = true;
+    int skipped = 0;  // fetches a late start left out, the beam having passed them: the count's come after
 };
 PlayfieldFetch playfieldFetch(const PlayfieldLine& pf);
+// The same for a line of ANTIC mode `mode` (with the HSCROL bit `hscrollEnabled`) that began
+// with `dmactl` and `hscrol` and had `changes` written during it.
+PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
+                              std::span<const PlayfieldLine::FetchChange> changes);
 
 // The setup of scan line `line` as ANTIC began it (Machine::beginScanline() made `pf`),
 // with DMACTL as it stood at the start of the line.

@@ -92,6 +92,9 @@ void Atari::beginLine() {
     const PlayfieldLine& pf = machine_.currentLine();
     const int y = machine_.line();
     setup_ = lineDmaSetup(pf, y, machine_.registers()[Reg::DMACTL]);
+    setup_.missilesLate = machine_.missilesFetchedLate();
+    lineDmactl_ = machine_.registers()[Reg::DMACTL];
+    lineHscrol_ = machine_.registers()[Reg::HSCROL];
     usePattern();
     // ANTIC's interrupts of this line: NMIST from cycle 7, the NMI itself on cycle 8.
     const bool dli = pf.dli, vbi = y == kVbiLine;
@@ -107,6 +110,15 @@ void Atari::beginLine() {
 }
 
 void Atari::usePattern() {
+    if (!setup_.fetchChanges.empty()) [[unlikely]] {  // a playfield moved by the line's writes: no kind to cache
+        setup_.fetchChanges = fetchChanges_;          // (this Atari's list: it may be a copy)
+        DmaPattern& own = patterns_[kLinePattern];
+        own.key = ~0u;
+        own.dma = pmg::lineDma(setup_);
+        own.free = FreeCycles(own.dma);
+        pattern_ = kLinePattern;
+        return;
+    }
     const LineDmaSetup& s = setup_;
     // Player fetches changed during the line, flagged (0 otherwise: a line without such a
     // write has the key, and the slot, it always had).
@@ -116,7 +128,9 @@ void Atari::usePattern() {
                          (static_cast<uint32_t>(s.instructionFetch) << 5) |
                          (static_cast<uint32_t>(s.operandFetch) << 6) | (static_cast<uint32_t>(s.mode) << 7) |
                          (static_cast<uint32_t>(s.firstLine) << 11) | (static_cast<uint32_t>(s.hscroll) << 12) |
-                         (static_cast<uint32_t>(s.hscrol & 15) << 13) | (players << 17);
+                         (static_cast<uint32_t>(s.hscrol & 15) << 13) | (players << 17) |
+                         (static_cast<uint32_t>(s.missilesLate) << 22) |
+                         (static_cast<uint32_t>(s.operandFetches >= 0 ? 4 | s.operandFetches : 0) << 23);
     const size_t index = (key * 2654435761u) >> 26;
     DmaPattern& slot = patterns_[index];
     if (slot.key != key) {
@@ -125,6 +139,26 @@ void Atari::usePattern() {
         slot.free = FreeCycles(slot.dma);
     }
     pattern_ = index;
+}
+
+void Atari::playfieldWritten(Reg reg, uint8_t value, int cycle) {
+    // As Machine takes the line's writes when it draws it: a new width, or a new HSCROL on a
+    // scrolled line, moves the playfield fetch from the next cycle on (A1), and with it the
+    // cycles ANTIC takes from the CPU.
+    const bool moves = reg == Reg::DMACTL ? ((value ^ lineDmactl_) & 3) != 0
+                                          : machine_.currentLine().hscrollEnabled && ((value ^ lineHscrol_) & 15) != 0;
+    (reg == Reg::DMACTL ? lineDmactl_ : lineHscrol_) = value;
+    if (!moves || machine_.currentLine().dmaMode < 2) return;
+    if (setup_.fetchChanges.empty()) {
+        fetchChanges_.clear();
+        // The line's mode and HSCROL as it began, also when it began with the width off.
+        setup_.dmaMode = machine_.currentLine().dmaMode;
+        setup_.hscroll = machine_.currentLine().hscrollEnabled;
+        setup_.hscrol = machine_.registers()[Reg::HSCROL];
+    }
+    fetchChanges_.push_back({static_cast<int16_t>(2 * cycle + 2), lineDmactl_, lineHscrol_});
+    setup_.fetchChanges = fetchChanges_;
+    usePattern();
 }
 
 void Atari::takeLineDli() {
@@ -271,6 +305,14 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
                     usePattern();
                 }
             }
+            // The LMS or JMP address is fetched on cycles 6 and 7 while display-list DMA is on
+            // then: a write on cycle c acts from c + 1.
+            if (cycle < 7 && ((value ^ lineDmactl_) & 0x20) && machine_.operandsPending()) {
+                const int before = setup_.operandFetches >= 0 ? setup_.operandFetches : (setup_.operandFetch ? 3 : 0);
+                const int on = value & 0x20 ? 3 : 0;
+                setup_.operandFetches = static_cast<int8_t>(cycle < 6 ? on : (before & 1) | (on & 2));
+                usePattern();
+            }
             break;
         default: break;
     }
@@ -280,6 +322,7 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
     // PMBASE keep their cycle (clock -2 is cycle 0), which ANTIC's player fetches look at and
     // GTIA ignores: a write on cycle 0 reaches player 0's fetch on cycle 2 (D3).
     if (reg != Reg::DMACTL && reg != Reg::PMBASE) clock = std::max(clock, 1);
+    if (reg == Reg::DMACTL || reg == Reg::HSCROL) playfieldWritten(reg, value, cycleOfColourClock(clock));
     if (clock >= kClocksPerLine) {
         nextWrites_.push_back(RegisterWrite{static_cast<int16_t>((line + 1) % machine_.linesPerFrame()),
                                             static_cast<int16_t>(std::max(clock - kClocksPerLine, 1)), reg, value});

@@ -140,6 +140,7 @@ private:
     void updateNmist(int cycle);
     void usePattern();   // the DMA pattern of setup_
     void takeLineDli();  // after a VSCROL write on cycles 0-5: the line's DLI, moved or not
+    void playfieldWritten(Reg reg, uint8_t value, int cycle);  // a DMACTL or HSCROL write: the playfield's cycles (A1)
 
     Machine machine_;
     Cpu6502 cpu_;
@@ -150,9 +151,16 @@ private:
         LineDma dma;
         FreeCycles free;
     };
-    std::array<DmaPattern, 64> patterns_{};
-    size_t pattern_ = 0;                     // the current line's, in patterns_ (an index: an Atari may be copied)
-    LineDmaSetup setup_;                     // the current line's, with DMACTL writes made during it
+    // 64 cached kinds, and one more for the current line when a width or HSCROL written during
+    // it has moved its playfield fetch (such a line is worked out afresh after each write).
+    static constexpr size_t kLinePattern = 64;
+    std::array<DmaPattern, kLinePattern + 1> patterns_{};
+    size_t pattern_ = 0;  // the current line's, in patterns_ (an index: an Atari may be copied)
+    LineDmaSetup setup_;  // the current line's, with DMACTL writes made during it
+    // DMACTL and HSCROL as the line's writes so far left them, and those writes that moved the
+    // playfield fetch (setup_.fetchChanges points here), for the playfield's cycles (A1).
+    uint8_t lineDmactl_ = 0, lineHscrol_ = 0;
+    std::vector<PlayfieldLine::FetchChange> fetchChanges_;
     bool lineDli_ = false;                   // the current line has a DLI
     uint64_t lineStart_ = 0;                 // machine cycle at which the current line began
     int cycle_ = 0;                          // next cycle of the line not yet used

@@ -20,6 +20,11 @@ constexpr int kVscrolLatchCycle = 109;
 // ANTIC decides a line's DLI on cycle 7 with VSCROL latched on cycle 6 (Altirra): a write
 // before that can move it.
 constexpr int kDliVscrolLatchCycle = 6;
+// A DMACTL write on the line's last cycle is too late to turn the next line's missile fetch
+// (cycle 0) off (D3; Altirra).
+constexpr int kLateMissileWriteCycle = kCyclesPerLine - 1;
+// ANTIC fetches an LMS or JMP address on cycles 6 (low byte) and 7 (high byte).
+constexpr int kOperandLowCycle = 6;
 }  // namespace
 
 Machine::Machine(const MachineOptions& options) : options_(options) {
@@ -216,6 +221,8 @@ void Machine::beginScanline() {
         frame_.displayListLoop = DisplayListLoop{};
         frame_.ioSpaceRead = IoSpaceRead{};
     }
+    missilesLate_ = missilesLateNext_;
+    missilesLateNext_ = false;
     antic_.scanLine(y, memory_, regs_, pf_);
     if (antic_.dliTakesVscrol()) [[unlikely]]
         pf_.dli = lineDli({});
@@ -228,6 +235,11 @@ void Machine::beginScanline() {
         // No P/M DMA in vertical blank (D1): the latches keep line 247's data there.
         // Kept in case a DMACTL or PMBASE write in the line's first cycles redoes the fetches.
         std::memcpy(grafBeforeDma_.data(), regs_.data() + static_cast<int>(Reg::GRAFP0), grafBeforeDma_.size());
+        // Missiles fetched after P/M DMA was turned off too late: this line's DMA is that of
+        // missile DMA alone (DMACTL bits 3-2 = 01), with its phantom players (D8).
+        const uint8_t dmactl = regs_[Reg::DMACTL];
+        if (missilesLate_) [[unlikely]]
+            regs_[Reg::DMACTL] = static_cast<uint8_t>(dmactl | 0x04);
         if (PlayerMissileDma::load(y, memory_, regs_)) {
             frame_.phantomDma = true;
             phantom_.load = PlayerMissileDma::phantom(regs_, pf_.instructionFetched);
@@ -254,6 +266,7 @@ void Machine::beginScanline() {
                 loadPhantomDma({}, 0);
             }
         }
+        regs_[Reg::DMACTL] = dmactl;
     }
 }
 
@@ -320,6 +333,8 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     for (const RegisterWrite& w : midLine) {
         if (w.reg < Reg::DMACTL) continue;  // GTIA's: most of a line's writes
         const int cycle = cycleOfColourClock(w.clock);
+        if (w.reg == Reg::DMACTL && cycle == kLateMissileWriteCycle)
+            missilesLateNext_ = (dmactl & 0x0C) != 0 && (w.value & 0x0C) == 0 && inVisibleLines(line_ + 1);
         if (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL) {
             // A new width, or a new HSCROL on a scrolled line, moves the playfield fetch and
             // the display window from where the beam is (A1, A2): Altirra takes both at once,
@@ -368,6 +383,7 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
             if (w.reg == Reg::DMACTL && cycle + 2 <= fetch) at[Reg::DMACTL] = w.value;
             if (w.reg == Reg::PMBASE && cycle + 1 <= fetch) at[Reg::PMBASE] = w.value;
         }
+        if (object == 4 && missilesLate_) at[Reg::DMACTL] = static_cast<uint8_t>(at[Reg::DMACTL] | 0x04);
         at[Reg::GRACTL] = static_cast<uint8_t>(gractl & (object == 4 ? 0x01 : 0x02));
         if (PlayerMissileDma::load(line_, memory_, at)) frame_.phantomDma = true;
         graf[object] = at.data()[static_cast<int>(Reg::GRAFP0) + object];
@@ -414,6 +430,18 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
     if (!midLine.empty()) {
         // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
+        if (antic_.operandsPending()) [[unlikely]] {
+            // DMACTL's display-list DMA bit on cycles 6 and 7, which fetch the LMS or JMP
+            // address: a write on cycle c acts from c + 1 (Altirra fetches before the CPU's access).
+            bool low = regs_[Reg::DMACTL] & 0x20, high = low;
+            for (const RegisterWrite& w : midLine) {
+                if (w.reg != Reg::DMACTL) continue;
+                const int cycle = cycleOfColourClock(w.clock);
+                if (cycle < kOperandLowCycle) low = w.value & 0x20;
+                if (cycle < kOperandLowCycle + 1) high = w.value & 0x20;
+            }
+            antic_.operandDmaDuringLine(memory_, low, high, pf_);
+        }
         // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
         if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]
             antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount, busFetches_.names.data());

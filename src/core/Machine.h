@@ -88,6 +88,12 @@ public:
     void takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles);
     // The playfield line ANTIC set up in beginScanline() (mode, DLI bit, first row...).
     const PlayfieldLine& currentLine() const { return pf_; }
+    // ANTIC fetches the current line's missiles on cycle 0 although DMACTL turns P/M DMA off:
+    // the write came on cycle 113 of the line before, too late for the fetch (D3).
+    bool missilesFetchedLate() const { return missilesLate_; }
+    // The current line starts a mode line with an LMS or JMP, whose address ANTIC fetches on
+    // cycles 6 and 7 while DMACTL's display-list DMA bit is on then.
+    bool operandsPending() const { return antic_.operandsPending(); }
     // Whether the current line has a display-list interrupt with the scene's writes and
     // `extra` (a CPU's so far) made: a VSCROL write on cycles 0-5 can move it (Antic::dliWithVscrol).
     bool lineDli(std::span<const RegisterWrite> extra) const;
@@ -184,6 +190,9 @@ private:
     } phantom_;
     // GRAFP0-3 and GRAFM before this line's P/M DMA (with the next 3 registers: one 8-byte copy).
     std::array<uint8_t, 8> grafBeforeDma_{};
+    // A DMACTL write on cycle 113 turned P/M DMA off: the next line still fetches its missiles
+    // (missilesLateNext_, set as the line ends), and this one does (missilesLate_).
+    bool missilesLate_ = false, missilesLateNext_ = false;
     std::vector<RegisterWrite> merged_;                     // scheduled + extra writes of the line (scratch)
     std::vector<PlayfieldLine::FetchChange> fetchChanges_;  // the line's width and HSCROL writes (pf_ points here)
     BusFetches busFetches_;  // what the line's fetches made while the width was off took (pf_.busFonts points here)

@@ -638,4 +638,22 @@ TEST(AnticMidLine, W4_ACpuReadSeesAVblankLineAWriteUnblanked) {
     EXPECT_EQ(t.reg(P0PL), 0x02);
 }
 
+TEST(AnticMidLine, A3_DisplayListDmaOffBeforeCycle6SkipsTheLmsAddress) {
+    // Mode F, LMS $3000 on line 32, LMS $3100 on line 33. The bytes at $3100 are solid, those
+    // after line 32's ($3028-$304F) empty. DMACTL $02 (display-list DMA off) at clock 9 (cycle 5)
+    // of line 33 acts from cycle 6: ANTIC fetches neither address byte, the line shows the
+    // empty bytes from $3028 on. At clock 12 (cycle 7) it is too late for both: the line shows
+    // the solid bytes. DMA is back on at clock 40 either way.
+    for (const auto& [clock, solid] : {std::pair{9, false}, std::pair{12, true}}) {
+        TestMachine t;
+        t.displayList({0x4F, 0x00, 0x30, 0x4F, 0x00, 0x31, 0x0F});
+        for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(0x3100 + i), 0xFF);
+        t.at(kFirstModeLine + 1, clock, Reg::DMACTL, 0x02);
+        t.at(kFirstModeLine + 1, 40, Reg::DMACTL, 0x22);
+        t.run();
+        EXPECT_EQ(t.m.frame().playfieldAt(kFirstModeLine + 1, 0x40) != 0, solid) << clock;
+        EXPECT_EQ(t.m.frame().playfieldAt(kFirstModeLine + 1, 0xB0) != 0, solid) << clock;
+    }
+}
+
 }  // namespace pmg::test

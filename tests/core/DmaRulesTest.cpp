@@ -88,6 +88,27 @@ TEST(Dma, D3_DmactlWrittenAtClock0AffectsThatLinesFetch_LineGranularity) {
     EXPECT_TRUE(t.activeClocks(0, 110).empty());
 }
 
+TEST(Dma, D3_DmactlWrittenOnCycle113IsTooLateToStopTheNextLinesMissileFetch) {
+    // Missile 0 at $80 with its bits set on line 104 and clear from line 105 on. P/M DMA turned
+    // off by a write at clock 224 (cycle 113) of line 104 is too late for line 105's missile
+    // fetch on cycle 0 (D3; Altirra): line 105 still loads its empty byte, and the latch keeps
+    // it (D5). At clock 222 (cycle 112) the write is in time: nothing is fetched on line 105,
+    // and the latch keeps line 104's byte, a stripe down the rest of the frame.
+    for (const auto& [clock, stripe] : {std::pair{224, false}, std::pair{222, true}}) {
+        TestMachine t;
+        t.set(Reg::PMBASE, kPmbase);
+        t.set(Reg::DMACTL, 0x1C);
+        t.set(Reg::GRACTL, 0x01);
+        t.set(Reg::HPOSM0, 0x80);
+        t.m.memory().write(missileByte(true, 104), 0x03);
+        t.at(104, clock, Reg::DMACTL, 0x10);
+        t.run();
+        EXPECT_EQ(t.activeClocks(4, 104), (std::vector<int>{0x80, 0x81})) << clock;
+        EXPECT_EQ(t.activeClocks(4, 105).empty(), !stripe) << clock;
+        EXPECT_EQ(t.activeClocks(4, 200).empty(), !stripe) << clock;
+    }
+}
+
 namespace {
 // Which players 0-3 are active on `line` (bit p), each at its own HPOS.
 int activePlayers(const TestMachine& t, int line) {
