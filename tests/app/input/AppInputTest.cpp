@@ -941,6 +941,46 @@ TEST(SweepInTheWindow, TheMapsFollowADragAndAClickOnAMapMovesB) {
     fs::remove_all(dir);
 }
 
+// The Sweep panel's maps are the scene's they were made from: after another scene is opened
+// (one where the sweep cannot run: fifth-player.json's P1 shows no pixels) the old maps are
+// gone, and a click where they were changes nothing in the new scene.
+TEST(SweepInTheWindow, AnotherSceneOpenedDropsTheMapsAndAClickWhereTheyWereChangesNothing) {
+    const fs::path dir = scratchDir("sweep-open");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.show = {"Sweep"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    for (int i = 0; i < 600 && !app.widget("sweep B now"); ++i) input.frames(1);
+    const auto square = app.widget("sweep B now");
+    ASSERT_TRUE(square.has_value()) << "no sweep map with B's offset drawn";
+    const float cell = (*square)[2] - (*square)[0];
+    const int clickX = static_cast<int>((*square)[0] - 3 * cell + cell / 2),
+              clickY = static_cast<int>((*square)[1] + cell / 2);
+    input.moveTo(clickX, clickY);  // the pointer over the map (a click there would move P1)
+
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Open scene"));
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(sourceFile("assets/scenes/fifth-player.json").string());
+    input.key(SDLK_RETURN);
+    ASSERT_EQ(app.document().scene().name, "fifth-player");
+    for (int i = 0; i < 600 && app.panelText("Sweep").find("shows no pixels") == std::string::npos; ++i)
+        input.frames(1);
+    EXPECT_NE(app.panelText("Sweep").find("P1 shows no pixels"), std::string::npos)
+        << "the sweep of the new scene did not run: " << app.panelText("Sweep");
+    EXPECT_FALSE(app.widget("sweep B now").has_value()) << "the old scene's maps are still drawn";
+
+    const Scene opened = app.document().scene();
+    input.click(clickX, clickY);
+    input.frames(2);
+    EXPECT_TRUE(app.document().scene() == opened) << "a click on the old scene's map changed the new scene";
+    EXPECT_FALSE(app.document().dirty());
+    fs::remove_all(dir);
+}
+
 // A register value typed and left with a click elsewhere is kept, as one undo step; Enter
 // keeps it too; Escape puts the old value back and changes nothing.
 TEST(RegistersInTheWindow, AValueTypedIsKeptWhenTheUserClicksAwayInsteadOfPressingEnter) {
