@@ -981,6 +981,55 @@ TEST(SweepInTheWindow, AnotherSceneOpenedDropsTheMapsAndAClickWhereTheyWereChang
     fs::remove_all(dir);
 }
 
+// A player reused lower down by line writes (as a display-list interrupt would): a drag on
+// its middle appearance moves that appearance, through the line write that places it (HPOSP0
+// would move nothing there), as one undo step. Up or down the drag changes nothing and says why.
+TEST(AppInput, DraggingAnAppearancePlacedByALineWriteMovesItsWrite) {
+    const fs::path dir = scratchDir("drag-line-write");
+    const fs::path scenePath = sourceFile("assets/scenes/line-writes-reuse.json");
+    AppSession app(sessionOptions(scenePath, dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const Scene original = app.document().scene();
+    ASSERT_EQ(original.lineWrites.size(), 3u);
+    ASSERT_EQ(original.lineWrites[1].line, 100);  // places P0's middle appearance, lines 100-169
+    const uint8_t writeBefore = original.lineWrites[1].value;
+    const uint8_t registerBefore = sceneRegister(original, Reg::HPOSP0);
+    // A pixel of P0 on scan line 130 with P0 left and below it too.
+    const int line = 130;
+    int clock = -1;
+    {
+        Machine machine(machineOptionsFor(original));
+        runScene(original, machine, 2);
+        for (int c = kWindowLeft + 1; c <= kWindowRight && clock < 0; ++c)
+            if (objectAt(machine.frame(), line, c) == 0 && objectAt(machine.frame(), line, c - 1) == 0 &&
+                objectAt(machine.frame(), line + 1, c) == 0)
+                clock = c;
+    }
+    ASSERT_GE(clock, 0) << "no P0 on line 130";
+
+    const ScreenGeometry g = app.screen();
+    const float perClock = g.clockX(kWindowLeft + 1) - g.clockX(kWindowLeft);
+    const int x0 = static_cast<int>(g.clockX(clock + 0.5f)), y0 = static_cast<int>(g.lineY(line + 0.5f));
+    input.drag(x0, y0, x0 + static_cast<int>(std::lround(6 * perClock)), y0);
+    EXPECT_EQ(app.document().scene().lineWrites[1].value, writeBefore + 6) << "the line write did not move";
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), registerBefore) << "HPOSP0 changed instead";
+    EXPECT_EQ(app.document().scene().lineWrites[0].value, original.lineWrites[0].value);
+    EXPECT_EQ(app.document().scene().lineWrites[2].value, original.lineWrites[2].value);
+    input.frames(2);
+    EXPECT_EQ(objectAt(app.simulation().machine().frame(), line, clock + 6), 0)
+        << "P0 is not drawn where it was dragged";
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_TRUE(app.document().scene() == original) << "the drag was not one undo step";
+    EXPECT_FALSE(app.document().canUndo());
+
+    input.drag(x0, y0, x0, y0 + static_cast<int>(g.lineY(line + 12.5f) - g.lineY(line + 0.5f)));
+    EXPECT_TRUE(app.document().scene() == original) << "a drag down changed the scene";
+    EXPECT_NE(app.status().find("placed by a line write at scan line 100"), std::string::npos) << app.status();
+    fs::remove_all(dir);
+}
+
 // A register value typed and left with a click elsewhere is kept, as one undo step; Enter
 // keeps it too; Escape puts the old value back and changes nothing.
 TEST(RegistersInTheWindow, AValueTypedIsKeptWhenTheUserClicksAwayInsteadOfPressingEnter) {
