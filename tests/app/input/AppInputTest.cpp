@@ -533,7 +533,9 @@ TEST(StartFromNothing, ATemplateBecomesAnUntitledSceneThatSavesWhereTheUserSays)
     EXPECT_TRUE(app.document().path().empty());
     EXPECT_EQ(app.document().scene().name, "untitled");
     EXPECT_TRUE(app.document().scene().description.empty());
-    EXPECT_TRUE(app.document().dirty());
+    // Nothing to lose yet: not marked unsaved (Save still asks where).
+    EXPECT_FALSE(app.document().dirty());
+    EXPECT_STREQ(SDL_GetWindowTitle(SDL_GetWindowFromID(app.windowId())), "untitled - PMG Lab");
     input.key(SDLK_s, KMOD_LCTRL);
     input.frames(2);
     ASSERT_TRUE(app.popupShown("Save scene as"));
@@ -550,6 +552,30 @@ TEST(StartFromNothing, ATemplateBecomesAnUntitledSceneThatSavesWhereTheUserSays)
     EXPECT_TRUE(back.description.empty());
     const Scene original = loadScene(sourceFile("assets/templates/text-mode-2.json"));
     EXPECT_EQ(back.registers, original.registers);
+    fs::remove_all(dir);
+}
+
+// A new scene from a template that nobody edited holds nothing to lose: opening another
+// scene opens it at once, without asking to save the untitled one.
+TEST(StartFromNothing, AnUntouchedTemplateIsLeftWithoutAskingToSave) {
+    const fs::path dir = scratchDir("template-leave");
+    AppOptions options = sessionOptions({}, dir);
+    options.newFrom = "text-mode-2";
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    ASSERT_EQ(app.document().scene().name, "untitled");
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Open scene"));
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(sourceFile("assets/scenes/default.json").string());
+    input.key(SDLK_RETURN);
+    input.frames(3);
+    EXPECT_FALSE(app.popupShown("Unsaved edits")) << "asked to save a template nobody edited";
+    EXPECT_EQ(app.document().scene().name, "default");
     fs::remove_all(dir);
 }
 
