@@ -228,7 +228,9 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
         scene.name = "untitled";
         scene.description.clear();
         Document::rebaseFileBlocks(scene, path.parent_path(), fs::current_path());
-        document_.reset(std::move(scene), {}, true);
+        // Not dirty until the user edits it: untouched, it holds nothing to lose (Save still
+        // asks where, as it has no file).
+        document_.reset(std::move(scene), {}, false);
         simulation_.startOver();
         ctx_.selected = 0;
         ctx_.notify("new scene from " + path.filename().string());

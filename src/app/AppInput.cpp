@@ -1,5 +1,6 @@
 // Keys, the mouse and a game controller: the command table (AppCommands.h), moving and dragging the selected object,
 // and a running program's joystick and console keys.
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <string>
@@ -7,6 +8,8 @@
 #include <backends/imgui_impl_sdl.h>
 
 #include "app/AppWindow.h"
+#include "app/Appearances.h"
+#include "app/LineWriteEdit.h"
 #include "app/SceneEdit.h"
 #include "app/UiHelpers.h"
 
@@ -288,6 +291,9 @@ void App::handleMouse(const SDL_Event& e) {
             ctx_.selected = obj;
             dragObject_ = obj;
             dragClock_ = clock, dragLine_ = line;
+            // Where a line write sets HPOS (a display-list interrupt reusing the object lower
+            // down), the register does not place what is under the pointer: the write does.
+            hposAtLine(document_.scene(), obj, static_cast<int>(line), &dragWrite_);
         }
     } else if (e.type == SDL_MOUSEBUTTONUP && e.button.button == SDL_BUTTON_LEFT) {
         dragObject_ = -1;
@@ -299,7 +305,9 @@ void App::handleMouse(const SDL_Event& e) {
         const int dc = static_cast<int>(std::floor(clock)) - static_cast<int>(std::floor(dragClock_));
         const int perRow = objectStripe(document_.scene(), dragObject_).linesPerRow;
         const int dl = static_cast<int>((std::floor(line) - std::floor(dragLine_)) / perRow) * perRow;
-        if (dc || dl) {
+        if (dragWrite_ >= 0) {
+            dragPlacedByWrite(dc, dl);
+        } else if (dc || dl) {
             const int obj = dragObject_;
             document_.edit(
                 std::string("drag ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, dc, dl); },
@@ -308,6 +316,29 @@ void App::handleMouse(const SDL_Event& e) {
             dragLine_ += dl;
         }
     }
+}
+
+// A drag on an appearance a line write places. Sideways the write's value moves it (the
+// register would move nothing there). Up or down would take the write's line and the rows
+// with it, and the object's other appearances share the rows' memory: not done by a drag.
+void App::dragPlacedByWrite(int clocks, int lines) {
+    const size_t n = static_cast<size_t>(dragWrite_);
+    if (n >= document_.scene().lineWrites.size()) return;
+    const int obj = dragObject_;
+    if (lines)
+        ctx_.notify(std::string("this ") + objectName(obj) + " is placed by a line write at scan line " +
+                    std::to_string(lineWriteEntries(document_.scene())[n].line) +
+                    ": a drag moves it sideways only (its lines are edited in Appearances)");
+    if (!clocks) return;
+    document_.edit(
+        std::string("drag ") + objectName(obj),
+        [&](Scene& s) {
+            LineWriteEntry entry = lineWriteEntries(s)[n];
+            entry.value = static_cast<uint8_t>(std::clamp(entry.value + clocks, 0, 255));
+            setLineWrite(s, n, entry);
+        },
+        mergeKey("drag", obj));
+    dragClock_ += clocks;
 }
 
 bool App::joystickKey(const SDL_KeyboardEvent& key, bool down) {

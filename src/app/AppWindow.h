@@ -78,6 +78,7 @@ private:
     void commandMenuItem(CommandId id, bool enabled = true, const std::string& label = {});
     std::vector<CommandId> keyCommands_;  // the commands key presses ran (tests ask)
     void handleMouse(const SDL_Event& e);
+    void dragPlacedByWrite(int clocks, int lines);
     void pollController();
     // A running program's joystick 0 and console keys: arrows and Left Ctrl (fire), F2 START,
     // F3 SELECT, F4 OPTION, or a game controller (stick or pad, A fires, Start/Back/X for the
@@ -178,6 +179,7 @@ private:
     // Mouse drag of an object on the screen.
     int dragObject_ = -1;
     float dragClock_ = 0, dragLine_ = 0;
+    int dragWrite_ = -1;  // the HPOS line write that places the appearance dragged; -1: the register
 
     // Timing.
     std::vector<double> frameMs_;

@@ -76,6 +76,7 @@ void Document::reset(Scene scene, fs::path path, bool dirty) {
     editsSince_.reset();
     if (dirty) editsSince_ = Clock::now();
     ++revision_;
+    openedRevision_ = revision_;
 }
 
 std::string Document::displayName() const {

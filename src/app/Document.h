@@ -43,6 +43,9 @@ public:
     void setReadOnly(bool readOnly) { readOnly_ = readOnly; }
     // Changes whenever the scene does (edit, undo, redo, open): the simulation restarts on it.
     uint64_t revision() const { return revision_; }
+    // The revision the scene had when it took the document's place (open, new, template,
+    // lesson, recovered): what was made from an earlier revision was made for another scene.
+    uint64_t openedRevision() const { return openedRevision_; }
 
     // Applies `change` to a copy of the scene and makes it the scene, with an undo step.
     // Edits with the same non-zero `mergeKey` in one gesture (a drag, a held arrow key)
@@ -104,6 +107,7 @@ private:
     bool readOnly_ = false;
     std::optional<Scene> saved_;  // the scene as its file holds it (none: never saved, or recovered edits)
     uint64_t revision_ = 1;
+    uint64_t openedRevision_ = 1;
     std::deque<Step> undo_, redo_;
     uint64_t mergeKey_ = 0;
     std::string saveError_, loadError_;

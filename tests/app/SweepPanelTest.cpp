@@ -1,6 +1,7 @@
 // The Sweep panel's background job against collide::sweepPair run directly, its maps as
 // pixels, and the panel itself completing a sweep headless and handing every method's map
 // to the texture source.
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -160,6 +161,49 @@ TEST(SweepPanel, CompletesASweepHeadlessAndUploadsEveryMap) {
         EXPECT_EQ(map.rgba, sweepMapRgba(direct, direct.methods[m])) << direct.methods[m].id;
         ++m;
     }
+}
+
+// Untitled scenes have no file to tell them apart: a new one in the document's place (File >
+// New from template, a recovered scene) gets a sweep of its own, and the maps of the one
+// before are not drawn for it. Here the new scene's sweep fails (P1 shows no pixels in
+// fifth-player.json), so no maps at all.
+TEST(SweepPanel, AnotherUntitledSceneInTheDocumentsPlaceDropsTheMaps) {
+    Document document;
+    Simulation simulation;
+    defaultObjects(simulation, document);
+    document.reset(document.scene(), {});
+    simulation.load(document.scene());
+    ViewOptions viewOptions;
+    AppContext ctx(document, simulation, viewOptions);
+    std::unique_ptr<Panel> panel = makeSweepPanel();
+    test::HeadlessImGui imgui;
+    auto mapsDrawn = [&] {
+        ctx.widgets.clear();
+        imgui.newFrame(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(700, 900));
+        ImGui::Begin("panel");
+        panel->draw(ctx);
+        ImGui::End();
+        imgui.endFrame();
+        return std::any_of(ctx.widgets.begin(), ctx.widgets.end(),
+                           [](const auto& w) { return w.first.starts_with("sweep map "); });
+    };
+    bool drawn = false;
+    for (int frame = 0; frame < 3000 && !drawn; ++frame) {
+        drawn = mapsDrawn();
+        if (!drawn) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    ASSERT_TRUE(drawn) << "no maps for the first scene";
+
+    document.reset(loadScene(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "fifth-player.json"), {}, true);
+    simulation.load(document.scene());
+    // Its sweep fails at once (before any offset); a few frames more in case it took longer.
+    int framesWithMaps = 0;
+    for (int frame = 0; frame < 100; ++frame) {
+        framesWithMaps += mapsDrawn();
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    EXPECT_EQ(framesWithMaps, 0) << "the first scene's maps are drawn for the second";
 }
 
 }  // namespace

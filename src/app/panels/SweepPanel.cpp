@@ -40,13 +40,14 @@ public:
         font_ = ImGui::GetFontSize();
         if (job_.poll()) newResult(ctx);
         // The default pair's maps without a click, for the first scene and for each scene
-        // opened after it (the maps of the one before are not this scene's).
-        if (!started_ || ctx.document.path() != runFor_) started_ = true, run(ctx);
+        // that takes the document's place after it, saved or untitled (the maps of the one
+        // before are not this scene's).
+        if (!started_ || ctx.document.openedRevision() != runOpened_) run(ctx);
         // Following: the machine runs a revision this panel has not swept yet.
         else if (follow_ && !job_.running() && (runningRevision(ctx) != runRevision_ || optionsChanged_)) run(ctx);
         drawControls(ctx);
         if (!job_.error().empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.5f, 1), "%s", job_.error().c_str());
-        if (const auto& r = job_.result(); r && resultFor_ == ctx.document.path()) {
+        if (const auto& r = job_.result(); r && resultOpened_ == ctx.document.openedRevision()) {
             if (textureFor_ != job_.finished()) upload(ctx);  // first draw with a texture source
             drawResult(ctx, *r);
         } else if (!job_.running()) {
@@ -131,6 +132,10 @@ private:
     }
 
     void run(AppContext& ctx) {
+        // Right after another scene took the document's place the machine can still run the
+        // one before (it is loaded before the next frame's panels): its objects are not this
+        // scene's. The next frame sweeps; so does the first one after a sweep still running.
+        if (job_.running() || runningRevision(ctx) < ctx.document.openedRevision()) return;
         options_.dx.max = std::max(options_.dx.max, options_.dx.min);
         options_.dy.max = std::max(options_.dy.max, options_.dy.min);
         const Machine& machine = ctx.simulation.machine();
@@ -140,12 +145,14 @@ private:
         runRevision_ = runningRevision(ctx);
         optionsChanged_ = false;
         job_.start(std::move(objects), options_, runRevision_);
-        runFor_ = ctx.document.path();
+        started_ = true;
+        runOpened_ = ctx.document.openedRevision();
     }
 
     void newResult(AppContext& ctx) {
-        if (!job_.result()) return;
-        resultFor_ = runFor_;
+        // A sweep that failed keeps the last good maps, which may be another scene's.
+        if (!job_.result() || !job_.error().empty()) return;
+        resultOpened_ = runOpened_;
         outline_ = sweepOutline(*job_.result());
         upload(ctx);
     }
@@ -287,6 +294,7 @@ private:
     // whole rows of its P/M area, HPOS kept within 0-255.
     void moveB(AppContext& ctx, const SweepResult& r, int clocks, int lines) {
         if (!clocks && !lines) return;
+        if (resultOpened_ != ctx.document.openedRevision()) return;  // a map of another scene moves nothing here
         const int b = r.b.object;
         const int perRow = objectStripe(ctx.document.scene(), b).linesPerRow;
         ctx.document.edit(std::string("move ") + objectName(b) + " from the Sweep map",
@@ -301,10 +309,11 @@ private:
     int textureFor_ = -1;
     bool started_ = false;
     bool follow_ = true;
-    bool optionsChanged_ = false;               // objects or ranges changed since the last sweep
-    uint64_t runRevision_ = 0;                  // the revision the last sweep was started from
-    std::filesystem::path runFor_, resultFor_;  // the scene file of the last run and of the result shown
-    int zoom_ = 0;                              // 0 = fit
+    bool optionsChanged_ = false;  // objects or ranges changed since the last sweep
+    uint64_t runRevision_ = 0;     // the revision the last sweep was started from
+    // The scene (Document::openedRevision) the last sweep was started for, and the maps' scene.
+    uint64_t runOpened_ = 0, resultOpened_ = 0;
+    int zoom_ = 0;  // 0 = fit
     int scale_ = 1;
     float font_ = 13;
 };

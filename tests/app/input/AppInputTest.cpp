@@ -533,7 +533,9 @@ TEST(StartFromNothing, ATemplateBecomesAnUntitledSceneThatSavesWhereTheUserSays)
     EXPECT_TRUE(app.document().path().empty());
     EXPECT_EQ(app.document().scene().name, "untitled");
     EXPECT_TRUE(app.document().scene().description.empty());
-    EXPECT_TRUE(app.document().dirty());
+    // Nothing to lose yet: not marked unsaved (Save still asks where).
+    EXPECT_FALSE(app.document().dirty());
+    EXPECT_STREQ(SDL_GetWindowTitle(SDL_GetWindowFromID(app.windowId())), "untitled - PMG Lab");
     input.key(SDLK_s, KMOD_LCTRL);
     input.frames(2);
     ASSERT_TRUE(app.popupShown("Save scene as"));
@@ -550,6 +552,30 @@ TEST(StartFromNothing, ATemplateBecomesAnUntitledSceneThatSavesWhereTheUserSays)
     EXPECT_TRUE(back.description.empty());
     const Scene original = loadScene(sourceFile("assets/templates/text-mode-2.json"));
     EXPECT_EQ(back.registers, original.registers);
+    fs::remove_all(dir);
+}
+
+// A new scene from a template that nobody edited holds nothing to lose: opening another
+// scene opens it at once, without asking to save the untitled one.
+TEST(StartFromNothing, AnUntouchedTemplateIsLeftWithoutAskingToSave) {
+    const fs::path dir = scratchDir("template-leave");
+    AppOptions options = sessionOptions({}, dir);
+    options.newFrom = "text-mode-2";
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    ASSERT_EQ(app.document().scene().name, "untitled");
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Open scene"));
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(sourceFile("assets/scenes/default.json").string());
+    input.key(SDLK_RETURN);
+    input.frames(3);
+    EXPECT_FALSE(app.popupShown("Unsaved edits")) << "asked to save a template nobody edited";
+    EXPECT_EQ(app.document().scene().name, "default");
     fs::remove_all(dir);
 }
 
@@ -938,6 +964,95 @@ TEST(SweepInTheWindow, TheMapsFollowADragAndAClickOnAMapMovesB) {
     ASSERT_TRUE(clicked.has_value());
     EXPECT_NEAR((*clicked)[0], (*after)[0] - 3 * cell, 0.5f);
     EXPECT_NEAR((*clicked)[1], (*after)[1] - 2 * cell, 0.5f) << "B did not move up to the row clicked";
+    fs::remove_all(dir);
+}
+
+// The Sweep panel's maps are the scene's they were made from: after another scene is opened
+// (one where the sweep cannot run: fifth-player.json's P1 shows no pixels) the old maps are
+// gone, and a click where they were changes nothing in the new scene.
+TEST(SweepInTheWindow, AnotherSceneOpenedDropsTheMapsAndAClickWhereTheyWereChangesNothing) {
+    const fs::path dir = scratchDir("sweep-open");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.show = {"Sweep"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    for (int i = 0; i < 600 && !app.widget("sweep B now"); ++i) input.frames(1);
+    const auto square = app.widget("sweep B now");
+    ASSERT_TRUE(square.has_value()) << "no sweep map with B's offset drawn";
+    const float cell = (*square)[2] - (*square)[0];
+    const int clickX = static_cast<int>((*square)[0] - 3 * cell + cell / 2),
+              clickY = static_cast<int>((*square)[1] + cell / 2);
+    input.moveTo(clickX, clickY);  // the pointer over the map (a click there would move P1)
+
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Open scene"));
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(sourceFile("assets/scenes/fifth-player.json").string());
+    input.key(SDLK_RETURN);
+    ASSERT_EQ(app.document().scene().name, "fifth-player");
+    for (int i = 0; i < 600 && app.panelText("Sweep").find("shows no pixels") == std::string::npos; ++i)
+        input.frames(1);
+    EXPECT_NE(app.panelText("Sweep").find("P1 shows no pixels"), std::string::npos)
+        << "the sweep of the new scene did not run: " << app.panelText("Sweep");
+    EXPECT_FALSE(app.widget("sweep B now").has_value()) << "the old scene's maps are still drawn";
+
+    const Scene opened = app.document().scene();
+    input.click(clickX, clickY);
+    input.frames(2);
+    EXPECT_TRUE(app.document().scene() == opened) << "a click on the old scene's map changed the new scene";
+    EXPECT_FALSE(app.document().dirty());
+    fs::remove_all(dir);
+}
+
+// A player reused lower down by line writes (as a display-list interrupt would): a drag on
+// its middle appearance moves that appearance, through the line write that places it (HPOSP0
+// would move nothing there), as one undo step. Up or down the drag changes nothing and says why.
+TEST(AppInput, DraggingAnAppearancePlacedByALineWriteMovesItsWrite) {
+    const fs::path dir = scratchDir("drag-line-write");
+    const fs::path scenePath = sourceFile("assets/scenes/line-writes-reuse.json");
+    AppSession app(sessionOptions(scenePath, dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const Scene original = app.document().scene();
+    ASSERT_EQ(original.lineWrites.size(), 3u);
+    ASSERT_EQ(original.lineWrites[1].line, 100);  // places P0's middle appearance, lines 100-169
+    const uint8_t writeBefore = original.lineWrites[1].value;
+    const uint8_t registerBefore = sceneRegister(original, Reg::HPOSP0);
+    // A pixel of P0 on scan line 130 with P0 left and below it too.
+    const int line = 130;
+    int clock = -1;
+    {
+        Machine machine(machineOptionsFor(original));
+        runScene(original, machine, 2);
+        for (int c = kWindowLeft + 1; c <= kWindowRight && clock < 0; ++c)
+            if (objectAt(machine.frame(), line, c) == 0 && objectAt(machine.frame(), line, c - 1) == 0 &&
+                objectAt(machine.frame(), line + 1, c) == 0)
+                clock = c;
+    }
+    ASSERT_GE(clock, 0) << "no P0 on line 130";
+
+    const ScreenGeometry g = app.screen();
+    const float perClock = g.clockX(kWindowLeft + 1) - g.clockX(kWindowLeft);
+    const int x0 = static_cast<int>(g.clockX(clock + 0.5f)), y0 = static_cast<int>(g.lineY(line + 0.5f));
+    input.drag(x0, y0, x0 + static_cast<int>(std::lround(6 * perClock)), y0);
+    EXPECT_EQ(app.document().scene().lineWrites[1].value, writeBefore + 6) << "the line write did not move";
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), registerBefore) << "HPOSP0 changed instead";
+    EXPECT_EQ(app.document().scene().lineWrites[0].value, original.lineWrites[0].value);
+    EXPECT_EQ(app.document().scene().lineWrites[2].value, original.lineWrites[2].value);
+    input.frames(2);
+    EXPECT_EQ(objectAt(app.simulation().machine().frame(), line, clock + 6), 0)
+        << "P0 is not drawn where it was dragged";
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_TRUE(app.document().scene() == original) << "the drag was not one undo step";
+    EXPECT_FALSE(app.document().canUndo());
+
+    input.drag(x0, y0, x0, y0 + static_cast<int>(g.lineY(line + 12.5f) - g.lineY(line + 0.5f)));
+    EXPECT_TRUE(app.document().scene() == original) << "a drag down changed the scene";
+    EXPECT_NE(app.status().find("placed by a line write at scan line 100"), std::string::npos) << app.status();
     fs::remove_all(dir);
 }
 
