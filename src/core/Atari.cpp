@@ -141,6 +141,8 @@ void Atari::endLine() {
     updateNmist(kCyclesPerLine);
     machine_.takeLineStartBus(lineStartBus_, lineStartDriven_);
     lineStartDriven_ = 0;
+    machine_.takeLineMemoryWrites(memoryWrites_);
+    memoryWrites_.clear();
     std::stable_sort(writes_.begin(), writes_.end(),
                      [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
     machine_.endScanline(writes_);
@@ -223,6 +225,8 @@ void Atari::write(uint16_t address, uint8_t value) {
     const int c = acquireCycle(false);
     noteBus(c, value);
     if (address < 0xC000) {
+        // ANTIC fetches screen and font bytes during the line: it sees this write from the next cycle.
+        memoryWrites_.push_back({address, static_cast<uint8_t>(c), machine_.memory().read(address)});
         machine_.memory().write(address, value);
         return;
     }
@@ -291,6 +295,7 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
 
 uint8_t Atari::collisionsAt(int index, int cycle) {
     machine_.takeLineStartBus(lineStartBus_, lineStartDriven_);  // the CPU's bytes so far
+    machine_.takeLineMemoryWrites(memoryWrites_);
     std::vector<RegisterWrite> sofar(writes_);
     std::stable_sort(sofar.begin(), sofar.end(),
                      [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });

@@ -182,6 +182,8 @@ private:
     ChipWrite lastChipWrite_;
     // The bytes the CPU put on the bus in cycles 0-7 of this line (bit c of lineStartDriven_:
     // it had cycle c), for GTIA's phantom P/M DMA.
+    // The program's writes to RAM on this line, for what ANTIC fetches after them on it.
+    std::vector<PlayfieldLine::MemoryWrite> memoryWrites_;
     PlayerMissileDma::LineStartBus lineStartBus_{};
     uint8_t lineStartDriven_ = 0;
     void noteBus(int cycle, uint8_t value) {

@@ -371,6 +371,30 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     return vscrol;
 }
 
+void Machine::applyMemoryWrites(PlayfieldLine& pf) {
+    if (pf.empty() || antic_.unblanked()) return;  // (W4's lines fetch nothing)
+    antic_.screenBytesWrittenDuringLine(memory_, memoryWrites_, pf);
+    pf.generated = false;
+    const AnticModeInfo& info = anticMode(pf.mode);
+    if (!info.character) return;
+    // The character set of each CHBASE value the line's font fetches use: 1 KiB from
+    // (CHBASE & $FC) * 256 in modes 2-5, 512 bytes from (CHBASE & $FE) * 256 in modes 6-7.
+    const bool small = pf.mode >= 6;
+    auto inFont = [&](uint16_t address, uint8_t chbase) {
+        const int base = (chbase & (small ? 0xFE : 0xFC)) << 8;
+        return address >= base && address < base + (small ? 0x200 : 0x400);
+    };
+    fontWrites_.clear();
+    for (const PlayfieldLine::MemoryWrite& w : memoryWrites_) {
+        bool hit = inFont(w.address, pf.chbase);
+        for (const PlayfieldLine::CharacterWrite& c : pf.characterWrites)
+            hit = hit || (c.chbase && inFont(w.address, c.value));
+        if (hit) fontWrites_.push_back(w);
+    }
+    pf.fontWrites = fontWrites_.data();
+    pf.fontWriteCount = static_cast<uint16_t>(fontWrites_.size());
+}
+
 void Machine::endScanline(std::span<const RegisterWrite> extra) {
     touch();
     const int y = line_;
@@ -391,6 +415,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
             else frame_.dliLines.pop_back();
         }
     }
+    if (!memoryWrites_.empty()) [[unlikely]]
+        applyMemoryWrites(pf_);
     if (antic_.unblanked()) {
         // The hi-res vertical-blank bug (W4): GTIA processes the line; it has no picture
         // row or record (the frame covers lines 8-247), and ANTIC's codes need no memory.
@@ -417,6 +443,11 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         pf_.fetchChanges = nullptr;
         pf_.fetchChangeCount = 0;
     }
+    if (!memoryWrites_.empty()) [[unlikely]] {
+        memoryWrites_.clear();
+        pf_.fontWrites = nullptr;
+        pf_.fontWriteCount = 0;
+    }
     if (++line_ >= linesPerFrame()) {
         line_ = 0;
         ++frames_;
@@ -438,6 +469,7 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     CollisionLatches latches = latches_;
     PlayfieldLine pf = pf_;
     if (!before.empty()) applyAnticWrites(before, regs, pf);
+    if (!memoryWrites_.empty()) applyMemoryWrites(pf);
     if (!peekFrame_.frame) peekFrame_.frame = std::make_unique<Frame>();
     GtiaOptions opt = gtiaOptions_;
     opt.picture = opt.record = false;

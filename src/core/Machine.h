@@ -86,6 +86,13 @@ public:
     // byte of the cycle before); a CPU that ran the line gives the bytes it put on the bus
     // (`cpuCycles` bit c: it drove cycle c), between the two halves, and the loads are redone.
     void takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles);
+    // A program's writes to memory on the current line so far, in write order (each with its
+    // cycle and the byte it replaced), between the two halves (and before collisionsBefore()):
+    // ANTIC reads a mode line's screen bytes on its first row and every font byte on their
+    // own cycles, so each shows as memory stood on its fetch cycle.
+    void takeLineMemoryWrites(std::span<const PlayfieldLine::MemoryWrite> writes) {
+        memoryWrites_.assign(writes.begin(), writes.end());
+    }
     // The playfield line ANTIC set up in beginScanline() (mode, DLI bit, first row...).
     const PlayfieldLine& currentLine() const { return pf_; }
     // Whether the current line has a display-list interrupt with the scene's writes and
@@ -121,6 +128,11 @@ private:
     // holds the registers as the line began). Returns the last VSCROL written before ANTIC
     // latches it for the line's end-of-mode-line test, or -1.
     int applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf);
+    // The program's memory writes of this line (memoryWrites_, not empty) for what ANTIC
+    // fetches after them: the screen bytes in its line buffer on a mode line's first row, and
+    // the font bytes of `pf` (the line with its CHBASE writes applied), which keeps those that
+    // hit its character set (fontWrites_).
+    void applyMemoryWrites(PlayfieldLine& pf);
 
     // Everything a frame run from line 0 depends on besides the options and the schedule,
     // and everything it changes besides frame_: the memory as its version names it (first:
@@ -180,6 +192,8 @@ private:
     std::array<uint8_t, 8> grafBeforeDma_{};
     std::vector<RegisterWrite> merged_;                     // scheduled + extra writes of the line (scratch)
     std::vector<PlayfieldLine::FetchChange> fetchChanges_;  // the line's width and HSCROL writes (pf_ points here)
+    std::vector<PlayfieldLine::MemoryWrite> memoryWrites_;  // a program's memory writes on this line
+    std::vector<PlayfieldLine::MemoryWrite> fontWrites_;    // those to the line's character set (pf_ points here)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).
     struct ScratchFrame {

@@ -66,6 +66,19 @@ struct PlayfieldLine {
     const FetchChange* fetchChanges = nullptr;
     uint16_t fetchChangeCount = 0;
     std::span<const FetchChange> fetchWrites() const { return {fetchChanges, fetchChangeCount}; }
+    // A program's writes during the line to the character set ANTIC reads its font bytes
+    // from (Machine keeps only those, empty on almost every line), in write order: each
+    // wrote `address` on CPU cycle `cycle`, where the byte held `before`. A font byte fetched
+    // on a cycle up to the write's reads `before` (the byte as memory stood on its fetch
+    // cycle); the list is the machine's for the line being run, as fetchChanges.
+    struct MemoryWrite {
+        uint16_t address = 0;
+        uint8_t cycle = 0;
+        uint8_t before = 0;
+    };
+    const MemoryWrite* fontWrites = nullptr;
+    uint16_t fontWriteCount = 0;
+    std::span<const MemoryWrite> fontWritesDuringLine() const { return {fontWrites, fontWriteCount}; }
     // CHBASE and CHACTL written during the line (Machine adds them before GTIA draws it), in
     // write order: a character whose font byte ANTIC fetches on `cycle` or later uses `value`
     // instead of chbase / chactl. Empty on almost every line.
