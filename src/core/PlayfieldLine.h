@@ -65,6 +65,7 @@ struct PlayfieldLine {
     };
     const FetchChange* fetchChanges = nullptr;
     uint16_t fetchChangeCount = 0;
+    uint16_t fontWriteCount = 0;  // the length of fontWrites, below (here it takes no room of its own)
     std::span<const FetchChange> fetchWrites() const { return {fetchChanges, fetchChangeCount}; }
     // A program's writes during the line to the character set ANTIC reads its font bytes
     // from (Machine keeps only those, empty on almost every line), in write order: each
@@ -77,7 +78,6 @@ struct PlayfieldLine {
         uint8_t before = 0;
     };
     const MemoryWrite* fontWrites = nullptr;
-    uint16_t fontWriteCount = 0;
     std::span<const MemoryWrite> fontWritesDuringLine() const { return {fontWrites, fontWriteCount}; }
     // CHBASE and CHACTL written during the line (Machine adds them before GTIA draws it), in
     // write order: a character whose font byte ANTIC fetches on `cycle` or later uses `value`
