@@ -251,7 +251,8 @@ void Machine::beginScanline() {
                     drive(6, next(dl, 1));
                     drive(7, next(dl, 2));
                 }
-                loadPhantomDma({}, 0);
+                phantom_.cpuCycles = 0;
+                loadPhantomDma(regs_, phantom_.antic, phantom_.anticCycles, 0);
             }
         }
     }
@@ -260,23 +261,26 @@ void Machine::beginScanline() {
 void Machine::takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles) {
     touch();
     if (!phantom_.load.any()) return;
+    phantom_.cpu = cpuBus;
+    phantom_.cpuCycles = cpuCycles;
     for (int k = 0; k < 5; ++k)
         regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = phantom_.grafBefore[static_cast<size_t>(k)];
-    loadPhantomDma(cpuBus, cpuCycles);
+    loadPhantomDma(regs_, phantom_.antic, phantom_.anticCycles, 0);
 }
 
-void Machine::loadPhantomDma(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles) {
+void Machine::loadPhantomDma(RegisterFile& regs, const PlayerMissileDma::LineStartBus& anticBus, uint8_t anticCycles,
+                             uint8_t playerFetches) {
     // Each cycle's byte: the CPU's or ANTIC's (they never share a cycle: ANTIC halts the CPU);
     // a cycle nobody drives keeps the one before (in the phantom cases cycle 0 or 1 is
     // always ANTIC's).
     PlayerMissileDma::LineStartBus bus{};
     uint8_t held = 0;
     for (size_t c = 0; c < bus.size(); ++c) {
-        if (cpuCycles & (1 << c)) held = cpuBus[c];
-        else if (phantom_.anticCycles & (1 << c)) held = phantom_.antic[c];
+        if (phantom_.cpuCycles & (1 << c)) held = phantom_.cpu[c];
+        else if (anticCycles & (1 << c)) held = anticBus[c];
         bus[c] = held;
     }
-    PlayerMissileDma::loadPhantom(line_, phantom_.load, bus, regs_);
+    PlayerMissileDma::loadPhantom(line_, phantom_.load, bus, regs, playerFetches);
 }
 
 bool Machine::lineDli(std::span<const RegisterWrite> extra) const {
@@ -356,6 +360,9 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     uint8_t* graf = regs.data() + static_cast<int>(Reg::GRAFP0);
     std::memcpy(graf, grafBeforeDma_.data(), 5);
     const uint8_t gractl = regs[Reg::GRACTL];
+    // The bus of cycles 0-7 as ANTIC drives it now, with the players it fetches (cycles 2-5).
+    PlayerMissileDma::LineStartBus anticBus = phantom_.antic;
+    uint8_t anticCycles = phantom_.anticCycles, playerFetches = 0;
     for (int object = 0; object < 5; ++object) {
         const int fetch = object == 4 ? 0 : 2 + object;
         RegisterFile at = regs;
@@ -364,10 +371,20 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
             if (w.reg == Reg::DMACTL && cycle + 2 <= fetch) at[Reg::DMACTL] = w.value;
             if (w.reg == Reg::PMBASE && cycle + 1 <= fetch) at[Reg::PMBASE] = w.value;
         }
+        if (object < 4 && (at[Reg::DMACTL] & 0x08)) {
+            playerFetches = static_cast<uint8_t>(playerFetches | (1 << fetch));
+            anticCycles = static_cast<uint8_t>(anticCycles | (1 << fetch));
+            anticBus[static_cast<size_t>(fetch)] = memory_.read(PlayerMissileDma::address(at, object, line_));
+        }
         at[Reg::GRACTL] = static_cast<uint8_t>(gractl & (object == 4 ? 0x01 : 0x02));
         if (PlayerMissileDma::load(line_, memory_, at)) frame_.phantomDma = true;
         graf[object] = at.data()[static_cast<int>(Reg::GRAFP0) + object];
     }
+    // Phantom DMA (D8) as the line began it goes on around the fetches: GTIA takes the bus one
+    // cycle late on each cycle ANTIC does not fetch a player (Altirra decides phantom DMA on
+    // cycle 0, or at the line's start, and then takes the bus on every later cycle without a
+    // player fetch).
+    if (phantom_.load.any()) loadPhantomDma(regs, anticBus, anticCycles, playerFetches);
     return vscrol;
 }
 

@@ -121,7 +121,11 @@ private:
     void recordLayout(int line);
     void notePlayerMissileIoSpaceRead(int line);
     void takeAnticNotes();
-    void loadPhantomDma(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles);
+    // Makes this line's phantom loads into `regs`, with the bus of cycles 0-7: the CPU's bytes
+    // (phantom_.cpu), else ANTIC's (`anticBus`, bit c of `anticCycles`: it drove cycle c),
+    // else the byte before. `playerFetches`: cycles 2-5 on which ANTIC fetched a player.
+    void loadPhantomDma(RegisterFile& regs, const PlayerMissileDma::LineStartBus& anticBus, uint8_t anticCycles,
+                        uint8_t playerFetches);
     // Writes made during line `line_` to registers ANTIC reads later on that line: CHBASE and
     // CHACTL go to `pf` for the characters fetched after them, and a DMACTL or PMBASE write
     // early enough to reach a player-missile fetch redoes that fetch into `regs` (which
@@ -181,12 +185,15 @@ private:
     uint64_t repeatedFrames_ = 0;
     size_t firstMidLine_ = 0;  // this line's scheduled writes after clock 0
     // This line's phantom DMA loads (beginScanline to endScanline): what they load, the GRAF
-    // latches before them, and the bytes ANTIC put on the bus in cycles 0-7.
+    // latches before them, the bytes ANTIC put on the bus in cycles 0-7, and those a CPU put
+    // there (takeLineStartBus).
     struct LinePhantomDma {
         PlayerMissileDma::Phantom load;
         std::array<uint8_t, 5> grafBefore{};
         PlayerMissileDma::LineStartBus antic{};
         uint8_t anticCycles = 0;
+        PlayerMissileDma::LineStartBus cpu{};
+        uint8_t cpuCycles = 0;
     } phantom_;
     // GRAFP0-3 and GRAFM before this line's P/M DMA (with the next 3 registers: one 8-byte copy).
     std::array<uint8_t, 8> grafBeforeDma_{};
