@@ -197,6 +197,7 @@ int Atari::acquireCycle(bool isRead) {
                 } else {
                     cycle_ = static_cast<int>(wsyncRelease_ - lineStart_);
                 }
+                noteHeldRead(c, cycle_);
                 continue;
             }
         }
@@ -211,7 +212,17 @@ int Atari::acquireCycle(bool isRead) {
     }
 }
 
+void Atari::noteHeldRead(int from, int to) {
+    // Only the line's first cycles matter (phantom P/M DMA, D8). The held 6502 repeats its read
+    // on each cycle ANTIC leaves it: its address is on the bus and memory answers.
+    if (from >= 8) return;
+    const uint8_t value = peek(readAddress_);
+    const FreeCycles& free = patterns_[pattern_].free;
+    for (int f = from; f < std::min(to, 8); f = free.next[static_cast<size_t>(f + 1)]) noteBus(f, value);
+}
+
 uint8_t Atari::read(uint16_t address) {
+    readAddress_ = address;
     const int c = acquireCycle(true);
     uint8_t value;
     if (address < 0xC000 || address >= kOsRomStart) value = machine_.memory().read(address);
