@@ -70,6 +70,7 @@ void Atari::powerOn() {
     lineOpen_ = false;
     writes_.clear();
     nextWrites_.clear();
+    memoryWrites_.clear();
     beginFrameWrites();
     lastFrame_ = thisFrame_;
     nmiRequest_ = false;
