@@ -28,7 +28,8 @@ namespace {
 
 pmg::Scene busyScene() { return pmg::loadScene(std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/busy-mode-e.json"); }
 
-void runFrames(benchmark::State& state, bool picture, bool record, bool rainbow = false, bool newColour = false) {
+void runFrames(benchmark::State& state, bool picture, bool record, bool rainbow = false, bool newColour = false,
+               bool moving = false) {
     pmg::Scene scene = busyScene();
     if (rainbow) {
         // A DLI rainbow: COLBK and COLPF0 rewritten before every visible line, so every cache
@@ -47,6 +48,14 @@ void runFrames(benchmark::State& state, bool picture, bool record, bool rainbow 
     for (auto _ : state) {
         // A new background colour every frame: no line is what it was a frame ago.
         if (newColour) machine.writeRegister(pmg::Reg::COLBK, colour += 2);
+        if (moving) {
+            // Every object one colour clock right, as a game moves them: no line is made from
+            // the inputs it had a frame ago, so every line is made in full.
+            for (int r = static_cast<int>(pmg::Reg::HPOSP0); r <= static_cast<int>(pmg::Reg::HPOSM3); ++r) {
+                const auto reg = static_cast<pmg::Reg>(r);
+                machine.writeRegister(reg, static_cast<uint8_t>(machine.registers()[reg] + 1));
+            }
+        }
         machine.writeRegister(pmg::Reg::HITCLR, 0);
         machine.runFrame();
         benchmark::DoNotOptimize(machine.collisions().registers());
@@ -64,6 +73,11 @@ void BM_FrameWithPictureRainbow(benchmark::State& s) { runFrames(s, true, false,
 void BM_FrameWithPictureNewColour(benchmark::State& s) { runFrames(s, true, false, false, true); }
 void BM_FrameWithPictureAndRecordNewColour(benchmark::State& s) { runFrames(s, true, true, false, true); }
 void BM_FrameCollisionsOnlyNewColour(benchmark::State& s) { runFrames(s, false, false, false, true); }
+// Not targets: every object moved between frames, so every line is made in full (the memos
+// answer nothing): the work of a frame as such.
+void BM_FrameWithPictureMoving(benchmark::State& s) { runFrames(s, true, false, false, false, true); }
+void BM_FrameWithPictureAndRecordMoving(benchmark::State& s) { runFrames(s, true, true, false, false, true); }
+void BM_FrameCollisionsOnlyMoving(benchmark::State& s) { runFrames(s, false, false, false, false, true); }
 
 // The machine's memory bandwidth for what a frame writes: the picture (240 rows of 376
 // hi-res pixels, a byte each), and the picture with the per-pixel record, copied with memcpy
@@ -93,5 +107,8 @@ BENCHMARK(BM_FrameWithPictureRainbow);
 BENCHMARK(BM_FrameWithPictureNewColour);
 BENCHMARK(BM_FrameWithPictureAndRecordNewColour);
 BENCHMARK(BM_FrameCollisionsOnlyNewColour);
+BENCHMARK(BM_FrameWithPictureMoving);
+BENCHMARK(BM_FrameWithPictureAndRecordMoving);
+BENCHMARK(BM_FrameCollisionsOnlyMoving);
 BENCHMARK(BM_CopyPictureBytes);
 BENCHMARK(BM_CopyPictureAndRecordBytes);

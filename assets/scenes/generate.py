@@ -162,7 +162,7 @@ def main():
             "HPOSP0": 0x40, "GRAFP0": 0xFF, "HPOSP1": 0xA0, "GRAFP1": 0x81, "SIZEP1": 3}
     regs.update(colours(COLPF2=0x04, COLPF1=0x0E))
     write("mode2-text.json", scene("mode2-text", "Mode 2 text under two CPU-written player stripes: "
-                                   "P0PF and P1PF show PF2 only (reference F1).",
+                                   "P0PF and P1PF show PF2 only.",
                                    regs, [block(0x2000, dl_bytes(body)), block(0x3000, text), font_block()]))
 
     # --- mode 4: multicolour text, inverse characters give PF3 --------------------------
@@ -175,7 +175,7 @@ def main():
             "HPOSP0": 0x50, "GRAFP0": 0xFF, "SIZEP0": 3, "HPOSM0": 0xA0, "GRAFM": 0x03}
     regs.update(colours())
     write("mode4-multicolour.json", scene("mode4-multicolour", "Mode 4 characters: 01/10/11 pixels are PF0/PF1/PF2, "
-                                          "PF3 for characters with bit 7 set (reference §4, T4).",
+                                          "PF3 for characters with bit 7 set.",
                                           regs, [block(0x2000, dl_bytes(body)), block(0x3000, text), font_block()]))
 
     # --- mode 6: colour from character bits 7-6 -----------------------------------------
@@ -240,7 +240,7 @@ def main():
             "HPOSP0": 0x5E, "SIZEM": 0x00}
     regs.update(colours())
     write("fifth-player.json", scene("fifth-player", "PRIOR bit 4: the four missiles form a fifth player in COLPF3, "
-                                     "yet they still report as missiles and never as PF3 (reference C8).",
+                                     "yet they still report as missiles and never as PF3.",
                                      regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen), block(0x5000, pm)]))
 
     # --- GTIA mode 10 -------------------------------------------------------------------
@@ -257,7 +257,7 @@ def main():
     regs.update(colours(COLPM0=0x08, COLPM1=0x18, COLPM2=0x28, COLPM3=0x38, COLPF0=0x48, COLPF1=0x58,
                         COLPF2=0x68, COLPF3=0x78, COLBK=0x88))
     write("gtia-mode10.json", scene("gtia-mode10", "GTIA mode 10 (PRIOR $80): nibbles x100-x111 collide as PF0-PF3; "
-                                    "player-colour nibbles 0000-0011 and background 10xx do not (reference F4).",
+                                    "player-colour nibbles 0000-0011 and background 10xx do not.",
                                     regs, [block(0x2000, dl_bytes(body)), block(0x3000, screen)]))
 
     # --- line writes: one player reused down the screen ---------------------------------

@@ -19,6 +19,7 @@
 #include <epoxy/gl.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -157,6 +158,9 @@ void App::applyUiScale() {
     ImGui::StyleColorsDark();
     ImGuiStyle& style = ImGui::GetStyle();
     style.WindowRounding = 3, style.FrameRounding = 2, style.TabRounding = 2;
+    // A panel's tab shows its close button only once it is the tab in front: a click that
+    // picks a panel can never close one by landing on a button that appeared under it.
+    style.TabMinWidthForCloseButton = FLT_MAX;
     style.ScaleAllSizes(scale);
     io.Fonts->Clear();
     const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
@@ -181,6 +185,25 @@ void App::applyUiScale() {
     }
     fontsUploaded_ = true;
     relayout_ = true;
+}
+
+// ImGui's text fields (1.86) redo with Ctrl+Y alone; the app's other redo keys, Ctrl+Shift+Z,
+// did nothing there. handleEvent() keeps them from ImGui and this gives the field a Ctrl+Y
+// instead: Y down, Shift up for one frame, then the keyboard as it really is.
+void App::pressTextRedo() {
+    if (textRedo_ == TextRedo::None) return;
+    ImGuiIO& io = ImGui::GetIO();
+    if (textRedo_ == TextRedo::Press) {
+        io.KeysDown[SDL_SCANCODE_Y] = true;
+        io.KeyCtrl = true;  // (ImGui took the modifiers from the last key event it saw, not this one)
+        io.KeyShift = false;
+        textRedo_ = TextRedo::Release;
+        return;
+    }
+    io.KeysDown[SDL_SCANCODE_Y] = SDL_GetKeyboardState(nullptr)[SDL_SCANCODE_Y] != 0;
+    io.KeyCtrl = (SDL_GetModState() & KMOD_CTRL) != 0;
+    io.KeyShift = (SDL_GetModState() & KMOD_SHIFT) != 0;
+    textRedo_ = TextRedo::None;
 }
 
 void App::changeUiScale(int steps) {
@@ -267,6 +290,7 @@ bool App::step(RgbImage* capture) {
         layout();
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
+        pressTextRedo();
         ImGui::NewFrame();
         drawUi();
         ImGui::Render();
@@ -518,7 +542,12 @@ void App::drawSlots() {
                     const bool front = (frame_ < 2 && std::find(options_.show.begin(), options_.show.end(),
                                                                 p->name()) != options_.show.end()) ||
                                        frontPanel_ == p->name();
-                    if (ImGui::BeginTabItem(p->name(), &p->visible, front ? ImGuiTabItemFlags_SetSelected : 0)) {
+                    const bool open =
+                        ImGui::BeginTabItem(p->name(), &p->visible, front ? ImGuiTabItemFlags_SetSelected : 0);
+                    if (!p->visible) ctx_.notify(std::string("closed ") + p->name() + ": View > Panels brings it back");
+                    ctx_.noteWidget(std::string("tab ") + p->name());
+                    if (open) {
+                        ctx_.noteWidget(std::string("front tab ") + p->name());
                         ImGui::BeginChild("##panel");
                         if (ctx_.recordText) ImGui::LogToBuffer(0);  // 0: log without opening tree nodes
                         p->draw(ctx_);

@@ -13,8 +13,13 @@
 namespace pmg::app {
 
 void App::handleEvent(const SDL_Event& e) {
-    ImGui_ImplSDL2_ProcessEvent(&e);
     const ImGuiIO& io = ImGui::GetIO();
+    if (e.type == SDL_KEYDOWN && io.WantTextInput && e.key.keysym.sym == SDLK_z && (e.key.keysym.mod & KMOD_CTRL) &&
+        (e.key.keysym.mod & KMOD_SHIFT)) {
+        textRedo_ = TextRedo::Press;  // the field's own redo (see pressTextRedo)
+        return;
+    }
+    ImGui_ImplSDL2_ProcessEvent(&e);
     switch (e.type) {
         case SDL_QUIT: requestQuit(); break;
         case SDL_WINDOWEVENT:

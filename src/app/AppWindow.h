@@ -120,6 +120,7 @@ private:
     void updateTitle();
     void applyUiScale();
     void changeUiScale(int steps);
+    void pressTextRedo();
     fs::path defaultScene() const;
 
     AppOptions options_;
@@ -151,6 +152,8 @@ private:
     float dpiScale_ = 1.0f;
     float uiScale_ = 1.0f;  // the user's, remembered (Ctrl+plus / minus)
     bool scaleChanged_ = false, fontsUploaded_ = false;
+    // Ctrl+Shift+Z in a text field, given to ImGui as Ctrl+Y over two frames (pressTextRedo).
+    enum class TextRedo : uint8_t { None, Press, Release } textRedo_ = TextRedo::None;
     std::string frontPanel_;  // a panel whose tab comes to the front next frame (Lessons when a lesson opens)
     std::optional<OverlayOptions> userOverlays_;  // the user's overlays while an open lesson has set some
     float menuHeight_ = 0;

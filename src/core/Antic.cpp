@@ -28,6 +28,16 @@ int fontRow(int mode, int row, uint8_t code, uint8_t chactl) {
     return reflect ? 7 - f : f;
 }
 
+// The address of the font byte ANTIC fetches for character `code` on row `row` of mode `mode`
+// (2-7), whether the row shows it or not (Altirra: row & 7 in modes 2-4 and 6, row / 2 in 5 and
+// 7, reflected by CHACTL bit 2; 128 characters from CHBASE & $FC, 64 from CHBASE & $FE in 6-7).
+uint16_t fontFetchAddress(int mode, int row, uint8_t code, uint8_t chactl, uint8_t chbase) {
+    int r = (mode == 5 || mode == 7) ? (row >> 1) & 7 : row & 7;
+    if (chactl & 4) r = 7 - r;
+    if (mode >= 6) return static_cast<uint16_t>(((chbase & 0xFE) << 8) + (code & 0x3F) * 8 + r);
+    return static_cast<uint16_t>(((chbase & 0xFC) << 8) + (code & 0x7F) * 8 + r);
+}
+
 // Byte-to-AN-code tables, built once: a fetched byte becomes 4, 8 or 16 AN codes in one store.
 struct ExpandTables {
     uint32_t twoBit[2][256];      // 2 bits per 1-cc pixel; [0]: 11 = PF2, [1]: 11 = PF3
@@ -148,6 +158,55 @@ void applyFetchChanges(PlayfieldLine& pf, const RegisterFile& regs) {
     pf.generated = false;
 }
 
+bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf, int bus, BusFetches& out) {
+    out.names.fill(-1);
+    out.fonts.fill(-1);
+    if (pf.fetchClock < 0) return false;
+    const AnticModeInfo& info = anticMode(pf.mode);
+    const int step = info.clocksPerByte / 2;
+    const int count = std::min<int>(pf.fetchCount, BusFetches::kCount);
+    constexpr int kLastRealFetchCycle = 105;  // later fetches are virtual anyway: the model reads memory there
+    bool any = false;
+    size_t next = 0;
+    uint8_t dmactl = pf.dmactl;
+    // Cycle by cycle, as the bus sees it: the name or bitmap fetch of byte i comes on
+    // fetchClock + 1 + i * step (+ 3 for bitmaps), the font fetch of character i 3 cycles after
+    // its name (never on the same cycle as a name).
+    for (int c = pf.fetchClock + 1; c < kCyclesPerLine; ++c) {
+        // A write on cycle w acts from cycle w + 1 (as playfieldFetch).
+        for (; next < pf.fetchChangeCount && pf.fetchChanges[next].clock / 2 - 1 < c; ++next)
+            dmactl = pf.fetchChanges[next].dmactl;
+        const bool off = (dmactl & 3) == 0;
+        const int name = c - pf.fetchClock - (info.character ? 1 : 3);
+        if (pf.firstRow && name >= 0 && name % step == 0 && name / step < count) {
+            const int i = name / step;
+            if (off) {
+                out.names[static_cast<size_t>(i)] = static_cast<int16_t>(bus);
+                any |= bus >= 0;
+            } else if (c <= kLastRealFetchCycle) {
+                bus = mem.read(scanAddress(pf.dataAddress, i));
+            }
+        }
+        const int font = c - pf.fetchClock - 4;
+        if (info.character && font >= 0 && font % step == 0 && font / step < count) {
+            const int i = font / step;
+            if (off) {
+                out.fonts[static_cast<size_t>(i)] = static_cast<int16_t>(bus);
+                any |= bus >= 0;
+            } else if (c <= kLastRealFetchCycle) {
+                const int16_t fetched = pf.firstRow ? out.names[static_cast<size_t>(i)] : int16_t{-1};
+                const uint8_t code =
+                    fetched >= 0 ? static_cast<uint8_t>(fetched) : codes.read(scanAddress(pf.dataAddress, i));
+                uint8_t ctl = pf.chactl, cb = pf.chbase;  // as generatePlayfield takes them
+                for (const PlayfieldLine::CharacterWrite& w : pf.characterWrites)
+                    if (w.cycle <= c) (w.chbase ? cb : ctl) = w.value;
+                bus = mem.read(fontFetchAddress(pf.mode, pf.row, code, ctl, cb));
+            }
+        }
+    }
+    return any;
+}
+
 void Antic::beginFrame(const RegisterFile& regs) {
     dl_ = static_cast<uint16_t>(regs[Reg::DLISTL] | (regs[Reg::DLISTH] << 8));
     beginFrameRunning();
@@ -252,7 +311,9 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     unblanked_ = false;
     lineEndsAtVscrol_ = false;
     lineDli_ = false;
+    hiresVblankLine_ = false;
     if (!inVisibleLines(line)) {
+        hiresVblankLine_ = hiresVblank_;
         if (hiresVblank_ && (regs[Reg::DMACTL] & 3) != 0) unblankedLine(regs, out);
         return;
     }
@@ -330,10 +391,11 @@ uint8_t playfieldColours(int mode) {
     return kPossible[mode & 15];
 }
 
-void Antic::playfieldFetchedDuringLine(const Memory& mem, int count) {
+void Antic::playfieldFetchedDuringLine(const Memory& mem, int count, const int16_t* busNames) {
     if (bufferFetched_) buffer_ = bufferBefore_.bytes;  // scanLine() filled it with the whole width's bytes
     for (int i = 0; i < std::min(count, kBufferSize); ++i)
-        buffer_[static_cast<size_t>(i)] = mem.read(scanAddress(lineMemScan_, i));
+        buffer_[static_cast<size_t>(i)] =
+            busNames && busNames[i] >= 0 ? static_cast<uint8_t>(busNames[i]) : mem.read(scanAddress(lineMemScan_, i));
     bufferFetched_ = false;  // it may now differ from memory: lineMemory() compares
     scanAdvance_ = static_cast<uint16_t>(count);
     if (lineWasLast_) memScan_ = scanAddress(lineMemScan_, scanAdvance_);
@@ -371,6 +433,49 @@ void Antic::unblankedLine(const RegisterFile& regs, PlayfieldLine& out) {
     out.first = static_cast<int16_t>(from);
     out.last = static_cast<int16_t>(to - 1);
     out.origin = static_cast<int16_t>(from);
+    out.firstByte = out.lastByte = 0;
+}
+
+void Antic::vblankWidthWrittenDuringLine(uint8_t dmactl, std::span<const PlayfieldLine::FetchChange> writes,
+                                         PlayfieldLine& out) {
+    // A write on cycle c acts from clock 2c + 2: those on cycle 9 or before reach the blanking.
+    constexpr int kBlankingCycle = 10;
+    uint8_t blanking = dmactl;
+    for (const PlayfieldLine::FetchChange& w : writes)
+        if (w.clock <= 2 * kBlankingCycle) blanking = w.dmactl;
+    out.an.fill(0);
+    out.first = 0;
+    out.last = -1;
+    out.possible = 0;
+    unblanked_ = (blanking & 3) != 0;
+    if (!unblanked_) {  // blanked after all (a blank line is described as none)
+        out.mode = 0;
+        out.hires = false;
+        return;
+    }
+    out.mode = 0x0F;  // as unblankedLine(), over the window each width leaves
+    out.hires = true;
+    out.dmactl = dmactl;
+    out.hscrollEnabled = false;
+    int first = PlayfieldLine::kSize, last = -1, from = 0;
+    uint8_t width = dmactl;
+    auto window = [&](int to) {
+        const auto [lo, hi] = shownClocks(from, to, width);
+        if (lo >= hi) return;
+        std::memset(out.an.data() + lo, 4, static_cast<size_t>(hi - lo));
+        first = std::min(first, lo);
+        last = std::max(last, hi - 1);
+    };
+    for (const PlayfieldLine::FetchChange& w : writes) {
+        const int to = std::clamp<int>(w.clock, from, PlayfieldLine::kSize);
+        window(to);
+        from = to;
+        width = w.dmactl;
+    }
+    window(PlayfieldLine::kSize);
+    out.first = static_cast<int16_t>(first > last ? 0 : first);
+    out.last = static_cast<int16_t>(last);
+    out.origin = out.first;
     out.firstByte = out.lastByte = 0;
 }
 
@@ -482,8 +587,9 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     // Character modes: expand(byte, p, chactl, chbase, font), font(address) reading a font
     // byte. Each character takes CHBASE, CHACTL and its font byte as they stand when ANTIC
     // fetches that byte, so a write during the line changes only the characters fetched after it.
+    // A font fetch made while the width was off takes the bus byte out.busFonts gives instead.
     auto fetchCharacters = [&](auto expand) {
-        if (out.characterWrites.empty() && out.fontWriteCount == 0) {
+        if (out.characterWrites.empty() && !out.busFonts && out.fontWriteCount == 0) {
             const auto font = [&](uint16_t a) { return mem.read(a); };
             fetchAll([&](uint8_t byte, uint8_t* p) { expand(byte, p, chactl, chbase, font); });
             return;
@@ -493,8 +599,10 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
             uint8_t ctl = chactl, cb = chbase;
             for (const PlayfieldLine::CharacterWrite& w : out.characterWrites)
                 if (w.cycle <= fontFetch) (w.chbase ? cb : ctl) = w.value;
+            const int bus = out.busFonts && i < BusFetches::kCount ? out.busFonts[i] : -1;
             const auto font = [&](uint16_t a) {
-                return byteOnCycle(out.fontWritesDuringLine(), a, fontFetch, mem.read(a));
+                return bus >= 0 ? static_cast<uint8_t>(bus)
+                                : byteOnCycle(out.fontWritesDuringLine(), a, fontFetch, mem.read(a));
             };
             expand(mem.read(scanAddress(base, i)), at + i * span, ctl, cb, font);
         }

@@ -64,7 +64,9 @@ public:
     // would fetch, because DMACTL or HSCROL was written during it (rule A1; a first row only):
     // the line buffer holds those bytes and, past them, what it held before; the memory scan
     // counter moves on by `count` at the end of the mode line.
-    void playfieldFetchedDuringLine(const Memory& mem, int count);
+    // `busNames` (null: none): for each byte, the bus byte a virtual fetch took instead of memory's
+    // (BusFetches::names), -1 where it was read from memory.
+    void playfieldFetchedDuringLine(const Memory& mem, int count, const int16_t* busNames = nullptr);
     // A program wrote memory during the line scanLine() last ran, the first row of mode line
     // `pf` (`writes` in write order, `mem` as they left it): ANTIC fetched each screen byte
     // into the line buffer on its own cycle (playfieldFetchCycle), so a byte written before
@@ -92,6 +94,16 @@ public:
     // The line scanLine() last described is in the vertical blank but not blanked (the hi-res
     // vertical-blank bug, reference W4): GTIA processes it (collisions; it has no picture row).
     bool unblanked() const { return unblanked_; }
+    // The line scanLine() last described is a vertical-blank line while the hi-res
+    // vertical-blank bug holds, blanked or not: a DMACTL write during it may change that.
+    bool hiresVblankLine() const { return hiresVblankLine_; }
+    // Such a line (hiresVblankLine()) had DMACTL's width written during it: `dmactl` as the line
+    // began, then `writes` (the value from each one's clock on, in clock order). ANTIC decides
+    // on cycle 10 whether the line is blanked, with the width written on cycle 9 or before
+    // (Altirra), and sends its pairs 00 over the window of the width in force at each clock
+    // (rule A2). Describes the line in `out` again and sets unblanked().
+    void vblankWidthWrittenDuringLine(uint8_t dmactl, std::span<const PlayfieldLine::FetchChange> writes,
+                                      PlayfieldLine& out);
 
     uint16_t displayListPointer() const { return dl_; }
     uint16_t memoryScanCounter() const { return memScan_; }
@@ -178,7 +190,8 @@ private:
     // Lines 248-7 are not blanked (W4): decided at line 248, kept through the frame's start
     // (beginFrame leaves it) until line 8.
     bool hiresVblank_ = false;
-    bool unblanked_ = false;  // the last line described is one of them
+    bool unblanked_ = false;        // the last line described is one of them
+    bool hiresVblankLine_ = false;  // it is a vertical-blank line while hiresVblank_ holds
     bool prevVscroll_ = false;
     // Instructions fetched this frame (at most one per visible line), for loop().
     std::array<uint16_t, kVisibleLines> fetched_{};
@@ -216,6 +229,19 @@ uint8_t playfieldColours(int mode);
 // (pf.fetchWrites(), not empty; `regs` as the line started): works out the fetch (rule A1) and
 // where the line shows (A2). A line that started with playfield DMA off becomes a playfield line.
 void applyFetchChanges(PlayfieldLine& pf, const RegisterFile& regs);
+
+// The fetches of line `pf` (with its fetch worked out by applyFetchChanges) that came while
+// DMACTL's width was off: ANTIC makes them virtually, taking no bus cycle, and stores the byte
+// left on the bus (Altirra), the byte of its last real fetch (a name, bitmap or font byte; before
+// the first, `bus`: what it fetched on cycles 0-7, -1 if nothing). names[i] (first row only) and
+// fonts[i] hold the bus byte byte i or character i's font fetch took, -1 where memory's is taken.
+struct BusFetches {
+    static constexpr int kCount = 64;  // more than a line's fetches (57 at most, cycles 1-113)
+    std::array<int16_t, kCount> names{}, fonts{};
+};
+// `codes`: the character names a later row reads (ANTIC's line buffer); returns whether any
+// fetch took a bus byte.
+bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf, int bus, BusFetches& out);
 
 // Fills line.an from memory (and places the line), if not done yet for this line.
 void generatePlayfield(const Memory& mem, PlayfieldLine& line);

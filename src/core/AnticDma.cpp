@@ -13,6 +13,10 @@ constexpr int kLastFetchCycle = 105;  // playfield fetches on 106 or later are v
 constexpr int kFirstRefresh = 25, kRefreshStep = 4, kRefreshCount = 9;
 constexpr int kFirstPlayerFetch = 2;  // players 0-3 on cycles 2-5 (D1)
 constexpr int kDmactlLeadCycles = 2;  // a DMACTL write reaches fetches 2 cycles on (D3)
+// ANTIC still starts a playfield clock whose start cycle a width or HSCROL write made on this
+// cycle or before has passed (Altirra: a line's fetch is active after a write while the beam is
+// at most here, or before the new start's first fetch less one cycle, 2 for bitmaps).
+constexpr int kLastLateStartCycle = 10;
 
 // First playfield fetch cycle for a fetch width: bitmap bytes / character names.
 int firstFetchCycle(PlayfieldWidth w, bool character) {
@@ -33,11 +37,15 @@ PlayfieldFetch playfieldFetch(const PlayfieldLine& pf) {
     size_t next = 0;
     PlayfieldFetch fetch;
     fetch.stopped = false;
+    const int firstFetch = info.character ? 1 : 3;  // cycles from the clock's start to byte 0's fetch
+    int lost = 0;                                   // fetches a late start (below) missed: the beam had passed them
     for (int c = 1; c < kCyclesPerLine; ++c) {
         // A write on cycle w (reaching the display from clock 2w + 2) acts from cycle w + 1.
+        bool written = false;
         for (; next < pf.fetchChangeCount && pf.fetchChanges[next].clock / 2 - 1 < c; ++next) {
             dmactl = pf.fetchChanges[next].dmactl;
             hscrol = pf.fetchChanges[next].hscrol;
+            written = true;
         }
         auto width = static_cast<PlayfieldWidth>(dmactl & 3);
         if (width == PlayfieldWidth::Off) continue;  // no start or stop cycle: the clock runs as it was
@@ -45,13 +53,22 @@ PlayfieldFetch playfieldFetch(const PlayfieldLine& pf) {
             width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
         const int start = clockStartCycle(width) + (pf.hscrollEnabled ? (hscrol & 15) >> 1 : 0);
         if (fetch.clock < 0) {
-            if (c == start) fetch.clock = c;
+            if (c == start) {
+                fetch.clock = c;
+            } else if (written && start < c && c - 1 <= kLastLateStartCycle) {
+                // A wide line's start on cycle 9 or 10 turned on by a write on cycle 9 or 10: the
+                // clock runs from its start, but the fetches the beam has passed are not made
+                // (the next fetch fills the buffer's first place, so the bytes keep their places).
+                fetch.clock = start;
+                const int passed = c - 1 - (start + firstFetch);
+                lost = passed >= 0 ? passed / step + 1 : 0;
+            }
             continue;
         }
         if (c == start + bytesPerLine(info, width) * step) {
             // The stop takes the clock's bit only where it is: a stop off the fetch step misses it.
             if ((c - fetch.clock) % step == 0) {
-                fetch.count = (c - fetch.clock) / step;
+                fetch.count = (c - fetch.clock) / step - lost;
                 fetch.stopped = true;
                 return fetch;
             }
@@ -63,8 +80,8 @@ PlayfieldFetch playfieldFetch(const PlayfieldLine& pf) {
         return fetch;
     }
     // Not stopped: the clock runs to the end of the line (fetches from cycle 106 on are virtual).
-    const int first = fetch.clock + (info.character ? 1 : 3);
-    fetch.count = first < kCyclesPerLine ? (kCyclesPerLine - 1 - first) / step + 1 : 0;
+    const int first = fetch.clock + firstFetch;
+    fetch.count = first < kCyclesPerLine ? (kCyclesPerLine - 1 - first) / step + 1 - lost : 0;
     return fetch;
 }
 

@@ -66,10 +66,11 @@ int playfieldFetchCycle(const PlayfieldLine& pf, int index);
 
 // The playfield DMA clock of line `pf` with the DMACTL widths and HSCROL values written during
 // it (pf.fetchWrites(); rule A1): it starts on the first cycle that is its start cycle for the
-// width and HSCROL in force on that cycle, and stops on the first later cycle that is its stop
-// cycle then. `clock` is the start cycle (-1: it never started); `count` the name or bitmap
-// fetches made (those from cycle 106 on are virtual), up to the end of the line when the stop is
-// missed (`stopped` false: the hardware's clock then runs on into the next lines).
+// width and HSCROL in force on that cycle (or on a start cycle a write on cycle 10 or before has
+// just passed, without the fetches the beam passed), and stops on the first later cycle that is
+// its stop cycle then. `clock` is the start cycle (-1: it never started); `count` the name or
+// bitmap fetches made (those from cycle 106 on are virtual), up to the end of the line when the
+// stop is missed (`stopped` false: the hardware's clock then runs on into the next lines).
 struct PlayfieldFetch {
     int clock = -1;
     int count = 0;

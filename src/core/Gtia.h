@@ -147,10 +147,15 @@ private:
             return;
         }
         // Picture or record: a line made from the same inputs as a frame ago is in the
-        // frame already (GtiaLineMemo).
+        // frame already (GtiaLineMemo); one whose colours alone changed needs its row alone.
         if ((at.opt.picture || at.opt.record) && shifters_.empty()) {
-            if (memo_.replay(at)) return;
+            const GtiaLineMemo::Replay left = memo_.replay(at);
+            if (left == GtiaLineMemo::Replay::Nothing) return;
             cache_.update(at.regs);
+            if (left == GtiaLineMemo::Replay::DrawPicture) {
+                picture_.wholeLine(at, gtiaMode(at.regs[Reg::PRIOR], at.opt.ctia), cache_);
+                return;
+            }
             wholeLine(at);
             memo_.remember(at);
             return;

@@ -32,6 +32,32 @@ template <size_t N> uint64_t differing(const uint8_t* a, const uint8_t* b) {
     for (size_t i = 0; i + 8 < N; i += 8) d |= load64(a + i) ^ load64(b + i);
     return d;
 }
+// The register file's bytes that are colour registers (COLPM0-COLBK), 8 to a word.
+struct ColourBytes {
+    static constexpr size_t kWords = kRegisterFileSize / 8;
+    uint64_t mask[kWords]{};
+    constexpr ColourBytes() {
+        for (int r = static_cast<int>(Reg::COLPM0); r <= static_cast<int>(Reg::COLBK); ++r)
+            mask[r / 8] |= uint64_t{0xFF} << (8 * (r % 8));
+    }
+};
+static_assert(kRegisterFileSize % 8 == 0);
+constexpr ColourBytes kColourBytes;
+
+// Where two register files differ: in the colour registers, and in the others.
+struct RegisterDifference {
+    uint64_t colours = 0, others = 0;
+};
+RegisterDifference differingRegisters(const uint8_t* a, const uint8_t* b) {
+    RegisterDifference d;
+    for (size_t w = 0; w < ColourBytes::kWords; ++w) {
+        const uint64_t x = load64(a + 8 * w) ^ load64(b + 8 * w);
+        d.colours |= x & kColourBytes.mask[w];
+        d.others |= x & ~kColourBytes.mask[w];
+    }
+    return d;
+}
+
 uint64_t differing(const uint8_t* a, const uint8_t* b, int n) {
     if (n < 8) return std::memcmp(a, b, static_cast<size_t>(n)) != 0;
     uint64_t d = load64(a + n - 8) ^ load64(b + n - 8);
@@ -49,17 +75,17 @@ void GtiaLineMemo::startFrame(Frame& frame) {
     frame.lineMemoTag = tag_;
 }
 
-bool GtiaLineMemo::replay(const GtiaLine& at) {
+GtiaLineMemo::Replay GtiaLineMemo::replay(const GtiaLine& at) {
     taken_ = -1;
-    if (!trying_ || !inVisibleLines(at.line)) return false;
+    if (!trying_ || !inVisibleLines(at.line)) return Replay::MakeLine;
     PlayfieldLine& pf = at.pf;
     // Blank lines and bitmap modes: the playfield is the screen bytes (see the class comment).
-    if (!pf.empty() && pf.mode < 8) return false;
+    if (!pf.empty() && pf.mode < 8) return Replay::MakeLine;
     int count = 0;
     if (!pf.empty()) {
         placePlayfield(pf);   // (what GTIA does first anyway; changes no field the key holds but placement's own)
         count = pf.lastByte;  // every byte ANTIC fetched for the line, shown or not (from byte 0)
-        if (count < 0 || count > kMaxBytes) return false;
+        if (count < 0 || count > kMaxBytes) return Replay::MakeLine;
     }
     if (at.frame.lineMemoTag != tag_ || tag_ == 0) startFrame(at.frame);
 
@@ -79,12 +105,15 @@ bool GtiaLineMemo::replay(const GtiaLine& at) {
         offsetof(PlayfieldLine, characterWrites) >= kAfterAn &&
             offsetof(PlayfieldLine, characterWrites) + sizeof(PlayfieldLine::characterWrites) == sizeof(PlayfieldLine),
         "PlayfieldLine: only the AN codes and the write lists come after the compared fields");
-    if (!pf.characterWrites.empty() || pf.fetchChangeCount != 0) return false;
+    if (!pf.characterWrites.empty() || pf.fetchChangeCount != 0) return Replay::MakeLine;
     static_assert(sizeof(GtiaOptions) == 5, "every option is compared");
     const GtiaOptions& o = at.opt;
     uint64_t differ = (e.opt.ctia ^ o.ctia) | (e.opt.picture ^ o.picture) | (e.opt.record ^ o.record) |
                       (e.opt.shiftAlways ^ o.shiftAlways) | (e.opt.reference ^ o.reference);
-    differ |= differing<kRegisterFileSize>(e.regs.data(), at.regs.data());
+    const RegisterDifference regs = differingRegisters(e.regs.data(), at.regs.data());
+    differ |= regs.others;
+    // New colours matter only to a picture.
+    const bool newColours = regs.colours != 0 && o.picture;
     differ |= differing<kAnAt>(e.pf.data(), line);
     differ |= e.byteCount ^ static_cast<unsigned>(count);
     if (!differ && count) differ |= differing(e.bytes.data(), bytes, count);
@@ -102,15 +131,22 @@ bool GtiaLineMemo::replay(const GtiaLine& at) {
         }
         e.valid = true;
         e.misses = 0;
-        return true;
+        if (!newColours) return Replay::Nothing;
+        // The row is drawn with these colours now. (Only the colours: GCC makes a copy of
+        // the whole register file a `rep movs`, slower than all the rest of a replay.)
+        constexpr int kFirst = static_cast<int>(Reg::COLPM0), kCount = static_cast<int>(Reg::COLBK) - kFirst + 1;
+        std::memcpy(e.regs.data() + kFirst, at.regs.data() + kFirst, kCount);
+        return Replay::DrawPicture;
     }
     if (candidate_ == at.line) {
-        // Compared and found different: wait 1, 3, 7, then 15 frames after 2, 3, 4, 5 or
-        // more differences in a row.
-        e.misses = static_cast<uint8_t>(std::min(e.misses + 1, 5));
+        // Compared and found different: wait 1, 3, 7, ... then 63 frames after 2, 3, 4, ...
+        // 7 or more differences in a row. A line that changes on every frame (a moving
+        // object's) is then compared on 2 frames in 65, and one that stops changing is
+        // served again within about a second.
+        e.misses = static_cast<uint8_t>(std::min(e.misses + 1, 7));
         if (e.misses >= 2) e.wait = static_cast<uint8_t>((1 << (e.misses - 1)) - 1);
     }
-    if (differ) {
+    if (differ || regs.colours) {
         e.opt = at.opt;
         e.regs = at.regs;
         std::memcpy(e.pf.data(), line, kAnAt);
@@ -120,7 +156,7 @@ bool GtiaLineMemo::replay(const GtiaLine& at) {
     e.latchedBefore[0] = now[0];
     e.latchedBefore[1] = now[1];
     taken_ = at.line;
-    return false;
+    return Replay::MakeLine;
 }
 
 void GtiaLineMemo::remember(const GtiaLine& at) {

@@ -2,6 +2,10 @@
 // inputs again is not made again: its picture row and record are still in the frame, and
 // the collision bits it set are set again at the clocks it first set them.
 //
+// The colour registers reach the picture alone: collisions, the record and ANTIC's work
+// never see them (reference C7). A line whose only new inputs are colours (a colour cycle,
+// a flash) keeps its collision bits and record; only its picture row is drawn again.
+//
 // A line's picture, record and collisions depend on the registers, the options, what ANTIC
 // sent for it and the latches it starts from; that is all the memo compares. It serves the
 // lines of cached objects (no image left over from the line before) whose playfield is read
@@ -44,12 +48,18 @@ public:
         }
     }
 
+    // What replay() leaves to do for a line.
+    enum class Replay : uint8_t {
+        MakeLine,     // everything: make the line, then call remember()
+        Nothing,      // the line is in the frame as it was a frame ago
+        DrawPicture,  // only its colours changed: collisions and record are done, the row is not
+    };
     // For a line of cached objects with the registers constant and empty shift registers at
-    // its start: true if it has the inputs of the same line a frame ago in this frame; its
-    // collision bits are then applied to `at.latches` and its row and record left as they
-    // are. False: the line must be made, then remember() called.
-    bool replay(const GtiaLine& at);
-    // The line replay() returned false for has been made in full: keep what it set.
+    // its start. If it has the inputs of the same line a frame ago in this frame, bar the
+    // colours, its collision bits are applied to `at.latches` and its record left as it is;
+    // so is its picture row if the colours are the same too (else DrawPicture).
+    Replay replay(const GtiaLine& at);
+    // The line replay() returned MakeLine for has been made in full: keep what it set.
     void remember(const GtiaLine& at);
 
 private:

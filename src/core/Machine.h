@@ -137,6 +137,12 @@ private:
     // the font bytes of `pf` (the line with its CHBASE writes applied), which keeps those that
     // hit its character set (fontWrites_).
     void applyMemoryWrites(PlayfieldLine& pf);
+    // On a vertical-blank line of the hi-res vertical-blank bug (W4): DMACTL widths written
+    // during it move its window and may blank it (Antic::vblankWidthWrittenDuringLine).
+    void vblankWidthWrites(std::span<const RegisterWrite> midLine, const RegisterFile& regs, PlayfieldLine& pf);
+    // The bytes the fetches of line `pf` made while the width was off took from the bus (rule
+    // A1), into busFetches_ (and pf.busFonts); `regs` as the line began.
+    void takeBusFetches(const RegisterFile& regs, PlayfieldLine& pf);
 
     // Everything a frame run from line 0 depends on besides the options and the schedule,
     // and everything it changes besides frame_: the memory as its version names it (first:
@@ -201,6 +207,7 @@ private:
     std::vector<PlayfieldLine::FetchChange> fetchChanges_;  // the line's width and HSCROL writes (pf_ points here)
     std::vector<PlayfieldLine::MemoryWrite> memoryWrites_;  // a program's memory writes on this line
     std::vector<PlayfieldLine::MemoryWrite> fontWrites_;    // those to the line's character set (pf_ points here)
+    BusFetches busFetches_;  // what the line's fetches made while the width was off took (pf_.busFonts points here)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).
     struct ScratchFrame {

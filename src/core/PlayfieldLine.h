@@ -79,6 +79,11 @@ struct PlayfieldLine {
     };
     const MemoryWrite* fontWrites = nullptr;
     std::span<const MemoryWrite> fontWritesDuringLine() const { return {fontWrites, fontWriteCount}; }
+    // With such writes, the font bytes of the characters whose font fetch came while the width
+    // was off (rule A1: the fetch is virtual and takes the byte on the bus): busFonts[i] for
+    // character i, -1 where the byte is read from memory. Null on almost every line (the
+    // machine's, as fetchChanges).
+    const int16_t* busFonts = nullptr;
     // CHBASE and CHACTL written during the line (Machine adds them before GTIA draws it), in
     // write order: a character whose font byte ANTIC fetches on `cycle` or later uses `value`
     // instead of chbase / chactl. Empty on almost every line.

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "TestMachine.h"
 #include "core/BeamTiming.h"
@@ -354,6 +355,100 @@ TEST(AnticMidLine, A1_WidthTurnedOnStartsTheFetchOnlyBeforeItsStartCycle) {
     }
 }
 
+TEST(AnticMidLine, A1_BitmapsFetchedWhileTheWidthIsOffTakeTheBusByte) {
+    // A mode D line (2 rows: lines 32, 33) at normal width: bitmap byte i on cycle 20 + 2i.
+    // DMACTL $20 at clock 100 (cycle 51) makes the fetches from cycle 52 on (bytes 16-46, the
+    // stop being missed) virtual: each stores the byte on the bus, that of the last real fetch,
+    // byte 15 on cycle 50 ($55: PF0 on every clock). Memory holds $00 from byte 16. Line 33
+    // (normal width again) shows the line buffer: bytes 0-14 unlit, byte 15 and bytes 16-39,
+    // all $55, lit from $6C ($30 + 4 * 15) to $CF; line 32 itself shows nothing (bytes 0-13
+    // $00, the window closed from clock 104).
+    TestMachine t;
+    t.displayList({0x4D, 0x00, 0x30});
+    t.m.memory().write(static_cast<uint16_t>(kScreen + 15), 0x55);
+    t.at(kFirstModeLine, 100, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x30, 0xD0), std::string(0xA0, '0'));  // window closed from $68
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0x3C, '0') + std::string(0x64, '1'));
+}
+
+TEST(AnticMidLine, A1_NamesAndFontsFetchedWhileTheWidthIsOffTakeTheBusByte) {
+    // Mode 2 at normal width: name i on cycle 18 + 2i, its font byte on 21 + 2i, shown at $30 +
+    // 4i. Screen: character 2 at place 15, character 1 elsewhere. Font row 0: character 1 $F0
+    // (pixels "1100"), character 2 $C3 ("1001"); rows 1-7: character 1 $FF, character 2 $C3.
+    // DMACTL $20 at clock 100 (cycle 51) and $22 at clock 120 (cycle 61): the fetches on
+    // cycles 52-61 are virtual and take the bus byte left by the last real one, character 15's
+    // font byte on cycle 51, $C3: names 17-21 (cycles 52-60) and fonts 16-20 (53-61). The
+    // window shows nothing from clock 104 and opens again from 124:
+    //  - line 32 (row 0): characters 19, 20 at $7C-$83 show font byte $C3 ("1001"); character
+    //    21's font fetch (cycle 63) is real, for name $C3, whose row 0 is $00; 22-39 as before.
+    //  - line 33 (row 1, no writes) draws the buffer: names 17-21 are $C3 (font $00: unlit).
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30});
+    for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i == 15 ? 0x02 : 0x01);
+    for (int r = 0; r < 8; ++r) {
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), r == 0 ? 0xF0 : 0xFF);
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 16 + r), 0xC3);
+    }
+    t.at(kFirstModeLine, 100, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine, 120, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x30, 0xD0),
+              repeat("1100", 14) + std::string(20, '0') + "1001" + "1001" + "0000" + repeat("1100", 18));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0),
+              repeat("1111", 15) + "1001" + "1111" + repeat("0000", 5) + repeat("1111", 18));
+}
+
+TEST(AnticMidLine, A1_WideStartOnCycle9IsTurnedOnByAWriteUpToCycle10) {
+    // The line begins with the width off; DMACTL $23 (wide) is written at clock 16 (cycle 9),
+    // 18 (cycle 10) or 20 (cycle 11). The wide clock starts on cycle 9 (bitmap fetches on 12,
+    // 14, ..., 106), which ANTIC still takes after a write on cycle 9 or 10 (Altirra), not 11.
+    // Bytes 0-47 are $FF, from 48 $00. Cycles 9 and 10: the whole wide line, $2C-$DD lit, 48
+    // fetches, and line 33 (normal again at its clock 0) starts at byte 48, unlit. Cycle 11:
+    // nothing fetched, nothing lit, and line 33 shows bytes 0-39, lit at $30-$CF.
+    for (const auto& [clock, fetched] : {std::pair{16, true}, std::pair{18, true}, std::pair{20, false}}) {
+        TestMachine t;
+        twoBitmapLines(t);
+        t.set(Reg::DMACTL, 0x20);
+        for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0xFF);
+        t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine, clock, Reg::DMACTL, 0x23);
+        t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+        t.run();
+        EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE), std::string(0xB2, fetched ? '1' : '0')) << clock;
+        EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, fetched ? '0' : '1')) << clock;
+        if (fetched) {
+            EXPECT_EQ(t.m.frame().layout(kFirstModeLine).lastByte, 48) << clock;
+        }
+    }
+}
+
+TEST(AnticMidLine, A1_WideTextStartTurnedOnOnCycle10MissesTheFirstName) {
+    // Mode 2, width off as line 32 begins, DMACTL $23 written at clock 16 (cycle 9) or 18
+    // (cycle 10). The wide clock starts on cycle 9, names on 10, 12, ..., 104 (48). A write on
+    // cycle 10 comes after that cycle's fetch: 47 names (12-104), which fill the buffer from its
+    // first place, so character i is still screen byte i (byte 12, character 1, lit at $20 +
+    // 4 * 12 = $50-$53 either way), but the memory scan counter moves 47 bytes, not 48. The
+    // next mode line (line 40, normal width) starts at byte 47 (character 1: $30-$33 lit) or 48
+    // (nothing lit).
+    for (const auto& [clock, names] : {std::pair{16, 48}, std::pair{18, 47}}) {
+        TestMachine t;
+        t.displayList({0x42, 0x00, 0x30, 0x02}, 0x20);
+        for (int i = 0; i < 100; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), i == 12 || i == 47 ? 0x01 : 0x00);
+        for (int r = 0; r < 8; ++r) t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+        t.at(kFirstModeLine, clock, Reg::DMACTL, 0x23);
+        t.at(kFirstModeLine + 8, 0, Reg::DMACTL, 0x22);
+        t.run();
+        EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xD8), std::string(0x24, '0') + "1111" + std::string(0x84, '0'))
+            << clock;
+        EXPECT_EQ(t.m.frame().layout(kFirstModeLine).lastByte, names) << clock;
+        EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x30, 0x34), names == 47 ? "1111" : "0000") << clock;
+        EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x34, 0xD0), std::string(0x9C, '0')) << clock;
+    }
+}
+
 TEST(AnticMidLine, A1_HscrolWrittenBeforeTheStartCycleScrollsThisLine) {
     // A scrolled mode F line fetches one width wider: wide, clock start 9 + HSCROL / 2, byte i
     // from clock 32 + HSCROL + 4i. Only byte 2 is lit ($C0: its first clock). HSCROL 8 written
@@ -446,6 +541,101 @@ TEST(AnticMidLine, VscrolWrittenBeforeCycle6MovesTheDli) {
         t.run();
         EXPECT_EQ(t.m.frame().dliLines, k.dli) << "line " << k.line << " clock " << k.clock;
     }
+}
+
+// A width written during a vertical-blank line of the hi-res vertical-blank bug (W4): 240
+// mode F lines of zeros from line 8 (no JVB before line 248), so lines 248-7 are not blanked
+// while DMACTL's width is on; ANTIC sends pixel pairs 00 over the width's window there.
+namespace {
+
+void hiresToTheEnd(TestMachine& t) {
+    std::vector<uint8_t> dl;
+    for (int i = 0; i < 240; ++i) dl.insert(dl.end(), {0x4F, kScreen & 0xFF, kScreen >> 8});
+    t.m.memory().load(kDlist, dl);
+    t.set(Reg::DLISTL, kDlist & 0xFF);
+    t.set(Reg::DLISTH, kDlist >> 8);
+    t.set(Reg::DMACTL, 0x22);
+}
+
+}  // namespace
+
+TEST(AnticMidLine, W4_WidthWrittenDuringAnUnblankedVblankLineMovesItsWindow) {
+    // Line 250: PRIOR $40 then $00 at clocks $50/$51 makes the rest of the line pseudo mode E
+    // (F5), where the pairs 00 over the window are PF0. Player 0, one clock ($80) at `hpos`, on
+    // line 250 only. DMACTL written at clock 100 (cycle 51) sets the window from clock 104: the
+    // normal window ($30-$CF) has $C0 and not $D8; narrow ($40-$BF) neither; wide ($2C-$DD)
+    // both; with the width off no clock from 104 on, but $60 is before the write.
+    const struct {
+        int dmactl;  // -1: no write
+        int hpos;
+        uint8_t p0pf;
+    } cases[] = {{-1, 0xC0, 0x01},   {-1, 0xD8, 0x00},   {0x21, 0xC0, 0x00},
+                 {0x23, 0xD8, 0x01}, {0x20, 0xC0, 0x00}, {0x20, 0x60, 0x01}};
+    for (const auto& k : cases) {
+        for (const MachineOptions& o :
+             {MachineOptions{.picture = false, .record = false}, MachineOptions{}, MachineOptions{.reference = true}}) {
+            TestMachine t(o);
+            hiresToTheEnd(t);
+            t.player(0, static_cast<uint8_t>(k.hpos), 0x00);
+            t.at(250, 0, Reg::GRAFP0, 0x80);
+            t.at(251, 0, Reg::GRAFP0, 0x00);
+            t.at(250, 0x50, Reg::PRIOR, 0x40);
+            t.at(250, 0x51, Reg::PRIOR, 0x00);
+            if (k.dmactl >= 0) {
+                t.at(250, 100, Reg::DMACTL, static_cast<uint8_t>(k.dmactl));
+                t.at(251, 0, Reg::DMACTL, 0x22);
+            }
+            t.run();
+            EXPECT_EQ(t.reg(P0PF), k.p0pf) << "DMACTL " << k.dmactl << " at " << k.hpos << " reference " << o.reference;
+        }
+    }
+}
+
+TEST(AnticMidLine, W4_WidthWrittenUpToCycle9DecidesWhetherTheVblankLineIsBlanked) {
+    // ANTIC blanks a vertical-blank line of the bug on cycle 10 if the width is off then
+    // (Altirra), so a write at clock 16 (cycle 9) decides it and one at clock 18 (cycle 10)
+    // only moves the window. Players 0 and 1 meet at $80 on line 250 only: P0PL $02 when
+    // GTIA processes the line. Line 250 begins with the width on (turned off at 16: blanked,
+    // at 18: not) or off (turned on at 16: not blanked, at 18: blanked).
+    const struct {
+        uint8_t atStart, written;
+        int clock;
+        uint8_t p0pl;
+    } cases[] = {{0x22, 0x20, 16, 0x00}, {0x22, 0x20, 18, 0x02}, {0x20, 0x22, 16, 0x02}, {0x20, 0x22, 18, 0x00}};
+    for (const auto& k : cases) {
+        TestMachine t;
+        hiresToTheEnd(t);
+        t.player(0, 0x80, 0x00);
+        t.player(1, 0x80, 0xFF);
+        t.at(250, 0, Reg::GRAFP0, 0xFF);
+        t.at(250, 0, Reg::DMACTL, k.atStart);
+        t.at(250, k.clock, Reg::DMACTL, k.written);
+        t.at(251, 0, Reg::GRAFP0, 0x00);
+        t.at(251, 0, Reg::DMACTL, 0x22);
+        t.run();
+        EXPECT_EQ(t.reg(P0PL), k.p0pl) << "DMACTL $" << std::hex << int(k.atStart) << " then $" << int(k.written)
+                                       << std::dec << " at " << k.clock;
+    }
+}
+
+TEST(AnticMidLine, W4_ACpuReadSeesAVblankLineAWriteUnblanked) {
+    // Line 250 begins with the width off (blanked) and DMACTL $22 is written at clock 16
+    // (cycle 9): the line is not blanked. Players 0 and 1 meet at $80 on line 250 only: a CPU
+    // reading P0PL in the middle of the line sees $02 from clock $81 on, nothing before.
+    TestMachine t;
+    hiresToTheEnd(t);
+    t.player(0, 0x80, 0x00);
+    t.player(1, 0x80, 0xFF);
+    t.at(250, 0, Reg::GRAFP0, 0xFF);
+    t.at(250, 0, Reg::DMACTL, 0x20);
+    t.at(250, 16, Reg::DMACTL, 0x22);
+    t.set(Reg::HITCLR, 0);
+    t.m.runLines(0, 249);
+    t.m.beginScanline();
+    EXPECT_EQ(t.m.collisionsBefore(P0PL, 0x80, {}), 0x00);
+    EXPECT_EQ(t.m.collisionsBefore(P0PL, 0x81, {}), 0x02);
+    t.m.endScanline({});
+    EXPECT_EQ(t.reg(P0PL), 0x02);
 }
 
 }  // namespace pmg::test

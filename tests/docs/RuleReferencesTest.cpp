@@ -249,6 +249,24 @@ TEST(RuleReferences, EveryCitedRuleIsDefinedInHardwareDoc) {
     EXPECT_TRUE(missing.empty()) << "cited but not defined in docs/hardware.md:" << list;
 }
 
+// What the window shows a user, scene descriptions and lesson texts, speaks their language:
+// no rule IDs or section numbers of the project's hardware reference (the facts themselves
+// are in the text).
+TEST(RuleReferences, ScenesAndLessonsCiteNoRuleToTheUser) {
+    std::string found;
+    int files = 0;
+    for (const auto& e : fs::recursive_directory_iterator(kSource / "assets")) {
+        if (e.path().extension() != ".json") continue;
+        ++files;
+        // (Parentheses name objects here, "(P1)", as in the window's own code.)
+        const Citations c = citationsOfText(readFile(e.path()), false);
+        for (const auto& r : c.rules) found += "\n  " + e.path().string() + ": " + r;
+        for (const auto& r : c.sections) found += "\n  " + e.path().string() + ": section " + r;
+    }
+    EXPECT_GT(files, 20);
+    EXPECT_TRUE(found.empty()) << "rule IDs in text the window shows:" << found;
+}
+
 TEST(RuleReferences, ReadmeLinksTheHardwareDoc) {
     const std::string readme = readFile(kSource / "README.md");
     EXPECT_NE(readme.find("(docs/hardware.md)"), std::string::npos);

@@ -94,8 +94,11 @@ private:
         ImGui::TextUnformatted("Go to");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 4);
-        if (ImGui::InputTextWithHint("##goto", "$2000", goTo_, sizeof goTo_,
-                                     ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
+        const bool entered =
+            ImGui::InputTextWithHint("##goto", "$2000", goTo_, sizeof goTo_,
+                                     ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+        ctx.noteWidget("memory go to");
+        if (entered) {
             const int address = parseAddress(goTo_);
             if (address >= 0) goTo(address);
             else ctx.notify(std::string("\"") + goTo_ + "\" is not an address: type 4 hex digits, $0000-$FFFF");

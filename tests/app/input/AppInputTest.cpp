@@ -1006,5 +1006,81 @@ TEST(ScenesInTheWindow, PhantomDmaIsNamedAndTheScenesDescriptionIsShown) {
     fs::remove_all(dir);
 }
 
+// Picking a panel by its tab never closes it: an unselected tab has no close button, even
+// where one would be when the pointer is on it. The front tab's close button closes the
+// panel, and the status bar says where it comes back from.
+TEST(AppInput, AClickOnATabPicksThePanelAndOnlyTheFrontTabCloses) {
+    const fs::path dir = scratchDir("tabs");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    ASSERT_TRUE(app.widget("front tab Collisions").has_value());
+    const auto sweep = app.widget("tab Sweep");
+    ASSERT_TRUE(sweep.has_value());
+    ASSERT_FALSE(app.widget("front tab Sweep").has_value());
+    // The right end of the tab, where ImGui puts a hovered tab's close button.
+    const auto& r = *sweep;
+    const int closeX = static_cast<int>(r[2] - (r[3] - r[1]) / 2), midY = static_cast<int>((r[1] + r[3]) / 2);
+    input.moveTo(closeX, midY);
+    input.frames(2);
+    input.click(closeX, midY);
+    input.frames(3);
+    ASSERT_TRUE(app.widget("tab Sweep").has_value()) << "a click on an unselected tab closed its panel";
+    EXPECT_TRUE(app.widget("front tab Sweep").has_value()) << "the click did not bring the Sweep panel to the front";
+    EXPECT_EQ(app.status().find("closed"), std::string::npos);
+
+    // Now in front, its close button closes it.
+    const auto front = app.widget("tab Sweep");
+    ASSERT_TRUE(front.has_value());
+    const auto& f = *front;
+    const int x = static_cast<int>(f[2] - (f[3] - f[1]) / 2);
+    input.moveTo(x, midY);
+    input.frames(2);
+    input.click(x, midY);
+    input.frames(3);
+    EXPECT_FALSE(app.widget("tab Sweep").has_value()) << "the front tab's close button did not close it";
+    EXPECT_TRUE(app.widget("tab Collisions").has_value());
+    EXPECT_NE(app.status().find("View > Panels"), std::string::npos) << app.status();
+}
+
+// A text field redoes with the app's redo keys too: Ctrl+Y and Ctrl+Shift+Z (ImGui's fields
+// know Ctrl+Y alone). Neither reaches the scene's own undo history.
+TEST(AppInput, CtrlShiftZInATextFieldRedoesTheTyping) {
+    const fs::path dir = scratchDir("textredo");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.show = {"Memory"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const auto field = app.widget("memory go to");
+    ASSERT_TRUE(field.has_value());
+    const int x = static_cast<int>(((*field)[0] + (*field)[2]) / 2),
+              y = static_cast<int>(((*field)[1] + (*field)[3]) / 2);
+    input.click(x, y);
+    input.frames(2);
+    input.moveTo(1, 1);  // a tooltip under the pointer would end the panel's text; the field keeps the keyboard
+    // The field's text as the panel shows it: "Go to { 1F } ...".
+    auto field_text = [&] {
+        const std::string t = app.panelText("Memory");
+        const size_t a = t.find("Go to {"), b = t.find('}', a);
+        return a == std::string::npos || b == std::string::npos ? std::string("?") : t.substr(a + 7, b - a - 7);
+    };
+    input.text("1");
+    input.text("F");
+    ASSERT_EQ(field_text(), " 1F ");
+    input.key(SDLK_z, KMOD_LCTRL);
+    ASSERT_EQ(field_text(), " 1 ") << "Ctrl+Z did not undo the typing";
+    input.key(SDLK_z, KMOD_LCTRL | KMOD_LSHIFT);
+    EXPECT_EQ(field_text(), " 1F ") << "Ctrl+Shift+Z did not redo the typing";
+    input.key(SDLK_z, KMOD_LCTRL);
+    ASSERT_EQ(field_text(), " 1 ");
+    input.key(SDLK_y, KMOD_LCTRL);
+    EXPECT_EQ(field_text(), " 1F ") << "Ctrl+Y did not redo the typing";
+    EXPECT_FALSE(app.document().dirty()) << "the keys reached the scene's undo history";
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
