@@ -414,132 +414,132 @@ void Machine::applyMemoryWrites(PlayfieldLine& pf) {
     }
     pf.fontWrites = fontWrites_.data();
     pf.fontWriteCount = static_cast<uint16_t>(fontWrites_.size());
-    void Machine::takeBusFetches(const RegisterFile& regs, PlayfieldLine& pf) {
-        // The bus before the line's first playfield fetch: ANTIC's last fetch on cycles 0-7 (an LMS
-        // or JMP address on 6-7, players on 2-5, the instruction on 1, missiles on 0), as the line
-        // began; nothing there: unknown (-1, memory's bytes are taken).
-        int bus = -1;
-        const bool playerMissileLine = inVisibleLines(line_);
-        const uint16_t dl = pf.instructionAddress;
-        if (pf.operandFetched) bus = memory_.read(static_cast<uint16_t>((dl & 0xFC00) | ((dl + 2) & 0x03FF)));
-        else if (playerMissileLine && (regs[Reg::DMACTL] & 0x08))
-            bus = memory_.read(PlayerMissileDma::address(regs, 3, line_));
-        else if (pf.instructionFetched) bus = memory_.read(dl);
-        else if (playerMissileLine && (regs[Reg::DMACTL] & 0x0C))
-            bus = memory_.read(PlayerMissileDma::address(regs, 4, line_));
-        // A later row reads its character names from ANTIC's line buffer.
-        const Memory& codes = pf.firstRow || pf.empty() ? memory_ : antic_.lineMemory(memory_, pf);
-        pf.busFonts = busFetches(memory_, codes, pf, bus, busFetches_) ? busFetches_.fonts.data() : nullptr;
+}
+
+void Machine::takeBusFetches(const RegisterFile& regs, PlayfieldLine& pf) {
+    // The bus before the line's first playfield fetch: ANTIC's last fetch on cycles 0-7 (an LMS
+    // or JMP address on 6-7, players on 2-5, the instruction on 1, missiles on 0), as the line
+    // began; nothing there: unknown (-1, memory's bytes are taken).
+    int bus = -1;
+    const bool playerMissileLine = inVisibleLines(line_);
+    const uint16_t dl = pf.instructionAddress;
+    if (pf.operandFetched) bus = memory_.read(static_cast<uint16_t>((dl & 0xFC00) | ((dl + 2) & 0x03FF)));
+    else if (playerMissileLine && (regs[Reg::DMACTL] & 0x08))
+        bus = memory_.read(PlayerMissileDma::address(regs, 3, line_));
+    else if (pf.instructionFetched) bus = memory_.read(dl);
+    else if (playerMissileLine && (regs[Reg::DMACTL] & 0x0C))
+        bus = memory_.read(PlayerMissileDma::address(regs, 4, line_));
+    // A later row reads its character names from ANTIC's line buffer.
+    const Memory& codes = pf.firstRow || pf.empty() ? memory_ : antic_.lineMemory(memory_, pf);
+    pf.busFonts = busFetches(memory_, codes, pf, bus, busFetches_) ? busFetches_.fonts.data() : nullptr;
+}
+
+void Machine::vblankWidthWrites(std::span<const RegisterWrite> midLine, const RegisterFile& regs, PlayfieldLine& pf) {
+    // A vertical-blank line of the hi-res vertical-blank bug (W4) fetches nothing: a width
+    // written during it moves only its window, from the clock after the write's cycle (A2),
+    // and on cycles up to 9 decides whether it is blanked at all.
+    std::vector<PlayfieldLine::FetchChange> widths;
+    uint8_t dmactl = regs[Reg::DMACTL];
+    for (const RegisterWrite& w : midLine) {
+        if (w.reg != Reg::DMACTL || ((w.value ^ dmactl) & 3) == 0) continue;
+        dmactl = w.value;
+        widths.push_back({static_cast<int16_t>(2 * cycleOfColourClock(w.clock) + 2), w.value, 0});
     }
+    if (!widths.empty()) antic_.vblankWidthWrittenDuringLine(regs[Reg::DMACTL], widths, pf);
+}
 
-    void Machine::vblankWidthWrites(std::span<const RegisterWrite> midLine, const RegisterFile& regs,
-                                    PlayfieldLine& pf) {
-        // A vertical-blank line of the hi-res vertical-blank bug (W4) fetches nothing: a width
-        // written during it moves only its window, from the clock after the write's cycle (A2),
-        // and on cycles up to 9 decides whether it is blanked at all.
-        std::vector<PlayfieldLine::FetchChange> widths;
-        uint8_t dmactl = regs[Reg::DMACTL];
-        for (const RegisterWrite& w : midLine) {
-            if (w.reg != Reg::DMACTL || ((w.value ^ dmactl) & 3) == 0) continue;
-            dmactl = w.value;
-            widths.push_back({static_cast<int16_t>(2 * cycleOfColourClock(w.clock) + 2), w.value, 0});
-        }
-        if (!widths.empty()) antic_.vblankWidthWrittenDuringLine(regs[Reg::DMACTL], widths, pf);
-    }
-
-    void Machine::endScanline(std::span<const RegisterWrite> extra) {
-        touch();
-        const int y = line_;
-        std::span<const RegisterWrite> midLine = lineWrites(extra);
-        if (!midLine.empty()) {
-            // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
-            const int vscrol = applyAnticWrites(midLine, regs_, pf_);
-            // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
-            if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]
-                antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount, busFetches_.names.data());
-            if (vscrol >= 0) [[unlikely]]
-                antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));
-            // A CPU's VSCROL write on cycles 0-5 may have moved the DLI (the scene's own writes
-            // were taken at the line's start).
-            if (antic_.dliTakesVscrol() && lineDli(extra) != pf_.dli) [[unlikely]] {
-                pf_.dli = !pf_.dli;
-                if (pf_.dli) frame_.dliLines.push_back(y);
-                else frame_.dliLines.pop_back();
-            }
-        }
-        if (!memoryWrites_.empty()) [[unlikely]]
-            applyMemoryWrites(pf_);
-        if (antic_.unblanked()) {
-            // The hi-res vertical-blank bug (W4): GTIA processes the line; it has no picture
-            // row or record (the frame covers lines 8-247), and ANTIC's codes need no memory.
-            GtiaOptions opt = gtiaOptions_;
-            opt.picture = opt.record = false;
-            gtia_.scanLine(y, memory_, pf_, midLine, regs_, latches_, frame_, opt);
-            for (const RegisterWrite& w : midLine)
-                if (w.reg == Reg::DLISTL || w.reg == Reg::DLISTH) antic_.writeDisplayListPointer(w.reg, w.value);
-        } else if (inVisibleLines(y)) {
-            gtia_.scanLine(y, antic_.lineMemory(memory_, pf_), pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
-            if (options_.record) recordLayout(y);
-            // GTIA applied the mid-line writes to the registers; the display-list counter lives
-            // in ANTIC and takes them for its next fetch.
-            for (const RegisterWrite& w : midLine)
-                if (w.reg == Reg::DLISTL || w.reg == Reg::DLISTH) antic_.writeDisplayListPointer(w.reg, w.value);
-        } else {
-            gtia_.blankLine(regs_, midLine, gtiaOptions_);
-            for (const RegisterWrite& w : midLine) writeRegister(w.reg, w.value);
-        }
-
-        // The line's CHBASE / CHACTL, DMACTL width and HSCROL writes are drawn: the next line starts without any.
-        if (!midLine.empty()) {
-            pf_.characterWrites.clear();
-            pf_.fetchChanges = nullptr;
-            pf_.fetchChangeCount = 0;
-            pf_.busFonts = nullptr;
-        }
-        if (!memoryWrites_.empty()) [[unlikely]] {
-            memoryWrites_.clear();
-            pf_.fontWrites = nullptr;
-            pf_.fontWriteCount = 0;
-        }
-        if (++line_ >= linesPerFrame()) {
-            line_ = 0;
-            ++frames_;
+void Machine::endScanline(std::span<const RegisterWrite> extra) {
+    touch();
+    const int y = line_;
+    std::span<const RegisterWrite> midLine = lineWrites(extra);
+    if (!midLine.empty()) {
+        // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
+        const int vscrol = applyAnticWrites(midLine, regs_, pf_);
+        // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
+        if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]
+            antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount, busFetches_.names.data());
+        if (vscrol >= 0) [[unlikely]]
+            antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));
+        // A CPU's VSCROL write on cycles 0-5 may have moved the DLI (the scene's own writes
+        // were taken at the line's start).
+        if (antic_.dliTakesVscrol() && lineDli(extra) != pf_.dli) [[unlikely]] {
+            pf_.dli = !pf_.dli;
+            if (pf_.dli) frame_.dliLines.push_back(y);
+            else frame_.dliLines.pop_back();
         }
     }
-
-    uint8_t Machine::collisionsBefore(int index, int clock, std::span<const RegisterWrite> extra) {
-        const int y = line_;
-        if ((!inVisibleLines(y) && !antic_.hiresVblankLine()) || clock <= 0) return latches_.read(index);
-        // The chips run a line at a time; a read in the middle of one sees only what was latched
-        // before its colour clock. Run this line so far on copies, clock by clock (the reference
-        // path keeps nothing between lines but the object shift registers), and keep the bits first set before the
-        // read.
-        std::span<const RegisterWrite> all = lineWrites(extra);
-        std::vector<RegisterWrite> before;
-        for (const RegisterWrite& w : all)
-            if (w.clock < clock) before.push_back(w);
-        RegisterFile regs = regs_;
-        CollisionLatches latches = latches_;
-        PlayfieldLine pf = pf_;
-        if (!before.empty()) applyAnticWrites(before, regs, pf);
-        const bool unblanked = antic_.unblanked();  // (a width written on cycles up to 9 decides it, W4)
-        if (!inVisibleLines(y) && !unblanked) return latches_.read(index);
-        if (!memoryWrites_.empty()) applyMemoryWrites(pf);
-        if (!peekFrame_.frame) peekFrame_.frame = std::make_unique<Frame>();
+    if (!memoryWrites_.empty()) [[unlikely]]
+        applyMemoryWrites(pf_);
+    if (antic_.unblanked()) {
+        // The hi-res vertical-blank bug (W4): GTIA processes the line; it has no picture
+        // row or record (the frame covers lines 8-247), and ANTIC's codes need no memory.
         GtiaOptions opt = gtiaOptions_;
         opt.picture = opt.record = false;
-        opt.reference = true;
-        Gtia gtia;
-        gtia.setShifters(gtia_.shifters());
-        gtia.scanLine(y, unblanked ? memory_ : antic_.lineMemory(memory_, pf), pf, before, regs, latches,
-                      *peekFrame_.frame, opt);
-        uint8_t value = 0;
-        for (int b = 0; b < 4; ++b) {
-            if (!(latches.read(index) & (1 << b))) continue;
-            const BeamPosition at = latches.firstHit(index, b);
-            if (at.line != y || at.clock < clock) value |= static_cast<uint8_t>(1 << b);
-        }
-        return value;
+        gtia_.scanLine(y, memory_, pf_, midLine, regs_, latches_, frame_, opt);
+        for (const RegisterWrite& w : midLine)
+            if (w.reg == Reg::DLISTL || w.reg == Reg::DLISTH) antic_.writeDisplayListPointer(w.reg, w.value);
+    } else if (inVisibleLines(y)) {
+        gtia_.scanLine(y, antic_.lineMemory(memory_, pf_), pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
+        if (options_.record) recordLayout(y);
+        // GTIA applied the mid-line writes to the registers; the display-list counter lives
+        // in ANTIC and takes them for its next fetch.
+        for (const RegisterWrite& w : midLine)
+            if (w.reg == Reg::DLISTL || w.reg == Reg::DLISTH) antic_.writeDisplayListPointer(w.reg, w.value);
+    } else {
+        gtia_.blankLine(regs_, midLine, gtiaOptions_);
+        for (const RegisterWrite& w : midLine) writeRegister(w.reg, w.value);
     }
+
+    // The line's CHBASE / CHACTL, DMACTL width and HSCROL writes are drawn: the next line starts without any.
+    if (!midLine.empty()) {
+        pf_.characterWrites.clear();
+        pf_.fetchChanges = nullptr;
+        pf_.fetchChangeCount = 0;
+        pf_.busFonts = nullptr;
+    }
+    if (!memoryWrites_.empty()) [[unlikely]] {
+        memoryWrites_.clear();
+        pf_.fontWrites = nullptr;
+        pf_.fontWriteCount = 0;
+    }
+    if (++line_ >= linesPerFrame()) {
+        line_ = 0;
+        ++frames_;
+    }
+}
+
+uint8_t Machine::collisionsBefore(int index, int clock, std::span<const RegisterWrite> extra) {
+    const int y = line_;
+    if ((!inVisibleLines(y) && !antic_.hiresVblankLine()) || clock <= 0) return latches_.read(index);
+    // The chips run a line at a time; a read in the middle of one sees only what was latched
+    // before its colour clock. Run this line so far on copies, clock by clock (the reference
+    // path keeps nothing between lines but the object shift registers), and keep the bits first set before the read.
+    std::span<const RegisterWrite> all = lineWrites(extra);
+    std::vector<RegisterWrite> before;
+    for (const RegisterWrite& w : all)
+        if (w.clock < clock) before.push_back(w);
+    RegisterFile regs = regs_;
+    CollisionLatches latches = latches_;
+    PlayfieldLine pf = pf_;
+    if (!before.empty()) applyAnticWrites(before, regs, pf);
+    const bool unblanked = antic_.unblanked();  // (a width written on cycles up to 9 decides it, W4)
+    if (!inVisibleLines(y) && !unblanked) return latches_.read(index);
+    if (!memoryWrites_.empty()) applyMemoryWrites(pf);
+    if (!peekFrame_.frame) peekFrame_.frame = std::make_unique<Frame>();
+    GtiaOptions opt = gtiaOptions_;
+    opt.picture = opt.record = false;
+    opt.reference = true;
+    Gtia gtia;
+    gtia.setShifters(gtia_.shifters());
+    gtia.scanLine(y, unblanked ? memory_ : antic_.lineMemory(memory_, pf), pf, before, regs, latches, *peekFrame_.frame,
+                  opt);
+    uint8_t value = 0;
+    for (int b = 0; b < 4; ++b) {
+        if (!(latches.read(index) & (1 << b))) continue;
+        const BeamPosition at = latches.firstHit(index, b);
+        if (at.line != y || at.clock < clock) value |= static_cast<uint8_t>(1 << b);
+    }
+    return value;
+}
 
 }  // namespace pmg
