@@ -448,6 +448,20 @@ void Antic::operandDmaDuringLine(const Memory& mem, bool low, bool high, Playfie
     memScan_ = lineWasLast_ ? scanAddress(scan, scanAdvance_) : scan;
 }
 
+void Antic::screenBytesWrittenDuringLine(const Memory& mem, std::span<const PlayfieldLine::MemoryWrite> writes,
+                                         const PlayfieldLine& pf) {
+    if (!pf.firstRow || pf.empty()) return;
+    // The bytes the first row fetched (scanAdvance_ follows a width or HSCROL write, A1).
+    const int count = std::min<int>(scanAdvance_, kBufferSize);
+    const uint16_t base = pf.dataAddress;
+    for (const PlayfieldLine::MemoryWrite& w : writes) {
+        const int i = (w.address - base) & 0x0FFF;  // the counter wraps within its 4 KiB block
+        if ((w.address & 0xF000) != (base & 0xF000) || i >= count) continue;
+        buffer_[static_cast<size_t>(i)] =
+            byteOnCycle(writes, w.address, playfieldFetchCycle(pf, i), mem.read(w.address));
+    }
+}
+
 void Antic::unblankedLine(const RegisterFile& regs, PlayfieldLine& out) {
     // ANTIC stays in hi-res mode without fetching: over the playfield's width (DMACTL now)
     // it sends hi-res pixel pairs 00 (shown in PF2's colour, colliding with nothing), outside
@@ -617,14 +631,14 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
             for (int i = firstByte; i < lastByte; ++i) expand(mem.read(scanAddress(base, i)), at + i * span);
         }
     };
-    // Character modes: expand(byte, p, chactl, chbase). Each character takes CHBASE and CHACTL
-    // as they stand when ANTIC fetches its font byte, so a write during the line changes only
-    // the characters fetched after it.
-    // A font fetch made while the width was off takes the bus byte out.busFonts gives (`bus`, -1:
-    // memory's).
+    // Character modes: expand(byte, p, chactl, chbase, font), font(address) reading a font
+    // byte. Each character takes CHBASE, CHACTL and its font byte as they stand when ANTIC
+    // fetches that byte, so a write during the line changes only the characters fetched after it.
+    // A font fetch made while the width was off takes the bus byte out.busFonts gives instead.
     auto fetchCharacters = [&](auto expand) {
-        if (out.characterWrites.empty() && !out.busFonts) {
-            fetchAll([&](uint8_t byte, uint8_t* p) { expand(byte, p, chactl, chbase, -1); });
+        if (out.characterWrites.empty() && !out.busFonts && out.fontWriteCount == 0) {
+            const auto font = [&](uint16_t a) { return mem.read(a); };
+            fetchAll([&](uint8_t byte, uint8_t* p) { expand(byte, p, chactl, chbase, font); });
             return;
         }
         for (int i = firstByte; i < lastByte; ++i) {
@@ -633,18 +647,19 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
             for (const PlayfieldLine::CharacterWrite& w : out.characterWrites)
                 if (w.cycle <= fontFetch) (w.chbase ? cb : ctl) = w.value;
             const int bus = out.busFonts && i < BusFetches::kCount ? out.busFonts[i] : -1;
-            expand(mem.read(scanAddress(base, i)), at + i * span, ctl, cb, bus);
+            const auto font = [&](uint16_t a) {
+                return bus >= 0 ? static_cast<uint8_t>(bus)
+                                : byteOnCycle(out.fontWritesDuringLine(), a, fontFetch, mem.read(a));
+            };
+            expand(mem.read(scanAddress(base, i)), at + i * span, ctl, cb, font);
         }
     };
     switch (mode_) {
         case 2:
         case 3:
-            fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, int bus) {
+            fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
                 int fr = fontRow(mode_, row_, byte, ctl);
-                uint8_t data = fr < 0 ? 0
-                               : bus >= 0
-                                   ? static_cast<uint8_t>(bus)
-                                   : mem.read(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
+                uint8_t data = fr < 0 ? 0 : font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
                 if (byte & 0x80) {
                     if (ctl & 1) data = 0;      // blank inverse characters
                     if (ctl & 2) data ^= 0xFF;  // show them inverted
@@ -654,19 +669,17 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
             break;
         case 4:
         case 5:
-            fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, int bus) {
+            fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
                 int fr = fontRow(mode_, row_, byte, ctl);
-                uint8_t data = bus >= 0 ? static_cast<uint8_t>(bus)
-                                        : mem.read(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
+                uint8_t data = font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
                 store32(p, kTables.twoBit[byte >> 7][data]);  // 11 = PF3 for codes with bit 7
             });
             break;
         case 6:
         case 7:
-            fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, int bus) {
+            fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
                 int fr = fontRow(mode_, row_, byte, ctl);
-                uint8_t data = bus >= 0 ? static_cast<uint8_t>(bus)
-                                        : mem.read(static_cast<uint16_t>(((cb & 0xFE) << 8) + (byte & 0x3F) * 8 + fr));
+                uint8_t data = font(static_cast<uint16_t>(((cb & 0xFE) << 8) + (byte & 0x3F) * 8 + fr));
                 store64(p, kTables.oneBit[data] * static_cast<uint64_t>(4 + (byte >> 6)));
             });
             break;

@@ -19,11 +19,11 @@
 //    a hi-res mode line and DMACTL's playfield width is not off, lines 248-7 are not blanked.
 //    ANTIC then sends hi-res pairs 00 over the playfield width (no PF collisions; PF0 in
 //    pseudo mode E) and fetches nothing, P/M data included (reference D1).
-//  - The line buffer is filled from memory at the start of a mode line's first scan line
-//    (the hardware fetches during the line, so a CPU write to a byte before ANTIC reaches it
-//    on that line would be seen there). Only the screen bytes are fetched at once: the font
-//    bytes of character modes are read per character, with CHBASE and CHACTL as they stand
-//    on that character's fetch cycle.
+//  - The line buffer is filled from memory at the start of a mode line's first scan line;
+//    a program's writes during that line then correct it byte by byte, each byte as memory
+//    stood on its fetch cycle (screenBytesWrittenDuringLine). Only the screen bytes are
+//    fetched at once: the font bytes of character modes are read per character, with CHBASE,
+//    CHACTL and the font data as they stand on that character's fetch cycle.
 //  - The last two clocks of a wide unscrolled line (reference F3, "garbage") show the
 //    fetched byte's pixels.
 #pragma once
@@ -79,6 +79,12 @@ public:
     // That line starts a mode line with an LMS or JMP (fetched, or repeated with display-list
     // DMA off), whose address ANTIC fetches on cycles 6 and 7 while display-list DMA is on.
     bool operandsPending() const { return operandsPending_; }
+    // A program wrote memory during the line scanLine() last ran, the first row of mode line
+    // `pf` (`writes` in write order, `mem` as they left it): ANTIC fetched each screen byte
+    // into the line buffer on its own cycle (playfieldFetchCycle), so a byte written before
+    // its fetch is the new one, a byte written on or after it the old one.
+    void screenBytesWrittenDuringLine(const Memory& mem, std::span<const PlayfieldLine::MemoryWrite> writes,
+                                      const PlayfieldLine& pf);
     // The line scanLine() last ran has the DLI bit and ends its mode line at row VSCROL: VSCROL
     // decides its DLI too.
     bool dliTakesVscrol() const { return lineEndsAtVscrol_ && (ins_ & 0x80); }
@@ -217,6 +223,18 @@ private:
 // The memory scan counter only counts in its low 12 bits (4 KiB blocks).
 inline uint16_t scanAddress(uint16_t base, int offset) {
     return static_cast<uint16_t>((base & 0xF000) | ((base + offset) & 0x0FFF));
+}
+
+// The byte at `address` as it stood on cycle `cycle` of a line during which a program made
+// `writes` (in write order), `now` being the byte after them: the byte the first write on or
+// after that cycle replaced, or `now` if there is none. A write on the fetch's own cycle is
+// not seen (ANTIC halts the 6502 for its fetches; Altirra runs ANTIC's fetch before the CPU's
+// access in a cycle, which decides the virtual fetches from cycle 106 on).
+inline uint8_t byteOnCycle(std::span<const PlayfieldLine::MemoryWrite> writes, uint16_t address, int cycle,
+                           uint8_t now) {
+    for (const PlayfieldLine::MemoryWrite& w : writes)
+        if (w.address == address && w.cycle >= cycle) return w.before;
+    return now;
 }
 
 // Works out where the line's fetched bytes are shown (first/last, origin, firstByte/lastByte),

@@ -70,6 +70,7 @@ void Atari::powerOn() {
     lineOpen_ = false;
     writes_.clear();
     nextWrites_.clear();
+    memoryWrites_.clear();
     beginFrameWrites();
     lastFrame_ = thisFrame_;
     nmiRequest_ = false;
@@ -175,6 +176,8 @@ void Atari::endLine() {
     updateNmist(kCyclesPerLine);
     machine_.takeLineStartBus(lineStartBus_, lineStartDriven_);
     lineStartDriven_ = 0;
+    machine_.takeLineMemoryWrites(memoryWrites_);
+    memoryWrites_.clear();
     std::stable_sort(writes_.begin(), writes_.end(),
                      [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
     machine_.endScanline(writes_);
@@ -229,6 +232,7 @@ int Atari::acquireCycle(bool isRead) {
                 } else {
                     cycle_ = static_cast<int>(wsyncRelease_ - lineStart_);
                 }
+                noteHeldRead(c, cycle_);
                 continue;
             }
         }
@@ -243,7 +247,17 @@ int Atari::acquireCycle(bool isRead) {
     }
 }
 
+void Atari::noteHeldRead(int from, int to) {
+    // Only the line's first cycles matter (phantom P/M DMA, D8). The held 6502 repeats its read
+    // on each cycle ANTIC leaves it: its address is on the bus and memory answers.
+    if (from >= 8) return;
+    const uint8_t value = peek(readAddress_);
+    const FreeCycles& free = patterns_[pattern_].free;
+    for (int f = from; f < std::min(to, 8); f = free.next[static_cast<size_t>(f + 1)]) noteBus(f, value);
+}
+
 uint8_t Atari::read(uint16_t address) {
+    readAddress_ = address;
     const int c = acquireCycle(true);
     uint8_t value;
     if (address < 0xC000 || address >= kOsRomStart) value = machine_.memory().read(address);
@@ -257,6 +271,8 @@ void Atari::write(uint16_t address, uint8_t value) {
     const int c = acquireCycle(false);
     noteBus(c, value);
     if (address < 0xC000) {
+        // ANTIC fetches screen and font bytes during the line: it sees this write from the next cycle.
+        memoryWrites_.push_back({address, static_cast<uint8_t>(c), machine_.memory().read(address)});
         machine_.memory().write(address, value);
         return;
     }
@@ -334,6 +350,7 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
 
 uint8_t Atari::collisionsAt(int index, int cycle) {
     machine_.takeLineStartBus(lineStartBus_, lineStartDriven_);  // the CPU's bytes so far
+    machine_.takeLineMemoryWrites(memoryWrites_);
     std::vector<RegisterWrite> sofar(writes_);
     std::stable_sort(sofar.begin(), sofar.end(),
                      [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });

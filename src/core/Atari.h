@@ -190,8 +190,14 @@ private:
     ChipWrite lastChipWrite_;
     // The bytes the CPU put on the bus in cycles 0-7 of this line (bit c of lineStartDriven_:
     // it had cycle c), for GTIA's phantom P/M DMA.
+    // The program's writes to RAM on this line, for what ANTIC fetches after them on it.
+    std::vector<PlayfieldLine::MemoryWrite> memoryWrites_;
     PlayerMissileDma::LineStartBus lineStartBus_{};
     uint8_t lineStartDriven_ = 0;
+    // The address of the read acquireCycle() is placing: a 6502 that WSYNC holds on a read
+    // keeps that address on the bus and reads it again on every cycle it is held.
+    uint16_t readAddress_ = 0;
+    void noteHeldRead(int from, int to);
     void noteBus(int cycle, uint8_t value) {
         if (cycle < 8) {
             lineStartBus_[static_cast<size_t>(cycle)] = value;

@@ -263,7 +263,8 @@ void Machine::beginScanline() {
                     drive(6, next(dl, 1));
                     drive(7, next(dl, 2));
                 }
-                loadPhantomDma({}, 0);
+                phantom_.cpuCycles = 0;
+                loadPhantomDma(regs_, phantom_.antic, phantom_.anticCycles, 0);
             }
         }
         regs_[Reg::DMACTL] = dmactl;
@@ -273,23 +274,26 @@ void Machine::beginScanline() {
 void Machine::takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles) {
     touch();
     if (!phantom_.load.any()) return;
+    phantom_.cpu = cpuBus;
+    phantom_.cpuCycles = cpuCycles;
     for (int k = 0; k < 5; ++k)
         regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = phantom_.grafBefore[static_cast<size_t>(k)];
-    loadPhantomDma(cpuBus, cpuCycles);
+    loadPhantomDma(regs_, phantom_.antic, phantom_.anticCycles, 0);
 }
 
-void Machine::loadPhantomDma(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles) {
+void Machine::loadPhantomDma(RegisterFile& regs, const PlayerMissileDma::LineStartBus& anticBus, uint8_t anticCycles,
+                             uint8_t playerFetches) {
     // Each cycle's byte: the CPU's or ANTIC's (they never share a cycle: ANTIC halts the CPU);
     // a cycle nobody drives keeps the one before (in the phantom cases cycle 0 or 1 is
     // always ANTIC's).
     PlayerMissileDma::LineStartBus bus{};
     uint8_t held = 0;
     for (size_t c = 0; c < bus.size(); ++c) {
-        if (cpuCycles & (1 << c)) held = cpuBus[c];
-        else if (phantom_.anticCycles & (1 << c)) held = phantom_.antic[c];
+        if (phantom_.cpuCycles & (1 << c)) held = phantom_.cpu[c];
+        else if (anticCycles & (1 << c)) held = anticBus[c];
         bus[c] = held;
     }
-    PlayerMissileDma::loadPhantom(line_, phantom_.load, bus, regs_);
+    PlayerMissileDma::loadPhantom(line_, phantom_.load, bus, regs, playerFetches);
 }
 
 bool Machine::lineDli(std::span<const RegisterWrite> extra) const {
@@ -375,6 +379,9 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     uint8_t* graf = regs.data() + static_cast<int>(Reg::GRAFP0);
     std::memcpy(graf, grafBeforeDma_.data(), 5);
     const uint8_t gractl = regs[Reg::GRACTL];
+    // The bus of cycles 0-7 as ANTIC drives it now, with the players it fetches (cycles 2-5).
+    PlayerMissileDma::LineStartBus anticBus = phantom_.antic;
+    uint8_t anticCycles = phantom_.anticCycles, playerFetches = 0;
     for (int object = 0; object < 5; ++object) {
         const int fetch = object == 4 ? 0 : 2 + object;
         RegisterFile at = regs;
@@ -384,11 +391,45 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
             if (w.reg == Reg::PMBASE && cycle + 1 <= fetch) at[Reg::PMBASE] = w.value;
         }
         if (object == 4 && missilesLate_) at[Reg::DMACTL] = static_cast<uint8_t>(at[Reg::DMACTL] | 0x04);
+        if (object < 4 && (at[Reg::DMACTL] & 0x08)) {
+            playerFetches = static_cast<uint8_t>(playerFetches | (1 << fetch));
+            anticCycles = static_cast<uint8_t>(anticCycles | (1 << fetch));
+            anticBus[static_cast<size_t>(fetch)] = memory_.read(PlayerMissileDma::address(at, object, line_));
+        }
         at[Reg::GRACTL] = static_cast<uint8_t>(gractl & (object == 4 ? 0x01 : 0x02));
         if (PlayerMissileDma::load(line_, memory_, at)) frame_.phantomDma = true;
         graf[object] = at.data()[static_cast<int>(Reg::GRAFP0) + object];
     }
+    // Phantom DMA (D8) as the line began it goes on around the fetches: GTIA takes the bus one
+    // cycle late on each cycle ANTIC does not fetch a player (Altirra decides phantom DMA on
+    // cycle 0, or at the line's start, and then takes the bus on every later cycle without a
+    // player fetch).
+    if (phantom_.load.any()) loadPhantomDma(regs, anticBus, anticCycles, playerFetches);
     return vscrol;
+}
+
+void Machine::applyMemoryWrites(PlayfieldLine& pf) {
+    if (pf.empty() || antic_.unblanked()) return;  // (W4's lines fetch nothing)
+    antic_.screenBytesWrittenDuringLine(memory_, memoryWrites_, pf);
+    pf.generated = false;
+    const AnticModeInfo& info = anticMode(pf.mode);
+    if (!info.character) return;
+    // The character set of each CHBASE value the line's font fetches use: 1 KiB from
+    // (CHBASE & $FC) * 256 in modes 2-5, 512 bytes from (CHBASE & $FE) * 256 in modes 6-7.
+    const bool small = pf.mode >= 6;
+    auto inFont = [&](uint16_t address, uint8_t chbase) {
+        const int base = (chbase & (small ? 0xFE : 0xFC)) << 8;
+        return address >= base && address < base + (small ? 0x200 : 0x400);
+    };
+    fontWrites_.clear();
+    for (const PlayfieldLine::MemoryWrite& w : memoryWrites_) {
+        bool hit = inFont(w.address, pf.chbase);
+        for (const PlayfieldLine::CharacterWrite& c : pf.characterWrites)
+            hit = hit || (c.chbase && inFont(w.address, c.value));
+        if (hit) fontWrites_.push_back(w);
+    }
+    pf.fontWrites = fontWrites_.data();
+    pf.fontWriteCount = static_cast<uint16_t>(fontWrites_.size());
 }
 
 void Machine::takeBusFetches(const RegisterFile& regs, PlayfieldLine& pf) {
@@ -455,6 +496,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
             else frame_.dliLines.pop_back();
         }
     }
+    if (!memoryWrites_.empty()) [[unlikely]]
+        applyMemoryWrites(pf_);
     if (antic_.unblanked()) {
         // The hi-res vertical-blank bug (W4): GTIA processes the line; it has no picture
         // row or record (the frame covers lines 8-247), and ANTIC's codes need no memory.
@@ -482,6 +525,11 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         pf_.fetchChangeCount = 0;
         pf_.busFonts = nullptr;
     }
+    if (!memoryWrites_.empty()) [[unlikely]] {
+        memoryWrites_.clear();
+        pf_.fontWrites = nullptr;
+        pf_.fontWriteCount = 0;
+    }
     if (++line_ >= linesPerFrame()) {
         line_ = 0;
         ++frames_;
@@ -504,6 +552,7 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     if (!before.empty()) applyAnticWrites(before, regs, pf);
     const bool unblanked = antic_.unblanked();  // (a width written on cycles up to 9 decides it, W4)
     if (!inVisibleLines(y) && !unblanked) return latches_.read(index);
+    if (!memoryWrites_.empty()) applyMemoryWrites(pf);
     if (!peekFrame_.frame) peekFrame_.frame = std::make_unique<Frame>();
     GtiaOptions opt = gtiaOptions_;
     opt.picture = opt.record = false;

@@ -86,6 +86,13 @@ public:
     // byte of the cycle before); a CPU that ran the line gives the bytes it put on the bus
     // (`cpuCycles` bit c: it drove cycle c), between the two halves, and the loads are redone.
     void takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles);
+    // A program's writes to memory on the current line so far, in write order (each with its
+    // cycle and the byte it replaced), between the two halves (and before collisionsBefore()):
+    // ANTIC reads a mode line's screen bytes on its first row and every font byte on their
+    // own cycles, so each shows as memory stood on its fetch cycle.
+    void takeLineMemoryWrites(std::span<const PlayfieldLine::MemoryWrite> writes) {
+        memoryWrites_.assign(writes.begin(), writes.end());
+    }
     // The playfield line ANTIC set up in beginScanline() (mode, DLI bit, first row...).
     const PlayfieldLine& currentLine() const { return pf_; }
     // ANTIC fetches the current line's missiles on cycle 0 although DMACTL turns P/M DMA off:
@@ -120,13 +127,22 @@ private:
     void recordLayout(int line);
     void notePlayerMissileIoSpaceRead(int line);
     void takeAnticNotes();
-    void loadPhantomDma(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles);
+    // Makes this line's phantom loads into `regs`, with the bus of cycles 0-7: the CPU's bytes
+    // (phantom_.cpu), else ANTIC's (`anticBus`, bit c of `anticCycles`: it drove cycle c),
+    // else the byte before. `playerFetches`: cycles 2-5 on which ANTIC fetched a player.
+    void loadPhantomDma(RegisterFile& regs, const PlayerMissileDma::LineStartBus& anticBus, uint8_t anticCycles,
+                        uint8_t playerFetches);
     // Writes made during line `line_` to registers ANTIC reads later on that line: CHBASE and
     // CHACTL go to `pf` for the characters fetched after them, and a DMACTL or PMBASE write
     // early enough to reach a player-missile fetch redoes that fetch into `regs` (which
     // holds the registers as the line began). Returns the last VSCROL written before ANTIC
     // latches it for the line's end-of-mode-line test, or -1.
     int applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf);
+    // The program's memory writes of this line (memoryWrites_, not empty) for what ANTIC
+    // fetches after them: the screen bytes in its line buffer on a mode line's first row, and
+    // the font bytes of `pf` (the line with its CHBASE writes applied), which keeps those that
+    // hit its character set (fontWrites_).
+    void applyMemoryWrites(PlayfieldLine& pf);
     // On a vertical-blank line of the hi-res vertical-blank bug (W4): DMACTL widths written
     // during it move its window and may blank it (Antic::vblankWidthWrittenDuringLine).
     void vblankWidthWrites(std::span<const RegisterWrite> midLine, const RegisterFile& regs, PlayfieldLine& pf);
@@ -181,12 +197,15 @@ private:
     uint64_t repeatedFrames_ = 0;
     size_t firstMidLine_ = 0;  // this line's scheduled writes after clock 0
     // This line's phantom DMA loads (beginScanline to endScanline): what they load, the GRAF
-    // latches before them, and the bytes ANTIC put on the bus in cycles 0-7.
+    // latches before them, the bytes ANTIC put on the bus in cycles 0-7, and those a CPU put
+    // there (takeLineStartBus).
     struct LinePhantomDma {
         PlayerMissileDma::Phantom load;
         std::array<uint8_t, 5> grafBefore{};
         PlayerMissileDma::LineStartBus antic{};
         uint8_t anticCycles = 0;
+        PlayerMissileDma::LineStartBus cpu{};
+        uint8_t cpuCycles = 0;
     } phantom_;
     // GRAFP0-3 and GRAFM before this line's P/M DMA (with the next 3 registers: one 8-byte copy).
     std::array<uint8_t, 8> grafBeforeDma_{};
@@ -195,6 +214,8 @@ private:
     bool missilesLate_ = false, missilesLateNext_ = false;
     std::vector<RegisterWrite> merged_;                     // scheduled + extra writes of the line (scratch)
     std::vector<PlayfieldLine::FetchChange> fetchChanges_;  // the line's width and HSCROL writes (pf_ points here)
+    std::vector<PlayfieldLine::MemoryWrite> memoryWrites_;  // a program's memory writes on this line
+    std::vector<PlayfieldLine::MemoryWrite> fontWrites_;    // those to the line's character set (pf_ points here)
     BusFetches busFetches_;  // what the line's fetches made while the width was off took (pf_.busFonts points here)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).

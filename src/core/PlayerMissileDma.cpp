@@ -102,7 +102,8 @@ PlayerMissileDma::Phantom PlayerMissileDma::phantom(const RegisterFile& regs, bo
     return p;
 }
 
-void PlayerMissileDma::loadPhantom(int line, const Phantom& p, const LineStartBus& bus, RegisterFile& regs) {
+void PlayerMissileDma::loadPhantom(int line, const Phantom& p, const LineStartBus& bus, RegisterFile& regs,
+                                   uint8_t playerFetches) {
     const uint8_t vdelay = regs[Reg::VDELAY];
     const bool odd = line & 1;
     if (p.missilesFromDisplayList) {
@@ -111,7 +112,8 @@ void PlayerMissileDma::loadPhantom(int line, const Phantom& p, const LineStartBu
     }
     if (p.firstPlayerCycle >= 0) {
         for (int k = 0; k < 4; ++k) {
-            if (!odd && (vdelay & (0x10 << k))) continue;  // VDELAY: only odd lines load (D7)
+            if (!odd && (vdelay & (0x10 << k))) continue;                       // VDELAY: only odd lines load (D7)
+            if (playerFetches & (1 << (p.firstPlayerCycle + k + 1))) continue;  // a real fetch's cycle
             regs[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] =
                 bus[static_cast<size_t>(p.firstPlayerCycle + k)];
         }

@@ -36,7 +36,12 @@ public:
     static Phantom phantom(const RegisterFile& regs, bool instructionFetch);
     // The bus of cycles 0-7 of the line: bus[c] is the byte on it during cycle c.
     using LineStartBus = std::array<uint8_t, 8>;
-    static void loadPhantom(int line, const Phantom& phantom, const LineStartBus& bus, RegisterFile& regs);
+    // GTIA takes each player's byte one cycle after the bus cycle it comes from (player k on
+    // cycle firstPlayerCycle + k + 1). `playerFetches` (bit c: ANTIC fetched a player on
+    // cycle c, 2-5, after an early DMACTL write) are cycles on which GTIA takes that fetch
+    // instead, so the phantom load due then does not happen (Altirra).
+    static void loadPhantom(int line, const Phantom& phantom, const LineStartBus& bus, RegisterFile& regs,
+                            uint8_t playerFetches = 0);
 };
 
 }  // namespace pmg

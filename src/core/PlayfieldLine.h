@@ -65,7 +65,20 @@ struct PlayfieldLine {
     };
     const FetchChange* fetchChanges = nullptr;
     uint16_t fetchChangeCount = 0;
+    uint16_t fontWriteCount = 0;  // the length of fontWrites, below (here it takes no room of its own)
     std::span<const FetchChange> fetchWrites() const { return {fetchChanges, fetchChangeCount}; }
+    // A program's writes during the line to the character set ANTIC reads its font bytes
+    // from (Machine keeps only those, empty on almost every line), in write order: each
+    // wrote `address` on CPU cycle `cycle`, where the byte held `before`. A font byte fetched
+    // on a cycle up to the write's reads `before` (the byte as memory stood on its fetch
+    // cycle); the list is the machine's for the line being run, as fetchChanges.
+    struct MemoryWrite {
+        uint16_t address = 0;
+        uint8_t cycle = 0;
+        uint8_t before = 0;
+    };
+    const MemoryWrite* fontWrites = nullptr;
+    std::span<const MemoryWrite> fontWritesDuringLine() const { return {fontWrites, fontWriteCount}; }
     // With such writes, the font bytes of the characters whose font fetch came while the width
     // was off (rule A1: the fetch is virtual and takes the byte on the bus): busFonts[i] for
     // character i, -1 where the byte is read from memory. Null on almost every line (the

@@ -437,6 +437,68 @@ TEST(Dma, D8_NoDmaAtAllLatchesNothing) {
     for (int y : {8, 100, 247}) EXPECT_EQ(t.activeClocks(0, y), imageClocks(0x81)) << y;
 }
 
+TEST(Dma, D8_PhantomPlayersGoOnAroundAFetchAnEarlyDmactlWriteTurnsOn) {
+    // Only missile DMA (DMACTL $36) and GRACTL 2: GTIA takes players 0-3 from the bus of
+    // cycles 2-5, each a cycle late (on 3-6). DMACTL $3E written at clock 4 (cycle 3) reaches
+    // the fetch on cycle 5 (D3): ANTIC fetches player 3 there ($3C), and GTIA takes that fetch
+    // instead of the bus on cycle 5, so player 2's phantom load is lost (it keeps line 99's
+    // $81); player 3 is loaded again on cycle 6 from the bus of cycle 5, its own fetched byte.
+    // Line 100 fetches no instruction and there is no CPU: cycles 2-4 hold the missile byte
+    // of cycle 0, $A5, which players 0 and 1 take.
+    TestMachine t;
+    phantomSetUp(t, 0x36, 0x02);
+    t.m.memory().write(missileByte(true, 99), 0x81);
+    t.m.memory().write(missileByte(true, 100), 0xA5);
+    t.m.memory().write(playerByte(true, 3, 100), 0x3C);
+    t.at(100, 4, Reg::DMACTL, 0x3E);
+    t.run();
+    for (int p = 0; p < 4; ++p) EXPECT_EQ(t.activeClocks(p, 99), imageClocks(0x81)) << p;
+    EXPECT_EQ(t.activeClocks(0, 100), imageClocks(0xA5));
+    EXPECT_EQ(t.activeClocks(1, 100), imageClocks(0xA5));
+    EXPECT_EQ(t.activeClocks(2, 100), imageClocks(0x81));
+    EXPECT_EQ(t.activeClocks(3, 100), imageClocks(0x3C));
+}
+
+TEST(Dma, D8_DisplayListPhantomGoesOnAroundPlayerFetchesAnEarlyDmactlWriteTurnsOn) {
+    // No P/M DMA (DMACTL $22), GRACTL 3: on line 32, with the LMS instruction $4F, GTIA takes
+    // the instruction for the missiles and players 0-3 from the bus of cycles 3-6 (on 4-7).
+    // DMACTL $2A written at clock 1 (cycle 1) turns player DMA on from cycle 3: ANTIC fetches
+    // players 1-3 on cycles 3-5 ($C1, $C2, $C3, double-line bytes). Player 0's phantom load
+    // (cycle 4) and player 1's (cycle 5) fall on fetches and do not happen: player 0 keeps
+    // line 31's $70 (the blank instruction fetched on line 24) and player 1 its fetched $C1.
+    // Player 2 is loaded on cycle 6 from the bus of cycle 5, player 3's fetch ($C3), and
+    // player 3 on cycle 7 from cycle 6, the LMS address's low byte $34. The missiles still
+    // take $4F = %01 00 11 11 (M3 %01, M2 %00, M1 %11, M0 %11).
+    TestMachine t;
+    phantomSetUp(t, 0x22, 0x03);
+    for (int p = 1; p < 4; ++p) t.m.memory().write(playerByte(false, p, 32), static_cast<uint8_t>(0xC0 + p));
+    t.at(32, 1, Reg::DMACTL, 0x2A);
+    t.at(33, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, 32), imageClocks(0x70));
+    EXPECT_EQ(t.activeClocks(1, 32), imageClocks(0xC1));
+    EXPECT_EQ(t.activeClocks(2, 32), imageClocks(0xC3));
+    EXPECT_EQ(t.activeClocks(3, 32), imageClocks(0x34));
+    EXPECT_EQ(t.activeClocks(4, 32), (std::vector<int>{0x40, 0x41}));
+    EXPECT_EQ(t.activeClocks(5, 32), (std::vector<int>{0x48, 0x49}));
+    EXPECT_TRUE(t.activeClocks(6, 32).empty());
+    EXPECT_EQ(t.activeClocks(7, 32), (std::vector<int>{0x59}));
+}
+
+TEST(Dma, D8_PhantomLoadsSurviveAnEarlyPmbaseWrite) {
+    // A PMBASE write at clock 1 redoes line 32's P/M fetches (D1); with no P/M DMA there are
+    // none, and the phantom loads stay as without the write: the missiles take the
+    // instruction $4F, players 0-2 the bus of cycles 3-5 ($4F held), player 3 cycle 6 ($34).
+    TestMachine t;
+    phantomSetUp(t, 0x22, 0x03);
+    t.at(32, 1, Reg::PMBASE, 0x48);
+    t.run();
+    for (int p = 0; p < 3; ++p) EXPECT_EQ(t.activeClocks(p, 32), imageClocks(0x4F)) << p;
+    EXPECT_EQ(t.activeClocks(3, 32), imageClocks(0x34));
+    EXPECT_EQ(t.activeClocks(4, 32), (std::vector<int>{0x40, 0x41}));
+    EXPECT_EQ(t.activeClocks(7, 32), (std::vector<int>{0x59}));
+}
+
 TEST(Dma, D8_PlayerDmaOnIsNeverPhantom) {
     for (uint8_t dmactl : {0x08, 0x0C, 0x2C, 0x3E}) {
         TestMachine u;

@@ -85,5 +85,37 @@ TEST(PhantomDmaProgram, WhatTheCpuReadsDecidesThePicture) {
     EXPECT_GE(alternating, 230);
 }
 
+TEST(PhantomDmaProgram, D8_ACpuHeldByWsyncPutsTheAddressItRereadsOnTheBus) {
+    // The loop STA WSYNC / JMP loop at $215A. Released on cycle 105, the JMP's operand reads
+    // take cycles 105-106, the STA 107-110, and its write on cycle 110 (after 103) holds the
+    // 6502 until cycle 105 of the next line: cycle 111 still runs (the JMP's opcode fetch) and
+    // the JMP's first operand read, at $215C, is held from cycle 112 on. On the next line the
+    // 6502 reads $215C again on every cycle ANTIC leaves it, so with only missile DMA on
+    // (cycle 0) the players take that byte, $5A (the loop's low address byte), from the bus
+    // of cycles 2-5 on every line. (Keeping the missile byte of cycle 0, 0, they would show
+    // nothing.)
+    Code c(kCode);
+    c.bytes.reserve(64);  // (also keeps GCC 12 from a false -Wstringop-overflow on the first insert)
+    c.op(SEI).imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);  // no NMIs: the OS's VBI would write DMACTL
+    c.imm(LDA_IMM, 0x14).abs(STA_ABS, 0xD400).imm(LDA_IMM, 0x02).abs(STA_ABS, 0xD01D);
+    c.imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD407);  // PMBASE $3000: the missile bytes are 0
+    for (uint16_t hpos = 0xD000; hpos < 0xD004; ++hpos) c.imm(LDA_IMM, 0x80).abs(STA_ABS, hpos);
+    c.abs(JMP_ABS, 0x215A);
+    Code loop(0x215A);
+    loop.bytes.reserve(8);
+    loop.abs(STA_ABS, 0xD40A).abs(JMP_ABS, 0x215A);
+    Atari atari;
+    std::string error;
+    ASSERT_TRUE(atari.loadProgram(
+        std::vector<ProgramSegment>{c.segment(), loop.segment(), vectorSegment(kRunAddress, kCode)}, error))
+        << error;
+    atari.runFrame();
+    atari.runFrame();
+    ASSERT_FALSE(atari.stopped()) << atari.stopMessage();
+    const std::vector<int> x5a = {0x81, 0x83, 0x84, 0x86};  // $5A = %01011010 at $80
+    for (int y = 8; y <= 247; ++y)
+        for (int p = 0; p < 4; ++p) ASSERT_EQ(clocksOfP(atari, p, y), x5a) << "player " << p << ", line " << y;
+}
+
 }  // namespace
 }  // namespace pmg
