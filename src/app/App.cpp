@@ -436,6 +436,13 @@ void App::drawUi() {
 
 void App::drawMenuBar() {
     if (!ImGui::BeginMainMenuBar()) return;
+    // Esc closes the open menu (ImGui closes menus on Esc only with keyboard navigation, which
+    // is off: the window's own keys need the keyboard).
+    const bool escape = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
+    auto endMenu = [escape] {
+        if (escape) ImGui::CloseCurrentPopup();
+        ImGui::EndMenu();
+    };
     const bool fileMenu = ImGui::BeginMenu("File");
     ctx_.noteWidget("File menu");
     if (fileMenu) {
@@ -459,14 +466,14 @@ void App::drawMenuBar() {
         commandMenuItem(CommandId::Screenshot);
         ImGui::Separator();
         commandMenuItem(CommandId::Quit);
-        ImGui::EndMenu();
+        endMenu();
     }
     const bool editMenu = ImGui::BeginMenu("Edit");
     ctx_.noteWidget("Edit menu");
     if (editMenu) {
         commandMenuItem(CommandId::Undo, document_.canUndo(), "Undo " + document_.undoLabel());
         commandMenuItem(CommandId::Redo, document_.canRedo(), "Redo " + document_.redoLabel());
-        ImGui::EndMenu();
+        endMenu();
     }
     const bool viewMenu = ImGui::BeginMenu("View");
     ctx_.noteWidget("View menu");
@@ -491,13 +498,13 @@ void App::drawMenuBar() {
         for (auto& p : panels_) ImGui::MenuItem(p->name(), nullptr, &p->visible);
         ImGui::Separator();
         if (ImGui::MenuItem("Reset layout")) ctx_.requests.resetLayout = true;
-        ImGui::EndMenu();
+        endMenu();
     }
     const bool helpMenu = ImGui::BeginMenu("Help");
     ctx_.noteWidget("Help menu");
     if (helpMenu) {
         commandMenuItem(CommandId::Help);
-        ImGui::EndMenu();
+        endMenu();
     }
     ImGui::EndMainMenuBar();
 }

@@ -1009,6 +1009,26 @@ TEST(ScenesInTheWindow, PhantomDmaIsNamedAndTheScenesDescriptionIsShown) {
 // Picking a panel by its tab never closes it: an unselected tab has no close button, even
 // where one would be when the pointer is on it. The front tab's close button closes the
 // panel, and the status bar says where it comes back from.
+TEST(AppInput, EscClosesAnOpenMenuAndTheNextClickActs) {
+    const fs::path dir = scratchDir("menu-escape");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    clickWidget(app, input, "File menu");
+    input.frames(2);
+    ASSERT_TRUE(app.widget("menu Open...").has_value()) << "the File menu did not open";
+    input.key(SDLK_ESCAPE);
+    input.frames(2);
+    EXPECT_FALSE(app.widget("menu Open...").has_value()) << "Esc left the File menu open";
+    // The next click does what it says: a tab that is not in front comes to the front.
+    ASSERT_FALSE(app.widget("front tab Sweep").has_value());
+    clickWidget(app, input, "tab Sweep");
+    input.frames(2);
+    EXPECT_TRUE(app.widget("front tab Sweep").has_value()) << "the first click after Esc was swallowed";
+    fs::remove_all(dir);
+}
+
 TEST(AppInput, AClickOnATabPicksThePanelAndOnlyTheFrontTabCloses) {
     const fs::path dir = scratchDir("tabs");
     AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
