@@ -590,12 +590,15 @@ void App::drawStatusBar() {
             ImGui::Text("%5.2f ms/frame | %4.1f emulated fps | %s", lastFrameMs_, emulatedFps_,
                         simulation_.running() ? "running" : "paused");
         else ImGui::Text("%5.2f ms/frame | running", lastFrameMs_);
+        // One line: a message longer than the bar is cut short and shown whole on hover.
         if (!document_.saveError().empty()) {
             ImGui::SameLine();
-            ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "| not saved: %s", document_.saveError().c_str());
+            fittedText("| not saved: " + document_.saveError(), ImVec4(1, 0.4f, 0.4f, 1));
+            ctx_.noteWidget("status message");
         } else if (!ctx_.status.empty()) {
             ImGui::SameLine();
-            ImGui::TextDisabled("| %s", ctx_.status.c_str());
+            fittedText("| " + ctx_.status, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ctx_.noteWidget("status message");
         }
     }
     ImGui::End();

@@ -165,9 +165,12 @@ private:
         const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled), text = ImGui::GetColorU32(ImGuiCol_Text);
 
         const ImVec4 clip(origin.x, origin.y, origin.x + width, origin.y + titleH);
-        draw->AddText(ImGui::GetFont(), font_, origin, text, title.c_str(), nullptr, 0, &clip);
+        const std::string shownTitle = fitText(title, width);
+        draw->AddText(ImGui::GetFont(), font_, origin, text, shownTitle.c_str(), nullptr, 0, &clip);
         ImGui::Dummy(ImVec2(width, titleH));
-        if (!titleTip.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", titleTip.c_str());
+        if (ImGui::IsItemHovered() && (shownTitle != title || !titleTip.empty()))  // a cut title shows whole
+            ImGui::SetTooltip("%s%s%s", shownTitle != title ? title.c_str() : "",
+                              shownTitle != title && !titleTip.empty() ? "\n" : "", titleTip.c_str());
 
         const ImVec2 top(origin.x, origin.y + titleH);
         auto cellX = [&](int column) { return top.x + headerW + column * cellW_ + (column >= 4 ? gap : 0); };

@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "InputDriver.h"
 #include "app/App.h"
@@ -1026,6 +1027,63 @@ TEST(AppInput, EscClosesAnOpenMenuAndTheNextClickActs) {
     clickWidget(app, input, "tab Sweep");
     input.frames(2);
     EXPECT_TRUE(app.widget("front tab Sweep").has_value()) << "the first click after Esc was swallowed";
+    fs::remove_all(dir);
+}
+
+// A status message longer than the bar is cut short with "..." inside the bar, and hovered it
+// shows whole.
+TEST(AppInput, ALongStatusMessageStaysInTheBarAndShowsWholeOnHover) {
+    const fs::path dir = scratchDir("status-long");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1024, 768));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    // Saved under a long name: the status bar names the whole path.
+    input.key(SDLK_s, KMOD_LCTRL | KMOD_LSHIFT);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Save scene as"));
+    const fs::path saved = dir / "a-scene-saved-under-a-name-long-enough-to-overflow-the-status-bar.json";
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(saved.string());
+    input.key(SDLK_RETURN);
+    input.frames(3);
+    ASSERT_TRUE(fs::exists(saved)) << app.errorText();
+    const std::string whole = "| " + app.status();
+    ASSERT_NE(whole.find(saved.filename().string()), std::string::npos) << whole;
+
+    const ImGuiWindow* bar = ImGui::FindWindowByName("##status");
+    ASSERT_NE(bar, nullptr);
+    const float barRight = bar->Pos.x + bar->Size.x;
+    ASSERT_GT(ImGui::CalcTextSize(whole.c_str()).x, bar->Size.x) << "the message fits: nothing to test";
+    const auto message = app.widget("status message");
+    ASSERT_TRUE(message.has_value());
+    EXPECT_LE((*message)[2], barRight) << "the message runs past the end of the status bar";
+
+    input.moveTo(static_cast<int>(((*message)[0] + (*message)[2]) / 2),
+                 static_cast<int>(((*message)[1] + (*message)[3]) / 2));
+    input.frames(3);
+    const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
+    ASSERT_TRUE(tip && tip->Active) << "no tooltip over the cut message";
+    EXPECT_GE(tip->Size.x, ImGui::CalcTextSize(whole.c_str()).x) << "the tooltip is narrower than the whole message";
+    fs::remove_all(dir);
+}
+
+// The sweep's error for a scene it cannot sweep wraps inside the panel: every word readable.
+TEST(AppInput, TheSweepErrorWrapsInsideItsPanel) {
+    const fs::path dir = scratchDir("sweep-error");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/mid-line/size-lock-up.json"), dir);
+    options.show = {"Sweep"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    for (int i = 0; i < 600 && !app.widget("sweep error"); ++i) input.frames(1);
+    const auto error = app.widget("sweep error");
+    ASSERT_TRUE(error.has_value()) << "the sweep gave no error for this scene";
+    const ImGuiWindow* slot = ImGui::FindWindowByName("Results");
+    ASSERT_NE(slot, nullptr);
+    EXPECT_LE((*error)[2], slot->Pos.x + slot->Size.x) << "the error runs past the panel's right edge";
+    EXPECT_GT((*error)[3] - (*error)[1], ImGui::GetTextLineHeight() * 1.5f) << "a long error on one line";
     fs::remove_all(dir);
 }
 
