@@ -111,6 +111,7 @@ private:
                     const MethodResult& m = c.methods[i];
                     if (ImGui::Selectable(m.name.c_str(), static_cast<int>(i) == current))
                         view_.selectMethod(slot, m.id);
+                    ctx_->noteWidget("method " + std::to_string(slot + 1) + " choice " + m.name);
                     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.source.c_str());
                 }
                 ImGui::EndCombo();
@@ -123,6 +124,7 @@ private:
         ImGui::TextUnformatted("and");
         ImGui::SameLine();
         combo("##methodB", 1, true);
+        ctx_->noteWidget("second method");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("A second method to compare with the first");
         ImGui::SameLine();
         helpMarker(
@@ -244,8 +246,13 @@ private:
         const float spacing = font_ * 1.2f, avail = ImGui::GetContentRegionAvail().x;
         // As large as fits side by side, within reason; below that, they stack.
         cellH_ = font_ * 1.45f;
-        cellW_ = std::clamp((avail - grids * (font_ * 2.35f) - (grids - 1) * spacing) / (grids * 8), font_ * 1.45f,
-                            font_ * 2.4f);
+        // Never so narrow that the column headers run together ("PF0PF1PF2PF3"): then they stack.
+        float header = 0;
+        for (int column = 0; column < 8; ++column)
+            header = std::max(header, ImGui::CalcTextSize(gridColumnName(column)).x);
+        const float narrowest = std::max(font_ * 1.45f, header + font_ * 0.5f);
+        cellW_ = std::clamp((avail - grids * (font_ * 2.35f) - (grids - 1) * spacing) / (grids * 8), narrowest,
+                            std::max(narrowest, font_ * 2.4f));
         const float w = gridWidth();
 
         int drawn = 0;
