@@ -177,10 +177,22 @@ private:
         const ImVec2 top(origin.x, origin.y + titleH);
         auto cellX = [&](int column) { return top.x + headerW + column * cellW_ + (column >= 4 ? gap : 0); };
         auto cellY = [&](int row) { return top.y + headerH + row * cellH_ + (row >= 4 ? gap : 0); };
+        // Cells too narrow for "PF0" to "PF3" side by side (they would read "PF0PF1PF2PF3"):
+        // the playfield columns are headed by their digits, with one "PF" in the corner before them.
+        float widest = 0;
+        for (int column = 0; column < 4; ++column)
+            widest = std::max(widest, ImGui::CalcTextSize(gridColumnName(column)).x);
+        const bool digitsOnly = widest + font_ * 0.3f > cellW_;
+        if (digitsOnly) draw->AddText(top, dim, "PF");
         for (int column = 0; column < 8; ++column) {
             const char* name = gridColumnName(column);
-            const float w = ImGui::CalcTextSize(name).x;
-            draw->AddText(ImVec2(cellX(column) + (cellW_ - w) / 2, top.y), dim, name);
+            const char* shown = digitsOnly && column < 4 ? name + 2 : name;  // "PF0" -> "0"
+            const ImVec2 size = ImGui::CalcTextSize(shown);
+            const ImVec2 at(cellX(column) + (cellW_ - size.x) / 2, top.y);
+            draw->AddText(at, dim, shown);
+            if (cellWidgets)
+                ctx_->widgets[std::string(cellWidgets) + "header " + name] =
+                    ImVec4(at.x, at.y, at.x + size.x, at.y + size.y);
         }
         for (int row = 0; row < 8; ++row)
             draw->AddText(ImVec2(top.x, cellY(row) + (cellH_ - ImGui::GetTextLineHeight()) / 2), dim, gridRowName(row));
@@ -246,13 +258,8 @@ private:
         const float spacing = font_ * 1.2f, avail = ImGui::GetContentRegionAvail().x;
         // As large as fits side by side, within reason; below that, they stack.
         cellH_ = font_ * 1.45f;
-        // Never so narrow that the column headers run together ("PF0PF1PF2PF3"): then they stack.
-        float header = 0;
-        for (int column = 0; column < 8; ++column)
-            header = std::max(header, ImGui::CalcTextSize(gridColumnName(column)).x);
-        const float narrowest = std::max(font_ * 1.45f, header + font_ * 0.5f);
-        cellW_ = std::clamp((avail - grids * (font_ * 2.35f) - (grids - 1) * spacing) / (grids * 8), narrowest,
-                            std::max(narrowest, font_ * 2.4f));
+        cellW_ = std::clamp((avail - grids * (font_ * 2.35f) - (grids - 1) * spacing) / (grids * 8), font_ * 1.45f,
+                            font_ * 2.4f);
         const float w = gridWidth();
 
         int drawn = 0;
