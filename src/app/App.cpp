@@ -398,6 +398,7 @@ void App::drawUi() {
         ctx_.requests.resetLayout = false;
     }
     ctx_.widgets.clear();  // where this frame draws the named items, the menus' included
+    ctx_.typingIntoScene = false;
     drawMenuBar();
     ctx_.mark = {};  // a panel marks the screen each frame it is shown (Collisions: the selected cell)
     drawSlots();
@@ -438,6 +439,13 @@ void App::drawUi() {
 
 void App::drawMenuBar() {
     if (!ImGui::BeginMainMenuBar()) return;
+    // Esc closes the open menu (ImGui closes menus on Esc only with keyboard navigation, which
+    // is off: the window's own keys need the keyboard).
+    const bool escape = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false);
+    auto endMenu = [escape] {
+        if (escape) ImGui::CloseCurrentPopup();
+        ImGui::EndMenu();
+    };
     const bool fileMenu = ImGui::BeginMenu("File");
     ctx_.noteWidget("File menu");
     if (fileMenu) {
@@ -461,14 +469,14 @@ void App::drawMenuBar() {
         commandMenuItem(CommandId::Screenshot);
         ImGui::Separator();
         commandMenuItem(CommandId::Quit);
-        ImGui::EndMenu();
+        endMenu();
     }
     const bool editMenu = ImGui::BeginMenu("Edit");
     ctx_.noteWidget("Edit menu");
     if (editMenu) {
         commandMenuItem(CommandId::Undo, document_.canUndo(), "Undo " + document_.undoLabel());
         commandMenuItem(CommandId::Redo, document_.canRedo(), "Redo " + document_.redoLabel());
-        ImGui::EndMenu();
+        endMenu();
     }
     const bool viewMenu = ImGui::BeginMenu("View");
     ctx_.noteWidget("View menu");
@@ -493,13 +501,13 @@ void App::drawMenuBar() {
         for (auto& p : panels_) ImGui::MenuItem(p->name(), nullptr, &p->visible);
         ImGui::Separator();
         if (ImGui::MenuItem("Reset layout")) ctx_.requests.resetLayout = true;
-        ImGui::EndMenu();
+        endMenu();
     }
     const bool helpMenu = ImGui::BeginMenu("Help");
     ctx_.noteWidget("Help menu");
     if (helpMenu) {
         commandMenuItem(CommandId::Help);
-        ImGui::EndMenu();
+        endMenu();
     }
     ImGui::EndMainMenuBar();
 }
@@ -585,12 +593,15 @@ void App::drawStatusBar() {
             ImGui::Text("%5.2f ms/frame | %4.1f emulated fps | %s", lastFrameMs_, emulatedFps_,
                         simulation_.running() ? "running" : "paused");
         else ImGui::Text("%5.2f ms/frame | running", lastFrameMs_);
+        // One line: a message longer than the bar is cut short and shown whole on hover.
         if (!document_.saveError().empty()) {
             ImGui::SameLine();
-            ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "| not saved: %s", document_.saveError().c_str());
+            fittedText("| not saved: " + document_.saveError(), ImVec4(1, 0.4f, 0.4f, 1));
+            ctx_.noteWidget("status message");
         } else if (!ctx_.status.empty()) {
             ImGui::SameLine();
-            ImGui::TextDisabled("| %s", ctx_.status.c_str());
+            fittedText("| " + ctx_.status, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ctx_.noteWidget("status message");
         }
     }
     ImGui::End();

@@ -79,6 +79,11 @@ struct AppContext {
     BeamPosition mark;      // a place the screen marks for a panel (the selected collision cell); line -1 = none
     std::string markLabel;  // what the mark is, drawn beside it ("M0PL.P1")
 
+    // The text field with the keyboard writes into the scene as it is typed (the Memory panel's
+    // hex field): Ctrl+Z and Ctrl+Y there end the typing and undo or redo the scene. Set by the
+    // field each frame it is active.
+    bool typingIntoScene = false;
+
     // Where some widgets were drawn this frame (window pixels, min and max), by a name that
     // says what they are ("try 1", "cell P0PL.P1"): tests click them as a user would.
     std::map<std::string, ImVec4> widgets;

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <system_error>
 
+#include "lesson/Lesson.h"
+
 namespace pmg::app {
 namespace fs = std::filesystem;
 
@@ -66,6 +68,7 @@ bool Document::open(const fs::path& path) {
 void Document::reset(Scene scene, fs::path path, bool dirty) {
     scene_ = std::move(scene);
     path_ = std::move(path);
+    leftLesson_.clear();
     dirty_ = dirty;
     readOnly_ = false;
     saved_.reset();
@@ -155,6 +158,8 @@ bool Document::saveAs(const fs::path& path) {
         return false;
     }
     Scene rebased = scene_;
+    const bool lesson = readOnly_ && rebased.extra.contains(kLessonKey);
+    if (lesson) rebased.extra.erase(kLessonKey);
     const fs::path from = path_.empty() ? fs::current_path() : path_.parent_path();
     rebaseFileBlocks(rebased, from, path.parent_path());
     try {
@@ -167,6 +172,7 @@ bool Document::saveAs(const fs::path& path) {
     // The rebased scene is what is on disk now; undo steps keep the old relative paths, so
     // they would point elsewhere from the new folder: start a fresh history.
     scene_ = std::move(rebased);
+    if (lesson) leftLesson_ = path_;
     path_ = path;
     dirty_ = false;
     readOnly_ = false;

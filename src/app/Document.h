@@ -70,7 +70,12 @@ public:
     // failure (disk full, read-only folder...) returns false, keeps every edit and the dirty
     // mark, and saveError() says why.
     bool save();
+    // Save As of a lesson (a read-only document with a lesson in it) writes a plain scene of
+    // the user's own: the lesson's text, steps and checks stay with the lesson, which the
+    // learner's changes no longer match. leftLesson() is then the lesson's file (empty once
+    // another scene is opened or made).
     bool saveAs(const std::filesystem::path& path);
+    const std::filesystem::path& leftLesson() const { return leftLesson_; }
     const std::string& saveError() const { return saveError_; }
     const std::string& loadError() const { return loadError_; }
     void clearErrors() { saveError_.clear(), loadError_.clear(); }
@@ -103,6 +108,7 @@ private:
 
     Scene scene_;
     std::filesystem::path path_;
+    std::filesystem::path leftLesson_;  // the lesson this scene was saved from (Save As), if it was
     bool dirty_ = false;
     bool readOnly_ = false;
     std::optional<Scene> saved_;  // the scene as its file holds it (none: never saved, or recovered edits)

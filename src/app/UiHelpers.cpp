@@ -9,6 +9,25 @@ const Palette& appPalette() {
     return palette;
 }
 
+std::string fitText(const std::string& text, float width) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    const float dots = ImGui::CalcTextSize("...").x;
+    size_t n = text.size();
+    while (n > 0 && ImGui::CalcTextSize(text.c_str(), text.c_str() + n).x + dots > width) --n;
+    while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;  // not inside a UTF-8 character
+    return text.substr(0, n) + "...";
+}
+
+bool fittedText(const std::string& text, const ImVec4& colour) {
+    const std::string shown = fitText(text, ImGui::GetContentRegionAvail().x);
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextUnformatted(shown.c_str());
+    ImGui::PopStyleColor();
+    const bool cut = shown != text;
+    if (cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+    return cut;
+}
+
 bool hexByteField(const char* id, uint8_t& value) {
     // The byte being typed, for the one field that has the keyboard (ImGui has one at a time).
     static ImGuiID typingIn = 0;

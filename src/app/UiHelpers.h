@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include <imgui.h>
@@ -33,6 +34,13 @@ inline uint64_t mergeKey(std::string_view what, int index = 0) {
     for (char c : what) h = (h ^ static_cast<uint8_t>(c)) * 1099511628211ull;
     return (h ^ static_cast<uint64_t>(index + 1)) * 1099511628211ull;
 }
+
+// `text` cut short with "..." to fit `width` pixels on one line in the current font (whole
+// when it fits): a line that does not fit says so instead of ending mid-word at a clip edge.
+std::string fitText(const std::string& text, float width);
+// `text` in `colour` on the rest of the current line, cut short by fitText; when it was cut,
+// hovering it shows the whole text as a tooltip. True when it was cut.
+bool fittedText(const std::string& text, const ImVec4& colour);
 
 // A question-mark marker that shows `text` as a tooltip when hovered.
 void helpMarker(const char* text);

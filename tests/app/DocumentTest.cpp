@@ -83,6 +83,35 @@ TEST(Document, FailedSaveKeepsEditsAndSaysWhy) {
     fs::remove_all(dir);
 }
 
+// A lesson (opened read-only) saved under a new name is the user's own plain scene: the file
+// has no lesson in it, and the document names the lesson it was saved from until another
+// scene replaces it. A plain scene saved as another file keeps what it has.
+TEST(Document, SaveAsOfALessonWritesAPlainSceneAndRemembersTheLesson) {
+    const fs::path dir = freshDir("saveas-lesson");
+    const fs::path lesson = fs::path(PMGLAB_SOURCE_DIR) / "assets" / "lessons" / "02-the-latch.json";
+    Document d;
+    ASSERT_TRUE(d.open(lesson)) << d.loadError();
+    ASSERT_TRUE(d.scene().extra.contains("lesson"));
+    d.setReadOnly(true);
+    setHpos(d, 99);
+    ASSERT_TRUE(d.saveAs(dir / "mine.json")) << d.saveError();
+    EXPECT_FALSE(loadScene(dir / "mine.json").extra.contains("lesson"));
+    EXPECT_FALSE(d.scene().extra.contains("lesson"));
+    EXPECT_EQ(sceneRegister(loadScene(dir / "mine.json"), Reg::HPOSP0), 99);
+    EXPECT_EQ(d.leftLesson(), lesson);
+    ASSERT_TRUE(d.saveAs(dir / "again.json"));
+    EXPECT_EQ(d.leftLesson(), lesson) << "still the lesson's scene, under another name";
+    ASSERT_TRUE(d.open(kDefault));
+    EXPECT_TRUE(d.leftLesson().empty());
+
+    // Not read-only (a teacher's copy opened as a plain document): saved as it is.
+    ASSERT_TRUE(d.open(lesson));
+    ASSERT_TRUE(d.saveAs(dir / "copy.json"));
+    EXPECT_TRUE(loadScene(dir / "copy.json").extra.contains("lesson"));
+    EXPECT_TRUE(d.leftLesson().empty());
+    fs::remove_all(dir);
+}
+
 TEST(Document, SaveAsRebasesFileBlocksToTheSameFiles) {
     const fs::path dir = freshDir("saveas");
     Document d;

@@ -111,6 +111,7 @@ private:
                     const MethodResult& m = c.methods[i];
                     if (ImGui::Selectable(m.name.c_str(), static_cast<int>(i) == current))
                         view_.selectMethod(slot, m.id);
+                    ctx_->noteWidget("method " + std::to_string(slot + 1) + " choice " + m.name);
                     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.source.c_str());
                 }
                 ImGui::EndCombo();
@@ -123,6 +124,7 @@ private:
         ImGui::TextUnformatted("and");
         ImGui::SameLine();
         combo("##methodB", 1, true);
+        ctx_->noteWidget("second method");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("A second method to compare with the first");
         ImGui::SameLine();
         helpMarker(
@@ -165,17 +167,32 @@ private:
         const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled), text = ImGui::GetColorU32(ImGuiCol_Text);
 
         const ImVec4 clip(origin.x, origin.y, origin.x + width, origin.y + titleH);
-        draw->AddText(ImGui::GetFont(), font_, origin, text, title.c_str(), nullptr, 0, &clip);
+        const std::string shownTitle = fitText(title, width);
+        draw->AddText(ImGui::GetFont(), font_, origin, text, shownTitle.c_str(), nullptr, 0, &clip);
         ImGui::Dummy(ImVec2(width, titleH));
-        if (!titleTip.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", titleTip.c_str());
+        if (ImGui::IsItemHovered() && (shownTitle != title || !titleTip.empty()))  // a cut title shows whole
+            ImGui::SetTooltip("%s%s%s", shownTitle != title ? title.c_str() : "",
+                              shownTitle != title && !titleTip.empty() ? "\n" : "", titleTip.c_str());
 
         const ImVec2 top(origin.x, origin.y + titleH);
         auto cellX = [&](int column) { return top.x + headerW + column * cellW_ + (column >= 4 ? gap : 0); };
         auto cellY = [&](int row) { return top.y + headerH + row * cellH_ + (row >= 4 ? gap : 0); };
+        // Cells too narrow for "PF0" to "PF3" side by side (they would read "PF0PF1PF2PF3"):
+        // the playfield columns are headed by their digits, with one "PF" in the corner before them.
+        float widest = 0;
+        for (int column = 0; column < 4; ++column)
+            widest = std::max(widest, ImGui::CalcTextSize(gridColumnName(column)).x);
+        const bool digitsOnly = widest + font_ * 0.3f > cellW_;
+        if (digitsOnly) draw->AddText(top, dim, "PF");
         for (int column = 0; column < 8; ++column) {
             const char* name = gridColumnName(column);
-            const float w = ImGui::CalcTextSize(name).x;
-            draw->AddText(ImVec2(cellX(column) + (cellW_ - w) / 2, top.y), dim, name);
+            const char* shown = digitsOnly && column < 4 ? name + 2 : name;  // "PF0" -> "0"
+            const ImVec2 size = ImGui::CalcTextSize(shown);
+            const ImVec2 at(cellX(column) + (cellW_ - size.x) / 2, top.y);
+            draw->AddText(at, dim, shown);
+            if (cellWidgets)
+                ctx_->widgets[std::string(cellWidgets) + "header " + name] =
+                    ImVec4(at.x, at.y, at.x + size.x, at.y + size.y);
         }
         for (int row = 0; row < 8; ++row)
             draw->AddText(ImVec2(top.x, cellY(row) + (cellH_ - ImGui::GetTextLineHeight()) / 2), dim, gridRowName(row));

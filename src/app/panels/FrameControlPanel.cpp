@@ -103,8 +103,11 @@ private:
         // Where it stopped, while the break is on (switched off, the message would be stale).
         if (const auto hit = sim.breakHit(); sim.latchBreak && hit && hit->valid()) {
             ImGui::SameLine();
-            ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "stopped: line %d, clock $%02X%s", hit->line, hit->clock,
-                               inVisibleLines(hit->line) ? "" : ", in the vertical blank");
+            char where[64];
+            std::snprintf(where, sizeof where, "stopped: line %d, clock $%02X%s", hit->line, hit->clock,
+                          inVisibleLines(hit->line) ? "" : ", in the vertical blank");
+            fittedText(where, ImVec4(1, 0.8f, 0.3f, 1));
+            ctx.noteWidget("break reason");
         }
     }
 

@@ -74,6 +74,9 @@ private:
     void refresh(AppContext& ctx) {
         const Document& doc = ctx.document;
         if (doc.path() != path_) {  // another file: its steps start over
+            // The lesson saved as the learner's own scene: the panel says it was left, and how back.
+            if (doc.leftLesson().empty()) leftLesson_.reset();
+            else if (lesson_ && std::filesystem::path(lesson_->file) == doc.leftLesson()) leftLesson_ = lesson_;
             path_ = doc.path();
             stepsDone_ = 0;
             revision_ = ~0ull;
@@ -146,6 +149,17 @@ private:
     void open(AppContext& ctx, const Lesson& l) { ctx.requests.openPath = l.file; }
 
     void drawTour(AppContext& ctx) {
+        if (leftLesson_) {
+            const Lesson& left = *leftLesson_;
+            ImGui::TextWrapped(
+                "Your changes to lesson %d, \"%s\", are saved in %s as a scene of your own, without the "
+                "lesson's text and checks: they are about the lesson's scene, which stays as it was.",
+                left.order, left.title.c_str(), ctx.document.path().filename().string().c_str());
+            ctx.noteWidget("lesson left");
+            if (ImGui::Button(("Back to lesson " + std::to_string(left.order)).c_str())) open(ctx, left);
+            ctx.noteWidget("lesson back");
+            ImGui::Separator();
+        }
         ImGui::TextUnformatted("A guided tour: hardware and software collisions, one short lesson at a time.");
         if (!lessonError_.empty())
             ImGui::TextColored(kBad, "This scene's lesson cannot be read: %s", lessonError_.c_str());
@@ -261,6 +275,7 @@ private:
     std::filesystem::path path_;
     uint64_t revision_ = ~0ull;
     std::optional<Lesson> lesson_;
+    std::optional<Lesson> leftLesson_;  // the lesson the open scene was saved from (Save As)
     std::string lessonError_;
     int stepsDone_ = 0;  // try-this steps applied to the open lesson, in order
 };

@@ -190,10 +190,11 @@ private:
             focusTyping_ = true;
         ctx.noteWidget("memory type");
         typingActive_ = ImGui::IsItemActive();
+        ctx.typingIntoScene |= typingActive_;
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
                 "Two hex digits write a byte at the cursor and move it on. Up/Down: a row. Esc: done.\n"
-                "Each byte is an undo step (Ctrl+Z once you are out of the field).");
+                "Each byte is an undo step: Ctrl+Z ends the typing and undoes the last one.");
         nibble_ = typing_[0] ? hexDigit(typing_[0]) : -1;
         for (uint8_t value : typed_) {
             const uint16_t at = static_cast<uint16_t>(cursor_);

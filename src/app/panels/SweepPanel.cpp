@@ -46,7 +46,12 @@ public:
         // Following: the machine runs a revision this panel has not swept yet.
         else if (follow_ && !job_.running() && (runningRevision(ctx) != runRevision_ || optionsChanged_)) run(ctx);
         drawControls(ctx);
-        if (!job_.error().empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.5f, 1), "%s", job_.error().c_str());
+        if (!job_.error().empty()) {  // wrapped: the whole reason, however narrow the panel
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.5f, 0.5f, 1));
+            ImGui::TextWrapped("%s", job_.error().c_str());
+            ImGui::PopStyleColor();
+            ctx.noteWidget("sweep error");
+        }
         if (const auto& r = job_.result(); r && resultOpened_ == ctx.document.openedRevision()) {
             if (textureFor_ != job_.finished()) upload(ctx);  // first draw with a texture source
             drawResult(ctx, *r);
@@ -241,8 +246,8 @@ private:
         ImDrawList* draw = ImGui::GetWindowDrawList();
         const ImVec2 top = ImGui::GetCursorScreenPos();
         const ImVec4 clip(top.x, top.y, top.x + cellW, top.y + ImGui::GetTextLineHeight() * 2 + 4);
-        draw->AddText(ImGui::GetFont(), font_, top, ImGui::GetColorU32(ImGuiCol_Text), sm.name.c_str(), nullptr, 0,
-                      &clip);
+        draw->AddText(ImGui::GetFont(), font_, top, ImGui::GetColorU32(ImGuiCol_Text), fitText(sm.name, cellW).c_str(),
+                      nullptr, 0, &clip);
         char counts[96];
         std::snprintf(counts, sizeof counts, "hit %ld false %ld missed %ld", sm.counts.truePositives,
                       sm.counts.falsePositives, sm.counts.falseNegatives);

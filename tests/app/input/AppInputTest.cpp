@@ -10,9 +10,11 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "InputDriver.h"
 #include "app/App.h"
@@ -428,6 +430,34 @@ TEST(Presentation, TheAllMethodsTableFitsAt1024x768) {
 // The Objects panel's pixel editor draws each bit in the screen's proportions: SIZE colour
 // clocks wide and the row's scan lines tall, a colour clock as wide against a line as on the
 // screen (1.71 in the TV's proportions), at 1024 x 768 and at 1600 x 1000.
+// With a second method chosen ("and" > Hot-spot pixel) three grids share the panel: the
+// column headers still read apart ("PF0 PF1" or "PF 0 1", not "PF0PF1").
+TEST(Presentation, TheGridsColumnHeadersStayApartWithASecondMethod) {
+    for (const auto& [w, h] : {std::pair{1600, 1000}, std::pair{1024, 768}}) {
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+        const fs::path dir = scratchDir("grid-headers");
+        AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, w, h);
+        options.show = {"Collisions"};
+        AppSession app(options);
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(3);
+        clickWidget(app, input, "second method", h);
+        input.frames(2);
+        clickWidget(app, input, "method 2 choice Hot-spot pixel", h);
+        input.frames(3);
+        const char* const columns[] = {"PF0", "PF1", "PF2", "PF3", "P0", "P1", "P2", "P3"};
+        for (int c = 0; c + 1 < 8; ++c) {
+            const auto left = app.widget(std::string("hardware header ") + columns[c]),
+                       right = app.widget(std::string("hardware header ") + columns[c + 1]);
+            ASSERT_TRUE(left && right) << columns[c];
+            EXPECT_GE((*right)[0] - (*left)[2], 3.0f)
+                << "the column headers " << columns[c] << " and " << columns[c + 1] << " run together";
+        }
+        fs::remove_all(dir);
+    }
+}
+
 TEST(Presentation, ThePixelEditorIsInTheScreensProportions) {
     for (const auto& [w, h] : {std::pair{1024, 768}, {1600, 1000}}) {
         const fs::path dir = scratchDir("pixel-editor");
@@ -1124,6 +1154,83 @@ TEST(ScenesInTheWindow, PhantomDmaIsNamedAndTheScenesDescriptionIsShown) {
 // Picking a panel by its tab never closes it: an unselected tab has no close button, even
 // where one would be when the pointer is on it. The front tab's close button closes the
 // panel, and the status bar says where it comes back from.
+TEST(AppInput, EscClosesAnOpenMenuAndTheNextClickActs) {
+    const fs::path dir = scratchDir("menu-escape");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    clickWidget(app, input, "File menu");
+    input.frames(2);
+    ASSERT_TRUE(app.widget("menu Open...").has_value()) << "the File menu did not open";
+    input.key(SDLK_ESCAPE);
+    input.frames(2);
+    EXPECT_FALSE(app.widget("menu Open...").has_value()) << "Esc left the File menu open";
+    // The next click does what it says: a tab that is not in front comes to the front.
+    ASSERT_FALSE(app.widget("front tab Sweep").has_value());
+    clickWidget(app, input, "tab Sweep");
+    input.frames(2);
+    EXPECT_TRUE(app.widget("front tab Sweep").has_value()) << "the first click after Esc was swallowed";
+    fs::remove_all(dir);
+}
+
+// A status message longer than the bar is cut short with "..." inside the bar, and hovered it
+// shows whole.
+TEST(AppInput, ALongStatusMessageStaysInTheBarAndShowsWholeOnHover) {
+    const fs::path dir = scratchDir("status-long");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1024, 768));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    // Saved under a long name: the status bar names the whole path.
+    input.key(SDLK_s, KMOD_LCTRL | KMOD_LSHIFT);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Save scene as"));
+    const fs::path saved = dir / "a-scene-saved-under-a-name-long-enough-to-overflow-the-status-bar.json";
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(saved.string());
+    input.key(SDLK_RETURN);
+    input.frames(3);
+    ASSERT_TRUE(fs::exists(saved)) << app.errorText();
+    const std::string whole = "| " + app.status();
+    ASSERT_NE(whole.find(saved.filename().string()), std::string::npos) << whole;
+
+    const ImGuiWindow* bar = ImGui::FindWindowByName("##status");
+    ASSERT_NE(bar, nullptr);
+    const float barRight = bar->Pos.x + bar->Size.x;
+    ASSERT_GT(ImGui::CalcTextSize(whole.c_str()).x, bar->Size.x) << "the message fits: nothing to test";
+    const auto message = app.widget("status message");
+    ASSERT_TRUE(message.has_value());
+    EXPECT_LE((*message)[2], barRight) << "the message runs past the end of the status bar";
+
+    input.moveTo(static_cast<int>(((*message)[0] + (*message)[2]) / 2),
+                 static_cast<int>(((*message)[1] + (*message)[3]) / 2));
+    input.frames(3);
+    const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
+    ASSERT_TRUE(tip && tip->Active) << "no tooltip over the cut message";
+    EXPECT_GE(tip->Size.x, ImGui::CalcTextSize(whole.c_str()).x) << "the tooltip is narrower than the whole message";
+    fs::remove_all(dir);
+}
+
+// The sweep's error for a scene it cannot sweep wraps inside the panel: every word readable.
+TEST(AppInput, TheSweepErrorWrapsInsideItsPanel) {
+    const fs::path dir = scratchDir("sweep-error");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/mid-line/size-lock-up.json"), dir);
+    options.show = {"Sweep"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    for (int i = 0; i < 600 && !app.widget("sweep error"); ++i) input.frames(1);
+    const auto error = app.widget("sweep error");
+    ASSERT_TRUE(error.has_value()) << "the sweep gave no error for this scene";
+    const ImGuiWindow* slot = ImGui::FindWindowByName("Results");
+    ASSERT_NE(slot, nullptr);
+    EXPECT_LE((*error)[2], slot->Pos.x + slot->Size.x) << "the error runs past the panel's right edge";
+    EXPECT_GT((*error)[3] - (*error)[1], ImGui::GetTextLineHeight() * 1.5f) << "a long error on one line";
+    fs::remove_all(dir);
+}
+
 TEST(AppInput, AClickOnATabPicksThePanelAndOnlyTheFrontTabCloses) {
     const fs::path dir = scratchDir("tabs");
     AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));

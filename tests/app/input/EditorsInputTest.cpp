@@ -126,6 +126,34 @@ TEST(MemoryPanel, TypedHexChangesTheScenesMemoryUndoRestoresItAndTheSavedSceneHa
     fs::remove_all(dir);
 }
 
+// Edit > Undo offers the typed byte while the hex field still has the keyboard: Ctrl+Z there
+// must do the same (end the typing, undo the byte), and Ctrl+Y put it back.
+TEST(MemoryPanel, CtrlZWhileTypingHexEndsTheTypingAndUndoesTheByte) {
+    const fs::path dir = scratchDir("memory-type-undo");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.show = {"Memory"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const Scene original = app.document().scene();
+    ASSERT_NE(sceneByte(original, 0x5450), 0xFF);
+
+    goTo(app, input, "5450");
+    clickWidget(app, input, "memory cursor");  // the byte $5450
+    input.text("ff");
+    ASSERT_EQ(sceneByte(app.document().scene(), 0x5450), 0xFF);
+    ASSERT_EQ(app.document().undoLabel(), "memory $5450");
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(sceneByte(app.document().scene(), 0x5450), sceneByte(original, 0x5450))
+        << "Ctrl+Z in the hex field left the typed byte";
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(app.document().scene(), original);
+    input.key(SDLK_y, KMOD_LCTRL);
+    EXPECT_EQ(sceneByte(app.document().scene(), 0x5450), 0xFF) << "Ctrl+Y did not put the byte back";
+    fs::remove_all(dir);
+}
+
 TEST(MemoryPanel, ABinaryFileLoadsAtTheCursorAndOneThatDoesNotFitIsNamedInTheError) {
     const fs::path dir = scratchDir("memory-load");
     const fs::path dump = dir / "players.bin";

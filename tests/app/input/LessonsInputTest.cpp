@@ -176,5 +176,65 @@ TEST(Lessons, AClickInTheListAsksAboutUnsavedEditsFirst) {
     fs::remove_all(dir);
 }
 
+TEST(Lessons, SavedAsTheLearnersOwnFileTheSceneIsPlainAndThePanelSaysTheLessonWasLeft) {
+    const fs::path dir = scratchDir("lesson-save-as");
+    const fs::path lesson = sourceFile("assets/lessons/02-the-latch.json");
+    AppOptions options = sessionOptions(lesson, dir);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    clickNamed(app, input, "try 1");
+    input.frames(4);
+    ASSERT_TRUE(app.document().dirty()) << "the step did not edit the scene";
+    const Scene stepped = app.document().scene();
+
+    // Ctrl+S on a lesson asks for a file of the learner's own.
+    input.key(SDLK_s, KMOD_LCTRL);
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("Save scene as"));
+    const fs::path mine = dir / "my-latch.json";
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(mine.string());
+    input.key(SDLK_RETURN);
+    input.frames(6);
+    ASSERT_TRUE(fs::exists(mine)) << app.errorText();
+    shot(app, "lesson-save-as");
+
+    // The file and the window agree: a plain scene with the step's changes, writable.
+    const Scene saved = loadScene(mine);
+    EXPECT_FALSE(saved.extra.contains("lesson")) << "the saved scene still claims to be the lesson";
+    EXPECT_EQ(saved.lineWrites, stepped.lineWrites);
+    EXPECT_EQ(saved, app.document().scene()) << "the window shows another scene than the file has";
+    EXPECT_EQ(app.document().path(), mine);
+    EXPECT_FALSE(app.document().readOnly());
+    EXPECT_FALSE(app.document().dirty());
+
+    // The panel says which lesson was left, shows no broken lesson and leads back to it.
+    input.moveTo(10, 500);  // off the panel: a tooltip there would end the panel's text log
+    input.frames(2);
+    const std::string text = app.panelText("Lessons");
+    EXPECT_NE(text.find("my-latch.json"), std::string::npos) << text;
+    EXPECT_NE(text.find("The latch"), std::string::npos) << text;
+    EXPECT_EQ(text.find("Lesson 1 of 1"), std::string::npos) << text;
+    EXPECT_FALSE(app.widget("try 1").has_value())
+        << "the lesson's steps are offered for a scene that is not the lesson";
+    const ImGuiWindow* panel = ImGui::FindWindowByName("Inspector");
+    ASSERT_NE(panel, nullptr);
+    const std::array<float, 4> area{panel->Pos.x, panel->Pos.y, panel->Pos.x + panel->Size.x,
+                                    panel->Pos.y + panel->Size.y};
+    EXPECT_LT(redPixels(app.capture(), area), 10) << "the lesson's checks are crossed against the learner's scene";
+
+    clickNamed(app, input, "lesson back");
+    input.frames(6);
+    EXPECT_EQ(app.document().path(), lesson);
+    EXPECT_TRUE(app.document().readOnly());
+    EXPECT_TRUE(app.widget("try 1").has_value()) << "back in the lesson, its steps are not offered";
+    EXPECT_FALSE(app.widget("lesson back").has_value());
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
