@@ -165,7 +165,6 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
     const AnticModeInfo& info = anticMode(pf.mode);
     const int step = info.clocksPerByte / 2;
     const int count = std::min<int>(pf.fetchCount, BusFetches::kCount);
-    constexpr int kLastRealFetchCycle = 105;  // later fetches are virtual anyway: the model reads memory there
     bool any = false;
     size_t next = 0;
     uint8_t dmactl = pf.dmactl;
@@ -173,8 +172,7 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
     // fetchClock + 1 + i * step (+ 3 for bitmaps), the font fetch of character i 3 cycles after
     // its name (never on the same cycle as a name).
     for (int c = pf.fetchClock + 1; c < kCyclesPerLine; ++c) {
-        // A write on cycle w acts from cycle w + 1 (as playfieldFetch).
-        for (; next < pf.fetchChangeCount && pf.fetchChanges[next].clock / 2 - 1 < c; ++next)
+        for (; next < pf.fetchChangeCount && actsOnCycle(pf.fetchChanges[next], c); ++next)
             dmactl = pf.fetchChanges[next].dmactl;
         const bool off = (dmactl & 3) == 0;
         const int name = c - pf.fetchClock - (info.character ? 1 : 3);
@@ -183,7 +181,7 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
             if (off) {
                 out.names[static_cast<size_t>(i)] = static_cast<int16_t>(bus);
                 any |= bus >= 0;
-            } else if (c <= kLastRealFetchCycle) {
+            } else if (c <= kLastFetchCycle) {
                 bus = mem.read(scanAddress(pf.dataAddress, i));
             }
         }
@@ -193,7 +191,7 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
             if (off) {
                 out.fonts[static_cast<size_t>(i)] = static_cast<int16_t>(bus);
                 any |= bus >= 0;
-            } else if (c <= kLastRealFetchCycle) {
+            } else if (c <= kLastFetchCycle) {
                 const int16_t fetched = pf.firstRow ? out.names[static_cast<size_t>(i)] : int16_t{-1};
                 const uint8_t code =
                     fetched >= 0 ? static_cast<uint8_t>(fetched) : codes.read(scanAddress(pf.dataAddress, i));

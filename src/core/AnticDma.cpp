@@ -9,7 +9,6 @@
 namespace pmg {
 namespace {
 
-constexpr int kLastFetchCycle = 105;  // playfield fetches on 106 or later are virtual
 constexpr int kFirstRefresh = 25, kRefreshStep = 4, kRefreshCount = 9;
 constexpr int kFirstPlayerFetch = 2;  // players 0-3 on cycles 2-5 (D1)
 constexpr int kDmactlLeadCycles = 2;  // a DMACTL write reaches fetches 2 cycles on (D3)
@@ -40,9 +39,9 @@ template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take ta
     if (fetch.clock < 0) return;
     auto onBus = [&](int c) {
         if (c > kLastFetchCycle) return false;
-        uint8_t dmactl = s.dmactl;  // a write on cycle w acts from w + 1
+        uint8_t dmactl = s.dmactl;
         for (const PlayfieldLine::FetchChange& w : s.fetchChanges)
-            if (w.clock / 2 - 1 < c) dmactl = w.dmactl;
+            if (actsOnCycle(w, c)) dmactl = w.dmactl;
         return (dmactl & 3) != 0;
     };
     const int step = info.clocksPerByte / 2;
@@ -72,7 +71,7 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     for (int c = 1; c < kCyclesPerLine; ++c) {
         // A write on cycle w (reaching the display from clock 2w + 2) acts from cycle w + 1.
         bool written = false;
-        for (; next < changes.size() && changes[next].clock / 2 - 1 < c; ++next) {
+        for (; next < changes.size() && actsOnCycle(changes[next], c); ++next) {
             dmactl = changes[next].dmactl;
             hscrol = changes[next].hscrol;
             written = true;

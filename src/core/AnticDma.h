@@ -78,6 +78,12 @@ LineDma lineDma(const LineDmaSetup& setup);
 // Past cycle 105 the fetch is virtual (it takes no bus cycle) but still happens.
 int playfieldFetchCycle(const PlayfieldLine& pf, int index);
 
+// Playfield fetches on cycle 106 or later are virtual: they take no bus cycle (A1).
+inline constexpr int kLastFetchCycle = 105;
+// A width or HSCROL write made on cycle w during a line acts on the playfield fetch from
+// cycle w + 1 on (A1): true if `w` is in force on `cycle`.
+inline bool actsOnCycle(const PlayfieldLine::FetchChange& w, int cycle) { return w.clock / 2 - 1 < cycle; }
+
 // The playfield DMA clock of line `pf` with the DMACTL widths and HSCROL values written during
 // it (pf.fetchWrites(); rule A1): it starts on the first cycle that is its start cycle for the
 // width and HSCROL in force on that cycle (or on a start cycle a write on cycle 10 or before has
