@@ -145,7 +145,7 @@ std::span<const Command> App::commandTable() {
              const int step = key.mod & KMOD_SHIFT ? 8 : 1;
              const int dx = key.sym == SDLK_LEFT ? -step : key.sym == SDLK_RIGHT ? step : 0;
              const int dy = key.sym == SDLK_UP ? -step : key.sym == SDLK_DOWN ? step : 0;
-             a.moveSelected(dx, dy, mergeKey("arrows", a.ctx_.selected));
+             a.moveSelected(dx, dy, mergeKey("arrows", a.ctx_.selected), "the arrow keys move");
          }},
         {Id::Screenshot,
          {plain(SDLK_s), none, none, none},
@@ -279,15 +279,25 @@ void App::requestQuit() {
     else quit_ = true;
 }
 
-void App::moveSelected(int clocks, int lines, uint64_t key) {
+void App::moveSelected(int clocks, int lines, uint64_t key, const char* mover) {
     const int obj = ctx_.selected;
     // Vertically an object moves by whole rows of its P/M area (two lines in double-line mode).
     const int perRow = objectStripe(document_.scene(), obj).linesPerRow;
+    // What the user sees move: where a line write places the appearance (a display-list
+    // interrupt reusing the object, a write at the top of the frame), that write.
+    const int line = pickedObject_ == obj ? pickedLine_ : firstSeenLine(document_.scene(), obj);
+    std::string refused;
     document_.edit(
-        std::string("move ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, clocks, lines * perRow); }, key);
+        std::string("move ") + objectName(obj),
+        [&](Scene& s) { refused = moveObjectSeenAt(s, obj, line, clocks, lines * perRow, mover); }, key);
+    if (!refused.empty()) ctx_.notify(refused);
+    else if (pickedObject_ == obj) pickedLine_ += lines * perRow;  // the appearance picked went with it
 }
 
-void App::selectNext(int step) { ctx_.selected = (ctx_.selected + step + 8) % 8; }
+void App::selectNext(int step) {
+    ctx_.selected = (ctx_.selected + step + 8) % 8;
+    pickedObject_ = -1;
+}
 
 void App::handleMouse(const SDL_Event& e) {
     const ImGuiIO& io = ImGui::GetIO();
@@ -303,6 +313,7 @@ void App::handleMouse(const SDL_Event& e) {
             // Where a line write sets HPOS (a display-list interrupt reusing the object lower
             // down), the register does not place what is under the pointer: the write does.
             hposAtLine(document_.scene(), obj, static_cast<int>(line), &dragWrite_);
+            pickedObject_ = obj, pickedLine_ = static_cast<int>(line);
         }
     } else if (e.type == SDL_MOUSEBUTTONUP && e.button.button == SDL_BUTTON_LEFT) {
         dragObject_ = -1;
@@ -323,6 +334,7 @@ void App::handleMouse(const SDL_Event& e) {
                 mergeKey("drag", obj));
             dragClock_ += dc;
             dragLine_ += dl;
+            pickedLine_ += dl;
         }
     }
 }
@@ -405,7 +417,7 @@ void App::pollController() {
                    (button(SDL_CONTROLLER_BUTTON_DPAD_LEFT) || ax < -deadZone);
     const int dy = (button(SDL_CONTROLLER_BUTTON_DPAD_DOWN) || ay > deadZone) -
                    (button(SDL_CONTROLLER_BUTTON_DPAD_UP) || ay < -deadZone);
-    if (dx || dy) moveSelected(dx, dy, mergeKey("controller", ctx_.selected));
+    if (dx || dy) moveSelected(dx, dy, mergeKey("controller", ctx_.selected), "the controller moves");
     else document_.endGesture();
 }
 

@@ -117,7 +117,8 @@ private:
     void takeScreenshot(const fs::path& path);
     RgbImage readFramebuffer() const;  // the back buffer as drawn this frame, top row first
     void addRecent(const fs::path& path);
-    void moveSelected(int clocks, int lines, uint64_t key);
+    // `mover` names what moves it, for the status bar ("the arrow keys move").
+    void moveSelected(int clocks, int lines, uint64_t key, const char* mover);
     void selectNext(int step);
     void updateTitle();
     void applyUiScale();
@@ -180,6 +181,9 @@ private:
     int dragObject_ = -1;
     float dragClock_ = 0, dragLine_ = 0;
     int dragWrite_ = -1;  // the HPOS line write that places the appearance dragged; -1: the register
+    // The object and scan line the user last pressed on the screen: the arrow keys and the
+    // controller move that appearance of it (else its first, picked_ -1).
+    int pickedObject_ = -1, pickedLine_ = 0;
 
     // Timing.
     std::vector<double> frameMs_;
