@@ -148,6 +148,8 @@ private:
     bool quit_ = false;
     uint64_t loadedRevision_ = 0;
     int windowW_ = 1600, windowH_ = 1000;
+    int pixelW_ = 0, pixelH_ = 0;    // the GL drawable's size, asked with the window's in layout()
+    int windowX_ = 0, windowY_ = 0;  // the window's place on the desktop, asked there too
     int lastLayoutW_ = 0, lastLayoutH_ = 0;
     float lastLayoutFont_ = 0;
     bool relayout_ = true;
