@@ -299,11 +299,29 @@ void App::selectNext(int step) {
     pickedObject_ = -1;
 }
 
-void App::handleMouse(const SDL_Event& e) {
+namespace {
+// Whether a press at (x, y) goes to the interface (a panel, the menus, a popup) rather than the
+// screen. ImGui's WantCaptureMouse is for where the pointer was at the last frame: a press that
+// comes in the same frame as the move to it (xdotool moves and presses at once) is judged by the
+// windows the last frame drew there.
+bool pressOnInterface(float x, float y) {
     const ImGuiIO& io = ImGui::GetIO();
+    if (io.MousePos.x == x && io.MousePos.y == y) return io.WantCaptureMouse;
+    const ImGuiContext& g = *GImGui;
+    if (!g.OpenPopupStack.empty()) return true;  // a popup or modal window takes every press
+    for (const ImGuiWindow* w : g.Windows)
+        if (w->Active && !w->Hidden && !(w->Flags & ImGuiWindowFlags_NoMouseInputs) &&
+            w->OuterRectClipped.Contains(ImVec2(x, y)))
+            return true;
+    return false;
+}
+}  // namespace
+
+void App::handleMouse(const SDL_Event& e) {
     const ScreenGeometry& g = ctx_.screen;
-    if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse && !view_.paint &&
-        g.contains(static_cast<float>(e.button.x), static_cast<float>(e.button.y))) {
+    if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && !view_.paint &&
+        g.contains(static_cast<float>(e.button.x), static_cast<float>(e.button.y)) &&
+        !pressOnInterface(static_cast<float>(e.button.x), static_cast<float>(e.button.y))) {
         const float clock = g.clockAt(static_cast<float>(e.button.x)), line = g.lineAt(static_cast<float>(e.button.y));
         const int obj = objectAt(simulation_.machine().frame(), static_cast<int>(line), static_cast<int>(clock));
         if (obj >= 0) {
