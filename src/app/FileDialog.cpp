@@ -54,6 +54,9 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent)
         open_ = true;
     }
     std::optional<fs::path> chosen;
+    // Not shown: another dialog's popup may have this title (a dialog never shown is in Open
+    // mode), and BeginPopupModal with open_ false would close it.
+    if (!open_) return chosen;
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 40, ImGui::GetFontSize() * 28), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title, &open_)) return chosen;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);

@@ -1,7 +1,9 @@
 // An object placed by a line write (a display-list interrupt reusing it, or a write at the
-// top of the frame) moved by the arrow keys and by a click on a Sweep map: the write moves,
-// so the object moves on the screen, and up or down is refused with the reason in the status
-// bar, as a drag does. Real SDL events into the running window.
+// top of the frame) moved by the arrow keys, a game controller and a click on a Sweep map:
+// the write moves, so the object moves on the screen, and up or down is refused with the
+// reason in the status bar, as a drag does. Real SDL events into the running window.
+#include <SDL.h>
+
 #include <cmath>
 #include <filesystem>
 #include <string>
@@ -83,6 +85,43 @@ TEST(LineWriteMoves, TheArrowKeysMoveTheLineWriteThatPlacesTheSelectedAppearance
     EXPECT_EQ(app.document().scene().lineWrites[0].value, original.lineWrites[0].value);
     EXPECT_EQ(leftmostClock(app.simulation().machine().frame(), 0, line), clock - 8)
         << "the middle appearance did not move on the screen";
+    fs::remove_all(dir);
+}
+
+// The same with a game controller's D-pad (a virtual controller SDL makes): a held run moves
+// the write at line 0 sideways, as one undo step; down is refused with the reason.
+TEST(LineWriteMoves, TheControllerMovesTheLineWriteThatPlacesTheSelectedObject) {
+    const fs::path dir = scratchDir("controller-line-write");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/line-writes-reuse.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    const int index = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,
+                                                SDL_CONTROLLER_BUTTON_MAX, 0);
+    ASSERT_GE(index, 0) << SDL_GetError();
+    SDL_Joystick* pad = SDL_JoystickOpen(index);
+    ASSERT_NE(pad, nullptr) << SDL_GetError();
+    input.frames(3);  // the app opens it (SDL_CONTROLLERDEVICEADDED)
+    const Scene original = app.document().scene();
+    const uint8_t registerBefore = sceneRegister(original, Reg::HPOSP0);
+
+    SDL_JoystickSetVirtualButton(pad, SDL_CONTROLLER_BUTTON_DPAD_RIGHT, 1);
+    input.frames(4);
+    SDL_JoystickSetVirtualButton(pad, SDL_CONTROLLER_BUTTON_DPAD_RIGHT, 0);
+    input.frames(2);
+    const int moved = app.document().scene().lineWrites[0].value - original.lineWrites[0].value;
+    EXPECT_GE(moved, 1) << "the line write that places P0 did not move";
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), registerBefore) << "HPOSP0 changed instead";
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_TRUE(app.document().scene() == original) << "the held run was not one undo step";
+
+    SDL_JoystickSetVirtualButton(pad, SDL_CONTROLLER_BUTTON_DPAD_DOWN, 1);
+    input.frames(2);
+    SDL_JoystickSetVirtualButton(pad, SDL_CONTROLLER_BUTTON_DPAD_DOWN, 0);
+    input.frames(2);
+    EXPECT_TRUE(app.document().scene() == original) << "down changed the scene";
+    EXPECT_NE(app.status().find("the controller moves it sideways only"), std::string::npos) << app.status();
+    SDL_JoystickClose(pad);
+    SDL_JoystickDetachVirtual(index);
     fs::remove_all(dir);
 }
 
