@@ -264,7 +264,22 @@ bool App::step(RgbImage* capture) {
         const auto start = std::chrono::steady_clock::now();
         if (scaleChanged_) scaleChanged_ = false, applyUiScale();
         SDL_Event e;
-        while (SDL_PollEvent(&e)) handleEvent(e);
+        // ImGui (1.86) reads a key as down or up once a frame: a press and its release in the
+        // same frame (a quick tap, xdotool's keys) would never reach a widget (Enter in a file
+        // dialog's field). Such a release waits for the next frame.
+        std::vector<SDL_Event> releases = std::move(laterReleases_);
+        laterReleases_.clear();
+        for (const SDL_Event& release : releases) handleEvent(release);
+        std::vector<SDL_Scancode> pressed;
+        while (SDL_PollEvent(&e)) {
+            if (e.type == SDL_KEYDOWN) pressed.push_back(e.key.keysym.scancode);
+            if (e.type == SDL_KEYUP &&
+                std::find(pressed.begin(), pressed.end(), e.key.keysym.scancode) != pressed.end()) {
+                laterReleases_.push_back(e);
+                continue;
+            }
+            handleEvent(e);
+        }
         pollController();
         feedControllerInputs();
 

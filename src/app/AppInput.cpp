@@ -32,6 +32,14 @@ void App::handleEvent(const SDL_Event& e) {
         return;
     }
     ImGui_ImplSDL2_ProcessEvent(&e);
+    if (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) {
+        // The modifiers as they were at this key, not as SDL has them now (the backend asks
+        // SDL_GetModState): Ctrl released in the same frame as Ctrl+Z is still down for the Z.
+        ImGuiIO& keys = ImGui::GetIO();
+        keys.KeyCtrl = e.key.keysym.mod & KMOD_CTRL;
+        keys.KeyShift = e.key.keysym.mod & KMOD_SHIFT;
+        keys.KeyAlt = e.key.keysym.mod & KMOD_ALT;
+    }
     switch (e.type) {
         case SDL_QUIT: requestQuit(); break;
         case SDL_WINDOWEVENT:

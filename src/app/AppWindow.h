@@ -74,6 +74,7 @@ private:
 
     // One iteration of the loop.
     void handleEvent(const SDL_Event& e);
+    std::vector<SDL_Event> laterReleases_;         // key releases held for the next frame (App::step says why)
     void handleKey(const SDL_KeyboardEvent& key);  // runs the key's command, if it has one
     void commandMenuItem(CommandId id, bool enabled = true, const std::string& label = {});
     std::vector<CommandId> keyCommands_;  // the commands key presses ran (tests ask)

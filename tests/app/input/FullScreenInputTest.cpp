@@ -1,26 +1,41 @@
 // F11 pressed twice on a desktop without a window manager (Xvfb, as a bare X server): nobody
-// answers the full-screen request, so the window keeps its size, and the layout must follow
-// that real size, not the display's size SDL assumed. Real SDL events into the running window.
+// answers the full-screen request and SDL's copy of the window's size and place goes wrong;
+// the layout and the pointer must follow the window's real size (asked of the X server here
+// too). Real SDL events into the running window.
 #include <SDL.h>
 
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 
 #include "InputDriver.h"
 #include "app/App.h"
 
+// Last: it brings Xlib's macros (None, Bool, Status), which the headers above must not see.
+#include <SDL_syswm.h>
+
 namespace pmg::app {
 namespace {
 namespace fs = std::filesystem;
 using namespace testing_input;
 
+// The window's size as the X server has it (asked here, not through the app).
+std::pair<int, int> xWindowSize(SDL_Window* window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    XWindowAttributes attributes{};
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11 ||
+        !XGetWindowAttributes(info.info.x11.display, info.info.x11.window, &attributes))
+        return {0, 0};
+    return {attributes.width, attributes.height};
+}
+
 TEST(FullScreen, F11TwiceWithoutAWindowManagerLeavesTheStatusBarAndPanelsInsideTheWindow) {
     const fs::path dir = scratchDir("f11-twice");
-    const int width = 1600, height = 1000;  // smaller than the 2600 x 1500 screen
-    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, width, height);
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1600, 1000);
     options.show = {"Sweep"};
     AppSession app(options);
     ASSERT_TRUE(app.start());
@@ -29,6 +44,8 @@ TEST(FullScreen, F11TwiceWithoutAWindowManagerLeavesTheStatusBarAndPanelsInsideT
     for (int press = 0; press < 2; ++press) {
         input.key(SDLK_F11);
         input.frames(10);
+        const auto [width, height] = xWindowSize(SDL_GetWindowFromID(app.windowId()));
+        ASSERT_GT(width, 0) << "not an X window";
         // A message in the status bar, so that it is drawn with a name (Ctrl+0 says the scale).
         input.key(SDLK_0, KMOD_LCTRL);
         const auto status = app.widget("status message");
