@@ -38,6 +38,7 @@
 #include "app/ConfigDir.h"
 #include "app/DebugPicture.h"
 #include "app/UiHelpers.h"
+#include "app/WindowSize.h"
 #include "image/Png.h"
 
 namespace pmg::app {
@@ -263,7 +264,22 @@ bool App::step(RgbImage* capture) {
         const auto start = std::chrono::steady_clock::now();
         if (scaleChanged_) scaleChanged_ = false, applyUiScale();
         SDL_Event e;
-        while (SDL_PollEvent(&e)) handleEvent(e);
+        // ImGui (1.86) reads a key as down or up once a frame: a press and its release in the
+        // same frame (a quick tap, xdotool's keys) would never reach a widget (Enter in a file
+        // dialog's field). Such a release waits for the next frame.
+        std::vector<SDL_Event> releases = std::move(laterReleases_);
+        laterReleases_.clear();
+        for (const SDL_Event& release : releases) handleEvent(release);
+        std::vector<SDL_Scancode> pressed;
+        while (SDL_PollEvent(&e)) {
+            if (e.type == SDL_KEYDOWN) pressed.push_back(e.key.keysym.scancode);
+            if (e.type == SDL_KEYUP &&
+                std::find(pressed.begin(), pressed.end(), e.key.keysym.scancode) != pressed.end()) {
+                laterReleases_.push_back(e);
+                continue;
+            }
+            handleEvent(e);
+        }
         pollController();
         feedControllerInputs();
 
@@ -293,6 +309,19 @@ bool App::step(RgbImage* capture) {
         layout();
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
+        // ImGui takes SDL's copies of the size and of the place (the pointer is the desktop's
+        // pointer less the window's place): the real ones instead, as the layout has them.
+        if (ImGuiIO& io = ImGui::GetIO(); io.MousePos.x > -FLT_MAX && io.MousePos.y > -FLT_MAX) {
+            int sdlX = 0, sdlY = 0;
+            SDL_GetWindowPosition(window_, &sdlX, &sdlY);
+            io.MousePos.x += static_cast<float>(sdlX - windowX_);
+            io.MousePos.y += static_cast<float>(sdlY - windowY_);
+        }
+        if (windowW_ > 0 && windowH_ > 0 && ImGui::GetIO().DisplaySize.x > 0) {
+            ImGui::GetIO().DisplaySize = ImVec2(static_cast<float>(windowW_), static_cast<float>(windowH_));
+            ImGui::GetIO().DisplayFramebufferScale = ImVec2(static_cast<float>(pixelW_) / static_cast<float>(windowW_),
+                                                            static_cast<float>(pixelH_) / static_cast<float>(windowH_));
+        }
         pressTextRedo();
         ImGui::NewFrame();
         drawUi();
@@ -354,7 +383,11 @@ void App::updateTitle() {
 }
 
 void App::layout() {
-    SDL_GetWindowSize(window_, &windowW_, &windowH_);
+    // The real size every frame, not SDL's copy (WindowSize.h: F11 without a window manager).
+    const WindowSize size = realWindowSize(window_);
+    windowW_ = size.width, windowH_ = size.height;
+    pixelW_ = size.pixelWidth, pixelH_ = size.pixelHeight;
+    windowX_ = size.x, windowY_ = size.y;
     // The font's size sets the column's width: before the first frame ImGui reports none,
     // so take the loaded font's, and lay out again whenever it changes (UI scale).
     const ImFont* loaded = ImGui::GetIO().Fonts->Fonts.empty() ? nullptr : ImGui::GetIO().Fonts->Fonts[0];
@@ -609,8 +642,7 @@ void App::drawStatusBar() {
 }
 
 void App::render() {
-    int fbW = 0, fbH = 0;
-    SDL_GL_GetDrawableSize(window_, &fbW, &fbH);
+    const int fbW = pixelW_, fbH = pixelH_;
     glViewport(0, 0, fbW, fbH);
     glClearColor(0.09f, 0.09f, 0.11f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
@@ -636,8 +668,7 @@ void App::takeScreenshot(const fs::path& path) {
 }
 
 RgbImage App::readFramebuffer() const {
-    int w = 0, h = 0;
-    SDL_GL_GetDrawableSize(window_, &w, &h);
+    const int w = pixelW_, h = pixelH_;
     RgbImage image = RgbImage::blank(w, h);
     std::vector<uint8_t> rows(static_cast<size_t>(w) * h * 3);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);

@@ -50,6 +50,9 @@ void App::openInitialScene() {
 void App::drawDialogs() {
     if (auto imported = importExport_.drawDialogs([this](const std::string& name) { ctx_.noteWidget(name); }))
         requestOpen(*imported);
+    if (std::string status = importExport_.takeExportStatus(); !status.empty()) ctx_.notify(std::move(status));
+    if (std::string error = importExport_.takeExportError(); !error.empty())
+        errorText_ = std::move(error), showError_ = true;
     emulator_.drawDialogs();
     if (std::string status = emulator_.takeStatus(); !status.empty()) ctx_.notify(std::move(status));
     if (auto chosen = fileDialog_.draw(recent_)) {

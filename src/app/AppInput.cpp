@@ -32,6 +32,14 @@ void App::handleEvent(const SDL_Event& e) {
         return;
     }
     ImGui_ImplSDL2_ProcessEvent(&e);
+    if (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) {
+        // The modifiers as they were at this key, not as SDL has them now (the backend asks
+        // SDL_GetModState): Ctrl released in the same frame as Ctrl+Z is still down for the Z.
+        ImGuiIO& keys = ImGui::GetIO();
+        keys.KeyCtrl = e.key.keysym.mod & KMOD_CTRL;
+        keys.KeyShift = e.key.keysym.mod & KMOD_SHIFT;
+        keys.KeyAlt = e.key.keysym.mod & KMOD_ALT;
+    }
     switch (e.type) {
         case SDL_QUIT: requestQuit(); break;
         case SDL_WINDOWEVENT:
@@ -145,7 +153,7 @@ std::span<const Command> App::commandTable() {
              const int step = key.mod & KMOD_SHIFT ? 8 : 1;
              const int dx = key.sym == SDLK_LEFT ? -step : key.sym == SDLK_RIGHT ? step : 0;
              const int dy = key.sym == SDLK_UP ? -step : key.sym == SDLK_DOWN ? step : 0;
-             a.moveSelected(dx, dy, mergeKey("arrows", a.ctx_.selected));
+             a.moveSelected(dx, dy, mergeKey("arrows", a.ctx_.selected), "the arrow keys move");
          }},
         {Id::Screenshot,
          {plain(SDLK_s), none, none, none},
@@ -279,21 +287,49 @@ void App::requestQuit() {
     else quit_ = true;
 }
 
-void App::moveSelected(int clocks, int lines, uint64_t key) {
+void App::moveSelected(int clocks, int lines, uint64_t key, const char* mover) {
     const int obj = ctx_.selected;
     // Vertically an object moves by whole rows of its P/M area (two lines in double-line mode).
     const int perRow = objectStripe(document_.scene(), obj).linesPerRow;
+    // What the user sees move: where a line write places the appearance (a display-list
+    // interrupt reusing the object, a write at the top of the frame), that write.
+    const int line = pickedObject_ == obj ? pickedLine_ : firstSeenLine(document_.scene(), obj);
+    std::string refused;
     document_.edit(
-        std::string("move ") + objectName(obj), [&](Scene& s) { moveObject(s, obj, clocks, lines * perRow); }, key);
+        std::string("move ") + objectName(obj),
+        [&](Scene& s) { refused = moveObjectSeenAt(s, obj, line, clocks, lines * perRow, mover); }, key);
+    if (!refused.empty()) ctx_.notify(refused);
+    else if (pickedObject_ == obj) pickedLine_ += lines * perRow;  // the appearance picked went with it
 }
 
-void App::selectNext(int step) { ctx_.selected = (ctx_.selected + step + 8) % 8; }
+void App::selectNext(int step) {
+    ctx_.selected = (ctx_.selected + step + 8) % 8;
+    pickedObject_ = -1;
+}
+
+namespace {
+// Whether a press at (x, y) goes to the interface (a panel, the menus, a popup) rather than the
+// screen. ImGui's WantCaptureMouse is for where the pointer was at the last frame: a press that
+// comes in the same frame as the move to it (xdotool moves and presses at once) is judged by the
+// windows the last frame drew there.
+bool pressOnInterface(float x, float y) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.MousePos.x == x && io.MousePos.y == y) return io.WantCaptureMouse;
+    const ImGuiContext& g = *GImGui;
+    if (!g.OpenPopupStack.empty()) return true;  // a popup or modal window takes every press
+    for (const ImGuiWindow* w : g.Windows)
+        if (w->Active && !w->Hidden && !(w->Flags & ImGuiWindowFlags_NoMouseInputs) &&
+            w->OuterRectClipped.Contains(ImVec2(x, y)))
+            return true;
+    return false;
+}
+}  // namespace
 
 void App::handleMouse(const SDL_Event& e) {
-    const ImGuiIO& io = ImGui::GetIO();
     const ScreenGeometry& g = ctx_.screen;
-    if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && !io.WantCaptureMouse && !view_.paint &&
-        g.contains(static_cast<float>(e.button.x), static_cast<float>(e.button.y))) {
+    if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT && !view_.paint &&
+        g.contains(static_cast<float>(e.button.x), static_cast<float>(e.button.y)) &&
+        !pressOnInterface(static_cast<float>(e.button.x), static_cast<float>(e.button.y))) {
         const float clock = g.clockAt(static_cast<float>(e.button.x)), line = g.lineAt(static_cast<float>(e.button.y));
         const int obj = objectAt(simulation_.machine().frame(), static_cast<int>(line), static_cast<int>(clock));
         if (obj >= 0) {
@@ -303,6 +339,7 @@ void App::handleMouse(const SDL_Event& e) {
             // Where a line write sets HPOS (a display-list interrupt reusing the object lower
             // down), the register does not place what is under the pointer: the write does.
             hposAtLine(document_.scene(), obj, static_cast<int>(line), &dragWrite_);
+            pickedObject_ = obj, pickedLine_ = static_cast<int>(line);
         }
     } else if (e.type == SDL_MOUSEBUTTONUP && e.button.button == SDL_BUTTON_LEFT) {
         dragObject_ = -1;
@@ -323,6 +360,7 @@ void App::handleMouse(const SDL_Event& e) {
                 mergeKey("drag", obj));
             dragClock_ += dc;
             dragLine_ += dl;
+            pickedLine_ += dl;
         }
     }
 }
@@ -405,7 +443,7 @@ void App::pollController() {
                    (button(SDL_CONTROLLER_BUTTON_DPAD_LEFT) || ax < -deadZone);
     const int dy = (button(SDL_CONTROLLER_BUTTON_DPAD_DOWN) || ay > deadZone) -
                    (button(SDL_CONTROLLER_BUTTON_DPAD_UP) || ay < -deadZone);
-    if (dx || dy) moveSelected(dx, dy, mergeKey("controller", ctx_.selected));
+    if (dx || dy) moveSelected(dx, dy, mergeKey("controller", ctx_.selected), "the controller moves");
     else document_.endGesture();
 }
 

@@ -74,6 +74,7 @@ private:
 
     // One iteration of the loop.
     void handleEvent(const SDL_Event& e);
+    std::vector<SDL_Event> laterReleases_;         // key releases held for the next frame (App::step says why)
     void handleKey(const SDL_KeyboardEvent& key);  // runs the key's command, if it has one
     void commandMenuItem(CommandId id, bool enabled = true, const std::string& label = {});
     std::vector<CommandId> keyCommands_;  // the commands key presses ran (tests ask)
@@ -117,7 +118,8 @@ private:
     void takeScreenshot(const fs::path& path);
     RgbImage readFramebuffer() const;  // the back buffer as drawn this frame, top row first
     void addRecent(const fs::path& path);
-    void moveSelected(int clocks, int lines, uint64_t key);
+    // `mover` names what moves it, for the status bar ("the arrow keys move").
+    void moveSelected(int clocks, int lines, uint64_t key, const char* mover);
     void selectNext(int step);
     void updateTitle();
     void applyUiScale();
@@ -147,6 +149,8 @@ private:
     bool quit_ = false;
     uint64_t loadedRevision_ = 0;
     int windowW_ = 1600, windowH_ = 1000;
+    int pixelW_ = 0, pixelH_ = 0;    // the GL drawable's size, asked with the window's in layout()
+    int windowX_ = 0, windowY_ = 0;  // the window's place on the desktop, asked there too
     int lastLayoutW_ = 0, lastLayoutH_ = 0;
     float lastLayoutFont_ = 0;
     bool relayout_ = true;
@@ -180,6 +184,9 @@ private:
     int dragObject_ = -1;
     float dragClock_ = 0, dragLine_ = 0;
     int dragWrite_ = -1;  // the HPOS line write that places the appearance dragged; -1: the register
+    // The object and scan line the user last pressed on the screen: the arrow keys and the
+    // controller move that appearance of it (else its first, picked_ -1).
+    int pickedObject_ = -1, pickedLine_ = 0;
 
     // Timing.
     std::vector<double> frameMs_;

@@ -6,6 +6,7 @@
 #include "app/LineWriteEdit.h"
 #include "app/SceneEdit.h"
 #include "app/UiHelpers.h"
+#include "core/Beam.h"
 
 namespace pmg::app {
 
@@ -60,6 +61,31 @@ uint8_t hposAtLine(const Scene& scene, int object, int line, int* write) {
     }
     if (write) *write = found;
     return value;
+}
+
+int firstSeenLine(const Scene& scene, int object) {
+    const std::vector<SceneAppearance> all = sceneAppearances(scene, object);
+    return all.empty() ? kFirstVisibleLine : all.front().firstLine;
+}
+
+std::string moveObjectSeenAt(Scene& scene, int object, int line, int clocks, int lines, const std::string& mover) {
+    int write = -1;
+    hposAtLine(scene, object, line, &write);
+    if (write < 0) {
+        moveObject(scene, object, clocks, lines);
+        return "";
+    }
+    const size_t n = static_cast<size_t>(write);
+    LineWriteEntry entry = lineWriteEntries(scene)[n];
+    const std::string why = lines ? std::string("this ") + objectName(object) +
+                                        " is placed by a line write at scan line " + std::to_string(entry.line) + ": " +
+                                        mover + " it sideways only (its lines are edited in Appearances)"
+                                  : "";
+    if (clocks) {
+        entry.value = static_cast<uint8_t>(std::clamp(entry.value + clocks, 0, 255));
+        setLineWrite(scene, n, entry);
+    }
+    return why;
 }
 
 std::string addAppearance(Scene& scene, int object, int source, int line, uint8_t hpos) {

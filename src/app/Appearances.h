@@ -29,6 +29,19 @@ std::vector<SceneAppearance> sceneAppearances(const Scene& scene, int object);
 // line write at or before the line's start. `write` gets that write's index, or -1.
 uint8_t hposAtLine(const Scene& scene, int object, int line, int* write = nullptr);
 
+// The scan line where the user first sees `object`: its first appearance's, or (no P/M DMA:
+// its GRAF register's shape on every line) the first visible line.
+int firstSeenLine(const Scene& scene, int object);
+
+// Moves `object` as the user sees it on scan line `line`, as the arrow keys, the controller
+// and a click on a Sweep map do. Where an HPOS line write places it there, the write moves it
+// sideways (its value, clamped 0-255; the register would move nothing there) and it is not
+// moved up or down: the write's line and the rows would have to move together, and the
+// object's other appearances share the rows' memory. Elsewhere moveObject (`lines` in scan
+// lines). Returns "" or, when an up or down move was left out, why, for the status bar;
+// `mover` says what moved it ("the arrow keys move").
+std::string moveObjectSeenAt(Scene& scene, int object, int line, int clocks, int lines, const std::string& mover);
+
 // A copy of appearance `source` starting on scan line `line` (rounded down to a whole row
 // of a double-line stripe), at `hpos`: its rows are copied in the stripe and a line write of
 // HPOS at the copy's first line moves the object there. The first appearance keeps its place

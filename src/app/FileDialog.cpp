@@ -16,8 +16,9 @@ void setText(char* buffer, size_t size, const std::string& text) {
 }
 }  // namespace
 
-void FileDialog::show(Mode mode, const fs::path& folder, const std::string& name) {
+void FileDialog::show(Mode mode, const fs::path& folder, const std::string& name, const std::string& extension) {
     mode_ = mode;
+    extension_ = extension;
     pending_ = true;
     list(folder.empty() ? fs::current_path() : folder);
     setText(path_, sizeof path_, (folder_ / name).string());
@@ -33,7 +34,8 @@ void FileDialog::list(const fs::path& folder) {
         const std::string name = it->path().filename().string();
         if (name.empty() || name[0] == '.') continue;
         if (it->is_directory(ec)) dirs.push_back(name + "/");
-        else if (mode_ == Mode::OpenBinary || it->path().extension() == ".json") files.push_back(name);
+        else if (mode_ == Mode::OpenBinary || it->path().extension() == (mode_ == Mode::Export ? extension_ : ".json"))
+            files.push_back(name);
     }
     std::sort(dirs.begin(), dirs.end());
     std::sort(files.begin(), files.end());
@@ -44,6 +46,7 @@ void FileDialog::list(const fs::path& folder) {
 std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent) {
     const char* title = mode_ == Mode::Open     ? "Open scene"
                         : mode_ == Mode::SaveAs ? "Save scene as"
+                        : mode_ == Mode::Export ? "Export the scene"
                                                 : "Load a binary file into memory";
     if (pending_) {
         ImGui::OpenPopup(title);
@@ -51,15 +54,19 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent)
         open_ = true;
     }
     std::optional<fs::path> chosen;
+    // Not shown: another dialog's popup may have this title (a dialog never shown is in Open
+    // mode), and BeginPopupModal with open_ false would close it.
+    if (!open_) return chosen;
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 40, ImGui::GetFontSize() * 28), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title, &open_)) return chosen;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     const bool enter = ImGui::InputText("##path", path_, sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
-    const bool ok = ImGui::Button(mode_ == Mode::SaveAs ? "Save"
-                                  : mode_ == Mode::Open ? "Open"
-                                                        : "Load",
+    const bool ok = ImGui::Button(mode_ == Mode::SaveAs   ? "Save"
+                                  : mode_ == Mode::Open   ? "Open"
+                                  : mode_ == Mode::Export ? "Export"
+                                                          : "Load",
                                   ImVec2(-1, 0));
     if ((enter || ok) && path_[0]) {
         std::error_code ec;

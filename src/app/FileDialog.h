@@ -1,6 +1,6 @@
 // A small file chooser inside ImGui (it has none): a path field, the recent scenes and the
-// .json files of a folder. Used for Open and Save As, and (every file listed) for loading a
-// raw binary file into memory.
+// .json files of a folder. Used for Open and Save As, (every file listed) for loading a
+// raw binary file into memory, and (the files of one kind listed) for File > Export.
 #pragma once
 
 #include <filesystem>
@@ -12,10 +12,12 @@ namespace pmg::app {
 
 class FileDialog {
 public:
-    enum class Mode { Open, SaveAs, OpenBinary };
+    enum class Mode { Open, SaveAs, OpenBinary, Export };
 
     // Opens the dialog next frame, starting in `folder` (with `name` in the path field).
-    void show(Mode mode, const std::filesystem::path& folder, const std::string& name = "");
+    // Export lists the files ending in `extension` (".xex").
+    void show(Mode mode, const std::filesystem::path& folder, const std::string& name = "",
+              const std::string& extension = "");
     bool isOpen() const { return open_ || pending_; }
     Mode mode() const { return mode_; }
     // Draws the dialog; returns the chosen path once.
@@ -27,6 +29,7 @@ private:
     Mode mode_ = Mode::Open;
     bool pending_ = false, open_ = false;
     std::filesystem::path folder_;
+    std::string extension_;             // Export: the files listed
     std::vector<std::string> entries_;  // sub-folders end in '/'
     char path_[1024] = {};
 };

@@ -7,8 +7,10 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "app/FileDialog.h"
 #include "scene/Scene.h"
 
 namespace pmg::app {
@@ -22,24 +24,36 @@ public:
     // Every frame, outside menus: the import and export dialogs. Returns the scene file an
     // import wrote, once, for the app to open.
     std::optional<std::filesystem::path> drawDialogs(const NoteWidget& note);
+    // What the last export wrote, for the status bar, or why it could not (naming the file),
+    // for the app's error dialog; each once, then "".
+    std::string takeExportStatus() { return std::exchange(exportStatus_, {}); }
+    std::string takeExportError() { return std::exchange(exportError_, {}); }
 
 private:
-    // One row of the Export submenu: its label, the file's usual extension and how the
-    // scene becomes the file (the written files and a sentence for the dialog).
+    // One row of the Export submenu: its label, the file's usual extension, how the scene
+    // becomes the file (the written files and a sentence for the dialog) and the extension of
+    // a second file it writes beside it ("" if none).
     struct ExportKind {
         std::string label, extension;
         std::function<std::string(const Scene& scene, const std::filesystem::path& out)> write;
+        std::string alsoWrites;
     };
     static const std::vector<ExportKind>& exportKinds();
     void runImport();
     void runExport();
+    // The files an export to exportPath_ would replace.
+    std::vector<std::filesystem::path> existingExportFiles() const;
 
-    bool importPending_ = false, exportPending_ = false;
+    bool importPending_ = false;
     const ExportKind* kind_ = nullptr;
     Scene scene_;  // the scene being exported, copied when the item is chosen
     char input_[1024] = {};
     char output_[1024] = {};
     std::string message_;
+    FileDialog exportDialog_;           // where to export, as Save As asks where to save
+    std::filesystem::path exportPath_;  // the file chosen in it
+    bool askReplace_ = false;           // it exists: the user confirms before it is replaced
+    std::string exportStatus_, exportError_;
     std::optional<std::filesystem::path> imported_;
 };
 

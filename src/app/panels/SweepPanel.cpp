@@ -12,6 +12,7 @@
 
 #include "app/AgreementColours.h"
 #include "app/AppContext.h"
+#include "app/Appearances.h"
 #include "app/CollisionsView.h"
 #include "app/Panel.h"
 #include "app/Panels.h"
@@ -296,14 +297,19 @@ private:
     }
 
     // Moves B in the scene by (clocks, lines), as a drag on the screen would: vertically by
-    // whole rows of its P/M area, HPOS kept within 0-255.
+    // whole rows of its P/M area, HPOS kept within 0-255; where a line write places the B the
+    // sweep moved (a display-list interrupt reusing the object), sideways through that write.
     void moveB(AppContext& ctx, const SweepResult& r, int clocks, int lines) {
         if (!clocks && !lines) return;
         if (resultOpened_ != ctx.document.openedRevision()) return;  // a map of another scene moves nothing here
         const int b = r.b.object;
         const int perRow = objectStripe(ctx.document.scene(), b).linesPerRow;
-        ctx.document.edit(std::string("move ") + objectName(b) + " from the Sweep map",
-                          [&](Scene& s) { moveObject(s, b, clocks, lines / perRow * perRow); });
+        std::string refused;
+        ctx.document.edit(std::string("move ") + objectName(b) + " from the Sweep map", [&](Scene& s) {
+            refused = moveObjectSeenAt(s, b, r.b.firstLine, clocks, lines / perRow * perRow,
+                                       "a click on the Sweep map moves");
+        });
+        if (!refused.empty()) ctx.notify(refused);
         ctx.selected = b;
     }
 

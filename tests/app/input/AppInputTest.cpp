@@ -868,8 +868,8 @@ TEST(MotionInTheWindow, TheMovesSliderGivesTheObjectAVelocityAndTheWindowMovesIt
 }
 
 // A sprite back to its editor from the window: File > Export > Atari Player Editor (.apl)
-// proposes the scene's own name with .apl beside it; Export writes exactly the bytes the CLI's
-// export --apl writes (both come from one table of shape files).
+// proposes the scene's own name with .apl beside it in the file dialog; Enter there writes
+// exactly the bytes the CLI's export --apl writes (both come from one table of shape files).
 TEST(ExportInTheWindow, FileExportWritesTheSpriteEditorsFileBesideTheScene) {
     const fs::path dir = scratchDir("export-apl");
     // Two balls, P0 and P1, in a scene with no file blocks (it opens from anywhere).
@@ -897,10 +897,10 @@ TEST(ExportInTheWindow, FileExportWritesTheSpriteEditorsFileBesideTheScene) {
     input.click(ax, ay);
     input.frames(3);
     ASSERT_TRUE(app.popupShown("Export the scene"));
-    auto [bx, by] = centre("export button");
-    input.click(bx, by);
+    input.key(SDLK_RETURN);  // the file dialog's path field has the keyboard and the name proposed
     input.frames(2);
     const fs::path written = dir / "ship.apl";
+    EXPECT_NE(app.status().find("Wrote " + written.string()), std::string::npos) << app.status();
     ASSERT_TRUE(fs::exists(written));
     const auto expected = formats::AplFile::fromScene(loadScene(dir / "ship.json")).write();
     std::ifstream in(written, std::ios::binary);

@@ -1,0 +1,123 @@
+// File > Export through the window's file dialog, as a person uses it (real SDL events into
+// the running window): the name proposed from the scene, an existing file replaced only after
+// the user confirms, and a file that cannot be written named in the error.
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include <gtest/gtest.h>
+
+#include "InputDriver.h"
+#include "app/App.h"
+#include "formats/SourceExport.h"
+#include "scene/Scene.h"
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+std::string readFile(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+class ExportDialog : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = scratchDir("export-dialog");
+        // A scene with no file blocks (it opens from anywhere), under a name of its own.
+        fs::copy_file(sourceFile("assets/scenes/wrap-edge.json"), dir_ / "ship.json");
+        app_ = std::make_unique<AppSession>(sessionOptions(dir_ / "ship.json", dir_));
+        ASSERT_TRUE(app_->start());
+        input_ = std::make_unique<InputDriver>(*app_);
+        input_->frames(3);
+    }
+    void TearDown() override {
+        input_.reset();
+        app_.reset();
+        fs::remove_all(dir_);
+    }
+
+    std::pair<int, int> centre(const std::string& name) {
+        const auto w = app_->widget(name);
+        EXPECT_TRUE(w.has_value()) << name << " was not drawn";
+        return w ? std::pair<int, int>{static_cast<int>(((*w)[0] + (*w)[2]) / 2),
+                                       static_cast<int>(((*w)[1] + (*w)[3]) / 2)}
+                 : std::pair<int, int>{0, 0};
+    }
+
+    // File > Export > MADS / xasm source: the file dialog opens.
+    void chooseMadsExport() {
+        auto [fx, fy] = centre("File menu");
+        input_->click(fx, fy);
+        input_->frames(2);
+        auto [ex, ey] = centre("Export menu");
+        input_->moveTo(ex, ey);  // hovering opens the submenu
+        input_->frames(3);
+        auto [ax, ay] = centre("export .asm");
+        input_->moveTo(ax - 20, ay);
+        input_->click(ax, ay);
+        input_->frames(3);
+    }
+
+    fs::path dir_;
+    std::unique_ptr<AppSession> app_;
+    std::unique_ptr<InputDriver> input_;
+};
+
+// The dialog proposes ship.asm beside ship.json; it exists, so Enter there only asks. Cancel
+// goes back to the dialog and leaves the file alone; Replace writes the export over it.
+TEST_F(ExportDialog, AnExistingFileIsReplacedOnlyAfterTheUserConfirms) {
+    const fs::path target = dir_ / "ship.asm";
+    { std::ofstream(target) << "; my own source, not to be lost\n"; }
+    const std::string mine = readFile(target);
+
+    chooseMadsExport();
+    ASSERT_TRUE(app_->popupShown("Export the scene")) << "File > Export did not open the file dialog";
+    input_->key(SDLK_RETURN);  // the proposed name
+    input_->frames(2);
+    ASSERT_TRUE(app_->popupShown("Replace the file?")) << "an existing file was not asked about";
+    EXPECT_EQ(readFile(target), mine) << "the file was replaced before the user confirmed";
+
+    auto [cx, cy] = centre("export cancel");
+    input_->click(cx, cy);
+    input_->frames(3);
+    EXPECT_EQ(readFile(target), mine) << "Cancel replaced the file";
+    ASSERT_TRUE(app_->popupShown("Export the scene")) << "Cancel did not go back to the file dialog";
+
+    input_->key(SDLK_RETURN);
+    input_->frames(2);
+    ASSERT_TRUE(app_->popupShown("Replace the file?"));
+    auto [rx, ry] = centre("export replace");
+    input_->click(rx, ry);
+    input_->frames(2);
+    EXPECT_EQ(readFile(target), formats::exportSource(loadScene(dir_ / "ship.json"), formats::SourceLanguage::Mads))
+        << "Replace did not write the export";
+    EXPECT_NE(app_->status().find("Wrote " + target.string()), std::string::npos) << app_->status();
+    EXPECT_FALSE(app_->anyPopupShown());
+    // Written through a temporary file beside it, renamed over it: none is left.
+    for (const auto& entry : fs::directory_iterator(dir_))
+        EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos) << entry.path();
+}
+
+// A name typed into a folder that does not exist: the error says which file.
+TEST_F(ExportDialog, AFileThatCannotBeWrittenIsNamedInTheError) {
+    chooseMadsExport();
+    ASSERT_TRUE(app_->popupShown("Export the scene"));
+    const fs::path target = dir_ / "no-such-folder" / "out.asm";
+    input_->key(SDLK_a, KMOD_LCTRL);
+    input_->key(SDLK_BACKSPACE);
+    input_->text(target.string());
+    input_->key(SDLK_RETURN);
+    input_->frames(2);
+    EXPECT_TRUE(app_->popupShown("Problem"));
+    EXPECT_NE(app_->errorText().find(target.string()), std::string::npos) << app_->errorText();
+    EXPECT_FALSE(fs::exists(target));
+}
+
+}  // namespace
+}  // namespace pmg::app
