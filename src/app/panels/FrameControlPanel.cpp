@@ -60,15 +60,28 @@ public:
             ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "stopped: %s", sim.stopReason().c_str());
         }
 
-        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+        // Beside the HITCLR choices when the whole "Break when" group fits there (a program
+        // adds a choice, a projector enlarges them all); else on its own line, not cut off.
+        const float gap = ImGui::GetFontSize() * 1.5f;
+        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+        if (ImGui::GetItemRectMax().x + gap + breakWidth() <= right) ImGui::SameLine(0, gap);
         drawBreak(ctx);
         drawHistory(sim);
+        ctx.noteWidget("latch history");
         drawHistoryLegend(ctx);
     }
 
 private:
     static void tooltip(const char* text) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+    }
+
+    // The width drawBreak takes before any "stopped" message: its checkbox, two combos, "bit".
+    static float breakWidth() {
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float combo = ImGui::GetFontSize() * 4.5f;
+        return ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("Break when").x +
+               style.ItemSpacing.x * 3 + combo * 2 + ImGui::CalcTextSize("bit").x;
     }
 
     void drawBreak(AppContext& ctx) {
@@ -99,6 +112,7 @@ private:
                 if (b != own && ImGui::Selectable(bitLabel(reg_, b), b == bit_)) bit_ = b;
             ImGui::EndCombo();
         }
+        ctx.noteWidget("break bit");
         if (sim.latchBreak) sim.latchBreak = LatchBreak{reg_, bit_};
         // Where it stopped, while the break is on (switched off, the message would be stale).
         if (const auto hit = sim.breakHit(); sim.latchBreak && hit && hit->valid()) {
