@@ -99,7 +99,7 @@ private:
                 ImGui::TableNextColumn();
                 ImGui::Text("%d-%d", a.firstLine, a.firstLine + a.lines - 1);
                 ImGui::TableNextColumn();
-                ImGui::Text("%d", a.hpos);
+                ImGui::Text("$%02X", a.hpos);  // a register value: hex, as the write that places it
                 ImGui::TableNextColumn();
                 if (a.write < 0)
                     ImGui::TextDisabled("%s register", std::string(registerName(hposRegister(obj))).c_str());
@@ -213,8 +213,11 @@ private:
             }
             ctx.noteWidget(row + "register");
             ImGui::TableNextColumn();
+            // In hex, as every register value in the window ("$44" typed gives $44); the "$"
+            // says so, or "40" reads as forty beside the appearances' HPOS.
+            ImGui::TextUnformatted("$");
+            ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
             ImGui::SetNextItemWidth(field);
-            // In hex, as every register value in the window ("$44" typed gives $44).
             uint8_t byte = static_cast<uint8_t>(value);
             if (hexByteField("##value", byte)) setWrite(ctx, n, "value", [&](LineWriteEntry& x) { x.value = byte; });
             ctx.noteWidget(row + "value");

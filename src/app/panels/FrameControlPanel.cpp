@@ -38,8 +38,15 @@ public:
         ImGui::SameLine();
         if (ImGui::Button("HITCLR")) sim.hitclrNow();
         tooltip("H: clear all collision latches now");
-        ImGui::SameLine();
-        ImGui::Text("frame %llu  line %3d", static_cast<unsigned long long>(sim.frames()), sim.beamLine());
+        char where[64];
+        std::snprintf(where, sizeof where, "frame %llu  line %3d", static_cast<unsigned long long>(sim.frames()),
+                      sim.beamLine());
+        // Beside the buttons when it fits, else below them: the line number is not cut off.
+        if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(where).x <=
+            contentRight())
+            ImGui::SameLine();
+        ImGui::TextUnformatted(where);
+        ctx.noteWidget("frame and line");
 
         ImGui::TextUnformatted("HITCLR:");
         ImGui::SameLine();
@@ -63,8 +70,7 @@ public:
         // Beside the HITCLR choices when the whole "Break when" group fits there (a program
         // adds a choice, a projector enlarges them all); else on its own line, not cut off.
         const float gap = ImGui::GetFontSize() * 1.5f;
-        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-        if (ImGui::GetItemRectMax().x + gap + breakWidth() <= right) ImGui::SameLine(0, gap);
+        if (ImGui::GetItemRectMax().x + gap + breakWidth() <= contentRight()) ImGui::SameLine(0, gap);
         drawBreak(ctx);
         drawHistory(sim);
         ctx.noteWidget("latch history");
@@ -75,6 +81,9 @@ private:
     static void tooltip(const char* text) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
     }
+
+    // The right edge of the panel's content, in window pixels.
+    static float contentRight() { return ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x; }
 
     // The width drawBreak takes before any "stopped" message: its checkbox, two combos, "bit".
     static float breakWidth() {
