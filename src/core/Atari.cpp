@@ -22,6 +22,7 @@ constexpr int kWsyncRelease = 105;              // the CPU runs again on cycle 1
 constexpr int kWsyncDeadline = 103;             // a WSYNC write after this waits for the next line's 105
 constexpr int kVcountStep = 111;                // VCOUNT reads the next line's value from cycle 111 (AHRM 4.10)
 constexpr int kVbiLine = kLastVisibleLine + 1;  // 248
+constexpr int kLastPlayerFetch = 5;             // ANTIC fetches players 0-3 on cycles 2-5 (D1)
 
 // POKEY's 17-bit polynomial counter, which RANDOM reads: it steps once per machine cycle from
 // power-on, so a program's "random" numbers are the same on every run (the sandbox is
@@ -274,6 +275,9 @@ void Atari::write(uint16_t address, uint8_t value) {
         // ANTIC fetches screen and font bytes during the line: it sees this write from the next cycle.
         memoryWrites_.push_back({address, static_cast<uint8_t>(c), machine_.memory().read(address)});
         machine_.memory().write(address, value);
+        // So do the line's player fetches on cycles 2-5.
+        if (c < kLastPlayerFetch) [[unlikely]]
+            machine_.storedBeforePlayerFetches(address, value, c);
         return;
     }
     if (isGtiaAddress(address) || isAnticAddress(address)) {

@@ -271,6 +271,21 @@ void Machine::beginScanline() {
     }
 }
 
+void Machine::storedBeforePlayerFetches(uint16_t address, uint8_t value, int cycle) {
+    // beginScanline() fetched the players with memory as the line began; a store on cycle 0 or
+    // 1 (the CPU has no other cycle before cycle 5 while players are fetched) comes before the
+    // fetches and they read it (Altirra fetches each player on its own cycle). Writes made
+    // during the line to DMACTL or PMBASE redo the fetches as the line ends, from memory then.
+    if (!inVisibleLines(line_) || !(regs_[Reg::DMACTL] & 0x08) || !(regs_[Reg::GRACTL] & 0x02)) return;
+    const bool odd = line_ & 1;
+    for (int k = 0; k < 4; ++k) {
+        if (2 + k <= cycle || PlayerMissileDma::address(regs_, k, line_) != address) continue;
+        if (!odd && (regs_[Reg::VDELAY] & (0x10 << k))) continue;  // VDELAY: only odd lines load (D7)
+        touch();
+        regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = value;
+    }
+}
+
 void Machine::takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles) {
     touch();
     if (!phantom_.load.any()) return;

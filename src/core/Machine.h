@@ -93,6 +93,10 @@ public:
     void takeLineMemoryWrites(std::span<const PlayfieldLine::MemoryWrite> writes) {
         memoryWrites_.assign(writes.begin(), writes.end());
     }
+    // A program's store of `value` to `address` on cycle `cycle` (0-4) of the current line, made
+    // after beginScanline() loaded the line's player fetches: a player byte ANTIC fetches after
+    // that cycle (player k on cycle 2 + k, D1) is the stored one, as GTIA latches it.
+    void storedBeforePlayerFetches(uint16_t address, uint8_t value, int cycle);
     // The playfield line ANTIC set up in beginScanline() (mode, DLI bit, first row...).
     const PlayfieldLine& currentLine() const { return pf_; }
     // ANTIC fetches the current line's missiles on cycle 0 although DMACTL turns P/M DMA off:
