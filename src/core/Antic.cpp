@@ -339,6 +339,9 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             startModeLine(regs);
             operandsPending_ = mode_ == 1 || (mode_ >= 2 && (ins_ & 0x40));
             operandsFetched_ = false;
+            // A JVB repeated so waits for the vertical blank only if a write during the line
+            // fetches its address (operandDmaDuringLine; Altirra waits once it has the address).
+            if (mode_ == 1) waitVbl_ = false;
         }
         // Playfield DMA fills the line buffer with the bytes the memory scan counter will
         // move over (scanAdvance_: none with playfield DMA off, and then the buffer keeps
@@ -428,7 +431,7 @@ void Antic::operandDmaDuringLine(const Memory& mem, bool low, bool high, Playfie
     }
     if (mode_ == 1) {  // JMP: the jump only with the high byte; a JVB waits only then (Altirra)
         dl_ = high ? address : dl;
-        if (operandsFetched_ && !high && (ins_ & 0x40)) waitVbl_ = false;
+        if (ins_ & 0x40) waitVbl_ = high;
         return;
     }
     // LMS: the line's data from the new address, or from the counter as it was.

@@ -25,6 +25,23 @@ constexpr int kDliVscrolLatchCycle = 6;
 constexpr int kLateMissileWriteCycle = kCyclesPerLine - 1;
 // ANTIC fetches an LMS or JMP address on cycles 6 (low byte) and 7 (high byte).
 constexpr int kOperandLowCycle = 6;
+
+// Which bytes of an LMS or JMP address ANTIC fetches: DMACTL's display-list DMA bit on cycles 6
+// and 7, with `dmactl` as the line began and the line's writes `midLine`: a write on cycle c
+// acts from c + 1 (Altirra fetches before the CPU's access).
+struct OperandFetches {
+    bool low = false, high = false;
+};
+OperandFetches operandFetches(std::span<const RegisterWrite> midLine, uint8_t dmactl) {
+    OperandFetches f{(dmactl & 0x20) != 0, (dmactl & 0x20) != 0};
+    for (const RegisterWrite& w : midLine) {
+        if (w.reg != Reg::DMACTL) continue;
+        const int cycle = cycleOfColourClock(w.clock);
+        if (cycle < kOperandLowCycle) f.low = w.value & 0x20;
+        if (cycle < kOperandLowCycle + 1) f.high = w.value & 0x20;
+    }
+    return f;
+}
 }  // namespace
 
 Machine::Machine(const MachineOptions& options) : options_(options) {
@@ -383,6 +400,32 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
         applyFetchChanges(pf, regs);
         takeBusFetches(regs, pf);
     }
+    // The bus of cycles 0-7 as ANTIC drives it for the phantom loads of D8: an LMS or JMP
+    // address byte a DMACTL write skips (A3) leaves the byte before on the bus, one it makes is
+    // fetched there (from the counter after the instruction byte, or at it when the instruction
+    // is repeated unfetched).
+    PlayerMissileDma::LineStartBus anticBus = phantom_.antic;
+    uint8_t anticCycles = phantom_.anticCycles;
+    if (phantom_.load.any() && antic_.operandsPending()) [[unlikely]] {
+        const OperandFetches fetches = operandFetches(midLine, regs[Reg::DMACTL]);
+        auto next = [](uint16_t a) { return static_cast<uint16_t>((a & 0xFC00) | ((a + 1) & 0x03FF)); };
+        uint16_t at = pf.instructionFetched ? next(pf.instructionAddress) : pf.instructionAddress;
+        anticCycles = static_cast<uint8_t>(anticCycles & 0x3F);
+        if (fetches.low) {
+            anticBus[kOperandLowCycle] = memory_.read(at);
+            anticCycles = static_cast<uint8_t>(anticCycles | (1 << kOperandLowCycle));
+            at = next(at);
+        }
+        if (fetches.high) {
+            anticBus[kOperandLowCycle + 1] = memory_.read(at);
+            anticCycles = static_cast<uint8_t>(anticCycles | (1 << (kOperandLowCycle + 1)));
+        }
+        if (!earlyDma && anticCycles != phantom_.anticCycles) {
+            for (int k = 0; k < 5; ++k)
+                regs[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = phantom_.grafBefore[static_cast<size_t>(k)];
+            loadPhantomDma(regs, anticBus, anticCycles, 0);
+        }
+    }
     if (antic_.hiresVblankLine()) [[unlikely]]
         vblankWidthWrites(midLine, regs, pf);
     if (!pf.characterWrites.empty() && !pf.empty() && anticMode(pf.mode).character) pf.generated = false;
@@ -395,8 +438,7 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     std::memcpy(graf, grafBeforeDma_.data(), 5);
     const uint8_t gractl = regs[Reg::GRACTL];
     // The bus of cycles 0-7 as ANTIC drives it now, with the players it fetches (cycles 2-5).
-    PlayerMissileDma::LineStartBus anticBus = phantom_.antic;
-    uint8_t anticCycles = phantom_.anticCycles, playerFetches = 0;
+    uint8_t playerFetches = 0;
     for (int object = 0; object < 5; ++object) {
         const int fetch = object == 4 ? 0 : 2 + object;
         RegisterFile at = regs;
@@ -487,16 +529,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
         if (antic_.operandsPending()) [[unlikely]] {
-            // DMACTL's display-list DMA bit on cycles 6 and 7, which fetch the LMS or JMP
-            // address: a write on cycle c acts from c + 1 (Altirra fetches before the CPU's access).
-            bool low = regs_[Reg::DMACTL] & 0x20, high = low;
-            for (const RegisterWrite& w : midLine) {
-                if (w.reg != Reg::DMACTL) continue;
-                const int cycle = cycleOfColourClock(w.clock);
-                if (cycle < kOperandLowCycle) low = w.value & 0x20;
-                if (cycle < kOperandLowCycle + 1) high = w.value & 0x20;
-            }
-            antic_.operandDmaDuringLine(memory_, low, high, pf_);
+            const OperandFetches fetches = operandFetches(midLine, regs_[Reg::DMACTL]);
+            antic_.operandDmaDuringLine(memory_, fetches.low, fetches.high, pf_);
         }
         // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
         if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]
