@@ -158,10 +158,20 @@ void applyFetchChanges(PlayfieldLine& pf, const RegisterFile& regs) {
     pf.generated = false;
 }
 
-bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf, int bus, BusFetches& out) {
+bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf, int bus, BusFetches& out,
+                const ProgramBus* cpu, int busCycle) {
     out.names.fill(-1);
     out.fonts.fill(-1);
     if (pf.fetchClock < 0) return false;
+    if (cpu) [[unlikely]] {
+        // The bus as the fetch clock starts: the 6502's last byte if it came after ANTIC's.
+        for (int c = pf.fetchClock; c > busCycle; --c)
+            if (cpu->drove(c)) {
+                bus = cpu->byte[static_cast<size_t>(c)];
+                break;
+            }
+        if (bus < 0) bus = cpu->before;
+    }
     const AnticModeInfo& info = anticMode(pf.mode);
     const int step = info.clocksPerByte / 2;
     const int count = std::min<int>(pf.fetchCount, BusFetches::kCount);
@@ -174,6 +184,10 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
     for (int c = pf.fetchClock + 1; c < kCyclesPerLine; ++c) {
         for (; next < pf.fetchChangeCount && actsOnCycle(pf.fetchChanges[next], c); ++next)
             dmactl = pf.fetchChanges[next].dmactl;
+        // ANTIC fetches before the 6502's access of a cycle: the 6502's byte of the cycle before
+        // is on the bus now.
+        if (cpu && cpu->drove(c - 1)) [[unlikely]]
+            bus = cpu->byte[static_cast<size_t>(c - 1)];
         const bool off = (dmactl & 3) == 0;
         const int name = c - pf.fetchClock - (info.character ? 1 : 3);
         if (pf.firstRow && name >= 0 && name % step == 0 && name / step < count) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdio>
 
 #include "core/AtariOs.h"
@@ -72,6 +73,9 @@ void Atari::powerOn() {
     writes_.clear();
     nextWrites_.clear();
     memoryWrites_.clear();
+    lineBus_ = ProgramBus{};
+    heldReads_.clear();
+    idleLoops_.clear();
     beginFrameWrites();
     lastFrame_ = thisFrame_;
     nmiRequest_ = false;
@@ -181,7 +185,14 @@ void Atari::endLine() {
     memoryWrites_.clear();
     std::stable_sort(writes_.begin(), writes_.end(),
                      [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
+    machine_.setProgramBus(this);
     machine_.endScanline(writes_);
+    machine_.setProgramBus(nullptr);
+    // The next line's bus begins with this line's last byte.
+    lineBus_.before = lastBusByte();
+    lineBus_.driven = {};
+    heldReads_.clear();
+    idleLoops_.clear();
     thisFrame_.writes.insert(thisFrame_.writes.end(), writes_.begin(), writes_.end());
     // A line write cannot say cycle 0 (a DMACTL or PMBASE store's clock -2, sorted first): the
     // record takes it as made on cycle 1.
@@ -249,12 +260,55 @@ int Atari::acquireCycle(bool isRead) {
 }
 
 void Atari::noteHeldRead(int from, int to) {
-    // Only the line's first cycles matter (phantom P/M DMA, D8). The held 6502 repeats its read
-    // on each cycle ANTIC leaves it: its address is on the bus and memory answers.
-    if (from >= 8) return;
+    // The held 6502 repeats its read on each cycle ANTIC leaves it: its address is on the bus
+    // and memory answers. Kept as a span for the fetches made while the width is off (A1); the
+    // line's first cycles for phantom P/M DMA (D8).
     const uint8_t value = peek(readAddress_);
+    if (from < to) heldReads_.push_back({static_cast<uint8_t>(from), static_cast<uint8_t>(to), value});
+    if (from >= 8) return;
     const FreeCycles& free = patterns_[pattern_].free;
     for (int f = from; f < std::min(to, 8); f = free.next[static_cast<size_t>(f + 1)]) noteBus(f, value);
+}
+
+void Atari::lineBus(ProgramBus& out) const {
+    out = lineBus_;
+    const FreeCycles& free = patterns_[pattern_].free;
+    for (const HeldRead& h : heldReads_)
+        for (int f = free.next[h.from]; f < h.to; f = free.next[static_cast<size_t>(f + 1)]) out.drive(f, h.value);
+    for (const IdleLoop& l : idleLoops_)
+        for (int i = 0; i < l.count; ++i) out.drive(free.list[static_cast<size_t>(l.first + i)], l.bytes[i % 3]);
+}
+
+int Atari::lastBusByte() const {
+    // The 6502's last cycle: its last read or write, the end of a hold or of an idle loop.
+    int last = -1, value = -1;
+    for (int w = 1; w >= 0 && last < 0; --w)
+        if (const uint64_t bits = lineBus_.driven[static_cast<size_t>(w)]) {
+            last = 64 * w + 63 - std::countl_zero(bits);
+            value = lineBus_.byte[static_cast<size_t>(last)];
+        }
+    const FreeCycles& free = patterns_[pattern_].free;
+    for (const HeldRead& h : heldReads_) {
+        const int held = free.rank[h.to];  // the span's last free cycle is the held-th of the line
+        if (held > free.rank[h.from] && free.list[static_cast<size_t>(held - 1)] > last) {
+            last = free.list[static_cast<size_t>(held - 1)];
+            value = h.value;
+        }
+    }
+    for (const IdleLoop& l : idleLoops_) {
+        const int f = free.list[static_cast<size_t>(l.first + l.count - 1)];
+        if (f > last) {
+            last = f;
+            value = l.bytes[static_cast<size_t>((l.count - 1) % 3)];
+        }
+    }
+    // A fetch of ANTIC's after it (on an 800 a refresh cycle leaves the bus alone) leaves a byte
+    // this side does not know: unknown. Nothing at all on the line: the byte before it stays.
+    const LineDma& dma = patterns_[pattern_].dma;
+    for (int c = kCyclesPerLine - 1; c > last; --c)
+        if (dma.use[static_cast<size_t>(c)] != DmaUse::Cpu && dma.use[static_cast<size_t>(c)] != DmaUse::Refresh)
+            return -1;
+    return last >= 0 ? value : lineBus_.before;
 }
 
 uint8_t Atari::read(uint16_t address) {
@@ -358,7 +412,10 @@ uint8_t Atari::collisionsAt(int index, int cycle) {
     std::vector<RegisterWrite> sofar(writes_);
     std::stable_sort(sofar.begin(), sofar.end(),
                      [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });
-    return machine_.collisionsBefore(index, colourClockOfCycle(cycle), sofar);
+    machine_.setProgramBus(this);
+    const uint8_t value = machine_.collisionsBefore(index, colourClockOfCycle(cycle), sofar);
+    machine_.setProgramBus(nullptr);
+    return value;
 }
 
 uint8_t Atari::collisionsAtBeam(int index) { return collisionsAt(index & 0x0F, cycle_); }
@@ -486,6 +543,10 @@ bool Atari::idleFastForward() {
     // The loop's bus: its opcode, then the two address bytes, on every free cycle in turn.
     for (int i = 0; i < 3 * iterations && f.list[first + i] < 8; ++i)
         noteBus(f.list[first + i], mem.read(static_cast<uint16_t>(pc + i % 3)));
+    idleLoops_.push_back(
+        {static_cast<uint8_t>(first),
+         static_cast<uint8_t>(3 * iterations),
+         {mem.read(pc), mem.read(static_cast<uint16_t>(pc + 1)), mem.read(static_cast<uint16_t>(pc + 2))}});
     cycle_ = f.list[first + 3 * iterations - 1] + 1;
     cpu_.spin(3 * static_cast<uint64_t>(iterations));
     return true;

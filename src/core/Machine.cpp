@@ -493,18 +493,31 @@ void Machine::takeBusFetches(const RegisterFile& regs, PlayfieldLine& pf) {
     // The bus before the line's first playfield fetch: ANTIC's last fetch on cycles 0-7 (an LMS
     // or JMP address on 6-7, players on 2-5, the instruction on 1, missiles on 0), as the line
     // began; nothing there: unknown (-1, memory's bytes are taken).
-    int bus = -1;
+    int bus = -1, busCycle = -1;
     const bool playerMissileLine = inVisibleLines(line_);
     const uint16_t dl = pf.instructionAddress;
-    if (pf.operandFetched) bus = memory_.read(static_cast<uint16_t>((dl & 0xFC00) | ((dl + 2) & 0x03FF)));
-    else if (playerMissileLine && (regs[Reg::DMACTL] & 0x08))
+    if (pf.operandFetched) {
+        bus = memory_.read(static_cast<uint16_t>((dl & 0xFC00) | ((dl + 2) & 0x03FF)));
+        busCycle = kOperandLowCycle + 1;
+    } else if (playerMissileLine && (regs[Reg::DMACTL] & 0x08)) {
         bus = memory_.read(PlayerMissileDma::address(regs, 3, line_));
-    else if (pf.instructionFetched) bus = memory_.read(dl);
-    else if (playerMissileLine && (regs[Reg::DMACTL] & 0x0C))
+        busCycle = kLastPlayerFetchCycle;
+    } else if (pf.instructionFetched) {
+        bus = memory_.read(dl);
+        busCycle = 1;
+    } else if (playerMissileLine && (regs[Reg::DMACTL] & 0x0C)) {
         bus = memory_.read(PlayerMissileDma::address(regs, 4, line_));
+        busCycle = 0;
+    }
+    // A running program's bytes are on the bus too.
+    const ProgramBus* cpu = nullptr;
+    if (programBus_) {
+        programBus_->lineBus(programBusBytes_);
+        cpu = &programBusBytes_;
+    }
     // A later row reads its character names from ANTIC's line buffer.
     const Memory& codes = pf.firstRow || pf.empty() ? memory_ : antic_.lineMemory(memory_, pf);
-    pf.busFonts = busFetches(memory_, codes, pf, bus, busFetches_) ? busFetches_.fonts.data() : nullptr;
+    pf.busFonts = busFetches(memory_, codes, pf, bus, busFetches_, cpu, busCycle) ? busFetches_.fonts.data() : nullptr;
 }
 
 void Machine::vblankWidthWrites(std::span<const RegisterWrite> midLine, const RegisterFile& regs, PlayfieldLine& pf) {

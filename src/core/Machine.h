@@ -93,6 +93,18 @@ public:
     void takeLineMemoryWrites(std::span<const PlayfieldLine::MemoryWrite> writes) {
         memoryWrites_.assign(writes.begin(), writes.end());
     }
+    // A running program's bytes on the bus of the current line, for what the fetches made while
+    // the width is off take (A1). Atari sets its source before endScanline() and
+    // collisionsBefore() and clears it after; Machine asks it only on a line whose fetch a width
+    // or HSCROL write moved.
+    class ProgramBusSource {
+    public:
+        virtual void lineBus(ProgramBus& out) const = 0;
+
+    protected:
+        ~ProgramBusSource() = default;
+    };
+    void setProgramBus(const ProgramBusSource* source) { programBus_ = source; }
     // A program's store of `value` to `address` on cycle `cycle` (0-4) of the current line, made
     // after beginScanline() loaded the line's player fetches: a player byte ANTIC fetches after
     // that cycle (player k on cycle 2 + k, D1) is the stored one, as GTIA latches it.
@@ -221,6 +233,8 @@ private:
     std::vector<PlayfieldLine::MemoryWrite> memoryWrites_;  // a program's memory writes on this line
     std::vector<PlayfieldLine::MemoryWrite> fontWrites_;    // those to the line's character set (pf_ points here)
     BusFetches busFetches_;  // what the line's fetches made while the width was off took (pf_.busFonts points here)
+    const ProgramBusSource* programBus_ = nullptr;  // a running program's, during endScanline (setProgramBus)
+    ProgramBus programBusBytes_;                    // what it gave for this line (scratch)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).
     struct ScratchFrame {
