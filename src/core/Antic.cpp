@@ -170,7 +170,6 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
                 bus = cpu->byte[static_cast<size_t>(c)];
                 break;
             }
-        if (bus < 0) bus = cpu->before;
     }
     const AnticModeInfo& info = anticMode(pf.mode);
     const int step = info.clocksPerByte / 2;
@@ -186,8 +185,7 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
             dmactl = pf.fetchChanges[next].dmactl;
         // ANTIC fetches before the 6502's access of a cycle: the 6502's byte of the cycle before
         // is on the bus now.
-        if (cpu && cpu->drove(c - 1)) [[unlikely]]
-            bus = cpu->byte[static_cast<size_t>(c - 1)];
+        if (cpu && cpu->drove(c - 1)) bus = cpu->byte[static_cast<size_t>(c - 1)];
         const bool off = (dmactl & 3) == 0;
         const int name = c - pf.fetchClock - (info.character ? 1 : 3);
         if (pf.firstRow && name >= 0 && name % step == 0 && name / step < count) {

@@ -73,6 +73,7 @@ void Atari::powerOn() {
     writes_.clear();
     nextWrites_.clear();
     memoryWrites_.clear();
+    busKept_ = false;
     lineBus_ = ProgramBus{};
     heldReads_.clear();
     idleLoops_.clear();
@@ -101,6 +102,7 @@ void Atari::beginLine() {
     setup_.missilesLate = machine_.missilesFetchedLate();
     lineDmactl_ = machine_.registers()[Reg::DMACTL];
     lineHscrol_ = machine_.registers()[Reg::HSCROL];
+    busKept_ = machine_.playfieldWrittenByScene();
     usePattern();
     // ANTIC's interrupts of this line: NMIST from cycle 7, the NMI itself on cycle 8.
     const bool dli = pf.dli, vbi = y == kVbiLine;
@@ -185,14 +187,17 @@ void Atari::endLine() {
     memoryWrites_.clear();
     std::stable_sort(writes_.begin(), writes_.end(),
                      [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
-    machine_.setProgramBus(this);
-    machine_.endScanline(writes_);
-    machine_.setProgramBus(nullptr);
-    // The next line's bus begins with this line's last byte.
-    lineBus_.before = lastBusByte();
-    lineBus_.driven = {};
-    heldReads_.clear();
-    idleLoops_.clear();
+    if (busKept_) [[unlikely]] {
+        machine_.setProgramBus(this);
+        machine_.endScanline(writes_);
+        machine_.setProgramBus(nullptr);
+        busKept_ = false;
+        lineBus_.driven = {};
+        heldReads_.clear();
+        idleLoops_.clear();
+    } else {
+        machine_.endScanline(writes_);
+    }
     thisFrame_.writes.insert(thisFrame_.writes.end(), writes_.begin(), writes_.end());
     // A line write cannot say cycle 0 (a DMACTL or PMBASE store's clock -2, sorted first): the
     // record takes it as made on cycle 1.
@@ -263,9 +268,10 @@ void Atari::noteHeldRead(int from, int to) {
     // The held 6502 repeats its read on each cycle ANTIC leaves it: its address is on the bus
     // and memory answers. Kept as a span for the fetches made while the width is off (A1); the
     // line's first cycles for phantom P/M DMA (D8).
-    const uint8_t value = peek(readAddress_);
-    if (from < to) heldReads_.push_back({static_cast<uint8_t>(from), static_cast<uint8_t>(to), value});
+    if (busKept_ && from < to) [[unlikely]]
+        heldReads_.push_back({static_cast<uint8_t>(from), static_cast<uint8_t>(to), peek(readAddress_)});
     if (from >= 8) return;
+    const uint8_t value = peek(readAddress_);
     const FreeCycles& free = patterns_[pattern_].free;
     for (int f = from; f < std::min(to, 8); f = free.next[static_cast<size_t>(f + 1)]) noteBus(f, value);
 }
@@ -277,38 +283,6 @@ void Atari::lineBus(ProgramBus& out) const {
         for (int f = free.next[h.from]; f < h.to; f = free.next[static_cast<size_t>(f + 1)]) out.drive(f, h.value);
     for (const IdleLoop& l : idleLoops_)
         for (int i = 0; i < l.count; ++i) out.drive(free.list[static_cast<size_t>(l.first + i)], l.bytes[i % 3]);
-}
-
-int Atari::lastBusByte() const {
-    // The 6502's last cycle: its last read or write, the end of a hold or of an idle loop.
-    int last = -1, value = -1;
-    for (int w = 1; w >= 0 && last < 0; --w)
-        if (const uint64_t bits = lineBus_.driven[static_cast<size_t>(w)]) {
-            last = 64 * w + 63 - std::countl_zero(bits);
-            value = lineBus_.byte[static_cast<size_t>(last)];
-        }
-    const FreeCycles& free = patterns_[pattern_].free;
-    for (const HeldRead& h : heldReads_) {
-        const int held = free.rank[h.to];  // the span's last free cycle is the held-th of the line
-        if (held > free.rank[h.from] && free.list[static_cast<size_t>(held - 1)] > last) {
-            last = free.list[static_cast<size_t>(held - 1)];
-            value = h.value;
-        }
-    }
-    for (const IdleLoop& l : idleLoops_) {
-        const int f = free.list[static_cast<size_t>(l.first + l.count - 1)];
-        if (f > last) {
-            last = f;
-            value = l.bytes[static_cast<size_t>((l.count - 1) % 3)];
-        }
-    }
-    // A fetch of ANTIC's after it (on an 800 a refresh cycle leaves the bus alone) leaves a byte
-    // this side does not know: unknown. Nothing at all on the line: the byte before it stays.
-    const LineDma& dma = patterns_[pattern_].dma;
-    for (int c = kCyclesPerLine - 1; c > last; --c)
-        if (dma.use[static_cast<size_t>(c)] != DmaUse::Cpu && dma.use[static_cast<size_t>(c)] != DmaUse::Refresh)
-            return -1;
-    return last >= 0 ? value : lineBus_.before;
 }
 
 uint8_t Atari::read(uint16_t address) {
@@ -396,7 +370,14 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
     // PMBASE keep their cycle (clock -2 is cycle 0), which ANTIC's player fetches look at and
     // GTIA ignores: a write on cycle 0 reaches player 0's fetch on cycle 2 (D3).
     if (reg != Reg::DMACTL && reg != Reg::PMBASE) clock = std::max(clock, 1);
-    if (reg == Reg::DMACTL || reg == Reg::HSCROL) playfieldWritten(reg, value, cycleOfColourClock(clock));
+    if (reg == Reg::DMACTL || reg == Reg::HSCROL) {
+        // The fetches this write may make virtual take the bus from its own cycle on (A1).
+        if (!busKept_) {
+            busKept_ = true;
+            lineBus_.drive(cycle, value);
+        }
+        playfieldWritten(reg, value, cycleOfColourClock(clock));
+    }
     if (clock >= kClocksPerLine) {
         nextWrites_.push_back(RegisterWrite{static_cast<int16_t>((line + 1) % machine_.linesPerFrame()),
                                             static_cast<int16_t>(std::max(clock - kClocksPerLine, 1)), reg, value});
@@ -412,7 +393,7 @@ uint8_t Atari::collisionsAt(int index, int cycle) {
     std::vector<RegisterWrite> sofar(writes_);
     std::stable_sort(sofar.begin(), sofar.end(),
                      [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });
-    machine_.setProgramBus(this);
+    if (busKept_) machine_.setProgramBus(this);
     const uint8_t value = machine_.collisionsBefore(index, colourClockOfCycle(cycle), sofar);
     machine_.setProgramBus(nullptr);
     return value;
@@ -543,10 +524,11 @@ bool Atari::idleFastForward() {
     // The loop's bus: its opcode, then the two address bytes, on every free cycle in turn.
     for (int i = 0; i < 3 * iterations && f.list[first + i] < 8; ++i)
         noteBus(f.list[first + i], mem.read(static_cast<uint16_t>(pc + i % 3)));
-    idleLoops_.push_back(
-        {static_cast<uint8_t>(first),
-         static_cast<uint8_t>(3 * iterations),
-         {mem.read(pc), mem.read(static_cast<uint16_t>(pc + 1)), mem.read(static_cast<uint16_t>(pc + 2))}});
+    if (busKept_) [[unlikely]]
+        idleLoops_.push_back(
+            {static_cast<uint8_t>(first),
+             static_cast<uint8_t>(3 * iterations),
+             {mem.read(pc), mem.read(static_cast<uint16_t>(pc + 1)), mem.read(static_cast<uint16_t>(pc + 2))}});
     cycle_ = f.list[first + 3 * iterations - 1] + 1;
     cpu_.spin(3 * static_cast<uint64_t>(iterations));
     return true;

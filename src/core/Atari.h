@@ -199,10 +199,11 @@ private:
     uint16_t readAddress_ = 0;
     void noteHeldRead(int from, int to);
     // The bytes the 6502 put on the bus during this line, for the fetches made while the width
-    // is off (A1): each read or write (lineBus_), the cycles a WSYNC hold repeats a read
+    // is off (A1), kept only on a line whose width or HSCROL is written during it (busKept_: by
+    // the scene from the line's start, by the program from its write on, which comes before any
+    // such fetch): each read or write (lineBus_), the cycles a WSYNC hold repeats a read
     // (heldReads_) and those an idle JMP * was counted over (idleLoops_), the last two kept as
-    // spans and spelt out only when a line asks (lineBus()). lineBus_.before: the bus as the
-    // line began, the line before's last byte if the 6502 put it there.
+    // spans and spelt out only when the line asks (lineBus()).
     struct HeldRead {
         uint8_t from, to, value;  // on the free cycles from `from` up to `to`
     };
@@ -210,13 +211,14 @@ private:
         uint8_t first, count;  // free cycles list[first] to list[first + count - 1]
         std::array<uint8_t, 3> bytes;
     };
+    bool busKept_ = false;
     ProgramBus lineBus_;
     std::vector<HeldRead> heldReads_;
     std::vector<IdleLoop> idleLoops_;
     void lineBus(ProgramBus& out) const override;
-    int lastBusByte() const;  // the 6502's byte on the line's last cycle it drove, if ANTIC fetched none after it; -1
     void noteBus(int cycle, uint8_t value) {
-        lineBus_.drive(cycle, value);
+        if (busKept_) [[unlikely]]
+            lineBus_.drive(cycle, value);
         if (cycle < 8) {
             lineStartBus_[static_cast<size_t>(cycle)] = value;
             lineStartDriven_ = static_cast<uint8_t>(lineStartDriven_ | (1 << cycle));

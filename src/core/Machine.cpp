@@ -110,6 +110,7 @@ void Machine::setScheduledWrites(std::span<const RegisterWrite> writes) {
 void Machine::rebuildSchedule() {
     int lines = linesPerFrame();
     schedule_.assign(lines, {});
+    playfieldWriteLines_.assign(static_cast<size_t>(lines), 0);
     for (const RegisterWrite& w : writes_) {
         RegisterWrite e = w;
         int clock = w.clock + (options_.writeDelays ? writeToEffectDelay(w.reg) : 0);
@@ -118,6 +119,7 @@ void Machine::rebuildSchedule() {
         e.line = static_cast<int16_t>(line % lines);
         if (w.line < 0 || w.line >= lines) continue;
         schedule_[e.line].push_back(e);
+        if (e.reg == Reg::DMACTL || e.reg == Reg::HSCROL) playfieldWriteLines_[static_cast<size_t>(e.line)] = 1;
     }
     for (auto& l : schedule_)
         std::stable_sort(l.begin(), l.end(),
@@ -400,27 +402,14 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
         applyFetchChanges(pf, regs);
         takeBusFetches(regs, pf);
     }
-    // The bus of cycles 0-7 as ANTIC drives it for the phantom loads of D8: an LMS or JMP
-    // address byte a DMACTL write skips (A3) leaves the byte before on the bus, one it makes is
-    // fetched there (from the counter after the instruction byte, or at it when the instruction
-    // is repeated unfetched).
-    PlayerMissileDma::LineStartBus anticBus = phantom_.antic;
-    uint8_t anticCycles = phantom_.anticCycles;
-    if (phantom_.load.any() && antic_.operandsPending()) [[unlikely]] {
-        const OperandFetches fetches = operandFetches(midLine, regs[Reg::DMACTL]);
-        auto next = [](uint16_t a) { return static_cast<uint16_t>((a & 0xFC00) | ((a + 1) & 0x03FF)); };
-        uint16_t at = pf.instructionFetched ? next(pf.instructionAddress) : pf.instructionAddress;
-        anticCycles = static_cast<uint8_t>(anticCycles & 0x3F);
-        if (fetches.low) {
-            anticBus[kOperandLowCycle] = memory_.read(at);
-            anticCycles = static_cast<uint8_t>(anticCycles | (1 << kOperandLowCycle));
-            at = next(at);
-        }
-        if (fetches.high) {
-            anticBus[kOperandLowCycle + 1] = memory_.read(at);
-            anticCycles = static_cast<uint8_t>(anticCycles | (1 << (kOperandLowCycle + 1)));
-        }
-        if (!earlyDma && anticCycles != phantom_.anticCycles) {
+    // Phantom DMA (D8) takes the LMS or JMP address bytes on cycles 6 and 7 as the line's
+    // DMACTL writes leave them (A3).
+    const bool operandBus = phantom_.load.any() && antic_.operandsPending();
+    if (operandBus && !earlyDma) [[unlikely]] {
+        PlayerMissileDma::LineStartBus anticBus = phantom_.antic;
+        uint8_t anticCycles = phantom_.anticCycles;
+        operandFetchBus(midLine, regs, pf, anticBus, anticCycles);
+        if (anticCycles != phantom_.anticCycles) {
             for (int k = 0; k < 5; ++k)
                 regs[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = phantom_.grafBefore[static_cast<size_t>(k)];
             loadPhantomDma(regs, anticBus, anticCycles, 0);
@@ -438,7 +427,9 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     std::memcpy(graf, grafBeforeDma_.data(), 5);
     const uint8_t gractl = regs[Reg::GRACTL];
     // The bus of cycles 0-7 as ANTIC drives it now, with the players it fetches (cycles 2-5).
-    uint8_t playerFetches = 0;
+    PlayerMissileDma::LineStartBus anticBus = phantom_.antic;
+    uint8_t anticCycles = phantom_.anticCycles, playerFetches = 0;
+    if (operandBus) operandFetchBus(midLine, regs, pf, anticBus, anticCycles);
     for (int object = 0; object < 5; ++object) {
         const int fetch = object == 4 ? 0 : 2 + object;
         RegisterFile at = regs;
@@ -463,6 +454,26 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     // player fetch).
     if (phantom_.load.any()) loadPhantomDma(regs, anticBus, anticCycles, playerFetches);
     return vscrol;
+}
+
+void Machine::operandFetchBus(std::span<const RegisterWrite> midLine, const RegisterFile& regs, const PlayfieldLine& pf,
+                              PlayerMissileDma::LineStartBus& anticBus, uint8_t& anticCycles) const {
+    // An address byte a DMACTL write skips leaves the byte before on the bus; one it makes is
+    // fetched there, from the counter after the instruction byte (or at it when the instruction
+    // is repeated unfetched).
+    const OperandFetches fetches = operandFetches(midLine, regs[Reg::DMACTL]);
+    auto next = [](uint16_t a) { return static_cast<uint16_t>((a & 0xFC00) | ((a + 1) & 0x03FF)); };
+    uint16_t at = pf.instructionFetched ? next(pf.instructionAddress) : pf.instructionAddress;
+    anticCycles = static_cast<uint8_t>(anticCycles & 0x3F);
+    if (fetches.low) {
+        anticBus[kOperandLowCycle] = memory_.read(at);
+        anticCycles = static_cast<uint8_t>(anticCycles | (1 << kOperandLowCycle));
+        at = next(at);
+    }
+    if (fetches.high) {
+        anticBus[kOperandLowCycle + 1] = memory_.read(at);
+        anticCycles = static_cast<uint8_t>(anticCycles | (1 << (kOperandLowCycle + 1)));
+    }
 }
 
 void Machine::applyMemoryWrites(PlayfieldLine& pf) {

@@ -105,6 +105,8 @@ public:
         ~ProgramBusSource() = default;
     };
     void setProgramBus(const ProgramBusSource* source) { programBus_ = source; }
+    // The scene writes DMACTL or HSCROL during the current line (its fetch may move, A1).
+    bool playfieldWrittenByScene() const { return playfieldWriteLines_[static_cast<size_t>(line_)]; }
     // A program's store of `value` to `address` on cycle `cycle` (0-4) of the current line, made
     // after beginScanline() loaded the line's player fetches: a player byte ANTIC fetches after
     // that cycle (player k on cycle 2 + k, D1) is the stored one, as GTIA latches it.
@@ -148,6 +150,11 @@ private:
     // else the byte before. `playerFetches`: cycles 2-5 on which ANTIC fetched a player.
     void loadPhantomDma(RegisterFile& regs, const PlayerMissileDma::LineStartBus& anticBus, uint8_t anticCycles,
                         uint8_t playerFetches);
+    // The bus of cycles 6 and 7 as ANTIC drives it on line `pf` (`regs` as it began) after its
+    // DMACTL writes `midLine`, into `anticBus` and `anticCycles` (the cycles ANTIC drove): the
+    // LMS or JMP address bytes it fetches then (A3), for phantom DMA (D8).
+    void operandFetchBus(std::span<const RegisterWrite> midLine, const RegisterFile& regs, const PlayfieldLine& pf,
+                         PlayerMissileDma::LineStartBus& anticBus, uint8_t& anticCycles) const;
     // Writes made during line `line_` to registers ANTIC reads later on that line: CHBASE and
     // CHACTL go to `pf` for the characters fetched after them, and a DMACTL or PMBASE write
     // early enough to reach a player-missile fetch redoes that fetch into `regs` (which
@@ -198,6 +205,7 @@ private:
     PlayfieldLine pf_;
     std::vector<RegisterWrite> writes_;                 // as given
     std::vector<std::vector<RegisterWrite>> schedule_;  // per line, effective clocks, sorted
+    std::vector<uint8_t> playfieldWriteLines_;          // per line: the schedule writes DMACTL or HSCROL there
     int line_ = 0;
     uint64_t frames_ = 0;
     // The frame memo: the state the last frame runFrame() ran started and ended in, its

@@ -107,5 +107,53 @@ TEST(VirtualFetchProgram, A1_FetchesWhileTheWidthIsOffTakeTheProgramsLastByteOnT
                 << "byte " << i << ", pixel " << j;
 }
 
+TEST(VirtualFetchProgram, A1_AProgramHeldByWsyncPutsItsHeldReadOnTheBusForTheFetches) {
+    // The display and preamble above, but the width is turned off and on by the scene's own
+    // line writes on line 82 (DMACTL $20 at clock 116, cycle 59: off from 60; $22 at clock 188,
+    // cycle 95: on from 96), while the program waits for WSYNC: a third STA WSYNC after the two
+    // above has its opcode on cycle 108 of line 80 and its operand on 105 and 106 of line 81,
+    // writes on 107 and waits for cycle 105 of line 82. LDA #$5C after it fetches its opcode on
+    // 108 of line 81 and is held on its operand read, which it repeats on every cycle ANTIC
+    // leaves it up to 105 of line 82: $5C on the bus of cycles 59-93, so bytes 20-37 (the
+    // virtual fetches on 60-94) are $5C on line 83, and bytes 38-39 (96, 98) memory's $00.
+    Code dl(0x3000);
+    dl.bytes.reserve(128);
+    for (int i = 0; i < 3; ++i) dl.op(0x70);
+    dl.abs(0x4D, 0x4000);
+    for (int i = 1; i < 100; ++i) dl.op(0x0D);
+    dl.abs(0x41, 0x3000);
+    Code c(0x2000);
+    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
+    const uint16_t vblank = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
+    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
+    c.imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD400);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD40A);
+    const uint16_t held = c.here();
+    c.imm(LDA_IMM, 0x5C).jmpSelf();
+    Atari atari;
+    const std::vector<RegisterWrite> writes{{82, 116, Reg::DMACTL, 0x20}, {82, 188, Reg::DMACTL, 0x22}};
+    atari.machine().setScheduledWrites(writes);
+    std::string error;
+    const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
+    ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
+    for (int i = 0; i < 400000 && atari.cpu().regs().pc != held; ++i) atari.stepInstruction();
+    ASSERT_EQ(atari.cpu().regs().pc, held);
+    EXPECT_EQ(atari.machine().line(), 81);
+    EXPECT_EQ(atari.cycleInLine(), 108);
+    atari.stepInstruction();
+    EXPECT_EQ(atari.machine().line(), 82);
+    EXPECT_EQ(atari.cycleInLine(), 106);  // the operand read on 105
+    while (atari.machine().line() != 90) atari.stepInstruction();
+    const Frame& frame = atari.machine().frame();
+    for (int i = 0; i < 40; ++i)
+        for (int j = 0; j < 4; ++j)
+            EXPECT_EQ(frame.playfieldAt(83, 0x30 + 4 * i + j), modeDPixel(i >= 20 && i < 38 ? 0x5C : 0x00, j))
+                << "byte " << i << ", pixel " << j;
+}
+
 }  // namespace
 }  // namespace pmg
