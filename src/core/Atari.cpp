@@ -276,13 +276,15 @@ void Atari::noteHeldRead(int from, int to) {
     for (int f = from; f < std::min(to, 8); f = free.next[static_cast<size_t>(f + 1)]) noteBus(f, value);
 }
 
-void Atari::lineBus(ProgramBus& out) const {
+const ProgramBus& Atari::lineBus() const {
+    ProgramBus& out = lineBusSpelt_;
     out = lineBus_;
     const FreeCycles& free = patterns_[pattern_].free;
     for (const HeldRead& h : heldReads_)
         for (int f = free.next[h.from]; f < h.to; f = free.next[static_cast<size_t>(f + 1)]) out.drive(f, h.value);
     for (const IdleLoop& l : idleLoops_)
         for (int i = 0; i < l.count; ++i) out.drive(free.list[static_cast<size_t>(l.first + i)], l.bytes[i % 3]);
+    return out;
 }
 
 uint8_t Atari::read(uint16_t address) {

@@ -215,7 +215,8 @@ private:
     ProgramBus lineBus_;
     std::vector<HeldRead> heldReads_;
     std::vector<IdleLoop> idleLoops_;
-    void lineBus(ProgramBus& out) const override;
+    mutable ProgramBus lineBusSpelt_;  // lineBus()'s answer
+    const ProgramBus& lineBus() const override;
     void noteBus(int cycle, uint8_t value) {
         if (busKept_) [[unlikely]]
             lineBus_.drive(cycle, value);

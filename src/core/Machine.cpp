@@ -521,11 +521,7 @@ void Machine::takeBusFetches(const RegisterFile& regs, PlayfieldLine& pf) {
         busCycle = 0;
     }
     // A running program's bytes are on the bus too.
-    const ProgramBus* cpu = nullptr;
-    if (programBus_) {
-        programBus_->lineBus(programBusBytes_);
-        cpu = &programBusBytes_;
-    }
+    const ProgramBus* cpu = programBus_ ? &programBus_->lineBus() : nullptr;
     // A later row reads its character names from ANTIC's line buffer.
     const Memory& codes = pf.firstRow || pf.empty() ? memory_ : antic_.lineMemory(memory_, pf);
     pf.busFonts = busFetches(memory_, codes, pf, bus, busFetches_, cpu, busCycle) ? busFetches_.fonts.data() : nullptr;

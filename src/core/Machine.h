@@ -99,7 +99,7 @@ public:
     // or HSCROL write moved.
     class ProgramBusSource {
     public:
-        virtual void lineBus(ProgramBus& out) const = 0;
+        virtual const ProgramBus& lineBus() const = 0;
 
     protected:
         ~ProgramBusSource() = default;
@@ -205,7 +205,6 @@ private:
     PlayfieldLine pf_;
     std::vector<RegisterWrite> writes_;                 // as given
     std::vector<std::vector<RegisterWrite>> schedule_;  // per line, effective clocks, sorted
-    std::vector<uint8_t> playfieldWriteLines_;          // per line: the schedule writes DMACTL or HSCROL there
     int line_ = 0;
     uint64_t frames_ = 0;
     // The frame memo: the state the last frame runFrame() ran started and ended in, its
@@ -241,8 +240,6 @@ private:
     std::vector<PlayfieldLine::MemoryWrite> memoryWrites_;  // a program's memory writes on this line
     std::vector<PlayfieldLine::MemoryWrite> fontWrites_;    // those to the line's character set (pf_ points here)
     BusFetches busFetches_;  // what the line's fetches made while the width was off took (pf_.busFonts points here)
-    const ProgramBusSource* programBus_ = nullptr;  // a running program's, during endScanline (setProgramBus)
-    ProgramBus programBusBytes_;                    // what it gave for this line (scratch)
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).
     struct ScratchFrame {
@@ -253,6 +250,8 @@ private:
         ScratchFrame(ScratchFrame&&) noexcept = default;
         ScratchFrame& operator=(ScratchFrame&&) noexcept = default;
     } peekFrame_;
+    std::vector<uint8_t> playfieldWriteLines_;      // per line: the schedule writes DMACTL or HSCROL there
+    const ProgramBusSource* programBus_ = nullptr;  // a running program's, during endScanline (setProgramBus)
 };
 
 }  // namespace pmg
