@@ -155,5 +155,44 @@ TEST(VirtualFetchProgram, A1_AProgramHeldByWsyncPutsItsHeldReadOnTheBusForTheFet
                 << "byte " << i << ", pixel " << j;
 }
 
+TEST(VirtualFetchProgram, A1_AnIdleLoopCountedOverPutsTheSameBytesOnTheBusAsRunOneByOne) {
+    // The display above, the width turned off and on by the scene's line writes on line 82 as
+    // in the test before, and a program that sets the display up and then idles in JMP * (NMIs
+    // off). Run frame by frame, the machine counts whole turns of the loop at once instead of
+    // running them; run instruction by instruction, it runs every read. The loop's three bytes,
+    // $4C and its own address, cross the bus on the CPU's cycles either way, so the virtual
+    // fetches of bytes 20-37 take the same bytes, and line 83 shows the same picture, with
+    // some of the loop's bytes in it (memory there is all $00).
+    Code dl(0x3000);
+    dl.bytes.reserve(128);
+    for (int i = 0; i < 3; ++i) dl.op(0x70);
+    dl.abs(0x4D, 0x4000);
+    for (int i = 1; i < 100; ++i) dl.op(0x0D);
+    dl.abs(0x41, 0x3000);
+    Code c(0x2000);
+    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
+    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
+    c.imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD400).jmpSelf();
+    const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
+    const std::vector<RegisterWrite> writes{{82, 116, Reg::DMACTL, 0x20}, {82, 188, Reg::DMACTL, 0x22}};
+    Atari counted, stepped;
+    for (Atari* atari : {&counted, &stepped}) {
+        atari->machine().setScheduledWrites(writes);
+        std::string error;
+        ASSERT_TRUE(atari->loadProgram(segments, error)) << error;
+    }
+    const uint64_t frames = counted.machine().frameCount() + 3;
+    while (counted.machine().frameCount() < frames) counted.runScanline();
+    while (stepped.machine().frameCount() < frames) stepped.stepInstruction();
+    int lit = 0;
+    for (int x = 0x30; x < 0xD0; ++x) {
+        EXPECT_EQ(counted.machine().frame().playfieldAt(83, x), stepped.machine().frame().playfieldAt(83, x))
+            << "clock " << x;
+        lit += counted.machine().frame().playfieldAt(83, x) != 0;
+    }
+    EXPECT_GT(lit, 0);
+}
+
 }  // namespace
 }  // namespace pmg
