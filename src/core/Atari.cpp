@@ -73,6 +73,7 @@ void Atari::powerOn() {
     nextWrites_.clear();
     memoryWrites_.clear();
     busKept_ = false;
+    busNoted_ = 8;
     lineBus_ = ProgramBus{};
     heldReads_.clear();
     idleLoops_.clear();
@@ -102,6 +103,7 @@ void Atari::beginLine() {
     lineDmactl_ = machine_.registers()[Reg::DMACTL];
     lineHscrol_ = machine_.registers()[Reg::HSCROL];
     busKept_ = machine_.playfieldWrittenByScene();
+    busNoted_ = busKept_ ? kCyclesPerLine : 8;
     usePattern();
     // ANTIC's interrupts of this line: NMIST from cycle 7, the NMI itself on cycle 8.
     const bool dli = pf.dli, vbi = y == kVbiLine;
@@ -191,6 +193,7 @@ void Atari::endLine() {
         machine_.endScanline(writes_);
         machine_.setProgramBus(nullptr);
         busKept_ = false;
+        busNoted_ = 8;
         lineBus_.driven = {};
         heldReads_.clear();
         idleLoops_.clear();
@@ -375,6 +378,7 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
         // The fetches this write may make virtual take the bus from its own cycle on (A1).
         if (!busKept_) {
             busKept_ = true;
+            busNoted_ = kCyclesPerLine;
             lineBus_.drive(cycle, value);
         }
         playfieldWritten(reg, value, cycleOfColourClock(clock));

@@ -217,12 +217,15 @@ private:
     std::vector<IdleLoop> idleLoops_;
     mutable ProgramBus lineBusSpelt_;  // lineBus()'s answer
     const ProgramBus& lineBus() const override;
+    // noteBus() keeps the bytes of cycles below this: 8 for phantom DMA, all while busKept_.
+    int busNoted_ = 8;
     void noteBus(int cycle, uint8_t value) {
-        if (busKept_) [[unlikely]]
-            lineBus_.drive(cycle, value);
-        if (cycle < 8) {
-            lineStartBus_[static_cast<size_t>(cycle)] = value;
-            lineStartDriven_ = static_cast<uint8_t>(lineStartDriven_ | (1 << cycle));
+        if (cycle < busNoted_) [[unlikely]] {
+            if (busKept_) lineBus_.drive(cycle, value);
+            if (cycle < 8) {
+                lineStartBus_[static_cast<size_t>(cycle)] = value;
+                lineStartDriven_ = static_cast<uint8_t>(lineStartDriven_ | (1 << cycle));
+            }
         }
     }
 };

@@ -110,7 +110,6 @@ void Machine::setScheduledWrites(std::span<const RegisterWrite> writes) {
 void Machine::rebuildSchedule() {
     int lines = linesPerFrame();
     schedule_.assign(lines, {});
-    playfieldWriteLines_.assign(static_cast<size_t>(lines), 0);
     for (const RegisterWrite& w : writes_) {
         RegisterWrite e = w;
         int clock = w.clock + (options_.writeDelays ? writeToEffectDelay(w.reg) : 0);
@@ -119,11 +118,16 @@ void Machine::rebuildSchedule() {
         e.line = static_cast<int16_t>(line % lines);
         if (w.line < 0 || w.line >= lines) continue;
         schedule_[e.line].push_back(e);
-        if (e.reg == Reg::DMACTL || e.reg == Reg::HSCROL) playfieldWriteLines_[static_cast<size_t>(e.line)] = 1;
     }
     for (auto& l : schedule_)
         std::stable_sort(l.begin(), l.end(),
                          [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
+}
+
+bool Machine::playfieldWrittenByScene() const {
+    for (const RegisterWrite& w : schedule_[static_cast<size_t>(line_)])
+        if (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL) return true;
+    return false;
 }
 
 void Machine::recordLayout(int y) {

@@ -106,7 +106,7 @@ public:
     };
     void setProgramBus(const ProgramBusSource* source) { programBus_ = source; }
     // The scene writes DMACTL or HSCROL during the current line (its fetch may move, A1).
-    bool playfieldWrittenByScene() const { return playfieldWriteLines_[static_cast<size_t>(line_)]; }
+    bool playfieldWrittenByScene() const;
     // A program's store of `value` to `address` on cycle `cycle` (0-4) of the current line, made
     // after beginScanline() loaded the line's player fetches: a player byte ANTIC fetches after
     // that cycle (player k on cycle 2 + k, D1) is the stored one, as GTIA latches it.
@@ -250,7 +250,6 @@ private:
         ScratchFrame(ScratchFrame&&) noexcept = default;
         ScratchFrame& operator=(ScratchFrame&&) noexcept = default;
     } peekFrame_;
-    std::vector<uint8_t> playfieldWriteLines_;      // per line: the schedule writes DMACTL or HSCROL there
     const ProgramBusSource* programBus_ = nullptr;  // a running program's, during endScanline (setProgramBus)
 };
 
