@@ -158,10 +158,19 @@ void applyFetchChanges(PlayfieldLine& pf, const RegisterFile& regs) {
     pf.generated = false;
 }
 
-bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf, int bus, BusFetches& out) {
+bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf, int bus, BusFetches& out,
+                const ProgramBus* cpu, int busCycle) {
     out.names.fill(-1);
     out.fonts.fill(-1);
     if (pf.fetchClock < 0) return false;
+    if (cpu) [[unlikely]] {
+        // The bus as the fetch clock starts: the 6502's last byte if it came after ANTIC's.
+        for (int c = pf.fetchClock; c > busCycle; --c)
+            if (cpu->drove(c)) {
+                bus = cpu->byte[static_cast<size_t>(c)];
+                break;
+            }
+    }
     const AnticModeInfo& info = anticMode(pf.mode);
     const int step = info.clocksPerByte / 2;
     const int count = std::min<int>(pf.fetchCount, BusFetches::kCount);
@@ -174,6 +183,9 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
     for (int c = pf.fetchClock + 1; c < kCyclesPerLine; ++c) {
         for (; next < pf.fetchChangeCount && actsOnCycle(pf.fetchChanges[next], c); ++next)
             dmactl = pf.fetchChanges[next].dmactl;
+        // ANTIC fetches before the 6502's access of a cycle: the 6502's byte of the cycle before
+        // is on the bus now.
+        if (cpu && cpu->drove(c - 1)) bus = cpu->byte[static_cast<size_t>(c - 1)];
         const bool off = (dmactl & 3) == 0;
         const int name = c - pf.fetchClock - (info.character ? 1 : 3);
         if (pf.firstRow && name >= 0 && name % step == 0 && name / step < count) {
@@ -339,6 +351,9 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             startModeLine(regs);
             operandsPending_ = mode_ == 1 || (mode_ >= 2 && (ins_ & 0x40));
             operandsFetched_ = false;
+            // A JVB repeated so waits for the vertical blank only if a write during the line
+            // fetches its address (operandDmaDuringLine; Altirra waits once it has the address).
+            if (mode_ == 1) waitVbl_ = false;
         }
         // Playfield DMA fills the line buffer with the bytes the memory scan counter will
         // move over (scanAdvance_: none with playfield DMA off, and then the buffer keeps
@@ -428,7 +443,7 @@ void Antic::operandDmaDuringLine(const Memory& mem, bool low, bool high, Playfie
     }
     if (mode_ == 1) {  // JMP: the jump only with the high byte; a JVB waits only then (Altirra)
         dl_ = high ? address : dl;
-        if (operandsFetched_ && !high && (ins_ & 0x40)) waitVbl_ = false;
+        if (ins_ & 0x40) waitVbl_ = high;
         return;
     }
     // LMS: the line's data from the new address, or from the counter as it was.

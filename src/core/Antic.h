@@ -34,6 +34,7 @@
 #include <span>
 
 #include "core/Beam.h"
+#include "core/BeamTiming.h"
 #include "core/FrameNotes.h"
 #include "core/Memory.h"
 #include "core/PlayfieldLine.h"
@@ -258,9 +259,23 @@ struct BusFetches {
     static constexpr int kCount = 64;  // more than a line's fetches (57 at most, cycles 1-113)
     std::array<int16_t, kCount> names{}, fonts{};
 };
+// The bytes a running 6502 put on the bus during a line: byte[c] on each cycle c it had the
+// bus (a read, a write, or a read WSYNC holds, which it repeats on every cycle ANTIC leaves it).
+struct ProgramBus {
+    std::array<uint8_t, kCyclesPerLine> byte{};
+    std::array<uint64_t, 2> driven{};  // bit c: the 6502 had cycle c
+    bool drove(int c) const { return (driven[static_cast<size_t>(c >> 6)] >> (c & 63)) & 1; }
+    void drive(int c, uint8_t value) {
+        byte[static_cast<size_t>(c)] = value;
+        driven[static_cast<size_t>(c >> 6)] |= uint64_t{1} << (c & 63);
+    }
+};
 // `codes`: the character names a later row reads (ANTIC's line buffer); returns whether any
-// fetch took a bus byte.
-bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf, int bus, BusFetches& out);
+// fetch took a bus byte. With a program running (`cpu`), the bus also carries its bytes: a
+// fetch takes the last byte put on the bus on a cycle before its own, ANTIC's or the 6502's
+// (`bus` came from ANTIC's cycle `busCycle`, -1 for none).
+bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf, int bus, BusFetches& out,
+                const ProgramBus* cpu = nullptr, int busCycle = -1);
 
 // Fills line.an from memory (and places the line), if not done yet for this line.
 void generatePlayfield(const Memory& mem, PlayfieldLine& line);

@@ -22,6 +22,7 @@ constexpr int kWsyncRelease = 105;              // the CPU runs again on cycle 1
 constexpr int kWsyncDeadline = 103;             // a WSYNC write after this waits for the next line's 105
 constexpr int kVcountStep = 111;                // VCOUNT reads the next line's value from cycle 111 (AHRM 4.10)
 constexpr int kVbiLine = kLastVisibleLine + 1;  // 248
+constexpr int kLastPlayerFetch = 5;             // ANTIC fetches players 0-3 on cycles 2-5 (D1)
 
 // POKEY's 17-bit polynomial counter, which RANDOM reads: it steps once per machine cycle from
 // power-on, so a program's "random" numbers are the same on every run (the sandbox is
@@ -71,6 +72,11 @@ void Atari::powerOn() {
     writes_.clear();
     nextWrites_.clear();
     memoryWrites_.clear();
+    busKept_ = false;
+    busNoted_ = 8;
+    lineBus_ = ProgramBus{};
+    heldReads_.clear();
+    idleLoops_.clear();
     beginFrameWrites();
     lastFrame_ = thisFrame_;
     nmiRequest_ = false;
@@ -96,6 +102,8 @@ void Atari::beginLine() {
     setup_.missilesLate = machine_.missilesFetchedLate();
     lineDmactl_ = machine_.registers()[Reg::DMACTL];
     lineHscrol_ = machine_.registers()[Reg::HSCROL];
+    busKept_ = machine_.playfieldWrittenByScene();
+    busNoted_ = busKept_ ? kCyclesPerLine : 8;
     usePattern();
     // ANTIC's interrupts of this line: NMIST from cycle 7, the NMI itself on cycle 8.
     const bool dli = pf.dli, vbi = y == kVbiLine;
@@ -180,7 +188,18 @@ void Atari::endLine() {
     memoryWrites_.clear();
     std::stable_sort(writes_.begin(), writes_.end(),
                      [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
-    machine_.endScanline(writes_);
+    if (busKept_) [[unlikely]] {
+        machine_.setProgramBus(this);
+        machine_.endScanline(writes_);
+        machine_.setProgramBus(nullptr);
+        busKept_ = false;
+        busNoted_ = 8;
+        lineBus_.driven = {};
+        heldReads_.clear();
+        idleLoops_.clear();
+    } else {
+        machine_.endScanline(writes_);
+    }
     thisFrame_.writes.insert(thisFrame_.writes.end(), writes_.begin(), writes_.end());
     // A line write cannot say cycle 0 (a DMACTL or PMBASE store's clock -2, sorted first): the
     // record takes it as made on cycle 1.
@@ -248,12 +267,26 @@ int Atari::acquireCycle(bool isRead) {
 }
 
 void Atari::noteHeldRead(int from, int to) {
-    // Only the line's first cycles matter (phantom P/M DMA, D8). The held 6502 repeats its read
-    // on each cycle ANTIC leaves it: its address is on the bus and memory answers.
+    // The held 6502 repeats its read on each cycle ANTIC leaves it: its address is on the bus
+    // and memory answers. Kept as a span for the fetches made while the width is off (A1); the
+    // line's first cycles for phantom P/M DMA (D8).
+    if (busKept_ && from < to) [[unlikely]]
+        heldReads_.push_back({static_cast<uint8_t>(from), static_cast<uint8_t>(to), peek(readAddress_)});
     if (from >= 8) return;
     const uint8_t value = peek(readAddress_);
     const FreeCycles& free = patterns_[pattern_].free;
     for (int f = from; f < std::min(to, 8); f = free.next[static_cast<size_t>(f + 1)]) noteBus(f, value);
+}
+
+const ProgramBus& Atari::lineBus() const {
+    ProgramBus& out = lineBusSpelt_;
+    out = lineBus_;
+    const FreeCycles& free = patterns_[pattern_].free;
+    for (const HeldRead& h : heldReads_)
+        for (int f = free.next[h.from]; f < h.to; f = free.next[static_cast<size_t>(f + 1)]) out.drive(f, h.value);
+    for (const IdleLoop& l : idleLoops_)
+        for (int i = 0; i < l.count; ++i) out.drive(free.list[static_cast<size_t>(l.first + i)], l.bytes[i % 3]);
+    return out;
 }
 
 uint8_t Atari::read(uint16_t address) {
@@ -274,6 +307,9 @@ void Atari::write(uint16_t address, uint8_t value) {
         // ANTIC fetches screen and font bytes during the line: it sees this write from the next cycle.
         memoryWrites_.push_back({address, static_cast<uint8_t>(c), machine_.memory().read(address)});
         machine_.memory().write(address, value);
+        // So do the line's player fetches on cycles 2-5.
+        if (c < kLastPlayerFetch) [[unlikely]]
+            machine_.storedBeforePlayerFetches(address, value, c);
         return;
     }
     if (isGtiaAddress(address) || isAnticAddress(address)) {
@@ -338,7 +374,15 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
     // PMBASE keep their cycle (clock -2 is cycle 0), which ANTIC's player fetches look at and
     // GTIA ignores: a write on cycle 0 reaches player 0's fetch on cycle 2 (D3).
     if (reg != Reg::DMACTL && reg != Reg::PMBASE) clock = std::max(clock, 1);
-    if (reg == Reg::DMACTL || reg == Reg::HSCROL) playfieldWritten(reg, value, cycleOfColourClock(clock));
+    if (reg == Reg::DMACTL || reg == Reg::HSCROL) {
+        // The fetches this write may make virtual take the bus from its own cycle on (A1).
+        if (!busKept_) {
+            busKept_ = true;
+            busNoted_ = kCyclesPerLine;
+            lineBus_.drive(cycle, value);
+        }
+        playfieldWritten(reg, value, cycleOfColourClock(clock));
+    }
     if (clock >= kClocksPerLine) {
         nextWrites_.push_back(RegisterWrite{static_cast<int16_t>((line + 1) % machine_.linesPerFrame()),
                                             static_cast<int16_t>(std::max(clock - kClocksPerLine, 1)), reg, value});
@@ -354,7 +398,10 @@ uint8_t Atari::collisionsAt(int index, int cycle) {
     std::vector<RegisterWrite> sofar(writes_);
     std::stable_sort(sofar.begin(), sofar.end(),
                      [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });
-    return machine_.collisionsBefore(index, colourClockOfCycle(cycle), sofar);
+    if (busKept_) machine_.setProgramBus(this);
+    const uint8_t value = machine_.collisionsBefore(index, colourClockOfCycle(cycle), sofar);
+    machine_.setProgramBus(nullptr);
+    return value;
 }
 
 uint8_t Atari::collisionsAtBeam(int index) { return collisionsAt(index & 0x0F, cycle_); }
@@ -482,6 +529,11 @@ bool Atari::idleFastForward() {
     // The loop's bus: its opcode, then the two address bytes, on every free cycle in turn.
     for (int i = 0; i < 3 * iterations && f.list[first + i] < 8; ++i)
         noteBus(f.list[first + i], mem.read(static_cast<uint16_t>(pc + i % 3)));
+    if (busKept_) [[unlikely]]
+        idleLoops_.push_back(
+            {static_cast<uint8_t>(first),
+             static_cast<uint8_t>(3 * iterations),
+             {mem.read(pc), mem.read(static_cast<uint16_t>(pc + 1)), mem.read(static_cast<uint16_t>(pc + 2))}});
     cycle_ = f.list[first + 3 * iterations - 1] + 1;
     cpu_.spin(3 * static_cast<uint64_t>(iterations));
     return true;

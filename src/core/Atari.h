@@ -50,7 +50,7 @@ struct ProgramSegment {
     size_t fileOffset = 0;  // where the segment's header is in its file, for messages
 };
 
-class Atari {
+class Atari : private Machine::ProgramBusSource {
 public:
     explicit Atari(const MachineOptions& options = {});
 
@@ -198,10 +198,34 @@ private:
     // keeps that address on the bus and reads it again on every cycle it is held.
     uint16_t readAddress_ = 0;
     void noteHeldRead(int from, int to);
+    // The bytes the 6502 put on the bus during this line, for the fetches made while the width
+    // is off (A1), kept only on a line whose width or HSCROL is written during it (busKept_: by
+    // the scene from the line's start, by the program from its write on, which comes before any
+    // such fetch): each read or write (lineBus_), the cycles a WSYNC hold repeats a read
+    // (heldReads_) and those an idle JMP * was counted over (idleLoops_), the last two kept as
+    // spans and spelt out only when the line asks (lineBus()).
+    struct HeldRead {
+        uint8_t from, to, value;  // on the free cycles from `from` up to `to`
+    };
+    struct IdleLoop {
+        uint8_t first, count;  // free cycles list[first] to list[first + count - 1]
+        std::array<uint8_t, 3> bytes;
+    };
+    bool busKept_ = false;
+    ProgramBus lineBus_;
+    std::vector<HeldRead> heldReads_;
+    std::vector<IdleLoop> idleLoops_;
+    mutable ProgramBus lineBusSpelt_;  // lineBus()'s answer
+    const ProgramBus& lineBus() const override;
+    // noteBus() keeps the bytes of cycles below this: 8 for phantom DMA, all while busKept_.
+    int busNoted_ = 8;
     void noteBus(int cycle, uint8_t value) {
-        if (cycle < 8) {
-            lineStartBus_[static_cast<size_t>(cycle)] = value;
-            lineStartDriven_ = static_cast<uint8_t>(lineStartDriven_ | (1 << cycle));
+        if (cycle < busNoted_) [[unlikely]] {
+            if (busKept_) lineBus_.drive(cycle, value);
+            if (cycle < 8) {
+                lineStartBus_[static_cast<size_t>(cycle)] = value;
+                lineStartDriven_ = static_cast<uint8_t>(lineStartDriven_ | (1 << cycle));
+            }
         }
     }
 };

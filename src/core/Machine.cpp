@@ -25,6 +25,23 @@ constexpr int kDliVscrolLatchCycle = 6;
 constexpr int kLateMissileWriteCycle = kCyclesPerLine - 1;
 // ANTIC fetches an LMS or JMP address on cycles 6 (low byte) and 7 (high byte).
 constexpr int kOperandLowCycle = 6;
+
+// Which bytes of an LMS or JMP address ANTIC fetches: DMACTL's display-list DMA bit on cycles 6
+// and 7, with `dmactl` as the line began and the line's writes `midLine`: a write on cycle c
+// acts from c + 1 (Altirra fetches before the CPU's access).
+struct OperandFetches {
+    bool low = false, high = false;
+};
+OperandFetches operandFetches(std::span<const RegisterWrite> midLine, uint8_t dmactl) {
+    OperandFetches f{(dmactl & 0x20) != 0, (dmactl & 0x20) != 0};
+    for (const RegisterWrite& w : midLine) {
+        if (w.reg != Reg::DMACTL) continue;
+        const int cycle = cycleOfColourClock(w.clock);
+        if (cycle < kOperandLowCycle) f.low = w.value & 0x20;
+        if (cycle < kOperandLowCycle + 1) f.high = w.value & 0x20;
+    }
+    return f;
+}
 }  // namespace
 
 Machine::Machine(const MachineOptions& options) : options_(options) {
@@ -105,6 +122,12 @@ void Machine::rebuildSchedule() {
     for (auto& l : schedule_)
         std::stable_sort(l.begin(), l.end(),
                          [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
+}
+
+bool Machine::playfieldWrittenByScene() const {
+    for (const RegisterWrite& w : schedule_[static_cast<size_t>(line_)])
+        if (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL) return true;
+    return false;
 }
 
 void Machine::recordLayout(int y) {
@@ -271,6 +294,21 @@ void Machine::beginScanline() {
     }
 }
 
+void Machine::storedBeforePlayerFetches(uint16_t address, uint8_t value, int cycle) {
+    // beginScanline() fetched the players with memory as the line began; a store on cycle 0 or
+    // 1 (the CPU has no other cycle before cycle 5 while players are fetched) comes before the
+    // fetches and they read it (Altirra fetches each player on its own cycle). Writes made
+    // during the line to DMACTL or PMBASE redo the fetches as the line ends, from memory then.
+    if (!inVisibleLines(line_) || !(regs_[Reg::DMACTL] & 0x08) || !(regs_[Reg::GRACTL] & 0x02)) return;
+    const bool odd = line_ & 1;
+    for (int k = 0; k < 4; ++k) {
+        if (2 + k <= cycle || PlayerMissileDma::address(regs_, k, line_) != address) continue;
+        if (!odd && (regs_[Reg::VDELAY] & (0x10 << k))) continue;  // VDELAY: only odd lines load (D7)
+        touch();
+        regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = value;
+    }
+}
+
 void Machine::takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uint8_t cpuCycles) {
     touch();
     if (!phantom_.load.any()) return;
@@ -368,6 +406,19 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
         applyFetchChanges(pf, regs);
         takeBusFetches(regs, pf);
     }
+    // Phantom DMA (D8) takes the LMS or JMP address bytes on cycles 6 and 7 as the line's
+    // DMACTL writes leave them (A3).
+    const bool operandBus = phantom_.load.any() && antic_.operandsPending();
+    if (operandBus && !earlyDma) [[unlikely]] {
+        PlayerMissileDma::LineStartBus anticBus = phantom_.antic;
+        uint8_t anticCycles = phantom_.anticCycles;
+        operandFetchBus(midLine, regs, pf, anticBus, anticCycles);
+        if (anticCycles != phantom_.anticCycles) {
+            for (int k = 0; k < 5; ++k)
+                regs[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = phantom_.grafBefore[static_cast<size_t>(k)];
+            loadPhantomDma(regs, anticBus, anticCycles, 0);
+        }
+    }
     if (antic_.hiresVblankLine()) [[unlikely]]
         vblankWidthWrites(midLine, regs, pf);
     if (!pf.characterWrites.empty() && !pf.empty() && anticMode(pf.mode).character) pf.generated = false;
@@ -382,6 +433,7 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     // The bus of cycles 0-7 as ANTIC drives it now, with the players it fetches (cycles 2-5).
     PlayerMissileDma::LineStartBus anticBus = phantom_.antic;
     uint8_t anticCycles = phantom_.anticCycles, playerFetches = 0;
+    if (operandBus) operandFetchBus(midLine, regs, pf, anticBus, anticCycles);
     for (int object = 0; object < 5; ++object) {
         const int fetch = object == 4 ? 0 : 2 + object;
         RegisterFile at = regs;
@@ -406,6 +458,26 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     // player fetch).
     if (phantom_.load.any()) loadPhantomDma(regs, anticBus, anticCycles, playerFetches);
     return vscrol;
+}
+
+void Machine::operandFetchBus(std::span<const RegisterWrite> midLine, const RegisterFile& regs, const PlayfieldLine& pf,
+                              PlayerMissileDma::LineStartBus& anticBus, uint8_t& anticCycles) const {
+    // An address byte a DMACTL write skips leaves the byte before on the bus; one it makes is
+    // fetched there, from the counter after the instruction byte (or at it when the instruction
+    // is repeated unfetched).
+    const OperandFetches fetches = operandFetches(midLine, regs[Reg::DMACTL]);
+    auto next = [](uint16_t a) { return static_cast<uint16_t>((a & 0xFC00) | ((a + 1) & 0x03FF)); };
+    uint16_t at = pf.instructionFetched ? next(pf.instructionAddress) : pf.instructionAddress;
+    anticCycles = static_cast<uint8_t>(anticCycles & 0x3F);
+    if (fetches.low) {
+        anticBus[kOperandLowCycle] = memory_.read(at);
+        anticCycles = static_cast<uint8_t>(anticCycles | (1 << kOperandLowCycle));
+        at = next(at);
+    }
+    if (fetches.high) {
+        anticBus[kOperandLowCycle + 1] = memory_.read(at);
+        anticCycles = static_cast<uint8_t>(anticCycles | (1 << (kOperandLowCycle + 1)));
+    }
 }
 
 void Machine::applyMemoryWrites(PlayfieldLine& pf) {
@@ -436,18 +508,27 @@ void Machine::takeBusFetches(const RegisterFile& regs, PlayfieldLine& pf) {
     // The bus before the line's first playfield fetch: ANTIC's last fetch on cycles 0-7 (an LMS
     // or JMP address on 6-7, players on 2-5, the instruction on 1, missiles on 0), as the line
     // began; nothing there: unknown (-1, memory's bytes are taken).
-    int bus = -1;
+    int bus = -1, busCycle = -1;
     const bool playerMissileLine = inVisibleLines(line_);
     const uint16_t dl = pf.instructionAddress;
-    if (pf.operandFetched) bus = memory_.read(static_cast<uint16_t>((dl & 0xFC00) | ((dl + 2) & 0x03FF)));
-    else if (playerMissileLine && (regs[Reg::DMACTL] & 0x08))
+    if (pf.operandFetched) {
+        bus = memory_.read(static_cast<uint16_t>((dl & 0xFC00) | ((dl + 2) & 0x03FF)));
+        busCycle = kOperandLowCycle + 1;
+    } else if (playerMissileLine && (regs[Reg::DMACTL] & 0x08)) {
         bus = memory_.read(PlayerMissileDma::address(regs, 3, line_));
-    else if (pf.instructionFetched) bus = memory_.read(dl);
-    else if (playerMissileLine && (regs[Reg::DMACTL] & 0x0C))
+        busCycle = kLastPlayerFetchCycle;
+    } else if (pf.instructionFetched) {
+        bus = memory_.read(dl);
+        busCycle = 1;
+    } else if (playerMissileLine && (regs[Reg::DMACTL] & 0x0C)) {
         bus = memory_.read(PlayerMissileDma::address(regs, 4, line_));
+        busCycle = 0;
+    }
+    // A running program's bytes are on the bus too.
+    const ProgramBus* cpu = programBus_ ? &programBus_->lineBus() : nullptr;
     // A later row reads its character names from ANTIC's line buffer.
     const Memory& codes = pf.firstRow || pf.empty() ? memory_ : antic_.lineMemory(memory_, pf);
-    pf.busFonts = busFetches(memory_, codes, pf, bus, busFetches_) ? busFetches_.fonts.data() : nullptr;
+    pf.busFonts = busFetches(memory_, codes, pf, bus, busFetches_, cpu, busCycle) ? busFetches_.fonts.data() : nullptr;
 }
 
 void Machine::vblankWidthWrites(std::span<const RegisterWrite> midLine, const RegisterFile& regs, PlayfieldLine& pf) {
@@ -472,16 +553,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
         if (antic_.operandsPending()) [[unlikely]] {
-            // DMACTL's display-list DMA bit on cycles 6 and 7, which fetch the LMS or JMP
-            // address: a write on cycle c acts from c + 1 (Altirra fetches before the CPU's access).
-            bool low = regs_[Reg::DMACTL] & 0x20, high = low;
-            for (const RegisterWrite& w : midLine) {
-                if (w.reg != Reg::DMACTL) continue;
-                const int cycle = cycleOfColourClock(w.clock);
-                if (cycle < kOperandLowCycle) low = w.value & 0x20;
-                if (cycle < kOperandLowCycle + 1) high = w.value & 0x20;
-            }
-            antic_.operandDmaDuringLine(memory_, low, high, pf_);
+            const OperandFetches fetches = operandFetches(midLine, regs_[Reg::DMACTL]);
+            antic_.operandDmaDuringLine(memory_, fetches.low, fetches.high, pf_);
         }
         // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
         if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]

@@ -93,6 +93,24 @@ public:
     void takeLineMemoryWrites(std::span<const PlayfieldLine::MemoryWrite> writes) {
         memoryWrites_.assign(writes.begin(), writes.end());
     }
+    // A running program's bytes on the bus of the current line, for what the fetches made while
+    // the width is off take (A1). Atari sets its source before endScanline() and
+    // collisionsBefore() and clears it after; Machine asks it only on a line whose fetch a width
+    // or HSCROL write moved.
+    class ProgramBusSource {
+    public:
+        virtual const ProgramBus& lineBus() const = 0;
+
+    protected:
+        ~ProgramBusSource() = default;
+    };
+    void setProgramBus(const ProgramBusSource* source) { programBus_ = source; }
+    // The scene writes DMACTL or HSCROL during the current line (its fetch may move, A1).
+    bool playfieldWrittenByScene() const;
+    // A program's store of `value` to `address` on cycle `cycle` (0-4) of the current line, made
+    // after beginScanline() loaded the line's player fetches: a player byte ANTIC fetches after
+    // that cycle (player k on cycle 2 + k, D1) is the stored one, as GTIA latches it.
+    void storedBeforePlayerFetches(uint16_t address, uint8_t value, int cycle);
     // The playfield line ANTIC set up in beginScanline() (mode, DLI bit, first row...).
     const PlayfieldLine& currentLine() const { return pf_; }
     // ANTIC fetches the current line's missiles on cycle 0 although DMACTL turns P/M DMA off:
@@ -132,6 +150,11 @@ private:
     // else the byte before. `playerFetches`: cycles 2-5 on which ANTIC fetched a player.
     void loadPhantomDma(RegisterFile& regs, const PlayerMissileDma::LineStartBus& anticBus, uint8_t anticCycles,
                         uint8_t playerFetches);
+    // The bus of cycles 6 and 7 as ANTIC drives it on line `pf` (`regs` as it began) after its
+    // DMACTL writes `midLine`, into `anticBus` and `anticCycles` (the cycles ANTIC drove): the
+    // LMS or JMP address bytes it fetches then (A3), for phantom DMA (D8).
+    void operandFetchBus(std::span<const RegisterWrite> midLine, const RegisterFile& regs, const PlayfieldLine& pf,
+                         PlayerMissileDma::LineStartBus& anticBus, uint8_t& anticCycles) const;
     // Writes made during line `line_` to registers ANTIC reads later on that line: CHBASE and
     // CHACTL go to `pf` for the characters fetched after them, and a DMACTL or PMBASE write
     // early enough to reach a player-missile fetch redoes that fetch into `regs` (which
@@ -227,6 +250,7 @@ private:
         ScratchFrame(ScratchFrame&&) noexcept = default;
         ScratchFrame& operator=(ScratchFrame&&) noexcept = default;
     } peekFrame_;
+    const ProgramBusSource* programBus_ = nullptr;  // a running program's, during endScanline (setProgramBus)
 };
 
 }  // namespace pmg

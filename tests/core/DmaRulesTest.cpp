@@ -485,6 +485,21 @@ TEST(Dma, D8_DisplayListPhantomGoesOnAroundPlayerFetchesAnEarlyDmactlWriteTurnsO
     EXPECT_EQ(t.activeClocks(7, 32), (std::vector<int>{0x59}));
 }
 
+TEST(Dma, D8_DisplayListPhantomTakesTheByteBeforeASkippedLmsAddress) {
+    // No P/M DMA (DMACTL $22), GRACTL 2: line 32 fetches LMS $4F on cycle 1 and GTIA takes
+    // players 0-3 from the bus of cycles 3-6. DMACTL $02 written at clock 4 (cycle 3) turns
+    // display-list DMA off from cycle 4: ANTIC does not fetch the address on cycles 6 and 7
+    // (A3), nobody drives the bus from cycle 2 on, and it keeps the instruction $4F. So player
+    // 3 takes $4F there, not the address's low byte $34 (Altirra). The write on the next line
+    // turns the DMA on again.
+    TestMachine t;
+    phantomSetUp(t, 0x22, 0x02);
+    t.at(32, 4, Reg::DMACTL, 0x02);
+    t.at(33, 0, Reg::DMACTL, 0x22);
+    t.run();
+    for (int p = 0; p < 4; ++p) EXPECT_EQ(t.activeClocks(p, 32), imageClocks(0x4F)) << p;
+}
+
 TEST(Dma, D8_PhantomLoadsSurviveAnEarlyPmbaseWrite) {
     // A PMBASE write at clock 1 redoes line 32's P/M fetches (D1); with no P/M DMA there are
     // none, and the phantom loads stay as without the write: the missiles take the

@@ -268,6 +268,121 @@ TEST(AtariDmaTiming, A3_DisplayListDmaTurnedOnBeforeCycle6FetchesARepeatedLmsAdd
     EXPECT_EQ(on.line82.dataAddress, 0x0F37);
 }
 
+// A JVB whose address a DMACTL store skips (A3), then repeated with display-list DMA off. The
+// display list at $3000: 24 blank lines, LMS $4000 mode F on line 32, mode F to line 80, JVB
+// $3000 at $3036 (line 81), then at $3039 LMS $5000 mode F and more mode F lines. NMIs off.
+// The program waits for VCOUNT 40 and WSYNC (the CPU runs again on cycle 105 of line 80),
+// then LDA #$02 (operand on 105), 4 NOPs (106-113) and STA DMACTL: opcode on cycle 0 of line
+// 81, operand on 2 and 3 (1 is the JVB's fetch), write on 4, so ANTIC fetches neither address
+// byte on 6-7. LDA #$22, then `wsyncs` STA WSYNC, `nops` NOPs and STA DMACTL (display-list DMA
+// on again), then JMP *. Returns the two DMACTL stores and, for lines 81-150, ANTIC's line.
+struct JvbRun {
+    Atari::ChipWrite off, on;
+    std::vector<PlayfieldLine> lines;  // lines[y - 81]
+};
+
+JvbRun skipJvbAddress(int wsyncs, int nops) {
+    Code dl(0x3000);
+    dl.bytes.reserve(128);
+    for (int i = 0; i < 3; ++i) dl.op(0x70);
+    dl.abs(0x4F, 0x4000);
+    for (int i = 0; i < 48; ++i) dl.op(0x0F);
+    dl.abs(0x41, 0x3000);
+    dl.abs(0x4F, 0x5000);
+    for (int i = 0; i < 40; ++i) dl.op(0x0F);
+    dl.abs(0x41, 0x3000);
+    Code c(0x2000);
+    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
+    const uint16_t vblank = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
+    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
+    c.imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD400);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, 0x02).op(NOP).op(NOP).op(NOP).op(NOP);
+    const uint16_t off = c.here();
+    c.abs(STA_ABS, 0xD400).imm(LDA_IMM, 0x22);
+    for (int i = 0; i < wsyncs; ++i) c.abs(STA_ABS, 0xD40A);
+    for (int i = 0; i < nops; ++i) c.op(NOP);
+    const uint16_t on = c.here();
+    c.abs(STA_ABS, 0xD400).jmpSelf();
+    Atari atari;
+    std::string error;
+    const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
+    JvbRun out;
+    EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
+    for (int i = 0; i < 400000 && atari.cpu().regs().pc != off; ++i) atari.stepInstruction();
+    EXPECT_EQ(atari.cpu().regs().pc, off);
+    atari.stepInstruction();
+    out.off = atari.lastChipWrite();
+    // Each line as ANTIC set it up, seen from a cycle after its DMA (a WSYNC wait ends on
+    // cycle 105 of each line it covers, and the JMP * loop runs on every line).
+    while (atari.machine().line() <= 150) {
+        const int y = atari.machine().line();
+        if (y == 81 + static_cast<int>(out.lines.size()) && atari.cycleInLine() >= 30)
+            out.lines.push_back(atari.machine().currentLine());
+        const bool store = atari.cpu().regs().pc == on;
+        atari.stepInstruction();
+        if (store) out.on = atari.lastChipWrite();
+    }
+    return out;
+}
+
+TEST(AtariDmaTiming, A3_JvbRepeatedWithoutItsAddressDoesNotWaitForTheVerticalBlank) {
+    // Line 81 fetches the JVB on cycle 1 but not its address: no jump, no wait, and the
+    // display-list counter points at the address's first byte, $3037. Lines 82-89 begin with
+    // display-list DMA off: the JVB is repeated as a one-line jump without its address, and
+    // does not wait either (Altirra waits only once the address is fetched). 8 STA WSYNC: the
+    // first is written on line 81 (LDA #$22 on 5-6, STA WSYNC 7-10), its wait ends on cycle
+    // 105; each of the next 7 is written on cycle 107 of a line (opcode on 108 of the line
+    // before, operand held to 105 and 106) and waits for the next line's 105; STA DMACTL's
+    // opcode runs on 108 of line 87, its operand is held to 105 and 106 of line 88, and it
+    // writes on 107 of line 88... so display-list DMA is on from line 89's cycle 0. ANTIC
+    // then reads the address bytes as instructions: $00 at $3037 (line 89, one blank line), $30
+    // at $3038 (lines 90-93, four blank lines), then LMS $5000 at $3039: mode F from line 94,
+    // its data at $5000, and line 95 40 bytes on. Waiting for the vertical blank, as the model
+    // did before, would leave lines 89-150 blank.
+    const JvbRun r = skipJvbAddress(8, 0);
+    ASSERT_EQ(r.off.reg, Reg::DMACTL);
+    EXPECT_EQ(r.off.line, 81);
+    EXPECT_EQ(r.off.cycle, 4);
+    ASSERT_EQ(r.on.reg, Reg::DMACTL);
+    EXPECT_EQ(r.on.line, 88);
+    EXPECT_EQ(r.on.cycle, 107);
+    ASSERT_EQ(r.lines.size(), 70u);
+    auto at = [&](int y) { return r.lines[static_cast<size_t>(y - 81)]; };
+    for (int y = 81; y < 94; ++y) EXPECT_EQ(at(y).mode, 0) << "line " << y;
+    EXPECT_TRUE(at(89).instructionFetched);
+    EXPECT_EQ(at(89).instructionAddress, 0x3037);
+    EXPECT_EQ(at(90).instructionAddress, 0x3038);
+    EXPECT_EQ(at(94).instructionAddress, 0x3039);
+    EXPECT_EQ(at(94).mode, 0x0F);
+    EXPECT_EQ(at(94).dataAddress, 0x5000);
+    EXPECT_EQ(at(95).mode, 0x0F);
+    EXPECT_EQ(at(95).dataAddress, 0x5028);
+}
+
+TEST(AtariDmaTiming, A3_JvbRepeatedWithDisplayListDmaTurnedOnBeforeCycle6FetchesItsAddressAndWaits) {
+    // As above, with 7 STA WSYNC and 4 NOPs before STA DMACTL: the last WSYNC is written on
+    // 107 of line 86, the first NOP's opcode runs on 108, its second cycle is held to 105 of
+    // line 87, the NOPs take 106-111 and STA DMACTL 112, 113, 0 and writes on cycle 1 of line
+    // 88, a repeated JVB with display-list DMA off. The write acts from cycle 2: ANTIC fetches
+    // the JVB's address on cycles 6 and 7 from the counter, $00 and $30 at $3037-$3038, jumps to
+    // $3000 and waits for the vertical blank: lines 89-150 are blank with no instruction fetched.
+    // Not waiting, it would fetch the display list again from $3000 (24 blank lines, then mode F
+    // from line 113).
+    const JvbRun r = skipJvbAddress(7, 4);
+    ASSERT_EQ(r.on.reg, Reg::DMACTL);
+    EXPECT_EQ(r.on.line, 88);
+    EXPECT_EQ(r.on.cycle, 1);
+    ASSERT_EQ(r.lines.size(), 70u);
+    for (int y = 89; y <= 150; ++y) {
+        EXPECT_EQ(r.lines[static_cast<size_t>(y - 81)].mode, 0) << "line " << y;
+        EXPECT_FALSE(r.lines[static_cast<size_t>(y - 81)].instructionFetched) << "line " << y;
+    }
+}
+
 // The display list of AtariAnticWrites.VscrolStoredDuringALineDecidesThatLinesEndOfModeLine
 // with the DLI bit on the second mode line: 24 blank lines, mode 8 scrolled (LMS $4000),
 // mode 8 unscrolled with a DLI, mode 8. With VSCROL 15 the first mode line covers lines 32-40
