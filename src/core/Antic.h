@@ -69,6 +69,15 @@ public:
     // `busNames` (null: none): for each byte, the bus byte a virtual fetch took instead of memory's
     // (BusFetches::names), -1 where it was read from memory.
     void playfieldFetchedDuringLine(const Memory& mem, int count, const int16_t* busNames = nullptr);
+    // The line scanLine() last ran had its playfield fetch moved by DMACTL or HSCROL written
+    // during it (rule A1): the DMA clock it leaves to the next lines (rule A4) follows that
+    // fetch, which started on cycle `fetchClock` (-1: never) and passed its stop cycle
+    // `stopCycle` with the width on (-1: not). A stop missed with the width off as the line ends
+    // leaves the clock's bits on.
+    void dmaClockDuringLine(int fetchClock, int stopCycle);
+    // The playfield DMA clock's ring on the line scanLine() last ran (rule A4; 0 on almost every
+    // line): bits a missed stop left on an earlier line, which fetch here too.
+    uint8_t dmaClock() const { return dmaClock_; }
     // DMACTL's display-list DMA bit during the line scanLine() last ran, when a write on its
     // cycles 0-6 changed it for cycle 6 or 7 (Machine works that out): ANTIC fetches the address
     // of an LMS or JMP that starts a mode line on cycle 6 (low byte) and 7 (high byte) only
@@ -205,6 +214,20 @@ private:
         ScratchMemory& operator=(ScratchMemory&&) noexcept = default;
         friend bool operator==(const ScratchMemory&, const ScratchMemory&) { return true; }
     } bufferView_;
+    // ANTIC's playfield DMA clock from line to line (rule A4): its ring on the line scanLine()
+    // last ran (a new mode line folds it onto its step) and the late bits a mode 8 or 9 line
+    // takes up there from the line before; the start and stop (name cycles, -1: none) that line
+    // passed with the width on, and whether the next line must work the ring out from them
+    // (not when nothing is carried and the line stopped where it started).
+    uint8_t dmaClock_ = 0;
+    uint8_t dmaClockLate_ = 0;
+    int8_t dmaClockPassedStart_ = -1, dmaClockPassedStop_ = -1;
+    bool dmaClockPending_ = false;
+    bool lineFirstRow_ = false;  // the line scanLine() last ran is its mode line's first
+    // The ring the line scanLine() last ran leaves to the next, with `regs` as it ends; `late`
+    // gets the late bits, `cycle0Fetch` whether the next line's cycle 0 fetches (virtually), which
+    // moves the memory scan counter on.
+    uint8_t dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, bool& cycle0Fetch) const;
     bool waitVbl_ = false;  // after JVB: blank until vertical blank
     // Lines 248-7 are not blanked (W4): decided at line 248, kept through the frame's start
     // (beginFrame leaves it) until line 8.

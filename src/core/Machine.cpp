@@ -486,6 +486,11 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
         if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]
             antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount, busFetches_.names.data());
+        if (pf_.fetchChangeCount != 0) [[unlikely]] {
+            // And left ANTIC's DMA clock to the next lines as they moved its start and stop (A4).
+            const PlayfieldFetch fetch = playfieldFetch(pf_);
+            antic_.dmaClockDuringLine(fetch.clock, fetch.stopCycle);
+        }
         if (vscrol >= 0) [[unlikely]]
             antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));
         // A CPU's VSCROL write on cycles 0-5 may have moved the DLI (the scene's own writes

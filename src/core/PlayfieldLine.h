@@ -55,6 +55,10 @@ struct PlayfieldLine {
     // fetchClock + 1 (names) or + 3 (bitmaps), shown from clock 2 * fetchClock + 14.
     int16_t fetchClock = -1;
     int16_t fetchCount = 0;
+    // ANTIC's playfield DMA clock on this line (rule A4): the ring of bits a missed stop on an
+    // earlier line left, 0 on almost every line. With any, ANTIC fetches on more cycles and
+    // draws the bytes as its clock loads them.
+    uint8_t dmaClock = 0;
     std::array<uint8_t, kSize> an{};
     // The window and one-clock delay from `clock` on, with the DMACTL and HSCROL written then
     // (rule A2), in clock order; with any, the AN codes are made with them. The list is the
