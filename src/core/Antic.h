@@ -26,6 +26,11 @@
 //    CHACTL and the font data as they stand on that character's fetch cycle.
 //  - The last two clocks of a wide unscrolled line (reference F3, "garbage") show the
 //    fetched byte's pixels.
+//  - A stop missed on one line leaves bits in ANTIC's DMA clock that fetch on the next lines
+//    (rule A4, abnormal DMA): the model carries the clock from line to line and follows it for
+//    the memory scan counter, the line buffer, the CPU's cycles and bitmap pictures; text lines
+//    with carried bits are drawn as normal ones, and a line whose own fetch a write moves leaves
+//    the carried bits out (docs/hardware.md, "Not modelled").
 #pragma once
 
 #include <array>
