@@ -401,21 +401,10 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.dmaClock = 0;
     out.generated = true;
     out.placed = true;
-    // The DMA clock the line before left (rule A4): none in the vertical blank, which clears it,
-    // nor on the first line after it. ANTIC turns it on as the line ends, with the registers
-    // then: a write before the line (clock 0) still counts.
-    uint8_t carried = 0;
+    // The DMA clock the line before left (rule A4): none on almost every line.
     bool cycle0Fetch = false;
-    uint8_t late = 0;
-    if (dmaClockPending_) [[unlikely]]
-        carried = dmaClockAfterLine(regs, late, cycle0Fetch);
-    dmaClockPending_ = false;
-    dmaClockPassedStart_ = dmaClockPassedStop_ = -1;
-    const bool carries = inVisibleLines(line) && line != kFirstVisibleLine;
-    dmaClock_ = carries ? carried : 0;
-    dmaClockLate_ = carries ? late : 0;
-    cycle0Fetch = cycle0Fetch && dmaClock_ != 0;
-    lineFirstRow_ = false;
+    if (dmaClockPending_ || dmaClock_ != 0 || dmaClockLate_ != 0) [[unlikely]]
+        cycle0Fetch = takeDmaClock(line, regs);
     if (line == kLastVisibleLine + 1) {
         buffer_.fill(0);  // start of vertical blank (Altirra)
         bufferFetched_ = false;
@@ -445,7 +434,6 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     }
     if (needFetch_) {
         out.firstRow = true;
-        lineFirstRow_ = true;
         if (regs[Reg::DMACTL] & 0x20) {
             fetchInstruction(mem, regs);
             out.instructionFetched = true;
@@ -515,19 +503,20 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     lineMemScan_ = memScan_;
     bool lastLine = row_ == (endAtVscrol_ ? (regs[Reg::VSCROL] & 0x0F) : endRow_) || (mode_ == 1);
     lineWasLast_ = lastLine;
-    if (mode_ >= 2) {
+    // The start and stop the line passes with the width on (a write during it redoes them:
+    // dmaClockDuringLine). With nothing carried in, its stop takes its start's bit away, and only
+    // a clock stopping late leaves bits a mode 8 or 9 line takes up (HSCROL 10 or more on a wide
+    // fetch).
+    if (mode_ >= 2 && (dmaClock_ != 0 || (ins_ & 0x10))) [[unlikely]] {
         out.dmaClock = dmaClock_;
-        // The start and stop the line passes with the width on (a write during it redoes them:
-        // dmaClockDuringLine). With nothing carried in, its stop takes its start's bit away, and
-        // only a clock stopping late leaves bits a mode 8 or 9 line takes up (HSCROL 10 or more
-        // on a wide fetch).
         const bool hs = ins_ & 0x10;
         const uint8_t dmactl = regs[Reg::DMACTL], hscrol = regs[Reg::HSCROL];
-        if (dmaClock_ != 0 || (hs && (hscrol & 15) >= 10)) [[unlikely]] {
+        if (dmaClock_ != 0 || (hscrol & 15) >= 10) {
             const int start = dmaClockStartName(dmactl, hs, hscrol), stop = dmaClockStopName(dmactl, hs, hscrol);
             dmaClockPassedStart_ = static_cast<int8_t>(start);
             dmaClockPassedStop_ = static_cast<int8_t>(stop);
             dmaClockPending_ = true;
+            dmaClockFirstRow_ = out.firstRow;
             // A last row's clock fetches names or bitmaps from cycle 112 again (Altirra: so that
             // those of the next line's cycles 0-7 can happen), virtual ones moving the counter.
             if (lastLine && !out.firstRow && dmaClock_ != 0)
@@ -556,17 +545,35 @@ uint8_t Antic::dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, bool& 
     const int stop = dmaClockPassedStop_ >= 0 ? dmaClockPassedStop_ : dmaClockStopName(dmactl, hs, hscrol);
     const uint8_t next = pmg::dmaClockAfterLine(dmaClock_, step, start, stop);
     // A clock running on with no stop would stop at the end of the line (Altirra's cycle 114,
-    // 112 as a name cycle in bitmap modes), which a mode 8 or 9 line after it can take up.
-    late = dmaClockLateBits(step, stop >= 0 ? stop : start >= 0 ? kCyclesPerLine - (info.character ? 0 : 2) : -1);
+    // later by HSCROL/2 on a scrolled line, 2 earlier as a name cycle in bitmap modes), which a
+    // mode 8 or 9 line after it can take up.
+    const int end = kCyclesPerLine + (hs ? (hscrol & 15) >> 1 : 0) - (info.character ? 0 : 2);
+    late = dmaClockLateBits(step, stop >= 0 ? stop : start >= 0 ? end : -1);
     // The next line's cycle 0 comes before ANTIC takes up the next mode line: the clock there
     // fetches for this line's mode (bitmaps 2 cycles after a name place), while name and bitmap
-    // fetches are still on (a first row, or a last row from cycle 112).
-    cycle0Fetch = start >= 0 && (lineFirstRow_ || lineWasLast_) && ((next >> (info.character ? 0 : 6)) & 1);
+    // fetches are still on (a first row, or a last row from cycle 112) and the line's own start
+    // was passed (a fetch turned on after it leaves ANTIC's playfield DMA off to the line's end).
+    cycle0Fetch =
+        dmaClockPassedStart_ >= 0 && (dmaClockFirstRow_ || lineWasLast_) && ((next >> (info.character ? 0 : 6)) & 1);
     return next;
 }
 
-void Antic::dmaClockDuringLine(int fetchClock, int stopCycle) {
+bool Antic::takeDmaClock(int line, const RegisterFile& regs) {
+    uint8_t carried = 0, late = 0;
+    bool cycle0Fetch = false;
+    if (dmaClockPending_) carried = dmaClockAfterLine(regs, late, cycle0Fetch);
+    dmaClockPending_ = false;
+    dmaClockPassedStart_ = dmaClockPassedStop_ = -1;
+    // None in the vertical blank, which clears it, nor on the first line after it.
+    const bool carries = inVisibleLines(line) && line != kFirstVisibleLine;
+    dmaClock_ = carries ? carried : 0;
+    dmaClockLate_ = carries ? late : 0;
+    return cycle0Fetch && dmaClock_ != 0;
+}
+
+void Antic::dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow) {
     if (mode_ < 2) return;
+    dmaClockFirstRow_ = firstRow;
     dmaClockPassedStart_ = static_cast<int8_t>(fetchClock >= 0 ? fetchClock + 1 : -1);
     dmaClockPassedStop_ = static_cast<int8_t>(stopCycle >= 0 ? stopCycle + 1 : -1);
     dmaClockPending_ = true;

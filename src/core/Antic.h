@@ -77,9 +77,9 @@ public:
     // The line scanLine() last ran had its playfield fetch moved by DMACTL or HSCROL written
     // during it (rule A1): the DMA clock it leaves to the next lines (rule A4) follows that
     // fetch, which started on cycle `fetchClock` (-1: never) and passed its stop cycle
-    // `stopCycle` with the width on (-1: not). A stop missed with the width off as the line ends
-    // leaves the clock's bits on.
-    void dmaClockDuringLine(int fetchClock, int stopCycle);
+    // `stopCycle` with the width on (-1: not); `firstRow`: the line is its mode line's first. A
+    // stop missed with the width off as the line ends leaves the clock's bits on.
+    void dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow);
     // The playfield DMA clock's ring on the line scanLine() last ran (rule A4; 0 on almost every
     // line): bits a missed stop left on an earlier line, which fetch here too.
     uint8_t dmaClock() const { return dmaClock_; }
@@ -228,11 +228,14 @@ private:
     uint8_t dmaClockLate_ = 0;
     int8_t dmaClockPassedStart_ = -1, dmaClockPassedStop_ = -1;
     bool dmaClockPending_ = false;
-    bool lineFirstRow_ = false;  // the line scanLine() last ran is its mode line's first
+    bool dmaClockFirstRow_ = false;  // that line is its mode line's first
     // The ring the line scanLine() last ran leaves to the next, with `regs` as it ends; `late`
     // gets the late bits, `cycle0Fetch` whether the next line's cycle 0 fetches (virtually), which
     // moves the memory scan counter on.
     uint8_t dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, bool& cycle0Fetch) const;
+    // Takes up, as line `line` begins (`regs` as it begins), the ring the line before left;
+    // returns whether this line's cycle 0 fetches.
+    bool takeDmaClock(int line, const RegisterFile& regs);
     bool waitVbl_ = false;  // after JVB: blank until vertical blank
     // Lines 248-7 are not blanked (W4): decided at line 248, kept through the frame's start
     // (beginFrame leaves it) until line 8.

@@ -489,7 +489,7 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         if (pf_.fetchChangeCount != 0) [[unlikely]] {
             // And left ANTIC's DMA clock to the next lines as they moved its start and stop (A4).
             const PlayfieldFetch fetch = playfieldFetch(pf_);
-            antic_.dmaClockDuringLine(fetch.clock, fetch.stopCycle);
+            antic_.dmaClockDuringLine(fetch.clock, fetch.stopCycle, pf_.firstRow);
         }
         if (vscrol >= 0) [[unlikely]]
             antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));

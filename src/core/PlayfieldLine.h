@@ -26,6 +26,10 @@ struct PlayfieldLine {
     bool operandFetched = false;      // and an LMS or JMP address with it
     bool firstRow = false;            // first scan line of its mode line (the line buffer loads)
     uint8_t row = 0;                  // ANTIC's row counter within the mode line
+    // ANTIC's playfield DMA clock on this line (rule A4): the ring of bits a missed stop on an
+    // earlier line left, 0 on almost every line. With any, ANTIC fetches on more cycles and
+    // draws the bytes as its clock loads them. (Here it takes no room of its own.)
+    uint8_t dmaClock = 0;
     uint16_t instructionAddress = 0;  // where this line's display-list instruction was fetched
     uint16_t dataAddress = 0;         // memory scan counter at the start of the mode line
     int16_t first = 0;                // first colour clock that may hold a non-zero code
@@ -55,10 +59,6 @@ struct PlayfieldLine {
     // fetchClock + 1 (names) or + 3 (bitmaps), shown from clock 2 * fetchClock + 14.
     int16_t fetchClock = -1;
     int16_t fetchCount = 0;
-    // ANTIC's playfield DMA clock on this line (rule A4): the ring of bits a missed stop on an
-    // earlier line left, 0 on almost every line. With any, ANTIC fetches on more cycles and
-    // draws the bytes as its clock loads them.
-    uint8_t dmaClock = 0;
     std::array<uint8_t, kSize> an{};
     // The window and one-clock delay from `clock` on, with the DMACTL and HSCROL written then
     // (rule A2), in clock order; with any, the AN codes are made with them. The list is the

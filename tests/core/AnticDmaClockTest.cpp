@@ -141,6 +141,35 @@ TEST(AnticMidLine, A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine) {
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
 }
 
+TEST(AnticMidLine, A4_CarriedBitsBetweenTheLinesOwnDoubleItsFetchesAndOrTheBytes) {
+    // Mode C (one line, a byte every 4 cycles, 1-bit pixels of one clock, 2 shifted out per
+    // cycle) scrolled at normal width: a wide fetch, first name cycle 10 (place 2: the places
+    // 2 and 6, $44), bitmaps on 12, 16, ..., 104, stop on name cycle 106. Line 32 (LMS $3000):
+    // HSCROL 2 at clock 100 moves the stop to 107, off the step; the line fetches on 12-112 (26
+    // bytes) and leaves $44, turned two back: $11 (places 0 and 4).
+    // Line 33 (HSCROL 0 again from clock 0; the ring folded onto its step, $11): bitmaps where
+    // the carried places are, 2, 6, 10, 14, ..., and its own 12, 16, ...: every even cycle from
+    // 12 to 106, and 110 after the stop. Cycles 2 and 6 move the counter to byte 28; 10 fills
+    // place 0, 12-106 places 1-48, 110 place 49 (bytes 28-77, all $C0). The shift register
+    // starts at place 1 and takes a byte every 2 cycles, each new byte ORed into the old one
+    // shifted 4 bits on (nothing of $C0 left): lit (PF0) two clocks, unlit two, from clock $20.
+    // A normal line of $C0 bytes is lit two clocks in eight.
+    // Line 34 starts 50 bytes on, at 78; its ring (line 33's $11 with its own start and stop on
+    // place 2) turned is $44, its own places: cycle 0 (virtual) and 4 move the counter on to byte
+    // 80, 8 fills place 0 and the picture starts at place 1, byte 81 at $20: bytes 83-102 in the
+    // window, all $FF (bytes 78-82 $00).
+    TestMachine t;
+    t.displayList({0x5C, 0x00, 0x30, 0x1C, 0x1C});
+    fill(t, 28, 78, 0xC0);
+    fill(t, 83, 103, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine, 0x30, 0xD0), std::string(0xA0, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), repeat("1100", 40));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
 TEST(AnticMidLine, A4_AStopMetWithTheWidthOnAgainBeforeTheLineEndsLeavesNothing) {
     // Line 32 as A1_WidthTurnedOffDuringALineBlanksTheRestAndMissesTheStop: the width off from
     // clock 100, on again before line 33 (clock 0). ANTIC turns its clock on as the line ends,
