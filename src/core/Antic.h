@@ -236,6 +236,9 @@ private:
     // Takes up, as line `line` begins (`regs` as it begins), the ring the line before left;
     // returns whether this line's cycle 0 fetches.
     bool takeDmaClock(int line, const RegisterFile& regs);
+    // Notes, as the line scanLine() describes in `out` ends (`lastLine`: its mode line's last),
+    // the start and stop it passes for the ring it leaves, and its carried fetches from cycle 112.
+    void dmaClockAtLineEnd(const RegisterFile& regs, PlayfieldLine& out, bool lastLine);
     bool waitVbl_ = false;  // after JVB: blank until vertical blank
     // Lines 248-7 are not blanked (W4): decided at line 248, kept through the frame's start
     // (beginFrame leaves it) until line 8.
@@ -295,5 +298,10 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
 
 // Fills line.an from memory (and places the line), if not done yet for this line.
 void generatePlayfield(const Memory& mem, PlayfieldLine& line);
+// Fills line.an of a bitmap line whose fetch ANTIC's DMA clock carried bits into (rule A4; no
+// width or HSCROL written during it) as the clock loads its bytes, and marks it made, so that
+// generatePlayfield() leaves it; other lines are left as they are. Machine calls it before GTIA
+// draws such a line (generatePlayfield() itself stays the plain lines' fast path).
+void generateDmaClockPlayfield(const Memory& mem, PlayfieldLine& line);
 
 }  // namespace pmg
