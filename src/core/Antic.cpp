@@ -7,6 +7,13 @@
 #include "core/AnticDma.h"
 #include "core/AnticMode.h"
 
+// Keeps a rarely taken path out of its caller, whose entry and exit stay cheap.
+#if defined(__GNUC__)
+#define PMG_NOINLINE __attribute__((noinline))
+#else
+#define PMG_NOINLINE
+#endif
+
 namespace pmg {
 namespace {
 
@@ -272,6 +279,8 @@ void Antic::fetchInstruction(const Memory& mem, const RegisterFile& regs) {
 void Antic::startModeLine(const RegisterFile& regs) {
     mode_ = ins_ & 0x0F;
     needFetch_ = false;
+    if (dmaClock_ != 0 || dmaClockLate_ != 0) [[unlikely]]
+        dmaClock_ = dmaClockAtModeLine(dmaClock_, mode_, dmaClockLate_);
     const uint8_t vs = regs[Reg::VSCROL] & 0x0F;
     scanAdvance_ = 0;
     if (mode_ <= 1) {
@@ -313,8 +322,13 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.last = -1;
     out.possible = 0;
     out.dmaMode = 0;
+    out.dmaClock = 0;
     out.generated = true;
     out.placed = true;
+    // The DMA clock the line before left (rule A4): none on almost every line.
+    bool cycle0Fetch = false;
+    if (dmaClockPending_ || dmaClock_ != 0 || dmaClockLate_ != 0) [[unlikely]]
+        cycle0Fetch = takeDmaClock(line, regs);
     if (line == kLastVisibleLine + 1) {
         buffer_.fill(0);  // start of vertical blank (Altirra)
         bufferFetched_ = false;
@@ -336,6 +350,12 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     }
     if (waitVbl_) return;
     line_ = line;
+    if (cycle0Fetch) [[unlikely]] {
+        // The clock's fetch on cycle 0 (virtual) moves the counter on: for the mode line this
+        // line starts, or, in the middle of one, at its end.
+        if (needFetch_) memScan_ = scanAddress(memScan_, 1);
+        else ++scanAdvance_;
+    }
     if (needFetch_) {
         out.firstRow = true;
         if (regs[Reg::DMACTL] & 0x20) {
@@ -354,6 +374,17 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             // A JVB repeated so waits for the vertical blank only if a write during the line
             // fetches its address (operandDmaDuringLine; Altirra waits once it has the address).
             if (mode_ == 1) waitVbl_ = false;
+        }
+        if (dmaClock_ != 0 && scanAdvance_ > 0) [[unlikely]] {
+            // The clock's bits fetch names or bitmaps on more cycles (rule A4): those on cycles
+            // 1-6 move the counter on (an LMS loads it on cycle 7, after them), those from cycle 7
+            // on fill the line buffer from its start.
+            const bool hs = ins_ & 0x10;
+            const uint8_t dmactl = regs[Reg::DMACTL], hscrol = regs[Reg::HSCROL];
+            const DmaClockFetches f = dmaClockFetches(dmaClock_, mode_, dmaClockStartName(dmactl, hs, hscrol),
+                                                      dmaClockStopName(dmactl, hs, hscrol), true);
+            if (!out.operandFetched) memScan_ = scanAddress(memScan_, f.names(1, 7));
+            scanAdvance_ = static_cast<uint16_t>(f.names(7, kCyclesPerLine));
         }
         // Playfield DMA fills the line buffer with the bytes the memory scan counter will
         // move over (scanAdvance_: none with playfield DMA off, and then the buffer keeps
@@ -399,6 +430,12 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     lineMemScan_ = memScan_;
     bool lastLine = row_ == (endAtVscrol_ ? (regs[Reg::VSCROL] & 0x0F) : endRow_) || (mode_ == 1);
     lineWasLast_ = lastLine;
+    // The start and stop the line passes with the width on (a write during it redoes them:
+    // dmaClockDuringLine). With nothing carried in, its stop takes its start's bit away, and only
+    // a clock stopping late leaves bits a mode 8 or 9 line takes up (HSCROL 10 or more on a wide
+    // fetch).
+    if (mode_ >= 2 && (dmaClock_ != 0 || (ins_ & 0x10))) [[unlikely]]
+        dmaClockAtLineEnd(regs, out, lastLine);
     if (lastLine) {
         out.dli = ins_ & 0x80;
         lineDli_ = out.dli;
@@ -407,6 +444,69 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     } else {
         row_ = static_cast<uint8_t>((row_ + 1) & 15);
     }
+}
+
+PMG_NOINLINE void Antic::dmaClockAtLineEnd(const RegisterFile& regs, PlayfieldLine& out, bool lastLine) {
+    out.dmaClock = dmaClock_;
+    const bool hs = ins_ & 0x10;
+    const uint8_t dmactl = regs[Reg::DMACTL], hscrol = regs[Reg::HSCROL];
+    if (dmaClock_ != 0 || (hscrol & 15) >= 10) {
+        const int start = dmaClockStartName(dmactl, hs, hscrol), stop = dmaClockStopName(dmactl, hs, hscrol);
+        dmaClockPassedStart_ = static_cast<int8_t>(start);
+        dmaClockPassedStop_ = static_cast<int8_t>(stop);
+        dmaClockPending_ = true;
+        dmaClockFirstRow_ = out.firstRow;
+        // A last row's clock fetches names or bitmaps from cycle 112 again (Altirra: so that
+        // those of the next line's cycles 0-7 can happen), virtual ones moving the counter.
+        if (lastLine && !out.firstRow && dmaClock_ != 0)
+            scanAdvance_ = static_cast<uint16_t>(
+                scanAdvance_ + dmaClockFetches(dmaClock_, mode_, start, stop, true).names(112, kCyclesPerLine));
+    }
+}
+
+uint8_t Antic::dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, bool& cycle0Fetch) const {
+    // The start and stop the line passed with the width on (Altirra latches them as the beam
+    // passes them), else those of the registers as the line ends; with the width off then, none.
+    const AnticModeInfo& info = anticMode(mode_);
+    const int step = info.clocksPerByte / 2;
+    const bool hs = ins_ & 0x10;
+    const uint8_t dmactl = regs[Reg::DMACTL], hscrol = regs[Reg::HSCROL];
+    const int start = dmaClockPassedStart_ >= 0 ? dmaClockPassedStart_ : dmaClockStartName(dmactl, hs, hscrol);
+    const int stop = dmaClockPassedStop_ >= 0 ? dmaClockPassedStop_ : dmaClockStopName(dmactl, hs, hscrol);
+    const uint8_t next = pmg::dmaClockAfterLine(dmaClock_, step, start, stop);
+    // A clock running on with no stop would stop at the end of the line (Altirra's cycle 114,
+    // later by HSCROL/2 on a scrolled line, 2 earlier as a name cycle in bitmap modes), which a
+    // mode 8 or 9 line after it can take up.
+    const int end = kCyclesPerLine + (hs ? (hscrol & 15) >> 1 : 0) - (info.character ? 0 : 2);
+    late = dmaClockLateBits(step, stop >= 0 ? stop : start >= 0 ? end : -1);
+    // The next line's cycle 0 comes before ANTIC takes up the next mode line: the clock there
+    // fetches for this line's mode (bitmaps 2 cycles after a name place), while name and bitmap
+    // fetches are still on (a first row, or a last row from cycle 112) and the line's own start
+    // was passed (a fetch turned on after it leaves ANTIC's playfield DMA off to the line's end).
+    cycle0Fetch =
+        dmaClockPassedStart_ >= 0 && (dmaClockFirstRow_ || lineWasLast_) && ((next >> (info.character ? 0 : 6)) & 1);
+    return next;
+}
+
+PMG_NOINLINE bool Antic::takeDmaClock(int line, const RegisterFile& regs) {
+    uint8_t carried = 0, late = 0;
+    bool cycle0Fetch = false;
+    if (dmaClockPending_) carried = dmaClockAfterLine(regs, late, cycle0Fetch);
+    dmaClockPending_ = false;
+    dmaClockPassedStart_ = dmaClockPassedStop_ = -1;
+    // None in the vertical blank, which clears it, nor on the first line after it.
+    const bool carries = inVisibleLines(line) && line != kFirstVisibleLine;
+    dmaClock_ = carries ? carried : 0;
+    dmaClockLate_ = carries ? late : 0;
+    return cycle0Fetch && dmaClock_ != 0;
+}
+
+void Antic::dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow) {
+    if (mode_ < 2) return;
+    dmaClockFirstRow_ = firstRow;
+    dmaClockPassedStart_ = static_cast<int8_t>(fetchClock >= 0 ? fetchClock + 1 : -1);
+    dmaClockPassedStop_ = static_cast<int8_t>(stopCycle >= 0 ? stopCycle + 1 : -1);
+    dmaClockPending_ = true;
 }
 
 uint8_t playfieldColours(int mode) {
@@ -723,6 +823,112 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     // Background outside the data and outside the displayed width.
     zeroBytes(an, out.first);
     zeroBytes(an + out.last + 1, PlayfieldLine::kSize - (out.last + 1));
+}
+
+namespace {
+
+// A bitmap line drawn while ANTIC's DMA clock carries bits from an earlier line (rule A4;
+// Altirra's ANTIC, read for facts). The picture is not the bytes in fetch order: a shift register
+// takes the line buffer's byte at its read place on each cycle the clock has a bit (bitmaps 2
+// cycles after the name place), ORed into what it still holds, and moves the read place on two
+// cycles before each such cycle; each cycle shifts out one cycle's pixels. Before the line's own
+// start (first bitmap cycle `start`) only the register and the read place move (from cycle 1,
+// the place from cycle 5 on, and it steps back one at the start); from the start the clock has
+// the start's places too, and from two cycles before the stop the place no longer moves for the
+// stop's own. Cycle x's pixels show at colour clocks 2x + 8 and 2x + 9. A read place 48-62 (the
+// buffer wraps after 63) reads $FF.
+PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out) {
+    const int mode = out.mode;
+    const AnticModeInfo& info = anticMode(mode);
+    const int step = info.clocksPerByte / 2;
+    const int startName = dmaClockStartName(out.dmactl, out.hscrollEnabled, out.hscrol);
+    const int start = startName + 2, stop = dmaClockStopName(out.dmactl, out.hscrollEnabled, out.hscrol) + 2;
+    const uint8_t ring = out.dmaClock;
+    auto bit = [](uint8_t pattern, int place) { return (pattern >> (place & 7)) & 1; };
+    // The clock from the start on, counted from the start: the ring (turned to bitmap cycles)
+    // and the start's places.
+    const uint8_t atBitmaps = static_cast<uint8_t>((ring << 2) | (ring >> 6));
+    const uint8_t withStart = static_cast<uint8_t>(atBitmaps | dmaClockPlaces(step, start));
+    const int turn = start & 7;
+    const uint8_t fromStart = static_cast<uint8_t>((withStart >> turn) | (withStart << ((8 - turn) & 7)));
+    const uint8_t nearStop = static_cast<uint8_t>(fromStart & ~dmaClockPlaces(step, 0));
+    uint8_t shifter = 0;
+    int place = 0;
+    auto read = [&] { return (place & 48) == 48 ? uint8_t{0xFF} : mem.read(scanAddress(out.dataAddress, place)); };
+    auto advance = [&] { place = place + 1 >= 63 ? 0 : place + 1; };
+    auto shift = [&](int bits) { shifter = static_cast<uint8_t>(shifter << bits); };
+    for (int x = 1; x < start; ++x) {
+        if (mode == 8 || mode == 9) {
+            if (ring & (0x55 << ((x + 6) & 1))) shift(2);
+        } else {
+            shift(step == 2 ? 4 : 2);
+        }
+        if (bit(ring, x + 6)) shifter = static_cast<uint8_t>(shifter | read());
+        if ((x + 2 >= start ? bit(fromStart, x + 2 - start) : bit(ring, x)) && x >= 5) advance();
+    }
+    place = (place + 62) % 63;
+    std::array<uint8_t, PlayfieldLine::kSize> codes{};
+    const int end = std::min(stop, 112);
+    for (int x = start; x < end; ++x) {
+        const int at = x - start;
+        switch (mode) {
+            case 8:
+                if (fromStart & (0x55 << (at & 1))) shift(2);
+                break;
+            case 9: shift(1); break;
+            case 10:
+            case 11:
+            case 12: shift(2); break;
+            default: shift(4); break;
+        }
+        if (bit(fromStart, at)) shifter = static_cast<uint8_t>(shifter | read());
+        if (bit(x + 2 >= stop ? nearStop : fromStart, at + 2)) advance();
+        // This cycle's two colour clocks.
+        uint8_t a = 0, b = 0;
+        auto lores = [](int v) { return static_cast<uint8_t>(v == 0 ? 0 : 3 + v); };
+        switch (mode) {
+            case 8:
+            case 10: a = b = lores(shifter >> 6); break;
+            case 9: a = b = (shifter >> 7) ? 4 : 0; break;
+            case 11:
+            case 12:
+                a = (shifter >> 7) ? 4 : 0;
+                b = (shifter >> 6) & 1 ? 4 : 0;
+                break;
+            case 15:
+                a = static_cast<uint8_t>(4 | ((shifter >> 6) & 3));
+                b = static_cast<uint8_t>(4 | ((shifter >> 4) & 3));
+                break;
+            default:  // D, E
+                a = lores((shifter >> 6) & 3);
+                b = lores((shifter >> 4) & 3);
+                break;
+        }
+        const int clock = 2 * x + 8 + (out.hscrollEnabled ? out.hscrol & 1 : 0);
+        if (clock + 1 < PlayfieldLine::kSize) {
+            codes[static_cast<size_t>(clock)] = a;
+            codes[static_cast<size_t>(clock + 1)] = b;
+        }
+    }
+    // Shown inside the display window, as every line (pixel pairs 00 in hi-res where nothing is).
+    const auto width = static_cast<PlayfieldWidth>(out.dmactl & 3);
+    const int from = displayStartClock(width), to = displayEndClock(width);
+    out.an.fill(0);
+    for (int x = from; x < to; ++x) {
+        const uint8_t code = codes[static_cast<size_t>(x)];
+        out.an[static_cast<size_t>(x)] = out.hires && code == 0 ? 4 : code;
+    }
+    out.first = static_cast<int16_t>(from);
+    out.last = static_cast<int16_t>(to - 1);
+}
+
+}  // namespace
+
+void generateDmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
+    if (out.dmaClock == 0 || out.fetchChangeCount != 0 || out.empty() || anticMode(out.mode).character) return;
+    placePlayfield(out);
+    dmaClockPicture(mem, out);
+    out.generated = true;
 }
 
 }  // namespace pmg

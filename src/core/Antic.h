@@ -26,6 +26,11 @@
 //    CHACTL and the font data as they stand on that character's fetch cycle.
 //  - The last two clocks of a wide unscrolled line (reference F3, "garbage") show the
 //    fetched byte's pixels.
+//  - A stop missed on one line leaves bits in ANTIC's DMA clock that fetch on the next lines
+//    (rule A4, abnormal DMA): the model carries the clock from line to line and follows it for
+//    the memory scan counter, the line buffer, the CPU's cycles and bitmap pictures; text lines
+//    with carried bits are drawn as normal ones, and a line whose own fetch a write moves leaves
+//    the carried bits out (docs/hardware.md, "Not modelled").
 #pragma once
 
 #include <array>
@@ -70,6 +75,15 @@ public:
     // `busNames` (null: none): for each byte, the bus byte a virtual fetch took instead of memory's
     // (BusFetches::names), -1 where it was read from memory.
     void playfieldFetchedDuringLine(const Memory& mem, int count, const int16_t* busNames = nullptr);
+    // The line scanLine() last ran had its playfield fetch moved by DMACTL or HSCROL written
+    // during it (rule A1): the DMA clock it leaves to the next lines (rule A4) follows that
+    // fetch, which started on cycle `fetchClock` (-1: never) and passed its stop cycle
+    // `stopCycle` with the width on (-1: not); `firstRow`: the line is its mode line's first. A
+    // stop missed with the width off as the line ends leaves the clock's bits on.
+    void dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow);
+    // The playfield DMA clock's ring on the line scanLine() last ran (rule A4; 0 on almost every
+    // line): bits a missed stop left on an earlier line, which fetch here too.
+    uint8_t dmaClock() const { return dmaClock_; }
     // DMACTL's display-list DMA bit during the line scanLine() last ran, when a write on its
     // cycles 0-6 changed it for cycle 6 or 7 (Machine works that out): ANTIC fetches the address
     // of an LMS or JMP that starts a mode line on cycle 6 (low byte) and 7 (high byte) only
@@ -206,6 +220,26 @@ private:
         ScratchMemory& operator=(ScratchMemory&&) noexcept = default;
         friend bool operator==(const ScratchMemory&, const ScratchMemory&) { return true; }
     } bufferView_;
+    // ANTIC's playfield DMA clock from line to line (rule A4): its ring on the line scanLine()
+    // last ran (a new mode line folds it onto its step) and the late bits a mode 8 or 9 line
+    // takes up there from the line before; the start and stop (name cycles, -1: none) that line
+    // passed with the width on, and whether the next line must work the ring out from them
+    // (not when nothing is carried and the line stopped where it started).
+    uint8_t dmaClock_ = 0;
+    uint8_t dmaClockLate_ = 0;
+    int8_t dmaClockPassedStart_ = -1, dmaClockPassedStop_ = -1;
+    bool dmaClockPending_ = false;
+    bool dmaClockFirstRow_ = false;  // that line is its mode line's first
+    // The ring the line scanLine() last ran leaves to the next, with `regs` as it ends; `late`
+    // gets the late bits, `cycle0Fetch` whether the next line's cycle 0 fetches (virtually), which
+    // moves the memory scan counter on.
+    uint8_t dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, bool& cycle0Fetch) const;
+    // Takes up, as line `line` begins (`regs` as it begins), the ring the line before left;
+    // returns whether this line's cycle 0 fetches.
+    bool takeDmaClock(int line, const RegisterFile& regs);
+    // Notes, as the line scanLine() describes in `out` ends (`lastLine`: its mode line's last),
+    // the start and stop it passes for the ring it leaves, and its carried fetches from cycle 112.
+    void dmaClockAtLineEnd(const RegisterFile& regs, PlayfieldLine& out, bool lastLine);
     bool waitVbl_ = false;  // after JVB: blank until vertical blank
     // Lines 248-7 are not blanked (W4): decided at line 248, kept through the frame's start
     // (beginFrame leaves it) until line 8.
@@ -279,5 +313,10 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
 
 // Fills line.an from memory (and places the line), if not done yet for this line.
 void generatePlayfield(const Memory& mem, PlayfieldLine& line);
+// Fills line.an of a bitmap line whose fetch ANTIC's DMA clock carried bits into (rule A4; no
+// width or HSCROL written during it) as the clock loads its bytes, and marks it made, so that
+// generatePlayfield() leaves it; other lines are left as they are. Machine calls it before GTIA
+// draws such a line (generatePlayfield() itself stays the plain lines' fast path).
+void generateDmaClockPlayfield(const Memory& mem, PlayfieldLine& line);
 
 }  // namespace pmg

@@ -96,6 +96,7 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
             continue;
         }
         if (c == start + bytesPerLine(info, width) * step) {
+            fetch.stopCycle = c;
             // The stop takes the clock's bit only where it is: a stop off the fetch step misses it.
             if ((c - fetch.clock) % step == 0) {
                 fetch.count = (c - fetch.clock) / step - lost;
@@ -113,6 +114,77 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     const int first = fetch.clock + firstFetch;
     fetch.count = first < kCyclesPerLine ? (kCyclesPerLine - 1 - first) / step + 1 - lost : 0;
     return fetch;
+}
+
+int dmaClockStartName(uint8_t dmactl, bool hscrollEnabled, uint8_t hscrol) {
+    auto width = static_cast<PlayfieldWidth>(dmactl & 3);
+    if (width == PlayfieldWidth::Off) return -1;
+    if (hscrollEnabled && width != PlayfieldWidth::Wide)
+        width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
+    return firstFetchCycle(width, true) + (hscrollEnabled ? (hscrol & 15) >> 1 : 0);
+}
+
+int dmaClockStopName(uint8_t dmactl, bool hscrollEnabled, uint8_t hscrol) {
+    const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+    if (start < 0) return -1;
+    auto width = static_cast<PlayfieldWidth>(dmactl & 3);
+    if (hscrollEnabled && width != PlayfieldWidth::Wide)
+        width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
+    return start + (width == PlayfieldWidth::Narrow ? 64 : width == PlayfieldWidth::Normal ? 80 : 96);
+}
+
+uint8_t dmaClockAfterLine(uint8_t ring, int step, int startName, int stopName) {
+    if (startName >= 0) ring = static_cast<uint8_t>(ring | dmaClockPlaces(step, startName));
+    if (stopName >= 0) ring = static_cast<uint8_t>(ring & ~dmaClockPlaces(step, stopName));
+    return static_cast<uint8_t>((ring >> 2) | (ring << 6));  // place p on this line is p - 2 on the next
+}
+
+uint8_t dmaClockLateBits(int step, int endName) {
+    // Altirra marks the places of cycles 107-108 (bits 3-5) a clock stopping that late leaves.
+    const int late = endName - step - 109;
+    if (endName < 0 || late < 0) return 0;
+    return static_cast<uint8_t>((dmaClockPlaces(step, 7) >> std::max(0, 4 - late)) & 0x38);
+}
+
+uint8_t dmaClockAtModeLine(uint8_t ring, int mode, uint8_t late) {
+    if (mode < 2) return 0;
+    switch (anticMode(mode).clocksPerByte / 2) {
+        case 2: return static_cast<uint8_t>((ring & 3) * 0x55);
+        case 4: return static_cast<uint8_t>((ring & 15) * 0x11);
+        default: return static_cast<uint8_t>(ring | late);
+    }
+}
+
+int DmaClockFetches::names(int from, int to) const {
+    int n = 0;
+    for (int c = std::max(from, 0); c < std::min(to, kCyclesPerLine); ++c) n += has(name, c);
+    return n;
+}
+
+DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopName, bool names) {
+    // Each kind of fetch runs its own copy of the clock, delayed: bitmaps 2 cycles after the
+    // name place, fonts 3 (Altirra keeps the three clocks apart). In phases: the bits carried in
+    // up to the start, the start's places added up to the stop, the stop's places taken away to
+    // the end of the line. A line without a start (the width off as it began) fetches nothing.
+    DmaClockFetches out;
+    if (startName < 0) return out;
+    const AnticModeInfo& info = anticMode(mode);
+    const int step = info.clocksPerByte / 2;
+    const int stop = stopName < 0 ? kCyclesPerLine : stopName;
+    auto run = [&](std::array<uint64_t, 2>& set, int delay) {
+        const uint8_t startPlaces = dmaClockPlaces(step, startName);
+        const uint8_t stopPlaces = stopName < 0 ? 0 : dmaClockPlaces(step, stopName);
+        for (int c = 0; c < kCyclesPerLine; ++c) {
+            const int at = c - delay;  // the name cycle whose clock bit this fetch follows
+            uint8_t clock = ring;
+            if (at >= startName) clock = static_cast<uint8_t>(clock | startPlaces);
+            if (at >= stop) clock = static_cast<uint8_t>(clock & ~stopPlaces);
+            if ((clock >> (at & 7)) & 1) DmaClockFetches::add(set, c);
+        }
+    };
+    if (names) run(out.name, info.character ? 0 : 2);
+    if (info.character) run(out.font, 3);
+    return out;
 }
 
 int LineDma::cpuCycles() const {
@@ -146,6 +218,7 @@ LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl) {
         s.hscrol = pf.hscrol;
     }
     s.firstLine = pf.firstRow;
+    s.dmaClock = pf.dmaClock;
     return s;
 }
 
@@ -176,6 +249,17 @@ LineDma lineDma(const LineDmaSetup& s) {
     auto width = static_cast<PlayfieldWidth>(s.dmactl & 3);
     if (!s.fetchChanges.empty()) [[unlikely]] {
         takePlayfieldAsWritten(s, take);
+    } else if (s.dmaClock != 0 && s.mode >= 2 && width != PlayfieldWidth::Off) [[unlikely]] {
+        // The clock's fetches (A4), each taking its cycle up to 105 unless ANTIC has it already
+        // (on cycles 1-7 its own fetches meet the clock's there and take one cycle).
+        const int start = dmaClockStartName(s.dmactl, s.hscroll, s.hscrol);
+        const DmaClockFetches f =
+            dmaClockFetches(s.dmaClock, s.mode, start, dmaClockStopName(s.dmactl, s.hscroll, s.hscrol), s.firstLine);
+        for (int c = 1; c <= kLastFetchCycle; ++c) {
+            if (dma.use[c] != DmaUse::Cpu) continue;
+            if (f.has(f.name, c)) take(c, DmaUse::Playfield);
+            else if (f.has(f.font, c)) take(c, DmaUse::Character);
+        }
     } else if (s.mode >= 2 && width != PlayfieldWidth::Off) {
         const AnticModeInfo& info = anticMode(s.mode);
         int delay = 0;

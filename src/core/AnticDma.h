@@ -63,6 +63,9 @@ struct LineDmaSetup {
     // mode even if it began with the width off), `dmactl` and `hscrol` as the line began.
     std::span<const PlayfieldLine::FetchChange> fetchChanges{};
     uint8_t dmaMode = 0;
+    // ANTIC's DMA clock carried in from an earlier line (rule A4; PlayfieldLine::dmaClock), 0 on
+    // almost every line: with any, the playfield's cycles are those its clock fetches on.
+    uint8_t dmaClock = 0;
 };
 
 struct LineDma {
@@ -95,13 +98,65 @@ struct PlayfieldFetch {
     int clock = -1;
     int count = 0;
     bool stopped = true;
-    int skipped = 0;  // fetches a late start left out, the beam having passed them: the count's come after
+    int skipped = 0;     // fetches a late start left out, the beam having passed them: the count's come after
+    int stopCycle = -1;  // the stop cycle the beam passed with the width on, taken or missed (-1: none)
 };
 PlayfieldFetch playfieldFetch(const PlayfieldLine& pf);
 // The same for a line of ANTIC mode `mode` (with the HSCROL bit `hscrollEnabled`) that began
 // with `dmactl` and `hscrol` and had `changes` written during it.
 PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                               std::span<const PlayfieldLine::FetchChange> changes);
+
+// ANTIC's playfield DMA clock as it goes on from one line into the next (rule A4, abnormal DMA;
+// Altirra's ANTIC, read for facts): a ring of eight places, bit p standing for the cycles p,
+// p + 8, ... of a line, counted where a character name would be fetched (a bitmap byte comes 2
+// cycles later, a font byte 3). A line's start sets the places of its fetch step from its first
+// name cycle, its stop clears those of its stop cycle; a stop that is missed leaves bits that
+// fetch on the lines after. 0 on almost every line.
+// The places a fetch every `step` cycles (2, 4 or 8) fills, from place `place`.
+inline uint8_t dmaClockPlaces(int step, int place) {
+    return step == 2   ? static_cast<uint8_t>(0x55 << (place & 1))
+           : step == 4 ? static_cast<uint8_t>(0x11 << (place & 3))
+                       : static_cast<uint8_t>(1 << (place & 7));
+}
+// The ring `ring` of a line of fetch step `step` after it, as the next line finds it: the start
+// (`startName`, its first name cycle, -1: no start) sets its places, the stop (`stopName`, -1:
+// none, the width being off as the line ends) clears its own, and the ring turns two places back
+// (114 cycles are 14 turns and 2).
+uint8_t dmaClockAfterLine(uint8_t ring, int step, int startName, int stopName);
+// The bits a mode 8 or 9 line takes up from the line before (ANTIC's slowest step catches a
+// late bit of a clock that stops, or would stop, on cycle 111 or later; Altirra): `endName` is
+// that line's stop as a name cycle (114 for none after a start), -1 if it had no start.
+uint8_t dmaClockLateBits(int step, int endName);
+// The ring as a new mode line of ANTIC mode `mode` begins (its instruction fetched or repeated):
+// a blank or jump instruction clears it, a mode folds it onto its own step (every 2 cycles: the
+// bits of places 0-1 repeated, every 4: those of 0-3), modes 8 and 9 add `late` (dmaClockLateBits).
+uint8_t dmaClockAtModeLine(uint8_t ring, int mode, uint8_t late);
+
+// The first name cycle of a line's own clock (its start's place; a bitmap fetch comes 2 cycles
+// later) for DMACTL `dmactl` and HSCROL `hscrol` (with the HSCROL bit `hscrollEnabled`), -1 with
+// the width off; its stop is 64, 80 or 96 cycles later (narrow, normal, wide fetch width).
+int dmaClockStartName(uint8_t dmactl, bool hscrollEnabled, uint8_t hscrol);
+int dmaClockStopName(uint8_t dmactl, bool hscrollEnabled, uint8_t hscrol);
+
+// The playfield fetches of a line whose DMA clock carried bits in (`ring`, not 0), as ANTIC's
+// clock makes them (rule A4): the bits fetch from cycle 0, the line's own start adds its places
+// from its first name cycle `startName`, its stop at `stopName` takes its own away, and those
+// left fetch to the end of the line. Names or bitmap bytes (`names`) only on a mode line's first
+// row; font bytes, 3 cycles after a name place, on every row of a character mode. Bit c of
+// `name` / `font`: a fetch on cycle c (0-113).
+struct DmaClockFetches {
+    std::array<uint64_t, 2> name{}, font{};
+    bool has(const std::array<uint64_t, 2>& set, int c) const {
+        return (set[static_cast<size_t>(c >> 6)] >> (c & 63)) & 1;
+    }
+    static void add(std::array<uint64_t, 2>& set, int c) {
+        set[static_cast<size_t>(c >> 6)] |= uint64_t{1} << (c & 63);
+    }
+    // Name or bitmap fetches on cycles [from, to).
+    int names(int from, int to) const;
+};
+DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopName, bool names);
 
 // The setup of scan line `line` as ANTIC began it (Machine::beginScanline() made `pf`),
 // with DMACTL as it stood at the start of the line.

@@ -119,8 +119,10 @@ void Atari::beginLine() {
 }
 
 void Atari::usePattern() {
-    if (!setup_.fetchChanges.empty()) [[unlikely]] {  // a playfield moved by the line's writes: no kind to cache
-        setup_.fetchChanges = fetchChanges_;          // (this Atari's list: it may be a copy)
+    // A playfield moved by the line's writes, or fetching with a DMA clock carried in (A4): no
+    // kind to cache.
+    if (!setup_.fetchChanges.empty() || setup_.dmaClock != 0) [[unlikely]] {
+        if (!setup_.fetchChanges.empty()) setup_.fetchChanges = fetchChanges_;  // (this Atari's list: it may be a copy)
         DmaPattern& own = patterns_[kLinePattern];
         own.key = ~0u;
         own.dma = pmg::lineDma(setup_);

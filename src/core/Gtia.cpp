@@ -168,7 +168,7 @@ PMG_NOINLINE void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t ne
         rec.objects = cache_.objects().masks;
         for (auto& m : rec.playfield) m = LineMask{};
     }
-    if (needPf && !record && gtia == 0 && pf.mode >= 8 && pf.fetchChangeCount == 0) {
+    if (needPf && !record && gtia == 0 && pf.mode >= 8 && pf.fetchChangeCount == 0 && pf.dmaClock == 0) {
         placePlayfield(pf);
         detectPlayfieldFromBytes(at.line, at.mem, pf, cache_, active, possible, at.latches);
     } else if (needPf || (record && possible)) {

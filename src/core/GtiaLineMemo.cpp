@@ -105,7 +105,7 @@ GtiaLineMemo::Replay GtiaLineMemo::replay(const GtiaLine& at) {
         offsetof(PlayfieldLine, characterWrites) >= kAfterAn &&
             offsetof(PlayfieldLine, characterWrites) + sizeof(PlayfieldLine::characterWrites) == sizeof(PlayfieldLine),
         "PlayfieldLine: only the AN codes and the write lists come after the compared fields");
-    if (!pf.characterWrites.empty() || pf.fetchChangeCount != 0) return Replay::MakeLine;
+    if (!pf.characterWrites.empty() || pf.fetchChangeCount != 0 || pf.dmaClock != 0) return Replay::MakeLine;
     static_assert(sizeof(GtiaOptions) == 5, "every option is compared");
     const GtiaOptions& o = at.opt;
     uint64_t differ = (e.opt.ctia ^ o.ctia) | (e.opt.picture ^ o.picture) | (e.opt.record ^ o.record) |

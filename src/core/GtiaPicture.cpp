@@ -234,7 +234,7 @@ void GtiaPicture::composeBase(uint8_t* row, int from, int to, const Memory& mem,
     if (a == b) return;
 
     const BitmapLayout& bitmap = kBitmap[pf.mode & 15];
-    if (bitmap.bitsPerPixel && pf.fetchChangeCount == 0) {  // (a fetch changed during the line: by AN code)
+    if (bitmap.bitsPerPixel && pf.fetchChangeCount == 0 && pf.dmaClock == 0) {  // (a fetch changed: by AN code)
         // Bitmap modes: straight from the screen bytes, four bits at a time. The table holds
         // what the AN codes would give: 2 bits 00 BAK, 01 PF0, 10 PF1, 11 PF2; 1 bit PF0;
         // hi-res pixels PF2 with COLPF1's luminance where lit.

@@ -559,6 +559,11 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
         if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]
             antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount, busFetches_.names.data());
+        if (pf_.fetchChangeCount != 0) [[unlikely]] {
+            // And left ANTIC's DMA clock to the next lines as they moved its start and stop (A4).
+            const PlayfieldFetch fetch = playfieldFetch(pf_);
+            antic_.dmaClockDuringLine(fetch.clock, fetch.stopCycle, pf_.firstRow);
+        }
         if (vscrol >= 0) [[unlikely]]
             antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));
         // A CPU's VSCROL write on cycles 0-5 may have moved the DLI (the scene's own writes
@@ -571,6 +576,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
     }
     if (!memoryWrites_.empty()) [[unlikely]]
         applyMemoryWrites(pf_);
+    if (pf_.dmaClock != 0) [[unlikely]]  // a bitmap line's bytes as ANTIC's carried clock loads them (A4)
+        generateDmaClockPlayfield(antic_.lineMemory(memory_, pf_), pf_);
     if (antic_.unblanked()) {
         // The hi-res vertical-blank bug (W4): GTIA processes the line; it has no picture
         // row or record (the frame covers lines 8-247), and ANTIC's codes need no memory.
@@ -626,6 +633,7 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     const bool unblanked = antic_.unblanked();  // (a width written on cycles up to 9 decides it, W4)
     if (!inVisibleLines(y) && !unblanked) return latches_.read(index);
     if (!memoryWrites_.empty()) applyMemoryWrites(pf);
+    if (pf.dmaClock != 0) generateDmaClockPlayfield(antic_.lineMemory(memory_, pf), pf);
     if (!peekFrame_.frame) peekFrame_.frame = std::make_unique<Frame>();
     GtiaOptions opt = gtiaOptions_;
     opt.picture = opt.record = false;

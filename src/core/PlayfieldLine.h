@@ -26,6 +26,10 @@ struct PlayfieldLine {
     bool operandFetched = false;      // and an LMS or JMP address with it
     bool firstRow = false;            // first scan line of its mode line (the line buffer loads)
     uint8_t row = 0;                  // ANTIC's row counter within the mode line
+    // ANTIC's playfield DMA clock on this line (rule A4): the ring of bits a missed stop on an
+    // earlier line left, 0 on almost every line. With any, ANTIC fetches on more cycles and
+    // draws the bytes as its clock loads them. (Here it takes no room of its own.)
+    uint8_t dmaClock = 0;
     uint16_t instructionAddress = 0;  // where this line's display-list instruction was fetched
     uint16_t dataAddress = 0;         // memory scan counter at the start of the mode line
     int16_t first = 0;                // first colour clock that may hold a non-zero code

@@ -656,5 +656,59 @@ TEST(AtariDmaTiming, A1_HscrolMovingTheStopOffTheFetchStepTakesTheFetchesToCycle
     EXPECT_EQ(early.colbk.cycle, 110);
 }
 
+// Rule A4: a scrolled mode F line at narrow width (DMACTL $21, HSCROL 8: first name cycle 22,
+// place 6, so the clock's places 0, 2, 4, 6, bitmaps on the even cycles 24-102). The program
+// stores HSCROL `missed` on cycle 22 of line 81 (as in the test above), waits for WSYNC (the CPU
+// runs again on cycle 105), stores HSCROL 8 again on cycle 108, then 6 NOPs and STA COLBK: its
+// write is the 16th free cycle after 108. Returns that store.
+Atari::ChipWrite storeAfterAMissedStop(uint8_t missed) {
+    Code dl(0x3000);
+    dl.bytes.reserve(128);
+    for (int i = 0; i < 3; ++i) dl.op(0x70);
+    dl.abs(0x5F, 0x4000);
+    for (int i = 1; i < 101; ++i) dl.op(0x1F);
+    dl.abs(0x41, 0x3000);
+    Code c(0x2000);
+    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
+    const uint16_t vblank = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
+    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
+    c.imm(LDA_IMM, 0x21).abs(STA_ABS, 0xD400).imm(LDA_IMM, 8).abs(STA_ABS, 0xD404);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, missed);
+    for (int i = 0; i < 13; ++i) c.op(NOP);
+    c.abs(STA_ABS, 0xD404).imm(LDA_IMM, 8).abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD404);
+    for (int i = 0; i < 6; ++i) c.op(NOP);
+    const uint16_t colbk = c.here();
+    c.abs(STA_ABS, 0xD01A).jmpSelf();
+    Atari atari;
+    std::string error;
+    const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
+    EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
+    for (int i = 0; i < 400000 && atari.cpu().regs().pc != colbk; ++i) atari.stepInstruction();
+    EXPECT_EQ(atari.cpu().regs().pc, colbk);
+    atari.stepInstruction();
+    return atari.lastChipWrite();
+}
+
+TEST(AtariDmaTiming, A4_AStopMissedOnALineTakesCyclesOfTheNextLine) {
+    // HSCROL 8 kept: line 82 is a normal line. After 108 the CPU has 109-113 (5) and, on line 82,
+    // 0 and 2-23 (cycle 1 is the instruction fetch): the 16th is cycle 11.
+    const Atari::ChipWrite kept = storeAfterAMissedStop(8);
+    ASSERT_EQ(kept.reg, Reg::COLBK);
+    EXPECT_EQ(kept.line, 82);
+    EXPECT_EQ(kept.cycle, 11);
+    // HSCROL 6 on cycle 22 moves line 81's stop to name cycle 101, off the step: its clock keeps
+    // the places 0, 2, 4, 6 ($55), which line 82 finds turned two back, $55 again, on its own
+    // places (HSCROL 8 again before the line's end). Line 82 fetches bitmaps on every even cycle
+    // from 0, 0 virtual, 2-22 its cycles: the CPU has 0 and the odd cycles 3-23: the 16th is 21.
+    const Atari::ChipWrite missed = storeAfterAMissedStop(6);
+    ASSERT_EQ(missed.reg, Reg::COLBK);
+    EXPECT_EQ(missed.line, 82);
+    EXPECT_EQ(missed.cycle, 21);
+}
+
 }  // namespace
 }  // namespace pmg

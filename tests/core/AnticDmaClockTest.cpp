@@ -1,0 +1,188 @@
+// Rule A4 (docs/hardware.md, "ANTIC registers written during a line"): ANTIC's playfield DMA
+// clock carried from one line into the next when a line's stop is missed (abnormal DMA). The
+// ring, the cycles it fetches on, the memory scan counter and the picture, worked out by hand.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "TestMachine.h"
+#include "core/AnticDma.h"
+
+namespace pmg::test {
+namespace {
+
+// Clocks [from, to) of `line` that show playfield (hi-res pixels lit), as a string of 0/1.
+std::string lit(const TestMachine& t, int line, int from, int to) {
+    std::string s;
+    for (int x = from; x < to; ++x) s += t.m.frame().playfieldAt(line, x) ? '1' : '0';
+    return s;
+}
+
+std::string repeat(const std::string& part, int times) {
+    std::string s;
+    for (int i = 0; i < times; ++i) s += part;
+    return s;
+}
+
+void fill(TestMachine& t, int from, int to, uint8_t value) {
+    for (int i = from; i < to; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), value);
+}
+
+}  // namespace
+
+TEST(AnticDma, A4_TheRingKeepsTheStartOfAMissedStopAndTurnsTwoPlacesALine) {
+    // Mode F at normal width: first name cycle 18 (place 2; bitmaps from 20), stop 98 (place 2
+    // too): every 2 cycles the places 0, 2, 4, 6 ($55). A normal line sets them and clears them.
+    EXPECT_EQ(dmaClockAfterLine(0, 2, 18, 98), 0);
+    // The width off as the line ends: no stop, $55 stays; turned two places back it is $55 again.
+    EXPECT_EQ(dmaClockAfterLine(0, 2, 18, -1), 0x55);
+    // A stop moved one cycle off the step (HSCROL 0 -> 2 on a wide fetch: start 10, stop 107)
+    // clears the odd places ($AA), not the start's.
+    EXPECT_EQ(dmaClockAfterLine(0, 2, 10, 107), 0x55);
+    // Mode A (every 4 cycles) from 18: place 2 = $44, turned two back: $11 (places 0 and 4).
+    EXPECT_EQ(dmaClockAfterLine(0, 4, 18, -1), 0x11);
+    // The next mode A line: its own start and stop (place 2, $44) leave the carried $11 alone,
+    // which turns to $44, and the line after that clears it with its stop.
+    EXPECT_EQ(dmaClockAfterLine(0x11, 4, 18, 98), 0x44);
+    EXPECT_EQ(dmaClockAfterLine(0x44, 4, 18, 98), 0x00);
+    // Mode 8 (every 8): one bit, place 2 ($04), turning round the ring: $01, $40, $10, then $04
+    // again, on the line's own place, where the line's stop clears it.
+    EXPECT_EQ(dmaClockAfterLine(0, 8, 18, -1), 0x01);
+    EXPECT_EQ(dmaClockAfterLine(0x01, 8, 18, 98), 0x40);
+    EXPECT_EQ(dmaClockAfterLine(0x40, 8, 18, 98), 0x10);
+    EXPECT_EQ(dmaClockAfterLine(0x10, 8, 18, 98), 0x04);
+    EXPECT_EQ(dmaClockAfterLine(0x04, 8, 18, 98), 0x00);
+}
+
+TEST(AnticDma, A4_ANewModeLineFoldsTheRingOntoItsStep) {
+    EXPECT_EQ(dmaClockAtModeLine(0x55, 0, 0), 0);       // blank lines clear it
+    EXPECT_EQ(dmaClockAtModeLine(0x55, 1, 0), 0);       // and jumps
+    EXPECT_EQ(dmaClockAtModeLine(0x44, 0xF, 0), 0);     // every 2: places 0-1 repeated, none here
+    EXPECT_EQ(dmaClockAtModeLine(0x06, 0xF, 0), 0xAA);  // place 1 kept (every odd place), place 2 lost
+    EXPECT_EQ(dmaClockAtModeLine(0x44, 0xA, 0), 0x44);  // every 4: places 0-3 repeated
+    EXPECT_EQ(dmaClockAtModeLine(0x40, 0xA, 0), 0x00);
+    EXPECT_EQ(dmaClockAtModeLine(0x40, 8, 0x28), 0x68);  // modes 8-9 take up the late bits
+    EXPECT_EQ(dmaClockAtModeLine(0x40, 0xF, 0x28), 0);   // others do not
+}
+
+TEST(AnticDma, A4_AClockStoppingOnCycle111OrLaterLeavesLateBits) {
+    // Every 2 cycles: places 1, 3, 5, 7 ($AA); a stop on name cycle 113 (wide, HSCROL 14: 10 +
+    // 7 + 96) is 2 past 111: ($AA >> 2) & $38 = $28. On 111 (HSCROL 10): ($AA >> 4) & $38 = $08.
+    EXPECT_EQ(dmaClockLateBits(2, 113), 0x28);
+    EXPECT_EQ(dmaClockLateBits(2, 111), 0x08);
+    EXPECT_EQ(dmaClockLateBits(2, 110), 0x00);
+    EXPECT_EQ(dmaClockLateBits(4, 113), 0x08);  // every 4: ($88 >> 4) & $38
+    EXPECT_EQ(dmaClockLateBits(2, -1), 0x00);
+}
+
+TEST(AnticDma, A4_TheCarriedBitsFetchFromCycle0UpToTheStart) {
+    // Mode F, ring $55, start name 18, stop 98: bitmaps 2 cycles after each even place, so on
+    // the even cycles 0-18 (10 fetches) before the line's own 20-98 (40); the stop clears them.
+    const DmaClockFetches f = dmaClockFetches(0x55, 0xF, 18, 98, true);
+    EXPECT_EQ(f.names(0, kCyclesPerLine), 50);
+    EXPECT_EQ(f.names(1, 7), 3);   // cycles 2, 4, 6
+    EXPECT_EQ(f.names(7, 20), 6);  // 8-18
+    EXPECT_EQ(f.names(100, kCyclesPerLine), 0);
+    // Not a first row: no bitmap fetch at all.
+    EXPECT_EQ(dmaClockFetches(0x55, 0xF, 18, 98, false).names(0, kCyclesPerLine), 0);
+    // Mode 2, ring $55: names on the even cycles, font bytes 3 later (odd), on every row.
+    const DmaClockFetches text = dmaClockFetches(0x55, 2, 18, 98, false);
+    EXPECT_EQ(text.names(0, kCyclesPerLine), 0);
+    EXPECT_TRUE(text.has(text.font, 3));     // place 0
+    EXPECT_TRUE(text.has(text.font, 99));    // place 96, the line's own last
+    EXPECT_FALSE(text.has(text.font, 101));  // place 98: the stop cleared it
+}
+
+TEST(AnticDma, A4_TheCarriedFetchesTakeTheirCyclesFromTheCpu) {
+    // A mode F first row at normal width with the ring $55, the instruction fetched on cycle 1,
+    // no P/M DMA: the clock's fetches on cycles 2, 4, 6 and 8-18 take those cycles too (cycle 0's
+    // is virtual), 9 more than the line's 40. Without the ring: 114 - 1 - 40 - 9 refresh = 64.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.instructionFetch = true;
+    s.mode = 0xF;
+    s.firstLine = true;
+    const int normal = lineDma(s).cpuCycles();
+    EXPECT_EQ(normal, 64);
+    s.dmaClock = 0x55;
+    const LineDma dma = lineDma(s);
+    EXPECT_EQ(dma.cpuCycles(), normal - 9);
+    EXPECT_TRUE(dma.cpu(0));
+    EXPECT_EQ(dma.use[1], DmaUse::DisplayList);
+    for (int c = 2; c <= 18; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_TRUE(dma.cpu(19));
+}
+
+TEST(AnticMidLine, A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine) {
+    // Three mode F lines with the HSCROL bit at normal width, so a wide fetch (48 bytes): line 32
+    // (LMS $3000), 33 and 34. HSCROL 0: first name cycle 10, bitmaps on 12, 14, ..., 106, byte i
+    // shown from clock $20 + 4i (bytes 4-43 inside the window $30-$CF).
+    // HSCROL 2 at clock 100 (cycle 51) on line 32 moves the stop from name cycle 106 to 107, off
+    // the step: the clock runs on to the end of the line (bitmaps on 12-112, 51 of them) and
+    // keeps the start's places 0, 2, 4, 6 ($55). HSCROL 0 again before line 33 (clock 0).
+    // Line 33 (a new mode line, the ring folded to $55): bitmaps on every even cycle from 0. Cycle
+    // 0 (virtual) and 2, 4, 6 move the counter on, 51 + 4 = byte 55; 8 and 10 fill the buffer's
+    // places 0-1 (bytes 55, 56), the line's own 12-106 places 2-49 (bytes 57-104). The picture
+    // reads the buffer from place 2: bytes 57-104 where 0-47 would be, bytes 61-100 in the window.
+    // The counter moves 50 more: line 34 (no ring left: its start and stop share place 2) starts
+    // at byte 105 and shows bytes 109-148.
+    // Memory: bytes 0-60 $00, 61-100 $FF, 101-108 $00, 109-148 $F0 ("1100" per byte).
+    // Without the clock carried over, line 33 would start at byte 51 (bytes 55-60 unlit at
+    // $30-$47) and line 34 at byte 99 (bytes 103-108 unlit).
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+    fill(t, 61, 101, 0xFF);
+    fill(t, 109, 149, 0xF0);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine, 0x30, 0xD0), std::string(0xA0, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
+}
+
+TEST(AnticMidLine, A4_CarriedBitsBetweenTheLinesOwnDoubleItsFetchesAndOrTheBytes) {
+    // Mode C (one line, a byte every 4 cycles, 1-bit pixels of one clock, 2 shifted out per
+    // cycle) scrolled at normal width: a wide fetch, first name cycle 10 (place 2: the places
+    // 2 and 6, $44), bitmaps on 12, 16, ..., 104, stop on name cycle 106. Line 32 (LMS $3000):
+    // HSCROL 2 at clock 100 moves the stop to 107, off the step; the line fetches on 12-112 (26
+    // bytes) and leaves $44, turned two back: $11 (places 0 and 4).
+    // Line 33 (HSCROL 0 again from clock 0; the ring folded onto its step, $11): bitmaps where
+    // the carried places are, 2, 6, 10, 14, ..., and its own 12, 16, ...: every even cycle from
+    // 12 to 106, and 110 after the stop. Cycles 2 and 6 move the counter to byte 28; 10 fills
+    // place 0, 12-106 places 1-48, 110 place 49 (bytes 28-77, all $C0). The shift register
+    // starts at place 1 and takes a byte every 2 cycles, each new byte ORed into the old one
+    // shifted 4 bits on (nothing of $C0 left): lit (PF0) two clocks, unlit two, from clock $20.
+    // A normal line of $C0 bytes is lit two clocks in eight.
+    // Line 34 starts 50 bytes on, at 78; its ring (line 33's $11 with its own start and stop on
+    // place 2) turned is $44, its own places: cycle 0 (virtual) and 4 move the counter on to byte
+    // 80, 8 fills place 0 and the picture starts at place 1, byte 81 at $20: bytes 83-102 in the
+    // window, all $FF (bytes 78-82 $00).
+    TestMachine t;
+    t.displayList({0x5C, 0x00, 0x30, 0x1C, 0x1C});
+    fill(t, 28, 78, 0xC0);
+    fill(t, 83, 103, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine, 0x30, 0xD0), std::string(0xA0, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), repeat("1100", 40));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_AStopMetWithTheWidthOnAgainBeforeTheLineEndsLeavesNothing) {
+    // Line 32 as A1_WidthTurnedOffDuringALineBlanksTheRestAndMissesTheStop: the width off from
+    // clock 100, on again before line 33 (clock 0). ANTIC turns its clock on as the line ends,
+    // with the width on then: the stop's place (2, the start's) is cleared and line 33 fetches as
+    // usual, from byte 47 (the 47 fetches of line 32): bytes 47-86 lit, byte 87 on unlit.
+    TestMachine t;
+    t.displayList({0x4F, 0x00, 0x30, 0x0F, 0x0F});
+    fill(t, 47, 87, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '0'));
+}
+
+}  // namespace pmg::test
