@@ -267,9 +267,8 @@ void Machine::beginScanline() {
             frame_.phantomDma = true;
             phantom_.load = PlayerMissileDma::phantom(regs_, pf_.instructionFetched);
             if (phantom_.load.any()) {
-                for (int k = 0; k < 5; ++k)
-                    phantom_.grafBefore[static_cast<size_t>(k)] =
-                        regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)];
+                std::memcpy(phantom_.grafBefore.data(), regs_.data() + static_cast<int>(Reg::GRAFP0),
+                            phantom_.grafBefore.size());
                 // What ANTIC drives in cycles 0-7: the missile byte, the instruction, an LMS or
                 // JMP address (its display-list counter wraps within 1 KiB).
                 phantom_.antic = {};
@@ -314,9 +313,13 @@ void Machine::takeLineStartBus(const PlayerMissileDma::LineStartBus& cpuBus, uin
     if (!phantom_.load.any()) return;
     phantom_.cpu = cpuBus;
     phantom_.cpuCycles = cpuCycles;
-    for (int k = 0; k < 5; ++k)
-        regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = phantom_.grafBefore[static_cast<size_t>(k)];
-    loadPhantomDma(regs_, phantom_.antic, phantom_.anticCycles, 0);
+    reloadPhantomDma(regs_, phantom_.antic, phantom_.anticCycles);
+}
+
+void Machine::reloadPhantomDma(RegisterFile& regs, const PlayerMissileDma::LineStartBus& anticBus,
+                               uint8_t anticCycles) {
+    std::memcpy(regs.data() + static_cast<int>(Reg::GRAFP0), phantom_.grafBefore.data(), phantom_.grafBefore.size());
+    loadPhantomDma(regs, anticBus, anticCycles, 0);
 }
 
 void Machine::loadPhantomDma(RegisterFile& regs, const PlayerMissileDma::LineStartBus& anticBus, uint8_t anticCycles,
@@ -414,9 +417,7 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
         uint8_t anticCycles = phantom_.anticCycles;
         operandFetchBus(midLine, regs, pf, anticBus, anticCycles);
         if (anticCycles != phantom_.anticCycles) {
-            for (int k = 0; k < 5; ++k)
-                regs[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = phantom_.grafBefore[static_cast<size_t>(k)];
-            loadPhantomDma(regs, anticBus, anticCycles, 0);
+            reloadPhantomDma(regs, anticBus, anticCycles);
         }
     }
     if (antic_.hiresVblankLine()) [[unlikely]]

@@ -150,6 +150,9 @@ private:
     // else the byte before. `playerFetches`: cycles 2-5 on which ANTIC fetched a player.
     void loadPhantomDma(RegisterFile& regs, const PlayerMissileDma::LineStartBus& anticBus, uint8_t anticCycles,
                         uint8_t playerFetches);
+    // loadPhantomDma() again with another bus for ANTIC's cycles: the latches go back to what
+    // they held before this line's phantom loads (phantom_.grafBefore) first.
+    void reloadPhantomDma(RegisterFile& regs, const PlayerMissileDma::LineStartBus& anticBus, uint8_t anticCycles);
     // The bus of cycles 6 and 7 as ANTIC drives it on line `pf` (`regs` as it began) after its
     // DMACTL writes `midLine`, into `anticBus` and `anticCycles` (the cycles ANTIC drove): the
     // LMS or JMP address bytes it fetches then (A3), for phantom DMA (D8).
