@@ -555,10 +555,15 @@ void App::drawSlots() {
     const float available = columnSize_.y - status;
     bool used[3] = {};
     for (auto& p : panels_) used[static_cast<int>(p->slot())] |= p->visible;
+    // The control strip is as tall as its panel's content, as measured when it was last drawn
+    // (a program's extra choices, a projector's interface size move its rows down): a caption
+    // scrolled out of view is not seen. Until then, and after each relayout, an estimate.
+    if (relayout_) controlNeed_ = 0;
     const float control =
-        used[0] ? std::min(available * 0.34f, ImGui::GetFrameHeightWithSpacing() * 3 + ImGui::GetFontSize() * 6.5f +
-                                                  ImGui::GetTextLineHeightWithSpacing())
-                : 0;  // + the history's legend
+        used[0] ? std::min(available * 0.34f,
+                           std::max(controlNeed_, ImGui::GetFrameHeightWithSpacing() * 3 + ImGui::GetFontSize() * 6.5f +
+                                                      ImGui::GetTextLineHeightWithSpacing()))  // + the history's legend
+                : 0;
     const int shared = used[1] + used[2];
     const float rest = shared ? (available - control) / shared : 0;
     // The results get more room than the editors: they are what the app is for.
@@ -570,8 +575,10 @@ void App::drawSlots() {
     // Leaving a lesson by any way (a file, a template, New, a recovered scene) gives the
     // results their room back.
     const bool layoutChanged = relayout_ || used[0] != lastUsed_[0] || used[1] != lastUsed_[1] ||
-                               used[2] != lastUsed_[2] || document_.readOnly() != lastLessonLayout_;
+                               used[2] != lastUsed_[2] || document_.readOnly() != lastLessonLayout_ ||
+                               control != lastControl_;
     lastLessonLayout_ = document_.readOnly();
+    lastControl_ = control;
     std::copy(std::begin(used), std::end(used), lastUsed_);
     for (int slot = 0; slot < 3; ++slot) {
         if (!used[slot]) continue;
@@ -592,9 +599,15 @@ void App::drawSlots() {
                     ctx_.noteWidget(std::string("tab ") + p->name());
                     if (open) {
                         ctx_.noteWidget(std::string("front tab ") + p->name());
+                        const float childTop = ImGui::GetCursorPosY();
                         ImGui::BeginChild("##panel");
                         if (ctx_.recordText) ImGui::LogToBuffer(0);  // 0: log without opening tree nodes
                         p->draw(ctx_);
+                        // Only grows until the next relayout: the content is narrower with a
+                        // scroll bar, and a height that shrank again could bring it back.
+                        if (slot == static_cast<int>(PanelSlot::Control))
+                            controlNeed_ = std::max(
+                                controlNeed_, childTop + ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y);
                         if (ctx_.recordText) {
                             // A window the panel opens and ends (a tooltip, a popup) ends ImGui's
                             // log with it: the text of such a frame is not whole and is not kept.

@@ -293,18 +293,20 @@ void App::moveSelected(int clocks, int lines, uint64_t key, const char* mover) {
     const int perRow = objectStripe(document_.scene(), obj).linesPerRow;
     // What the user sees move: where a line write places the appearance (a display-list
     // interrupt reusing the object, a write at the top of the frame), that write.
-    const int line = pickedObject_ == obj ? pickedLine_ : firstSeenLine(document_.scene(), obj);
+    const Pick picked = document_.pick();
+    const int line = picked.object == obj ? picked.line : firstSeenLine(document_.scene(), obj);
     std::string refused;
     document_.edit(
         std::string("move ") + objectName(obj),
         [&](Scene& s) { refused = moveObjectSeenAt(s, obj, line, clocks, lines * perRow, mover); }, key);
     if (!refused.empty()) ctx_.notify(refused);
-    else if (pickedObject_ == obj) pickedLine_ += lines * perRow;  // the appearance picked went with it
+    else if (picked.object == obj)
+        document_.setPick({obj, picked.line + lines * perRow});  // the appearance picked went with it
 }
 
 void App::selectNext(int step) {
     ctx_.selected = (ctx_.selected + step + 8) % 8;
-    pickedObject_ = -1;
+    document_.setPick({});
 }
 
 namespace {
@@ -339,7 +341,7 @@ void App::handleMouse(const SDL_Event& e) {
             // Where a line write sets HPOS (a display-list interrupt reusing the object lower
             // down), the register does not place what is under the pointer: the write does.
             hposAtLine(document_.scene(), obj, static_cast<int>(line), &dragWrite_);
-            pickedObject_ = obj, pickedLine_ = static_cast<int>(line);
+            document_.setPick({obj, static_cast<int>(line)});
         }
     } else if (e.type == SDL_MOUSEBUTTONUP && e.button.button == SDL_BUTTON_LEFT) {
         dragObject_ = -1;
@@ -360,7 +362,7 @@ void App::handleMouse(const SDL_Event& e) {
                 mergeKey("drag", obj));
             dragClock_ += dc;
             dragLine_ += dl;
-            pickedLine_ += dl;
+            document_.setPick({obj, document_.pick().line + dl});
         }
     }
 }

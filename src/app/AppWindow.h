@@ -156,7 +156,9 @@ private:
     bool relayout_ = true;
     bool lastLessonLayout_ = false;  // the slots were last laid out for a lesson (its text gets more room)
     bool lastUsed_[3] = {};
-    int frame_ = 0;  // UI frames drawn
+    float controlNeed_ = 0;  // the height the control slot's panel needed when last drawn (0: not yet)
+    float lastControl_ = 0;  // the control slot's height in the last frame
+    int frame_ = 0;          // UI frames drawn
     float dpiScale_ = 1.0f;
     float uiScale_ = 1.0f;  // the user's, remembered (Ctrl+plus / minus)
     bool scaleChanged_ = false, fontsUploaded_ = false;
@@ -184,9 +186,8 @@ private:
     int dragObject_ = -1;
     float dragClock_ = 0, dragLine_ = 0;
     int dragWrite_ = -1;  // the HPOS line write that places the appearance dragged; -1: the register
-    // The object and scan line the user last pressed on the screen: the arrow keys and the
-    // controller move that appearance of it (else its first, picked_ -1).
-    int pickedObject_ = -1, pickedLine_ = 0;
+    // The object and scan line the user last pressed on the screen, which the arrow keys and
+    // the controller move, is the document's pick (Document.h): undo and redo restore it.
 
     // Timing.
     std::vector<double> frameMs_;

@@ -76,6 +76,7 @@ void Document::reset(Scene scene, fs::path path, bool dirty) {
     undo_.clear();
     redo_.clear();
     mergeKey_ = 0;
+    pick_ = {};
     editsSince_.reset();
     if (dirty) editsSince_ = Clock::now();
     ++revision_;
@@ -100,7 +101,7 @@ void Document::edit(const std::string& label, const std::function<void(Scene&)>&
     if (next == scene_) return;  // nothing changed: no undo step, no dirty mark
     const bool merge = mergeKey != 0 && mergeKey == mergeKey_ && !undo_.empty();
     if (!merge) {
-        undo_.push_back({scene_, label});
+        undo_.push_back({scene_, label, pick_});
         if (undo_.size() > kUndoLimit) undo_.pop_front();
     }
     mergeKey_ = mergeKey;
@@ -111,8 +112,9 @@ void Document::edit(const std::string& label, const std::function<void(Scene&)>&
 
 void Document::undo() {
     if (undo_.empty()) return;
-    redo_.push_back({scene_, undo_.back().label});
+    redo_.push_back({scene_, undo_.back().label, pick_});
     scene_ = std::move(undo_.back().before);
+    pick_ = undo_.back().pick;
     undo_.pop_back();
     mergeKey_ = 0;
     changed();
@@ -120,8 +122,9 @@ void Document::undo() {
 
 void Document::redo() {
     if (redo_.empty()) return;
-    undo_.push_back({scene_, redo_.back().label});
+    undo_.push_back({scene_, redo_.back().label, pick_});
     scene_ = std::move(redo_.back().before);
+    pick_ = redo_.back().pick;
     redo_.pop_back();
     mergeKey_ = 0;
     changed();

@@ -19,6 +19,14 @@
 
 namespace pmg::app {
 
+// The appearance of an object the user last pressed on the screen (object -1: none): the
+// arrow keys move that one. Kept with each undo step, so undo and redo put it back with the
+// scene they restore and it stays on the appearance, not where the appearance was.
+struct Pick {
+    int object = -1;
+    int line = 0;  // a scan line the appearance covers
+};
+
 class Document {
 public:
     using Clock = std::chrono::steady_clock;
@@ -64,6 +72,9 @@ public:
     }
     void undo();
     void redo();
+    // The picked appearance (see Pick). Cleared with each new scene (open, reset).
+    const Pick& pick() const { return pick_; }
+    void setPick(Pick pick) { pick_ = pick; }
 
     // Saves to path() (Save) or to a new path (Save As: relative "file" memory blocks are
     // rewritten relative to the new folder, so they still name the same files). Atomic. On
@@ -103,6 +114,7 @@ private:
     struct Step {
         Scene before;
         std::string label;
+        Pick pick;  // the pick that goes with `before`
     };
     void changed();
 
@@ -116,6 +128,7 @@ private:
     uint64_t openedRevision_ = 1;
     std::deque<Step> undo_, redo_;
     uint64_t mergeKey_ = 0;
+    Pick pick_;
     std::string saveError_, loadError_;
     std::filesystem::path recoveryFile_;
     std::optional<Clock::time_point> editsSince_;  // first edit not yet in the recovery file

@@ -216,10 +216,19 @@ private:
         const bool settled = !ctx.simulation.midFrame();
         FrameContext frame;
         frame.scene = &ctx.document.scene();
-        auto claims = [&](const std::vector<Claim>& list) {
+        // Every list of results is drawn in every state, each result in the same room (its
+        // mark's, then its text wrapped): a mark appears or goes without moving the lines
+        // below, so a learner's click lands on the button that was there. A list the machine
+        // does not show now (another step's, or the frame not yet ended) has no marks.
+        auto claims = [&](const std::vector<Claim>& list, bool live) {
             for (const Claim& c : list) {
-                if (!settled) {
-                    ImGui::TextColored(kDim, "   %s", describeClaim(c).c_str());
+                if (!live || !settled) {
+                    const float s = ImGui::GetFontSize();
+                    ImGui::Dummy(ImVec2(s, s));
+                    ImGui::SameLine();
+                    ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+                    ImGui::TextWrapped("%s", describeClaim(c).c_str());
+                    ImGui::PopStyleColor();
                     continue;
                 }
                 const ClaimOutcome o = evaluateClaim(c, machine, frame);
@@ -231,10 +240,11 @@ private:
             }
         };
 
-        if (stepsDone_ == 0) {
-            ImGui::TextColored(kDim, settled ? "The machine now:" : "The machine now (ticks at the end of the frame):");
-            claims(l.expect);
-        }
+        // One line whatever it says (not wrapped), as the results below it keep their place.
+        ImGui::TextColored(kDim, stepsDone_ > 0 ? "Before the steps (Start over shows it again):"
+                                 : settled      ? "The machine now:"
+                                                : "The machine now (ticks at the end of the frame):");
+        claims(l.expect, stepsDone_ == 0);
         if (l.tryThis.empty()) return;
         ImGui::Spacing();
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.45f, 1.0f), "Try this");
@@ -248,7 +258,7 @@ private:
                 ctx.noteWidget("try " + std::to_string(i + 1));
                 ImGui::EndDisabled();
             }
-            if (stepsDone_ == static_cast<int>(i + 1) && !s.expect.empty()) claims(s.expect);
+            claims(s.expect, stepsDone_ == static_cast<int>(i + 1));
             ImGui::PopID();
         }
     }
