@@ -53,6 +53,8 @@ void App::drawDialogs() {
     if (std::string status = importExport_.takeExportStatus(); !status.empty()) ctx_.notify(std::move(status));
     if (std::string error = importExport_.takeExportError(); !error.empty())
         errorText_ = std::move(error), showError_ = true;
+    if (std::string error = importExport_.takeImportError(); !error.empty())
+        errorText_ = std::move(error), showError_ = true;
     emulator_.drawDialogs();
     if (std::string status = emulator_.takeStatus(); !status.empty()) ctx_.notify(std::move(status));
     if (auto chosen = fileDialog_.draw(recent_)) {

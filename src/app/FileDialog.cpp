@@ -1,6 +1,7 @@
 #include "app/FileDialog.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <system_error>
 
@@ -13,6 +14,14 @@ namespace {
 void setText(char* buffer, size_t size, const std::string& text) {
     std::strncpy(buffer, text.c_str(), size - 1);
     buffer[size - 1] = '\0';
+}
+
+// Whether a file is of `kind` by its extension, in any case (SHIP.FNT from an Atari disk).
+bool ofKind(const fs::path& file, const FileKind& kind) {
+    std::string ext = file.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return std::find(kind.extensions.begin(), kind.extensions.end(), ext) != kind.extensions.end();
 }
 }  // namespace
 
@@ -34,7 +43,9 @@ void FileDialog::list(const fs::path& folder) {
         const std::string name = it->path().filename().string();
         if (name.empty() || name[0] == '.') continue;
         if (it->is_directory(ec)) dirs.push_back(name + "/");
-        else if (mode_ == Mode::OpenBinary || it->path().extension() == (mode_ == Mode::Export ? extension_ : ".json"))
+        else if (mode_ == Mode::Import ? kind_ < kinds_.size() && ofKind(it->path(), kinds_[kind_])
+                                       : mode_ == Mode::OpenBinary ||
+                                             it->path().extension() == (mode_ == Mode::Export ? extension_ : ".json"))
             files.push_back(name);
     }
     std::sort(dirs.begin(), dirs.end());
@@ -43,10 +54,12 @@ void FileDialog::list(const fs::path& folder) {
     entries_.insert(entries_.end(), files.begin(), files.end());
 }
 
-std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent) {
+std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent,
+                                         const std::function<void(const std::string&)>& note) {
     const char* title = mode_ == Mode::Open     ? "Open scene"
                         : mode_ == Mode::SaveAs ? "Save scene as"
                         : mode_ == Mode::Export ? "Export the scene"
+                        : mode_ == Mode::Import ? "Import an Atari file"
                                                 : "Load a binary file into memory";
     if (pending_) {
         ImGui::OpenPopup(title);
@@ -66,13 +79,24 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent)
     const bool ok = ImGui::Button(mode_ == Mode::SaveAs   ? "Save"
                                   : mode_ == Mode::Open   ? "Open"
                                   : mode_ == Mode::Export ? "Export"
+                                  : mode_ == Mode::Import ? "Import"
                                                           : "Load",
                                   ImVec2(-1, 0));
+    if (note) note("file dialog button");
     if ((enter || ok) && path_[0]) {
         std::error_code ec;
         const fs::path p(path_);
         if (fs::is_directory(p, ec)) list(p);
         else chosen = p;
+    }
+    if (mode_ == Mode::Import && !kinds_.empty()) {
+        kind_ = std::min(kind_, kinds_.size() - 1);
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::BeginCombo("##kind", kinds_[kind_].label.c_str())) {
+            for (size_t k = 0; k < kinds_.size(); ++k)
+                if (ImGui::Selectable(kinds_[k].label.c_str(), k == kind_) && k != kind_) kind_ = k, list(folder_);
+            ImGui::EndCombo();
+        }
     }
     ImGui::TextDisabled("%s", folder_.string().c_str());
     const float listHeight =
@@ -82,7 +106,9 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent)
         std::optional<fs::path> go;
         for (const std::string& e : entries_) {
             const bool dir = e.back() == '/';
-            if (ImGui::Selectable(e.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) {
+            const bool clicked = ImGui::Selectable(e.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick);
+            if (note) note((dir ? "folder " : "file ") + e);
+            if (clicked) {
                 if (dir) go = folder_ / e.substr(0, e.size() - 1);
                 else {
                     setText(path_, sizeof path_, (folder_ / e).string());

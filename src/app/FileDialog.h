@@ -1,18 +1,30 @@
 // A small file chooser inside ImGui (it has none): a path field, the recent scenes and the
 // .json files of a folder. Used for Open and Save As, (every file listed) for loading a
-// raw binary file into memory, and (the files of one kind listed) for File > Export.
+// raw binary file into memory, (the files of one kind listed) for File > Export, and (the
+// kinds of file chosen from a list) for File > Import.
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pmg::app {
 
+// A kind of file a dialog can list: its name for the user and its extensions (".fnt", lower case).
+struct FileKind {
+    std::string label;
+    std::vector<std::string> extensions;
+};
+
 class FileDialog {
 public:
-    enum class Mode { Open, SaveAs, OpenBinary, Export };
+    enum class Mode { Open, SaveAs, OpenBinary, Export, Import };
+
+    // Import: the kinds the user chooses from (a list above the files): the first until another is chosen.
+    void setKinds(std::vector<FileKind> kinds) { kinds_ = std::move(kinds); }
 
     // Opens the dialog next frame, starting in `folder` (with `name` in the path field).
     // Export lists the files ending in `extension` (".xex").
@@ -20,8 +32,11 @@ public:
               const std::string& extension = "");
     bool isOpen() const { return open_ || pending_; }
     Mode mode() const { return mode_; }
-    // Draws the dialog; returns the chosen path once.
-    std::optional<std::filesystem::path> draw(const std::vector<std::string>& recent);
+    // Draws the dialog; returns the chosen path once. `note`, if given, is told where each
+    // entry of the list was drawn ("file ship.fnt", "folder sprites/") and its button ("file
+    // dialog button": Open, Save, Import...), for tests that click them.
+    std::optional<std::filesystem::path> draw(const std::vector<std::string>& recent,
+                                              const std::function<void(const std::string&)>& note = {});
 
 private:
     void list(const std::filesystem::path& folder);
@@ -30,6 +45,8 @@ private:
     bool pending_ = false, open_ = false;
     std::filesystem::path folder_;
     std::string extension_;             // Export: the files listed
+    std::vector<FileKind> kinds_;       // Import: the kinds offered
+    size_t kind_ = 0;                   // Import: the kind listed
     std::vector<std::string> entries_;  // sub-folders end in '/'
     char path_[1024] = {};
 };

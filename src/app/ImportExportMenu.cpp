@@ -19,19 +19,24 @@ namespace pmg::app {
 
 namespace {
 
-constexpr const char* kImportPopup = "Import an Atari file";
 constexpr const char* kReplacePopup = "Replace the file?";
 
-void copyPath(char (&buffer)[1024], const std::string& text) {
-    std::snprintf(buffer, sizeof buffer, "%s", text.c_str());
+// An error's text with the file named in it (the readers name it; a reader that did not is
+// helped out), under a first line saying what could not be done.
+std::string errorNaming(const char* what, const fs::path& file, const std::string& error) {
+    const bool named = error.find(file.filename().string()) != std::string::npos;
+    return std::string(what) + "\n\n" + (named ? error : file.string() + ": " + error);
 }
 
 }  // namespace
 
 void ImportExportMenu::drawMenuItems(const Scene& scene, const fs::path& scenePath, const NoteWidget& note) {
-    if (ImGui::MenuItem("Import...")) {
-        importPending_ = true;
-        message_.clear();
+    const bool import = ImGui::MenuItem("Import...");
+    note("import");
+    if (import) {
+        // Beside the open scene, where its Atari files usually are.
+        importDialog_.setKinds(importKinds());
+        importDialog_.show(FileDialog::Mode::Import, scenePath.empty() ? fs::current_path() : scenePath.parent_path());
     }
     const bool exportMenu = ImGui::BeginMenu("Export");
     note("Export menu");
@@ -59,15 +64,43 @@ void ImportExportMenu::drawMenuItems(const Scene& scene, const fs::path& scenePa
     }
 }
 
-void ImportExportMenu::runImport() {
+std::vector<FileKind> ImportExportMenu::importKinds() {
+    // The kinds src/formats/Importer.cpp reads, by extension (formats::isImportable).
+    std::vector<FileKind> kinds{
+        {"Player editors: Atari Player Editor (.apl, .apm)", {".apl", ".apm"}},
+        {"Player editors: Mad Studio (.spr, .mpl, .msl)", {".spr", ".mpl", ".msl"}},
+        {"Emulator states: atari800 (.a8s), Altirra (.atstate2)", {".a8s", ".atstate2"}},
+        {"Character sets (.fnt, .set, .chr)", {".fnt", ".set", ".chr"}},
+        {"Micro Illustrator pictures (.mic)", {".mic"}},
+        {"Executables, as a still picture (.xex, .com, .exe, .obj)", {".xex", ".com", ".exe", ".obj"}},
+    };
+    FileKind every{"Every kind PMG Lab imports", {}};
+    for (const FileKind& k : kinds)
+        every.extensions.insert(every.extensions.end(), k.extensions.begin(), k.extensions.end());
+    kinds.insert(kinds.begin(), std::move(every));
+    return kinds;
+}
+
+void ImportExportMenu::readImport(const fs::path& file) {
     try {
-        const Scene scene = formats::importFile(input_);
-        saveScene(scene, output_);  // atomic; the path is the one the user typed
-        imported_ = fs::path(output_);
-        message_.clear();
-        ImGui::CloseCurrentPopup();
+        importedScene_ = formats::importFile(file);
     } catch (const std::exception& e) {
-        message_ = e.what();
+        importedScene_.reset();
+        importError_ = errorNaming("Cannot import the file.", file, e.what());
+        return;
+    }
+    // The scene file beside the Atari file, under its name; the user may choose another.
+    importSceneDialog_.show(FileDialog::Mode::SaveAs, file.parent_path(), file.stem().string() + ".json");
+}
+
+void ImportExportMenu::writeImport() {
+    if (!importedScene_) return;
+    try {
+        saveScene(*importedScene_, importScenePath_);  // atomic; a file the user chose
+        imported_ = importScenePath_;
+        importedScene_.reset();
+    } catch (const std::exception& e) {
+        importError_ = errorNaming("Cannot save the imported scene.", importScenePath_, e.what());
     }
 }
 
@@ -132,6 +165,13 @@ void ImportExportMenu::runExport() {
     }
 }
 
+std::vector<fs::path> ImportExportMenu::existingFiles() const {
+    if (!replacingImport_) return existingExportFiles();
+    std::error_code ec;
+    if (fs::exists(importScenePath_, ec)) return {importScenePath_};
+    return {};
+}
+
 std::vector<fs::path> ImportExportMenu::existingExportFiles() const {
     std::vector<fs::path> files{exportPath_};
     if (kind_ && !kind_->alsoWrites.empty())
@@ -144,49 +184,43 @@ std::vector<fs::path> ImportExportMenu::existingExportFiles() const {
 }
 
 std::optional<fs::path> ImportExportMenu::drawDialogs(const NoteWidget& note) {
-    if (importPending_) {
-        ImGui::OpenPopup(kImportPopup);
-        importPending_ = false;
-    }
-    if (ImGui::BeginPopupModal(kImportPopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::TextUnformatted("Reads an Atari file into a new scene file, then opens it.");
-        ImGui::Text("Kinds: %s", formats::supportedImportExtensions());
-        ImGui::InputText("Atari file", input_, sizeof input_);
-        if (ImGui::IsItemDeactivatedAfterEdit() && output_[0] == 0) {
-            fs::path out = input_;
-            out.replace_extension(".json");
-            copyPath(output_, out.string());
-        }
-        ImGui::InputText("Scene to write", output_, sizeof output_);
-        if (!message_.empty()) ImGui::TextWrapped("%s", message_.c_str());
-        if (ImGui::Button("Import") && input_[0] && output_[0]) runImport();
-        ImGui::SameLine();
-        if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
-        ImGui::EndPopup();
+    if (auto chosen = importDialog_.draw({}, note)) readImport(*chosen);
+    if (auto chosen = importSceneDialog_.draw({})) {
+        importScenePath_ = *chosen;
+        replacingImport_ = true;
+        if (existingFiles().empty()) writeImport();
+        else askReplace_ = true;
     }
     if (auto chosen = exportDialog_.draw({})) {
         exportPath_ = *chosen;
+        replacingImport_ = false;
         if (existingExportFiles().empty()) runExport();
         else askReplace_ = true;
     }
     if (askReplace_) ImGui::OpenPopup(kReplacePopup), askReplace_ = false;
     if (ImGui::BeginPopupModal(kReplacePopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        const std::vector<fs::path> existing = existingExportFiles();
+        const std::vector<fs::path> existing = existingFiles();
         for (const fs::path& f : existing) ImGui::Text("%s already exists.", f.string().c_str());
         ImGui::TextUnformatted(existing.size() > 1 ? "Replace them?" : "Replace it?");
+        const std::string of = replacingImport_ ? "import" : "export";
         const bool replace = ImGui::Button("Replace");
-        note("export replace");
+        note(of + " replace");
         ImGui::SameLine();
         const bool cancel = ImGui::Button("Cancel");
-        note("export cancel");
+        note(of + " cancel");
         if (replace) {
             ImGui::CloseCurrentPopup();
-            runExport();
+            if (replacingImport_) writeImport();
+            else runExport();
         } else if (cancel || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
             // Back to the dialog, to choose another name.
             ImGui::CloseCurrentPopup();
-            exportDialog_.show(FileDialog::Mode::Export, exportPath_.parent_path(), exportPath_.filename().string(),
-                               kind_ ? kind_->extension : exportPath_.extension().string());
+            if (replacingImport_)
+                importSceneDialog_.show(FileDialog::Mode::SaveAs, importScenePath_.parent_path(),
+                                        importScenePath_.filename().string());
+            else
+                exportDialog_.show(FileDialog::Mode::Export, exportPath_.parent_path(), exportPath_.filename().string(),
+                                   kind_ ? kind_->extension : exportPath_.extension().string());
         }
         ImGui::EndPopup();
     }

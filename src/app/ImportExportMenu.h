@@ -1,6 +1,7 @@
-// The File menu's "Import..." item and "Export" submenu: Atari files in (through src/formats,
-// saved as a scene file the user names, then opened), the scene out as an executable or as
-// source. Kept apart from App.cpp, which only calls the two functions below.
+// The File menu's "Import..." item and "Export" submenu: Atari files in (chosen in the file
+// dialog by kind, read through src/formats, saved as a scene file the user names, then
+// opened), the scene out as an executable or as source. Kept apart from App.cpp, which only
+// calls the functions below.
 #pragma once
 
 #include <filesystem>
@@ -28,6 +29,8 @@ public:
     // for the app's error dialog; each once, then "".
     std::string takeExportStatus() { return std::exchange(exportStatus_, {}); }
     std::string takeExportError() { return std::exchange(exportError_, {}); }
+    // Why the last import failed (naming the file and the place), for the error dialog; once.
+    std::string takeImportError() { return std::exchange(importError_, {}); }
 
 private:
     // One row of the Export submenu: its label, the file's usual extension, how the scene
@@ -39,21 +42,28 @@ private:
         std::string alsoWrites;
     };
     static const std::vector<ExportKind>& exportKinds();
-    void runImport();
+    // The kinds of Atari file the import dialog lists: every kind, then each on its own.
+    static std::vector<FileKind> importKinds();
+    void readImport(const std::filesystem::path& file);
+    void writeImport();
     void runExport();
     // The files an export to exportPath_ would replace.
     std::vector<std::filesystem::path> existingExportFiles() const;
+    // The files the confirmed write would replace: the export's, or the imported scene's.
+    std::vector<std::filesystem::path> existingFiles() const;
 
-    bool importPending_ = false;
     const ExportKind* kind_ = nullptr;
-    Scene scene_;  // the scene being exported, copied when the item is chosen
-    char input_[1024] = {};
-    char output_[1024] = {};
-    std::string message_;
+    Scene scene_;                       // the scene being exported, copied when the item is chosen
     FileDialog exportDialog_;           // where to export, as Save As asks where to save
     std::filesystem::path exportPath_;  // the file chosen in it
     bool askReplace_ = false;           // it exists: the user confirms before it is replaced
+    bool replacingImport_ = false;      // the file asked about is the imported scene's, not an export's
     std::string exportStatus_, exportError_;
+    FileDialog importDialog_;                // the Atari file to import
+    FileDialog importSceneDialog_;           // the scene file to write it to
+    std::optional<Scene> importedScene_;     // read, not yet written
+    std::filesystem::path importScenePath_;  // the scene file chosen for it
+    std::string importError_;
     std::optional<std::filesystem::path> imported_;
 };
 

@@ -44,6 +44,25 @@ TEST(Document, EditMarksDirtyAndUndoRedoRestoreExactly) {
     EXPECT_FALSE(d.canRedo());
 }
 
+// The pick (the appearance the arrow keys move) goes back and forth with the scene: a
+// gesture of several moves undoes to the pick before its first, redoes to the one after its last.
+TEST(Document, UndoAndRedoPutThePickBackWithTheScene) {
+    Document d;
+    d.reset(loadScene(kDefault), kDefault);
+    d.setPick({0, 40});
+    setHpos(d, 70, 7);
+    d.setPick({0, 48});
+    setHpos(d, 71, 7);
+    d.setPick({0, 56});
+    d.undo();
+    EXPECT_EQ(d.pick().object, 0);
+    EXPECT_EQ(d.pick().line, 40);
+    d.redo();
+    EXPECT_EQ(d.pick().line, 56);
+    d.reset(loadScene(kDefault), kDefault);
+    EXPECT_EQ(d.pick().object, -1) << "a new scene kept the old one's pick";
+}
+
 TEST(Document, AnEditThatChangesNothingIsNoStep) {
     Document d;
     ASSERT_TRUE(d.open(kDefault));

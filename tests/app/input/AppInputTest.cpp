@@ -1304,5 +1304,92 @@ TEST(AppInput, CtrlShiftZInATextFieldRedoesTheTyping) {
     fs::remove_all(dir);
 }
 
+// P0 placed by its register down to scan line 99 and by a line write (as a display-list
+// interrupt would) from line 100: the user picks its top appearance, moves it down with
+// Shift+Down until the line write's rows are reached, and undoes. The arrow keys must then
+// move the appearance the user picked, not whatever the line the pick had moved to shows.
+// A drag down and Ctrl+Z the same.
+TEST(AppInput, UndoOfAMoveDownKeepsThePickOnTheAppearanceItMoved) {
+    const fs::path dir = scratchDir("undo-pick");
+    Scene scene = loadScene(sourceFile("assets/scenes/line-writes-reuse.json"));
+    ASSERT_EQ(scene.lineWrites.size(), 3u);
+    ASSERT_EQ(scene.lineWrites[0].line, 0);  // sets HPOSP0 to its register's own value: not needed
+    ASSERT_EQ(scene.lineWrites[1].line, 100);
+    scene.lineWrites.erase(scene.lineWrites.begin());
+    const fs::path scenePath = dir / "reuse.json";
+    saveScene(scene, scenePath);
+    const Scene original = loadScene(scenePath);
+
+    // A pixel of P0's top appearance with P0 left and below it too, high enough that
+    // Shift+Down (8 lines) takes the pick below line 100 before the rows would leave it.
+    int clock = -1, line = -1;
+    {
+        Machine machine(machineOptionsFor(original));
+        runScene(original, machine, 2);
+        for (int l = 40; l < 92 && clock < 0; ++l)
+            for (int c = kWindowLeft + 1; c <= kWindowRight && clock < 0; ++c)
+                if (objectAt(machine.frame(), l, c) == 0 && objectAt(machine.frame(), l, c - 1) == 0 &&
+                    objectAt(machine.frame(), l + 1, c) == 0)
+                    clock = c, line = l;
+    }
+    ASSERT_GE(clock, 0) << "no P0 on lines 40-91";
+
+    AppSession app(sessionOptions(scenePath, dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const ScreenGeometry g = app.screen();
+    const int x0 = static_cast<int>(g.clockX(clock + 0.5f)), y0 = static_cast<int>(g.lineY(line + 0.5f));
+    const uint8_t hpos = sceneRegister(original, Reg::HPOSP0);
+    const uint8_t write = original.lineWrites[0].value;
+
+    input.click(x0, y0);  // picks P0's top appearance
+    for (int i = 0; i < 10; ++i) input.key(SDLK_DOWN, KMOD_LSHIFT);
+    ASSERT_FALSE(app.document().scene() == original) << "Shift+Down did not move P0";
+    for (int i = 0; i < 20 && app.document().canUndo(); ++i) input.key(SDLK_z, KMOD_LCTRL);
+    ASSERT_TRUE(app.document().scene() == original) << "Ctrl+Z did not undo the moves";
+    input.key(SDLK_RIGHT);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), hpos + 1)
+        << "after the undo the arrow did not move the appearance the user picked";
+    EXPECT_EQ(app.document().scene().lineWrites[0].value, write)
+        << "after the undo the arrow moved the appearance the pick had moved down to";
+    input.key(SDLK_z, KMOD_LCTRL);
+    ASSERT_TRUE(app.document().scene() == original);
+
+    input.drag(x0, y0, x0, static_cast<int>(g.lineY(line + 64.5f)));
+    ASSERT_FALSE(app.document().scene() == original) << "the drag did not move P0";
+    input.key(SDLK_z, KMOD_LCTRL);
+    ASSERT_TRUE(app.document().scene() == original) << "Ctrl+Z did not undo the drag";
+    input.key(SDLK_LEFT);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), hpos - 1)
+        << "after the drag's undo the arrow did not move the appearance dragged";
+    EXPECT_EQ(app.document().scene().lineWrites[0].value, write);
+    fs::remove_all(dir);
+}
+
+// Frame control with a program at 1920x1080 (the program's own HITCLR choice puts "Break
+// when" on a line of its own): the latch strip's caption is inside the panel, drawn.
+TEST(AppInput, TheLatchStripsCaptionIsInViewWithAProgramLoaded) {
+    const fs::path dir = scratchDir("latch-caption");
+    AppSession app(sessionOptions(sourceFile("assets/programs/dli-multiplexer.json"), dir, 1920, 1080));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    ASSERT_TRUE(app.simulation().hasProgram());
+    const auto caption = app.widget("latch history legend");
+    ASSERT_TRUE(caption.has_value()) << "Frame control is not shown";
+    const ImGuiWindow* control = ImGui::FindWindowByName("Control");
+    ASSERT_NE(control, nullptr);
+    EXPECT_LE((*caption)[3], control->InnerRect.Max.y) << "the caption is below the panel's visible part";
+    // Its missile swatch is on the screen.
+    const RgbImage shot = app.capture();
+    int swatch = 0;
+    for (int y = static_cast<int>((*caption)[1]); y < static_cast<int>((*caption)[3]); ++y)
+        for (int x = static_cast<int>((*caption)[0]); x < static_cast<int>((*caption)[2]); ++x)
+            swatch += near(shot.at(x, y), IM_COL32(240, 170, 60, 255), 12);
+    EXPECT_GT(swatch, 20) << "the caption's swatch is not drawn";
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app

@@ -236,5 +236,58 @@ TEST(Lessons, SavedAsTheLearnersOwnFileTheSceneIsPlainAndThePanelSaysTheLessonWa
     fs::remove_all(dir);
 }
 
+// The pixels of the window's rectangle `r` close to the panel's green tick colour.
+int greenPixels(const RgbImage& image, const std::array<float, 4>& r) {
+    int n = 0;
+    for (int y = static_cast<int>(r[1]); y < static_cast<int>(r[3]) && y < image.height; ++y)
+        for (int x = static_cast<int>(r[0]); x < static_cast<int>(r[2]) && x < image.width; ++x) {
+            const uint8_t* p = image.at(x, y);
+            n += p[0] > 60 && p[0] < 120 && p[1] > 190 && p[2] > 85 && p[2] < 145;
+        }
+    return n;
+}
+
+// Lesson 1 states four results before its steps and one after its first: the second step's
+// button stays where it was while the beam is mid-frame (no marks yet), and when the first
+// step's mark appears, so a learner's click where they saw it presses it.
+TEST(Lessons, TheSecondStepsButtonStaysWhereItWasWhenMarksAppearAndGo) {
+    const fs::path dir = scratchDir("lesson-stable");
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/01-meet-the-players.json"), dir, 2400, 1400);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    const auto seen = app.widget("try 2");
+    ASSERT_TRUE(seen.has_value());
+    const ImGuiWindow* panel = ImGui::FindWindowByName("Inspector");
+    ASSERT_NE(panel, nullptr);
+    ASSERT_LT((*seen)[3], panel->Pos.y + panel->Size.y) << "the lesson does not fit the panel: the test needs it whole";
+
+    input.key(SDLK_l);  // one scan line: the frame is not over, the results wait for it
+    ASSERT_TRUE(app.simulation().midFrame());
+    const auto midFrame = app.widget("try 2");
+    ASSERT_TRUE(midFrame.has_value());
+    EXPECT_EQ((*midFrame)[1], (*seen)[1]) << "the button moved when the marks went (mid-frame)";
+
+    clickNamed(app, input, "try 1");
+    input.frames(6);
+    ASSERT_EQ(app.document().undoLabel().rfind("Lesson step 1", 0), 0u) << app.document().undoLabel();
+    const std::array<float, 4> area{panel->Pos.x, panel->Pos.y, panel->Pos.x + panel->Size.x,
+                                    panel->Pos.y + panel->Size.y};
+    shot(app, "lesson-stable-step-1");
+    EXPECT_GE(greenPixels(app.capture(), area), 10) << "the first step's result has no tick";
+    const auto afterStep = app.widget("try 2");
+    ASSERT_TRUE(afterStep.has_value());
+    EXPECT_EQ((*afterStep)[1], (*seen)[1]) << "the button moved when the first step's results appeared";
+
+    // The learner clicks where the button was at the start: the second step is done.
+    input.click(static_cast<int>(((*seen)[0] + (*seen)[2]) / 2), static_cast<int>(((*seen)[1] + (*seen)[3]) / 2));
+    input.frames(4);
+    EXPECT_EQ(app.document().undoLabel().rfind("Lesson step 2", 0), 0u)
+        << "a click where the second step's button was did not press it: " << app.document().undoLabel();
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
