@@ -602,12 +602,13 @@ void App::drawSlots() {
                         const float childTop = ImGui::GetCursorPosY();
                         ImGui::BeginChild("##panel");
                         if (ctx_.recordText) ImGui::LogToBuffer(0);  // 0: log without opening tree nodes
+                        ctx_.shortfall = 0;
                         p->draw(ctx_);
                         // Only grows until the next relayout: the content is narrower with a
                         // scroll bar, and a height that shrank again could bring it back.
                         if (slot == static_cast<int>(PanelSlot::Control))
-                            controlNeed_ = std::max(
-                                controlNeed_, childTop + ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y);
+                            controlNeed_ = std::max(controlNeed_, childTop + ImGui::GetCursorPosY() + ctx_.shortfall +
+                                                                      ImGui::GetStyle().WindowPadding.y);
                         if (ctx_.recordText) {
                             // A window the panel opens and ends (a tooltip, a popup) ends ImGui's
                             // log with it: the text of such a frame is not whole and is not kept.

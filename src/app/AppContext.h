@@ -84,6 +84,11 @@ struct AppContext {
     // field each frame it is active.
     bool typingIntoScene = false;
 
+    // How much taller a panel would be drawn if it had the room (the Frame control strip is
+    // drawn shorter to keep its caption in view): the window gives its slot that much more
+    // when it can. Zeroed before each panel draws.
+    float shortfall = 0;
+
     // Where some widgets were drawn this frame (window pixels, min and max), by a name that
     // says what they are ("try 1", "cell P0PL.P1"): tests click them as a user would.
     std::map<std::string, ImVec4> widgets;

@@ -2,6 +2,7 @@
 // policy, a breakpoint on a latch bit, and a plot of which latch registers were set over
 // the last frames.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "app/AppContext.h"
@@ -72,7 +73,7 @@ public:
         const float gap = ImGui::GetFontSize() * 1.5f;
         if (ImGui::GetItemRectMax().x + gap + breakWidth() <= contentRight()) ImGui::SameLine(0, gap);
         drawBreak(ctx);
-        drawHistory(sim);
+        drawHistory(ctx);
         ctx.noteWidget("latch history");
         drawHistoryLegend(ctx);
     }
@@ -136,9 +137,15 @@ private:
 
     static const char* bitLabel(int reg, int bit) { return collisionBitName(reg, bit); }
 
-    void drawHistory(const Simulation& sim) {
-        const auto& history = sim.history();
-        const float rowH = std::max(4.0f, ImGui::GetFontSize() * 0.3f);
+    void drawHistory(AppContext& ctx) {
+        const auto& history = ctx.simulation.history();
+        // Shorter rows when the panel has no room for them and the caption below (a bigger
+        // interface in a short window): the caption says what the strip shows, it must be seen.
+        const float fullRowH = std::max(4.0f, ImGui::GetFontSize() * 0.3f);
+        const float room =
+            ImGui::GetContentRegionAvail().y - ImGui::GetStyle().ItemSpacing.y - ImGui::GetTextLineHeightWithSpacing();
+        const float rowH = std::clamp(std::floor(room / kCollisionRegisters), 2.0f, fullRowH);
+        ctx.shortfall = (fullRowH - rowH) * kCollisionRegisters;
         const float labelW = ImGui::CalcTextSize("M-PF ").x;
         const float width = ImGui::GetContentRegionAvail().x - labelW;
         const float height = rowH * kCollisionRegisters;

@@ -1368,7 +1368,8 @@ TEST(AppInput, UndoOfAMoveDownKeepsThePickOnTheAppearanceItMoved) {
 }
 
 // Frame control with a program at 1920x1080 (the program's own HITCLR choice puts "Break
-// when" on a line of its own): the latch strip's caption is inside the panel, drawn.
+// when" on a line of its own), at the usual interface size and larger (Ctrl+plus, as for a
+// projector): the latch strip's caption is inside the panel, drawn, and so is the strip.
 TEST(AppInput, TheLatchStripsCaptionIsInViewWithAProgramLoaded) {
     const fs::path dir = scratchDir("latch-caption");
     AppSession app(sessionOptions(sourceFile("assets/programs/dli-multiplexer.json"), dir, 1920, 1080));
@@ -1376,18 +1377,24 @@ TEST(AppInput, TheLatchStripsCaptionIsInViewWithAProgramLoaded) {
     InputDriver input(app);
     input.frames(6);
     ASSERT_TRUE(app.simulation().hasProgram());
-    const auto caption = app.widget("latch history legend");
-    ASSERT_TRUE(caption.has_value()) << "Frame control is not shown";
-    const ImGuiWindow* control = ImGui::FindWindowByName("Control");
-    ASSERT_NE(control, nullptr);
-    EXPECT_LE((*caption)[3], control->InnerRect.Max.y) << "the caption is below the panel's visible part";
-    // Its missile swatch is on the screen.
-    const RgbImage shot = app.capture();
-    int swatch = 0;
-    for (int y = static_cast<int>((*caption)[1]); y < static_cast<int>((*caption)[3]); ++y)
-        for (int x = static_cast<int>((*caption)[0]); x < static_cast<int>((*caption)[2]); ++x)
-            swatch += near(shot.at(x, y), IM_COL32(240, 170, 60, 255), 12);
-    EXPECT_GT(swatch, 20) << "the caption's swatch is not drawn";
+    for (int larger = 0; larger <= 3; ++larger) {
+        if (larger) input.key(SDLK_EQUALS, KMOD_LCTRL);
+        input.frames(4);
+        const auto caption = app.widget("latch history legend"), strip = app.widget("latch history");
+        ASSERT_TRUE(caption && strip) << "Frame control is not shown";
+        const ImGuiWindow* control = ImGui::FindWindowByName("Control");
+        ASSERT_NE(control, nullptr);
+        EXPECT_LE((*caption)[3], control->InnerRect.Max.y)
+            << "font " << app.fontSize() << ": the caption is below the panel's visible part";
+        EXPECT_GE((*strip)[3] - (*strip)[1], 2.0f * 16) << "font " << app.fontSize() << ": the strip has no rows left";
+        // Its missile swatch is on the screen.
+        const RgbImage shot = app.capture();
+        int swatch = 0;
+        for (int y = static_cast<int>((*caption)[1]); y < static_cast<int>((*caption)[3]); ++y)
+            for (int x = static_cast<int>((*caption)[0]); x < static_cast<int>((*caption)[2]); ++x)
+                swatch += near(shot.at(x, y), IM_COL32(240, 170, 60, 255), 12);
+        EXPECT_GT(swatch, 20) << "font " << app.fontSize() << ": the caption's swatch is not drawn";
+    }
     fs::remove_all(dir);
 }
 
