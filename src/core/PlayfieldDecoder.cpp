@@ -113,15 +113,24 @@ void assembleFourClockBytes(const uint8_t* src, int count, bool hires, LineMask*
 }
 #endif
 
-// `m` moved `s` (0..255) clocks right; clocks past 255 are dropped. Without branches: the
-// words below the mask read as zero, and a shift by 64 - bits is taken in two steps.
-LineMask shiftedRight(const LineMask& m, int s) {
-    const int words = s >> 6, bits = s & 63;
-    const uint64_t padded[8] = {0, 0, 0, 0, m.w[0], m.w[1], m.w[2], m.w[3]};
-    const uint64_t* from = padded + 4 - words;
+// `m` moved 64 * Words + bits clocks right (bits 0..63); clocks past 255 are dropped. The
+// words are picked at compile time and the shift by 64 - bits taken in two steps (no branch).
+template <int Words> LineMask shiftedRight(const LineMask& m, int bits) {
     LineMask r;
-    for (int i = 0; i < 4; ++i) r.w[i] = (from[i] << bits) | ((from[i - 1] >> 1) >> (63 - bits));
+    for (int k = 0; k < 4; ++k) {
+        const uint64_t cur = k >= Words ? m.w[k - Words] : 0;
+        const uint64_t prev = k >= Words + 1 ? m.w[k - Words - 1] : 0;
+        r.w[k] = (cur << bits) | ((prev >> 1) >> (63 - bits));
+    }
     return r;
+}
+LineMask shiftedRight(const LineMask& m, int s) {
+    switch (s >> 6) {
+        case 0: return shiftedRight<0>(m, s & 63);
+        case 1: return shiftedRight<1>(m, s & 63);
+        case 2: return shiftedRight<2>(m, s & 63);
+        default: return shiftedRight<3>(m, s & 63);
+    }
 }
 
 }  // namespace
