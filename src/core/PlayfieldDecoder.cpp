@@ -80,35 +80,38 @@ void assembleBytes(const uint8_t* src, int count, int span, const uint64_t* tabl
 }
 
 #if defined(__SSE2__)
-// Bytes of 4 clocks (modes D, E: 2-bit pixels; F: hi-res pairs) whose pixels' bits are lit in
-// `c` at bits 6, 4, 2, 0 (left pixel first): 16 bytes to 64 clocks, bit k = clock k.
-inline uint64_t fourClockBytes(__m128i c) {
-    // Each byte to a nibble, left pixel in bit 0 (16-bit shifts; the masks drop what crosses bytes).
-    const __m128i n = _mm_or_si128(
-        _mm_or_si128(_mm_and_si128(_mm_srli_epi16(c, 6), _mm_set1_epi8(0x01)),
-                     _mm_and_si128(_mm_srli_epi16(c, 3), _mm_set1_epi8(0x02))),
-        _mm_or_si128(_mm_and_si128(c, _mm_set1_epi8(0x04)), _mm_and_si128(_mm_slli_epi16(c, 3), _mm_set1_epi8(0x08))));
-    // Two nibbles per byte, the even byte's low, then 8 bytes out.
-    const __m128i pairs = _mm_and_si128(_mm_or_si128(n, _mm_srli_epi16(n, 4)), _mm_set1_epi16(0x00FF));
-    return static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_packus_epi16(pairs, pairs)));
+// Bytes of 4 clocks (modes D, E: 2-bit pixels; F: hi-res pairs), 16 of them: their pixels'
+// bits at 6, 4, 2, 0 (left pixel first) as 64 clocks, bit k = clock k, in the low 8 bytes of
+// the result; those of the bits at 7, 5, 3, 1 in the high 8 bytes. Bitwise, so the colours
+// are ANDs of the two halves afterwards.
+inline __m128i fourClockBytes(__m128i v) {
+    // Each byte to two nibbles in 16-bit lanes, left pixel in bit 0 (16-bit shifts; the masks
+    // drop what crosses bytes): the low bits (6, 4, 2, 0), and the high bits one place up.
+    auto nibbles = [](__m128i c) {
+        const __m128i n = _mm_or_si128(_mm_or_si128(_mm_and_si128(_mm_srli_epi16(c, 6), _mm_set1_epi8(0x01)),
+                                                    _mm_and_si128(_mm_srli_epi16(c, 3), _mm_set1_epi8(0x02))),
+                                       _mm_or_si128(_mm_and_si128(c, _mm_set1_epi8(0x04)),
+                                                    _mm_and_si128(_mm_slli_epi16(c, 3), _mm_set1_epi8(0x08))));
+        // Two nibbles per byte, the even byte's low.
+        return _mm_and_si128(_mm_or_si128(n, _mm_srli_epi16(n, 4)), _mm_set1_epi16(0x00FF));
+    };
+    return _mm_packus_epi16(nibbles(v), nibbles(_mm_srli_epi16(v, 1)));
 }
 
 // assembleBytes() for 4-clock bytes, 16 at a time: `src` has whole rounds of 16 bytes readable
 // (those past `count` only make clocks the caller cuts off).
 void assembleFourClockBytes(const uint8_t* src, int count, bool hires, LineMask* out) {
-    const __m128i m55 = _mm_set1_epi8(0x55);
     for (int i = 0, word = 0; i < count; i += 16, ++word) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
-        const __m128i right = _mm_and_si128(v, m55);                    // each pixel's low bit
-        const __m128i left = _mm_and_si128(_mm_srli_epi16(v, 1), m55);  // and its high bit
+        const __m128i both = fourClockBytes(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i)));
+        const auto right = static_cast<uint64_t>(_mm_cvtsi128_si64(both));                    // each pixel's low bit
+        const auto left = static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_srli_si128(both, 8)));  // and its high bit
         if (hires) {
-            // A clock is PF2 when either half-pixel is lit (F1).
-            out[2].w[word] = fourClockBytes(_mm_or_si128(left, right));
+            out[2].w[word] = left | right;  // a clock is PF2 when either half-pixel is lit (F1)
             continue;
         }
-        out[0].w[word] = fourClockBytes(_mm_andnot_si128(left, right));  // 01
-        out[1].w[word] = fourClockBytes(_mm_andnot_si128(right, left));  // 10
-        out[2].w[word] = fourClockBytes(_mm_and_si128(left, right));     // 11
+        out[0].w[word] = right & ~left;  // 01
+        out[1].w[word] = left & ~right;  // 10
+        out[2].w[word] = left & right;   // 11
     }
 }
 #endif
@@ -131,6 +134,17 @@ LineMask shiftedRight(const LineMask& m, int s) {
         case 2: return shiftedRight<2>(m, s & 63);
         default: return shiftedRight<3>(m, s & 63);
     }
+}
+
+// LineMask::range(from, to) for 0 <= from <= to <= 256, without a loop or branches.
+LineMask clocksBetween(int from, int to) {
+    auto below = [](int n) {  // the clocks of a word below n (0..64, clamped)
+        n = std::clamp(n, 0, 64);
+        return n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+    };
+    LineMask m;
+    for (int k = 0; k < 4; ++k) m.w[k] = below(to - 64 * k) & ~below(from - 64 * k);
+    return m;
 }
 
 }  // namespace
@@ -167,7 +181,7 @@ void decodeBitmapPlayfield(const Memory& mem, PlayfieldLine& line, std::array<Li
     // Byte firstByte's first clock, and the clocks the line shows (the first and last byte
     // may be cut).
     const int x0 = line.origin + line.firstByte * span;
-    const LineMask shown = LineMask::range(line.first, line.last + 1);
+    const LineMask shown = clocksBetween(line.first, line.last + 1);
     for (int n = 0; n < 3; ++n) pf[n] = shiftedRight(rel[n], x0) & shown;
 }
 
