@@ -172,9 +172,12 @@ PMG_NOINLINE void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t ne
         placePlayfield(pf);
         detectPlayfieldFromBytes(at.line, at.mem, pf, cache_, active, possible, at.latches);
     } else if (needPf || (record && possible)) {
-        generatePlayfield(at.mem, pf);
+        // A bitmap line the record needs in full: its masks straight from the screen bytes.
+        const bool fromBytes = record && !pf.generated && decodesFromBytes(pf, gtia);
+        if (!fromBytes) generatePlayfield(at.mem, pf);
         if (record) {
-            decodePlayfield(pf, gtia, playfield_);
+            if (fromBytes) decodeBitmapPlayfield(at.mem, pf, playfield_);
+            else decodePlayfield(pf, gtia, playfield_);
             for (auto& m : playfield_) m &= kWindowMask;
             at.record().playfield = playfield_;
         } else {

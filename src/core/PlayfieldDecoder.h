@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "core/LineMask.h"
+#include "core/Memory.h"
 #include "core/PlayfieldLine.h"
 
 namespace pmg {
@@ -28,5 +29,16 @@ void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4
 // The same, exact for clocks [from, to) only (others may be set or not): when only some
 // clocks matter, the rest need no decoding.
 void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4>& pf, int from, int to);
+
+// Whether decodeBitmapPlayfield() can stand for generating and decoding `line` in GTIA mode
+// `gtia`: a bitmap mode (8-F) in GTIA mode 0 whose fetch no write during the line changed and
+// that no DMA clock from an earlier line reaches (there the AN codes are not the bytes in order).
+inline bool decodesFromBytes(const PlayfieldLine& line, int gtia) {
+    return gtia == 0 && line.mode >= 8 && line.fetchChangeCount == 0 && line.dmaClock == 0;
+}
+// decodePlayfield(line, 0, pf) for a line decodesFromBytes() accepts, straight from its screen
+// bytes in `mem` (places the line; needs no AN codes): a table look-up per byte instead of a
+// code per clock.
+void decodeBitmapPlayfield(const Memory& mem, PlayfieldLine& line, std::array<LineMask, 4>& pf);
 
 }  // namespace pmg

@@ -36,11 +36,10 @@ uint16_t prioritySelect(uint8_t prior, int p4, int pf4) {
     return s;
 }
 
-ColourLookup PriorityColours::lookup(const RegisterFile& regs) {
+ColourLookup PriorityColours::rebuild(const RegisterFile& regs) {
     // COLPM0..COLBK and PRIOR are consecutive registers.
     const uint8_t* key = regs.data() + static_cast<int>(Reg::COLPM0);
     static_assert(static_cast<int>(Reg::PRIOR) == static_cast<int>(Reg::COLPM0) + 9);
-    if (valid_ && std::memcmp(key, key_.data(), key_.size()) == 0) return {selection_.data(), colour_.data()};
     std::memcpy(key_.data(), key, key_.size());
     valid_ = true;
     ++version_;

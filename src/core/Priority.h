@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 #include "core/RegisterFile.h"
 
@@ -43,13 +44,27 @@ private:
 // ColourLookup for the registers, kept while COLPM0-COLBK and PRIOR stay.
 class PriorityColours {
 public:
-    ColourLookup lookup(const RegisterFile& regs);
+    // Inline while the registers stay (almost every line): two loads and compares.
+    ColourLookup lookup(const RegisterFile& regs) {
+        const uint8_t* key = regs.data() + static_cast<int>(Reg::COLPM0);
+        uint64_t now8, was8;
+        uint16_t now2, was2;
+        std::memcpy(&now8, key, 8);
+        std::memcpy(&was8, key_.data(), 8);
+        std::memcpy(&now2, key + 8, 2);
+        std::memcpy(&was2, key_.data() + 8, 2);
+        if (valid_ && now8 == was8 && now2 == was2) [[likely]]
+            return {selection_.data(), colour_.data()};
+        return rebuild(regs);
+    }
     uint8_t colour(const RegisterFile& regs, int p4, int pf4) { return lookup(regs)[p4 | (pf4 << 4)]; }
     // Changes whenever lookup() gives different colours, so tables derived from them can be
     // cached against it.
     uint32_t version() const { return version_; }
 
 private:
+    ColourLookup rebuild(const RegisterFile& regs);
+
     std::array<uint8_t, 10> key_{};  // COLPM0-3, COLPF0-3, COLBK, PRIOR
     bool valid_ = false;
     uint32_t version_ = 0;

@@ -4,6 +4,8 @@
 #include <random>
 
 #include "TestMachine.h"
+#include "core/Antic.h"
+#include "core/AnticMode.h"
 #include "core/PlayfieldDecoder.h"
 
 namespace pmg::test {
@@ -378,6 +380,44 @@ TEST(Playfield, F1_DecodedMasksMatchTheCodesClockByClock) {
                     << "trial " << trial << " clock " << x << " PF" << n << " code " << code;
             }
         }
+    }
+}
+
+// The record's masks of a bitmap line taken straight from its screen bytes against the AN
+// codes ANTIC makes of those bytes, decoded: every bitmap mode 8-F, every width, HSCROL on and
+// off at every value, random bytes, scan counters that wrap inside the line.
+TEST(Playfield, F1_BitmapMasksFromBytesMatchTheDecodedCodes) {
+    std::mt19937 rng(11);
+    Memory mem;
+    for (int trial = 0; trial < 3000; ++trial) {
+        PlayfieldLine line;
+        line.mode = static_cast<uint8_t>(8 + trial % 8);
+        line.hires = anticMode(line.mode).hires;
+        line.dmactl = static_cast<uint8_t>(0x20 | (1 + (trial / 8) % 3));
+        line.hscrollEnabled = (trial / 24) % 2 != 0;
+        line.hscrol = static_cast<uint8_t>(rng() % 16);
+        // Mostly ordinary addresses, some just below the end of a 4 KiB block (the counter wraps).
+        line.dataAddress = static_cast<uint16_t>(trial % 5 == 0 ? 0x3FF0 + rng() % 16 : 0x4000 + rng() % 0x800);
+        line.generated = false;
+        line.placed = false;
+        line.possible = playfieldColours(line.mode);
+        // New bytes where any line reads (zero bytes and full ones among them).
+        for (int a = 0x3000; a < 0x4900; ++a)
+            mem.write(static_cast<uint16_t>(a),
+                      rng() % 4 == 0 ? static_cast<uint8_t>(rng() % 2 ? 0xFF : 0) : static_cast<uint8_t>(rng()));
+        ASSERT_TRUE(decodesFromBytes(line, 0));
+
+        std::array<LineMask, 4> fromBytes;
+        PlayfieldLine bytesLine = line;
+        decodeBitmapPlayfield(mem, bytesLine, fromBytes);
+        EXPECT_FALSE(bytesLine.generated);  // no AN codes were made for it
+        generatePlayfield(mem, line);
+        std::array<LineMask, 4> fromCodes;
+        decodePlayfield(line, 0, fromCodes);
+        for (int n = 0; n < 4; ++n)
+            ASSERT_EQ(fromBytes[static_cast<size_t>(n)], fromCodes[static_cast<size_t>(n)])
+                << "trial " << trial << " mode " << int(line.mode) << " DMACTL " << int(line.dmactl) << " HSCROL "
+                << (line.hscrollEnabled ? int(line.hscrol) : -1) << " PF" << n;
     }
 }
 
