@@ -121,11 +121,17 @@ public:
     // The objects with a shape on this line, from the GRAF latches alone (see objects with a
     // pixel: active()); up to date even when the shapes are not (skipShapes).
     static uint8_t shaped(const RegisterFile& regs) {
+        // Bit-parallel, as this runs on almost every line: bit 7 of each byte of `players` is
+        // set when that GRAFP byte is not zero (its low 7 bits carry into bit 7, or bit 7 is
+        // set), and the multiply gathers the four bits 7, 15, 23, 31 into bits 24-27 (no two
+        // of its partial products meet, so nothing carries). Bit 2m of `pairs` is missile m's.
         const ObjectInputs now = inputs(regs);
-        unsigned shaped = 0;
-        for (int p = 0; p < 4; ++p) shaped |= static_cast<unsigned>(((now.grafp >> (8 * p)) & 0xFF) != 0) << p;
-        for (int m = 0; m < 4; ++m) shaped |= static_cast<unsigned>(((now.grafm >> (2 * m)) & 3) != 0) << (4 + m);
-        return static_cast<uint8_t>(shaped);
+        uint32_t players = (((now.grafp & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | now.grafp) & 0x80808080u;
+        players = ((players >> 7) * 0x01020408u) >> 24;
+        unsigned pairs = (now.grafm | (now.grafm >> 1)) & 0x55u;
+        pairs = (pairs | (pairs >> 1)) & 0x33u;
+        pairs = (pairs | (pairs >> 2)) & 0x0Fu;
+        return static_cast<uint8_t>((players & 0x0Fu) | (pairs << 4));
     }
     PairSet candidates() const { return candidates_; }
 
