@@ -142,7 +142,12 @@ PMG_NOINLINE void Gtia::segmentedLine(const GtiaLine& at, std::span<const Regist
 void Gtia::wholeLine(const GtiaLine& at) {
     const int gtia = gtiaMode(at.regs[Reg::PRIOR], at.opt.ctia);
     const uint8_t active = cache_.active();
-    if (active) {
+    // Every PL bit two objects placed so can set is latched already (latches only gain bits
+    // until HITCLR): the line's object-object hits would change nothing.
+    uint64_t plLatches;
+    std::memcpy(&plLatches, at.latches.registers().data() + M0PL, 8);
+    const bool pairsLatched = (plLatches & cache_.pairLatches()) == cache_.pairLatches();
+    if (active && !pairsLatched) {
         // Object-object hits depend on the objects alone: found once per change of the
         // objects and replayed on the lines after (latching a bit that is already set
         // changes nothing, first hit included).

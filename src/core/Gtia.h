@@ -53,6 +53,13 @@ public:
                   RegisterFile& regs, CollisionLatches& latches, Frame& frame, const GtiaOptions& opt) {
         const GtiaLine at{line, mem, pf, regs, latches, frame, opt};
         memo_.enterLine(line);
+        // Almost every line: no writes during it, nothing left in the shift registers, the
+        // fast path asked for. What the general case below does then, without its tests.
+        if (midLine.empty() && shifters_.empty() && !opt.shiftAlways && !opt.reference) [[likely]] {
+            wholeLineFromCache(at);
+            shifters_.afterWholeLine(regs);
+            return;
+        }
         // The options ask for the shift registers (or the reference), clock by clock from what
         // the line before left in them (shifters_, which they update).
         if (opt.shiftAlways || opt.reference) {

@@ -127,6 +127,8 @@ void ObjectMaskCache::rebuild(const RegisterFile& regs) {
     const ObjectInputs now = inputs(regs);
     const bool placed = valid_ && now.hpos == inputs_.hpos && now.sizep == inputs_.sizep && now.sizem == inputs_.sizem;
     if (!placed) placeObjects(regs);
+    const uint32_t oldGrafp = inputs_.grafp;
+    const uint8_t oldGrafm = inputs_.grafm;
     // Field by field: `now` was just built in pieces, and a whole-struct copy would read
     // it back in one wide load that waits for those stores.
     inputs_.hpos = now.hpos;
@@ -135,18 +137,21 @@ void ObjectMaskCache::rebuild(const RegisterFile& regs) {
     inputs_.grafp = now.grafp;
     inputs_.grafm = now.grafm;
 
-    // Something changed: redo all eight images (cheaper than working out which). A missile
-    // is a 2-bit shape: the higher bit of its GRAFM pair is the left pixel (P1).
-    const uint32_t p = now.grafp;
-    const unsigned m = now.grafm;
-    const uint32_t graf[kObjectCount] = {p & 0xFF,        (p >> 8) & 0xFF, (p >> 16) & 0xFF, p >> 24,
-                                         (m & 0x03) << 6, (m & 0x0C) << 4, (m & 0x30) << 2,  m & 0xC0};
-    unsigned active = 0;
-    for (int o = 0; o < kObjectCount; ++o) {
-        const uint32_t bits = expand_[o][graf[o]] & clip_[o];
-        shape_[o] = static_cast<uint8_t>(graf[o]);
+    // The images to redo: all eight when the placement changed, else those whose GRAF byte
+    // or pair did (most lines: DMA reloads one or two). The others hold what this shape and
+    // placement make already (a line that skipped its shapes left them as they were). A
+    // missile is a 2-bit shape: the higher bit of its GRAFM pair is the left pixel (P1).
+    const unsigned redo =
+        placed ? nonZeroBytes(now.grafp ^ oldGrafp) | (nonZeroPairs(static_cast<uint8_t>(now.grafm ^ oldGrafm)) << 4)
+               : 0xFFu;
+    unsigned active = active_;
+    for (unsigned r = redo; r; r &= r - 1) {
+        const int o = std::countr_zero(r);
+        const unsigned graf = o < 4 ? (now.grafp >> (8 * o)) & 0xFF : ((now.grafm >> (2 * (o - 4))) & 3) << 6;
+        const uint32_t bits = expand_[o][graf] & clip_[o];
+        shape_[o] = static_cast<uint8_t>(graf);
         bits_[o] = bits;
-        active |= static_cast<unsigned>(bits != 0) << o;
+        active = (active & ~(1u << o)) | (static_cast<unsigned>(bits != 0) << o);
     }
     active_ = static_cast<uint8_t>(active);
     shapesValid_ = true;

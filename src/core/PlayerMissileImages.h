@@ -122,10 +122,7 @@ public:
     // pixel: active()); up to date even when the shapes are not (skipShapes).
     static uint8_t shaped(const RegisterFile& regs) {
         const ObjectInputs now = inputs(regs);
-        unsigned shaped = 0;
-        for (int p = 0; p < 4; ++p) shaped |= static_cast<unsigned>(((now.grafp >> (8 * p)) & 0xFF) != 0) << p;
-        for (int m = 0; m < 4; ++m) shaped |= static_cast<unsigned>(((now.grafm >> (2 * m)) & 3) != 0) << (4 + m);
-        return static_cast<uint8_t>(shaped);
+        return static_cast<uint8_t>(nonZeroBytes(now.grafp) | (nonZeroPairs(now.grafm) << 4));
     }
     PairSet candidates() const { return candidates_; }
 
@@ -148,6 +145,20 @@ private:
         std::memcpy(&now.grafp, in + static_cast<int>(Reg::GRAFP0), 4);
         now.grafm = in[static_cast<int>(Reg::GRAFM)];
         return now;
+    }
+    // Bit-parallel, as these run on almost every line. Bit k: byte k of `v` is not zero (bit 7
+    // of each byte of `high` is set when its low 7 bits carry into it or it is set; the
+    // multiply gathers bits 7, 15, 23, 31 into bits 24-27, and no two of its partial
+    // products meet, so nothing carries).
+    static unsigned nonZeroBytes(uint32_t v) {
+        const uint32_t high = (((v & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | v) & 0x80808080u;
+        return (((high >> 7) * 0x01020408u) >> 24) & 0x0Fu;
+    }
+    // Bit k: bit pair k of `v` (missile k's in GRAFM) is not zero.
+    static unsigned nonZeroPairs(uint8_t v) {
+        unsigned pairs = (v | (v >> 1)) & 0x55u;
+        pairs = (pairs | (pairs >> 1)) & 0x33u;
+        return (pairs | (pairs >> 2)) & 0x0Fu;
     }
     bool changed(const RegisterFile& regs) const {
         const ObjectInputs now = inputs(regs);

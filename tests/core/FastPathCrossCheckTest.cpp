@@ -747,4 +747,24 @@ TEST(FastPathCrossCheck, ReferenceAgreesWithShiftAlwaysPath) {
     }
 }
 
+// The objects with a shape (lineSaturated() skips lines by them) worked out bit-parallel,
+// against one GRAF byte or GRAFM pair at a time: every value of each player's byte with the
+// other three random, every GRAFM value.
+TEST(FastPathCrossCheck, ShapedObjectsAreThoseWithGrafBits) {
+    Rng rng{77};
+    RegisterFile regs;
+    for (int object = 0; object < 5; ++object) {
+        for (int value = 0; value < 256; ++value) {
+            for (int p = 0; p < 5; ++p) regs[regAt(Reg::GRAFP0, p)] = rng.chance(3) ? 0 : rng.byte();
+            regs[regAt(Reg::GRAFP0, object)] = static_cast<uint8_t>(value);
+            unsigned expected = 0;
+            for (int p = 0; p < 4; ++p)
+                if (regs[regAt(Reg::GRAFP0, p)] != 0) expected |= 1u << p;
+            for (int m = 0; m < 4; ++m)
+                if ((regs[Reg::GRAFM] >> (2 * m)) & 3) expected |= 1u << (4 + m);
+            ASSERT_EQ(ObjectMaskCache::shaped(regs), expected) << "object " << object << " value " << value;
+        }
+    }
+}
+
 }  // namespace pmg::test
