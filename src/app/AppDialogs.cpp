@@ -90,9 +90,9 @@ void App::drawDialogs() {
         };
         if (ImGui::Button("Save")) {
             ImGui::CloseCurrentPopup();
-            if (document_.path().empty()) {
+            if (document_.path().empty() || document_.readOnly()) {  // a lesson is saved as the user's own file
                 pending_ = Pending::None;
-                fileDialog_.show(FileDialog::Mode::SaveAs, documentsDir(), document_.scene().name + ".json");
+                save(true);
             } else if (document_.save()) {
                 proceed();
             } else {
@@ -154,7 +154,6 @@ void App::drawDialogs() {
 }
 
 void App::requestOpen(const fs::path& path, bool fromTemplate) {
-    // A lesson's changes (its try steps) are the lesson's, not the user's work: no question.
     if (askBeforeLeaving()) {
         pending_ = Pending::Open;
         pendingPath_ = path;

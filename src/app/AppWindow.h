@@ -80,6 +80,7 @@ private:
     std::vector<CommandId> keyCommands_;  // the commands key presses ran (tests ask)
     void handleMouse(const SDL_Event& e);
     void dragPlacedByWrite(int clocks, int lines);
+    bool programWrites(Reg reg) const;  // the scene's program wrote `reg` in the last frame
     void pollController();
     // A running program's joystick 0 and console keys: arrows and Left Ctrl (fire), F2 START,
     // F3 SELECT, F4 OPTION, or a game controller (stick or pad, A fires, Start/Back/X for the
@@ -112,7 +113,11 @@ private:
     bool templatesRead_ = false;
     bool pendingTemplate_ = false;
     void openedFile(const fs::path& path);
-    bool askBeforeLeaving() const { return document_.dirty() && !document_.readOnly(); }
+    // A lesson's try steps are the lesson's, not the user's work: leaving asks only when the
+    // user edited it by hand too (a drag, a typed value), as for any other scene.
+    bool askBeforeLeaving() const {
+        return document_.dirty() && (!document_.readOnly() || document_.hasUndoStepNotStartingWith(kLessonStepLabel));
+    }
     void requestQuit();  // quits, or first asks about unsaved edits
     void save(bool as);
     void takeScreenshot(const fs::path& path);
