@@ -14,10 +14,18 @@ namespace pmg::app {
 
 void App::openInitialScene() {
     // Crash recovery first: a scene started from a template is the user's own work too.
+    // Only one window keeps it: a second one opened while the first runs would take the
+    // first one's autosave for a crash's, and write over or remove it.
     if (options_.frames == 0) {
-        document_.setRecoveryFile(configDir() / "recovery.json");
-        recovered_ = document_.readRecovery();
-        askRecovery_ = recovered_.has_value();
+        const fs::path lock = configDir() / "recovery.lock";
+        recoveryLock_ = RecoveryLock::acquire(lock);
+        if (recoveryLock_) {
+            document_.setRecoveryFile(configDir() / "recovery.json");
+            recovered_ = document_.readRecovery();
+            askRecovery_ = recovered_.has_value();
+        } else {
+            ctx_.notify("another PMG Lab window is open: it keeps the crash-recovery copy, this one does not");
+        }
     }
     if (!options_.newFrom.empty()) {
         for (const Template& t : templates())

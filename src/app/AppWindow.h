@@ -28,6 +28,7 @@
 #include "app/ImportExportMenu.h"  // Atari file formats
 #include "app/Overlays.h"
 #include "app/Panel.h"
+#include "app/RecoveryLock.h"
 #include "app/Simulation.h"
 
 namespace pmg::app {
@@ -181,6 +182,7 @@ private:
     fs::path pendingPath_;
     bool askUnsaved_ = false, showHelp_ = false, showError_ = false, askRecovery_ = false;
     std::optional<Document::Recovered> recovered_;
+    std::optional<RecoveryLock> recoveryLock_;  // this window owns the crash-recovery copy
     std::string errorText_;
     std::vector<std::string> shownPopups_;
     int problemAppeared_ = 0;  // the UI frame the error popup appeared  // the modal windows drawn in the last frame

@@ -1,10 +1,14 @@
 // What a walkthrough of the window found, each as a person meets it, with real SDL events:
 // leaving a lesson edited by hand asks first, a drag of a player a program places is refused
 // with the reason, and a lesson's step done by hand is recognised as its button's.
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <array>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -221,6 +225,82 @@ TEST(Walkthrough, PausedMidLineTheCollisionsPanelSaysTheClockInDecimal) {
     }
     ASSERT_NE(text.find(", clock "), std::string::npos) << "never paused mid-line: " << text;
     EXPECT_TRUE(clocksInDecimal(text.substr(text.find("Paused mid-frame")))) << text;
+    fs::remove_all(dir);
+}
+
+TEST(Walkthrough, ALessonNamesTheArticleByItsTitleAsTheReadmeDoes) {
+    const fs::path dir = scratchDir("walk-article");
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/14-what-did-i-hit.json"), dir, 2400, 1400);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const std::string text = app.panelText("Lessons");
+    ASSERT_FALSE(text.empty());
+    EXPECT_NE(text.find("\"Collision detection\" (GameMaker)"), std::string::npos) << text;
+    EXPECT_EQ(text.find("Russian article"), std::string::npos) << text;
+    fs::remove_all(dir);
+}
+
+TEST(Walkthrough, AtInterfaceScale3TheLegendStaysBesideTheScreen) {
+    const fs::path dir = scratchDir("walk-legend");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.uiScale = 3.0f;
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const ScreenGeometry g = app.screen();
+    const auto legend = app.widget("overlay legend");
+    ASSERT_TRUE(legend.has_value());
+    EXPECT_LE((*legend)[2], g.x + g.width() + 1) << "the legend runs under the panels, where it is cut";
+    fs::remove_all(dir);
+}
+
+// A window that owns the crash-recovery copy, as another running process (this test's parent).
+void writeLock(const fs::path& dir, int pid) {
+    fs::create_directories(dir / "pmglab");
+    std::ofstream(dir / "pmglab" / "recovery.lock") << pid << "\n";
+}
+
+// Unsaved edits autosaved by a window, as a crash (or a window still open) leaves them.
+void writeAutosave(const fs::path& dir) {
+    Document d;
+    d.reset(loadScene(sourceFile("assets/scenes/default.json")), sourceFile("assets/scenes/default.json"), true);
+    d.setRecoveryFile(dir / "pmglab" / "recovery.json");
+    ASSERT_TRUE(d.writeRecovery());
+}
+
+TEST(Walkthrough, ASecondWindowDoesNotOfferTheFirstOnesAutosaveAsACrash) {
+    const fs::path dir = scratchDir("walk-recovery");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.frames = 0;  // a person's window: it keeps a crash-recovery copy
+    writeLock(dir, static_cast<int>(::getppid()));
+    writeAutosave(dir);
+    {
+        AppSession second(options);
+        ASSERT_TRUE(second.start());
+        InputDriver input(second);
+        input.frames(4);
+        EXPECT_FALSE(second.popupShown("Recover unsaved edits?")) << "the running window's autosave taken for a crash";
+        EXPECT_NE(second.status().find("another PMG Lab window is open"), std::string::npos) << second.status();
+    }
+    EXPECT_TRUE(fs::exists(dir / "pmglab" / "recovery.json")) << "the second window removed the first one's copy";
+
+    // The window that held it has gone (crashed): the next one offers the edits back.
+    const pid_t gone = ::fork();
+    if (gone == 0) ::_exit(0);
+    ASSERT_GT(gone, 0);
+    ::waitpid(gone, nullptr, 0);
+    writeLock(dir, static_cast<int>(gone));
+    {
+        AppSession next(options);
+        ASSERT_TRUE(next.start());
+        InputDriver input(next);
+        input.frames(4);
+        EXPECT_TRUE(next.popupShown("Recover unsaved edits?")) << "a crashed window's edits were not offered back";
+    }
     fs::remove_all(dir);
 }
 
