@@ -437,14 +437,14 @@ def lesson_boxes_lie():
     pm = pm_single({0: (64, tall(ARROW_SHIP, 4)), 1: (68, tall(BULLET, 4))})
     regs = base_registers(HPOSP0=0x60, SIZEP0=1, HPOSP1=0x56, SIZEP1=1)
     lesson("09-bounding-boxes-lie.json", "bounding-boxes-lie",
-           "From the Italian article \"Collision Detection\": a spaceship (P0) and a bullet (P1) beside its wing, whose boxes overlap where the ship's box is empty.",
+           "From the article \"Collision Detection\" (SDL): a spaceship (P0) and a bullet (P1) beside its wing, whose boxes overlap where the ship's box is empty.",
            scr, regs, [pm], 9, "Bounding boxes lie",
            ["Software usually starts with boxes: two objects collide when their rectangles overlap. "
             "It is cheap, and wrong for round or diagonal shapes.",
             "The bullet flies just left of the ship's wing. Its box overlaps the ship's box, but only where the "
             "ship's box is empty. The min/max box test reports a hit, a false alarm: no pixels meet, and the "
             "hardware reports nothing. "
-            "The pixel test of the Italian article \"Collision Detection\" (Pixel masks ANDed in the Collisions "
+            "The pixel test of the article \"Collision Detection\" (SDL) (Pixel masks ANDed in the Collisions "
             "panel) ANDs the two shapes and agrees with the hardware."],
            [{"P0PL": 0, "P1PL": 0, "says": "no pixels meet: the hardware reports nothing"},
             {"method": "aabb", "cell": "P0PL P1", "result": "false alarm",
@@ -529,11 +529,11 @@ def lesson_fair_boxes():
     pm = pm_single({0: (80, tall(ARROW_SHIP)), 1: (80, tall(ARROW_SHIP))})
     regs = base_registers(HPOSP0=0x60, HPOSP1=0x66)
     lesson("12-fair-boxes.json", "fair-boxes",
-           "From the Russian article \"Collision detection\": two ships whose wing tips share one colour clock.",
+           "From the article \"Collision detection\" (GameMaker): two ships whose wing tips share one colour clock.",
            scr, regs, [pm], 12, "Fair boxes forgive wing tips",
            ["Two ships fly side by side and their wing tips share one colour clock. The pixels meet, so the "
             "hardware reports the hit, and so does the full min/max box test.",
-            "The Russian article \"Collision detection\" advises a fair box, drawn inside the sprite, so that a "
+            "The article \"Collision detection\" (GameMaker) advises a fair box, drawn inside the sprite, so that a "
             "player never dies without a visible touch. The inset box (one clock in from each side) misses the wing tips: "
             "a forgiving choice, not an error."],
            [{"P0PL": "P1 set", "says": "the wing tips meet"},
@@ -552,7 +552,7 @@ def lesson_mask_and():
     lesson("13-pixel-exact-software.json", "pixel-exact-software",
            "Players and missiles, some touching; P2 and P3 are diagonals whose boxes overlap while their pixels never meet.",
            scr, regs, [pm], 13, "Pixel-exact in software",
-           ["The Russian and Italian articles test pixels: where two boxes overlap, AND the two shapes' masks and "
+           ["The articles \"Collision detection\" (GameMaker) and \"Collision Detection\" (SDL) test pixels: where two boxes overlap, AND the two shapes' masks and "
             "stop at the first 1. For players and missiles this gives what GTIA latches: the 64-bit mask test "
             "(Pixel masks ANDed) agrees with the hardware on every pair here. The min/max box test gives a false "
             "alarm for the two diagonals, P2 and P3.",
@@ -578,12 +578,12 @@ def lesson_what_did_i_hit():
     sprites = [{"name": "left enemy", "x": 0x48, "y": 64, "rows": block16},
                {"name": "right enemy", "x": 0x90, "y": 64, "rows": block16}]
     lesson("14-what-did-i-hit.json", "what-did-i-hit",
-           "From the German and Russian articles: two enemies drawn into the bitmap in PF1; the hardware says P0 hit PF1, not which.",
+           "From the articles \"Assemblerecke: Rempeleien\" and \"Collision detection\" (GameMaker): two enemies drawn into the bitmap in PF1; the hardware says P0 hit PF1, not which.",
            scr, regs, [pm], 14, "What did I hit?",
            ["The game draws two enemies into the bitmap, both in PF1. P0 touches the right one, and the "
             "hardware says only that P0 touched PF1: every enemy drawn in PF1 sets the same bit.",
             "Software that keeps its enemies as objects can say which: it tests P0 against each one "
-            "(the Russian article \"Collision detection\" sorts them into buckets first, the German article "
+            "(the article \"Collision detection\" (GameMaker) sorts them into buckets first, the German article "
             "\"Assemblerecke: Rempeleien\" reads the tile map) and names the right enemy."],
            [{"P0PF": "$02", "says": "P0 touched PF1"},
             {"sprite": "right enemy", "object": "P0", "hit": True, "says": "software names the right enemy"},

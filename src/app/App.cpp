@@ -400,10 +400,11 @@ void App::layout() {
     const float pad = 8;
     const float minColumn = std::min(windowW_ * 0.5f, font * 34);
     const double aspect = view_.squarePixels ? 0 : tvPixelAspect(simulation_.machine().options().video);
-    // Below the screen: the overlays' legend.
+    // Below the screen: the overlays' legend, then the status bar (the window's whole width).
     const float legend = options_.overlays ? ScreenOverlays::legendHeight(font) + pad : 0;
+    const float statusBar = font + 2 * ImGui::GetStyle().FramePadding.y;
     ScreenGeometry g = ScreenGeometry::fit(pad, menuHeight_ + pad, windowW_ - minColumn - 2 * pad,
-                                           windowH_ - menuHeight_ - 2 * pad - legend, aspect);
+                                           windowH_ - menuHeight_ - 2 * pad - legend - statusBar, aspect);
     g.x = pad;
     g.y = menuHeight_ + pad;
     ctx_.screen = g;
@@ -415,9 +416,9 @@ void App::layout() {
 // room the screen leaves; cut at the window's bottom.
 void App::drawSceneDescription(float y, float width) {
     const std::string& text = document_.scene().description;
-    if (text.empty() || y >= windowH_) return;
+    if (text.empty() || y >= windowH_ - ImGui::GetFrameHeight()) return;
     ImDrawList* bg = ImGui::GetBackgroundDrawList();
-    const ImVec4 clip(ctx_.screen.x, y, ctx_.screen.x + width, static_cast<float>(windowH_));
+    const ImVec4 clip(ctx_.screen.x, y, ctx_.screen.x + width, windowH_ - ImGui::GetFrameHeight());  // the status bar
     bg->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(ctx_.screen.x, y),
                 ImGui::GetColorU32(ImGuiCol_TextDisabled), text.c_str(), nullptr, width, &clip);
     const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, width);
@@ -628,9 +629,10 @@ void App::drawSlots() {
 }
 
 void App::drawStatusBar() {
+    // The window's whole width: a message is read whole, not cut at the right column's width.
     const float h = ImGui::GetFrameHeight();
-    ImGui::SetNextWindowPos(ImVec2(columnPos_.x, windowH_ - h));
-    ImGui::SetNextWindowSize(ImVec2(columnSize_.x, h));
+    ImGui::SetNextWindowPos(ImVec2(0, windowH_ - h));
+    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(windowW_), h));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                                    ImGuiWindowFlags_NoNav;

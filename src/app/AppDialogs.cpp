@@ -14,10 +14,18 @@ namespace pmg::app {
 
 void App::openInitialScene() {
     // Crash recovery first: a scene started from a template is the user's own work too.
+    // Only one window keeps it: a second one opened while the first runs would take the
+    // first one's autosave for a crash's, and write over or remove it.
     if (options_.frames == 0) {
-        document_.setRecoveryFile(configDir() / "recovery.json");
-        recovered_ = document_.readRecovery();
-        askRecovery_ = recovered_.has_value();
+        const fs::path lock = configDir() / "recovery.lock";
+        recoveryLock_ = RecoveryLock::acquire(lock);
+        if (recoveryLock_) {
+            document_.setRecoveryFile(configDir() / "recovery.json");
+            recovered_ = document_.readRecovery();
+            askRecovery_ = recovered_.has_value();
+        } else {
+            ctx_.notify("another PMG Lab window is open: it keeps the crash-recovery copy, this one does not");
+        }
     }
     if (!options_.newFrom.empty()) {
         for (const Template& t : templates())
@@ -92,9 +100,9 @@ void App::drawDialogs() {
         };
         if (ImGui::Button("Save")) {
             ImGui::CloseCurrentPopup();
-            if (document_.path().empty()) {
+            if (document_.path().empty() || document_.readOnly()) {  // a lesson is saved as the user's own file
                 pending_ = Pending::None;
-                fileDialog_.show(FileDialog::Mode::SaveAs, documentsDir(), document_.scene().name + ".json");
+                save(true);
             } else if (document_.save()) {
                 proceed();
             } else {
@@ -156,7 +164,6 @@ void App::drawDialogs() {
 }
 
 void App::requestOpen(const fs::path& path, bool fromTemplate) {
-    // A lesson's changes (its try steps) are the lesson's, not the user's work: no question.
     if (askBeforeLeaving()) {
         pending_ = Pending::Open;
         pendingPath_ = path;

@@ -353,7 +353,14 @@ void App::handleMouse(const SDL_Event& e) {
         const int dc = static_cast<int>(std::floor(clock)) - static_cast<int>(std::floor(dragClock_));
         const int perRow = objectStripe(document_.scene(), dragObject_).linesPerRow;
         const int dl = static_cast<int>((std::floor(line) - std::floor(dragLine_)) / perRow) * perRow;
-        if (dragWrite_ >= 0) {
+        const Reg hpos = hposRegister(dragObject_);
+        if ((dc || dl) && programWrites(hpos)) {
+            // The scene's register would be overwritten by the program's own write before
+            // the object is drawn: an edit would change the file and not the screen.
+            ctx_.notify(std::string("the program sets ") + std::string(registerName(hpos)) +
+                        " every frame: a drag cannot move " + objectName(dragObject_) +
+                        " (the program's code places it)");
+        } else if (dragWrite_ >= 0) {
             dragPlacedByWrite(dc, dl);
         } else if (dc || dl) {
             const int obj = dragObject_;
@@ -365,6 +372,13 @@ void App::handleMouse(const SDL_Event& e) {
             document_.setPick({obj, document_.pick().line + dl});
         }
     }
+}
+
+bool App::programWrites(Reg reg) const {
+    const Atari* atari = simulation_.atari();
+    if (!atari) return false;
+    const auto& writes = atari->lastFrameWrites().writes;
+    return std::any_of(writes.begin(), writes.end(), [&](const RegisterWrite& w) { return w.reg == reg; });
 }
 
 // A drag on an appearance a line write places. Sideways the write's value moves it (the

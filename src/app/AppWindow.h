@@ -28,6 +28,7 @@
 #include "app/ImportExportMenu.h"  // Atari file formats
 #include "app/Overlays.h"
 #include "app/Panel.h"
+#include "app/RecoveryLock.h"
 #include "app/Simulation.h"
 
 namespace pmg::app {
@@ -80,6 +81,7 @@ private:
     std::vector<CommandId> keyCommands_;  // the commands key presses ran (tests ask)
     void handleMouse(const SDL_Event& e);
     void dragPlacedByWrite(int clocks, int lines);
+    bool programWrites(Reg reg) const;  // the scene's program wrote `reg` in the last frame
     void pollController();
     // A running program's joystick 0 and console keys: arrows and Left Ctrl (fire), F2 START,
     // F3 SELECT, F4 OPTION, or a game controller (stick or pad, A fires, Start/Back/X for the
@@ -112,7 +114,11 @@ private:
     bool templatesRead_ = false;
     bool pendingTemplate_ = false;
     void openedFile(const fs::path& path);
-    bool askBeforeLeaving() const { return document_.dirty() && !document_.readOnly(); }
+    // A lesson's try steps are the lesson's, not the user's work: leaving asks only when the
+    // user edited it by hand too (a drag, a typed value), as for any other scene.
+    bool askBeforeLeaving() const {
+        return document_.dirty() && (!document_.readOnly() || document_.hasUndoStepNotStartingWith(kLessonStepLabel));
+    }
     void requestQuit();  // quits, or first asks about unsaved edits
     void save(bool as);
     void takeScreenshot(const fs::path& path);
@@ -178,6 +184,7 @@ private:
     fs::path pendingPath_;
     bool askUnsaved_ = false, showHelp_ = false, showError_ = false, askRecovery_ = false;
     std::optional<Document::Recovered> recovered_;
+    std::optional<RecoveryLock> recoveryLock_;  // this window owns the crash-recovery copy
     std::string errorText_;
     std::vector<std::string> shownPopups_;
     int problemAppeared_ = 0;  // the UI frame the error popup appeared  // the modal windows drawn in the last frame

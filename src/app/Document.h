@@ -27,6 +27,9 @@ struct Pick {
     int line = 0;  // a scan line the appearance covers
 };
 
+// How the Lessons panel names the undo step of a lesson's Try this button ("Lesson step 1: ...").
+inline constexpr const char* kLessonStepLabel = "Lesson step ";
+
 class Document {
 public:
     using Clock = std::chrono::steady_clock;
@@ -69,6 +72,11 @@ public:
     // Whether an edit with this label can be undone (is in the scene now).
     bool hasUndoStep(const std::string& label) const {
         return std::any_of(undo_.begin(), undo_.end(), [&](const Step& s) { return s.label == label; });
+    }
+    // Whether an edit not named `prefix...` can be undone: a lesson's own try steps are named
+    // "Lesson step ...", and a lesson with nothing else in it holds none of the user's work.
+    bool hasUndoStepNotStartingWith(const std::string& prefix) const {
+        return std::any_of(undo_.begin(), undo_.end(), [&](const Step& s) { return s.label.rfind(prefix, 0) != 0; });
     }
     void undo();
     void redo();

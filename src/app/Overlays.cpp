@@ -210,8 +210,13 @@ float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, flo
     bool any = false;
     for (const Entry& e : entries) {
         if (!e.on) continue;
-        const float w = h * 1.4f + 4 + ImGui::CalcTextSize(e.text).x;
+        float w = h * 1.4f + 4 + ImGui::CalcTextSize(e.text).x;
         if (any && cx + w > x + width) cx = x, cy += rowH;
+        // An entry wider than the whole legend (a large interface scale) wraps its text under
+        // itself rather than running under the panels; the next entry starts a new row.
+        const float wrap = std::max(h, x + width - (cx + h * 1.4f + 4));
+        const ImVec2 wrapped = ImGui::CalcTextSize(e.text, nullptr, false, wrap);
+        w = std::min(w, h * 1.4f + 4 + wrapped.x);
         const ImVec2 a(cx, cy + 2), z(cx + h * 1.4f, cy + h - 2);
         // The swatch stands on a mid grey, as the overlays stand on the picture.
         draw.AddRectFilled(a, z, IM_COL32(0x70, 0x60, 0x50, 255));
@@ -227,10 +232,11 @@ float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, flo
                 draw.AddLine(ImVec2(a.x, (a.y + z.y) / 2), ImVec2(z.x, (a.y + z.y) / 2), e.colour, 2.0f);
                 break;
         }
-        draw.AddText(ImVec2(z.x + 4, cy), text, e.text);
+        draw.AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(z.x + 4, cy), text, e.text, nullptr, wrap);
         cx += w + gap;
         right = std::max(right, cx - gap);
         any = true;
+        if (wrapped.y > h * 1.5f) cy += wrapped.y - h, cx = x + width;
     }
     if (!any) return 0;
     ctx.widgets["overlay legend"] = ImVec4(x, y, right, cy + rowH);

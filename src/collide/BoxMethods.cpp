@@ -56,9 +56,8 @@ Verdict AabbMethod::objectPair(const PmObject& a, const PmObject& b, const Check
         else if (!hit)
             v.note = a.name() + " is " + std::string(sideName(classifySide(a.designer, b.designer))) + " " + b.name() +
                      " (" + boxGapText(gapX(a.designer, b.designer), gapY(a.designer, b.designer)) + ")";
-        else
-            v.note = a.name() + " came in from " + std::string(sideName(classifySide(a.designer, b.designer))) + " " +
-                     b.name();
+        else  // from one frame the method cannot tell which way either object came: only where they overlap
+            v.note = "the boxes overlap at " + boxText(intersection(a.designer, b.designer));
     }
     return v;
 }

@@ -13,7 +13,7 @@ public:
     std::string_view id() const override { return "centre-extents"; }
     std::string_view name() const override { return "Centre and half extents"; }
     std::string_view source() const override {
-        return "The Russian article \"Collision detection\" (GameMaker): |dx| < half widths and |dy| < half heights on "
+        return "The article \"Collision detection\" (GameMaker): |dx| < half widths and |dy| < half heights on "
                "the designer's boxes";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;

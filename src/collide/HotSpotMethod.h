@@ -13,7 +13,8 @@ public:
     std::string_view id() const override { return "hotspot"; }
     std::string_view name() const override { return "Hot-spot pixel"; }
     std::string_view source() const override {
-        return "The German \"Rempeleien\" and the Russian \"Collision detection\": one pixel of A (arrow tip, feet) "
+        return "The German article \"Assemblerecke: Rempeleien\" (ST-Computer) and the article \"Collision detection\" "
+               "(GameMaker): one pixel of A (arrow tip, feet) "
                "against B's box or the playfield mask";
     }
     bool seesPlayfield() const override { return true; }

@@ -12,7 +12,8 @@ public:
     std::string_view id() const override { return "inset"; }
     std::string_view name() const override { return "Inset (fair) box"; }
     std::string_view source() const override {
-        return "The German \"Rempeleien\" and the Russian \"Collision detection\": the designer's boxes shrunk by a "
+        return "The German article \"Assemblerecke: Rempeleien\" (ST-Computer) and the article \"Collision detection\" "
+               "(GameMaker): the designer's boxes shrunk by a "
                "margin on each side, then overlapped";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;

@@ -13,7 +13,8 @@ public:
     std::string_view id() const override { return "mask-and"; }
     std::string_view name() const override { return "Pixel masks ANDed, 64-bit words"; }
     std::string_view source() const override {
-        return "The German \"Rempeleien\", the Russian and the Italian \"Collision Detection\": box overlap first, "
+        return "The German article \"Assemblerecke: Rempeleien\" (ST-Computer) and the articles \"Collision "
+               "detection\" (GameMaker) and \"Collision Detection\" (SDL): box overlap first, "
                "then the masks ANDed word by word, stop at the first 1";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;
@@ -24,7 +25,7 @@ public:
     std::string_view id() const override { return "mask-naive"; }
     std::string_view name() const override { return "Pixel masks, pixel by pixel"; }
     std::string_view source() const override {
-        return "The Italian article \"Collision Detection\" (SDL): box overlap first, then the two 0/1 matrices "
+        return "The article \"Collision Detection\" (SDL): box overlap first, then the two 0/1 matrices "
                "compared cell by cell";
     }
     Verdict objectPair(const PmObject& a, const PmObject& b, const CheckContext& context) const override;

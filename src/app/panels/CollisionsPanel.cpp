@@ -158,17 +158,20 @@ private:
     // `cellWidgets`: note each square as a widget named prefix + "P0PL.P1" (for tests).
     void grid(const char* id, const std::string& title, const std::string& titleTip,
               const std::function<CellLook(GridCell)>& look, const char* cellWidgets = nullptr) {
-        const float headerW = font_ * 1.9f, headerH = ImGui::GetTextLineHeight() + 2,
-                    titleH = ImGui::GetTextLineHeightWithSpacing();
         const float gap = font_ * 0.45f;
         const float width = gridWidth();
+        // A title wider than the grid (the beam's place while paused mid-frame) wraps onto a
+        // second line rather than being cut.
+        const bool wraps = ImGui::CalcTextSize(title.c_str()).x > width;
+        const float headerW = font_ * 1.9f, headerH = ImGui::GetTextLineHeight() + 2,
+                    titleH = ImGui::GetTextLineHeightWithSpacing() + (wraps ? ImGui::GetTextLineHeight() : 0);
         const ImVec2 origin = ImGui::GetCursorScreenPos();
         ImDrawList* draw = ImGui::GetWindowDrawList();
         const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled), text = ImGui::GetColorU32(ImGuiCol_Text);
 
         const ImVec4 clip(origin.x, origin.y, origin.x + width, origin.y + titleH);
-        const std::string shownTitle = fitText(title, width);
-        draw->AddText(ImGui::GetFont(), font_, origin, text, shownTitle.c_str(), nullptr, 0, &clip);
+        const std::string shownTitle = wraps ? title : fitText(title, width);
+        draw->AddText(ImGui::GetFont(), font_, origin, text, shownTitle.c_str(), nullptr, wraps ? width : 0, &clip);
         ImGui::Dummy(ImVec2(width, titleH));
         if (ImGui::IsItemHovered() && (shownTitle != title || !titleTip.empty()))  // a cut title shows whole
             ImGui::SetTooltip("%s%s%s", shownTitle != title ? title.c_str() : "",
@@ -334,7 +337,7 @@ private:
         char where[48];
         if (Atari* atari = sim.atari(); atari && atari->cycleInLine() > 0) {
             for (int r = 0; r < kCollisionRegisters; ++r) latches[r] = atari->collisionsAtBeam(r);
-            std::snprintf(where, sizeof where, "line %d, clock $%02X", sim.beamLine(),
+            std::snprintf(where, sizeof where, "line %d, clock %d", sim.beamLine(),
                           std::max(0, colourClockOfCycle(atari->cycleInLine())));
         } else {
             for (int r = 0; r < kCollisionRegisters; ++r) latches[r] = sim.machine().collisions().read(r);

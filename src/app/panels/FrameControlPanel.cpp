@@ -128,7 +128,7 @@ private:
         if (const auto hit = sim.breakHit(); sim.latchBreak && hit && hit->valid()) {
             ImGui::SameLine();
             char where[64];
-            std::snprintf(where, sizeof where, "stopped: line %d, clock $%02X%s", hit->line, hit->clock,
+            std::snprintf(where, sizeof where, "stopped: line %d, clock %d%s", hit->line, hit->clock,
                           inVisibleLines(hit->line) ? "" : ", in the vertical blank");
             fittedText(where, ImVec4(1, 0.8f, 0.3f, 1));
             ctx.noteWidget("break reason");

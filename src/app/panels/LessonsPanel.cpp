@@ -81,7 +81,15 @@ private:
             stepsDone_ = 0;
             revision_ = ~0ull;
             folder_.clear();
-            if (doc.scene().extra.contains(kLessonKey)) readFolder(path_.parent_path());
+            asOpened_.reset();
+            if (doc.scene().extra.contains(kLessonKey)) {
+                readFolder(path_.parent_path());
+                try {
+                    asOpened_ = loadLesson(path_).scene;
+                } catch (const std::exception&) {
+                    // no file to compare with (a recovered lesson): only the buttons mark steps done
+                }
+            }
         }
         if (doc.revision() == revision_) return;
         revision_ = doc.revision();
@@ -99,6 +107,43 @@ private:
         stepsDone_ = 0;
         for (size_t i = 0; i < lesson_->tryThis.size(); ++i)
             if (lesson_->tryThis[i].action && doc.hasUndoStep(stepLabel(i))) stepsDone_ = static_cast<int>(i + 1);
+        if (asOpened_) stepsDone_ = std::max(stepsDone_, stepsDoneByHand(doc.scene(), *asOpened_));
+    }
+
+    // The steps a learner did by hand (M3 moved two clocks left with the arrow keys, as the
+    // button would): the steps, in order, whose buttons would have made what the scene now
+    // holds in every register and line write they touch, starting from the lesson as opened.
+    // What the steps touch must differ from the lesson as opened, or an untouched lesson
+    // would count as done; a write given by CPU cycle is left to the button.
+    int stepsDoneByHand(const Scene& now, const Scene& opened) const {
+        Scene made = opened;
+        int done = 0;
+        std::vector<Reg> touched;
+        std::vector<RegisterWrite> written;
+        for (size_t i = 0; i < lesson_->tryThis.size(); ++i) {
+            const std::optional<LessonAction>& action = lesson_->tryThis[i].action;
+            if (!action) continue;  // nothing to compare: a step the learner is only told about
+            if (!action->cycleWrites.empty() || !applyAction(*action, made).empty()) break;
+            for (const RegisterChange& c : action->set) touched.push_back(c.reg);
+            for (const RegisterWrite& w : action->lineWrites) written.push_back(w);
+            const auto writeIn = [](const Scene& scene, const RegisterWrite& w) -> std::optional<uint8_t> {
+                for (const RegisterWrite& o : scene.lineWrites)
+                    if (o.line == w.line && o.clock == w.clock && o.reg == w.reg) return o.value;
+                return std::nullopt;
+            };
+            bool matches = true, changed = false;
+            for (Reg r : touched) {
+                matches = matches && pmg::sceneRegister(now, r) == pmg::sceneRegister(made, r);
+                changed = changed || pmg::sceneRegister(made, r) != pmg::sceneRegister(opened, r);
+            }
+            for (const RegisterWrite& w : written) {
+                matches = matches && writeIn(now, w) == writeIn(made, w);
+                changed = changed || writeIn(made, w) != writeIn(opened, w);
+            }
+            if (!matches || !changed) break;
+            done = static_cast<int>(i + 1);
+        }
+        return done;
     }
 
     // The lessons in the open lesson's own folder (a teacher's edited copies go on with
@@ -143,7 +188,7 @@ private:
     }
 
     std::string stepLabel(size_t i) const {
-        return "Lesson step " + std::to_string(i + 1) + ": " + lesson_->tryThis[i].button;
+        return kLessonStepLabel + std::to_string(i + 1) + ": " + lesson_->tryThis[i].button;
     }
 
     void open(AppContext& ctx, const Lesson& l) { ctx.requests.openPath = l.file; }
@@ -285,6 +330,7 @@ private:
     std::filesystem::path path_;
     uint64_t revision_ = ~0ull;
     std::optional<Lesson> lesson_;
+    std::optional<Scene> asOpened_;     // the open lesson's scene as its file holds it
     std::optional<Lesson> leftLesson_;  // the lesson the open scene was saved from (Save As)
     std::string lessonError_;
     int stepsDone_ = 0;  // try-this steps applied to the open lesson, in order

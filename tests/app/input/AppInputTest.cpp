@@ -1182,11 +1182,13 @@ TEST(AppInput, ALongStatusMessageStaysInTheBarAndShowsWholeOnHover) {
     ASSERT_TRUE(app.start());
     InputDriver input(app);
     input.frames(3);
-    // Saved under a long name: the status bar names the whole path.
+    // Saved under a long name: the status bar names the whole path (longer than the window is wide).
     input.key(SDLK_s, KMOD_LCTRL | KMOD_LSHIFT);
     input.frames(2);
     ASSERT_TRUE(app.popupShown("Save scene as"));
-    const fs::path saved = dir / "a-scene-saved-under-a-name-long-enough-to-overflow-the-status-bar.json";
+    const fs::path saved = dir /
+                           "a-scene-saved-under-a-name-long-enough-to-overflow-the-status-bar-even-one-as-wide-as-the-"
+                           "whole-window-of-this-test-at-1024-pixels.json";
     input.key(SDLK_a, KMOD_LCTRL);
     input.key(SDLK_BACKSPACE);
     input.text(saved.string());

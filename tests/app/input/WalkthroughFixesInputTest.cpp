@@ -1,0 +1,308 @@
+// What a walkthrough of the window found, each as a person meets it, with real SDL events:
+// leaving a lesson edited by hand asks first, a drag of a player a program places is refused
+// with the reason, and a lesson's step done by hand is recognised as its button's.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "InputDriver.h"
+#include "app/App.h"
+#include "app/Document.h"
+#include "app/Overlays.h"
+#include "app/SceneEdit.h"
+#include "core/Machine.h"
+#include "scene/Scene.h"
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+void clickNamed(AppSession& app, InputDriver& input, const std::string& name) {
+    const auto w = app.widget(name);
+    ASSERT_TRUE(w.has_value()) << name << " not on screen";
+    input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
+}
+
+// The pixels of the window's rectangle `r` close to the Lessons panel's red cross colour.
+int redPixels(const RgbImage& image, const std::array<float, 4>& r) {
+    int n = 0;
+    for (int y = static_cast<int>(r[1]); y < static_cast<int>(r[3]) && y < image.height; ++y)
+        for (int x = static_cast<int>(r[0]); x < static_cast<int>(r[2]) && x < image.width; ++x) {
+            const uint8_t* p = image.at(x, y);
+            n += p[0] > 220 && p[1] > 90 && p[1] < 140 && p[2] > 80 && p[2] < 125;
+        }
+    return n;
+}
+
+TEST(Walkthrough, LeavingALessonEditedByHandAsksAndATryStepAloneDoesNot) {
+    const fs::path dir = scratchDir("walk-lesson-leave");
+    const fs::path lesson = sourceFile("assets/lessons/09-bounding-boxes-lie.json");
+    AppOptions options = sessionOptions(lesson, dir);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+
+    // The lesson's own button alone: its change is the lesson's, the arrow goes on at once.
+    clickNamed(app, input, "try 1");
+    input.frames(3);
+    ASSERT_TRUE(app.document().dirty()) << "the step did not edit the scene";
+    clickNamed(app, input, "lesson next");
+    input.frames(4);
+    EXPECT_FALSE(app.popupShown("Unsaved edits")) << "a lesson's own step was taken for the user's work";
+    EXPECT_EQ(app.document().path().filename(), "10-four-corners.json");
+
+    // Back in lesson 9, an object moved by hand (the arrow keys move the selected player).
+    clickNamed(app, input, "lesson previous");
+    input.frames(4);
+    ASSERT_EQ(app.document().path().filename(), "09-bounding-boxes-lie.json");
+    const Scene opened = app.document().scene();
+    input.key(SDLK_RIGHT);
+    ASSERT_FALSE(app.document().scene() == opened) << "the arrow key did not move the player";
+    clickNamed(app, input, "lesson next");
+    input.frames(3);
+    EXPECT_TRUE(app.popupShown("Unsaved edits")) << "the lesson's edit was dropped without a question";
+    EXPECT_EQ(app.document().path().filename(), "09-bounding-boxes-lie.json");
+    EXPECT_FALSE(app.document().scene() == opened) << "the edit is gone";
+    EXPECT_TRUE(app.document().canUndo()) << "the edit cannot be undone any more";
+    fs::remove_all(dir);
+}
+
+TEST(Walkthrough, DraggingAPlayerTheProgramPlacesIsRefusedWithTheReason) {
+    const fs::path dir = scratchDir("walk-program-drag");
+    const fs::path scene = sourceFile("assets/programs/dli-multiplexer.json");
+    AppSession app(sessionOptions(scene, dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    ASSERT_TRUE(app.simulation().hasProgram()) << app.simulation().programError() << app.errorText();
+    // A P0 pixel of the frame shown, with P0 also right of it and below it.
+    const Frame& frame = app.simulation().machine().frame();
+    int clock = -1, line = -1;
+    for (int l = kFirstVisibleLine; l < kLastVisibleLine && clock < 0; ++l)
+        for (int c = kWindowLeft + 1; c < kWindowRight && clock < 0; ++c)
+            if (objectAt(frame, l, c) == 0 && objectAt(frame, l, c + 1) == 0 && objectAt(frame, l + 1, c) == 0)
+                clock = c, line = l;
+    ASSERT_GE(clock, 0) << "the program shows no P0";
+    const Scene before = app.document().scene();
+    const ScreenGeometry g = app.screen();
+    const float perClock = g.clockX(kWindowLeft + 1) - g.clockX(kWindowLeft);
+    const int x0 = static_cast<int>(g.clockX(clock + 0.5f)), y0 = static_cast<int>(g.lineY(line + 0.5f));
+    input.drag(x0, y0, x0 + static_cast<int>(std::lround(8 * perClock)), y0);
+    EXPECT_TRUE(app.document().scene() == before) << "the drag changed the file but cannot move the screen";
+    EXPECT_FALSE(app.document().canUndo()) << "an undo step for a drag that moved nothing";
+    EXPECT_FALSE(app.document().dirty());
+    EXPECT_NE(app.status().find("the program sets HPOSP0 every frame"), std::string::npos) << app.status();
+    fs::remove_all(dir);
+}
+
+TEST(Walkthrough, ALessonStepDoneByHandIsRecognisedAsTheButtons) {
+    const fs::path dir = scratchDir("walk-step-by-hand");
+    const fs::path lesson = sourceFile("assets/lessons/01-meet-the-players.json");
+    AppOptions options = sessionOptions(lesson, dir, 2400, 1400);  // the whole lesson in view
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const uint8_t m3 = sceneRegister(app.document().scene(), Reg::HPOSM3);
+    input.key(SDLK_TAB, KMOD_LSHIFT);  // from P0 back to M3
+    input.key(SDLK_LEFT);
+    input.key(SDLK_LEFT);
+    ASSERT_EQ(sceneRegister(app.document().scene(), Reg::HPOSM3), m3 - 2) << "M3 was not moved two clocks left";
+    input.frames(6);
+    const ImGuiWindow* panel = ImGui::FindWindowByName("Inspector");
+    ASSERT_NE(panel, nullptr);
+    const std::array<float, 4> area{panel->Pos.x, panel->Pos.y, panel->Pos.x + panel->Size.x,
+                                    panel->Pos.y + panel->Size.y};
+    EXPECT_LT(redPixels(app.capture(), area), 10) << "the panel shows a cross for the lesson before the step";
+    const std::string text = app.panelText("Lessons");
+    ASSERT_FALSE(text.empty());
+    EXPECT_EQ(text.find("The machine now"), std::string::npos) << "step 1 done by hand was not recognised: " << text;
+    // Its button is done (as after a press), the next one is there to press.
+    clickNamed(app, input, "try 1");
+    input.frames(3);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSM3), m3 - 2) << "step 1 was applied a second time";
+    const uint8_t p1 = sceneRegister(app.document().scene(), Reg::HPOSP1);
+    clickNamed(app, input, "try 2");
+    input.frames(3);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP1), p1 + 16);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSM3), m3 - 2) << "step 2 redid step 1";
+    fs::remove_all(dir);
+}
+
+TEST(Walkthrough, TheBoxReasonForPlayersThatNeverMovedSaysWhereTheyOverlapNotWhereOneCameFrom) {
+    const fs::path dir = scratchDir("walk-same-place");
+    // The ship and the bullet beside its wing: the boxes overlap where the ship's box is
+    // empty (a false alarm), and neither has ever moved.
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/09-bounding-boxes-lie.json"), dir);
+    options.select = "aabb:P0PL.P1";
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    const std::string text = app.panelText("Collisions");
+    ASSERT_FALSE(text.empty());
+    EXPECT_EQ(text.find("came in from"), std::string::npos) << "a direction for objects that never moved: " << text;
+    EXPECT_NE(text.find("the boxes overlap at colour clocks"), std::string::npos) << text;
+    fs::remove_all(dir);
+}
+
+TEST(Walkthrough, AStatusMessageIsShownWholeAcrossTheWindow) {
+    const fs::path dir = scratchDir("walk-status");
+    AppSession app(sessionOptions(sourceFile("assets/lessons/02-the-latch.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    input.key(SDLK_s, KMOD_LCTRL);  // a lesson is never saved over: the bar says so
+    input.key(SDLK_ESCAPE);
+    input.frames(3);
+    const std::string message = "| " + app.status();
+    ASSERT_NE(message.find("lessons open read-only"), std::string::npos) << message;
+    const auto shown = app.widget("status message");
+    ASSERT_TRUE(shown.has_value());
+    const float whole = ImGui::CalcTextSize(message.c_str()).x;
+    EXPECT_GE((*shown)[2] - (*shown)[0], whole - 1) << "the message is cut: " << message;
+    EXPECT_LE((*shown)[2], 1600.0f) << "the message runs out of the window";
+    fs::remove_all(dir);
+}
+
+// "clock " followed by a decimal number, and no "clock $" anywhere in `text`.
+bool clocksInDecimal(const std::string& text) {
+    const size_t at = text.find("clock ");
+    return at != std::string::npos && at + 6 < text.size() && std::isdigit(static_cast<unsigned char>(text[at + 6])) &&
+           text.find("clock $") == std::string::npos;
+}
+
+TEST(Walkthrough, BreakWhenSaysTheClockInDecimal) {
+    const fs::path dir = scratchDir("walk-break-clock");
+    // Wide enough for the whole message beside the condition (narrower, it is cut and shown on hover).
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir, 2400, 1000));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    clickNamed(app, input, "break when");
+    ASSERT_TRUE(app.breakSet());
+    for (int i = 0; i < 20 && app.running(); ++i) input.frames(1);
+    ASSERT_FALSE(app.running()) << "the break did not stop the frame";
+    // The pointer off the checkbox: its tooltip would end the panel's text.
+    const ScreenGeometry g = app.screen();
+    input.moveTo(static_cast<int>(g.x + 4), static_cast<int>(g.y + 4));
+    input.frames(2);
+    const std::string text = app.panelText("Frame control");
+    ASSERT_NE(text.find("stopped: line "), std::string::npos) << "[" << text << "]";
+    EXPECT_TRUE(clocksInDecimal(text.substr(text.find("stopped: line ")))) << text;
+    fs::remove_all(dir);
+}
+
+TEST(Walkthrough, PausedMidLineTheCollisionsPanelSaysTheClockInDecimal) {
+    const fs::path dir = scratchDir("walk-beam-clock");
+    AppSession app(sessionOptions(sourceFile("assets/programs/dli-multiplexer.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    ASSERT_TRUE(app.simulation().hasProgram()) << app.simulation().programError() << app.errorText();
+    std::string text;
+    // Instructions one at a time, until one ends mid-line (inside the frame, not at a line's start).
+    for (int i = 0; i < 40; ++i) {
+        input.key(SDLK_i);
+        text = app.panelText("Collisions");
+        if (text.find("Paused mid-frame") != std::string::npos && text.find("(line ") != std::string::npos &&
+            text.find(", clock ") != std::string::npos)
+            break;
+    }
+    ASSERT_NE(text.find(", clock "), std::string::npos) << "never paused mid-line: " << text;
+    EXPECT_TRUE(clocksInDecimal(text.substr(text.find("Paused mid-frame")))) << text;
+    fs::remove_all(dir);
+}
+
+TEST(Walkthrough, ALessonNamesTheArticleByItsTitleAsTheReadmeDoes) {
+    const fs::path dir = scratchDir("walk-article");
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/14-what-did-i-hit.json"), dir, 2400, 1400);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const std::string text = app.panelText("Lessons");
+    ASSERT_FALSE(text.empty());
+    EXPECT_NE(text.find("\"Collision detection\" (GameMaker)"), std::string::npos) << text;
+    EXPECT_EQ(text.find("Russian article"), std::string::npos) << text;
+    fs::remove_all(dir);
+}
+
+TEST(Walkthrough, AtInterfaceScale3TheLegendStaysBesideTheScreen) {
+    const fs::path dir = scratchDir("walk-legend");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.uiScale = 3.0f;
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const ScreenGeometry g = app.screen();
+    const auto legend = app.widget("overlay legend");
+    ASSERT_TRUE(legend.has_value());
+    EXPECT_LE((*legend)[2], g.x + g.width() + 1) << "the legend runs under the panels, where it is cut";
+    fs::remove_all(dir);
+}
+
+// A window that owns the crash-recovery copy, as another running process (this test's parent).
+void writeLock(const fs::path& dir, int pid) {
+    fs::create_directories(dir / "pmglab");
+    std::ofstream(dir / "pmglab" / "recovery.lock") << pid << "\n";
+}
+
+// Unsaved edits autosaved by a window, as a crash (or a window still open) leaves them.
+void writeAutosave(const fs::path& dir) {
+    Document d;
+    d.reset(loadScene(sourceFile("assets/scenes/default.json")), sourceFile("assets/scenes/default.json"), true);
+    d.setRecoveryFile(dir / "pmglab" / "recovery.json");
+    ASSERT_TRUE(d.writeRecovery());
+}
+
+TEST(Walkthrough, ASecondWindowDoesNotOfferTheFirstOnesAutosaveAsACrash) {
+    const fs::path dir = scratchDir("walk-recovery");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.frames = 0;  // a person's window: it keeps a crash-recovery copy
+    writeLock(dir, static_cast<int>(::getppid()));
+    writeAutosave(dir);
+    {
+        AppSession second(options);
+        ASSERT_TRUE(second.start());
+        InputDriver input(second);
+        input.frames(4);
+        EXPECT_FALSE(second.popupShown("Recover unsaved edits?")) << "the running window's autosave taken for a crash";
+        EXPECT_NE(second.status().find("another PMG Lab window is open"), std::string::npos) << second.status();
+    }
+    EXPECT_TRUE(fs::exists(dir / "pmglab" / "recovery.json")) << "the second window removed the first one's copy";
+
+    // The window that held it has gone (crashed): the next one offers the edits back.
+    const pid_t gone = ::fork();
+    if (gone == 0) ::_exit(0);
+    ASSERT_GT(gone, 0);
+    ::waitpid(gone, nullptr, 0);
+    writeLock(dir, static_cast<int>(gone));
+    {
+        AppSession next(options);
+        ASSERT_TRUE(next.start());
+        InputDriver input(next);
+        input.frames(4);
+        EXPECT_TRUE(next.popupShown("Recover unsaved edits?")) << "a crashed window's edits were not offered back";
+    }
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pmg::app
