@@ -239,6 +239,11 @@ void Machine::beginScanline() {
     if (y == 0) {
         if (!options_.displayListRuns) antic_.beginFrame(regs_);
         else antic_.beginFrameRunning();
+    }
+    // The frame's notes are all made on its visible lines: they are cleared at the first, so
+    // the last frame's stay readable over the vertical blank, where a program's instruction
+    // that crosses the frame's end has already begun the next frame.
+    if (y == kFirstVisibleLine) {
         frame_.dliLines.clear();
         frame_.phantomDma = false;
         frame_.displayListLoop = DisplayListLoop{};
