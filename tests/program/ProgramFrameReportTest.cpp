@@ -51,5 +51,29 @@ TEST(ProgramFrameReport, DliLinesOfTheFinishedFrameSurviveItsEnd) {
     }
 }
 
+TEST(ProgramFrameReport, CollisionsTheProgramClearedAreKeptWithItsReads) {
+    // The game reads P0PF in its vertical blank, then writes HITCLR: the frame ends with the
+    // latches empty, and the frame's record keeps what was read and what the clear took.
+    Atari atari = loadExample("one-frame-late");
+    for (int i = 0; i < 61; ++i) atari.runFrame();
+    EXPECT_EQ(atari.machine().collisions().read(P0PF), 0);
+    const Atari::FrameWrites& frame = atari.lastFrameWrites();
+    bool read = false;
+    for (const Atari::CollisionRead& r : frame.collisionReads) read = read || (r.reg == P0PF && r.value == 1);
+    EXPECT_TRUE(read);
+    ASSERT_FALSE(frame.collisionClears.empty());
+    const Atari::CollisionClear& clear = frame.collisionClears.front();
+    EXPECT_GE(clear.line, kLastVisibleLine + 1);
+    EXPECT_EQ(clear.before.read(P0PF), 1);
+    const BeamPosition hit = clear.before.firstHit(P0PF, 0);
+    EXPECT_TRUE(inVisibleLines(hit.line));
+    // The clear came after the read, and found the bit that read returned.
+    bool readBefore = false;
+    for (const Atari::CollisionRead& r : frame.collisionReads)
+        readBefore = readBefore || (r.reg == P0PF && r.line < clear.line) ||
+                     (r.reg == P0PF && r.line == clear.line && r.cycle < clear.cycle);
+    EXPECT_TRUE(readBefore);
+}
+
 }  // namespace
 }  // namespace pmg
