@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <cctype>
+#include <cstdio>
 #include <exception>
 
 #include "core/Beam.h"
@@ -72,6 +73,43 @@ collide::FrameHistory frameHistoryOf(const Scene& scene, const Simulation& simul
     return history;
 }
 
+namespace {
+
+std::string hexByte(int value) {
+    char text[8];
+    std::snprintf(text, sizeof text, "$%02X", value & 0xFF);
+    return text;
+}
+
+}  // namespace
+
+std::vector<std::string> programClearTexts(const Simulation& simulation) {
+    std::vector<std::string> out;
+    const Atari* atari = simulation.atari();
+    if (!atari) return out;
+    for (const Atari::CollisionClear& clear : atari->lastFrameWrites().collisionClears)
+        for (int reg = 0; reg < kCollisionRegisters; ++reg)
+            for (int bit = 0; bit < 4; ++bit) {
+                if (!(clear.before.read(reg) & (1 << bit))) continue;
+                const BeamPosition hit = clear.before.firstHit(reg, bit);
+                out.push_back(std::string(collisionRegisterName(reg)) + " = " + hexByte(1 << bit) + " (" +
+                              collisionBitName(reg, bit) + ") latched at line " + std::to_string(hit.line) +
+                              ", clock " + std::to_string(hit.clock) + "; cleared by the program's HITCLR at line " +
+                              std::to_string(clear.line));
+            }
+    return out;
+}
+
+std::vector<std::string> programReadTexts(const Simulation& simulation) {
+    std::vector<std::string> out;
+    const Atari* atari = simulation.atari();
+    if (!atari) return out;
+    for (const Atari::CollisionRead& read : atari->lastFrameWrites().collisionReads)
+        out.push_back(std::string(collisionRegisterName(read.reg)) + " read " + hexByte(read.value) + " at line " +
+                      std::to_string(read.line));
+    return out;
+}
+
 const char* gridRowName(int row) { return pmObjectName(registerObject(row & 7)); }  // rows in register order
 
 const char* gridColumnName(int column) { return (column & 7) < 4 ? playfieldName(column) : pmObjectName(column & 3); }
@@ -95,6 +133,9 @@ bool CollisionsView::refresh(const Document& document, const Simulation& simulat
     collide::CompareOptions options;
     options.history = frameHistoryOf(document.scene(), simulation);
     options.settings = settings;
+    // A program that cleared the latches with HITCLR: the methods face what the frame latched.
+    if (const Atari* atari = simulation.atari())
+        options.latched = collide::programLatches(atari->lastFrameWrites().collisionClears, machine.collisions());
     try {
         comparison_ = collide::compareFrame(machine, options);
         error_.clear();

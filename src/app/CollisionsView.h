@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/Document.h"
 #include "app/Simulation.h"
@@ -32,6 +33,13 @@ struct GridCell {
 // registers the simulation's last frame started with, the scene's line writes (and a
 // program's chip writes in that frame) and sprites.
 collide::FrameHistory frameHistoryOf(const Scene& scene, const Simulation& simulation);
+
+// What a program's HITCLR writes in its last whole frame took from the latches, one sentence
+// a bit: "P0PL = $02 latched at line 100, clock 129; cleared by the program's HITCLR at line
+// 251". Empty for a scene without a program, or a program that cleared nothing.
+std::vector<std::string> programClearTexts(const Simulation& simulation);
+// The program's reads of the collision registers in that frame: "P0PF read $01 at line 249".
+std::vector<std::string> programReadTexts(const Simulation& simulation);
 
 const char* gridRowName(int row);        // "M0".."M3", "P0".."P3"
 const char* gridColumnName(int column);  // "PF0".."PF3", "P0".."P3"

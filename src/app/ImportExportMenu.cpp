@@ -126,7 +126,8 @@ const std::vector<ImportExportMenu::ExportKind>& ImportExportMenu::exportKinds()
             return ExportKind{label, extension,
                               [language](const Scene& scene, const fs::path& out) {
                                   formats::writeFileAtomically(out, formats::exportSource(scene, language));
-                                  return "Wrote " + out.string() + ".";
+                                  const std::string left = formats::sourceLeavesOut(scene);
+                                  return "Wrote " + out.string() + "." + (left.empty() ? "" : " Note: " + left + ".");
                               },
                               ""};
         };

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/Commands.h"
+#include "cli/ProgramScene.h"
 #include "core/Machine.h"
 #include "scene/Scene.h"
 
@@ -28,18 +29,30 @@ constexpr double kNtscHz = 59.92;
 constexpr double kPalHz = 49.86;
 
 int bench(const BenchOptions& options) {
-    const Scene scene = loadScene(options.scene);
+    const Scene scene = loadSceneOrProgram(options.scene);
     // The per-pixel record is for the app and the overlay, never wanted here; the picture is
     // what the benchmark compares on and off.
     MachineOptions base;
     base.picture = !options.noPicture;
     base.record = false;
-    Machine machine(machineOptionsFor(scene, base));
-    prepareScene(scene, machine);  // set-up is not timed
+    // A program's frames are timed with its 6502 running, as `run` runs them.
+    std::unique_ptr<Atari> atari;
+    std::unique_ptr<Machine> machine;
+    if (scene.program) {
+        atari = std::make_unique<Atari>(base);
+        prepareSceneProgram(scene, options.scene, *atari);  // set-up is not timed
+    } else {
+        machine = std::make_unique<Machine>(machineOptionsFor(scene, base));
+        prepareScene(scene, *machine);  // set-up is not timed
+    }
 
     const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < options.frames; ++i) machine.runFrame();
+    for (int i = 0; i < options.frames; ++i) {
+        if (atari) atari->runFrame();
+        else machine->runFrame();
+    }
     const auto stop = std::chrono::steady_clock::now();
+    if (atari && atari->stopped()) throw InputError(options.scene + ": /program: " + atari->stopMessage());
 
     // A clock tick is the smallest time we can claim; avoids dividing by zero.
     const double seconds = std::max(std::chrono::duration<double>(stop - start).count(), 1e-9);

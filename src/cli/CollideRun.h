@@ -3,9 +3,14 @@
 // objects are derived with.
 #pragma once
 
+#include <algorithm>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "cli/CliCommon.h"
+#include "cli/ProgramScene.h"
+#include "collide/Comparison.h"
 #include "collide/Method.h"
 #include "collide/Objects.h"
 #include "core/Machine.h"
@@ -18,14 +23,34 @@ struct CollideRun {
     Scene scene;
     Machine machine;
     collide::FrameHistory history;
+    // A program's frame: what it latched before its HITCLR cleared it (collide::programLatches).
+    std::optional<CollisionLatches> latched;
 };
 
 // Loads and runs the scene for `frames` frames; the last frame's record stays in the machine.
 inline void runForCollide(const std::string& file, int frames, CollideRun& run) {
-    run.scene = loadScene(file);
+    run.scene = loadSceneOrProgram(file);
     MachineOptions base;
     base.picture = false;
     base.record = true;
+    if (run.scene.program) {
+        // A program's last finished frame: the registers it began with and the chip writes the
+        // CPU made during it (beside the scene's own line writes), where each took effect.
+        const std::unique_ptr<Atari> atari = runProgramOfScene(run.scene, file, frames, base);
+        run.machine = atari->machine();
+        const Atari::FrameWrites& frame = atari->lastFrameWrites();
+        run.history.frameStart = frame.start;
+        run.history.lineWrites = run.scene.lineWrites;
+        run.history.lineWrites.insert(run.history.lineWrites.end(), frame.writes.begin(), frame.writes.end());
+        std::stable_sort(run.history.lineWrites.begin(), run.history.lineWrites.end(),
+                         [](const RegisterWrite& a, const RegisterWrite& b) {
+                             return a.line != b.line ? a.line < b.line : a.clock < b.clock;
+                         });
+        run.history.sprites = run.scene.sprites;
+        run.history.hitboxes = run.scene.hitboxes;
+        run.latched = collide::programLatches(frame.collisionClears, atari->machine().collisions());
+        return;
+    }
     run.machine.setOptions(machineOptionsFor(run.scene, base));
     runScene(run.scene, run.machine, 1);
     // The last frame starts with the registers the previous one left (moving objects moved):

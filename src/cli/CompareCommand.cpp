@@ -192,6 +192,7 @@ int compare(CompareCliOptions options) {
     compareOptions.methods = options.methods;
     compareOptions.settings = options.settings;
     compareOptions.routines = run->scene.routines;
+    compareOptions.latched = run->latched;
     const Comparison c = compareFrame(run->machine, compareOptions);
 
     std::vector<std::string> warnings = frameWarnings(run->machine.frame());

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/Commands.h"
+#include "cli/ProgramScene.h"
 #include "core/Machine.h"
 #include "core/Palette.h"
 #include "image/FrameImage.h"
@@ -44,13 +45,21 @@ Palette loadActPalette(const std::string& path) {
 int render(const RenderOptions& options) {
     // Inputs first, so a bad palette fails before any work is done.
     const Palette palette = options.palette.empty() ? Palette::ntsc() : loadActPalette(options.palette);
-    const Scene scene = loadScene(options.scene);
+    const Scene scene = loadSceneOrProgram(options.scene);
 
     MachineOptions base;
     base.picture = true;
     base.record = options.overlay;  // the overlay reads the per-pixel record
-    Machine machine(machineOptionsFor(scene, base));
-    runScene(scene, machine, options.frames);
+    // A program draws its own frames: the picture is the last one it finished.
+    std::unique_ptr<Atari> atari;
+    std::unique_ptr<Machine> own;
+    if (scene.program) {
+        atari = runProgramOfScene(scene, options.scene, options.frames, base);
+    } else {
+        own = std::make_unique<Machine>(machineOptionsFor(scene, base));
+        runScene(scene, *own, options.frames);
+    }
+    const Machine& machine = atari ? atari->machine() : *own;
 
     RgbImage image = frameToRgb(machine.frame(), palette, options.scale);
     if (options.overlay) drawCollisionOverlay(image, machine.frame(), machine.collisions(), options.scale);
@@ -66,7 +75,8 @@ int render(const RenderOptions& options) {
 
 void addRenderCommand(CLI::App& app, Action& action) {
     auto options = std::make_shared<RenderOptions>();
-    CLI::App* command = app.add_subcommand("render", "Run a scene and write its last frame as a PNG");
+    CLI::App* command =
+        app.add_subcommand("render", "Run a scene (or an Atari executable) and write its last frame as a PNG");
     command->footer(std::string("At scale K each scan line is 2K pixels tall and, in the TV's proportions, each colour "
                                 "clock 1.714 x 2K wide on NTSC (2.079 x 2K on PAL): about 645*K x 480*K for NTSC. With "
                                 "--square-pixels a colour clock is 2K x 2K: 376*K x 480*K.\n") +

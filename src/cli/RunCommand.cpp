@@ -184,6 +184,76 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
     std::cout << '\n';
 }
 
+// The bits a program's HITCLR cleared, with their first hits: "P0PF = $01 (PF0 first hit at
+// line 100, clock 129)".
+std::vector<std::string> clearedBits(const Atari::CollisionClear& clear) {
+    std::vector<std::string> out;
+    for (int reg = 0; reg < kCollisionRegisters; ++reg) {
+        const uint8_t value = clear.before.read(reg);
+        if (!value) continue;
+        std::string text = std::string(collisionRegisterName(reg)) + " = " + hex(value) + " (";
+        bool first = true;
+        for (int bit = 0; bit < 4; ++bit) {
+            if (!(value & (1 << bit))) continue;
+            const BeamPosition hit = clear.before.firstHit(reg, bit);
+            text += (first ? "" : ", ") + std::string(collisionBitName(reg, bit)) + " first hit at line " +
+                    std::to_string(hit.line) + ", clock " + std::to_string(hit.clock);
+            first = false;
+        }
+        out.push_back(text + ")");
+    }
+    return out;
+}
+
+// What the program saw of the collision registers in its last frame: its reads, and what
+// each of its HITCLR writes cleared (a game's vertical blank reads the latches and clears
+// them, so the frame's end shows none of it).
+nlohmann::ordered_json programCollisionsReport(const Atari::FrameWrites& frame) {
+    nlohmann::ordered_json out;
+    auto& reads = out["reads"] = nlohmann::ordered_json::array();
+    for (const Atari::CollisionRead& r : frame.collisionReads)
+        reads.push_back({{"register", std::string(collisionRegisterName(r.reg))},
+                         {"value", r.value},
+                         {"line", r.line},
+                         {"cycle", r.cycle}});
+    auto& clears = out["clears"] = nlohmann::ordered_json::array();
+    for (const Atari::CollisionClear& c : frame.collisionClears) {
+        nlohmann::ordered_json clear = {{"line", c.line}, {"cycle", c.cycle}};
+        auto& latched = clear["latched"] = nlohmann::ordered_json::object();
+        auto& firstHits = clear["first_hits"] = nlohmann::ordered_json::object();
+        for (int reg = 0; reg < kCollisionRegisters; ++reg) {
+            if (!c.before.read(reg)) continue;
+            latched[std::string(collisionRegisterName(reg))] = c.before.read(reg);
+            for (int bit = 0; bit < 4; ++bit) {
+                if (!(c.before.read(reg) & (1 << bit))) continue;
+                const BeamPosition hit = c.before.firstHit(reg, bit);
+                firstHits[std::string(collisionRegisterName(reg))][collisionBitName(reg, bit)] = {{"line", hit.line},
+                                                                                                  {"clock", hit.clock}};
+            }
+        }
+        clears.push_back(std::move(clear));
+    }
+    return out;
+}
+
+void printProgramCollisions(const Atari::FrameWrites& frame) {
+    std::cout << "\nThe program's reads of the collision registers in the last frame:";
+    if (frame.collisionReads.empty()) std::cout << " none";
+    std::cout << '\n';
+    for (const Atari::CollisionRead& r : frame.collisionReads)
+        std::cout << "  " << collisionRegisterName(r.reg) << " = " << hex(r.value) << " read at line " << r.line
+                  << ", cycle " << r.cycle << '\n';
+    std::cout << "\nThe program's HITCLR writes in the last frame:";
+    if (frame.collisionClears.empty()) std::cout << " none";
+    std::cout << '\n';
+    for (const Atari::CollisionClear& c : frame.collisionClears) {
+        const std::vector<std::string> bits = clearedBits(c);
+        std::cout << "  at line " << c.line << ", cycle " << c.cycle << ": "
+                  << (bits.empty() ? "nothing latched to clear" : "cleared what the frame had latched:") << '\n';
+        for (const std::string& b : bits) std::cout << "    " << b << '\n';
+    }
+}
+
 nlohmann::ordered_json cpuReport(const Atari& atari) {
     const CpuRegisters& r = atari.cpu().regs();
     return {{"pc", formatAddress(r.pc)},     {"a", r.a}, {"x", r.x}, {"y", r.y}, {"p", r.p}, {"s", r.s},
@@ -198,10 +268,12 @@ int reportProgram(const Scene& named, const RunOptions& options, const std::vect
     if (options.json) {
         auto out = report(named, options.scene, options.frames, machine, warnings);
         out["cpu"] = cpuReport(atari);
+        out["program_collisions"] = programCollisionsReport(atari.lastFrameWrites());
         if (!ranges.empty()) out["memory"] = memoryReport(ranges, machine.memory());
         std::cout << out.dump(2) << '\n';
     } else {
         printTable(named, options.scene, options.frames, machine);
+        printProgramCollisions(atari.lastFrameWrites());
         const CpuRegisters& r = atari.cpu().regs();
         char buf[128];
         std::snprintf(buf, sizeof buf, "\nCPU: PC $%04X  A $%02X  X $%02X  Y $%02X  P $%02X  S $%02X  (%llu cycles)\n",

@@ -80,6 +80,9 @@ int sweep(SweepCliOptions options) {
     so.settings = options.settings;
 
     auto run = std::make_unique<CollideRun>();
+    refuseProgram(loadSceneOrProgram(options.scene), options.scene, "sweep",
+                  "it moves two objects over each other in a frame of its own, where a program would move them "
+                  "itself");
     runForCollide(options.scene, options.frames, *run);
     const ObjectSet objects = extractObjects(run->machine, run->history);
     // The scene's own routines are methods too ("routine:NAME").

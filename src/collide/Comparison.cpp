@@ -343,13 +343,32 @@ const std::array<CellRef, kMatrixCells>& matrixCells() {
     return cells;
 }
 
+std::optional<CollisionLatches> programLatches(std::span<const Atari::CollisionClear> clears,
+                                               const CollisionLatches& end) {
+    CollisionLatches all;
+    bool cleared = false;
+    for (const Atari::CollisionClear& clear : clears)
+        for (int r = 0; r < kCollisionRegisters; ++r)
+            for (int b = 0; b < 4; ++b)
+                if (clear.before.read(r) & (1 << b)) {
+                    all.latch(r, static_cast<uint8_t>(1 << b), clear.before.firstHit(r, b));
+                    cleared = true;
+                }
+    if (!cleared) return std::nullopt;
+    for (int r = 0; r < kCollisionRegisters; ++r)
+        for (int b = 0; b < 4; ++b)
+            if (end.read(r) & (1 << b)) all.latch(r, static_cast<uint8_t>(1 << b), end.firstHit(r, b));
+    return all;
+}
+
 Comparison compareFrame(const Machine& machine, const CompareOptions& options) {
     Comparison out;
     out.objects = extractObjects(machine, options.history);
     for (PmObject& o : out.objects.objects) MultiRectMethod::prepare(o, options.settings.rectBudget);
+    const CollisionLatches& latches = options.latched ? *options.latched : machine.collisions();
     for (int r = 0; r < kCollisionRegisters; ++r) {
-        out.hardware[r] = machine.collisions().read(r);
-        for (int b = 0; b < 4; ++b) out.firstHits[r * 4 + b] = machine.collisions().firstHit(r, b);
+        out.hardware[r] = latches.read(r);
+        for (int b = 0; b < 4; ++b) out.firstHits[r * 4 + b] = latches.firstHit(r, b);
     }
 
     const std::vector<std::unique_ptr<Method>> methods = selectMethods(options);

@@ -5,6 +5,8 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "collide/Method.h"
 #include "collide/Objects.h"
 #include "collide/RoutineMethod.h"
+#include "core/Atari.h"
 #include "core/Machine.h"
 
 namespace pmg::collide {
@@ -69,7 +72,16 @@ struct CompareOptions {
     // The developer's own routines (a scene's "routines"): methods "routine:NAME", compared
     // after the articles' methods (all of them when `methods` is empty).
     std::vector<CollisionRoutine> routines;
+    // The latches the methods are compared with instead of the machine's at the frame's end:
+    // for a program whose HITCLR cleared what the frame latched (programLatches).
+    std::optional<CollisionLatches> latched;
 };
+
+// What a program's frame latched, for the comparison: the bits each of its HITCLR writes
+// cleared and those still latched at the end (`end`), each with its first hit in the frame;
+// nothing when no HITCLR of the frame cleared a bit (the end state tells it all).
+std::optional<CollisionLatches> programLatches(std::span<const Atari::CollisionClear> clears,
+                                               const CollisionLatches& end);
 
 struct Comparison {
     std::array<uint8_t, 16> hardware{};        // the latches, M0PF..P3PL

@@ -221,6 +221,8 @@ void Atari::endLine() {
 
 void Atari::beginFrameWrites() {
     thisFrame_.writes.clear();
+    thisFrame_.collisionReads.clear();
+    thisFrame_.collisionClears.clear();
     thisFrame_.start = machine_.registers();
     thisFrame_.frame = machine_.frameCount();
     if (keepFrameMemory_) thisFrame_.memory.assign(machine_.memory().data(), machine_.memory().data() + 0x10000);
@@ -385,6 +387,10 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
         }
         playfieldWritten(reg, value, cycleOfColourClock(clock));
     }
+    // What the clear takes away, for the report (a clear acting on the next line finds this
+    // line's bits: nothing latches in the horizontal blank between).
+    if (reg == Reg::HITCLR)
+        thisFrame_.collisionClears.push_back({latchesAt(std::min(clock, kClocksPerLine)), line, cycle});
     if (clock >= kClocksPerLine) {
         nextWrites_.push_back(RegisterWrite{static_cast<int16_t>((line + 1) % machine_.linesPerFrame()),
                                             static_cast<int16_t>(std::max(clock - kClocksPerLine, 1)), reg, value});
@@ -394,16 +400,18 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
     if (reg == Reg::VSCROL && cycle < kDliVscrolCycle) takeLineDli();
 }
 
-uint8_t Atari::collisionsAt(int index, int cycle) {
+uint8_t Atari::collisionsAt(int index, int cycle) { return latchesAt(colourClockOfCycle(cycle)).read(index); }
+
+CollisionLatches Atari::latchesAt(int clock) {
     machine_.takeLineStartBus(lineStartBus_, lineStartDriven_);  // the CPU's bytes so far
     machine_.takeLineMemoryWrites(memoryWrites_);
     std::vector<RegisterWrite> sofar(writes_);
     std::stable_sort(sofar.begin(), sofar.end(),
                      [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });
     if (busKept_) machine_.setProgramBus(this);
-    const uint8_t value = machine_.collisionsBefore(index, colourClockOfCycle(cycle), sofar);
+    const CollisionLatches latches = machine_.latchesBefore(clock, sofar);
     machine_.setProgramBus(nullptr);
-    return value;
+    return latches;
 }
 
 uint8_t Atari::collisionsAtBeam(int index) { return collisionsAt(index & 0x0F, cycle_); }
@@ -412,7 +420,11 @@ uint8_t Atari::readChip(uint16_t address, int cycle) {
     const int page = address >> 8;
     if (page == 0xD0) {  // GTIA, A0-A4
         const int a = address & 0x1F;
-        if (a < 0x10) return collisionsAt(a, cycle);
+        if (a < 0x10) {
+            const uint8_t value = collisionsAt(a, cycle);
+            thisFrame_.collisionReads.push_back({a, value, machine_.line(), cycle});
+            return value;
+        }
         if (a == 0x10) return inputs_.trigger0 ? 0 : 1;
         if (a <= 0x13) return 1;
         if (a == 0x14) return machine_.options().video == VideoStandard::Pal ? 0x01 : 0x0F;

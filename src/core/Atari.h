@@ -92,6 +92,19 @@ public:
     // The DMA pattern of the current scan line.
     const LineDma& lineDma() const { return patterns_[pattern_].dma; }
 
+    // A program's read of a collision register ($D000-$D00F): register 0-15, the value it read,
+    // and the scan line and CPU cycle (0-113) of the read.
+    struct CollisionRead {
+        int reg = 0;
+        uint8_t value = 0;
+        int line = 0, cycle = 0;
+    };
+    // A program's HITCLR write and the latches it cleared: every bit set when it took effect,
+    // with its first hit.
+    struct CollisionClear {
+        CollisionLatches before;
+        int line = 0, cycle = 0;
+    };
     // The chips' side of a frame: the registers it began with and every CPU write to the chips
     // during it, at the (line, colour clock) where each took effect, in the order applied.
     // What a scene with these line writes would draw; the software methods derive the
@@ -101,6 +114,10 @@ public:
         std::vector<RegisterWrite> writes;
         std::vector<uint8_t> memory;  // all 64 KiB as the frame began (keepFrameMemory; chips read as 0)
         uint64_t frame = 0;           // the machine's frame count when it began
+        // What the program saw of the collision registers during the frame: a game reads them
+        // and writes HITCLR in its vertical blank, so the frame's end shows none of it.
+        std::vector<CollisionRead> collisionReads;
+        std::vector<CollisionClear> collisionClears;
     };
     // Keep a copy of memory as each frame begins (for making a scene of a frame; 64 KiB a frame).
     void keepFrameMemory(bool keep) { keepFrameMemory_ = keep; }
@@ -133,6 +150,7 @@ private:
     void chipWrite(Reg reg, uint8_t value, int cycle);
     uint8_t readChip(uint16_t address, int cycle);
     uint8_t collisionsAt(int index, int cycle);
+    CollisionLatches latchesAt(int clock);  // as a read at colour clock `clock` of this line finds them
     void checkStop();
     bool runUntilPc(uint16_t pc, uint64_t maxCycles);
     void pushReturn(uint16_t address);

@@ -63,7 +63,8 @@ public:
     int playfieldAt(int line, int clock) const;
 
     // Scan lines whose display-list instruction requested an interrupt (DLI bit, on the
-    // last line of the mode line), this frame.
+    // last line of the mode line), this frame. These notes are cleared at the frame's first
+    // visible line: over the vertical blank they still tell of the frame before.
     std::vector<int> dliLines;
     // GRACTL asked GTIA to latch DMA that ANTIC was not fetching ("phantom DMA", reference D8):
     // modelled from the bus as the model knows it; a real machine's bus may differ.

@@ -239,6 +239,11 @@ void Machine::beginScanline() {
     if (y == 0) {
         if (!options_.displayListRuns) antic_.beginFrame(regs_);
         else antic_.beginFrameRunning();
+    }
+    // The frame's notes are all made on its visible lines: they are cleared at the first, so
+    // the last frame's stay readable over the vertical blank, where a program's instruction
+    // that crosses the frame's end has already begun the next frame.
+    if (y == kFirstVisibleLine) {
         frame_.dliLines.clear();
         frame_.phantomDma = false;
         frame_.displayListLoop = DisplayListLoop{};
@@ -618,8 +623,12 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
 }
 
 uint8_t Machine::collisionsBefore(int index, int clock, std::span<const RegisterWrite> extra) {
+    return latchesBefore(clock, extra).read(index);
+}
+
+CollisionLatches Machine::latchesBefore(int clock, std::span<const RegisterWrite> extra) {
     const int y = line_;
-    if ((!inVisibleLines(y) && !antic_.hiresVblankLine()) || clock <= 0) return latches_.read(index);
+    if ((!inVisibleLines(y) && !antic_.hiresVblankLine()) || clock <= 0) return latches_;
     // The chips run a line at a time; a read in the middle of one sees only what was latched
     // before its colour clock. Run this line so far on copies, clock by clock (the reference
     // path keeps nothing between lines but the object shift registers), and keep the bits first set before the read.
@@ -632,7 +641,7 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     PlayfieldLine pf = pf_;
     if (!before.empty()) applyAnticWrites(before, regs, pf);
     const bool unblanked = antic_.unblanked();  // (a width written on cycles up to 9 decides it, W4)
-    if (!inVisibleLines(y) && !unblanked) return latches_.read(index);
+    if (!inVisibleLines(y) && !unblanked) return latches_;
     if (!memoryWrites_.empty()) applyMemoryWrites(pf);
     if (pf.dmaClock != 0) generateDmaClockPlayfield(antic_.lineMemory(memory_, pf), pf);
     if (!peekFrame_.frame) peekFrame_.frame = std::make_unique<Frame>();
@@ -643,13 +652,14 @@ uint8_t Machine::collisionsBefore(int index, int clock, std::span<const Register
     gtia.setShifters(gtia_.shifters());
     gtia.scanLine(y, unblanked ? memory_ : antic_.lineMemory(memory_, pf), pf, before, regs, latches, *peekFrame_.frame,
                   opt);
-    uint8_t value = 0;
-    for (int b = 0; b < 4; ++b) {
-        if (!(latches.read(index) & (1 << b))) continue;
-        const BeamPosition at = latches.firstHit(index, b);
-        if (at.line != y || at.clock < clock) value |= static_cast<uint8_t>(1 << b);
-    }
-    return value;
+    CollisionLatches seen;
+    for (int index = 0; index < kCollisionRegisters; ++index)
+        for (int b = 0; b < 4; ++b) {
+            if (!(latches.read(index) & (1 << b))) continue;
+            const BeamPosition at = latches.firstHit(index, b);
+            if (at.line != y || at.clock < clock) seen.latch(index, static_cast<uint8_t>(1 << b), at);
+        }
+    return seen;
 }
 
 }  // namespace pmg

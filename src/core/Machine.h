@@ -126,6 +126,8 @@ public:
     // returns it: the latches before the line plus the bits first set before `clock`, with
     // the writes so far (`extra`, as for endScanline).
     uint8_t collisionsBefore(int index, int clock, std::span<const RegisterWrite> extra);
+    // All 16 as collisionsBefore() reads them, with the first hit of each bit set.
+    CollisionLatches latchesBefore(int clock, std::span<const RegisterWrite> extra);
 
     int line() const { return line_; }               // the next scan line to run
     uint64_t frameCount() const { return frames_; }  // frames completed

@@ -6,6 +6,7 @@
 
 #include "core/Machine.h"
 #include "formats/BaseScene.h"
+#include "scene/SceneValueSyntax.h"
 
 namespace pmg::formats {
 
@@ -292,6 +293,15 @@ std::vector<PmShape> sceneShapes(const Scene& scene) {
              registerValue(scene, static_cast<Reg>(static_cast<int>(Reg::HPOSP0) + n)).value_or(0));
     take("MISSILES", missiles, registerValue(scene, Reg::HPOSM0).value_or(0));
     return shapes;
+}
+
+std::string sourceLeavesOut(const Scene& scene) {
+    if (!scene.program) return {};
+    return scene.program->start
+               ? "the scene's program (the code it starts at " + formatAddress(*scene.program->start) +
+                     ") is not in the source: it sets up the scene's memory, registers and line writes only"
+               : "the scene's program (" + scene.program->file +
+                     ") is not in the source: it sets up the scene's memory, registers and line writes only";
 }
 
 std::string exportSource(const Scene& scene, SourceLanguage language) {

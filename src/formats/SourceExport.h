@@ -37,5 +37,8 @@ std::vector<PmShape> sceneShapes(const Scene& scene);
 // The source text (the BASIC listing with ATASCII end-of-line bytes, $9B, as the Atari's
 // ENTER command expects).
 std::string exportSource(const Scene& scene, SourceLanguage language);
+// What exportSource leaves out of `scene`, for the user ("" when nothing): a scene's program
+// is the user's own code, which the source does not hold.
+std::string sourceLeavesOut(const Scene& scene);
 
 }  // namespace pmg::formats

@@ -236,6 +236,13 @@ Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const std::vector<s
 }  // namespace
 
 XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
+    // The export is PMG Lab's own kernel replaying the scene; it cannot carry the user's code
+    // beside it (both would own the display and the vertical blank).
+    if (scene.program)
+        throw FormatError(sceneFile,
+                          "/program: the scene runs a program, and an exported executable holds only the "
+                          "scene's memory, registers and line writes, not the program's code; run the "
+                          "program's own executable in an emulator instead");
     // The memory as the scene leaves it before its first frame (software sprites drawn in).
     Machine machine(machineOptionsFor(scene));
     prepareScene(scene, machine);

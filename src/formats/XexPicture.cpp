@@ -66,8 +66,10 @@ Scene xexToScene(const XexFile& xex, const std::string& name) {
     scene.description = text;
     if (!loaded[0x0230] || !loaded[0x0231])
         scene.description +=
-            " It sets no display list through SDLSTL, so the display list pointer is PMG Lab's text screen's; it may "
-            "show nothing.";
+            " No segment loads SDLSTL ($0230-$0231), and a static picture runs no code that might store it, so the "
+            "display list pointer is PMG Lab's text screen's and the picture may show nothing. To see what the "
+            "program's own code sets up, run it: pmglab-cli run on the executable, or a scene with "
+            "\"program\": {\"file\": ...}.";
     return scene;
 }
 

@@ -86,6 +86,7 @@ public:
         drawGrids(*c);
         drawLegend();
         drawSavedNote();
+        drawProgramClears(ctx.simulation);
         ImGui::Separator();
         drawDetails(*c);
         ImGui::Separator();
@@ -399,6 +400,26 @@ private:
         describe(g, false);
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
+    }
+
+    // A program that reads the latches and writes HITCLR in its vertical blank leaves them
+    // empty at the frame's end: what it cleared, and what it read, said under the grid.
+    void drawProgramClears(const Simulation& sim) {
+        const std::vector<std::string> clears = programClearTexts(sim);
+        const std::vector<std::string> reads = programReadTexts(sim);
+        if (!sim.atari()) return;
+        if (!clears.empty()) {
+            ImGui::TextWrapped(
+                "The program cleared what the last frame latched (the grid and the methods show "
+                "those bits, the registers read 0 at the frame's end):");
+            for (const std::string& text : clears) ImGui::BulletText("%s", text.c_str());
+        }
+        if (reads.empty()) return;
+        if (ImGui::TreeNode("program reads", "The program read the collision registers %zu times in the last frame",
+                            reads.size())) {
+            for (const std::string& text : reads) ImGui::BulletText("%s", text.c_str());
+            ImGui::TreePop();
+        }
     }
 
     void describe(GridCell g, bool selected) {
