@@ -1,6 +1,7 @@
 // pmglab-cli run SCENE|PROGRAM [--frames N] [--json] [--memory START:LENGTH]...: runs a scene,
 // or an Atari executable on the machine's 6502, and prints the 16 collision registers with
 // the first-hit position of every set bit (and, for a program, the CPU's state).
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -136,7 +137,9 @@ nlohmann::ordered_json report(const Scene& scene, const std::string& file, int f
     return out;
 }
 
-void printTable(const Scene& scene, const std::string& file, int frames, const Machine& machine) {
+// `noLatches` is what the first-hit list says when nothing is latched at the frame's end.
+void printTable(const Scene& scene, const std::string& file, int frames, const Machine& machine,
+                const char* noLatches = "none: no collision latched") {
     const CollisionLatches& latches = machine.collisions();
     // Quoted and escaped: a scene's name is input, and control characters in it must not
     // reach the terminal (an escape sequence could rewrite what the user sees).
@@ -175,7 +178,7 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
             std::cout << buf;
             any = true;
         }
-    if (!any) std::cout << "  none: no collision latched\n";
+    if (!any) std::cout << "  " << noLatches << '\n';
 
     const auto& dli = machine.frame().dliLines;
     std::cout << "\nDLI requested on lines:";
@@ -272,8 +275,13 @@ int reportProgram(const Scene& named, const RunOptions& options, const std::vect
         if (!ranges.empty()) out["memory"] = memoryReport(ranges, machine.memory());
         std::cout << out.dump(2) << '\n';
     } else {
-        printTable(named, options.scene, options.frames, machine);
-        printProgramCollisions(atari.lastFrameWrites());
+        const Atari::FrameWrites& frame = atari.lastFrameWrites();
+        const bool cleared = std::any_of(frame.collisionClears.begin(), frame.collisionClears.end(),
+                                         [](const Atari::CollisionClear& c) { return !clearedBits(c).empty(); });
+        printTable(named, options.scene, options.frames, machine,
+                   cleared ? "none at the frame's end: the program's HITCLR cleared what it latched (below)"
+                           : "none: no collision latched");
+        printProgramCollisions(frame);
         const CpuRegisters& r = atari.cpu().regs();
         char buf[128];
         std::snprintf(buf, sizeof buf, "\nCPU: PC $%04X  A $%02X  X $%02X  Y $%02X  P $%02X  S $%02X  (%llu cycles)\n",
