@@ -28,9 +28,8 @@
 //    fetched byte's pixels.
 //  - A stop missed on one line leaves bits in ANTIC's DMA clock that fetch on the next lines
 //    (rule A4, abnormal DMA): the model carries the clock from line to line and follows it for
-//    the memory scan counter, the line buffer, the CPU's cycles and bitmap pictures; text lines
-//    with carried bits are drawn as normal ones, and a line whose own fetch a write moves leaves
-//    the carried bits out (docs/hardware.md, "Not modelled").
+//    the memory scan counter, the line buffer, the CPU's cycles and the picture; a line whose own
+//    fetch a write moves leaves the carried bits out (docs/hardware.md, "Not modelled").
 #pragma once
 
 #include <array>
@@ -148,6 +147,15 @@ public:
         if (out.empty() || (bufferFetched_ && mem.version() == bufferVersion_)) return mem;
         return bufferedMemory(mem, out);
     }
+
+    // Fills line.an of line `out` (the line scanLine() last ran) when ANTIC's DMA clock carried
+    // bits into it (rule A4; no width or HSCROL written during it) as the clock loads its bitmap
+    // bytes, or its names and font bytes in a character mode, and marks it made, so that
+    // generatePlayfield() leaves it; other lines are left as they are. Machine calls it before
+    // GTIA draws such a line (generatePlayfield() itself stays the plain lines' fast path). A
+    // first row's name fetched on a font fetch's cycle (the AND of both addresses) goes into the
+    // line buffer.
+    void dmaClockPlayfield(const Memory& mem, PlayfieldLine& out);
 
     // The first JMP this frame back to an instruction already fetched this frame.
     const DisplayListLoop& loop() const { return loop_; }
@@ -313,10 +321,5 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
 
 // Fills line.an from memory (and places the line), if not done yet for this line.
 void generatePlayfield(const Memory& mem, PlayfieldLine& line);
-// Fills line.an of a bitmap line whose fetch ANTIC's DMA clock carried bits into (rule A4; no
-// width or HSCROL written during it) as the clock loads its bytes, and marks it made, so that
-// generatePlayfield() leaves it; other lines are left as they are. Machine calls it before GTIA
-// draws such a line (generatePlayfield() itself stays the plain lines' fast path).
-void generateDmaClockPlayfield(const Memory& mem, PlayfieldLine& line);
 
 }  // namespace pmg

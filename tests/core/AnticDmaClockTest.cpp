@@ -170,6 +170,40 @@ TEST(AnticMidLine, A4_CarriedBitsBetweenTheLinesOwnDoubleItsFetchesAndOrTheBytes
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
+TEST(AnticMidLine, A4_ATextLineWithCarriedBitsTakesItsFontNamesFromTheMovingReadPlace) {
+    // Line 32 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine: a scrolled mode F line (LMS
+    // $3000, a wide fetch from name cycle 10) whose stop HSCROL 2 at clock 100 moves off the step;
+    // it fetches 51 bytes into the line buffer's places 0-50 and leaves the ring $55 (every even
+    // place). HSCROL 0 again at clock 0 of line 33, a mode 2 line (no HSCROL bit, normal width:
+    // names from cycle 18, stop 98, place 2 like the ring's, so its stop clears the ring).
+    // Line 33: names on every even cycle. Cycle 0 (virtual) and 2, 4, 6 move the counter to byte
+    // 55; 8-96 fill places 0-44 (bytes 55-99). Font bytes 3 cycles after each name place, on the
+    // odd cycles 3-99; from cycle 7 the k-th (cycle 7 + 2k) takes its name from read place k, one
+    // cycle before the name of place k is fetched (cycle 8 + 2k): so it reads line 32's byte k.
+    // Those of cycles 7 and 9 are cleared on cycle 10 (0).
+    // The picture: the shift register's read place moves on cycles 6-16 (six places) and steps
+    // back one at the start: 5. From cycle 18 every even cycle loads the next font byte (k = 0,
+    // 1, ...) with the name at the read place (5, 6, ...: bytes 60, 61, ...) for inverse video, and
+    // shifts 4 half-pixels out a cycle: character position m (clocks $30 + 4m) shows line 32's
+    // byte m's font row 0, inverted if byte 60 + m has bit 7.
+    // Memory: bytes 0-47 $01, font row 0 of character 1 $F0 (lit "1100"), byte 80 $80 (m = 20),
+    // CHACTL 2 (inverse shown inverted): positions 0-1 dark, 2-39 "1100", position 20 "0011".
+    // Drawn as a normal line from the buffer's start it would show bytes 55-94 (character 0,
+    // font $00) dark but for byte 80 at position 25 ("1111").
+    // Line 34 (row 1) carries nothing and is a normal row of bytes 55-94: dark, position 25 lit.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x02});
+    t.set(Reg::CHACTL, 2);
+    fill(t, 0, 48, 0x01);
+    t.poke(kCharset + 8, {0xF0});
+    t.poke(kScreen + 80, {0x80});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "00000000" + repeat("1100", 18) + "0011" + repeat("1100", 19));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(100, '0') + "1111" + std::string(56, '0'));
+}
+
 TEST(AnticMidLine, A4_AStopMetWithTheWidthOnAgainBeforeTheLineEndsLeavesNothing) {
     // Line 32 as A1_WidthTurnedOffDuringALineBlanksTheRestAndMissesTheStop: the width off from
     // clock 100, on again before line 33 (clock 0). ANTIC turns its clock on as the line ends,
