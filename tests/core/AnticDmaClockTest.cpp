@@ -18,6 +18,13 @@ std::string lit(const TestMachine& t, int line, int from, int to) {
     return s;
 }
 
+// The playfield colours (bit n: PFn) at clocks [from, to) of `line`, one digit a clock.
+std::string colours(const TestMachine& t, int line, int from, int to) {
+    std::string s;
+    for (int x = from; x < to; ++x) s += static_cast<char>('0' + t.m.frame().playfieldAt(line, x));
+    return s;
+}
+
 std::string repeat(const std::string& part, int times) {
     std::string s;
     for (int i = 0; i < times; ++i) s += part;
@@ -202,6 +209,41 @@ TEST(AnticMidLine, A4_ATextLineWithCarriedBitsTakesItsFontNamesFromTheMovingRead
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "00000000" + repeat("1100", 18) + "0011" + repeat("1100", 19));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(100, '0') + "1111" + std::string(56, '0'));
+}
+
+TEST(AnticMidLine, A4_ANameAndAFontFetchOnOneCycleReadTheAndOfBothAddresses) {
+    // Line 32 as in A4_CarriedBitsBetweenTheLinesOwnDoubleItsFetchesAndOrTheBytes (mode C,
+    // scrolled, HSCROL 2 at clock 100): it fetches 26 bytes into places 0-25 and leaves the ring
+    // $11 (places 0 and 4). HSCROL stays 2. Line 33 is a scrolled mode 6 line (wide fetch, every 4
+    // cycles, first name cycle 10 + 1 = 11, place 3: $88; stop 107): names on the carried cycles
+    // 0 mod 4 and its own 3 mod 4 from 11 to 103; font bytes 3 later, on 3 mod 4 (carried) and 2
+    // mod 4 from 14 to 106. Cycle 4 moves the counter to byte 27 (cycle 0 fetches nothing).
+    // From cycle 7: 7 font (k = 0, cleared), 8 name (place 0), then per 4 cycles from 11: a name
+    // and a font byte together (11 + 4i: font k = 2i + 1 reading place 2i + 1 before this cycle's
+    // name fills it, so line 32's buffer: 0), a name (12 + 4i: place 2i + 2, byte 29 + 2i), a font
+    // byte (14 + 4i: k = 2i + 2, reading place 2i + 2, the name just fetched).
+    // The name and font fetch of cycle 11 + 4i reads the AND of $E000 (code 0, row 0) and $301C +
+    // 2i: $2000, the display list's first byte, $70, into font k = 2i + 1 and place 2i + 1.
+    // Memory: line 32's bytes 0, bytes 29, 31, ..., 73 character 1, whose rows 0 and 1 are $00 and
+    // $F0; character 0 $00 and $00; character $30 (what $70 names in mode 6) row 1 $00.
+    // The picture (ring $11 with the start's $88, seen from the start: loads on 11 + 4i and 12 +
+    // 4i, the read place from 2, moving on after each pair): pair i loads font 2i (character 1:
+    // $00) and font 2i + 1 ($70), both with the name of place 2 + 2i ($01: PF0). Each cycle
+    // shifts 2 pixels out, so the second byte shows one cycle later: cycles 11 + 4i to 14 + 4i
+    // show 00 01 11 00, at clocks 34 + 8i: lit PF0 "00011100" from clock 42 on.
+    // Line 34 (row 1, ring $44 carried on: font bytes on 1 mod 4 and 2 mod 4 from 9, the k-th
+    // reading place k): loads on 14 + 4j and 15 + 4j of fonts 2j + 1 (place 2j + 1, $70 from the
+    // AND: character $30 row 1, $00) and 2j + 2 (character 1 row 1, $F0) with the name of place
+    // 3 + 2j, $70: PF1. So "00222200" from clock 48; with memory's byte at the odd places (0) the
+    // colour would be PF0.
+    TestMachine t;
+    t.displayList({0x5C, 0x00, 0x30, 0x16});
+    for (int i = 29; i <= 73; i += 2) t.poke(static_cast<uint16_t>(kScreen + i), {0x01});
+    t.poke(kCharset + 9, {0xF0});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.run();
+    EXPECT_EQ(colours(t, kFirstModeLine + 1, 0x30, 0xD0), "00" + repeat("00011100", 19) + "000111");
+    EXPECT_EQ(colours(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("00222200", 20));
 }
 
 TEST(AnticMidLine, A4_AStopMetWithTheWidthOnAgainBeforeTheLineEndsLeavesNothing) {
