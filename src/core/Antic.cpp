@@ -326,9 +326,9 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.generated = true;
     out.placed = true;
     // The DMA clock the line before left (rule A4): none on almost every line.
-    bool cycle0Fetch = false;
+    uint8_t earlyFetches = 0;  // cycles 0 (bit 0) and 1 (bit 1), as the line before left the clock
     if (dmaClockPending_ || dmaClock_ != 0 || dmaClockLate_ != 0) [[unlikely]]
-        cycle0Fetch = takeDmaClock(line, regs);
+        earlyFetches = takeDmaClock(line, regs);
     if (line == kLastVisibleLine + 1) {
         buffer_.fill(0);  // start of vertical blank (Altirra)
         bufferFetched_ = false;
@@ -350,7 +350,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     }
     if (waitVbl_) return;
     line_ = line;
-    if (cycle0Fetch) [[unlikely]] {
+    if (earlyFetches & 1) [[unlikely]] {
         // The clock's fetch on cycle 0 (virtual) moves the counter on: for the mode line this
         // line starts, or, in the middle of one, at its end.
         if (needFetch_) memScan_ = scanAddress(memScan_, 1);
@@ -375,15 +375,16 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             // fetches its address (operandDmaDuringLine; Altirra waits once it has the address).
             if (mode_ == 1) waitVbl_ = false;
         }
-        if (dmaClock_ != 0 && scanAdvance_ > 0) [[unlikely]] {
+        if ((dmaClock_ != 0 || (earlyFetches & 2)) && scanAdvance_ > 0) [[unlikely]] {
             // The clock's bits fetch names or bitmaps on more cycles (rule A4): those on cycles
             // 1-6 move the counter on (an LMS loads it on cycle 7, after them), those from cycle 7
-            // on fill the line buffer from its start.
+            // on fill the line buffer from its start. Cycle 1's comes before the new mode line
+            // folds the ring (Altirra), so the line before decided it (earlyFetches).
             const bool hs = ins_ & 0x10;
             const uint8_t dmactl = regs[Reg::DMACTL], hscrol = regs[Reg::HSCROL];
             const DmaClockFetches f = dmaClockFetches(dmaClock_, mode_, dmaClockStartName(dmactl, hs, hscrol),
                                                       dmaClockStopName(dmactl, hs, hscrol), true);
-            if (!out.operandFetched) memScan_ = scanAddress(memScan_, f.names(1, 7));
+            if (!out.operandFetched) memScan_ = scanAddress(memScan_, f.names(2, 7) + ((earlyFetches >> 1) & 1));
             scanAdvance_ = static_cast<uint16_t>(f.names(7, kCyclesPerLine));
         }
         // Playfield DMA fills the line buffer with the bytes the memory scan counter will
@@ -464,7 +465,7 @@ PMG_NOINLINE void Antic::dmaClockAtLineEnd(const RegisterFile& regs, PlayfieldLi
     }
 }
 
-uint8_t Antic::dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, bool& cycle0Fetch) const {
+uint8_t Antic::dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, uint8_t& earlyFetches) const {
     // The start and stop the line passed with the width on (Altirra latches them as the beam
     // passes them), else those of the registers as the line ends; with the width off then, none.
     const AnticModeInfo& info = anticMode(mode_);
@@ -483,22 +484,25 @@ uint8_t Antic::dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, bool& 
     // fetches for this line's mode (bitmaps 2 cycles after a name place), while name and bitmap
     // fetches are still on (a first row, or a last row from cycle 112) and the line's own start
     // was passed (a fetch turned on after it leaves ANTIC's playfield DMA off to the line's end).
-    cycle0Fetch =
-        dmaClockPassedStart_ >= 0 && (dmaClockFirstRow_ || lineWasLast_) && ((next >> (info.character ? 0 : 6)) & 1);
+    // So does cycle 1's, with the ring before the next mode line folds it (Altirra works out a line's
+    // fetches as the line before ends and again after the instruction fetch on cycle 1).
+    const bool namesOn = dmaClockPassedStart_ >= 0 && (dmaClockFirstRow_ || lineWasLast_);
+    const int place = info.character ? 0 : 6;  // cycle 0's place; a bitmap comes 2 cycles after it
+    earlyFetches = static_cast<uint8_t>((namesOn && ((next >> place) & 1) ? 1 : 0) |
+                                        (namesOn && ((next >> (place + 1)) & 1) ? 2 : 0));
     return next;
 }
 
-PMG_NOINLINE bool Antic::takeDmaClock(int line, const RegisterFile& regs) {
-    uint8_t carried = 0, late = 0;
-    bool cycle0Fetch = false;
-    if (dmaClockPending_) carried = dmaClockAfterLine(regs, late, cycle0Fetch);
+PMG_NOINLINE uint8_t Antic::takeDmaClock(int line, const RegisterFile& regs) {
+    uint8_t carried = 0, late = 0, earlyFetches = 0;
+    if (dmaClockPending_) carried = dmaClockAfterLine(regs, late, earlyFetches);
     dmaClockPending_ = false;
     dmaClockPassedStart_ = dmaClockPassedStop_ = -1;
     // None in the vertical blank, which clears it, nor on the first line after it.
     const bool carries = inVisibleLines(line) && line != kFirstVisibleLine;
     dmaClock_ = carries ? carried : 0;
     dmaClockLate_ = carries ? late : 0;
-    return cycle0Fetch && dmaClock_ != 0;
+    return dmaClock_ != 0 ? earlyFetches : 0;
 }
 
 void Antic::dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow) {

@@ -239,12 +239,13 @@ private:
     bool dmaClockPending_ = false;
     bool dmaClockFirstRow_ = false;  // that line is its mode line's first
     // The ring the line scanLine() last ran leaves to the next, with `regs` as it ends; `late`
-    // gets the late bits, `cycle0Fetch` whether the next line's cycle 0 fetches (virtually), which
-    // moves the memory scan counter on.
-    uint8_t dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, bool& cycle0Fetch) const;
+    // gets the late bits, `earlyFetches` whether the next line's cycle 0 (bit 0, virtually) and
+    // cycle 1 (bit 1) make a name or bitmap fetch for this line's mode, with the ring not folded
+    // yet, which moves the memory scan counter on.
+    uint8_t dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, uint8_t& earlyFetches) const;
     // Takes up, as line `line` begins (`regs` as it begins), the ring the line before left;
-    // returns whether this line's cycle 0 fetches.
-    bool takeDmaClock(int line, const RegisterFile& regs);
+    // returns whether this line's cycles 0 (bit 0) and 1 (bit 1) fetch a name or bitmap so.
+    uint8_t takeDmaClock(int line, const RegisterFile& regs);
     // Notes, as the line scanLine() describes in `out` ends (`lastLine`: its mode line's last),
     // the start and stop it passes for the ring it leaves, and its carried fetches from cycle 112.
     void dmaClockAtLineEnd(const RegisterFile& regs, PlayfieldLine& out, bool lastLine);

@@ -246,6 +246,27 @@ TEST(AnticMidLine, A4_ANameAndAFontFetchOnOneCycleReadTheAndOfBothAddresses) {
     EXPECT_EQ(colours(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("00222200", 20));
 }
 
+TEST(AnticMidLine, A4_CycleOnesFetchFollowsTheRingBeforeTheNewModeLineFoldsIt) {
+    // Line 32: a scrolled mode C line (LMS $3000, a wide fetch every 4 cycles) with HSCROL 6:
+    // first name cycle 13 (place 5: the places 1 and 5, $22), bitmaps from 15. HSCROL 8 at clock
+    // 100 moves the stop to name cycle 110 (place 6), off the step: the line fetches on 15, 19,
+    // ..., 111 (25 bytes) and the ring keeps $22, turned two back: $88 (places 3 and 7).
+    // Line 33 is a mode F line (normal width). Its cycle 0 and 1 fetches are still line 32's
+    // (mode C: a bitmap 2 cycles after the place): cycle 0 follows place 6 (none), cycle 1 place
+    // 7 (a bitmap fetch, moving the counter on: byte 26). Only then does the new mode line fold
+    // the ring onto its step of 2 (places 0-1 repeated: none), so nothing else is carried and
+    // the line shows bytes 26-65. Folded from cycle 1 it would show bytes 25-64.
+    // Memory: bytes 25 and 65 $FF: the last 4 clocks lit, not the first 4.
+    TestMachine t;
+    t.displayList({0x5C, 0x00, 0x30, 0x0F});
+    t.set(Reg::HSCROL, 6);
+    fill(t, 25, 26, 0xFF);
+    fill(t, 65, 66, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 8);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(156, '0') + "1111");
+}
+
 TEST(AnticMidLine, A4_AStopMetWithTheWidthOnAgainBeforeTheLineEndsLeavesNothing) {
     // Line 32 as A1_WidthTurnedOffDuringALineBlanksTheRestAndMissesTheStop: the width off from
     // clock 100, on again before line 33 (clock 0). ANTIC turns its clock on as the line ends,
