@@ -326,9 +326,9 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.generated = true;
     out.placed = true;
     // The DMA clock the line before left (rule A4): none on almost every line.
-    bool cycle0Fetch = false;
+    uint8_t earlyFetches = 0;  // cycles 0 (bit 0) and 1 (bit 1), as the line before left the clock
     if (dmaClockPending_ || dmaClock_ != 0 || dmaClockLate_ != 0) [[unlikely]]
-        cycle0Fetch = takeDmaClock(line, regs);
+        earlyFetches = takeDmaClock(line, regs);
     if (line == kLastVisibleLine + 1) {
         buffer_.fill(0);  // start of vertical blank (Altirra)
         bufferFetched_ = false;
@@ -350,7 +350,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     }
     if (waitVbl_) return;
     line_ = line;
-    if (cycle0Fetch) [[unlikely]] {
+    if (earlyFetches & 1) [[unlikely]] {
         // The clock's fetch on cycle 0 (virtual) moves the counter on: for the mode line this
         // line starts, or, in the middle of one, at its end.
         if (needFetch_) memScan_ = scanAddress(memScan_, 1);
@@ -375,15 +375,16 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             // fetches its address (operandDmaDuringLine; Altirra waits once it has the address).
             if (mode_ == 1) waitVbl_ = false;
         }
-        if (dmaClock_ != 0 && scanAdvance_ > 0) [[unlikely]] {
+        if ((dmaClock_ != 0 || (earlyFetches & 2)) && scanAdvance_ > 0) [[unlikely]] {
             // The clock's bits fetch names or bitmaps on more cycles (rule A4): those on cycles
             // 1-6 move the counter on (an LMS loads it on cycle 7, after them), those from cycle 7
-            // on fill the line buffer from its start.
+            // on fill the line buffer from its start. Cycle 1's comes before the new mode line
+            // folds the ring (Altirra), so the line before decided it (earlyFetches).
             const bool hs = ins_ & 0x10;
             const uint8_t dmactl = regs[Reg::DMACTL], hscrol = regs[Reg::HSCROL];
             const DmaClockFetches f = dmaClockFetches(dmaClock_, mode_, dmaClockStartName(dmactl, hs, hscrol),
                                                       dmaClockStopName(dmactl, hs, hscrol), true);
-            if (!out.operandFetched) memScan_ = scanAddress(memScan_, f.names(1, 7));
+            if (!out.operandFetched) memScan_ = scanAddress(memScan_, f.names(2, 7) + ((earlyFetches >> 1) & 1));
             scanAdvance_ = static_cast<uint16_t>(f.names(7, kCyclesPerLine));
         }
         // Playfield DMA fills the line buffer with the bytes the memory scan counter will
@@ -464,7 +465,7 @@ PMG_NOINLINE void Antic::dmaClockAtLineEnd(const RegisterFile& regs, PlayfieldLi
     }
 }
 
-uint8_t Antic::dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, bool& cycle0Fetch) const {
+uint8_t Antic::dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, uint8_t& earlyFetches) const {
     // The start and stop the line passed with the width on (Altirra latches them as the beam
     // passes them), else those of the registers as the line ends; with the width off then, none.
     const AnticModeInfo& info = anticMode(mode_);
@@ -483,22 +484,25 @@ uint8_t Antic::dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, bool& 
     // fetches for this line's mode (bitmaps 2 cycles after a name place), while name and bitmap
     // fetches are still on (a first row, or a last row from cycle 112) and the line's own start
     // was passed (a fetch turned on after it leaves ANTIC's playfield DMA off to the line's end).
-    cycle0Fetch =
-        dmaClockPassedStart_ >= 0 && (dmaClockFirstRow_ || lineWasLast_) && ((next >> (info.character ? 0 : 6)) & 1);
+    // So does cycle 1's, with the ring before the next mode line folds it (Altirra works out a line's
+    // fetches as the line before ends and again after the instruction fetch on cycle 1).
+    const bool namesOn = dmaClockPassedStart_ >= 0 && (dmaClockFirstRow_ || lineWasLast_);
+    const int place = info.character ? 0 : 6;  // cycle 0's place; a bitmap comes 2 cycles after it
+    earlyFetches = static_cast<uint8_t>((namesOn && ((next >> place) & 1) ? 1 : 0) |
+                                        (namesOn && ((next >> (place + 1)) & 1) ? 2 : 0));
     return next;
 }
 
-PMG_NOINLINE bool Antic::takeDmaClock(int line, const RegisterFile& regs) {
-    uint8_t carried = 0, late = 0;
-    bool cycle0Fetch = false;
-    if (dmaClockPending_) carried = dmaClockAfterLine(regs, late, cycle0Fetch);
+PMG_NOINLINE uint8_t Antic::takeDmaClock(int line, const RegisterFile& regs) {
+    uint8_t carried = 0, late = 0, earlyFetches = 0;
+    if (dmaClockPending_) carried = dmaClockAfterLine(regs, late, earlyFetches);
     dmaClockPending_ = false;
     dmaClockPassedStart_ = dmaClockPassedStop_ = -1;
     // None in the vertical blank, which clears it, nor on the first line after it.
     const bool carries = inVisibleLines(line) && line != kFirstVisibleLine;
     dmaClock_ = carries ? carried : 0;
     dmaClockLate_ = carries ? late : 0;
-    return cycle0Fetch && dmaClock_ != 0;
+    return dmaClock_ != 0 ? earlyFetches : 0;
 }
 
 void Antic::dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow) {
@@ -827,6 +831,20 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
 
 namespace {
 
+// Puts `codes` into line `out` inside its display window, as every line (pixel pairs 00 in hi-res
+// where nothing is), background elsewhere.
+void showInDisplayWindow(const std::array<uint8_t, PlayfieldLine::kSize>& codes, PlayfieldLine& out) {
+    const auto width = static_cast<PlayfieldWidth>(out.dmactl & 3);
+    const int from = displayStartClock(width), to = displayEndClock(width);
+    out.an.fill(0);
+    for (int x = from; x < to; ++x) {
+        const uint8_t code = codes[static_cast<size_t>(x)];
+        out.an[static_cast<size_t>(x)] = out.hires && code == 0 ? 4 : code;
+    }
+    out.first = static_cast<int16_t>(from);
+    out.last = static_cast<int16_t>(to - 1);
+}
+
 // A bitmap line drawn while ANTIC's DMA clock carries bits from an earlier line (rule A4;
 // Altirra's ANTIC, read for facts). The picture is not the bytes in fetch order: a shift register
 // takes the line buffer's byte at its read place on each cycle the clock has a bit (bitmaps 2
@@ -910,25 +928,149 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out) {
             codes[static_cast<size_t>(clock + 1)] = b;
         }
     }
-    // Shown inside the display window, as every line (pixel pairs 00 in hi-res where nothing is).
-    const auto width = static_cast<PlayfieldWidth>(out.dmactl & 3);
-    const int from = displayStartClock(width), to = displayEndClock(width);
-    out.an.fill(0);
-    for (int x = from; x < to; ++x) {
-        const uint8_t code = codes[static_cast<size_t>(x)];
-        out.an[static_cast<size_t>(x)] = out.hires && code == 0 ? 4 : code;
+    showInDisplayWindow(codes, out);
+}
+
+// A text line (modes 2-7) drawn while ANTIC's DMA clock carries bits from an earlier line (rule
+// A4; Altirra's ANTIC, read for facts). From cycle 7 on each font fetch takes its character name
+// from a read place that moves on by one with every font fetch (48-62 read $FF), not from the
+// character it follows, and the font bytes go into a second buffer in fetch order (cleared on
+// cycle 10, so those fetched on 7-9 count as 0); on a first row each name fetch fills the next
+// place of the line buffer, and a cycle that fetches a name and a font byte reads the AND of both
+// addresses into both. The picture runs the same shift register as a bitmap line
+// (dmaClockPicture): before the line's own start (name cycle `start`) it ORs the names at its
+// read place into the register, from the start it loads the next font byte on each cycle the
+// clock has a bit, with the name at its read place deciding inverse video (modes 2-3), PF3 (4-5)
+// or the colour (6-7) until the next load. Cycle x's pixels show at colour clocks 2x + 12 and
+// 2x + 13.
+// `names`: the line buffer as the line began (places 48-62 unused: they read $FF); it gets the
+// names the line fetches. Returns the places (bit p) whose name is not memory's byte at the place:
+// its fetch met a font fetch, or the names wrapped round the buffer onto it.
+PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t, 63>& names, PlayfieldLine& out) {
+    constexpr int kPlaces = 63;  // the buffer's read and write places wrap after 62
+    const int mode = out.mode;
+    const AnticModeInfo& info = anticMode(mode);
+    const int step = info.clocksPerByte / 2;
+    const int start = dmaClockStartName(out.dmactl, out.hscrollEnabled, out.hscrol);
+    const int stop = dmaClockStopName(out.dmactl, out.hscrollEnabled, out.hscrol);
+    const uint8_t ring = out.dmaClock;
+    const DmaClockFetches fetches = dmaClockFetches(ring, mode, start, stop, out.firstRow);
+    uint64_t anded = 0, written = 0;
+    std::array<uint8_t, kCyclesPerLine> fonts{};
+    int fontCount = 0, readPlace = 0, writePlace = 0;
+    for (int c = 7; c < kCyclesPerLine; ++c) {
+        const bool name = fetches.has(fetches.name, c), font = fetches.has(fetches.font, c);
+        if (!name && !font) continue;
+        uint16_t address = 0xFFFF;
+        if (font) {
+            const uint8_t code = (readPlace & 48) == 48 ? uint8_t{0xFF} : names[static_cast<size_t>(readPlace)];
+            readPlace = readPlace + 1 >= kPlaces ? 0 : readPlace + 1;
+            uint8_t ctl = out.chactl, cb = out.chbase;  // as generatePlayfield takes them
+            for (const PlayfieldLine::CharacterWrite& w : out.characterWrites)
+                if (w.cycle <= c) (w.chbase ? cb : ctl) = w.value;
+            address = fontFetchAddress(mode, out.row, code, ctl, cb);
+        }
+        if (name) address &= scanAddress(out.dataAddress, writePlace);
+        const uint8_t byte = byteOnCycle(out.fontWritesDuringLine(), address, c, mem.read(address));
+        if (name) {
+            // (a place written twice: the ring's names wrapped round the buffer)
+            if (font || ((written >> writePlace) & 1)) anded |= uint64_t{1} << writePlace;
+            written |= uint64_t{1} << writePlace;
+            names[static_cast<size_t>(writePlace)] = byte;
+            writePlace = writePlace + 1 >= kPlaces ? 0 : writePlace + 1;
+        }
+        if (font) fonts[static_cast<size_t>(fontCount++)] = c < 10 ? uint8_t{0} : byte;
     }
-    out.first = static_cast<int16_t>(from);
-    out.last = static_cast<int16_t>(to - 1);
+    auto bit = [](uint8_t pattern, int place) { return (pattern >> (place & 7)) & 1; };
+    const uint8_t withStart = static_cast<uint8_t>(ring | dmaClockPlaces(step, start));
+    const int turn = start & 7;
+    const uint8_t fromStart = static_cast<uint8_t>((withStart >> turn) | (withStart << ((8 - turn) & 7)));
+    const uint8_t nearStop = static_cast<uint8_t>(fromStart & ~dmaClockPlaces(step, 0));
+    const int shiftBits = step == 2 ? 4 : 2;
+    uint8_t shifter = 0, attribute = 0;
+    int place = 0, nextFont = 0;
+    auto readName = [&] { return (place & 48) == 48 ? uint8_t{0xFF} : names[static_cast<size_t>(place)]; };
+    auto advance = [&] { place = place + 1 >= kPlaces ? 0 : place + 1; };
+    // Before the start: names into the register, the read place moving from cycle 5 on.
+    for (int x = 1; x < start; ++x) {
+        shifter = static_cast<uint8_t>(shifter << shiftBits);
+        if (bit(ring, x + 6)) shifter = static_cast<uint8_t>(shifter | readName());
+        if ((x + 2 >= start ? bit(fromStart, x + 2 - start) : bit(ring, x)) && x >= 5) advance();
+    }
+    place = (place + kPlaces - 1) % kPlaces;
+    std::array<uint8_t, PlayfieldLine::kSize> codes{};
+    const int end = std::min(stop, 112);
+    for (int x = start; x < end; ++x) {
+        const int at = x - start;
+        shifter = static_cast<uint8_t>(shifter << shiftBits);
+        if (bit(fromStart, at)) {
+            const uint8_t code = readName();
+            uint8_t ctl = out.chactl;  // blank and invert as for the character's font fetch
+            for (const PlayfieldLine::CharacterWrite& w : out.characterWrites)
+                if (!w.chbase && w.cycle <= x + 3) ctl = w.value;
+            const uint8_t invert = ctl & 2 ? 0xFF : 0, showInverse = ctl & 1 ? 0 : 0xFF;
+            if (place < 48) attribute = mode >= 6 ? static_cast<uint8_t>(code >> 6) : (code & 0x80 ? invert : 0);
+            uint8_t data = nextFont < fontCount ? fonts[static_cast<size_t>(nextFont)] : uint8_t{0};
+            ++nextFont;
+            const uint8_t inverse = code & 0x80 ? 0xFF : 0;
+            if (mode == 2) {
+                data &= static_cast<uint8_t>((~inverse | showInverse) & ((out.row & 14) == 8 ? 0 : 0xFF));
+            } else if (mode == 3) {
+                uint8_t rows = out.row >= 2 ? 0xFF : 0;
+                if ((out.row & 6) == 0 && (code & 0x60) != 0x60) rows ^= 0xFF;
+                data &= static_cast<uint8_t>((~inverse | showInverse) & rows);
+            }
+            shifter = static_cast<uint8_t>(shifter | data);
+        }
+        if (bit(x + 2 >= stop ? nearStop : fromStart, at + 2)) advance();
+        // This cycle's two colour clocks.
+        uint8_t a = 0, b = 0;
+        auto lores = [&](int v) { return static_cast<uint8_t>(v == 0 ? 0 : v == 3 && attribute ? 7 : 3 + v); };
+        if (mode <= 3) {
+            const int nibble = static_cast<uint8_t>(shifter ^ attribute) >> 4;
+            a = static_cast<uint8_t>(4 | (nibble >> 2));
+            b = static_cast<uint8_t>(4 | (nibble & 3));
+        } else if (mode <= 5) {
+            a = lores(shifter >> 6);
+            b = lores((shifter >> 4) & 3);
+        } else {
+            a = shifter & 0x80 ? static_cast<uint8_t>(4 + attribute) : 0;
+            b = shifter & 0x40 ? static_cast<uint8_t>(4 + attribute) : 0;
+        }
+        const int clock = 2 * x + 12 + (out.hscrollEnabled ? out.hscrol & 1 : 0);
+        if (clock + 1 < PlayfieldLine::kSize) {
+            codes[static_cast<size_t>(clock)] = a;
+            codes[static_cast<size_t>(clock + 1)] = b;
+        }
+    }
+    showInDisplayWindow(codes, out);
+    return anded;
 }
 
 }  // namespace
 
-void generateDmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
-    if (out.dmaClock == 0 || out.fetchChangeCount != 0 || out.empty() || anticMode(out.mode).character) return;
+void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
+    if (out.dmaClock == 0 || out.fetchChangeCount != 0 || out.empty()) return;
     placePlayfield(out);
-    dmaClockPicture(mem, out);
     out.generated = true;
+    if (!anticMode(out.mode).character) {
+        dmaClockPicture(lineMemory(mem, out), out);
+        return;
+    }
+    // The buffer as the line began: before a first row's fetches filled it (scanLine), else as
+    // the mode line's first row left it.
+    const bool filled = out.firstRow && scanAdvance_ > 0;
+    std::array<uint8_t, 63> names{};
+    std::copy_n((filled ? bufferBefore_.bytes : buffer_).begin(), kBufferSize, names.begin());
+    const uint64_t anded = dmaClockTextPicture(mem, names, out);
+    // A name fetched with a font byte (the AND's byte), or wrapped round onto a place, is so on
+    // the mode line's later rows too.
+    if (!filled) return;
+    for (int p = 0; p < kBufferSize; ++p)
+        if ((anded >> p) & 1) {
+            buffer_[static_cast<size_t>(p)] = names[static_cast<size_t>(p)];
+            bufferFetched_ = false;  // it may now differ from memory: lineMemory() compares
+        }
 }
 
 }  // namespace pmg

@@ -28,9 +28,8 @@
 //    fetched byte's pixels.
 //  - A stop missed on one line leaves bits in ANTIC's DMA clock that fetch on the next lines
 //    (rule A4, abnormal DMA): the model carries the clock from line to line and follows it for
-//    the memory scan counter, the line buffer, the CPU's cycles and bitmap pictures; text lines
-//    with carried bits are drawn as normal ones, and a line whose own fetch a write moves leaves
-//    the carried bits out (docs/hardware.md, "Not modelled").
+//    the memory scan counter, the line buffer, the CPU's cycles and the picture; a line whose own
+//    fetch a write moves leaves the carried bits out (docs/hardware.md, "Not modelled").
 #pragma once
 
 #include <array>
@@ -149,6 +148,15 @@ public:
         return bufferedMemory(mem, out);
     }
 
+    // Fills line.an of line `out` (the line scanLine() last ran) when ANTIC's DMA clock carried
+    // bits into it (rule A4; no width or HSCROL written during it) as the clock loads its bitmap
+    // bytes, or its names and font bytes in a character mode, and marks it made, so that
+    // generatePlayfield() leaves it; other lines are left as they are. Machine calls it before
+    // GTIA draws such a line (generatePlayfield() itself stays the plain lines' fast path). A
+    // first row's name fetched on a font fetch's cycle (the AND of both addresses) goes into the
+    // line buffer.
+    void dmaClockPlayfield(const Memory& mem, PlayfieldLine& out);
+
     // The first JMP this frame back to an instruction already fetched this frame.
     const DisplayListLoop& loop() const { return loop_; }
     // The first display-list instruction, LMS address or character set this frame in I/O
@@ -231,12 +239,13 @@ private:
     bool dmaClockPending_ = false;
     bool dmaClockFirstRow_ = false;  // that line is its mode line's first
     // The ring the line scanLine() last ran leaves to the next, with `regs` as it ends; `late`
-    // gets the late bits, `cycle0Fetch` whether the next line's cycle 0 fetches (virtually), which
-    // moves the memory scan counter on.
-    uint8_t dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, bool& cycle0Fetch) const;
+    // gets the late bits, `earlyFetches` whether the next line's cycle 0 (bit 0, virtually) and
+    // cycle 1 (bit 1) make a name or bitmap fetch for this line's mode, with the ring not folded
+    // yet, which moves the memory scan counter on.
+    uint8_t dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, uint8_t& earlyFetches) const;
     // Takes up, as line `line` begins (`regs` as it begins), the ring the line before left;
-    // returns whether this line's cycle 0 fetches.
-    bool takeDmaClock(int line, const RegisterFile& regs);
+    // returns whether this line's cycles 0 (bit 0) and 1 (bit 1) fetch a name or bitmap so.
+    uint8_t takeDmaClock(int line, const RegisterFile& regs);
     // Notes, as the line scanLine() describes in `out` ends (`lastLine`: its mode line's last),
     // the start and stop it passes for the ring it leaves, and its carried fetches from cycle 112.
     void dmaClockAtLineEnd(const RegisterFile& regs, PlayfieldLine& out, bool lastLine);
@@ -313,10 +322,5 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
 
 // Fills line.an from memory (and places the line), if not done yet for this line.
 void generatePlayfield(const Memory& mem, PlayfieldLine& line);
-// Fills line.an of a bitmap line whose fetch ANTIC's DMA clock carried bits into (rule A4; no
-// width or HSCROL written during it) as the clock loads its bytes, and marks it made, so that
-// generatePlayfield() leaves it; other lines are left as they are. Machine calls it before GTIA
-// draws such a line (generatePlayfield() itself stays the plain lines' fast path).
-void generateDmaClockPlayfield(const Memory& mem, PlayfieldLine& line);
 
 }  // namespace pmg

@@ -582,8 +582,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
     }
     if (!memoryWrites_.empty()) [[unlikely]]
         applyMemoryWrites(pf_);
-    if (pf_.dmaClock != 0) [[unlikely]]  // a bitmap line's bytes as ANTIC's carried clock loads them (A4)
-        generateDmaClockPlayfield(antic_.lineMemory(memory_, pf_), pf_);
+    if (pf_.dmaClock != 0) [[unlikely]]  // the line as ANTIC's carried clock loads it (A4)
+        antic_.dmaClockPlayfield(memory_, pf_);
     if (antic_.unblanked()) {
         // The hi-res vertical-blank bug (W4): GTIA processes the line; it has no picture
         // row or record (the frame covers lines 8-247), and ANTIC's codes need no memory.
@@ -643,7 +643,7 @@ CollisionLatches Machine::latchesBefore(int clock, std::span<const RegisterWrite
     const bool unblanked = antic_.unblanked();  // (a width written on cycles up to 9 decides it, W4)
     if (!inVisibleLines(y) && !unblanked) return latches_;
     if (!memoryWrites_.empty()) applyMemoryWrites(pf);
-    if (pf.dmaClock != 0) generateDmaClockPlayfield(antic_.lineMemory(memory_, pf), pf);
+    if (pf.dmaClock != 0) antic_.dmaClockPlayfield(memory_, pf);
     if (!peekFrame_.frame) peekFrame_.frame = std::make_unique<Frame>();
     GtiaOptions opt = gtiaOptions_;
     opt.picture = opt.record = false;

@@ -18,6 +18,13 @@ std::string lit(const TestMachine& t, int line, int from, int to) {
     return s;
 }
 
+// The playfield colours (bit n: PFn) at clocks [from, to) of `line`, one digit a clock.
+std::string colours(const TestMachine& t, int line, int from, int to) {
+    std::string s;
+    for (int x = from; x < to; ++x) s += static_cast<char>('0' + t.m.frame().playfieldAt(line, x));
+    return s;
+}
+
 std::string repeat(const std::string& part, int times) {
     std::string s;
     for (int i = 0; i < times; ++i) s += part;
@@ -168,6 +175,96 @@ TEST(AnticMidLine, A4_CarriedBitsBetweenTheLinesOwnDoubleItsFetchesAndOrTheBytes
     EXPECT_EQ(lit(t, kFirstModeLine, 0x30, 0xD0), std::string(0xA0, '0'));
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), repeat("1100", 40));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_ATextLineWithCarriedBitsTakesItsFontNamesFromTheMovingReadPlace) {
+    // Line 32 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine: a scrolled mode F line (LMS
+    // $3000, a wide fetch from name cycle 10) whose stop HSCROL 2 at clock 100 moves off the step;
+    // it fetches 51 bytes into the line buffer's places 0-50 and leaves the ring $55 (every even
+    // place). HSCROL 0 again at clock 0 of line 33, a mode 2 line (no HSCROL bit, normal width:
+    // names from cycle 18, stop 98, place 2 like the ring's, so its stop clears the ring).
+    // Line 33: names on every even cycle. Cycle 0 (virtual) and 2, 4, 6 move the counter to byte
+    // 55; 8-96 fill places 0-44 (bytes 55-99). Font bytes 3 cycles after each name place, on the
+    // odd cycles 3-99; from cycle 7 the k-th (cycle 7 + 2k) takes its name from read place k, one
+    // cycle before the name of place k is fetched (cycle 8 + 2k): so it reads line 32's byte k.
+    // Those of cycles 7 and 9 are cleared on cycle 10 (0).
+    // The picture: the shift register's read place moves on cycles 6-16 (six places) and steps
+    // back one at the start: 5. From cycle 18 every even cycle loads the next font byte (k = 0,
+    // 1, ...) with the name at the read place (5, 6, ...: bytes 60, 61, ...) for inverse video, and
+    // shifts 4 half-pixels out a cycle: character position m (clocks $30 + 4m) shows line 32's
+    // byte m's font row 0, inverted if byte 60 + m has bit 7.
+    // Memory: bytes 0-47 $01, font row 0 of character 1 $F0 (lit "1100"), byte 80 $80 (m = 20),
+    // CHACTL 2 (inverse shown inverted): positions 0-1 dark, 2-39 "1100", position 20 "0011".
+    // Drawn as a normal line from the buffer's start it would show bytes 55-94 (character 0,
+    // font $00) dark but for byte 80 at position 25 ("1111").
+    // Line 34 (row 1) carries nothing and is a normal row of bytes 55-94: dark, position 25 lit.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x02});
+    t.set(Reg::CHACTL, 2);
+    fill(t, 0, 48, 0x01);
+    t.poke(kCharset + 8, {0xF0});
+    t.poke(kScreen + 80, {0x80});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "00000000" + repeat("1100", 18) + "0011" + repeat("1100", 19));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(100, '0') + "1111" + std::string(56, '0'));
+}
+
+TEST(AnticMidLine, A4_ANameAndAFontFetchOnOneCycleReadTheAndOfBothAddresses) {
+    // Line 32 as in A4_CarriedBitsBetweenTheLinesOwnDoubleItsFetchesAndOrTheBytes (mode C,
+    // scrolled, HSCROL 2 at clock 100): it fetches 26 bytes into places 0-25 and leaves the ring
+    // $11 (places 0 and 4). HSCROL stays 2. Line 33 is a scrolled mode 6 line (wide fetch, every 4
+    // cycles, first name cycle 10 + 1 = 11, place 3: $88; stop 107): names on the carried cycles
+    // 0 mod 4 and its own 3 mod 4 from 11 to 103; font bytes 3 later, on 3 mod 4 (carried) and 2
+    // mod 4 from 14 to 106. Cycle 4 moves the counter to byte 27 (cycle 0 fetches nothing).
+    // From cycle 7: 7 font (k = 0, cleared), 8 name (place 0), then per 4 cycles from 11: a name
+    // and a font byte together (11 + 4i: font k = 2i + 1 reading place 2i + 1 before this cycle's
+    // name fills it, so line 32's buffer: 0), a name (12 + 4i: place 2i + 2, byte 29 + 2i), a font
+    // byte (14 + 4i: k = 2i + 2, reading place 2i + 2, the name just fetched).
+    // The name and font fetch of cycle 11 + 4i reads the AND of $E000 (code 0, row 0) and $301C +
+    // 2i: $2000, the display list's first byte, $70, into font k = 2i + 1 and place 2i + 1.
+    // Memory: line 32's bytes 0, bytes 29, 31, ..., 73 character 1, whose rows 0 and 1 are $00 and
+    // $F0; character 0 $00 and $00; character $30 (what $70 names in mode 6) row 1 $00.
+    // The picture (ring $11 with the start's $88, seen from the start: loads on 11 + 4i and 12 +
+    // 4i, the read place from 2, moving on after each pair): pair i loads font 2i (character 1:
+    // $00) and font 2i + 1 ($70), both with the name of place 2 + 2i ($01: PF0). Each cycle
+    // shifts 2 pixels out, so the second byte shows one cycle later: cycles 11 + 4i to 14 + 4i
+    // show 00 01 11 00, at clocks 34 + 8i: lit PF0 "00011100" from clock 42 on.
+    // Line 34 (row 1, ring $44 carried on: font bytes on 1 mod 4 and 2 mod 4 from 9, the k-th
+    // reading place k): loads on 14 + 4j and 15 + 4j of fonts 2j + 1 (place 2j + 1, $70 from the
+    // AND: character $30 row 1, $00) and 2j + 2 (character 1 row 1, $F0) with the name of place
+    // 3 + 2j, $70: PF1. So "00222200" from clock 48; with memory's byte at the odd places (0) the
+    // colour would be PF0.
+    TestMachine t;
+    t.displayList({0x5C, 0x00, 0x30, 0x16});
+    for (int i = 29; i <= 73; i += 2) t.poke(static_cast<uint16_t>(kScreen + i), {0x01});
+    t.poke(kCharset + 9, {0xF0});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.run();
+    EXPECT_EQ(colours(t, kFirstModeLine + 1, 0x30, 0xD0), "00" + repeat("00011100", 19) + "000111");
+    EXPECT_EQ(colours(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("00222200", 20));
+}
+
+TEST(AnticMidLine, A4_CycleOnesFetchFollowsTheRingBeforeTheNewModeLineFoldsIt) {
+    // Line 32: a scrolled mode C line (LMS $3000, a wide fetch every 4 cycles) with HSCROL 6:
+    // first name cycle 13 (place 5: the places 1 and 5, $22), bitmaps from 15. HSCROL 8 at clock
+    // 100 moves the stop to name cycle 110 (place 6), off the step: the line fetches on 15, 19,
+    // ..., 111 (25 bytes) and the ring keeps $22, turned two back: $88 (places 3 and 7).
+    // Line 33 is a mode F line (normal width). Its cycle 0 and 1 fetches are still line 32's
+    // (mode C: a bitmap 2 cycles after the place): cycle 0 follows place 6 (none), cycle 1 place
+    // 7 (a bitmap fetch, moving the counter on: byte 26). Only then does the new mode line fold
+    // the ring onto its step of 2 (places 0-1 repeated: none), so nothing else is carried and
+    // the line shows bytes 26-65. Folded from cycle 1 it would show bytes 25-64.
+    // Memory: bytes 25 and 65 $FF: the last 4 clocks lit, not the first 4.
+    TestMachine t;
+    t.displayList({0x5C, 0x00, 0x30, 0x0F});
+    t.set(Reg::HSCROL, 6);
+    fill(t, 25, 26, 0xFF);
+    fill(t, 65, 66, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 8);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(156, '0') + "1111");
 }
 
 TEST(AnticMidLine, A4_AStopMetWithTheWidthOnAgainBeforeTheLineEndsLeavesNothing) {
