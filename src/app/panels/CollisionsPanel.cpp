@@ -412,14 +412,21 @@ private:
             ImGui::TextWrapped(
                 "The program cleared what the last frame latched (the grid and the methods show "
                 "those bits, the registers read 0 at the frame's end):");
-            for (const std::string& text : clears) ImGui::BulletText("%s", text.c_str());
+            for (const std::string& text : clears) wrappedBullet(text);
         }
         if (reads.empty()) return;
-        if (ImGui::TreeNode("program reads", "The program read the collision registers %zu times in the last frame",
-                            reads.size())) {
-            for (const std::string& text : reads) ImGui::BulletText("%s", text.c_str());
+        if (ImGui::TreeNode("program reads", "The program read the collision registers %s in the last frame",
+                            reads.size() == 1 ? "once" : (std::to_string(reads.size()) + " times").c_str())) {
+            for (const std::string& text : reads) wrappedBullet(text);
             ImGui::TreePop();
         }
+    }
+
+    // A bullet whose text wraps at the panel's edge (BulletText does not wrap, and these
+    // sentences are longer than a narrow column).
+    static void wrappedBullet(const std::string& text) {
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", text.c_str());
     }
 
     void describe(GridCell g, bool selected) {
