@@ -6,6 +6,7 @@
 
 #include "core/Antic.h"
 #include "core/AnticMode.h"
+#include "core/PlayfieldDecoder.h"
 
 // Keeps a rarely taken path out of its caller, whose entry and exit stay cheap.
 #if defined(__GNUC__)
@@ -144,42 +145,10 @@ void detectPlayfield(int line, const ObjectMaskCache& cache, uint8_t active, con
     }
 }
 
-namespace {
-
-// For the bitmap modes 8-F: the clocks of one screen byte that show PF0, PF1 or PF2, as the
-// AN codes would have it (2-bit pixels 01, 10, 11 = PF0-PF2; 1-bit pixels PF0; mode F: PF2
-// where either half-pixel is lit, F1). Bit k: the byte's k-th clock. Lets collisions test
-// objects against the screen bytes under them without generating and decoding a line.
-struct BytePlayfield {
-    uint16_t clocks[8][256][3];  // [mode - 8][byte][PFn]
-    BytePlayfield() : clocks() {
-        constexpr int kBits[8] = {2, 1, 2, 1, 1, 2, 2, 0};    // bits per pixel, 0: hi-res
-        constexpr int kClocks[8] = {4, 2, 2, 1, 1, 1, 1, 1};  // clocks per pixel
-        for (int m = 0; m < 8; ++m)
-            for (int b = 0; b < 256; ++b) {
-                if (kBits[m] == 0) {
-                    for (int k = 0; k < 4; ++k)
-                        if ((b >> (6 - 2 * k)) & 3) clocks[m][b][2] |= static_cast<uint16_t>(1 << k);
-                    continue;
-                }
-                const int pixels = 8 / kBits[m];
-                for (int p = 0; p < pixels; ++p) {
-                    const int v = (b >> (8 - kBits[m] * (p + 1))) & ((1 << kBits[m]) - 1);
-                    if (!v) continue;
-                    for (int c = 0; c < kClocks[m]; ++c)
-                        clocks[m][b][v - 1] |= static_cast<uint16_t>(1 << (p * kClocks[m] + c));
-                }
-            }
-    }
-};
-const BytePlayfield kBytePlayfield;
-
-}  // namespace
-
 void detectPlayfieldFromBytes(int line, const Memory& mem, const PlayfieldLine& pf, const ObjectMaskCache& cache,
                               uint8_t active, uint8_t possible, CollisionLatches& latches) {
     const int span = anticMode(pf.mode).clocksPerByte;
-    const auto& table = kBytePlayfield.clocks[pf.mode - 8];
+    const auto& table = kBitmapClocks.clocks[pf.mode - 8];
     for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
         const int o = std::countr_zero(a);
         const int pfReg = playfieldRegister(o);
@@ -202,7 +171,7 @@ void detectPlayfieldFromBytes(int line, const Memory& mem, const PlayfieldLine& 
         for (int n = 0; n < 3; ++n) {
             if (!(need & (1 << n))) continue;
             uint64_t m = 0;
-            for (int i = 0; i < count; ++i) m |= uint64_t{table[bytes[i]][n]} << (i * span);
+            for (int i = 0; i < count; ++i) m |= ((table[bytes[i]] >> (16 * n)) & 0xFFFF) << (i * span);
             const uint64_t under = rel >= 0 ? m >> rel : m << -rel;  // bit k: clock x + k
             if (const uint32_t both = static_cast<uint32_t>(under) & bits)
                 latches.latch(

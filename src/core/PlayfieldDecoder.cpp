@@ -38,35 +38,6 @@ inline CodeBits codeBits16(const uint8_t* an) {
 #endif
 }
 
-// For the bitmap modes 8-F: the clocks of one screen byte that show PF0, PF1 and PF2 as the
-// AN codes would have it (2-bit pixels 01, 10, 11 = PF0-PF2; 1-bit pixels PF0; mode F: PF2
-// where either half-pixel is lit, F1), packed for whole-line assembly: PFn's clocks in bits
-// 16n and up, bit k the byte's k-th clock. A byte covers 4, 8 or 16 clocks, so the bytes of 16
-// clocks ORed together (each shifted by its clocks) give every colour's 16 clocks at once.
-struct BitmapClocks {
-    uint64_t clocks[8][256];  // [mode - 8][byte]
-    BitmapClocks() : clocks() {
-        constexpr int kBits[8] = {2, 1, 2, 1, 1, 2, 2, 0};    // bits per pixel, 0: hi-res
-        constexpr int kClocks[8] = {4, 2, 2, 1, 1, 1, 1, 1};  // clocks per pixel
-        for (int m = 0; m < 8; ++m)
-            for (int b = 0; b < 256; ++b) {
-                if (kBits[m] == 0) {
-                    for (int k = 0; k < 4; ++k)
-                        if ((b >> (6 - 2 * k)) & 3) clocks[m][b] |= uint64_t{1} << (32 + k);
-                    continue;
-                }
-                const int pixels = 8 / kBits[m];
-                for (int p = 0; p < pixels; ++p) {
-                    const int v = (b >> (8 - kBits[m] * (p + 1))) & ((1 << kBits[m]) - 1);
-                    if (!v) continue;
-                    for (int c = 0; c < kClocks[m]; ++c)
-                        clocks[m][b] |= uint64_t{1} << (16 * (v - 1) + p * kClocks[m] + c);
-                }
-            }
-    }
-};
-const BitmapClocks kBitmapClocks;
-
 // PF0-PF2 of `count` bytes of `span` clocks each (256 clocks at most), byte 0's first clock
 // at clock 0, by table: each byte's clocks ORed into their word (a byte never straddles two).
 void assembleBytes(const uint8_t* src, int count, int span, const uint64_t* table, LineMask* out) {
@@ -148,6 +119,27 @@ LineMask clocksBetween(int from, int to) {
 }
 
 }  // namespace
+
+BitmapClocks::BitmapClocks() : clocks() {
+    constexpr int kBits[8] = {2, 1, 2, 1, 1, 2, 2, 0};    // bits per pixel, 0: hi-res
+    constexpr int kClocks[8] = {4, 2, 2, 1, 1, 1, 1, 1};  // clocks per pixel
+    for (int m = 0; m < 8; ++m)
+        for (int b = 0; b < 256; ++b) {
+            if (kBits[m] == 0) {
+                for (int k = 0; k < 4; ++k)
+                    if ((b >> (6 - 2 * k)) & 3) clocks[m][b] |= uint64_t{1} << (32 + k);
+                continue;
+            }
+            const int pixels = 8 / kBits[m];
+            for (int p = 0; p < pixels; ++p) {
+                const int v = (b >> (8 - kBits[m] * (p + 1))) & ((1 << kBits[m]) - 1);
+                if (!v) continue;
+                for (int c = 0; c < kClocks[m]; ++c) clocks[m][b] |= uint64_t{1} << (16 * (v - 1) + p * kClocks[m] + c);
+            }
+        }
+}
+
+const BitmapClocks kBitmapClocks;
 
 void decodeBitmapPlayfield(const Memory& mem, PlayfieldLine& line, std::array<LineMask, 4>& pf) {
     placePlayfield(line);

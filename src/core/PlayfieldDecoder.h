@@ -11,6 +11,18 @@
 
 namespace pmg {
 
+// For the bitmap modes 8-F: the clocks of one screen byte that show PF0, PF1 and PF2 as the
+// AN codes would have it (2-bit pixels 01, 10, 11 = PF0-PF2; 1-bit pixels PF0; mode F: PF2
+// where either half-pixel is lit, F1), packed: PFn's clocks in bits 16n and up, bit k the
+// byte's k-th clock. A byte covers 4, 8 or 16 clocks, so the bytes of 16 clocks ORed together
+// (each shifted by its clocks) give every colour's 16 clocks at once. The one table of these
+// facts: the record's line assembly and collisions against screen bytes both read it.
+struct BitmapClocks {
+    uint64_t clocks[8][256];  // [mode - 8][byte]
+    BitmapClocks();
+};
+extern const BitmapClocks kBitmapClocks;
+
 // GTIA's mode from PRIOR bits 7-6 (0 = normal, 1 = mode 9, 2 = mode 10, 3 = mode 11).
 // A CTIA ignores those bits (F6).
 inline int gtiaMode(uint8_t prior, bool ctia) { return ctia ? 0 : prior >> 6; }
