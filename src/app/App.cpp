@@ -559,9 +559,11 @@ void App::drawSlots() {
     // The control strip is as tall as its panel's content, as measured when it was last drawn
     // (a program's extra choices, a projector's interface size move its rows down): a caption
     // scrolled out of view is not seen. Until then, and after each relayout, an estimate.
-    if (relayout_) controlNeed_ = 0;
+    if (relayout_) controlNeed_ = 0, controlLeast_ = 0, resultsNeed_ = 0;
+    // A third of the column at most, but never so little that the strip's caption scrolls out
+    // of view (at 250% its rows alone fill a third of a 1080-line screen).
     const float control =
-        used[0] ? std::min(available * 0.34f,
+        used[0] ? std::min(std::max(available * 0.34f, std::min(controlLeast_, available * 0.5f)),
                            std::max(controlNeed_, ImGui::GetFrameHeightWithSpacing() * 3 + ImGui::GetFontSize() * 6.5f +
                                                       ImGui::GetTextLineHeightWithSpacing()))  // + the history's legend
                 : 0;
@@ -570,16 +572,24 @@ void App::drawSlots() {
     // The results get more room than the editors: they are what the app is for.
     // With a lesson open its text (in the editors' slot) gets the larger share: it is what
     // the class reads.
-    const float results = document_.readOnly() ? 0.7f : 1.25f;
-    const float heights[] = {control, shared == 2 ? rest * results : rest, shared == 2 ? rest * (2 - results) : rest};
+    const float share = document_.readOnly() ? 0.7f : 1.25f;
+    // Either way the results are never so short that the Collisions grid is cut above its last
+    // row (a lesson names a register, P0PF on the fifth row, and a big interface size pushed it
+    // out of view), as long as the editors keep their tabs, a lesson's arrows and title, and
+    // a few lines of its text.
+    const float editorsLeast = ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetTextLineHeightWithSpacing() +
+                               ImGui::GetFontSize() * kLessonFontRatio * 4;
+    const float results = shared == 2 ? std::max(rest * share, std::min(resultsNeed_, 2 * rest - editorsLeast)) : rest;
+    const float heights[] = {control, results, shared == 2 ? 2 * rest - results : rest};
     float y = columnPos_.y;
     // Leaving a lesson by any way (a file, a template, New, a recovered scene) gives the
     // results their room back.
     const bool layoutChanged = relayout_ || used[0] != lastUsed_[0] || used[1] != lastUsed_[1] ||
                                used[2] != lastUsed_[2] || document_.readOnly() != lastLessonLayout_ ||
-                               control != lastControl_;
+                               control != lastControl_ || results != lastResults_;
     lastLessonLayout_ = document_.readOnly();
     lastControl_ = control;
+    lastResults_ = results;
     std::copy(std::begin(used), std::end(used), lastUsed_);
     for (int slot = 0; slot < 3; ++slot) {
         if (!used[slot]) continue;
@@ -603,13 +613,18 @@ void App::drawSlots() {
                         const float childTop = ImGui::GetCursorPosY();
                         ImGui::BeginChild("##panel");
                         if (ctx_.recordText) ImGui::LogToBuffer(0);  // 0: log without opening tree nodes
-                        ctx_.shortfall = 0;
+                        ctx_.shortfall = 0, ctx_.squeezable = 0, ctx_.keepInView = 0;
                         p->draw(ctx_);
                         // Only grows until the next relayout: the content is narrower with a
                         // scroll bar, and a height that shrank again could bring it back.
-                        if (slot == static_cast<int>(PanelSlot::Control))
-                            controlNeed_ = std::max(controlNeed_, childTop + ImGui::GetCursorPosY() + ctx_.shortfall +
-                                                                      ImGui::GetStyle().WindowPadding.y);
+                        const float padding = ImGui::GetStyle().WindowPadding.y;
+                        if (slot == static_cast<int>(PanelSlot::Control)) {
+                            const float drawn = childTop + ImGui::GetCursorPosY() + padding;
+                            controlNeed_ = std::max(controlNeed_, drawn + ctx_.shortfall);
+                            controlLeast_ = std::max(controlLeast_, drawn + ctx_.shortfall - ctx_.squeezable);
+                        }
+                        if (slot == static_cast<int>(PanelSlot::Results) && ctx_.keepInView > 0)
+                            resultsNeed_ = std::max(resultsNeed_, childTop + ctx_.keepInView + padding);
                         if (ctx_.recordText) {
                             // A window the panel opens and ends (a tooltip, a popup) ends ImGui's
                             // log with it: the text of such a frame is not whole and is not kept.

@@ -88,6 +88,13 @@ struct AppContext {
     // drawn shorter to keep its caption in view): the window gives its slot that much more
     // when it can. Zeroed before each panel draws.
     float shortfall = 0;
+    // How much of that height could go when the slot is short (the strip's rows at their
+    // thinnest): the rest, its caption included, is kept in view. Zeroed before each panel draws.
+    float squeezable = 0;
+    // How far down from its top a panel must be seen without scrolling (the Collisions
+    // panel's hardware grid, to its last row): with a lesson open, whose text names a
+    // register, the window gives the slot that much when it can. Zeroed before each panel draws.
+    float keepInView = 0;
 
     // Where some widgets were drawn this frame (window pixels, min and max), by a name that
     // says what they are ("try 1", "cell P0PL.P1"): tests click them as a user would.

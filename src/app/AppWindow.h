@@ -162,9 +162,12 @@ private:
     bool relayout_ = true;
     bool lastLessonLayout_ = false;  // the slots were last laid out for a lesson (its text gets more room)
     bool lastUsed_[3] = {};
-    float controlNeed_ = 0;  // the height the control slot's panel needed when last drawn (0: not yet)
-    float lastControl_ = 0;  // the control slot's height in the last frame
-    int frame_ = 0;          // UI frames drawn
+    float controlNeed_ = 0;   // the height the control slot's panel needed when last drawn (0: not yet)
+    float lastControl_ = 0;   // the control slot's height in the last frame
+    float controlLeast_ = 0;  // the least of controlNeed_ that keeps the strip's caption in view
+    float resultsNeed_ = 0;   // the results slot's height that shows the Collisions grid whole (0: not yet)
+    float lastResults_ = 0;   // the results slot's height in the last frame
+    int frame_ = 0;           // UI frames drawn
     float dpiScale_ = 1.0f;
     float uiScale_ = 1.0f;  // the user's, remembered (Ctrl+plus / minus)
     bool scaleChanged_ = false, fontsUploaded_ = false;

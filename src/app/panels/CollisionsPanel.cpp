@@ -288,6 +288,8 @@ private:
             },
             "hardware ");
         ImGui::EndGroup();
+        // Down to its last row, in the panel's own coordinates: the window keeps it in view.
+        ctx_->keepInView = ImGui::GetItemRectMax().y - ImGui::GetWindowPos().y + ImGui::GetScrollY();
         if (saved_) {
             // The emulator's latches at the instant it saved: amber where they differ from
             // this frame's.

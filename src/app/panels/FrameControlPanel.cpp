@@ -144,8 +144,9 @@ private:
         const float fullRowH = std::max(4.0f, ImGui::GetFontSize() * 0.3f);
         const float room =
             ImGui::GetContentRegionAvail().y - ImGui::GetStyle().ItemSpacing.y - ImGui::GetTextLineHeightWithSpacing();
-        const float rowH = std::clamp(std::floor(room / kCollisionRegisters), 2.0f, fullRowH);
+        const float rowH = std::clamp(std::floor(room / kCollisionRegisters), kLeastRowH, fullRowH);
         ctx.shortfall = (fullRowH - rowH) * kCollisionRegisters;
+        ctx.squeezable = (fullRowH - kLeastRowH) * kCollisionRegisters;
         const float labelW = ImGui::CalcTextSize("M-PF ").x;
         const float width = ImGui::GetContentRegionAvail().x - labelW;
         const float height = rowH * kCollisionRegisters;
@@ -209,6 +210,8 @@ private:
         ctx.noteWidget("latch history legend");
     }
 
+    // The strip's thinnest rows (a short slot): a pixel of colour and a pixel of gap.
+    static constexpr float kLeastRowH = 2.0f;
     // Missile rows warm, player rows cool: the two halves read apart at a glance.
     static constexpr ImU32 kMissileRow = IM_COL32(240, 170, 60, 255);
     static constexpr ImU32 kPlayerRow = IM_COL32(90, 190, 250, 255);
