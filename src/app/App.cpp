@@ -496,7 +496,7 @@ void App::drawMenuBar() {
         }
         commandMenuItem(CommandId::Save, !document_.path().empty());
         commandMenuItem(CommandId::SaveAs);
-        importExport_.drawMenuItems(document_.scene(), document_.path(),
+        importExport_.drawMenuItems(document_.scene(), document_.path(), document_.readOnly(),
                                     [this](const std::string& name) { ctx_.noteWidget(name); });
         emulator_.drawMenuItems(document_.scene(), document_.path());
         ImGui::Separator();
@@ -559,26 +559,31 @@ void App::drawSlots() {
     // The control strip is as tall as its panel's content, as measured when it was last drawn
     // (a program's extra choices, a projector's interface size move its rows down): a caption
     // scrolled out of view is not seen. Until then, and after each relayout, an estimate.
-    if (relayout_) controlNeed_ = 0, controlLeast_ = 0, resultsNeed_ = 0;
+    if (relayout_) controlNeed_ = 0, controlLeast_ = 0, resultsNeed_ = 0, editorsNeed_ = 0;
     // A third of the column at most, but never so little that the strip's caption scrolls out
     // of view (at 250% its rows alone fill a third of a 1080-line screen).
-    const float control =
+    float control =
         used[0] ? std::min(std::max(available * 0.34f, std::min(controlLeast_, available * 0.5f)),
                            std::max(controlNeed_, ImGui::GetFrameHeightWithSpacing() * 3 + ImGui::GetFontSize() * 6.5f +
                                                       ImGui::GetTextLineHeightWithSpacing()))  // + the history's legend
                 : 0;
     const int shared = used[1] + used[2];
+    // Below it, the results are never so short that the Collisions grid is cut above the row
+    // a lesson names (P0PF, on the fifth row, was out of view at 175%), nor above its last
+    // row without a lesson, as long as the editors keep their tabs, a lesson's arrows and
+    // title, and two lines of its text (as the Lessons panel measured them; until then an
+    // estimate). With a lesson open the strip's rows thin for it.
+    const float editorsLeast = editorsNeed_ > 0
+                                   ? editorsNeed_
+                                   : ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetTextLineHeightWithSpacing() +
+                                         ImGui::GetFontSize() * kLessonFontRatio * 2;
+    if (document_.readOnly() && shared == 2 && resultsNeed_ > 0 && controlLeast_ > 0)
+        control = std::clamp(available - resultsNeed_ - editorsLeast, std::min(controlLeast_, control), control);
     const float rest = shared ? (available - control) / shared : 0;
     // The results get more room than the editors: they are what the app is for.
     // With a lesson open its text (in the editors' slot) gets the larger share: it is what
     // the class reads.
     const float share = document_.readOnly() ? 0.7f : 1.25f;
-    // Either way the results are never so short that the Collisions grid is cut above its last
-    // row (a lesson names a register, P0PF on the fifth row, and a big interface size pushed it
-    // out of view), as long as the editors keep their tabs, a lesson's arrows and title, and
-    // a few lines of its text.
-    const float editorsLeast = ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetTextLineHeightWithSpacing() +
-                               ImGui::GetFontSize() * kLessonFontRatio * 4;
     const float results = shared == 2 ? std::max(rest * share, std::min(resultsNeed_, 2 * rest - editorsLeast)) : rest;
     const float heights[] = {control, results, shared == 2 ? 2 * rest - results : rest};
     float y = columnPos_.y;
@@ -625,6 +630,8 @@ void App::drawSlots() {
                         }
                         if (slot == static_cast<int>(PanelSlot::Results) && ctx_.keepInView > 0)
                             resultsNeed_ = std::max(resultsNeed_, childTop + ctx_.keepInView + padding);
+                        if (slot == static_cast<int>(PanelSlot::Inspector) && ctx_.keepInView > 0)
+                            editorsNeed_ = std::max(editorsNeed_, childTop + ctx_.keepInView + padding);
                         if (ctx_.recordText) {
                             // A window the panel opens and ends (a tooltip, a popup) ends ImGui's
                             // log with it: the text of such a frame is not whole and is not kept.

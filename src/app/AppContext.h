@@ -92,8 +92,9 @@ struct AppContext {
     // thinnest): the rest, its caption included, is kept in view. Zeroed before each panel draws.
     float squeezable = 0;
     // How far down from its top a panel must be seen without scrolling (the Collisions
-    // panel's hardware grid, to its last row): with a lesson open, whose text names a
-    // register, the window gives the slot that much when it can. Zeroed before each panel draws.
+    // panel's hardware grid, to the row of the register a lesson is about; a lesson's title
+    // and first lines): the window gives the slot that much when it can. Zeroed before each
+    // panel draws.
     float keepInView = 0;
 
     // Where some widgets were drawn this frame (window pixels, min and max), by a name that

@@ -167,6 +167,7 @@ private:
     float controlLeast_ = 0;  // the least of controlNeed_ that keeps the strip's caption in view
     float resultsNeed_ = 0;   // the results slot's height that shows the Collisions grid whole (0: not yet)
     float lastResults_ = 0;   // the results slot's height in the last frame
+    float editorsNeed_ = 0;   // the editors slot's height that shows a lesson's title and first lines (0: not yet)
     int frame_ = 0;           // UI frames drawn
     float dpiScale_ = 1.0f;
     float uiScale_ = 1.0f;  // the user's, remembered (Ctrl+plus / minus)

@@ -30,13 +30,18 @@ std::string errorNaming(const char* what, const fs::path& file, const std::strin
 
 }  // namespace
 
-void ImportExportMenu::drawMenuItems(const Scene& scene, const fs::path& scenePath, const NoteWidget& note) {
+void ImportExportMenu::drawMenuItems(const Scene& scene, const fs::path& scenePath, bool lesson,
+                                     const NoteWidget& note) {
     const bool import = ImGui::MenuItem("Import...");
     note("import");
     if (import) {
-        // Beside the open scene, where its Atari files usually are.
+        // Where the user last imported from; else beside the open scene, where its Atari files
+        // usually are, unless it is a lesson (the user's files are not among the app's lessons):
+        // then the working directory.
         importDialog_.setKinds(importKinds());
-        importDialog_.show(FileDialog::Mode::Import, scenePath.empty() ? fs::current_path() : scenePath.parent_path());
+        importDialog_.show(FileDialog::Mode::Import, !importFolder_.empty()        ? importFolder_
+                                                     : scenePath.empty() || lesson ? fs::current_path()
+                                                                                   : scenePath.parent_path());
     }
     const bool exportMenu = ImGui::BeginMenu("Export");
     note("Export menu");
@@ -185,7 +190,7 @@ std::vector<fs::path> ImportExportMenu::existingExportFiles() const {
 }
 
 std::optional<fs::path> ImportExportMenu::drawDialogs(const NoteWidget& note) {
-    if (auto chosen = importDialog_.draw({}, note)) readImport(*chosen);
+    if (auto chosen = importDialog_.draw({}, note)) importFolder_ = chosen->parent_path(), readImport(*chosen);
     if (auto chosen = importSceneDialog_.draw({})) {
         importScenePath_ = *chosen;
         replacingImport_ = true;

@@ -20,8 +20,9 @@ class ImportExportMenu {
 public:
     // Tells the app where a named item was just drawn (for tests that click it).
     using NoteWidget = std::function<void(const std::string& name)>;
-    // Inside an open "File" menu: the items. `scenePath` is the open scene's file (may be empty).
-    void drawMenuItems(const Scene& scene, const std::filesystem::path& scenePath, const NoteWidget& note);
+    // Inside an open "File" menu: the items. `scenePath` is the open scene's file (may be empty);
+    // `lesson`: it is a lesson, whose folder is the app's, not where the user's files are.
+    void drawMenuItems(const Scene& scene, const std::filesystem::path& scenePath, bool lesson, const NoteWidget& note);
     // Every frame, outside menus: the import and export dialogs. Returns the scene file an
     // import wrote, once, for the app to open.
     std::optional<std::filesystem::path> drawDialogs(const NoteWidget& note);
@@ -60,6 +61,7 @@ private:
     bool replacingImport_ = false;      // the file asked about is the imported scene's, not an export's
     std::string exportStatus_, exportError_;
     FileDialog importDialog_;                // the Atari file to import
+    std::filesystem::path importFolder_;     // where the last imported file was chosen ("" none yet)
     FileDialog importSceneDialog_;           // the scene file to write it to
     std::optional<Scene> importedScene_;     // read, not yet written
     std::filesystem::path importScenePath_;  // the scene file chosen for it

@@ -3,6 +3,7 @@
 // how the two agree, the computed reason on hover and for the selected cell (whose place
 // the screen marks), and every method's agreement counts in one table.
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <functional>
 #include <optional>
@@ -20,6 +21,7 @@
 #include "core/BeamTiming.h"
 #include "core/CollisionLatches.h"
 #include "formats/SavedCollisions.h"
+#include "lesson/Lesson.h"
 
 namespace pmg::app {
 namespace {
@@ -198,8 +200,10 @@ private:
                 ctx_->widgets[std::string(cellWidgets) + "header " + name] =
                     ImVec4(at.x, at.y, at.x + size.x, at.y + size.y);
         }
-        for (int row = 0; row < 8; ++row)
+        for (int row = 0; row < 8; ++row) {
             draw->AddText(ImVec2(top.x, cellY(row) + (cellH_ - ImGui::GetTextLineHeight()) / 2), dim, gridRowName(row));
+            rowBottom_[static_cast<size_t>(row)] = cellY(row) + cellH_;
+        }
 
         for (int row = 0; row < 8; ++row)
             for (int column = 0; column < 8; ++column) {
@@ -254,6 +258,36 @@ private:
     AppContext* ctx_ = nullptr;
     std::optional<formats::SavedCollisions> saved_;
 
+    // The grid row of the register the open lesson is about: the first its claims name (its
+    // text says what they check), -1 for none or no lesson; read again when the scene changes.
+    int lessonRow(const Document& doc) {
+        if (doc.revision() == lessonRevision_) return lessonRow_;
+        lessonRevision_ = doc.revision();
+        lessonRow_ = -1;
+        if (!doc.scene().extra.contains(kLessonKey)) return lessonRow_;
+        auto first = [](const std::vector<Claim>& claims) {
+            for (const Claim& c : claims)
+                if (c.kind == Claim::Kind::RegisterValue || c.kind == Claim::Kind::RegisterBit ||
+                    c.kind == Claim::Kind::FirstHit || (c.kind == Claim::Kind::Method && c.agrees.empty()))
+                    return c.cell.reg % 8;  // M0PF..P3PF, then M0PL..P3PL, a row each
+            return -1;
+        };
+        try {
+            const Lesson lesson = parseLesson(doc.scene(), doc.path().string());
+            lessonRow_ = first(lesson.expect);
+            for (size_t i = 0; i < lesson.tryThis.size() && lessonRow_ < 0; ++i)
+                lessonRow_ = first(lesson.tryThis[i].expect);
+        } catch (const std::exception&) {
+            lessonRow_ = -1;  // a broken lesson: the Lessons panel says what is wrong
+        }
+        return lessonRow_;
+    }
+    uint64_t lessonRevision_ = ~uint64_t{0};
+    float scrolledHeight_ = 0;                  // the panel's height when a lesson's row was last put in view
+    uint64_t scrolledRevision_ = ~uint64_t{0};  // and the scene's revision then
+    int lessonRow_ = -1;
+    std::array<float, 8> rowBottom_{};  // the last grid drawn: each row's bottom edge, in window pixels
+
     float gridWidth() const { return font_ * 1.9f + 8 * cellW_ + font_ * 0.45f; }
 
     void drawGrids(const Comparison& c) {
@@ -288,8 +322,20 @@ private:
             },
             "hardware ");
         ImGui::EndGroup();
-        // Down to its last row, in the panel's own coordinates: the window keeps it in view.
-        ctx_->keepInView = ImGui::GetItemRectMax().y - ImGui::GetWindowPos().y + ImGui::GetScrollY();
+        // Down to the row of the register the open lesson is about (else the last row), in the
+        // panel's own coordinates: the window keeps it in view.
+        const int row = lessonRow(ctx_->document);
+        const float bottom = row >= 0 ? rowBottom_[static_cast<size_t>(row)] : ImGui::GetItemRectMax().y;
+        ctx_->keepInView = bottom - ImGui::GetWindowPos().y + ImGui::GetScrollY();
+        // A column too short for it even so (200% on a 1080-line screen, a lesson's text below):
+        // the panel scrolls the lesson's row into view, the method choice above going out of
+        // it. Only when the lesson or the panel's height changes: a learner's own scrolling stays.
+        const float height = ImGui::GetWindowHeight(), shownBottom = ImGui::GetWindowPos().y + height;
+        const uint64_t revision = ctx_->document.revision();
+        if (row >= 0 && (height != scrolledHeight_ || revision != scrolledRevision_) && bottom > shownBottom)
+            ImGui::SetScrollY(ImGui::GetScrollY() +
+                              std::min(bottom - shownBottom, ImGui::GetItemRectMin().y - ImGui::GetWindowPos().y));
+        scrolledHeight_ = height, scrolledRevision_ = revision;
         if (saved_) {
             // The emulator's latches at the instant it saved: amber where they differ from
             // this frame's.

@@ -168,8 +168,10 @@ private:
             }
         // Row labels by group: the missiles' and players' playfield, then player registers.
         static const char* const kGroups[] = {"M-PF", "P-PF", "M-PL", "P-PL"};
+        // Rows thinned for a short slot leave no room for legible labels: none then (a hover
+        // still names the row's register).
         const float small = std::min(ImGui::GetFontSize() * 0.75f, rowH * 4);
-        for (int g = 0; g < 4; ++g)
+        for (int g = 0; g < 4 && small >= ImGui::GetFontSize() * 0.5f; ++g)
             draw->AddText(ImGui::GetFont(), small, ImVec2(origin.x, plot.y + g * 4 * rowH + (4 * rowH - small) / 2),
                           IM_COL32(150, 150, 160, 255), kGroups[g]);
         if (ImGui::IsItemHovered()) {

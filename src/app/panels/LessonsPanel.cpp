@@ -250,6 +250,9 @@ private:
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.45f, 1.0f), "%s", l.title.c_str());
         ctx.noteWidget("lesson title");
         ImGui::Separator();
+        // The arrows, the title and two lines of the text are kept in view when the column is
+        // short (a projector's interface size): the rest scrolls, as a page is read.
+        ctx.keepInView = ImGui::GetCursorPosY() + 2 * ImGui::GetTextLineHeightWithSpacing();
 
         for (const std::string& p : l.paragraphs) {
             ImGui::TextWrapped("%s", p.c_str());

@@ -1,0 +1,195 @@
+// A teacher in front of a class: the window on a 1920 x 1080 projector, the interface made
+// bigger with Ctrl+plus as a user does (real SDL key events), often with a lesson open. What
+// the class must read stays in view at each size, with no scrolling.
+// With PMGLAB_TEST_SHOTS set to a folder, each test leaves its screenshots there to look at.
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "InputDriver.h"
+#include "app/App.h"
+#include "app/AppContext.h"
+#include "image/Png.h"
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+void shot(AppSession& app, const std::string& name) {
+    if (const char* dir = std::getenv("PMGLAB_TEST_SHOTS")) writePng(fs::path(dir) / (name + ".png"), app.capture());
+}
+
+// The part of a slot's window its panel is seen in: below its tabs, inside its padding.
+struct Visible {
+    float top = 0, bottom = 0;
+};
+
+Visible visibleIn(const char* slot, const std::string& tab, const AppSession& app) {
+    const ImGuiWindow* w = ImGui::FindWindowByName(slot);
+    const auto t = app.widget(tab);
+    if (!w || !t) return {};
+    return {(*t)[3], w->Pos.y + w->Size.y - ImGui::GetStyle().WindowPadding.y};
+}
+
+// The interface one step bigger (Ctrl+plus), and frames for the slots to settle.
+void bigger(InputDriver& input) {
+    input.key(SDLK_EQUALS, KMOD_LCTRL);
+    input.frames(8);
+}
+
+// The interface size in the View menu's steps (25%): the font's pixels are whole, 15 x 2.5 is 38.
+int percent(const AppSession& app, float normalFont) {
+    return static_cast<int>(std::lround(app.fontSize() / normalFont * 4)) * 25;
+}
+
+// The third lesson is about P0PF (P0 hidden behind PF0 still collides): that row of the
+// hardware grid is in view at every interface size up to 200% on 1920 x 1080, and so are the
+// lesson's title and the first two lines of its text.
+TEST(Projector, TheRegistersALessonNamesAreInViewAtEveryInterfaceSizeUpTo200) {
+    const fs::path dir = scratchDir("projector-lesson");
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/03-priority-hides.json"), dir, 1920, 1080);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(8);
+    const float normalFont = app.fontSize();
+    for (int step = 0; step < 5; ++step) {  // 100%, 125%, 150%, 175%, 200%
+        if (step > 0) bigger(input);
+        const int size = percent(app, normalFont);
+        shot(app, "projector-lesson-" + std::to_string(size));
+        ASSERT_TRUE(app.widget("front tab Collisions").has_value()) << "at " << size << "%";
+        const Visible results = visibleIn("Results", "front tab Collisions", app);
+        for (const char* cell : {"hardware P0PF.PF0", "hardware P0PL.P3"}) {  // the row's first and last
+            const auto r = app.widget(cell);
+            ASSERT_TRUE(r.has_value()) << cell << " at " << size << "%";
+            EXPECT_GE((*r)[1], results.top) << cell << " is above the Collisions panel's top at " << size << "%";
+            EXPECT_LE((*r)[3], results.bottom) << cell << " is cut off below the Collisions panel (its bottom at "
+                                               << results.bottom << ") at " << size << "%";
+        }
+        const auto title = app.widget("lesson title");
+        ASSERT_TRUE(title.has_value()) << "at " << size << "%";
+        const Visible lesson = visibleIn("Inspector", "front tab Lessons", app);
+        EXPECT_LE((*title)[3], lesson.bottom) << "the lesson's title is cut off at " << size << "%";
+        const ImFont* text = ImGui::GetIO().Fonts->Fonts[kLessonFontIndex];
+        EXPECT_LE((*title)[3] + 2.3f * text->FontSize, lesson.bottom)
+            << "less than two lines of the lesson's text are in view at " << size << "%";
+    }
+    EXPECT_EQ(percent(app, normalFont), 200);
+    fs::remove_all(dir);
+}
+
+// The same lesson at 100% in a 1280 x 720 window (a classroom's older projector).
+TEST(Projector, TheRegistersALessonNamesAreInViewAt1280By720) {
+    const fs::path dir = scratchDir("projector-720");
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/03-priority-hides.json"), dir, 1280, 720);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(8);
+    shot(app, "projector-lesson-720");
+    const Visible results = visibleIn("Results", "front tab Collisions", app);
+    for (const char* cell : {"hardware P0PF.PF0", "hardware P0PL.P3"}) {
+        const auto r = app.widget(cell);
+        ASSERT_TRUE(r.has_value()) << cell;
+        EXPECT_LE((*r)[3], results.bottom) << cell << " is cut off below the Collisions panel";
+    }
+    fs::remove_all(dir);
+}
+
+// At 250% the Frame control strip's caption (what its coloured rows mean) is read without
+// scrolling: the strip is tall enough for it.
+TEST(Projector, TheLatchStripCaptionIsInViewAt250) {
+    const fs::path dir = scratchDir("projector-strip");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1920, 1080));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(8);
+    const float normalFont = app.fontSize();
+    for (int step = 0; step < 6; ++step) bigger(input);  // 125%, 150%, 175%, 200%, 250%, 300%
+    // Back to 250%: the largest size a 1080-line screen is used at.
+    input.key(SDLK_MINUS, KMOD_LCTRL);
+    input.frames(8);
+    ASSERT_EQ(percent(app, normalFont), 250);
+    shot(app, "projector-strip-250");
+    const auto legend = app.widget("latch history legend");
+    ASSERT_TRUE(legend.has_value());
+    const Visible control = visibleIn("Control", "front tab Frame control", app);
+    EXPECT_LE((*legend)[3], control.bottom) << "the latch strip's caption needs scrolling at 250%";
+    const ImGuiWindow* strip = ImGui::FindWindowByName("Control");
+    ASSERT_NE(strip, nullptr);
+    EXPECT_LE(strip->Size.y, 1080 * 0.5f) << "the strip took more than half the window";
+    fs::remove_all(dir);
+}
+
+void clickNamed(AppSession& app, InputDriver& input, const std::string& name) {
+    const auto w = app.widget(name);
+    ASSERT_TRUE(w.has_value()) << name << " not on screen";
+    input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
+    input.frames(3);
+}
+
+void fileImport(AppSession& app, InputDriver& input) {
+    clickNamed(app, input, "File menu");
+    clickNamed(app, input, "import");
+}
+
+// File > Import with a lesson open starts in the working directory (where the teacher's
+// .xex is), not among the app's lessons; once a file was imported, in that file's folder.
+TEST(Projector, ImportWithALessonOpenStartsInTheWorkingDirectoryThenTheLastFolder) {
+    const fs::path dir = scratchDir("projector-import");
+    const fs::path work = dir / "work", other = dir / "other";
+    fs::create_directories(work);
+    fs::create_directories(other);
+    std::string font(1024, '\0');
+    for (size_t i = 0; i < font.size(); ++i) font[i] = static_cast<char>(i * 37 + 11);
+    std::ofstream(work / "CLASS.FNT", std::ios::binary) << font;
+    std::ofstream(other / "OTHER.FNT", std::ios::binary) << font;
+    const fs::path before = fs::current_path();
+    fs::current_path(work);
+    {
+        AppOptions options = sessionOptions(sourceFile("assets/lessons/03-priority-hides.json"), dir, 1920, 1080);
+        AppSession app(options);
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(4);
+        fileImport(app, input);
+        shot(app, "projector-import-lesson");
+        EXPECT_TRUE(app.widget("file CLASS.FNT").has_value())
+            << "the import dialog did not start in the working directory with a lesson open";
+        EXPECT_FALSE(app.widget("file 03-priority-hides.json").has_value()) << "it started among the lessons";
+        // Another folder's file typed into the path field and imported, its scene saved in
+        // the working directory (and opened from there); the next import starts in the folder
+        // the file came from.
+        input.key(SDLK_a, KMOD_LCTRL);
+        input.key(SDLK_BACKSPACE);
+        input.text((other / "OTHER.FNT").string());
+        input.key(SDLK_RETURN);
+        input.frames(4);
+        ASSERT_TRUE(app.popupShown("Save scene as")) << "the import did not ask where to keep the scene";
+        input.key(SDLK_a, KMOD_LCTRL);
+        input.key(SDLK_BACKSPACE);
+        input.text((work / "imported.json").string());
+        input.key(SDLK_RETURN);
+        input.frames(6);
+        ASSERT_EQ(app.document().path(), work / "imported.json") << "the imported scene was not opened";
+        fileImport(app, input);
+        EXPECT_TRUE(app.widget("file OTHER.FNT").has_value()) << "the next import did not start in the last folder";
+        EXPECT_FALSE(app.widget("file CLASS.FNT").has_value()) << "it started beside the open scene";
+        input.key(SDLK_ESCAPE);
+    }
+    fs::current_path(before);
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pmg::app
