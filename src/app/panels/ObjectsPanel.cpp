@@ -81,15 +81,23 @@ public:
 private:
     static void drawSelector(AppContext& ctx) {
         const Scene& scene = ctx.document.scene();
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float swatchW = ImGui::GetFontSize() * 0.7f;
+        // Side by side while they fit, the next on a new line (a projector's interface size cut
+        // M3 at the panel's edge).
+        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
         for (int obj = 0; obj < 8; ++obj) {
-            if (obj) ImGui::SameLine();
+            const float w = swatchW + 2 + ImGui::GetFrameHeight() + style.ItemInnerSpacing.x +
+                            ImGui::CalcTextSize(objectName(obj)).x;
+            if (obj && ImGui::GetItemRectMax().x + style.ItemSpacing.x + w <= right) ImGui::SameLine();
             const uint8_t colour = sceneRegister(scene, colourRegister(obj));
             ImGui::PushID(obj);
             ImGui::ColorButton("##col", atariColourVec(colour),
                                ImGuiColorEditFlags_NoAlpha | ImGuiColorEditFlags_NoTooltip,
-                               ImVec2(ImGui::GetFontSize() * 0.7f, ImGui::GetFrameHeight()));
+                               ImVec2(swatchW, ImGui::GetFrameHeight()));
             ImGui::SameLine(0, 2);
             if (ImGui::RadioButton(objectName(obj), ctx.selected == obj)) ctx.selected = obj;
+            ctx.noteWidget(std::string("object choice ") + objectName(obj));
             ImGui::PopID();
         }
     }

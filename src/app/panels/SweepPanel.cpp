@@ -175,10 +175,22 @@ private:
         }
     }
 
+    // The legend's items side by side while they fit, the next on a new line (a projector's
+    // interface size): none cut at the panel's edge.
     void drawLegend() {
+        const float avail = ImGui::GetContentRegionAvail().x, h = ImGui::GetTextLineHeight(),
+                    inner = ImGui::GetStyle().ItemSpacing.x;
+        float x = 0;
+        bool first = true;
+        auto place = [&](float swatchW, const char* text) {
+            const float w = swatchW + inner + ImGui::CalcTextSize(text).x;
+            if (!first && x + font_ + w <= avail) ImGui::SameLine(0, font_), x += font_ + w;
+            else x = w;
+            first = false;
+        };
         const Agreement shown[] = {Agreement::BothHit, Agreement::BothMiss, Agreement::FalseAlarm, Agreement::Missed};
         for (size_t i = 0; i < std::size(shown); ++i) {
-            if (i) ImGui::SameLine(0, font_);
+            place(h * 1.3f, std::string(collide::agreementName(shown[i])).c_str());
             ImGui::BeginGroup();
             agreementSwatch(shown[i]);
             ImGui::SameLine();
@@ -187,22 +199,26 @@ private:
             ImGui::EndGroup();
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", agreementMeaning(shown[i]));
         }
-        ImGui::SameLine(0, font_);
-        const float h = ImGui::GetTextLineHeight();
+        place(h * 1.3f, "A's shape");
+        ImGui::BeginGroup();
         const ImVec2 p = ImGui::GetCursorScreenPos();
         ImGui::GetWindowDrawList()->AddRect(p, ImVec2(p.x + h * 1.3f, p.y + h), IM_COL32(255, 255, 255, 255), 0, 0,
                                             1.5f);
         ImGui::Dummy(ImVec2(h * 1.3f, h));
         ImGui::SameLine();
         ImGui::TextUnformatted("A's shape");
+        ImGui::EndGroup();
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Offsets where B's top-left pixel would lie on one of A's pixels");
-        ImGui::SameLine(0, font_);
+        place(h, "B now");
+        ImGui::BeginGroup();
         const ImVec2 q = ImGui::GetCursorScreenPos();
         ImGui::GetWindowDrawList()->AddRect(q, ImVec2(q.x + h, q.y + h), kNowColour, 0, 0, 2.0f);
         ImGui::Dummy(ImVec2(h, h));
         ImGui::SameLine();
         ImGui::TextUnformatted("B now");
+        ImGui::EndGroup();
+        ctx_->noteWidget("sweep legend B now");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("B's offset from A in the scene as it is now");
     }
 
@@ -212,26 +228,44 @@ private:
         char took[32];
         if (r.seconds < 1) std::snprintf(took, sizeof took, "%.0f ms", r.seconds * 1000);
         else std::snprintf(took, sizeof took, "%.2f s", r.seconds);
-        ImGui::Text("%s moved around %s: dx %d..%d, dy %d..%d, %d offsets in %s (%d thread%s)", b.c_str(), a.c_str(),
-                    r.dx.min, r.dx.max, r.dy.min, r.dy.max, r.dx.size() * r.dy.size(), took, r.threads,
-                    r.threads == 1 ? "" : "s");
+        ImGui::TextWrapped("%s moved around %s: dx %d..%d, dy %d..%d, %d offsets in %s (%d thread%s)", b.c_str(),
+                           a.c_str(), r.dx.min, r.dx.max, r.dy.min, r.dy.max, r.dx.size() * r.dy.size(), took,
+                           r.threads, r.threads == 1 ? "" : "s");
         if (job_.resultTag() != ctx.document.revision() && !follow_)
             ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1),
                                "The scene has changed since this sweep: Run again to update.");
+        ctx_ = &ctx;
         drawLegend();
         ImGui::Separator();
 
         // Maps in rows, as many across as fit; whole screen pixels per offset, so every offset
-        // is the same size.
+        // is the same size. Fitted, three maps fill the width, and a row of them fits in the
+        // height the panel shows (the slot is asked for the room the width would give them):
+        // a projector's interface size cut them at the panel's bottom.
         const float spacing = font_ * 0.8f, avail = ImGui::GetContentRegionAvail().x;
-        scale_ = zoom_ ? zoom_ : std::clamp(static_cast<int>((avail - 2 * spacing) / 3 / r.dx.size()), 1, 8);
+        const int widthFit = std::clamp(static_cast<int>((avail - 2 * spacing) / 3 / r.dx.size()), 1, 8);
+        const float cellLeast = font_ * 12;
+        // A method's name wraps onto a second line rather than being cut, in every map's title
+        // alike so the maps of a row line up; the counts below it.
+        int nameLines = 1;
+        for (const SweepMethod& sm : r.methods)
+            if (ImGui::CalcTextSize(sm.name.c_str(), nullptr, false,
+                                    std::max(static_cast<float>(r.dx.size() * widthFit), cellLeast))
+                    .y > ImGui::GetTextLineHeight() * 1.5f)
+                nameLines = 2;
+        const float titleH =
+            ImGui::GetTextLineHeight() * static_cast<float>(nameLines + 1) + 2 + ImGui::GetStyle().ItemSpacing.y;
+        ctx.keepInView = ImGui::GetCursorPosY() + titleH + static_cast<float>(r.dy.size() * widthFit);
+        const int heightFit =
+            static_cast<int>((ImGui::GetContentRegionAvail().y - titleH) / static_cast<float>(r.dy.size()));
+        scale_ = zoom_ ? zoom_ : std::clamp(std::min(widthFit, heightFit), 1, 8);
         const float mapW = static_cast<float>(r.dx.size() * scale_), mapH = static_cast<float>(r.dy.size() * scale_);
-        const float cellW = std::max(mapW, font_ * 12);
+        const float cellW = std::max(mapW, cellLeast);
         const int across = std::max(1, static_cast<int>((avail + spacing) / (cellW + spacing)));
         for (size_t m = 0; m < r.methods.size(); ++m) {
             if (m % across) ImGui::SameLine(0, spacing);
             ImGui::BeginGroup();
-            drawMap(ctx, r, static_cast<int>(m), cellW, mapW, mapH);
+            drawMap(ctx, r, static_cast<int>(m), cellW, mapW, mapH, nameLines);
             ImGui::EndGroup();
         }
     }
@@ -242,19 +276,26 @@ private:
         return {dx, r.b.firstLine - r.a.firstLine};
     }
 
-    void drawMap(AppContext& ctx, const SweepResult& r, int m, float cellW, float mapW, float mapH) {
+    void drawMap(AppContext& ctx, const SweepResult& r, int m, float cellW, float mapW, float mapH, int nameLines) {
         const SweepMethod& sm = r.methods[m];
         ImDrawList* draw = ImGui::GetWindowDrawList();
         const ImVec2 top = ImGui::GetCursorScreenPos();
-        const ImVec4 clip(top.x, top.y, top.x + cellW, top.y + ImGui::GetTextLineHeight() * 2 + 4);
-        draw->AddText(ImGui::GetFont(), font_, top, ImGui::GetColorU32(ImGuiCol_Text), fitText(sm.name, cellW).c_str(),
-                      nullptr, 0, &clip);
+        const float line = ImGui::GetTextLineHeight(), titleH = line * static_cast<float>(nameLines + 1) + 2;
+        const ImVec4 clip(top.x, top.y, top.x + cellW, top.y + titleH + 2);
+        // Wrapped on the lines the row gives names; a name longer still is cut, shown whole on hover.
+        const bool fits =
+            ImGui::CalcTextSize(sm.name.c_str(), nullptr, false, cellW).y <= line * static_cast<float>(nameLines) + 1;
+        const std::string name = fits ? sm.name : fitText(sm.name, cellW);
+        draw->AddText(ImGui::GetFont(), font_, top, ImGui::GetColorU32(ImGuiCol_Text), name.c_str(), nullptr,
+                      fits ? cellW : 0, &clip);
+        const ImVec2 nameSize = ImGui::CalcTextSize(name.c_str(), nullptr, false, fits ? cellW : -1);
+        ctx.widgets["sweep title " + sm.name] = ImVec4(top.x, top.y, top.x + nameSize.x, top.y + nameSize.y);
         char counts[96];
         std::snprintf(counts, sizeof counts, "hit %ld false %ld missed %ld", sm.counts.truePositives,
                       sm.counts.falsePositives, sm.counts.falseNegatives);
-        draw->AddText(ImGui::GetFont(), font_, ImVec2(top.x, top.y + ImGui::GetTextLineHeight()),
+        draw->AddText(ImGui::GetFont(), font_, ImVec2(top.x, top.y + line * static_cast<float>(nameLines)),
                       ImGui::GetColorU32(ImGuiCol_TextDisabled), counts, nullptr, 0, &clip);
-        ImGui::Dummy(ImVec2(cellW, ImGui::GetTextLineHeight() * 2 + 2));
+        ImGui::Dummy(ImVec2(cellW, titleH));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sm.name.c_str());
 
         const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -313,6 +354,7 @@ private:
         ctx.selected = b;
     }
 
+    AppContext* ctx_ = nullptr;  // this frame's, for the legend's named items
     SweepJob job_;
     collide::SweepOptions options_ = defaultOptions();
     std::vector<ImTextureID> textures_;

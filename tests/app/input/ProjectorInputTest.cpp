@@ -16,6 +16,7 @@
 #include "InputDriver.h"
 #include "app/App.h"
 #include "app/AppContext.h"
+#include "collide/Method.h"
 #include "image/Png.h"
 
 namespace pmg::app {
@@ -128,6 +129,72 @@ TEST(Projector, TheLatchStripCaptionIsInViewAt250) {
     const ImGuiWindow* strip = ImGui::FindWindowByName("Control");
     ASSERT_NE(strip, nullptr);
     EXPECT_LE(strip->Size.y, 1080 * 0.5f) << "the strip took more than half the window";
+    fs::remove_all(dir);
+}
+
+// The right edge of what a slot's window shows, inside its padding.
+float shownRight(const char* slot) {
+    const ImGuiWindow* w = ImGui::FindWindowByName(slot);
+    return w ? w->Pos.x + w->Size.x - ImGui::GetStyle().WindowPadding.x : 0;
+}
+
+// At 175% the Sweep panel shows each method's whole name over its map (wrapped, not cut), its
+// first row of maps whole, and its legend inside the panel.
+TEST(Projector, TheSweepShowsWholeNamesAndMapsAt175) {
+    const fs::path dir = scratchDir("projector-sweep");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1920, 1080);
+    options.show = {"Sweep"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const float normalFont = app.fontSize();
+    for (int step = 0; step < 3; ++step) bigger(input);
+    ASSERT_EQ(percent(app, normalFont), 175);
+    for (int i = 0; i < 600 && !app.widget("sweep legend B now"); ++i) input.frames(1);
+    input.frames(8);
+    shot(app, "projector-sweep-175");
+    const Visible results = visibleIn("Results", "front tab Sweep", app);
+    const float right = shownRight("Results");
+    const auto legend = app.widget("sweep legend B now");
+    ASSERT_TRUE(legend.has_value()) << "no sweep result drawn";
+    EXPECT_LE((*legend)[2], right) << "the legend runs past the panel's right edge";
+    int maps = 0;
+    float firstRowTop = 0;
+    for (const auto& method : collide::allMethods()) {
+        const std::string name(method->name());
+        const auto map = app.widget("sweep map " + name);
+        if (!map) continue;
+        ++maps;
+        if (maps == 1) firstRowTop = (*map)[1];
+        const auto title = app.widget("sweep title " + name);
+        ASSERT_TRUE(title.has_value()) << "the title \"" << name << "\" is cut";
+        EXPECT_LE((*title)[3], (*map)[1]) << "the title \"" << name << "\" runs into its map";
+        EXPECT_LE((*title)[2], right) << "the title \"" << name << "\" runs past the panel's edge";
+        if ((*map)[1] == firstRowTop) {
+            EXPECT_LE((*map)[3], results.bottom) << "the map of \"" << name << "\" is cut at the panel's bottom";
+        }
+    }
+    EXPECT_GE(maps, 3) << "fewer maps than methods";
+    fs::remove_all(dir);
+}
+
+// At 250% the Objects panel's choice of object wraps: M3 is not cut at the panel's edge.
+TEST(Projector, TheObjectChoicesWrapAt250) {
+    const fs::path dir = scratchDir("projector-objects");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1920, 1080);
+    options.show = {"Objects"};
+    options.uiScale = 2.5f;
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(8);
+    shot(app, "projector-objects-250");
+    for (const char* name : {"object choice P0", "object choice M3"}) {
+        const auto w = app.widget(name);
+        ASSERT_TRUE(w.has_value()) << name;
+        EXPECT_LE((*w)[2], shownRight("Inspector")) << name << " is cut at the panel's right edge";
+    }
     fs::remove_all(dir);
 }
 
