@@ -289,7 +289,8 @@ private:
         draw->AddText(ImGui::GetFont(), font_, top, ImGui::GetColorU32(ImGuiCol_Text), name.c_str(), nullptr,
                       fits ? cellW : 0, &clip);
         const ImVec2 nameSize = ImGui::CalcTextSize(name.c_str(), nullptr, false, fits ? cellW : -1);
-        ctx.widgets["sweep title " + sm.name] = ImVec4(top.x, top.y, top.x + nameSize.x, top.y + nameSize.y);
+        ctx.widgets[(fits ? "sweep title " : "sweep title cut ") + sm.name] =
+            ImVec4(top.x, top.y, top.x + nameSize.x, top.y + nameSize.y);
         char counts[96];
         std::snprintf(counts, sizeof counts, "hit %ld false %ld missed %ld", sm.counts.truePositives,
                       sm.counts.falsePositives, sm.counts.falseNegatives);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <imgui.h>
@@ -151,31 +152,39 @@ TEST(Projector, TheSweepShowsWholeNamesAndMapsAt175) {
     const float normalFont = app.fontSize();
     for (int step = 0; step < 3; ++step) bigger(input);
     ASSERT_EQ(percent(app, normalFont), 175);
-    for (int i = 0; i < 600 && !app.widget("sweep legend B now"); ++i) input.frames(1);
+    std::vector<std::string> names;
+    for (const auto& method : collide::allMethods()) names.emplace_back(method->name());
+    auto anyMap = [&] {
+        for (const std::string& name : names)
+            if (app.widget("sweep map " + name)) return true;
+        return false;
+    };
+    for (int i = 0; i < 600 && !anyMap(); ++i) input.frames(1);
     input.frames(8);
     shot(app, "projector-sweep-175");
     const Visible results = visibleIn("Results", "front tab Sweep", app);
     const float right = shownRight("Results");
-    const auto legend = app.widget("sweep legend B now");
-    ASSERT_TRUE(legend.has_value()) << "no sweep result drawn";
-    EXPECT_LE((*legend)[2], right) << "the legend runs past the panel's right edge";
     int maps = 0;
     float firstRowTop = 0;
-    for (const auto& method : collide::allMethods()) {
-        const std::string name(method->name());
+    for (const std::string& name : names) {
         const auto map = app.widget("sweep map " + name);
         if (!map) continue;
         ++maps;
         if (maps == 1) firstRowTop = (*map)[1];
-        const auto title = app.widget("sweep title " + name);
-        ASSERT_TRUE(title.has_value()) << "the title \"" << name << "\" is cut";
-        EXPECT_LE((*title)[3], (*map)[1]) << "the title \"" << name << "\" runs into its map";
-        EXPECT_LE((*title)[2], right) << "the title \"" << name << "\" runs past the panel's edge";
         if ((*map)[1] == firstRowTop) {
             EXPECT_LE((*map)[3], results.bottom) << "the map of \"" << name << "\" is cut at the panel's bottom";
         }
+        EXPECT_FALSE(app.widget("sweep title cut " + name).has_value()) << "the title \"" << name << "\" is cut";
+        const auto title = app.widget("sweep title " + name);
+        EXPECT_TRUE(title.has_value()) << "the title \"" << name << "\" was not drawn whole";
+        if (!title) continue;
+        EXPECT_LE((*title)[3], (*map)[1]) << "the title \"" << name << "\" runs into its map";
+        EXPECT_LE((*title)[2], right) << "the title \"" << name << "\" runs past the panel's edge";
     }
     EXPECT_GE(maps, 3) << "fewer maps than methods";
+    const auto legend = app.widget("sweep legend B now");
+    ASSERT_TRUE(legend.has_value()) << "the legend's last item was not drawn";
+    EXPECT_LE((*legend)[2], right) << "the legend runs past the panel's right edge";
     fs::remove_all(dir);
 }
 
