@@ -328,13 +328,15 @@ private:
         const float bottom = row >= 0 ? rowBottom_[static_cast<size_t>(row)] : ImGui::GetItemRectMax().y;
         ctx_->keepInView = bottom - ImGui::GetWindowPos().y + ImGui::GetScrollY();
         // A column too short for it even so (200% on a 1080-line screen, a lesson's text below):
-        // the panel scrolls the lesson's row into view, the method choice above going out of
-        // it. Only when the lesson or the panel's height changes: a learner's own scrolling stays.
-        const float height = ImGui::GetWindowHeight(), shownBottom = ImGui::GetWindowPos().y + height;
+        // the panel scrolls the lesson's row into view, no further than the grid's title, the
+        // method choice above going out of it; back to the top when it fits. Only when the
+        // lesson or the panel's height changes: a learner's own scrolling stays.
+        const float height = ImGui::GetWindowHeight();
         const uint64_t revision = ctx_->document.revision();
-        if (row >= 0 && (height != scrolledHeight_ || revision != scrolledRevision_) && bottom > shownBottom)
-            ImGui::SetScrollY(ImGui::GetScrollY() +
-                              std::min(bottom - shownBottom, ImGui::GetItemRectMin().y - ImGui::GetWindowPos().y));
+        if (row >= 0 && (height != scrolledHeight_ || revision != scrolledRevision_)) {
+            const float gridTop = ImGui::GetItemRectMin().y - ImGui::GetWindowPos().y + ImGui::GetScrollY();
+            ImGui::SetScrollY(std::clamp(ctx_->keepInView - height, 0.0f, gridTop));
+        }
         scrolledHeight_ = height, scrolledRevision_ = revision;
         if (saved_) {
             // The emulator's latches at the instant it saved: amber where they differ from
