@@ -58,7 +58,9 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
     const OverlayOptions& o = ctx.view.overlays;
     const Machine& machine = ctx.simulation.machine();
     const Frame& frame = machine.frame();
-    const CollisionLatches& latches = machine.collisions();
+    // What the frame latched, with what a program's own HITCLR cleared before its end: a game
+    // clears in its vertical blank, and the frame's end would show nothing.
+    const CollisionLatches latches = ctx.simulation.frameLatches();
     const float cell = g.lineH;
     draw.PushClipRect(ImVec2(g.x, g.y), ImVec2(g.x + g.width(), g.y + g.height()), true);
 

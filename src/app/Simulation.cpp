@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "collide/Comparison.h"
+
 namespace pmg::app {
 
 namespace {
@@ -72,8 +74,15 @@ void Simulation::startFrameIfAtTop() {
     if (!atari_) frameStart_ = machine_.registers();
 }
 
+CollisionLatches Simulation::frameLatches() const {
+    const CollisionLatches& now = machine().collisions();
+    if (!atari_) return now;
+    const Atari::FrameWrites& frame = midFrame() ? atari_->currentFrameWrites() : atari_->lastFrameWrites();
+    return collide::programLatches(frame.collisionClears, now).value_or(now);
+}
+
 void Simulation::frameDone() {
-    history_.push_back(machine().collisions().registers());
+    history_.push_back(frameLatches().registers());
     if (history_.size() > kHistoryFrames) history_.pop_front();
 }
 

@@ -84,8 +84,13 @@ public:
     bool midFrame() const { return machine().line() != 0; }
     uint64_t frames() const { return machine().frameCount(); }
 
-    // The latch registers at the end of each of the last frames, oldest first.
+    // What each of the last frames latched, oldest first (frameLatches() as each frame ended).
     const std::deque<std::array<uint8_t, 16>>& history() const { return history_; }
+    // What the frame on show latched, with each bit's first hit: the latches, and for a program
+    // also every bit its own HITCLR writes cleared during that frame (a game reads the latches
+    // in its vertical blank and clears them, so at the frame's end they hold none of it); the
+    // bits the Collisions panel judges. While paused mid-frame, the frame so far.
+    CollisionLatches frameLatches() const;
     // A scene's registers as the frame on show began (moving objects stepped, before its line
     // writes), which the software methods look at. Not for programs: see Atari::lastFrameWrites.
     const RegisterFile& frameStart() const { return frameStart_; }

@@ -185,9 +185,17 @@ private:
             else if (r >= 0 && r < kCollisionRegisters)
                 ImGui::SetTooltip(
                     "%s: one row per collision register, one column per frame (newest right), coloured where a bit was "
-                    "set",
-                    std::string(collisionRegisterName(r)).c_str());
+                    "set%s",
+                    std::string(collisionRegisterName(r)).c_str(), programNote(ctx));
         }
+    }
+
+    // A program clears the latches itself, in its vertical blank: the strip shows what each
+    // frame latched before that (Simulation::frameLatches), and says so.
+    static const char* programNote(const AppContext& ctx) {
+        return ctx.simulation.hasProgram()
+                   ? " during the frame, also a bit the program's own HITCLR cleared before the frame's end"
+                   : "";
     }
 
     // What the strip above shows, with its two colours as swatches.
@@ -201,7 +209,11 @@ private:
             ImGui::SameLine();
         };
         ImGui::BeginGroup();
-        ImGui::TextDisabled("Last %d frames, newest right; set:", static_cast<int>(Simulation::kHistoryFrames));
+        ImGui::TextDisabled(ctx.simulation.hasProgram() ? "Last %d frames, newest right; latched:"
+                                                        : "Last %d frames, newest right; set:",
+                            static_cast<int>(Simulation::kHistoryFrames));
+        if (ImGui::IsItemHovered() && ctx.simulation.hasProgram())
+            ImGui::SetTooltip("Each column: the bits latched%s", programNote(ctx));
         ImGui::SameLine();
         swatch(kMissileRow);
         ImGui::TextDisabled("missile's register");

@@ -82,10 +82,13 @@ private:
             revision_ = ~0ull;
             folder_.clear();
             asOpened_.reset();
+            heldAtOpen_.clear();
             if (doc.scene().extra.contains(kLessonKey)) {
                 readFolder(path_.parent_path());
                 try {
-                    asOpened_ = loadLesson(path_).scene;
+                    const Lesson opened = loadLesson(path_);
+                    asOpened_ = opened.scene;
+                    heldAtOpen_ = stepsHeldAtOpen(opened);
                 } catch (const std::exception&) {
                     // no file to compare with (a recovered lesson): only the buttons mark steps done
                 }
@@ -108,6 +111,22 @@ private:
         for (size_t i = 0; i < lesson_->tryThis.size(); ++i)
             if (lesson_->tryThis[i].action && doc.hasUndoStep(stepLabel(i))) stepsDone_ = static_cast<int>(i + 1);
         if (asOpened_) stepsDone_ = std::max(stepsDone_, stepsDoneByHand(doc.scene(), *asOpened_));
+    }
+
+    // Whether each "try this" step's results all hold on the lesson's scene before any step,
+    // as `lesson check` runs it: such a step is not ticked for what the learner did.
+    static std::vector<bool> stepsHeldAtOpen(const Lesson& lesson) {
+        Machine machine(lessonMachineOptions(lesson));
+        FrameContext context;
+        startLesson(lesson, machine, &context);
+        std::vector<bool> held;
+        for (const TryStep& step : lesson.tryThis) held.push_back(allHold(step.expect, machine, context));
+        return held;
+    }
+
+    static bool allHold(const std::vector<Claim>& claims, const Machine& machine, const FrameContext& context) {
+        return std::all_of(claims.begin(), claims.end(),
+                           [&](const Claim& c) { return evaluateClaim(c, machine, context).passed; });
     }
 
     // The steps a learner did by hand (M3 moved two clocks left with the arrow keys, as the
@@ -306,7 +325,11 @@ private:
                 ctx.noteWidget("try " + std::to_string(i + 1));
                 ImGui::EndDisabled();
             }
-            claims(s.expect, stepsDone_ == static_cast<int>(i + 1));
+            // The last step done shows its results ticked or crossed. Another step's are ticked
+            // when the learner's own action (a skipped step its successor's button did, a step
+            // done by hand another way) made them all hold: they did not at the start.
+            const bool met = i < heldAtOpen_.size() && !heldAtOpen_[i] && settled && allHold(s.expect, machine, frame);
+            claims(s.expect, stepsDone_ == static_cast<int>(i + 1) || met);
             ImGui::PopID();
         }
     }
@@ -334,6 +357,7 @@ private:
     uint64_t revision_ = ~0ull;
     std::optional<Lesson> lesson_;
     std::optional<Scene> asOpened_;     // the open lesson's scene as its file holds it
+    std::vector<bool> heldAtOpen_;      // each step's results all held on it (stepsHeldAtOpen)
     std::optional<Lesson> leftLesson_;  // the lesson the open scene was saved from (Save As)
     std::string lessonError_;
     int stepsDone_ = 0;  // try-this steps applied to the open lesson, in order

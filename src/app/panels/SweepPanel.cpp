@@ -40,6 +40,17 @@ public:
     void draw(AppContext& ctx) override {
         font_ = ImGui::GetFontSize();
         if (job_.poll()) newResult(ctx);
+        // A program places its objects itself, every frame: a sweep's frame of two objects
+        // alone is not what it shows, and a click on a map would edit the scene to no effect
+        // (the program stores HPOS again). Said instead of maps, as `pmglab-cli sweep` says it.
+        if (ctx.document.scene().program) {
+            ImGui::TextWrapped(
+                "A scene with a program cannot be swept: a sweep moves two objects over each other in a frame of "
+                "its own, where the program moves them itself. The Collisions panel judges the methods on the "
+                "program's own frames.");
+            ctx.noteWidget("sweep program");
+            return;
+        }
         // The default pair's maps without a click, for the first scene and for each scene
         // that takes the document's place after it, saved or untitled (the maps of the one
         // before are not this scene's).
