@@ -584,14 +584,22 @@ void GtiaPicture::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& p
     }
 }
 
-void GtiaPicture::wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache) {
+void GtiaPicture::wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache, PlayfieldMemo::Line* kept) {
     const RegisterFile& regs = at.regs;
     uint8_t* row = at.row();
     if (gtia == 0) {
         // The objects straight from their spans: no masks needed.
         const ColourLookup lut = colours_.lookup(regs);
         const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
-        composeBase(row, kWindowLeft, kWindowRight + 1, at.mem, at.pf, lut, lum1);
+        if (kept && kept->hasRow) {
+            std::memcpy(row, kept->row.data(), kFrameWidth);  // the playfield as a frame ago
+        } else {
+            composeBase(row, kWindowLeft, kWindowRight + 1, at.mem, at.pf, lut, lum1);
+            if (kept) {
+                std::memcpy(kept->row.data(), row, kFrameWidth);
+                kept->hasRow = true;
+            }
+        }
         if (cache.active()) overlaySpans(row, at.mem, at.pf, cache, lut, regs[Reg::PRIOR], lum1);
         return;
     }
