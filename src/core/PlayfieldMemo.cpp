@@ -4,6 +4,10 @@
 
 #include "core/Antic.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace pmg {
 namespace {
 
@@ -19,13 +23,26 @@ uint64_t load64(const uint8_t* p) {
     return v;
 }
 
-// Bits where a[0..n) and b[0..n) differ (in some order): 8 bytes at a time, the last 8
-// overlapping the ones before.
+// Bits where a[0..n) and b[0..n) differ (in some order), n >= 8: 8 bytes at a time, the
+// last 8 overlapping the ones before.
 uint64_t differing(const uint8_t* a, const uint8_t* b, size_t n) {
-    if (n < 8) return std::memcmp(a, b, n) != 0;
     uint64_t d = load64(a + n - 8) ^ load64(b + n - 8);
     for (size_t i = 0; i + 8 < n; i += 8) d |= load64(a + i) ^ load64(b + i);
     return d;
+}
+// Whether a[0..N) and b[0..N) differ, N a multiple of 16 (PlayfieldLine's fields before its AN
+// codes): 16 bytes at a time, one test at the end.
+template <size_t N> bool differ(const uint8_t* a, const uint8_t* b) {
+    static_assert(N % 16 == 0);
+#if defined(__SSE2__)
+    __m128i same = _mm_set1_epi8(-1);
+    for (size_t i = 0; i < N; i += 16)
+        same = _mm_and_si128(same, _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i)),
+                                                  _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + i))));
+    return _mm_movemask_epi8(same) != 0xFFFF;
+#else
+    return differing(a, b, N) != 0;
+#endif
 }
 
 // The registers the playfield's colours come from: COLPF0-3, COLBK and PRIOR, in a row.
@@ -61,16 +78,25 @@ PlayfieldMemo::Line* PlayfieldMemo::find(const GtiaLine& at, int gtia) {
         bytes = wrapped;
     }
     const auto* line = reinterpret_cast<const uint8_t*>(&pf);
-    uint64_t differ = differing(l.pf.data(), line, kAnAt) | (l.byteCount ^ static_cast<unsigned>(count));
-    if (!differ && count) differ = differing(l.bytes.data(), bytes, static_cast<size_t>(count));
-    if (differ) {
+    bool changed = differ<kAnAt>(l.pf.data(), line) || l.byteCount != count;
+    if (!changed && count) {
+        changed = count < 8 ? std::memcmp(l.bytes.data(), bytes, static_cast<size_t>(count)) != 0
+                            : differing(l.bytes.data(), bytes, static_cast<size_t>(count)) != 0;
+    }
+    if (changed) {
         std::memcpy(l.pf.data(), line, kAnAt);
         l.byteCount = static_cast<uint8_t>(count);
         std::memcpy(l.bytes.data(), bytes, static_cast<size_t>(count));
         l.hasRow = l.hasMasks = false;
     }
     const uint8_t* colours = at.regs.data() + kFirstColour;
-    if (std::memcmp(l.colours.data(), colours, l.colours.size()) != 0) {
+    uint32_t now4, was4;
+    uint16_t now2, was2;
+    std::memcpy(&now4, colours, 4);
+    std::memcpy(&was4, l.colours.data(), 4);
+    std::memcpy(&now2, colours + 4, 2);
+    std::memcpy(&was2, l.colours.data() + 4, 2);
+    if (now4 != was4 || now2 != was2) {
         std::memcpy(l.colours.data(), colours, l.colours.size());
         l.hasRow = false;
     }
