@@ -52,6 +52,7 @@ inline void copyRow(uint8_t* to, const uint8_t* from) {
     static_assert(kFrameWidth % 8 == 0);
     int i = 0;
 #if defined(__SSE2__)
+#pragma GCC unroll 24
     for (; i + 16 <= kFrameWidth; i += 16)
         _mm_storeu_si128(reinterpret_cast<__m128i*>(to + i),
                          _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i)));

@@ -30,6 +30,20 @@ uint64_t differing(const uint8_t* a, const uint8_t* b, size_t n) {
     for (size_t i = 0; i + 8 < n; i += 8) d |= load64(a + i) ^ load64(b + i);
     return d;
 }
+// Whether a[0..n) and b[0..n) differ, 0 < n <= 48 (a line's screen bytes): 16 bytes at a
+// time where there are 16, the last 16 overlapping the ones before.
+bool differ(const uint8_t* a, const uint8_t* b, int n) {
+#if defined(__SSE2__)
+    if (n >= 16) {
+        auto at = [](const uint8_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
+        __m128i same = _mm_cmpeq_epi8(at(a + n - 16), at(b + n - 16));
+        for (int i = 0; i + 16 < n; i += 16) same = _mm_and_si128(same, _mm_cmpeq_epi8(at(a + i), at(b + i)));
+        return _mm_movemask_epi8(same) != 0xFFFF;
+    }
+#endif
+    if (n >= 8) return differing(a, b, static_cast<size_t>(n)) != 0;
+    return std::memcmp(a, b, static_cast<size_t>(n)) != 0;
+}
 // Whether a[0..N) and b[0..N) differ, N a multiple of 16 (PlayfieldLine's fields before its AN
 // codes): 16 bytes at a time, one test at the end.
 template <size_t N> bool differ(const uint8_t* a, const uint8_t* b) {
@@ -79,10 +93,7 @@ PlayfieldMemo::Line* PlayfieldMemo::find(const GtiaLine& at, int gtia) {
     }
     const auto* line = reinterpret_cast<const uint8_t*>(&pf);
     bool changed = differ<kAnAt>(l.pf.data(), line) || l.byteCount != count;
-    if (!changed && count) {
-        changed = count < 8 ? std::memcmp(l.bytes.data(), bytes, static_cast<size_t>(count)) != 0
-                            : differing(l.bytes.data(), bytes, static_cast<size_t>(count)) != 0;
-    }
+    if (!changed && count) changed = differ(l.bytes.data(), bytes, count);
     if (changed) {
         std::memcpy(l.pf.data(), line, kAnAt);
         l.byteCount = static_cast<uint8_t>(count);
