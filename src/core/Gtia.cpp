@@ -173,18 +173,28 @@ PMG_NOINLINE void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t ne
         rec.objects = cache_.objects().masks;
         for (auto& m : rec.playfield) m = LineMask{};
     }
+    // The playfield alone as a frame ago, where its inputs are the same.
+    PlayfieldMemo::Line* kept = record || at.opt.picture ? playfieldMemo_.find(at, gtia) : nullptr;
     if (needPf && !record && gtia == 0 && pf.mode >= 8 && pf.fetchChangeCount == 0 && pf.dmaClock == 0) {
         placePlayfield(pf);
         detectPlayfieldFromBytes(at.line, at.mem, pf, cache_, active, possible, at.latches);
     } else if (needPf || (record && possible)) {
         // A bitmap line the record needs in full: its masks straight from the screen bytes.
         const bool fromBytes = record && !pf.generated && decodesFromBytes(pf, gtia);
-        if (!fromBytes) generatePlayfield(at.mem, pf);
-        if (record) {
+        const bool keptMasks = record && kept && kept->hasMasks;
+        if (!fromBytes && !keptMasks) generatePlayfield(at.mem, pf);
+        if (keptMasks) {
+            playfield_ = kept->masks;
+            at.record().playfield = playfield_;
+        } else if (record) {
             if (fromBytes) decodeBitmapPlayfield(at.mem, pf, playfield_);
             else decodePlayfield(pf, gtia, playfield_);
             for (auto& m : playfield_) m &= kWindowMask;
             at.record().playfield = playfield_;
+            if (kept) {
+                kept->masks = playfield_;
+                kept->hasMasks = true;
+            }
         } else {
             // Collisions alone look at the clocks the objects cover, nothing else.
             int from = kClocksPerLine, to = 0;
@@ -197,7 +207,7 @@ PMG_NOINLINE void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t ne
         }
         if (needPf) detectPlayfield(at.line, cache_, active, playfield_, possible, at.latches);
     }
-    if (at.opt.picture) picture_.wholeLine(at, gtia, cache_);
+    if (at.opt.picture) picture_.wholeLine(at, gtia, cache_, kept);
 }
 
 void Gtia::segment(const GtiaLine& at, int from, int to, const LineObjects& objects, CacheStamp stamp) {

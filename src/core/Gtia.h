@@ -36,6 +36,7 @@
 #include "core/HiresFlipFlop.h"
 #include "core/PlayerMissileImages.h"
 #include "core/PlayfieldDecoder.h"
+#include "core/PlayfieldMemo.h"
 #include "core/RegisterWrite.h"
 
 namespace pmg {
@@ -188,6 +189,7 @@ private:
     HiresFlipFlop flipFlop_;   // as of the segment being processed (F5)
     GtiaPicture picture_;
     GtiaLineMemo memo_;                    // the lines of the last frame, to skip lines made again
+    PlayfieldMemo playfieldMemo_;          // the playfield alone of the lines of the last frame
     LineObjects shifted_;                  // the objects of a line with mid-line object writes
     uint32_t shiftedLines_ = 0;            // lines of shifted objects so far: their stamp
     ObjectMasks segmentMasks_{};           // windowed objects cut to a partial segment (scratch)

@@ -46,6 +46,24 @@ inline void fillPixels(uint8_t* p, int bytes, uint8_t colour) {
     if (bytes & 2) store16(p, static_cast<uint16_t>(v));
 }
 
+// Copies a picture row (kFrameWidth bytes) 16 bytes at a time: GCC makes a fixed-size memcpy
+// of it a `rep movs`, whose start-up costs more than the copy.
+inline void copyRow(uint8_t* to, const uint8_t* from) {
+    static_assert(kFrameWidth % 8 == 0);
+    int i = 0;
+#if defined(__SSE2__)
+#pragma GCC unroll 24
+    for (; i + 16 <= kFrameWidth; i += 16)
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + i),
+                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i)));
+#endif
+    for (; i < kFrameWidth; i += 8) {
+        uint64_t v;
+        std::memcpy(&v, from + i, 8);
+        store64(to + i, v);
+    }
+}
+
 // A line of background AN codes, for blank lines (whose `an` is not filled in).
 const std::array<uint8_t, PlayfieldLine::kSize> kBackground{};
 
@@ -584,14 +602,22 @@ void GtiaPicture::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& p
     }
 }
 
-void GtiaPicture::wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache) {
+void GtiaPicture::wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache, PlayfieldMemo::Line* kept) {
     const RegisterFile& regs = at.regs;
     uint8_t* row = at.row();
     if (gtia == 0) {
         // The objects straight from their spans: no masks needed.
         const ColourLookup lut = colours_.lookup(regs);
         const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
-        composeBase(row, kWindowLeft, kWindowRight + 1, at.mem, at.pf, lut, lum1);
+        if (kept && kept->hasRow) {
+            copyRow(row, kept->row.data());  // the playfield as a frame ago
+        } else {
+            composeBase(row, kWindowLeft, kWindowRight + 1, at.mem, at.pf, lut, lum1);
+            if (kept) {
+                copyRow(kept->row.data(), row);
+                kept->hasRow = true;
+            }
+        }
         if (cache.active()) overlaySpans(row, at.mem, at.pf, cache, lut, regs[Reg::PRIOR], lum1);
         return;
     }

@@ -13,6 +13,7 @@
 #include "core/CacheStamp.h"
 #include "core/GtiaLine.h"
 #include "core/PlayerMissileImages.h"
+#include "core/PlayfieldMemo.h"
 #include "core/Priority.h"
 
 namespace pmg {
@@ -31,7 +32,9 @@ struct SegmentObjects {
 class GtiaPicture {
 public:
     // The whole window of a line of cached objects with the registers constant (most lines).
-    void wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache);
+    // `kept`: the line's entry in the playfield memo (null: none), whose row is taken where it
+    // is kept and kept where it is drawn.
+    void wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache, PlayfieldMemo::Line* kept = nullptr);
     // Clocks [from, to) of the window, inside which the registers are constant.
     void segment(const GtiaLine& at, int from, int to, int gtia, const SegmentObjects& objects);
 
