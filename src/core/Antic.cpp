@@ -579,11 +579,23 @@ void Antic::screenBytesWrittenDuringLine(const Memory& mem, std::span<const Play
     // The bytes the first row fetched (scanAdvance_ follows a width or HSCROL write, A1).
     const int count = std::min<int>(scanAdvance_, kBufferSize);
     const uint16_t base = pf.dataAddress;
+    // With a DMA clock carried in (A4) the k-th name or bitmap fetch from cycle 7 on fills place k,
+    // on the cycles the clock has bits, not on a normal line's.
+    const bool clockCarried = pf.dmaClock != 0 && pf.fetchChangeCount == 0;
+    std::array<uint8_t, kBufferSize> carried{};
+    if (clockCarried) [[unlikely]] {
+        const DmaClockFetches f =
+            dmaClockFetches(pf.dmaClock, pf.mode, dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol),
+                            dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), true);
+        size_t k = 0;
+        for (int c = 7; c < kCyclesPerLine && k < carried.size(); ++c)
+            if (f.has(f.name, c)) carried[k++] = static_cast<uint8_t>(c);
+    }
     for (const PlayfieldLine::MemoryWrite& w : writes) {
         const int i = (w.address - base) & 0x0FFF;  // the counter wraps within its 4 KiB block
         if ((w.address & 0xF000) != (base & 0xF000) || i >= count) continue;
-        buffer_[static_cast<size_t>(i)] =
-            byteOnCycle(writes, w.address, playfieldFetchCycle(pf, i), mem.read(w.address));
+        const int fetch = clockCarried ? carried[static_cast<size_t>(i)] : playfieldFetchCycle(pf, i);
+        buffer_[static_cast<size_t>(i)] = byteOnCycle(writes, w.address, fetch, mem.read(w.address));
     }
 }
 
