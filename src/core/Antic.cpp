@@ -325,6 +325,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.dmaClock = 0;
     out.generated = true;
     out.placed = true;
+    dmaClockLastRowNames_ = 0;
     // The DMA clock the line before left (rule A4): none on almost every line.
     uint8_t earlyFetches = 0;  // cycles 0 (bit 0) and 1 (bit 1), as the line before left the clock
     if (dmaClockPending_ || dmaClock_ != 0 || dmaClockLate_ != 0) [[unlikely]]
@@ -384,7 +385,10 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             const uint8_t dmactl = regs[Reg::DMACTL], hscrol = regs[Reg::HSCROL];
             const DmaClockFetches f = dmaClockFetches(dmaClock_, mode_, dmaClockStartName(dmactl, hs, hscrol),
                                                       dmaClockStopName(dmactl, hs, hscrol), true);
-            if (!out.operandFetched) memScan_ = scanAddress(memScan_, f.names(2, 7) + ((earlyFetches >> 1) & 1));
+            // (An LMS address that display-list DMA turned off during the line skips leaves the
+            // counter there too: operandDmaDuringLine.)
+            memScanBeforeLms_ = scanAddress(memScanBeforeLms_, f.names(2, 7) + ((earlyFetches >> 1) & 1));
+            if (!out.operandFetched) memScan_ = memScanBeforeLms_;
             scanAdvance_ = static_cast<uint16_t>(f.names(7, kCyclesPerLine));
         }
         // Playfield DMA fills the line buffer with the bytes the memory scan counter will
@@ -458,10 +462,14 @@ PMG_NOINLINE void Antic::dmaClockAtLineEnd(const RegisterFile& regs, PlayfieldLi
         dmaClockPending_ = true;
         dmaClockFirstRow_ = out.firstRow;
         // A last row's clock fetches names or bitmaps from cycle 112 again (Altirra: so that
-        // those of the next line's cycles 0-7 can happen), virtual ones moving the counter.
-        if (lastLine && !out.firstRow && dmaClock_ != 0)
-            scanAdvance_ = static_cast<uint16_t>(
-                scanAdvance_ + dmaClockFetches(dmaClock_, mode_, start, stop, true).names(112, kCyclesPerLine));
+        // those of the next line's cycles 0-7 can happen), virtual ones moving the counter. A
+        // VSCROL write during the line may still make the row the last, or not
+        // (vscrolWrittenDuringLine), so they are kept for every later row.
+        if (!out.firstRow && dmaClock_ != 0) {
+            dmaClockLastRowNames_ =
+                static_cast<uint8_t>(dmaClockFetches(dmaClock_, mode_, start, stop, true).names(112, kCyclesPerLine));
+            if (lastLine) scanAdvance_ = static_cast<uint16_t>(scanAdvance_ + dmaClockLastRowNames_);
+        }
     }
 }
 
@@ -571,11 +579,23 @@ void Antic::screenBytesWrittenDuringLine(const Memory& mem, std::span<const Play
     // The bytes the first row fetched (scanAdvance_ follows a width or HSCROL write, A1).
     const int count = std::min<int>(scanAdvance_, kBufferSize);
     const uint16_t base = pf.dataAddress;
+    // With a DMA clock carried in (A4) the k-th name or bitmap fetch from cycle 7 on fills place k,
+    // on the cycles the clock has bits, not on a normal line's.
+    const bool clockCarried = pf.dmaClock != 0 && pf.fetchChangeCount == 0;
+    std::array<uint8_t, kBufferSize> carried{};
+    if (clockCarried) [[unlikely]] {
+        const DmaClockFetches f =
+            dmaClockFetches(pf.dmaClock, pf.mode, dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol),
+                            dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), true);
+        size_t k = 0;
+        for (int c = 7; c < kCyclesPerLine && k < carried.size(); ++c)
+            if (f.has(f.name, c)) carried[k++] = static_cast<uint8_t>(c);
+    }
     for (const PlayfieldLine::MemoryWrite& w : writes) {
         const int i = (w.address - base) & 0x0FFF;  // the counter wraps within its 4 KiB block
         if ((w.address & 0xF000) != (base & 0xF000) || i >= count) continue;
-        buffer_[static_cast<size_t>(i)] =
-            byteOnCycle(writes, w.address, playfieldFetchCycle(pf, i), mem.read(w.address));
+        const int fetch = clockCarried ? carried[static_cast<size_t>(i)] : playfieldFetchCycle(pf, i);
+        buffer_[static_cast<size_t>(i)] = byteOnCycle(writes, w.address, fetch, mem.read(w.address));
     }
 }
 
@@ -648,7 +668,10 @@ void Antic::vscrolWrittenDuringLine(uint8_t vscrol) {
     const bool last = lineRow_ == (vscrol & 0x0F);
     if (last == lineWasLast_) return;
     lineWasLast_ = last;
-    // Undo what scanLine() did at the end of the line and do the other.
+    // Undo what scanLine() did at the end of the line and do the other, the carried fetches of a
+    // last row on cycles 112-113 (A4) included.
+    scanAdvance_ =
+        static_cast<uint16_t>(last ? scanAdvance_ + dmaClockLastRowNames_ : scanAdvance_ - dmaClockLastRowNames_);
     needFetch_ = last;
     row_ = last ? lineRow_ : static_cast<uint8_t>((lineRow_ + 1) & 15);
     memScan_ = last && mode_ >= 2 ? scanAddress(lineMemScan_, scanAdvance_) : lineMemScan_;

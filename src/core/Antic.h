@@ -238,6 +238,10 @@ private:
     int8_t dmaClockPassedStart_ = -1, dmaClockPassedStop_ = -1;
     bool dmaClockPending_ = false;
     bool dmaClockFirstRow_ = false;  // that line is its mode line's first
+    // The carried name or bitmap fetches on cycles 112-113 of the line scanLine() last ran, a row
+    // after its mode line's first, which it makes if it is the mode line's last: a VSCROL write
+    // during it moves them with the mode line's end (vscrolWrittenDuringLine).
+    uint8_t dmaClockLastRowNames_ = 0;
     // The ring the line scanLine() last ran leaves to the next, with `regs` as it ends; `late`
     // gets the late bits, `earlyFetches` whether the next line's cycle 0 (bit 0, virtually) and
     // cycle 1 (bit 1) make a name or bitmap fetch for this line's mode, with the ring not folded

@@ -500,8 +500,11 @@ void Machine::applyMemoryWrites(PlayfieldLine& pf) {
         return address >= base && address < base + (small ? 0x200 : 0x400);
     };
     fontWrites_.clear();
+    // A line with a DMA clock carried in (A4) reads its names through the list too
+    // (Antic::dmaClockPlayfield), some of them at the AND of a name's and a font byte's address.
+    const bool clockCarried = pf.dmaClock != 0 && pf.fetchChangeCount == 0;
     for (const PlayfieldLine::MemoryWrite& w : memoryWrites_) {
-        bool hit = inFont(w.address, pf.chbase);
+        bool hit = clockCarried || inFont(w.address, pf.chbase);
         for (const PlayfieldLine::CharacterWrite& c : pf.characterWrites)
             hit = hit || (c.chbase && inFont(w.address, c.value));
         if (hit) fontWrites_.push_back(w);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 
 #include "TestMachine.h"
 #include "core/AnticDma.h"
@@ -280,6 +281,59 @@ TEST(AnticMidLine, A4_AStopMetWithTheWidthOnAgainBeforeTheLineEndsLeavesNothing)
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '0'));
+}
+
+TEST(AnticMidLine, A4_AVscrolWriteThatMovesTheModeLinesEndMovesItsCarriedFetchOnCycle112) {
+    // Line 32: a mode F line (LMS $3000) with the HSCROL and VSCROL bits, VSCROL 0 (row 0, its
+    // last); HSCROL 2 at clock 100 moves its stop off the step as in
+    // A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine: bitmaps on 12-112 (51 bytes), the ring $55.
+    // HSCROL stays 2. Line 33 starts a mode D mode line (HSCROL bit, no VSCROL bit: it ends on the
+    // row that equals VSCROL), first name cycle 11 (odd places), stop 107 (odd: the carried even
+    // places stay, $55 on every line). Its cycle 0 (still line 32's clock) moves the counter to
+    // byte 52, cycles 2, 4, 6 to 55 (dataAddress $3037); from 7 it fetches bitmaps on the even
+    // cycles 8-112 (53) and its own odd ones 13-107 (48): 101 bytes. Line 34 (row 1) fetches no
+    // bitmaps but on cycle 0 (after a first row) and, if it is the mode line's last, on cycle 112
+    // (Altirra: ANTIC turns playfield DMA on there for the last row, with VSCROL latched on
+    // cycle 109); the line after a last row fetches on its cycle 0 too. So the mode line moves
+    // the counter 101 + 1 + 1 (the last row's 112) = 103 bytes, to $309E, and the blank line
+    // after it (cycle 0) one more: the mode F line after the blank line shows from $309F.
+    // - VSCROL 2 from line 33, 1 written at clock 100 of line 34: line 34 becomes the last row,
+    //   with its fetch on 112. Left without it, the next mode line would start at $309E.
+    // - VSCROL 1 from line 33, 2 written at clock 100 of line 34: line 34 is no longer the last
+    //   and has no fetch on 112 (nor has line 35 one on cycle 0); line 35 (row 2) is the last, with
+    //   its own on 112. Counted twice, the next mode line would start at $30A0.
+    // Memory: byte $9F $FF, the others $00: the mode F line lit at $30-$33, dark at $34-$37.
+    for (const auto& [before, written, modeF] : {std::tuple{uint8_t{2}, uint8_t{1}, kFirstModeLine + 4},
+                                                 std::tuple{uint8_t{1}, uint8_t{2}, kFirstModeLine + 5}}) {
+        TestMachine t;
+        t.displayList({0x7F, 0x00, 0x30, 0x1D, 0x00, 0x0F});
+        fill(t, 0x9F, 0xA0, 0xFF);
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::VSCROL, before);
+        t.at(kFirstModeLine + 2, 100, Reg::VSCROL, written);
+        t.run();
+        EXPECT_EQ(lit(t, modeF, 0x30, 0x38), "11110000") << "VSCROL " << int{written};
+    }
+}
+
+TEST(AnticMidLine, A4_AnLmsAddressSkippedByDisplayListDmaLeavesTheCounterWhereTheCarriedFetchesMovedIt) {
+    // Lines 32 and 33 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (line 32 fetches 51
+    // bytes and leaves the ring $55, HSCROL 0 again from line 33), but line 33 is an LMS $3100
+    // (with the HSCROL bit) and DMACTL $02 at clock 9 (cycle 5) turns display-list DMA off from
+    // cycle 6 (A3): ANTIC fetches neither address byte, and the counter goes on from where its
+    // fetches left it: cycle 0 (virtual) and 2, 4, 6 move it from byte 51 to 55, as without the
+    // LMS. So line 33 shows bytes 61-100 in the window, as the example. Taken from before the
+    // carried fetches of cycles 2-6, the counter would be byte 52 and the window show bytes 58-97.
+    // DMACTL $22 again at clock 40. Memory: bytes 61-100 $FF, the others $00.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x5F, 0x00, 0x31, 0x0F});
+    fill(t, 61, 101, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 9, Reg::DMACTL, 0x02);
+    t.at(kFirstModeLine + 1, 40, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
 }  // namespace pmg::test

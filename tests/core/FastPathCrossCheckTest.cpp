@@ -747,14 +747,18 @@ TEST(FastPathCrossCheck, FramesTakenFromTheFrameMemoEqualTheReference) {
 // Stops missed so that ANTIC's DMA clock runs on into later lines (A4): a random scene whose
 // display list is replaced by bitmap and text lines, most of them scrolled, with HSCROL moved
 // during lines (a stop off the fetch step) and the width turned off during lines and on again
-// before the next line or on its first cycle.
+// before the next line or on its first cycle; some lines vertically scrolled, with VSCROL written
+// during lines (a mode line's end moved), and display-list DMA turned off on cycles 0-6 (an LMS
+// or JMP address skipped).
 void abnormalDmaScene(TestMachine& t, uint32_t seed) {
     randomScene(t, seed);
     Rng rng{seed * 31337u + 5u};
     std::vector<uint8_t> dl = {0x70};
+    std::vector<size_t> instructions;
     const uint8_t modes[] = {0xF, 0xE, 0xD, 0xA, 0xB, 0xC, 8, 9, 2, 4, 6};
     for (int i = 0; i < 60; ++i) {
         const auto mode = static_cast<uint8_t>(modes[rng.below(11)] | (rng.chance(4) ? 0 : 0x10));
+        instructions.push_back(dl.size());
         if (rng.chance(3)) {
             dl.push_back(static_cast<uint8_t>(0x40 | mode));
             dl.push_back(static_cast<uint8_t>(rng.byte() & 0xF0));
@@ -773,6 +777,21 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
         } else {
             t.at(y, 20 + rng.below(180), Reg::DMACTL, 0x2C);
             t.at(y + 1, rng.below(2), Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + rng.below(3))));
+        }
+    }
+    // (From a second generator, so that the scenes above stay as they were.)
+    Rng more{seed * 7919u + 3u};
+    for (size_t at : instructions)
+        if (more.chance(4))
+            t.m.memory().write(static_cast<uint16_t>(kDlist + at),
+                               static_cast<uint8_t>(t.m.memory().read(static_cast<uint16_t>(kDlist + at)) | 0x20));
+    for (int i = 2 + more.below(8); i > 0; --i) {
+        const int y = 8 + more.below(240);
+        if (more.chance(2)) {
+            t.at(y, more.below(228), Reg::VSCROL, more.byte());
+        } else {
+            t.at(y, 1 + more.below(12), Reg::DMACTL, 0x0E);
+            t.at(y, 40, Reg::DMACTL, 0x2E);
         }
     }
 }

@@ -191,5 +191,126 @@ TEST(MemoryWriteProgram, BitmapBytesStoredOnAModeLinesFirstRowShowFromTheirFetch
     }
 }
 
+TEST(MemoryWriteProgram, A4_ScreenBytesStoredOnALineWithCarriedBitsShowFromTheirCarriedFetchOn) {
+    // Rule A4 on the line after a missed stop, as in AtariDmaTiming.A4_AStopMissedOnALineTakesCyclesOfTheNextLine:
+    // scrolled mode F lines at narrow width (DMACTL $21, HSCROL 8, 40 bytes a line from $4000 on
+    // line 32). The program stores HSCROL 6 on cycle 22 of line 81, off the step: the line fetches
+    // 45 bytes (bitmaps 24-112) and leaves the ring $55; HSCROL 8 again on cycle 108. Line 82
+    // ($47A8 + 45 = $47D5) fetches a bitmap on every even cycle: 0, 2, 4, 6 move the counter to
+    // $47D9, then cycle 8 + 2p fills buffer place p (bytes $47D9 + p), 16 cycles before a normal
+    // line's fetch of byte p (24 + 2p); the picture shows place 8 + i at clock $38 + 4i, the
+    // window ($40-$BF) places 10-41.
+    // The program then loads $FF and, after 7 NOPs, stores it at place 10 ($47E3) and place 22
+    // ($47EF). Its free cycles after 108: 109-113, 0, the odd ones 3-23, then 27, 31, ... (the
+    // refresh takes 25, 29, ...): the first STA writes on 35, after place 10's fetch on 28, the
+    // second on 51, before place 22's on 52. So clocks $40-$43 stay dark and $70-$73 are lit.
+    // Taking a normal line's fetch cycles (44 for place 10), both would be lit.
+    Code dl(0x3000);
+    dl.bytes.reserve(128);
+    for (int i = 0; i < 3; ++i) dl.op(0x70);
+    dl.abs(0x5F, 0x4000);
+    for (int i = 1; i < 101; ++i) dl.op(0x1F);
+    dl.abs(0x41, 0x3000);
+    Code c(0x2000);
+    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
+    const uint16_t vblank = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
+    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
+    c.imm(LDA_IMM, 0x21).abs(STA_ABS, 0xD400).imm(LDA_IMM, 8).abs(STA_ABS, 0xD404);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, 6);
+    for (int i = 0; i < 13; ++i) c.op(NOP);
+    c.abs(STA_ABS, 0xD404).imm(LDA_IMM, 8).abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD404).imm(LDA_IMM, 0xFF);
+    for (int i = 0; i < 7; ++i) c.op(NOP);
+    const uint16_t first = c.here();
+    c.abs(STA_ABS, 0x47E3);
+    const uint16_t second = c.here();
+    c.abs(STA_ABS, 0x47EF).jmpSelf();
+    Atari atari;
+    std::string error;
+    const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
+    ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
+    auto storeAt = [&](uint16_t sta) {
+        for (int i = 0; i < 400000 && atari.cpu().regs().pc != sta; ++i) atari.stepInstruction();
+        atari.stepInstruction();
+        return WriteAt{atari.machine().line(), atari.cycleInLine() - 1};
+    };
+    const WriteAt place10 = storeAt(first), place22 = storeAt(second);
+    EXPECT_EQ(place10.line, 82);
+    EXPECT_EQ(place10.cycle, 35);
+    EXPECT_EQ(place22.line, 82);
+    EXPECT_EQ(place22.cycle, 51);
+    while (atari.machine().line() != 90) atari.stepInstruction();
+    auto litAt = [&](int clock) {
+        bool any = false;
+        for (int x = 0; x < 4; ++x) any = any || atari.machine().frame().playfieldAt(82, clock + x) != 0;
+        return any;
+    };
+    EXPECT_FALSE(litAt(0x40));
+    EXPECT_TRUE(litAt(0x70));
+}
+
+TEST(MemoryWriteProgram, A4_ATextLinesCarriedNameFetchReadsTheScreenByteAsItStoodOnItsCycle) {
+    // Lines 32-81 as in A4_ScreenBytesStoredOnALineWithCarriedBitsShowFromTheirCarriedFetchOn (line
+    // 81's stop missed, ring $55), but line 82 is a mode 2 line (DMACTL $21, narrow, no HSCROL bit:
+    // names from cycle 26, place 2, stop 90, which clears the ring; CHBASE $50, empty characters;
+    // CHACTL 2: inverse video shown inverted). Line 82 ($47D5) fetches names on every even cycle:
+    // 0, 2, 4, 6 move the counter to $47D9, then cycle 8 + 2p fills place p; font bytes on the odd
+    // cycles 3-91. Its picture's read place moves on cycles 6, 8, ..., 24 and steps back one at the
+    // start: character position m (clocks $40 + 4m) takes inverse video from place 9 + m. The
+    // program, looping once a frame, stores HSCROL 8 on cycle 108 of line 81, then STA WSYNC (its
+    // write on 112; LDA's opcode is read on 113, its operand on 105 of line 82) and STA $47E6
+    // (place 13): the write on cycle 109 of line 82, long after place 13's fetch on 34. So position
+    // 4 stays dark on that line; read from memory as the line ends, it would be inverted (lit). The
+    // next frame fetches the $80: position 4 lit, and row 1 (line 83, a normal row drawn from the
+    // buffer) shows place 13 at position 13.
+    Code dl(0x3000);
+    dl.bytes.reserve(128);
+    for (int i = 0; i < 3; ++i) dl.op(0x70);
+    dl.abs(0x5F, 0x4000);
+    for (int i = 1; i < 50; ++i) dl.op(0x1F);
+    dl.op(0x02);
+    for (int i = 0; i < 20; ++i) dl.op(0x0F);
+    dl.abs(0x41, 0x3000);
+    Code c(0x2000);
+    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
+    const uint16_t vblank = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
+    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
+    c.imm(LDA_IMM, 0x50).abs(STA_ABS, 0xD409).imm(LDA_IMM, 2).abs(STA_ABS, 0xD401);
+    c.imm(LDA_IMM, 0x21).abs(STA_ABS, 0xD400).imm(LDA_IMM, 8).abs(STA_ABS, 0xD404);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, 6);
+    for (int i = 0; i < 13; ++i) c.op(NOP);
+    c.abs(STA_ABS, 0xD404).imm(LDA_IMM, 8).abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD404);
+    c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, 0x80);
+    const uint16_t store = c.here();
+    c.abs(STA_ABS, 0x47E6).abs(JMP_ABS, vblank);
+    Atari atari;
+    std::string error;
+    const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
+    ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
+    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
+    atari.stepInstruction();
+    EXPECT_EQ(atari.machine().line(), 82);
+    EXPECT_EQ(atari.cycleInLine() - 1, 109);
+    auto litAt = [&](int line, int position) {
+        bool any = false;
+        for (int x = 0; x < 4; ++x)
+            any = any || atari.machine().frame().playfieldAt(line, 0x40 + 4 * position + x) != 0;
+        return any;
+    };
+    while (atari.machine().line() != 90) atari.stepInstruction();
+    EXPECT_FALSE(litAt(82, 4));
+    while (atari.machine().line() != 89) atari.stepInstruction();
+    while (atari.machine().line() != 90) atari.stepInstruction();
+    EXPECT_TRUE(litAt(82, 4));
+    EXPECT_TRUE(litAt(83, 13));
+}
+
 }  // namespace
 }  // namespace pmg
