@@ -240,8 +240,8 @@ void Antic::beginFrameRunning() {
     io_ = IoSpaceRead{};
 }
 
-uint8_t Antic::fetchDl(const Memory& mem) {
-    uint8_t b = mem.read(dl_);
+uint8_t Antic::fetchDl(const Memory& mem, uint16_t addressMask) {
+    uint8_t b = mem.read(static_cast<uint16_t>(dl_ & addressMask));
     // The display-list counter only counts in its low 10 bits (1 KiB blocks).
     dl_ = static_cast<uint16_t>((dl_ & 0xFC00) | ((dl_ + 1) & 0x03FF));
     return b;
@@ -251,7 +251,7 @@ void Antic::fetchInstruction(const Memory& mem, const RegisterFile& regs) {
     insAddress_ = dl_;
     if (fetchedCount_ < static_cast<int>(fetched_.size())) fetched_[fetchedCount_++] = insAddress_;
     noteIoSpace(insAddress_, IoSpaceReader::DisplayList);
-    ins_ = fetchDl(mem);
+    ins_ = fetchDl(mem, fetchAnd_[1]);  // (a carried fetch on cycle 1 ANDs its address in, A4)
     operandDl_ = dl_;
     memScanBeforeLms_ = memScan_;
     const int mode = ins_ & 0x0F;
@@ -326,8 +326,13 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.generated = true;
     out.placed = true;
     dmaClockLastRowNames_ = 0;
+    out.dmaClockCycleOne = 0;
+    if (fetchAndCycles_ != 0) [[unlikely]] {
+        fetchAndCycles_ = 0;
+        fetchAnd_.fill(0xFFFF);
+    }
     // The DMA clock the line before left (rule A4): none on almost every line.
-    uint8_t earlyFetches = 0;  // cycles 0 (bit 0) and 1 (bit 1), as the line before left the clock
+    uint8_t earlyFetches = 0;  // its fetches on cycles 0 and 1 (dmaClockAfterLine)
     if (dmaClockPending_ || dmaClock_ != 0 || dmaClockLate_ != 0) [[unlikely]]
         earlyFetches = takeDmaClock(line, regs);
     if (line == kLastVisibleLine + 1) {
@@ -357,6 +362,8 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         if (needFetch_) memScan_ = scanAddress(memScan_, 1);
         else ++scanAdvance_;
     }
+    if (earlyFetches & 6) [[unlikely]]
+        carriedCycleOne(regs, earlyFetches, out);
     if (needFetch_) {
         out.firstRow = true;
         if (regs[Reg::DMACTL] & 0x20) {
@@ -390,6 +397,16 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             memScanBeforeLms_ = scanAddress(memScanBeforeLms_, f.names(2, 7) + ((earlyFetches >> 1) & 1));
             if (!out.operandFetched) memScan_ = memScanBeforeLms_;
             scanAdvance_ = static_cast<uint16_t>(f.names(7, kCyclesPerLine));
+            // Those meeting ANTIC's own fetches on cycles 2-7 change what it reads there.
+            const int place = ((earlyFetches >> 3) & 1) + ((earlyFetches & 4) && out.instructionFetched ? 1 : 0);
+            carriedFetchAnds(line, regs, f, scanAddress(memScanBeforeLms_, (earlyFetches >> 1) & 1), place);
+            if (out.operandFetched && (fetchAndCycles_ & 0xC0)) [[unlikely]] {
+                // The LMS address read so (Altirra loads it on cycle 7, before that cycle's fetch).
+                const uint8_t lo = mem.read(static_cast<uint16_t>(operandDl_ & fetchAnd_[6]));
+                const uint16_t high = static_cast<uint16_t>((operandDl_ & 0xFC00) | ((operandDl_ + 1) & 0x03FF));
+                operandLow_ = lo;
+                memScan_ = static_cast<uint16_t>(lo | (mem.read(static_cast<uint16_t>(high & fetchAnd_[7])) << 8));
+            }
         }
         // Playfield DMA fills the line buffer with the bytes the memory scan counter will
         // move over (scanAdvance_: none with playfield DMA off, and then the buffer keeps
@@ -406,6 +423,13 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             }
             bufferVersion_ = mem.version();
         }
+    } else if (dmaClock_ != 0 && mode_ >= 2 && anticMode(mode_).character) [[unlikely]] {
+        // A later row's carried font fetches on cycles 2-5 meet the player fetches there (A4).
+        const bool hs = ins_ & 0x10;
+        const uint8_t dmactl = regs[Reg::DMACTL], hscrol = regs[Reg::HSCROL];
+        const DmaClockFetches f = dmaClockFetches(dmaClock_, mode_, dmaClockStartName(dmactl, hs, hscrol),
+                                                  dmaClockStopName(dmactl, hs, hscrol), false);
+        carriedFetchAnds(line, regs, f, 0, (earlyFetches >> 3) & 1);
     }
     out.instructionAddress = insAddress_;
     out.dataAddress = memScan_;
@@ -448,6 +472,56 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         if (mode_ >= 2) memScan_ = scanAddress(memScan_, scanAdvance_);
     } else {
         row_ = static_cast<uint8_t>((row_ + 1) & 15);
+    }
+}
+
+PMG_NOINLINE void Antic::carriedCycleOne(const RegisterFile& regs, uint8_t earlyFetches, PlayfieldLine& out) {
+    // Cycle 1's carried fetch is the line before's (its mode, row and ring, not folded yet), made
+    // while this line's width is on. It takes the 6502's cycle where ANTIC fetches no instruction;
+    // where it does, ANTIC reads the AND of both addresses (Altirra ANDs the addresses of all the
+    // fetches it makes on one of cycles 1-7).
+    if ((regs[Reg::DMACTL] & 3) == 0) return;
+    const bool name = earlyFetches & 2;
+    out.dmaClockCycleOne = static_cast<uint8_t>(name ? DmaUse::Playfield : DmaUse::Character);
+    uint16_t mask = 0xFFFF;
+    if (name) mask &= needFetch_ ? memScan_ : scanAddress(memScan_, scanAdvance_);
+    if (earlyFetches & 4) {
+        // The font byte of the name at the read place (place 1 after a font fetch on cycle 0).
+        const uint8_t code = buffer_[(earlyFetches >> 3) & 1];
+        mask &= fontFetchAddress(mode_, lineRow_, code, regs[Reg::CHACTL], regs[Reg::CHBASE]);
+    }
+    fetchAnd_[1] = mask;
+    fetchAndCycles_ = static_cast<uint8_t>(fetchAndCycles_ | 2);
+    // On a later row (the second: only a first row leaves names on), the name or bitmap is not
+    // stored but moves the counter on all the same (Altirra).
+    if (name && !needFetch_) ++scanAdvance_;
+}
+
+PMG_NOINLINE void Antic::carriedFetchAnds(int line, const RegisterFile& regs, const DmaClockFetches& f,
+                                          uint16_t counter, int place) {
+    // ANTIC's own fetches on cycles 2-7: the players on 2-5, an LMS address on 6-7. A carried
+    // name or bitmap there reads at the counter, which moves on; a font byte at the name of the
+    // read place, which moves on only where ANTIC fetches too (Altirra).
+    const bool players = inVisibleLines(line) && (regs[Reg::DMACTL] & 0x08);
+    for (int c = 2; c <= 7; ++c) {
+        const bool own = c <= 5 ? players : operandsFetched_;
+        uint16_t mask = 0xFFFF;
+        bool carried = false;
+        if (f.has(f.name, c)) {
+            mask &= counter;
+            counter = scanAddress(counter, 1);
+            carried = true;
+        }
+        if (f.has(f.font, c)) {
+            const uint8_t code = buffer_[static_cast<size_t>(place)];
+            mask &= fontFetchAddress(mode_, row_, code, regs[Reg::CHACTL], regs[Reg::CHBASE]);
+            carried = true;
+            if (own) ++place;
+        }
+        if (own && carried) {
+            fetchAnd_[static_cast<size_t>(c)] = mask;
+            fetchAndCycles_ = static_cast<uint8_t>(fetchAndCycles_ | (1 << c));
+        }
     }
 }
 
@@ -496,8 +570,11 @@ uint8_t Antic::dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, uint8_
     // fetches as the line before ends and again after the instruction fetch on cycle 1).
     const bool namesOn = dmaClockPassedStart_ >= 0 && (dmaClockFirstRow_ || lineWasLast_);
     const int place = info.character ? 0 : 6;  // cycle 0's place; a bitmap comes 2 cycles after it
-    earlyFetches = static_cast<uint8_t>((namesOn && ((next >> place) & 1) ? 1 : 0) |
-                                        (namesOn && ((next >> (place + 1)) & 1) ? 2 : 0));
+    // A character mode's font bytes, 3 cycles after a name place (places 5 and 6), on every row.
+    const bool fontsOn = info.character && dmaClockPassedStart_ >= 0;
+    earlyFetches = static_cast<uint8_t>(
+        (namesOn && ((next >> place) & 1) ? 1 : 0) | (namesOn && ((next >> (place + 1)) & 1) ? 2 : 0) |
+        (fontsOn && ((next >> 6) & 1) ? 4 : 0) | (fontsOn && ((next >> 5) & 1) ? 8 : 0));
     return next;
 }
 

@@ -46,6 +46,8 @@
 
 namespace pmg {
 
+struct DmaClockFetches;
+
 class Antic {
 public:
     // Start of frame: the display-list pointer is reloaded from DLISTL/DLISTH, as the OS
@@ -83,6 +85,12 @@ public:
     // The playfield DMA clock's ring on the line scanLine() last ran (rule A4; 0 on almost every
     // line): bits a missed stop left on an earlier line, which fetch here too.
     uint8_t dmaClock() const { return dmaClock_; }
+    // A carried fetch (rule A4) on cycle `cycle` (1-7) of that line meets ANTIC's own fetch there,
+    // if it makes one (the instruction on 1, players on 2-5, an LMS address on 6-7): ANTIC reads
+    // the AND of both addresses, its own & fetchAddressMask(cycle) ($FFFF on almost every line).
+    uint16_t fetchAddressMask(int cycle) const { return fetchAnd_[static_cast<size_t>(cycle & 7)]; }
+    // Bit c: fetchAddressMask(c) is not $FFFF for ANTIC's own fetch on cycle c.
+    uint8_t fetchAndCycles() const { return fetchAndCycles_; }
     // DMACTL's display-list DMA bit during the line scanLine() last ran, when a write on its
     // cycles 0-6 changed it for cycle 6 or 7 (Machine works that out): ANTIC fetches the address
     // of an LMS or JMP that starts a mode line on cycle 6 (low byte) and 7 (high byte) only
@@ -174,7 +182,7 @@ private:
     // Sets up the rows of the mode line for instruction ins_ (after a fetch, or repeated
     // when display-list DMA is off).
     void startModeLine(const RegisterFile& regs);
-    uint8_t fetchDl(const Memory& mem);
+    uint8_t fetchDl(const Memory& mem, uint16_t addressMask = 0xFFFF);
     void noteIoSpace(uint16_t address, IoSpaceReader reader) {
         if (isIoSpace(address) && io_.line < 0) [[unlikely]]
             io_ = IoSpaceRead{line_, address, reader};
@@ -245,11 +253,22 @@ private:
     // The ring the line scanLine() last ran leaves to the next, with `regs` as it ends; `late`
     // gets the late bits, `earlyFetches` whether the next line's cycle 0 (bit 0, virtually) and
     // cycle 1 (bit 1) make a name or bitmap fetch for this line's mode, with the ring not folded
-    // yet, which moves the memory scan counter on.
+    // yet, which moves the memory scan counter on, and whether its cycle 1 (bit 2) and cycle 0
+    // (bit 3) make a font fetch so.
     uint8_t dmaClockAfterLine(const RegisterFile& regs, uint8_t& late, uint8_t& earlyFetches) const;
     // Takes up, as line `line` begins (`regs` as it begins), the ring the line before left;
-    // returns whether this line's cycles 0 (bit 0) and 1 (bit 1) fetch a name or bitmap so.
+    // returns the fetches this line's cycles 0 and 1 make so (`earlyFetches` above).
     uint8_t takeDmaClock(int line, const RegisterFile& regs);
+    // The carried fetch of cycle 1 (`earlyFetches` from takeDmaClock) on the line scanLine()
+    // describes in `out`: the address it ANDs into the instruction fetch, the cycle it takes, the
+    // counter it moves on a later row.
+    void carriedCycleOne(const RegisterFile& regs, uint8_t earlyFetches, PlayfieldLine& out);
+    // The addresses the carried fetches `f` of line `line` AND into ANTIC's own on cycles 2-7,
+    // the counter standing at `counter` and the font fetches' read place at `place` on cycle 2.
+    void carriedFetchAnds(int line, const RegisterFile& regs, const DmaClockFetches& f, uint16_t counter, int place);
+    // What those ANDs give ANTIC's own fetch of each of cycles 0-7 (bit c of fetchAndCycles_).
+    std::array<uint16_t, 8> fetchAnd_ = {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF};
+    uint8_t fetchAndCycles_ = 0;
     // Notes, as the line scanLine() describes in `out` ends (`lastLine`: its mode line's last),
     // the start and stop it passes for the ring it leaves, and its carried fetches from cycle 112.
     void dmaClockAtLineEnd(const RegisterFile& regs, PlayfieldLine& out, bool lastLine);

@@ -219,6 +219,7 @@ LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl) {
     }
     s.firstLine = pf.firstRow;
     s.dmaClock = pf.dmaClock;
+    s.cycleOne = static_cast<DmaUse>(pf.dmaClockCycleOne);
     return s;
 }
 
@@ -255,7 +256,8 @@ LineDma lineDma(const LineDmaSetup& s) {
         const int start = dmaClockStartName(s.dmactl, s.hscroll, s.hscrol);
         const DmaClockFetches f =
             dmaClockFetches(s.dmaClock, s.mode, start, dmaClockStopName(s.dmactl, s.hscroll, s.hscrol), s.firstLine);
-        for (int c = 1; c <= kLastFetchCycle; ++c) {
+        // (Cycle 1's fetch is the line before's: `cycleOne`, below.)
+        for (int c = 2; c <= kLastFetchCycle; ++c) {
             if (dma.use[c] != DmaUse::Cpu) continue;
             if (f.has(f.name, c)) take(c, DmaUse::Playfield);
             else if (f.has(f.font, c)) take(c, DmaUse::Character);
@@ -280,6 +282,11 @@ LineDma lineDma(const LineDmaSetup& s) {
             }
         }
     }
+    // A carried fetch on cycle 1 (A4) comes before ANTIC takes up this line's ring: the line
+    // before's clock decides it, also on a row that fetches no names of its own (Altirra).
+    if (s.cycleOne != DmaUse::Cpu && s.fetchChanges.empty() && width != PlayfieldWidth::Off &&
+        dma.use[1] == DmaUse::Cpu) [[unlikely]]
+        take(1, s.cycleOne);
     // Refresh: requested every 4 cycles from 25; a blocked one waits for the next free cycle,
     // and a request made while one is waiting replaces it (the waiting one is lost).
     bool waiting = false;

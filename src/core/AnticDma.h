@@ -66,6 +66,11 @@ struct LineDmaSetup {
     // ANTIC's DMA clock carried in from an earlier line (rule A4; PlayfieldLine::dmaClock), 0 on
     // almost every line: with any, the playfield's cycles are those its clock fetches on.
     uint8_t dmaClock = 0;
+    // The carried fetch of cycle 1, as the line before left the clock (PlayfieldLine::dmaClockCycleOne,
+    // rule A4): a name or bitmap fetch (DmaUse::Playfield), a font fetch (DmaUse::Character) or none
+    // (DmaUse::Cpu). ANTIC works it out before this line's own ring, so it, not `dmaClock`, decides
+    // whether cycle 1 is the 6502's when no instruction is fetched there.
+    DmaUse cycleOne = DmaUse::Cpu;
 };
 
 struct LineDma {

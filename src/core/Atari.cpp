@@ -119,9 +119,9 @@ void Atari::beginLine() {
 }
 
 void Atari::usePattern() {
-    // A playfield moved by the line's writes, or fetching with a DMA clock carried in (A4): no
-    // kind to cache.
-    if (!setup_.fetchChanges.empty() || setup_.dmaClock != 0) [[unlikely]] {
+    // A playfield moved by the line's writes, or fetching with a DMA clock carried in (A4, also
+    // on cycle 1 alone): no kind to cache.
+    if (!setup_.fetchChanges.empty() || setup_.dmaClock != 0 || setup_.cycleOne != DmaUse::Cpu) [[unlikely]] {
         if (!setup_.fetchChanges.empty()) setup_.fetchChanges = fetchChanges_;  // (this Atari's list: it may be a copy)
         DmaPattern& own = patterns_[kLinePattern];
         own.key = ~0u;

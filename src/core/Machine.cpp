@@ -268,7 +268,10 @@ void Machine::beginScanline() {
         const uint8_t dmactl = regs_[Reg::DMACTL];
         if (missilesLate_) [[unlikely]]
             regs_[Reg::DMACTL] = static_cast<uint8_t>(dmactl | 0x04);
-        if (PlayerMissileDma::load(y, memory_, regs_)) {
+        const bool phantom = PlayerMissileDma::load(y, memory_, regs_);
+        if (antic_.fetchAndCycles() & 0x3C) [[unlikely]]
+            andedPlayerFetches();
+        if (phantom) {
             frame_.phantomDma = true;
             phantom_.load = PlayerMissileDma::phantom(regs_, pf_.instructionFetched);
             if (phantom_.load.any()) {
@@ -285,16 +288,31 @@ void Machine::beginScanline() {
                 if (regs_[Reg::DMACTL] & 0x0C) drive(0, PlayerMissileDma::address(regs_, 4, y));
                 const uint16_t dl = pf_.instructionAddress;
                 auto next = [](uint16_t a, int n) { return static_cast<uint16_t>((a & 0xFC00) | ((a + n) & 0x03FF)); };
-                if (pf_.instructionFetched) drive(1, dl);
+                // (A carried fetch on cycles 1-7 ANDs its address into ANTIC's there, A4.)
+                if (pf_.instructionFetched) drive(1, static_cast<uint16_t>(dl & antic_.fetchAddressMask(1)));
                 if (pf_.operandFetched) {
-                    drive(6, next(dl, 1));
-                    drive(7, next(dl, 2));
+                    drive(6, static_cast<uint16_t>(next(dl, 1) & antic_.fetchAddressMask(6)));
+                    drive(7, static_cast<uint16_t>(next(dl, 2) & antic_.fetchAddressMask(7)));
                 }
                 phantom_.cpuCycles = 0;
                 loadPhantomDma(regs_, phantom_.antic, phantom_.anticCycles, 0);
             }
         }
         regs_[Reg::DMACTL] = dmactl;
+    }
+}
+
+void Machine::andedPlayerFetches() {
+    // A carried playfield fetch (A4) on a player's cycle (2-5) makes ANTIC read the AND of both
+    // addresses there (Altirra): the player's latch takes that byte, as GRACTL and VDELAY let it.
+    if (!(regs_[Reg::DMACTL] & 0x08) || !(regs_[Reg::GRACTL] & 0x02)) return;
+    const bool odd = line_ & 1;
+    for (int k = 0; k < 4; ++k) {
+        if (!(antic_.fetchAndCycles() & (1 << (2 + k)))) continue;
+        if (!odd && (regs_[Reg::VDELAY] & (0x10 << k))) continue;  // VDELAY: only odd lines load (D7)
+        const auto address =
+            static_cast<uint16_t>(PlayerMissileDma::address(regs_, k, line_) & antic_.fetchAddressMask(2 + k));
+        regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = memory_.read(address);
     }
 }
 

@@ -147,6 +147,9 @@ private:
     void recordLayout(int line);
     void notePlayerMissileIoSpaceRead(int line);
     void takeAnticNotes();
+    // Loads again the players of this line whose fetch a carried playfield fetch met (A4):
+    // ANTIC read the AND of both addresses (Antic::fetchAddressMask).
+    void andedPlayerFetches();
     // Makes this line's phantom loads into `regs`, with the bus of cycles 0-7: the CPU's bytes
     // (phantom_.cpu), else ANTIC's (`anticBus`, bit c of `anticCycles`: it drove cycle c),
     // else the byte before. `playerFetches`: cycles 2-5 on which ANTIC fetched a player.

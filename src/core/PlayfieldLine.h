@@ -43,6 +43,10 @@ struct PlayfieldLine {
     bool hscrollEnabled = false;
     bool generated = true;  // false: `an` is not filled in yet (generatePlayfield)
     bool placed = true;     // false: first, last, origin and the byte range are not worked out yet (placePlayfield)
+    // The carried fetch of cycle 1 (rule A4), as the line before left ANTIC's clock: a DmaUse
+    // (Playfield: a name or bitmap, Character: a font byte; Cpu, 0: none). (It takes no room of
+    // its own.)
+    uint8_t dmaClockCycleOne = 0;
     // Where the fetched bytes went: byte i (from dataAddress, wrapping in 4 KiB) covers the
     // clocks from origin + i * clocks-per-byte; bytes firstByte..lastByte-1 are shown.
     int16_t origin = 0;

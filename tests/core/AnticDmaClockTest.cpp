@@ -5,6 +5,7 @@
 
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "TestMachine.h"
 #include "core/AnticDma.h"
@@ -119,6 +120,24 @@ TEST(AnticDma, A4_TheCarriedFetchesTakeTheirCyclesFromTheCpu) {
     EXPECT_EQ(dma.use[1], DmaUse::DisplayList);
     for (int c = 2; c <= 18; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
     EXPECT_TRUE(dma.cpu(19));
+}
+
+TEST(AnticDma, A4_CycleOnesCarriedFetchIsTheLineBeforesNotThisLinesRing) {
+    // A mode F first row without an instruction fetch (display-list DMA off) whose ring, folded,
+    // has the odd places ($AA): a bitmap fetch on cycle 1 would follow place 7. But ANTIC works
+    // cycle 1 out from the line before's clock, before it takes up this line's ring (Altirra), so
+    // without a fetch there from the line before (LineDmaSetup::cycleOne) cycle 1 is the CPU's;
+    // the carried bitmaps take 3 and 5, then the odd cycles to the line's own start.
+    LineDmaSetup s;
+    s.dmactl = 0x02;
+    s.mode = 0xF;
+    s.firstLine = true;
+    s.dmaClock = 0xAA;
+    const LineDma dma = lineDma(s);
+    EXPECT_TRUE(dma.cpu(1));
+    EXPECT_EQ(dma.use[3], DmaUse::Playfield);
+    EXPECT_EQ(dma.use[5], DmaUse::Playfield);
+    EXPECT_TRUE(dma.cpu(2));
 }
 
 TEST(AnticMidLine, A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine) {
@@ -247,6 +266,32 @@ TEST(AnticMidLine, A4_ANameAndAFontFetchOnOneCycleReadTheAndOfBothAddresses) {
     EXPECT_EQ(colours(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("00222200", 20));
 }
 
+TEST(AnticMidLine, A4_ALaterRowsCarriedFontFetchOnAPlayersCycleLatchesTheAndOfBothAddresses) {
+    // Lines 32-34 as in A4_ANameAndAFontFetchOnOneCycleReadTheAndOfBothAddresses, with single-line
+    // P/M DMA (DMACTL $3E, PMBASE $40, GRACTL 3). Line 33 leaves its line buffer with place 0 $00
+    // (byte 27, fetched on cycle 8). Line 34, the mode 6 line's row 1, carries the ring $44 (places
+    // 2 and 6): font fetches on cycles 1 and 5 (3 after places 6 and 2), none on 0, so the read
+    // place is 0 as cycle 1 comes, and cycle 1's (no fetch of ANTIC's there: a row without an
+    // instruction) leaves it there. Cycle 5's font fetch, of the name at place 0 ($00: $E000 + row
+    // 1 = $E001), meets player 3's at $4722 (line 34): ANTIC reads $E001 & $4722 = $4000. Players
+    // 0-2 (cycles 2-4, no carried fetch) read their own bytes.
+    // Memory: $4422-$4722 $FF, $4000 $0F: on line 34 player 3 shows four clocks, player 0 eight.
+    TestMachine t;
+    t.displayList({0x5C, 0x00, 0x30, 0x16}, 0x3E);
+    t.set(Reg::PMBASE, 0x40);
+    t.set(Reg::GRACTL, 0x03);
+    t.player(0, 0x60, 0);
+    t.player(3, 0x90, 0);
+    for (int i = 29; i <= 73; i += 2) t.poke(static_cast<uint16_t>(kScreen + i), {0x01});
+    t.poke(kCharset + 9, {0xF0});
+    for (uint16_t a = 0x4422; a <= 0x4722; a += 0x100) t.poke(a, {0xFF});
+    t.poke(0x4000, {0x0F});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, kFirstModeLine + 2).size(), 8u);
+    EXPECT_EQ(t.activeClocks(3, kFirstModeLine + 2).size(), 4u);
+}
+
 TEST(AnticMidLine, A4_CycleOnesFetchFollowsTheRingBeforeTheNewModeLineFoldsIt) {
     // Line 32: a scrolled mode C line (LMS $3000, a wide fetch every 4 cycles) with HSCROL 6:
     // first name cycle 13 (place 5: the places 1 and 5, $22), bitmaps from 15. HSCROL 8 at clock
@@ -258,14 +303,114 @@ TEST(AnticMidLine, A4_CycleOnesFetchFollowsTheRingBeforeTheNewModeLineFoldsIt) {
     // the ring onto its step of 2 (places 0-1 repeated: none), so nothing else is carried and
     // the line shows bytes 26-65. Folded from cycle 1 it would show bytes 25-64.
     // Memory: bytes 25 and 65 $FF: the last 4 clocks lit, not the first 4.
+    // Cycle 1's bitmap fetch meets the instruction fetch and ANTIC reads the AND of both
+    // addresses (A4_ACarriedFetchOnCycle1AndsItsAddressIntoTheInstructionFetch): the display list
+    // is at $1012 so that line 33's instruction, at $1018, is read there ($1018 & $3019 = $1018).
     TestMachine t;
-    t.displayList({0x5C, 0x00, 0x30, 0x0F});
+    t.displayList({});
+    t.m.memory().load(0x1012, std::vector<uint8_t>{0x70, 0x70, 0x70, 0x5C, 0x00, 0x30, 0x0F, 0x41, 0x12, 0x10});
+    t.set(Reg::DLISTL, 0x12);
+    t.set(Reg::DLISTH, 0x10);
     t.set(Reg::HSCROL, 6);
     fill(t, 25, 26, 0xFF);
     fill(t, 65, 66, 0xFF);
     t.at(kFirstModeLine, 100, Reg::HSCROL, 8);
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(156, '0') + "1111");
+}
+
+TEST(AnticMidLine, A4_ACarriedFetchOnCycle1AndsItsAddressIntoTheInstructionFetch) {
+    // Line 32 as in A4_CycleOnesFetchFollowsTheRingBeforeTheNewModeLineFoldsIt (display list at
+    // $2000): 25 bytes fetched, the ring $88 left, so line 33's cycle 1 makes a bitmap fetch at the
+    // counter, $3019, on the cycle ANTIC fetches line 33's instruction at $2006. ANTIC reads the
+    // AND of both addresses: $2006 & $3019 = $2000, the display list's first byte, $70. Line 33
+    // is then the first of 8 blank lines (33-40), not a mode F line, and line 41 fetches the JVB
+    // at $2007. Memory: bytes 0-99 $FF, so the mode F line would be lit from $30 to $CF.
+    TestMachine t;
+    t.displayList({0x5C, 0x00, 0x30, 0x0F});
+    t.set(Reg::HSCROL, 6);
+    fill(t, 0, 100, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 8);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
+}
+
+TEST(AnticMidLine, A4_ACarriedFetchOnAPlayersCycleLatchesTheAndOfBothAddresses) {
+    // Lines 32-33 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (the ring $55, line 32's 51
+    // bytes, counter $3033), with single-line P/M DMA (DMACTL $3E, PMBASE $40, GRACTL 3). Line 33
+    // makes bitmap fetches on the even cycles from 0: cycle 0's (virtual) moves the counter to
+    // $3034; cycle 2's at $3034 meets player 0's fetch at $4421 (line 33), cycle 4's at $3035
+    // player 2's at $4621. ANTIC reads $4421 & $3034 = $0020 and $4621 & $3035 = $0021, and GTIA
+    // latches those bytes; players 1 and 3 (cycles 3 and 5, no carried fetch) read their own.
+    // Memory: $4421, $4521, $4621 $FF; $0020 $00, $0021 $0F. So on line 33 player 0 shows
+    // nothing, player 2 four clocks, player 1 eight (each one at its own address would show eight).
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F}, 0x3E);
+    t.set(Reg::PMBASE, 0x40);
+    t.set(Reg::GRACTL, 0x03);
+    t.player(0, 0x60, 0);
+    t.player(1, 0x70, 0);
+    t.player(2, 0x80, 0);
+    t.poke(0x4421, {0xFF});
+    t.poke(0x4521, {0xFF});
+    t.poke(0x4621, {0xFF});
+    t.poke(0x0021, {0x0F});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_TRUE(t.activeClocks(0, kFirstModeLine + 1).empty());
+    EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
+    EXPECT_EQ(t.activeClocks(2, kFirstModeLine + 1).size(), 4u);
+}
+
+TEST(AnticMidLine, A4_ACarriedFetchOnCycle6AndsItsAddressIntoTheLmsLowByte) {
+    // Lines 32-33 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine, line 33 now an LMS $4000
+    // (instruction at $2006, address bytes at $2007 and $2008). Its carried bitmap fetches on
+    // cycles 0 (virtual), 2 and 4 move the counter to $3036; cycle 6's at $3036 meets the fetch of
+    // the address's low byte at $2007: ANTIC reads $2007 & $3036 = $2006, the instruction $5F.
+    // Cycle 7 has no carried fetch: the high byte is $40. So the counter is loaded with $405F, not
+    // $4000; cycles 8 and 10 fill buffer places 0-1, the line's own 12-106 places 2-49, and the
+    // picture reads from place 2: the window ($30-$CF, byte 4 on) shows bytes $4065-$408C.
+    // Memory: $4065-$408C $FF; with the LMS $4000 the window would show $4006-$402D ($00).
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x5F, 0x00, 0x40, 0x1F});
+    for (uint16_t a = 0x4065; a <= 0x408C; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_TheSecondRowsCycle1MakesABitmapFetchThatMovesTheCounter) {
+    // Line 32: a scrolled mode F line (LMS $3F4C, wide fetch) with HSCROL 2: first name cycle 11
+    // (the odd places, $AA), stop 107. HSCROL 4 at clock 100 moves the stop to 108, off the step:
+    // bitmaps on the odd cycles 13-113 (51: the counter at $3F7F) and the ring $AA, turned two
+    // back: $AA.
+    // Lines 33-34: a scrolled mode D line (two rows; HSCROL 4: first name 12, stop 108, the even
+    // places, which leave the carried $AA alone). Line 33: cycle 1 (line 32's ring, place 7) and
+    // 3, 5 move the counter 3 on; from 7 the carried odd cycles 7-113 (54) and the own even 14-108
+    // (48) fetch 102 bytes. Line 34, the second row, finds $AA again: its cycle 1 follows line 33's
+    // clock, a first row's, whose names are on: a bitmap fetch (place 7), stored nowhere, that moves
+    // the counter on by one (Altirra); and as its mode line's last row it fetches on 113 (place 7)
+    // again. Line 35 starts at $3F4C + 51 + 3 + 102 + 1 + 1 = $3FEA (without cycle 1's fetch, $3FE9).
+    // Line 35: mode F, HSCROL 2 again from clock 0 (first name 11, stop 107: the odd places, so
+    // its stop clears the ring). Cycles 1, 3, 5 (carried) move the counter 3 on, 7, 9, 11 fill
+    // places 0-2, its own fetches the rest; the picture reads from place 3: position i (clocks $22
+    // + 4i) shows byte $3FEA + 6 + i. Memory: $3FF6 $FF: position 6, clocks $3A-$3D (position 7,
+    // clocks $3E-$41, without the second row's fetch).
+    // The display list is at $2063 so that lines 33 and 35 read their instructions at their own
+    // addresses when cycle 1's fetch ANDs the counter in ($2069 & $3F7F, $206A & $3FEA).
+    TestMachine t;
+    t.displayList({});
+    t.m.memory().load(0x2063, std::vector<uint8_t>{0x70, 0x70, 0x70, 0x5F, 0x4C, 0x3F, 0x1D, 0x1F, 0x41, 0x63, 0x20});
+    t.set(Reg::DLISTL, 0x63);
+    t.set(Reg::DLISTH, 0x20);
+    t.set(Reg::HSCROL, 2);
+    t.poke(0x3FF6, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 4);
+    t.at(kFirstModeLine + 3, 0, Reg::HSCROL, 2);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 3, 0x30, 0xD0), std::string(10, '0') + "1111" + std::string(146, '0'));
 }
 
 TEST(AnticMidLine, A4_AStopMetWithTheWidthOnAgainBeforeTheLineEndsLeavesNothing) {

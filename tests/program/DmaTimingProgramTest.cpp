@@ -660,13 +660,14 @@ TEST(AtariDmaTiming, A1_HscrolMovingTheStopOffTheFetchStepTakesTheFetchesToCycle
 // place 6, so the clock's places 0, 2, 4, 6, bitmaps on the even cycles 24-102). The program
 // stores HSCROL `missed` on cycle 22 of line 81 (as in the test above), waits for WSYNC (the CPU
 // runs again on cycle 105), stores HSCROL 8 again on cycle 108, then 6 NOPs and STA COLBK: its
-// write is the 16th free cycle after 108. Returns that store.
-Atari::ChipWrite storeAfterAMissedStop(uint8_t missed) {
+// write is the 16th free cycle after 108. Returns that store. `mode` (the instruction of lines
+// 33-132) and `kept` (HSCROL before and after) change the lines for the test after it.
+Atari::ChipWrite storeAfterAMissedStop(uint8_t missed, uint8_t mode = 0x1F, uint8_t kept = 8) {
     Code dl(0x3000);
     dl.bytes.reserve(128);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x5F, 0x4000);
-    for (int i = 1; i < 101; ++i) dl.op(0x1F);
+    for (int i = 1; i < 101; ++i) dl.op(mode);
     dl.abs(0x41, 0x3000);
     Code c(0x2000);
     c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
@@ -674,12 +675,12 @@ Atari::ChipWrite storeAfterAMissedStop(uint8_t missed) {
     const uint16_t vblank = c.here();
     c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
     c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
-    c.imm(LDA_IMM, 0x21).abs(STA_ABS, 0xD400).imm(LDA_IMM, 8).abs(STA_ABS, 0xD404);
+    c.imm(LDA_IMM, 0x21).abs(STA_ABS, 0xD400).imm(LDA_IMM, kept).abs(STA_ABS, 0xD404);
     const uint16_t wait = c.here();
     c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
     c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, missed);
     for (int i = 0; i < 13; ++i) c.op(NOP);
-    c.abs(STA_ABS, 0xD404).imm(LDA_IMM, 8).abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD404);
+    c.abs(STA_ABS, 0xD404).imm(LDA_IMM, kept).abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD404);
     for (int i = 0; i < 6; ++i) c.op(NOP);
     const uint16_t colbk = c.here();
     c.abs(STA_ABS, 0xD01A).jmpSelf();
@@ -708,6 +709,27 @@ TEST(AtariDmaTiming, A4_AStopMissedOnALineTakesCyclesOfTheNextLine) {
     ASSERT_EQ(missed.reg, Reg::COLBK);
     EXPECT_EQ(missed.line, 82);
     EXPECT_EQ(missed.cycle, 21);
+}
+
+TEST(AtariDmaTiming, A4_TheSecondRowLosesCycle1ToTheFirstRowsCarriedClock) {
+    // Lines 33-132 are scrolled mode D lines (two rows: line 81 a first row, 82 its second) with
+    // HSCROL 2: first name cycle 19 (the odd places, $AA), bitmaps on the odd cycles 21-99.
+    // HSCROL 2 kept: after the WSYNC the CPU runs from 105, STA HSCROL writes on 108, then the
+    // 6 NOPs take 109-113 and, on line 82 (a second row: no fetch before the refresh on 26), 0-6,
+    // and STA COLBK writes on 10.
+    const Atari::ChipWrite kept = storeAfterAMissedStop(2, 0x1D, 2);
+    ASSERT_EQ(kept.reg, Reg::COLBK);
+    EXPECT_EQ(kept.line, 82);
+    EXPECT_EQ(kept.cycle, 10);
+    // HSCROL 4 written after line 81's start moves its stop to name cycle 100, off the step: the
+    // bitmaps go on, 101, 103 and 105 taking the bus. The CPU runs from 106, STA HSCROL writes on
+    // 109. Line 82 finds the ring $AA: its cycle 0 (place 6) fetches nothing, its cycle 1 makes a
+    // bitmap fetch (place 7, line 81 being a first row), which takes the cycle. The NOPs take
+    // 110-113, 0 and 2-8, and STA COLBK writes on 12 (on 11 if cycle 1 were the CPU's).
+    const Atari::ChipWrite missed = storeAfterAMissedStop(4, 0x1D, 2);
+    ASSERT_EQ(missed.reg, Reg::COLBK);
+    EXPECT_EQ(missed.line, 82);
+    EXPECT_EQ(missed.cycle, 12);
 }
 
 }  // namespace
