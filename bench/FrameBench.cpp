@@ -49,8 +49,9 @@ void runFrames(benchmark::State& state, bool picture, bool record, bool rainbow 
         // A new background colour every frame: no line is what it was a frame ago.
         if (newColour) machine.writeRegister(pmg::Reg::COLBK, colour += 2);
         if (moving) {
-            // Every object one colour clock right, as a game moves them: no line is made from
-            // the inputs it had a frame ago, so every line is made in full.
+            // Every object one colour clock right, as a game moves them: GTIA makes no line
+            // from the inputs it had a frame ago, so it makes every line in full (ANTIC's and
+            // P/M DMA's part of the frame is what it was, and is taken from then: AnticFrameMemo).
             for (int r = static_cast<int>(pmg::Reg::HPOSP0); r <= static_cast<int>(pmg::Reg::HPOSM3); ++r) {
                 const auto reg = static_cast<pmg::Reg>(r);
                 machine.writeRegister(reg, static_cast<uint8_t>(machine.registers()[reg] + 1));
@@ -73,8 +74,8 @@ void BM_FrameWithPictureRainbow(benchmark::State& s) { runFrames(s, true, false,
 void BM_FrameWithPictureNewColour(benchmark::State& s) { runFrames(s, true, false, false, true); }
 void BM_FrameWithPictureAndRecordNewColour(benchmark::State& s) { runFrames(s, true, true, false, true); }
 void BM_FrameCollisionsOnlyNewColour(benchmark::State& s) { runFrames(s, false, false, false, true); }
-// Not targets: every object moved between frames, so every line is made in full (the memos
-// answer nothing): the work of a frame as such.
+// Not targets: every object moved between frames, so GTIA makes every line in full (its memos
+// answer nothing; ANTIC's part comes from the frame before): the work of a frame as such.
 void BM_FrameWithPictureMoving(benchmark::State& s) { runFrames(s, true, false, false, false, true); }
 void BM_FrameWithPictureAndRecordMoving(benchmark::State& s) { runFrames(s, true, true, false, false, true); }
 void BM_FrameCollisionsOnlyMoving(benchmark::State& s) { runFrames(s, false, false, false, false, true); }

@@ -170,7 +170,7 @@ PMG_NOINLINE void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t ne
     const bool record = at.opt.record;
     if (record) {
         LineRecord& rec = at.record();
-        rec.objects = cache_.objects().masks;
+        cache_.recordMasks(rec.objects);
         for (auto& m : rec.playfield) m = LineMask{};
     }
     // The playfield alone as a frame ago, where its inputs are the same.

@@ -119,9 +119,12 @@ void Machine::rebuildSchedule() {
         if (w.line < 0 || w.line >= lines) continue;
         schedule_[e.line].push_back(e);
     }
-    for (auto& l : schedule_)
+    scheduleEmpty_ = true;
+    for (auto& l : schedule_) {
+        scheduleEmpty_ = scheduleEmpty_ && l.empty();
         std::stable_sort(l.begin(), l.end(),
                          [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
+    }
 }
 
 bool Machine::playfieldWrittenByScene() const {
@@ -195,8 +198,7 @@ void Machine::runFrame() {
         return;
     }
     memo_.start ^= 1;
-    do runScanline();
-    while (line_ != 0);
+    runFrameLines();
     captureFrameState(memo_.end);
     memo_.valid = true;
 }

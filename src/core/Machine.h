@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/Antic.h"
+#include "core/AnticFrameMemo.h"
 #include "core/CollisionLatches.h"
 #include "core/Frame.h"
 #include "core/Gtia.h"
@@ -65,6 +66,9 @@ public:
     void runFrame();
     // Frames runFrame() found already made (the frame memo), since construction.
     uint64_t repeatedFrames() const { return repeatedFrames_; }
+    // Frames runFrame() ran whose ANTIC and P/M DMA work it took from the frame before (the
+    // ANTIC frame memo, AnticFrameMemo.h), since construction.
+    uint64_t anticFramesTaken() const { return anticMemo_.framesTaken; }
     // Runs one scan line.
     void runScanline();
     // Runs scan lines `first` to `last` (0 <= first <= last < linesPerFrame()) and no others:
@@ -197,10 +201,16 @@ private:
     };
     // Copies the machine's state into `out` (in place: no temporary).
     void captureFrameState(FrameState& out) const;
+    // Runs a frame from line 0, as runScanline() until line 0 comes again, but with ANTIC's and
+    // P/M DMA's part of every line from the ANTIC frame memo when it holds a frame that started
+    // as this one does (else the frame is recorded there). In AnticFrameMemo.cpp.
+    void runFrameLines();
+    // Whether this line, as beginScanline() left it, is one the ANTIC frame memo can stand for.
+    bool anticLineKept();
     // Anything that changes what a frame makes other than the state (options, schedule) or
     // leaves frame_ other than a whole frame from runFrame() (power-on, lines run one by
     // one): the next frame is run.
-    void touch() { memo_.valid = false; }
+    void touch() { memo_.valid = anticMemo_.valid = false; }
 
     MachineOptions options_;
     GtiaOptions gtiaOptions_;  // derived from options_ (setOptions)
@@ -226,7 +236,10 @@ private:
         FrameState end;
     } memo_;
     uint64_t repeatedFrames_ = 0;
-    size_t firstMidLine_ = 0;  // this line's scheduled writes after clock 0
+    // No scheduled write on any line: the ANTIC frame memo's frames (set by rebuildSchedule).
+    bool scheduleEmpty_ = true;
+    AnticFrameMemo anticMemo_;  // valid only while memo_ is (touch() clears both)
+    size_t firstMidLine_ = 0;   // this line's scheduled writes after clock 0
     // This line's phantom DMA loads (beginScanline to endScanline): what they load, the GRAF
     // latches before them, the bytes ANTIC put on the bus in cycles 0-7, and those a CPU put
     // there (takeLineStartBus).

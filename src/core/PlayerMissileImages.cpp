@@ -160,6 +160,19 @@ void ObjectMaskCache::rebuild(const RegisterFile& regs) {
     valid_ = true;
 }
 
+void ObjectMaskCache::recordMasks(ObjectMasks& out) const {
+    if (!stale_) {
+        out = objects_.masks;
+        return;
+    }
+    // As objects() makes them, but stored word by word: `out` is memory nothing reads back
+    // at once, so indexed stores cost less than building each mask in registers.
+    for (int o = 0; o < kObjectCount; ++o) {
+        out[o] = LineMask{};
+        out[o].orBitsAt(expand_[o][shape_[o]] & lineClip_[o], place_[o].x);
+    }
+}
+
 const LineObjects& ObjectMaskCache::objects() {
     if (stale_) {
         for (int o = 0; o < kObjectCount; ++o) {

@@ -127,6 +127,9 @@ public:
     PairSet candidates() const { return candidates_; }
 
     const LineObjects& objects();
+    // objects().masks alone, straight into `out` (the record's view of a line): without the
+    // windowed masks and their union, which the record does not keep.
+    void recordMasks(ObjectMasks& out) const;
 
 private:
     struct ObjectInputs {  // HPOSP0..GRAFM as of the last update
