@@ -13,6 +13,7 @@
 #include "app/App.h"
 #include "app/Document.h"
 #include "core/RegisterFile.h"
+#include "scene/Scene.h"
 
 namespace pmg::app {
 namespace {
@@ -93,6 +94,38 @@ TEST(ProgramEditors, TheAppearancesAndObjectsPanelsDoNotSayTheProgramsPlayerCann
         const std::string text = app.panelText("Objects");
         EXPECT_EQ(text.find("No P/M DMA for P0"), std::string::npos) << text;
     }
+    fs::remove_all(dir);
+}
+
+// A developer opens their own executable and saves it as a scene beside it (Ctrl+S, a name
+// in that folder): the scene names the program relative to itself, as the example scenes do,
+// and still runs it once the folder is moved (a copy of the project, a clone).
+TEST(ProgramEditors, AnExecutableSavedAsASceneBesideItStillFindsItWhenTheFolderMoves) {
+    const fs::path dir = scratchDir("program-save");
+    const fs::path project = dir / "project";
+    fs::create_directories(project);
+    fs::copy_file(sourceFile("assets/programs/joystick.xex"), project / "joystick.xex");
+    AppSession app(sessionOptions(project / "joystick.xex", dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    ASSERT_TRUE(app.simulation().hasProgram()) << app.simulation().programError();
+    input.key(SDLK_s, KMOD_LCTRL);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Save scene as"));
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text((project / "joystick.json").string());
+    input.key(SDLK_RETURN);
+    input.frames(3);
+    ASSERT_TRUE(fs::exists(project / "joystick.json")) << app.errorText();
+    const Scene saved = loadScene(project / "joystick.json");
+    ASSERT_TRUE(saved.program.has_value());
+    EXPECT_EQ(saved.program->file, "joystick.xex");
+    // The project moved: the scene runs the program beside it.
+    const fs::path moved = dir / "moved";
+    fs::rename(project, moved);
+    EXPECT_NO_THROW(loadScene(moved / "joystick.json")) << "the moved scene does not find its program";
     fs::remove_all(dir);
 }
 
