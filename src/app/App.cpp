@@ -255,6 +255,15 @@ bool App::start() {
     if (options_.allOverlays) view_.overlays = everyOverlayOn();
     if (options_.debugColours) view_.debugColours = true;
     openInitialScene();
+    // A panel asked for with --show stays in front of the one the opened file brings forward
+    // in the same place (Program for a program, Lessons for a lesson): that one would be
+    // selected a frame after --show's, and win.
+    for (const auto& front : panels_)
+        if (front->name() == frontPanel_)
+            for (const auto& p : panels_)
+                if (p->slot() == front->slot() &&
+                    std::find(options_.show.begin(), options_.show.end(), p->name()) != options_.show.end())
+                    frontPanel_.clear();
     return true;
 }
 

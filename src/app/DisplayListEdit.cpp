@@ -64,16 +64,21 @@ int DisplayList::scanLines() const {
 }
 
 DisplayList readDisplayList(const Scene& scene) {
+    return readDisplayList(
+        static_cast<uint16_t>(sceneRegister(scene, Reg::DLISTL) | sceneRegister(scene, Reg::DLISTH) << 8),
+        [&](uint16_t at) { return sceneByte(scene, at); });
+}
+
+DisplayList readDisplayList(uint16_t start, const std::function<uint8_t(uint16_t)>& byte) {
     DisplayList list;
-    list.start = static_cast<uint16_t>(sceneRegister(scene, Reg::DLISTL) | sceneRegister(scene, Reg::DLISTH) << 8);
+    list.start = start;
     uint16_t pc = list.start;
     int lines = 0;
     for (int n = 0; n < 256 && lines < 240; ++n) {
         DlInstruction i;
         i.address = pc;
-        i.ir = sceneByte(scene, pc);
-        if (i.hasOperand())
-            i.operand = static_cast<uint16_t>(sceneByte(scene, dlNext(pc, 1)) | sceneByte(scene, dlNext(pc, 2)) << 8);
+        i.ir = byte(pc);
+        if (i.hasOperand()) i.operand = static_cast<uint16_t>(byte(dlNext(pc, 1)) | byte(dlNext(pc, 2)) << 8);
         list.instructions.push_back(i);
         lines += i.scanLines();
         if (i.jump()) {

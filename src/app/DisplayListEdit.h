@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,8 @@ inline uint16_t dlNext(uint16_t at, int by) { return static_cast<uint16_t>((at &
 // The scene's display list, up to and including its first jump (JVB or JMP), or 256
 // instructions / 240 visible scan lines' worth when there is none.
 DisplayList readDisplayList(const Scene& scene);
+// The same from `start` through any memory: a running program's list, read from the machine.
+DisplayList readDisplayList(uint16_t start, const std::function<uint8_t(uint16_t)>& byte);
 
 // The instructions' bytes, in order.
 std::vector<uint8_t> encodeDisplayList(const std::vector<DlInstruction>& instructions);

@@ -195,10 +195,19 @@ void Document::rebaseFileBlocks(Scene& scene, const fs::path& from, const fs::pa
     auto rebase = [&](std::string& name) {
         if (name.empty()) return;
         const fs::path file(name);
-        if (file.is_absolute()) return;
-        const fs::path target = (fromAbs / file).lexically_normal();
+        const fs::path target = (file.is_absolute() ? file : fromAbs / file).lexically_normal();
         const fs::path relative = target.lexically_relative(toAbs);
-        if (!relative.empty()) name = relative.generic_string();
+        if (relative.empty()) return;
+        // A name given in full (an executable opened in the window, a file loaded into an
+        // untitled scene) stays in full unless the file is near the scene's folder (in it, or
+        // in a folder beside it, as binaryFileBlock decides): saved beside the program, the
+        // scene must still find it when the folder is moved or shared.
+        if (file.is_absolute()) {
+            int up = 0;
+            for (const fs::path& part : relative) up += part == "..";
+            if (up > 1) return;
+        }
+        name = relative.generic_string();
     };
     for (MemoryBlock& block : scene.memory) rebase(block.file);
     if (scene.program) rebase(scene.program->file);

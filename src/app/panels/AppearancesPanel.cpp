@@ -41,6 +41,18 @@ private:
         }
         const int obj = ctx.selected;
         const ObjectStripe stripe = objectStripe(scene, obj);
+        if (!stripe.dma && ctx.simulation.hasProgram()) {
+            // The scene before the program starts has no P/M DMA; the program turns it on and
+            // places the object itself (the DLI multiplexer shows P0 four times): "cannot be
+            // shown twice" would be false of what the screen shows.
+            ImGui::TextWrapped(
+                "The program draws %s: its P/M DMA, shape and HPOS are what the program's code sets as it runs, "
+                "not the scene's (which turns no P/M DMA on before the program starts). The Program panel's "
+                "\"Make a scene of this frame\" gives a scene whose appearances can be edited.",
+                objectName(obj));
+            ctx.noteWidget("appearances of the program");
+            return;
+        }
         if (!stripe.dma) {
             ImGui::TextWrapped(
                 "%s has no P/M DMA (GRACTL and DMACTL): its shape is %s on every line, so it cannot be shown twice.",

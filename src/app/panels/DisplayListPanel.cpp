@@ -14,6 +14,7 @@
 #include "app/Panel.h"
 #include "app/Panels.h"
 #include "app/UiHelpers.h"
+#include "core/Atari.h"
 
 namespace pmg::app {
 namespace {
@@ -42,6 +43,18 @@ public:
 
     void draw(AppContext& ctx) override {
         const DisplayList list = readDisplayList(ctx.document.scene());
+        // A program sets up its own display list (DLISTL/DLISTH, or the OS's from SDLSTL) in
+        // memory its code fills: the scene's registers and bytes are not what ANTIC reads, and
+        // listing them would show a list at $0000 that "runs on into whatever follows".
+        if (const Atari* atari = ctx.simulation.atari()) {
+            const RegisterFile& now = ctx.simulation.machine().registers();
+            const DisplayList running = readDisplayList(static_cast<uint16_t>(now[Reg::DLISTL] | now[Reg::DLISTH] << 8),
+                                                        [atari](uint16_t at) { return atari->peek(at); });
+            if (!sameList(running, list)) {
+                drawProgramList(ctx, running);
+                return;
+            }
+        }
         ImGui::Text("At $%04X (DLISTL/DLISTH): %zu instructions, %d scan lines", list.start, list.instructions.size(),
                     list.scanLines());
         helpMarker(
@@ -59,6 +72,29 @@ public:
     }
 
 private:
+    static bool sameList(const DisplayList& a, const DisplayList& b) {
+        return a.start == b.start && a.instructions.size() == b.instructions.size() &&
+               std::equal(a.instructions.begin(), a.instructions.end(), b.instructions.begin(),
+                          [](const DlInstruction& x, const DlInstruction& y) {
+                              return x.ir == y.ir && (!x.hasOperand() || x.operand == y.operand);
+                          });
+    }
+
+    // The program's own list, as ANTIC reads it now, without the editor: an edit here would
+    // change the scene's bytes, which the program does not use.
+    void drawProgramList(AppContext& ctx, const DisplayList& running) {
+        ImGui::TextWrapped(
+            "The program's own display list, at $%04X (DLISTL/DLISTH now): %zu instructions, %d scan lines, as "
+            "ANTIC reads it. The program's code makes it, so it is not edited here; the Program panel's \"Make a "
+            "scene of this frame\" gives a scene whose list can be edited.",
+            running.start, running.instructions.size(), running.scanLines());
+        ctx.noteWidget("display list of the program");
+        if (!running.ended)
+            ImGui::TextColored(ImVec4(1, 0.7f, 0.3f, 1),
+                               "No jump found: ANTIC runs on into whatever follows (listed up to 240 lines).");
+        drawTable(ctx, running, std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y));
+    }
+
     void drawTable(AppContext& ctx, const DisplayList& list, float height) {
         const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit |
                                       ImGuiTableFlags_BordersOuter;

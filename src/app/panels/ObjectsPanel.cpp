@@ -64,6 +64,10 @@ public:
                 "list's fetch, or the program's. The window models the bus it knows; a real machine may differ.",
                 objectName(obj), objectName(obj));
             ctx.noteWidget("phantom dma note");
+        } else if (ctx.simulation.hasProgram()) {
+            // The program turns P/M DMA on itself (or not): the scene's registers do not say.
+            ImGui::TextDisabled("The scene turns no P/M DMA on for %s; the program's code sets its shape as it runs.",
+                                objectName(obj));
         } else {
             ImGui::TextDisabled("No P/M DMA for %s: its shape is %s on every line.", objectName(obj),
                                 std::string(registerName(graphicsRegister(obj))).c_str());
