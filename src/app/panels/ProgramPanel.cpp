@@ -149,7 +149,8 @@ private:
             ImGui::SetTooltip(
                 "A new untitled scene: the memory and registers this frame began with, the program's writes as line "
                 "writes. "
-                "Without the program it draws the same frame, to edit by hand.");
+                "Without the program it draws the same frame, to edit by hand. The program's own HITCLR writes "
+                "come along as line writes, so the grid shows only what is latched after the last of them.");
     }
 
     static void drawFrameWrites(const Atari& atari) {
