@@ -394,12 +394,13 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
                                                       dmaClockStopName(dmactl, hs, hscrol), true);
             // (An LMS address that display-list DMA turned off during the line skips leaves the
             // counter there too: operandDmaDuringLine.)
+            const uint16_t beforeCarried = memScanBeforeLms_;  // the counter as cycle 2 finds it, less cycle 1's
             memScanBeforeLms_ = scanAddress(memScanBeforeLms_, f.names(2, 7) + ((earlyFetches >> 1) & 1));
             if (!out.operandFetched) memScan_ = memScanBeforeLms_;
             scanAdvance_ = static_cast<uint16_t>(f.names(7, kCyclesPerLine));
             // Those meeting ANTIC's own fetches on cycles 2-7 change what it reads there.
             const int place = ((earlyFetches >> 3) & 1) + ((earlyFetches & 4) && out.instructionFetched ? 1 : 0);
-            carriedFetchAnds(line, regs, f, scanAddress(memScanBeforeLms_, (earlyFetches >> 1) & 1), place);
+            carriedFetchAnds(line, regs, f, scanAddress(beforeCarried, (earlyFetches >> 1) & 1), place);
             if (out.operandFetched && (fetchAndCycles_ & 0xC0)) [[unlikely]] {
                 // The LMS address read so (Altirra loads it on cycle 7, before that cycle's fetch).
                 const uint8_t lo = mem.read(static_cast<uint16_t>(operandDl_ & fetchAnd_[6]));
