@@ -387,6 +387,22 @@ void runFrameOnBoth(TestMachine& fast, TestMachine& ref, const std::string& what
     }
 }
 
+// runFrameOnBoth, then the machine state and the frame's notes compared as well: registers,
+// frame count, line, DLI lines, phantom DMA, the display-list loop and I/O-space reads.
+void runFrameAndStateOnBoth(TestMachine& fast, TestMachine& ref, const std::string& what) {
+    runFrameOnBoth(fast, ref, what);
+    if (::testing::Test::HasFatalFailure()) return;
+    ASSERT_EQ(fast.m.registers(), ref.m.registers()) << what;
+    ASSERT_EQ(fast.m.frameCount(), ref.m.frameCount()) << what;
+    ASSERT_EQ(fast.m.line(), ref.m.line()) << what;
+    const Frame& a = fast.m.frame();
+    const Frame& b = ref.m.frame();
+    ASSERT_EQ(a.dliLines, b.dliLines) << what;
+    ASSERT_EQ(a.phantomDma, b.phantomDma) << what;
+    ASSERT_EQ(a.displayListLoop, b.displayListLoop) << what;
+    ASSERT_EQ(a.ioSpaceRead, b.ioSpaceRead) << what;
+}
+
 // A frame's lines made from the same inputs as the frame before are not made again
 // (GtiaLineMemo): their rows and record stay, their collision bits are replayed. Between
 // frames one input changes at a time, on both machines: a register, a screen byte shown on
@@ -725,17 +741,8 @@ TEST(FastPathCrossCheck, FramesTakenFromTheFrameMemoEqualTheReference) {
             }
             const std::string what =
                 "seed " + std::to_string(seed) + " frame " + std::to_string(frame) + " after " + change;
-            runFrameOnBoth(fast, ref, what);
+            runFrameAndStateOnBoth(fast, ref, what);
             if (HasFatalFailure()) return;
-            ASSERT_EQ(fast.m.registers(), ref.m.registers()) << what;
-            ASSERT_EQ(fast.m.frameCount(), ref.m.frameCount()) << what;
-            ASSERT_EQ(fast.m.line(), ref.m.line()) << what;
-            const Frame& a = fast.m.frame();
-            const Frame& b = ref.m.frame();
-            ASSERT_EQ(a.dliLines, b.dliLines) << what;
-            ASSERT_EQ(a.phantomDma, b.phantomDma) << what;
-            ASSERT_EQ(a.displayListLoop, b.displayListLoop) << what;
-            ASSERT_EQ(a.ioSpaceRead, b.ioSpaceRead) << what;
         }
         EXPECT_EQ(ref.m.repeatedFrames(), 0u);
         repeated += fast.m.repeatedFrames();
@@ -980,17 +987,8 @@ TEST(FastPathCrossCheck, FramesWithAnticWorkTakenFromTheLastFrameEqualTheReferen
             }
             const std::string what =
                 "seed " + std::to_string(seed) + " frame " + std::to_string(frame) + " after " + change;
-            runFrameOnBoth(fast, ref, what);
+            runFrameAndStateOnBoth(fast, ref, what);
             if (HasFatalFailure()) return;
-            ASSERT_EQ(fast.m.registers(), ref.m.registers()) << what;
-            ASSERT_EQ(fast.m.frameCount(), ref.m.frameCount()) << what;
-            ASSERT_EQ(fast.m.line(), ref.m.line()) << what;
-            const Frame& a = fast.m.frame();
-            const Frame& b = ref.m.frame();
-            ASSERT_EQ(a.dliLines, b.dliLines) << what;
-            ASSERT_EQ(a.phantomDma, b.phantomDma) << what;
-            ASSERT_EQ(a.displayListLoop, b.displayListLoop) << what;
-            ASSERT_EQ(a.ioSpaceRead, b.ioSpaceRead) << what;
             // ANTIC's description of the frame's last line (GTIA's placement aside).
             const PlayfieldLine& p = fast.m.lastPlayfieldLine();
             const PlayfieldLine& q = ref.m.lastPlayfieldLine();
