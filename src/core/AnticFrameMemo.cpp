@@ -1,11 +1,16 @@
 #include "core/AnticFrameMemo.h"
 
+#include <atomic>
 #include <cstring>
 
 #include "core/Machine.h"
 
 namespace pmg {
 namespace {
+
+// Recordings are named for every memo in the process (a copied machine keeps its memo's name,
+// and its own playfield memo with it): a new one never takes an old one's name.
+std::atomic<uint64_t> lastRecording{0};
 
 static_assert(offsetof(PlayfieldLine, firstByte) > offsetof(PlayfieldLine, origin) &&
                   offsetof(PlayfieldLine, lastByte) > offsetof(PlayfieldLine, origin) &&
@@ -70,6 +75,7 @@ void Machine::runFrameLines() {
         // What beginScanline() and endScanline() do on such a line, with ANTIC's and P/M
         // DMA's part taken from the frame recorded: GTIA over the line as ANTIC describes it.
         const bool record = options_.record;
+        gtia_.setAnticReplay(a.recording);
         for (int y = 0; y < lines; ++y) {
             line_ = y;
             const bool visible = inVisibleLines(y);
@@ -81,6 +87,7 @@ void Machine::runFrameLines() {
                 gtia_.blankLine(regs_, {}, gtiaOptions_);
             }
         }
+        gtia_.setAnticReplay(0);
         line_ = 0;
         ++frames_;
         antic_ = a.endAntic;
@@ -105,6 +112,7 @@ void Machine::runFrameLines() {
         endScanline({});
     } while (line_ != 0);
     if (kept) {
+        a.recording = ++lastRecording;
         a.start = a.now;
         a.endAntic = antic_;
         a.grafBeforeDma = grafBeforeDma_;

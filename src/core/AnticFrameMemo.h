@@ -74,6 +74,9 @@ struct AnticFrameMemo {
     DisplayListLoop displayListLoop;
     IoSpaceRead ioSpaceRead;
     uint64_t framesTaken = 0;  // frames whose ANTIC part came from here, since construction
+    // Names the frame recorded, unique in the process: every frame taken from it gets the same
+    // playfield lines from the same memory, which GTIA's playfield memo need not compare again.
+    uint64_t recording = 0;
 };
 
 }  // namespace pmg

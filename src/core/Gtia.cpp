@@ -168,13 +168,10 @@ PMG_NOINLINE void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t ne
     const uint8_t active = cache_.active();
     PlayfieldLine& pf = at.pf;
     const bool record = at.opt.record;
-    if (record) {
-        LineRecord& rec = at.record();
-        cache_.recordMasks(rec.objects);
-        for (auto& m : rec.playfield) m = LineMask{};
-    }
+    if (record) cache_.recordMasks(at.record().objects);
+    bool recordedPlayfield = false;  // the record's playfield masks are written below
     // The playfield alone as a frame ago, where its inputs are the same.
-    PlayfieldMemo::Line* kept = record || at.opt.picture ? playfieldMemo_.find(at, gtia) : nullptr;
+    PlayfieldMemo::Line* kept = record || at.opt.picture ? playfieldMemo_.find(at, gtia, anticReplay_) : nullptr;
     if (needPf && !record && gtia == 0 && pf.mode >= 8 && pf.fetchChangeCount == 0 && pf.dmaClock == 0) {
         placePlayfield(pf);
         detectPlayfieldFromBytes(at.line, at.mem, pf, cache_, active, possible, at.latches);
@@ -184,13 +181,16 @@ PMG_NOINLINE void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t ne
         const bool keptMasks = record && kept && kept->hasMasks;
         if (!fromBytes && !keptMasks) generatePlayfield(at.mem, pf);
         if (keptMasks) {
-            playfield_ = kept->masks;
-            at.record().playfield = playfield_;
+            // Straight into the record; the collision masks only where collisions look.
+            at.record().playfield = kept->masks;
+            if (needPf) playfield_ = kept->masks;
+            recordedPlayfield = true;
         } else if (record) {
             if (fromBytes) decodeBitmapPlayfield(at.mem, pf, playfield_);
             else decodePlayfield(pf, gtia, playfield_);
             for (auto& m : playfield_) m &= kWindowMask;
             at.record().playfield = playfield_;
+            recordedPlayfield = true;
             if (kept) {
                 kept->masks = playfield_;
                 kept->hasMasks = true;
@@ -207,6 +207,7 @@ PMG_NOINLINE void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t ne
         }
         if (needPf) detectPlayfield(at.line, cache_, active, playfield_, possible, at.latches);
     }
+    if (record && !recordedPlayfield) at.record().playfield = {};
     if (at.opt.picture) picture_.wholeLine(at, gtia, cache_, kept);
 }
 

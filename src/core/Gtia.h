@@ -117,6 +117,10 @@ public:
         }
     }
 
+    // The frame being processed has ANTIC's part taken from the recording `recording` names
+    // (AnticFrameMemo::recording), or not (0): see PlayfieldMemo::find().
+    void setAnticReplay(uint64_t recording) { anticReplay_ = recording; }
+
     // What the object shift registers hold between lines (power-on: empty).
     const ObjectShifters& shifters() const { return shifters_; }
     void setShifters(const ObjectShifters& s) { shifters_ = s; }
@@ -190,6 +194,7 @@ private:
     GtiaPicture picture_;
     GtiaLineMemo memo_;                    // the lines of the last frame, to skip lines made again
     PlayfieldMemo playfieldMemo_;          // the playfield alone of the lines of the last frame
+    uint64_t anticReplay_ = 0;             // see setAnticReplay()
     LineObjects shifted_;                  // the objects of a line with mid-line object writes
     uint32_t shiftedLines_ = 0;            // lines of shifted objects so far: their stamp
     ObjectMasks segmentMasks_{};           // windowed objects cut to a partial segment (scratch)

@@ -492,6 +492,20 @@ void GtiaPicture::overlayObjects(uint8_t* row, const Memory& mem, PlayfieldLine&
     }
 }
 
+void GtiaPicture::placeFixedObjects(const ObjectMaskCache& cache) {
+    if (fixedPlacement_ == cache.placementVersion() && fixedLone_ == loneStamp_) return;
+    fixedPlacement_ = cache.placementVersion();
+    fixedLone_ = loneStamp_;
+    for (int o = 0; o < kObjectCount; ++o) {
+        const ObjectSpan span = cache.span(o);
+        FixedObject& f = fixed_[o];
+        f.offset = static_cast<int16_t>(2 * (span.x - kWindowLeft));
+        f.pair = static_cast<uint16_t>((loneColour_[o] & 0xFF) * 0x0101);
+        const int w = span.width == 1 ? 0 : span.width == 2 ? 1 : 2;
+        f.form = static_cast<FixedForm>((span.length == 8 ? 0 : 3) + w);
+    }
+}
+
 void GtiaPicture::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const ObjectMaskCache& cache,
                                ColourLookup lut, uint8_t prior, uint8_t lum1) {
     // Clocks each object shares with another: only pairs whose extents meet can share any.
@@ -500,6 +514,7 @@ void GtiaPicture::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& p
         sharedStamp_ = stamp;
         for (auto& b : shared_) b = 0;
         for (auto& m : partners_) m = 0;
+        sharing_ = 0;
         for (ObjectMaskCache::PairSet c = cache.candidates(); c; c &= c - 1) {
             const int i = std::countr_zero(c), p = i >> 3, q = i & 7;
             partners_[p] |= static_cast<uint8_t>(1 << q);
@@ -507,71 +522,77 @@ void GtiaPicture::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& p
             const ObjectSpan& a = cache.span(p);
             const ObjectSpan& b = cache.span(q);
             const int d = b.x - a.x;  // |d| < 32: their extents meet
+            // (`both` holds no bit below the shift: shifted back, it is as empty as before)
+            uint32_t both;
             if (d >= 0) {
-                const uint32_t both = a.bits & static_cast<uint32_t>(uint64_t{b.bits} << d);
+                both = a.bits & static_cast<uint32_t>(uint64_t{b.bits} << d);
                 shared_[p] |= both;
                 shared_[q] |= both >> d;
             } else {
-                const uint32_t both = b.bits & static_cast<uint32_t>(uint64_t{a.bits} << -d);
+                both = b.bits & static_cast<uint32_t>(uint64_t{a.bits} << -d);
                 shared_[q] |= both;
                 shared_[p] |= both >> -d;
             }
+            if (both) sharing_ |= static_cast<uint8_t>((1 << p) | (1 << q));
         }
-        sharing_ = 0;
-        for (int o = 0; o < kObjectCount; ++o)
-            if (shared_[o]) sharing_ |= static_cast<uint8_t>(1 << o);
     }
-    ObjectPainter painter(row, mem, pf, lut, prior, lum1);
-    const int16_t* lone = loneColours(painter, pf);
+    // Each object's colour alone, worked out again only when the colours or the line's
+    // kind of playfield change (most lines: the same).
+    const CacheStamp lone(CacheStamp::Source::Colours, colours_.version(), (pf.possible << 1) | (pf.hires ? 1 : 0));
+    if (loneStamp_ != lone) [[unlikely]] {
+        loneStamp_ = lone;
+        loneConstant_ = findLoneColours(ObjectPainter(row, mem, pf, lut, prior, lum1), loneColour_);
+    }
     const uint8_t active = cache.active();
 
     // Each object on the clocks it has to itself (the shared ones are painted again below).
+    // Wholly inside the window and in one colour: shape bit by shape bit, a fixed number of
+    // stores each going to the row or, for a clear bit, to a sink. No branch on the shape,
+    // which changes from line to line.
     const uint8_t fixed = active & cache.inside() & loneConstant_;
-    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+    if (fixed) placeFixedObjects(cache);
+    for (uint8_t a = fixed; a; a &= static_cast<uint8_t>(a - 1)) {
+        const int o = std::countr_zero(a);
+        const FixedObject f = fixed_[o];
+        uint8_t* const out = row + f.offset;
+        const unsigned shape = cache.shape(o);
+        const uint16_t pair = f.pair;
+        switch (f.form) {
+            // A player: eight clocks per masked blend, one to four of them.
+            case FixedForm::Player1: blendClocks(out, kBlend.width1[shape], pair); break;
+            case FixedForm::Player2:
+                blendClocks(out, kBlend.width2[shape >> 4], pair);
+                blendClocks(out + 16, kBlend.width2[shape & 15], pair);
+                break;
+            case FixedForm::Player4:
+                for (int k = 0; k < 4; ++k) blendClocks(out + 16 * k, kBlend.width4[(shape >> (6 - 2 * k)) & 3], pair);
+                break;
+            // A missile: its two shape bits, one store each.
+            case FixedForm::Missile1:
+                store16(shape & 0x80 ? out : sink_, pair);
+                store16(shape & 0x40 ? out + 2 : sink_, pair);
+                break;
+            case FixedForm::Missile2:
+                store32(shape & 0x80 ? out : sink_, pair * 0x00010001u);
+                store32(shape & 0x40 ? out + 4 : sink_, pair * 0x00010001u);
+                break;
+            case FixedForm::Missile4:
+                store64(shape & 0x80 ? out : sink_, pair * 0x0001000100010001ull);
+                store64(shape & 0x40 ? out + 8 : sink_, pair * 0x0001000100010001ull);
+                break;
+        }
+    }
+    const uint8_t others = active & ~fixed;
+    if (!others && !(active & sharing_)) return;
+
+    ObjectPainter painter(row, mem, pf, lut, prior, lum1);
+    const int16_t* lonely = loneColour_;
+    for (uint8_t a = others; a; a &= static_cast<uint8_t>(a - 1)) {
         const int o = std::countr_zero(a);
         const ObjectSpan span = cache.span(o);
-        if (fixed & (1 << o)) {
-            // Wholly inside the window, in one colour: shape bit by shape bit, a fixed number
-            // of stores each going to the row or, for a clear bit, to a sink. No branch on the
-            // shape, which changes from line to line.
-            uint8_t* const out = row + 2 * (span.x - kWindowLeft);
-            const unsigned shape = span.shape;
-            const uint16_t pair = static_cast<uint16_t>(lone[o] * 0x0101);
-            if (span.length == 8) {
-                // A player: eight clocks per masked blend, one to four of them.
-                switch (span.width) {
-                    case 1: blendClocks(out, kBlend.width1[shape], pair); break;
-                    case 2:
-                        blendClocks(out, kBlend.width2[shape >> 4], pair);
-                        blendClocks(out + 16, kBlend.width2[shape & 15], pair);
-                        break;
-                    default:
-                        for (int k = 0; k < 4; ++k)
-                            blendClocks(out + 16 * k, kBlend.width4[(shape >> (6 - 2 * k)) & 3], pair);
-                        break;
-                }
-                continue;
-            }
-            // A missile: its two shape bits, one store each.
-            switch (span.width) {
-                case 1:
-                    store16(shape & 0x80 ? out : sink_, pair);
-                    store16(shape & 0x40 ? out + 2 : sink_, pair);
-                    break;
-                case 2:
-                    store32(shape & 0x80 ? out : sink_, pair * 0x00010001u);
-                    store32(shape & 0x40 ? out + 4 : sink_, pair * 0x00010001u);
-                    break;
-                default:
-                    store64(shape & 0x80 ? out : sink_, pair * 0x0001000100010001ull);
-                    store64(shape & 0x40 ? out + 8 : sink_, pair * 0x0001000100010001ull);
-                    break;
-            }
-            continue;
-        }
         uint32_t bits = span.bits & ~shared_[o];
-        if (lone[o] >= 0) {
-            const uint16_t pair = static_cast<uint16_t>(lone[o] * 0x0101);
+        if (lonely[o] >= 0) {
+            const uint16_t pair = static_cast<uint16_t>(lonely[o] * 0x0101);
             for (; bits; bits &= bits - 1) painter.fill(span.x + std::countr_zero(bits), pair);
         } else {
             const uint8_t idx = painter.index(1 << o);

@@ -49,6 +49,8 @@ private:
     void overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const ObjectMaskCache& cache,
                       ColourLookup lut, uint8_t prior, uint8_t lum1);
     const int16_t* loneColours(const ObjectPainter& painter, const PlayfieldLine& pf);
+    // Brings fixed_ up to date with the cache's placement and the lone colours.
+    void placeFixedObjects(const ObjectMaskCache& cache);
 
     PriorityColours colours_;
 
@@ -70,6 +72,20 @@ private:
     int16_t loneColour_[kObjectCount]{};
     uint8_t loneConstant_ = 0;  // objects whose loneColour_ is a colour
     CacheStamp loneStamp_;
+
+    // How overlaySpans() paints an object wholly inside the window in one colour (a fixed
+    // object; most objects on most lines): where its first clock goes in the row, the
+    // colour's two bytes, and its image's form. Only the shape changes from line to line;
+    // these depend on the placement and the lone colours, and are kept against both.
+    enum class FixedForm : uint8_t { Player1, Player2, Player4, Missile1, Missile2, Missile4 };
+    struct FixedObject {
+        int16_t offset = 0;  // in the row, of the object's first clock
+        uint16_t pair = 0;   // the colour, for both bytes of a clock
+        FixedForm form = FixedForm::Player1;
+    };
+    FixedObject fixed_[kObjectCount]{};
+    uint32_t fixedPlacement_ = 0;  // ObjectMaskCache::placementVersion() fixed_ is for
+    CacheStamp fixedLone_;         // and loneStamp_
 
     // Bitmap modes: the hi-res pixels of each 4-bit half of a screen byte, for the current
     // colours and mode (see composeBase).

@@ -80,6 +80,7 @@ uint32_t clockRange(int x, int from, int to) {
 }  // namespace
 
 void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
+    ++placementVersion_;
     const uint8_t sizem = regs[Reg::SIZEM];
     int from[kObjectCount], to[kObjectCount];
     uint8_t inside = 0, visible = 0;
@@ -208,7 +209,7 @@ struct ObjectRegisters {
 
 // One colour clock of one object's shift register (P3, P6, P7): the trigger, the output, then
 // the width state steps and the register shifts when the state comes back to %00.
-inline bool shiftClock(uint8_t& bits, uint8_t& state, bool trigger, uint8_t graf, uint8_t size) {
+constexpr bool shiftClock(uint8_t& bits, uint8_t& state, bool trigger, uint8_t graf, uint8_t size) {
     if (trigger) {
         // The latch is ORed into what is still shifting (P6). Caught in the middle of a wide
         // pixel (state not %00), the old bits first move on by one and the state restarts
@@ -225,6 +226,30 @@ inline bool shiftClock(uint8_t& bits, uint8_t& state, bool trigger, uint8_t graf
     return active;
 }
 
+// How many colour clocks a shift register left alone takes to empty, by SIZE code, width
+// state and bits: shiftClock() with no trigger, counted once for every case (kNever: it never
+// does, locked up at width state %10, P7). Asked on every line some image runs past the end of
+// the line before, where stepping clock by clock cost more than the rest of the line.
+struct ClocksToEmpty {
+    static constexpr uint8_t kNever = 255;
+    uint8_t clocks[4][4][256]{};
+    constexpr ClocksToEmpty() {
+        for (int size = 0; size < 4; ++size)
+            for (int state = 0; state < 4; ++state)
+                for (int bits = 0; bits < 256; ++bits) {
+                    uint8_t b = static_cast<uint8_t>(bits), s = static_cast<uint8_t>(state);
+                    int n = 0;
+                    // 8 shifts of at most 4 clocks each empty any register that shifts at all.
+                    while (b && n < 64) {
+                        shiftClock(b, s, false, 0, static_cast<uint8_t>(size));
+                        ++n;
+                    }
+                    clocks[size][state][bits] = b ? kNever : static_cast<uint8_t>(n);
+                }
+    }
+};
+constexpr ClocksToEmpty kClocksToEmpty;
+
 }  // namespace
 
 bool ObjectShifters::runsOutUnseen(const RegisterFile& regs) const {
@@ -233,11 +258,9 @@ bool ObjectShifters::runsOutUnseen(const RegisterFile& regs) const {
     for (int o = 0; o < kObjectCount; ++o) {
         if (!bits[o]) continue;
         // Until the trigger (if HPOS < 228) or the window, whichever comes first, nothing
-        // else touches the register: step it on its own and see whether it empties.
+        // else touches the register: it runs out unseen if it empties by then on its own.
         const int until = std::min<int>(r.hpos[o], kWindowLeft);
-        uint8_t b = bits[o], s = state[o];
-        for (int x = 0; x < until && b; ++x) shiftClock(b, s, false, 0, r.size[o]);
-        if (b) return false;
+        if (kClocksToEmpty.clocks[r.size[o]][state[o] & 3][bits[o]] > until) return false;
     }
     return true;
 }

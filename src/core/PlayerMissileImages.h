@@ -103,6 +103,9 @@ public:
     uint64_t pairLatches() const { return pairLatches_; }
     void invalidate() { valid_ = false; }
     uint32_t version() const { return version_; }
+    // Changes whenever the objects' placement (HPOS, SIZE) is worked out again: what depends
+    // on x, width and length alone (not the shapes) is kept against it.
+    uint32_t placementVersion() const { return placementVersion_; }
 
     ObjectSpan span(int object) const {
         ObjectSpan s = place_[object];
@@ -114,6 +117,7 @@ public:
     // Single fields of span(), for loops that need one or two of them.
     int x(int object) const { return place_[object].x; }
     uint32_t bits(int object) const { return bits_[object]; }
+    uint8_t shape(int object) const { return shape_[object]; }
     // Objects whose whole image (all shape bits) lies inside the window.
     uint8_t inside() const { return inside_; }
     // Objects with some part of their image inside the window (whatever the shape).
@@ -185,6 +189,7 @@ private:
     bool shapesValid_ = true;
     ObjectInputs inputs_;
     uint32_t version_ = 1;
+    uint32_t placementVersion_ = 1;
     bool valid_ = false;
 
     LineObjects objects_;

@@ -66,7 +66,7 @@ static_assert(static_cast<int>(Reg::PRIOR) - kFirstColour + 1 == 6 &&
 
 }  // namespace
 
-PlayfieldMemo::Line* PlayfieldMemo::find(const GtiaLine& at, int gtia) {
+PlayfieldMemo::Line* PlayfieldMemo::find(const GtiaLine& at, int gtia, uint64_t anticReplay) {
     PlayfieldLine& pf = at.pf;
     if (gtia != 0 || !inVisibleLines(at.line)) return nullptr;
     // Blank lines and bitmap modes, made from their screen bytes alone: nothing written
@@ -84,21 +84,24 @@ PlayfieldMemo::Line* PlayfieldMemo::find(const GtiaLine& at, int gtia) {
     if (lines_.empty()) lines_.resize(kVisibleLines);
     Line& l = lines_[at.line - kFirstVisibleLine];
 
-    // The bytes in place when the scan counter does not wrap inside them, else a copy.
-    uint8_t wrapped[sizeof(l.bytes)];
-    const uint8_t* bytes = at.mem.data() + pf.dataAddress;
-    if ((pf.dataAddress & 0x0FFF) + count > 0x1000) {
-        for (int i = 0; i < count; ++i) wrapped[i] = at.mem.read(scanAddress(pf.dataAddress, i));
-        bytes = wrapped;
-    }
-    const auto* line = reinterpret_cast<const uint8_t*>(&pf);
-    bool changed = differ<kAnAt>(l.pf.data(), line) || l.byteCount != count;
-    if (!changed && count) changed = differ(l.bytes.data(), bytes, count);
-    if (changed) {
-        std::memcpy(l.pf.data(), line, kAnAt);
-        l.byteCount = static_cast<uint8_t>(count);
-        std::memcpy(l.bytes.data(), bytes, static_cast<size_t>(count));
-        l.hasRow = l.hasMasks = false;
+    if (anticReplay == 0 || l.anticReplay != anticReplay) {
+        // The bytes in place when the scan counter does not wrap inside them, else a copy.
+        uint8_t wrapped[sizeof(l.bytes)];
+        const uint8_t* bytes = at.mem.data() + pf.dataAddress;
+        if ((pf.dataAddress & 0x0FFF) + count > 0x1000) {
+            for (int i = 0; i < count; ++i) wrapped[i] = at.mem.read(scanAddress(pf.dataAddress, i));
+            bytes = wrapped;
+        }
+        const auto* line = reinterpret_cast<const uint8_t*>(&pf);
+        bool changed = differ<kAnAt>(l.pf.data(), line) || l.byteCount != count;
+        if (!changed && count) changed = differ(l.bytes.data(), bytes, count);
+        if (changed) {
+            std::memcpy(l.pf.data(), line, kAnAt);
+            l.byteCount = static_cast<uint8_t>(count);
+            std::memcpy(l.bytes.data(), bytes, static_cast<size_t>(count));
+            l.hasRow = l.hasMasks = false;
+        }
+        l.anticReplay = anticReplay;
     }
     const uint8_t* colours = at.regs.data() + kFirstColour;
     uint32_t now4, was4;

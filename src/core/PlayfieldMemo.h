@@ -35,6 +35,9 @@ public:
         uint8_t byteCount = 0;
         std::array<uint8_t, 48> bytes{};  // ANTIC fetches at most 48 bytes a line
         std::array<uint8_t, 6> colours{};
+        // The ANTIC recording (AnticFrameMemo::recording) whose frames gave this line the
+        // playfield inputs above, 0 for none.
+        uint64_t anticReplay = 0;
         // What the playfield alone makes of them, when kept.
         bool hasRow = false;    // `row` is the picture row of the playfield alone
         bool hasMasks = false;  // `masks` is the record's playfield (cut to the window)
@@ -45,7 +48,10 @@ public:
     // The entry of line `at` (the registers constant over it, GTIA mode `gtia`) with its
     // inputs compared: what no longer matches them is dropped and they are taken as the
     // entry's new inputs. Null for a line this memo does not serve (see the file comment).
-    Line* find(const GtiaLine& at, int gtia);
+    // `anticReplay`: the ANTIC recording this frame's ANTIC part is taken from (0: none). Its
+    // frames give a line the same playfield line from the same memory, every time: an entry
+    // last compared in one of them has this line's inputs, and is not compared again.
+    Line* find(const GtiaLine& at, int gtia, uint64_t anticReplay);
 
 private:
     std::vector<Line> lines_;  // per visible line; made on first use

@@ -1,6 +1,8 @@
 // Reference rules P1-P9: player and missile geometry, triggers, mid-line changes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "TestMachine.h"
 #include "core/PlayerMissileImages.h"
 
@@ -58,6 +60,40 @@ TEST(PlayerMissile, P3_ClosedFormEqualsClockByClockShifters) {
         objectMasksFromRegisters(r, a);
         objectMasksByShifting(r, {}, b);
         ASSERT_EQ(a, b) << "trial " << trial;
+    }
+}
+
+TEST(PlayerMissile, P3_LeftoverBitsRunOutUnseenExactlyWhenShiftingClockByClockEmptiesThem) {
+    // What a line before left in a shift register (bits and width state) cannot show when,
+    // stepped on its own from clock 0, it empties before the object's trigger (HPOS, if below
+    // 228) and before the window ($22). Every SIZE code, width state and register content,
+    // HPOS around the window's edge: the answer equals stepping the register clock by clock
+    // (width state by kWidthStep, a shift on returning to %00; stuck at %10 it never empties).
+    for (int object : {0, 5}) {
+        for (int size = 0; size < 4; ++size) {
+            for (int state = 0; state < 4; ++state) {
+                for (int bits = 1; bits < 256; ++bits) {
+                    for (int hpos : {0, 1, 2, 5, 8, 16, 31, 33, 34, 35, 100, 228, 255}) {
+                        RegisterFile r;
+                        const int first = static_cast<int>(object < 4 ? Reg::HPOSP0 : Reg::HPOSM0);
+                        r[static_cast<Reg>(first + (object & 3))] = static_cast<uint8_t>(hpos);
+                        if (object < 4)
+                            r[static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + object)] = static_cast<uint8_t>(size);
+                        else r[Reg::SIZEM] = static_cast<uint8_t>(size << (2 * (object & 3)));
+                        ObjectShifters s;
+                        s.bits[object] = static_cast<uint8_t>(bits);
+                        s.state[object] = static_cast<uint8_t>(state);
+                        uint8_t b = static_cast<uint8_t>(bits), w = static_cast<uint8_t>(state);
+                        for (int x = 0; x < std::min(hpos, kWindowLeft) && b; ++x) {
+                            w = kWidthStep[size][w];
+                            if (w == 0) b = static_cast<uint8_t>(b << 1);
+                        }
+                        ASSERT_EQ(s.cannotShow(r), b == 0) << "object " << object << " size " << size << " state "
+                                                           << state << " bits " << bits << " hpos " << hpos;
+                    }
+                }
+            }
+        }
     }
 }
 
