@@ -276,32 +276,42 @@ void ObjectShifters::runOut(const RegisterFile& regs, uint64_t out[kObjectCount]
     }
 }
 
-uint8_t ObjectShifters::imagesPastTheLine(const RegisterFile& regs) {
+uint8_t ObjectShifters::imagesPastTheLine(const RegisterFile& regs, uint8_t shift[kObjectCount],
+                                          uint8_t state[kObjectCount]) {
     ObjectRegisters r;
     r.load(regs);
     uint8_t tails = 0;
     for (int o = 0; o < kObjectCount; ++o) {
+        shift[o] = state[o] = 0;
         const int length = (o < 4 ? 8 : 2) * sizeMultiplier(r.size[o]);
         // HPOS 228-255 never triggers (P4).
-        if (r.hpos[o] < kClocksPerLine && r.hpos[o] + length > kClocksPerLine) tails |= static_cast<uint8_t>(1 << o);
-    }
-    return tails;
-}
-
-void ObjectShifters::imagesLeft(const RegisterFile& regs, uint8_t tails) {
-    ObjectRegisters r;
-    r.load(regs);
-    for (int o = 0; o < kObjectCount; ++o) {
-        bits[o] = state[o] = 0;
-        // Not triggered on the line (HPOS 228-255, P4), or all shifted out by clock 227: the
-        // register ran out (unseen: cannotShow held) or was emptied.
-        if (!(tails & (1 << o)) || !r.graf[o]) continue;
+        if (r.hpos[o] >= kClocksPerLine || r.hpos[o] + length <= kClocksPerLine) continue;
+        tails |= static_cast<uint8_t>(1 << o);
         // From the trigger at HPOS with width state %00, 228 - HPOS clocks to the line's end:
         // the state counts them modulo the width and the register shifts once per width.
         const int clocks = kClocksPerLine - r.hpos[o];
         const int w = sizeMultiplier(r.size[o]);
-        bits[o] = static_cast<uint8_t>(r.graf[o] << (clocks / w));
+        shift[o] = static_cast<uint8_t>(clocks / w);
         state[o] = static_cast<uint8_t>(clocks % w);
+    }
+    return tails;
+}
+
+void ObjectShifters::imagesLeft(const RegisterFile& regs) {
+    // The objects not in tails_ were not triggered on the line (HPOS 228-255, P4), or all
+    // shifted out by clock 227: the register ran out (unseen: cannotShow held) or was emptied.
+    // So was one with an empty GRAF latch.
+    std::memset(bits, 0, sizeof bits);
+    std::memset(state, 0, sizeof state);
+    const uint8_t grafm = regs[Reg::GRAFM];
+    for (unsigned t = tails_; t; t &= t - 1) {
+        const int o = std::countr_zero(t);
+        // A missile is a 2-bit shape: the higher bit of its GRAFM pair is the left pixel (P1).
+        const unsigned graf =
+            o < 4 ? regs[static_cast<Reg>(reg(Reg::GRAFP0) + o)] : ((grafm >> (2 * (o - 4))) & 3u) << 6;
+        if (!graf) continue;
+        bits[o] = static_cast<uint8_t>(graf << tailShift_[o]);
+        state[o] = tailState_[o];
     }
 }
 

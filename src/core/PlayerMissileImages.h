@@ -225,11 +225,11 @@ public:
     void afterWholeLine(const RegisterFile& regs) {
         const Placement now = placement(regs);
         if (!(now == tailsFor_)) {
-            tails_ = imagesPastTheLine(regs);
+            tails_ = imagesPastTheLine(regs, tailShift_, tailState_);
             tailsFor_ = now;
         }
         if (tails_) {
-            imagesLeft(regs, tails_);
+            imagesLeft(regs);
         } else if (!empty()) {
             std::memset(bits, 0, sizeof bits);
             std::memset(state, 0, sizeof state);
@@ -256,13 +256,16 @@ private:
     }
     bool runsOutUnseen(const RegisterFile& regs) const;
     // The objects whose image (all shape bits) triggered at HPOS would still be shifting
-    // after clock 227, for the placement alone.
-    static uint8_t imagesPastTheLine(const RegisterFile& regs);
-    // afterWholeLine() for the objects in `tails` (the others are left empty).
-    void imagesLeft(const RegisterFile& regs, uint8_t tails);
+    // after clock 227, for the placement alone; for each of them what it leaves: its GRAF
+    // byte shifted left by `shift`, at width state `state`.
+    static uint8_t imagesPastTheLine(const RegisterFile& regs, uint8_t shift[kObjectCount],
+                                     uint8_t state[kObjectCount]);
+    // afterWholeLine() for the objects in tails_ (the others are left empty).
+    void imagesLeft(const RegisterFile& regs);
 
     Placement tailsFor_;  // the placement tails_ is for (the initial one matches none)
     uint8_t tails_ = 0;
+    uint8_t tailShift_[kObjectCount]{}, tailState_[kObjectCount]{};  // see imagesPastTheLine()
 };
 
 // `writes` are this line's writes with clock > 0, sorted by clock; only HPOSx, SIZEx and
