@@ -1012,6 +1012,58 @@ TEST(FastPathCrossCheck, FramesWithAnticWorkTakenFromTheLastFrameEqualTheReferen
     EXPECT_GT(taken, 300u);
 }
 
+// Where the display list stands when a frame starts is part of what the frame's ANTIC work
+// depends on, not only the registers and the memory. A display list that runs on from frame to
+// frame (no JVB; the option that lets it) and loops every 225 lines starts each frame 15 lines
+// further on: same registers, same memory, another place in the list. Each such frame is
+// ANTIC's own; with the display list restarted at DLISTL/H on every frame instead, the frames
+// after the first are taken from the recording (the control). (Both halves of the memo's key
+// hold the place here, ANTIC's state and the playfield line the frame starts from: with the two
+// taken out of the key this test fails, with either one alone it does not.)
+TEST(FastPathCrossCheck, AFrameWhoseDisplayListGoesOnFromElsewhereIsNotTakenFromTheLastFrame) {
+    for (const bool runs : {true, false}) {
+        MachineOptions fastOptions{.picture = true, .record = true};
+        fastOptions.displayListRuns = runs;
+        MachineOptions refOptions = fastOptions;
+        refOptions.reference = true;
+        TestMachine fast(fastOptions), ref(refOptions);
+        for (TestMachine* t : {&fast, &ref}) {
+            // 24 blank lines, 100 mode F lines from $3000, 100 from $4000, a JMP back (1 line).
+            std::vector<uint8_t> dl = {0x70, 0x70, 0x70, 0x4F, 0x00, 0x30};
+            dl.insert(dl.end(), 99, 0x0F);
+            dl.insert(dl.end(), {0x4F, 0x00, 0x40});
+            dl.insert(dl.end(), 99, 0x0F);
+            dl.insert(dl.end(), {0x01, kDlist & 0xFF, kDlist >> 8});
+            t->m.memory().load(kDlist, dl);
+            std::vector<uint8_t> screen(0x1000);
+            for (size_t i = 0; i < screen.size(); ++i) screen[i] = static_cast<uint8_t>(i * 7 + (i >> 5));
+            t->m.memory().load(0x3000, screen);
+            for (auto& b : screen) b = static_cast<uint8_t>(~b & 0x81);
+            t->m.memory().load(0x4000, screen);
+            t->set(Reg::DLISTL, kDlist & 0xFF);
+            t->set(Reg::DLISTH, kDlist >> 8);
+            t->set(Reg::DMACTL, 0x22);
+            t->set(Reg::COLPF1, 0x0E);
+            t->set(Reg::COLPF2, 0x94);
+            t->player(0, 0x60, 0xFF, 3);
+            t->player(1, 0x90, 0x81, 1);
+        }
+        for (int frame = 0; frame < 20; ++frame) {
+            // The players move: the frame memo takes no frame; ANTIC's part is the question.
+            for (TestMachine* t : {&fast, &ref}) {
+                t->set(Reg::HPOSP0, static_cast<uint8_t>(0x60 + frame));
+                t->m.writeRegister(Reg::HITCLR, 0);
+            }
+            runFrameAndStateOnBoth(fast, ref,
+                                   std::string(runs ? "display list runs on" : "display list restarts") + ", frame " +
+                                       std::to_string(frame));
+            if (HasFatalFailure()) return;
+        }
+        if (runs) EXPECT_EQ(fast.m.anticFramesTaken(), 0u);
+        else EXPECT_GE(fast.m.anticFramesTaken(), 18u);
+    }
+}
+
 // The fast path with clock-by-clock shift registers on every line (no object cache, no
 // cached object-object hits) against the reference too.
 TEST(FastPathCrossCheck, ReferenceAgreesWithShiftAlwaysPath) {
