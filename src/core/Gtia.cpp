@@ -139,6 +139,60 @@ PMG_NOINLINE void Gtia::segmentedLine(const GtiaLine& at, std::span<const Regist
     segment(at, from, kClocksPerLine, *objects, stamp);
 }
 
+// Out of line: scanLine()'s common way stays small.
+PMG_NOINLINE void Gtia::scanLineInGeneral(const GtiaLine& at, std::span<const RegisterWrite> midLine) {
+    const int line = at.line;
+    const Memory& mem = at.mem;
+    PlayfieldLine& pf = at.pf;
+    RegisterFile& regs = at.regs;
+    CollisionLatches& latches = at.latches;
+    Frame& frame = at.frame;
+    const GtiaOptions& opt = at.opt;
+    // The options ask for the shift registers (or the reference), clock by clock from what
+    // the line before left in them (shifters_, which they update).
+    if (opt.shiftAlways || opt.reference) {
+        segmentedLine(at, midLine);
+        return;
+    }
+    // Bits the line before left in the shift registers that can show on this one (a SIZE
+    // lock-up): the line is shifted clock by clock too.
+    if (!shifters_.cannotShow(regs)) {
+        GtiaOptions shifting = opt;
+        shifting.shiftAlways = true;
+        segmentedLine(GtiaLine{line, mem, pf, regs, latches, frame, shifting}, midLine);
+        return;
+    }
+    // Most lines: no writes during the line, objects from the cache. So are lines whose
+    // writes change nothing from what they would at the line's start or end (see
+    // unseenWrites): a kernel's writes after WSYNC, in the horizontal blank. That needs
+    // empty shift registers at the start (the writes at the start then find no image
+    // under way) and no SIZE write (SIZE steps the shifters' width state even with
+    // nothing in them).
+    size_t early = 0;
+    const bool closedForm =
+        midLine.empty() || (shifters_.empty() && !writesSize(midLine) && unseenWrites(regs, midLine, early));
+    if (!closedForm && writesObjects(midLine)) {
+        segmentedLine(at, midLine);  // shifted clock by clock: shifters_ follow
+        return;
+    }
+    // The object registers hold while objects show. Bits that run out unseen before the
+    // window are still activity the record keeps.
+    uint64_t runOut[kObjectCount];
+    const bool leftovers = opt.record && !shifters_.empty();
+    if (leftovers) shifters_.runOut(regs, runOut);
+    if (closedForm) {
+        for (const RegisterWrite& w : midLine.first(early)) applyRegisterWrite(regs, latches, w.reg, w.value);
+        wholeLineFromCache(at);
+        shifters_.afterWholeLine(regs);  // with the registers the images shifted out under
+        for (const RegisterWrite& w : midLine.subspan(early)) applyRegisterWrite(regs, latches, w.reg, w.value);
+    } else {
+        segmentedLine(at, midLine);  // writes to other registers than the objects'
+        shifters_.afterWholeLine(regs);
+    }
+    if (leftovers)
+        for (int o = 0; o < kObjectCount; ++o) frame.record(line).objects[o].w[0] |= runOut[o];
+}
+
 void Gtia::wholeLine(const GtiaLine& at) {
     const int gtia = gtiaMode(at.regs[Reg::PRIOR], at.opt.ctia);
     const uint8_t active = cache_.active();
