@@ -79,15 +79,16 @@ uint32_t clockRange(int x, int from, int to) {
 
 }  // namespace
 
-void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
+void ObjectMaskCache::placeObjects(const ObjectInputs& now) {
     ++placementVersion_;
-    const uint8_t sizem = regs[Reg::SIZEM];
+    const uint8_t sizem = now.sizem;
     int from[kObjectCount], to[kObjectCount];
     uint8_t inside = 0, visible = 0;
     for (int o = 0; o < kObjectCount; ++o) {
         const bool player = o < 4;
-        const int x = regs[static_cast<Reg>((player ? reg(Reg::HPOSP0) : reg(Reg::HPOSM0)) + (o & 3))];
-        const int size = player ? regs[static_cast<Reg>(reg(Reg::SIZEP0) + o)] & 3 : (sizem >> (2 * (o - 4))) & 3;
+        // (HPOSP0-HPOSM3 are the bytes of now.hpos in order, SIZEP0-3 those of now.sizep)
+        const int x = static_cast<int>((now.hpos >> (8 * o)) & 0xFF);
+        const int size = player ? static_cast<int>((now.sizep >> (8 * o)) & 3) : (sizem >> (2 * (o - 4))) & 3;
         place_[o].x = static_cast<int16_t>(x);
         place_[o].width = static_cast<uint8_t>(sizeMultiplier(size));
         place_[o].length = player ? 8 : 2;
@@ -124,10 +125,9 @@ void ObjectMaskCache::placeObjects(const RegisterFile& regs) {
     }
 }
 
-void ObjectMaskCache::rebuild(const RegisterFile& regs) {
-    const ObjectInputs now = inputs(regs);
+void ObjectMaskCache::rebuild(const ObjectInputs& now) {
     const bool placed = valid_ && now.hpos == inputs_.hpos && now.sizep == inputs_.sizep && now.sizem == inputs_.sizem;
-    if (!placed) placeObjects(regs);
+    if (!placed) placeObjects(now);
     const uint32_t oldGrafp = inputs_.grafp;
     const uint8_t oldGrafm = inputs_.grafm;
     // Field by field: `now` was just built in pieces, and a whole-struct copy would read

@@ -86,7 +86,8 @@ public:
 
     // Brings the objects up to date with the registers (rarely any work: see changed()).
     void update(const RegisterFile& regs) {
-        if (changed(regs)) rebuild(regs);
+        const ObjectInputs now = inputs(regs);
+        if (changed(now)) rebuild(now);
     }
     // True if the objects are placed (HPOS, SIZE) as the registers say; their shapes may be
     // out of date (see skipShapes).
@@ -167,13 +168,12 @@ private:
         pairs = (pairs | (pairs >> 1)) & 0x33u;
         return (pairs | (pairs >> 2)) & 0x0Fu;
     }
-    bool changed(const RegisterFile& regs) const {
-        const ObjectInputs now = inputs(regs);
+    bool changed(const ObjectInputs& now) const {
         return !valid_ || !shapesValid_ || now.grafp != inputs_.grafp || now.grafm != inputs_.grafm ||
                now.hpos != inputs_.hpos || now.sizep != inputs_.sizep || now.sizem != inputs_.sizem;
     }
-    void rebuild(const RegisterFile& regs);
-    void placeObjects(const RegisterFile& regs);
+    void rebuild(const ObjectInputs& now);
+    void placeObjects(const ObjectInputs& now);
 
     ObjectSpan place_[kObjectCount];          // x, width and length (shape and bits: below)
     uint32_t bits_[kObjectCount]{};           // ObjectSpan::bits
