@@ -1,0 +1,119 @@
+// A developer opens one of their own Atari programs (a .xex) in the window, as a person does,
+// with real SDL events: the Memory panel shows the running machine (the code the program
+// loaded, its display list, P/M and font where its registers put them), Save proposes the
+// program's folder, the Collisions row a hit lights is in view at a projector's interface
+// size, the latch history's rows can be read there, and the Objects panel says which of its
+// settings the program overwrites every frame instead of taking an edit that shows nothing.
+// With PMGLAB_TEST_SHOTS set to a folder, each test leaves its screenshots there to look at.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "InputDriver.h"
+#include "app/App.h"
+#include "app/Document.h"
+#include "app/SceneEdit.h"
+#include "core/CollisionLatches.h"
+#include "core/RegisterFile.h"
+#include "image/Png.h"
+#include "scene/Scene.h"
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+void shot(AppSession& app, const std::string& name) {
+    if (const char* dir = std::getenv("PMGLAB_TEST_SHOTS")) writePng(fs::path(dir) / (name + ".png"), app.capture());
+}
+
+// A click in the middle of a named widget, then the pointer away from it (over the status
+// bar), so no tooltip ends the panel's text log.
+void clickNamed(AppSession& app, InputDriver& input, const std::string& name) {
+    const auto w = app.widget(name);
+    ASSERT_TRUE(w.has_value()) << name << " not on screen";
+    input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
+    input.moveTo(4, 4);
+    input.frames(3);
+}
+
+std::string hex4(int address) {
+    char text[8];
+    std::snprintf(text, sizeof text, "$%04X", address & 0xFFFF);
+    return text;
+}
+
+// The start of a panel's text, for a failure's message (the Memory panel's runs to 4096 rows).
+std::string head(const std::string& text) { return text.substr(0, 400); }
+
+std::vector<uint8_t> fileBytes(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The Memory panel's "Display list", "P/M data" and "Font" buttons go where the program's own
+// registers put them, and the code the executable loaded reads as its bytes, not 00.
+TEST(ProgramWindow, TheMemoryPanelShowsTheRunningProgramsMemoryAndPlaces) {
+    const fs::path dir = scratchDir("program-memory");
+    const fs::path xex = sourceFile("assets/programs/joystick.xex");
+    AppOptions options = sessionOptions(xex, dir);
+    options.show = {"Memory"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(20);
+    ASSERT_TRUE(app.simulation().hasProgram()) << app.simulation().programError();
+    input.key(SDLK_SPACE);  // paused: the memory read back is the memory shown
+    input.frames(2);
+    ASSERT_FALSE(app.running());
+    const RegisterFile& now = app.simulation().machine().registers();
+    const int dlist = now[Reg::DLISTL] | now[Reg::DLISTH] << 8;
+    const int missiles = objectStripe(now[Reg::DMACTL], now[Reg::GRACTL], now[Reg::PMBASE], 4).address;
+    const int font = (now[Reg::CHBASE] & 0xFE) << 8;
+    ASSERT_NE(dlist, 0) << "the program set no display list";
+    ASSERT_EQ(missiles, 0x3180) << "joystick.s puts P/M memory at $3000, double line";
+
+    struct Place {
+        const char* button;
+        int address;
+    };
+    for (const Place& p : {Place{"Display list", dlist}, Place{"P/M data", missiles}, Place{"Font", font}}) {
+        clickNamed(app, input, std::string("memory place ") + p.button);
+        const std::string text = app.panelText("Memory");
+        EXPECT_NE(text.find("At " + hex4(p.address) + " = $"), std::string::npos)
+            << "\"" << p.button << "\" did not go to the program's " << hex4(p.address) << ": " << head(text);
+    }
+    shot(app, "program-memory-font");
+
+    // The executable's first segment: its load address and first byte (FF FF, start, end, bytes).
+    const std::vector<uint8_t> bytes = fileBytes(xex);
+    ASSERT_GE(bytes.size(), 7u);
+    const int code = bytes[2] | bytes[3] << 8;
+    char expected[40];
+    std::snprintf(expected, sizeof expected, "At %s = $%02X", hex4(code).c_str(), bytes[6]);
+    ASSERT_NE(bytes[6], 0) << "the program's first byte is 0";
+    clickNamed(app, input, "memory go to");
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(hex4(code));
+    input.key(SDLK_RETURN);
+    input.moveTo(4, 4);
+    input.frames(3);
+    const std::string text = app.panelText("Memory");
+    EXPECT_NE(text.find(expected), std::string::npos) << "the program's code is not shown: " << head(text);
+    shot(app, "program-memory-code");
+    // Looking is not editing: the scene the user will save is untouched.
+    EXPECT_FALSE(app.document().dirty());
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pmg::app
