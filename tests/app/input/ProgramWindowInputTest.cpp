@@ -115,5 +115,58 @@ TEST(ProgramWindow, TheMemoryPanelShowsTheRunningProgramsMemoryAndPlaces) {
     fs::remove_all(dir);
 }
 
+// Ctrl+S on an opened .xex proposes the program's folder (the developer's project), not the
+// working directory or the documents folder; a file of the user's already there is replaced
+// only when they say so.
+TEST(ProgramWindow, SavingAnOpenedProgramProposesItsFolderAndAsksBeforeReplacingAFile) {
+    const fs::path dir = scratchDir("program-save-folder");
+    const fs::path project = dir / "project", work = dir / "work";
+    fs::create_directories(project);
+    fs::create_directories(work);
+    fs::copy_file(sourceFile("assets/programs/joystick.xex"), project / "joystick.xex");
+    const std::string mine = "{ \"name\": \"the user's own notes\" }\n";
+    std::ofstream(project / "joystick.json") << mine;
+    const fs::path before = fs::current_path();
+    fs::current_path(work);
+    {
+        AppSession app(sessionOptions(project / "joystick.xex", dir));
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(4);
+        ASSERT_TRUE(app.simulation().hasProgram()) << app.simulation().programError();
+        input.key(SDLK_s, KMOD_LCTRL);
+        input.frames(2);
+        ASSERT_TRUE(app.popupShown("Save scene as"));
+        shot(app, "program-save-dialog");
+        // The name proposed, as it is: Enter.
+        input.key(SDLK_RETURN);
+        input.frames(3);
+        EXPECT_FALSE(fs::exists(work / "joystick.json")) << "saved in the working directory";
+        EXPECT_FALSE(fs::exists(dir / "joystick.json")) << "saved in the home folder";
+        EXPECT_TRUE(app.popupShown("Replace the scene file?")) << "the program's folder was not proposed, or the "
+                                                                  "file there was not asked about";
+        shot(app, "program-save-replace");
+        {
+            std::ifstream in(project / "joystick.json");
+            EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), mine) << "the user's file was replaced";
+        }
+        // Cancel: back to the dialog, a name of their own in the same folder.
+        input.key(SDLK_ESCAPE);
+        input.frames(3);
+        ASSERT_TRUE(app.popupShown("Save scene as")) << "Cancel did not go back to the dialog";
+        input.key(SDLK_a, KMOD_LCTRL);
+        input.key(SDLK_BACKSPACE);
+        input.text((project / "joystick-scene.json").string());
+        input.key(SDLK_RETURN);
+        input.frames(3);
+        EXPECT_EQ(app.document().path(), project / "joystick-scene.json") << app.errorText();
+        EXPECT_TRUE(fs::exists(project / "joystick-scene.json"));
+        std::ifstream in(project / "joystick.json");
+        EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), mine) << "the user's file was replaced";
+    }
+    fs::current_path(before);
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
