@@ -168,5 +168,72 @@ TEST(ProgramWindow, SavingAnOpenedProgramProposesItsFolderAndAsksBeforeReplacing
     fs::remove_all(dir);
 }
 
+// The part of a slot's window its panel is seen in: below its tabs, inside its padding.
+struct Visible {
+    float top = 0, bottom = 0;
+};
+
+Visible visibleIn(const char* slot, const std::string& tab, const AppSession& app) {
+    const ImGuiWindow* w = ImGui::FindWindowByName(slot);
+    const auto t = app.widget(tab);
+    if (!w || !t) return {};
+    return {(*t)[3], w->Pos.y + w->Size.y - ImGui::GetStyle().WindowPadding.y};
+}
+
+AppOptions projector(const char* program, const fs::path& dir, float scale, const char* panel) {
+    AppOptions options = sessionOptions(sourceFile(program), dir, 1920, 1080);
+    options.uiScale = scale;
+    options.show = {panel};
+    return options;
+}
+
+const char* const kRowNames[] = {"M0", "M1", "M2", "M3", "P0", "P1", "P2", "P3"};
+const char* const kColumnNames[] = {"PF0", "PF1", "PF2", "PF3", "P0", "P1", "P2", "P3"};
+
+// At 200% and 250% on a 1080-line screen, the Collisions row a program's hit lights is in the
+// panel's view: its lit cells are inside the panel, not below its edge.
+TEST(ProgramWindow, TheCollisionsRowAProgramsHitLightsIsInViewAt200And250) {
+    const fs::path dir = scratchDir("program-hit-row");
+    for (const float scale : {2.0f, 2.5f}) {
+        AppSession app(projector("assets/programs/dli-multiplexer.xex", dir, scale, "Collisions"));
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(30);
+        ASSERT_TRUE(app.simulation().hasProgram()) << app.simulation().programError();
+        input.key(SDLK_SPACE);  // paused: the grid stays as it is while it is measured
+        input.frames(6);
+        ASSERT_FALSE(app.running());
+        const CollisionLatches latched = app.simulation().frameLatches();
+        // The lit cells, as the hardware grid names them, in its lowest lit row.
+        int lowest = -1;
+        std::vector<std::string> cells;
+        for (int row = 7; row >= 0 && lowest < 0; --row)
+            for (int column = 0; column < 8; ++column) {
+                if (row >= 4 && column == row) continue;  // a player against itself: no bit
+                const int reg = column < 4 ? row : 8 + row;
+                const int bit = column < 4 ? column : column - 4;
+                if (latched.read(reg) >> bit & 1) {
+                    lowest = row;
+                    cells.push_back(std::string("hardware ") + std::string(collisionRegisterName(reg)) + "." +
+                                    kColumnNames[column]);
+                }
+            }
+        ASSERT_GE(lowest, 4) << "the program's frame lights no player row";
+        shot(app, "program-hit-row-" + std::to_string(static_cast<int>(scale * 100)));
+        const Visible results = visibleIn("Results", "front tab Collisions", app);
+        ASSERT_GT(results.bottom, results.top) << "the Collisions panel is not shown";
+        for (const std::string& cell : cells) {
+            const auto r = app.widget(cell);
+            ASSERT_TRUE(r.has_value()) << cell;
+            EXPECT_GE((*r)[1], results.top)
+                << cell << " (row " << kRowNames[lowest] << ") is above the panel at " << scale * 100 << "%";
+            EXPECT_LE((*r)[3], results.bottom)
+                << cell << " (row " << kRowNames[lowest] << ") is below the Collisions panel's edge (" << results.bottom
+                << ") at " << scale * 100 << "%";
+        }
+    }
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
