@@ -235,5 +235,25 @@ TEST(ProgramWindow, TheCollisionsRowAProgramsHitLightsIsInViewAt200And250) {
     fs::remove_all(dir);
 }
 
+// At 200% on a 1080-line screen with a program, the latch history's rows are tall enough to
+// tell one register from the next (they were 3 pixels: 2 of colour, 1 of gap), and its
+// caption is still in view.
+TEST(ProgramWindow, TheLatchHistoryRowsCanBeReadAt200) {
+    const fs::path dir = scratchDir("program-strip");
+    AppSession app(projector("assets/programs/dli-multiplexer.xex", dir, 2.0f, "Frame control"));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(30);
+    ASSERT_TRUE(app.simulation().hasProgram()) << app.simulation().programError();
+    shot(app, "program-strip-200");
+    const auto strip = app.widget("latch history"), caption = app.widget("latch history legend");
+    ASSERT_TRUE(strip && caption) << "Frame control is not shown";
+    const float rowH = ((*strip)[3] - (*strip)[1]) / 16;
+    EXPECT_GE(rowH, 5.0f) << "the strip's rows are " << rowH << " px tall at font " << app.fontSize();
+    const Visible control = visibleIn("Control", "front tab Frame control", app);
+    EXPECT_LE((*caption)[3], control.bottom) << "the caption is below the panel's edge";
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
