@@ -255,5 +255,67 @@ TEST(ProgramWindow, TheLatchHistoryRowsCanBeReadAt200) {
     fs::remove_all(dir);
 }
 
+// Ctrl held down or let go, as a keyboard sends it (ImGui takes Ctrl from key events).
+void ctrlKey(AppSession& app, bool down) {
+    SDL_SetModState(down ? KMOD_LCTRL : KMOD_NONE);
+    SDL_Event e{};
+    e.key.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    e.key.windowID = app.windowId();
+    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.sym = SDLK_LCTRL;
+    e.key.keysym.scancode = SDL_SCANCODE_LCTRL;
+    e.key.keysym.mod = down ? KMOD_LCTRL : KMOD_NONE;
+    SDL_PushEvent(&e);
+    app.frame();
+}
+
+// The Objects panel on a running program: HPOS, which the program writes every frame, is
+// shown as the program set it and cannot be dragged to a value that would change the file
+// and nothing on the screen, nor can the scene's motion (which runs only without a program)
+// be typed in; the panel says why.
+TEST(ProgramWindow, TheObjectsPanelSaysWhichSettingsTheProgramSetsAndTakesNoEditOfThem) {
+    const fs::path dir = scratchDir("program-objects");
+    // Tall enough for the Objects panel's motion slider to be clicked without scrolling.
+    AppOptions options = sessionOptions(sourceFile("assets/programs/dli-multiplexer.xex"), dir, 1600, 1400);
+    options.show = {"Objects"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(20);
+    ASSERT_TRUE(app.simulation().hasProgram()) << app.simulation().programError();
+    const Scene before = app.document().scene();
+    const auto slider = app.widget("objects hpos");
+    ASSERT_TRUE(slider.has_value()) << "the HPOS slider is not shown";
+    const int y = static_cast<int>(((*slider)[1] + (*slider)[3]) / 2);
+    const int x0 = static_cast<int>((*slider)[0] + ((*slider)[2] - (*slider)[0]) * 0.3f);
+    const int x1 = static_cast<int>((*slider)[0] + ((*slider)[2] - (*slider)[0]) * 0.8f);
+    input.drag(x0, y, x1, y);
+    input.moveTo(4, 4);
+    input.frames(3);
+    shot(app, "program-objects");
+    EXPECT_TRUE(app.document().scene() == before) << "the slider changed the scene, which the program overwrites";
+    EXPECT_FALSE(app.document().dirty());
+    // Nor does the scene's motion, which a program's scene does not run (the program moves P0):
+    // Ctrl+click on its slider and a typed value, as its help says, edit nothing.
+    const auto moves = app.widget("moves");
+    ASSERT_TRUE(moves.has_value()) << "the motion slider is not shown";
+    input.moveTo(static_cast<int>((*moves)[0] + 10), static_cast<int>(((*moves)[1] + (*moves)[3]) / 2));
+    ctrlKey(app, true);
+    input.button(true);
+    input.button(false);
+    ctrlKey(app, false);
+    input.frames(2);
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.text("5");
+    input.key(SDLK_RETURN);
+    input.moveTo(4, 4);
+    input.frames(3);
+    EXPECT_TRUE(app.document().scene() == before) << "the motion slider changed the scene, which a program ignores";
+    const std::string text = app.panelText("Objects");
+    EXPECT_NE(text.find("The program sets HPOSP0 every frame"), std::string::npos) << text;
+    EXPECT_NE(text.find("The program moves P0 itself"), std::string::npos) << text;
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
