@@ -83,6 +83,8 @@ public:
         if (machine) {
             drawMachineCursor(ctx, *machine);
         } else {
+            if (atari)
+                ImGui::TextDisabled("The scene's bytes, put in memory before the program loads; it may change them.");
             drawLoad(ctx);
             drawTyping(ctx);
         }

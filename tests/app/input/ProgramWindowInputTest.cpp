@@ -112,6 +112,12 @@ TEST(ProgramWindow, TheMemoryPanelShowsTheRunningProgramsMemoryAndPlaces) {
     shot(app, "program-memory-code");
     // Looking is not editing: the scene the user will save is untouched.
     EXPECT_FALSE(app.document().dirty());
+    // The scene's own bytes are one click away, editable, and say what they are.
+    clickNamed(app, input, "memory of the scene");
+    const std::string scene = app.panelText("Memory");
+    EXPECT_NE(scene.find("The scene's bytes, put in memory before the program loads"), std::string::npos)
+        << head(scene);
+    EXPECT_NE(scene.find("Type at"), std::string::npos) << "the scene's bytes cannot be typed into: " << head(scene);
     fs::remove_all(dir);
 }
 
