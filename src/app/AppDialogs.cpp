@@ -12,6 +12,11 @@
 
 namespace pmg::app {
 
+namespace {
+// Not the Import dialog's "Replace the file?": popups of one title share one ImGui id.
+constexpr const char* kReplaceScene = "Replace the scene file?";
+}  // namespace
+
 void App::openInitialScene() {
     // Crash recovery first: a scene started from a template is the user's own work too.
     // Only one window keeps it: a second one opened while the first runs would take the
@@ -65,12 +70,38 @@ void App::drawDialogs() {
         errorText_ = std::move(error), showError_ = true;
     emulator_.drawDialogs();
     if (std::string status = emulator_.takeStatus(); !status.empty()) ctx_.notify(std::move(status));
-    if (auto chosen = fileDialog_.draw(recent_)) {
-        if (fileDialog_.mode() == FileDialog::Mode::Open) requestOpen(*chosen);
-        else if (document_.saveAs(*chosen)) addRecent(*chosen), ctx_.notify("saved " + chosen->string());
+    auto saveAs = [this](const fs::path& path) {
+        if (document_.saveAs(path)) addRecent(path), ctx_.notify("saved " + path.string());
         else
             errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError(),
             showError_ = true;
+    };
+    if (auto chosen = fileDialog_.draw(recent_)) {
+        std::error_code ec;
+        if (fileDialog_.mode() == FileDialog::Mode::Open) requestOpen(*chosen);
+        else if (fs::exists(*chosen, ec) &&
+                 (document_.path().empty() || !fs::equivalent(*chosen, document_.path(), ec)))
+            replacePath_ = *chosen, askReplace_ = true;  // another file of the user's: asked first
+        else saveAs(*chosen);
+    }
+    if (askReplace_) ImGui::OpenPopup(kReplaceScene), askReplace_ = false;
+    if (ImGui::BeginPopupModal(kReplaceScene, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::Text("%s already exists.", replacePath_.string().c_str());
+        ImGui::TextUnformatted("Replace it with this scene?");
+        const bool replace = ImGui::Button("Replace");
+        ctx_.noteWidget("save replace");
+        ImGui::SameLine();
+        const bool cancel = ImGui::Button("Cancel");
+        ctx_.noteWidget("save cancel");
+        if (replace) {
+            ImGui::CloseCurrentPopup();
+            saveAs(replacePath_);
+        } else if (cancel || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+            // Back to the dialog, to choose another name.
+            ImGui::CloseCurrentPopup();
+            fileDialog_.show(FileDialog::Mode::SaveAs, replacePath_.parent_path(), replacePath_.filename().string());
+        }
+        ImGui::EndPopup();
     }
 
     if (askRecovery_) ImGui::OpenPopup("Recover unsaved edits?"), askRecovery_ = false;
@@ -295,10 +326,18 @@ void App::save(bool as) {
         return;
     }
     if (as || document_.path().empty()) {
-        const fs::path folder = document_.path().empty() ? documentsDir() : document_.path().parent_path();
-        fileDialog_.show(
-            FileDialog::Mode::SaveAs, folder,
-            document_.path().empty() ? document_.scene().name + ".json" : document_.path().filename().string());
+        fs::path folder = documentsDir();
+        std::string name = document_.scene().name + ".json";
+        if (!document_.path().empty()) {
+            folder = document_.path().parent_path(), name = document_.path().filename().string();
+        } else if (const auto& program = document_.scene().program; program && !program->file.empty()) {
+            // A program the user opened (their .xex): its scene belongs beside it, in their project.
+            std::error_code ec;
+            const fs::path file = fs::absolute(program->file, ec);
+            if (!ec && fs::is_directory(file.parent_path(), ec)) folder = file.parent_path();
+            name = file.stem().string() + ".json";
+        }
+        fileDialog_.show(FileDialog::Mode::SaveAs, folder, name);
         return;
     }
     if (document_.save()) ctx_.notify("saved " + document_.path().string());

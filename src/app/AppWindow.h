@@ -186,6 +186,10 @@ private:
     enum class Pending { None, Quit, Open };
     Pending pending_ = Pending::None;
     fs::path pendingPath_;
+    // Save As chose a file that is there already (not the scene's own): it is replaced only
+    // once the user says so.
+    fs::path replacePath_;
+    bool askReplace_ = false;
     bool askUnsaved_ = false, showHelp_ = false, showError_ = false, askRecovery_ = false;
     std::optional<Document::Recovered> recovered_;
     std::optional<RecoveryLock> recoveryLock_;  // this window owns the crash-recovery copy

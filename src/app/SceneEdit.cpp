@@ -57,9 +57,12 @@ void writeSceneBytes(Scene& scene, uint16_t address, const std::vector<uint8_t>&
 const char* objectName(int object) { return pmObjectName(object); }
 
 ObjectStripe objectStripe(const Scene& scene, int object) {
+    return objectStripe(sceneRegister(scene, Reg::DMACTL), sceneRegister(scene, Reg::GRACTL),
+                        sceneRegister(scene, Reg::PMBASE), object);
+}
+
+ObjectStripe objectStripe(uint8_t dmactl, uint8_t gractl, uint8_t pmbase, int object) {
     ObjectStripe s;
-    const uint8_t dmactl = sceneRegister(scene, Reg::DMACTL), gractl = sceneRegister(scene, Reg::GRACTL);
-    const uint8_t pmbase = sceneRegister(scene, Reg::PMBASE);
     s.doubleLine = !(dmactl & 0x10);
     s.linesPerRow = s.doubleLine ? 2 : 1;
     s.rows = s.doubleLine ? 128 : 256;

@@ -42,6 +42,8 @@ struct ObjectStripe {
     int bitShift = 0;         // position of the missile's pair in the byte
 };
 ObjectStripe objectStripe(const Scene& scene, int object);
+// The same from the registers themselves (a running program's DMACTL, GRACTL and PMBASE).
+ObjectStripe objectStripe(uint8_t dmactl, uint8_t gractl, uint8_t pmbase, int object);
 
 // The rows of the stripe, as the object's own bits (8 for a player, 2 for a missile,
 // bit 7 / bit 1 leftmost), read from the scene.

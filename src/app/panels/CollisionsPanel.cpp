@@ -282,10 +282,21 @@ private:
         }
         return lessonRow_;
     }
+    // The grid row a program's hit lights: the selected cell's, else the lowest row with a bit
+    // the hardware grid shows set (the rows above it come into view with it), -1 for none.
+    int hitRow() const {
+        if (view_.selected) return view_.selected->row;
+        for (int row = 7; row >= 0; --row)
+            for (int column = 0; column < 8; ++column)
+                if (const GridCell g{row, column}; !g.self() && hardwareShown(g)) return row;
+        return -1;
+    }
+
     uint64_t lessonRevision_ = ~uint64_t{0};
     float scrolledHeight_ = 0;                  // the panel's height when a lesson's row was last put in view
     uint64_t scrolledRevision_ = ~uint64_t{0};  // and the scene's revision then
     int lessonRow_ = -1;
+    int scrolledHitRow_ = -1;           // a program's hit row when it was last put in view
     std::array<float, 8> rowBottom_{};  // the last grid drawn: each row's bottom edge, in window pixels
 
     float gridWidth() const { return font_ * 1.9f + 8 * cellW_ + font_ * 0.45f; }
@@ -322,22 +333,36 @@ private:
             },
             "hardware ");
         ImGui::EndGroup();
-        // Down to the row of the register the open lesson is about (else the last row), in the
-        // panel's own coordinates: the window keeps it in view.
-        const int row = lessonRow(ctx_->document);
+        // Down to the row of the register the open lesson is about (else, for a program, the
+        // row its hits light; else the last row), in the panel's own coordinates: the window
+        // keeps it in view.
+        const int lesson = lessonRow(ctx_->document);
+        const int hit = lesson < 0 && ctx_->simulation.hasProgram() ? hitRow() : -1;
+        const int row = lesson >= 0 ? lesson : hit;
         const float bottom = row >= 0 ? rowBottom_[static_cast<size_t>(row)] : ImGui::GetItemRectMax().y;
         ctx_->keepInView = bottom - ImGui::GetWindowPos().y + ImGui::GetScrollY();
         // A column too short for it even so (200% on a 1080-line screen, a lesson's text below):
         // the panel scrolls the lesson's row into view, no further than the grid's title, the
         // method choice above going out of it; back to the top when it fits. Only when the
-        // lesson or the panel's height changes: a learner's own scrolling stays.
+        // lesson or the panel's height changes: a learner's own scrolling stays. A program's
+        // hit row likewise, when another row lights up or the panel's height changes and the
+        // row is not in view already.
         const float height = ImGui::GetWindowHeight();
         const uint64_t revision = ctx_->document.revision();
-        if (row >= 0 && (height != scrolledHeight_ || revision != scrolledRevision_)) {
-            const float gridTop = ImGui::GetItemRectMin().y - ImGui::GetWindowPos().y + ImGui::GetScrollY();
+        const float gridTop = ImGui::GetItemRectMin().y - ImGui::GetWindowPos().y + ImGui::GetScrollY();
+        if (lesson >= 0 && (height != scrolledHeight_ || revision != scrolledRevision_))
             ImGui::SetScrollY(std::clamp(ctx_->keepInView - height, 0.0f, gridTop));
+        if (hit >= 0 && (height != scrolledHeight_ || hit != scrolledHitRow_)) {
+            // The row itself matters more than the grid's title and column heads (the row names
+            // itself, a hover names the cell): in a panel too short for both, past them.
+            const float margin = ImGui::GetStyle().WindowPadding.y;
+            const float rowTop = rowBottom_[static_cast<size_t>(hit)] - cellH_ - ImGui::GetWindowPos().y;
+            const float rowBottom = rowTop + cellH_;
+            if (rowTop < 0 || rowBottom > height - margin)
+                ImGui::SetScrollY(std::clamp(ctx_->keepInView + margin - height, 0.0f,
+                                             std::max(gridTop, rowTop + ImGui::GetScrollY())));
         }
-        scrolledHeight_ = height, scrolledRevision_ = revision;
+        scrolledHeight_ = height, scrolledRevision_ = revision, scrolledHitRow_ = hit;
         if (saved_) {
             // The emulator's latches at the instant it saved: amber where they differ from
             // this frame's.

@@ -144,9 +144,12 @@ private:
         const float fullRowH = std::max(4.0f, ImGui::GetFontSize() * 0.3f);
         const float room =
             ImGui::GetContentRegionAvail().y - ImGui::GetStyle().ItemSpacing.y - ImGui::GetTextLineHeightWithSpacing();
-        const float rowH = std::clamp(std::floor(room / kCollisionRegisters), kLeastRowH, fullRowH);
+        // The window is asked for rows that can be read (leastRowHeight); a slot that cannot grow
+        // to them (its share of a short column) thins them further rather than hide the caption.
+        const float leastRowH = leastRowHeight();
+        const float rowH = std::clamp(std::floor(room / kCollisionRegisters), kThinnestRowH, fullRowH);
         ctx.shortfall = (fullRowH - rowH) * kCollisionRegisters;
-        ctx.squeezable = (fullRowH - kLeastRowH) * kCollisionRegisters;
+        ctx.squeezable = (fullRowH - leastRowH) * kCollisionRegisters;
         const float labelW = ImGui::CalcTextSize("M-PF ").x;
         const float width = ImGui::GetContentRegionAvail().x - labelW;
         const float height = rowH * kCollisionRegisters;
@@ -224,8 +227,11 @@ private:
         ctx.noteWidget("latch history legend");
     }
 
-    // The strip's thinnest rows (a short slot): a pixel of colour and a pixel of gap.
-    static constexpr float kLeastRowH = 2.0f;
+    // The shortest rows the strip asks the window for (a short slot): at the usual interface
+    // size a pixel of colour and a pixel of gap; larger with the interface (a projector at 200%
+    // on a 1080-line screen), where a pixel of colour a register cannot be read.
+    static float leastRowHeight() { return std::max(kThinnestRowH, std::floor(ImGui::GetFontSize() * 0.2f)); }
+    static constexpr float kThinnestRowH = 2.0f;  // a pixel of colour and a pixel of gap
     // Missile rows warm, player rows cool: the two halves read apart at a glance.
     static constexpr ImU32 kMissileRow = IM_COL32(240, 170, 60, 255);
     static constexpr ImU32 kPlayerRow = IM_COL32(90, 190, 250, 255);

@@ -3,6 +3,9 @@
 // and the cursor moves on. A raw binary file (a font, a P/M dump, a screen) loads at the
 // cursor as a "file" block naming it. The colours say where each byte comes from: an inline
 // block, a file, or no block at all (zero at power-on).
+// A scene with a program shows the running machine's memory instead (the code the program
+// loaded, what it wrote since), read-only, and its places (display list, P/M, font) are where
+// the program's own registers put them; the scene's bytes are one choice away.
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -18,6 +21,7 @@
 #include "app/Panels.h"
 #include "app/SceneEdit.h"
 #include "app/UiHelpers.h"
+#include "core/Atari.h"
 
 namespace pmg::app {
 namespace {
@@ -26,6 +30,7 @@ namespace fs = std::filesystem;
 constexpr ImU32 kInlineColour = IM_COL32(235, 235, 235, 255);
 constexpr ImU32 kFileColour = IM_COL32(120, 190, 255, 255);
 constexpr ImU32 kNoBlockColour = IM_COL32(110, 110, 120, 255);
+constexpr ImU32 kMachineColour = IM_COL32(200, 230, 170, 255);
 constexpr ImU32 kCursorColour = IM_COL32(60, 110, 200, 255);
 
 int hexDigit(char c) {
@@ -50,15 +55,15 @@ int parseAddress(const char* text) {
     return value;
 }
 
-// The first LMS address of the scene's display list (where the screen's bytes start), or -1.
-int firstScreenAddress(const Scene& scene) {
-    uint16_t pc = static_cast<uint16_t>(sceneRegister(scene, Reg::DLISTL) | sceneRegister(scene, Reg::DLISTH) << 8);
+// The first LMS address of the display list at `pc` (where the screen's bytes start), or -1;
+// `byte` reads memory (the scene's, or a running program's machine).
+template <typename ReadByte> int firstScreenAddress(uint16_t pc, ReadByte byte) {
     auto next = [](uint16_t at, int by) { return static_cast<uint16_t>((at & 0xFC00) | ((at + by) & 0x03FF)); };
     for (int n = 0; n < 256; ++n) {
-        const uint8_t ir = sceneByte(scene, pc);
+        const uint8_t ir = byte(pc);
         const int mode = ir & 15;
         if (mode == 1) return -1;
-        if (mode >= 2 && (ir & 0x40)) return sceneByte(scene, next(pc, 1)) | sceneByte(scene, next(pc, 2)) << 8;
+        if (mode >= 2 && (ir & 0x40)) return byte(next(pc, 1)) | byte(next(pc, 2)) << 8;
         pc = next(pc, 1);
     }
     return -1;
@@ -70,17 +75,59 @@ public:
     PanelSlot slot() const override { return PanelSlot::Inspector; }
 
     void draw(AppContext& ctx) override {
-        if (ctx.simulation.hasProgram())
-            ImGui::TextDisabled("The scene's memory before the program starts (the program changes RAM as it runs).");
-        drawGoTo(ctx);
-        drawLoad(ctx);
-        drawTyping(ctx);
+        const Atari* atari = ctx.simulation.atari();
+        if (atari) drawSourceChoice(ctx);
+        // The running machine's memory (read-only), or the scene's bytes.
+        const Atari* machine = atari && !sceneBytes_ ? atari : nullptr;
+        drawGoTo(ctx, machine);
+        if (machine) {
+            drawMachineCursor(ctx, *machine);
+        } else {
+            if (atari)
+                ImGui::TextDisabled("The scene's bytes, put in memory before the program loads; it may change them.");
+            drawLoad(ctx);
+            drawTyping(ctx);
+        }
         ImGui::Separator();
-        drawGrid(ctx);
+        drawGrid(ctx, machine);
         drawLoadDialog(ctx);
     }
 
 private:
+    // A program changes memory as it runs: what it loaded and wrote is in the machine, not in
+    // the scene's bytes (which the machine starts from, before the program loads).
+    void drawSourceChoice(AppContext& ctx) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted("Show");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("the running program's memory", !sceneBytes_)) sceneBytes_ = false;
+        ctx.noteWidget("memory of the program");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "What the machine holds now: the code and data the program loaded and everything it wrote "
+                "since. Read-only here: the program's code changes it.");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("the scene's bytes", sceneBytes_)) sceneBytes_ = true;
+        ctx.noteWidget("memory of the scene");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "The bytes the scene puts in memory before the program loads (editable; the program may "
+                "overwrite them).");
+    }
+
+    // Where the cursor is and its byte, for the read-only view of a running program.
+    void drawMachineCursor(AppContext& ctx, const Atari& atari) {
+        const uint8_t value = atari.peek(static_cast<uint16_t>(cursor_));
+        ImGui::AlignTextToFramePadding();
+        ImGui::Text("At $%04X = $%02X (%d)", cursor_, value, value);
+        ctx.noteWidget("memory cursor value");
+        ImGui::SameLine();
+        ImGui::TextDisabled("read-only: the program's code changes this memory as it runs");
+        // Nothing to type into here: no typing state carries over to the scene's bytes.
+        typingActive_ = false, focusTyping_ = false;
+        nibble_ = -1, rowMove_ = 0;
+    }
+
     void goTo(int address) {
         cursor_ = address & 0xFFFF;
         scrollToCursor_ = true;
@@ -88,7 +135,7 @@ private:
         nibble_ = -1;
     }
 
-    void drawGoTo(AppContext& ctx) {
+    void drawGoTo(AppContext& ctx, const Atari* machine) {
         const Scene& scene = ctx.document.scene();
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted("Go to");
@@ -105,12 +152,15 @@ private:
         }
         ctx.noteWidget("memory go to");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("An address in hex ($2000 or 2000), then Enter.");
-        // The places a PMG programmer looks at most, from the scene's registers.
-        const uint16_t dlist =
-            static_cast<uint16_t>(sceneRegister(scene, Reg::DLISTL) | sceneRegister(scene, Reg::DLISTH) << 8);
-        const ObjectStripe missiles = objectStripe(scene, 4);
-        const uint16_t font = static_cast<uint16_t>((sceneRegister(scene, Reg::CHBASE) & 0xFE) << 8);
-        const int screen = firstScreenAddress(scene);
+        // The places a PMG programmer looks at most, from the scene's registers; for a running
+        // program, from the registers as it set them (the display list ANTIC reads, its PMBASE
+        // and CHBASE), in the machine's memory.
+        auto reg = [&](Reg r) { return machine ? ctx.simulation.machine().registers()[r] : sceneRegister(scene, r); };
+        const uint16_t dlist = static_cast<uint16_t>(reg(Reg::DLISTL) | reg(Reg::DLISTH) << 8);
+        const ObjectStripe missiles = objectStripe(reg(Reg::DMACTL), reg(Reg::GRACTL), reg(Reg::PMBASE), 4);
+        const uint16_t font = static_cast<uint16_t>((reg(Reg::CHBASE) & 0xFE) << 8);
+        const int screen = machine ? firstScreenAddress(dlist, [machine](uint16_t at) { return machine->peek(at); })
+                                   : firstScreenAddress(dlist, [&scene](uint16_t at) { return sceneByte(scene, at); });
         struct Place {
             const char* label;
             int address;
@@ -230,7 +280,7 @@ private:
         return 0;
     }
 
-    void drawGrid(AppContext& ctx) {
+    void drawGrid(AppContext& ctx, const Atari* machine) {
         const Scene& scene = ctx.document.scene();
         const ImGuiStyle& style = ImGui::GetStyle();
         const float digit = ImGui::CalcTextSize("0").x;
@@ -265,9 +315,11 @@ private:
                     const ImVec2 z(a.x + cellW - 2, a.y + ImGui::GetTextLineHeight());
                     const bool cursor = address == cursor_;
                     if (cursor) draw->AddRectFilled(ImVec2(a.x - 1, a.y), z, kCursorColour);
-                    const uint8_t value = sceneByte(scene, static_cast<uint16_t>(address));
-                    const int block = blockAt(scene, static_cast<uint16_t>(address));
-                    const ImU32 colour = block < 0                          ? kNoBlockColour
+                    const uint16_t at = static_cast<uint16_t>(address);
+                    const uint8_t value = machine ? machine->peek(at) : sceneByte(scene, at);
+                    const int block = machine ? -1 : blockAt(scene, at);
+                    const ImU32 colour = machine                            ? kMachineColour
+                                         : block < 0                        ? kNoBlockColour
                                          : scene.memory[block].file.empty() ? kInlineColour
                                                                             : kFileColour;
                     char text[12];
@@ -276,7 +328,8 @@ private:
                     draw->AddText(ImVec2(a.x + 1, a.y), cursor ? IM_COL32_WHITE : colour, text);
                     if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(a, z)) {
                         if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) goTo(address), scrollToCursor_ = false;
-                        drawByteTooltip(scene, static_cast<uint16_t>(address), value, block);
+                        if (machine) drawMachineByteTooltip(at, value);
+                        else drawByteTooltip(scene, at, value, block);
                     }
                     if (cursor) ctx.widgets["memory cursor"] = ImVec4(a.x, a.y, z.x, z.y);
                     if (address == cursor_ + 1) ctx.widgets["memory byte after cursor"] = ImVec4(a.x, a.y, z.x, z.y);
@@ -285,11 +338,23 @@ private:
         }
         clipper.End();
         ImGui::EndChild();
+        if (machine) {
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kMachineColour),
+                               "the running program's memory, as the frame shown left it");
+            return;
+        }
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kInlineColour), "in the scene");
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kFileColour), "from a file");
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kNoBlockColour), "no block (0 at power-on)");
+    }
+
+    static void drawMachineByteTooltip(uint16_t address, uint8_t value) {
+        ImGui::BeginTooltip();
+        ImGui::Text("$%04X = $%02X (%d)", address, value, value);
+        ImGui::TextUnformatted("in the running machine: what the program loaded or wrote there");
+        ImGui::EndTooltip();
     }
 
     static void drawByteTooltip(const Scene& scene, uint16_t address, uint8_t value, int block) {
@@ -319,6 +384,7 @@ private:
     bool scrollToCursor_ = true;
     bool focusTyping_ = false;
     bool typingActive_ = false;
+    bool sceneBytes_ = false;  // a program's scene: its bytes, not the running machine's memory
 };
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "app/SceneEdit.h"
 #include "app/ShapeExport.h"
 #include "app/UiHelpers.h"
+#include "core/Atari.h"
 #include "core/PlayerMissileImages.h"
 
 namespace pmg::app {
@@ -29,9 +30,14 @@ public:
         ImGui::Separator();
 
         // Position.
-        int hpos = sceneRegister(scene, hposRegister(obj));
+        const bool programHpos = programSets(ctx, hposRegister(obj));
+        int hpos = shownRegister(ctx, hposRegister(obj), programHpos);
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-        if (ImGui::SliderInt("HPOS", &hpos, 0, 255, "$%02X")) {
+        ImGui::BeginDisabled(programHpos);
+        const bool moved = ImGui::SliderInt("HPOS", &hpos, 0, 255, "$%02X");
+        ctx.noteWidget("objects hpos");
+        ImGui::EndDisabled();
+        if (moved && !programHpos) {
             ctx.document.edit(
                 std::string("move ") + objectName(obj),
                 [&](Scene& s) { setSceneRegister(s, hposRegister(obj), static_cast<uint8_t>(hpos)); },
@@ -40,6 +46,7 @@ public:
         helpMarker(
             "Colour clock of the left edge. The collision window is $22-$DD.\n"
             "Drag the object on the screen, or use the arrow keys (Tab picks the next object).");
+        if (programHpos) programNote(ctx, hposRegister(obj), "position");
 
         const ObjectStripe stripe = objectStripe(scene, obj);
         const std::vector<uint8_t> rows = stripe.dma ? readStripe(scene, stripe) : std::vector<uint8_t>{};
@@ -111,27 +118,62 @@ private:
         const bool missile = isMissile(obj);
         const Reg reg = missile ? Reg::SIZEM : static_cast<Reg>(static_cast<int>(Reg::SIZEP0) + obj);
         const int shift = missile ? 2 * (obj - 4) : 0;
-        const uint8_t all = sceneRegister(scene, reg);
+        const bool program = programSets(ctx, reg);
+        const uint8_t all = program ? shownRegister(ctx, reg, true) : sceneRegister(scene, reg);
         int code = (all >> shift) & 3;
         static const char* const kSizes[] = {"normal (1 clock a bit)", "double (2)", "normal (size code 2 acts as 0)",
                                              "quadruple (4)"};
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-        if (ImGui::Combo("size", &code, kSizes, 4)) {
+        ImGui::BeginDisabled(program);
+        const bool changed = ImGui::Combo("size", &code, kSizes, 4);
+        ctx.noteWidget("objects size");
+        ImGui::EndDisabled();
+        if (changed && !program) {
             const uint8_t next = static_cast<uint8_t>((all & ~(3 << shift)) | (code << shift));
             ctx.document.edit(std::string("size ") + objectName(obj),
                               [&](Scene& s) { setSceneRegister(s, reg, next); });
         }
+        if (program) programNote(ctx, reg, "size");
+    }
+
+    // A running program writes this register itself, every frame (its last frame did): the
+    // scene's value is overwritten before the object is drawn, so an edit here would change
+    // the file and nothing on the screen. The setting shows the program's value, read-only.
+    static bool programSets(const AppContext& ctx, Reg reg) {
+        const Atari* atari = ctx.simulation.atari();
+        if (!atari) return false;
+        const auto& writes = atari->lastFrameWrites().writes;
+        return std::any_of(writes.begin(), writes.end(), [&](const RegisterWrite& w) { return w.reg == reg; });
+    }
+
+    static uint8_t shownRegister(const AppContext& ctx, Reg reg, bool program) {
+        return program ? ctx.simulation.machine().registers()[reg] : sceneRegister(ctx.document.scene(), reg);
+    }
+
+    static void programNote(AppContext& ctx, Reg reg, const char* what) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled(
+            "The program sets %s every frame, so a change here would not show: %s's %s is read-only here, as the "
+            "program last set it. Change it in the program's code.",
+            std::string(registerName(reg)).c_str(), objectName(ctx.selected), what);
+        ImGui::PopTextWrapPos();
+        ctx.noteWidget(std::string("objects program sets ") + std::string(registerName(reg)));
     }
 
     static void drawColour(AppContext& ctx, int obj) {
         const Scene& scene = ctx.document.scene();
         const Reg reg = colourRegister(obj);
-        uint8_t colour = sceneRegister(scene, reg);
-        if (atariColourPicker("colour", colour))
+        const bool program = programSets(ctx, reg);
+        uint8_t colour = shownRegister(ctx, reg, program);
+        ImGui::BeginDisabled(program);
+        const bool changed = atariColourPicker("colour", colour);
+        ImGui::EndDisabled();
+        if (changed && !program)
             ctx.document.edit(std::string("colour ") + objectName(obj),
                               [&](Scene& s) { setSceneRegister(s, reg, colour); });
         ImGui::SameLine();
         ImGui::Text("%s", std::string(registerName(reg)).c_str());
+        if (program) programNote(ctx, reg, "colour");
         if (isMissile(obj) && (sceneRegister(scene, Reg::PRIOR) & 0x10)) {
             ImGui::SameLine();
             ImGui::TextDisabled("(PRIOR bit 4: missiles show in COLPF3)");
@@ -140,10 +182,14 @@ private:
 
     static void drawVdelay(AppContext& ctx, int obj) {
         const Scene& scene = ctx.document.scene();
-        const uint8_t vdelay = sceneRegister(scene, Reg::VDELAY);
+        const bool program = programSets(ctx, Reg::VDELAY);
+        const uint8_t vdelay = program ? shownRegister(ctx, Reg::VDELAY, true) : sceneRegister(scene, Reg::VDELAY);
         const int bit = isMissile(obj) ? obj - 4 : 4 + obj;
         bool on = (vdelay >> bit) & 1;
-        if (ImGui::Checkbox("VDELAY", &on)) {
+        ImGui::BeginDisabled(program);
+        const bool changed = ImGui::Checkbox("VDELAY", &on);
+        ImGui::EndDisabled();
+        if (changed && !program) {
             const uint8_t next = static_cast<uint8_t>(on ? vdelay | (1 << bit) : vdelay & ~(1 << bit));
             ctx.document.edit(std::string("VDELAY ") + objectName(obj),
                               [&](Scene& s) { setSceneRegister(s, Reg::VDELAY, next); });
@@ -151,6 +197,7 @@ private:
         helpMarker(
             "Double-line P/M only: the object's DMA byte is taken on odd lines only, which moves it down one scan "
             "line.");
+        if (program) programNote(ctx, Reg::VDELAY, "vertical delay");
     }
 
     // The scene's "motion" for this object: a velocity per frame and what it does at the edges.
@@ -160,12 +207,23 @@ private:
                                         [&](const ObjectMotion& m) { return m.object == obj; });
         ObjectMotion motion = found != scene.motion.end() ? *found : ObjectMotion{obj, 0, 0, ObjectMotion::Edges::Wrap};
         int velocity[2] = {motion.dx, motion.dy};
+        // A program moves its objects itself: the scene's motion is for scenes without one.
+        const bool program = ctx.simulation.hasProgram();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+        ImGui::BeginDisabled(program);
         bool changed = ImGui::SliderInt2("moves", velocity, -16, 16, "%d");
         ctx.noteWidget("moves");
+        ImGui::EndDisabled();
         helpMarker(
             "Colour clocks across and scan lines down each frame, as a game loop moves it between frames.\n"
             "Frame 1 shows the scene as it is; run or step frames to see it move. Ctrl+click to type up to 64.");
+        if (program) {
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextDisabled("The program moves %s itself: a scene's motion is for scenes without a program.",
+                                objectName(obj));
+            ImGui::PopTextWrapPos();
+            return;
+        }
         int edges = motion.edges == ObjectMotion::Edges::Bounce ? 1 : 0;
         if (motion.dx || motion.dy) {
             ImGui::SameLine();
