@@ -776,9 +776,11 @@ const Memory& Antic::bufferedMemory(const Memory& mem, const PlayfieldLine& out)
     auto width = static_cast<PlayfieldWidth>(out.dmactl & 3);
     if (out.hscrollEnabled && width != PlayfieldWidth::Wide)
         width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
-    // (All 48 after a fetch a write during the line changed: rule A1.)
-    const int count =
-        out.fetchChangeCount == 0 ? std::min(bytesPerLine(anticMode(out.mode), width), kBufferSize) : kBufferSize;
+    // (All 48 after a fetch a write during the line changed, rule A1, or with a DMA clock carried
+    // in, whose places run past the width's, rule A4.)
+    const int count = out.fetchChangeCount == 0 && out.dmaClock == 0
+                          ? std::min(bytesPerLine(anticMode(out.mode), width), kBufferSize)
+                          : kBufferSize;
     const uint16_t base = out.dataAddress;
     bool same = true;
     for (int i = 0; i < count && same; ++i) same = mem.read(scanAddress(base, i)) == buffer_[i];

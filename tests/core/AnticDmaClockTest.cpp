@@ -466,6 +466,26 @@ TEST(AnticMidLine, A4_AnLmsAddressFetchedAfterAnEarlyDisplayListDmaWriteReadsThe
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
+TEST(AnticMidLine, A4_ALaterRowReadsAPlaceTheFirstRowDidNotFetchAsTheBufferHeldIt) {
+    // Line 32: a scrolled mode D mode line (LMS $3000, two rows) at narrow width (a normal fetch:
+    // first name cycle 18, bitmaps on the even cycles 20-98, 40 bytes). HSCROL 2 at clock 100
+    // (cycle 51) moves its stop to name cycle 99, off the step: it fetches on, bitmaps on the even
+    // cycles 20-112, 47 bytes, into line buffer places 0-46 (A1), and leaves the ring $55. Place 47
+    // keeps what the buffer held before: $00 (the buffer is cleared as the vertical blank starts,
+    // and no mode line before this one fetched). Line 33, its second row, fetches nothing but
+    // draws from the buffer with the carried clock (A4): bitmap loads on the even cycles from 8
+    // and, HSCROL 2 being kept, its own odd ones from 21, one place a load: place 47 on cycle 60
+    // (clocks $80-$81), places 48-62 ($FF, A4) on 61-75 and the last byte's low pixels on 76
+    // (clocks $82-$A1). Memory: $302F (the byte place 47 would hold had it been fetched) $FF, the
+    // rest $00: clocks $80-$81 dark (lit if the place read memory), $82-$A1 lit.
+    TestMachine t;
+    t.displayList({0x5D, 0x00, 0x30, 0x0F}, 0x21);
+    t.poke(0x302F, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x7C, 0xA6), "000000" + std::string(32, '1') + "0000");
+}
+
 TEST(AnticMidLine, A4_TheSecondRowsCycle1MakesABitmapFetchThatMovesTheCounter) {
     // Line 32: a scrolled mode F line (LMS $3F4C, wide fetch) with HSCROL 2: first name cycle 11
     // (the odd places, $AA), stop 107. HSCROL 4 at clock 100 moves the stop to 108, off the step:
