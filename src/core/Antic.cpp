@@ -331,6 +331,8 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         fetchAndCycles_ = 0;
         fetchAnd_.fill(0xFFFF);
     }
+    if (carriedAnds_.set) [[unlikely]]
+        carriedAnds_ = {};  // (all of it: the frame memo compares ANTIC's state)
     // The DMA clock the line before left (rule A4): none on almost every line.
     uint8_t earlyFetches = 0;  // its fetches on cycles 0 and 1 (dmaClockAfterLine)
     if (dmaClockPending_ || dmaClock_ != 0 || dmaClockLate_ != 0) [[unlikely]]
@@ -503,27 +505,39 @@ PMG_NOINLINE void Antic::carriedFetchAnds(int line, const RegisterFile& regs, co
     // ANTIC's own fetches on cycles 2-7: the players on 2-5, an LMS address on 6-7. A carried
     // name or bitmap there reads at the counter, which moves on; a font byte at the name of the
     // read place, which moves on only where ANTIC fetches too (Altirra).
+    carriedAnds_ = {f, counter, static_cast<int8_t>(place), row_, regs[Reg::CHACTL], regs[Reg::CHBASE], {}, true};
+    std::memcpy(carriedAnds_.codes.data(), buffer_.data(), carriedAnds_.codes.size());
     const bool players = inVisibleLines(line) && (regs[Reg::DMACTL] & 0x08);
+    const auto own = static_cast<uint8_t>((players ? 0x3C : 0) | (operandsFetched_ ? 0xC0 : 0));
+    const std::array<uint16_t, 8> masks = carriedFetchMasks(own);
     for (int c = 2; c <= 7; ++c) {
-        const bool own = c <= 5 ? players : operandsFetched_;
-        uint16_t mask = 0xFFFF;
-        bool carried = false;
-        if (f.has(f.name, c)) {
-            mask &= counter;
-            counter = scanAddress(counter, 1);
-            carried = true;
-        }
-        if (f.has(f.font, c)) {
-            const uint8_t code = buffer_[static_cast<size_t>(place)];
-            mask &= fontFetchAddress(mode_, row_, code, regs[Reg::CHACTL], regs[Reg::CHBASE]);
-            carried = true;
-            if (own) ++place;
-        }
-        if (own && carried) {
-            fetchAnd_[static_cast<size_t>(c)] = mask;
+        const bool carried = f.has(f.name, c) || f.has(f.font, c);
+        if ((own & (1 << c)) && carried) {
+            fetchAnd_[static_cast<size_t>(c)] = masks[static_cast<size_t>(c)];
             fetchAndCycles_ = static_cast<uint8_t>(fetchAndCycles_ | (1 << c));
         }
     }
+}
+
+std::array<uint16_t, 8> Antic::carriedFetchMasks(uint8_t own) const {
+    std::array<uint16_t, 8> masks{};
+    masks.fill(0xFFFF);
+    const CarriedAnds& a = carriedAnds_;
+    uint16_t counter = a.counter;
+    auto place = static_cast<size_t>(a.place);
+    for (int c = 2; c <= 7; ++c) {
+        uint16_t mask = 0xFFFF;
+        if (a.f.has(a.f.name, c)) {
+            mask &= counter;
+            counter = scanAddress(counter, 1);
+        }
+        if (a.f.has(a.f.font, c)) {
+            mask &= fontFetchAddress(mode_, a.row, a.codes[place & 7], a.chactl, a.chbase);
+            if (own & (1 << c)) ++place;
+        }
+        masks[static_cast<size_t>(c)] = mask;
+    }
+    return masks;
 }
 
 PMG_NOINLINE void Antic::dmaClockAtLineEnd(const RegisterFile& regs, PlayfieldLine& out, bool lastLine) {
@@ -616,19 +630,21 @@ void Antic::playfieldFetchedDuringLine(const Memory& mem, int count, const int16
     if (lineWasLast_) memScan_ = scanAddress(lineMemScan_, scanAdvance_);
 }
 
-void Antic::operandDmaDuringLine(const Memory& mem, bool low, bool high, PlayfieldLine& out) {
+void Antic::operandDmaDuringLine(const Memory& mem, bool low, bool high, PlayfieldLine& out, uint8_t own) {
     if (!operandsPending_ || (low == operandsFetched_ && high == operandsFetched_)) return;
     // The address bytes ANTIC fetches now, from the counter after the instruction byte.
     if (operandsFetched_) operandLow_ = operandLowBefore_;
     uint16_t dl = operandDl_;
     auto step = [](uint16_t a) { return static_cast<uint16_t>((a & 0xFC00) | ((a + 1) & 0x03FF)); };
+    // (A carried fetch on cycle 6 or 7 ANDs its address into the byte's, A4.)
     if (low) {
-        operandLow_ = mem.read(dl);
+        operandLow_ = mem.read(static_cast<uint16_t>(dl & fetchAddressMask(6, own)));
         dl = step(dl);
     }
     uint16_t address = 0;
     if (high) {
-        address = static_cast<uint16_t>(operandLow_ | (mem.read(dl) << 8));
+        address =
+            static_cast<uint16_t>(operandLow_ | (mem.read(static_cast<uint16_t>(dl & fetchAddressMask(7, own))) << 8));
         dl = step(dl);
     }
     if (mode_ == 1) {  // JMP: the jump only with the high byte; a JVB waits only then (Altirra)
@@ -760,9 +776,11 @@ const Memory& Antic::bufferedMemory(const Memory& mem, const PlayfieldLine& out)
     auto width = static_cast<PlayfieldWidth>(out.dmactl & 3);
     if (out.hscrollEnabled && width != PlayfieldWidth::Wide)
         width = static_cast<PlayfieldWidth>(static_cast<int>(width) + 1);
-    // (All 48 after a fetch a write during the line changed: rule A1.)
-    const int count =
-        out.fetchChangeCount == 0 ? std::min(bytesPerLine(anticMode(out.mode), width), kBufferSize) : kBufferSize;
+    // (All 48 after a fetch a write during the line changed, rule A1, or with a DMA clock carried
+    // in, whose places run past the width's, rule A4.)
+    const int count = out.fetchChangeCount == 0 && out.dmaClock == 0
+                          ? std::min(bytesPerLine(anticMode(out.mode), width), kBufferSize)
+                          : kBufferSize;
     const uint16_t base = out.dataAddress;
     bool same = true;
     for (int i = 0; i < count && same; ++i) same = mem.read(scanAddress(base, i)) == buffer_[i];

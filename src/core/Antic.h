@@ -37,6 +37,7 @@
 #include <memory>
 #include <span>
 
+#include "core/AnticDma.h"
 #include "core/Beam.h"
 #include "core/BeamTiming.h"
 #include "core/FrameNotes.h"
@@ -45,8 +46,6 @@
 #include "core/RegisterFile.h"
 
 namespace pmg {
-
-struct DmaClockFetches;
 
 class Antic {
 public:
@@ -91,13 +90,22 @@ public:
     uint16_t fetchAddressMask(int cycle) const { return fetchAnd_[static_cast<size_t>(cycle & 7)]; }
     // Bit c: fetchAddressMask(c) is not $FFFF for ANTIC's own fetch on cycle c.
     uint8_t fetchAndCycles() const { return fetchAndCycles_; }
+    // The same for ANTIC's own fetch on cycle `cycle` (2-7) when a write during the line changed
+    // which fetches it makes there (`own`, bit c: a fetch on cycle c; players on 2-5 by D3, an LMS
+    // or JMP address on 6-7 by A3): the carried fetches are those the line began with, and a
+    // carried font fetch's read place moves on only where ANTIC fetches too. $FFFF without one.
+    uint16_t fetchAddressMask(int cycle, uint8_t own) const {
+        return carriedAnds_.set ? carriedFetchMasks(own)[static_cast<size_t>(cycle & 7)] : 0xFFFF;
+    }
     // DMACTL's display-list DMA bit during the line scanLine() last ran, when a write on its
     // cycles 0-6 changed it for cycle 6 or 7 (Machine works that out): ANTIC fetches the address
     // of an LMS or JMP that starts a mode line on cycle 6 (low byte) and 7 (high byte) only
     // while the bit is on then, and takes the address only with its high byte, paired with the
     // last low byte it fetched (Altirra). `low`, `high`: the bit on cycles 6 and 7. Redoes the
     // display-list counter, the LMS address and the line buffer; `out` gets the new address.
-    void operandDmaDuringLine(const Memory& mem, bool low, bool high, PlayfieldLine& out);
+    // `own`: ANTIC's own fetches on cycles 2-7 after the line's writes (fetchAddressMask), for a
+    // carried fetch (A4) on cycle 6 or 7, which makes ANTIC read the AND of both addresses.
+    void operandDmaDuringLine(const Memory& mem, bool low, bool high, PlayfieldLine& out, uint8_t own);
     // That line starts a mode line with an LMS or JMP (fetched, or repeated with display-list
     // DMA off), whose address ANTIC fetches on cycles 6 and 7 while display-list DMA is on.
     bool operandsPending() const { return operandsPending_; }
@@ -266,6 +274,20 @@ private:
     // The addresses the carried fetches `f` of line `line` AND into ANTIC's own on cycles 2-7,
     // the counter standing at `counter` and the font fetches' read place at `place` on cycle 2.
     void carriedFetchAnds(int line, const RegisterFile& regs, const DmaClockFetches& f, uint16_t counter, int place);
+    // The carried fetches of cycles 2-7 as the line began (carriedFetchAnds), for a write during
+    // the line that redoes ANTIC's own fetches there (fetchAddressMask(cycle, own)).
+    struct CarriedAnds {
+        DmaClockFetches f;
+        uint16_t counter = 0;
+        int8_t place = 0;
+        uint8_t row = 0, chactl = 0, chbase = 0;
+        std::array<uint8_t, 8> codes{};  // the line buffer's first places then (font fetches' names)
+        bool set = false;
+        friend bool operator==(const CarriedAnds&, const CarriedAnds&) = default;
+    } carriedAnds_;
+    // The address each carried fetch of cycles 2-7 ANDs into ANTIC's own there ($FFFF: none),
+    // ANTIC making its own fetches on the cycles of `own`.
+    std::array<uint16_t, 8> carriedFetchMasks(uint8_t own) const;
     // What those ANDs give ANTIC's own fetch of each of cycles 0-7 (bit c of fetchAndCycles_).
     std::array<uint16_t, 8> fetchAnd_ = {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF};
     uint8_t fetchAndCycles_ = 0;

@@ -160,6 +160,7 @@ struct DmaClockFetches {
     }
     // Name or bitmap fetches on cycles [from, to).
     int names(int from, int to) const;
+    friend bool operator==(const DmaClockFetches&, const DmaClockFetches&) = default;
 };
 DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopName, bool names);
 

@@ -42,6 +42,28 @@ OperandFetches operandFetches(std::span<const RegisterWrite> midLine, uint8_t dm
     }
     return f;
 }
+
+// ANTIC's own fetches on cycles 2-7 of line `line` after its writes `midLine` (bit c: a fetch on
+// cycle c), with `regs` as the line began: player k on cycle 2 + k while DMACTL's player bit
+// stands on then (a write acts 2 cycles on, D3), an LMS or JMP address's bytes on 6 and 7
+// (`operands`: the line starts a mode line with one) while display-list DMA does (A3).
+uint8_t ownFetchCycles(std::span<const RegisterWrite> midLine, const RegisterFile& regs, int line, bool operands) {
+    uint8_t own = 0;
+    if (inVisibleLines(line)) {
+        for (int k = 0; k < 4; ++k) {
+            uint8_t dmactl = regs[Reg::DMACTL];
+            for (const RegisterWrite& w : midLine)
+                if (w.reg == Reg::DMACTL && cycleOfColourClock(w.clock) + 2 <= 2 + k) dmactl = w.value;
+            if (dmactl & 0x08) own = static_cast<uint8_t>(own | (1 << (2 + k)));
+        }
+    }
+    if (operands) {
+        const OperandFetches f = operandFetches(midLine, regs[Reg::DMACTL]);
+        own = static_cast<uint8_t>(own | (f.low ? 1 << kOperandLowCycle : 0) |
+                                   (f.high ? 1 << (kOperandLowCycle + 1) : 0));
+    }
+    return own;
+}
 }  // namespace
 
 Machine::Machine(const MachineOptions& options) : options_(options) {
@@ -307,15 +329,17 @@ void Machine::beginScanline() {
 void Machine::andedPlayerFetches() {
     // A carried playfield fetch (A4) on a player's cycle (2-5) makes ANTIC read the AND of both
     // addresses there (Altirra): the player's latch takes that byte, as GRACTL and VDELAY let it.
-    if (!(regs_[Reg::DMACTL] & 0x08) || !(regs_[Reg::GRACTL] & 0x02)) return;
-    const bool odd = line_ & 1;
     for (int k = 0; k < 4; ++k) {
         if (!(antic_.fetchAndCycles() & (1 << (2 + k)))) continue;
-        if (!odd && (regs_[Reg::VDELAY] & (0x10 << k))) continue;  // VDELAY: only odd lines load (D7)
-        const auto address =
-            static_cast<uint16_t>(PlayerMissileDma::address(regs_, k, line_) & antic_.fetchAddressMask(2 + k));
-        regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = memory_.read(address);
+        andedPlayerFetch(regs_, k, antic_.fetchAddressMask(2 + k),
+                         regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)]);
     }
+}
+
+void Machine::andedPlayerFetch(const RegisterFile& regs, int k, uint16_t mask, uint8_t& graf) const {
+    if (!(regs[Reg::DMACTL] & 0x08) || !(regs[Reg::GRACTL] & 0x02)) return;
+    if (!(line_ & 1) && (regs[Reg::VDELAY] & (0x10 << k))) return;  // VDELAY: only odd lines load (D7)
+    graf = memory_.read(static_cast<uint16_t>(PlayerMissileDma::address(regs, k, line_) & mask));
 }
 
 void Machine::storedBeforePlayerFetches(uint16_t address, uint8_t value, int cycle) {
@@ -326,7 +350,10 @@ void Machine::storedBeforePlayerFetches(uint16_t address, uint8_t value, int cyc
     if (!inVisibleLines(line_) || !(regs_[Reg::DMACTL] & 0x08) || !(regs_[Reg::GRACTL] & 0x02)) return;
     const bool odd = line_ & 1;
     for (int k = 0; k < 4; ++k) {
-        if (2 + k <= cycle || PlayerMissileDma::address(regs_, k, line_) != address) continue;
+        // (A carried fetch on the player's cycle ANDs its address in, A4.)
+        const auto fetched =
+            static_cast<uint16_t>(PlayerMissileDma::address(regs_, k, line_) & antic_.fetchAddressMask(2 + k));
+        if (2 + k <= cycle || fetched != address) continue;
         if (!odd && (regs_[Reg::VDELAY] & (0x10 << k))) continue;  // VDELAY: only odd lines load (D7)
         touch();
         regs_[static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + k)] = value;
@@ -460,6 +487,8 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     PlayerMissileDma::LineStartBus anticBus = phantom_.antic;
     uint8_t anticCycles = phantom_.anticCycles, playerFetches = 0;
     if (operandBus) operandFetchBus(midLine, regs, pf, anticBus, anticCycles);
+    // A carried fetch (A4) on a player's cycle still makes ANTIC read the AND of both addresses.
+    const uint8_t own = ownFetchCycles(midLine, regs, line_, antic_.operandsPending());
     for (int object = 0; object < 5; ++object) {
         const int fetch = object == 4 ? 0 : 2 + object;
         RegisterFile at = regs;
@@ -469,14 +498,19 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
             if (w.reg == Reg::PMBASE && cycle + 1 <= fetch) at[Reg::PMBASE] = w.value;
         }
         if (object == 4 && missilesLate_) at[Reg::DMACTL] = static_cast<uint8_t>(at[Reg::DMACTL] | 0x04);
+        uint16_t mask = 0xFFFF;
         if (object < 4 && (at[Reg::DMACTL] & 0x08)) {
+            mask = antic_.fetchAddressMask(fetch, own);
             playerFetches = static_cast<uint8_t>(playerFetches | (1 << fetch));
             anticCycles = static_cast<uint8_t>(anticCycles | (1 << fetch));
-            anticBus[static_cast<size_t>(fetch)] = memory_.read(PlayerMissileDma::address(at, object, line_));
+            anticBus[static_cast<size_t>(fetch)] =
+                memory_.read(static_cast<uint16_t>(PlayerMissileDma::address(at, object, line_) & mask));
         }
         at[Reg::GRACTL] = static_cast<uint8_t>(gractl & (object == 4 ? 0x01 : 0x02));
         if (PlayerMissileDma::load(line_, memory_, at)) frame_.phantomDma = true;
         graf[object] = at.data()[static_cast<int>(Reg::GRAFP0) + object];
+        if (mask != 0xFFFF) [[unlikely]]
+            andedPlayerFetch(at, object, mask, graf[object]);
     }
     // Phantom DMA (D8) as the line began it goes on around the fetches: GTIA takes the bus one
     // cycle late on each cycle ANTIC does not fetch a player (Altirra decides phantom DMA on
@@ -495,13 +529,17 @@ void Machine::operandFetchBus(std::span<const RegisterWrite> midLine, const Regi
     auto next = [](uint16_t a) { return static_cast<uint16_t>((a & 0xFC00) | ((a + 1) & 0x03FF)); };
     uint16_t at = pf.instructionFetched ? next(pf.instructionAddress) : pf.instructionAddress;
     anticCycles = static_cast<uint8_t>(anticCycles & 0x3F);
+    // (A carried fetch on cycle 6 or 7 ANDs its address in, A4.)
+    const uint8_t own = ownFetchCycles(midLine, regs, line_, true);
     if (fetches.low) {
-        anticBus[kOperandLowCycle] = memory_.read(at);
+        anticBus[kOperandLowCycle] =
+            memory_.read(static_cast<uint16_t>(at & antic_.fetchAddressMask(kOperandLowCycle, own)));
         anticCycles = static_cast<uint8_t>(anticCycles | (1 << kOperandLowCycle));
         at = next(at);
     }
     if (fetches.high) {
-        anticBus[kOperandLowCycle + 1] = memory_.read(at);
+        anticBus[kOperandLowCycle + 1] =
+            memory_.read(static_cast<uint16_t>(at & antic_.fetchAddressMask(kOperandLowCycle + 1, own)));
         anticCycles = static_cast<uint8_t>(anticCycles | (1 << (kOperandLowCycle + 1)));
     }
 }
@@ -583,7 +621,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
         if (antic_.operandsPending()) [[unlikely]] {
             const OperandFetches fetches = operandFetches(midLine, regs_[Reg::DMACTL]);
-            antic_.operandDmaDuringLine(memory_, fetches.low, fetches.high, pf_);
+            antic_.operandDmaDuringLine(memory_, fetches.low, fetches.high, pf_,
+                                        ownFetchCycles(midLine, regs_, y, true));
         }
         // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
         if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]

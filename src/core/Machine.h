@@ -154,6 +154,9 @@ private:
     // Loads again the players of this line whose fetch a carried playfield fetch met (A4):
     // ANTIC read the AND of both addresses (Antic::fetchAddressMask).
     void andedPlayerFetches();
+    // Player `k`'s fetch read at its address (with `regs`) & `mask` into `graf`, as GRACTL and
+    // VDELAY let it load.
+    void andedPlayerFetch(const RegisterFile& regs, int k, uint16_t mask, uint8_t& graf) const;
     // Makes this line's phantom loads into `regs`, with the bus of cycles 0-7: the CPU's bytes
     // (phantom_.cpu), else ANTIC's (`anticBus`, bit c of `anticCycles`: it drove cycle c),
     // else the byte before. `playerFetches`: cycles 2-5 on which ANTIC fetched a player.

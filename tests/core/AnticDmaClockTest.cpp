@@ -381,6 +381,111 @@ TEST(AnticMidLine, A4_ACarriedFetchOnCycle6AndsItsAddressIntoTheLmsLowByte) {
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
+TEST(AnticMidLine, A4_PlayerFetchesRedoneByAnEarlyPmbaseWriteReadTheAndOfBothAddresses) {
+    // Lines 32-33 and the P/M DMA as in A4_ACarriedFetchOnAPlayersCycleLatchesTheAndOfBothAddresses,
+    // with PMBASE $50 written at clock 1 of line 33 (cycle 1): a PMBASE write reaches the fetches
+    // from the next cycle on (D3), so players 0-3 are fetched again from $5000 on their cycles 2-5.
+    // The carried bitmap fetches of cycles 2 and 4 still meet players 0 and 2 there: ANTIC reads
+    // $5421 & $3034 = $1020 and $5621 & $3035 = $1021; player 1 (cycle 3) reads its own $5521.
+    // Memory: $5421, $5521, $5621 $FF; $1020 $00, $1021 $0F. So on line 33 player 0 shows nothing,
+    // player 2 four clocks, player 1 eight (each redone at its own address: eight, eight, eight).
+    {
+        TestMachine t;
+        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F}, 0x3E);
+        t.set(Reg::PMBASE, 0x40);
+        t.set(Reg::GRACTL, 0x03);
+        t.player(0, 0x60, 0);
+        t.player(1, 0x70, 0);
+        t.player(2, 0x80, 0);
+        t.poke(0x5421, {0xFF});
+        t.poke(0x5521, {0xFF});
+        t.poke(0x5621, {0xFF});
+        t.poke(0x1021, {0x0F});
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+        t.at(kFirstModeLine + 1, 1, Reg::PMBASE, 0x50);
+        t.run();
+        EXPECT_TRUE(t.activeClocks(0, kFirstModeLine + 1).empty());
+        EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
+        EXPECT_EQ(t.activeClocks(2, kFirstModeLine + 1).size(), 4u);
+    }
+}
+
+TEST(AnticMidLine, A4_AStoreBeforeThePlayerFetchesReachesTheAndOfBothAddresses) {
+    // The scene of A4_ACarriedFetchOnAPlayersCycleLatchesTheAndOfBothAddresses (player 0 read at
+    // $4421 & $3034 = $0020, player 2 at $4621 & $3035 = $0021 on line 33), with a program's
+    // stores on cycle 1 of line 33, before the player fetches (as Atari hands them to Machine):
+    // $FF to $0020 and $00 to $4621. Player 0 reads the stored $FF at $0020: eight clocks; player 2
+    // still reads $0021 ($0F), which no store touched: four clocks. Taken at their own addresses,
+    // the stores would leave player 0 with $00 (nothing) and give player 2 $00 (nothing).
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F}, 0x3E);
+    t.set(Reg::PMBASE, 0x40);
+    t.set(Reg::GRACTL, 0x03);
+    t.player(0, 0x60, 0);
+    t.player(2, 0x80, 0);
+    t.poke(0x4421, {0xFF});
+    t.poke(0x4621, {0xFF});
+    t.poke(0x0021, {0x0F});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.m.writeRegister(Reg::HITCLR, 0);
+    while (t.m.line() != kFirstModeLine + 1) t.m.runScanline();
+    t.m.beginScanline();
+    t.m.memory().write(0x0020, 0xFF);
+    t.m.storedBeforePlayerFetches(0x0020, 0xFF, 1);
+    t.m.memory().write(0x4621, 0x00);
+    t.m.storedBeforePlayerFetches(0x4621, 0x00, 1);
+    t.m.endScanline({});
+    EXPECT_EQ(t.activeClocks(0, kFirstModeLine + 1).size(), 8u);
+    EXPECT_EQ(t.activeClocks(2, kFirstModeLine + 1).size(), 4u);
+}
+
+TEST(AnticMidLine, A4_AnLmsAddressFetchedAfterAnEarlyDisplayListDmaWriteReadsTheAndOfBothAddresses) {
+    // Line 32 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine but an LMS $3003 (display list
+    // at $2000: 70 70 70 5F 03 30, then $0F $40 at $2006, a JVB at $2008): 51 bytes, the counter at
+    // $3036, the ring $55. DMACTL $02 at clock 0 of line 33 turns display-list DMA off before its
+    // instruction fetch: ANTIC repeats the LMS unfetched (A3), the display-list counter at $2006.
+    // DMACTL $22 at clock 9 (cycle 5) turns it on from cycle 6: ANTIC fetches the address there,
+    // the low byte on cycle 6 at $2006 and the high byte on 7 at $2007. The carried bitmap fetches
+    // of cycles 0 (virtual), 2 and 4 move the counter to $3039, and cycle 6's, at $3039, meets the
+    // low byte's fetch: ANTIC reads $2006 & $3039 = $2000, $70. Cycle 7 has no carried fetch: the
+    // high byte is $40, the counter is loaded with $4070, and the window (places 2 on, byte 4 on,
+    // as in A4_ACarriedFetchOnCycle6AndsItsAddressIntoTheLmsLowByte) shows bytes $4076-$40B5.
+    // Memory: $4076-$40B5 $FF; with the low byte read at $2006 ($0F) the window would show
+    // $4015-$4054 ($00).
+    TestMachine t;
+    t.displayList({});
+    t.m.memory().load(0x2000, std::vector<uint8_t>{0x70, 0x70, 0x70, 0x5F, 0x03, 0x30, 0x0F, 0x40, 0x41, 0x00, 0x20});
+    for (uint16_t a = 0x4076; a <= 0x40B5; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x02);
+    t.at(kFirstModeLine + 1, 9, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_ALaterRowReadsAPlaceTheFirstRowDidNotFetchAsTheBufferHeldIt) {
+    // Line 32: a scrolled mode D mode line (LMS $3000, two rows) at narrow width (a normal fetch:
+    // first name cycle 18, bitmaps on the even cycles 20-98, 40 bytes). HSCROL 2 at clock 100
+    // (cycle 51) moves its stop to name cycle 99, off the step: it fetches on, bitmaps on the even
+    // cycles 20-112, 47 bytes, into line buffer places 0-46 (A1), and leaves the ring $55. Place 47
+    // keeps what the buffer held before: $00 (the buffer is cleared as the vertical blank starts,
+    // and no mode line before this one fetched). Line 33, its second row, fetches nothing but
+    // draws from the buffer with the carried clock (A4): bitmap loads on the even cycles from 8
+    // and, HSCROL 2 being kept, its own odd ones from 21, one place a load: place 47 on cycle 60
+    // (clocks $80-$81), places 48-62 ($FF, A4) on 61-75 and the last byte's low pixels on 76
+    // (clocks $82-$A1). Memory: $302F (the byte place 47 would hold had it been fetched) $FF, the
+    // rest $00: clocks $80-$81 dark (lit if the place read memory), $82-$A1 lit.
+    TestMachine t;
+    t.displayList({0x5D, 0x00, 0x30, 0x0F}, 0x21);
+    t.poke(0x302F, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x7C, 0xA6), "000000" + std::string(32, '1') + "0000");
+}
+
 TEST(AnticMidLine, A4_TheSecondRowsCycle1MakesABitmapFetchThatMovesTheCounter) {
     // Line 32: a scrolled mode F line (LMS $3F4C, wide fetch) with HSCROL 2: first name cycle 11
     // (the odd places, $AA), stop 107. HSCROL 4 at clock 100 moves the stop to 108, off the step:
