@@ -19,6 +19,14 @@ namespace pmg {
 
 namespace {
 
+// Bit k: byte k of `v` is not zero (bit 7 of each byte of `high` is set when its low 7 bits
+// carry into it or it is set; the multiply gathers bits 7, 15, ..., 63 into bits 56-63, and no
+// two of its partial products meet, so nothing carries).
+inline unsigned nonZeroByteBits(uint64_t v) {
+    const uint64_t high = (((v & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | v) & 0x8080808080808080ull;
+    return static_cast<unsigned>(((high >> 7) * 0x0102040810204080ull) >> 56);
+}
+
 // First clock where a and b overlap, or -1.
 inline int firstOverlap(const LineMask& a, const LineMask& b) {
     for (int w = 0; w < 4; ++w)
@@ -149,11 +157,18 @@ void detectPlayfieldFromBytes(int line, const Memory& mem, const PlayfieldLine& 
                               uint8_t active, uint8_t possible, CollisionLatches& latches) {
     const int span = anticMode(pf.mode).clocksPerByte;
     const auto& table = kBitmapClocks.clocks[pf.mode - 8];
-    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+    // Only the objects still lacking a colour the line can show: found for all eight at once
+    // from the latches, not object by object with a branch each (whose outcome changes as the
+    // latches fill up, and is mispredicted about as often as not).
+    uint64_t pfLatches;
+    std::memcpy(&pfLatches, latches.registers().data() + M0PF, 8);
+    const unsigned lackingRegisters = nonZeroByteBits(~pfLatches & (uint64_t{possible} * 0x0101010101010101ull));
+    // (registers M0PF..M3PF, P0PF..P3PF: objects 4-7, 0-3)
+    const uint8_t lacking = static_cast<uint8_t>((lackingRegisters >> 4) | (lackingRegisters << 4));
+    for (uint8_t a = active & lacking; a; a &= static_cast<uint8_t>(a - 1)) {
         const int o = std::countr_zero(a);
         const int pfReg = playfieldRegister(o);
         const int need = ~latches.read(pfReg) & possible;
-        if (!need) continue;
         // The object's clocks that show the line's data (elsewhere it is background).
         const int x = cache.x(o);
         const int dataFrom = std::max(0, pf.first - x), dataTo = std::min(32, pf.last + 1 - x);
@@ -168,8 +183,8 @@ void detectPlayfieldFromBytes(int line, const Memory& mem, const PlayfieldLine& 
         uint8_t bytes[9];
         const int count = i1 - i0 + 1;  // at most 9 (32 clocks over 4-clock bytes, misaligned)
         for (int i = 0; i < count; ++i) bytes[i] = mem.read(scanAddress(pf.dataAddress, i0 + i));
-        for (int n = 0; n < 3; ++n) {
-            if (!(need & (1 << n))) continue;
+        for (unsigned colours = static_cast<unsigned>(need) & 7; colours; colours &= colours - 1) {
+            const int n = std::countr_zero(colours);
             uint64_t m = 0;
             for (int i = 0; i < count; ++i) m |= ((table[bytes[i]] >> (16 * n)) & 0xFFFF) << (i * span);
             const uint64_t under = rel >= 0 ? m >> rel : m << -rel;  // bit k: clock x + k
