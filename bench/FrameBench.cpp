@@ -4,13 +4,14 @@
 // collision work instead of skipping bits that are already latched.
 //
 // How far from memory bandwidth: a frame with the picture writes 240 rows of 376 hi-res
-// pixels (90,240 bytes), with the record 240 LineRecords more (92,160 bytes). Measured on a
-// shared 2-core machine under load, the copies below move those bytes in 1.0-1.6 us and
-// 2.0-2.9 us (60-90 GB/s: they stay in the cache), while a frame whose every line is made
-// (the NewColour cases) took 30-38 us with the picture: the picture path is bound by its
-// work per colour clock, 20 times and more above the bandwidth bound. A line that is the
-// same as a frame ago writes nothing at all (GtiaLineMemo); what is left of a frame then is
-// ANTIC, P/M DMA and the machine's per-line bookkeeping.
+// pixels (90,240 bytes), with the record 240 LineRecords more (92,160 bytes). The copies below
+// move those bytes in about 1.8 us and 3.5 us of CPU time (about 48 GB/s: they stay in the
+// cache; measured on the shared 2-core machine). A frame of moving objects made 15 us with
+// the picture and 19 us with picture and record (the Moving cases, November 2026): the
+// picture path is bound by its work per line, about 8 times above the bandwidth bound (the
+// record path about 5 times). A line that is the same as a frame ago writes nothing at all
+// (GtiaLineMemo); what is left of a frame then is ANTIC, P/M DMA and the machine's per-line
+// bookkeeping.
 //
 // The busy scene is static: every frame starts as the one before did (HITCLR included), so
 // the machine takes the last frame's result (the frame memo, Machine::runFrame) and these
