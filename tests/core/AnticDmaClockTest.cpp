@@ -37,6 +37,22 @@ void fill(TestMachine& t, int from, int to, uint8_t value) {
     for (int i = from; i < to; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), value);
 }
 
+// The scene of A4_ACarriedFetchOnAPlayersCycleLatchesTheAndOfBothAddresses: lines 32-33 as in
+// A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (the ring $55, line 32's 51 bytes, counter
+// $3033; HSCROL 2 from clock 100 of line 32, 0 from line 33) with single-line P/M DMA (DMACTL
+// $3E, PMBASE $40, GRACTL 3) and players 0-2 at $60, $70, $80. The bytes the players read are
+// each test's own.
+void carriedFetchesOnPlayersCycles(TestMachine& t) {
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F}, 0x3E);
+    t.set(Reg::PMBASE, 0x40);
+    t.set(Reg::GRACTL, 0x03);
+    t.player(0, 0x60, 0);
+    t.player(1, 0x70, 0);
+    t.player(2, 0x80, 0);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+}
+
 }  // namespace
 
 TEST(AnticDma, A4_TheRingKeepsTheStartOfAMissedStopAndTurnsTwoPlacesALine) {
@@ -345,18 +361,11 @@ TEST(AnticMidLine, A4_ACarriedFetchOnAPlayersCycleLatchesTheAndOfBothAddresses) 
     // Memory: $4421, $4521, $4621 $FF; $0020 $00, $0021 $0F. So on line 33 player 0 shows
     // nothing, player 2 four clocks, player 1 eight (each one at its own address would show eight).
     TestMachine t;
-    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F}, 0x3E);
-    t.set(Reg::PMBASE, 0x40);
-    t.set(Reg::GRACTL, 0x03);
-    t.player(0, 0x60, 0);
-    t.player(1, 0x70, 0);
-    t.player(2, 0x80, 0);
+    carriedFetchesOnPlayersCycles(t);
     t.poke(0x4421, {0xFF});
     t.poke(0x4521, {0xFF});
     t.poke(0x4621, {0xFF});
     t.poke(0x0021, {0x0F});
-    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
     t.run();
     EXPECT_TRUE(t.activeClocks(0, kFirstModeLine + 1).empty());
     EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
@@ -391,18 +400,11 @@ TEST(AnticMidLine, A4_PlayerFetchesRedoneByAnEarlyPmbaseWriteReadTheAndOfBothAdd
     // player 2 four clocks, player 1 eight (each redone at its own address: eight, eight, eight).
     {
         TestMachine t;
-        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F}, 0x3E);
-        t.set(Reg::PMBASE, 0x40);
-        t.set(Reg::GRACTL, 0x03);
-        t.player(0, 0x60, 0);
-        t.player(1, 0x70, 0);
-        t.player(2, 0x80, 0);
+        carriedFetchesOnPlayersCycles(t);
         t.poke(0x5421, {0xFF});
         t.poke(0x5521, {0xFF});
         t.poke(0x5621, {0xFF});
         t.poke(0x1021, {0x0F});
-        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
         t.at(kFirstModeLine + 1, 1, Reg::PMBASE, 0x50);
         t.run();
         EXPECT_TRUE(t.activeClocks(0, kFirstModeLine + 1).empty());
@@ -419,16 +421,10 @@ TEST(AnticMidLine, A4_AStoreBeforeThePlayerFetchesReachesTheAndOfBothAddresses) 
     // still reads $0021 ($0F), which no store touched: four clocks. Taken at their own addresses,
     // the stores would leave player 0 with $00 (nothing) and give player 2 $00 (nothing).
     TestMachine t;
-    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F}, 0x3E);
-    t.set(Reg::PMBASE, 0x40);
-    t.set(Reg::GRACTL, 0x03);
-    t.player(0, 0x60, 0);
-    t.player(2, 0x80, 0);
+    carriedFetchesOnPlayersCycles(t);
     t.poke(0x4421, {0xFF});
     t.poke(0x4621, {0xFF});
     t.poke(0x0021, {0x0F});
-    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
     t.m.writeRegister(Reg::HITCLR, 0);
     while (t.m.line() != kFirstModeLine + 1) t.m.runScanline();
     t.m.beginScanline();
