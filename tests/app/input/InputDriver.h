@@ -14,8 +14,10 @@
 
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "app/App.h"
+#include "image/Png.h"
 
 namespace pmg::app::testing_input {
 
@@ -178,6 +180,25 @@ inline AppOptions sessionOptions(const std::filesystem::path& scene, const std::
 
 inline std::filesystem::path sourceFile(const std::string& relative) {
     return std::filesystem::path(PMGLAB_SOURCE_DIR) / relative;
+}
+
+// The window as the test left it, as a PNG named `name` in $PMGLAB_TEST_SHOTS (when set), for
+// a person to look at.
+inline void shot(AppSession& app, const std::string& name) {
+    if (const char* dir = std::getenv("PMGLAB_TEST_SHOTS"))
+        writePng(std::filesystem::path(dir) / (name + ".png"), app.capture());
+}
+
+// The part of a slot's window its panel is seen in: below its tabs, inside its padding.
+struct Visible {
+    float top = 0, bottom = 0;
+};
+
+inline Visible visibleIn(const char* slot, const std::string& tab, const AppSession& app) {
+    const ImGuiWindow* w = ImGui::FindWindowByName(slot);
+    const auto t = app.widget(tab);
+    if (!w || !t) return {};
+    return {(*t)[3], w->Pos.y + w->Size.y - ImGui::GetStyle().WindowPadding.y};
 }
 
 }  // namespace pmg::app::testing_input

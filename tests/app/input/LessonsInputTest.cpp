@@ -31,10 +31,6 @@ void clickNamed(AppSession& app, InputDriver& input, const std::string& name) {
     input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
 }
 
-void shot(AppSession& app, const std::string& name) {
-    if (const char* dir = std::getenv("PMGLAB_TEST_SHOTS")) writePng(fs::path(dir) / (name + ".png"), app.capture());
-}
-
 // Edit > Undo with the mouse: the menu's title, then its Undo item (a click pushed on a
 // loaded machine is now and then lost, so the title is clicked again until the menu is open).
 void menuUndo(AppSession& app, InputDriver& input) {

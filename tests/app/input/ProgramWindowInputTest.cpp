@@ -31,10 +31,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace testing_input;
 
-void shot(AppSession& app, const std::string& name) {
-    if (const char* dir = std::getenv("PMGLAB_TEST_SHOTS")) writePng(fs::path(dir) / (name + ".png"), app.capture());
-}
-
 // A click in the middle of a named widget, then the pointer away from it (over the status
 // bar), so no tooltip ends the panel's text log.
 void clickNamed(AppSession& app, InputDriver& input, const std::string& name) {
@@ -172,18 +168,6 @@ TEST(ProgramWindow, SavingAnOpenedProgramProposesItsFolderAndAsksBeforeReplacing
     }
     fs::current_path(before);
     fs::remove_all(dir);
-}
-
-// The part of a slot's window its panel is seen in: below its tabs, inside its padding.
-struct Visible {
-    float top = 0, bottom = 0;
-};
-
-Visible visibleIn(const char* slot, const std::string& tab, const AppSession& app) {
-    const ImGuiWindow* w = ImGui::FindWindowByName(slot);
-    const auto t = app.widget(tab);
-    if (!w || !t) return {};
-    return {(*t)[3], w->Pos.y + w->Size.y - ImGui::GetStyle().WindowPadding.y};
 }
 
 AppOptions projector(const char* program, const fs::path& dir, float scale, const char* panel) {

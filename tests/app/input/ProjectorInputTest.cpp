@@ -25,22 +25,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace testing_input;
 
-void shot(AppSession& app, const std::string& name) {
-    if (const char* dir = std::getenv("PMGLAB_TEST_SHOTS")) writePng(fs::path(dir) / (name + ".png"), app.capture());
-}
-
-// The part of a slot's window its panel is seen in: below its tabs, inside its padding.
-struct Visible {
-    float top = 0, bottom = 0;
-};
-
-Visible visibleIn(const char* slot, const std::string& tab, const AppSession& app) {
-    const ImGuiWindow* w = ImGui::FindWindowByName(slot);
-    const auto t = app.widget(tab);
-    if (!w || !t) return {};
-    return {(*t)[3], w->Pos.y + w->Size.y - ImGui::GetStyle().WindowPadding.y};
-}
-
 // The interface one step bigger (Ctrl+plus), and frames for the slots to settle.
 void bigger(InputDriver& input) {
     input.key(SDLK_EQUALS, KMOD_LCTRL);
