@@ -1019,7 +1019,8 @@ TEST(FastPathCrossCheck, FramesWithAnticWorkTakenFromTheLastFrameEqualTheReferen
 // ANTIC's own; with the display list restarted at DLISTL/H on every frame instead, the frames
 // after the first are taken from the recording (the control). (Both halves of the memo's key
 // hold the place here, ANTIC's state and the playfield line the frame starts from: with the two
-// taken out of the key this test fails, with either one alone it does not.)
+// taken out of the key this test fails, with either one alone it does not; the next test holds
+// the place in ANTIC's state alone.)
 TEST(FastPathCrossCheck, AFrameWhoseDisplayListGoesOnFromElsewhereIsNotTakenFromTheLastFrame) {
     for (const bool runs : {true, false}) {
         MachineOptions fastOptions{.picture = true, .record = true};
@@ -1061,6 +1062,70 @@ TEST(FastPathCrossCheck, AFrameWhoseDisplayListGoesOnFromElsewhereIsNotTakenFrom
         }
         if (runs) EXPECT_EQ(fast.m.anticFramesTaken(), 0u);
         else EXPECT_GE(fast.m.anticFramesTaken(), 18u);
+    }
+}
+
+// The same when the display list's place is the only difference: a display list running on
+// whose first half jumps (JVB) to its second and the second to itself, so that from the second
+// frame on every frame shows the second half. Writing DLISTL/H between two frames with the
+// values they hold already (what a program's vertical-blank code does every frame) sends ANTIC
+// back to the first half: the registers, the memory and the playfield line the frame starts
+// from are those of the frame before, only ANTIC's state differs, and that frame must be
+// ANTIC's own. (With ANTIC's state taken out of the memo's key, the frames after the writes
+// are taken from the frame before and show the second half.)
+TEST(FastPathCrossCheck, AFrameThatOnlyAnticsStateTellsApartIsNotTakenFromTheLastFrame) {
+    MachineOptions fastOptions{.picture = true, .record = true};
+    fastOptions.displayListRuns = true;
+    MachineOptions refOptions = fastOptions;
+    refOptions.reference = true;
+    TestMachine fast(fastOptions), ref(refOptions);
+    constexpr uint16_t kFirstHalf = kDlist, kSecondHalf = kDlist + 0x200;
+    for (TestMachine* t : {&fast, &ref}) {
+        // One half: 100 mode F lines from $3000, 100 from `middle`, 39 from $6000 and a JVB
+        // to `next` on the frame's last line (247).
+        const auto half = [&](uint16_t at, uint8_t middle, uint16_t next) {
+            std::vector<uint8_t> dl = {0x4F, 0x00, 0x30};
+            dl.insert(dl.end(), 99, 0x0F);
+            dl.insert(dl.end(), {0x4F, 0x00, middle});
+            dl.insert(dl.end(), 99, 0x0F);
+            dl.insert(dl.end(), {0x4F, 0x00, 0x60});
+            dl.insert(dl.end(), 38, 0x0F);
+            dl.insert(dl.end(), {0x41, static_cast<uint8_t>(next & 0xFF), static_cast<uint8_t>(next >> 8)});
+            t->m.memory().load(at, dl);
+        };
+        half(kFirstHalf, 0x40, kSecondHalf);
+        half(kSecondHalf, 0x50, kSecondHalf);
+        std::vector<uint8_t> screen(0x1000);
+        for (uint16_t base : {0x3000, 0x4000, 0x5000, 0x6000}) {
+            for (size_t i = 0; i < screen.size(); ++i) screen[i] = static_cast<uint8_t>((i * (base >> 10)) ^ (i >> 4));
+            t->m.memory().load(base, screen);
+        }
+        t->set(Reg::DLISTL, kFirstHalf & 0xFF);
+        t->set(Reg::DLISTH, kFirstHalf >> 8);
+        t->set(Reg::DMACTL, 0x22);
+        t->set(Reg::COLPF1, 0x0E);
+        t->set(Reg::COLPF2, 0x94);
+        t->player(0, 0x60, 0xFF, 3);
+        t->player(1, 0x90, 0x81, 1);
+    }
+    for (int frame = 0; frame < 12; ++frame) {
+        for (TestMachine* t : {&fast, &ref}) {
+            // The players move: the frame memo takes no frame; ANTIC's part is the question.
+            t->set(Reg::HPOSP0, static_cast<uint8_t>(0x60 + frame));
+            t->m.writeRegister(Reg::HITCLR, 0);
+            if (frame == 6) {
+                t->m.writeRegister(Reg::DLISTL, kFirstHalf & 0xFF);
+                t->m.writeRegister(Reg::DLISTH, kFirstHalf >> 8);
+            }
+        }
+        const uint64_t takenBefore = fast.m.anticFramesTaken();
+        runFrameAndStateOnBoth(fast, ref, "frame " + std::to_string(frame));
+        if (HasFatalFailure()) return;
+        // Frames 1 and 7 start after the first half's JVB, 2 and 8 after the second half's
+        // and are recorded; 3-5 and 9-11 start as 2 and 8 did and are taken from them (the
+        // control). Frame 6 starts as 5 did but for ANTIC's place in the display list.
+        const bool taken = (frame >= 3 && frame <= 5) || frame >= 9;
+        EXPECT_EQ(fast.m.anticFramesTaken() - takenBefore, taken ? 1u : 0u) << "frame " << frame;
     }
 }
 
