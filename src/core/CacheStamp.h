@@ -12,6 +12,7 @@ public:
     enum class Source : uint8_t {
         None,
         CachedObjects,   // ObjectMaskCache::version()
+        Placement,       // ObjectMaskCache::placementVersion()
         ShiftedObjects,  // the count of lines whose objects came from the shift registers
         Colours,         // PriorityColours::version()
     };

@@ -493,8 +493,9 @@ void GtiaPicture::overlayObjects(uint8_t* row, const Memory& mem, PlayfieldLine&
 }
 
 void GtiaPicture::placeFixedObjects(const ObjectMaskCache& cache) {
-    if (fixedPlacement_ == cache.placementVersion() && fixedLone_ == loneStamp_) return;
-    fixedPlacement_ = cache.placementVersion();
+    const CacheStamp placement(CacheStamp::Source::Placement, cache.placementVersion());
+    if (fixedPlacement_ == placement && fixedLone_ == loneStamp_) return;
+    fixedPlacement_ = placement;
     fixedLone_ = loneStamp_;
     for (int o = 0; o < kObjectCount; ++o) {
         const ObjectSpan span = cache.span(o);

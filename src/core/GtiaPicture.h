@@ -84,8 +84,8 @@ private:
         FixedForm form = FixedForm::Player1;
     };
     FixedObject fixed_[kObjectCount]{};
-    uint32_t fixedPlacement_ = 0;  // ObjectMaskCache::placementVersion() fixed_ is for
-    CacheStamp fixedLone_;         // and loneStamp_
+    CacheStamp fixedPlacement_;  // the placement fixed_ is for
+    CacheStamp fixedLone_;       // and loneStamp_
 
     // Bitmap modes: the hi-res pixels of each 4-bit half of a screen byte, for the current
     // colours and mode (see composeBase).
