@@ -1012,6 +1012,28 @@ TEST(FastPathCrossCheck, FramesWithAnticWorkTakenFromTheLastFrameEqualTheReferen
     EXPECT_GT(taken, 300u);
 }
 
+namespace {
+
+// The display-list tests' scene: DMA on, two players over the screen the display list at
+// `dlist` shows (mode F lines, in COLPF2 and COLPF1's luminance).
+void showDisplayList(TestMachine& t, uint16_t dlist) {
+    t.set(Reg::DLISTL, dlist & 0xFF);
+    t.set(Reg::DLISTH, dlist >> 8);
+    t.set(Reg::DMACTL, 0x22);
+    t.set(Reg::COLPF1, 0x0E);
+    t.set(Reg::COLPF2, 0x94);
+    t.player(0, 0x60, 0xFF, 3);
+    t.player(1, 0x90, 0x81, 1);
+}
+// Before frame `frame` of them: player 0 moved on, so that the frame memo takes no frame and
+// ANTIC's part is the question, and the latches cleared.
+void beforeFrame(TestMachine& t, int frame) {
+    t.set(Reg::HPOSP0, static_cast<uint8_t>(0x60 + frame));
+    t.m.writeRegister(Reg::HITCLR, 0);
+}
+
+}  // namespace
+
 // Where the display list stands when a frame starts is part of what the frame's ANTIC work
 // depends on, not only the registers and the memory. A display list that runs on from frame to
 // frame (no JVB; the option that lets it) and loops every 225 lines starts each frame 15 lines
@@ -1041,20 +1063,10 @@ TEST(FastPathCrossCheck, AFrameWhoseDisplayListGoesOnFromElsewhereIsNotTakenFrom
             t->m.memory().load(0x3000, screen);
             for (auto& b : screen) b = static_cast<uint8_t>(~b & 0x81);
             t->m.memory().load(0x4000, screen);
-            t->set(Reg::DLISTL, kDlist & 0xFF);
-            t->set(Reg::DLISTH, kDlist >> 8);
-            t->set(Reg::DMACTL, 0x22);
-            t->set(Reg::COLPF1, 0x0E);
-            t->set(Reg::COLPF2, 0x94);
-            t->player(0, 0x60, 0xFF, 3);
-            t->player(1, 0x90, 0x81, 1);
+            showDisplayList(*t, kDlist);
         }
         for (int frame = 0; frame < 20; ++frame) {
-            // The players move: the frame memo takes no frame; ANTIC's part is the question.
-            for (TestMachine* t : {&fast, &ref}) {
-                t->set(Reg::HPOSP0, static_cast<uint8_t>(0x60 + frame));
-                t->m.writeRegister(Reg::HITCLR, 0);
-            }
+            for (TestMachine* t : {&fast, &ref}) beforeFrame(*t, frame);
             runFrameAndStateOnBoth(fast, ref,
                                    std::string(runs ? "display list runs on" : "display list restarts") + ", frame " +
                                        std::to_string(frame));
@@ -1100,19 +1112,11 @@ TEST(FastPathCrossCheck, AFrameThatOnlyAnticsStateTellsApartIsNotTakenFromTheLas
             for (size_t i = 0; i < screen.size(); ++i) screen[i] = static_cast<uint8_t>((i * (base >> 10)) ^ (i >> 4));
             t->m.memory().load(base, screen);
         }
-        t->set(Reg::DLISTL, kFirstHalf & 0xFF);
-        t->set(Reg::DLISTH, kFirstHalf >> 8);
-        t->set(Reg::DMACTL, 0x22);
-        t->set(Reg::COLPF1, 0x0E);
-        t->set(Reg::COLPF2, 0x94);
-        t->player(0, 0x60, 0xFF, 3);
-        t->player(1, 0x90, 0x81, 1);
+        showDisplayList(*t, kFirstHalf);
     }
     for (int frame = 0; frame < 12; ++frame) {
         for (TestMachine* t : {&fast, &ref}) {
-            // The players move: the frame memo takes no frame; ANTIC's part is the question.
-            t->set(Reg::HPOSP0, static_cast<uint8_t>(0x60 + frame));
-            t->m.writeRegister(Reg::HITCLR, 0);
+            beforeFrame(*t, frame);
             if (frame == 6) {
                 t->m.writeRegister(Reg::DLISTL, kFirstHalf & 0xFF);
                 t->m.writeRegister(Reg::DLISTH, kFirstHalf >> 8);
