@@ -82,7 +82,7 @@ void Machine::runFrameLines() {
             AnticFrameMemo::giveLine(a.lines[static_cast<size_t>(y)], pf_, regs_, visible);
             if (visible) {
                 gtia_.scanLine(y, memory_, pf_, {}, regs_, latches_, frame_, gtiaOptions_);
-                if (record) recordLayout(y);
+                if (record) recordLayout(y, false);  // (a kept frame's lines read memory itself)
             } else {
                 gtia_.blankLine(regs_, {}, gtiaOptions_);
             }

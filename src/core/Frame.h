@@ -36,6 +36,10 @@ struct LineLayout {
     // i * clocksPerByte onwards; bytes firstByte..lastByte-1 are shown.
     int16_t origin = 0;
     int16_t firstByte = 0, lastByte = 0;
+    // The line shows bytes from ANTIC's line buffer that memory does not hold there (the
+    // buffer keeps what ANTIC fetched last: a mode line whose first scan line had playfield
+    // DMA off, or memory written after the first scan line): memory is not what it shows.
+    bool bufferBytes = false;
     bool empty() const { return mode == 0; }
 };
 

@@ -155,10 +155,11 @@ bool Machine::playfieldWrittenByScene() const {
     return false;
 }
 
-void Machine::recordLayout(int y) {
+void Machine::recordLayout(int y, bool bufferBytes) {
     LineLayout& out = frame_.layout(y);
     out = LineLayout{};
     if (pf_.empty()) return;
+    out.bufferBytes = bufferBytes;
     placePlayfield(pf_);
     const AnticModeInfo& info = anticMode(pf_.mode);
     out.mode = pf_.mode;
@@ -655,8 +656,9 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         for (const RegisterWrite& w : midLine)
             if (w.reg == Reg::DLISTL || w.reg == Reg::DLISTH) antic_.writeDisplayListPointer(w.reg, w.value);
     } else if (inVisibleLines(y)) {
-        gtia_.scanLine(y, antic_.lineMemory(memory_, pf_), pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
-        if (options_.record) recordLayout(y);
+        const Memory& lineMemory = antic_.lineMemory(memory_, pf_);
+        gtia_.scanLine(y, lineMemory, pf_, midLine, regs_, latches_, frame_, gtiaOptions_);
+        if (options_.record) recordLayout(y, &lineMemory != &memory_);
         // GTIA applied the mid-line writes to the registers; the display-list counter lives
         // in ANTIC and takes them for its next fetch.
         for (const RegisterWrite& w : midLine)

@@ -148,7 +148,9 @@ private:
     std::span<const RegisterWrite> lineWrites(std::span<const RegisterWrite> extra);
     std::span<const RegisterWrite> mergedWrites(std::span<const RegisterWrite> own,
                                                 std::span<const RegisterWrite> extra);
-    void recordLayout(int line);
+    // The frame's layout of `line` from ANTIC's playfield line; `bufferBytes`: it shows bytes
+    // from ANTIC's line buffer that memory does not hold (LineLayout::bufferBytes).
+    void recordLayout(int line, bool bufferBytes);
     void notePlayerMissileIoSpaceRead(int line);
     void takeAnticNotes();
     // Loads again the players of this line whose fetch a carried playfield fetch met (A4):
