@@ -263,13 +263,15 @@ void append(std::string& reason, const std::string& more) {
 
 // Why a classified cell came out as it did: for a disagreement, from the geometry of the
 // pair that decided and the method's own note; for any latched cell, a priority note.
-std::string explainCell(const ReasonSources& from, const Cell& cell, const CellWork& work, BeamPosition hwWhere) {
+std::string explainCell(const ReasonSources& from, const Method& method, const Cell& cell, const CellWork& work,
+                        BeamPosition hwWhere) {
     std::string reason;
     if (cell.agreement == Agreement::FalseAlarm && work.a) {
         if (cell.ref.playfield()) reason = playfieldFalseAlarm(from, *work.a, cell.ref.bit);
         else if (work.b) reason = objectFalseAlarm(from, *work.a, *work.b);
     } else if (cell.agreement == Agreement::Missed) {
         reason = missedReason(from, cell.ref, hwWhere);
+        if (cell.ref.playfield()) append(reason, method.missedPlayfield(from.set.playfield, cell.ref.bit, hwWhere));
     }
     if (cell.agreement == Agreement::FalseAlarm || cell.agreement == Agreement::Missed)
         append(reason, work.verdict.note);
@@ -392,7 +394,7 @@ Comparison compareFrame(const Machine& machine, const CompareOptions& options) {
             cell.software = work.applies ? work.verdict.outcome : Outcome::NotApplicable;
             cell.agreement = classify(work, cell.hardware);
             cell.where = work.verdict.hit() && work.verdict.where.valid() ? work.verdict.where : hwWhere;
-            cell.reason = explainCell(sources, cell, work, hwWhere);
+            cell.reason = explainCell(sources, *method, cell, work, hwWhere);
             count(result.counts, cell.agreement);
             result.cells.push_back(std::move(cell));
         }

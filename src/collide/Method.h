@@ -63,6 +63,11 @@ public:
     // Does A meet playfield colour `colour` (0-3)?
     virtual Verdict playfield(const PmObject& a, const PlayfieldObjects& playfield, int colour,
                               const CheckContext& context) const;
+    // Why playfield() said no where the hardware latched colour `colour` for A at `latched`,
+    // as far as what the method reads tells (empty: it adds nothing to the latch's place).
+    virtual std::string missedPlayfield(const PlayfieldObjects&, int /*colour*/, BeamPosition /*latched*/) const {
+        return {};
+    }
 };
 
 // Every method of the articles, in the order they are presented (cheapest first).

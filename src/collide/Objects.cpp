@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "core/Antic.h"
+#include "core/PlayfieldDecoder.h"
 
 namespace pmg::collide {
 namespace {
@@ -108,7 +109,7 @@ void extractPlayerMissiles(const Machine& machine, const std::vector<RegisterFil
 }
 
 // The PF colours a programmer would read in one screen byte (and, in text modes, its glyph).
-uint8_t cellColours(const LineLayout& layout, uint8_t byte, const Memory& memory, const RegisterFile& regs) {
+uint8_t cellColours(const LineLayout& layout, int gtia, uint8_t byte, const Memory& memory, const RegisterFile& regs) {
     const int mode = layout.mode;
     auto pairs = [](uint8_t b, bool fourth) {
         uint8_t c = 0;
@@ -130,7 +131,6 @@ uint8_t cellColours(const LineLayout& layout, uint8_t byte, const Memory& memory
             default: break;
         }
         // Mode F: hi-res, or a GTIA mode reading nibbles.
-        const int gtia = regs[Reg::PRIOR] >> 6;
         if (gtia == 2) {  // mode 10: nibbles 4-7 are PF0-PF3
             uint8_t c = 0;
             for (int n : {byte >> 4, byte & 15})
@@ -169,6 +169,7 @@ void extractPlayfield(const Machine& machine, const std::vector<RegisterFile>& r
     int line = kFirstVisibleLine;
     while (line <= kLastVisibleLine) {
         const LineLayout& lay = frame.layout(line);
+        set.playfield.bufferLines[line - kFirstVisibleLine] = lay.bufferBytes;
         if (lay.empty() || lay.clocksPerByte == 0) {
             ++line;
             continue;
@@ -182,18 +183,23 @@ void extractPlayfield(const Machine& machine, const std::vector<RegisterFile>& r
                 break;
             ++last;
         }
+        for (int y = line + 1; y <= last; ++y)
+            set.playfield.bufferLines[y - kFirstVisibleLine] = frame.layout(y).bufferBytes;
         ++modeRow;
         const RegisterFile& regs = regsAt[line - kFirstVisibleLine];
+        const uint8_t gtia = static_cast<uint8_t>(gtiaMode(regs[Reg::PRIOR], machine.options().ctia));
         for (int i = lay.firstByte; i < lay.lastByte; ++i) {
             TileCell cell;
             cell.address = scanAddress(lay.dataAddress, i);
             cell.byte = machine.memory().read(cell.address);
             cell.mode = lay.mode;
-            cell.hires = lay.hires;
+            cell.hires = lay.hires && gtia == 0;  // (GTIA's modes 9-11 read the bits as nibbles)
+            cell.gtia = gtia;
+            cell.lineAddress = lay.dataAddress;
             cell.column = i;
             cell.row = modeRow;
             cell.box = Box::at(lay.origin + i * lay.clocksPerByte, line, lay.clocksPerByte, last - line + 1);
-            cell.colours = cellColours(lay, cell.byte, machine.memory(), regs);
+            cell.colours = cellColours(lay, gtia, cell.byte, machine.memory(), regs);
             if (cell.colours) set.playfield.tiles.push_back(cell);
         }
         line = last + 1;

@@ -66,14 +66,19 @@ struct TileCell {
     uint16_t address = 0;  // the screen byte
     uint8_t byte = 0;
     uint8_t mode = 0;
-    uint8_t colours = 0;      // bit c: the cell holds PFc pixels, as the bytes (and glyphs) say
-    bool hires = false;       // modes 2, 3, F: GTIA reports every lit pixel as PF2 (reference F1)
-    int column = 0, row = 0;  // place in the grid: byte index on its line, mode line from the top
+    uint8_t colours = 0;       // bit c: the cell holds PFc pixels, as the bytes (and glyphs) say
+    bool hires = false;        // modes 2, 3, F in GTIA's mode 0: GTIA reports every lit pixel as PF2 (reference F1)
+    uint8_t gtia = 0;          // GTIA's mode on the cell's line (PRIOR bits 7-6; 2: mode 10, drawn a clock late, F4)
+    uint16_t lineAddress = 0;  // where its mode line's bytes start (column 0)
+    int column = 0, row = 0;   // place in the grid: byte index on its line, mode line from the top
 };
 
 struct PlayfieldObjects {
     std::array<Bitmap, 4> colours;  // PF0-PF3 pixels as GTIA collides them (lines 8-247)
-    std::vector<TileCell> tiles;    // every non-blank cell of the display list
+    std::vector<TileCell> tiles;    // every non-blank cell of the display list, from memory's bytes
+    // Per scan line (8-247): ANTIC drew it from its line buffer, which held other bytes than
+    // memory (LineLayout::bufferBytes): the tiles there are not what the screen showed.
+    std::array<bool, kVisibleLines> bufferLines{};
 };
 
 struct ObjectSet {

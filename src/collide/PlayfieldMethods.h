@@ -24,6 +24,7 @@ public:
     }
     Verdict playfield(const PmObject& a, const PlayfieldObjects& playfield, int colour,
                       const CheckContext& context) const override;
+    std::string missedPlayfield(const PlayfieldObjects& playfield, int colour, BeamPosition latched) const override;
 };
 
 class PlayfieldMaskMethod : public Method {

@@ -114,6 +114,54 @@ TEST(Comparison, HiResTextIsPf2ToTheHardwareButPf1ToATileMap) {
     EXPECT_NE(pf2.reason.find("hi-res"), std::string::npos) << pf2.reason;
 }
 
+// In GTIA's modes mode F's bits are nibbles, not hi-res pixels (F4): mode 10 reports all four
+// PF colours, and no reason may say it reports PF2 only.
+TEST(Comparison, GtiaMode10IsNotHiResToTheReasons) {
+    auto run = runScene("gtia-mode10.json");
+    const Comparison c = compare(*run);
+    EXPECT_EQ(c.hardware[5], 0x0F);  // P1PF
+    for (const MethodResult& m : c.methods)
+        for (const Cell& cl : m.cells)
+            EXPECT_EQ(cl.reason.find("hi-res"), std::string::npos) << m.id << " " << cl.ref.name() << ": " << cl.reason;
+}
+
+// Mode 10's last pixel of a line covers colour clocks $CD-$D0: a missile at $D0 meets it, where
+// the tile map's last cell ends at $CF. The reason names the late draw and the cell.
+TEST(Comparison, ATileMapMissInGtiaMode10NamesThePixelDrawnAClockLate) {
+    auto run = runScene("gtia-mode10-edge.json");
+    const Comparison c = compare(*run);
+    const Cell& m0 = cell(method(c, "tile"), "M0PF.PF1");
+    EXPECT_EQ(m0.agreement, Agreement::Missed);
+    EXPECT_NE(m0.reason.find("GTIA mode 10 shows every pixel one colour clock right of where its byte places it: "
+                             "the PF1 pixel at colour clock 208 is the last of byte $3027 (mode F, column 39 of the "
+                             "line at $3000), which the tile map puts at colour clocks 204-207"),
+              std::string::npos)
+        << m0.reason;
+}
+
+// Row 2's first line has playfield DMA off: its other lines show row 1's bytes from ANTIC's line
+// buffer (PF0) where memory holds PF1. A tile map reads memory: the reason says where the
+// hardware's bytes came from.
+TEST(Comparison, ATileMapMissOnALineDrawnFromAnticsLineBufferSaysSo) {
+    auto run = runScene("line-buffer.json");
+    const Comparison c = compare(*run);
+    const Cell& p0 = cell(method(c, "tile"), "P0PF.PF0");
+    EXPECT_EQ(p0.agreement, Agreement::Missed);
+    EXPECT_NE(p0.reason.find("ANTIC drew scan line 38 from its line buffer"), std::string::npos) << p0.reason;
+}
+
+// A cell is named by its address and where it stands in its mode line's bytes, which a
+// program's LMS address plus the column gives back.
+TEST(Comparison, ATileCellIsNamedByItsAddressAndItsLinesFirstByte) {
+    auto run = runScene("default.json");
+    const Comparison c = compare(*run);
+    const Cell& tile = cell(method(c, "tile"), "P3PF.PF2");
+    EXPECT_NE(
+        tile.reason.find("1 cell under P3's box holds PF2, first byte $4A49 (mode E, column 33 of the line at $4A28)"),
+        std::string::npos)
+        << tile.reason;
+}
+
 TEST(Comparison, LineWritesGiveOneObjectPerAppearance) {
     auto run = runScene("line-writes-reuse.json");
     const Comparison c = compare(*run);
