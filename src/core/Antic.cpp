@@ -425,6 +425,10 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
                 for (int i = 0; i < count; ++i) buffer_[i] = mem.read(scanAddress(memScan_, i));
             }
             bufferVersion_ = mem.version();
+            // A first row with a DMA clock carried in (A4) may fetch fewer than 48 bytes, and a
+            // later row with more clock bits reads the places past them as the buffer held them.
+            if (dmaClock_ != 0 && count < kBufferSize) [[unlikely]]
+                keepPlacesPastFetch(mem, memScan_, count);
         }
     } else if (dmaClock_ != 0 && mode_ >= 2 && anticMode(mode_).character) [[unlikely]] {
         // A later row's carried font fetches on cycles 2-5 meet the player fetches there (A4).
@@ -620,6 +624,18 @@ uint8_t playfieldColours(int mode) {
     return kPossible[mode & 15];
 }
 
+PMG_NOINLINE void Antic::keepPlacesPastFetch(const Memory& mem, uint16_t base, int count) {
+    // The places past the first row's fetches keep what the buffer held before (Altirra's decode
+    // reads its buffer at every place 0-47): where that is not memory's byte, lineMemory() must
+    // not take memory as the buffer.
+    bool same = true;
+    for (int i = count; i < kBufferSize; ++i) {
+        buffer_[static_cast<size_t>(i)] = bufferBefore_.bytes[static_cast<size_t>(i)];
+        same = same && buffer_[static_cast<size_t>(i)] == mem.read(scanAddress(base, i));
+    }
+    if (!same) bufferVersion_ = kStaleBufferVersion;
+}
+
 void Antic::playfieldFetchedDuringLine(const Memory& mem, int count, const int16_t* busNames) {
     if (bufferFetched_) buffer_ = bufferBefore_.bytes;  // scanLine() filled it with the whole width's bytes
     for (int i = 0; i < std::min(count, kBufferSize); ++i)
@@ -663,6 +679,8 @@ void Antic::operandDmaDuringLine(const Memory& mem, bool low, bool high, Playfie
         for (int i = 0; i < std::min<int>(scanAdvance_, kBufferSize); ++i)
             buffer_[static_cast<size_t>(i)] = mem.read(scanAddress(scan, i));
         bufferVersion_ = mem.version();
+        if (dmaClock_ != 0 && scanAdvance_ < kBufferSize) [[unlikely]]
+            keepPlacesPastFetch(mem, scan, scanAdvance_);
     }
     memScan_ = lineWasLast_ ? scanAddress(scan, scanAdvance_) : scan;
 }

@@ -233,6 +233,12 @@ private:
     } bufferBefore_;
     bool bufferFetched_ = false;  // filled on this mode line's first scan line
     uint64_t bufferVersion_ = 0;  // the memory's version() then
+    // bufferVersion_ when the buffer holds other bytes than memory past the places a first row
+    // fetched (keepPlacesPastFetch): no memory has it, so lineMemory() compares.
+    static constexpr uint64_t kStaleBufferVersion = ~uint64_t{0};
+    // A first row with a DMA clock carried in (A4) fetched `count` (< 48) bytes from `base`: the
+    // places past them keep the bytes the buffer held before its fetches (bufferBefore_).
+    void keepPlacesPastFetch(const Memory& mem, uint16_t base, int count);
     // lineMemory()'s copy, made on first use; a copy of the ANTIC starts without one (it
     // holds nothing between lines).
     struct ScratchMemory {

@@ -482,6 +482,44 @@ TEST(AnticMidLine, A4_ALaterRowReadsAPlaceTheFirstRowDidNotFetchAsTheBufferHeldI
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x7C, 0xA6), "000000" + std::string(32, '1') + "0000");
 }
 
+TEST(AnticMidLine, A4_APlacePastTheFetchesOfAFirstRowWithACarriedClockKeepsWhatTheBufferHeld) {
+    // Line 32: the scrolled mode C line (LMS $3000) of
+    // A4_CycleOnesFetchFollowsTheRingBeforeTheNewModeLineFoldsIt: 25 bytes, the ring $88 (places 3
+    // and 7) left to line 33. The display list is at $1012 (line 33's instruction, at $1018, is read
+    // at $1018 & $3019, itself); line 35's instruction fetch meets a carried one too, so $1000-$1011
+    // hold $41 and it reads a JVB there whatever the AND.
+    // Lines 33-34: a scrolled mode B mode line (two rows; a byte every 4 cycles, 1-bit pixels of one
+    // clock, two shifted out a cycle). Line 33, its first row: DMACTL $21 (narrow, so a normal fetch)
+    // and HSCROL 0 from clock 0: first name cycle 18 (places 2 and 6), bitmaps on 20, 24, ..., 96
+    // (20), stop 98; the ring $88 makes bitmap fetches on 1, 5, 9, ..., 113. Cycle 1's (line 32's
+    // ring) and 5's move the counter from byte 25 to 27; from cycle 7 the 27 carried ones (9-113) and
+    // the 20 own fill places 0-46 (bytes 27-73). The first row fetches 47 bytes: place 47 keeps what
+    // the buffer held before, $00 (cleared as the vertical blank starts; line 32 filled places 0-24).
+    // Line 34, its second row: DMACTL $23 (wide) and HSCROL 4 from clock 0: first name cycle 12
+    // (places 0 and 4), stop 108, and the ring, its start and stop having left it, turned two back:
+    // $22 (places 1 and 5). Its loads (bitmap cycles, the place + 2) come in pairs, on 3 and 4 (mod
+    // 4) from cycle 12, each pair reading one place, the read place moving two between pairs: places
+    // 43, 45, 47, 49 on cycles 94-95, 98-99, 102-103, 106-107. Place 47 shows from clock 212 ($D4),
+    // place 49 (places 48-62 read $FF) from clock 220 ($DC). Memory: byte 74 ($304A, where place 47
+    // would be had line 33 fetched it) $FF, the rest $00: clocks $CC-$DB dark ($D4-$DB lit if the
+    // place read memory), $DC-$DD lit (the wide window ends there).
+    TestMachine t;
+    t.displayList({});
+    t.m.memory().load(0x1000, std::vector<uint8_t>(0x12, 0x41));
+    t.m.memory().load(0x1012, std::vector<uint8_t>{0x70, 0x70, 0x70, 0x5C, 0x00, 0x30, 0x1B, 0x41, 0x12, 0x10});
+    t.set(Reg::DLISTL, 0x12);
+    t.set(Reg::DLISTH, 0x10);
+    t.set(Reg::HSCROL, 6);
+    t.poke(0x304A, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 8);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 4);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0xCC, 0xE0), std::string(16, '0') + "1100");
+}
+
 TEST(AnticMidLine, A4_TheSecondRowsCycle1MakesABitmapFetchThatMovesTheCounter) {
     // Line 32: a scrolled mode F line (LMS $3F4C, wide fetch) with HSCROL 2: first name cycle 11
     // (the odd places, $AA), stop 107. HSCROL 4 at clock 100 moves the stop to 108, off the step:
