@@ -425,6 +425,10 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
                 for (int i = 0; i < count; ++i) buffer_[i] = mem.read(scanAddress(memScan_, i));
             }
             bufferVersion_ = mem.version();
+            // A first row with a DMA clock carried in (A4) may fetch fewer than 48 bytes, and a
+            // later row with more clock bits reads the places past them as the buffer held them.
+            if (dmaClock_ != 0 && count < kBufferSize) [[unlikely]]
+                keepPlacesPastFetch(mem, memScan_, count);
         }
     } else if (dmaClock_ != 0 && mode_ >= 2 && anticMode(mode_).character) [[unlikely]] {
         // A later row's carried font fetches on cycles 2-5 meet the player fetches there (A4).
@@ -620,6 +624,18 @@ uint8_t playfieldColours(int mode) {
     return kPossible[mode & 15];
 }
 
+PMG_NOINLINE void Antic::keepPlacesPastFetch(const Memory& mem, uint16_t base, int count) {
+    // The places past the first row's fetches keep what the buffer held before (Altirra's decode
+    // reads its buffer at every place 0-47): where that is not memory's byte, lineMemory() must
+    // not take memory as the buffer.
+    bool same = true;
+    for (int i = count; i < kBufferSize; ++i) {
+        buffer_[static_cast<size_t>(i)] = bufferBefore_.bytes[static_cast<size_t>(i)];
+        same = same && buffer_[static_cast<size_t>(i)] == mem.read(scanAddress(base, i));
+    }
+    if (!same) bufferVersion_ = kStaleBufferVersion;
+}
+
 void Antic::playfieldFetchedDuringLine(const Memory& mem, int count, const int16_t* busNames) {
     if (bufferFetched_) buffer_ = bufferBefore_.bytes;  // scanLine() filled it with the whole width's bytes
     for (int i = 0; i < std::min(count, kBufferSize); ++i)
@@ -663,6 +679,8 @@ void Antic::operandDmaDuringLine(const Memory& mem, bool low, bool high, Playfie
         for (int i = 0; i < std::min<int>(scanAdvance_, kBufferSize); ++i)
             buffer_[static_cast<size_t>(i)] = mem.read(scanAddress(scan, i));
         bufferVersion_ = mem.version();
+        if (dmaClock_ != 0 && scanAdvance_ < kBufferSize) [[unlikely]]
+            keepPlacesPastFetch(mem, scan, scanAdvance_);
     }
     memScan_ = lineWasLast_ ? scanAddress(scan, scanAdvance_) : scan;
 }
@@ -675,12 +693,12 @@ void Antic::screenBytesWrittenDuringLine(const Memory& mem, std::span<const Play
     const uint16_t base = pf.dataAddress;
     // With a DMA clock carried in (A4) the k-th name or bitmap fetch from cycle 7 on fills place k,
     // on the cycles the clock has bits, not on a normal line's.
-    const bool clockCarried = pf.dmaClock != 0 && pf.fetchChangeCount == 0;
+    const int carriedStop = pf.dmaClock != 0 ? dmaClockStopOf(pf) : kCarriedStopNotModelled;
+    const bool clockCarried = carriedStop != kCarriedStopNotModelled;
     std::array<uint8_t, kBufferSize> carried{};
     if (clockCarried) [[unlikely]] {
-        const DmaClockFetches f =
-            dmaClockFetches(pf.dmaClock, pf.mode, dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol),
-                            dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), true);
+        const DmaClockFetches f = dmaClockFetches(
+            pf.dmaClock, pf.mode, dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), carriedStop, true);
         size_t k = 0;
         for (int c = 7; c < kCyclesPerLine && k < carried.size(); ++c)
             if (f.has(f.name, c)) carried[k++] = static_cast<uint8_t>(c);
@@ -950,9 +968,24 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
 
 namespace {
 
+// A clock stop that never comes (the width off at the stop cycle, or a stop moved off the fetch step
+// by a write, A1): the clock runs to the end of the line.
+constexpr int kNoStop = 1000;
+
+// The HSCROL delay a carried clock's picture is drawn with: the line's own, or none when writes
+// during the line change it (showInDisplayWindow then delays each run by its own).
+int delayOf(const PlayfieldLine& out) { return out.fetchChangeCount == 0 && out.hscrollEnabled ? out.hscrol & 1 : 0; }
+
 // Puts `codes` into line `out` inside its display window, as every line (pixel pairs 00 in hi-res
 // where nothing is), background elsewhere.
 void showInDisplayWindow(const std::array<uint8_t, PlayfieldLine::kSize>& codes, PlayfieldLine& out) {
+    if (out.fetchChangeCount != 0) [[unlikely]] {
+        // The window and the HSCROL delay of each run of clocks the line's writes leave (A2); the
+        // codes come without the delay (delayOf) and applyFetchChanges placed the line.
+        out.an = codes;
+        windowFetchedLine(out);
+        return;
+    }
     const auto width = static_cast<PlayfieldWidth>(out.dmactl & 3);
     const int from = displayStartClock(width), to = displayEndClock(width);
     out.an.fill(0);
@@ -974,12 +1007,12 @@ void showInDisplayWindow(const std::array<uint8_t, PlayfieldLine::kSize>& codes,
 // the start's places too, and from two cycles before the stop the place no longer moves for the
 // stop's own. Cycle x's pixels show at colour clocks 2x + 8 and 2x + 9. A read place 48-62 (the
 // buffer wraps after 63) reads $FF.
-PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out) {
+PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, int stopName) {
     const int mode = out.mode;
     const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
     const int startName = dmaClockStartName(out.dmactl, out.hscrollEnabled, out.hscrol);
-    const int start = startName + 2, stop = dmaClockStopName(out.dmactl, out.hscrollEnabled, out.hscrol) + 2;
+    const int start = startName + 2, stop = stopName < 0 ? kNoStop : stopName + 2;
     const uint8_t ring = out.dmaClock;
     auto bit = [](uint8_t pattern, int place) { return (pattern >> (place & 7)) & 1; };
     // The clock from the start on, counted from the start: the ring (turned to bitmap cycles)
@@ -1041,7 +1074,7 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out) {
                 b = lores((shifter >> 4) & 3);
                 break;
         }
-        const int clock = 2 * x + 8 + (out.hscrollEnabled ? out.hscrol & 1 : 0);
+        const int clock = 2 * x + 8 + delayOf(out);
         if (clock + 1 < PlayfieldLine::kSize) {
             codes[static_cast<size_t>(clock)] = a;
             codes[static_cast<size_t>(clock + 1)] = b;
@@ -1065,15 +1098,16 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out) {
 // `names`: the line buffer as the line began (places 48-62 unused: they read $FF); it gets the
 // names the line fetches. Returns the places (bit p) whose name is not memory's byte at the place:
 // its fetch met a font fetch, or the names wrapped round the buffer onto it.
-PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t, 63>& names, PlayfieldLine& out) {
+PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t, 63>& names, PlayfieldLine& out,
+                                          int stopName) {
     constexpr int kPlaces = 63;  // the buffer's read and write places wrap after 62
     const int mode = out.mode;
     const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
     const int start = dmaClockStartName(out.dmactl, out.hscrollEnabled, out.hscrol);
-    const int stop = dmaClockStopName(out.dmactl, out.hscrollEnabled, out.hscrol);
+    const int stop = stopName < 0 ? kNoStop : stopName;
     const uint8_t ring = out.dmaClock;
-    const DmaClockFetches fetches = dmaClockFetches(ring, mode, start, stop, out.firstRow);
+    const DmaClockFetches fetches = dmaClockFetches(ring, mode, start, stopName, out.firstRow);
     uint64_t anded = 0, written = 0;
     std::array<uint8_t, kCyclesPerLine> fonts{};
     int fontCount = 0, readPlace = 0, writePlace = 0;
@@ -1156,7 +1190,7 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
             a = shifter & 0x80 ? static_cast<uint8_t>(4 + attribute) : 0;
             b = shifter & 0x40 ? static_cast<uint8_t>(4 + attribute) : 0;
         }
-        const int clock = 2 * x + 12 + (out.hscrollEnabled ? out.hscrol & 1 : 0);
+        const int clock = 2 * x + 12 + delayOf(out);
         if (clock + 1 < PlayfieldLine::kSize) {
             codes[static_cast<size_t>(clock)] = a;
             codes[static_cast<size_t>(clock + 1)] = b;
@@ -1169,11 +1203,14 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
 }  // namespace
 
 void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
-    if (out.dmaClock == 0 || out.fetchChangeCount != 0 || out.empty()) return;
+    if (out.dmaClock == 0 || out.empty()) return;
+    // (A write before the line's own start: drawn without the carried bits, by generatePlayfield.)
+    const int stop = dmaClockStopOf(out);
+    if (stop == kCarriedStopNotModelled) return;
     placePlayfield(out);
     out.generated = true;
     if (!anticMode(out.mode).character) {
-        dmaClockPicture(lineMemory(mem, out), out);
+        dmaClockPicture(lineMemory(mem, out), out, stop);
         return;
     }
     // The buffer as the line began: before a first row's fetches filled it (scanLine), else as
@@ -1181,7 +1218,7 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     const bool filled = out.firstRow && scanAdvance_ > 0;
     std::array<uint8_t, 63> names{};
     std::copy_n((filled ? bufferBefore_.bytes : buffer_).begin(), kBufferSize, names.begin());
-    const uint64_t anded = dmaClockTextPicture(mem, names, out);
+    const uint64_t anded = dmaClockTextPicture(mem, names, out, stop);
     // A name fetched with a font byte (the AND's byte), or wrapped round onto a place, is so on
     // the mode line's later rows too.
     if (!filled) return;

@@ -28,8 +28,9 @@
 //    fetched byte's pixels.
 //  - A stop missed on one line leaves bits in ANTIC's DMA clock that fetch on the next lines
 //    (rule A4, abnormal DMA): the model carries the clock from line to line and follows it for
-//    the memory scan counter, the line buffer, the CPU's cycles and the picture; a line whose own
-//    fetch a write moves leaves the carried bits out (docs/hardware.md, "Not modelled").
+//    the memory scan counter, the line buffer, the CPU's cycles and the picture, also when a
+//    width or HSCROL write after the line's own start moves its stop; a line whose own start a
+//    write moves leaves the carried bits out (docs/hardware.md, "Not modelled").
 #pragma once
 
 #include <array>
@@ -165,7 +166,8 @@ public:
     }
 
     // Fills line.an of line `out` (the line scanLine() last ran) when ANTIC's DMA clock carried
-    // bits into it (rule A4; no width or HSCROL written during it) as the clock loads its bitmap
+    // bits into it (rule A4; a width or HSCROL written during it only after its own start, which
+    // moves the stop: dmaClockStopOf) as the clock loads its bitmap
     // bytes, or its names and font bytes in a character mode, and marks it made, so that
     // generatePlayfield() leaves it; other lines are left as they are. Machine calls it before
     // GTIA draws such a line (generatePlayfield() itself stays the plain lines' fast path). A
@@ -233,6 +235,12 @@ private:
     } bufferBefore_;
     bool bufferFetched_ = false;  // filled on this mode line's first scan line
     uint64_t bufferVersion_ = 0;  // the memory's version() then
+    // bufferVersion_ when the buffer holds other bytes than memory past the places a first row
+    // fetched (keepPlacesPastFetch): no memory has it, so lineMemory() compares.
+    static constexpr uint64_t kStaleBufferVersion = ~uint64_t{0};
+    // A first row with a DMA clock carried in (A4) fetched `count` (< 48) bytes from `base`: the
+    // places past them keep the bytes the buffer held before its fetches (bufferBefore_).
+    void keepPlacesPastFetch(const Memory& mem, uint16_t base, int count);
     // lineMemory()'s copy, made on first use; a copy of the ANTIC starts without one (it
     // holds nothing between lines).
     struct ScratchMemory {

@@ -187,6 +187,22 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
     return out;
 }
 
+int dmaClockStopAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
+                          std::span<const PlayfieldLine::FetchChange> changes) {
+    const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+    if (start < 0) return kCarriedStopNotModelled;
+    // A write on cycle w acts from w + 1: one on the cycle before the start or later leaves it.
+    for (const PlayfieldLine::FetchChange& w : changes)
+        if (w.clock / 2 - 1 < start - 1) return kCarriedStopNotModelled;
+    const PlayfieldFetch fetch = playfieldFetch(mode, hscrollEnabled, dmactl, hscrol, changes);
+    return fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
+}
+
+DmaClockFetches dmaClockFetchesAsWritten(uint8_t ring, const PlayfieldLine& pf, int stopName) {
+    return dmaClockFetches(ring, pf.dmaMode, dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), stopName,
+                           pf.firstRow);
+}
+
 int LineDma::cpuCycles() const {
     int n = 0;
     for (DmaUse u : use) n += u == DmaUse::Cpu;
@@ -248,7 +264,24 @@ LineDma lineDma(const LineDmaSetup& s) {
     if (operands & 1) take(6, DmaUse::Operand);
     if (operands & 2) take(7, DmaUse::Operand);
     auto width = static_cast<PlayfieldWidth>(s.dmactl & 3);
-    if (!s.fetchChanges.empty()) [[unlikely]] {
+    const int carriedStop = s.dmaClock != 0 && !s.fetchChanges.empty()
+                                ? dmaClockStopAsWritten(s.dmaMode, s.hscroll, s.dmactl, s.hscrol, s.fetchChanges)
+                                : kCarriedStopNotModelled;
+    if (carriedStop != kCarriedStopNotModelled) [[unlikely]] {
+        // The clock's fetches with the stop the writes left (A4 with A1), each taking its cycle up to
+        // 105 while the width on that cycle is not off, unless ANTIC has it already.
+        const DmaClockFetches f = dmaClockFetches(
+            s.dmaClock, s.dmaMode, dmaClockStartName(s.dmactl, s.hscroll, s.hscrol), carriedStop, s.firstLine);
+        uint8_t dmactl = s.dmactl;
+        size_t next = 0;
+        for (int c = 2; c <= kLastFetchCycle; ++c) {
+            for (; next < s.fetchChanges.size() && actsOnCycle(s.fetchChanges[next], c); ++next)
+                dmactl = s.fetchChanges[next].dmactl;
+            if (dma.use[c] != DmaUse::Cpu || (dmactl & 3) == 0) continue;
+            if (f.has(f.name, c)) take(c, DmaUse::Playfield);
+            else if (f.has(f.font, c)) take(c, DmaUse::Character);
+        }
+    } else if (!s.fetchChanges.empty()) [[unlikely]] {
         takePlayfieldAsWritten(s, take);
     } else if (s.dmaClock != 0 && s.mode >= 2 && width != PlayfieldWidth::Off) [[unlikely]] {
         // The clock's fetches (A4), each taking its cycle up to 105 unless ANTIC has it already
@@ -284,8 +317,8 @@ LineDma lineDma(const LineDmaSetup& s) {
     }
     // A carried fetch on cycle 1 (A4) comes before ANTIC takes up this line's ring: the line
     // before's clock decides it, also on a row that fetches no names of its own (Altirra).
-    if (s.cycleOne != DmaUse::Cpu && s.fetchChanges.empty() && width != PlayfieldWidth::Off &&
-        dma.use[1] == DmaUse::Cpu) [[unlikely]]
+    if (s.cycleOne != DmaUse::Cpu && (s.fetchChanges.empty() || carriedStop != kCarriedStopNotModelled) &&
+        width != PlayfieldWidth::Off && dma.use[1] == DmaUse::Cpu) [[unlikely]]
         take(1, s.cycleOne);
     // Refresh: requested every 4 cycles from 25; a blocked one waits for the next free cycle,
     // and a request made while one is waiting replaces it (the waiting one is lost).

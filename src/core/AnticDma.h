@@ -164,6 +164,28 @@ struct DmaClockFetches {
 };
 DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopName, bool names);
 
+// A line whose DMA clock carried bits in (rule A4) and had its width or HSCROL written during it
+// (`changes`, rule A1): the writes fix the start where the line's own registers put it, as long as
+// each comes on or after the cycle before its first name cycle (ANTIC latches the start once the
+// beam passes it). Returns the stop (name cycle) its clock passes with the width on, -1 for none
+// (the clock runs to the end of the line), or kCarriedStopNotModelled when a write comes before the
+// start or the line began with the width off: such a line is drawn without the carried bits.
+inline constexpr int kCarriedStopNotModelled = -2;
+int dmaClockStopAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
+                          std::span<const PlayfieldLine::FetchChange> changes);
+inline int dmaClockStopAsWritten(const PlayfieldLine& pf) {
+    return dmaClockStopAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, pf.fetchWrites());
+}
+// The stop (name cycle) of the carried clock of line `pf` (pf.dmaClock not 0, its width on as it
+// began): its registers' own without writes, else dmaClockStopAsWritten.
+inline int dmaClockStopOf(const PlayfieldLine& pf) {
+    return pf.fetchChangeCount == 0 ? dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol)
+                                    : dmaClockStopAsWritten(pf);
+}
+// The carried fetches of such a line (not kCarriedStopNotModelled): its ring from cycle 0, its own
+// start's places from its first name cycle, the places of the stop `stopName` taken away from there.
+DmaClockFetches dmaClockFetchesAsWritten(uint8_t ring, const PlayfieldLine& pf, int stopName);
+
 // The setup of scan line `line` as ANTIC began it (Machine::beginScanline() made `pf`),
 // with DMACTL as it stood at the start of the line.
 LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl);

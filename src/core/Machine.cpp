@@ -561,7 +561,7 @@ void Machine::applyMemoryWrites(PlayfieldLine& pf) {
     fontWrites_.clear();
     // A line with a DMA clock carried in (A4) reads its names through the list too
     // (Antic::dmaClockPlayfield), some of them at the AND of a name's and a font byte's address.
-    const bool clockCarried = pf.dmaClock != 0 && pf.fetchChangeCount == 0;
+    const bool clockCarried = pf.dmaClock != 0 && dmaClockStopOf(pf) != kCarriedStopNotModelled;
     for (const PlayfieldLine::MemoryWrite& w : memoryWrites_) {
         bool hit = clockCarried || inFont(w.address, pf.chbase);
         for (const PlayfieldLine::CharacterWrite& c : pf.characterWrites)
@@ -626,8 +626,15 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
                                         ownFetchCycles(midLine, regs_, y, true));
         }
         // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
-        if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]]
-            antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount, busFetches_.names.data());
+        if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]] {
+            // With a DMA clock carried in (A4), the clock's name or bitmap fetches from cycle 7 on
+            // fill the buffer, as its writes left its stop.
+            const int carriedStop = pf_.dmaClock != 0 ? dmaClockStopAsWritten(pf_) : kCarriedStopNotModelled;
+            if (carriedStop != kCarriedStopNotModelled)
+                antic_.playfieldFetchedDuringLine(
+                    memory_, dmaClockFetchesAsWritten(pf_.dmaClock, pf_, carriedStop).names(7, kCyclesPerLine));
+            else antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount, busFetches_.names.data());
+        }
         if (pf_.fetchChangeCount != 0) [[unlikely]] {
             // And left ANTIC's DMA clock to the next lines as they moved its start and stop (A4).
             const PlayfieldFetch fetch = playfieldFetch(pf_);

@@ -138,6 +138,33 @@ TEST(AnticDma, A4_TheCarriedFetchesTakeTheirCyclesFromTheCpu) {
     EXPECT_TRUE(dma.cpu(19));
 }
 
+TEST(AnticDma, A4_ACarriedLineWhoseStopAWriteMovesTakesTheCarriedCyclesToo) {
+    // A scrolled mode F first row at normal width (a wide fetch, HSCROL 0: first name cycle 10,
+    // own bitmaps on the even cycles from 12) with the ring $AA (the odd places: bitmaps on the odd
+    // cycles), no instruction fetch, no P/M DMA. HSCROL 2 written on cycle 51 (clock 104) comes
+    // after the start, which stays; the stop moves to name cycle 107, off the step: the own
+    // bitmaps run to the end of the line, and the stop takes the odd places away only from bitmap
+    // cycle 109. So ANTIC fetches on the odd cycles 3-105 (the carried clock) and the even ones
+    // 12-104 (its own): the CPU keeps cycles 0-2, 4, 6, 8, 10 and 107-113, the one refresh that
+    // waits through the fetches taking 106: 14 cycles. Drawn without the carried bits the odd
+    // cycles would be the CPU's.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{104, 0x22, 2}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 3; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 12; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c : {0, 1, 2, 4, 6, 8, 10}) EXPECT_TRUE(dma.cpu(c)) << c;
+    EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 14);
+}
+
 TEST(AnticDma, A4_CycleOnesCarriedFetchIsTheLineBeforesNotThisLinesRing) {
     // A mode F first row without an instruction fetch (display-list DMA off) whose ring, folded,
     // has the odd places ($AA): a bitmap fetch on cycle 1 would follow place 7. But ANTIC works
@@ -182,6 +209,64 @@ TEST(AnticMidLine, A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine) {
     EXPECT_EQ(lit(t, kFirstModeLine, 0x30, 0xD0), std::string(0xA0, '0'));
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseStopAWriteMovesFetchesWithTheCarriedClock) {
+    // Lines 32-33 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (line 32: 51 bytes, the
+    // ring $55), then two more scrolled mode F lines, 34 and 35. HSCROL 0 at clock 0 of line 33 and
+    // of line 34; HSCROL 2 again at clock 100 (cycle 51) of line 33, after its start (name cycle
+    // 10), which stays: the stop moves to name cycle 107, off the step, and takes away only the odd
+    // places, so the carried even places and the line's own (also even) run to the end of the line.
+    // Line 33: cycles 0 (virtual), 2, 4, 6 move the counter to byte 55; bitmaps on every even cycle
+    // 8-112 (53) fill places 0-47 (bytes 55-102). The picture reads from place 2 (the two fetches
+    // before the start): byte 57 + i at clock $20 + 4i, bytes 61-100 in the window $30-$CF. The
+    // counter moves 53: line 34 starts at byte 108, and the ring goes on ($55: the stop cleared the
+    // odd places). Line 34 (no write) is line 33 of that test: cycles 0-6 to byte 112, places 0-1
+    // and its own 48, the picture from place 2, bytes 114 + i: 118-157 in the window; its stop
+    // clears the ring, and line 35 starts at byte 162 and shows bytes 166-205.
+    // Memory: bytes 61-100 $FF, 118-157 $F0 ("1100"), 166-205 $0F ("0011"), the rest $00.
+    // Drawn without the carried bits (own fetches only, 51 from byte 55), line 33 would show bytes
+    // 59-98 and leave the counter at 106: line 34 would show bytes 116-155, line 35 164-203.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F, 0x1F});
+    fill(t, 61, 101, 0xFF);
+    fill(t, 118, 158, 0xF0);
+    fill(t, 166, 206, 0x0F);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
+    EXPECT_EQ(lit(t, kFirstModeLine + 3, 0x30, 0xD0), repeat("0011", 40));
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseWidthAWriteNarrowsFetchesWithTheCarriedClock) {
+    // A4_ATextLineWithCarriedBitsTakesItsFontNamesFromTheMovingReadPlace with DMACTL $21 (narrow)
+    // written at clock 100 (cycle 51) of line 33, after its start (name cycle 18), which stays.
+    // The narrow stop, name cycle 26 + 64 = 90, is on the step (the clock runs from 17 on every
+    // second cycle): it takes the even places away, the carried ones too, from cycle 90. So names
+    // on the even cycles up to 88 (0, 2-6 to byte 55, then 8-88: places 0-40), font bytes on the
+    // odd cycles up to 93; the k-th from cycle 7 still reads line 32's byte k. The picture loads a
+    // font byte on the even cycles 18-88 (character positions 0-35, position m at clock $30 + 4m,
+    // its inverse video from byte 60 + m) and stops there. The window is the normal one up to clock
+    // 103 and the narrow one ($40-$BF) from 104 (A2). Memory and CHACTL as in that test: positions
+    // 0-1 dark, 2-35 "1100" but position 20 (byte 80) "0011", clocks $C0-$CF outside the window.
+    // Drawn without the carried bits it would show bytes 55-90 as characters (character 0, dark)
+    // with byte 80 at position 25 ("1111").
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x02});
+    t.set(Reg::CHACTL, 2);
+    fill(t, 0, 48, 0x01);
+    t.poke(kCharset + 8, {0xF0});
+    t.poke(kScreen + 80, {0x80});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 100, Reg::DMACTL, 0x21);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0),
+              "00000000" + repeat("1100", 18) + "0011" + repeat("1100", 15) + std::string(16, '0'));
 }
 
 TEST(AnticMidLine, A4_CarriedBitsBetweenTheLinesOwnDoubleItsFetchesAndOrTheBytes) {
@@ -480,6 +565,44 @@ TEST(AnticMidLine, A4_ALaterRowReadsAPlaceTheFirstRowDidNotFetchAsTheBufferHeldI
     t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x7C, 0xA6), "000000" + std::string(32, '1') + "0000");
+}
+
+TEST(AnticMidLine, A4_APlacePastTheFetchesOfAFirstRowWithACarriedClockKeepsWhatTheBufferHeld) {
+    // Line 32: the scrolled mode C line (LMS $3000) of
+    // A4_CycleOnesFetchFollowsTheRingBeforeTheNewModeLineFoldsIt: 25 bytes, the ring $88 (places 3
+    // and 7) left to line 33. The display list is at $1012 (line 33's instruction, at $1018, is read
+    // at $1018 & $3019, itself); line 35's instruction fetch meets a carried one too, so $1000-$1011
+    // hold $41 and it reads a JVB there whatever the AND.
+    // Lines 33-34: a scrolled mode B mode line (two rows; a byte every 4 cycles, 1-bit pixels of one
+    // clock, two shifted out a cycle). Line 33, its first row: DMACTL $21 (narrow, so a normal fetch)
+    // and HSCROL 0 from clock 0: first name cycle 18 (places 2 and 6), bitmaps on 20, 24, ..., 96
+    // (20), stop 98; the ring $88 makes bitmap fetches on 1, 5, 9, ..., 113. Cycle 1's (line 32's
+    // ring) and 5's move the counter from byte 25 to 27; from cycle 7 the 27 carried ones (9-113) and
+    // the 20 own fill places 0-46 (bytes 27-73). The first row fetches 47 bytes: place 47 keeps what
+    // the buffer held before, $00 (cleared as the vertical blank starts; line 32 filled places 0-24).
+    // Line 34, its second row: DMACTL $23 (wide) and HSCROL 4 from clock 0: first name cycle 12
+    // (places 0 and 4), stop 108, and the ring, its start and stop having left it, turned two back:
+    // $22 (places 1 and 5). Its loads (bitmap cycles, the place + 2) come in pairs, on 3 and 4 (mod
+    // 4) from cycle 12, each pair reading one place, the read place moving two between pairs: places
+    // 43, 45, 47, 49 on cycles 94-95, 98-99, 102-103, 106-107. Place 47 shows from clock 212 ($D4),
+    // place 49 (places 48-62 read $FF) from clock 220 ($DC). Memory: byte 74 ($304A, where place 47
+    // would be had line 33 fetched it) $FF, the rest $00: clocks $CC-$DB dark ($D4-$DB lit if the
+    // place read memory), $DC-$DD lit (the wide window ends there).
+    TestMachine t;
+    t.displayList({});
+    t.m.memory().load(0x1000, std::vector<uint8_t>(0x12, 0x41));
+    t.m.memory().load(0x1012, std::vector<uint8_t>{0x70, 0x70, 0x70, 0x5C, 0x00, 0x30, 0x1B, 0x41, 0x12, 0x10});
+    t.set(Reg::DLISTL, 0x12);
+    t.set(Reg::DLISTH, 0x10);
+    t.set(Reg::HSCROL, 6);
+    t.poke(0x304A, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 8);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 4);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0xCC, 0xE0), std::string(16, '0') + "1100");
 }
 
 TEST(AnticMidLine, A4_TheSecondRowsCycle1MakesABitmapFetchThatMovesTheCounter) {
