@@ -242,6 +242,23 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStopAWriteMovesFetchesWithTheCarriedClock
     EXPECT_EQ(lit(t, kFirstModeLine + 3, 0x30, 0xD0), repeat("0011", 40));
 }
 
+namespace {
+
+// The scene of A4_ATextLineWithCarriedBitsTakesItsFontNamesFromTheMovingReadPlace (see there):
+// a scrolled mode F line whose stop HSCROL 2 moves off the step, then a mode 2 line carrying
+// its ring, over bytes 0-47 $01 (font row 0 of character 1 $F0), byte 80 $80, CHACTL 2.
+void carriedTextLine(TestMachine& t) {
+    t.displayList({0x5F, 0x00, 0x30, 0x02});
+    t.set(Reg::CHACTL, 2);
+    fill(t, 0, 48, 0x01);
+    t.poke(kCharset + 8, {0xF0});
+    t.poke(kScreen + 80, {0x80});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+}
+
+}  // namespace
+
 TEST(AnticMidLine, A4_ACarriedTextLineWhoseWidthAWriteNarrowsFetchesWithTheCarriedClock) {
     // A4_ATextLineWithCarriedBitsTakesItsFontNamesFromTheMovingReadPlace with DMACTL $21 (narrow)
     // written at clock 100 (cycle 51) of line 33, after its start (name cycle 18), which stays.
@@ -256,13 +273,7 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseWidthAWriteNarrowsFetchesWithTheCarri
     // Drawn without the carried bits it would show bytes 55-90 as characters (character 0, dark)
     // with byte 80 at position 25 ("1111").
     TestMachine t;
-    t.displayList({0x5F, 0x00, 0x30, 0x02});
-    t.set(Reg::CHACTL, 2);
-    fill(t, 0, 48, 0x01);
-    t.poke(kCharset + 8, {0xF0});
-    t.poke(kScreen + 80, {0x80});
-    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    carriedTextLine(t);
     t.at(kFirstModeLine + 1, 100, Reg::DMACTL, 0x21);
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0),
@@ -320,13 +331,7 @@ TEST(AnticMidLine, A4_ATextLineWithCarriedBitsTakesItsFontNamesFromTheMovingRead
     // font $00) dark but for byte 80 at position 25 ("1111").
     // Line 34 (row 1) carries nothing and is a normal row of bytes 55-94: dark, position 25 lit.
     TestMachine t;
-    t.displayList({0x5F, 0x00, 0x30, 0x02});
-    t.set(Reg::CHACTL, 2);
-    fill(t, 0, 48, 0x01);
-    t.poke(kCharset + 8, {0xF0});
-    t.poke(kScreen + 80, {0x80});
-    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    carriedTextLine(t);
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "00000000" + repeat("1100", 18) + "0011" + repeat("1100", 19));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(100, '0') + "1111" + std::string(56, '0'));
