@@ -441,7 +441,6 @@ void App::drawUi() {
         ctx_.requests.resetLayout = false;
     }
     ctx_.widgets.clear();  // where this frame draws the named items, the menus' included
-    ctx_.typingIntoScene = false;
     drawMenuBar();
     ctx_.mark = {};  // a panel marks the screen each frame it is shown (Collisions: the selected cell)
     drawSlots();
