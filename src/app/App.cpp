@@ -528,7 +528,7 @@ void App::drawMenuBar() {
         for (const OverlayInfo& overlay : kOverlays) {
             ImGui::MenuItem(overlay.label, nullptr, &(o.*overlay.flag));
             ctx_.noteWidget(std::string("overlay ") + overlay.key);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", overlay.help);
+            if (ImGui::IsItemHovered()) wrappedTooltip(overlay.help);
         }
         ImGui::Separator();
         ImGui::MenuItem("CRT scan lines", nullptr, &view_.crt);
@@ -611,14 +611,28 @@ void App::drawSlots() {
         ImGui::SetNextWindowSize(ImVec2(columnSize_.x, heights[slot]), cond);
         y += heights[slot];
         if (ImGui::Begin(kSlotWindows[slot], nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar)) {
-            if (ImGui::BeginTabBar("##tabs")) {
+            // Whole tab labels: only the front tab has a close button (it is the one that closes)
+            // and keeps room for it; tabs that still do not fit the slot's width scroll, with a
+            // list of them all at the left, instead of being cut to "Registe...".
+            const ImGuiStyle& style = ImGui::GetStyle();
+            float tabsWidth = ImGui::GetFontSize() + style.ItemInnerSpacing.x;  // the front tab's close button
+            for (auto& p : panels_)
+                if (p->visible && static_cast<int>(p->slot()) == slot)
+                    tabsWidth += ImGui::CalcTextSize(p->name()).x + style.FramePadding.x * 2 + style.ItemInnerSpacing.x;
+            const ImGuiTabBarFlags tabFlags =
+                tabsWidth > ImGui::GetContentRegionAvail().x
+                    ? ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_TabListPopupButton
+                    : ImGuiTabBarFlags_None;
+            if (ImGui::BeginTabBar("##tabs", tabFlags)) {
                 for (auto& p : panels_) {
                     if (!p->visible || static_cast<int>(p->slot()) != slot) continue;
                     const bool front = (frame_ < 2 && std::find(options_.show.begin(), options_.show.end(),
                                                                 p->name()) != options_.show.end()) ||
                                        frontPanel_ == p->name();
-                    const bool open =
-                        ImGui::BeginTabItem(p->name(), &p->visible, front ? ImGuiTabItemFlags_SetSelected : 0);
+                    const bool closable = front || frontTabs_[slot] == p->name();
+                    const bool open = ImGui::BeginTabItem(p->name(), closable ? &p->visible : nullptr,
+                                                          front ? ImGuiTabItemFlags_SetSelected : 0);
+                    if (open) frontTabs_[slot] = p->name();
                     if (!p->visible) ctx_.notify(std::string("closed ") + p->name() + ": View > Panels brings it back");
                     ctx_.noteWidget(std::string("tab ") + p->name());
                     if (open) {

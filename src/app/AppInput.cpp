@@ -270,7 +270,7 @@ void App::commandMenuItem(CommandId id, bool enabled, const std::string& label) 
     const std::string keys = chordText(c.chords[0]);
     const bool chosen = ImGui::MenuItem(label.empty() ? c.menu : label.c_str(), keys.c_str(), false, enabled);
     ctx_.noteWidget(std::string("menu ") + c.menu);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.help);
+    if (ImGui::IsItemHovered()) wrappedTooltip(c.help);
     if (chosen) c.run(*this, SDL_Keysym{});
 }
 

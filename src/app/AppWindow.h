@@ -162,6 +162,8 @@ private:
     bool relayout_ = true;
     bool lastLessonLayout_ = false;  // the slots were last laid out for a lesson (its text gets more room)
     bool lastUsed_[3] = {};
+    // The panel each slot showed in the last frame: its tab is the one with a close button.
+    std::string frontTabs_[3];
     float controlNeed_ = 0;   // the height the control slot's panel needed when last drawn (0: not yet)
     float lastControl_ = 0;   // the control slot's height in the last frame
     float controlLeast_ = 0;  // the least of controlNeed_ that keeps the strip's caption in view

@@ -58,6 +58,9 @@ public:
 
     void draw(AppContext& ctx) override {
         view_.refresh(ctx.document, ctx.simulation, ctx.view.methodSettings);
+        // A cell selected in one scene means nothing in the next (another file, a template, a
+        // lesson): its ring would mark a place of the scene before.
+        if (ctx.document.openedRevision() != opened_) view_.selected.reset(), opened_ = ctx.document.openedRevision();
         if (!ctx.requests.selectCell.empty()) {
             if (!view_.selectByName(ctx.requests.selectCell))
                 ctx.notify("Collisions: no cell \"" + ctx.requests.selectCell + "\" (e.g. P0PL.P1 or aabb:M0PF.PF1)");
@@ -115,7 +118,7 @@ private:
                     if (ImGui::Selectable(m.name.c_str(), static_cast<int>(i) == current))
                         view_.selectMethod(slot, m.id);
                     ctx_->noteWidget("method " + std::to_string(slot + 1) + " choice " + m.name);
-                    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.source.c_str());
+                    if (ImGui::IsItemHovered()) wrappedTooltip(m.source);
                 }
                 ImGui::EndCombo();
             }
@@ -464,7 +467,7 @@ private:
             ImGui::SameLine();
             ImGui::TextUnformatted(name.data(), name.data() + name.size());
             ImGui::EndGroup();
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", agreementMeaning(all[i]));
+            if (ImGui::IsItemHovered()) wrappedTooltip(agreementMeaning(all[i]));
         }
     }
 
@@ -656,6 +659,7 @@ private:
     std::optional<std::array<uint8_t, kCollisionRegisters>> beam_;  // paused mid-frame: the latches up to the beam
     std::string beamText_;                                          // where the beam is, in words
     std::optional<GridCell> hovered_, hoveredLast_;
+    uint64_t opened_ = 0;  // the scene (Document::openedRevision) the selection belongs to
     float font_ = 13, cellW_ = 24, cellH_ = 20;
 };
 

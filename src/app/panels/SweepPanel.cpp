@@ -208,7 +208,7 @@ private:
             const std::string_view name = collide::agreementName(shown[i]);
             ImGui::TextUnformatted(name.data(), name.data() + name.size());
             ImGui::EndGroup();
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", agreementMeaning(shown[i]));
+            if (ImGui::IsItemHovered()) wrappedTooltip(agreementMeaning(shown[i]));
         }
         place(h * 1.3f, "A's shape");
         ImGui::BeginGroup();
@@ -308,7 +308,7 @@ private:
         draw->AddText(ImGui::GetFont(), font_, ImVec2(top.x, top.y + line * static_cast<float>(nameLines)),
                       ImGui::GetColorU32(ImGuiCol_TextDisabled), counts, nullptr, 0, &clip);
         ImGui::Dummy(ImVec2(cellW, titleH));
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sm.name.c_str());
+        if (ImGui::IsItemHovered()) wrappedTooltip(sm.name);
 
         const ImVec2 p = ImGui::GetCursorScreenPos();
         const ImVec2 z(p.x + mapW, p.y + mapH);

@@ -74,5 +74,59 @@ TEST(ScreenOverlay, TheCollisionWindowsOutlineIsOnTheScreen) {
     fs::remove_all(dir);
 }
 
+// A collision cell selected in one scene is not carried into the next one opened: its ring
+// would mark a place of the scene before.
+TEST(CollisionsSelection, OpeningAnotherSceneClearsTheSelectedCell) {
+    const fs::path dir = scratchDir("selection-new-scene");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.select = "P0PL.P1";
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    input.moveTo(5, 500);  // no tooltip over the panel (it would end the panel's text)
+    input.frames(2);
+    ASSERT_NE(app.panelText("Collisions").find("Clear selection"), std::string::npos)
+        << "the cell asked for at start is not selected";
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(sourceFile("assets/scenes/modeF-hires.json").string());
+    input.key(SDLK_RETURN);
+    input.frames(4);
+    ASSERT_EQ(app.document().path().filename(), "modeF-hires.json");
+    const std::string text = app.panelText("Collisions");
+    EXPECT_EQ(text.find("Clear selection"), std::string::npos) << "the last scene's cell is still selected";
+    EXPECT_NE(text.find("click one to mark its place"), std::string::npos) << text.substr(0, 300);
+    fs::remove_all(dir);
+}
+
+// Every tab's label is drawn whole, at the usual window size and at a projector's interface
+// scale: none is cut to "Registe...".
+TEST(PanelTabs, EveryTabLabelIsWhole) {
+    for (const auto& [width, height, scale] : {std::tuple{1600, 1000, 1.0f}, std::tuple{1920, 1080, 1.75f}}) {
+        const fs::path dir = scratchDir("tabs-whole");
+        AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, width, height);
+        options.uiScale = scale;
+        AppSession app(options);
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(4);
+        int tabs = 0;
+        for (const char* name : {"Frame control", "Collisions", "Sweep", "Objects", "Registers", "Playfield", "Layers",
+                                 "Lessons", "Program", "Memory", "Display list", "Appearances"}) {
+            const auto tab = app.widget(std::string("tab ") + name);
+            if (!tab) continue;
+            ++tabs;
+            const float label = ImGui::CalcTextSize(name).x + ImGui::GetStyle().FramePadding.x * 2;
+            EXPECT_GE((*tab)[2] - (*tab)[0] + 0.5f, label)
+                << name << " at " << width << "x" << height << ", scale " << scale;
+        }
+        EXPECT_EQ(tabs, 12) << "a panel's tab is not drawn";
+        shot(app, "tabs-" + std::to_string(width));
+        fs::remove_all(dir);
+    }
+}
+
 }  // namespace
 }  // namespace pmg::app
