@@ -188,6 +188,11 @@ private:
     enum class Pending { None, Quit, Open };
     Pending pending_ = Pending::None;
     fs::path pendingPath_;
+    // The unsaved-edits question's Save opened Save As (a lesson, an untitled scene): once that
+    // file is saved, what was asked for goes on; a dialog closed without saving drops it.
+    bool continueAfterSaveAs_ = false;
+    void continuePending();             // quits or opens what was asked for before the question
+    std::string pendingAction() const;  // "opening 02-the-latch.json", "quitting"
     // Save As chose a file that is there already (not the scene's own): it is replaced only
     // once the user says so.
     fs::path replacePath_;

@@ -74,6 +74,82 @@ TEST(ScreenOverlay, TheCollisionWindowsOutlineIsOnTheScreen) {
     fs::remove_all(dir);
 }
 
+// Lesson 1 open, its selected player moved one clock by hand, then the next-lesson arrow and,
+// in the question that comes, its save button.
+void editLessonAndChooseSave(AppSession& app, InputDriver& input) {
+    input.frames(4);
+    const Scene opened = app.document().scene();
+    input.key(SDLK_RIGHT);
+    ASSERT_FALSE(app.document().scene() == opened) << "the arrow key did not move the player";
+    clickNamed(app, input, "lesson next");
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("Unsaved edits"));
+    shot(app, "lesson-prompt");
+    clickNamed(app, input, "unsaved save");
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("Save scene as")) << "saving a lesson's changes did not ask for a file";
+}
+
+// The Save As dialog's file name replaced by `file`, then Enter.
+void saveAs(InputDriver& input, const fs::path& file) {
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(file.string());
+    input.key(SDLK_RETURN);
+    input.frames(6);
+}
+
+AppOptions lessonOneOptions(const fs::path& dir) {
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/01-meet-the-players.json"), dir);
+    options.show = {"Lessons"};
+    return options;
+}
+
+// The question on an edited lesson offers to save a copy (the lesson stays as it is); the copy
+// saved, the window goes on to lesson 2 as the arrow asked.
+TEST(LessonPrompt, SavingACopyOfAnEditedLessonGoesOnToTheNextLesson) {
+    const fs::path dir = scratchDir("lesson-save-copy");
+    AppSession app(lessonOneOptions(dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    ASSERT_NO_FATAL_FAILURE(editLessonAndChooseSave(app, input));
+    const Scene edited = app.document().scene();
+    const fs::path mine = dir / "my-players.json";
+    saveAs(input, mine);
+    ASSERT_TRUE(fs::exists(mine)) << app.errorText();
+    EXPECT_EQ(loadScene(mine).registers, edited.registers) << "the copy does not hold the edit";
+    EXPECT_EQ(app.document().path().filename(), "02-the-latch.json")
+        << "after saving the copy, the next lesson was not opened";
+    EXPECT_TRUE(app.document().readOnly());
+    EXPECT_FALSE(app.anyPopupShown());
+    fs::remove_all(dir);
+}
+
+// The same question, the Save As dialog closed without saving: the user stays on the edited
+// lesson, and a later Save As is not taken for the question's.
+TEST(LessonPrompt, ClosingSaveAsWithoutSavingStaysOnTheEditedLesson) {
+    const fs::path dir = scratchDir("lesson-save-copy-cancel");
+    AppSession app(lessonOneOptions(dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    ASSERT_NO_FATAL_FAILURE(editLessonAndChooseSave(app, input));
+    const Scene edited = app.document().scene();
+    input.key(SDLK_ESCAPE);
+    input.frames(3);
+    EXPECT_FALSE(app.anyPopupShown());
+    EXPECT_EQ(app.document().path().filename(), "01-meet-the-players.json");
+    EXPECT_EQ(app.document().scene(), edited) << "the edit is gone";
+    // Saved later with Ctrl+S: the window stays on the copy, nothing left over opens lesson 2.
+    input.key(SDLK_s, KMOD_LCTRL);
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("Save scene as"));
+    const fs::path mine = dir / "later.json";
+    saveAs(input, mine);
+    ASSERT_TRUE(fs::exists(mine)) << app.errorText();
+    EXPECT_EQ(app.document().path(), mine);
+    fs::remove_all(dir);
+}
+
 // A collision cell selected in one scene is not carried into the next one opened: its ring
 // would mark a place of the scene before.
 TEST(CollisionsSelection, OpeningAnotherSceneClearsTheSelectedCell) {
