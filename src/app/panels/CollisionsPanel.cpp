@@ -566,8 +566,9 @@ private:
         ImGui::TextUnformatted("All methods");
         ImGui::SameLine();
         helpMarker(
-            "Every software method on this frame, counted over the 60 collision bits (the cells of a grid): "
-            "agree + false alarm + missed + n/a = 60. Also the checks it made and its 6502 cost where its "
+            "Every software method on this frame, over the 60 collision bits (the cells of a grid). \"agree\" "
+            "counts the bits it agrees on out of those it can judge: a box method cannot see the playfield, "
+            "and those bits are counted apart under n/a. Also the checks it made and its 6502 cost where its "
             "article gives one. Click a row to show that method's grid.");
         const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                       ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
@@ -606,17 +607,18 @@ private:
                                   ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
                                   ImVec2(0, nameSize.y)))
                 view_.selectMethod(0, m.id);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.source.c_str());
+            if (ImGui::IsItemHovered()) wrappedTooltip(m.source);
             ImGui::SetCursorPos(at);
             ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
             ImGui::TextUnformatted(m.name.c_str());
             ImGui::PopTextWrapPos();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(agreementCountText(m.counts).c_str());
+            ImGui::TextUnformatted(collide::agreementFraction(m.counts).c_str());
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip(
-                    "%d of the 60 collision bits agree with the hardware (both hit or both miss); %d it cannot see",
-                    m.counts.agree(), m.counts.notApplicable);
+                    "%d of the %d collision bits it can judge agree with the hardware (both hit or both miss); "
+                    "%d more it cannot see (n/a)",
+                    m.counts.agree(), m.counts.judged(), m.counts.notApplicable);
             ImGui::TableNextColumn();
             ImGui::Text("%d", m.counts.bothHit);
             ImGui::TableNextColumn();

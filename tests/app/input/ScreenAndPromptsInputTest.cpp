@@ -177,6 +177,24 @@ TEST(CollisionsSelection, OpeningAnotherSceneClearsTheSelectedCell) {
     fs::remove_all(dir);
 }
 
+// The All-methods table gives a method's agreement over the cells it can judge: the box method
+// that cannot see the playfield's 32 cells reads "x/28" (its n/a apart), not "x/60".
+TEST(CollisionsTable, AgreementIsCountedOverTheCellsAMethodCanJudge) {
+    const fs::path dir = scratchDir("agree-judged");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    input.moveTo(5, 500);  // no tooltip over the panel (it would end the panel's text)
+    input.frames(2);
+    const std::string text = app.panelText("Collisions");
+    std::smatch row;
+    ASSERT_TRUE(std::regex_search(text, row, std::regex(R"(touching counts[^0-9/\n]{0,12}([0-9]+)/([0-9]+))"))) << text;
+    EXPECT_EQ(row[2], "28") << row[0];
+    EXPECT_LE(std::stoi(row[1]), 28) << row[0];
+    fs::remove_all(dir);
+}
+
 // Every tab's label is drawn whole, at the usual window size and at a projector's interface
 // scale: none is cut to "Registe...".
 TEST(PanelTabs, EveryTabLabelIsWhole) {
