@@ -208,7 +208,7 @@ TEST(MemoryPanel, ABinaryFileLoadsAtTheCursorAndOneThatDoesNotFitIsNamedInTheErr
     input.frames(3);
     EXPECT_TRUE(app.popupShown("Problem"));
     EXPECT_NE(app.errorText().find(dump.string()), std::string::npos) << app.errorText();
-    EXPECT_NE(app.errorText().find("do not fit at $FFF0"), std::string::npos) << app.errorText();
+    EXPECT_NE(app.errorText().find("at $FFF0 at most 16 fit"), std::string::npos) << app.errorText();
     EXPECT_EQ(app.document().scene(), original);
     input.key(SDLK_RETURN);
     input.frames(2);
