@@ -611,19 +611,9 @@ void App::drawSlots() {
         ImGui::SetNextWindowSize(ImVec2(columnSize_.x, heights[slot]), cond);
         y += heights[slot];
         if (ImGui::Begin(kSlotWindows[slot], nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar)) {
-            // Whole tab labels: only the front tab has a close button (it is the one that closes)
-            // and keeps room for it; tabs that still do not fit the slot's width scroll, with a
-            // list of them all at the left, instead of being cut to "Registe...".
-            const ImGuiStyle& style = ImGui::GetStyle();
-            float tabsWidth = ImGui::GetFontSize() + style.ItemInnerSpacing.x;  // the front tab's close button
-            for (auto& p : panels_)
-                if (p->visible && static_cast<int>(p->slot()) == slot)
-                    tabsWidth += ImGui::CalcTextSize(p->name()).x + style.FramePadding.x * 2 + style.ItemInnerSpacing.x;
-            const ImGuiTabBarFlags tabFlags =
-                tabsWidth > ImGui::GetContentRegionAvail().x
-                    ? ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_TabListPopupButton
-                    : ImGuiTabBarFlags_None;
-            if (ImGui::BeginTabBar("##tabs", tabFlags)) {
+            // Only the front tab has a close button (it is the one that closes) and keeps room for
+            // it: the others' labels get that room instead of being cut shorter.
+            if (ImGui::BeginTabBar("##tabs")) {
                 for (auto& p : panels_) {
                     if (!p->visible || static_cast<int>(p->slot()) != slot) continue;
                     const bool front = (frame_ < 2 && std::find(options_.show.begin(), options_.show.end(),

@@ -24,7 +24,7 @@ bool fittedText(const std::string& text, const ImVec4& colour) {
     ImGui::TextUnformatted(shown.c_str());
     ImGui::PopStyleColor();
     const bool cut = shown != text;
-    if (cut && ImGui::IsItemHovered()) wrappedTooltip(text);
+    if (cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
     return cut;
 }
 

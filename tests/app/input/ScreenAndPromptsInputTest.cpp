@@ -5,10 +5,8 @@
 #include <filesystem>
 #include <regex>
 #include <string>
-#include <tuple>
 
 #include <gtest/gtest.h>
-#include <imgui.h>
 
 #include "InputDriver.h"
 #include "app/App.h"
@@ -193,33 +191,6 @@ TEST(CollisionsTable, AgreementIsCountedOverTheCellsAMethodCanJudge) {
     EXPECT_EQ(row[2], "28") << row[0];
     EXPECT_LE(std::stoi(row[1]), 28) << row[0];
     fs::remove_all(dir);
-}
-
-// Every tab's label is drawn whole, at the usual window size and at a projector's interface
-// scale: none is cut to "Registe...".
-TEST(PanelTabs, EveryTabLabelIsWhole) {
-    for (const auto& [width, height, scale] : {std::tuple{1600, 1000, 1.0f}, std::tuple{1920, 1080, 1.75f}}) {
-        const fs::path dir = scratchDir("tabs-whole");
-        AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, width, height);
-        options.uiScale = scale;
-        AppSession app(options);
-        ASSERT_TRUE(app.start());
-        InputDriver input(app);
-        input.frames(4);
-        int tabs = 0;
-        for (const char* name : {"Frame control", "Collisions", "Sweep", "Objects", "Registers", "Playfield", "Layers",
-                                 "Lessons", "Program", "Memory", "Display list", "Appearances"}) {
-            const auto tab = app.widget(std::string("tab ") + name);
-            if (!tab) continue;
-            ++tabs;
-            const float label = ImGui::CalcTextSize(name).x + ImGui::GetStyle().FramePadding.x * 2;
-            EXPECT_GE((*tab)[2] - (*tab)[0] + 0.5f, label)
-                << name << " at " << width << "x" << height << ", scale " << scale;
-        }
-        EXPECT_EQ(tabs, 12) << "a panel's tab is not drawn";
-        shot(app, "tabs-" + std::to_string(width));
-        fs::remove_all(dir);
-    }
 }
 
 }  // namespace
