@@ -60,13 +60,6 @@ inline const char* agreementMeaning(collide::Agreement a) {
     return "n/a: this method cannot see that (e.g. box methods and the playfield)";
 }
 
-// A method's agreement as the All-methods table shows it: the cells that agree out of all 60
-// collision bits, the same denominator for every method ("28/60" for a box method that cannot
-// see the playfield's 32 cells, "58/60" for a pixel method), so rows compare at a glance.
-inline std::string agreementCountText(const collide::Counts& counts) {
-    return std::to_string(counts.agree()) + "/" + std::to_string(collide::kMatrixCells);
-}
-
 // A small swatch with the class's letter, as in the grids (for legends and tables).
 inline void agreementSwatch(collide::Agreement a) {
     const float h = ImGui::GetTextLineHeight();

@@ -441,7 +441,6 @@ void App::drawUi() {
         ctx_.requests.resetLayout = false;
     }
     ctx_.widgets.clear();  // where this frame draws the named items, the menus' included
-    ctx_.typingIntoScene = false;
     drawMenuBar();
     ctx_.mark = {};  // a panel marks the screen each frame it is shown (Collisions: the selected cell)
     drawSlots();
@@ -529,7 +528,7 @@ void App::drawMenuBar() {
         for (const OverlayInfo& overlay : kOverlays) {
             ImGui::MenuItem(overlay.label, nullptr, &(o.*overlay.flag));
             ctx_.noteWidget(std::string("overlay ") + overlay.key);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", overlay.help);
+            if (ImGui::IsItemHovered()) wrappedTooltip(overlay.help);
         }
         ImGui::Separator();
         ImGui::MenuItem("CRT scan lines", nullptr, &view_.crt);
@@ -612,14 +611,18 @@ void App::drawSlots() {
         ImGui::SetNextWindowSize(ImVec2(columnSize_.x, heights[slot]), cond);
         y += heights[slot];
         if (ImGui::Begin(kSlotWindows[slot], nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar)) {
+            // Only the front tab has a close button (it is the one that closes) and keeps room for
+            // it: the others' labels get that room instead of being cut shorter.
             if (ImGui::BeginTabBar("##tabs")) {
                 for (auto& p : panels_) {
                     if (!p->visible || static_cast<int>(p->slot()) != slot) continue;
                     const bool front = (frame_ < 2 && std::find(options_.show.begin(), options_.show.end(),
                                                                 p->name()) != options_.show.end()) ||
                                        frontPanel_ == p->name();
-                    const bool open =
-                        ImGui::BeginTabItem(p->name(), &p->visible, front ? ImGuiTabItemFlags_SetSelected : 0);
+                    const bool closable = front || frontTabs_[slot] == p->name();
+                    const bool open = ImGui::BeginTabItem(p->name(), closable ? &p->visible : nullptr,
+                                                          front ? ImGuiTabItemFlags_SetSelected : 0);
+                    if (open) frontTabs_[slot] = p->name();
                     if (!p->visible) ctx_.notify(std::string("closed ") + p->name() + ": View > Panels brings it back");
                     ctx_.noteWidget(std::string("tab ") + p->name());
                     if (open) {

@@ -79,11 +79,6 @@ struct AppContext {
     BeamPosition mark;      // a place the screen marks for a panel (the selected collision cell); line -1 = none
     std::string markLabel;  // what the mark is, drawn beside it ("M0PL.P1")
 
-    // The text field with the keyboard writes into the scene as it is typed (the Memory panel's
-    // hex field): Ctrl+Z and Ctrl+Y there end the typing and undo or redo the scene. Set by the
-    // field each frame it is active.
-    bool typingIntoScene = false;
-
     // How much taller a panel would be drawn if it had the room (the Frame control strip is
     // drawn shorter to keep its caption in view): the window gives its slot that much more
     // when it can. Zeroed before each panel draws.

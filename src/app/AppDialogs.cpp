@@ -4,9 +4,11 @@
 #include <cctype>
 #include <iostream>
 #include <system_error>
+#include <utility>
 
 #include "app/AppWindow.h"
 #include "app/ConfigDir.h"
+#include "app/UiHelpers.h"
 #include "formats/Importer.h"
 #include "lesson/Lesson.h"
 
@@ -71,10 +73,15 @@ void App::drawDialogs() {
     emulator_.drawDialogs();
     if (std::string status = emulator_.takeStatus(); !status.empty()) ctx_.notify(std::move(status));
     auto saveAs = [this](const fs::path& path) {
-        if (document_.saveAs(path)) addRecent(path), ctx_.notify("saved " + path.string());
-        else
+        const bool goOn = std::exchange(continueAfterSaveAs_, false);
+        if (document_.saveAs(path)) {
+            addRecent(path), ctx_.notify("saved " + path.string());
+            if (goOn) continuePending();
+        } else {
+            pending_ = Pending::None;
             errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError(),
             showError_ = true;
+        }
     };
     if (auto chosen = fileDialog_.draw(recent_)) {
         std::error_code ec;
@@ -103,6 +110,9 @@ void App::drawDialogs() {
         }
         ImGui::EndPopup();
     }
+    // Save As closed without a file saved: what the unsaved-edits question was about is off.
+    if (continueAfterSaveAs_ && !fileDialog_.isOpen() && !ImGui::IsPopupOpen(kReplaceScene))
+        continueAfterSaveAs_ = false, pending_ = Pending::None;
 
     if (askRecovery_) ImGui::OpenPopup("Recover unsaved edits?"), askRecovery_ = false;
     if (ImGui::BeginPopupModal("Recover unsaved edits?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
@@ -123,19 +133,29 @@ void App::drawDialogs() {
 
     if (askUnsaved_) ImGui::OpenPopup("Unsaved edits"), askUnsaved_ = false;
     if (ImGui::BeginPopupModal("Unsaved edits", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::Text("Save your edits to %s first?", document_.displayName().c_str());
-        auto proceed = [&] {
-            if (pending_ == Pending::Quit) quit_ = true;
-            else if (pending_ == Pending::Open) openNow(pendingPath_, pendingTemplate_);
-            pending_ = Pending::None;
-        };
-        if (ImGui::Button("Save")) {
+        // The question says what each button does: a lesson (read-only) and an untitled scene
+        // have no file of the user's to save into, so Save asks for one, then goes on.
+        const std::string name = document_.displayName(), next = pendingAction();
+        const bool asNew = document_.path().empty() || document_.readOnly();
+        if (document_.readOnly())
+            ImGui::Text(
+                "You changed the lesson %s, which stays as it is.\nSave your changes as a scene of your "
+                "own before %s?",
+                name.c_str(), next.c_str());
+        else if (document_.path().empty()) ImGui::Text("Save this untitled scene before %s?", next.c_str());
+        else ImGui::Text("Save your edits to %s before %s?", name.c_str(), next.c_str());
+        const bool saveChosen = ImGui::Button(document_.readOnly() ? "Save a copy..." : asNew ? "Save as..." : "Save");
+        ctx_.noteWidget("unsaved save");
+        if (ImGui::IsItemHovered())
+            wrappedTooltip((asNew ? "Choose a file of your own for the changes, then go on " : "Save, then go on ") +
+                           next);
+        if (saveChosen) {
             ImGui::CloseCurrentPopup();
-            if (document_.path().empty() || document_.readOnly()) {  // a lesson is saved as the user's own file
-                pending_ = Pending::None;
+            if (asNew) {  // a lesson is saved as the user's own file
+                continueAfterSaveAs_ = true;
                 save(true);
             } else if (document_.save()) {
-                proceed();
+                continuePending();
             } else {
                 pending_ = Pending::None;
                 errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError();
@@ -143,13 +163,18 @@ void App::drawDialogs() {
             }
         }
         ImGui::SameLine();
-        if (ImGui::Button("Don't save")) {
+        const bool discard = ImGui::Button("Discard changes");
+        ctx_.noteWidget("unsaved discard");
+        if (discard) {
             ImGui::CloseCurrentPopup();
             document_.discardRecovery();
-            proceed();
+            continuePending();
         }
         ImGui::SameLine();
-        if (ImGui::Button("Cancel")) {
+        const bool cancel = ImGui::Button("Cancel");
+        ctx_.noteWidget("unsaved cancel");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stay here with your changes");
+        if (cancel) {
             pending_ = Pending::None;
             ImGui::CloseCurrentPopup();
         }
@@ -192,6 +217,18 @@ void App::drawDialogs() {
             ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
+}
+
+void App::continuePending() {
+    if (pending_ == Pending::Quit) quit_ = true;
+    else if (pending_ == Pending::Open) openNow(pendingPath_, pendingTemplate_);
+    pending_ = Pending::None;
+}
+
+std::string App::pendingAction() const {
+    if (pending_ == Pending::Quit) return "quitting";
+    if (pendingTemplate_) return "starting a new scene from " + pendingPath_.filename().string();
+    return "opening " + pendingPath_.filename().string();
 }
 
 void App::requestOpen(const fs::path& path, bool fromTemplate) {

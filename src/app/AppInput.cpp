@@ -18,14 +18,6 @@ namespace pmg::app {
 
 void App::handleEvent(const SDL_Event& e) {
     const ImGuiIO& io = ImGui::GetIO();
-    // A field whose typing is already in the scene (each byte an edit) has no text of its own
-    // to undo: Ctrl+Z and Ctrl+Y end the typing and go to the scene, as Edit > Undo does.
-    if (e.type == SDL_KEYDOWN && io.WantTextInput && ctx_.typingIntoScene && (e.key.keysym.mod & KMOD_CTRL) &&
-        (e.key.keysym.sym == SDLK_z || e.key.keysym.sym == SDLK_y)) {
-        ImGui::ClearActiveID();
-        handleKey(e.key);
-        return;
-    }
     if (e.type == SDL_KEYDOWN && io.WantTextInput && e.key.keysym.sym == SDLK_z && (e.key.keysym.mod & KMOD_CTRL) &&
         (e.key.keysym.mod & KMOD_SHIFT)) {
         textRedo_ = TextRedo::Press;  // the field's own redo (see pressTextRedo)
@@ -278,7 +270,7 @@ void App::commandMenuItem(CommandId id, bool enabled, const std::string& label) 
     const std::string keys = chordText(c.chords[0]);
     const bool chosen = ImGui::MenuItem(label.empty() ? c.menu : label.c_str(), keys.c_str(), false, enabled);
     ctx_.noteWidget(std::string("menu ") + c.menu);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.help);
+    if (ImGui::IsItemHovered()) wrappedTooltip(c.help);
     if (chosen) c.run(*this, SDL_Keysym{});
 }
 

@@ -162,6 +162,8 @@ private:
     bool relayout_ = true;
     bool lastLessonLayout_ = false;  // the slots were last laid out for a lesson (its text gets more room)
     bool lastUsed_[3] = {};
+    // The panel each slot showed in the last frame: its tab is the one with a close button.
+    std::string frontTabs_[3];
     float controlNeed_ = 0;   // the height the control slot's panel needed when last drawn (0: not yet)
     float lastControl_ = 0;   // the control slot's height in the last frame
     float controlLeast_ = 0;  // the least of controlNeed_ that keeps the strip's caption in view
@@ -186,6 +188,11 @@ private:
     enum class Pending { None, Quit, Open };
     Pending pending_ = Pending::None;
     fs::path pendingPath_;
+    // The unsaved-edits question's Save opened Save As (a lesson, an untitled scene): once that
+    // file is saved, what was asked for goes on; a dialog closed without saving drops it.
+    bool continueAfterSaveAs_ = false;
+    void continuePending();             // quits or opens what was asked for before the question
+    std::string pendingAction() const;  // "opening 02-the-latch.json", "quitting"
     // Save As chose a file that is there already (not the scene's own): it is replaced only
     // once the user says so.
     fs::path replacePath_;

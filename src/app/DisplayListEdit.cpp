@@ -16,7 +16,7 @@ int modeLines(int mode) {
 const char* modeName(int mode) {
     static const char* const kModes[16] = {"blank",
                                            "jump",
-                                           "text 40x8, 1.5 colours",
+                                           "text 40x8, one colour in two shades",
                                            "text 40x10",
                                            "text 40x8, 4 colours",
                                            "text 40x16, 4 colours",
@@ -29,7 +29,7 @@ const char* modeName(int mode) {
                                            "map 160x1, 2 colours",
                                            "map 160x2, 4 colours",
                                            "map 160x1, 4 colours",
-                                           "map 320x1, 1.5 colours"};
+                                           "map 320x1, one colour in two shades"};
     return kModes[mode & 15];
 }
 

@@ -32,7 +32,7 @@ struct DlInstruction {
 
 // Scan lines per mode line of each mode (0: blank and jumps, counted apart).
 int modeLines(int mode);
-// "text 40x8, 1.5 colours" ... "map 320x1, 1.5 colours": bytes per line x scan lines, colours.
+// "text 40x8, one colour in two shades" ... "map 160x1, 4 colours": bytes per line x scan lines, colours.
 const char* modeName(int mode);
 
 struct DisplayList {

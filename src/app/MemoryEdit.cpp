@@ -129,10 +129,14 @@ std::string readBinaryAt(const fs::path& file, uint16_t address, std::vector<uin
     ::close(fd);
     if (got == 0) return name + ": the file is empty, there is nothing to load";
     if (got > room) {
-        const bool huge = got > 0x10000;
-        return name + ": " + (huge ? "more than 65536" : std::to_string(got)) + " bytes do not fit at " +
-               hex(address, 4) + ": memory ends at $FFFF, so at most " + std::to_string(room) + " bytes fit there" +
-               (huge ? "" : " (the last byte would be at " + hex(address + got - 1, 5) + ")");
+        // The file's own size, also where it is bigger than all of memory (only 65537 bytes are read).
+        const size_t size = std::max(got, static_cast<size_t>(info.st_size));
+        const std::string atMost = "at " + hex(address, 4) + " at most " + std::to_string(room) + " fit";
+        if (size > 0x10000)
+            return name + ": the file is " + std::to_string(size) +
+                   " bytes, more than the Atari's whole memory of 65536 bytes; " + atMost;
+        return name + ": the file is " + std::to_string(size) + " bytes; " + atMost +
+               ", as memory ends at $FFFF (its last byte would be at " + hex(address + size - 1, 5) + ")";
     }
     data.resize(got);
     bytes = std::move(data);

@@ -15,6 +15,8 @@
 namespace pmg::app {
 namespace {
 
+constexpr ImU32 kCollisionWindowColour = IM_COL32(255, 255, 255, 220);
+
 void box(ImDrawList& draw, const ScreenGeometry& g, int clock0, int line0, int clock1, int line1, ImU32 colour,
          float thickness) {
     draw.AddRect(ImVec2(g.clockX(clock0) - 1, g.lineY(line0) - 1),
@@ -143,9 +145,15 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
             draw.AddRect(a, z, IM_COL32(255, 255, 255, 255), 0, 0, 1.5f);
         }
     }
-    if (o.collisionWindow)
-        box(draw, g, kWindowLeft, kFirstVisibleLine, kWindowRight, kLastVisibleLine, IM_COL32(255, 255, 255, 120),
-            1.0f);
+    if (o.collisionWindow) {
+        // The screen shows exactly the collision window (colour clocks 34-221, scan lines 8-247),
+        // so a box around it would lie outside the picture: its outline is drawn just inside the
+        // picture's edge, white with a dark line inside it to stand out on any colour.
+        const ImVec2 a(g.clockX(kWindowLeft), g.lineY(kFirstVisibleLine)),
+            z(g.clockX(kWindowRight + 1), g.lineY(kLastVisibleLine + 1));
+        draw.AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(z.x - 1, z.y - 1), kCollisionWindowColour, 0, 0, 2.0f);
+        draw.AddRect(ImVec2(a.x + 2, a.y + 2), ImVec2(z.x - 2, z.y - 2), IM_COL32(0, 0, 0, 160), 0, 0, 1.0f);
+    }
     draw.PopClipRect();
 
     // The place a panel points at (the selected Collisions cell): a ring big enough to find
@@ -202,7 +210,7 @@ float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, flo
         {o.insetBoxes, Look::Outline, IM_COL32(120, 200, 255, 230), "inset (fair) box"},
         {o.hotSpots, Look::Dot, IM_COL32(255, 80, 80, 255), "hot spot"},
         {o.cornerPoints, Look::Dot, IM_COL32(255, 160, 0, 255), "corner points"},
-        {o.collisionWindow, Look::Outline, IM_COL32(255, 255, 255, 120), "collision window"},
+        {o.collisionWindow, Look::Outline, kCollisionWindowColour, "collision window (the picture's edge)"},
         {o.beam && ctx.simulation.midFrame(), Look::Line, IM_COL32(255, 60, 60, 255), "beam"},
         {ctx.mark.valid(), Look::Outline, kMarkRingColour, markText.c_str()},
     };

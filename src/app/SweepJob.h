@@ -52,10 +52,12 @@ private:
 // One method's map: width dx.size(), height dy.size(), RGBA8, row-major (dy down).
 std::vector<uint8_t> sweepMapRgba(const collide::SweepResult& result, const collide::SweepMethod& method);
 
-// A's outline in offset space, as unit edges between offset squares: (x0, y0, x1, y1) in
-// map cells from the top-left, where B's top-left pixel sitting there would lie on A's pixels.
+// A's outline in offset space, as unit edges: (x0, y0, x1, y1) in map cells from the
+// top-left, around the offsets where B's centre would lie on A's pixels. That is A's shape in
+// the middle of the area where the two can touch (B's top-left would put it in one corner);
+// half a cell off the grid where B is an even number of pixels across or down.
 struct MapEdge {
-    int x0, y0, x1, y1;
+    float x0, y0, x1, y1;
 };
 std::vector<MapEdge> sweepOutline(const collide::SweepResult& result);
 

@@ -43,6 +43,8 @@ std::string fitText(const std::string& text, float width);
 bool fittedText(const std::string& text, const ImVec4& colour);
 
 // A question-mark marker that shows `text` as a tooltip when hovered.
+// A tooltip whose text wraps at a readable width, however long the text.
+void wrappedTooltip(std::string_view text);
 void helpMarker(const char* text);
 
 // A hex byte field whose value the caller takes when the user is done with it: Enter, Tab or

@@ -129,9 +129,9 @@ void printText(const CollideRun& run, const CompareCliOptions& options, const Co
                   "missed", "n/a", "checks", "6502 cycles");
     std::cout << line;
     for (const MethodResult& m : c.methods) {
-        std::snprintf(line, sizeof line, "%-15s %5d %5d %6d %6d %4d %8llu %11s\n", m.id.c_str(), m.counts.agree(),
-                      m.counts.bothHit, m.counts.falseAlarms, m.counts.missed, m.counts.notApplicable,
-                      static_cast<unsigned long long>(m.checks),
+        std::snprintf(line, sizeof line, "%-15s %5s %5d %6d %6d %4d %8llu %11s\n", m.id.c_str(),
+                      agreementFraction(m.counts).c_str(), m.counts.bothHit, m.counts.falseAlarms, m.counts.missed,
+                      m.counts.notApplicable, static_cast<unsigned long long>(m.checks),
                       (m.articleCycles || m.cycles) ? std::to_string(m.cycles).c_str() : "-");
         std::cout << line;
     }

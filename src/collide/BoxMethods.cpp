@@ -192,9 +192,10 @@ Verdict CentreExtentsMethod::objectPair(const PmObject& a, const PmObject& b, co
         const int dx = std::abs((a.designer.left + a.designer.right) - (b.designer.left + b.designer.right));
         const int dy = std::abs((a.designer.top + a.designer.bottom) - (b.designer.top + b.designer.bottom));
         auto half = [](int twice) { return std::to_string(twice / 2) + (twice % 2 ? ".5" : ""); };
-        v.note = "centres " + half(dx) + " colour clocks apart against half widths summing to " +
-                 half(a.designer.width() + b.designer.width()) + ", " + half(dy) +
-                 " scan lines apart against half heights summing to " + half(a.designer.height() + b.designer.height());
+        auto unit = [](int twice, const char* one) { return std::string(" ") + one + (twice == 2 ? "" : "s"); };
+        v.note = "centres " + half(dx) + unit(dx, "colour clock") + " apart against half widths summing to " +
+                 half(a.designer.width() + b.designer.width()) + ", " + half(dy) + unit(dy, "scan line") +
+                 " apart against half heights summing to " + half(a.designer.height() + b.designer.height());
     }
     return v;
 }

@@ -298,6 +298,10 @@ std::vector<std::unique_ptr<Method>> selectMethods(const CompareOptions& options
 
 }  // namespace
 
+std::string agreementFraction(const Counts& counts) {
+    return std::to_string(counts.agree()) + "/" + std::to_string(counts.judged());
+}
+
 std::string_view agreementName(Agreement a) {
     switch (a) {
         case Agreement::BothHit: return "both hit";

@@ -47,7 +47,11 @@ struct Counts {
     int bothHit = 0, bothMiss = 0, falseAlarms = 0, missed = 0, notApplicable = 0;
     int agree() const { return bothHit + bothMiss; }
     int disagree() const { return falseAlarms + missed; }
+    int judged() const { return agree() + disagree(); }  // the cells the method can see (not n/a)
 };
+// The cells that agree out of those the method can judge: "27/28" for a box method that
+// cannot see the playfield's 32 cells (their n/a counted apart), "58/60" for a pixel method.
+std::string agreementFraction(const Counts& counts);
 
 struct MethodResult {
     std::string id, name, source;

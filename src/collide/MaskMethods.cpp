@@ -11,6 +11,8 @@
 namespace pmg::collide {
 namespace {
 
+std::string tests(uint32_t n) { return std::to_string(n) + (n == 1 ? " test" : " tests"); }
+
 Verdict maskVerdict(const PmObject& a, const PmObject& b, const MaskOverlap& overlap, bool boxesMeet,
                     const CheckContext& context) {
     Verdict v;
@@ -23,9 +25,8 @@ Verdict maskVerdict(const PmObject& a, const PmObject& b, const MaskOverlap& ove
     if (context.explain) {
         if (!boxesMeet) v.note = "boxes apart: no AND needed";
         else if (overlap.hit)
-            v.note = "first common pixel at " + placeText(overlap.y, overlap.x) + " after " +
-                     std::to_string(overlap.checks) + " tests";
-        else v.note = "boxes overlap, " + std::to_string(overlap.checks) + " tests found no common pixel";
+            v.note = "first common pixel at " + placeText(overlap.y, overlap.x) + " after " + tests(overlap.checks);
+        else v.note = "boxes overlap, " + tests(overlap.checks) + " found no common pixel";
         (void)a, (void)b;
     }
     return v;

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "collide/MultiRectMethod.h"
+#include "collide/ReasonText.h"
 
 namespace pmg::collide {
 namespace {
@@ -144,7 +145,62 @@ std::vector<int> distanceTo(const std::vector<uint8_t>& map, int width, int heig
     return d;
 }
 
+// A method by its id, the scene's routines ("routine:NAME") included; nullptr if none.
+std::unique_ptr<Method> sweepMethodById(const std::string& id, const std::vector<CollisionRoutine>& routines) {
+    auto m = methodById(id);
+    for (const CollisionRoutine& r : routines)
+        if (!m && id == "routine:" + r.name) m = std::make_unique<RoutineMethod>(r);
+    return m;
+}
+
+bool inCollisionWindow(int line, int clock) {
+    return inVisibleLines(line) && clock >= kWindowLeft && clock <= kWindowRight;
+}
+
 }  // namespace
+
+std::string explainOffset(const SweepResult& result, const SweepOptions& options, size_t method, int dx, int dy) {
+    if (method >= result.methods.size() || dx < result.dx.min || dx > result.dx.max || dy < result.dy.min ||
+        dy > result.dy.max)
+        return "";
+    const SweepMethod& sm = result.methods[method];
+    const size_t i = static_cast<size_t>(result.index(dx, dy));
+    if (i >= sm.cells.size() || (sm.cells[i] != Agreement::FalseAlarm && sm.cells[i] != Agreement::Missed)) return "";
+    const PmObject& a = result.a;
+    PmObject b = result.b;
+    b.moveBy(((a.hpos + dx) & 0xFF) - b.hpos, a.firstLine + dy - b.firstLine);
+
+    // The pixels: where they meet inside the collision window, or why the latch stays clear.
+    std::string reason;
+    BeamPosition met;
+    bool metOutside = false;
+    const Box area = intersection(a.mask.frame(), b.mask.frame());
+    for (int y = area.top; y <= area.bottom && !met.valid(); ++y)
+        for (int x = area.left; x <= area.right; ++x)
+            if (a.mask.test(x, y) && b.mask.test(x, y)) {
+                if (inCollisionWindow(y, x)) {
+                    met = {static_cast<int16_t>(y), static_cast<int16_t>(x)};
+                    break;
+                }
+                metOutside = true;
+            }
+    if (sm.cells[i] == Agreement::Missed)
+        reason = met.valid() ? "the hardware latched: the lit pixels of " + a.name() + " and " + b.name() +
+                                   " first meet at " + placeText(met.line, met.clock)
+                             : "the hardware latched";
+    else if (metOutside) reason = "the lit pixels meet only outside the collision window, where GTIA latches nothing";
+    else if (sharePixel(a.designer, b.designer)) reason = "the boxes overlap, but no lit pixels meet";
+    else reason = "the boxes share no pixel";
+
+    // What the method saw, in its own words.
+    if (const auto m = sweepMethodById(sm.id, options.routines)) {
+        const CheckContext context{options.settings, true};
+        const bool swap = a.object < 4 && b.object >= 4;  // the register owner first, as the sweep asks
+        const Verdict v = swap ? m->objectPair(b, a, context) : m->objectPair(a, b, context);
+        if (!v.note.empty()) reason += "; " + v.note;
+    }
+    return reason;
+}
 
 bool hardwareAtOffset(const PmObject& a, const PmObject& b, int dx, int dy) {
     PairMachine machine(shapeOf(a), shapeOf(b));
@@ -179,9 +235,7 @@ SweepResult sweepPair(const ObjectSet& objects, const SweepOptions& options) {
         for (const CollisionRoutine& r : options.routines) methods.push_back(std::make_unique<RoutineMethod>(r));
     }
     for (const std::string& id : options.methods) {
-        auto m = methodById(id);
-        for (const CollisionRoutine& r : options.routines)
-            if (!m && id == "routine:" + r.name) m = std::make_unique<RoutineMethod>(r);
+        auto m = sweepMethodById(id, options.routines);
         if (!m) throw std::invalid_argument("unknown method \"" + id + "\" (methods: " + methodIds() + ")");
         if (!m->seesObjects()) throw std::invalid_argument("method \"" + id + "\" only looks at the playfield");
         methods.push_back(std::move(m));

@@ -64,6 +64,11 @@ struct SweepResult {
 // Throws std::invalid_argument (bad objects, ranges or method ids: message for the user).
 SweepResult sweepPair(const ObjectSet& objects, const SweepOptions& options);
 
+// Why `method` (an index of result.methods) and the hardware disagree with B at offset
+// (dx, dy): where the lit pixels meet (or that they do not), then what the method saw, as the
+// Collisions panel's reasons say it. Empty where they agree. `options` are the sweep's own.
+std::string explainOffset(const SweepResult& result, const SweepOptions& options, size_t method, int dx, int dy);
+
 // The hardware's answer at one offset, from a full machine run (for the cross-check tests).
 bool hardwareAtOffset(const PmObject& a, const PmObject& b, int dx, int dy);
 

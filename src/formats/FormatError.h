@@ -1,6 +1,6 @@
 #pragma once
 // A file of another Atari tool that could not be read or written. what() is the whole
-// message, "ship.fnt: offset 0x400: ...": the file as the user named it, the place, the problem.
+// message, "ship.fnt: offset $400: ...": the file as the user named it, the place, the problem.
 
 #include <cstddef>
 #include <cstdio>
@@ -17,7 +17,7 @@ public:
 
 inline std::string atOffset(size_t offset, const std::string& problem) {
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "offset 0x%zX: ", offset);
+    std::snprintf(buffer, sizeof buffer, "offset $%zX: ", offset);
     return buffer + problem;
 }
 

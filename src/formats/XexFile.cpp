@@ -9,7 +9,7 @@ namespace {
 
 std::string at(size_t offset, const std::string& message) {
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "offset 0x%zX: ", offset);
+    std::snprintf(buffer, sizeof buffer, "offset $%zX: ", offset);
     return buffer + message;
 }
 

@@ -41,7 +41,7 @@ struct XexFile {
     std::vector<uint16_t> initAddresses() const;
 };
 
-// Reads the whole file; on failure returns nothing and sets error to "offset 0x1A: ...".
+// Reads the whole file; on failure returns nothing and sets error to "offset $1A: ...".
 std::optional<XexFile> readXex(std::span<const uint8_t> file, std::string& error);
 
 // One $FFFF header, then every segment in order. Empty segments are skipped (the format

@@ -146,10 +146,10 @@ TEST(CollisionsView, RecomputesOnlyWhenTheFrameOrSceneChanged) {
     EXPECT_NE(view.comparison()->hardware[12], before);
 }
 
-// The All-methods table counts every method over the same 60 collision bits: a box method that
-// cannot see the playfield reads "28/60" beside a pixel method's "58/60", not "27/28", and a row's
-// agree, false alarms, missed and cannot-see add up to the 60.
-TEST(CollisionsView, EveryMethodsAgreementIsOutOfTheSame60Cells) {
+// The All-methods table counts a method's agreement over the cells it can judge: a box method
+// that cannot see the playfield's 32 cells reads "27/28", not "27/60" as if it got the 32 wrong,
+// and the cells it cannot see are the n/a column's.
+TEST(CollisionsView, EveryMethodsAgreementIsOutOfTheCellsItCanJudge) {
     const Scene scene = loadScene(kDefault);
     MachineOptions options;
     options.picture = options.record = true;  // the software methods read the per-pixel record
@@ -157,8 +157,10 @@ TEST(CollisionsView, EveryMethodsAgreementIsOutOfTheSame60Cells) {
     ASSERT_FALSE(c.methods.empty());
     bool someCannotSee = false;
     for (const collide::MethodResult& m : c.methods) {
-        EXPECT_EQ(agreementCountText(m.counts), std::to_string(m.counts.agree()) + "/60") << m.id;
-        EXPECT_EQ(m.counts.agree() + m.counts.falseAlarms + m.counts.missed + m.counts.notApplicable, 60) << m.id;
+        EXPECT_EQ(collide::agreementFraction(m.counts),
+                  std::to_string(m.counts.agree()) + "/" + std::to_string(60 - m.counts.notApplicable))
+            << m.id;
+        EXPECT_EQ(m.counts.judged() + m.counts.notApplicable, 60) << m.id;
         someCannotSee |= m.counts.notApplicable > 0;
     }
     EXPECT_TRUE(someCannotSee) << "the scene no longer shows a method that cannot see some cells";

@@ -136,13 +136,13 @@ TEST_F(BinaryFileTest, AFileThatCannotBeLoadedIsNamedWithTheReason) {
     const fs::path font = write("font.fnt", 1024);
     EXPECT_EQ(readBinaryAt(font, 0xFC01, bytes),
               font.string() +
-                  ": 1024 bytes do not fit at $FC01: memory ends at $FFFF, so at most 1023 bytes fit there "
-                  "(the last byte would be at $10000)");
-    const fs::path big = write("big.bin", 0x10001);
-    EXPECT_EQ(
-        readBinaryAt(big, 0, bytes),
-        big.string() +
-            ": more than 65536 bytes do not fit at $0000: memory ends at $FFFF, so at most 65536 bytes fit there");
+                  ": the file is 1024 bytes; at $FC01 at most 1023 fit, as memory ends at $FFFF (its last byte "
+                  "would be at $10000)");
+    const fs::path big = write("big.bin", 70000);
+    EXPECT_EQ(readBinaryAt(big, 0, bytes),
+              big.string() +
+                  ": the file is 70000 bytes, more than the Atari's whole memory of 65536 bytes; at $0000 at "
+                  "most 65536 fit");
     EXPECT_EQ(readBinaryAt(write("empty.bin", 0), 0, bytes),
               (dir_ / "empty.bin").string() + ": the file is empty, there is nothing to load");
     EXPECT_EQ(readBinaryAt(dir_ / "missing.bin", 0, bytes),

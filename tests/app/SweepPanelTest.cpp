@@ -103,6 +103,36 @@ TEST(SweepMap, OneTexelPerOffsetInTheAgreementColours) {
     for (const MapEdge& e : edges) EXPECT_TRUE((e.x0 == e.x1) != (e.y0 == e.y1));
 }
 
+// A's shape sits in the middle of the area where the hardware latches (the offsets where A and
+// B can touch), not in its lower-right quarter where B's top-left corner would put it.
+TEST(SweepMap, AsOutlineIsCentredOnTheAreaWhereTheObjectsTouch) {
+    Document document;
+    Simulation simulation;
+    const collide::ObjectSet objects = defaultObjects(simulation, document);
+    collide::SweepOptions options;
+    options.dx = {-24, 24}, options.dy = {-24, 24};
+    const collide::SweepResult r = collide::sweepPair(objects, options);
+    float hitLeft = 1e9f, hitRight = -1e9f, hitTop = 1e9f, hitBottom = -1e9f;
+    for (int row = 0; row < r.dy.size(); ++row)
+        for (int c = 0; c < r.dx.size(); ++c)
+            if (r.hardware[static_cast<size_t>(row * r.dx.size() + c)]) {
+                hitLeft = std::min(hitLeft, static_cast<float>(c)), hitRight = std::max(hitRight, c + 1.0f);
+                hitTop = std::min(hitTop, static_cast<float>(row)), hitBottom = std::max(hitBottom, row + 1.0f);
+            }
+    ASSERT_LT(hitLeft, hitRight) << "the objects never touch on this map";
+    ASSERT_GT(hitLeft, 0) << "the area where they touch is cut by the map's edge";
+    ASSERT_LT(hitRight, static_cast<float>(r.dx.size()));
+    float left = 1e9f, right = -1e9f, top = 1e9f, bottom = -1e9f;
+    for (const MapEdge& e : sweepOutline(r)) {
+        left = std::min({left, e.x0, e.x1}), right = std::max({right, e.x0, e.x1});
+        top = std::min({top, e.y0, e.y1}), bottom = std::max({bottom, e.y0, e.y1});
+    }
+    EXPECT_NEAR((left + right) / 2, (hitLeft + hitRight) / 2, 0.75f)
+        << "outline " << left << "-" << right << ", touching " << hitLeft << "-" << hitRight;
+    EXPECT_NEAR((top + bottom) / 2, (hitTop + hitBottom) / 2, 0.75f)
+        << "outline " << top << "-" << bottom << ", touching " << hitTop << "-" << hitBottom;
+}
+
 // Records what the panel uploads.
 class RecordingTextures final : public TextureSource {
 public:

@@ -60,6 +60,30 @@ TEST_F(CompareSweepCli, CompareTextShowsTheMatrixAndReasons) {
     EXPECT_EQ(r.out.find("[corners4]"), std::string::npos);
 }
 
+// The text table's agree column counts out of the cells a method can judge, the n/a apart: a
+// box method that cannot see the playfield's 32 cells reads "x/28", not "x/60".
+TEST_F(CompareSweepCli, CompareTextCountsAgreementOverTheCellsAMethodCanJudge) {
+    const Result json = run({"compare", scenePath("default.json"), "--json", "--method", "aabb,mask-and"});
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    const Result r = run({"compare", scenePath("default.json"), "--method", "aabb,mask-and"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    for (const auto& m : nlohmann::ordered_json::parse(json.out).at("methods")) {
+        const auto& n = m.at("counts");
+        const int agree = n.at("both_hit").get<int>() + n.at("both_miss").get<int>();
+        const int judged = 60 - n.at("n/a").get<int>();
+        const std::string id = m.at("id");
+        const size_t row = r.out.find("\n" + id + " ");
+        ASSERT_NE(row, std::string::npos) << r.out;
+        std::istringstream fields(r.out.substr(row + 1, r.out.find('\n', row + 1) - row - 1));
+        std::string name, fraction;
+        fields >> name >> fraction;
+        EXPECT_EQ(fraction, std::to_string(agree) + "/" + std::to_string(judged)) << id;
+        if (id == "aabb") {
+            EXPECT_EQ(judged, 28) << "the box method no longer leaves the playfield's cells out";
+        }
+    }
+}
+
 // A scene with moving objects: frame N is drawn with the objects moved N-1 times, its latches
 // start clear, and the box test looks at the same positions (see motion-tunnelling.json).
 TEST_F(CompareSweepCli, CompareLooksAtTheFrameAMovingSceneAsksFor) {

@@ -42,7 +42,7 @@ TEST_F(FormatsCli, ImportErrorNamesFileAndOffset) {
     auto r = run({"import", bad, "--scene", temp("x.json").string()});
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_EQ(r.err, "pmglab-cli: " + bad +
-                         ": offset 0x2: segment ends at $0FFF before it starts at $F000 (a segment that would wrap "
+                         ": offset $2: segment ends at $0FFF before it starts at $F000 (a segment that would wrap "
                          "past $FFFF is not loadable)\n");
     EXPECT_FALSE(fs::exists(temp("x.json")));
 }
@@ -189,7 +189,7 @@ TEST_F(FormatsCli, RunAtari800StateReportsSavedCollisions) {
     EXPECT_TRUE(json.contains("saved_collisions_note"));
     r = run({"run", std::string(PMGLAB_SOURCE_DIR) + "/tests/bad-inputs/a8s/version-9.a8s"});
     EXPECT_EQ(r.exitCode, 2);
-    EXPECT_NE(r.err.find("version-9.a8s: offset 0x8: state version 9 is not one PMG Lab reads"), std::string::npos)
+    EXPECT_NE(r.err.find("version-9.a8s: offset $8: state version 9 is not one PMG Lab reads"), std::string::npos)
         << r.err;
 }
 

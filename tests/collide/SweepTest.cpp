@@ -206,6 +206,47 @@ TEST(Sweep, PixelMasksAgreeEverywhereAndBoxesRaiseFalseAlarmsOnly) {
     }
 }
 
+// A disagreement at an offset is explained as the Collisions panel explains a cell: the
+// pixels (meeting where the hardware latched, or not meeting) and what the method saw.
+TEST(Sweep, ADisagreementAtAnOffsetHasTheReasonAndAnAgreementNone) {
+    const ObjectSet objects = objectsOf(defaultScene());
+    SweepOptions options;
+    options.dx = {-20, 20};
+    options.dy = {-16, 16};
+    options.methods = {"aabb", "hotspot"};
+    const SweepResult result = sweepPair(objects, options);
+    int falseAlarms = 0, misses = 0, agreements = 0;
+    for (size_t m = 0; m < result.methods.size(); ++m)
+        for (int dy = options.dy.min; dy <= options.dy.max; ++dy)
+            for (int dx = options.dx.min; dx <= options.dx.max; ++dx) {
+                const Agreement ag = result.methods[m].cells[static_cast<size_t>(result.index(dx, dy))];
+                const std::string why = explainOffset(result, options, m, dx, dy);
+                const std::string at = result.methods[m].id + " at " + std::to_string(dx) + "," + std::to_string(dy);
+                if (ag == Agreement::FalseAlarm) {
+                    ++falseAlarms;
+                    EXPECT_TRUE(why.starts_with("the boxes overlap, but no lit pixels meet") ||
+                                why.starts_with("the boxes share no pixel"))
+                        << at << ": " << why;
+                    EXPECT_NE(why.find("; "), std::string::npos) << at << ": the method's own note is missing: " << why;
+                } else if (ag == Agreement::Missed) {
+                    ++misses;
+                    EXPECT_TRUE(
+                        why.starts_with("the hardware latched: the lit pixels of P0 and P1 first meet at scan "
+                                        "line "))
+                        << at << ": " << why;
+                    EXPECT_NE(why.find("hot spot"), std::string::npos) << at << ": " << why;
+                } else {
+                    ++agreements;
+                    EXPECT_EQ(why, "") << at;
+                }
+            }
+    EXPECT_GT(falseAlarms, 0);
+    EXPECT_GT(misses, 0);
+    EXPECT_GT(agreements, 0);
+    EXPECT_EQ(explainOffset(result, options, 2, 0, 0), "") << "a method the sweep does not have";
+    EXPECT_EQ(explainOffset(result, options, 0, 99, 0), "") << "an offset off the map";
+}
+
 TEST(Sweep, ThreadsDoNotChangeTheAnswer) {
     const ObjectSet objects = objectsOf(defaultScene());
     SweepOptions one;

@@ -110,7 +110,7 @@ TEST(RawScreenImport, DumpOfModeFAndItsLimits) {
         FAIL();
     } catch (const FormatError& e) {
         EXPECT_STREQ(e.what(),
-                     "dump.bin: offset 0x1E00: a 192-line screen of this ANTIC mode is 7680 bytes; the file has 7681");
+                     "dump.bin: offset $1E00: a 192-line screen of this ANTIC mode is 7680 bytes; the file has 7681");
     }
     try {
         rawScreenToScene(dump, "dump.bin", 2, "dump");
@@ -177,7 +177,7 @@ TEST(BadInputs, MissingAndOversizedFiles) {
     } catch (const FormatError& e) {
         EXPECT_EQ(std::string(e.what()),
                   big.string() +
-                      ": offset 0x1000000: the file is 16777217 bytes; no supported Atari file is larger than 16 MiB");
+                      ": offset $1000000: the file is 16777217 bytes; no supported Atari file is larger than 16 MiB");
     }
     fs::remove(big);
 }

@@ -58,21 +58,21 @@ TEST(XexFile, SegmentEndingAtFFFFIsAllowed) {
 }
 
 TEST(XexFile, BadInputsNameTheOffset) {
-    EXPECT_EQ(errorOf({}), "offset 0x0: the file is too short for an Atari executable (it must begin with $FF $FF)");
+    EXPECT_EQ(errorOf({}), "offset $0: the file is too short for an Atari executable (it must begin with $FF $FF)");
     EXPECT_EQ(errorOf({0x00, 0x20, 0x00, 0x20, 0x00}),
-              "offset 0x0: not an Atari executable: it must begin with $FF $FF");
-    EXPECT_EQ(errorOf({0xFF, 0xFF}), "offset 0x2: the executable has no segments");
+              "offset $0: not an Atari executable: it must begin with $FF $FF");
+    EXPECT_EQ(errorOf({0xFF, 0xFF}), "offset $2: the executable has no segments");
     EXPECT_EQ(errorOf({0xFF, 0xFF, 0x00, 0x20, 0x01}),
-              "offset 0x2: truncated segment header: 3 byte(s) left where a start and end address (4 bytes) are needed"
+              "offset $2: truncated segment header: 3 byte(s) left where a start and end address (4 bytes) are needed"
               " (trailing garbage after the last segment?)");
     EXPECT_EQ(errorOf({0xFF, 0xFF, 0x00, 0x20, 0x03, 0x20, 1, 2}),
-              "offset 0x2: truncated segment $2000-$2003: 4 bytes promised, 2 in the file");
+              "offset $2: truncated segment $2000-$2003: 4 bytes promised, 2 in the file");
     EXPECT_EQ(errorOf({0xFF, 0xFF, 0x10, 0x20, 0x00, 0x20, 1}),
-              "offset 0x2: segment ends at $2000 before it starts at $2010 (a segment that would wrap past $FFFF is "
+              "offset $2: segment ends at $2000 before it starts at $2010 (a segment that would wrap past $FFFF is "
               "not loadable)");
     EXPECT_EQ(errorOf({0xFF, 0xFF, 0x00, 0x20, 0x00, 0x20, 1, 0x55}),
-              "offset 0x7: truncated segment header: 1 byte(s) left where a start and end address (4 bytes) are needed"
+              "offset $7: truncated segment header: 1 byte(s) left where a start and end address (4 bytes) are needed"
               " (trailing garbage after the last segment?)");
     EXPECT_EQ(errorOf({0xFF, 0xFF, 0x00, 0x20, 0x00, 0x20, 1, 0xFF, 0xFF}),
-              "offset 0x7: a $FFFF marker with no segment after it");
+              "offset $7: a $FFFF marker with no segment after it");
 }

@@ -219,7 +219,7 @@ private:
                     if (ImGui::Selectable(std::string(info.name).c_str(), info.reg == w.reg) && info.reg != w.reg)
                         setWrite(ctx, n, "register", [&](LineWriteEntry& x) { x.reg = info.reg; });
                     ctx.noteWidget(row + "register " + std::string(info.name));
-                    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(info.bits).c_str());
+                    if (ImGui::IsItemHovered()) wrappedTooltip(std::string(info.bits));
                 }
                 ImGui::EndCombo();
             }

@@ -58,6 +58,9 @@ public:
 
     void draw(AppContext& ctx) override {
         view_.refresh(ctx.document, ctx.simulation, ctx.view.methodSettings);
+        // A cell selected in one scene means nothing in the next (another file, a template, a
+        // lesson): its ring would mark a place of the scene before.
+        if (ctx.document.openedRevision() != opened_) view_.selected.reset(), opened_ = ctx.document.openedRevision();
         if (!ctx.requests.selectCell.empty()) {
             if (!view_.selectByName(ctx.requests.selectCell))
                 ctx.notify("Collisions: no cell \"" + ctx.requests.selectCell + "\" (e.g. P0PL.P1 or aabb:M0PF.PF1)");
@@ -115,7 +118,7 @@ private:
                     if (ImGui::Selectable(m.name.c_str(), static_cast<int>(i) == current))
                         view_.selectMethod(slot, m.id);
                     ctx_->noteWidget("method " + std::to_string(slot + 1) + " choice " + m.name);
-                    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.source.c_str());
+                    if (ImGui::IsItemHovered()) wrappedTooltip(m.source);
                 }
                 ImGui::EndCombo();
             }
@@ -464,7 +467,7 @@ private:
             ImGui::SameLine();
             ImGui::TextUnformatted(name.data(), name.data() + name.size());
             ImGui::EndGroup();
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", agreementMeaning(all[i]));
+            if (ImGui::IsItemHovered()) wrappedTooltip(agreementMeaning(all[i]));
         }
     }
 
@@ -563,8 +566,9 @@ private:
         ImGui::TextUnformatted("All methods");
         ImGui::SameLine();
         helpMarker(
-            "Every software method on this frame, counted over the 60 collision bits (the cells of a grid): "
-            "agree + false alarm + missed + n/a = 60. Also the checks it made and its 6502 cost where its "
+            "Every software method on this frame, over the 60 collision bits (the cells of a grid). \"agree\" "
+            "counts the bits it agrees on out of those it can judge: a box method cannot see the playfield, "
+            "and those bits are counted apart under n/a. Also the checks it made and its 6502 cost where its "
             "article gives one. Click a row to show that method's grid.");
         const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                       ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX |
@@ -603,17 +607,18 @@ private:
                                   ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
                                   ImVec2(0, nameSize.y)))
                 view_.selectMethod(0, m.id);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.source.c_str());
+            if (ImGui::IsItemHovered()) wrappedTooltip(m.source);
             ImGui::SetCursorPos(at);
             ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
             ImGui::TextUnformatted(m.name.c_str());
             ImGui::PopTextWrapPos();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(agreementCountText(m.counts).c_str());
+            ImGui::TextUnformatted(collide::agreementFraction(m.counts).c_str());
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip(
-                    "%d of the 60 collision bits agree with the hardware (both hit or both miss); %d it cannot see",
-                    m.counts.agree(), m.counts.notApplicable);
+                    "%d of the %d collision bits it can judge agree with the hardware (both hit or both miss); "
+                    "%d more it cannot see (n/a)",
+                    m.counts.agree(), m.counts.judged(), m.counts.notApplicable);
             ImGui::TableNextColumn();
             ImGui::Text("%d", m.counts.bothHit);
             ImGui::TableNextColumn();
@@ -656,6 +661,7 @@ private:
     std::optional<std::array<uint8_t, kCollisionRegisters>> beam_;  // paused mid-frame: the latches up to the beam
     std::string beamText_;                                          // where the beam is, in words
     std::optional<GridCell> hovered_, hoveredLast_;
+    uint64_t opened_ = 0;  // the scene (Document::openedRevision) the selection belongs to
     float font_ = 13, cellW_ = 24, cellH_ = 20;
 };
 

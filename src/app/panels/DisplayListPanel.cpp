@@ -169,7 +169,7 @@ private:
                 });
             }
             ctx.noteWidget(std::string("display list kind ") + kinds[k].label);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kinds[k].tip);
+            if (ImGui::IsItemHovered()) wrappedTooltip(kinds[k].tip);
         }
 
         if (i.blank()) {
@@ -249,7 +249,7 @@ private:
                 if (bit == 0x40 && on && x.mode() >= 2) x.operand = lmsNow(list, selected_);
             });
         ctx.noteWidget(std::string("display list ") + label);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+        if (ImGui::IsItemHovered()) wrappedTooltip(tip);
     }
 
     void drawAddress(AppContext& ctx, const DisplayList& list, const DlInstruction& i, const char* label) {

@@ -80,7 +80,7 @@ public:
 
 private:
     static void tooltip(const char* text) {
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+        if (ImGui::IsItemHovered()) wrappedTooltip(text);
     }
 
     // The right edge of the panel's content, in window pixels.

@@ -14,6 +14,7 @@
 #include "app/AppContext.h"
 #include "app/Panel.h"
 #include "app/Panels.h"
+#include "app/UiHelpers.h"
 #include "lesson/Lesson.h"
 #include "lesson/LessonCheck.h"
 
@@ -236,7 +237,7 @@ private:
             const std::string label = std::to_string(l.order) + ". " + l.title;
             if (ImGui::Selectable(label.c_str())) open(ctx, l);
             ctx.noteWidget("lesson " + std::to_string(l.order));
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.scene.description.c_str());
+            if (ImGui::IsItemHovered()) wrappedTooltip(l.scene.description);
         }
     }
 

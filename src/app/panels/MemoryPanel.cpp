@@ -13,6 +13,7 @@
 #include <string>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "app/AppContext.h"
 #include "app/FileDialog.h"
@@ -240,11 +241,11 @@ private:
             focusTyping_ = true;
         ctx.noteWidget("memory type");
         typingActive_ = ImGui::IsItemActive();
-        ctx.typingIntoScene |= typingActive_;
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
                 "Two hex digits write a byte at the cursor and move it on. Up/Down: a row. Esc: done.\n"
-                "Each byte is an undo step: Ctrl+Z ends the typing and undoes the last one.");
+                "Ctrl+Z here takes back a digit not yet made a byte. Each byte is an undo step of the scene: "
+                "Esc, then Ctrl+Z undoes the last one.");
         nibble_ = typing_[0] ? hexDigit(typing_[0]) : -1;
         for (uint8_t value : typed_) {
             const uint16_t at = static_cast<uint16_t>(cursor_);
@@ -275,8 +276,18 @@ private:
         size_t i = 0;
         for (; i + 1 < digits.size(); i += 2)
             self->typed_.push_back(static_cast<uint8_t>(hexDigit(digits[i]) * 16 + hexDigit(digits[i + 1])));
+        const std::string left = digits.substr(i);
+        if (left == std::string(data->Buf, static_cast<size_t>(data->BufTextLen))) return 0;
         data->DeleteChars(0, data->BufTextLen);
-        if (i < digits.size()) data->InsertChars(0, digits.c_str() + i);
+        data->InsertChars(0, left.c_str());
+        // The field's own undo (Ctrl+Z while it has the keyboard) goes back over what is still
+        // text, never over digits already made bytes: those are the scene's undo steps, and the
+        // text they were typed as is gone (undoing into it would edit a string it no longer holds).
+        if (ImGuiInputTextState* state = ImGui::GetInputTextState(ImGui::GetActiveID())) {
+            ImStb::StbUndoState& undo = state->Stb.undostate;
+            undo.undo_point = 0, undo.undo_char_point = 0;
+            undo.redo_point = STB_TEXTEDIT_UNDOSTATECOUNT, undo.redo_char_point = STB_TEXTEDIT_UNDOCHARCOUNT;
+        }
         return 0;
     }
 

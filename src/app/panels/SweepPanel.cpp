@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -117,8 +118,8 @@ private:
             "B is moved to every offset (dx colour clocks, dy scan lines) from A. At each one the hardware "
             "answer comes from the machine itself (a frame with A and B alone) and every method gives its own. "
             "Each map is one method: a square per offset, coloured by how it agrees with the hardware. The "
-            "outline is A's shape: where B's top-left pixel would sit on A. The yellow square is where B is now; "
-            "click a map to move B there.");
+            "outline is A's shape: the offsets where B's centre would sit on A, in the middle of the area where "
+            "the two can touch. The yellow square is where B is now; click a map to move B there.");
 
         ImGui::SetNextItemWidth(font_ * 9);
         if (ImGui::DragIntRange2("dx", &options_.dx.min, &options_.dx.max, 0.5f, -128, 128, "%d", "%d"))
@@ -162,6 +163,7 @@ private:
         runRevision_ = runningRevision(ctx);
         optionsChanged_ = false;
         job_.start(std::move(objects), options_, runRevision_);
+        runOptions_ = options_;
         started_ = true;
         runOpened_ = ctx.document.openedRevision();
     }
@@ -170,6 +172,8 @@ private:
         // A sweep that failed keeps the last good maps, which may be another scene's.
         if (!job_.result() || !job_.error().empty()) return;
         resultOpened_ = runOpened_;
+        resultOptions_ = runOptions_;
+        reasonAt_ = {-1, 0, 0};
         outline_ = sweepOutline(*job_.result());
         upload(ctx);
     }
@@ -208,7 +212,7 @@ private:
             const std::string_view name = collide::agreementName(shown[i]);
             ImGui::TextUnformatted(name.data(), name.data() + name.size());
             ImGui::EndGroup();
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", agreementMeaning(shown[i]));
+            if (ImGui::IsItemHovered()) wrappedTooltip(agreementMeaning(shown[i]));
         }
         place(h * 1.3f, "A's shape");
         ImGui::BeginGroup();
@@ -219,8 +223,7 @@ private:
         ImGui::SameLine();
         ImGui::TextUnformatted("A's shape");
         ImGui::EndGroup();
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Offsets where B's top-left pixel would lie on one of A's pixels");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Offsets where B's centre would lie on one of A's pixels");
         place(h, "B now");
         ImGui::BeginGroup();
         const ImVec2 q = ImGui::GetCursorScreenPos();
@@ -308,7 +311,7 @@ private:
         draw->AddText(ImGui::GetFont(), font_, ImVec2(top.x, top.y + line * static_cast<float>(nameLines)),
                       ImGui::GetColorU32(ImGuiCol_TextDisabled), counts, nullptr, 0, &clip);
         ImGui::Dummy(ImVec2(cellW, titleH));
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sm.name.c_str());
+        if (ImGui::IsItemHovered()) wrappedTooltip(sm.name);
 
         const ImVec2 p = ImGui::GetCursorScreenPos();
         const ImVec2 z(p.x + mapW, p.y + mapH);
@@ -338,13 +341,20 @@ private:
             draw->AddRect(ImVec2(p.x + c * s - 1, p.y + row * s - 1),
                           ImVec2(p.x + (c + 1) * s + 1, p.y + (row + 1) * s + 1), IM_COL32(255, 255, 255, 255));
             const Agreement ag = i < sm.cells.size() ? sm.cells[i] : Agreement::NotApplicable;
+            // The reason is worked out once per offset hovered, not every frame.
+            if (reasonAt_ != std::tuple{m, dx, dy})
+                reasonAt_ = {m, dx, dy},
+                reason_ = collide::explainOffset(r, resultOptions_, static_cast<size_t>(m), dx, dy);
             ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(font_ * 32);
             ImGui::Text("%s at dx %+d, dy %+d from %s", r.b.name().c_str(), dx, dy, r.a.name().c_str());
             ImGui::Text("Hardware: %s", i < r.hardware.size() && r.hardware[i] ? "latched" : "no collision");
             agreementSwatch(ag);
             ImGui::SameLine();
-            ImGui::Text("%s: %s", sm.name.c_str(), agreementMeaning(ag));
+            ImGui::TextWrapped("%s: %s", sm.name.c_str(), agreementMeaning(ag));
+            if (!reason_.empty()) ImGui::TextWrapped("Why: %s", reason_.c_str());
             ImGui::TextDisabled("Click to move %s there", r.b.name().c_str());
+            ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
         }
     }
@@ -369,6 +379,9 @@ private:
     AppContext* ctx_ = nullptr;  // this frame's, for the legend's named items
     SweepJob job_;
     collide::SweepOptions options_ = defaultOptions();
+    collide::SweepOptions runOptions_, resultOptions_;  // the last sweep's started, and the maps'
+    std::tuple<int, int, int> reasonAt_{-1, 0, 0};      // the method and offset reason_ is for
+    std::string reason_;
     std::vector<ImTextureID> textures_;
     std::vector<MapEdge> outline_;
     int textureFor_ = -1;

@@ -21,11 +21,11 @@ os.makedirs(bad, exist_ok=True)
 def badfile(name, data, msg):
     open(os.path.join(bad, name), 'wb').write(data)
     open(os.path.join(bad, name + '.expected'), 'w').write(msg + '\n')
-badfile('wrong-magic.apl', b'\x00' * 1677, 'wrong-magic.apl: offset 0x0: not an Atari Player Editor file (it must begin with $9A $F8 $39 $21)')
-badfile('truncated.apl', bytes(out[:900]), 'truncated.apl: offset 0x384: an Atari Player Editor file (.apl) is 1677 bytes; this one has 900')
-badfile('zero-frames.apl', bytes(out[:4]) + b'\x00' + bytes(out[5:]), 'zero-frames.apl: offset 0x4: frame count 0 is not 1-16')
-badfile('tall.apl', bytes(out[:5]) + b'\xC8' + bytes(out[6:]), 'tall.apl: offset 0x5: frame height 200 is not 1-48')
-badfile('gap.apl', bytes(out[:6]) + b'\x40' + bytes(out[7:]), 'gap.apl: offset 0x6: gap 64 is not 0-8 pixels')
+badfile('wrong-magic.apl', b'\x00' * 1677, 'wrong-magic.apl: offset $0: not an Atari Player Editor file (it must begin with $9A $F8 $39 $21)')
+badfile('truncated.apl', bytes(out[:900]), 'truncated.apl: offset $384: an Atari Player Editor file (.apl) is 1677 bytes; this one has 900')
+badfile('zero-frames.apl', bytes(out[:4]) + b'\x00' + bytes(out[5:]), 'zero-frames.apl: offset $4: frame count 0 is not 1-16')
+badfile('tall.apl', bytes(out[:5]) + b'\xC8' + bytes(out[6:]), 'tall.apl: offset $5: frame height 200 is not 1-48')
+badfile('gap.apl', bytes(out[:6]) + b'\x40' + bytes(out[7:]), 'gap.apl: offset $6: gap 64 is not 0-8 pixels')
 
 # The extended variant (.apm): the player data is `height` bytes per frame, not 48. A 52-line
 # frame, Mad Studio's "fixed 52" height: a tall ship, player 1 overlapping it.
@@ -37,6 +37,6 @@ apm += bytes(tall0) + bytes(52 * 16) + bytes(tall1) + bytes(52 * 16)
 apm += bytes([0, 2, 6])
 assert len(apm) == 45 + 34 * 52
 open(os.path.join(HERE, 'tall.apm'), 'wb').write(apm)
-badfile('truncated.apm', bytes(apm[:1000]), 'truncated.apm: offset 0x3E8: an extended Atari Player Editor file (.apm) with frames 52 lines high is 1813 bytes; this one has 1000')
-badfile('header.apm', bytes(apm[:6]), 'header.apm: offset 0x6: the file ends inside its header (frames, height, gap)')
-badfile('too-tall.apm', bytes(apm[:5]) + b'\x3B' + bytes(apm[6:]), 'too-tall.apm: offset 0x5: frame height 59 is not 1-58')
+badfile('truncated.apm', bytes(apm[:1000]), 'truncated.apm: offset $3E8: an extended Atari Player Editor file (.apm) with frames 52 lines high is 1813 bytes; this one has 1000')
+badfile('header.apm', bytes(apm[:6]), 'header.apm: offset $6: the file ends inside its header (frames, height, gap)')
+badfile('too-tall.apm', bytes(apm[:5]) + b'\x3B' + bytes(apm[6:]), 'too-tall.apm: offset $5: frame height 59 is not 1-58')
