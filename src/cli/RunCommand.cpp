@@ -19,7 +19,7 @@
 #include "formats/FormatError.h"
 #include "formats/Importer.h"
 #include "formats/SavedCollisions.h"
-#include "formats/XexFile.h"
+#include "scene/LoadExecutable.h"
 #include "scene/Scene.h"
 #include "scene/SceneValueSyntax.h"
 
@@ -295,14 +295,9 @@ MachineOptions latchesOnly() {
 
 int runProgram(const RunOptions& options, const std::vector<MemoryRange>& ranges) {
     const std::vector<uint8_t> bytes = readProgramFile(options.scene);
-    std::string error;
-    const auto xex = formats::readXex(bytes, error);
-    if (!xex) throw InputError(options.scene + ": " + error);
-    std::vector<ProgramSegment> segments;
-    for (const formats::XexSegment& seg : xex->segments) segments.push_back({seg.start, seg.bytes, seg.fileOffset});
-
     Atari atari(latchesOnly());
-    if (!atari.loadProgram(segments, error)) throw InputError(options.scene + ": " + error);
+    if (const std::string error = loadExecutable(bytes, atari); !error.empty())
+        throw InputError(options.scene + ": " + error);
     // Frame 1 is the first whole frame after the program starts.
     atari.runFrame();
     for (int i = 0; i < options.frames && !atari.stopped(); ++i) atari.runFrame();

@@ -100,5 +100,57 @@ TEST(RobustOpen, ANamedPipeOpenedAsASceneIsRefusedAndTheWindowRunsOn) {
     fs::remove_all(dir);
 }
 
+TEST(RobustOpen, AProgramThatCannotBeReadSaysWhyAndLeavesTheWindowAsItWas) {
+    const fs::path dir = scratchDir("robust-xex");
+    // The first 300 bytes of a real program (its first segment cut short), random bytes, and
+    // a well-formed program that loads into the OS ROM.
+    const fs::path trunc = dir / "trunc.xex", random = dir / "random.xex", rom = dir / "rom.xex";
+    {
+        std::ifstream in(sourceFile("assets/programs/joystick.xex"), std::ios::binary);
+        std::string bytes{std::istreambuf_iterator<char>(in), {}};
+        ASSERT_GT(bytes.size(), 300u);
+        std::ofstream(trunc, std::ios::binary) << bytes.substr(0, 300);
+        std::mt19937 generator(7);
+        std::string noise(512, '\0');
+        for (char& c : noise) c = static_cast<char>(generator() & 0xFF);
+        noise[0] = 'x';  // not $FF $FF: no executable header
+        std::ofstream(random, std::ios::binary) << noise;
+        std::ofstream(rom, std::ios::binary) << std::string("\xFF\xFF\x00\xE0\x00\xE0\xEA", 7);
+    }
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const Scene before = app.document().scene();
+    const fs::path openBefore = app.document().path();
+    for (const auto& [file, problem] : {std::pair{trunc, "offset 0x2: truncated segment"},
+                                        std::pair{random, "offset 0x0"}, std::pair{rom, "in the OS ROM"}}) {
+        SCOPED_TRACE(file.filename().string());
+        openThroughDialog(input, file);
+        EXPECT_TRUE(app.popupShown("Problem")) << "no error on screen";
+        const std::string error = app.errorText();
+        EXPECT_EQ(error.find("Cannot run the program."), 0u) << error;
+        EXPECT_NE(error.find(file.string() + ": "), std::string::npos) << error;
+        EXPECT_NE(error.find(problem), std::string::npos) << error;
+        EXPECT_EQ(error.find("/program"), std::string::npos) << "a JSON pointer: " << error;
+        EXPECT_EQ(error.find("scene"), std::string::npos) << "the user opened a program, not a scene: " << error;
+        EXPECT_TRUE(app.document().scene() == before) << "the scene open before was replaced";
+        EXPECT_EQ(app.document().path(), openBefore);
+        EXPECT_FALSE(app.simulation().hasProgram()) << "a program runs";
+        EXPECT_EQ(app.status().find("running"), std::string::npos) << app.status();
+        EXPECT_FALSE(inRecent(app, file)) << "a file that could not be opened was added to Recent";
+        input.key(SDLK_RETURN);  // the error closes
+        input.frames(2);
+    }
+    // A scene that cannot be read is not added to Recent either.
+    const fs::path broken = dir / "broken.json";
+    std::ofstream(broken) << "{\"format\": \"a8pmg-scene/1\",\n \"name\": 3}";
+    openThroughDialog(input, broken);
+    EXPECT_TRUE(app.popupShown("Problem"));
+    EXPECT_FALSE(inRecent(app, broken)) << "a scene that could not be opened was added to Recent";
+    EXPECT_TRUE(app.document().scene() == before);
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
