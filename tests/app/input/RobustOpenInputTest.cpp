@@ -152,5 +152,41 @@ TEST(RobustOpen, AProgramThatCannotBeReadSaysWhyAndLeavesTheWindowAsItWas) {
     fs::remove_all(dir);
 }
 
+TEST(RobustOpen, TheEmulatorPathDialogRefusesANonProgramAtOnceAndClosesOnEscape) {
+    const fs::path dir = scratchDir("robust-emulator");
+    const char* oldPath = std::getenv("PATH");
+    const std::string savedPath = oldPath ? oldPath : "";
+    ::setenv("PATH", (dir / "empty").c_str(), 1);  // no atari800 or Altirra on PATH
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    const bool started = app.start();
+    ::setenv("PATH", savedPath.c_str(), 1);
+    ASSERT_TRUE(started);
+    InputDriver input(app);
+    input.frames(3);
+    ::setenv("PATH", (dir / "empty").c_str(), 1);
+    input.key(SDLK_F9);
+    ::setenv("PATH", savedPath.c_str(), 1);
+    ASSERT_TRUE(app.popupShown("Run in emulator"));
+    input.text("/nonexistent/atari800");
+    input.key(SDLK_RETURN);
+    input.frames(2);
+    EXPECT_TRUE(app.popupShown("Run in emulator")) << "the dialog closed on a path that is not a program";
+    EXPECT_NE(app.emulatorError().find("/nonexistent/atari800 is not an executable file"), std::string::npos)
+        << app.emulatorError();
+    // The field has the keyboard again: another path can be typed at once.
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text("/nonexistent/altirra");
+    input.key(SDLK_RETURN);
+    input.frames(2);
+    EXPECT_NE(app.emulatorError().find("/nonexistent/altirra is not an executable file"), std::string::npos)
+        << app.emulatorError();
+    input.key(SDLK_ESCAPE);
+    input.frames(2);
+    EXPECT_FALSE(app.popupShown("Run in emulator")) << "Escape did not close the dialog";
+    EXPECT_FALSE(app.anyPopupShown());
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
