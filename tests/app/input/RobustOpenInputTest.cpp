@@ -1,7 +1,7 @@
 // Opening what cannot be opened, through the real Open dialog (Ctrl+O, a typed path, Enter):
 // a named pipe is refused at once and the window runs on; a program that cannot be read says
 // so plainly and leaves the window, and the Recent list, as they were. And the emulator path
-// dialog (F9) refuses a path that is not a program at once, and closes on Escape.
+// dialog (Run in emulator) refuses a path that is not a program at once, and closes on Escape.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -27,16 +27,6 @@ namespace pmg::app {
 namespace {
 namespace fs = std::filesystem;
 using namespace testing_input;
-
-void openThroughDialog(InputDriver& input, const fs::path& path) {
-    input.key(SDLK_o, KMOD_LCTRL);
-    input.frames(2);
-    input.key(SDLK_a, KMOD_LCTRL);
-    input.key(SDLK_BACKSPACE);
-    input.text(path.string());
-    input.key(SDLK_RETURN);
-    input.frames(6);
-}
 
 bool inRecent(const AppSession& app, const fs::path& path) {
     for (const std::string& r : app.recent())
