@@ -9,8 +9,11 @@
 #include "app/AppWindow.h"
 #include "app/ConfigDir.h"
 #include "app/UiHelpers.h"
+#include "core/Atari.h"
+#include "formats/FormatError.h"
 #include "formats/Importer.h"
 #include "lesson/Lesson.h"
+#include "scene/LoadExecutable.h"
 
 namespace pmg::app {
 
@@ -324,8 +327,16 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
             Scene scene;
             if (isExecutable(path)) {
                 // An Atari program runs on the machine's 6502: the scene names it, nothing else.
+                // It is loaded on a machine of its own first: one that cannot start is not
+                // opened, and the window stays as it was.
+                std::vector<uint8_t> bytes = formats::readInputFile(path);
+                MachineOptions quiet;
+                quiet.picture = quiet.record = false;
+                Atari trial(quiet);
+                if (const std::string why = loadExecutable(bytes, trial); !why.empty())
+                    throw formats::FormatError(path.string(), why);
                 scene.name = path.stem().string();
-                scene.program = SceneProgram{fs::absolute(path).string(), formats::readInputFile(path), std::nullopt};
+                scene.program = SceneProgram{fs::absolute(path).string(), std::move(bytes), std::nullopt};
             } else {
                 scene = formats::importFile(path);
             }
@@ -338,7 +349,8 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
             ctx_.notify((isExecutable(path) ? "running " : "imported ") + path.string() +
                         " as an untitled scene (Save keeps it as a scene file)");
         } catch (const std::exception& e) {
-            errorText_ = e.what();
+            errorText_ = (isExecutable(path) ? "Cannot run the program.\n\n" : "Cannot import the file.\n\n") +
+                         std::string(e.what());
             showError_ = true;
         }
         return;

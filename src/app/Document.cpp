@@ -1,9 +1,9 @@
 #include "app/Document.h"
 
-#include <fstream>
 #include <system_error>
 
 #include "lesson/Lesson.h"
+#include "scene/RegularFile.h"
 
 namespace pmg::app {
 namespace fs = std::filesystem;
@@ -31,11 +31,10 @@ namespace {
 // syntax error at its first byte. Scenes are JSON text: they start with '{' after any
 // white space or UTF-8 byte-order mark. Empty when the start looks like one.
 std::string notASceneReason(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return "";  // the loader says why it cannot be read
-    char head[8] = {};
-    in.read(head, sizeof head);
-    const std::string_view h(head, static_cast<size_t>(in.gcount()));
+    std::string head;
+    if (!readRegularFile(path, 7, head).empty())
+        return "";  // its first 8 bytes; the loader says why they cannot be read
+    const std::string_view h = head;
     if (h.starts_with("\x89PNG")) return "a PNG image";
     if (h.starts_with("GIF8")) return "a GIF image";
     if (h.starts_with("\xFF\xD8\xFF")) return "a JPEG image";

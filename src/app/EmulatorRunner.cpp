@@ -99,15 +99,23 @@ void EmulatorRunner::drawDialogs() {
     }
     ImGui::TextUnformatted("The emulator program (empty: atari800 or Altirra found on PATH):");
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30);
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    if (ImGui::IsWindowAppearing() || refocus_) ImGui::SetKeyboardFocusHere(), refocus_ = false;
     const bool entered = ImGui::InputText("##emulator", edit_, sizeof edit_, ImGuiInputTextFlags_EnterReturnsTrue);
     if (ImGui::Button("OK") || entered) {
-        program_ = edit_;
-        error_.clear();
-        ImGui::CloseCurrentPopup();
+        // A path that is not an executable is said at once, in the dialog still open for
+        // another; empty is taken as it is (F9 then looks on PATH and says what it finds).
+        try {
+            if (edit_[0] != '\0') formats::findEmulator(edit_);
+            program_ = edit_;
+            error_.clear();
+            ImGui::CloseCurrentPopup();
+        } catch (const std::exception& e) {
+            error_ = e.what();
+            refocus_ = true;  // the field again, to type another
+        }
     }
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) {
+    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
         std::snprintf(edit_, sizeof edit_, "%s", program_.c_str());
         error_.clear();
         ImGui::CloseCurrentPopup();

@@ -34,6 +34,7 @@ private:
     std::string program_;
     char edit_[1024] = {};
     bool dialogPending_ = false;
+    bool refocus_ = false;  // the path field takes the keyboard again (after a path refused)
     std::string error_, status_;
     struct Started {
         int pid;

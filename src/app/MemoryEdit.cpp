@@ -1,13 +1,10 @@
 #include "app/MemoryEdit.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <system_error>
+
+#include "scene/RegularFile.h"
 
 namespace pmg::app {
 namespace fs = std::filesystem;
@@ -104,29 +101,12 @@ int blockAt(const Scene& scene, uint16_t address) {
 
 std::string readBinaryAt(const fs::path& file, uint16_t address, std::vector<uint8_t>& bytes) {
     const std::string name = file.string();
-    // Non-blocking, and only regular files: a FIFO or a device must not hang the window.
-    const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return name + ": cannot be read: " + std::generic_category().message(errno);
-    struct stat info {};
-    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-        ::close(fd);
-        return name + ": cannot be loaded: not a regular file (a folder, device, pipe or socket)";
-    }
+    // Only regular files, never waiting: a FIFO or a device must not hang the window.
+    std::vector<uint8_t> data;
+    if (const std::string why = readRegularFile(file, 0x10000, data); !why.empty())
+        return name + ": cannot be read: " + why;
     const size_t room = 0x10000 - address;
-    std::vector<uint8_t> data(0x10001);
-    size_t got = 0;
-    while (got < data.size()) {
-        const ssize_t n = ::read(fd, data.data() + got, data.size() - got);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            const int error = errno;
-            ::close(fd);
-            return name + ": cannot be read: " + std::generic_category().message(error);
-        }
-        if (n == 0) break;
-        got += static_cast<size_t>(n);
-    }
-    ::close(fd);
+    const size_t got = data.size();
     if (got == 0) return name + ": the file is empty, there is nothing to load";
     if (got > room) {
         // The file's own size, also where it is bigger than all of memory (only 65537 bytes are read).
@@ -138,7 +118,6 @@ std::string readBinaryAt(const fs::path& file, uint16_t address, std::vector<uin
         return name + ": the file is " + std::to_string(size) + " bytes; " + atMost +
                ", as memory ends at $FFFF (its last byte would be at " + hex(address + size - 1, 5) + ")";
     }
-    data.resize(got);
     bytes = std::move(data);
     return "";
 }

@@ -1,64 +1,52 @@
 #include "app/RecoveryLock.h"
 
-#include <signal.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <fstream>
 #include <string>
-#include <system_error>
-
-#include "formats/AtomicFile.h"
 
 namespace pmg::app {
-namespace fs = std::filesystem;
 
-namespace {
-// The process id the lock file names, or 0 (no file, or not a number).
-int lockOwner(const fs::path& file) {
-    std::ifstream in(file);
-    long pid = 0;
-    if (!(in >> pid) || pid <= 0 || pid > 0x7FFFFFFF) return 0;
-    return static_cast<int>(pid);
-}
-
-// kill with signal 0 only asks whether the process exists (EPERM: it does, another user's).
-bool running(int pid) { return ::kill(pid, 0) == 0 || errno == EPERM; }
-}  // namespace
-
-std::optional<int> RecoveryLock::otherOwner(const fs::path& file) {
-    const int pid = lockOwner(file);
-    if (pid == 0 || pid == static_cast<int>(::getpid()) || !running(pid)) return std::nullopt;
-    return pid;
-}
-
-std::optional<RecoveryLock> RecoveryLock::acquire(const fs::path& file) {
-    if (otherOwner(file)) return std::nullopt;
-    try {
-        formats::writeFileAtomically(file, std::to_string(::getpid()) + "\n");
-    } catch (const std::exception&) {
-        // A config folder that cannot be written: no lock, and no autosave could be written there
-        // either; recovery goes on as before rather than being lost.
+std::optional<RecoveryLock> RecoveryLock::acquire(const std::filesystem::path& file) {
+    // Close-on-exec: an emulator the window starts must not keep the lock after it has gone.
+    const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // A config folder that cannot be written: no lock, and no autosave could be written there
+    // either; recovery goes on as before rather than being lost.
+    if (fd < 0) return RecoveryLock(-1);
+    int locked;
+    do locked = ::flock(fd, LOCK_EX | LOCK_NB);
+    while (locked != 0 && errno == EINTR);
+    if (locked != 0) {
+        const bool held = errno == EWOULDBLOCK;
+        ::close(fd);
+        if (held) return std::nullopt;
+        return RecoveryLock(-1);  // a file system without locks: as for an unwritable folder
     }
-    return RecoveryLock(file);
+    const std::string pid = std::to_string(::getpid()) + "\n";
+    if (::ftruncate(fd, 0) == 0 && ::write(fd, pid.data(), pid.size()) < 0) {
+        // Only for a person who looks: the lock itself is held.
+    }
+    return RecoveryLock(fd);
 }
 
-RecoveryLock::RecoveryLock(RecoveryLock&& other) noexcept : file_(std::move(other.file_)) { other.file_.clear(); }
+RecoveryLock::RecoveryLock(RecoveryLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
 
 RecoveryLock& RecoveryLock::operator=(RecoveryLock&& other) noexcept {
     if (this != &other) {
         release();
-        file_ = std::move(other.file_);
-        other.file_.clear();
+        fd_ = other.fd_;
+        other.fd_ = -1;
     }
     return *this;
 }
 
 void RecoveryLock::release() {
-    if (file_.empty() || lockOwner(file_) != static_cast<int>(::getpid())) return;
-    std::error_code ec;
-    fs::remove(file_, ec);
-    file_.clear();
+    // The file stays: removing it could let a window that opened it just before lock a file
+    // no one else can find any more, while a third makes a new one.
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
 }
 
 }  // namespace pmg::app

@@ -1,8 +1,10 @@
-// Which running PMG Lab owns the crash-recovery copy (the autosave in the config folder): a
-// lock file beside it holding the owner's process id. A second window opened while the first
-// runs must neither offer the first one's edits as "not closed cleanly" nor write over or
-// remove its copy; once the owner has gone (closed, or crashed, leaving the file behind),
-// the next window takes the lock over.
+// Which running PMG Lab owns the crash-recovery copy (the autosave in the config folder): an
+// advisory lock (flock) held on a lock file beside it for as long as the owner runs. A second
+// window opened while the first runs must neither offer the first one's edits as "not closed
+// cleanly" nor write over or remove its copy. The kernel drops the lock when its owner ends,
+// however it ends (closed, crashed, killed), so the next window takes it over at once; a
+// process id written in the file could be a dead process not yet reaped, or one reused by
+// another program.
 #pragma once
 
 #include <filesystem>
@@ -12,11 +14,10 @@ namespace pmg::app {
 
 class RecoveryLock {
 public:
-    // Takes the lock at `file` unless a process other than this one that is still running
-    // holds it; the lock file is then written with this process's id.
+    // Takes the lock at `file` unless another process (or another lock of this one) holds
+    // it. The file is made if need be and left in place; it names the owner's process id,
+    // for a person who looks.
     static std::optional<RecoveryLock> acquire(const std::filesystem::path& file);
-    // The running process holding the lock at `file`, if one other than this one does.
-    static std::optional<int> otherOwner(const std::filesystem::path& file);
 
     RecoveryLock(RecoveryLock&& other) noexcept;
     RecoveryLock& operator=(RecoveryLock&& other) noexcept;
@@ -25,9 +26,9 @@ public:
     ~RecoveryLock() { release(); }
 
 private:
-    explicit RecoveryLock(std::filesystem::path file) : file_(std::move(file)) {}
-    void release();  // removes the lock file, if it still names this process
-    std::filesystem::path file_;
+    explicit RecoveryLock(int fd) : fd_(fd) {}
+    void release();  // closes the lock file, which lets the lock go
+    int fd_ = -1;    // -1: no lock file could be made (a config folder that cannot be written)
 };
 
 }  // namespace pmg::app

@@ -5,36 +5,41 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/CliCommon.h"
 #include "core/Atari.h"
+#include "scene/RegularFile.h"
 #include "scene/Scene.h"
 
 namespace pmg::cli {
 
-// An Atari executable starts with its $FFFF header.
+// An Atari executable starts with its $FFFF header. Anything but a regular file is not one
+// (loading it as a scene then says why it cannot be read).
 inline bool isExecutableFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    char head[2] = {};
-    return in.read(head, 2) && static_cast<uint8_t>(head[0]) == 0xFF && static_cast<uint8_t>(head[1]) == 0xFF;
+    std::string head;
+    return readRegularFile(path, 1, head).empty() && head.size() >= 2 && static_cast<uint8_t>(head[0]) == 0xFF &&
+           static_cast<uint8_t>(head[1]) == 0xFF;
+}
+
+// An executable's bytes, for the 6502 to run.
+inline std::vector<uint8_t> readProgramFile(const std::string& file) {
+    // An executable bigger than the whole address space cannot be a real one; read no more.
+    constexpr size_t kMaxBytes = 1u << 20;
+    std::vector<uint8_t> bytes;
+    if (const std::string why = readRegularFile(file, kMaxBytes, bytes); !why.empty())
+        throw InputError(file + ": cannot be read: " + why);
+    if (bytes.size() > kMaxBytes) throw InputError(file + ": more than 1 MiB, too big for an Atari executable");
+    return bytes;
 }
 
 // The scene file `file`, or for an executable a scene with nothing but it as its program (as
 // a scene with "program": {"file": ...} beside it would run it).
 inline Scene loadSceneOrProgram(const std::string& file) {
     if (!isExecutableFile(file)) return loadScene(file);
-    std::ifstream in(file, std::ios::binary);
-    std::vector<uint8_t> bytes;
-    char c;
-    while (in.get(c)) {
-        bytes.push_back(static_cast<uint8_t>(c));
-        // An executable bigger than the whole address space cannot be a real one; read no more.
-        if (bytes.size() > (1u << 20)) throw InputError(file + ": more than 1 MiB, too big for an Atari executable");
-    }
+    std::vector<uint8_t> bytes = readProgramFile(file);
     Scene scene;
     scene.name = std::filesystem::path(file).filename().string();
     scene.program = SceneProgram{file, std::move(bytes), std::nullopt};

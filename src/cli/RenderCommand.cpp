@@ -1,10 +1,6 @@
 // pmglab-cli render SCENE --png OUT [--frames N] [--scale K] [--overlay] [--palette FILE.act]:
 // runs a scene and writes its last frame as a PNG.
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,6 +12,7 @@
 #include "image/FrameImage.h"
 #include "image/Png.h"
 #include "image/TvAspect.h"
+#include "scene/RegularFile.h"
 #include "scene/Scene.h"
 
 namespace pmg::cli {
@@ -32,10 +29,12 @@ struct RenderOptions {
 };
 
 Palette loadActPalette(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path + ": cannot open palette file: " + std::strerror(errno));
-    const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    if (in.bad()) throw InputError(path + ": cannot read palette file");
+    constexpr size_t kActBytes = 768;  // 256 x R,G,B
+    std::vector<uint8_t> bytes;
+    if (const std::string why = readRegularFile(path, kActBytes, bytes); !why.empty())
+        throw InputError(path + ": cannot open palette file: " + why);
+    if (bytes.size() > kActBytes)
+        throw InputError(path + ": an .act palette must be exactly 768 bytes (256 x R,G,B), this one has more");
     Palette palette;
     std::string error;
     if (!Palette::fromAct(bytes, palette, error)) throw InputError(path + ": " + error);

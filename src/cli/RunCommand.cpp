@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
@@ -13,13 +12,14 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/Commands.h"
+#include "cli/ProgramScene.h"
 #include "core/Atari.h"
 #include "core/CollisionLatches.h"
 #include "core/Machine.h"
 #include "formats/FormatError.h"
 #include "formats/Importer.h"
 #include "formats/SavedCollisions.h"
-#include "formats/XexFile.h"
+#include "scene/LoadExecutable.h"
 #include "scene/Scene.h"
 #include "scene/SceneValueSyntax.h"
 
@@ -79,13 +79,6 @@ void printMemory(const std::vector<MemoryRange>& ranges, const Memory& memory) {
         }
         std::cout << '\n';
     }
-}
-
-// An Atari executable starts with $FF $FF; scenes are JSON text.
-bool isExecutable(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    char head[2] = {};
-    return in.read(head, 2) && static_cast<uint8_t>(head[0]) == 0xFF && static_cast<uint8_t>(head[1]) == 0xFF;
 }
 
 // A player never collides with itself (reference C3): PnPL bit n is always 0.
@@ -301,25 +294,10 @@ MachineOptions latchesOnly() {
 }
 
 int runProgram(const RunOptions& options, const std::vector<MemoryRange>& ranges) {
-    std::ifstream in(options.scene, std::ios::binary);
-    if (!in) throw InputError(options.scene + ": cannot be read");
-    // An executable bigger than the whole address space cannot be a real one; read no more.
-    std::vector<uint8_t> bytes;
-    bytes.reserve(4096);
-    char c;
-    while (in.get(c)) {
-        bytes.push_back(static_cast<uint8_t>(c));
-        if (bytes.size() > (1u << 20))
-            throw InputError(options.scene + ": more than 1 MiB, too big for an Atari executable");
-    }
-    std::string error;
-    const auto xex = formats::readXex(bytes, error);
-    if (!xex) throw InputError(options.scene + ": " + error);
-    std::vector<ProgramSegment> segments;
-    for (const formats::XexSegment& seg : xex->segments) segments.push_back({seg.start, seg.bytes, seg.fileOffset});
-
+    const std::vector<uint8_t> bytes = readProgramFile(options.scene);
     Atari atari(latchesOnly());
-    if (!atari.loadProgram(segments, error)) throw InputError(options.scene + ": " + error);
+    if (const std::string error = loadExecutable(bytes, atari); !error.empty())
+        throw InputError(options.scene + ": " + error);
     // Frame 1 is the first whole frame after the program starts.
     atari.runFrame();
     for (int i = 0; i < options.frames && !atari.stopped(); ++i) atari.runFrame();
@@ -349,7 +327,7 @@ Scene loadOrImport(const std::string& file) {
 int run(const RunOptions& options) {
     std::vector<MemoryRange> ranges;
     for (const std::string& m : options.memory) ranges.push_back(parseMemoryRange(m));
-    if (isExecutable(options.scene)) return runProgram(options, ranges);
+    if (isExecutableFile(options.scene)) return runProgram(options, ranges);
     const Scene scene = loadOrImport(options.scene);
     if (scene.program) return runSceneWithProgram(scene, options, ranges);
     // Only the latches and the display-list facts are reported: no picture, no record.

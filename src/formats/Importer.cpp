@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 
 #include "formats/A8sFile.h"
 #include "formats/AltirraStateFile.h"
@@ -15,6 +14,7 @@
 #include "formats/MicFile.h"
 #include "formats/XexFile.h"
 #include "formats/XexPicture.h"
+#include "scene/RegularFile.h"
 
 namespace pmg::formats {
 
@@ -49,11 +49,10 @@ std::vector<uint8_t> readInputFile(const std::filesystem::path& path) {
     if (size > kMaxInputBytes)
         throw FormatError(file, atOffset(kMaxInputBytes, "the file is " + std::to_string(size) +
                                                              " bytes; no supported Atari file is larger than 16 MiB"));
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw FormatError(file, "cannot open it for reading");
-    std::vector<uint8_t> bytes(static_cast<size_t>(size));
-    in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    if (static_cast<uintmax_t>(in.gcount()) != size) throw FormatError(file, "the file changed size while it was read");
+    std::vector<uint8_t> bytes;
+    if (const std::string why = readRegularFile(path, static_cast<size_t>(size), bytes); !why.empty())
+        throw FormatError(file, "cannot read it: " + why);
+    if (bytes.size() != size) throw FormatError(file, "the file changed size while it was read");
     return bytes;
 }
 

@@ -3,22 +3,15 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cerrno>
 #include <cmath>
-#include <cstdio>
-#include <memory>
 #include <optional>
 #include <string_view>
-#include <system_error>
 #include <unordered_map>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/Beam.h"
 #include "core/BeamTiming.h"
 #include "core/Memory.h"
+#include "scene/RegularFile.h"
 #include "scene/Scene.h"
 #include "scene/SceneJsonReader.h"
 #include "scene/SceneKeys.h"
@@ -38,53 +31,6 @@ constexpr size_t kMaxMemoryBlockBytes = 16 * 1024 * 1024;
 // A sprite is at most a screen's worth of pixels (mode F: 320 across, 240 lines).
 constexpr size_t kMaxSpriteRows = 240;
 constexpr size_t kMaxSpriteColumns = 320;
-
-std::string errnoMessage(int error) { return std::generic_category().message(error); }
-
-struct FileCloser {
-    void operator()(std::FILE* f) const { std::fclose(f); }
-};
-using FileHandle = std::unique_ptr<std::FILE, FileCloser>;
-
-// Reads at most `limit` + 1 bytes, so the caller can tell "too big" without trusting the
-// size the file system reports (it may be a pipe, or growing). Returns errno on failure.
-int readUpTo(std::FILE* f, size_t limit, std::string& out) {
-    out.clear();
-    // The size the file reports is only a hint, but reserving it (capped) reads a big file
-    // into one allocation instead of a doubling series of them.
-    if (struct stat info{}; ::fstat(::fileno(f), &info) == 0 && info.st_size > 0)
-        out.reserve(std::min(limit + 1, static_cast<size_t>(info.st_size)));
-    char buffer[65536];
-    while (out.size() <= limit) {
-        size_t n = std::fread(buffer, 1, std::min(sizeof buffer, limit + 1 - out.size()), f);
-        out.append(buffer, n);
-        if (n == 0) return std::ferror(f) ? (errno ? errno : EIO) : 0;
-    }
-    return 0;
-}
-
-constexpr const char* kNotARegularFile = "not a regular file (a device, pipe or socket)";
-
-// Opens a file block's file for reading, or returns null with errno set (0: it is not a
-// regular file). Non-blocking, so that a scene naming a FIFO, a terminal or a device that
-// never answers cannot hang the program (open and read fail at once instead of waiting);
-// regular files read as usual. Checked on the open file, so it cannot be swapped in between.
-FileHandle openRegularFile(const fs::path& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return nullptr;
-    struct stat info {};
-    int error = -1;  // none
-    if (::fstat(fd, &info) != 0) error = errno;
-    else if (S_ISDIR(info.st_mode)) error = EISDIR;
-    else if (!S_ISREG(info.st_mode)) error = 0;
-    FileHandle f(error < 0 ? ::fdopen(fd, "rb") : nullptr);
-    if (!f) {
-        if (error < 0) error = errno;
-        ::close(fd);
-        errno = error;
-    }
-    return f;
-}
 
 // A path as an error message shows it: whole unless it is absurdly long, and with control
 // characters as \u001B, so that a hostile scene's "file" name can neither flood the terminal
@@ -429,14 +375,9 @@ private:
         if (fs::path absolute = fs::absolute(resolved, ec); !ec) resolved = absolute;
         const std::string shown = inQuotes(pathForMessage(resolved.lexically_normal().string()));
 
-        FileHandle f = openRegularFile(resolved);
-        if (!f) {
-            const int error = errno;
-            fail(at, "cannot read " + shown + ": " + (error == 0 ? kNotARegularFile : errnoMessage(error)));
-        }
         std::string data;
-        if (int error = readUpTo(f.get(), kMaxBlockFileBytes, data))
-            fail(at, "cannot read " + shown + ": " + errnoMessage(error));
+        if (const std::string why = readRegularFile(resolved, kMaxBlockFileBytes, data); !why.empty())
+            fail(at, "cannot read " + shown + ": " + why);
         if (data.size() > kMaxBlockFileBytes) fail(at, shown + " is larger than 64 KiB, so it cannot fit in memory");
         if (data.empty()) fail(at, shown + " is empty");
         return std::vector<uint8_t>(data.begin(), data.end());
@@ -653,11 +594,9 @@ Scene parseScene(const std::string& text, const std::string& file, const std::fi
 
 Scene loadScene(const std::filesystem::path& path) {
     const std::string file = path.string();
-    FileHandle f(std::fopen(path.c_str(), "rb"));
-    if (!f) throw SceneError(file, "", "cannot open scene file: " + errnoMessage(errno));
     std::string text;
-    if (int error = readUpTo(f.get(), kMaxSceneFileBytes, text))
-        throw SceneError(file, "", "cannot read scene file: " + errnoMessage(error));
+    if (const std::string why = readRegularFile(path, kMaxSceneFileBytes, text); !why.empty())
+        throw SceneError(file, "", "cannot open scene file: " + why);
     return parseScene(text, file, path.parent_path());
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/AtariOs.h"
 #include "formats/XexFile.h"
+#include "scene/LoadExecutable.h"
 #include "scene/Scene.h"
 #include "scene/SceneMotion.h"
 #include "scene/SceneValueSyntax.h"
@@ -82,6 +83,16 @@ std::optional<uint16_t> shadowOf(Reg r) {
 
 }  // namespace
 
+std::string loadExecutable(std::span<const uint8_t> bytes, Atari& atari) {
+    std::string error;
+    const auto xex = formats::readXex(bytes, error);
+    if (!xex) return error;
+    std::vector<ProgramSegment> segments;
+    for (const formats::XexSegment& s : xex->segments) segments.push_back({s.start, s.bytes, s.fileOffset});
+    if (!atari.loadProgram(segments, error)) return error;
+    return "";
+}
+
 void prepareSceneProgram(const Scene& scene, const std::string& file, Atari& atari) {
     if (!scene.program) throw SceneError(file, "", "the scene has no \"program\"");
     MachineOptions options = atari.machine().options();
@@ -119,12 +130,7 @@ void prepareSceneProgram(const Scene& scene, const std::string& file, Atari& ata
     if (scene.program->start) {
         atari.start(*scene.program->start);
     } else {
-        std::string error;
-        const auto xex = formats::readXex(scene.program->bytes, error);
-        if (!xex) throw SceneError(file, "/program/file", quoteForMessage(scene.program->file, 120) + ": " + error);
-        std::vector<ProgramSegment> segments;
-        for (const formats::XexSegment& s : xex->segments) segments.push_back({s.start, s.bytes, s.fileOffset});
-        if (!atari.loadProgram(segments, error))
+        if (const std::string error = loadExecutable(scene.program->bytes, atari); !error.empty())
             throw SceneError(file, "/program/file", quoteForMessage(scene.program->file, 120) + ": " + error);
     }
     // Frame 1 is the first whole frame of the running program.

@@ -3,6 +3,7 @@
 // None may crash or hang, and loading must stay bounded in memory: the peak resident memory
 // of the process is checked against what the input could cost if it were read whole.
 #include <algorithm>
+#include <future>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -116,6 +117,29 @@ TEST(HostileScene, FifoAsBlockFileIsRefusedWithoutWaiting) {
     const CliRun run = runCli({"run", scene.string()}, std::chrono::seconds(60));
     ASSERT_FALSE(run.hung) << "pmglab-cli waited for a writer on the FIFO";
     EXPECT_EQ(run.err, "pmglab-cli: " + expected + "\n");
+}
+
+// The scene file itself a FIFO (a user's Open on a named pipe): refused at once with the
+// reason, in the loader the window uses and in pmglab-cli run. Were the loader to wait for a
+// writer, the test writes nothing into the pipe and closes it, so that the wait ends and
+// the test fails instead of hanging.
+TEST(HostileScene, FifoAsSceneFileIsRefusedWithoutWaiting) {
+    ScratchDir dir;
+    const fs::path fifo = dir / "fifo.json";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const std::string expected =
+        fifo.string() + ": cannot open scene file: not a regular file (a device, pipe or socket)";
+    const CliRun run = runCli({"run", fifo.string()}, std::chrono::seconds(30));
+    ASSERT_FALSE(run.hung) << "pmglab-cli run waited for a writer on the FIFO";
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_EQ(run.err, "pmglab-cli: " + expected + "\n");
+    auto loading = std::async(std::launch::async, [&] { return errorOf(fifo); });
+    if (loading.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+        ADD_FAILURE() << "loadScene waited for a writer on the FIFO";
+        const int writer = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+        if (writer >= 0) ::close(writer);
+    }
+    EXPECT_EQ(loading.get(), expected);
 }
 
 TEST(HostileScene, MissingSceneFile) {

@@ -357,7 +357,7 @@ TEST(SceneBadInput, SceneFileThatIsADirectory) {
         loadScene(path);
         FAIL() << "no error";
     } catch (const SceneError& e) {
-        EXPECT_EQ(std::string(e.what()), path.string() + ": cannot read scene file: Is a directory");
+        EXPECT_EQ(std::string(e.what()), path.string() + ": cannot open scene file: Is a directory");
     }
 }
 

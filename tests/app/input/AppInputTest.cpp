@@ -142,13 +142,8 @@ TEST(AppInput, EnterOnABrokenFileInTheOpenDialogLeavesTheErrorOnScreen) {
     ASSERT_TRUE(app.start());
     InputDriver input(app);
     input.frames(3);
-    input.key(SDLK_o, KMOD_LCTRL);
-    input.frames(2);
-    input.key(SDLK_a, KMOD_LCTRL);
-    input.key(SDLK_BACKSPACE);
-    input.text(bad.string());
-    input.key(SDLK_RETURN);
-    input.frames(10);
+    openThroughDialog(input, bad);
+    input.frames(4);
     EXPECT_TRUE(app.popupShown("Problem")) << "the error was not left on screen";
     EXPECT_NE(app.errorText().find("broken.json"), std::string::npos) << app.errorText();
     EXPECT_EQ(app.document().scene().name, "default");

@@ -157,6 +157,17 @@ private:
     bool down_ = false;
 };
 
+// A file opened as a person opens it: Ctrl+O, the path typed over the file name, Enter.
+inline void openThroughDialog(InputDriver& input, const std::filesystem::path& path) {
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.frames(2);
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(path.string());
+    input.key(SDLK_RETURN);
+    input.frames(6);
+}
+
 // A scratch folder for one test (config, scenes it writes), removed afterwards.
 inline std::filesystem::path scratchDir(const std::string& name) {
     const auto dir =

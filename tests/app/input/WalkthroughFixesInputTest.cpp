@@ -1,20 +1,18 @@
 // What a walkthrough of the window found, each as a person meets it, with real SDL events:
 // leaving a lesson edited by hand asks first, a drag of a player a program places is refused
 // with the reason, and a lesson's step done by hand is recognised as its button's.
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <array>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "../LockHolder.h"
 #include "InputDriver.h"
 #include "app/App.h"
 #include "app/Document.h"
@@ -258,12 +256,6 @@ TEST(Walkthrough, AtInterfaceScale3TheLegendStaysBesideTheScreen) {
     fs::remove_all(dir);
 }
 
-// A window that owns the crash-recovery copy, as another running process (this test's parent).
-void writeLock(const fs::path& dir, int pid) {
-    fs::create_directories(dir / "pmglab");
-    std::ofstream(dir / "pmglab" / "recovery.lock") << pid << "\n";
-}
-
 // Unsaved edits autosaved by a window, as a crash (or a window still open) leaves them.
 void writeAutosave(const fs::path& dir) {
     Document d;
@@ -276,8 +268,10 @@ TEST(Walkthrough, ASecondWindowDoesNotOfferTheFirstOnesAutosaveAsACrash) {
     const fs::path dir = scratchDir("walk-recovery");
     AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
     options.frames = 0;  // a person's window: it keeps a crash-recovery copy
-    writeLock(dir, static_cast<int>(::getppid()));
+    fs::create_directories(dir / "pmglab");
     writeAutosave(dir);
+    LockHolder first(dir / "pmglab" / "recovery.lock");  // a window that owns the copy, running
+    ASSERT_TRUE(first.held());
     {
         AppSession second(options);
         ASSERT_TRUE(second.start());
@@ -288,18 +282,16 @@ TEST(Walkthrough, ASecondWindowDoesNotOfferTheFirstOnesAutosaveAsACrash) {
     }
     EXPECT_TRUE(fs::exists(dir / "pmglab" / "recovery.json")) << "the second window removed the first one's copy";
 
-    // The window that held it has gone (crashed): the next one offers the edits back.
-    const pid_t gone = ::fork();
-    if (gone == 0) ::_exit(0);
-    ASSERT_GT(gone, 0);
-    ::waitpid(gone, nullptr, 0);
-    writeLock(dir, static_cast<int>(gone));
+    // The window that held it is killed (kill -9) and, as right after a crash, not yet reaped:
+    // the next one, started at once, offers the edits back.
+    first.killHard();
     {
         AppSession next(options);
         ASSERT_TRUE(next.start());
         InputDriver input(next);
         input.frames(4);
         EXPECT_TRUE(next.popupShown("Recover unsaved edits?")) << "a crashed window's edits were not offered back";
+        EXPECT_EQ(next.status().find("another PMG Lab window is open"), std::string::npos) << next.status();
     }
     fs::remove_all(dir);
 }
