@@ -110,7 +110,9 @@ std::string readBinaryAt(const fs::path& file, uint16_t address, std::vector<uin
     if (got == 0) return name + ": the file is empty, there is nothing to load";
     if (got > room) {
         // The file's own size, also where it is bigger than all of memory (only 65537 bytes are read).
-        const size_t size = std::max(got, static_cast<size_t>(info.st_size));
+        std::error_code ec;
+        const uintmax_t onDisk = fs::file_size(file, ec);
+        const size_t size = ec ? got : std::max(got, static_cast<size_t>(onDisk));
         const std::string atMost = "at " + hex(address, 4) + " at most " + std::to_string(room) + " fit";
         if (size > 0x10000)
             return name + ": the file is " + std::to_string(size) +

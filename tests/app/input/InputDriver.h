@@ -193,6 +193,14 @@ inline std::filesystem::path sourceFile(const std::string& relative) {
     return std::filesystem::path(PMGLAB_SOURCE_DIR) / relative;
 }
 
+// A click in the middle of the widget the app names `name`; a failed assertion when it is not on
+// screen.
+inline void clickNamed(AppSession& app, InputDriver& input, const std::string& name) {
+    const auto w = app.widget(name);
+    ASSERT_TRUE(w.has_value()) << name << " not on screen";
+    input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
+}
+
 // The window as the test left it, as a PNG named `name` in $PMGLAB_TEST_SHOTS (when set), for
 // a person to look at.
 inline void shot(AppSession& app, const std::string& name) {

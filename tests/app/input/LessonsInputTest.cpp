@@ -25,12 +25,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace testing_input;
 
-void clickNamed(AppSession& app, InputDriver& input, const std::string& name) {
-    const auto w = app.widget(name);
-    ASSERT_TRUE(w.has_value()) << name << " not on screen";
-    input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
-}
-
 // Edit > Undo with the mouse: the menu's title, then its Undo item (a click pushed on a
 // loaded machine is now and then lost, so the title is clicked again until the menu is open).
 void menuUndo(AppSession& app, InputDriver& input) {

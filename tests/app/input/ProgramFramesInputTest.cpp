@@ -180,12 +180,6 @@ int tickPixels(const RgbImage& image, const ImGuiWindow* panel, float y0, float 
     return pixelsNear(image, panel->Pos.x, y0, panel->Pos.x + panel->Size.x, y1, 89, 217, 115, 30);
 }
 
-void clickNamed(AppSession& app, InputDriver& input, const std::string& name) {
-    const auto w = app.widget(name);
-    ASSERT_TRUE(w.has_value()) << name << " not on screen";
-    input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
-}
-
 // Lesson 1: M3 two clocks left (step 1), then P1 16 clocks right (step 2).
 AppOptions lessonOptions(const fs::path& dir) {
     AppOptions options = sessionOptions(sourceFile("assets/lessons/01-meet-the-players.json"), dir, 2400, 1400);

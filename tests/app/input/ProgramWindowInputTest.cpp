@@ -33,10 +33,8 @@ using namespace testing_input;
 
 // A click in the middle of a named widget, then the pointer away from it (over the status
 // bar), so no tooltip ends the panel's text log.
-void clickNamed(AppSession& app, InputDriver& input, const std::string& name) {
-    const auto w = app.widget(name);
-    ASSERT_TRUE(w.has_value()) << name << " not on screen";
-    input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
+void clickNamedAndMoveAway(AppSession& app, InputDriver& input, const std::string& name) {
+    clickNamed(app, input, name);
     input.moveTo(4, 4);
     input.frames(3);
 }
@@ -82,7 +80,7 @@ TEST(ProgramWindow, TheMemoryPanelShowsTheRunningProgramsMemoryAndPlaces) {
         int address;
     };
     for (const Place& p : {Place{"Display list", dlist}, Place{"P/M data", missiles}, Place{"Font", font}}) {
-        clickNamed(app, input, std::string("memory place ") + p.button);
+        clickNamedAndMoveAway(app, input, std::string("memory place ") + p.button);
         const std::string text = app.panelText("Memory");
         EXPECT_NE(text.find("At " + hex4(p.address) + " = $"), std::string::npos)
             << "\"" << p.button << "\" did not go to the program's " << hex4(p.address) << ": " << head(text);
@@ -96,7 +94,7 @@ TEST(ProgramWindow, TheMemoryPanelShowsTheRunningProgramsMemoryAndPlaces) {
     char expected[40];
     std::snprintf(expected, sizeof expected, "At %s = $%02X", hex4(code).c_str(), bytes[6]);
     ASSERT_NE(bytes[6], 0) << "the program's first byte is 0";
-    clickNamed(app, input, "memory go to");
+    clickNamedAndMoveAway(app, input, "memory go to");
     input.key(SDLK_a, KMOD_LCTRL);
     input.key(SDLK_BACKSPACE);
     input.text(hex4(code));
@@ -109,7 +107,7 @@ TEST(ProgramWindow, TheMemoryPanelShowsTheRunningProgramsMemoryAndPlaces) {
     // Looking is not editing: the scene the user will save is untouched.
     EXPECT_FALSE(app.document().dirty());
     // The scene's own bytes are one click away, editable, and say what they are.
-    clickNamed(app, input, "memory of the scene");
+    clickNamedAndMoveAway(app, input, "memory of the scene");
     const std::string scene = app.panelText("Memory");
     EXPECT_NE(scene.find("The scene's bytes, put in memory before the program loads"), std::string::npos)
         << head(scene);

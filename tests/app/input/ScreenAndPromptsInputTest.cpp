@@ -19,12 +19,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace testing_input;
 
-void clickNamed(AppSession& app, InputDriver& input, const std::string& name) {
-    const auto w = app.widget(name);
-    ASSERT_TRUE(w.has_value()) << name << " not on screen";
-    input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
-}
-
 // The screen shows exactly the collision window, so View > Collision window must draw its
 // outline inside the picture: along each edge, pixels just inside turn near white.
 TEST(ScreenOverlay, TheCollisionWindowsOutlineIsOnTheScreen) {

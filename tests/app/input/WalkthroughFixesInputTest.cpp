@@ -26,12 +26,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace testing_input;
 
-void clickNamed(AppSession& app, InputDriver& input, const std::string& name) {
-    const auto w = app.widget(name);
-    ASSERT_TRUE(w.has_value()) << name << " not on screen";
-    input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
-}
-
 // The pixels of the window's rectangle `r` close to the Lessons panel's red cross colour.
 int redPixels(const RgbImage& image, const std::array<float, 4>& r) {
     int n = 0;
