@@ -67,7 +67,9 @@ TEST_F(CompareSweepCli, CompareTextCountsAgreementOverTheCellsAMethodCanJudge) {
     ASSERT_EQ(json.exitCode, 0) << json.err;
     const Result r = run({"compare", scenePath("default.json"), "--method", "aabb,mask-and"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    for (const auto& m : nlohmann::ordered_json::parse(json.out).at("methods")) {
+    const nlohmann::ordered_json parsed =
+        nlohmann::ordered_json::parse(json.out);  // (a temporary would end before the loop)
+    for (const auto& m : parsed.at("methods")) {
         const auto& n = m.at("counts");
         const int agree = n.at("both_hit").get<int>() + n.at("both_miss").get<int>();
         const int judged = 60 - n.at("n/a").get<int>();
