@@ -26,13 +26,17 @@ Verdict WrapAabb6502Method::objectPair(const PmObject& a, const PmObject& b, con
         v.where.clock = static_cast<int16_t>(overlap.empty() ? a.designer.left : overlap.left);
     }
     if (context.explain) {
-        v.note = "8-bit operands X1=" + std::to_string(o1.x) + " Y1=" + std::to_string(o1.y) +
-                 " S1=" + std::to_string(o1.w) + " V1=" + std::to_string(o1.h) + ", X2=" + std::to_string(o2.x) +
-                 " Y2=" + std::to_string(o2.y) + " S2=" + std::to_string(o2.w) + " V2=" + std::to_string(o2.h) + ", " +
-                 std::to_string(run.cycles) + " cycles";
-        if (!run.wrapNote.empty()) v.note = "8-bit wrap: " + run.wrapNote + "; " + v.note;
+        // In the words of the routine's article (X1, Y1, S1, V1 for the first box), after
+        // what a learner reads them as.
+        const auto box = [](const Wrap6502Box& o, const char* names) {
+            return "x " + std::to_string(o.x) + ", y " + std::to_string(o.y) + ", " + std::to_string(o.w) + " wide, " +
+                   std::to_string(o.h) + " high (" + names + ")";
+        };
+        v.note = "one byte each, as the routine takes them: A at " + box(o1, "X1 Y1 S1 V1") + "; B at " +
+                 box(o2, "X2 Y2 S2 V2") + "; " + std::to_string(run.cycles) + " cycles";
+        if (!run.wrapNote.empty()) v.note = "the arithmetic wraps in one byte: " + run.wrapNote + "; " + v.note;
         if (a.designer.height() > 255 || b.designer.height() > 255 || a.designer.width() > 255)
-            v.note += "; a size above 255 does not fit the immediate";
+            v.note += "; a size above 255 does not fit the routine's one-byte operand";
     }
     return v;
 }

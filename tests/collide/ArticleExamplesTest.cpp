@@ -125,6 +125,21 @@ TEST(Wrap6502, ObjectAt250Width10CollidesWithObjectAt0) {
     EXPECT_NE(other.wrapNote.find("250+10 wrapped to 4"), std::string::npos) << other.wrapNote;
 }
 
+// What the comparison shows a learner for the routine: each box's four operands by what they
+// are, the article's names beside them, and the cycles; a wrap said as the one-byte arithmetic.
+TEST(Wrap6502, TheReasonNamesEachOperandByWhatItIs) {
+    CheckContext context;
+    context.explain = true;
+    const WrapAabb6502Method method(false);
+    const Verdict v = method.objectPair(solid(250, 50, 10, 10), solid(0, 50, 10, 10), context);
+    EXPECT_EQ(v.note.rfind("the arithmetic wraps in one byte: X: ", 0), 0u) << v.note;
+    EXPECT_NE(v.note.find("A at x 250, y 50, 10 wide, 10 high (X1 Y1 S1 V1); B at x 0, y 50, 10 wide, 10 high "
+                          "(X2 Y2 S2 V2); 26 cycles"),
+              std::string::npos)
+        << v.note;
+    EXPECT_EQ(v.note.find("operands X1="), std::string::npos) << v.note;
+}
+
 TEST(Wrap6502, AgreesWithTheFormulaAwayFromTheEnds) {
     for (int x1 = 40; x1 < 120; x1 += 3)
         for (int x2 = 40; x2 < 120; x2 += 5) {
