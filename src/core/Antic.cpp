@@ -617,6 +617,16 @@ void Antic::dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow) {
     dmaClockPending_ = true;
 }
 
+void Antic::lastRowNamesDuringLine(uint8_t names) {
+    if (names == dmaClockLastRowNames_) return;
+    // scanLine() counted the fetches the row began with if it is the last: count these instead.
+    if (lineWasLast_) {
+        scanAdvance_ = static_cast<uint16_t>(scanAdvance_ - dmaClockLastRowNames_ + names);
+        memScan_ = scanAddress(lineMemScan_, scanAdvance_);
+    }
+    dmaClockLastRowNames_ = names;
+}
+
 uint8_t playfieldColours(int mode) {
     // Which PF colours each mode can put on the AN bus (reference §4 table).
     static constexpr uint8_t kPossible[16] = {0,   0,   0x4, 0x4, 0xF, 0xF, 0xF, 0xF,

@@ -82,6 +82,11 @@ public:
     // `stopCycle` with the width on (-1: not); `firstRow`: the line is its mode line's first. A
     // stop missed with the width off as the line ends leaves the clock's bits on.
     void dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow);
+    // The line scanLine() last ran, a row after its mode line's first with a DMA clock carried in
+    // (rule A4), makes `names` carried name or bitmap fetches on cycles 112-113 with the stop its
+    // width or HSCROL writes left, not the stop it began with: counted when it is the mode line's
+    // last (and by vscrolWrittenDuringLine).
+    void lastRowNamesDuringLine(uint8_t names);
     // The playfield DMA clock's ring on the line scanLine() last ran (rule A4; 0 on almost every
     // line): bits a missed stop left on an earlier line, which fetch here too.
     uint8_t dmaClock() const { return dmaClock_; }

@@ -198,9 +198,9 @@ int dmaClockStopAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uin
     return fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
 }
 
-DmaClockFetches dmaClockFetchesAsWritten(uint8_t ring, const PlayfieldLine& pf, int stopName) {
+DmaClockFetches dmaClockFetchesAsWritten(uint8_t ring, const PlayfieldLine& pf, int stopName, bool names) {
     return dmaClockFetches(ring, pf.dmaMode, dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), stopName,
-                           pf.firstRow);
+                           names);
 }
 
 int LineDma::cpuCycles() const {

@@ -183,8 +183,9 @@ inline int dmaClockStopOf(const PlayfieldLine& pf) {
                                     : dmaClockStopAsWritten(pf);
 }
 // The carried fetches of such a line (not kCarriedStopNotModelled): its ring from cycle 0, its own
-// start's places from its first name cycle, the places of the stop `stopName` taken away from there.
-DmaClockFetches dmaClockFetchesAsWritten(uint8_t ring, const PlayfieldLine& pf, int stopName);
+// start's places from its first name cycle, the places of the stop `stopName` taken away from there;
+// names or bitmaps if `names` (a first row, or a later row's fetches from cycle 112).
+DmaClockFetches dmaClockFetchesAsWritten(uint8_t ring, const PlayfieldLine& pf, int stopName, bool names);
 
 // The setup of scan line `line` as ANTIC began it (Machine::beginScanline() made `pf`),
 // with DMACTL as it stood at the start of the line.

@@ -632,8 +632,16 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
             const int carriedStop = pf_.dmaClock != 0 ? dmaClockStopAsWritten(pf_) : kCarriedStopNotModelled;
             if (carriedStop != kCarriedStopNotModelled)
                 antic_.playfieldFetchedDuringLine(
-                    memory_, dmaClockFetchesAsWritten(pf_.dmaClock, pf_, carriedStop).names(7, kCyclesPerLine));
+                    memory_, dmaClockFetchesAsWritten(pf_.dmaClock, pf_, carriedStop, true).names(7, kCyclesPerLine));
             else antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount, busFetches_.names.data());
+        }
+        if (pf_.fetchChangeCount != 0 && !pf_.firstRow && pf_.dmaClock != 0) [[unlikely]] {
+            // A later row's carried fetches on cycles 112-113 (A4), which count if it is its mode
+            // line's last, as its writes left its stop.
+            const int carriedStop = dmaClockStopAsWritten(pf_);
+            if (carriedStop != kCarriedStopNotModelled)
+                antic_.lastRowNamesDuringLine(static_cast<uint8_t>(
+                    dmaClockFetchesAsWritten(pf_.dmaClock, pf_, carriedStop, true).names(112, kCyclesPerLine)));
         }
         if (pf_.fetchChangeCount != 0) [[unlikely]] {
             // And left ANTIC's DMA clock to the next lines as they moved its start and stop (A4).

@@ -690,6 +690,34 @@ TEST(AnticMidLine, A4_AVscrolWriteThatMovesTheModeLinesEndMovesItsCarriedFetchOn
     }
 }
 
+TEST(AnticMidLine, A4_ALastRowWhoseStopAWriteMovesCountsItsCarriedFetchesOnCycle112AsMoved) {
+    // Line 32: a scrolled mode F line (LMS $3000, wide fetch) whose stop HSCROL 2 at clock 100
+    // moves off the step: 51 bytes, the ring $55, HSCROL 2 kept. Lines 33-34: a scrolled mode D
+    // mode line (two rows, first name cycle 11: its own places are the odd ones, its stop 107
+    // clears them, so the carried even places stay, $55 on both rows), as the mode D line of
+    // A4_AVscrolWriteThatMovesTheModeLinesEndMovesItsCarriedFetchOnCycle112: line 33 moves the
+    // counter to byte 55 on cycles 0-6 and fetches 101 bytes; line 34, its last row, fetches on
+    // cycle 0 (after a first row) and, as the last row, from cycle 112 on. Then a blank line
+    // (its cycle 0 fetches after a last row) and a mode F line without HSCROL.
+    // DMACTL $20 at clock 100 of line 34 turns its width off after its start: the stop (name
+    // cycle 107) is never met, so the odd places are not cleared and line 34 fetches bitmaps on
+    // both 112 (even, carried) and 113 (odd, its own). With its stop as the row began it would
+    // fetch on 112 only. DMACTL $22 again at clock 0 of the blank line (before line 34 ends: the
+    // stop 107 clears the odd places as the line ends, the ring stays $55, and the blank line's
+    // cycle 0 fetches as it would without the write). So the counter moves 101 + 1 (line 34's
+    // cycle 0) + 2 (its 112-113) + 1 (the blank line's cycle 0) from byte 55 = $30A0.
+    // Memory: byte $A0 $FF, the others $00: the mode F line lit at $30-$33, dark at $34-$37. Its
+    // 112-113 counted by the stop the row began with, it would start at $309F: dark, then lit.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1D, 0x00, 0x0F});
+    fill(t, 0xA0, 0xA1, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 2, 100, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 3, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 4, 0x30, 0x38), "11110000");
+}
+
 TEST(AnticMidLine, A4_AnLmsAddressSkippedByDisplayListDmaLeavesTheCounterWhereTheCarriedFetchesMovedIt) {
     // Lines 32 and 33 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (line 32 fetches 51
     // bytes and leaves the ring $55, HSCROL 0 again from line 33), but line 33 is an LMS $3100

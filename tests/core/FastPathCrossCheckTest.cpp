@@ -809,6 +809,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and of them those with a width or HSCROL write after every line's own start (cycle 33 on),
     // which move the carried clock's stop
     int written = 0;
+    // and of those the rows after their mode line's first, whose carried fetches on cycles 112-113
+    // follow the stop so moved
+    int laterRows = 0;
     for (uint32_t seed = 9000; seed < 9040; ++seed) {
         crossCheck(seed, MachineOptions{}, abnormalDmaScene);
         crossCheck(seed, MachineOptions{.record = false}, abnormalDmaScene);
@@ -819,13 +822,16 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
             t.m.runScanline();
             const bool carried = t.m.currentLine().dmaClock != 0;
             live += carried;
-            written += carried && std::any_of(t.writes.begin(), t.writes.end(), [&](const RegisterWrite& w) {
-                           return w.line == y && w.clock >= 66 && (w.reg == Reg::HSCROL || w.reg == Reg::DMACTL);
-                       });
+            const bool late = carried && std::any_of(t.writes.begin(), t.writes.end(), [&](const RegisterWrite& w) {
+                                  return w.line == y && w.clock >= 66 && (w.reg == Reg::HSCROL || w.reg == Reg::DMACTL);
+                              });
+            written += late;
+            laterRows += late && !t.m.currentLine().firstRow;
         }
     }
     EXPECT_GT(live, 100);
     EXPECT_GT(written, 20);
+    EXPECT_GT(laterRows, 5) << written;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
