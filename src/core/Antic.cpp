@@ -617,6 +617,16 @@ void Antic::dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow) {
     dmaClockPending_ = true;
 }
 
+void Antic::lastRowNamesDuringLine(uint8_t names) {
+    if (names == dmaClockLastRowNames_) return;
+    // scanLine() counted the fetches the row began with if it is the last: count these instead.
+    if (lineWasLast_) {
+        scanAdvance_ = static_cast<uint16_t>(scanAdvance_ - dmaClockLastRowNames_ + names);
+        memScan_ = scanAddress(lineMemScan_, scanAdvance_);
+    }
+    dmaClockLastRowNames_ = names;
+}
+
 uint8_t playfieldColours(int mode) {
     // Which PF colours each mode can put on the AN bus (reference §4 table).
     static constexpr uint8_t kPossible[16] = {0,   0,   0x4, 0x4, 0xF, 0xF, 0xF, 0xF,
@@ -693,12 +703,11 @@ void Antic::screenBytesWrittenDuringLine(const Memory& mem, std::span<const Play
     const uint16_t base = pf.dataAddress;
     // With a DMA clock carried in (A4) the k-th name or bitmap fetch from cycle 7 on fills place k,
     // on the cycles the clock has bits, not on a normal line's.
-    const int carriedStop = pf.dmaClock != 0 ? dmaClockStopOf(pf) : kCarriedStopNotModelled;
-    const bool clockCarried = carriedStop != kCarriedStopNotModelled;
+    const CarriedClock clock = pf.dmaClock != 0 ? carriedClockOf(pf) : CarriedClock{};
+    const bool clockCarried = clock.modelled;
     std::array<uint8_t, kBufferSize> carried{};
     if (clockCarried) [[unlikely]] {
-        const DmaClockFetches f = dmaClockFetches(
-            pf.dmaClock, pf.mode, dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), carriedStop, true);
+        const DmaClockFetches f = dmaClockFetches(pf.dmaClock, pf.mode, clock, true);
         size_t k = 0;
         for (int c = 7; c < kCyclesPerLine && k < carried.size(); ++c)
             if (f.has(f.name, c)) carried[k++] = static_cast<uint8_t>(c);
@@ -1007,11 +1016,10 @@ void showInDisplayWindow(const std::array<uint8_t, PlayfieldLine::kSize>& codes,
 // the start's places too, and from two cycles before the stop the place no longer moves for the
 // stop's own. Cycle x's pixels show at colour clocks 2x + 8 and 2x + 9. A read place 48-62 (the
 // buffer wraps after 63) reads $FF.
-PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, int stopName) {
+PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, int startName, int stopName) {
     const int mode = out.mode;
     const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
-    const int startName = dmaClockStartName(out.dmactl, out.hscrollEnabled, out.hscrol);
     const int start = startName + 2, stop = stopName < 0 ? kNoStop : stopName + 2;
     const uint8_t ring = out.dmaClock;
     auto bit = [](uint8_t pattern, int place) { return (pattern >> (place & 7)) & 1; };
@@ -1099,12 +1107,11 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, int sto
 // names the line fetches. Returns the places (bit p) whose name is not memory's byte at the place:
 // its fetch met a font fetch, or the names wrapped round the buffer onto it.
 PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t, 63>& names, PlayfieldLine& out,
-                                          int stopName) {
+                                          int start, int stopName) {
     constexpr int kPlaces = 63;  // the buffer's read and write places wrap after 62
     const int mode = out.mode;
     const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
-    const int start = dmaClockStartName(out.dmactl, out.hscrollEnabled, out.hscrol);
     const int stop = stopName < 0 ? kNoStop : stopName;
     const uint8_t ring = out.dmaClock;
     const DmaClockFetches fetches = dmaClockFetches(ring, mode, start, stopName, out.firstRow);
@@ -1204,13 +1211,15 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
 
 void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     if (out.dmaClock == 0 || out.empty()) return;
-    // (A write before the line's own start: drawn without the carried bits, by generatePlayfield.)
-    const int stop = dmaClockStopOf(out);
-    if (stop == kCarriedStopNotModelled) return;
+    // (A line the model draws without the carried bits, by generatePlayfield: CarriedClock. So is
+    // one whose clock never starts: the carried bits only fill the shift register before the
+    // start, which shifts nothing out without one.)
+    const CarriedClock clock = carriedClockOf(out);
+    if (!clock.modelled || clock.start == kNoStart) return;
     placePlayfield(out);
     out.generated = true;
     if (!anticMode(out.mode).character) {
-        dmaClockPicture(lineMemory(mem, out), out, stop);
+        dmaClockPicture(lineMemory(mem, out), out, clock.start, clock.stop);
         return;
     }
     // The buffer as the line began: before a first row's fetches filled it (scanLine), else as
@@ -1218,7 +1227,7 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     const bool filled = out.firstRow && scanAdvance_ > 0;
     std::array<uint8_t, 63> names{};
     std::copy_n((filled ? bufferBefore_.bytes : buffer_).begin(), kBufferSize, names.begin());
-    const uint64_t anded = dmaClockTextPicture(mem, names, out, stop);
+    const uint64_t anded = dmaClockTextPicture(mem, names, out, clock.start, clock.stop);
     // A name fetched with a font byte (the AND's byte), or wrapped round onto a place, is so on
     // the mode line's later rows too.
     if (!filled) return;

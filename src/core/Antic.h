@@ -29,8 +29,9 @@
 //  - A stop missed on one line leaves bits in ANTIC's DMA clock that fetch on the next lines
 //    (rule A4, abnormal DMA): the model carries the clock from line to line and follows it for
 //    the memory scan counter, the line buffer, the CPU's cycles and the picture, also when a
-//    width or HSCROL write after the line's own start moves its stop; a line whose own start a
-//    write moves leaves the carried bits out (docs/hardware.md, "Not modelled").
+//    width or HSCROL write moves its stop, or its start while the start is still ahead, or turns
+//    the width off before the start for the rest of the line; the other writes before a line's
+//    start leave the carried bits out (CarriedClock; docs/hardware.md, "Not modelled").
 #pragma once
 
 #include <array>
@@ -82,6 +83,11 @@ public:
     // `stopCycle` with the width on (-1: not); `firstRow`: the line is its mode line's first. A
     // stop missed with the width off as the line ends leaves the clock's bits on.
     void dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow);
+    // The line scanLine() last ran, a row after its mode line's first with a DMA clock carried in
+    // (rule A4), makes `names` carried name or bitmap fetches on cycles 112-113 with the stop its
+    // width or HSCROL writes left, not the stop it began with: counted when it is the mode line's
+    // last (and by vscrolWrittenDuringLine).
+    void lastRowNamesDuringLine(uint8_t names);
     // The playfield DMA clock's ring on the line scanLine() last ran (rule A4; 0 on almost every
     // line): bits a missed stop left on an earlier line, which fetch here too.
     uint8_t dmaClock() const { return dmaClock_; }
@@ -166,8 +172,8 @@ public:
     }
 
     // Fills line.an of line `out` (the line scanLine() last ran) when ANTIC's DMA clock carried
-    // bits into it (rule A4; a width or HSCROL written during it only after its own start, which
-    // moves the stop: dmaClockStopOf) as the clock loads its bitmap
+    // bits into it (rule A4; with the start and stop its width and HSCROL writes leave, where the
+    // model follows them: carriedClockOf) as the clock loads its bitmap
     // bytes, or its names and font bytes in a character mode, and marks it made, so that
     // generatePlayfield() leaves it; other lines are left as they are. Machine calls it before
     // GTIA draws such a line (generatePlayfield() itself stays the plain lines' fast path). A

@@ -187,20 +187,54 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
     return out;
 }
 
-int dmaClockStopAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
-                          std::span<const PlayfieldLine::FetchChange> changes) {
-    const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
-    if (start < 0) return kCarriedStopNotModelled;
-    // A write on cycle w acts from w + 1: one on the cycle before the start or later leaves it.
-    for (const PlayfieldLine::FetchChange& w : changes)
-        if (w.clock / 2 - 1 < start - 1) return kCarriedStopNotModelled;
+CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
+                                   std::span<const PlayfieldLine::FetchChange> changes) {
+    CarriedClock out;
+    if (dmaClockStartName(dmactl, hscrollEnabled, hscrol) < 0) return out;
     const PlayfieldFetch fetch = playfieldFetch(mode, hscrollEnabled, dmactl, hscrol, changes);
-    return fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
+    // The registers in force cycle by cycle up to the start the beam latches (or, with none, to the
+    // end of the line): the width on all the way, the start ahead of the beam on each cycle; or the
+    // width turned off for good from cycle 7 on, the start ahead until then.
+    size_t next = 0;
+    int off = -1;  // the first cycle with the width off
+    bool latched = false;
+    for (int c = 1; c < kCyclesPerLine && !latched; ++c) {
+        for (; next < changes.size() && actsOnCycle(changes[next], c); ++next) {
+            dmactl = changes[next].dmactl;
+            hscrol = changes[next].hscrol;
+        }
+        const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+        if (start < 0) {
+            if (off < 0) off = c;
+            continue;
+        }
+        // The width on again after it was off, or a start the beam has passed unlatched (ANTIC
+        // fetches nothing then; a write on cycle 10 or before still starts the clock there).
+        if (off >= 0 || start - 1 < c) return out;
+        latched = start - 1 == c;
+    }
+    if (latched != (fetch.clock >= 0)) return out;  // (never: the same start as playfieldFetch's)
+    if (fetch.clock >= 0) {
+        out.start = fetch.clock + 1;
+        out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
+    } else {
+        // (Cycles 2-6 fetch as the line began; a text line's font fetches would read names the
+        // model keeps only for a start.)
+        if (off < 7 || anticMode(mode).character) return out;
+        out.end = off;
+    }
+    out.modelled = true;
+    return out;
 }
 
-DmaClockFetches dmaClockFetchesAsWritten(uint8_t ring, const PlayfieldLine& pf, int stopName) {
-    return dmaClockFetches(ring, pf.dmaMode, dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), stopName,
-                           pf.firstRow);
+DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& clock, bool names) {
+    DmaClockFetches f = dmaClockFetches(ring, mode, clock.start, clock.stop, names);
+    for (int c = clock.end; c < kCyclesPerLine; ++c) {
+        const auto bit = ~(uint64_t{1} << (c & 63));
+        f.name[static_cast<size_t>(c >> 6)] &= bit;
+        f.font[static_cast<size_t>(c >> 6)] &= bit;
+    }
+    return f;
 }
 
 int LineDma::cpuCycles() const {
@@ -264,14 +298,13 @@ LineDma lineDma(const LineDmaSetup& s) {
     if (operands & 1) take(6, DmaUse::Operand);
     if (operands & 2) take(7, DmaUse::Operand);
     auto width = static_cast<PlayfieldWidth>(s.dmactl & 3);
-    const int carriedStop = s.dmaClock != 0 && !s.fetchChanges.empty()
-                                ? dmaClockStopAsWritten(s.dmaMode, s.hscroll, s.dmactl, s.hscrol, s.fetchChanges)
-                                : kCarriedStopNotModelled;
-    if (carriedStop != kCarriedStopNotModelled) [[unlikely]] {
-        // The clock's fetches with the stop the writes left (A4 with A1), each taking its cycle up to
-        // 105 while the width on that cycle is not off, unless ANTIC has it already.
-        const DmaClockFetches f = dmaClockFetches(
-            s.dmaClock, s.dmaMode, dmaClockStartName(s.dmactl, s.hscroll, s.hscrol), carriedStop, s.firstLine);
+    const CarriedClock carried = s.dmaClock != 0 && !s.fetchChanges.empty()
+                                     ? carriedClockAsWritten(s.dmaMode, s.hscroll, s.dmactl, s.hscrol, s.fetchChanges)
+                                     : CarriedClock{};
+    if (carried.modelled) [[unlikely]] {
+        // The clock's fetches with the start and stop the writes left (A4 with A1), each taking its
+        // cycle up to 105 while the width on that cycle is not off, unless ANTIC has it already.
+        const DmaClockFetches f = dmaClockFetches(s.dmaClock, s.dmaMode, carried, s.firstLine);
         uint8_t dmactl = s.dmactl;
         size_t next = 0;
         for (int c = 2; c <= kLastFetchCycle; ++c) {
@@ -317,8 +350,8 @@ LineDma lineDma(const LineDmaSetup& s) {
     }
     // A carried fetch on cycle 1 (A4) comes before ANTIC takes up this line's ring: the line
     // before's clock decides it, also on a row that fetches no names of its own (Altirra).
-    if (s.cycleOne != DmaUse::Cpu && (s.fetchChanges.empty() || carriedStop != kCarriedStopNotModelled) &&
-        width != PlayfieldWidth::Off && dma.use[1] == DmaUse::Cpu) [[unlikely]]
+    if (s.cycleOne != DmaUse::Cpu && (s.fetchChanges.empty() || carried.modelled) && width != PlayfieldWidth::Off &&
+        dma.use[1] == DmaUse::Cpu) [[unlikely]]
         take(1, s.cycleOne);
     // Refresh: requested every 4 cycles from 25; a blocked one waits for the next free cycle,
     // and a request made while one is waiting replaces it (the waiting one is lost).

@@ -164,27 +164,44 @@ struct DmaClockFetches {
 };
 DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopName, bool names);
 
-// A line whose DMA clock carried bits in (rule A4) and had its width or HSCROL written during it
-// (`changes`, rule A1): the writes fix the start where the line's own registers put it, as long as
-// each comes on or after the cycle before its first name cycle (ANTIC latches the start once the
-// beam passes it). Returns the stop (name cycle) its clock passes with the width on, -1 for none
-// (the clock runs to the end of the line), or kCarriedStopNotModelled when a write comes before the
-// start or the line began with the width off: such a line is drawn without the carried bits.
-inline constexpr int kCarriedStopNotModelled = -2;
-int dmaClockStopAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
-                          std::span<const PlayfieldLine::FetchChange> changes);
-inline int dmaClockStopAsWritten(const PlayfieldLine& pf) {
-    return dmaClockStopAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, pf.fetchWrites());
+// How the DMA clock of a line that carried bits in (rule A4) runs with the width and HSCROL
+// writes made during it (rule A1). ANTIC works its fetch pattern out again from each write, the
+// carried bits included (Altirra): up to the start in force on each cycle the carried bits
+// fetch, from the start with the start's places, past the stop without the stop's. Once the beam
+// passes the start (the cycle before the first name cycle) the start is latched, and later writes
+// move only the stop. A write before it moves the start with it while the start stays ahead of
+// the beam; one that turns the width off there stops the clock's fetches until the width is on
+// again (the start not latched, ANTIC has no start to fetch up to).
+//   `start`: the first name cycle of the start the clock latched, kNoStart for none;
+//   `stop`: the stop (name cycle) it passed with the width on, -1 for none (the clock runs on);
+//   `end`: the cycle from which it fetches nothing (the width turned off before the start and
+//   kept off), kCyclesPerLine for none.
+// `modelled` is false for the lines the model draws without the carried bits: a line that began
+// with the width off, a start a write moved behind the beam (or past it on cycle 10 or before),
+// the width turned off before the start and on again, or turned off before cycle 7, or so on a
+// character mode line.
+inline constexpr int kNoStart = 1000;
+struct CarriedClock {
+    bool modelled = false;
+    int start = kNoStart;
+    int stop = -1;
+    int end = kCyclesPerLine;
+};
+CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
+                                   std::span<const PlayfieldLine::FetchChange> changes);
+inline CarriedClock carriedClockAsWritten(const PlayfieldLine& pf) {
+    return carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, pf.fetchWrites());
 }
-// The stop (name cycle) of the carried clock of line `pf` (pf.dmaClock not 0, its width on as it
-// began): its registers' own without writes, else dmaClockStopAsWritten.
-inline int dmaClockStopOf(const PlayfieldLine& pf) {
-    return pf.fetchChangeCount == 0 ? dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol)
-                                    : dmaClockStopAsWritten(pf);
+// The carried clock of line `pf` (pf.dmaClock not 0, its width on as it began): its registers'
+// own start and stop without writes, else carriedClockAsWritten.
+inline CarriedClock carriedClockOf(const PlayfieldLine& pf) {
+    if (pf.fetchChangeCount != 0) return carriedClockAsWritten(pf);
+    return {true, dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol),
+            dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), kCyclesPerLine};
 }
-// The carried fetches of such a line (not kCarriedStopNotModelled): its ring from cycle 0, its own
-// start's places from its first name cycle, the places of the stop `stopName` taken away from there.
-DmaClockFetches dmaClockFetchesAsWritten(uint8_t ring, const PlayfieldLine& pf, int stopName);
+// The fetches of such a clock (`clock.modelled`) with the ring `ring` on a line of mode `mode`:
+// names or bitmaps if `names` (a first row, or a later row's fetches from cycle 112).
+DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& clock, bool names);
 
 // The setup of scan line `line` as ANTIC began it (Machine::beginScanline() made `pf`),
 // with DMACTL as it stood at the start of the line.

@@ -561,7 +561,7 @@ void Machine::applyMemoryWrites(PlayfieldLine& pf) {
     fontWrites_.clear();
     // A line with a DMA clock carried in (A4) reads its names through the list too
     // (Antic::dmaClockPlayfield), some of them at the AND of a name's and a font byte's address.
-    const bool clockCarried = pf.dmaClock != 0 && dmaClockStopOf(pf) != kCarriedStopNotModelled;
+    const bool clockCarried = pf.dmaClock != 0 && carriedClockOf(pf).modelled;
     for (const PlayfieldLine::MemoryWrite& w : memoryWrites_) {
         bool hit = clockCarried || inFont(w.address, pf.chbase);
         for (const PlayfieldLine::CharacterWrite& c : pf.characterWrites)
@@ -628,12 +628,20 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         // The first row of a mode line fetched what the line's DMACTL and HSCROL writes let it.
         if (pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]] {
             // With a DMA clock carried in (A4), the clock's name or bitmap fetches from cycle 7 on
-            // fill the buffer, as its writes left its stop.
-            const int carriedStop = pf_.dmaClock != 0 ? dmaClockStopAsWritten(pf_) : kCarriedStopNotModelled;
-            if (carriedStop != kCarriedStopNotModelled)
+            // fill the buffer, as its writes left its start and stop.
+            const CarriedClock clock = pf_.dmaClock != 0 ? carriedClockAsWritten(pf_) : CarriedClock{};
+            if (clock.modelled)
                 antic_.playfieldFetchedDuringLine(
-                    memory_, dmaClockFetchesAsWritten(pf_.dmaClock, pf_, carriedStop).names(7, kCyclesPerLine));
+                    memory_, dmaClockFetches(pf_.dmaClock, pf_.dmaMode, clock, true).names(7, kCyclesPerLine));
             else antic_.playfieldFetchedDuringLine(memory_, pf_.fetchCount, busFetches_.names.data());
+        }
+        if (pf_.fetchChangeCount != 0 && !pf_.firstRow && pf_.dmaClock != 0) [[unlikely]] {
+            // A later row's carried fetches on cycles 112-113 (A4), which count if it is its mode
+            // line's last, as its writes left its stop.
+            const CarriedClock clock = carriedClockAsWritten(pf_);
+            if (clock.modelled)
+                antic_.lastRowNamesDuringLine(static_cast<uint8_t>(
+                    dmaClockFetches(pf_.dmaClock, pf_.dmaMode, clock, true).names(112, kCyclesPerLine)));
         }
         if (pf_.fetchChangeCount != 0) [[unlikely]] {
             // And left ANTIC's DMA clock to the next lines as they moved its start and stop (A4).

@@ -165,6 +165,58 @@ TEST(AnticDma, A4_ACarriedLineWhoseStopAWriteMovesTakesTheCarriedCyclesToo) {
     EXPECT_EQ(dma.cpuCycles(), 14);
 }
 
+TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesUpToTheWrite) {
+    // A scrolled mode F first row at normal width (a wide fetch) with HSCROL 8: first name cycle
+    // 14 (bitmaps from 16), the clock's start on cycle 13. The ring $AA (the odd places: bitmaps on
+    // the odd cycles), no instruction fetch, no P/M DMA. DMACTL $20 written on cycle 11 acts from
+    // cycle 12, before the start: ANTIC works its fetch pattern out again with the width off, no
+    // start to fetch up to and none latched, so the clock fetches nothing more on the line. The
+    // carried bitmaps before it, on 3, 5, 7, 9 and 11 (cycle 1 is the line before's), take their
+    // cycles: the CPU keeps 114 - 5 - 9 refresh cycles = 100. Drawn without the carried bits it
+    // would keep those five too (105).
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{24, 0x20, 8}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 3; c <= 11; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 12; c < 25; ++c) EXPECT_TRUE(dma.cpu(c)) << c;
+    EXPECT_EQ(dma.cpuCycles(), 100);
+}
+
+TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteMovesTakesTheCyclesOfTheMovedStart) {
+    // The line above without the width write: HSCROL 12 written on cycle 11 instead (acting from
+    // 12) moves the start from name cycle 14 to 16 (the clock's start on cycle 15, still ahead of
+    // the beam, which latches it there). Its places are the even ones, its stop 16 + 96 = 112 even
+    // too: the own bitmaps on 18-112 (those from 106 virtual); the carried odd ones run on 3-113,
+    // the stop taking only even places away. ANTIC takes every odd cycle 3-105 and every even one
+    // 18-104: the CPU keeps 0-2, the even 4-16 (7) and 106-113 less the one refresh that waits
+    // through the fetches (on 106): 3 + 7 + 7 = 17. With the start as the line began (name 14) it
+    // would take 16 as well (16 cycles); drawn without the carried bits, it takes none of the odd.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{24, 0x22, 12}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 3; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 18; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 0; c <= 16; c += 2) EXPECT_TRUE(dma.cpu(c)) << c;
+    EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 17);
+}
+
 TEST(AnticDma, A4_CycleOnesCarriedFetchIsTheLineBeforesNotThisLinesRing) {
     // A mode F first row without an instruction fetch (display-list DMA off) whose ring, folded,
     // has the odd places ($AA): a bitmap fetch on cycle 1 would follow place 7. But ANTIC works
@@ -688,6 +740,89 @@ TEST(AnticMidLine, A4_AVscrolWriteThatMovesTheModeLinesEndMovesItsCarriedFetchOn
         t.run();
         EXPECT_EQ(lit(t, modeF, 0x30, 0x38), "11110000") << "VSCROL " << int{written};
     }
+}
+
+TEST(AnticMidLine, A4_ALastRowWhoseStopAWriteMovesCountsItsCarriedFetchesOnCycle112AsMoved) {
+    // Line 32: a scrolled mode F line (LMS $3000, wide fetch) whose stop HSCROL 2 at clock 100
+    // moves off the step: 51 bytes, the ring $55, HSCROL 2 kept. Lines 33-34: a scrolled mode D
+    // mode line (two rows, first name cycle 11: its own places are the odd ones, its stop 107
+    // clears them, so the carried even places stay, $55 on both rows), as the mode D line of
+    // A4_AVscrolWriteThatMovesTheModeLinesEndMovesItsCarriedFetchOnCycle112: line 33 moves the
+    // counter to byte 55 on cycles 0-6 and fetches 101 bytes; line 34, its last row, fetches on
+    // cycle 0 (after a first row) and, as the last row, from cycle 112 on. Then a blank line
+    // (its cycle 0 fetches after a last row) and a mode F line without HSCROL.
+    // DMACTL $20 at clock 100 of line 34 turns its width off after its start: the stop (name
+    // cycle 107) is never met, so the odd places are not cleared and line 34 fetches bitmaps on
+    // both 112 (even, carried) and 113 (odd, its own). With its stop as the row began it would
+    // fetch on 112 only. DMACTL $22 again at clock 0 of the blank line (before line 34 ends: the
+    // stop 107 clears the odd places as the line ends, the ring stays $55, and the blank line's
+    // cycle 0 fetches as it would without the write). So the counter moves 101 + 1 (line 34's
+    // cycle 0) + 2 (its 112-113) + 1 (the blank line's cycle 0) from byte 55 = $30A0.
+    // Memory: byte $A0 $FF, the others $00: the mode F line lit at $30-$33, dark at $34-$37. Its
+    // 112-113 counted by the stop the row began with, it would start at $309F: dark, then lit.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1D, 0x00, 0x0F});
+    fill(t, 0xA0, 0xA1, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 2, 100, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 3, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 4, 0x30, 0x38), "11110000");
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteMovesFetchesWithTheCarriedClockFromTheMovedStart) {
+    // Lines 32-33 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (line 32: 51 bytes, the
+    // ring $55; HSCROL 0 again at clock 0 of line 33: first name cycle 10), then a mode F line 34.
+    // HSCROL 4 at clock 10 of line 33 (cycle 6, acting from 7) comes before its start (the clock's
+    // start on cycle 9): ANTIC works the fetch pattern out again, the carried bits included, and
+    // the start moves to name cycle 12 (still ahead), where the beam latches it; its places (even)
+    // are the carried ones, and its stop 12 + 96 = 108 clears them. Line 33: cycles 0 (virtual), 2,
+    // 4, 6 move the counter to byte 55; bitmaps on every even cycle 8-108 (51) fill places 0-47
+    // (bytes 55-102, the three past place 47 go nowhere) and move the counter 51 on, to byte 106.
+    // The picture reads from place 3 (the fetches on 8, 10 and 12, before the start's bitmap cycle
+    // 14): place 3 + i, byte 58 + i, at clocks $24 + 4i (2 x 11 + 14, the clock's start on cycle
+    // 11). In the window $30-$CF: bytes 61-99 at $30-$CB, byte 100 at $CC-$CF. The ring goes on
+    // empty (the stop cleared the start's places, the carried ones), so line 34 (HSCROL 4 kept) is
+    // a normal line from byte 106: byte 106 + i at $24 + 4i, bytes 109-147 at $30-$CB.
+    // Memory: bytes 61-99 $FF, 109-147 $F0 ("1100"), the rest $00. Drawn without the carried bits
+    // (its own 48 bitmaps from byte 55), line 33 would show byte 55 + i at $24 + 4i (dark at
+    // $30-$3B) and line 34 would start at byte 103.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+    fill(t, 61, 100, 0xFF);
+    fill(t, 109, 148, 0xF0);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 10, Reg::HSCROL, 4);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(156, '1') + "0000");
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 39) + "0000");
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesTheCarriedBitsUpToIt) {
+    // Line 32 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (51 bytes, the ring $55), then
+    // scrolled mode F lines 33 and 34. Line 33 starts with HSCROL 8 (first name cycle 14, the
+    // clock's start on cycle 13); DMACTL $20 at clock 20 (cycle 11, acting from 12) turns its width
+    // off before the start: no start is latched, and ANTIC has none to fetch up to, so the carried
+    // clock fetches nothing from cycle 12 on. Its bitmaps on 0 (virtual), 2, 4, 6 move the counter
+    // to byte 55, those on 8 and 10 fill places 0-1 and move it to 57. With the width off as the
+    // line ends the clock would keep its places; DMACTL $22 and HSCROL 0 at clock 0 of line 34 come
+    // before it ends, so its start (name 10) and stop (106) clear them: line 34 is a normal line
+    // from byte 57, bytes 61-100 in its window $30-$CF. Line 33 shows nothing (the window closed
+    // from the write on, and nothing was shifted out before the start).
+    // Memory: bytes 61-100 $FF, the rest $00. Drawn without the carried bits, line 33 would fetch
+    // nothing from cycle 7 on and line 34 show bytes 59-98 (dark at $30-$37).
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+    fill(t, 61, 101, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 8);
+    t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x22);
+    t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
 TEST(AnticMidLine, A4_AnLmsAddressSkippedByDisplayListDmaLeavesTheCounterWhereTheCarriedFetchesMovedIt) {

@@ -13,6 +13,7 @@
 
 #include "TestMachine.h"
 #include "core/Antic.h"
+#include "core/AnticDma.h"
 
 namespace pmg::test {
 
@@ -802,6 +803,18 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
             t.at(y, 40, Reg::DMACTL, 0x2E);
         }
     }
+    // Width and HSCROL writes before the lines' own starts (clocks 4-43: cycles 3-22), which move
+    // a carried clock's start or stop its fetches (a third generator, the scenes above as they were).
+    Rng early{seed * 104729u + 11u};
+    for (int i = 4 + early.below(12); i > 0; --i) {
+        const int y = 8 + early.below(240), clock = 4 + early.below(40);
+        if (early.chance(2)) {
+            t.at(y, clock, Reg::HSCROL, early.byte());
+        } else {
+            t.at(y, clock, Reg::DMACTL, early.chance(3) ? 0x2C : static_cast<uint8_t>(0x2C | (1 + early.below(3))));
+            t.at(y + 1, early.below(2), Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + early.below(3))));
+        }
+    }
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -809,6 +822,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and of them those with a width or HSCROL write after every line's own start (cycle 33 on),
     // which move the carried clock's stop
     int written = 0;
+    // and of those the rows after their mode line's first, whose carried fetches on cycles 112-113
+    // follow the stop so moved
+    int laterRows = 0;
+    // and those with a width or HSCROL write before their own start, which may move the start or
+    // turn the width off before it
+    int early = 0;
     for (uint32_t seed = 9000; seed < 9040; ++seed) {
         crossCheck(seed, MachineOptions{}, abnormalDmaScene);
         crossCheck(seed, MachineOptions{.record = false}, abnormalDmaScene);
@@ -819,13 +838,24 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
             t.m.runScanline();
             const bool carried = t.m.currentLine().dmaClock != 0;
             live += carried;
-            written += carried && std::any_of(t.writes.begin(), t.writes.end(), [&](const RegisterWrite& w) {
-                           return w.line == y && w.clock >= 66 && (w.reg == Reg::HSCROL || w.reg == Reg::DMACTL);
-                       });
+            const bool late = carried && std::any_of(t.writes.begin(), t.writes.end(), [&](const RegisterWrite& w) {
+                                  return w.line == y && w.clock >= 66 && (w.reg == Reg::HSCROL || w.reg == Reg::DMACTL);
+                              });
+            written += late;
+            laterRows += late && !t.m.currentLine().firstRow;
+            const PlayfieldLine& pf = t.m.currentLine();
+            const int start = carried ? dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol) : -1;
+            early += start >= 0 && std::any_of(t.writes.begin(), t.writes.end(), [&](const RegisterWrite& w) {
+                         // (A scene's write at clock x is made on cycle (x + 2) / 2.)
+                         return w.line == y && w.clock >= 4 && (w.clock + 2) / 2 < start - 1 &&
+                                (w.reg == Reg::HSCROL || w.reg == Reg::DMACTL);
+                     });
         }
     }
     EXPECT_GT(live, 100);
     EXPECT_GT(written, 20);
+    EXPECT_GT(laterRows, 5) << written;
+    EXPECT_GT(early, 20);
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
