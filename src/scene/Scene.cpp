@@ -76,7 +76,11 @@ std::string placeInWords(std::string_view place) {
         if (i == 0 && (segment == "program" || segment == "lesson")) {
             phrases.push_back("the " + segment);
         } else if (i == 1 && segments[0] == "registers") {
-            *last = segment.empty() ? "register \"\"" : "register " + segment;
+            // A name that is not a register's letters and digits is quoted, so its spaces show.
+            const bool plain = !segment.empty() && std::all_of(segment.begin(), segment.end(), [](char c) {
+                return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+            });
+            *last = "register " + (plain ? segment : "\"" + segment + "\"");
         } else if (i > 0 && isIndex(segment)) {
             // Counted from 1, as a person counts, not from 0 as the JSON pointer does.
             const std::string entry = entryWord(segments[i - 1]) + " " + std::to_string(std::stoul(segment) + 1);

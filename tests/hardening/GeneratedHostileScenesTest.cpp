@@ -174,7 +174,7 @@ TEST(HostileScene, MegabyteKeyIsShortenedInTheMessage) {
     const fs::path scene = dir / "long-key.json";
     writeRepeated(scene, kHead + R"("registers": {")", 'Q', 1'000'000, "\": 1}}\n");
     const std::string q40(40, 'Q');
-    const std::string expected = scene.string() + ": register " + q40 + "...: unknown register \"" + q40 + "...\"";
+    const std::string expected = scene.string() + ": register \"" + q40 + "...\": unknown register \"" + q40 + "...\"";
     EXPECT_EQ(errorOf(scene), expected);
 }
 

@@ -126,7 +126,7 @@ TEST(SceneBadInput, NameAndDescriptionMustBeStrings) {
     EXPECT_EQ(errorFor(R"({"format": "a8pmg-scene/1"})"), "bad.json: missing required key \"name\"");
     EXPECT_EQ(errorFor(R"({"format": "a8pmg-scene/1", "name": null})"),
               "bad.json: \"name\": expected a string, got null");
-    EXPECT_EQ(errorForBody(R"(, "description": ["x"])"), "bad.json: /description: expected a string, got an array");
+    EXPECT_EQ(errorForBody(R"(, "description": ["x"])"), "bad.json: \"description\": expected a string, got an array");
 }
 
 // --- Registers --------------------------------------------------------------------------
