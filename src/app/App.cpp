@@ -63,15 +63,24 @@ Panel* drawTabRows(const char* slot, const std::vector<Panel*>& tabs, std::strin
     if (std::none_of(tabs.begin(), tabs.end(), [&](const Panel* p) { return front == p->name(); }))
         front = tabs.front()->name();
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float h = ImGui::GetFrameHeight(), closeW = h, gap = style.ItemInnerSpacing.x;
+    const float h = ImGui::GetFrameHeight(), closeW = h;
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const float right = start.x + ImGui::GetContentRegionAvail().x;
+    // Tabs that fit one row with half the padding keep to one row: a second row takes a line
+    // from the panels (with a lesson open at 200%, the Collisions grid's P0PF row).
+    float labels = closeW;
+    for (const Panel* p : tabs) labels += ImGui::CalcTextSize(p->name()).x;
+    const auto n = static_cast<float>(tabs.size());
+    const bool tight = labels + n * style.FramePadding.x * 2 + (n - 1) * style.ItemInnerSpacing.x > right - start.x &&
+                       labels + n * style.FramePadding.x + (n - 1) * style.ItemInnerSpacing.x / 2 <= right - start.x;
+    const float pad = tight ? style.FramePadding.x / 2 : style.FramePadding.x;
+    const float gap = tight ? style.ItemInnerSpacing.x / 2 : style.ItemInnerSpacing.x;
     ImDrawList* draw = ImGui::GetWindowDrawList();
     Panel* shown = nullptr;
     float x = start.x, y = start.y;
     for (Panel* p : tabs) {
         const bool isFront = front == p->name();
-        const float labelW = ImGui::CalcTextSize(p->name()).x + style.FramePadding.x * 2;
+        const float labelW = ImGui::CalcTextSize(p->name()).x + pad * 2;
         const float w = labelW + (isFront ? closeW : 0);
         if (x > start.x && x + w > right) x = start.x, y += h + style.ItemInnerSpacing.y;
         ImGui::PushID(p->name());
@@ -90,8 +99,7 @@ Panel* drawTabRows(const char* slot, const std::vector<Panel*>& tabs, std::strin
                                                           : ImGuiCol_Tab;
         draw->AddRectFilled(ImVec2(x, y), ImVec2(x + w, y + h), ImGui::GetColorU32(colour), style.TabRounding,
                             ImDrawFlags_RoundCornersTop);
-        draw->AddText(ImVec2(x + style.FramePadding.x, y + style.FramePadding.y), ImGui::GetColorU32(ImGuiCol_Text),
-                      p->name());
+        draw->AddText(ImVec2(x + pad, y + style.FramePadding.y), ImGui::GetColorU32(ImGuiCol_Text), p->name());
         if (isFront) {
             const ImVec2 centre(x + labelW + closeW / 2, y + h / 2);
             if (closeHovered)
