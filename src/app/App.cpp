@@ -52,6 +52,81 @@ double median(std::vector<double> v) {
     return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
+// One slot's tabs, each label whole, in as many rows as they need: ImGui's tab bar cut them
+// ("Registe...", "Appear...") where a column is narrow or the interface large, and a tab bar
+// that scrolls hides tabs where the user looks for them. `front` names the tab in front (the
+// first tab when it names none of them); a click on a tab brings its panel there. Only the front
+// tab has a close button, at its right end: a click meant to pick a panel never closes one.
+// Returns the panel in front, or nullptr when its close button closed it. The rows are the
+// widget "tabs SLOT".
+Panel* drawTabRows(const char* slot, const std::vector<Panel*>& tabs, std::string& front, AppContext& ctx) {
+    if (std::none_of(tabs.begin(), tabs.end(), [&](const Panel* p) { return front == p->name(); }))
+        front = tabs.front()->name();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float h = ImGui::GetFrameHeight(), closeW = h;
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    const float right = start.x + ImGui::GetContentRegionAvail().x;
+    // Tabs that fit one row with half the padding keep to one row: a second row takes a line
+    // from the panels (with a lesson open at 200%, the Collisions grid's P0PF row).
+    float labels = closeW;
+    for (const Panel* p : tabs) labels += ImGui::CalcTextSize(p->name()).x;
+    const auto n = static_cast<float>(tabs.size());
+    const bool tight = labels + n * style.FramePadding.x * 2 + (n - 1) * style.ItemInnerSpacing.x > right - start.x &&
+                       labels + n * style.FramePadding.x + (n - 1) * style.ItemInnerSpacing.x / 2 <= right - start.x;
+    const float pad = tight ? style.FramePadding.x / 2 : style.FramePadding.x;
+    const float gap = tight ? style.ItemInnerSpacing.x / 2 : style.ItemInnerSpacing.x;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    Panel* shown = nullptr;
+    float x = start.x, y = start.y;
+    for (Panel* p : tabs) {
+        const bool isFront = front == p->name();
+        const float labelW = ImGui::CalcTextSize(p->name()).x + pad * 2;
+        const float w = labelW + (isFront ? closeW : 0);
+        if (x > start.x && x + w > right) x = start.x, y += h + style.ItemInnerSpacing.y;
+        ImGui::PushID(p->name());
+        ImGui::SetCursorScreenPos(ImVec2(x, y));
+        if (ImGui::InvisibleButton("##tab", ImVec2(labelW, h))) front = p->name();
+        const bool hovered = ImGui::IsItemHovered();
+        bool closeHovered = false;
+        if (isFront) {
+            ImGui::SetCursorScreenPos(ImVec2(x + labelW, y));
+            if (ImGui::InvisibleButton("##close", ImVec2(closeW, h))) p->visible = false;
+            closeHovered = ImGui::IsItemHovered();
+            if (closeHovered) ImGui::SetTooltip("Close %s (View > Panels brings it back)", p->name());
+        }
+        const ImGuiCol colour = isFront                   ? ImGuiCol_TabActive
+                                : hovered || closeHovered ? ImGuiCol_TabHovered
+                                                          : ImGuiCol_Tab;
+        draw->AddRectFilled(ImVec2(x, y), ImVec2(x + w, y + h), ImGui::GetColorU32(colour), style.TabRounding,
+                            ImDrawFlags_RoundCornersTop);
+        draw->AddText(ImVec2(x + pad, y + style.FramePadding.y), ImGui::GetColorU32(ImGuiCol_Text), p->name());
+        if (isFront) {
+            const ImVec2 centre(x + labelW + closeW / 2, y + h / 2);
+            if (closeHovered)
+                draw->AddCircleFilled(centre, ImGui::GetFontSize() * 0.5f, ImGui::GetColorU32(ImGuiCol_ButtonHovered));
+            const float arm = ImGui::GetFontSize() * 0.5f * 0.7071f - 1;
+            const ImU32 cross = ImGui::GetColorU32(ImGuiCol_Text);
+            draw->AddLine(ImVec2(centre.x - arm, centre.y - arm), ImVec2(centre.x + arm, centre.y + arm), cross);
+            draw->AddLine(ImVec2(centre.x + arm, centre.y - arm), ImVec2(centre.x - arm, centre.y + arm), cross);
+        }
+        ImGui::PopID();
+        ctx.widgets[std::string("tab ") + p->name()] = ImVec4(x, y, x + w, y + h);
+        if (isFront && p->visible) {
+            ctx.widgets[std::string("front tab ") + p->name()] = ImVec4(x, y, x + w, y + h);
+            shown = p;
+        }
+        x += w + gap;
+    }
+    // The line under the tabs, as ImGui's tab bar draws it, and the rows' room in the layout.
+    const float bottom = y + h, left = ImGui::GetWindowPos().x;
+    draw->AddLine(ImVec2(left, bottom - 1), ImVec2(left + ImGui::GetWindowWidth(), bottom - 1),
+                  ImGui::GetColorU32(ImGuiCol_TabActive));
+    ImGui::SetCursorScreenPos(start);
+    ImGui::Dummy(ImVec2(right - start.x, bottom - start.y));
+    ctx.widgets[std::string("tabs ") + slot] = ImVec4(start.x, start.y, right, bottom);
+    return shown;
+}
+
 }  // namespace
 
 fs::path App::defaultScene() const {
@@ -611,50 +686,42 @@ void App::drawSlots() {
         ImGui::SetNextWindowSize(ImVec2(columnSize_.x, heights[slot]), cond);
         y += heights[slot];
         if (ImGui::Begin(kSlotWindows[slot], nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar)) {
-            // Only the front tab has a close button (it is the one that closes) and keeps room for
-            // it: the others' labels get that room instead of being cut shorter.
-            if (ImGui::BeginTabBar("##tabs")) {
-                for (auto& p : panels_) {
-                    if (!p->visible || static_cast<int>(p->slot()) != slot) continue;
-                    const bool front = (frame_ < 2 && std::find(options_.show.begin(), options_.show.end(),
-                                                                p->name()) != options_.show.end()) ||
-                                       frontPanel_ == p->name();
-                    const bool closable = front || frontTabs_[slot] == p->name();
-                    const bool open = ImGui::BeginTabItem(p->name(), closable ? &p->visible : nullptr,
-                                                          front ? ImGuiTabItemFlags_SetSelected : 0);
-                    if (open) frontTabs_[slot] = p->name();
-                    if (!p->visible) ctx_.notify(std::string("closed ") + p->name() + ": View > Panels brings it back");
-                    ctx_.noteWidget(std::string("tab ") + p->name());
-                    if (open) {
-                        ctx_.noteWidget(std::string("front tab ") + p->name());
-                        const float childTop = ImGui::GetCursorPosY();
-                        ImGui::BeginChild("##panel");
-                        if (ctx_.recordText) ImGui::LogToBuffer(0);  // 0: log without opening tree nodes
-                        ctx_.shortfall = 0, ctx_.squeezable = 0, ctx_.keepInView = 0;
-                        p->draw(ctx_);
-                        // Only grows until the next relayout: the content is narrower with a
-                        // scroll bar, and a height that shrank again could bring it back.
-                        const float padding = ImGui::GetStyle().WindowPadding.y;
-                        if (slot == static_cast<int>(PanelSlot::Control)) {
-                            const float drawn = childTop + ImGui::GetCursorPosY() + padding;
-                            controlNeed_ = std::max(controlNeed_, drawn + ctx_.shortfall);
-                            controlLeast_ = std::max(controlLeast_, drawn + ctx_.shortfall - ctx_.squeezable);
-                        }
-                        if (slot == static_cast<int>(PanelSlot::Results) && ctx_.keepInView > 0)
-                            resultsNeed_ = std::max(resultsNeed_, childTop + ctx_.keepInView + padding);
-                        if (slot == static_cast<int>(PanelSlot::Inspector) && ctx_.keepInView > 0)
-                            editorsNeed_ = std::max(editorsNeed_, childTop + ctx_.keepInView + padding);
-                        if (ctx_.recordText) {
-                            // A window the panel opens and ends (a tooltip, a popup) ends ImGui's
-                            // log with it: the text of such a frame is not whole and is not kept.
-                            ctx_.panelText[p->name()] = GImGui->LogEnabled ? GImGui->LogBuffer.c_str() : "";
-                            ImGui::LogFinish();
-                        }
-                        ImGui::EndChild();
-                        ImGui::EndTabItem();
-                    }
+            std::vector<Panel*> tabs;
+            for (auto& p : panels_) {
+                if (!p->visible || static_cast<int>(p->slot()) != slot) continue;
+                tabs.push_back(p.get());
+                const bool asked = frame_ < 2 && std::find(options_.show.begin(), options_.show.end(), p->name()) !=
+                                                     options_.show.end();
+                if (asked || frontPanel_ == p->name()) frontTabs_[slot] = p->name();
+            }
+            Panel* p = tabs.empty() ? nullptr : drawTabRows(kSlotWindows[slot], tabs, frontTabs_[slot], ctx_);
+            for (const Panel* tab : tabs)
+                if (!tab->visible) ctx_.notify(std::string("closed ") + tab->name() + ": View > Panels brings it back");
+            if (p) {
+                const float childTop = ImGui::GetCursorPosY();
+                ImGui::BeginChild("##panel");
+                if (ctx_.recordText) ImGui::LogToBuffer(0);  // 0: log without opening tree nodes
+                ctx_.shortfall = 0, ctx_.squeezable = 0, ctx_.keepInView = 0;
+                p->draw(ctx_);
+                // Only grows until the next relayout: the content is narrower with a
+                // scroll bar, and a height that shrank again could bring it back.
+                const float padding = ImGui::GetStyle().WindowPadding.y;
+                if (slot == static_cast<int>(PanelSlot::Control)) {
+                    const float drawn = childTop + ImGui::GetCursorPosY() + padding;
+                    controlNeed_ = std::max(controlNeed_, drawn + ctx_.shortfall);
+                    controlLeast_ = std::max(controlLeast_, drawn + ctx_.shortfall - ctx_.squeezable);
                 }
-                ImGui::EndTabBar();
+                if (slot == static_cast<int>(PanelSlot::Results) && ctx_.keepInView > 0)
+                    resultsNeed_ = std::max(resultsNeed_, childTop + ctx_.keepInView + padding);
+                if (slot == static_cast<int>(PanelSlot::Inspector) && ctx_.keepInView > 0)
+                    editorsNeed_ = std::max(editorsNeed_, childTop + ctx_.keepInView + padding);
+                if (ctx_.recordText) {
+                    // A window the panel opens and ends (a tooltip, a popup) ends ImGui's
+                    // log with it: the text of such a frame is not whole and is not kept.
+                    ctx_.panelText[p->name()] = GImGui->LogEnabled ? GImGui->LogBuffer.c_str() : "";
+                    ImGui::LogFinish();
+                }
+                ImGui::EndChild();
             }
         }
         ImGui::End();

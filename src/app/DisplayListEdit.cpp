@@ -14,10 +14,13 @@ int modeLines(int mode) {
 }
 
 const char* modeName(int mode) {
+    // The hi-res modes (2, 3, F) show PF2 where a bit is 0 and, where it is 1, PF2's hue at
+    // COLPF1's luminance (the PF2 colour: docs/hardware.md's playfield table; PF1's luminance:
+    // GtiaPicture, which draws them so).
     static const char* const kModes[16] = {"blank",
                                            "jump",
-                                           "text 40x8, one colour in two shades",
-                                           "text 40x10",
+                                           "text, 40 characters of 8x8: PF2, lit pixels in its hue at PF1's luminance",
+                                           "text, 40 characters of 8x10: PF2, lit pixels in its hue at PF1's luminance",
                                            "text 40x8, 4 colours",
                                            "text 40x16, 4 colours",
                                            "text 20x8, 5 colours",
@@ -29,7 +32,7 @@ const char* modeName(int mode) {
                                            "map 160x1, 2 colours",
                                            "map 160x2, 4 colours",
                                            "map 160x1, 4 colours",
-                                           "map 320x1, one colour in two shades"};
+                                           "map 320x1: PF2, lit pixels in its hue at PF1's luminance"};
     return kModes[mode & 15];
 }
 

@@ -32,7 +32,10 @@ struct DlInstruction {
 
 // Scan lines per mode line of each mode (0: blank and jumps, counted apart).
 int modeLines(int mode);
-// "text 40x8, one colour in two shades" ... "map 160x1, 4 colours": bytes per line x scan lines, colours.
+// What a mode shows: "text 40x8, 4 colours" is 40 characters a line, 8 scan lines high;
+// "map 160x1, 4 colours" 160 pixels a line, 1 scan line high; the hi-res modes (2, 3, F) name
+// the registers of their colours ("text, 40 characters of 8x8: PF2, lit pixels in its hue at
+// PF1's luminance").
 const char* modeName(int mode);
 
 struct DisplayList {

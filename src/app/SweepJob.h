@@ -12,6 +12,7 @@
 
 #include "collide/Objects.h"
 #include "collide/Sweep.h"
+#include "collide/SweepMap.h"
 
 namespace pmg::app {
 
@@ -52,13 +53,8 @@ private:
 // One method's map: width dx.size(), height dy.size(), RGBA8, row-major (dy down).
 std::vector<uint8_t> sweepMapRgba(const collide::SweepResult& result, const collide::SweepMethod& method);
 
-// A's outline in offset space, as unit edges: (x0, y0, x1, y1) in map cells from the
-// top-left, around the offsets where B's centre would lie on A's pixels. That is A's shape in
-// the middle of the area where the two can touch (B's top-left would put it in one corner);
-// half a cell off the grid where B is an even number of pixels across or down.
-struct MapEdge {
-    float x0, y0, x1, y1;
-};
-std::vector<MapEdge> sweepOutline(const collide::SweepResult& result);
+// A's outline on the maps: the one pmglab-cli sweep's picture draws (collide/SweepMap.h).
+using collide::MapEdge;
+using collide::sweepOutline;
 
 }  // namespace pmg::app

@@ -52,7 +52,7 @@ int bench(const BenchOptions& options) {
         else machine->runFrame();
     }
     const auto stop = std::chrono::steady_clock::now();
-    if (atari && atari->stopped()) throw InputError(options.scene + ": /program: " + atari->stopMessage());
+    if (atari && atari->stopped()) throw InputError(options.scene + ": " + atari->stopMessage());
 
     // A clock tick is the smallest time we can claim; avoids dividing by zero.
     const double seconds = std::max(std::chrono::duration<double>(stop - start).count(), 1e-9);

@@ -47,7 +47,7 @@ Json report(const CollideRun& run, const CompareCliOptions& options, const Compa
 
     Json& objects = out["objects"] = Json::array();
     for (const PmObject& o : c.objects.objects)
-        objects.push_back({{"name", o.name()},
+        objects.push_back({{"name", o.id()},
                            {"object", objectName(o.object)},
                            {"appearance", o.appearance + 1},
                            {"lines", {o.firstLine, o.lastLine}},
@@ -93,7 +93,7 @@ Json report(const CollideRun& run, const CompareCliOptions& options, const Compa
 
     auto pairsJson = [&](const BroadphaseResult& r) {
         Json pairs = Json::array();
-        for (const auto& [i, j] : r.pairs) pairs.push_back({c.objects.objects[i].name(), c.objects.objects[j].name()});
+        for (const auto& [i, j] : r.pairs) pairs.push_back({c.objects.objects[i].id(), c.objects.objects[j].id()});
         return pairs;
     };
     out["broadphase"] = {{"grid_pairs", pairsJson(c.gridPairs)},

@@ -10,6 +10,7 @@
 #include "cli/Commands.h"
 #include "lesson/Lesson.h"
 #include "lesson/LessonCheck.h"
+#include "scene/SceneJsonReader.h"
 
 namespace pmg::cli {
 namespace {
@@ -52,8 +53,8 @@ int check(const LessonCheckOptions& options) {
         for (const ClaimCheck& c : report.checks) {
             if (c.outcome.passed && !options.verbose) continue;
             std::cout << "      " << (c.outcome.passed ? "ok    " : "FAILED") << " " << c.where << ": "
-                      << describeClaim(*c.claim) << " -- machine: " << c.outcome.actual << "  [" << c.claim->place
-                      << "]\n";
+                      << describeClaim(*c.claim) << " -- machine: " << c.outcome.actual << "  ["
+                      << placeInWords(c.claim->place) << "]\n";
             if (!c.outcome.passed && !c.claim->says.empty())
                 std::cout << "             the text says: " << c.claim->says << '\n';
         }

@@ -52,7 +52,7 @@ inline std::unique_ptr<Atari> runProgramOfScene(const Scene& scene, const std::s
                                                 const MachineOptions& base) {
     auto atari = std::make_unique<Atari>(base);
     runSceneProgram(scene, file, *atari, frames);
-    if (atari->stopped()) throw InputError(file + ": /program: " + atari->stopMessage());
+    if (atari->stopped()) throw InputError(file + ": " + atari->stopMessage());
     return atari;
 }
 

@@ -310,7 +310,7 @@ int runProgram(const RunOptions& options, const std::vector<MemoryRange>& ranges
 int runSceneWithProgram(const Scene& scene, const RunOptions& options, const std::vector<MemoryRange>& ranges) {
     Atari atari(latchesOnly());
     runSceneProgram(scene, options.scene, atari, options.frames);
-    if (atari.stopped()) throw InputError(options.scene + ": /program: " + atari.stopMessage());
+    if (atari.stopped()) throw InputError(options.scene + ": " + atari.stopMessage());
     return reportProgram(scene, options, ranges, atari);
 }
 

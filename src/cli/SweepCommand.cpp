@@ -120,8 +120,8 @@ int sweep(SweepCliOptions options) {
         Json out;
         out["scene"] = run->scene.name;
         out["file"] = options.scene;
-        out["a"] = result.a.name();
-        out["b"] = result.b.name();
+        out["a"] = result.a.id();
+        out["b"] = result.b.id();
         out["dx"] = {result.dx.min, result.dx.max};
         out["dy"] = {result.dy.min, result.dy.max};
         out["offsets"] = offsets;

@@ -219,6 +219,23 @@ int objectByName(const std::string& name) {
 }
 
 std::string PmObject::name() const {
+    if (appearance == 0) return objectName(object);
+    // As a person says it: "P0's second copy", "P0's 11th copy".
+    static constexpr const char* kOrdinals[] = {"second",  "third",  "fourth", "fifth", "sixth",
+                                                "seventh", "eighth", "ninth",  "tenth"};
+    const int n = appearance + 1;
+    std::string ordinal;
+    if (n <= 10) {
+        ordinal = kOrdinals[n - 2];
+    } else {
+        const bool teen = n % 100 >= 11 && n % 100 <= 13;
+        const char* suffix = teen ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+        ordinal = std::to_string(n) + suffix;
+    }
+    return objectName(object) + "'s " + ordinal + " copy";
+}
+
+std::string PmObject::id() const {
     return objectName(object) + (appearance ? "#" + std::to_string(appearance + 1) : "");
 }
 

@@ -53,7 +53,10 @@ struct PmObject {
 
     bool player() const { return isPlayer(object); }
     int bits() const { return player() ? 8 : 2; }
-    std::string name() const;  // "P0", or "P0#2" for the second appearance
+    // For the user: "P0", or "P0's second copy" for the second appearance.
+    std::string name() const;
+    // For scripts and the command line (pmglab-cli sweep --a P0#2, JSON): "P0", or "P0#2".
+    std::string id() const;
     // Moves pixels, boxes, HPOS and lines together.
     void moveBy(int dx, int dy);
 };

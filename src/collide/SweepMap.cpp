@@ -1,6 +1,8 @@
 #include "collide/SweepMap.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <string>
 
 #include "collide/MapFont.h"
@@ -62,6 +64,35 @@ std::string fit(const std::string& s, int pixels) {
 
 }  // namespace
 
+std::vector<MapEdge> sweepOutline(const SweepResult& result) {
+    // Offset (dx, dy) puts B's top-left pixel on A's pixel (hpos + dx, firstLine + dy), and B's
+    // centre (the middle of its lit pixels) that far further on.
+    const PmObject &a = result.a, &b = result.b;
+    const float cx = static_cast<float>(b.tight.left + b.tight.right) / 2 - static_cast<float>(b.hpos);
+    const float cy = static_cast<float>(b.tight.top + b.tight.bottom) / 2 - static_cast<float>(b.firstLine);
+    // A's pixel (hpos + x, firstLine + y) as the map's cell (x - dx.min, y - dy.min), moved back by B's centre.
+    const float left = static_cast<float>(-result.dx.min) - cx, top = static_cast<float>(-result.dy.min) - cy;
+    auto inA = [&](int x, int y) { return a.mask.test(a.hpos + x, a.firstLine + y); };
+    std::vector<MapEdge> edges;
+    const Box box = a.tight;
+    for (int y = box.top - a.firstLine; y <= box.bottom - a.firstLine; ++y)
+        for (int x = box.left - a.hpos; x <= box.right - a.hpos; ++x) {
+            if (!inA(x, y)) continue;
+            const float c = left + static_cast<float>(x), r = top + static_cast<float>(y);
+            if (!inA(x - 1, y)) edges.push_back({c, r, c, r + 1});
+            if (!inA(x + 1, y)) edges.push_back({c + 1, r, c + 1, r + 1});
+            if (!inA(x, y - 1)) edges.push_back({c, r, c + 1, r});
+            if (!inA(x, y + 1)) edges.push_back({c, r + 1, c + 1, r + 1});
+        }
+    // Only what lies on the map.
+    const float w = static_cast<float>(result.dx.size()), h = static_cast<float>(result.dy.size());
+    std::erase_if(edges, [&](const MapEdge& e) {
+        return std::min(e.x0, e.x1) < 0 || std::max(e.x0, e.x1) > w || std::min(e.y0, e.y1) < 0 ||
+               std::max(e.y0, e.y1) > h;
+    });
+    return edges;
+}
+
 RgbBuffer renderSweepMap(const SweepResult& result, int scale, const std::string& title) {
     scale = std::clamp(scale, 1, 8);
     const int cols = result.dx.size(), rows = result.dy.size();
@@ -85,8 +116,7 @@ RgbBuffer renderSweepMap(const SweepResult& result, int scale, const std::string
             width - 2 * pad),
         kDim);
 
-    // A's lit pixels in offset space: B's origin at (dx, dy) puts B's top-left pixel there.
-    auto inA = [&](int dx, int dy) { return result.a.mask.test(result.a.hpos + dx, result.a.firstLine + dy); };
+    const std::vector<MapEdge> outline = sweepOutline(result);
 
     for (int m = 0; m < n; ++m) {
         const SweepMethod& sm = result.methods[m];
@@ -115,17 +145,15 @@ RgbBuffer renderSweepMap(const SweepResult& result, int scale, const std::string
                 if (cell == Agreement::BothMiss)
                     canvas.fill(mx + c * scale, my + (0 - result.dy.min) * scale + scale / 2, scale, 1, kAxis);
             }
-        // A's outline: an edge wherever a pixel of A borders one that is not.
-        for (int r = 0; r < rows; ++r)
-            for (int c = 0; c < cols; ++c) {
-                const int dx = result.dx.min + c, dy = result.dy.min + r;
-                if (!inA(dx, dy)) continue;
-                const int x0 = mx + c * scale, y0 = my + r * scale;
-                if (!inA(dx - 1, dy)) canvas.fill(x0, y0, 1, scale, kOutline);
-                if (!inA(dx + 1, dy)) canvas.fill(x0 + scale - 1, y0, 1, scale, kOutline);
-                if (!inA(dx, dy - 1)) canvas.fill(x0, y0, scale, 1, kOutline);
-                if (!inA(dx, dy + 1)) canvas.fill(x0, y0 + scale - 1, scale, 1, kOutline);
-            }
+        // A's outline, as the window's Sweep panel draws it: a one-pixel line along each edge,
+        // kept on the map (an edge on the map's right or bottom border is drawn just inside it).
+        for (const MapEdge& e : outline) {
+            const int x0 = std::min(mx + static_cast<int>(std::lround(e.x0 * scale)), mx + mapW - 1);
+            const int y0 = std::min(my + static_cast<int>(std::lround(e.y0 * scale)), my + mapH - 1);
+            const int x1 = std::min(mx + static_cast<int>(std::lround(e.x1 * scale)), mx + mapW - 1);
+            const int y1 = std::min(my + static_cast<int>(std::lround(e.y1 * scale)), my + mapH - 1);
+            canvas.fill(std::min(x0, x1), std::min(y0, y1), std::abs(x1 - x0) + 1, std::abs(y1 - y0) + 1, kOutline);
+        }
     }
 
     // Legend.
@@ -147,7 +175,7 @@ RgbBuffer renderSweepMap(const SweepResult& result, int scale, const std::string
     canvas.fill(pad, ly, 10, 1, kOutline), canvas.fill(pad, ly + 9, 10, 1, kOutline);
     canvas.fill(pad, ly, 1, 10, kOutline), canvas.fill(pad + 9, ly, 1, 10, kOutline);
     canvas.text(pad + 16, ly + 1,
-                fit("outline: " + a + "'s pixels, where B's top-left pixel would sit on them", width - pad * 2 - 16),
+                fit("outline: " + a + "'s shape, where " + b + "'s centre would sit on it", width - pad * 2 - 16),
                 kText);
     return canvas.image;
 }

@@ -240,7 +240,7 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
     // beside it (both would own the display and the vertical blank).
     if (scene.program)
         throw FormatError(sceneFile,
-                          "/program: the scene runs a program, and an exported executable holds only the "
+                          "the scene runs a program, and an exported executable holds only the "
                           "scene's memory, registers and line writes, not the program's code; run the "
                           "program's own executable in an emulator instead");
     // The memory as the scene leaves it before its first frame (software sprites drawn in).

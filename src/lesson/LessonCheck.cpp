@@ -6,6 +6,7 @@
 #include "core/CollisionLatches.h"
 #include "lesson/LessonCheck.h"
 #include "lesson/LessonMethods.h"
+#include "scene/SceneJsonReader.h"
 #include "scene/SceneMotion.h"
 
 namespace pmg {
@@ -205,7 +206,7 @@ LessonReport checkLesson(const Lesson& lesson) {
         if (step.action) {
             std::string error = applyAction(*step.action, scene);
             if (!error.empty()) {
-                report.error = lesson.file + ": " + step.place + "/action: " + error;
+                report.error = lesson.file + ": " + placeInWords(step.place + "/action") + ": " + error;
                 return report;
             }
             startLesson(lesson, scene, machine, &context);

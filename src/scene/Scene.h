@@ -100,7 +100,8 @@ struct Scene {
 };
 
 // A scene that could not be loaded or saved. what() is the full message, starting with the
-// file name and the place: "scenes/x.json: /registers/HPOSP9: unknown register \"HPOSP9\"".
+// file name and the place in the author's words (placeInWords in SceneJsonReader.h):
+// "scenes/x.json: register HPOSP9: unknown register \"HPOSP9\"".
 class SceneError : public std::runtime_error {
 public:
     SceneError(std::string file, std::string place, std::string problem);

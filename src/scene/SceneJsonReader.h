@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -26,5 +27,10 @@ std::string textPosition(const std::string& text, size_t offset);
 // the message nor send escape sequences to the terminal.
 inline constexpr size_t kMaxPointerSegmentChars = 40;
 std::string escapePointerSegment(const std::string& key);
+
+// A JSON pointer in the words of the scene's author: "/memory/4/file" is 'memory block 5,
+// "file"', "/program/file" is 'the program's "file"', "/registers/HPOSP0" is 'register HPOSP0'.
+// Anything else ("line L, column C", "") is returned as it is.
+std::string placeInWords(std::string_view place);
 
 }  // namespace pmg

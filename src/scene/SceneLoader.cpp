@@ -311,7 +311,7 @@ private:
             std::optional<Reg> reg = registerByName(name);
             if (!reg) fail(here, unknownRegister(name));
             const std::string*& first = firstKey[static_cast<size_t>(*reg)];
-            if (first) fail(here, std::string(registerName(*reg)) + " is already set at " + (at / *first).str());
+            if (first) fail(here, std::string(registerName(*reg)) + " is already set, as " + quoteForMessage(*first));
             first = &name;
             scene.registers.push_back({*reg, static_cast<uint8_t>(readNumber(value, here, 0xFF))});
         }
@@ -544,8 +544,8 @@ private:
             if (result.name.empty())
                 fail(here / keys::kSpriteName, "a sprite needs a name (it says which sprite was hit)");
             if (auto [first, added] = firstWithName.emplace(result.name, i); !added)
-                fail(here / keys::kSpriteName, "sprite name " + quoteForMessage(result.name) + " is already used at " +
-                                                   (at / first->second).str());
+                fail(here / keys::kSpriteName, "sprite name " + quoteForMessage(result.name) + " is already used by " +
+                                                   placeInWords((at / first->second).str()));
             result.x = static_cast<int>(readNumber(*x, here / keys::kSpriteX, kClocksPerLine - 1));
             result.y = static_cast<int>(readNumber(*y, here / keys::kSpriteY, static_cast<uint64_t>(lastLine)));
             const Pointer rowsAt = here / keys::kSpriteRows;

@@ -14,6 +14,7 @@
 #include "HeadlessImGui.h"
 #include "ImGuiAssertTrap.h"
 #include "app/AppContext.h"
+#include "app/DisplayListEdit.h"
 #include "app/Overlays.h"
 #include "app/Panel.h"
 
@@ -128,6 +129,14 @@ TEST(PanelList, NamesAreUniqueAndEverySlotIsUsedOnlyByKnownPanels) {
     std::sort(sorted.begin(), sorted.end());
     EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
     EXPECT_GE(names.size(), 3u);
+}
+
+// The hi-res modes say which registers give their colours, in the words a developer looks
+// them up by, not a count like "1.5 colours" or "one colour in two shades".
+TEST(DisplayListModes, HiResModesNameTheRegistersOfTheirColours) {
+    EXPECT_EQ(std::string(modeName(2)), "text, 40 characters of 8x8: PF2, lit pixels in its hue at PF1's luminance");
+    EXPECT_EQ(std::string(modeName(3)), "text, 40 characters of 8x10: PF2, lit pixels in its hue at PF1's luminance");
+    EXPECT_EQ(std::string(modeName(0xF)), "map 320x1: PF2, lit pixels in its hue at PF1's luminance");
 }
 
 TEST(ImGuiAssertTrap, AnImGuiMisuseIsReportedNotAborted) {

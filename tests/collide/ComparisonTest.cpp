@@ -179,9 +179,24 @@ TEST(Comparison, LineWritesGiveOneObjectPerAppearance) {
     // crosses: the reason names the appearance the hardware latched and its line write.
     const Cell& missed = cell(method(c, "hotspot"), "P0PL.P1");
     ASSERT_EQ(missed.agreement, Agreement::Missed);
-    EXPECT_NE(missed.reason.find("P0#2 at scan lines 100-169, placed by a line write at scan line 100"),
+    EXPECT_NE(missed.reason.find("P0's second copy at scan lines 100-169, placed by a line write at scan line 100"),
               std::string::npos)
         << missed.reason;
+    EXPECT_EQ(missed.reason.find('#'), std::string::npos) << missed.reason;
+    EXPECT_EQ(p0[2]->name(), "P0's third copy");
+}
+
+// A reused player or missile is named as a user says it, never by an id like "P0#2".
+TEST(Comparison, AnAppearanceIsNamedInWords) {
+    PmObject o;
+    o.object = 5;
+    EXPECT_EQ(o.name(), "M1");
+    o.appearance = 1;
+    EXPECT_EQ(o.name(), "M1's second copy");
+    o.appearance = 10;
+    EXPECT_EQ(o.name(), "M1's 11th copy");
+    o.appearance = 21;
+    EXPECT_EQ(o.name(), "M1's 22nd copy");
 }
 
 TEST(Comparison, AHitInTheVerticalBlankIsNamedAsSuch) {

@@ -124,13 +124,14 @@ TEST(RoutineMethod, BadRoutinesNameThePlace) {
         return std::string("no error");
     };
     EXPECT_EQ(error(R"({"name": "a", "address": "$0600"})"),
-              "r.json: /routines/0: missing required key \"hex\" (the routine's code)");
-    EXPECT_EQ(error(R"({"name": "a", "address": "$0600", "hex": "60", "answer": "maybe"})"),
-              "r.json: /routines/0/answer: expected \"carry set\", \"carry clear\" or \"A not zero\", got \"maybe\"");
+              "r.json: routine 1: missing required key \"hex\" (the routine's code)");
+    EXPECT_EQ(
+        error(R"({"name": "a", "address": "$0600", "hex": "60", "answer": "maybe"})"),
+        "r.json: routine 1, \"answer\": expected \"carry set\", \"carry clear\" or \"A not zero\", got \"maybe\"");
     EXPECT_EQ(error(R"({"name": "a", "address": "$0600", "hex": "60", "inputs": {"z": 1}})"),
-              "r.json: /routines/0/inputs/z: unknown input \"z\" (x1, y1, w1, h1, x2, y2, w2, h2)");
+              "r.json: routine 1, \"inputs\", \"z\": unknown input \"z\" (x1, y1, w1, h1, x2, y2, w2, h2)");
     EXPECT_EQ(error(R"({"name": "a", "address": "$FEFF", "hex": "60 60"})"),
-              "r.json: /routines/0/hex: the code runs into page $FF, which PMG Lab uses to call it");
+              "r.json: routine 1, \"hex\": the code runs into page $FF, which PMG Lab uses to call it");
 }
 
 }  // namespace

@@ -303,5 +303,59 @@ TEST(SweepMap, PanelsShowTheFourColoursAndALegend) {
     EXPECT_TRUE(present(MapColours::missed));
 }
 
+// pmglab-cli sweep's picture puts A's outline where the window's Sweep panel does: in the
+// middle of the area where the two objects can touch (where B's centre would lie on A), not in
+// its lower-right quarter where B's top-left pixel would.
+TEST(SweepMap, AsOutlineIsCentredOnTheAreaWhereTheObjectsTouch) {
+    const ObjectSet objects = objectsOf(defaultScene());
+    SweepOptions options;
+    options.dx = {-24, 24};
+    options.dy = {-24, 24};
+    options.methods = {"mask-and"};
+    const SweepResult result = sweepPair(objects, options);
+    const int scale = 4, cols = result.dx.size(), rows = result.dy.size();
+    float hitLeft = 1e9f, hitRight = -1e9f, hitTop = 1e9f, hitBottom = -1e9f;
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            if (result.hardware[static_cast<size_t>(r * cols + c)]) {
+                hitLeft = std::min(hitLeft, static_cast<float>(c)), hitRight = std::max(hitRight, c + 1.0f);
+                hitTop = std::min(hitTop, static_cast<float>(r)), hitBottom = std::max(hitBottom, r + 1.0f);
+            }
+    ASSERT_LT(hitLeft, hitRight) << "the objects never touch on this map";
+    ASSERT_GT(hitLeft, 0) << "the area where they touch is cut by the map's edge";
+    ASSERT_LT(hitRight, static_cast<float>(cols));
+    ASSERT_GT(hitTop, 0);
+    ASSERT_LT(hitBottom, static_cast<float>(rows));
+
+    const RgbBuffer picture = renderSweepMap(result, scale, "test");
+    auto is = [&](int x, int y, const uint8_t* c) {
+        const uint8_t* p = picture.rgb.data() + (static_cast<size_t>(y) * picture.width + x) * 3;
+        return p[0] == c[0] && p[1] == c[1] && p[2] == c[2];
+    };
+    // The map's top-left offset is far from A, so both miss there: the first dark grey pixel.
+    int mapX = -1, mapY = -1;
+    for (int y = 0; y < picture.height && mapY < 0; ++y)
+        for (int x = 0; x < picture.width; ++x)
+            if (is(x, y, MapColours::agreeMiss)) {
+                mapX = x, mapY = y;
+                break;
+            }
+    ASSERT_GE(mapX, 0) << "no map in the picture";
+    constexpr uint8_t kWhite[3] = {0xFF, 0xFF, 0xFF};
+    float left = 1e9f, right = -1e9f, top = 1e9f, bottom = -1e9f;
+    for (int y = mapY; y < mapY + rows * scale; ++y)
+        for (int x = mapX; x < mapX + cols * scale; ++x)
+            if (is(x, y, kWhite)) {
+                const float c = static_cast<float>(x - mapX) / scale, r = static_cast<float>(y - mapY) / scale;
+                left = std::min(left, c), right = std::max(right, c + 1.0f / scale);
+                top = std::min(top, r), bottom = std::max(bottom, r + 1.0f / scale);
+            }
+    ASSERT_LT(left, right) << "no outline on the map";
+    EXPECT_NEAR((left + right) / 2, (hitLeft + hitRight) / 2, 1.0f)
+        << "outline " << left << "-" << right << ", touching " << hitLeft << "-" << hitRight;
+    EXPECT_NEAR((top + bottom) / 2, (hitTop + hitBottom) / 2, 1.0f)
+        << "outline " << top << "-" << bottom << ", touching " << hitTop << "-" << hitBottom;
+}
+
 }  // namespace
 }  // namespace pmg::collide

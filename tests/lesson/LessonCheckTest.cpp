@@ -127,7 +127,9 @@ TEST(LessonCheck, RelativeChangeOutOfRangeIsAnErrorAndChangesNothing) {
     EXPECT_EQ(sceneRegister(scene, Reg::HPOSP0), 0x80);
     LessonReport report = checkLesson(l);
     EXPECT_FALSE(report.passed());
-    EXPECT_EQ(report.error, "t.json: /lesson/try_this/0/action: HPOSP1 is $80 in the scene; +200 would leave 0-255");
+    EXPECT_EQ(
+        report.error,
+        "t.json: the lesson's \"try this\" step 1, \"action\": HPOSP1 is $80 in the scene; +200 would leave 0-255");
 }
 
 // The cycles the 6502 routine spends on P0 against P1 in the test scene, asked of the method

@@ -44,7 +44,8 @@ TEST(LessonCli, AWrongClaimFailsAndIsNamed) {
     Result r = runCli("lesson check '" + kSource + "/tests/data/lessons-wrong'");
     EXPECT_EQ(r.exitCode, 1) << r.out;
     EXPECT_NE(r.out.find("FAIL  2. The latch"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("FAILED try this 1: P0PL P1 clear -- machine: P0PL = $02  [/lesson/try_this/0/expect/0/P0PL]"),
+    EXPECT_NE(r.out.find("FAILED try this 1: P0PL P1 clear -- machine: P0PL = $02  [the lesson's \"try this\" step 1, "
+                         "expected result 1, \"P0PL\"]"),
               std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("0 of 1 lessons pass"), std::string::npos) << r.out;

@@ -71,18 +71,20 @@ TEST(SceneProgram, CodeInTheMemoryBlocksWithItsScreen) {
 
 TEST(SceneProgram, BadProgramKeysNameThePlace) {
     const std::string head = R"({"format": "a8pmg-scene/1", "name": "x", )";
-    EXPECT_EQ(errorOf(head + R"("program": 5})"),
-              "test.json: /program: expected an object like {\"file\": \"game.xex\"} or {\"start\": \"$2000\"}, got 5");
+    EXPECT_EQ(
+        errorOf(head + R"("program": 5})"),
+        "test.json: the program: expected an object like {\"file\": \"game.xex\"} or {\"start\": \"$2000\"}, got 5");
     EXPECT_EQ(errorOf(head + R"("program": {}})"),
-              "test.json: /program: expected an object like {\"file\": \"game.xex\"} or {\"start\": \"$2000\"}");
+              "test.json: the program: expected an object like {\"file\": \"game.xex\"} or {\"start\": \"$2000\"}");
     EXPECT_EQ(
         errorOf(head + R"("program": {"file": "a.xex", "start": 1}})"),
-        "test.json: /program: has both \"file\" and \"start\": an executable starts itself; \"start\" is for code "
+        "test.json: the program: has both \"file\" and \"start\": an executable starts itself; \"start\" is for code "
         "in the memory blocks");
     EXPECT_EQ(errorOf(head + R"("program": {"run": 1}})"),
-              "test.json: /program/run: unknown key \"run\" (a program has \"file\" or \"start\")");
-    EXPECT_NE(errorOf(head + R"("program": {"start": "$10000"}})").find("/program/start: "), std::string::npos);
-    EXPECT_NE(errorOf(head + R"("program": {"file": "missing.xex"}})").find("/program/file: cannot read"),
+              "test.json: the program's \"run\": unknown key \"run\" (a program has \"file\" or \"start\")");
+    EXPECT_NE(errorOf(head + R"("program": {"start": "$10000"}})").find("the program's \"start\": "),
+              std::string::npos);
+    EXPECT_NE(errorOf(head + R"("program": {"file": "missing.xex"}})").find("the program's \"file\": cannot read"),
               std::string::npos);
 }
 
@@ -98,7 +100,7 @@ TEST(SceneProgram, BrokenExecutableIsNamedWithItsOffset) {
         ADD_FAILURE() << "no error";
     } catch (const SceneError& e) {
         const std::string what = e.what();
-        EXPECT_EQ(what.rfind("x.json: /program/file: \"bad.xex\": offset ", 0), 0u) << what;
+        EXPECT_EQ(what.rfind("x.json: the program's \"file\": \"bad.xex\": offset ", 0), 0u) << what;
     }
     fs::remove_all(dir);
 }
@@ -112,7 +114,7 @@ TEST(SceneProgram, MemoryBlocksMustStayOutOfTheRom) {
         ADD_FAILURE() << "no error";
     } catch (const SceneError& e) {
         EXPECT_EQ(std::string(e.what()),
-                  "x.json: /memory/0: $E000 is in the OS ROM, which a program's machine has there; a scene with a "
+                  "x.json: memory block 1: $E000 is in the OS ROM, which a program's machine has there; a scene with a "
                   "program keeps its memory blocks below $C000");
     }
 }

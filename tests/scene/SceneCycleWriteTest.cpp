@@ -147,20 +147,20 @@ TEST(SceneCycleWrite, WriteDelaysOptionDoesNotDelayACycleWriteTwice) {
 
 TEST(SceneCycleWrite, BadInputNamesThePlace) {
     EXPECT_EQ(errorFor(R"("line": 1, "cycle": 114, "register": "COLBK", "value": 3)"),
-              "bad.json: /line_writes/1/cycle: 114 is out of range 0-113");
+              "bad.json: line write 2, \"cycle\": 114 is out of range 0-113");
     EXPECT_EQ(errorFor(R"("line": 1, "cycle": "$72", "register": "COLBK", "value": 3)"),
-              "bad.json: /line_writes/1/cycle: \"$72\" is out of range 0-113");
+              "bad.json: line write 2, \"cycle\": \"$72\" is out of range 0-113");
     EXPECT_EQ(errorFor(R"("line": 1, "cycle": true, "register": "COLBK", "value": 3)"),
-              "bad.json: /line_writes/1/cycle: expected an integer 0-113 or a \"$hex\" string, got true");
+              "bad.json: line write 2, \"cycle\": expected an integer 0-113 or a \"$hex\" string, got true");
     EXPECT_EQ(errorFor(R"("line": 1, "clock": 2, "cycle": 2, "register": "COLBK", "value": 3)"),
-              "bad.json: /line_writes/1/cycle: a line write has either \"clock\" (where the write takes effect) or "
+              "bad.json: line write 2, \"cycle\": a line write has either \"clock\" (where the write takes effect) or "
               "\"cycle\" (where the CPU writes), not both");
     EXPECT_EQ(errorFor(R"("line": 1, "register": "COLBK", "value": 3)"),
-              "bad.json: /line_writes/1: missing required key \"clock\" (or \"cycle\")");
+              "bad.json: line write 2: missing required key \"clock\" (or \"cycle\")");
     EXPECT_EQ(errorFor(R"("line": 262, "cycle": 2, "register": "COLBK", "value": 3)"),
-              "bad.json: /line_writes/1/line: 262 is out of range 0-261");
+              "bad.json: line write 2, \"line\": 262 is out of range 0-261");
     EXPECT_EQ(errorFor(R"("line": 1, "cycle": 2, "register": "COLBK", "value": 3, "Cycle": 4)"),
-              "bad.json: /line_writes/1/Cycle: unknown key \"Cycle\" (a line write has \"line\", \"clock\" (or "
+              "bad.json: line write 2, \"Cycle\": unknown key \"Cycle\" (a line write has \"line\", \"clock\" (or "
               "\"cycle\"), \"register\" and \"value\")");
 }
 
@@ -229,8 +229,7 @@ TEST(SceneCycleWrite, AddedInCodeLikeTheLoaderDoes) {
         sceneToJson(scene);
         ADD_FAILURE() << "a cycle past 113 was written";
     } catch (const SceneError& e) {
-        EXPECT_STREQ(e.what(),
-                     "scene: /line_writes/0: line 100, cycle 114 is out of range (lines 0-261, cycles 0-113)");
+        EXPECT_STREQ(e.what(), "scene: line write 1: line 100, cycle 114 is out of range (lines 0-261, cycles 0-113)");
     }
 }
 

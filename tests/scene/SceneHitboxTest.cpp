@@ -60,20 +60,20 @@ TEST(SceneHitboxes, ReadWrittenAndReadBack) {
 }
 
 TEST(SceneHitboxes, BadEntriesNameThePlace) {
-    EXPECT_EQ(errorFor("3"), "bad.json: /hitboxes: expected an array of hitboxes, got 3");
+    EXPECT_EQ(errorFor("3"), "bad.json: \"hitboxes\": expected an array of hitboxes, got 3");
     EXPECT_EQ(errorFor(R"([{"object": "X1"}])"),
-              "bad.json: /hitboxes/0/object: unknown object \"X1\" (P0-P3 or M0-M3)");
+              "bad.json: hitbox 1, \"object\": unknown object \"X1\" (P0-P3 or M0-M3)");
     EXPECT_EQ(errorFor(R"([{"object": "P0", "w": 0}])"),
-              "bad.json: /hitboxes/0/w: expected a whole number from 1 to 64 (colour clocks), got 0");
+              "bad.json: hitbox 1, \"w\": expected a whole number from 1 to 64 (colour clocks), got 0");
     EXPECT_EQ(errorFor(R"([{"object": "P0", "y": 65}])"),
-              "bad.json: /hitboxes/0/y: expected a whole number from -64 to 64 (scan lines from the object's first "
+              "bad.json: hitbox 1, \"y\": expected a whole number from -64 to 64 (scan lines from the object's first "
               "line), got 65");
     EXPECT_EQ(
         errorFor(R"([{"object": "P0", "left": 1}])"),
-        "bad.json: /hitboxes/0/left: unknown key \"left\" (a hitbox has \"object\", \"x\", \"y\", \"w\" and \"h\")");
-    EXPECT_EQ(errorFor(R"([{"x": 1}])"), "bad.json: /hitboxes/0: missing required key \"object\"");
+        "bad.json: hitbox 1, \"left\": unknown key \"left\" (a hitbox has \"object\", \"x\", \"y\", \"w\" and \"h\")");
+    EXPECT_EQ(errorFor(R"([{"x": 1}])"), "bad.json: hitbox 1: missing required key \"object\"");
     EXPECT_EQ(errorFor(R"([{"object": "P0"}, {"object": "P0"}])"),
-              "bad.json: /hitboxes/1/object: P0 has a hitbox already (one an object)");
+              "bad.json: hitbox 2, \"object\": P0 has a hitbox already (one an object)");
 }
 
 // The default scene's ball (P1) against M0: the designer's 8-clock box gives a false alarm.

@@ -44,21 +44,22 @@ TEST(SceneMotion, ReadsEveryFieldAndWrapIsTheDefault) {
 }
 
 TEST(SceneMotion, BadEntriesNameThePlace) {
-    EXPECT_EQ(errorFor("{}"), "bad.json: /motion: expected an array of moving objects, got an object");
+    EXPECT_EQ(errorFor("{}"), "bad.json: \"motion\": expected an array of moving objects, got an object");
     EXPECT_EQ(errorFor(R"([{"object": "P4", "dx": 1}])"),
-              "bad.json: /motion/0/object: unknown object \"P4\" (P0-P3 or M0-M3)");
+              "bad.json: motion entry 1, \"object\": unknown object \"P4\" (P0-P3 or M0-M3)");
     EXPECT_EQ(errorFor(R"([{"object": "P0", "dx": 65}])"),
-              "bad.json: /motion/0/dx: expected a whole number from -64 to 64 (per frame), got 65");
+              "bad.json: motion entry 1, \"dx\": expected a whole number from -64 to 64 (per frame), got 65");
     EXPECT_EQ(errorFor(R"([{"object": "P0", "dy": 1.5}])"),
-              "bad.json: /motion/0/dy: expected a whole number from -64 to 64 (per frame), got 1.5");
+              "bad.json: motion entry 1, \"dy\": expected a whole number from -64 to 64 (per frame), got 1.5");
     EXPECT_EQ(errorFor(R"([{"object": "P0", "edges": "stop"}])"),
-              "bad.json: /motion/0/edges: expected \"wrap\" or \"bounce\", got \"stop\"");
+              "bad.json: motion entry 1, \"edges\": expected \"wrap\" or \"bounce\", got \"stop\"");
     EXPECT_EQ(errorFor(R"([{"object": "P0", "speed": 1}])"),
-              "bad.json: /motion/0/speed: unknown key \"speed\" (a moving object has \"object\", \"dx\", \"dy\" and "
+              "bad.json: motion entry 1, \"speed\": unknown key \"speed\" (a moving object has \"object\", \"dx\", "
+              "\"dy\" and "
               "\"edges\")");
-    EXPECT_EQ(errorFor(R"([{"dx": 1}])"), "bad.json: /motion/0: missing required key \"object\"");
+    EXPECT_EQ(errorFor(R"([{"dx": 1}])"), "bad.json: motion entry 1: missing required key \"object\"");
     EXPECT_EQ(errorFor(R"([{"object": "M0", "dx": 1}, {"object": "M0", "dy": 1}])"),
-              "bad.json: /motion/1/object: M0 already moves (one entry an object)");
+              "bad.json: motion entry 2, \"object\": M0 already moves (one entry an object)");
 }
 
 TEST(SceneMotion, SurvivesAWriteAndReadBack) {

@@ -205,17 +205,17 @@ TEST(SceneRoundTrip, ScenesTheLoaderWouldRejectAreNotWritten) {
     };
     Scene scene = smallScene();
     scene.lineWrites.push_back({262, 0, Reg::COLBK, 1});
-    EXPECT_EQ(errorFor(scene), "scene: /line_writes/1/line: 262 is out of range 0-261");
+    EXPECT_EQ(errorFor(scene), "scene: line write 2, \"line\": 262 is out of range 0-261");
     scene.video = VideoStandard::Pal;
     EXPECT_EQ(errorFor(scene).substr(0, 8), "no error");
     scene.lineWrites.push_back({0, 228, Reg::COLBK, 1});
-    EXPECT_EQ(errorFor(scene), "scene: /line_writes/2/clock: 228 is out of range 0-227");
+    EXPECT_EQ(errorFor(scene), "scene: line write 3, \"clock\": 228 is out of range 0-227");
 
     Scene blocks = smallScene();
     blocks.memory.push_back({0xFFFF, {1, 2}, ""});
-    EXPECT_EQ(errorFor(blocks), "scene: /memory/2: block of 2 bytes at $FFFF ends at $10000, past $FFFF");
+    EXPECT_EQ(errorFor(blocks), "scene: memory block 3: block of 2 bytes at $FFFF ends at $10000, past $FFFF");
     blocks.memory.back() = {0x1000, {}, ""};
-    EXPECT_EQ(errorFor(blocks), "scene: /memory/2: empty block");
+    EXPECT_EQ(errorFor(blocks), "scene: memory block 3: empty block");
 
     ScratchDir dir;
     EXPECT_THROW(saveScene(blocks, dir / "x.json"), SceneError);

@@ -24,31 +24,32 @@ std::string errorOf(const std::string& text) {
 }
 
 TEST(SceneSprites, BadInputNamesTheFileAndThePlace) {
-    EXPECT_EQ(errorOf(withSprites("{}")), "bad.json: /sprites: expected an array of sprites, got an object");
+    EXPECT_EQ(errorOf(withSprites("{}")), "bad.json: \"sprites\": expected an array of sprites, got an object");
     EXPECT_EQ(errorOf(withSprites("[3]")),
-              "bad.json: /sprites/0: expected an object with \"name\", \"x\", \"y\" and \"rows\", got 3");
+              "bad.json: sprite 1: expected an object with \"name\", \"x\", \"y\" and \"rows\", got 3");
     EXPECT_EQ(errorOf(withSprites(R"([{"name": "a", "x": 1, "y": 2}])")),
-              "bad.json: /sprites/0: missing required key \"rows\"");
-    EXPECT_EQ(errorOf(withSprites(R"([{"name": "a", "x": 1, "y": 2, "rows": ["1"], "colour": 1}])")),
-              "bad.json: /sprites/0/colour: unknown key \"colour\" (a sprite has \"name\", \"x\", \"y\" and \"rows\")");
+              "bad.json: sprite 1: missing required key \"rows\"");
+    EXPECT_EQ(
+        errorOf(withSprites(R"([{"name": "a", "x": 1, "y": 2, "rows": ["1"], "colour": 1}])")),
+        "bad.json: sprite 1, \"colour\": unknown key \"colour\" (a sprite has \"name\", \"x\", \"y\" and \"rows\")");
     EXPECT_EQ(errorOf(withSprites(R"([{"name": "a", "x": 300, "y": 2, "rows": ["1"]}])")),
-              "bad.json: /sprites/0/x: 300 is out of range 0-227");
+              "bad.json: sprite 1, \"x\": 300 is out of range 0-227");
     EXPECT_EQ(errorOf(withSprites(R"([{"name": "a", "x": 1, "y": 262, "rows": ["1"]}])")),
-              "bad.json: /sprites/0/y: 262 is out of range 0-261");
+              "bad.json: sprite 1, \"y\": 262 is out of range 0-261");
     EXPECT_EQ(errorOf(withSprites(R"([{"name": "a", "x": 1, "y": 2, "rows": ["1.X"]}])")),
-              "bad.json: /sprites/0/rows/0: \"X\" at character 3 is not a pixel ('.' transparent, '0' background, "
+              "bad.json: sprite 1, row 1: \"X\" at character 3 is not a pixel ('.' transparent, '0' background, "
               "'1'-'3' a colour)");
     EXPECT_EQ(errorOf(withSprites(R"([{"name": "a", "x": 1, "y": 2, "rows": []}])")),
-              "bad.json: /sprites/0/rows: expected a non-empty array of pixel rows like \"..1..\", got an array");
+              "bad.json: sprite 1, \"rows\": expected a non-empty array of pixel rows like \"..1..\", got an array");
     EXPECT_EQ(errorOf(withSprites(R"([{"name": "a", "x": 1, "y": 2, "rows": [""]}])")),
-              "bad.json: /sprites/0/rows/0: empty row (use '.' for a transparent pixel)");
+              "bad.json: sprite 1, row 1: empty row (use '.' for a transparent pixel)");
     EXPECT_EQ(errorOf(withSprites(R"([{"name": "", "x": 1, "y": 2, "rows": ["1"]}])")),
-              "bad.json: /sprites/0/name: a sprite needs a name (it says which sprite was hit)");
+              "bad.json: sprite 1, \"name\": a sprite needs a name (it says which sprite was hit)");
     EXPECT_EQ(errorOf(withSprites(
                   R"([{"name": "a", "x": 1, "y": 2, "rows": ["1"]}, {"name": "a", "x": 1, "y": 2, "rows": ["1"]}])")),
-              "bad.json: /sprites/1/name: sprite name \"a\" is already used at /sprites/0");
+              "bad.json: sprite 2, \"name\": sprite name \"a\" is already used by sprite 1");
     EXPECT_EQ(errorOf(withSprites(R"([{"name": "a", "x": 1, "y": 2, "rows": [7]}])")),
-              "bad.json: /sprites/0/rows/0: expected a string of pixels ('.', '0'-'3'), got 7");
+              "bad.json: sprite 1, row 1: expected a string of pixels ('.', '0'-'3'), got 7");
 }
 
 TEST(SceneSprites, RoundTripAndNoKeyWhenThereAreNone) {

@@ -208,7 +208,8 @@ inline void shot(AppSession& app, const std::string& name) {
         writePng(std::filesystem::path(dir) / (name + ".png"), app.capture());
 }
 
-// The part of a slot's window its panel is seen in: below its tabs, inside its padding.
+// The part of a slot's window its panel is seen in: below its tabs (all their rows), inside
+// its padding. `tab` is the panel's front tab; empty when it is not in front.
 struct Visible {
     float top = 0, bottom = 0;
 };
@@ -217,7 +218,8 @@ inline Visible visibleIn(const char* slot, const std::string& tab, const AppSess
     const ImGuiWindow* w = ImGui::FindWindowByName(slot);
     const auto t = app.widget(tab);
     if (!w || !t) return {};
-    return {(*t)[3], w->Pos.y + w->Size.y - ImGui::GetStyle().WindowPadding.y};
+    const auto rows = app.widget(std::string("tabs ") + slot);
+    return {rows ? (*rows)[3] : (*t)[3], w->Pos.y + w->Size.y - ImGui::GetStyle().WindowPadding.y};
 }
 
 }  // namespace pmg::app::testing_input

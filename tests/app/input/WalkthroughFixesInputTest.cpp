@@ -250,6 +250,47 @@ TEST(Walkthrough, AtInterfaceScale3TheLegendStaysBesideTheScreen) {
     fs::remove_all(dir);
 }
 
+// Every tab's label is drawn whole, inside its slot, at 1600 x 1000 and with the interface at
+// 175%: ImGui's tab bar cut them to "Registe...", "Display...", "Appear..." where the column is
+// narrow. A label that does not fit its row starts a new row of tabs.
+TEST(Walkthrough, EveryTabLabelIsWholeAt1600x1000AndAt175Percent) {
+    const fs::path dir = scratchDir("walk-tabs");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1600, 1000));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const std::pair<const char*, const char*> tabs[] = {
+        {"Control", "Frame control"}, {"Results", "Collisions"},     {"Results", "Sweep"},
+        {"Inspector", "Objects"},     {"Inspector", "Registers"},    {"Inspector", "Playfield"},
+        {"Inspector", "Layers"},      {"Inspector", "Lessons"},      {"Inspector", "Program"},
+        {"Inspector", "Memory"},      {"Inspector", "Display list"}, {"Inspector", "Appearances"}};
+    for (int step = 0; step < 4; ++step) {  // 100%, then Ctrl+plus three times: 175%
+        if (step > 0) {
+            input.key(SDLK_EQUALS, KMOD_LCTRL);
+            input.frames(8);
+        }
+        const std::string at = std::to_string(100 + 25 * step) + "%";
+        shot(app, "tabs-" + at);
+        const ImGuiStyle& style = ImGui::GetStyle();
+        for (const auto& [slot, name] : tabs) {
+            const auto tab = app.widget(std::string("tab ") + name);
+            ASSERT_TRUE(tab.has_value()) << "no tab " << name << " at " << at;
+            const ImGuiWindow* window = ImGui::FindWindowByName(slot);
+            ASSERT_NE(window, nullptr) << slot;
+            const auto& r = *tab;
+            // The label with at least half the padding on both sides (tabs that then fit one row
+            // keep to it), and beside them the front tab's close button (at least as wide as the
+            // font is high).
+            const bool front = app.widget(std::string("front tab ") + name).has_value();
+            const float whole = ImGui::CalcTextSize(name).x + style.FramePadding.x + (front ? ImGui::GetFontSize() : 0);
+            EXPECT_GE(r[2] - r[0] + 0.5f, whole) << name << "'s label is cut at " << at;
+            EXPECT_GE(r[0], window->Pos.x) << name << " starts left of its slot at " << at;
+            EXPECT_LE(r[2], window->Pos.x + window->Size.x) << name << " runs past its slot's right edge at " << at;
+        }
+    }
+    fs::remove_all(dir);
+}
+
 // Unsaved edits autosaved by a window, as a crash (or a window still open) leaves them.
 void writeAutosave(const fs::path& dir) {
     Document d;
