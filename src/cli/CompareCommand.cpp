@@ -166,7 +166,7 @@ void printText(const CollideRun& run, const CompareCliOptions& options, const Co
     if (!c.spriteHits.empty()) {
         std::cout << "\nSoftware sprites hit (the hardware only says PxPF):\n";
         for (const SpriteHit& h : c.spriteHits)
-            std::cout << "  " << h.object << " hit \"" << h.sprite << "\": " << h.pixels << " pixels, first at line "
+            std::cout << "  " << h.name << " hit \"" << h.sprite << "\": " << h.pixels << " pixels, first at line "
                       << h.where.line << ", clock " << h.where.clock << '\n';
     }
     std::cout << "\nBroadphase over the designer's boxes: grid " << c.gridPairs.pairs.size() << " pairs in "

@@ -410,7 +410,8 @@ Comparison compareFrame(const Machine& machine, const CompareOptions& options) {
             const MaskOverlap first = firstOverlap(o.mask, s.mask);
             if (!first.hit) continue;
             SpriteHit hit;
-            hit.object = o.name();
+            hit.object = o.id();
+            hit.name = o.name();
             hit.sprite = s.name;
             hit.where.line = static_cast<int16_t>(first.y);
             hit.where.clock = static_cast<int16_t>(first.x);

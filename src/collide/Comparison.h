@@ -64,7 +64,9 @@ struct MethodResult {
 
 // "Which sprite did I hit?": a player or missile appearance sharing pixels with a software sprite.
 struct SpriteHit {
-    std::string object, sprite;
+    std::string object;  // the object's id ("P0", "P0#2": files, JSON, lesson claims)
+    std::string name;    // as a person reads it ("P0's second copy")
+    std::string sprite;
     BeamPosition where;
     int pixels = 0;
 };

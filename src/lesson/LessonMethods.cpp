@@ -102,7 +102,7 @@ ClaimOutcome spriteHit(const Claim& c, const Comparison& comparison) {
     for (const SpriteHit& h : comparison.spriteHits) {
         const bool object = h.object == c.object || h.object.rfind(c.object + "#", 0) == 0;
         if (object && h.sprite == c.sprite)
-            return {c.set, h.object + " hit \"" + h.sprite + "\": " + std::to_string(h.pixels) +
+            return {c.set, h.name + " hit \"" + h.sprite + "\": " + std::to_string(h.pixels) +
                                " pixels, first at line " + std::to_string(h.where.line) + ", clock " +
                                std::to_string(h.where.clock)};
     }

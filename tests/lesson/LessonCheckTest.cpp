@@ -2,8 +2,11 @@
 // the machine showed; "try this" actions act on the running machine as documented.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "collide/Comparison.h"
 #include "collide/Method.h"
 #include "collide/Objects.h"
 #include "core/CollisionLatches.h"
@@ -172,6 +175,27 @@ TEST(LessonCheck, MethodClaimsUseTheComparison) {
               0u)
         << bad.checks[0].outcome.actual;
     EXPECT_EQ(bad.checks[2].outcome.actual, "6502 8-bit box test (wraps): " + cycles + " cycles for P0PL P1");
+}
+
+// A sprite claim names the object ("P0"), and any of its appearances meets it: here only P0's
+// second copy reaches the enemy sprite. The example scene's ship is split by an HPOSP0 write on
+// the enemy's top line (84), its top half moved 40 clocks left, away from the enemy; the bottom
+// half keeps HPOS 96 over the enemy. The reasons name the copy in words, files keep its id.
+TEST(LessonCheck, ASpriteClaimOnAnObjectIsMetByItsSecondCopy) {
+    std::ifstream in(std::filesystem::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "software-sprites.json");
+    nlohmann::json scene = nlohmann::json::parse(in);
+    scene["registers"]["HPOSP0"] = 56;
+    scene["line_writes"] = nlohmann::json::array({{{"line", 84}, {"clock", 0}, {"register", "HPOSP0"}, {"value", 96}}});
+    scene["lesson"] = {{"order", 1},
+                       {"title", "T"},
+                       {"paragraphs", {"A."}},
+                       {"expect", nlohmann::json::array({{{"sprite", "enemy"}, {"object", "P0"}, {"hit", true}}})}};
+    const Lesson lesson = parseLesson(parseScene(scene.dump(), "t.json", "."), "t.json");
+    const LessonReport report = checkLesson(lesson);
+    ASSERT_EQ(report.checks.size(), 1u);
+    EXPECT_TRUE(report.checks[0].outcome.passed) << report.checks[0].outcome.actual;
+    EXPECT_EQ(report.checks[0].outcome.actual.rfind("P0's second copy hit \"enemy\"", 0), 0u)
+        << report.checks[0].outcome.actual;
 }
 
 // A claim about the 6502 routine is about two objects of the frame: boxes no object has fail

@@ -653,7 +653,7 @@ private:
         ImGui::SameLine();
         helpMarker("The hardware only says PxPF (which colour); the sprites say which thing in the bitmap was hit.");
         for (const collide::SpriteHit& h : c.spriteHits)
-            ImGui::BulletText("%s hit \"%s\": %d pixels, first at %s", h.object.c_str(), h.sprite.c_str(), h.pixels,
+            ImGui::BulletText("%s hit \"%s\": %d pixels, first at %s", h.name.c_str(), h.sprite.c_str(), h.pixels,
                               placeText(h.where).c_str());
     }
 
