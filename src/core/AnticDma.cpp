@@ -193,12 +193,14 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
     if (dmaClockStartName(dmactl, hscrollEnabled, hscrol) < 0) return out;
     const PlayfieldFetch fetch = playfieldFetch(mode, hscrollEnabled, dmactl, hscrol, changes);
     // The registers in force cycle by cycle up to the start the beam latches (or, with none, to the
-    // end of the line): the width on all the way, the start ahead of the beam on each cycle; or the
-    // width turned off for good from cycle 7 on, the start ahead until then.
+    // end of the line): the width on all the way, the start ahead of the beam on each cycle; or,
+    // from cycle 7 on, the width turned off for good or the start moved behind the beam, the start
+    // ahead until then.
     size_t next = 0;
-    int off = -1;  // the first cycle with the width off
+    int off = -1;     // the first cycle with the width off
+    int passed = -1;  // the cycle from which a write left the start behind the beam, unlatched
     bool latched = false;
-    for (int c = 1; c < kCyclesPerLine && !latched; ++c) {
+    for (int c = 1; c < kCyclesPerLine && !latched && passed < 0; ++c) {
         for (; next < changes.size() && actsOnCycle(changes[next], c); ++next) {
             dmactl = changes[next].dmactl;
             hscrol = changes[next].hscrol;
@@ -208,9 +210,16 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
             if (off < 0) off = c;
             continue;
         }
-        // The width on again after it was off, or a start the beam has passed unlatched (ANTIC
-        // fetches nothing then; a write on cycle 10 or before still starts the clock there).
-        if (off >= 0 || start - 1 < c) return out;
+        // The width on again after it was off: not modelled.
+        if (off >= 0) return out;
+        if (start - 1 < c) {
+            // A start the beam has passed unlatched: a write on cycle 10 or before still starts the
+            // clock there (not modelled); a later one leaves ANTIC's playfield DMA off for the rest
+            // of the line, the carried bits' included (Altirra), whatever is written after it.
+            if (c - 1 <= kLastLateStartCycle) return out;
+            passed = c;
+            break;
+        }
         latched = start - 1 == c;
     }
     if (latched != (fetch.clock >= 0)) return out;  // (never: the same start as playfieldFetch's)
@@ -220,8 +229,9 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
     } else {
         // (Cycles 2-6 fetch as the line began; a text line's font fetches would read names the
         // model keeps only for a start.)
-        if (off < 7 || anticMode(mode).character) return out;
-        out.end = off;
+        const int end = passed >= 0 ? passed : off;
+        if (end < 7 || anticMode(mode).character) return out;
+        out.end = end;
     }
     out.modelled = true;
     return out;

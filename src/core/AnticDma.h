@@ -171,15 +171,17 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // passes the start (the cycle before the first name cycle) the start is latched, and later writes
 // move only the stop. A write before it moves the start with it while the start stays ahead of
 // the beam; one that turns the width off there stops the clock's fetches until the width is on
-// again (the start not latched, ANTIC has no start to fetch up to).
+// again (the start not latched, ANTIC has no start to fetch up to). One that moves the start
+// behind the beam after cycle 10 stops them for the rest of the line (Altirra turns the line's
+// playfield DMA off when a start is passed unlatched).
 //   `start`: the first name cycle of the start the clock latched, kNoStart for none;
 //   `stop`: the stop (name cycle) it passed with the width on, -1 for none (the clock runs on);
 //   `end`: the cycle from which it fetches nothing (the width turned off before the start and
-//   kept off), kCyclesPerLine for none.
+//   kept off, or the start moved behind the beam), kCyclesPerLine for none.
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
-// with the width off, a start a write moved behind the beam (or past it on cycle 10 or before),
-// the width turned off before the start and on again, or turned off before cycle 7, or so on a
-// character mode line.
+// with the width off, a start a write moved past the beam on cycle 10 or before, the width turned
+// off before the start and on again, or turned off before cycle 7, or a character mode line
+// whose clock a write so stops before the start.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;

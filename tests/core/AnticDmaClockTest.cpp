@@ -190,6 +190,30 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesUpToT
     EXPECT_EQ(dma.cpuCycles(), 100);
 }
 
+TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteMovesBehindTheBeamFetchesUpToTheWrite) {
+    // The line above with HSCROL 0 written on cycle 11 (acting from 12) instead of the width: the
+    // start moves from name cycle 14 to 10, the clock's start on cycle 9, which the beam has
+    // passed. A start passed unlatched by a write after cycle 10 leaves ANTIC's playfield DMA off
+    // for the rest of the line, the carried bits' included: the carried bitmaps on 3, 5, 7, 9 and
+    // 11 take their cycles and nothing more is fetched, so the CPU keeps 114 - 5 - 9 refresh
+    // cycles = 100, as with the width turned off there. Drawn without the carried bits it would
+    // keep those five too (105).
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{24, 0x22, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 3; c <= 11; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 12; c < 25; ++c) EXPECT_TRUE(dma.cpu(c)) << c;
+    EXPECT_EQ(dma.cpuCycles(), 100);
+}
+
 TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteMovesTakesTheCyclesOfTheMovedStart) {
     // The line above without the width write: HSCROL 12 written on cycle 11 instead (acting from
     // 12) moves the start from name cycle 14 to 16 (the clock's start on cycle 15, still ahead of
@@ -818,6 +842,32 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesT
     t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
     t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 8);
     t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x22);
+    t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteMovesBehindTheBeamFetchesTheCarriedBitsUpToIt) {
+    // The lines of the test above with HSCROL 0 at clock 20 of line 33 (cycle 11, acting from 12)
+    // instead of the width: the start moves from name cycle 14 to 10, the clock's start on cycle
+    // 9, which the beam has passed; the write is after cycle 10, so the start is not latched and
+    // ANTIC's playfield DMA is off for the rest of the line, the carried bits' included (Altirra).
+    // So the carried clock fetches as there: bitmaps on 0 (virtual), 2, 4, 6 move the counter to
+    // byte 55, those on 8 and 10 fill places 0-1 and move it to 57. No start and no stop: the ring
+    // goes on with its places ($55) into line 34, whose own start (name 10, HSCROL 0) and stop
+    // (106) are on those places: a normal line from byte 57, bytes 61-100 in its window $30-$CF.
+    // Line 33 shows nothing: no start, nothing shifted out. (DMACTL $22 and HSCROL 0 at clock 0 of
+    // line 34 as above, which change nothing here.)
+    // Memory: bytes 61-100 $FF, the rest $00. Drawn without the carried bits, line 33 would fetch
+    // nothing from cycle 7 on and line 34 show bytes 59-98 (dark at $30-$37).
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+    fill(t, 61, 101, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 8);
+    t.at(kFirstModeLine + 1, 20, Reg::HSCROL, 0);
     t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x22);
     t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 0);
     t.run();
