@@ -214,9 +214,18 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         if (off >= 0) return out;
         if (start - 1 < c) {
             // A start the beam has passed unlatched: a write on cycle 10 or before still starts the
-            // clock there (not modelled); a later one leaves ANTIC's playfield DMA off for the rest
+            // clock there (playfieldFetch); a later one leaves ANTIC's playfield DMA off for the rest
             // of the line, the carried bits' included (Altirra), whatever is written after it.
-            if (c - 1 <= kLastLateStartCycle) return out;
+            if (c - 1 <= kLastLateStartCycle) {
+                // Such a start is on cycle 9 or 10. Where the write acts from the cycle after it
+                // (the first name cycle), the start's first bitmap and the read place's step before
+                // it come after the write: Altirra redoes the pattern from the write with the
+                // start's places, the carried bits before it, which is a start latched in time. A
+                // start passed by two cycles, or on a text line, is not modelled.
+                if (start != c || anticMode(mode).character) return out;
+                latched = true;
+                break;
+            }
             passed = c;
             break;
         }

@@ -214,6 +214,34 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteMovesBehindTheBeamFetchesUpToTheWr
     EXPECT_EQ(dma.cpuCycles(), 100);
 }
 
+TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteOnCycle9PassesStillStartsTheClock) {
+    // The line above with HSCROL 0 written on cycle 9 (acting from 10) instead: the start moves
+    // from name cycle 14 to 10, the clock's start on cycle 9, which the beam has just passed. A
+    // write on cycle 10 or before still starts the clock there, and with the first name cycle
+    // (10) the cycle the write acts from, every fetch of the start's places (bitmaps from 12) is
+    // after it: the line fetches as one that began with HSCROL 0. The carried bitmaps on 3, 5, 7,
+    // 9 and 11 (ring $AA, bitmaps 2 cycles after the name place), then, with the start's places
+    // (every place at one bitmap a cycle), every cycle 12-105 (the stop at name cycle 106).
+    // Drawn without the carried bits it would fetch only 12-105, and 3-11 would be the CPU's.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{20, 0x22, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 3; c <= 11; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 12; c < 106; ++c) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    LineDmaSetup began = s;  // the same line begun with HSCROL 0, no write
+    began.hscrol = 0;
+    began.fetchChanges = {};
+    EXPECT_EQ(dma.use, lineDma(began).use);
+}
+
 TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteMovesTakesTheCyclesOfTheMovedStart) {
     // The line above without the width write: HSCROL 12 written on cycle 11 instead (acting from
     // 12) moves the start from name cycle 14 to 16 (the clock's start on cycle 15, still ahead of
@@ -873,6 +901,31 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteMovesBehindTheBeamFetchesTheCa
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStartedInTime) {
+    // The lines of A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (line 32 fetches 51 bytes and
+    // leaves the ring $55) with line 33 begun with HSCROL 4 (first name cycle 12, the clock's start
+    // on 11) and HSCROL 0 written at clock 16 (cycle 9, acting from 10): the start moves to name
+    // cycle 10, the clock's start on 9, which the beam has passed. A write on cycle 10 or before
+    // still starts the clock there; the start's first bitmap (12) and every fetch with its places
+    // come after the write, so Altirra's pattern redone from the write is that of line 33 begun
+    // with HSCROL 0: bitmaps on 0 (virtual), 2, 4, 6 move the counter to byte 55, 8 and 10 fill
+    // places 0-1, the line's own 12-106 places 2-49; bytes 61-100 in the window $30-$CF (the
+    // write's HSCROL 0 is in force there). The counter moves 50 more: line 34 starts at byte 105
+    // and shows bytes 109-148 ("1100" each).
+    // Drawn without the carried bits, line 33 would start at byte 51 (bytes 55-60 unlit at
+    // $30-$47) and line 34 at byte 99.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+    fill(t, 61, 101, 0xFF);
+    fill(t, 109, 149, 0xF0);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
+    t.at(kFirstModeLine + 1, 16, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
 }
 
 TEST(AnticMidLine, A4_AnLmsAddressSkippedByDisplayListDmaLeavesTheCounterWhereTheCarriedFetchesMovedIt) {

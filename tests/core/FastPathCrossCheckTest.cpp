@@ -823,6 +823,15 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
         t.at(y, 0, Reg::HSCROL, static_cast<uint8_t>(8 + behind.below(8)));
         t.at(y, 20 + behind.below(9), Reg::HSCROL, static_cast<uint8_t>(behind.below(7)));
     }
+    // HSCROL lowered to 0-3 on cycle 9 or 10 (clocks 16-19) of a line that began with a higher
+    // one, which on a wide scrolled line moves the start (cycle 9 or 10) just behind the beam,
+    // still in time to start the clock (a fifth generator).
+    Rng justPassed{seed * 32452843u + 23u};
+    for (int i = 24 + justPassed.below(16); i > 0; --i) {
+        const int y = 8 + justPassed.below(240);
+        t.at(y, 0, Reg::HSCROL, static_cast<uint8_t>(4 + justPassed.below(12)));
+        t.at(y, 16 + justPassed.below(4), Reg::HSCROL, static_cast<uint8_t>(justPassed.below(4)));
+    }
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -839,6 +848,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and of those the ones whose start such a write moves behind the beam after cycle 10, which
     // leaves the carried bits' fetches off from there (the width still on as the line ends)
     int passed = 0;
+    // and the ones whose start such a write on cycle 9 or 10 moves just behind the beam, which
+    // still starts the clock there (the first name cycle the cycle the write acts from)
+    int justPassed = 0;
     for (uint32_t seed = 9000; seed < 9040; ++seed) {
         crossCheck(seed, MachineOptions{}, abnormalDmaScene);
         crossCheck(seed, MachineOptions{.record = false}, abnormalDmaScene);
@@ -877,6 +889,11 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                                                            : carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled,
                                                                                    pf.dmactl, pf.hscrol, changes);
                 passed += clock.modelled && clock.start == kNoStart && (dmactl & 3) != 0;
+                // (A change reaching the display from clock x acts from cycle x / 2.)
+                justPassed += clock.modelled && clock.start < start &&
+                              std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
+                                  return w.clock / 2 == clock.start && w.clock <= 22;
+                              });
             }
         }
     }
@@ -885,6 +902,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(laterRows, 5) << written;
     EXPECT_GT(early, 20);
     EXPECT_GT(passed, 10) << early;
+    EXPECT_GT(justPassed, 20) << early;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
