@@ -14,25 +14,27 @@ int modeLines(int mode) {
 }
 
 const char* modeName(int mode) {
-    // The hi-res modes (2, 3, F) show PF2 where a bit is 0 and, where it is 1, PF2's hue at
-    // COLPF1's luminance (the PF2 colour: docs/hardware.md's playfield table; PF1's luminance:
-    // GtiaPicture, which draws them so).
-    static const char* const kModes[16] = {"blank",
-                                           "jump",
-                                           "text, 40 characters of 8x8: PF2, lit pixels in its hue at PF1's luminance",
-                                           "text, 40 characters of 8x10: PF2, lit pixels in its hue at PF1's luminance",
-                                           "text 40x8, 4 colours",
-                                           "text 40x16, 4 colours",
-                                           "text 20x8, 5 colours",
-                                           "text 20x16, 5 colours",
-                                           "map 40x8, 4 colours",
-                                           "map 80x4, 2 colours",
-                                           "map 80x4, 4 colours",
-                                           "map 160x2, 2 colours",
-                                           "map 160x1, 2 colours",
-                                           "map 160x2, 4 colours",
-                                           "map 160x1, 4 colours",
-                                           "map 320x1: PF2, lit pixels in its hue at PF1's luminance"};
+    // Each mode by what it shows and the registers of its colours, in the words a developer
+    // looks them up by (docs/hardware.md's playfield table): characters of 8x8 are 8 pixels
+    // wide and 8 scan lines high. The hi-res modes (2, 3, F) show PF2 where a bit is 0 and,
+    // where it is 1, PF2's hue at COLPF1's luminance (GtiaPicture draws them so).
+    static const char* const kModes[16] = {
+        "blank",
+        "jump",
+        "text, 40 characters of 8x8 (PF2, lit pixels in its hue at PF1's luminance)",
+        "text, 40 characters of 8x10 (PF2, lit pixels in its hue at PF1's luminance)",
+        "text, 40 characters of 4x8 (BAK, PF0, PF1, PF2; PF3 in characters with bit 7 set)",
+        "text, 40 characters of 4x16 (BAK, PF0, PF1, PF2; PF3 in characters with bit 7 set)",
+        "text, 20 characters of 8x8 (BAK and one of PF0-PF3, by the character's bits 7-6)",
+        "text, 20 characters of 8x16 (BAK and one of PF0-PF3, by the character's bits 7-6)",
+        "bitmap, 40 pixels across, 8 scan lines high (BAK, PF0, PF1, PF2)",
+        "bitmap, 80 pixels across, 4 scan lines high (BAK, PF0)",
+        "bitmap, 80 pixels across, 4 scan lines high (BAK, PF0, PF1, PF2)",
+        "bitmap, 160 pixels across, 2 scan lines high (BAK, PF0)",
+        "bitmap, 160 pixels across, 1 scan line high (BAK, PF0)",
+        "bitmap, 160 pixels across, 2 scan lines high (BAK, PF0, PF1, PF2)",
+        "bitmap, 160 pixels across, 1 scan line high (BAK, PF0, PF1, PF2)",
+        "bitmap, 320 pixels across, 1 scan line high (PF2, lit pixels in its hue at PF1's luminance)"};
     return kModes[mode & 15];
 }
 
@@ -43,7 +45,7 @@ int DlInstruction::scanLines() const {
 }
 
 std::string DlInstruction::describe() const {
-    char text[160];
+    char text[200];
     const char* dli = ir & 0x80 ? ", DLI" : "";
     if (blank()) {
         const int n = scanLines();
@@ -54,8 +56,9 @@ std::string DlInstruction::describe() const {
     } else {
         char lmsText[32] = "";
         if (lms()) std::snprintf(lmsText, sizeof lmsText, ", LMS $%04X", operand);
-        std::snprintf(text, sizeof text, "mode %X: %s%s%s%s%s", mode(), modeName(mode()), lmsText,
-                      ir & 0x20 ? ", VSCROL" : "", ir & 0x10 ? ", HSCROL" : "", dli);
+        // The instruction's own bits first: a narrow column cuts the mode's description, not them.
+        std::snprintf(text, sizeof text, "mode %X%s%s%s%s: %s", mode(), lmsText, ir & 0x20 ? ", VSCROL" : "",
+                      ir & 0x10 ? ", HSCROL" : "", dli, modeName(mode()));
     }
     return text;
 }
@@ -108,7 +111,7 @@ std::vector<uint8_t> encodeDisplayList(const std::vector<DlInstruction>& instruc
 std::string writeDisplayList(Scene& scene, uint16_t start, const std::vector<DlInstruction>& instructions) {
     const std::vector<uint8_t> bytes = encodeDisplayList(instructions);
     if (bytes.size() > 0x400) {
-        char text[160];
+        char text[200];
         std::snprintf(text, sizeof text,
                       "the display list would be %zu bytes: ANTIC reads at most 1024 before its counter wraps",
                       bytes.size());

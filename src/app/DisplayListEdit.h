@@ -26,16 +26,16 @@ struct DlInstruction {
     int size() const { return hasOperand() ? 3 : 1; }
     // Scan lines it makes: blank 1-8, a jump 1, a mode line its mode's height (before VSCROL).
     int scanLines() const;
-    // "mode E: map 160x1, 4 colours, LMS $4000, DLI", "8 blank lines", "JVB to $2000".
+    // "mode E, LMS $4000, DLI: bitmap, 160 pixels across, 1 scan line high (BAK, PF0, PF1, PF2)",
+    // "8 blank lines", "JVB (wait for vertical blank), to $2000".
     std::string describe() const;
 };
 
 // Scan lines per mode line of each mode (0: blank and jumps, counted apart).
 int modeLines(int mode);
-// What a mode shows: "text 40x8, 4 colours" is 40 characters a line, 8 scan lines high;
-// "map 160x1, 4 colours" 160 pixels a line, 1 scan line high; the hi-res modes (2, 3, F) name
-// the registers of their colours ("text, 40 characters of 8x8: PF2, lit pixels in its hue at
-// PF1's luminance").
+// What a mode shows and the registers of its colours: "text, 40 characters of 4x8 (BAK, PF0,
+// PF1, PF2; PF3 in characters with bit 7 set)", "bitmap, 160 pixels across, 1 scan line high
+// (BAK, PF0, PF1, PF2)".
 const char* modeName(int mode);
 
 struct DisplayList {

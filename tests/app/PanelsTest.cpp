@@ -134,9 +134,38 @@ TEST(PanelList, NamesAreUniqueAndEverySlotIsUsedOnlyByKnownPanels) {
 // The hi-res modes say which registers give their colours, in the words a developer looks
 // them up by, not a count like "1.5 colours" or "one colour in two shades".
 TEST(DisplayListModes, HiResModesNameTheRegistersOfTheirColours) {
-    EXPECT_EQ(std::string(modeName(2)), "text, 40 characters of 8x8: PF2, lit pixels in its hue at PF1's luminance");
-    EXPECT_EQ(std::string(modeName(3)), "text, 40 characters of 8x10: PF2, lit pixels in its hue at PF1's luminance");
-    EXPECT_EQ(std::string(modeName(0xF)), "map 320x1: PF2, lit pixels in its hue at PF1's luminance");
+    EXPECT_EQ(std::string(modeName(2)), "text, 40 characters of 8x8 (PF2, lit pixels in its hue at PF1's luminance)");
+    EXPECT_EQ(std::string(modeName(3)), "text, 40 characters of 8x10 (PF2, lit pixels in its hue at PF1's luminance)");
+    EXPECT_EQ(std::string(modeName(0xF)),
+              "bitmap, 320 pixels across, 1 scan line high (PF2, lit pixels in its hue at PF1's luminance)");
+}
+
+// So does every other mode, by the playfield table of docs/hardware.md: BAK for the 0 pixels,
+// PF0 alone for the 1-bit bitmaps (9, B, C), PF0-PF2 for the 2-bit ones, PF3 where the
+// character code picks it (4-7). Sizes in words: "40x8" read as a picture size, not as 40
+// characters of 8 scan lines.
+TEST(DisplayListModes, EveryModeNamesTheRegistersOfItsColoursAndItsSizeInWords) {
+    EXPECT_EQ(std::string(modeName(4)),
+              "text, 40 characters of 4x8 (BAK, PF0, PF1, PF2; PF3 in characters with bit 7 set)");
+    EXPECT_EQ(std::string(modeName(7)),
+              "text, 20 characters of 8x16 (BAK and one of PF0-PF3, by the character's bits 7-6)");
+    EXPECT_EQ(std::string(modeName(9)), "bitmap, 80 pixels across, 4 scan lines high (BAK, PF0)");
+    EXPECT_EQ(std::string(modeName(0xE)), "bitmap, 160 pixels across, 1 scan line high (BAK, PF0, PF1, PF2)");
+    for (int mode = 2; mode < 16; ++mode) {
+        const std::string name = modeName(mode);
+        EXPECT_NE(name.find("PF"), std::string::npos) << name;
+        const bool twoBit = mode == 4 || mode == 5 || mode == 8 || mode == 0xA || mode == 0xD || mode == 0xE;
+        EXPECT_EQ(name.find("PF1, PF2") != std::string::npos, twoBit) << name;
+        // The height in scan lines the list counts for the mode is the one its name gives.
+        const std::string lines = std::to_string(modeLines(mode));
+        if (mode >= 8) EXPECT_NE(name.find(lines + " scan line"), std::string::npos) << name;
+        else EXPECT_NE(name.find("x" + lines + " ("), std::string::npos) << name;
+    }
+    DlInstruction line;
+    line.ir = 0x4E;
+    line.operand = 0x4000;
+    // The instruction's bits before the description, which a narrow column cuts.
+    EXPECT_EQ(line.describe(), "mode E, LMS $4000: bitmap, 160 pixels across, 1 scan line high (BAK, PF0, PF1, PF2)");
 }
 
 TEST(ImGuiAssertTrap, AnImGuiMisuseIsReportedNotAborted) {

@@ -114,6 +114,7 @@ private:
             char id[32];
             std::snprintf(id, sizeof id, "$%04X##row%d", i.address, n);
             if (ImGui::Selectable(id, selected_ == n, ImGuiSelectableFlags_SpanAllColumns)) selected_ = n;
+            const bool rowHovered = ImGui::IsItemHovered();  // the row's selectable covers its text
             ctx.noteWidget("display list row " + std::to_string(n));
             ImGui::TableNextColumn();
             if (i.hasOperand()) ImGui::Text("%02X %02X %02X", i.ir, i.operand & 0xFF, i.operand >> 8);
@@ -127,7 +128,12 @@ private:
                                   i.ir & 0x80 ? "; the DLI comes on the last of them" : "");
             line += i.scanLines();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(i.describe().c_str());
+            // Cut to the column with "..." where it does not fit; the whole text on hovering the row.
+            const std::string text = i.describe();
+            const std::string shown = fitText(text, ImGui::GetContentRegionAvail().x);
+            ImGui::TextUnformatted(shown.c_str());
+            ctx.noteWidget("display list instruction " + std::to_string(n));
+            if (shown != text && rowHovered) wrappedTooltip(text);
         }
         ImGui::EndTable();
     }
@@ -200,8 +206,7 @@ private:
                     });
                 if (on) ImGui::PopStyleColor();
                 ctx.noteWidget(std::string("display list mode ") + label);
-                if (ImGui::IsItemHovered())
-                    ImGui::SetTooltip("mode %X: %s, %d scan lines", m, modeName(m), modeLines(m));
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("mode %X: %s", m, modeName(m));
             }
             drawBit(ctx, list, i, 0x40, "LMS",
                     "load memory scan: this line's screen data starts at the address given here");

@@ -149,7 +149,7 @@ private:
             ImGui::TextUnformatted("no playfield on this line (blank, jump or DMA off)");
             return;
         }
-        ImGui::Text("mode %X (%s), row %d, display list at $%04X", layout.mode, modeName(layout.mode), layout.row,
+        ImGui::Text("mode %X: %s; row %d, display list at $%04X", layout.mode, modeName(layout.mode), layout.row,
                     layout.instructionAddress);
         if (layout.clocksPerByte) {
             const int byte = (clock - layout.origin) / layout.clocksPerByte;
@@ -184,58 +184,28 @@ private:
         ImGui::TableSetupColumn("lines");
         ImGui::TableSetupColumn("instruction", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableHeadersRow();
-        // ANTIC's display-list counter only counts within its 1 KiB block. Stop at a jump
-        // back, or after 240 visible lines' worth, whichever is first.
-        uint16_t pc = start;
-        int lines = 0;
-        for (int n = 0; n < 256 && lines < kVisibleLines; ++n) {
-            const uint8_t ir = memory.read(pc);
-            const int mode = ir & 0x0F;
-            const bool lmsOrJump = mode == 1 || (mode >= 2 && (ir & 0x40));
-            const uint16_t operand = static_cast<uint16_t>(memory.read(next(pc, 1)) | memory.read(next(pc, 2)) << 8);
-            char bytes[16], text[160];
-            std::snprintf(bytes, sizeof bytes, lmsOrJump ? "%02X %02X %02X" : "%02X", ir, operand & 0xFF, operand >> 8);
-            int count = 0;
-            if (mode == 0) {
-                count = ((ir >> 4) & 7) + 1;
-                std::snprintf(text, sizeof text, "%d blank line%s%s", count, count > 1 ? "s" : "",
-                              ir & 0x80 ? ", DLI" : "");
-            } else if (mode == 1) {
-                count = 1;
-                std::snprintf(text, sizeof text, "%s $%04X%s", ir & 0x40 ? "JVB (wait for vertical blank), to" : "JMP",
-                              operand, ir & 0x80 ? ", DLI" : "");
-            } else {
-                static const int kRows[16] = {0, 0, 8, 10, 8, 16, 8, 16, 8, 4, 4, 2, 1, 2, 1, 1};
-                count = kRows[mode];
-                std::snprintf(text, sizeof text, "mode %X: %s%s%s%s%s", mode, modeName(mode),
-                              ir & 0x40 ? (", LMS $" + hex4(operand)).c_str() : "", ir & 0x20 ? ", VSCROL" : "",
-                              ir & 0x10 ? ", HSCROL" : "", ir & 0x80 ? ", DLI" : "");
-            }
+        // As ANTIC walks it in the machine's memory (a program may have written it): to the
+        // first jump, or 240 visible lines' worth.
+        const DisplayList list = readDisplayList(start, [&](uint16_t at) { return memory.read(at); });
+        for (const DlInstruction& i : list.instructions) {
+            char bytes[16];
+            std::snprintf(bytes, sizeof bytes, i.hasOperand() ? "%02X %02X %02X" : "%02X", i.ir, i.operand & 0xFF,
+                          i.operand >> 8);
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextDisabled("$%04X", pc);
+            ImGui::TextDisabled("$%04X", i.address);
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(bytes);
             ImGui::TableNextColumn();
-            ImGui::Text("%d", count);
+            ImGui::Text("%d", i.scanLines());
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(text);
-            lines += count;
-            if (mode == 1) break;  // a jump: ANTIC goes elsewhere (JVB: to the top of the next frame)
-            pc = next(pc, lmsOrJump ? 3 : 1);
+            fittedText(i.describe(), ImGui::GetStyleColorVec4(ImGuiCol_Text));
         }
         ImGui::EndTable();
     }
 
     int colour_ = 1;
     int character_ = 0x21;  // 'A' in the Atari's internal code
-
-    static uint16_t next(uint16_t pc, int by) { return static_cast<uint16_t>((pc & 0xFC00) | ((pc + by) & 0x03FF)); }
-    static std::string hex4(uint16_t v) {
-        char b[8];
-        std::snprintf(b, sizeof b, "%04X", v);
-        return b;
-    }
 };
 
 }  // namespace

@@ -331,5 +331,44 @@ TEST(Walkthrough, ASecondWindowDoesNotOfferTheFirstOnesAutosaveAsACrash) {
     fs::remove_all(dir);
 }
 
+// A display-list instruction longer than its column (the mode's description names its colours'
+// registers) is cut with "..." after the instruction's own bits, and hovering its row shows it
+// whole; a row that fits shows no tooltip.
+TEST(Walkthrough, ADisplayListRowCutShortShowsTheWholeInstructionOnHover) {
+    const fs::path dir = scratchDir("walk-dl-row");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/busy-mode-e.json"), dir);
+    options.show = {"Display list"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    // Row 3: 4E 00 80, mode E with LMS $8000.
+    const auto row = app.widget("display list row 3");
+    ASSERT_TRUE(row.has_value()) << "the Display list panel shows no row 3";
+    const auto cell = app.widget("display list instruction 3");
+    ASSERT_TRUE(cell.has_value());
+    const std::string whole = "mode E, LMS $8000: bitmap, 160 pixels across, 1 scan line high (BAK, PF0, PF1, PF2)";
+    const ImGuiWindow* panel = ImGui::FindWindowByName("Inspector");  // the slot it opens in
+    ASSERT_NE(panel, nullptr);
+    const float right = panel->Pos.x + panel->Size.x;
+    ASSERT_GT((*cell)[0] + ImGui::CalcTextSize(whole.c_str()).x, right)
+        << "the instruction fits its column at this size: nothing to test";
+    EXPECT_LE((*cell)[2], right) << "the cut instruction runs past the panel";
+    input.moveTo(static_cast<int>((*row)[0] + 8), static_cast<int>(((*row)[1] + (*row)[3]) / 2));
+    input.frames(3);
+    const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
+    ASSERT_TRUE(tip && tip->Active) << "no tooltip over a row whose instruction is cut short";
+    shot(app, "display-list-row-hover");
+
+    // Row 0, "8 blank lines", fits: hovering it shows nothing.
+    const auto fits = app.widget("display list row 0");
+    ASSERT_TRUE(fits.has_value());
+    input.moveTo(static_cast<int>((*fits)[0] + 8), static_cast<int>(((*fits)[1] + (*fits)[3]) / 2));
+    input.frames(3);
+    tip = ImGui::FindWindowByName("##Tooltip_00");
+    EXPECT_FALSE(tip && tip->Active) << "a tooltip over a row that fits";
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
