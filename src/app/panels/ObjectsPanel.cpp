@@ -37,6 +37,10 @@ public:
         const bool moved = ImGui::SliderInt("HPOS", &hpos, 0, 255, "$%02X");
         ctx.noteWidget("objects hpos");
         ImGui::EndDisabled();
+        // The register in hex, as a program writes it; the colour clock in decimal, as the
+        // collision reasons and the screen's ruler count.
+        ImGui::SameLine();
+        ImGui::TextDisabled("= clock %d", hpos);
         if (moved && !programHpos) {
             ctx.document.edit(
                 std::string("move ") + objectName(obj),
@@ -44,7 +48,7 @@ public:
                 mergeKey("hpos", obj));
         }
         helpMarker(
-            "Colour clock of the left edge. The collision window is $22-$DD.\n"
+            "Colour clock of the left edge. The collision window is $22-$DD (clocks 34-221).\n"
             "Drag the object on the screen, or use the arrow keys (Tab picks the next object).");
         if (programHpos) programNote(ctx, hposRegister(obj), "position");
 

@@ -370,5 +370,27 @@ TEST(Walkthrough, ADisplayListRowCutShortShowsTheWholeInstructionOnHover) {
     fs::remove_all(dir);
 }
 
+// The Objects panel gives HPOS in hex, as a program writes it, and beside it the colour clock
+// in decimal, the number the collision reasons use; moving the object moves both.
+TEST(Walkthrough, TheObjectsPanelGivesHposAlsoAsTheClockTheReasonsCount) {
+    const fs::path dir = scratchDir("walk-hpos-clock");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/busy-mode-e.json"), dir);
+    options.show = {"Objects"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    // P0 (selected first) is at HPOSP0 = 64 = $40.
+    std::string text = app.panelText("Objects");
+    EXPECT_NE(text.find("$40"), std::string::npos) << text;
+    EXPECT_NE(text.find("= clock 64"), std::string::npos) << text;
+    input.key(SDLK_RIGHT);  // the arrow keys move the selected object a clock
+    input.frames(3);
+    ASSERT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), 65) << "the arrow key did not move P0";
+    text = app.panelText("Objects");
+    EXPECT_NE(text.find("= clock 65"), std::string::npos) << text;
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
