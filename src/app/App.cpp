@@ -542,8 +542,12 @@ void App::drawUi() {
     // Requests panels or menus left for the window.
     if (ctx_.requests.open) {
         ctx_.requests.open = false;
-        fileDialog_.show(FileDialog::Mode::Open,
-                         document_.path().empty() ? fs::current_path() : document_.path().parent_path());
+        // Where the scene is; for an untitled one (a program or a file of the Atari world just
+        // opened), the folder of the file opened last: the user's project, not the start-up folder.
+        fs::path folder = document_.path().parent_path();
+        if (document_.path().empty())
+            folder = recent_.empty() ? fs::current_path() : fs::path(recent_.front()).parent_path();
+        fileDialog_.show(FileDialog::Mode::Open, folder);
     }
     if (!ctx_.requests.error.empty())
         errorText_ = std::move(ctx_.requests.error), ctx_.requests.error.clear(), showError_ = true;

@@ -1,7 +1,6 @@
 // Opening and saving (File menu, drops, templates, Atari files, lessons), and the modal
 // dialogs: unsaved edits before leaving, crash recovery, problems, the keyboard shortcuts.
 #include <algorithm>
-#include <cctype>
 #include <iostream>
 #include <system_error>
 #include <utility>
@@ -86,7 +85,7 @@ void App::drawDialogs() {
             showError_ = true;
         }
     };
-    if (auto chosen = fileDialog_.draw(recent_)) {
+    if (auto chosen = fileDialog_.draw(recent_, [this](const std::string& name) { ctx_.noteWidget(name); })) {
         std::error_code ec;
         if (fileDialog_.mode() == FileDialog::Mode::Open) requestOpen(*chosen);
         else if (fs::exists(*chosen, ec) &&
@@ -288,15 +287,6 @@ void App::openedFile(const fs::path& path) {
     if (!lesson) addRecent(path);
 }
 
-namespace {
-// Atari executables by their extension: opened, they run on the 6502.
-bool isExecutable(const fs::path& path) {
-    std::string ext = path.extension().string();
-    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return ext == ".xex" || ext == ".com" || ext == ".exe" || ext == ".obj";
-}
-}  // namespace
-
 void App::openNow(const fs::path& path, bool fromTemplate) {
     if (fromTemplate) {
         Document loaded;
@@ -325,7 +315,7 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
         // and the file itself is never written.
         try {
             Scene scene;
-            if (isExecutable(path)) {
+            if (formats::isExecutable(path)) {
                 // An Atari program runs on the machine's 6502: the scene names it, nothing else.
                 // It is loaded on a machine of its own first: one that cannot start is not
                 // opened, and the window stays as it was.
@@ -346,10 +336,10 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
             relayout_ = true;
             simulation_.startOver();
             ctx_.selected = 0;
-            ctx_.notify((isExecutable(path) ? "running " : "imported ") + path.string() +
+            ctx_.notify((formats::isExecutable(path) ? "running " : "imported ") + path.string() +
                         " as an untitled scene (Save keeps it as a scene file)");
         } catch (const std::exception& e) {
-            errorText_ = (isExecutable(path) ? "Cannot run the program.\n\n" : "Cannot import the file.\n\n") +
+            errorText_ = (formats::isExecutable(path) ? "Cannot run the program.\n\n" : "Cannot import the file.\n\n") +
                          std::string(e.what());
             showError_ = true;
         }

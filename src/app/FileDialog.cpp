@@ -7,6 +7,8 @@
 
 #include <imgui.h>
 
+#include "formats/Importer.h"
+
 namespace pmg::app {
 namespace fs = std::filesystem;
 
@@ -44,8 +46,11 @@ void FileDialog::list(const fs::path& folder) {
         if (name.empty() || name[0] == '.') continue;
         if (it->is_directory(ec)) dirs.push_back(name + "/");
         else if (mode_ == Mode::Import ? kind_ < kinds_.size() && ofKind(it->path(), kinds_[kind_])
-                                       : mode_ == Mode::OpenBinary ||
-                                             it->path().extension() == (mode_ == Mode::Export ? extension_ : ".json"))
+                 // Open lists the user's programs beside the scenes: an executable opened runs.
+                 : mode_ == Mode::Open   ? it->path().extension() == ".json" || formats::isExecutable(it->path())
+                 : mode_ == Mode::Export ? it->path().extension() == extension_
+                 : mode_ == Mode::SaveAs ? it->path().extension() == ".json"
+                                         : true)  // OpenBinary: any file
             files.push_back(name);
     }
     std::sort(dirs.begin(), dirs.end());
@@ -124,8 +129,17 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent,
     ImGui::EndChild();
     if (!recent.empty()) {
         ImGui::TextUnformatted("Recent:");
-        for (size_t i = 0; i < recent.size() && i < 6; ++i)
-            if (ImGui::Selectable(recent[i].c_str())) setText(path_, sizeof path_, recent[i]);
+        // As the files above: a click puts the path in the field, a double click opens it. (A
+        // selectable straight in the popup would close it on a click, the path unused.)
+        for (size_t i = 0; i < recent.size() && i < 6; ++i) {
+            const bool clicked = ImGui::Selectable(
+                recent[i].c_str(), false, ImGuiSelectableFlags_DontClosePopups | ImGuiSelectableFlags_AllowDoubleClick);
+            if (note) note("recent " + std::to_string(i));
+            if (clicked) {
+                setText(path_, sizeof path_, recent[i]);
+                if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) chosen = fs::path(recent[i]);
+            }
+        }
     }
     if (chosen || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
         open_ = false;

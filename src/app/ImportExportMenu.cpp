@@ -77,7 +77,7 @@ std::vector<FileKind> ImportExportMenu::importKinds() {
         {"Emulator states: atari800 (.a8s), Altirra (.atstate2)", {".a8s", ".atstate2"}},
         {"Character sets (.fnt, .set, .chr)", {".fnt", ".set", ".chr"}},
         {"Micro Illustrator pictures (.mic)", {".mic"}},
-        {"Executables, as a still picture (.xex, .com, .exe, .obj)", {".xex", ".com", ".exe", ".obj"}},
+        {"Executables, as a still picture (.xex, .com, .exe, .obj)", formats::executableExtensions()},
     };
     FileKind every{"Every kind PMG Lab imports", {}};
     for (const FileKind& k : kinds)

@@ -32,11 +32,23 @@ std::string lowerExtension(const std::filesystem::path& path) {
 }
 }  // namespace
 
-bool isImportable(const std::filesystem::path& path) {
-    static const char* const kKnown[] = {".a8s", ".atstate2", ".apl", ".apm", ".fnt", ".set", ".chr", ".mic",
-                                         ".spr", ".mpl",      ".msl", ".xex", ".com", ".exe", ".obj"};
+const std::vector<std::string>& executableExtensions() {
+    static const std::vector<std::string> kExtensions{".xex", ".com", ".exe", ".obj"};
+    return kExtensions;
+}
+
+bool isExecutable(const std::filesystem::path& path) {
     const std::string ext = lowerExtension(path);
-    return std::any_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return ext == k; });
+    const auto& known = executableExtensions();
+    return std::find(known.begin(), known.end(), ext) != known.end();
+}
+
+bool isImportable(const std::filesystem::path& path) {
+    static const char* const kKnown[] = {".a8s", ".atstate2", ".apl", ".apm", ".fnt", ".set",
+                                         ".chr", ".mic",      ".spr", ".mpl", ".msl"};
+    const std::string ext = lowerExtension(path);
+    return isExecutable(path) ||
+           std::any_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return ext == k; });
 }
 
 std::vector<uint8_t> readInputFile(const std::filesystem::path& path) {
@@ -70,7 +82,7 @@ Scene importBytes(std::span<const uint8_t> bytes, const std::string& file, const
     if (ext == ".a8s") return A8sFile::read(bytes, file).toScene(name);
     if (ext == ".atstate2") return AltirraStateFile::read(bytes, file).toScene(name);
     if (ext == ".mic") return MicFile::read(bytes, file).toScene(name);
-    if (ext == ".xex" || ext == ".com" || ext == ".exe" || ext == ".obj") {
+    if (isExecutable(path)) {
         std::string error;
         auto xex = readXex(bytes, error);
         if (!xex) throw FormatError(file, error);

@@ -32,6 +32,12 @@ std::vector<uint8_t> readInputFile(const std::filesystem::path& path);
 // Whether importFile knows the file's kind by its extension (without a raw mode).
 bool isImportable(const std::filesystem::path& path);
 
+// The extensions of Atari executables (".xex", ".com", ".exe", ".obj", lower case): the files a
+// program is in, which the window runs on the 6502 and File > Import reads as a still picture.
+const std::vector<std::string>& executableExtensions();
+// Whether `path` is one by its extension, in any case (GAME.XEX from an Atari disk).
+bool isExecutable(const std::filesystem::path& path);
+
 // The extensions importFile knows, for messages and file dialogs.
 const char* supportedImportExtensions();
 

@@ -392,5 +392,71 @@ TEST(Walkthrough, TheObjectsPanelGivesHposAlsoAsTheClockTheReasonsCount) {
     fs::remove_all(dir);
 }
 
+// The Open dialog's Recent list works as its file list does: a click puts the path in the
+// field (the dialog stays open; it used to close with the path unused), Open opens it, and a
+// double click opens it at once.
+TEST(Walkthrough, ARecentFileInTheOpenDialogIsPickedByAClickAndOpenedByADoubleClick) {
+    const fs::path dir = scratchDir("walk-recent");
+    const fs::path first = sourceFile("assets/scenes/default.json");
+    const fs::path second = sourceFile("assets/scenes/busy-mode-e.json");
+    AppSession app(sessionOptions(first, dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    openThroughDialog(input, second);
+    ASSERT_TRUE(fs::equivalent(app.document().path(), second)) << app.errorText();
+    // Recent: the busy scene, then the default one.
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Open scene"));
+    ASSERT_TRUE(app.widget("recent 1").has_value()) << "the dialog lists no second recent file";
+    clickNamed(app, input, "recent 1");
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Open scene")) << "a click on a recent file closed the dialog";
+    clickNamed(app, input, "file dialog button");
+    input.frames(4);
+    EXPECT_FALSE(app.popupShown("Open scene"));
+    ASSERT_TRUE(fs::equivalent(app.document().path(), first)) << "Open did not open the recent file picked";
+
+    // Recent: default, busy. A double click on the busy scene opens it.
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Open scene"));
+    const auto busy = app.widget("recent 1");
+    ASSERT_TRUE(busy.has_value());
+    const int x = static_cast<int>(((*busy)[0] + (*busy)[2]) / 2), y = static_cast<int>(((*busy)[1] + (*busy)[3]) / 2);
+    input.click(x, y);
+    input.click(x, y);
+    input.frames(4);
+    EXPECT_FALSE(app.popupShown("Open scene")) << "a double click on a recent file left the dialog open";
+    EXPECT_TRUE(fs::equivalent(app.document().path(), second)) << "a double click did not open the recent file";
+    fs::remove_all(dir);
+}
+
+// A developer who ran their program and opens the next file finds the dialog in the program's
+// folder, the programs listed beside the scenes (they open as the program did).
+TEST(Walkthrough, AfterRunningAProgramTheOpenDialogStartsInItsFolderAndListsPrograms) {
+    const fs::path dir = scratchDir("walk-open-xex");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    openThroughDialog(input, sourceFile("assets/programs/joystick.xex"));
+    ASSERT_TRUE(app.document().scene().program.has_value()) << app.errorText();
+    ASSERT_TRUE(app.document().path().empty());  // an untitled scene that runs the program
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Open scene"));
+    EXPECT_TRUE(app.widget("file wsync-kernel.xex").has_value())
+        << "the dialog is not in the program's folder, or does not list programs";
+    EXPECT_TRUE(app.widget("file dli-multiplexer.json").has_value()) << "the scenes there are not listed";
+    clickNamed(app, input, "file tunnelling.xex");
+    clickNamed(app, input, "file dialog button");
+    input.frames(6);
+    ASSERT_TRUE(app.document().scene().program.has_value()) << app.errorText();
+    EXPECT_NE(app.status().find("tunnelling.xex"), std::string::npos) << app.status();
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
