@@ -1091,6 +1091,52 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, int sta
     showInDisplayWindow(codes, out);
 }
 
+// The names and font bytes the carried clock of text line `out` fetches from cycle 7 on
+// (`fetches`; rule A4, Altirra's ANTIC, read for facts): each font fetch takes its character name
+// from a read place of the line buffer that moves on by one with every font fetch (48-62 read
+// $FF), not from the character it follows, and the font bytes go into a second buffer in fetch
+// order (cleared on cycle 10, so those fetched on 7-9 count as 0); on a first row each name fetch
+// fills the next place of `names` (the line buffer as the line began), and a cycle that fetches a
+// name and a font byte reads the AND of both addresses into both. `anded`: the places (bit p)
+// whose name is not memory's byte at the place: its fetch met a font fetch, or the names wrapped
+// round the buffer onto it.
+struct TextClockFetches {
+    std::array<uint8_t, kCyclesPerLine> fonts{};
+    int fontCount = 0;
+    uint64_t anded = 0;
+};
+TextClockFetches textClockFetches(const Memory& mem, std::array<uint8_t, 63>& names, const PlayfieldLine& out,
+                                  const DmaClockFetches& fetches) {
+    constexpr int kPlaces = 63;  // the buffer's read and write places wrap after 62
+    TextClockFetches got;
+    uint64_t written = 0;
+    int readPlace = 0, writePlace = 0;
+    for (int c = 7; c < kCyclesPerLine; ++c) {
+        const bool name = fetches.has(fetches.name, c), font = fetches.has(fetches.font, c);
+        if (!name && !font) continue;
+        uint16_t address = 0xFFFF;
+        if (font) {
+            const uint8_t code = (readPlace & 48) == 48 ? uint8_t{0xFF} : names[static_cast<size_t>(readPlace)];
+            readPlace = readPlace + 1 >= kPlaces ? 0 : readPlace + 1;
+            uint8_t ctl = out.chactl, cb = out.chbase;  // as generatePlayfield takes them
+            for (const PlayfieldLine::CharacterWrite& w : out.characterWrites)
+                if (w.cycle <= c) (w.chbase ? cb : ctl) = w.value;
+            address = fontFetchAddress(out.mode, out.row, code, ctl, cb);
+        }
+        if (name) address &= scanAddress(out.dataAddress, writePlace);
+        const uint8_t byte = byteOnCycle(out.fontWritesDuringLine(), address, c, mem.read(address));
+        if (name) {
+            // (a place written twice: the ring's names wrapped round the buffer)
+            if (font || ((written >> writePlace) & 1)) got.anded |= uint64_t{1} << writePlace;
+            written |= uint64_t{1} << writePlace;
+            names[static_cast<size_t>(writePlace)] = byte;
+            writePlace = writePlace + 1 >= kPlaces ? 0 : writePlace + 1;
+        }
+        if (font) got.fonts[static_cast<size_t>(got.fontCount++)] = c < 10 ? uint8_t{0} : byte;
+    }
+    return got;
+}
+
 // A text line (modes 2-7) drawn while ANTIC's DMA clock carries bits from an earlier line (rule
 // A4; Altirra's ANTIC, read for facts). From cycle 7 on each font fetch takes its character name
 // from a read place that moves on by one with every font fetch (48-62 read $FF), not from the
@@ -1114,33 +1160,11 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
     const int step = info.clocksPerByte / 2;
     const int stop = stopName < 0 ? kNoStop : stopName;
     const uint8_t ring = out.dmaClock;
-    const DmaClockFetches fetches = dmaClockFetches(ring, mode, start, stopName, out.firstRow);
-    uint64_t anded = 0, written = 0;
-    std::array<uint8_t, kCyclesPerLine> fonts{};
-    int fontCount = 0, readPlace = 0, writePlace = 0;
-    for (int c = 7; c < kCyclesPerLine; ++c) {
-        const bool name = fetches.has(fetches.name, c), font = fetches.has(fetches.font, c);
-        if (!name && !font) continue;
-        uint16_t address = 0xFFFF;
-        if (font) {
-            const uint8_t code = (readPlace & 48) == 48 ? uint8_t{0xFF} : names[static_cast<size_t>(readPlace)];
-            readPlace = readPlace + 1 >= kPlaces ? 0 : readPlace + 1;
-            uint8_t ctl = out.chactl, cb = out.chbase;  // as generatePlayfield takes them
-            for (const PlayfieldLine::CharacterWrite& w : out.characterWrites)
-                if (w.cycle <= c) (w.chbase ? cb : ctl) = w.value;
-            address = fontFetchAddress(mode, out.row, code, ctl, cb);
-        }
-        if (name) address &= scanAddress(out.dataAddress, writePlace);
-        const uint8_t byte = byteOnCycle(out.fontWritesDuringLine(), address, c, mem.read(address));
-        if (name) {
-            // (a place written twice: the ring's names wrapped round the buffer)
-            if (font || ((written >> writePlace) & 1)) anded |= uint64_t{1} << writePlace;
-            written |= uint64_t{1} << writePlace;
-            names[static_cast<size_t>(writePlace)] = byte;
-            writePlace = writePlace + 1 >= kPlaces ? 0 : writePlace + 1;
-        }
-        if (font) fonts[static_cast<size_t>(fontCount++)] = c < 10 ? uint8_t{0} : byte;
-    }
+    const TextClockFetches fetched =
+        textClockFetches(mem, names, out, dmaClockFetches(ring, mode, start, stopName, out.firstRow));
+    const std::array<uint8_t, kCyclesPerLine>& fonts = fetched.fonts;
+    const int fontCount = fetched.fontCount;
+
     auto bit = [](uint8_t pattern, int place) { return (pattern >> (place & 7)) & 1; };
     const uint8_t withStart = static_cast<uint8_t>(ring | dmaClockPlaces(step, start));
     const int turn = start & 7;
@@ -1204,7 +1228,7 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
         }
     }
     showInDisplayWindow(codes, out);
-    return anded;
+    return fetched.anded;
 }
 
 }  // namespace
@@ -1215,7 +1239,13 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     // one whose clock never starts: the carried bits only fill the shift register before the
     // start, which shifts nothing out without one.)
     const CarriedClock clock = carriedClockOf(out);
-    if (!clock.modelled || clock.start == kNoStart) return;
+    if (!clock.modelled) return;
+    if (clock.start == kNoStart) [[unlikely]] {
+        // A first row of a text line still keeps the names its carried clock fetched before the
+        // write that stopped it, a name fetched with a font byte as the AND's byte.
+        if (anticMode(out.mode).character && out.firstRow) carriedTextNames(mem, out, clock);
+        return;
+    }
     placePlayfield(out);
     out.generated = true;
     if (!anticMode(out.mode).character) {
@@ -1228,14 +1258,27 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     std::array<uint8_t, 63> names{};
     std::copy_n((filled ? bufferBefore_.bytes : buffer_).begin(), kBufferSize, names.begin());
     const uint64_t anded = dmaClockTextPicture(mem, names, out, clock.start, clock.stop);
+    if (filled) keepAndedNames(names, anded);
+}
+
+void Antic::keepAndedNames(const std::array<uint8_t, 63>& names, uint64_t anded) {
     // A name fetched with a font byte (the AND's byte), or wrapped round onto a place, is so on
     // the mode line's later rows too.
-    if (!filled) return;
     for (int p = 0; p < kBufferSize; ++p)
         if ((anded >> p) & 1) {
             buffer_[static_cast<size_t>(p)] = names[static_cast<size_t>(p)];
             bufferFetched_ = false;  // it may now differ from memory: lineMemory() compares
         }
+}
+
+PMG_NOINLINE void Antic::carriedTextNames(const Memory& mem, const PlayfieldLine& out, const CarriedClock& clock) {
+    // The clock fetches nothing from `clock.end` on and nothing is shifted out (no start); the
+    // names before it filled the buffer's first places (Machine, playfieldFetchedDuringLine).
+    if (scanAdvance_ == 0) return;
+    std::array<uint8_t, 63> names{};
+    std::copy_n(bufferBefore_.bytes.begin(), kBufferSize, names.begin());
+    keepAndedNames(names,
+                   textClockFetches(mem, names, out, dmaClockFetches(out.dmaClock, out.mode, clock, true)).anded);
 }
 
 }  // namespace pmg

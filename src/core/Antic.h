@@ -247,6 +247,11 @@ private:
     // A first row with a DMA clock carried in (A4) fetched `count` (< 48) bytes from `base`: the
     // places past them keep the bytes the buffer held before its fetches (bufferBefore_).
     void keepPlacesPastFetch(const Memory& mem, uint16_t base, int count);
+    // A first row's names of a text line's carried clock (rule A4) that are not memory's bytes
+    // (dmaClockPlayfield): `anded` bit p for place p of `names`. carriedTextNames: those of a
+    // clock a write stopped before the line's start (`clock.start` kNoStart), which draws nothing.
+    void keepAndedNames(const std::array<uint8_t, 63>& names, uint64_t anded);
+    void carriedTextNames(const Memory& mem, const PlayfieldLine& out, const CarriedClock& clock);
     // lineMemory()'s copy, made on first use; a copy of the ANTIC starts without one (it
     // holds nothing between lines).
     struct ScratchMemory {

@@ -190,6 +190,36 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesUpToT
     EXPECT_EQ(dma.cpuCycles(), 100);
 }
 
+TEST(AnticDma, A4_ACarriedTextLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesUpToTheWrite) {
+    // A mode 2 first row at normal width (no HSCROL bit: first name cycle 18, the clock's start on
+    // 17) with the ring $55 (the even places: names on the even cycles, font bytes 3 cycles later
+    // on the odd ones), no instruction fetch, no P/M DMA. DMACTL $20 written on cycle 11 acts from
+    // cycle 12, before the start: ANTIC works its fetch pattern out again with the width off, no
+    // start to fetch up to and none latched, so the clock fetches nothing more on the line, names
+    // and font bytes alike. Those before it take their cycles: names on 2, 4, 6, 8, 10, font bytes
+    // on 3, 5, 7, 9, 11 (cycle 1 is the line before's, 0 virtual): the CPU keeps 114 - 10 - 9
+    // refresh cycles = 95. Drawn without the carried bits it would keep those ten too (105).
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 2;
+    s.dmaMode = 2;
+    s.firstLine = true;
+    s.dmaClock = 0x55;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{24, 0x20, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 2; c <= 10; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 3; c <= 11; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 12; c < 25; ++c) EXPECT_TRUE(dma.cpu(c)) << c;
+    EXPECT_EQ(dma.cpuCycles(), 95);
+    // A later row of the mode line fetches no names: the font bytes on 3-11 alone (100).
+    s.firstLine = false;
+    const LineDma later = lineDma(s);
+    for (int c = 2; c <= 10; c += 2) EXPECT_TRUE(later.cpu(c)) << c;
+    for (int c = 3; c <= 11; c += 2) EXPECT_EQ(later.use[c], DmaUse::Character) << c;
+    EXPECT_EQ(later.cpuCycles(), 100);
+}
+
 TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteMovesBehindTheBeamFetchesUpToTheWrite) {
     // The line above with HSCROL 0 written on cycle 11 (acting from 12) instead of the width: the
     // start moves from name cycle 14 to 10, the clock's start on cycle 9, which the beam has
@@ -875,6 +905,37 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesT
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseWidthAWriteTurnsOffBeforeItsStartKeepsTheNamesFetchedUpToIt) {
+    // The lines of A4_ATextLineWithCarriedBitsTakesItsFontNamesFromTheMovingReadPlace (line 32
+    // fetches bytes 0-50 into places 0-47 and leaves the ring $55; line 33 a mode 2 line at normal
+    // width, first name cycle 18, the clock's start on 17), with DMACTL $20 at clock 20 of line 33
+    // (cycle 11, acting from 12), before the start: no start is latched, and ANTIC has none to
+    // fetch up to, so the carried clock fetches nothing from cycle 12 on. Its names on 0
+    // (virtual), 2, 4, 6 move the counter to byte 55, those on 8 and 10 fill places 0-1 (bytes
+    // 55-56) and move it to 57; its font bytes (odd cycles) meet no name. Line 33 shows nothing
+    // (the window closed from the write on, nothing shifted out before the start). DMACTL $22 at
+    // clock 0 of line 34 comes before line 33 ends: its start and stop (names 18 and 98, place 2)
+    // clear the ring, and line 34, the mode line's row 1, is a normal row reading the buffer as
+    // line 33 left it: places 0-1 bytes 55-56, places 2-39 line 32's bytes 2-39. The mode F line
+    // 41 after the mode line's eight rows starts at byte 57.
+    // Memory: bytes 0-47 $01 (font row 1 of character 1 $F0: "1100"), 55-56 $00, 57 $FF, 80 $80.
+    // Line 34: positions 0-1 dark, 2-39 "1100". Line 41: byte 57 at $30-$33 ("1111"), byte 80
+    // ("1000") at $30 + 4 x 23. Drawn without the carried bits, line 33 would fetch nothing from
+    // cycle 7 on: line 34 would show line 32's bytes 0-1 at positions 0-1 ("1100") and line 41
+    // start at byte 55 (byte 57 at $38-$3B).
+    TestMachine t;
+    carriedTextLine(t);
+    t.displayList({0x5F, 0x00, 0x30, 0x02, 0x0F});
+    t.poke(kCharset + 9, {0xF0});
+    t.poke(kScreen + 57, {0xFF});
+    t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), "00000000" + repeat("1100", 38));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), "1111" + std::string(88, '0') + "1000" + std::string(64, '0'));
 }
 
 TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteMovesBehindTheBeamFetchesTheCarriedBitsUpToIt) {

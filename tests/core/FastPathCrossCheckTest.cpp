@@ -832,6 +832,15 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
         t.at(y, 0, Reg::HSCROL, static_cast<uint8_t>(4 + justPassed.below(12)));
         t.at(y, 16 + justPassed.below(4), Reg::HSCROL, static_cast<uint8_t>(justPassed.below(4)));
     }
+    // The width turned off on cycles 7-15 (clocks 12-28), before most lines' own start, and on
+    // again as the next line begins, which on a text line leaves the names its carried clock
+    // fetched before the write (a sixth generator).
+    Rng off{seed * 49979687u + 29u};
+    for (int i = 16 + off.below(16); i > 0; --i) {
+        const int y = 8 + off.below(240);
+        t.at(y, 12 + off.below(17), Reg::DMACTL, 0x2C);
+        t.at(y + 1, off.below(2), Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + off.below(3))));
+    }
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -851,6 +860,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and the ones whose start such a write on cycle 9 or 10 moves just behind the beam, which
     // still starts the clock there (the first name cycle the cycle the write acts from)
     int justPassed = 0;
+    // and the text lines (modes 2-7) whose width such a write turns off before their start, which
+    // keep the names their carried clock fetched before it
+    int textOff = 0;
     for (uint32_t seed = 9000; seed < 9040; ++seed) {
         crossCheck(seed, MachineOptions{}, abnormalDmaScene);
         crossCheck(seed, MachineOptions{.record = false}, abnormalDmaScene);
@@ -889,6 +901,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                                                            : carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled,
                                                                                    pf.dmactl, pf.hscrol, changes);
                 passed += clock.modelled && clock.start == kNoStart && (dmactl & 3) != 0;
+                textOff += clock.modelled && clock.start == kNoStart && pf.dmaMode >= 2 && pf.dmaMode <= 7;
                 // (A change reaching the display from clock x acts from cycle x / 2.)
                 justPassed += clock.modelled && clock.start < start &&
                               std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
@@ -903,6 +916,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(early, 20);
     EXPECT_GT(passed, 10) << early;
     EXPECT_GT(justPassed, 20) << early;
+    EXPECT_GT(textOff, 10) << early;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
