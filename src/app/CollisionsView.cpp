@@ -94,10 +94,29 @@ std::vector<std::string> programClearTexts(const Simulation& simulation) {
                 const BeamPosition hit = clear.before.firstHit(reg, bit);
                 out.push_back(std::string(collisionRegisterName(reg)) + " = " + hexByte(1 << bit) + " (" +
                               collisionBitName(reg, bit) + ") latched at line " + std::to_string(hit.line) +
-                              ", clock " + std::to_string(hit.clock) + "; cleared by the program's HITCLR at line " +
-                              std::to_string(clear.line));
+                              ", clock " + std::to_string(hit.clock) +
+                              (clear.latchedThisFrame(reg, bit) ? "" : " of a frame before") +
+                              "; cleared by the program's HITCLR at line " + std::to_string(clear.line));
             }
     return out;
+}
+
+std::string programClearsHeading(const Atari& atari, const CollisionLatches& end) {
+    bool thisFrame = false;
+    for (const Atari::CollisionClear& clear : atari.lastFrameWrites().collisionClears)
+        for (int reg = 0; reg < kCollisionRegisters; ++reg)
+            for (int bit = 0; bit < 4; ++bit)
+                thisFrame |= (clear.before.read(reg) & (1 << bit)) && clear.latchedThisFrame(reg, bit);
+    bool endEmpty = true;
+    for (int reg = 0; reg < kCollisionRegisters; ++reg) endEmpty &= end.read(reg) == 0;
+    if (!thisFrame)
+        return "The program's HITCLR cleared what a frame before left (the grid and the methods show what this "
+               "frame latched after it):";
+    if (endEmpty)
+        return "The program's HITCLR cleared what this frame latched (the registers read 0 at the frame's end; the "
+               "grid and the methods show the bits it cleared):";
+    return "The program's HITCLR cleared bits this frame latched (the grid and the methods show them, with those "
+           "latched again by the frame's end):";
 }
 
 std::vector<std::string> programReadTexts(const Simulation& simulation) {

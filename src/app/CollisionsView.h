@@ -38,6 +38,9 @@ collide::FrameHistory frameHistoryOf(const Scene& scene, const Simulation& simul
 // a bit: "P0PL = $02 latched at line 100, clock 129; cleared by the program's HITCLR at line
 // 251". Empty for a scene without a program, or a program that cleared nothing.
 std::vector<std::string> programClearTexts(const Simulation& simulation);
+// What to say above them, true of the frame: whether the clears took this frame's bits or a
+// frame before's, and whether the registers read 0 at its end (`end`).
+std::string programClearsHeading(const Atari& atari, const CollisionLatches& end);
 // The program's reads of the collision registers in that frame: "P0PF read $01 at line 249".
 std::vector<std::string> programReadTexts(const Simulation& simulation);
 

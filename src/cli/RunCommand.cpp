@@ -193,7 +193,8 @@ std::vector<std::string> clearedBits(const Atari::CollisionClear& clear) {
             if (!(value & (1 << bit))) continue;
             const BeamPosition hit = clear.before.firstHit(reg, bit);
             text += (first ? "" : ", ") + std::string(collisionBitName(reg, bit)) + " first hit at line " +
-                    std::to_string(hit.line) + ", clock " + std::to_string(hit.clock);
+                    std::to_string(hit.line) + ", clock " + std::to_string(hit.clock) +
+                    (clear.latchedThisFrame(reg, bit) ? "" : " of a frame before");
             first = false;
         }
         out.push_back(text + ")");
@@ -223,8 +224,8 @@ nlohmann::ordered_json programCollisionsReport(const Atari::FrameWrites& frame) 
             for (int bit = 0; bit < 4; ++bit) {
                 if (!(c.before.read(reg) & (1 << bit))) continue;
                 const BeamPosition hit = c.before.firstHit(reg, bit);
-                firstHits[std::string(collisionRegisterName(reg))][collisionBitName(reg, bit)] = {{"line", hit.line},
-                                                                                                  {"clock", hit.clock}};
+                firstHits[std::string(collisionRegisterName(reg))][collisionBitName(reg, bit)] = {
+                    {"line", hit.line}, {"clock", hit.clock}, {"this_frame", c.latchedThisFrame(reg, bit)}};
             }
         }
         clears.push_back(std::move(clear));
@@ -245,7 +246,7 @@ void printProgramCollisions(const Atari::FrameWrites& frame) {
     for (const Atari::CollisionClear& c : frame.collisionClears) {
         const std::vector<std::string> bits = clearedBits(c);
         std::cout << "  at line " << c.line << ", cycle " << c.cycle << ": "
-                  << (bits.empty() ? "nothing latched to clear" : "cleared what the frame had latched:") << '\n';
+                  << (bits.empty() ? "nothing latched to clear" : "cleared:") << '\n';
         for (const std::string& b : bits) std::cout << "    " << b << '\n';
     }
 }
@@ -272,7 +273,7 @@ int reportProgram(const Scene& named, const RunOptions& options, const std::vect
         const bool cleared = std::any_of(frame.collisionClears.begin(), frame.collisionClears.end(),
                                          [](const Atari::CollisionClear& c) { return !clearedBits(c).empty(); });
         printTable(named, options.scene, options.frames, machine,
-                   cleared ? "none at the frame's end: the program's HITCLR cleared what it latched (below)"
+                   cleared ? "none at the frame's end: the program's HITCLR cleared what was latched (below)"
                            : "none: no collision latched");
         printProgramCollisions(frame);
         const CpuRegisters& r = atari.cpu().regs();

@@ -356,7 +356,8 @@ std::optional<CollisionLatches> programLatches(std::span<const Atari::CollisionC
     for (const Atari::CollisionClear& clear : clears)
         for (int r = 0; r < kCollisionRegisters; ++r)
             for (int b = 0; b < 4; ++b)
-                if (clear.before.read(r) & (1 << b)) {
+                // (A bit the last frame left, cleared early in this one, is not this frame's.)
+                if ((clear.before.read(r) & (1 << b)) && clear.latchedThisFrame(r, b)) {
                     all.latch(r, static_cast<uint8_t>(1 << b), clear.before.firstHit(r, b));
                     cleared = true;
                 }

@@ -84,8 +84,9 @@ struct CompareOptions {
 };
 
 // What a program's frame latched, for the comparison: the bits each of its HITCLR writes
-// cleared and those still latched at the end (`end`), each with its first hit in the frame;
-// nothing when no HITCLR of the frame cleared a bit (the end state tells it all).
+// cleared that the frame itself had latched (not those a frame before left) and those still
+// latched at the end (`end`), each with its first hit in the frame; nothing when no HITCLR of
+// the frame cleared such a bit (the end state tells it all).
 std::optional<CollisionLatches> programLatches(std::span<const Atari::CollisionClear> clears,
                                                const CollisionLatches& end);
 

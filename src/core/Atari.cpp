@@ -390,7 +390,8 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
     // What the clear takes away, for the report (a clear acting on the next line finds this
     // line's bits: nothing latches in the horizontal blank between).
     if (reg == Reg::HITCLR)
-        thisFrame_.collisionClears.push_back({latchesAt(std::min(clock, kClocksPerLine)), line, cycle});
+        thisFrame_.collisionClears.push_back(
+            {latchesAt(std::min(clock, kClocksPerLine)), line, cycle, std::min(clock, kClocksPerLine)});
     if (clock >= kClocksPerLine) {
         nextWrites_.push_back(RegisterWrite{static_cast<int16_t>((line + 1) % machine_.linesPerFrame()),
                                             static_cast<int16_t>(std::max(clock - kClocksPerLine, 1)), reg, value});

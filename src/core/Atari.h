@@ -104,6 +104,15 @@ public:
     struct CollisionClear {
         CollisionLatches before;
         int line = 0, cycle = 0;
+        int clock = 0;  // the colour clock of `line` where it took effect (228: after the line)
+        // Whether a bit it cleared was latched in this frame, before the clear. The latches
+        // keep a bit's first hit until they are cleared, so a first hit later in the frame than
+        // the clear was made in a frame before: a clear early in the frame (a program that
+        // clears at the top of its loop) takes what the last frame left.
+        bool latchedThisFrame(int reg, int bit) const {
+            const BeamPosition hit = before.firstHit(reg, bit);
+            return hit.line < line || (hit.line == line && hit.clock < clock);
+        }
     };
     // The chips' side of a frame: the registers it began with and every CPU write to the chips
     // during it, at the (line, colour clock) where each took effect, in the order applied.

@@ -50,15 +50,38 @@ TEST_F(ProgramReportCli, RunShowsWhatTheProgramLatchedBeforeItsHitclr) {
         const auto& hit = clear["first_hits"]["P0PF"]["PF0"];
         EXPECT_GE(hit["line"].get<int>(), 8);
         EXPECT_LE(hit["line"].get<int>(), 247);
+        EXPECT_EQ(hit["this_frame"], true);
     }
     EXPECT_TRUE(cleared) << pc.dump();
 
     const CliResult table = run({"run", kPrograms + "one-frame-late.xex", "--frames", "60"});
     ASSERT_EQ(table.exitCode, 0) << table.err;
-    EXPECT_NE(table.out.find("cleared what the frame had latched:\n    P0PF = $1 (PF0 first hit at line "),
-              std::string::npos)
-        << table.out;
+    EXPECT_NE(table.out.find("cleared:\n    P0PF = $1 (PF0 first hit at line "), std::string::npos) << table.out;
     EXPECT_NE(table.out.find("  P0PF = $1 read at line "), std::string::npos) << table.out;
+}
+
+// A kernel that clears the latches at the top of its frame (line 0) takes what the frame before
+// left: the report says so, and does not give the frame's own hit (line 73, latched again after
+// the clear and read at the frame's end) as cleared by it.
+TEST_F(ProgramReportCli, AHitclrAtTheTopOfTheFrameIsSaidToClearWhatAFrameBeforeLeft) {
+    const CliResult r = run({"run", kPrograms + "wsync-kernel.xex", "--frames", "10", "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["collisions"]["M0PF"], 4);
+    bool top = false;
+    for (const auto& clear : j["program_collisions"]["clears"]) {
+        if (clear["line"] != 0 || !clear["first_hits"].contains("M0PF")) continue;
+        top = true;
+        const auto& hit = clear["first_hits"]["M0PF"]["PF2"];
+        EXPECT_GT(hit["line"].get<int>(), 0);
+        EXPECT_EQ(hit["this_frame"], false) << clear.dump();
+    }
+    EXPECT_TRUE(top) << j["program_collisions"].dump();
+    const CliResult table = run({"run", kPrograms + "wsync-kernel.xex", "--frames", "10"});
+    ASSERT_EQ(table.exitCode, 0) << table.err;
+    EXPECT_NE(table.out.find("M0PF = $4 (PF2 first hit at line 73, clock 128 of a frame before)"), std::string::npos)
+        << table.out;
+    EXPECT_EQ(table.out.find("cleared what the frame had latched"), std::string::npos) << table.out;
 }
 
 TEST_F(ProgramReportCli, RenderDrawsTheProgramsFrame) {

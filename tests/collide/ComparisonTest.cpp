@@ -215,6 +215,31 @@ TEST(Comparison, AHitInTheVerticalBlankIsNamedAsSuch) {
     EXPECT_EQ(placeText(100, 50), "scan line 100, colour clock 50");
 }
 
+// What a program's frame latched: a HITCLR late in the frame (its vertical blank) takes bits
+// this frame latched, which the methods face; one at the top of the frame takes what the frame
+// before left (first hits later in the frame than the clear), which is not this frame's.
+TEST(Comparison, AProgramsFrameLatchedWhatItsClearsTookFromItNotWhatAFrameBeforeLeft) {
+    CollisionLatches before;
+    before.latch(4, 0x4, BeamPosition{73, 128});  // P0PF PF2 (register 4), first hit at line 73
+    const Atari::CollisionClear late{before, 251, 10, 20};
+    EXPECT_TRUE(late.latchedThisFrame(4, 2));
+    const Atari::CollisionClear top{before, 0, 9, 18};
+    EXPECT_FALSE(top.latchedThisFrame(4, 2));
+    const Atari::CollisionClear sameLineAfter{before, 73, 40, 80};
+    EXPECT_FALSE(sameLineAfter.latchedThisFrame(4, 2)) << "a hit at clock 128 is after a clear at clock 80";
+
+    CollisionLatches end;
+    end.latch(0, 0x1, BeamPosition{100, 60});  // M0PF PF0, still latched at the end
+    const std::vector<Atari::CollisionClear> fromThisFrame{late};
+    const auto latched = collide::programLatches(fromThisFrame, end);
+    ASSERT_TRUE(latched.has_value());
+    EXPECT_EQ(latched->read(4), 0x4);
+    EXPECT_EQ(latched->read(0), 0x1);
+    // A clear at the top that took only the frame before's bits: the end tells it all.
+    const std::vector<Atari::CollisionClear> fromTheFrameBefore{top};
+    EXPECT_FALSE(collide::programLatches(fromTheFrameBefore, end).has_value());
+}
+
 TEST(Comparison, DesignerAndTightBoxesOfAShape) {
     auto run = runScene("default.json");
     const Comparison c = compare(*run);

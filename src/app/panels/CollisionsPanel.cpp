@@ -487,9 +487,9 @@ private:
         const std::vector<std::string> reads = programReadTexts(sim);
         if (!sim.atari()) return;
         if (!clears.empty()) {
-            ImGui::TextWrapped(
-                "The program cleared what the last frame latched (the grid and the methods show "
-                "those bits, the registers read 0 at the frame's end):");
+            // Only what is true of this frame: the registers may hold bits again at its end, and
+            // a clear at the top of the frame takes what the frame before left.
+            ImGui::TextWrapped("%s", programClearsHeading(*sim.atari(), sim.machine().collisions()).c_str());
             for (const std::string& text : clears) wrappedBullet(text);
         }
         if (reads.empty()) return;
