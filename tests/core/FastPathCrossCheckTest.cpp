@@ -14,6 +14,7 @@
 #include "TestMachine.h"
 #include "core/Antic.h"
 #include "core/AnticDma.h"
+#include "core/AnticMode.h"
 
 namespace pmg::test {
 
@@ -832,6 +833,15 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
         t.at(y, 0, Reg::HSCROL, static_cast<uint8_t>(4 + justPassed.below(12)));
         t.at(y, 16 + justPassed.below(4), Reg::HSCROL, static_cast<uint8_t>(justPassed.below(4)));
     }
+    // The width widened to wide on cycle 9 or 10 (clocks 16-19) of a line begun narrow or normal,
+    // which moves an unscrolled line's start to name cycle 10, just behind the beam or two cycles
+    // behind it, text lines' too (a sixth generator).
+    Rng widened{seed * 49979687u + 29u};
+    for (int i = 16 + widened.below(16); i > 0; --i) {
+        const int y = 8 + widened.below(240);
+        t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + widened.below(2))));
+        t.at(y, 16 + widened.below(4), Reg::DMACTL, 0x2F);
+    }
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -851,6 +861,11 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and the ones whose start such a write on cycle 9 or 10 moves just behind the beam, which
     // still starts the clock there (the first name cycle the cycle the write acts from)
     int justPassed = 0;
+    // of those the text lines (a name fetched on the cycle the write acts from)
+    int justPassedText = 0;
+    // and the bitmap lines whose start such a write on cycle 10 moves to name cycle 10, two cycles
+    // behind the beam, which still starts the clock there (no write after it on the line)
+    int passedByTwo = 0;
     for (uint32_t seed = 9000; seed < 9040; ++seed) {
         crossCheck(seed, MachineOptions{}, abnormalDmaScene);
         crossCheck(seed, MachineOptions{.record = false}, abnormalDmaScene);
@@ -890,10 +905,16 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                                                                                    pf.dmactl, pf.hscrol, changes);
                 passed += clock.modelled && clock.start == kNoStart && (dmactl & 3) != 0;
                 // (A change reaching the display from clock x acts from cycle x / 2.)
-                justPassed += clock.modelled && clock.start < start &&
-                              std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
-                                  return w.clock / 2 == clock.start && w.clock <= 22;
-                              });
+                const bool fromStart =
+                    clock.modelled && clock.start < start &&
+                    std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
+                        return w.clock / 2 == clock.start && w.clock <= 22;
+                    });
+                justPassed += fromStart;
+                justPassedText += fromStart && anticMode(pf.mode).character;
+                passedByTwo += clock.modelled && clock.start < start && clock.start == 10 &&
+                               std::any_of(changes.begin(), changes.end(),
+                                           [&](const PlayfieldLine::FetchChange& w) { return w.clock == 22; });
             }
         }
     }
@@ -903,6 +924,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(early, 20);
     EXPECT_GT(passed, 10) << early;
     EXPECT_GT(justPassed, 20) << early;
+    EXPECT_GT(justPassedText, 8) << justPassed;
+    EXPECT_GT(passedByTwo, 12) << justPassed;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
