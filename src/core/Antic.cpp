@@ -1091,33 +1091,21 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, int sta
     showInDisplayWindow(codes, out);
 }
 
-// A text line (modes 2-7) drawn while ANTIC's DMA clock carries bits from an earlier line (rule
-// A4; Altirra's ANTIC, read for facts). From cycle 7 on each font fetch takes its character name
-// from a read place that moves on by one with every font fetch (48-62 read $FF), not from the
-// character it follows, and the font bytes go into a second buffer in fetch order (cleared on
-// cycle 10, so those fetched on 7-9 count as 0); on a first row each name fetch fills the next
-// place of the line buffer, and a cycle that fetches a name and a font byte reads the AND of both
-// addresses into both. The picture runs the same shift register as a bitmap line
-// (dmaClockPicture): before the line's own start (name cycle `start`) it ORs the names at its
-// read place into the register, from the start it loads the next font byte on each cycle the
-// clock has a bit, with the name at its read place deciding inverse video (modes 2-3), PF3 (4-5)
-// or the colour (6-7) until the next load. Cycle x's pixels show at colour clocks 2x + 12 and
-// 2x + 13.
-// `names`: the line buffer as the line began (places 48-62 unused: they read $FF); it gets the
-// names the line fetches. Returns the places (bit p) whose name is not memory's byte at the place:
+// The names and font bytes of a text line drawn while ANTIC's DMA clock carries bits from an
+// earlier line (rule A4; `fetches`, as the clock makes them), from cycle 7 on: each font fetch
+// takes its character name from a read place that moves on by one with every font fetch (48-62
+// read $FF), not from the character it follows, and its byte goes into `fonts` in fetch order
+// (those on 7-9 as 0: ANTIC clears them on cycle 10); on a first row each name fetch fills the
+// next place of `names`, and a cycle that fetches a name and a font byte reads the AND of both
+// addresses into both. Returns the places (bit p) whose name is not memory's byte at the place:
 // its fetch met a font fetch, or the names wrapped round the buffer onto it.
-PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t, 63>& names, PlayfieldLine& out,
-                                          int start, int stopName) {
+uint64_t dmaClockTextFetches(const Memory& mem, std::array<uint8_t, 63>& names, const PlayfieldLine& out,
+                             const DmaClockFetches& fetches, std::array<uint8_t, kCyclesPerLine>& fonts,
+                             int& fontCount) {
     constexpr int kPlaces = 63;  // the buffer's read and write places wrap after 62
     const int mode = out.mode;
-    const AnticModeInfo& info = anticMode(mode);
-    const int step = info.clocksPerByte / 2;
-    const int stop = stopName < 0 ? kNoStop : stopName;
-    const uint8_t ring = out.dmaClock;
-    const DmaClockFetches fetches = dmaClockFetches(ring, mode, start, stopName, out.firstRow);
     uint64_t anded = 0, written = 0;
-    std::array<uint8_t, kCyclesPerLine> fonts{};
-    int fontCount = 0, readPlace = 0, writePlace = 0;
+    int readPlace = 0, writePlace = 0;
     for (int c = 7; c < kCyclesPerLine; ++c) {
         const bool name = fetches.has(fetches.name, c), font = fetches.has(fetches.font, c);
         if (!name && !font) continue;
@@ -1141,6 +1129,31 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
         }
         if (font) fonts[static_cast<size_t>(fontCount++)] = c < 10 ? uint8_t{0} : byte;
     }
+    return anded;
+}
+
+// A text line (modes 2-7) drawn while ANTIC's DMA clock carries bits from an earlier line (rule
+// A4; Altirra's ANTIC, read for facts), its fetches as dmaClockTextFetches makes them. The picture runs the same shift
+// register as a bitmap line (dmaClockPicture): before the line's own start (name cycle `start`) it ORs the names at its
+// read place into the register, from the start it loads the next font byte on each cycle the
+// clock has a bit, with the name at its read place deciding inverse video (modes 2-3), PF3 (4-5)
+// or the colour (6-7) until the next load. Cycle x's pixels show at colour clocks 2x + 12 and
+// 2x + 13.
+// `names`: the line buffer as the line began (places 48-62 unused: they read $FF); it gets the
+// names the line fetches. Returns the places (bit p) whose name is not memory's byte at the place:
+// its fetch met a font fetch, or the names wrapped round the buffer onto it.
+PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t, 63>& names, PlayfieldLine& out,
+                                          int start, int stopName) {
+    constexpr int kPlaces = 63;  // the buffer's read and write places wrap after 62
+    const int mode = out.mode;
+    const AnticModeInfo& info = anticMode(mode);
+    const int step = info.clocksPerByte / 2;
+    const int stop = stopName < 0 ? kNoStop : stopName;
+    const uint8_t ring = out.dmaClock;
+    std::array<uint8_t, kCyclesPerLine> fonts{};
+    int fontCount = 0;
+    const uint64_t anded = dmaClockTextFetches(
+        mem, names, out, dmaClockFetches(ring, mode, start, stopName, out.firstRow), fonts, fontCount);
     auto bit = [](uint8_t pattern, int place) { return (pattern >> (place & 7)) & 1; };
     const uint8_t withStart = static_cast<uint8_t>(ring | dmaClockPlaces(step, start));
     const int turn = start & 7;
@@ -1215,19 +1228,33 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     // one whose clock never starts: the carried bits only fill the shift register before the
     // start, which shifts nothing out without one.)
     const CarriedClock clock = carriedClockOf(out);
-    if (!clock.modelled || clock.start == kNoStart) return;
-    placePlayfield(out);
-    out.generated = true;
-    if (!anticMode(out.mode).character) {
-        dmaClockPicture(lineMemory(mem, out), out, clock.start, clock.stop);
-        return;
-    }
+    if (!clock.modelled) return;
+    const bool text = anticMode(out.mode).character;
+    if (clock.start == kNoStart && !text) return;
     // The buffer as the line began: before a first row's fetches filled it (scanLine), else as
     // the mode line's first row left it.
     const bool filled = out.firstRow && scanAdvance_ > 0;
     std::array<uint8_t, 63> names{};
-    std::copy_n((filled ? bufferBefore_.bytes : buffer_).begin(), kBufferSize, names.begin());
-    const uint64_t anded = dmaClockTextPicture(mem, names, out, clock.start, clock.stop);
+    uint64_t anded = 0;
+    if (clock.start == kNoStart) {
+        // A text line whose clock never starts (a write moved its start behind the beam) shows
+        // nothing, but a first row's names fetched up to the write with a font byte are the AND's.
+        if (!filled) return;
+        std::copy_n(bufferBefore_.bytes.begin(), kBufferSize, names.begin());
+        std::array<uint8_t, kCyclesPerLine> fonts{};
+        int fontCount = 0;
+        anded = dmaClockTextFetches(mem, names, out, dmaClockFetches(out.dmaClock, out.mode, clock, true), fonts,
+                                    fontCount);
+    } else {
+        placePlayfield(out);
+        out.generated = true;
+        if (!text) {
+            dmaClockPicture(lineMemory(mem, out), out, clock.start, clock.stop);
+            return;
+        }
+        std::copy_n((filled ? bufferBefore_.bytes : buffer_).begin(), kBufferSize, names.begin());
+        anded = dmaClockTextPicture(mem, names, out, clock.start, clock.stop);
+    }
     // A name fetched with a font byte (the AND's byte), or wrapped round onto a place, is so on
     // the mode line's later rows too.
     if (!filled) return;

@@ -251,10 +251,10 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         out.start = fetch.clock + 1;
         out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
     } else {
-        // (Cycles 2-6 fetch as the line began; a text line's font fetches would read names the
-        // model keeps only for a start.)
+        // (Cycles 2-6 fetch as the line began. A text line whose width a write turns off before
+        // the start is not modelled; one whose start a write moves behind the beam is.)
         const int end = passed >= 0 ? passed : off;
-        if (end < 7 || anticMode(mode).character) return out;
+        if (end < 7 || (anticMode(mode).character && passed < 0)) return out;
         out.end = end;
     }
     out.modelled = true;

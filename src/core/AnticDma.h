@@ -185,7 +185,7 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // with the width off, a start a write on cycle 10 or before moved past the beam so that the
 // write acts after the first name cycle on a text line, or on a bitmap line that has a later
 // write, the width turned off before the start and on again, or turned off before cycle 7, or a
-// character mode line whose clock a write so stops before the start.
+// character mode line whose width a write turns off before the start.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;

@@ -214,6 +214,31 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteMovesBehindTheBeamFetchesUpToTheWr
     EXPECT_EQ(dma.cpuCycles(), 100);
 }
 
+TEST(AnticDma, A4_ACarriedTextLineWhoseStartAWriteMovesBehindTheBeamFetchesUpToTheWrite) {
+    // The line above as a mode 2 line (names every 2 cycles, a font byte 3 cycles after each name
+    // place): HSCROL 0 written on cycle 11 (acting from 12) moves the start from name cycle 14 to
+    // 10, behind the beam, unlatched: ANTIC's playfield DMA is off for the rest of the line, the
+    // carried names' and font bytes' included (Altirra). Ring $AA: names on the odd cycles 3-11,
+    // font bytes on the even ones 2 (place 7, before cycle 0) to 10, nothing from 12. The CPU keeps
+    // 114 - 5 - 5 - 9 refresh cycles = 95. Drawn without the carried bits it would keep all but
+    // the refresh cycles (105).
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 2;
+    s.dmaMode = 2;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{24, 0x22, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 3; c <= 11; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 2; c <= 10; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 12; c < 25; ++c) EXPECT_TRUE(dma.cpu(c)) << c;
+    EXPECT_EQ(dma.cpuCycles(), 95);
+}
+
 TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteOnCycle9PassesStillStartsTheClock) {
     // The line above with HSCROL 0 written on cycle 9 (acting from 10) instead: the start moves
     // from name cycle 14 to 10, the clock's start on cycle 9, which the beam has just passed. A
@@ -967,6 +992,33 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteMovesBehindTheBeamFetchesTheCa
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteMovesBehindTheBeamFetchesTheCarriedBitsUpToIt) {
+    // The scene of A4_ATextLineWithCarriedBitsTakesItsFontNamesFromTheMovingReadPlace (line 32
+    // leaves the ring $55 and the counter at byte 51; line 33, mode 2 at normal width, first name
+    // cycle 18) with DMACTL $23 (wide) written at clock 20 (cycle 11, acting from 12): the start
+    // moves to name cycle 10, behind the beam, unlatched, and ANTIC's playfield DMA is off for the
+    // rest of the line (Altirra). So line 33 fetches names on the even cycles 0-10 only: 0
+    // (virtual), 2, 4, 6 move the counter to byte 55, 8 and 10 fill places 0-1 and move it to 57;
+    // its font bytes (odd cycles 3-11) meet no name. It shows nothing (no start, nothing shifted
+    // out). The mode 2 mode line's later rows move the counter no further (line 34 starts wide on
+    // the ring's places and stops there, which clears the ring), so line 41, a mode F line at wide
+    // width, shows bytes 57 + i at clocks $20 + 4i: bytes 61-100 in the window $30-$CF.
+    // Memory: bytes 61-100 $FF. Drawn without the carried bits, line 33 would fetch nothing from
+    // cycle 7 on and line 41 show bytes 59-98 (dark at $30-$37).
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x02, 0x0F});
+    t.set(Reg::CHACTL, 2);
+    fill(t, 0, 48, 0x01);
+    t.poke(kCharset + 8, {0xF0});
+    fill(t, 61, 101, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x23);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0, 0xE4), std::string(0xE4, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
 TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStartedInTime) {

@@ -861,6 +861,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and the ones whose start such a write on cycle 9 or 10 moves just behind the beam, which
     // still starts the clock there (the first name cycle the cycle the write acts from)
     int justPassed = 0;
+    // of the lines whose start a write moves behind the beam after cycle 10, the text lines
+    int passedText = 0;
     // of those the text lines (a name fetched on the cycle the write acts from)
     int justPassedText = 0;
     // and the bitmap lines whose start such a write on cycle 10 moves to name cycle 10, two cycles
@@ -904,6 +906,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                                                            : carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled,
                                                                                    pf.dmactl, pf.hscrol, changes);
                 passed += clock.modelled && clock.start == kNoStart && (dmactl & 3) != 0;
+                passedText +=
+                    clock.modelled && clock.start == kNoStart && (dmactl & 3) != 0 && anticMode(pf.dmaMode).character;
                 // (A change reaching the display from clock x acts from cycle x / 2.)
                 const bool fromStart =
                     clock.modelled && clock.start < start &&
@@ -926,6 +930,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(justPassed, 20) << early;
     EXPECT_GT(justPassedText, 8) << justPassed;
     EXPECT_GT(passedByTwo, 12) << justPassed;
+    EXPECT_GT(passedText, 8) << passed;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
