@@ -53,6 +53,26 @@ template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take ta
     }
 }
 
+// A carried line's start that a width or HSCROL write on cycle 10 or before moved behind the beam
+// (first name cycle `start`, the write acting from cycle `c`): true where ANTIC's fetches and
+// picture are those of a start latched in time. Altirra redoes the line's pattern from the write,
+// the carried bits up to the new start and its places from there, so this holds where every
+// fetch of the start's places and the shift register's read-place step two cycles before the
+// start's first load come after the write:
+//  - the write acting from the first name cycle (start == c): a bitmap's first fetch is 2 cycles
+//    later, a name is fetched on c itself, its font byte 3 cycles later, and a text line's read
+//    place steps on c - 2, which Altirra decodes only after the write (it decodes a text line up
+//    to two cycles behind the beam);
+//  - a bitmap line's start passed by two (start == c - 1, a wide start on name cycle 10 and a
+//    write on cycle 10): its first bitmap on 12 and the step on 10 still come after the write.
+//    The beam has passed the cycle ANTIC latches the start on, so it stays unlatched: a later
+//    write (`laterWrites`) would find ANTIC's playfield DMA off or a new start ahead (Altirra),
+//    which is not modelled. A text line's first name, on the write's own cycle, is already past.
+bool lateStartLatches(uint8_t mode, int start, int c, bool laterWrites) {
+    if (start == c) return true;
+    return start == c - 1 && !anticMode(mode).character && !laterWrites;
+}
+
 }  // namespace
 
 PlayfieldFetch playfieldFetch(const PlayfieldLine& pf) {
@@ -217,12 +237,7 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
             // clock there (playfieldFetch); a later one leaves ANTIC's playfield DMA off for the rest
             // of the line, the carried bits' included (Altirra), whatever is written after it.
             if (c - 1 <= kLastLateStartCycle) {
-                // Such a start is on cycle 9 or 10. Where the write acts from the cycle after it
-                // (the first name cycle), the start's first bitmap and the read place's step before
-                // it come after the write: Altirra redoes the pattern from the write with the
-                // start's places, the carried bits before it, which is a start latched in time. A
-                // start passed by two cycles, or on a text line, is not modelled.
-                if (start != c || anticMode(mode).character) return out;
+                if (!lateStartLatches(mode, start, c, next < changes.size())) return out;
                 latched = true;
                 break;
             }
@@ -237,12 +252,12 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
     } else {
         // (Cycles 2-6 fetch as the line began.) A text line whose width a write on cycle 7 or
-        // later turns off keeps the names it fetched before (Antic::dmaClockPlayfield); one whose
-        // write acts on cycle 7, where a carried font fetch meets an LMS address's high byte, and
-        // one whose start a write moves behind the beam, are not modelled.
+        // later turns off, or whose start a write moves behind the beam, keeps the names it
+        // fetched before (Antic::dmaClockPlayfield); one whose width a write on cycle 7 turns
+        // off, where a carried font fetch meets an LMS address's high byte, is not modelled.
         const int end = passed >= 0 ? passed : off;
         if (end < 7) return out;
-        if (anticMode(mode).character && (passed >= 0 || end < 8)) return out;
+        if (anticMode(mode).character && passed < 0 && end < 8) return out;
         out.end = end;
     }
     out.modelled = true;

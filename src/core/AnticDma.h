@@ -174,16 +174,18 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // again (the start not latched, ANTIC has no start to fetch up to). One that moves the start
 // behind the beam after cycle 10 stops them for the rest of the line (Altirra turns the line's
 // playfield DMA off when a start is passed unlatched). One on cycle 9 or 10 that moves it just
-// behind, acting from the first name cycle, still latches it: every fetch of its places follows.
+// behind, acting from the first name cycle, still latches it: every fetch of its places follows;
+// so does one on cycle 10 that moves a bitmap line's start to name cycle 10 (its first bitmap on
+// 12), if no write follows it on the line.
 //   `start`: the first name cycle of the start the clock latched, kNoStart for none;
 //   `stop`: the stop (name cycle) it passed with the width on, -1 for none (the clock runs on);
 //   `end`: the cycle from which it fetches nothing (the width turned off before the start and
 //   kept off, or the start moved behind the beam), kCyclesPerLine for none.
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
-// with the width off, a start a write on cycle 10 or before moved past the beam on a text line
-// or so that the write acts after the first name cycle, the width turned
-// off before the start and on again, or turned off before cycle 7 (on a character mode line,
-// before cycle 8), or a character mode line whose start a write moves behind the beam.
+// with the width off, a start a write on cycle 10 or before moved past the beam so that the
+// write acts after the first name cycle on a text line, or on a bitmap line that has a later
+// write, the width turned off before the start and on again, or turned off before cycle 7 (on a
+// character mode line, before cycle 8).
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;

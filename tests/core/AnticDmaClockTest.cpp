@@ -244,6 +244,31 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteMovesBehindTheBeamFetchesUpToTheWr
     EXPECT_EQ(dma.cpuCycles(), 100);
 }
 
+TEST(AnticDma, A4_ACarriedTextLineWhoseStartAWriteMovesBehindTheBeamFetchesUpToTheWrite) {
+    // The line above as a mode 2 line (names every 2 cycles, a font byte 3 cycles after each name
+    // place): HSCROL 0 written on cycle 11 (acting from 12) moves the start from name cycle 14 to
+    // 10, behind the beam, unlatched: ANTIC's playfield DMA is off for the rest of the line, the
+    // carried names' and font bytes' included (Altirra). Ring $AA: names on the odd cycles 3-11,
+    // font bytes on the even ones 2 (place 7, before cycle 0) to 10, nothing from 12. The CPU keeps
+    // 114 - 5 - 5 - 9 refresh cycles = 95. Drawn without the carried bits it would keep all but
+    // the refresh cycles (105).
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 2;
+    s.dmaMode = 2;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{24, 0x22, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 3; c <= 11; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 2; c <= 10; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 12; c < 25; ++c) EXPECT_TRUE(dma.cpu(c)) << c;
+    EXPECT_EQ(dma.cpuCycles(), 95);
+}
+
 TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteOnCycle9PassesStillStartsTheClock) {
     // The line above with HSCROL 0 written on cycle 9 (acting from 10) instead: the start moves
     // from name cycle 14 to 10, the clock's start on cycle 9, which the beam has just passed. A
@@ -270,6 +295,72 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteOnCycle9PassesStillStartsTheClock)
     began.hscrol = 0;
     began.fetchChanges = {};
     EXPECT_EQ(dma.use, lineDma(began).use);
+}
+
+TEST(AnticDma, A4_ACarriedTextLineWhoseStartAWriteOnCycle9PassesStillStartsTheClock) {
+    // The line above as a mode 2 line (names every 2 cycles, a font byte 3 cycles after each
+    // name place): HSCROL 0 written on cycle 9 (acting from 10) moves the start from name cycle
+    // 14 to 10, the clock's start on 9, just passed. The first name (cycle 10) is fetched on the
+    // cycle the write acts from and its font byte on 13: Altirra's pattern redone from the write
+    // is that of the line begun with HSCROL 0. Ring $AA: carried names on the odd cycles 3-9 (1
+    // is the line before's), font bytes 3 cycles after the odd places on 2 (place 7, before cycle
+    // 0), 4, 6, 8 (and 10, 12, where names come first); from 10 the start's even places join the
+    // odd ones: a name on every cycle 10-105 (the stop at 106 clears only the even places, and the
+    // odd ones from 107 on are virtual). The CPU keeps cycles 0, 1 and 106-113 but for one refresh
+    // (the nine requested on 25-57 were blocked: one waits for 106): 114 - 4 - 4 - 96 - 1 = 9.
+    // Drawn without the carried bits it would fetch names on the even cycles 10-104 and font
+    // bytes on the odd ones 13-105, and 2-9 would be the CPU's.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 2;
+    s.dmaMode = 2;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{20, 0x22, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 3; c <= 9; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 2; c <= 8; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 10; c < 106; ++c) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 9);
+    LineDmaSetup began = s;  // the same line begun with HSCROL 0, no write
+    began.hscrol = 0;
+    began.fetchChanges = {};
+    EXPECT_EQ(dma.use, lineDma(began).use);
+}
+
+TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoStillStartsTheClock) {
+    // The mode F line of A4_ACarriedLineWhoseStartAWriteOnCycle9PassesStillStartsTheClock with
+    // HSCROL 0 written on cycle 10 (acting from 11): the start moves to name cycle 10, the clock's
+    // start on 9, two cycles behind the beam. The write is still on cycle 10, and the start's
+    // first bitmap (12) comes after it: Altirra's pattern redone from the write is again that of
+    // the line begun with HSCROL 0, carried bitmaps on 3, 5, 7, 9 and 11, then every cycle
+    // 12-105. Drawn without the carried bits it would fetch only 12-105.
+    // ANTIC latches a start on the cycle before its first name cycle, here 9, before the write: the
+    // start stays unlatched, and a later width or HSCROL write would find the playfield DMA off
+    // (or a new start ahead); such a line is left to the model without the carried bits.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x22, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 3; c <= 11; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 12; c < 106; ++c) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    LineDmaSetup began = s;
+    began.hscrol = 0;
+    began.fetchChanges = {};
+    EXPECT_EQ(dma.use, lineDma(began).use);
+    const std::vector<PlayfieldLine::FetchChange> thenAnother = {{22, 0x22, 0}, {60, 0x22, 2}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, thenAnother).modelled);
 }
 
 TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteMovesTakesTheCyclesOfTheMovedStart) {
@@ -964,6 +1055,33 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteMovesBehindTheBeamFetchesTheCa
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteMovesBehindTheBeamFetchesTheCarriedBitsUpToIt) {
+    // The scene of A4_ATextLineWithCarriedBitsTakesItsFontNamesFromTheMovingReadPlace (line 32
+    // leaves the ring $55 and the counter at byte 51; line 33, mode 2 at normal width, first name
+    // cycle 18) with DMACTL $23 (wide) written at clock 20 (cycle 11, acting from 12): the start
+    // moves to name cycle 10, behind the beam, unlatched, and ANTIC's playfield DMA is off for the
+    // rest of the line (Altirra). So line 33 fetches names on the even cycles 0-10 only: 0
+    // (virtual), 2, 4, 6 move the counter to byte 55, 8 and 10 fill places 0-1 and move it to 57;
+    // its font bytes (odd cycles 3-11) meet no name. It shows nothing (no start, nothing shifted
+    // out). The mode 2 mode line's later rows move the counter no further (line 34 starts wide on
+    // the ring's places and stops there, which clears the ring), so line 41, a mode F line at wide
+    // width, shows bytes 57 + i at clocks $20 + 4i: bytes 61-100 in the window $30-$CF.
+    // Memory: bytes 61-100 $FF. Drawn without the carried bits, line 33 would fetch nothing from
+    // cycle 7 on and line 41 show bytes 59-98 (dark at $30-$37).
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x02, 0x0F});
+    t.set(Reg::CHACTL, 2);
+    fill(t, 0, 48, 0x01);
+    t.poke(kCharset + 8, {0xF0});
+    fill(t, 61, 101, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x23);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0, 0xE4), std::string(0xE4, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
 TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStartedInTime) {
     // The lines of A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (line 32 fetches 51 bytes and
     // leaves the ring $55) with line 33 begun with HSCROL 4 (first name cycle 12, the clock's start
@@ -987,6 +1105,59 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStarte
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoDrawsAsOneStartedInTime) {
+    // A4_ACarriedLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStartedInTime with HSCROL 0 written
+    // at clock 18 (cycle 10, acting from 11) instead: the start moves to name cycle 10, two cycles
+    // behind the beam, but the start's first bitmap (12) and the shift register's read-place step
+    // before it (cycle 10, which Altirra decodes after the write) still come after the write: line
+    // 33 fetches and draws as there, bytes 61-100 in the window, and line 34 shows bytes 109-148.
+    // Drawn without the carried bits, line 33 would start at byte 51 (bytes 55-60 unlit at
+    // $30-$47) and line 34 at byte 99.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+    fill(t, 61, 101, 0xFF);
+    fill(t, 109, 149, 0xF0);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
+    t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStartedInTime) {
+    // The scene of A4_ATextLineWithCarriedBitsTakesItsFontNamesFromTheMovingReadPlace (line 32
+    // fetches bytes 0-50 into places 0-50 and leaves the ring $55; line 33, mode 2 at normal
+    // width, first name cycle 18) with DMACTL $23 (wide) written at clock 16 (cycle 9, acting
+    // from 10): the start moves to name cycle 10, the clock's start on 9, just behind the beam.
+    // The first name (10), its font byte (13) and the read place's step two cycles before the
+    // start (8, which Altirra decodes only after the write: it decodes a text line two cycles
+    // behind the beam) come after the write, so line 33 fetches and draws as one begun wide.
+    // Names on every even cycle 0-104 (the wide stop, 106, on the same place as the ring and the
+    // start): 0 (virtual), 2, 4, 6 move the counter to byte 55, 8-104 fill places 0-48 (bytes
+    // 55-103). Font bytes on the odd cycles 3-107: the k-th from cycle 7 reads line 32's byte k
+    // (its place's new name comes a cycle later), those of 7 and 9 cleared on cycle 10.
+    // The picture: the read place moves on cycles 6 and 8 (the ring's place 6, then the start's)
+    // and steps back one at the start: 1. From cycle 10 every even cycle loads the next font byte
+    // (k = 0, 1, ...) with the name at the read place (1, 2, ...: bytes 56, 57, ...) for inverse
+    // video: character position m (clocks $20 + 4m) shows line 32's byte m's font row 0 ($F0,
+    // "1100", for m 2-47), inverted if byte 56 + m has bit 7 (byte 80: m = 24). In the window
+    // $30-$CF: positions 4-43, "1100" but position 24 "0011".
+    // Drawn without the carried bits it would show bytes 55-94 (character 0, dark) with byte 80
+    // lit.
+    TestMachine t;
+    carriedTextLine(t);
+    t.at(kFirstModeLine + 1, 16, Reg::DMACTL, 0x23);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), repeat("1100", 20) + "0011" + repeat("1100", 19));
+    TestMachine began;  // the line begun wide
+    carriedTextLine(began);
+    began.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x23);
+    began.run();
+    for (int y = kFirstModeLine + 1; y < kFirstModeLine + 9; ++y)
+        EXPECT_EQ(lit(t, y, 0, 0xE4), lit(began, y, 0, 0xE4)) << y;
 }
 
 TEST(AnticMidLine, A4_AnLmsAddressSkippedByDisplayListDmaLeavesTheCounterWhereTheCarriedFetchesMovedIt) {

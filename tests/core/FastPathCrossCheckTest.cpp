@@ -14,6 +14,7 @@
 #include "TestMachine.h"
 #include "core/Antic.h"
 #include "core/AnticDma.h"
+#include "core/AnticMode.h"
 
 namespace pmg::test {
 
@@ -841,6 +842,15 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
         t.at(y, 12 + off.below(17), Reg::DMACTL, 0x2C);
         t.at(y + 1, off.below(2), Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + off.below(3))));
     }
+    // The width widened to wide on cycle 9 or 10 (clocks 16-19) of a line begun narrow or normal,
+    // which moves an unscrolled line's start to name cycle 10, just behind the beam or two cycles
+    // behind it, text lines' too (a seventh generator).
+    Rng widened{seed * 86028121u + 31u};
+    for (int i = 16 + widened.below(16); i > 0; --i) {
+        const int y = 8 + widened.below(240);
+        t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + widened.below(2))));
+        t.at(y, 16 + widened.below(4), Reg::DMACTL, 0x2F);
+    }
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -863,6 +873,13 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and the text lines (modes 2-7) whose width such a write turns off before their start, which
     // keep the names their carried clock fetched before it
     int textOff = 0;
+    // of the lines whose start a write moves behind the beam after cycle 10, the text lines
+    int passedText = 0;
+    // of those the text lines (a name fetched on the cycle the write acts from)
+    int justPassedText = 0;
+    // and the bitmap lines whose start such a write on cycle 10 moves to name cycle 10, two cycles
+    // behind the beam, which still starts the clock there (no write after it on the line)
+    int passedByTwo = 0;
     for (uint32_t seed = 9000; seed < 9040; ++seed) {
         crossCheck(seed, MachineOptions{}, abnormalDmaScene);
         crossCheck(seed, MachineOptions{.record = false}, abnormalDmaScene);
@@ -901,12 +918,21 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                                                            : carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled,
                                                                                    pf.dmactl, pf.hscrol, changes);
                 passed += clock.modelled && clock.start == kNoStart && (dmactl & 3) != 0;
-                textOff += clock.modelled && clock.start == kNoStart && pf.dmaMode >= 2 && pf.dmaMode <= 7;
+                textOff +=
+                    clock.modelled && clock.start == kNoStart && (dmactl & 3) == 0 && anticMode(pf.dmaMode).character;
+                passedText +=
+                    clock.modelled && clock.start == kNoStart && (dmactl & 3) != 0 && anticMode(pf.dmaMode).character;
                 // (A change reaching the display from clock x acts from cycle x / 2.)
-                justPassed += clock.modelled && clock.start < start &&
-                              std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
-                                  return w.clock / 2 == clock.start && w.clock <= 22;
-                              });
+                const bool fromStart =
+                    clock.modelled && clock.start < start &&
+                    std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
+                        return w.clock / 2 == clock.start && w.clock <= 22;
+                    });
+                justPassed += fromStart;
+                justPassedText += fromStart && anticMode(pf.mode).character;
+                passedByTwo += clock.modelled && clock.start < start && clock.start == 10 &&
+                               std::any_of(changes.begin(), changes.end(),
+                                           [&](const PlayfieldLine::FetchChange& w) { return w.clock == 22; });
             }
         }
     }
@@ -917,6 +943,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(passed, 10) << early;
     EXPECT_GT(justPassed, 20) << early;
     EXPECT_GT(textOff, 10) << early;
+    EXPECT_GT(justPassedText, 8) << justPassed;
+    EXPECT_GT(passedByTwo, 12) << justPassed;
+    EXPECT_GT(passedText, 8) << passed;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
