@@ -345,7 +345,19 @@ int run(const RunOptions& options) {
         if (!ranges.empty()) out["memory"] = memoryReport(ranges, machine.memory());
         std::cout << out.dump(2) << '\n';
     } else {
-        printTable(scene, options.scene, options.frames, machine);
+        // A scene that clears the latches during its frame: the table holds what came after the
+        // last clear, which is not "no collision" when nothing did.
+        const std::vector<int> clears = hitclrLines(scene);
+        std::string lines;
+        for (int line : clears) lines += (lines.empty() ? "" : ", ") + std::to_string(line);
+        const std::string none = "none at the frame's end: the scene's HITCLR line writes (scan line" +
+                                 std::string(clears.size() > 1 ? "s " : " ") + lines +
+                                 ") clear the latches during the frame";
+        printTable(scene, options.scene, options.frames, machine,
+                   clears.empty() ? "none: no collision latched" : none.c_str());
+        if (!clears.empty())
+            std::cout << "\nThe scene writes HITCLR on scan line" << (clears.size() > 1 ? "s " : " ") << lines
+                      << ": the registers hold what was latched after the last of them.\n";
         printMemory(ranges, machine.memory());
         printWarnings(warnings);
     }

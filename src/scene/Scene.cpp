@@ -118,6 +118,15 @@ RegisterWrite lineWriteOfCycle(const CycleWrite& write, VideoStandard video, boo
     return RegisterWrite{static_cast<int16_t>(line), static_cast<int16_t>(clock), write.reg, write.value};
 }
 
+std::vector<int> hitclrLines(const Scene& scene) {
+    std::vector<int> lines;
+    for (const RegisterWrite& w : scene.lineWrites)
+        if (w.reg == Reg::HITCLR) lines.push_back(w.line);
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    return lines;
+}
+
 void addCycleWrite(Scene& scene, int line, int cycle, Reg reg, uint8_t value) {
     CycleWrite write{static_cast<int16_t>(line), static_cast<int16_t>(cycle), reg, value, scene.lineWrites.size()};
     scene.lineWrites.push_back(lineWriteOfCycle(write, scene.video, scene.writeDelays));

@@ -144,6 +144,10 @@ void addCycleWrite(Scene& scene, int line, int cycle, Reg reg, uint8_t value);
 // cycle; the app lists and edits them as cycles.
 std::vector<int> cycleOfEachLineWrite(const Scene& scene);
 
+// The scan lines of the scene's HITCLR line writes, in order, each once: the latches at a
+// frame's end hold only what came after the last of them.
+std::vector<int> hitclrLines(const Scene& scene);
+
 // Machine options a scene asks for.
 MachineOptions machineOptionsFor(const Scene& scene, MachineOptions base = {});
 

@@ -40,6 +40,32 @@ const std::vector<std::string> kRegisterOrder = {
     "M0PL", "M1PL", "M2PL", "M3PL", "P0PL", "P1PL", "P2PL", "P3PL",
 };
 
+// A scene that clears the latches during its frame (a scene made of a game's frame keeps the
+// game's HITCLR writes): the frame's end holds nothing, which is not "no collision latched";
+// the report names the clears.
+TEST_F(Cli, RunSaysTheScenesHitclrLineWritesClearedTheLatches) {
+    nlohmann::ordered_json scene = nlohmann::ordered_json::parse(readText(dataFile("t1.json")));
+    scene["line_writes"] = nlohmann::ordered_json::parse(
+        R"([{"line": 120, "clock": 0, "register": "HITCLR", "value": 0},
+            {"line": 251, "clock": 0, "register": "HITCLR", "value": 0}])");
+    const fs::path copy = temp("cleared.json");
+    std::ofstream(copy) << scene.dump(2);
+    const Result r = run({"run", copy.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out.find("none: no collision latched"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("none at the frame's end: the scene's HITCLR line writes (scan lines 120, 251) clear the "
+                         "latches during the frame"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("The scene writes HITCLR on scan lines 120, 251: the registers hold what was latched after "
+                         "the last of them."),
+              std::string::npos)
+        << r.out;
+    // Without them, the hit at line 32 is there and nothing is said of clears.
+    const Result plain = run({"run", dataFile("t1.json").string()});
+    EXPECT_EQ(plain.out.find("HITCLR"), std::string::npos) << plain.out;
+}
+
 TEST_F(Cli, RunJsonIsOneObjectWithAllSixteenRegisters) {
     const std::string scene = dataFile("t1.json").string();
     const Result r = run({"run", scene, "--json"});

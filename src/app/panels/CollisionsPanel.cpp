@@ -91,7 +91,7 @@ public:
         drawGrids(*c);
         drawLegend();
         drawSavedNote();
-        drawProgramClears(ctx.simulation);
+        drawProgramClears(ctx.simulation, ctx.document.scene());
         ImGui::Separator();
         drawDetails(*c);
         ImGui::Separator();
@@ -482,10 +482,22 @@ private:
 
     // A program that reads the latches and writes HITCLR in its vertical blank leaves them
     // empty at the frame's end: what it cleared, and what it read, said under the grid.
-    void drawProgramClears(const Simulation& sim) {
+    void drawProgramClears(const Simulation& sim, const Scene& scene) {
         const std::vector<std::string> clears = programClearTexts(sim);
         const std::vector<std::string> reads = programReadTexts(sim);
-        if (!sim.atari()) return;
+        if (!sim.atari()) {
+            // A scene's own HITCLR line writes (a scene made of a program's frame keeps them):
+            // the grid is the latches at the frame's end, what came after the last clear.
+            const std::vector<int> lines = hitclrLines(scene);
+            if (lines.empty()) return;
+            std::string text;
+            for (int line : lines) text += (text.empty() ? "" : ", ") + std::to_string(line);
+            ImGui::TextWrapped(
+                "The scene writes HITCLR on scan line%s %s: the grid shows what was latched after the "
+                "last of them; a missed cell's reason says where the pixels met before a clear.",
+                lines.size() > 1 ? "s" : "", text.c_str());
+            return;
+        }
         if (!clears.empty()) {
             // Only what is true of this frame: the registers may hold bits again at its end, and
             // a clear at the top of the frame takes what the frame before left.

@@ -458,5 +458,28 @@ TEST(Walkthrough, AfterRunningAProgramTheOpenDialogStartsInItsFolderAndListsProg
     fs::remove_all(dir);
 }
 
+// A scene that writes HITCLR during its frame (one made of a game's frame keeps them): the
+// Collisions panel says the grid is what came after the last clear, instead of an empty grid
+// with no word of why.
+TEST(Walkthrough, TheCollisionsPanelSaysWhereTheScenesHitclrWritesClearTheLatches) {
+    const fs::path dir = scratchDir("walk-scene-hitclr");
+    Scene scene = loadScene(sourceFile("assets/scenes/default.json"));
+    scene.lineWrites.push_back(RegisterWrite{251, 1, Reg::HITCLR, 0});
+    const fs::path file = dir / "cleared.json";
+    Document::rebaseFileBlocks(scene, sourceFile("assets/scenes"), dir);
+    saveScene(scene, file);
+    AppOptions options = sessionOptions(file, dir);
+    options.show = {"Collisions"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    const std::string text = app.panelText("Collisions");
+    EXPECT_NE(text.find("The scene writes HITCLR on scan line 251: the grid shows what was latched after the last"),
+              std::string::npos)
+        << text;
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
