@@ -236,13 +236,14 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         out.start = fetch.clock + 1;
         out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
     } else {
-        // (Cycles 2-6 fetch as the line began.) A text line whose width a write on cycle 7 or
-        // later turns off keeps the names it fetched before (Antic::dmaClockPlayfield); one whose
-        // write acts on cycle 7, where a carried font fetch meets an LMS address's high byte, and
-        // one whose start a write moves behind the beam, are not modelled.
+        // (Cycles 2-6 fetch as the line began.) A text line whose width a write turns off from
+        // cycle 7 or later keeps the names it fetched before (Antic::dmaClockPlayfield); one
+        // acting on cycle 7 takes that cycle's carried fetch away from an LMS address's high byte
+        // (Antic::carriedFetchesEndDuringLine). A text line whose start a write moves behind the
+        // beam is not modelled.
         const int end = passed >= 0 ? passed : off;
         if (end < 7) return out;
-        if (anticMode(mode).character && (passed >= 0 || end < 8)) return out;
+        if (anticMode(mode).character && passed >= 0) return out;
         out.end = end;
     }
     out.modelled = true;

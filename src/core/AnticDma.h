@@ -182,8 +182,8 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
 // with the width off, a start a write on cycle 10 or before moved past the beam on a text line
 // or so that the write acts after the first name cycle, the width turned
-// off before the start and on again, or turned off before cycle 7 (on a character mode line,
-// before cycle 8), or a character mode line whose start a write moves behind the beam.
+// off before the start and on again, or turned off before cycle 7, or a character mode line
+// whose start a write moves behind the beam.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;

@@ -841,6 +841,17 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
         t.at(y, 12 + off.below(17), Reg::DMACTL, 0x2C);
         t.at(y + 1, off.below(2), Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + off.below(3))));
     }
+    // The width turned off on cycle 6 (clocks 10-11), acting from cycle 7, where a carried fetch
+    // would meet an LMS address's high byte, and on again as the next line begins; HSCROL written
+    // late on the line before, which may move its stop off the step and carry its clock in (a
+    // seventh generator).
+    Rng six{seed * 67867967u + 31u};
+    for (int i = 48 + six.below(16); i > 0; --i) {
+        const int y = 9 + six.below(239);
+        t.at(y - 1, 96 + six.below(8), Reg::HSCROL, six.byte());
+        t.at(y, 10 + six.below(2), Reg::DMACTL, 0x2C);
+        t.at(y + 1, six.below(2), Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + six.below(3))));
+    }
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -863,6 +874,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and the text lines (modes 2-7) whose width such a write turns off before their start, which
     // keep the names their carried clock fetched before it
     int textOff = 0;
+    // and the first rows with an LMS whose width such a write on cycle 6 turns off, taking the
+    // carried fetch of cycle 7 away from the address's high byte (bitmap or text lines)
+    int lmsOff = 0;
     for (uint32_t seed = 9000; seed < 9040; ++seed) {
         crossCheck(seed, MachineOptions{}, abnormalDmaScene);
         crossCheck(seed, MachineOptions{.record = false}, abnormalDmaScene);
@@ -902,6 +916,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                                                                                    pf.dmactl, pf.hscrol, changes);
                 passed += clock.modelled && clock.start == kNoStart && (dmactl & 3) != 0;
                 textOff += clock.modelled && clock.start == kNoStart && pf.dmaMode >= 2 && pf.dmaMode <= 7;
+                if (clock.modelled && clock.end == 7 && pf.firstRow && pf.operandFetched) {
+                    const DmaClockFetches f =
+                        dmaClockFetches(pf.dmaClock, pf.dmaMode, start,
+                                        dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), true);
+                    lmsOff += f.has(f.name, 7) || f.has(f.font, 7);
+                }
                 // (A change reaching the display from clock x acts from cycle x / 2.)
                 justPassed += clock.modelled && clock.start < start &&
                               std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
@@ -917,6 +937,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(passed, 10) << early;
     EXPECT_GT(justPassed, 20) << early;
     EXPECT_GT(textOff, 10) << early;
+    EXPECT_GT(lmsOff, 5) << early;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
