@@ -682,6 +682,10 @@ void Antic::operandDmaDuringLine(const Memory& mem, bool low, bool high, Playfie
     dl_ = dl;
     const uint16_t scan = high ? address : memScanBeforeLms_;
     if (high) noteIoSpace(scan, IoSpaceReader::ScreenData);
+    lmsAddressLoaded(mem, scan, out);
+}
+
+void Antic::lmsAddressLoaded(const Memory& mem, uint16_t scan, PlayfieldLine& out) {
     lineMemScan_ = scan;
     out.dataAddress = scan;
     if (bufferFetched_) {
@@ -693,6 +697,28 @@ void Antic::operandDmaDuringLine(const Memory& mem, bool low, bool high, Playfie
             keepPlacesPastFetch(mem, scan, scanAdvance_);
     }
     memScan_ = lineWasLast_ ? scanAddress(scan, scanAdvance_) : scan;
+}
+
+PMG_NOINLINE void Antic::carriedFetchesEndDuringLine(const Memory& mem, int end, PlayfieldLine& out) {
+    constexpr int kLastAndCycle = 7;
+    if (!carriedAnds_.set || end > kLastAndCycle) return;
+    // The fetches of cycles 2-7 as the line began (carriedAnds_) lose those the write took away,
+    // for operandDmaDuringLine's masks too.
+    const bool highAnded = (fetchAndCycles_ >> kLastAndCycle) & 1;
+    for (int c = std::max(end, 0); c <= kLastAndCycle; ++c) {
+        const auto bit = ~(uint64_t{1} << c);
+        carriedAnds_.f.name[0] &= bit;
+        carriedAnds_.f.font[0] &= bit;
+        fetchAnd_[static_cast<size_t>(c)] = 0xFFFF;
+        fetchAndCycles_ = static_cast<uint8_t>(fetchAndCycles_ & ~(1 << c));
+    }
+    if (!highAnded || !operandsFetched_ || mode_ < 2) return;
+    // The high byte read at its own address, paired with the low byte of cycle 6 (the write
+    // acts after it, so that one keeps its AND).
+    const auto high = static_cast<uint16_t>((operandDl_ & 0xFC00) | ((operandDl_ + 1) & 0x03FF));
+    const auto scan = static_cast<uint16_t>(operandLow_ | (mem.read(high) << 8));
+    noteIoSpace(scan, IoSpaceReader::ScreenData);
+    lmsAddressLoaded(mem, scan, out);
 }
 
 void Antic::screenBytesWrittenDuringLine(const Memory& mem, std::span<const PlayfieldLine::MemoryWrite> writes,

@@ -113,6 +113,12 @@ public:
     // `own`: ANTIC's own fetches on cycles 2-7 after the line's writes (fetchAddressMask), for a
     // carried fetch (A4) on cycle 6 or 7, which makes ANTIC read the AND of both addresses.
     void operandDmaDuringLine(const Memory& mem, bool low, bool high, PlayfieldLine& out, uint8_t own);
+    // That line, a first row with a DMA clock carried in (A4), had its width turned off by a write
+    // that acts from cycle `end` (7 or before; carriedClockAsWritten): ANTIC works its fetch
+    // pattern out again at the write, so the carried fetches it took away from `end` on AND
+    // nothing into its own there. Redoes an LMS address whose high byte (cycle 7) took one in;
+    // `out` gets the new address. Before operandDmaDuringLine and playfieldFetchedDuringLine.
+    void carriedFetchesEndDuringLine(const Memory& mem, int end, PlayfieldLine& out);
     // That line starts a mode line with an LMS or JMP (fetched, or repeated with display-list
     // DMA off), whose address ANTIC fetches on cycles 6 and 7 while display-list DMA is on.
     bool operandsPending() const { return operandsPending_; }
@@ -252,6 +258,9 @@ private:
     // clock a write stopped before the line's start (`clock.start` kNoStart), which draws nothing.
     void keepAndedNames(const std::array<uint8_t, 63>& names, uint64_t anded);
     void carriedTextNames(const Memory& mem, const PlayfieldLine& out, const CarriedClock& clock);
+    // An LMS address `scan` loaded on cycle 7 of the line scanLine() last ran, after it began:
+    // the line's data, the buffer its first row fetched and the counter follow it.
+    void lmsAddressLoaded(const Memory& mem, uint16_t scan, PlayfieldLine& out);
     // lineMemory()'s copy, made on first use; a copy of the ANTIC starts without one (it
     // holds nothing between lines).
     struct ScratchMemory {

@@ -251,13 +251,12 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         out.start = fetch.clock + 1;
         out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
     } else {
-        // (Cycles 2-6 fetch as the line began.) A text line whose width a write on cycle 7 or
-        // later turns off, or whose start a write moves behind the beam, keeps the names it
-        // fetched before (Antic::dmaClockPlayfield); one whose width a write on cycle 7 turns
-        // off, where a carried font fetch meets an LMS address's high byte, is not modelled.
+        // (Cycles 2-6 fetch as the line began.) A text line whose width a write acting from cycle
+        // 7 or later turns off, or whose start a write moves behind the beam, keeps the names it
+        // fetched before (Antic::dmaClockPlayfield); a write acting on cycle 7 takes that cycle's
+        // carried fetch away from an LMS address's high byte (Antic::carriedFetchesEndDuringLine).
         const int end = passed >= 0 ? passed : off;
         if (end < 7) return out;
-        if (anticMode(mode).character && passed < 0 && end < 8) return out;
         out.end = end;
     }
     out.modelled = true;

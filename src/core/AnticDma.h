@@ -184,8 +184,8 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
 // with the width off, a start a write on cycle 10 or before moved past the beam so that the
 // write acts after the first name cycle on a text line, or on a bitmap line that has a later
-// write, the width turned off before the start and on again, or turned off before cycle 7 (on a
-// character mode line, before cycle 8).
+// write, the width turned off before the start and on again, or turned off by a write acting
+// before cycle 7.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;

@@ -620,6 +620,12 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
     if (!midLine.empty()) {
         // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
+        if (pf_.dmaClock != 0 && pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]] {
+            // A width turned off by a write acting on cycle 7 or before takes the carried fetches
+            // from there away from ANTIC's own (A4): an LMS high byte is then read alone.
+            const CarriedClock clock = carriedClockAsWritten(pf_);
+            if (clock.modelled && clock.end < 8) antic_.carriedFetchesEndDuringLine(memory_, clock.end, pf_);
+        }
         if (antic_.operandsPending()) [[unlikely]] {
             const OperandFetches fetches = operandFetches(midLine, regs_[Reg::DMACTL]);
             antic_.operandDmaDuringLine(memory_, fetches.low, fetches.high, pf_,

@@ -1180,4 +1180,67 @@ TEST(AnticMidLine, A4_AnLmsAddressSkippedByDisplayListDmaLeavesTheCounterWhereTh
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
+TEST(AnticMidLine, A4_AWidthOffWriteOnCycle6TakesTheCarriedFetchOfCycle7AwayFromTheLmsHighByte) {
+    // Line 32 as in A4_TheSecondRowsCycle1MakesABitmapFetchThatMovesTheCounter (display list at
+    // $2063, LMS $3F4C, HSCROL 2 and 4 from clock 100): bitmaps on the odd cycles 13-113 leave the
+    // counter at $3F7F and the ring $AA (bitmaps on the odd cycles). Line 33 is a scrolled mode F
+    // line with an LMS $7F6C (instruction at $2069, address bytes at $206A and $206B). Its carried
+    // bitmaps on cycles 1 (at $3F7F, ANDed into the instruction fetch: $2069 & $3F7F = $2069), 3
+    // and 5 move the counter to $3F82; cycle 6 has none, so the low byte is $6C. DMACTL $20 at
+    // clock 10 (cycle 6) turns the width off from cycle 7: ANTIC works its whole pattern out again
+    // at the write, with no start to fetch up to, so cycle 7 has no carried bitmap any more and
+    // the high byte is read at $206B alone: $7F (Altirra). The counter is loaded with $7F6C, and
+    // nothing more is fetched on line 33. Line 34 (mode F, DMACTL $22 and HSCROL 2 again from
+    // clock 0) fetches from $7F6C on: a few carried bitmaps before its own, all within
+    // $7F6C-$7FFF, so its window $30-$CF is lit throughout.
+    // Had the removed fetch of cycle 7 been ANDed in, the high byte would be read at
+    // $206B & $3F82 = $2002 ($50): line 34 would show bytes from $506C on ($00), dark.
+    TestMachine t;
+    t.displayList({});
+    t.m.memory().load(
+        0x2063, std::vector<uint8_t>{0x70, 0x70, 0x70, 0x5F, 0x4C, 0x3F, 0x5F, 0x6C, 0x7F, 0x1F, 0x41, 0x63, 0x20});
+    t.set(Reg::DLISTL, 0x63);
+    t.set(Reg::DLISTH, 0x20);
+    t.set(Reg::HSCROL, 2);
+    t.poke(0x2002, {0x50});
+    for (uint16_t a = 0x7F6C; a <= 0x7FFF; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 4);
+    t.at(kFirstModeLine + 1, 10, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x22);
+    t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 2);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLinesWidthOffWriteOnCycle6TakesItsFontFetchOfCycle7AwayFromTheLmsHighByte) {
+    // Line 32 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (display list at $2000, LMS
+    // $3000; HSCROL 2 from clock 100: 51 bytes, all $00, the counter at $3033, the ring $55).
+    // Line 33 is a mode 2 line with an LMS $4000 (instruction at $2006, address bytes at $2007 and
+    // $2008); HSCROL 0 again from clock 0. The ring's even places: names on the even cycles, font
+    // bytes 3 cycles later, on the odd ones. Names on 0 (virtual), 2 and 4 move the counter to
+    // $3036; cycle 6's name at $3036 meets the low byte's fetch at $2007: ANTIC reads $2007 & $3036
+    // = $2006, the instruction $42. DMACTL $20 at clock 10 (cycle 6) turns the width off from
+    // cycle 7: ANTIC works its whole pattern out again at the write, with no start to fetch up to,
+    // so the font fetch of cycle 7 is gone and the high byte is read at $2008 alone: $40
+    // (Altirra). The counter is loaded with $4042 and line 33 fetches nothing more (nothing drawn,
+    // no start). DMACTL $22 at clock 0 of line 34 clears the ring (as in
+    // A4_ACarriedTextLineWhoseWidthAWriteTurnsOffBeforeItsStartKeepsTheNamesFetchedUpToIt), and
+    // the mode F line 41 after the mode line's eight rows fetches bytes $4042-$4069 into its
+    // window $30-$CF. Memory: $4042-$4069 $FF: lit throughout.
+    // Had the removed font fetch been ANDed in (the name at the read place, line 32's byte 0,
+    // $00: font address $E000), the high byte would be read at $2008 & $E000 = $2000 ($70):
+    // line 41 would show bytes $7042-$7069 ($00), dark.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x42, 0x00, 0x40, 0x0F});
+    for (uint16_t a = 0x4042; a <= 0x4069; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 10, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
 }  // namespace pmg::test

@@ -851,6 +851,17 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
         t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + widened.below(2))));
         t.at(y, 16 + widened.below(4), Reg::DMACTL, 0x2F);
     }
+    // The width turned off on cycle 6 (clocks 10-11), acting from cycle 7, where a carried fetch
+    // would meet an LMS address's high byte, and on again as the next line begins; HSCROL written
+    // late on the line before, which may move its stop off the step and carry its clock in (an
+    // eighth generator).
+    Rng six{seed * 67867967u + 31u};
+    for (int i = 48 + six.below(16); i > 0; --i) {
+        const int y = 9 + six.below(239);
+        t.at(y - 1, 96 + six.below(8), Reg::HSCROL, six.byte());
+        t.at(y, 10 + six.below(2), Reg::DMACTL, 0x2C);
+        t.at(y + 1, six.below(2), Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + six.below(3))));
+    }
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -873,13 +884,17 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and the text lines (modes 2-7) whose width such a write turns off before their start, which
     // keep the names their carried clock fetched before it
     int textOff = 0;
-    // of the lines whose start a write moves behind the beam after cycle 10, the text lines
+    // of the lines whose start a write moves behind the beam after cycle 10 (the width still on),
+    // the text lines
     int passedText = 0;
-    // of those the text lines (a name fetched on the cycle the write acts from)
+    // of the lines whose start a write on cycle 9 or 10 moves just behind the beam, the text lines
     int justPassedText = 0;
-    // and the bitmap lines whose start such a write on cycle 10 moves to name cycle 10, two cycles
+    // and the lines whose start such a write on cycle 10 moves to name cycle 10, two cycles
     // behind the beam, which still starts the clock there (no write after it on the line)
     int passedByTwo = 0;
+    // and the first rows with an LMS whose width such a write on cycle 6 turns off, taking the
+    // carried fetch of cycle 7 away from the address's high byte (bitmap or text lines)
+    int lmsOff = 0;
     for (uint32_t seed = 9000; seed < 9040; ++seed) {
         crossCheck(seed, MachineOptions{}, abnormalDmaScene);
         crossCheck(seed, MachineOptions{.record = false}, abnormalDmaScene);
@@ -922,6 +937,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     clock.modelled && clock.start == kNoStart && (dmactl & 3) == 0 && anticMode(pf.dmaMode).character;
                 passedText +=
                     clock.modelled && clock.start == kNoStart && (dmactl & 3) != 0 && anticMode(pf.dmaMode).character;
+                if (clock.modelled && clock.end == 7 && pf.firstRow && pf.operandFetched) {
+                    const DmaClockFetches f =
+                        dmaClockFetches(pf.dmaClock, pf.dmaMode, start,
+                                        dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), true);
+                    lmsOff += f.has(f.name, 7) || f.has(f.font, 7);
+                }
                 // (A change reaching the display from clock x acts from cycle x / 2.)
                 const bool fromStart =
                     clock.modelled && clock.start < start &&
@@ -946,6 +967,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(justPassedText, 8) << justPassed;
     EXPECT_GT(passedByTwo, 12) << justPassed;
     EXPECT_GT(passedText, 8) << passed;
+    EXPECT_GT(lmsOff, 5) << early;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
