@@ -69,6 +69,14 @@ void ImportExportMenu::drawMenuItems(const Scene& scene, const fs::path& scenePa
     }
 }
 
+namespace {
+std::string joined(const std::vector<std::string>& extensions) {
+    std::string out;
+    for (const std::string& e : extensions) out += (out.empty() ? "" : ", ") + e;
+    return out;
+}
+}  // namespace
+
 std::vector<FileKind> ImportExportMenu::importKinds() {
     // The kinds src/formats/Importer.cpp reads, by extension (formats::isImportable).
     std::vector<FileKind> kinds{
@@ -77,7 +85,8 @@ std::vector<FileKind> ImportExportMenu::importKinds() {
         {"Emulator states: atari800 (.a8s), Altirra (.atstate2)", {".a8s", ".atstate2"}},
         {"Character sets (.fnt, .set, .chr)", {".fnt", ".set", ".chr"}},
         {"Micro Illustrator pictures (.mic)", {".mic"}},
-        {"Executables, as a still picture (.xex, .com, .exe, .obj)", formats::executableExtensions()},
+        {"Executables, as a still picture (" + joined(formats::executableExtensions()) + ")",
+         formats::executableExtensions()},
     };
     FileKind every{"Every kind PMG Lab imports", {}};
     for (const FileKind& k : kinds)

@@ -224,6 +224,8 @@ void Atari::beginFrameWrites() {
     thisFrame_.collisionReads.clear();
     thisFrame_.collisionClears.clear();
     thisFrame_.start = machine_.registers();
+    for (int r = 0; r < kCollisionRegisters; ++r)
+        frameStartLatches_[static_cast<size_t>(r)] = machine_.collisions().read(r);
     thisFrame_.frame = machine_.frameCount();
     if (keepFrameMemory_) thisFrame_.memory.assign(machine_.memory().data(), machine_.memory().data() + 0x10000);
     else thisFrame_.memory.clear();
@@ -389,9 +391,14 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
     }
     // What the clear takes away, for the report (a clear acting on the next line finds this
     // line's bits: nothing latches in the horizontal blank between).
-    if (reg == Reg::HITCLR)
-        thisFrame_.collisionClears.push_back(
-            {latchesAt(std::min(clock, kClocksPerLine)), line, cycle, std::min(clock, kClocksPerLine)});
+    if (reg == Reg::HITCLR) {
+        Atari::CollisionClear clear{latchesAt(std::min(clock, kClocksPerLine)), line, cycle, {}};
+        if (thisFrame_.collisionClears.empty())
+            for (int r = 0; r < kCollisionRegisters; ++r)
+                clear.fromBefore[static_cast<size_t>(r)] =
+                    static_cast<uint8_t>(clear.before.read(r) & frameStartLatches_[static_cast<size_t>(r)]);
+        thisFrame_.collisionClears.push_back(clear);
+    }
     if (clock >= kClocksPerLine) {
         nextWrites_.push_back(RegisterWrite{static_cast<int16_t>((line + 1) % machine_.linesPerFrame()),
                                             static_cast<int16_t>(std::max(clock - kClocksPerLine, 1)), reg, value});

@@ -104,17 +104,14 @@ public:
     struct CollisionClear {
         CollisionLatches before;
         int line = 0, cycle = 0;
-        int clock = 0;  // the colour clock of `line` where it took effect (228: after the line)
-        // Whether a bit it cleared was latched in this frame, before the clear. The latches
-        // keep a bit's first hit until they are cleared, so a first hit later in the frame than
-        // the clear was made in a frame before: a clear early in the frame (a program that
-        // clears at the top of its loop) takes what the last frame left.
-        bool latchedThisFrame(int reg, int bit) const {
-            const BeamPosition hit = before.firstHit(reg, bit);
-            return hit.line < line || (hit.line == line && hit.clock < clock);
-        }
-    };
-    // The chips' side of a frame: the registers it began with and every CPU write to the chips
+        // Per register, the bits of `before` that were latched when the frame began (the frame's
+        // first clear only; 0 for the others): a frame before latched them, and a latch set then
+        // cannot latch again in this frame. A program that clears at the top of its loop takes
+        // what the last frame left; one that clears every other frame, older bits too.
+        std::array<uint8_t, kCollisionRegisters> fromBefore{};
+        // Whether a bit it cleared was latched in this frame, before the clear.
+        bool latchedThisFrame(int reg, int bit) const { return !((fromBefore[static_cast<size_t>(reg)] >> bit) & 1); }
+    };  // The chips' side of a frame: the registers it began with and every CPU write to the chips
     // during it, at the (line, colour clock) where each took effect, in the order applied.
     // What a scene with these line writes would draw; the software methods derive the
     // frame's objects from it.
@@ -211,6 +208,7 @@ private:
     int stopCaller_ = -1;  // where the OS call or BRK came from, -1 unknown
     uint8_t lastKey_ = 0;
     FrameWrites thisFrame_, lastFrame_;
+    std::array<uint8_t, kCollisionRegisters> frameStartLatches_{};  // as thisFrame_ began (CollisionClear)
     bool keepFrameMemory_ = false;
     void beginFrameWrites();
     uint64_t chipWrites_ = 0;

@@ -18,9 +18,24 @@
 
 namespace pmg::formats {
 
+namespace {
+// The kinds importBytes reads by their extension, other than the executables (one list each:
+// the messages, isImportable and the app's dialogs all read them).
+const std::vector<std::string>& otherImportExtensions() {
+    static const std::vector<std::string> kExtensions{".a8s", ".atstate2", ".apl", ".apm", ".fnt", ".set",
+                                                      ".chr", ".mic",      ".spr", ".mpl", ".msl"};
+    return kExtensions;
+}
+}  // namespace
+
 const char* supportedImportExtensions() {
-    return ".a8s, .atstate2, .apl, .apm, .fnt, .mic, .spr, .mpl, .msl, .xex, .com, .exe, .obj (and any file with "
-           "--raw-mode)";
+    static const std::string text = [] {
+        std::string out;
+        for (const auto* list : {&otherImportExtensions(), &executableExtensions()})
+            for (const std::string& ext : *list) out += (out.empty() ? "" : ", ") + ext;
+        return out + " (and any file with --raw-mode)";
+    }();
+    return text.c_str();
 }
 
 namespace {
@@ -44,11 +59,9 @@ bool isExecutable(const std::filesystem::path& path) {
 }
 
 bool isImportable(const std::filesystem::path& path) {
-    static const char* const kKnown[] = {".a8s", ".atstate2", ".apl", ".apm", ".fnt", ".set",
-                                         ".chr", ".mic",      ".spr", ".mpl", ".msl"};
     const std::string ext = lowerExtension(path);
-    return isExecutable(path) ||
-           std::any_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return ext == k; });
+    const auto& known = otherImportExtensions();
+    return isExecutable(path) || std::find(known.begin(), known.end(), ext) != known.end();
 }
 
 std::vector<uint8_t> readInputFile(const std::filesystem::path& path) {

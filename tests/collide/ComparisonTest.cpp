@@ -216,28 +216,41 @@ TEST(Comparison, AHitInTheVerticalBlankIsNamedAsSuch) {
 }
 
 // What a program's frame latched: a HITCLR late in the frame (its vertical blank) takes bits
-// this frame latched, which the methods face; one at the top of the frame takes what the frame
-// before left (first hits later in the frame than the clear), which is not this frame's.
+// this frame latched, which the methods face; the frame's first clear also takes what was
+// latched when the frame began (a clear at the top of the frame, or one every other frame):
+// a frame before latched those, and they are not this frame's.
 TEST(Comparison, AProgramsFrameLatchedWhatItsClearsTookFromItNotWhatAFrameBeforeLeft) {
     CollisionLatches before;
     before.latch(4, 0x4, BeamPosition{73, 128});  // P0PF PF2 (register 4), first hit at line 73
-    const Atari::CollisionClear late{before, 251, 10, 20};
+    before.latch(0, 0x1, BeamPosition{20, 60});   // M0PF PF0, first hit at line 20
+    Atari::CollisionClear late{before, 251, 10, {}};
     EXPECT_TRUE(late.latchedThisFrame(4, 2));
-    const Atari::CollisionClear top{before, 0, 9, 18};
-    EXPECT_FALSE(top.latchedThisFrame(4, 2));
-    const Atari::CollisionClear sameLineAfter{before, 73, 40, 80};
-    EXPECT_FALSE(sameLineAfter.latchedThisFrame(4, 2)) << "a hit at clock 128 is after a clear at clock 80";
+    // The frame began with P0PF's bit set: a frame before latched it, whatever its line.
+    Atari::CollisionClear first{before, 100, 9, {}};
+    first.fromBefore[4] = 0x4;
+    EXPECT_FALSE(first.latchedThisFrame(4, 2));
+    EXPECT_TRUE(first.latchedThisFrame(0, 0));
 
     CollisionLatches end;
-    end.latch(0, 0x1, BeamPosition{100, 60});  // M0PF PF0, still latched at the end
+    end.latch(1, 0x2, BeamPosition{150, 60});  // M1PF PF1, still latched at the end
     const std::vector<Atari::CollisionClear> fromThisFrame{late};
     const auto latched = collide::programLatches(fromThisFrame, end);
     ASSERT_TRUE(latched.has_value());
     EXPECT_EQ(latched->read(4), 0x4);
     EXPECT_EQ(latched->read(0), 0x1);
-    // A clear at the top that took only the frame before's bits: the end tells it all.
-    const std::vector<Atari::CollisionClear> fromTheFrameBefore{top};
-    EXPECT_FALSE(collide::programLatches(fromTheFrameBefore, end).has_value());
+    EXPECT_EQ(latched->read(1), 0x2);
+    const std::vector<Atari::CollisionClear> withTheFrameBefore{first};
+    const auto some = collide::programLatches(withTheFrameBefore, end);
+    ASSERT_TRUE(some.has_value());
+    EXPECT_EQ(some->read(4), 0) << "a bit the frame before left was given to this frame";
+    EXPECT_EQ(some->read(0), 0x1);
+    // A clear that took only the frame before's bits: the end tells it all.
+    CollisionLatches old;
+    old.latch(4, 0x4, BeamPosition{73, 128});
+    Atari::CollisionClear top{old, 0, 9, {}};
+    top.fromBefore[4] = 0x4;
+    const std::vector<Atari::CollisionClear> onlyBefore{top};
+    EXPECT_FALSE(collide::programLatches(onlyBefore, end).has_value());
 }
 
 TEST(Comparison, DesignerAndTightBoxesOfAShape) {
