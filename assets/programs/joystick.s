@@ -1,7 +1,7 @@
 ; Joystick and the hardware's answer: player 0 is a small ship moved by joystick 0 over the
 ; OS's text screen, which has a frame of solid blocks (playfield colour 2, COLOR2) and a block
 ; in the middle. Every frame the deferred vertical-blank routine reads P0PF (what the ship
-; touched during the frame just drawn), shows it on the bottom line as "P0PF=$0n", clears the
+; touched during the frame just drawn), shows it on the top text line as "P0PF=$0n", clears the
 ; latches with HITCLR and moves the ship. Collisions are read one frame late, as games read
 ; them. The last value read is also kept at $0600 for tools (pmglab-cli run --memory '$0600:1').
         .include "atari.inc"

@@ -106,7 +106,11 @@ int emulateCommand(const EmulateOptions& options) {
     try {
         emulator = formats::findEmulator(options.emulator);
     } catch (const std::runtime_error& e) {
-        throw InputError(std::string("emulate: ") + e.what() + " (--emulator PATH)");
+        // A path the user gave that is not an emulator is bad input (exit 2); no emulator
+        // installed is a failure of this machine, not of the command line (exit 1).
+        const std::string text = std::string("emulate: ") + e.what() + " (--emulator PATH)";
+        if (!options.emulator.empty()) throw InputError(text);
+        throw std::runtime_error(text);
     }
     exportOrExplain(scene, options.scene);  // a scene that cannot be exported says why, as export does
     const fs::path directory = fs::temp_directory_path() / ("pmglab-" + std::to_string(::getpid()));

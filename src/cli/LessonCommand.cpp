@@ -30,6 +30,8 @@ std::vector<Lesson> gather(const std::vector<std::string>& paths) {
             auto dir = loadLessonDirectory(p);
             if (dir.empty()) throw InputError(p + ": no lesson files (*.json) in this directory");
             for (auto& l : dir) lessons.push_back(std::move(l));
+        } else if (!fs::exists(p, ec)) {
+            throw InputError(p + ": no such lesson file or directory");
         } else {
             lessons.push_back(loadLesson(p));
         }
@@ -73,11 +75,18 @@ void addLessonCommand(CLI::App& app, Action& action) {
     lesson->require_subcommand(1);
     CLI::App* command = lesson->add_subcommand(
         "check", "Run every lesson headless and check each result its text states (exit 1 if any claim fails)");
-    command->add_option("paths", options->paths, "Lesson files or directories of them (default: assets/lessons)")
+    command
+        ->add_option("paths", options->paths,
+                     "Lesson files or directories of them (default: the project's assets/lessons)")
         ->type_name("DIR|FILE");
     command->add_flag("--verbose", options->verbose, "List every claim, not only the ones that fail");
     command->callback([options, &action] {
-        if (options->paths.empty()) options->paths.push_back("assets/lessons");
+        // The project's lessons: beside the working directory (a checkout run from its root),
+        // else in the source tree this program was built from, wherever it is run.
+        if (options->paths.empty()) {
+            std::error_code ec;
+            options->paths.push_back(fs::is_directory("assets/lessons", ec) ? "assets/lessons" : PMGLAB_LESSONS_DIR);
+        }
         action = [options] { return check(*options); };
     });
 }

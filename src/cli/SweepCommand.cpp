@@ -145,15 +145,22 @@ int sweep(SweepCliOptions options) {
         if (!options.png.empty()) out["png"] = options.png;
         std::cout << out.dump(2) << '\n';
     } else {
+        // Times in milliseconds with one decimal: what a person compares at a glance.
+        char line[200];
+        std::snprintf(line, sizeof line, "%.1f ms", result.seconds * 1000);
         std::cout << "Sweep of " << result.b.name() << " around " << result.a.name() << " in \"" << run->scene.name
-                  << "\": " << offsets << " offsets, " << result.threads << " thread(s), " << result.seconds << " s";
-        if (result.threads > 1 && result.seconds > 0)
-            std::cout << " (one thread " << oneThreadSeconds << " s, speed-up " << oneThreadSeconds / result.seconds
-                      << "x)";
-        std::cout << "\n\n";
-        char line[160];
-        std::snprintf(line, sizeof line, "%-15s %8s %8s %8s %8s  %s\n", "method", "hit", "false", "missed", "miss",
-                      "worst offsets (dx,dy)");
+                  << "\": " << offsets << " offsets, " << result.threads << " thread" << (result.threads > 1 ? "s" : "")
+                  << ", " << line;
+        if (result.threads > 1 && result.seconds > 0) {
+            std::snprintf(line, sizeof line, " (one thread %.1f ms, speed-up %.1fx)", oneThreadSeconds * 1000,
+                          oneThreadSeconds / result.seconds);
+            std::cout << line;
+        }
+        std::cout << "\n\nOffsets where the method and the hardware both say hit, where the method says hit and "
+                     "the hardware not\n(false alarm, F), where the hardware hits and the method not (missed, M), "
+                     "and where both say no.\n\n";
+        std::snprintf(line, sizeof line, "%-15s %8s %8s %8s %9s  %s\n", "method", "both hit", "false", "missed",
+                      "both miss", "worst offsets (dx,dy)");
         std::cout << line;
         for (const SweepMethod& m : result.methods) {
             std::string worst;
@@ -161,7 +168,7 @@ int sweep(SweepCliOptions options) {
                 worst += " F(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")";
             for (const SweepOffset& o : m.worstMisses)
                 worst += " M(" + std::to_string(o.dx) + "," + std::to_string(o.dy) + ")";
-            std::snprintf(line, sizeof line, "%-15s %8ld %8ld %8ld %8ld ", m.id.c_str(), m.counts.truePositives,
+            std::snprintf(line, sizeof line, "%-15s %8ld %8ld %8ld %9ld ", m.id.c_str(), m.counts.truePositives,
                           m.counts.falsePositives, m.counts.falseNegatives, m.counts.trueNegatives);
             std::cout << line << worst << '\n';
         }

@@ -66,6 +66,38 @@ TEST_F(Cli, RunSaysTheScenesHitclrLineWritesClearedTheLatches) {
     EXPECT_EQ(plain.out.find("HITCLR"), std::string::npos) << plain.out;
 }
 
+// What a person met trying the CLI from another folder and with a wrong path.
+TEST_F(Cli, LessonCheckFindsTheProjectsLessonsFromAnyFolderAndNamesAPathThatIsNotThere) {
+    const fs::path here = fs::current_path();
+    fs::current_path(temp(""));  // no assets/ here
+    const Result r = run({"lesson", "check"});
+    const Result missing = run({"lesson", "check", "nothere"});
+    fs::current_path(here);
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find(" lessons pass"), std::string::npos) << r.out;
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_EQ(missing.err, "pmglab-cli: nothere: no such lesson file or directory\n");
+}
+
+TEST_F(Cli, ExportIntoAFolderThatIsNotThereSaysSo) {
+    const fs::path out = temp("no-such-folder") / "game.xex";
+    const Result r = run({"export", dataFile("t1.json").string(), "--xex", out.string()});
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(
+        r.err.find(out.string() + ": cannot write here: the folder " + out.parent_path().string() + " does not exist"),
+        std::string::npos)
+        << r.err;
+}
+
+TEST_F(Cli, SweepSaysWhatEachColumnCountsAndTimesInMilliseconds) {
+    const Result r = run({"sweep", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find(" ms\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("both hit"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("both miss"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("(false alarm, F)"), std::string::npos) << r.out;
+}
+
 TEST_F(Cli, RunJsonIsOneObjectWithAllSixteenRegisters) {
     const std::string scene = dataFile("t1.json").string();
     const Result r = run({"run", scene, "--json"});
