@@ -1164,20 +1164,14 @@ TextClockFetches textClockFetches(const Memory& mem, std::array<uint8_t, 63>& na
 }
 
 // A text line (modes 2-7) drawn while ANTIC's DMA clock carries bits from an earlier line (rule
-// A4; Altirra's ANTIC, read for facts). From cycle 7 on each font fetch takes its character name
-// from a read place that moves on by one with every font fetch (48-62 read $FF), not from the
-// character it follows, and the font bytes go into a second buffer in fetch order (cleared on
-// cycle 10, so those fetched on 7-9 count as 0); on a first row each name fetch fills the next
-// place of the line buffer, and a cycle that fetches a name and a font byte reads the AND of both
-// addresses into both. The picture runs the same shift register as a bitmap line
-// (dmaClockPicture): before the line's own start (name cycle `start`) it ORs the names at its
-// read place into the register, from the start it loads the next font byte on each cycle the
-// clock has a bit, with the name at its read place deciding inverse video (modes 2-3), PF3 (4-5)
-// or the colour (6-7) until the next load. Cycle x's pixels show at colour clocks 2x + 12 and
-// 2x + 13.
-// `names`: the line buffer as the line began (places 48-62 unused: they read $FF); it gets the
-// names the line fetches. Returns the places (bit p) whose name is not memory's byte at the place:
-// its fetch met a font fetch, or the names wrapped round the buffer onto it.
+// A4; Altirra's ANTIC, read for facts), its names and font bytes fetched as textClockFetches
+// says. The picture runs the same shift register as a bitmap line (dmaClockPicture): before the line's own start (name
+// cycle `start`) it ORs the names at its read place into the register, from the start it loads the next font byte on
+// each cycle the clock has a bit, with the name at its read place deciding inverse video (modes 2-3), PF3 (4-5) or the
+// colour (6-7) until the next load. Cycle x's pixels show at colour clocks 2x + 12 and 2x + 13. `names`: the line
+// buffer as the line began (places 48-62 unused: they read $FF); it gets the names the line fetches. Returns the places
+// (bit p) whose name is not memory's byte at the place: its fetch met a font fetch, or the names wrapped round the
+// buffer onto it.
 PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t, 63>& names, PlayfieldLine& out,
                                           int start, int stopName) {
     constexpr int kPlaces = 63;  // the buffer's read and write places wrap after 62
@@ -1261,9 +1255,9 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
 
 void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     if (out.dmaClock == 0 || out.empty()) return;
-    // (A line the model draws without the carried bits, by generatePlayfield: CarriedClock. So is
-    // one whose clock never starts: the carried bits only fill the shift register before the
-    // start, which shifts nothing out without one.)
+    // (A line the model draws without the carried bits, by generatePlayfield: CarriedClock. One
+    // whose clock never starts shows nothing of them: they only fill the shift register before
+    // the start, which shifts nothing out without one; a text line's first row keeps its names.)
     const CarriedClock clock = carriedClockOf(out);
     if (!clock.modelled) return;
     if (clock.start == kNoStart) [[unlikely]] {
