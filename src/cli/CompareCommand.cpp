@@ -140,13 +140,13 @@ void printText(const CollideRun& run, const CompareCliOptions& options, const Co
 
     for (const MethodResult& m : c.methods) {
         std::cout << "\n" << m.name << " [" << m.id << "]: " << m.source << "\n";
-        std::cout << "        PF3 PF2 PF1 PF0     P3  P2  P1  P0\n";
+        std::cout << "        PF0 PF1 PF2 PF3     P0  P1  P2  P3\n";  // the window's order
         for (int o = 0; o < 8; ++o) {
             const int object = registerObject(M0PF + o);  // rows in register order
             const int pf = playfieldRegister(object), pl = playerRegister(object);
             std::string s = std::string("  ") + pmObjectName(object) + "    ";
             for (int reg : {pf, pl}) {
-                for (int bit = 3; bit >= 0; --bit) {
+                for (int bit = 0; bit < 4; ++bit) {
                     char sym = '-';
                     for (const Cell& cell : m.cells)
                         if (cell.ref.reg == reg && cell.ref.bit == bit) sym = cellSymbol(cell);

@@ -139,15 +139,16 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
     const std::string name = scene.name.empty() ? "(unnamed)" : quoteForMessage(scene.name, 80);
     std::cout << "Scene " << name << " (" << file << ") after " << frames << (frames == 1 ? " frame" : " frames")
               << "\n\nCollision registers (1 = set, . = clear, - = a player's own bit, never set):\n"
-              << "        PF   PF3 PF2 PF1 PF0      PL    P3  P2  P1  P0\n";
+              << "        PF   PF0 PF1 PF2 PF3      PL    P0  P1  P2  P3\n";
 
-    // One row per object: its xxPF register, then its xxPL register; bits 3 to 0.
+    // One row per object: its xxPF register, then its xxPL register; its value, then bits 0 to
+    // 3, the columns in the window's order (PF0 first), so the two read alike.
     auto cells = [&](int reg) {
         std::string s;
         char buf[8];
         std::snprintf(buf, sizeof buf, "%-4s", hex(latches.read(reg)).c_str());
         s += buf;
-        for (int bit = 3; bit >= 0; --bit)
+        for (int bit = 0; bit < 4; ++bit)
             s += std::string("   ") + (isOwnBit(reg, bit) ? '-' : (latches.read(reg) & (1 << bit)) ? '1' : '.');
         return s;
     };

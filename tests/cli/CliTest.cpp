@@ -98,6 +98,16 @@ TEST_F(Cli, SweepSaysWhatEachColumnCountsAndTimesInMilliseconds) {
     EXPECT_NE(r.out.find("(false alarm, F)"), std::string::npos) << r.out;
 }
 
+// The table reads as the window's grid does: PF0 first, P0 first (it had bit 3 first, the
+// register's order, and a person comparing the two misread a cell).
+TEST_F(Cli, RunTableColumnsAreInTheWindowsOrder) {
+    const Result r = run({"run", dataFile("t1.json").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("        PF   PF0 PF1 PF2 PF3      PL    P0  P1  P2  P3\n"), std::string::npos) << r.out;
+    // P0PF = $1: PF0, the first column.
+    EXPECT_NE(r.out.find("  P0    $1     1   .   .   .      $0     -   .   .   .\n"), std::string::npos) << r.out;
+}
+
 TEST_F(Cli, RunJsonIsOneObjectWithAllSixteenRegisters) {
     const std::string scene = dataFile("t1.json").string();
     const Result r = run({"run", scene, "--json"});
