@@ -1243,4 +1243,44 @@ TEST(AnticMidLine, A4_ACarriedTextLinesWidthOffWriteOnCycle6TakesItsFontFetchOfC
     EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
+TEST(AnticMidLine, A4_ACarriedTextLineThatNeverStartsKeepsANameFetchedWithAFontByteAsTheAnd) {
+    // Line 32 as in A4_ANameAndAFontFetchOnOneCycleReadTheAndOfBothAddresses (mode C, LMS $3000,
+    // scrolled, HSCROL 2 at clock 100): bytes 0-25, the ring $11 left (places 0 and 4). Line 33, a
+    // scrolled mode C line with HSCROL 2 (start name cycle 11, place 3: $88; bitmaps 2 cycles after
+    // each place): carried bitmaps on 2 and 6 move the counter to byte 28; HSCROL 0 at clock 100
+    // moves its stop to 106 (place 2, none of the ring's), so it is missed: carried bitmaps on 10,
+    // 14, ..., 110 and its own on 13, 17, ..., 113 (52 bytes, 28-79, all $00, into places 0-51).
+    // The ring left, $99 (places 0, 3, 4, 7), turned two back: $66 (places 1, 2, 5, 6).
+    // Line 34, a mode 6 line (normal width, start name cycle 18; names on the ring's places, font
+    // bytes 3 after them: names on 1 and 2 mod 4, fonts on 0 and 1 mod 4). Cycle 0 is still line
+    // 33's (a mode C bitmap after place 6: byte 80), cycle 1 too (after place 7: none); names on
+    // 2, 5, 6 move the counter to byte 84. DMACTL $20 at clock 20 (cycle 11, acting from 12), before
+    // the start is latched (17): the clock never starts and fetches nothing from 12 on. From cycle
+    // 7: 8 a font byte (reading place 0), 9 a name and a font byte together (the font's name from
+    // place 1, line 33's $00: $E000 for row 0; the name at $3054, byte 84), 10 a name (place 1,
+    // byte 85). Cycle 9 reads $E000 & $3054 = $2000, the display list's first byte, $70, into
+    // place 0. Line 34 shows nothing (no start).
+    // DMACTL $22 at clock 0 of line 35 acts before line 34 ends: its start and stop (names 18 and
+    // 98, place 2) take the places 2 and 6 away: the ring $22, turned two back: $88 (places 3, 7).
+    // Line 35, the mode line's row 1: font bytes on the carried cycles 10, 14, ... and its own 21,
+    // 25, ...; the k-th reads place k: cycle 10's reads place 0, $70 (character $30, row 1: $FF).
+    // The picture (dmaClockTextPicture): the read place moves on the ring's cycles 7, 11, 15 and
+    // the start's 16, 17 (five places) and steps back one: 4; the first load, cycle 18, takes font
+    // byte 0 with the name at place 4 (line 33's $00: PF0). So PF0 at clocks $30-$37, the rest dark.
+    // Memory: byte 84 $01, character 1 row 1 $0F, character $30 row 1 $FF. Without the AND's name
+    // kept, place 0 would hold memory's byte 84 ($01) and line 35 show "00001111" at $30.
+    TestMachine t;
+    t.displayList({0x5C, 0x00, 0x30, 0x1C, 0x06});
+    t.poke(kCharset + 0x30 * 8 + 1, {0xFF});
+    t.poke(kCharset + 9, {0x0F});
+    t.poke(kScreen + 84, {0x01});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 100, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 2, 20, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 3, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(colours(t, kFirstModeLine + 2, 0, 0xE4), std::string(0xE4, '0'));
+    EXPECT_EQ(colours(t, kFirstModeLine + 3, 0x30, 0xD0), std::string(8, '1') + std::string(0x98, '0'));
+}
+
 }  // namespace pmg::test
