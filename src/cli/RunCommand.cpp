@@ -348,16 +348,13 @@ int run(const RunOptions& options) {
     } else {
         // A scene that clears the latches during its frame: the table holds what came after the
         // last clear, which is not "no collision" when nothing did.
-        const std::vector<int> clears = hitclrLines(scene);
-        std::string lines;
-        for (int line : clears) lines += (lines.empty() ? "" : ", ") + std::to_string(line);
-        const std::string none = "none at the frame's end: the scene's HITCLR line writes (scan line" +
-                                 std::string(clears.size() > 1 ? "s " : " ") + lines +
+        const std::string clears = hitclrLinesText(scene);
+        const std::string none = "none at the frame's end: the scene's HITCLR line writes (" + clears +
                                  ") clear the latches during the frame";
         printTable(scene, options.scene, options.frames, machine,
                    clears.empty() ? "none: no collision latched" : none.c_str());
         if (!clears.empty())
-            std::cout << "\nThe scene writes HITCLR on scan line" << (clears.size() > 1 ? "s " : " ") << lines
+            std::cout << "\nThe scene writes HITCLR on " << clears
                       << ": the registers hold what was latched after the last of them.\n";
         printMemory(ranges, machine.memory());
         printWarnings(warnings);

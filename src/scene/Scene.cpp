@@ -127,6 +127,13 @@ std::vector<int> hitclrLines(const Scene& scene) {
     return lines;
 }
 
+std::string hitclrLinesText(const Scene& scene) {
+    const std::vector<int> lines = hitclrLines(scene);
+    std::string text;
+    for (int line : lines) text += (text.empty() ? "" : ", ") + std::to_string(line);
+    return lines.empty() ? text : (lines.size() > 1 ? "scan lines " : "scan line ") + text;
+}
+
 void addCycleWrite(Scene& scene, int line, int cycle, Reg reg, uint8_t value) {
     CycleWrite write{static_cast<int16_t>(line), static_cast<int16_t>(cycle), reg, value, scene.lineWrites.size()};
     scene.lineWrites.push_back(lineWriteOfCycle(write, scene.video, scene.writeDelays));

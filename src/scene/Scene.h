@@ -147,6 +147,9 @@ std::vector<int> cycleOfEachLineWrite(const Scene& scene);
 // The scan lines of the scene's HITCLR line writes, in order, each once: the latches at a
 // frame's end hold only what came after the last of them.
 std::vector<int> hitclrLines(const Scene& scene);
+// Them in words, for the CLI and the window alike: "scan line 251", "scan lines 120, 251"
+// (empty when there are none).
+std::string hitclrLinesText(const Scene& scene);
 
 // Machine options a scene asks for.
 MachineOptions machineOptionsFor(const Scene& scene, MachineOptions base = {});

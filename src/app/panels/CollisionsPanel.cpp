@@ -488,14 +488,12 @@ private:
         if (!sim.atari()) {
             // A scene's own HITCLR line writes (a scene made of a program's frame keeps them):
             // the grid is the latches at the frame's end, what came after the last clear.
-            const std::vector<int> lines = hitclrLines(scene);
+            const std::string lines = hitclrLinesText(scene);
             if (lines.empty()) return;
-            std::string text;
-            for (int line : lines) text += (text.empty() ? "" : ", ") + std::to_string(line);
             ImGui::TextWrapped(
-                "The scene writes HITCLR on scan line%s %s: the grid shows what was latched after the "
-                "last of them; a missed cell's reason says where the pixels met before a clear.",
-                lines.size() > 1 ? "s" : "", text.c_str());
+                "The scene writes HITCLR on %s: the grid shows what was latched after the last of them; a "
+                "missed cell's reason says where the pixels met before a clear.",
+                lines.c_str());
             return;
         }
         if (!clears.empty()) {
