@@ -281,8 +281,8 @@ def lesson_priority():
            [step("Put the players in front of the playfield (PRIOR = $01): P0 appears; P0PF is the same.",
                  "PRIOR = $01", {"set": {"PRIOR": 1}},
                  [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLPM0"}, {"P0PF": "PF0 set"}]),
-            step("Paint P0 in the background colour (COLPM0 = $00): it is gone from the picture, and P0PF "
-                 "still reports PF0.",
+            step("Paint P0 in the background colour (COLPM0 = $00, as COLBK): in front of the PF0 block it "
+                 "now looks like a hole in the block, not a player, and P0PF still reports PF0.",
                  "COLPM0 = $00", {"set": {"COLPM0": 0}},
                  [{"pixel": {"line": 72, "clock": "$66"}, "shows": "COLBK"}, {"P0PF": "PF0 set"}]),
             step("Give P0 its colour back and move P1 onto it: P0 is drawn on top and hides P1, and P1PL "
@@ -503,8 +503,9 @@ def lesson_wrap():
             "so the same compare rejects both sides. For P2 and P3, which overlap in the middle of the screen, "
             "it reports the hit in 26 cycles; GTIA's latch costs the CPU nothing.",
             "The wrap has a hole: objects at opposite ends of 0-255 collide. P0 starts at X = 227, the last "
-            "colour clock of a line, and is four times wide (32 clocks); P1 is at X = 0, 8 wide; both on "
-            "lines 80-95, in the horizontal blank. On X the routine computes 0 + 8 - 227 - 1 = -220, which "
+            "colour clock of a line, and is four times wide (32 clocks); P1 is at X = 0, 8 wide; both have "
+            "data for lines 80-95, in the horizontal blank (P0's last row runs on into the start of line 96, "
+            "so its box is 17 lines high). On X the routine computes 0 + 8 - 227 - 1 = -220, which "
             "wraps to 36, below 39 (32 + 8 - 1), and reports a hit. GTIA draws neither object there and "
             "latches nothing: the Collisions panel shows a false alarm for P0 against P1.",
             "The fix \"Kolize\" gives, BCC after each SBC, catches the borrow: the routine with BCC reports no hit, "

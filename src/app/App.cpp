@@ -628,6 +628,9 @@ void App::drawMenuBar() {
     ctx_.noteWidget("Help menu");
     if (helpMenu) {
         commandMenuItem(CommandId::Help);
+        // The tour is a panel's tab; a learner looks for it here.
+        if (ImGui::MenuItem("Lessons")) frontPanel_ = "Lessons";
+        ctx_.noteWidget("Help lessons");
         endMenu();
     }
     ImGui::EndMainMenuBar();

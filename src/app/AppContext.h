@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 
@@ -59,7 +60,10 @@ struct AppRequests {
     bool resetLayout = false;
     std::string openPath;    // open this file now
     std::string selectCell;  // the Collisions panel selects this cell: "P0PL.P1" or "aabb:P0PL.P1"
-    std::string error;       // a problem the window shows in its dialog (a file a panel could not load)
+    // The Collisions panel shows these methods (ids, at most two) beside the hardware: those a
+    // lesson's text is about.
+    std::vector<std::string> showMethods;
+    std::string error;  // a problem the window shows in its dialog (a file a panel could not load)
 };
 
 struct AppContext {

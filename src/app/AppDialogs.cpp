@@ -138,15 +138,18 @@ void App::drawDialogs() {
         // The question says what each button does: a lesson (read-only) and an untitled scene
         // have no file of the user's to save into, so Save asks for one, then goes on.
         const std::string name = document_.displayName(), next = pendingAction();
-        const bool asNew = document_.path().empty() || document_.readOnly();
-        if (document_.readOnly())
+        const bool example = exampleScene();
+        const bool asNew = document_.path().empty() || document_.readOnly() || example;
+        if (document_.readOnly() || example)
             ImGui::Text(
-                "You changed the lesson %s, which stays as it is.\nSave your changes as a scene of your "
+                "You changed the %s %s, which stays as it is.\nSave your changes as a scene of your "
                 "own before %s?",
-                name.c_str(), next.c_str());
+                document_.readOnly() ? "lesson" : "example scene", name.c_str(), next.c_str());
         else if (document_.path().empty()) ImGui::Text("Save this untitled scene before %s?", next.c_str());
         else ImGui::Text("Save your edits to %s before %s?", name.c_str(), next.c_str());
-        const bool saveChosen = ImGui::Button(document_.readOnly() ? "Save a copy..." : asNew ? "Save as..." : "Save");
+        const bool saveChosen = ImGui::Button(document_.readOnly() || example ? "Save a copy..."
+                                              : asNew                         ? "Save as..."
+                                                                              : "Save");
         ctx_.noteWidget("unsaved save");
         if (ImGui::IsItemHovered())
             wrappedTooltip((asNew ? "Choose a file of your own for the changes, then go on " : "Save, then go on ") +
@@ -279,6 +282,18 @@ void App::openedFile(const fs::path& path) {
             if (!opened.overlays.empty()) userOverlays_ = view_.overlays;
             for (const OverlaySetting& setting : opened.overlays)
                 if (bool* flag = overlayFlag(view_.overlays, setting.name)) *flag = setting.on;
+            // And the software methods its claims are about, beside the hardware: a false alarm
+            // of the 6502 box test is not seen with another method chosen.
+            std::vector<std::string> methods;
+            const auto take = [&](const std::vector<Claim>& claims) {
+                for (const Claim& c : claims)
+                    if (!c.method.empty() && methods.size() < 2 &&
+                        std::find(methods.begin(), methods.end(), c.method) == methods.end())
+                        methods.push_back(c.method);
+            };
+            take(opened.expect);
+            for (const TryStep& step : opened.tryThis) take(step.expect);
+            ctx_.requests.showMethods = methods;
         } catch (const SceneError&) {
             // The Lessons panel says what is wrong with the lesson.
         }
@@ -357,11 +372,25 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
     }
 }
 
+bool App::exampleScene() const {
+    if (document_.path().empty() || document_.readOnly()) return false;
+    std::error_code ec;
+    const fs::path file = fs::weakly_canonical(document_.path(), ec);
+    if (ec) return false;
+    const fs::path assets = fs::weakly_canonical(PMGLAB_ASSETS_DIR, ec);
+    if (ec) return false;
+    // Inside assets/: the relative path does not climb out of it.
+    const fs::path inside = file.lexically_relative(assets);
+    return !inside.empty() && *inside.begin() != "..";
+}
+
 void App::save(bool as) {
-    if (document_.readOnly()) {
-        // Never over the lesson: a file of the user's own, in their documents.
+    if (document_.readOnly() || exampleScene()) {
+        // Never over the lesson or the example: a file of the user's own, in their documents.
         fileDialog_.show(FileDialog::Mode::SaveAs, documentsDir(), document_.path().stem().string() + "-mine.json");
-        ctx_.notify("lessons open read-only: save your changes under a new name");
+        ctx_.notify(document_.readOnly() ? "lessons open read-only: save your changes under a new name"
+                                         : "the project's example scenes stay as they are: save your changes under "
+                                           "a new name");
         return;
     }
     if (as || document_.path().empty()) {

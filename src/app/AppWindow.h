@@ -121,6 +121,10 @@ private:
     }
     void requestQuit();  // quits, or first asks about unsaved edits
     void save(bool as);
+    // The scene open is one of the project's own examples (assets/, not a lesson, which is
+    // read-only): Save makes a copy of the user's own, as for a lesson, and never writes over
+    // the example another user, or the next clone, starts from.
+    bool exampleScene() const;
     void takeScreenshot(const fs::path& path);
     RgbImage readFramebuffer() const;  // the back buffer as drawn this frame, top row first
     void addRecent(const fs::path& path);

@@ -1,6 +1,9 @@
 #include "app/UiHelpers.h"
 
+#include <algorithm>
 #include <cstdio>
+
+#include <imgui_internal.h>
 
 namespace pmg::app {
 
@@ -46,6 +49,40 @@ bool hexByteField(const char* id, uint8_t& value) {
     }
     if (typingIn == self && !ImGui::IsItemActive()) typingIn = 0;  // left without an edit
     return false;
+}
+
+namespace {
+// The values being typed, for the one field that has the keyboard (ImGui has one at a time).
+struct TypedValues {
+    ImGuiID field = 0;
+    int values[4]{};
+};
+TypedValues typing;
+}  // namespace
+
+void typedWhenDoneBefore(const char* label, int* values, int count) {
+    IM_ASSERT(count >= 1 && count <= 4);
+    // While the user types, the scene keeps its value: the field shows what was typed.
+    if (typing.field == ImGui::GetID(label)) std::copy(typing.values, typing.values + count, values);
+}
+
+bool typedWhenDoneAfter(const char* label, int* values, int count, bool changed) {
+    const ImGuiID self = ImGui::GetID(label);
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    // A slider or drag of several values is a group: active when one of its fields is.
+    const bool typingNow = ImGui::IsItemActive() && g.TempInputId != 0 && g.TempInputId == g.ActiveId;
+    if (typingNow) {
+        typing.field = self;
+        std::copy(values, values + count, typing.values);
+        return false;
+    }
+    if (typing.field == self) {
+        // Done: the widget has left the last text in `values` (Enter, Tab, a click away), or
+        // the text before typing (Escape).
+        typing.field = 0;
+        return true;
+    }
+    return changed;
 }
 
 void wrappedTooltip(std::string_view text) {

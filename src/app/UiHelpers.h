@@ -54,6 +54,20 @@ void helpMarker(const char* text);
 // frame): the field keeps showing what the user typed.
 bool hexByteField(const char* id, uint8_t& value);
 
+// Runs `widget` (a slider or drag of `count` ints at `values`, labelled `label`) and says
+// whether the caller should take `values`. Dragging gives every step at once, as before.
+// A value typed into it (Ctrl+click, or a double click on a drag) is taken only when the
+// user is done with the field (Enter, Tab, a click elsewhere): ImGui applies each keystroke
+// as it is typed, so "641" on the way to "64" would move the object and leave one undo step
+// per key. Escape leaves the value as it was before typing.
+// (Its two halves: the value being typed shown again, then what the widget did.)
+void typedWhenDoneBefore(const char* label, int* values, int count);
+bool typedWhenDoneAfter(const char* label, int* values, int count, bool changed);
+template <class Widget> bool typedWhenDone(const char* label, int* values, int count, Widget widget) {
+    typedWhenDoneBefore(label, values, count);
+    return typedWhenDoneAfter(label, values, count, widget());
+}
+
 // Colour swatch button that opens a 16 hue x 8 luminance picker; true when `value` changed.
 bool atariColourPicker(const char* id, uint8_t& value);
 

@@ -61,6 +61,9 @@ public:
         // A cell selected in one scene means nothing in the next (another file, a template, a
         // lesson): its ring would mark a place of the scene before.
         if (ctx.document.openedRevision() != opened_) view_.selected.reset(), opened_ = ctx.document.openedRevision();
+        for (size_t slot = 0; slot < ctx.requests.showMethods.size() && slot < 2; ++slot)
+            view_.selectMethod(static_cast<int>(slot), ctx.requests.showMethods[slot]);
+        ctx.requests.showMethods.clear();
         if (!ctx.requests.selectCell.empty()) {
             if (!view_.selectByName(ctx.requests.selectCell))
                 ctx.notify("Collisions: no cell \"" + ctx.requests.selectCell + "\" (e.g. P0PL.P1 or aabb:M0PF.PF1)");

@@ -256,7 +256,9 @@ private:
         ImGui::EndDisabled();
         ImGui::SameLine();
         const auto [at, count] = position();
-        if (at > 0) ImGui::TextColored(kDim, "Lesson %d of %d", at, count);
+        // The last one says so: its arrow alone, greyed, read as a fault.
+        if (at > 0 && at == count) ImGui::TextColored(kDim, "Lesson %d of %d, the end of the tour", at, count);
+        else if (at > 0) ImGui::TextColored(kDim, "Lesson %d of %d", at, count);
         else ImGui::TextColored(kDim, "Lesson %d", l.order);
         ImGui::SameLine();
         if (ImGui::SmallButton("Start over")) {

@@ -32,10 +32,21 @@ public:
         // Position.
         const bool programHpos = programSets(ctx, hposRegister(obj));
         int hpos = shownRegister(ctx, hposRegister(obj), programHpos);
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
         ImGui::BeginDisabled(programHpos);
-        const bool moved = ImGui::SliderInt("HPOS", &hpos, 0, 255, "$%02X");
+        // Typed in the hex field beside it, not by Ctrl+click: ImGui would read "64" as decimal.
+        bool moved = ImGui::SliderInt("##hpos", &hpos, 0, 255, "$%02X", ImGuiSliderFlags_NoInput);
         ctx.noteWidget("objects hpos");
+        ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+        ImGui::TextUnformatted("$");
+        ImGui::SameLine(0, 0);
+        ImGui::SetNextItemWidth(ImGui::CalcTextSize("WWW").x);
+        uint8_t typed = static_cast<uint8_t>(hpos);
+        if (hexByteField("HPOS##typed", typed)) {
+            hpos = typed;
+            moved = true;
+        }
+        ctx.noteWidget("objects hpos typed");
         ImGui::EndDisabled();
         // The register in hex, as a program writes it; the colour clock in decimal, as the
         // collision reasons and the screen's ruler count.
@@ -49,7 +60,8 @@ public:
         }
         helpMarker(
             "Colour clock of the left edge. The collision window is $22-$DD (clocks 34-221).\n"
-            "Drag the object on the screen, or use the arrow keys (Tab picks the next object).");
+            "Drag the slider or the object on the screen, type the register's hex value in the $ field, or use\n"
+            "the arrow keys (Tab picks the next object).");
         if (programHpos) programNote(ctx, hposRegister(obj), "position");
 
         const ObjectStripe stripe = objectStripe(scene, obj);
@@ -58,7 +70,9 @@ public:
         if (stripe.dma) {
             int top = shape.empty() ? 0 : shape.first;
             ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-            if (ImGui::SliderInt("top row", &top, 0, stripe.rows - std::max(1, shape.last - shape.first), "%d") &&
+            const int lastTop = stripe.rows - std::max(1, shape.last - shape.first);
+            if (typedWhenDone("top row", &top, 1,
+                              [&] { return ImGui::SliderInt("top row", &top, 0, lastTop, "%d"); }) &&
                 !shape.empty()) {
                 const int lines = (top - shape.first) * stripe.linesPerRow;
                 ctx.document.edit(
@@ -215,7 +229,8 @@ private:
         const bool program = ctx.simulation.hasProgram();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
         ImGui::BeginDisabled(program);
-        bool changed = ImGui::SliderInt2("moves", velocity, -16, 16, "%d");
+        bool changed =
+            typedWhenDone("moves", velocity, 2, [&] { return ImGui::SliderInt2("moves", velocity, -16, 16, "%d"); });
         ctx.noteWidget("moves");
         ImGui::EndDisabled();
         helpMarker(
@@ -295,9 +310,11 @@ private:
         collide::Hitbox box = *found;
         int place[2] = {box.x, box.y}, size[2] = {box.w, box.h};
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-        bool changed = ImGui::DragInt2("hitbox x, y", place, 0.2f, -64, 64);
+        bool changed = typedWhenDone("hitbox x, y", place, 2,
+                                     [&] { return ImGui::DragInt2("hitbox x, y", place, 0.2f, -64, 64); });
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-        changed |= ImGui::DragInt2("hitbox width, height", size, 0.2f, 1, 240);
+        changed |= typedWhenDone("hitbox width, height", size, 2,
+                                 [&] { return ImGui::DragInt2("hitbox width, height", size, 0.2f, 1, 240); });
         if (!changed) return;
         box.x = std::clamp(place[0], -64, 64), box.y = std::clamp(place[1], -64, 64);
         box.w = std::clamp(size[0], 1, 64), box.h = std::clamp(size[1], 1, 240);

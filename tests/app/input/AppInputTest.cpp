@@ -18,6 +18,7 @@
 
 #include "InputDriver.h"
 #include "app/App.h"
+#include "app/ConfigDir.h"
 #include "app/Document.h"
 #include "app/Overlays.h"
 #include "app/SceneEdit.h"
@@ -228,6 +229,54 @@ TEST(AppInput, TryStepsAndCtrlSLeaveTheLessonFileAsItWas) {
     const std::string after = fileBytes(lesson);
     EXPECT_TRUE(after == before) << "the lesson file was changed";
     if (after != before) std::ofstream(lesson, std::ios::binary) << before;  // put the lesson back for the next run
+    fs::remove_all(dir);
+}
+
+// The project's example scenes are where every user (and the next clone) starts: Ctrl+S on an
+// edited default scene asks for a file of the user's own, as for a lesson, and so does the
+// question before opening another file ("Save a copy...", which offered to save over it).
+TEST(AppInput, CtrlSAndTheUnsavedQuestionLeaveTheExampleSceneAsItWas) {
+    const fs::path dir = scratchDir("example");
+    const fs::path example = sourceFile("assets/scenes/default.json");
+    const std::string before = fileBytes(example);
+    // Put back for the next run whatever happens, a failed ASSERT included.
+    struct PutBack {
+        const fs::path& file;
+        const std::string& bytes;
+        ~PutBack() {
+            if (fileBytes(file) != bytes) std::ofstream(file, std::ios::binary) << bytes;
+        }
+    } putBack{example, before};
+    {
+        AppSession app(sessionOptions(example, dir));
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(4);
+        input.key(SDLK_RIGHT);  // moves the selected player a clock
+        ASSERT_TRUE(app.document().dirty()) << "the arrow key did not edit the scene";
+        input.key(SDLK_s, KMOD_LCTRL);
+        input.frames(3);
+        ASSERT_TRUE(app.popupShown("Save scene as")) << "Ctrl+S saved over the example";
+        input.key(SDLK_RETURN);  // the name it offers
+        input.frames(3);
+        const fs::path copy = documentsDir() / "default-mine.json";
+        EXPECT_TRUE(fs::exists(copy)) << "the copy is not at " << copy;
+        EXPECT_EQ(app.document().path(), copy);
+        EXPECT_FALSE(app.document().dirty());
+
+        // Back to the example, edited, then another file: the question offers a copy.
+        openThroughDialog(input, example);
+        ASSERT_EQ(app.document().path(), example);
+        input.key(SDLK_RIGHT);
+        openThroughDialog(input, sourceFile("assets/scenes/busy-mode-e.json"));
+        ASSERT_TRUE(app.popupShown("Unsaved edits"));
+        clickWidget(app, input, "unsaved save");
+        input.frames(3);
+        EXPECT_TRUE(app.popupShown("Save scene as")) << "Save in the question saved over the example";
+        input.key(SDLK_ESCAPE);
+        input.frames(2);
+    }
+    EXPECT_TRUE(fileBytes(example) == before) << "the example scene was changed";
     fs::remove_all(dir);
 }
 

@@ -45,6 +45,21 @@ public:
         frames(1);
     }
 
+    // Ctrl held down or let go, as a keyboard sends it (ImGui takes Ctrl from key events):
+    // for a Ctrl+click, between ctrl(true) and ctrl(false).
+    void ctrl(bool down) {
+        SDL_SetModState(down ? KMOD_LCTRL : KMOD_NONE);
+        SDL_Event e{};
+        e.key.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+        e.key.windowID = app_.windowId();
+        e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+        e.key.keysym.sym = SDLK_LCTRL;
+        e.key.keysym.scancode = SDL_SCANCODE_LCTRL;
+        e.key.keysym.mod = down ? KMOD_LCTRL : KMOD_NONE;
+        SDL_PushEvent(&e);
+        frames(1);
+    }
+
     void text(const std::string& utf8) {
         for (char c : utf8) {
             SDL_Event e{};

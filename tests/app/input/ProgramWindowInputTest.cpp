@@ -243,20 +243,6 @@ TEST(ProgramWindow, TheLatchHistoryRowsCanBeReadAt200) {
     fs::remove_all(dir);
 }
 
-// Ctrl held down or let go, as a keyboard sends it (ImGui takes Ctrl from key events).
-void ctrlKey(AppSession& app, bool down) {
-    SDL_SetModState(down ? KMOD_LCTRL : KMOD_NONE);
-    SDL_Event e{};
-    e.key.type = down ? SDL_KEYDOWN : SDL_KEYUP;
-    e.key.windowID = app.windowId();
-    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
-    e.key.keysym.sym = SDLK_LCTRL;
-    e.key.keysym.scancode = SDL_SCANCODE_LCTRL;
-    e.key.keysym.mod = down ? KMOD_LCTRL : KMOD_NONE;
-    SDL_PushEvent(&e);
-    app.frame();
-}
-
 // The Objects panel on a running program: HPOS, which the program writes every frame, is
 // shown as the program set it and cannot be dragged to a value that would change the file
 // and nothing on the screen, nor can the scene's motion (which runs only without a program)
@@ -288,10 +274,10 @@ TEST(ProgramWindow, TheObjectsPanelSaysWhichSettingsTheProgramSetsAndTakesNoEdit
     const auto moves = app.widget("moves");
     ASSERT_TRUE(moves.has_value()) << "the motion slider is not shown";
     input.moveTo(static_cast<int>((*moves)[0] + 10), static_cast<int>(((*moves)[1] + (*moves)[3]) / 2));
-    ctrlKey(app, true);
+    input.ctrl(true);
     input.button(true);
     input.button(false);
-    ctrlKey(app, false);
+    input.ctrl(false);
     input.frames(2);
     input.key(SDLK_a, KMOD_LCTRL);
     input.text("5");

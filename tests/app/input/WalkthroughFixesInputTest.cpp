@@ -481,5 +481,119 @@ TEST(Walkthrough, TheCollisionsPanelSaysWhereTheScenesHitclrWritesClearTheLatche
     fs::remove_all(dir);
 }
 
+// A value typed into the Objects panel is the value the user means, taken once when they are
+// done. The HPOS field reads hex as the panel shows it (typing "66" over "40" gave $42, clock
+// 66); a slider's typed value is not applied key by key ("641" on the way to "64" moved the
+// object, and left an undo step per key), and Escape leaves the scene as it was.
+TEST(Walkthrough, AValueTypedIntoTheObjectsPanelIsReadAsShownAndTakenOnceWhenDone) {
+    const fs::path dir = scratchDir("walk-typed-values");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/busy-mode-e.json"), dir, 1600, 1400);
+    options.show = {"Objects"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    ASSERT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), 0x40);
+    ASSERT_FALSE(app.document().canUndo());
+
+    // HPOS: a click in its hex field, "66", Enter.
+    const auto field = app.widget("objects hpos typed");
+    ASSERT_TRUE(field.has_value()) << "the HPOS hex field is not shown";
+    // (Its rectangle holds its label after the box: a click near its left edge.)
+    input.click(static_cast<int>((*field)[0] + 6), static_cast<int>(((*field)[1] + (*field)[3]) / 2));
+    input.text("66");  // over the whole of "40", which a click selects
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), 0x40) << "applied while still typing";
+    input.key(SDLK_RETURN);
+    input.frames(2);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), 0x66) << "the typed 66 was not read as hex";
+    EXPECT_NE(app.panelText("Objects").find("= clock 102"), std::string::npos) << app.panelText("Objects");
+    // One undo step (Ctrl+Z) takes it back.
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), 0x40);
+    EXPECT_FALSE(app.document().canUndo()) << "typing made more than one undo step";
+
+    // The motion slider: Ctrl+click, "5": nothing yet; Enter: dx 5, one undo step.
+    const auto moves = app.widget("moves");
+    ASSERT_TRUE(moves.has_value()) << "the motion slider is not shown";
+    const auto motionDx = [&] {
+        for (const ObjectMotion& m : app.document().scene().motion)
+            if (m.object == 0) return m.dx;
+        return 0;
+    };
+    const int mx = static_cast<int>((*moves)[0] + 10), my = static_cast<int>(((*moves)[1] + (*moves)[3]) / 2);
+    input.moveTo(mx, my);
+    input.ctrl(true);
+    input.button(true);
+    input.button(false);
+    input.ctrl(false);
+    input.frames(2);
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.text("5");
+    EXPECT_EQ(motionDx(), 0) << "the motion was applied while still typing";
+    EXPECT_FALSE(app.document().canUndo());
+    input.key(SDLK_RETURN);
+    input.frames(2);
+    EXPECT_EQ(motionDx(), 5);
+    input.key(SDLK_z, KMOD_LCTRL);
+    EXPECT_EQ(motionDx(), 0);
+    EXPECT_FALSE(app.document().canUndo()) << "typing made more than one undo step";
+    input.key(SDLK_y, KMOD_LCTRL);
+    ASSERT_EQ(motionDx(), 5);
+
+    // Ctrl+click again, "9", Escape: the motion stays 5.
+    input.moveTo(mx, my);
+    input.ctrl(true);
+    input.button(true);
+    input.button(false);
+    input.ctrl(false);
+    input.frames(2);
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.text("9");
+    input.key(SDLK_ESCAPE);
+    input.moveTo(4, 4);
+    input.frames(3);
+    EXPECT_EQ(motionDx(), 5) << "Escape left the typed value";
+    fs::remove_all(dir);
+}
+
+// A lesson shows the software methods its text is about beside the hardware: lesson 11's
+// false alarm is the 6502 box test's, and the Collisions panel showed whichever method was
+// chosen before (the cell read "both miss" until the learner found the method by hand).
+TEST(Walkthrough, ALessonShowsTheMethodsItsTextIsAbout) {
+    const fs::path dir = scratchDir("walk-lesson-methods");
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/11-6502-shortcut.json"), dir, 1600, 1200);
+    options.show = {"Collisions"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    const std::string text = app.panelText("Collisions");
+    EXPECT_NE(text.find("6502 8-bit box test (wraps)"), std::string::npos) << text;
+    EXPECT_NE(text.find("6502 8-bit box test with BCC fix"), std::string::npos) << text;
+    fs::remove_all(dir);
+}
+
+// The lessons can be found from the Help menu (they lived only in a tab), and the last one
+// says it ends the tour (its next arrow alone was greyed).
+TEST(Walkthrough, TheHelpMenuLeadsToTheLessonsAndTheLastSaysTheTourEnds) {
+    const fs::path dir = scratchDir("walk-help-lessons");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    ASSERT_EQ(app.panelText("Lessons").find("Lesson"), std::string::npos) << "the Lessons panel is in front already";
+    clickNamed(app, input, "Help menu");
+    input.frames(2);
+    clickNamed(app, input, "Help lessons");
+    input.frames(3);
+    EXPECT_NE(app.panelText("Lessons").find("Meet the players"), std::string::npos) << app.panelText("Lessons");
+
+    openThroughDialog(input, sourceFile("assets/lessons/18-below-the-screen.json"));
+    const std::string text = app.panelText("Lessons");
+    EXPECT_NE(text.find("Lesson 18 of 18, the end of the tour"), std::string::npos) << text;
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
