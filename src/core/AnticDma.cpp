@@ -63,14 +63,24 @@ template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take ta
 //    later, a name is fetched on c itself, its font byte 3 cycles later, and a text line's read
 //    place steps on c - 2, which Altirra decodes only after the write (it decodes a text line up
 //    to two cycles behind the beam);
-//  - a bitmap line's start passed by two (start == c - 1, a wide start on name cycle 10 and a
-//    write on cycle 10): its first bitmap on 12 and the step on 10 still come after the write.
-//    The beam has passed the cycle ANTIC latches the start on, so it stays unlatched: a later
-//    write (`laterWrites`) would find ANTIC's playfield DMA off or a new start ahead (Altirra),
-//    which is not modelled. A text line's first name, on the write's own cycle, is already past.
-bool lateStartLatches(uint8_t mode, int start, int c, bool laterWrites) {
+//  - a start passed by two (start == c - 1, a wide start on name cycle 10 and a write on cycle
+//    10): a bitmap line's first bitmap on 12 and the step on 10 still come after the write; a
+//    text line's first name, on cycle 10, is past (textStartPassedByTwo), its font byte (13) and
+//    the step (8, decoded two cycles behind the beam) come after it. The beam has passed the
+//    cycle ANTIC latches the start on, so it stays unlatched: a later write (`laterWrites`) would
+//    find ANTIC's playfield DMA off or a new start ahead (Altirra), which is not modelled.
+bool lateStartLatches(int start, int c, bool laterWrites) {
     if (start == c) return true;
-    return start == c - 1 && !anticMode(mode).character && !laterWrites;
+    return start == c - 1 && !laterWrites;
+}
+
+// A text line's start passed by two on cycle 10 (lateStartLatches): Altirra redoes the pattern
+// from the write, with the start's places from name cycle 10 on, but the beam is past cycle 10:
+// the pattern before the write, the carried bits alone, decided its name fetch. So the line is
+// one whose start was latched in time without that cycle's name unless the ring has its place;
+// its font byte (13), the start's later names and the picture are that line's.
+int textStartPassedByTwo(uint8_t mode, int start, int c) {
+    return start == c - 1 && anticMode(mode).character ? start : -1;
 }
 
 }  // namespace
@@ -237,7 +247,8 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
             // clock there (playfieldFetch); a later one leaves ANTIC's playfield DMA off for the rest
             // of the line, the carried bits' included (Altirra), whatever is written after it.
             if (c - 1 <= kLastLateStartCycle) {
-                if (!lateStartLatches(mode, start, c, next < changes.size())) return out;
+                if (!lateStartLatches(start, c, next < changes.size())) return out;
+                out.unfetchedName = textStartPassedByTwo(mode, start, c);
                 latched = true;
                 break;
             }
@@ -265,6 +276,9 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
 
 DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& clock, bool names) {
     DmaClockFetches f = dmaClockFetches(ring, mode, clock.start, clock.stop, names);
+    // (A name cycle the pattern before a write decided: the carried bits alone.)
+    if (clock.unfetchedName >= 0 && !((ring >> (clock.unfetchedName & 7)) & 1))
+        f.name[static_cast<size_t>(clock.unfetchedName >> 6)] &= ~(uint64_t{1} << (clock.unfetchedName & 63));
     for (int c = clock.end; c < kCyclesPerLine; ++c) {
         const auto bit = ~(uint64_t{1} << (c & 63));
         f.name[static_cast<size_t>(c >> 6)] &= bit;

@@ -363,6 +363,48 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoStillStartsThe
     EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, thenAnother).modelled);
 }
 
+TEST(AnticDma, A4_ACarriedTextLineWhoseStartAWriteOnCycle10PassesByTwoMissesItsFirstNameOffTheRing) {
+    // A mode 6 first row (names every 4 cycles, a font byte 3 cycles after each name place) begun
+    // at normal width (first name cycle 18) with the ring $11 (places 0 and 4), and DMACTL $23
+    // (wide) written on cycle 10 (acting from 11): the start moves to name cycle 10, two cycles
+    // behind the beam. Altirra redoes the pattern from the write with the start's places (2 and
+    // 6) from name cycle 10, so the start's font bytes come from 13 and its names from 12 on; but
+    // cycle 10 itself was decided by the pattern before the write, the carried bits alone, which
+    // have no name on place 2. So: carried names on 4, 8 (0 is virtual), carried font bytes on
+    // 3, 7, 11 (3 after places 0 and 4), then names on every even cycle 12-104 (the wide stop,
+    // 106, takes places 2 and 6 away; those on the ring's places from 108 are virtual) and font
+    // bytes on every odd one 11-105; cycle 10 stays the CPU's. The line begun wide fetches a name
+    // there as well, and with the ring $44 (places 2 and 6), whose carried name is on cycle 10,
+    // the two lines take the same cycles.
+    // Drawn without the carried bits, 3-8 would be the CPU's.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 6;
+    s.dmaMode = 6;
+    s.firstLine = true;
+    s.dmaClock = 0x11;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c : {4, 8}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c : {3, 7}) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    EXPECT_EQ(dma.use[10], DmaUse::Cpu);
+    for (int c = 11; c < 106; ++c) EXPECT_EQ(dma.use[c], c % 2 == 0 ? DmaUse::Playfield : DmaUse::Character) << c;
+    LineDmaSetup began = s;  // the same line begun wide, no write
+    began.dmactl = 0x23;
+    began.fetchChanges = {};
+    LineDma startedInTime = lineDma(began);
+    EXPECT_EQ(startedInTime.use[10], DmaUse::Playfield);
+    startedInTime.use[10] = DmaUse::Cpu;
+    EXPECT_EQ(dma.use, startedInTime.use);
+    s.dmaClock = began.dmaClock = 0x44;
+    EXPECT_EQ(lineDma(s).use, lineDma(began).use);
+    EXPECT_EQ(lineDma(s).use[10], DmaUse::Playfield);
+    // A later write finds the start unlatched (not modelled).
+    const std::vector<PlayfieldLine::FetchChange> thenAnother = {{22, 0x23, 0}, {60, 0x22, 0}};
+    EXPECT_FALSE(carriedClockAsWritten(6, false, 0x22, 0, thenAnother).modelled);
+}
+
 TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteMovesTakesTheCyclesOfTheMovedStart) {
     // The line above without the width write: HSCROL 12 written on cycle 11 instead (acting from
     // 12) moves the start from name cycle 14 to 16 (the clock's start on cycle 15, still ahead of
@@ -1158,6 +1200,49 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteOnCycle9PassesDrawsAsOneSt
     began.run();
     for (int y = kFirstModeLine + 1; y < kFirstModeLine + 9; ++y)
         EXPECT_EQ(lit(t, y, 0, 0xE4), lit(began, y, 0, 0xE4)) << y;
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteOnCycle10PassesByTwoReadsItsFontsAheadOfItsNames) {
+    // Line 32 as in A4_ANameAndAFontFetchOnOneCycleReadTheAndOfBothAddresses (mode C, LMS $3000,
+    // scrolled, HSCROL 2 at clock 100): bytes 0-25 into places 0-25, the ring $11 left (places 0
+    // and 4). Line 33, a mode 6 line (not scrolled) begun at normal width (first name cycle 18),
+    // with DMACTL $23 (wide) written at clock 18 (cycle 10, acting from 11): the start moves to
+    // name cycle 10, two cycles behind the beam, and Altirra's pattern redone from the write has
+    // the start's places (2 and 6) from there, but cycle 10's name was the pattern's before the
+    // write: the ring's alone, none on place 2 (AnticDma's test of the same name). So names on 4
+    // (the counter to byte 27), 8 (place 0, byte 27), then 12, 14, ... (place p from 1, byte 27 + p,
+    // on cycle 10 + 2p); font bytes on 7 (k = 0, cleared on cycle 10), 11, 13, 15, ... (k on cycle
+    // 9 + 2k), each reading place k before its name is fetched (a cycle later): line 32's byte k.
+    // The picture is that of the line begun wide (the start's step on cycle 8 decoded after the
+    // write): loads on the even cycles from 10, font k on 10 + 2k, with the name of place k (byte
+    // 27 + k, $00: PF0) for its colour; 2 pixels a cycle, cycle x at clocks 2x + 12.
+    // Memory: line 32's bytes 0-25 character 1 (row 0 $FF), bytes 27 on $00. Fonts 1-25 are $FF,
+    // font 0 and those from 26 (places 26-47, $00 from the vertical blank) $00: the loads of
+    // cycles 12-60 light cycles 12-63 (the last byte shifts out over two more), clocks $24-$8B, of
+    // which the wide window (from $2C) shows $2C-$8B. The line begun wide reads bytes 28 on for its
+    // fonts (its names a cycle ahead of them): dark.
+    // The line fetches one name fewer than the line begun wide, so the mode F line after the mode
+    // line's eight rows (line 41) starts a byte earlier: each byte shows 4 clocks later there than
+    // on that line. Memory: bytes 100-199 varied, so that a byte's shift shows.
+    // Drawn without the carried bits, line 33 would show character 0 throughout (dark).
+    auto scene = [](TestMachine& t, int clock) {
+        t.displayList({0x5C, 0x00, 0x30, 0x06, 0x0F});
+        fill(t, 0, 26, 0x01);
+        for (int i = 100; i < 200; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(i * 37));
+        t.poke(kCharset + 8, {0xFF});
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, clock, Reg::DMACTL, 0x23);
+        t.run();
+    };
+    TestMachine t, began;
+    scene(t, 18);
+    scene(began, 0);
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x20, 0xC0),
+              std::string(12, '0') + std::string(0x8C - 0x2C, '1') + std::string(0xC0 - 0x8C, '0'));
+    EXPECT_EQ(lit(began, kFirstModeLine + 1, 0x30, 0xC0), std::string(0x90, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xC0), lit(began, kFirstModeLine + 9, 0x2C, 0xBC));
+    EXPECT_NE(lit(t, kFirstModeLine + 9, 0x30, 0xC0), lit(began, kFirstModeLine + 9, 0x30, 0xC0));
 }
 
 TEST(AnticMidLine, A4_AnLmsAddressSkippedByDisplayListDmaLeavesTheCounterWhereTheCarriedFetchesMovedIt) {

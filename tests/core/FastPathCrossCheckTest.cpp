@@ -892,6 +892,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and the lines whose start such a write on cycle 10 moves to name cycle 10, two cycles
     // behind the beam, which still starts the clock there (no write after it on the line)
     int passedByTwo = 0;
+    // of those the text lines, and of these the ones whose ring has no bit on the start's place,
+    // whose first name (cycle 10, decided before the write) is not fetched
+    int passedByTwoText = 0, passedByTwoUnfetched = 0;
     // and the first rows with an LMS whose width such a write on cycle 6 turns off, taking the
     // carried fetch of cycle 7 away from the address's high byte (bitmap or text lines)
     int lmsOff = 0;
@@ -951,9 +954,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     });
                 justPassed += fromStart;
                 justPassedText += fromStart && anticMode(pf.mode).character;
-                passedByTwo += clock.modelled && clock.start < start && clock.start == 10 &&
-                               std::any_of(changes.begin(), changes.end(),
-                                           [&](const PlayfieldLine::FetchChange& w) { return w.clock == 22; });
+                const bool byTwo = clock.modelled && clock.start < start && clock.start == 10 &&
+                                   std::any_of(changes.begin(), changes.end(),
+                                               [&](const PlayfieldLine::FetchChange& w) { return w.clock == 22; });
+                passedByTwo += byTwo;
+                passedByTwoText += byTwo && anticMode(pf.dmaMode).character;
+                passedByTwoUnfetched += byTwo && clock.unfetchedName == 10 && !((pf.dmaClock >> 2) & 1);
             }
         }
     }
@@ -966,6 +972,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(textOff, 10) << early;
     EXPECT_GT(justPassedText, 8) << justPassed;
     EXPECT_GT(passedByTwo, 12) << justPassed;
+    EXPECT_GT(passedByTwoText, 8) << passedByTwo;
+    EXPECT_GT(passedByTwoUnfetched, 4) << passedByTwoText;
     EXPECT_GT(passedText, 8) << passed;
     EXPECT_GT(lmsOff, 5) << early;
 }
