@@ -240,13 +240,25 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
             if (off < 0) off = c;
             continue;
         }
-        // The width on again after it was off: not modelled.
-        if (off >= 0) return out;
+        if (off >= 0 && start - 1 >= c) {
+            // The width on again with the start ahead: ANTIC fetched nothing while it was off (no
+            // start to fetch up to), and from here the carried bits fetch up to the start again
+            // (Altirra redoes the pattern; its picture decode waits while there is no start, so the
+            // line is drawn as one whose start was there from the beginning). One pause, from cycle
+            // 7 on (before, the carried fetches of cycles 2-6 that the model counts as the line
+            // begins would go): more are not modelled.
+            if (out.pauseFrom >= 0 || off < 7) return out;
+            out.pauseFrom = off;
+            out.pauseTo = c;
+            off = -1;
+        }
         if (start - 1 < c) {
             // A start the beam has passed unlatched: a write on cycle 10 or before still starts the
             // clock there (playfieldFetch); a later one leaves ANTIC's playfield DMA off for the rest
-            // of the line, the carried bits' included (Altirra), whatever is written after it.
+            // of the line, the carried bits' included (Altirra), whatever is written after it (the
+            // width turned on again with the start so passed: nothing more after the pause).
             if (c - 1 <= kLastLateStartCycle) {
+                if (off >= 0 || out.pauseFrom >= 0) return out;  // (a pause before a late start)
                 if (!lateStartLatches(start, c, next < changes.size())) return out;
                 out.unfetchedName = textStartPassedByTwo(mode, start, c);
                 latched = true;
@@ -266,7 +278,7 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         // 7 or later turns off, or whose start a write moves behind the beam, keeps the names it
         // fetched before (Antic::dmaClockPlayfield); a write acting on cycle 7 takes that cycle's
         // carried fetch away from an LMS address's high byte (Antic::carriedFetchesEndDuringLine).
-        const int end = passed >= 0 ? passed : off;
+        const int end = off >= 0 ? off : passed;
         if (end < 7) return out;
         out.end = end;
     }
@@ -279,6 +291,11 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& cloc
     // (A name cycle the pattern before a write decided: the carried bits alone.)
     if (clock.unfetchedName >= 0 && !((ring >> (clock.unfetchedName & 7)) & 1))
         f.name[static_cast<size_t>(clock.unfetchedName >> 6)] &= ~(uint64_t{1} << (clock.unfetchedName & 63));
+    for (int c = std::max(clock.pauseFrom, 0); c < clock.pauseTo; ++c) {  // the width off, no start
+        const auto bit = ~(uint64_t{1} << (c & 63));
+        f.name[static_cast<size_t>(c >> 6)] &= bit;
+        f.font[static_cast<size_t>(c >> 6)] &= bit;
+    }
     for (int c = clock.end; c < kCyclesPerLine; ++c) {
         const auto bit = ~(uint64_t{1} << (c & 63));
         f.name[static_cast<size_t>(c >> 6)] &= bit;
