@@ -1173,15 +1173,19 @@ TextClockFetches textClockFetches(const Memory& mem, std::array<uint8_t, 63>& na
 // (bit p) whose name is not memory's byte at the place: its fetch met a font fetch, or the names wrapped round the
 // buffer onto it.
 PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t, 63>& names, PlayfieldLine& out,
-                                          int start, int stopName) {
+                                          const CarriedClock& clock) {
     constexpr int kPlaces = 63;  // the buffer's read and write places wrap after 62
     const int mode = out.mode;
     const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
-    const int stop = stopName < 0 ? kNoStop : stopName;
+    const int start = clock.start;
+    const int stop = clock.stop < 0 ? kNoStop : clock.stop;
     const uint8_t ring = out.dmaClock;
+    // (The fetches of the clock as written: a start passed by two on cycle 10 may leave its first
+    // name unfetched, so the later names fill their places a fetch later, after the font fetches
+    // that read them.)
     const TextClockFetches fetched =
-        textClockFetches(mem, names, out, dmaClockFetches(ring, mode, start, stopName, out.firstRow));
+        textClockFetches(mem, names, out, dmaClockFetches(ring, mode, clock, out.firstRow));
     const std::array<uint8_t, kCyclesPerLine>& fonts = fetched.fonts;
     const int fontCount = fetched.fontCount;
 
@@ -1277,7 +1281,7 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     const bool filled = out.firstRow && scanAdvance_ > 0;
     std::array<uint8_t, 63> names{};
     std::copy_n((filled ? bufferBefore_.bytes : buffer_).begin(), kBufferSize, names.begin());
-    const uint64_t anded = dmaClockTextPicture(mem, names, out, clock.start, clock.stop);
+    const uint64_t anded = dmaClockTextPicture(mem, names, out, clock);
     if (filled) keepAndedNames(names, anded);
 }
 

@@ -63,14 +63,24 @@ template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take ta
 //    later, a name is fetched on c itself, its font byte 3 cycles later, and a text line's read
 //    place steps on c - 2, which Altirra decodes only after the write (it decodes a text line up
 //    to two cycles behind the beam);
-//  - a bitmap line's start passed by two (start == c - 1, a wide start on name cycle 10 and a
-//    write on cycle 10): its first bitmap on 12 and the step on 10 still come after the write.
-//    The beam has passed the cycle ANTIC latches the start on, so it stays unlatched: a later
-//    write (`laterWrites`) would find ANTIC's playfield DMA off or a new start ahead (Altirra),
-//    which is not modelled. A text line's first name, on the write's own cycle, is already past.
-bool lateStartLatches(uint8_t mode, int start, int c, bool laterWrites) {
+//  - a start passed by two (start == c - 1, a wide start on name cycle 10 and a write on cycle
+//    10): a bitmap line's first bitmap on 12 and the step on 10 still come after the write; a
+//    text line's first name, on cycle 10, is past (textStartPassedByTwo), its font byte (13) and
+//    the step (8, decoded two cycles behind the beam) come after it. The beam has passed the
+//    cycle ANTIC latches the start on, so it stays unlatched: a later write (`laterWrites`) would
+//    find ANTIC's playfield DMA off or a new start ahead (Altirra), which is not modelled.
+bool lateStartLatches(int start, int c, bool laterWrites) {
     if (start == c) return true;
-    return start == c - 1 && !anticMode(mode).character && !laterWrites;
+    return start == c - 1 && !laterWrites;
+}
+
+// A text line's start passed by two on cycle 10 (lateStartLatches): Altirra redoes the pattern
+// from the write, with the start's places from name cycle 10 on, but the beam is past cycle 10:
+// the pattern before the write, the carried bits alone, decided its name fetch. So the line is
+// one whose start was latched in time without that cycle's name unless the ring has its place;
+// its font byte (13), the start's later names and the picture are that line's.
+int textStartPassedByTwo(uint8_t mode, int start, int c) {
+    return start == c - 1 && anticMode(mode).character ? start : -1;
 }
 
 }  // namespace
@@ -230,14 +240,27 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
             if (off < 0) off = c;
             continue;
         }
-        // The width on again after it was off: not modelled.
-        if (off >= 0) return out;
+        if (off >= 0 && start - 1 >= c) {
+            // The width on again with the start ahead: ANTIC fetched nothing while it was off (no
+            // start to fetch up to), and from here the carried bits fetch up to the start again
+            // (Altirra redoes the pattern; its picture decode waits while there is no start, so the
+            // line is drawn as one whose start was there from the beginning). One pause, from cycle
+            // 7 on (before, the carried fetches of cycles 2-6 that the model counts as the line
+            // begins would go): more are not modelled.
+            if (out.pauseFrom >= 0 || off < 7) return out;
+            out.pauseFrom = off;
+            out.pauseTo = c;
+            off = -1;
+        }
         if (start - 1 < c) {
             // A start the beam has passed unlatched: a write on cycle 10 or before still starts the
             // clock there (playfieldFetch); a later one leaves ANTIC's playfield DMA off for the rest
-            // of the line, the carried bits' included (Altirra), whatever is written after it.
+            // of the line, the carried bits' included (Altirra), whatever is written after it (the
+            // width turned on again with the start so passed: nothing more after the pause).
             if (c - 1 <= kLastLateStartCycle) {
-                if (!lateStartLatches(mode, start, c, next < changes.size())) return out;
+                if (off >= 0 || out.pauseFrom >= 0) return out;  // (a pause before a late start)
+                if (!lateStartLatches(start, c, next < changes.size())) return out;
+                out.unfetchedName = textStartPassedByTwo(mode, start, c);
                 latched = true;
                 break;
             }
@@ -255,7 +278,7 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         // 7 or later turns off, or whose start a write moves behind the beam, keeps the names it
         // fetched before (Antic::dmaClockPlayfield); a write acting on cycle 7 takes that cycle's
         // carried fetch away from an LMS address's high byte (Antic::carriedFetchesEndDuringLine).
-        const int end = passed >= 0 ? passed : off;
+        const int end = off >= 0 ? off : passed;
         if (end < 7) return out;
         out.end = end;
     }
@@ -265,6 +288,14 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
 
 DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& clock, bool names) {
     DmaClockFetches f = dmaClockFetches(ring, mode, clock.start, clock.stop, names);
+    // (A name cycle the pattern before a write decided: the carried bits alone.)
+    if (clock.unfetchedName >= 0 && !((ring >> (clock.unfetchedName & 7)) & 1))
+        f.name[static_cast<size_t>(clock.unfetchedName >> 6)] &= ~(uint64_t{1} << (clock.unfetchedName & 63));
+    for (int c = std::max(clock.pauseFrom, 0); c < clock.pauseTo; ++c) {  // the width off, no start
+        const auto bit = ~(uint64_t{1} << (c & 63));
+        f.name[static_cast<size_t>(c >> 6)] &= bit;
+        f.font[static_cast<size_t>(c >> 6)] &= bit;
+    }
     for (int c = clock.end; c < kCyclesPerLine; ++c) {
         const auto bit = ~(uint64_t{1} << (c & 63));
         f.name[static_cast<size_t>(c >> 6)] &= bit;

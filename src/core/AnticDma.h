@@ -171,27 +171,37 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // passes the start (the cycle before the first name cycle) the start is latched, and later writes
 // move only the stop. A write before it moves the start with it while the start stays ahead of
 // the beam; one that turns the width off there stops the clock's fetches until the width is on
-// again (the start not latched, ANTIC has no start to fetch up to). One that moves the start
-// behind the beam after cycle 10 stops them for the rest of the line (Altirra turns the line's
-// playfield DMA off when a start is passed unlatched). One on cycle 9 or 10 that moves it just
+// again (the start not latched, ANTIC has no start to fetch up to): a write that turns it on
+// again with the start ahead lets them go on from there, one with the start behind leaves them
+// off for the rest of the line. One that moves the start behind the beam after cycle 10 stops
+// them for the rest of the line (Altirra turns the line's playfield DMA off when a start is
+// passed unlatched). One on cycle 9 or 10 that moves it just
 // behind, acting from the first name cycle, still latches it: every fetch of its places follows;
-// so does one on cycle 10 that moves a bitmap line's start to name cycle 10 (its first bitmap on
-// 12), if no write follows it on the line.
+// so does one on cycle 10 that moves the start to name cycle 10, if no write follows it on the
+// line: a bitmap line's first bitmap on 12 follows it, a text line's first name (10) does not.
 //   `start`: the first name cycle of the start the clock latched, kNoStart for none;
 //   `stop`: the stop (name cycle) it passed with the width on, -1 for none (the clock runs on);
 //   `end`: the cycle from which it fetches nothing (the width turned off before the start and
-//   kept off, or the start moved behind the beam), kCyclesPerLine for none.
+//   kept off, or the start moved behind the beam), kCyclesPerLine for none;
+//   `unfetchedName`: a text line's first name cycle that a write on cycle 10 passed by two (the
+//   start on name cycle 10): the pattern before the write decided it, so it fetches a name only
+//   where the ring has its place; -1 for none;
+//   `pauseFrom`, `pauseTo`: the cycles [pauseFrom, pauseTo) with the width turned off before the
+//   start (acting from cycle 7 on) and on again with the start still ahead: nothing fetched
+//   there; -1 for none.
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
 // with the width off, a start a write on cycle 10 or before moved past the beam so that the
-// write acts after the first name cycle on a text line, or on a bitmap line that has a later
-// write, the width turned off before the start and on again, or turned off by a write acting
-// before cycle 7.
+// write acts after the first name cycle on a line that has a later write, the width turned off
+// before the start and on again more than once or to a start on cycle 9 or 10 it has passed, or
+// turned off by a write acting before cycle 7.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;
     int start = kNoStart;
     int stop = -1;
     int end = kCyclesPerLine;
+    int unfetchedName = -1;
+    int pauseFrom = -1, pauseTo = -1;
 };
 CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                    std::span<const PlayfieldLine::FetchChange> changes);
@@ -202,8 +212,9 @@ inline CarriedClock carriedClockAsWritten(const PlayfieldLine& pf) {
 // own start and stop without writes, else carriedClockAsWritten.
 inline CarriedClock carriedClockOf(const PlayfieldLine& pf) {
     if (pf.fetchChangeCount != 0) return carriedClockAsWritten(pf);
-    return {true, dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol),
-            dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), kCyclesPerLine};
+    return {.modelled = true,
+            .start = dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol),
+            .stop = dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol)};
 }
 // The fetches of such a clock (`clock.modelled`) with the ring `ring` on a line of mode `mode`:
 // names or bitmaps if `names` (a first row, or a later row's fetches from cycle 112).

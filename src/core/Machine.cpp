@@ -622,9 +622,11 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
         if (pf_.dmaClock != 0 && pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]] {
             // A width turned off by a write acting on cycle 7 or before takes the carried fetches
-            // from there away from ANTIC's own (A4): an LMS high byte is then read alone.
+            // from there away from ANTIC's own (A4): an LMS high byte is then read alone (also
+            // where a later write turns it on again: the fetch of cycle 7 is still gone).
             const CarriedClock clock = carriedClockAsWritten(pf_);
-            if (clock.modelled && clock.end < 8) antic_.carriedFetchesEndDuringLine(memory_, clock.end, pf_);
+            const int gone = clock.end < 8 ? clock.end : clock.pauseFrom;
+            if (clock.modelled && gone >= 0 && gone < 8) antic_.carriedFetchesEndDuringLine(memory_, gone, pf_);
         }
         if (antic_.operandsPending()) [[unlikely]] {
             const OperandFetches fetches = operandFetches(midLine, regs_[Reg::DMACTL]);

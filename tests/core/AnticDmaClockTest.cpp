@@ -363,6 +363,98 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoStillStartsThe
     EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, thenAnother).modelled);
 }
 
+TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffAndOnAgainBeforeItsStartPausesItsFetches) {
+    // A scrolled mode F first row at normal width with HSCROL 8 (a wide fetch, first name cycle 14:
+    // bitmaps 2 cycles after the name places, on the even cycles 16-112, the stop 110) and the ring
+    // $AA (bitmaps on the odd cycles). DMACTL $20 written on cycle 7 (acting from 8) turns the width
+    // off: ANTIC has no start to fetch up to, so nothing is fetched, the carried bitmaps neither.
+    // DMACTL $22 again on cycle 11 (acting from 12), with the start (its clock on 13) still ahead:
+    // Altirra redoes the pattern, the carried bits fetch up to the start again and the start's
+    // places join them there. So bitmaps on 3, 5, 7, then 13, 15 and every cycle 16-105; cycles 9
+    // and 11, which the line begun without the writes fetches on, stay the CPU's.
+    // Drawn without the carried bits, only the even cycles 16-104 would be taken.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{16, 0x20, 8}, {24, 0x22, 8}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c : {3, 5, 7, 13, 15}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 8; c <= 12; ++c) EXPECT_EQ(dma.use[c], DmaUse::Cpu) << c;
+    for (int c = 16; c < 106; ++c) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    LineDmaSetup began = s;  // the same line without the writes
+    began.fetchChanges = {};
+    LineDma unpaused = lineDma(began);
+    for (int c : {9, 11}) {
+        EXPECT_EQ(unpaused.use[c], DmaUse::Playfield) << c;
+        unpaused.use[c] = DmaUse::Cpu;
+    }
+    EXPECT_EQ(dma.use, unpaused.use);
+    // On again on cycle 16 (acting from 17), with the start's clock (13) passed: ANTIC's
+    // playfield DMA is off for the rest of the line (Altirra), so nothing more after the pause.
+    const std::vector<PlayfieldLine::FetchChange> passed = {{16, 0x20, 8}, {34, 0x22, 8}};
+    const CarriedClock offForGood = carriedClockAsWritten(0xF, true, 0x22, 8, passed);
+    EXPECT_TRUE(offForGood.modelled);
+    EXPECT_EQ(offForGood.start, kNoStart);
+    EXPECT_EQ(offForGood.end, 8);
+    s.fetchChanges = passed;
+    const LineDma none = lineDma(s);
+    for (int c = 8; c < kCyclesPerLine; ++c) EXPECT_NE(none.use[c], DmaUse::Playfield) << c;
+    // Two pauses (off on 7, on on 9, off on 10, on on 11), or the width on again from a write on
+    // cycle 10 to a start it has passed: not modelled.
+    const std::vector<PlayfieldLine::FetchChange> twice = {{16, 0x20, 8}, {20, 0x22, 8}, {22, 0x20, 8}, {24, 0x22, 8}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, twice).modelled);
+    const std::vector<PlayfieldLine::FetchChange> late = {{16, 0x20, 0}, {22, 0x22, 0}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 0, late).modelled);
+}
+
+TEST(AnticDma, A4_ACarriedTextLineWhoseStartAWriteOnCycle10PassesByTwoMissesItsFirstNameOffTheRing) {
+    // A mode 6 first row (names every 4 cycles, a font byte 3 cycles after each name place) begun
+    // at normal width (first name cycle 18) with the ring $11 (places 0 and 4), and DMACTL $23
+    // (wide) written on cycle 10 (acting from 11): the start moves to name cycle 10, two cycles
+    // behind the beam. Altirra redoes the pattern from the write with the start's places (2 and
+    // 6) from name cycle 10, so the start's font bytes come from 13 and its names from 12 on; but
+    // cycle 10 itself was decided by the pattern before the write, the carried bits alone, which
+    // have no name on place 2. So: carried names on 4, 8 (0 is virtual), carried font bytes on
+    // 3, 7, 11 (3 after places 0 and 4), then names on every even cycle 12-104 (the wide stop,
+    // 106, takes places 2 and 6 away; those on the ring's places from 108 are virtual) and font
+    // bytes on every odd one 11-105; cycle 10 stays the CPU's. The line begun wide fetches a name
+    // there as well, and with the ring $44 (places 2 and 6), whose carried name is on cycle 10,
+    // the two lines take the same cycles.
+    // Drawn without the carried bits, 3-8 would be the CPU's.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 6;
+    s.dmaMode = 6;
+    s.firstLine = true;
+    s.dmaClock = 0x11;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c : {4, 8}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c : {3, 7}) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    EXPECT_EQ(dma.use[10], DmaUse::Cpu);
+    for (int c = 11; c < 106; ++c) EXPECT_EQ(dma.use[c], c % 2 == 0 ? DmaUse::Playfield : DmaUse::Character) << c;
+    LineDmaSetup began = s;  // the same line begun wide, no write
+    began.dmactl = 0x23;
+    began.fetchChanges = {};
+    LineDma startedInTime = lineDma(began);
+    EXPECT_EQ(startedInTime.use[10], DmaUse::Playfield);
+    startedInTime.use[10] = DmaUse::Cpu;
+    EXPECT_EQ(dma.use, startedInTime.use);
+    s.dmaClock = began.dmaClock = 0x44;
+    EXPECT_EQ(lineDma(s).use, lineDma(began).use);
+    EXPECT_EQ(lineDma(s).use[10], DmaUse::Playfield);
+    // A later write finds the start unlatched (not modelled).
+    const std::vector<PlayfieldLine::FetchChange> thenAnother = {{22, 0x23, 0}, {60, 0x22, 0}};
+    EXPECT_FALSE(carriedClockAsWritten(6, false, 0x22, 0, thenAnother).modelled);
+}
+
 TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteMovesTakesTheCyclesOfTheMovedStart) {
     // The line above without the width write: HSCROL 12 written on cycle 11 instead (acting from
     // 12) moves the start from name cycle 14 to 16 (the clock's start on cycle 15, still ahead of
@@ -1160,6 +1252,125 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteOnCycle9PassesDrawsAsOneSt
         EXPECT_EQ(lit(t, y, 0, 0xE4), lit(began, y, 0, 0xE4)) << y;
 }
 
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteOnCycle10PassesByTwoReadsItsFontsAheadOfItsNames) {
+    // Line 32 as in A4_ANameAndAFontFetchOnOneCycleReadTheAndOfBothAddresses (mode C, LMS $3000,
+    // scrolled, HSCROL 2 at clock 100): bytes 0-25 into places 0-25, the ring $11 left (places 0
+    // and 4). Line 33, a mode 6 line (not scrolled) begun at normal width (first name cycle 18),
+    // with DMACTL $23 (wide) written at clock 18 (cycle 10, acting from 11): the start moves to
+    // name cycle 10, two cycles behind the beam, and Altirra's pattern redone from the write has
+    // the start's places (2 and 6) from there, but cycle 10's name was the pattern's before the
+    // write: the ring's alone, none on place 2 (AnticDma's test of the same name). So names on 4
+    // (the counter to byte 27), 8 (place 0, byte 27), then 12, 14, ... (place p from 1, byte 27 + p,
+    // on cycle 10 + 2p); font bytes on 7 (k = 0, cleared on cycle 10), 11, 13, 15, ... (k on cycle
+    // 9 + 2k), each reading place k before its name is fetched (a cycle later): line 32's byte k.
+    // The picture is that of the line begun wide (the start's step on cycle 8 decoded after the
+    // write): loads on the even cycles from 10, font k on 10 + 2k, with the name of place k (byte
+    // 27 + k, $00: PF0) for its colour; 2 pixels a cycle, cycle x at clocks 2x + 12.
+    // Memory: line 32's bytes 0-25 character 1 (row 0 $FF), bytes 27 on $00. Fonts 1-25 are $FF,
+    // font 0 and those from 26 (places 26-47, $00 from the vertical blank) $00: the loads of
+    // cycles 12-60 light cycles 12-63 (the last byte shifts out over two more), clocks $24-$8B, of
+    // which the wide window (from $2C) shows $2C-$8B. The line begun wide reads bytes 28 on for its
+    // fonts (its names a cycle ahead of them): dark.
+    // The line fetches one name fewer than the line begun wide, so the mode F line after the mode
+    // line's eight rows (line 41) starts a byte earlier: each byte shows 4 clocks later there than
+    // on that line. Memory: bytes 100-199 varied, so that a byte's shift shows.
+    // Drawn without the carried bits, line 33 would show character 0 throughout (dark).
+    auto scene = [](TestMachine& t, int clock) {
+        t.displayList({0x5C, 0x00, 0x30, 0x06, 0x0F});
+        fill(t, 0, 26, 0x01);
+        for (int i = 100; i < 200; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(i * 37));
+        t.poke(kCharset + 8, {0xFF});
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, clock, Reg::DMACTL, 0x23);
+        t.run();
+    };
+    TestMachine t, began;
+    scene(t, 18);
+    scene(began, 0);
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x20, 0xC0),
+              std::string(12, '0') + std::string(0x8C - 0x2C, '1') + std::string(0xC0 - 0x8C, '0'));
+    EXPECT_EQ(lit(began, kFirstModeLine + 1, 0x30, 0xC0), std::string(0x90, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xC0), lit(began, kFirstModeLine + 9, 0x2C, 0xBC));
+    EXPECT_NE(lit(t, kFirstModeLine + 9, 0x30, 0xC0), lit(began, kFirstModeLine + 9, 0x30, 0xC0));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseWidthAWriteTurnsOffAndOnAgainBeforeItsStartFetchesAroundThePause) {
+    // Line 32 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (51 bytes, the ring $55, the
+    // counter at byte 51). Line 33, a scrolled mode F line with HSCROL 8 from clock 0 (a wide
+    // fetch, first name cycle 14: its bitmaps on the even cycles 16-110, the ring's places), with
+    // DMACTL $20 at clock 12 (cycle 7, acting from 8) and $22 again at clock 20 (cycle 11, acting
+    // from 12, the start still ahead). Bitmaps on 0 (virtual), 2, 4, 6 move the counter to byte
+    // 55; the width off leaves ANTIC no start to fetch up to, so 8 and 10 fetch nothing; from 12
+    // the carried bitmaps fetch again and the start's join them: every even cycle 12-110, 50 bytes
+    // (55-104) into places 0-49. The line begun without the writes fetches on 8 and 10 too, 52
+    // bytes, the same bytes at the same places (the k-th fetch from cycle 7 fills place k, from
+    // byte 55). Altirra's picture decode waits while the width is off (no start) and then runs as
+    // the line begun with that start: line 33 is drawn as that line (places from 48 read $FF),
+    // and the counter moves 2 less: line 34 (mode F, not scrolled) starts 2 bytes earlier, each
+    // byte 8 clocks later than on that line. Memory: bytes 61-100 $FF, 101-199 varied.
+    // Drawn without the carried bits, line 33 would start at byte 51 and be drawn from there.
+    auto scene = [](TestMachine& t, bool pause) {
+        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x0F});
+        fill(t, 61, 101, 0xFF);
+        for (int i = 101; i < 200; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(i * 37));
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 8);
+        if (pause) {
+            t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x20);
+            t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x22);
+        }
+        t.run();
+    };
+    TestMachine t, began;
+    scene(t, true);
+    scene(began, false);
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), lit(began, kFirstModeLine + 1, 0x30, 0xD0));
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x48, 0xC0), lit(began, kFirstModeLine + 2, 0x40, 0xB8));
+    EXPECT_NE(lit(t, kFirstModeLine + 2, 0x40, 0xC0), lit(began, kFirstModeLine + 2, 0x40, 0xC0));
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseWidthAWriteTurnsOffAndOnAgainBeforeItsStartFetchesAroundThePause) {
+    // The scene of A4_ATextLineWithCarriedBitsTakesItsFontNamesFromTheMovingReadPlace (line 32
+    // leaves the ring $55 and the counter at byte 51; line 33, mode 2 at normal width, first name
+    // cycle 18: names on the even cycles, font bytes on the odd ones) with DMACTL $20 at clock 12
+    // (cycle 7, acting from 8) and $22 again at clock 20 (cycle 11, acting from 12), the start
+    // still ahead, and a mode F line after the mode 2 mode line. Nothing is fetched on 8-11 (no
+    // start to fetch up to): names on 0 (virtual), 2, 4, 6 move the counter to byte 55, then 12,
+    // 14, ..., 104 fill places 0-46 (bytes 55-101), two fewer than the line without the writes
+    // (8-104, places 0-48); font bytes on 7 (k = 0, cleared on cycle 10), then 13, 15, ...: the
+    // k-th (k from 1, on cycle 11 + 2k) reads place k a cycle before its name comes (12 + 2k), so
+    // line 32's byte k, as the k-th font byte of the line without the writes did (on 7 + 2k, before
+    // its name on 8 + 2k). The picture decode waits while the width is off and then runs as the
+    // line begun with that start: font k loaded on 18 + 2k with the name of place k + 5 for inverse
+    // video, the same bytes as there. Only font 1 differs (cycle 13 instead of 9, so not cleared),
+    // at character position 1 (clocks $34-$37), outside the window: line 33 is drawn as that line
+    // in the window. The counter moves 2 less: the mode F line 41 starts 2 bytes earlier, each
+    // byte 8 clocks later than after the line without the writes. Memory: bytes 100-199 varied.
+    // Drawn without the carried bits, line 33 would show bytes 55-94 (character 0, dark) with
+    // byte 80 lit.
+    auto scene = [](TestMachine& t, bool pause) {
+        carriedTextLine(t);
+        t.displayList({0x5F, 0x00, 0x30, 0x02, 0x0F});
+        for (int i = 100; i < 200; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(i * 37));
+        if (pause) {
+            t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x20);
+            t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x22);
+        }
+        t.run();
+    };
+    TestMachine t, began;
+    scene(t, true);
+    scene(began, false);
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x40, 0xC0), lit(began, kFirstModeLine + 1, 0x40, 0xC0));
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x40, 0xC0), repeat("1100", 16) + "0011" + repeat("1100", 15));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x48, 0xC0), lit(began, kFirstModeLine + 9, 0x40, 0xB8));
+    EXPECT_NE(lit(t, kFirstModeLine + 9, 0x40, 0xC0), lit(began, kFirstModeLine + 9, 0x40, 0xC0));
+}
+
 TEST(AnticMidLine, A4_AnLmsAddressSkippedByDisplayListDmaLeavesTheCounterWhereTheCarriedFetchesMovedIt) {
     // Lines 32 and 33 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (line 32 fetches 51
     // bytes and leaves the ring $55, HSCROL 0 again from line 33), but line 33 is an LMS $3100
@@ -1211,6 +1422,31 @@ TEST(AnticMidLine, A4_AWidthOffWriteOnCycle6TakesTheCarriedFetchOfCycle7AwayFrom
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_AWidthOffOnCycle6AndOnAgainBeforeTheStartLeavesTheLmsHighByteItsOwn) {
+    // A4_AWidthOffWriteOnCycle6TakesTheCarriedFetchOfCycle7AwayFromTheLmsHighByte (line 33: a
+    // scrolled mode F line with the ring $AA, HSCROL 4, first name cycle 12, its clock on 11, an
+    // LMS $7F6C; DMACTL $20 at clock 10, cycle 6, acting from 7) with DMACTL $22 again at clock 16
+    // (cycle 9, acting from 10), the start still ahead. Cycle 7's carried bitmap is still gone
+    // (the width was off there), so the high byte is read alone ($7F) and the counter loaded with
+    // $7F6C; from 10 the carried bitmaps (odd cycles 11-113) and the line's own (even, 14-108)
+    // fetch from $7F6C on, 100 bytes, all $FF: line 33 is lit in its window $30-$CF.
+    // Had cycle 7's fetch been ANDed in, the high byte would be $50 and the line dark.
+    TestMachine t;
+    t.displayList({});
+    t.m.memory().load(
+        0x2063, std::vector<uint8_t>{0x70, 0x70, 0x70, 0x5F, 0x4C, 0x3F, 0x5F, 0x6C, 0x7F, 0x1F, 0x41, 0x63, 0x20});
+    t.set(Reg::DLISTL, 0x63);
+    t.set(Reg::DLISTH, 0x20);
+    t.set(Reg::HSCROL, 2);
+    t.poke(0x2002, {0x50});
+    for (uint16_t a = 0x7F6C; a <= 0x7FFF; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 4);
+    t.at(kFirstModeLine + 1, 10, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 16, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
 TEST(AnticMidLine, A4_ACarriedTextLinesWidthOffWriteOnCycle6TakesItsFontFetchOfCycle7AwayFromTheLmsHighByte) {

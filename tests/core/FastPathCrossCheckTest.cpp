@@ -862,6 +862,15 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
         t.at(y, 10 + six.below(2), Reg::DMACTL, 0x2C);
         t.at(y + 1, six.below(2), Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + six.below(3))));
     }
+    // The width turned off on cycles 7-10 (clocks 12-19) and on again on cycles 11-15 (clocks
+    // 20-29), before most lines' own start, which pauses a carried clock's fetches (a ninth
+    // generator).
+    Rng pause{seed * 122949823u + 37u};
+    for (int i = 24 + pause.below(16); i > 0; --i) {
+        const int y = 8 + pause.below(240);
+        t.at(y, 12 + pause.below(8), Reg::DMACTL, 0x2C);
+        t.at(y, 20 + pause.below(10), Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + pause.below(3))));
+    }
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -892,6 +901,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and the lines whose start such a write on cycle 10 moves to name cycle 10, two cycles
     // behind the beam, which still starts the clock there (no write after it on the line)
     int passedByTwo = 0;
+    // of those the text lines, and of these the ones whose ring has no bit on the start's place,
+    // whose first name (cycle 10, decided before the write) is not fetched
+    int passedByTwoText = 0, passedByTwoUnfetched = 0;
+    // and the lines whose width such writes turn off and on again before their start, which
+    // pauses the carried clock's fetches, and of them the text lines
+    int paused = 0, pausedText = 0;
     // and the first rows with an LMS whose width such a write on cycle 6 turns off, taking the
     // carried fetch of cycle 7 away from the address's high byte (bitmap or text lines)
     int lmsOff = 0;
@@ -951,9 +966,14 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     });
                 justPassed += fromStart;
                 justPassedText += fromStart && anticMode(pf.mode).character;
-                passedByTwo += clock.modelled && clock.start < start && clock.start == 10 &&
-                               std::any_of(changes.begin(), changes.end(),
-                                           [&](const PlayfieldLine::FetchChange& w) { return w.clock == 22; });
+                const bool byTwo = clock.modelled && clock.start < start && clock.start == 10 &&
+                                   std::any_of(changes.begin(), changes.end(),
+                                               [&](const PlayfieldLine::FetchChange& w) { return w.clock == 22; });
+                passedByTwo += byTwo;
+                passedByTwoText += byTwo && anticMode(pf.dmaMode).character;
+                passedByTwoUnfetched += byTwo && clock.unfetchedName == 10 && !((pf.dmaClock >> 2) & 1);
+                paused += clock.modelled && clock.pauseFrom >= 0;
+                pausedText += clock.modelled && clock.pauseFrom >= 0 && anticMode(pf.dmaMode).character;
             }
         }
     }
@@ -966,6 +986,10 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(textOff, 10) << early;
     EXPECT_GT(justPassedText, 8) << justPassed;
     EXPECT_GT(passedByTwo, 12) << justPassed;
+    EXPECT_GT(passedByTwoText, 8) << passedByTwo;
+    EXPECT_GT(passedByTwoUnfetched, 4) << passedByTwoText;
+    EXPECT_GT(paused, 60) << early;
+    EXPECT_GT(pausedText, 20) << paused;
     EXPECT_GT(passedText, 8) << passed;
     EXPECT_GT(lmsOff, 5) << early;
 }
