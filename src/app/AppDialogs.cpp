@@ -65,8 +65,13 @@ void App::openInitialScene() {
 }
 
 void App::drawDialogs() {
-    if (auto imported = importExport_.drawDialogs([this](const std::string& name) { ctx_.noteWidget(name); }))
-        requestOpen(*imported);
+    if (auto imported = importExport_.drawDialogs([this](const std::string& name) { ctx_.noteWidget(name); })) {
+        // The edits were asked about before the import began (requestImport): not again.
+        if (std::exchange(importAnswered_, false)) openNow(*imported, false);
+        else requestOpen(*imported);
+    }
+    if (auto chosen = importExport_.takeChosenImport()) requestImport(*chosen);
+    if (std::string status = importExport_.takeImportStatus(); !status.empty()) ctx_.notify(std::move(status));
     if (std::string status = importExport_.takeExportStatus(); !status.empty()) ctx_.notify(std::move(status));
     if (std::string error = importExport_.takeExportError(); !error.empty())
         errorText_ = std::move(error), showError_ = true;
@@ -227,11 +232,25 @@ void App::drawDialogs() {
 void App::continuePending() {
     if (pending_ == Pending::Quit) quit_ = true;
     else if (pending_ == Pending::Open) openNow(pendingPath_, pendingTemplate_);
+    else if (pending_ == Pending::Import) importAnswered_ = true, importExport_.readImport(pendingPath_);
     pending_ = Pending::None;
+}
+
+void App::requestImport(const fs::path& file) {
+    importAnswered_ = false;
+    if (askBeforeLeaving()) {
+        pending_ = Pending::Import;
+        pendingPath_ = file;
+        pendingTemplate_ = false;
+        askUnsaved_ = true;
+    } else {
+        importExport_.readImport(file);
+    }
 }
 
 std::string App::pendingAction() const {
     if (pending_ == Pending::Quit) return "quitting";
+    if (pending_ == Pending::Import) return "importing " + pendingPath_.filename().string();
     if (pendingTemplate_) return "starting a new scene from " + pendingPath_.filename().string();
     return "opening " + pendingPath_.filename().string();
 }

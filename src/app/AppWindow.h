@@ -189,13 +189,16 @@ private:
     std::string title_;
 
     // Dialog state.
-    enum class Pending { None, Quit, Open };
+    enum class Pending { None, Quit, Open, Import };
     Pending pending_ = Pending::None;
     fs::path pendingPath_;
     // The unsaved-edits question's Save opened Save As (a lesson, an untitled scene): once that
     // file is saved, what was asked for goes on; a dialog closed without saving drops it.
     bool continueAfterSaveAs_ = false;
-    void continuePending();             // quits or opens what was asked for before the question
+    void continuePending();  // quits, opens or imports what was asked for before the question
+    // An Atari file chosen for import: asks about unsaved edits first, as opening a file does.
+    void requestImport(const fs::path& file);
+    bool importAnswered_ = false;       // the question was asked for this import: its scene opens without it
     std::string pendingAction() const;  // "opening 02-the-latch.json", "quitting"
     // Save As chose a file that is there already (not the scene's own): it is replaced only
     // once the user says so.

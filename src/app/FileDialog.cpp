@@ -30,6 +30,7 @@ bool ofKind(const fs::path& file, const FileKind& kind) {
 void FileDialog::show(Mode mode, const fs::path& folder, const std::string& name, const std::string& extension) {
     mode_ = mode;
     extension_ = extension;
+    prompt_.clear();
     pending_ = true;
     list(folder.empty() ? fs::current_path() : folder);
     setText(path_, sizeof path_, (folder_ / name).string());
@@ -77,6 +78,7 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent,
     if (!open_) return chosen;
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 40, ImGui::GetFontSize() * 28), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title, &open_)) return chosen;
+    if (!prompt_.empty()) ImGui::TextWrapped("%s", prompt_.c_str());
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     const bool enter = ImGui::InputText("##path", path_, sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue);

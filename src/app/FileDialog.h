@@ -31,6 +31,9 @@ public:
     // Export lists the files ending in `extension` (".xex").
     void show(Mode mode, const std::filesystem::path& folder, const std::string& name = "",
               const std::string& extension = "");
+    // A line above the path field saying what the file is for ("The scene made from ship.fnt:
+    // where to save it"); show() clears it, so set it after.
+    void setPrompt(std::string prompt) { prompt_ = std::move(prompt); }
     bool isOpen() const { return open_ || pending_; }
     Mode mode() const { return mode_; }
     // Draws the dialog; returns the chosen path once. `note`, if given, is told where each
@@ -50,6 +53,7 @@ private:
     size_t kind_ = 0;                   // Import: the kind listed
     std::vector<std::string> entries_;  // sub-folders end in '/'
     char path_[1024] = {};
+    std::string prompt_;
 };
 
 }  // namespace pmg::app

@@ -103,8 +103,11 @@ void ImportExportMenu::readImport(const fs::path& file) {
         importError_ = errorNaming("Cannot import the file.", file, e.what());
         return;
     }
+    importSource_ = file;
     // The scene file beside the Atari file, under its name; the user may choose another.
     importSceneDialog_.show(FileDialog::Mode::SaveAs, file.parent_path(), file.stem().string() + ".json");
+    importSceneDialog_.setPrompt("The scene made from " + file.filename().string() +
+                                 ": where to save it. It opens once saved.");
 }
 
 void ImportExportMenu::writeImport() {
@@ -114,6 +117,7 @@ void ImportExportMenu::writeImport() {
         imported_ = importScenePath_;
         importedScene_.reset();
     } catch (const std::exception& e) {
+        importedScene_.reset();
         importError_ = errorNaming("Cannot save the imported scene.", importScenePath_, e.what());
     }
 }
@@ -199,7 +203,7 @@ std::vector<fs::path> ImportExportMenu::existingExportFiles() const {
 }
 
 std::optional<fs::path> ImportExportMenu::drawDialogs(const NoteWidget& note) {
-    if (auto chosen = importDialog_.draw({}, note)) importFolder_ = chosen->parent_path(), readImport(*chosen);
+    if (auto chosen = importDialog_.draw({}, note)) importFolder_ = chosen->parent_path(), chosenImport_ = *chosen;
     if (auto chosen = importSceneDialog_.draw({})) {
         importScenePath_ = *chosen;
         replacingImport_ = true;
@@ -238,6 +242,12 @@ std::optional<fs::path> ImportExportMenu::drawDialogs(const NoteWidget& note) {
                                    kind_ ? kind_->extension : exportPath_.extension().string());
         }
         ImGui::EndPopup();
+    }
+    // The save dialog closed without a file (and no question about replacing one open): the
+    // import is given up, and says so.
+    if (importedScene_ && !importSceneDialog_.isOpen() && !askReplace_ && !ImGui::IsPopupOpen(kReplacePopup)) {
+        importedScene_.reset();
+        importStatus_ = "Import of " + importSource_.filename().string() + " given up: no scene was saved";
     }
     auto result = imported_;
     imported_.reset();

@@ -32,6 +32,13 @@ public:
     std::string takeExportError() { return std::exchange(exportError_, {}); }
     // Why the last import failed (naming the file and the place), for the error dialog; once.
     std::string takeImportError() { return std::exchange(importError_, {}); }
+    // The Atari file the user chose to import, once: the app asks about unsaved edits first
+    // (the import ends by opening the scene made of it), then calls readImport().
+    std::optional<std::filesystem::path> takeChosenImport() { return std::exchange(chosenImport_, std::nullopt); }
+    // Reads the chosen file and asks where to save the scene made of it.
+    void readImport(const std::filesystem::path& file);
+    // An import given up in its save dialog, for the status bar; once, then "".
+    std::string takeImportStatus() { return std::exchange(importStatus_, {}); }
 
 private:
     // One row of the Export submenu: its label, the file's usual extension, how the scene
@@ -45,7 +52,6 @@ private:
     static const std::vector<ExportKind>& exportKinds();
     // The kinds of Atari file the import dialog lists: every kind, then each on its own.
     static std::vector<FileKind> importKinds();
-    void readImport(const std::filesystem::path& file);
     void writeImport();
     void runExport();
     // The files an export to exportPath_ would replace.
@@ -66,6 +72,9 @@ private:
     std::optional<Scene> importedScene_;     // read, not yet written
     std::filesystem::path importScenePath_;  // the scene file chosen for it
     std::string importError_;
+    std::string importStatus_;
+    std::optional<std::filesystem::path> chosenImport_;  // chosen, not yet read (takeChosenImport)
+    std::filesystem::path importSource_;                 // the Atari file importedScene_ was read from
     std::optional<std::filesystem::path> imported_;
 };
 

@@ -1,7 +1,8 @@
 // File > Import through the window's file dialog, as a person uses it (real SDL events into
 // the running window): it lists only the Atari files PMG Lab reads, a click on one and on
 // Import read it into a scene file the user names (an existing one replaced only after asking),
-// which then opens; a bad file's error names the file and the place.
+// which then opens; a bad file's error names the file and the place; unsaved edits are asked
+// about before the import begins.
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -127,6 +128,42 @@ TEST_F(ImportDialog, ABadFileIsNamedInTheErrorWithThePlace) {
     EXPECT_FALSE(app_->popupShown("Save scene as")) << "a file that could not be read is offered for saving";
     EXPECT_FALSE(fs::exists(dir_ / "broken.json"));
     EXPECT_TRUE(app_->document().scene() == before) << "the open scene changed";
+}
+
+// With edits not saved, the question about them comes before the import's own dialog (it came
+// after the imported scene was saved, on its way to opening), the save dialog says what it
+// saves, and closing it gives the import up with a word, the edits still there.
+TEST_F(ImportDialog, UnsavedEditsAreAskedAboutBeforeTheImportAndAGivenUpImportSaysSo) {
+    input_->key(SDLK_RIGHT);  // moves the selected player: an edit
+    ASSERT_TRUE(app_->document().dirty());
+
+    chooseImport();
+    pickAndConfirm("SHIP.FNT");
+    EXPECT_TRUE(app_->popupShown("Unsaved edits")) << "the import did not ask about the edits first";
+    EXPECT_FALSE(app_->popupShown("Save scene as")) << "the imported scene was offered for saving first";
+    auto [dx, dy] = centre("unsaved discard");
+    input_->click(dx, dy);
+    input_->frames(3);
+    ASSERT_TRUE(app_->popupShown("Save scene as")) << "after the question the import did not go on";
+    input_->key(SDLK_RETURN);  // the proposed SHIP.json, beside the font
+    input_->frames(4);
+    EXPECT_FALSE(app_->anyPopupShown()) << "asked twice";
+    EXPECT_EQ(app_->document().path(), dir_ / "SHIP.json") << "the imported scene was not opened";
+
+    // Another edit, another import, the save dialog closed: nothing saved, the edit still here.
+    input_->key(SDLK_RIGHT);
+    const Scene mine = app_->document().scene();
+    chooseImport();
+    pickAndConfirm("SHIP.FNT");
+    auto [sx, sy] = centre("unsaved discard");
+    input_->click(sx, sy);
+    input_->frames(3);
+    ASSERT_TRUE(app_->popupShown("Save scene as"));
+    input_->key(SDLK_ESCAPE);
+    input_->frames(3);
+    EXPECT_FALSE(app_->anyPopupShown());
+    EXPECT_NE(app_->status().find("Import of SHIP.FNT given up"), std::string::npos) << app_->status();
+    EXPECT_TRUE(app_->document().scene() == mine) << "the edits were lost";
 }
 
 }  // namespace
