@@ -318,6 +318,7 @@ private:
         if (l.tryThis.empty()) return;
         ImGui::Spacing();
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.45f, 1.0f), "Try this");
+        const bool byHand = ctx.document.hasUndoStepNotStartingWith(kLessonStepLabel);
         for (size_t i = 0; i < l.tryThis.size(); ++i) {
             const TryStep& s = l.tryThis[i];
             ImGui::PushID(static_cast<int>(i));
@@ -330,8 +331,12 @@ private:
             }
             // The last step done shows its results ticked or crossed. Another step's are ticked
             // when the learner's own action (a skipped step its successor's button did, a step
-            // done by hand another way) made them all hold: they did not at the start.
-            const bool met = i < heldAtOpen_.size() && !heldAtOpen_[i] && settled && allHold(s.expect, machine, frame);
+            // done by hand another way) made them all hold: they did not at the start. A step
+            // still ahead is not ticked for results an earlier step's button gave (lesson 17's
+            // third step expects what its second leaves), only after an edit by hand.
+            const bool ahead = static_cast<int>(i) >= stepsDone_;
+            const bool met = i < heldAtOpen_.size() && !heldAtOpen_[i] && settled && (!ahead || byHand) &&
+                             allHold(s.expect, machine, frame);
             claims(s.expect, stepsDone_ == static_cast<int>(i + 1) || met);
             ImGui::PopID();
         }

@@ -279,5 +279,33 @@ TEST(Lessons, TheSecondStepsButtonStaysWhereItWasWhenMarksAppearAndGo) {
     fs::remove_all(dir);
 }
 
+// A step still ahead is not ticked for the results an earlier step's button gave: lesson 17's
+// third step expects what its second leaves (P0PL and P0PF 0), and it showed ticks before the
+// learner pressed it.
+TEST(Lessons, AStepStillAheadIsNotTickedForWhatTheStepBeforeItLeft) {
+    const fs::path dir = scratchDir("lesson-ahead");
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/17-size-lock-up.json"), dir, 2400, 1400);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    clickNamed(app, input, "try 2");
+    input.frames(8);
+    ASSERT_EQ(app.document().undoLabel().rfind("Lesson step 2", 0), 0u) << app.document().undoLabel();
+    const auto second = app.widget("try 2");
+    const auto third = app.widget("try 3");
+    ASSERT_TRUE(second.has_value() && third.has_value());
+    const ImGuiWindow* panel = ImGui::FindWindowByName("Inspector");
+    ASSERT_NE(panel, nullptr);
+    const float left = panel->Pos.x, right = panel->Pos.x + panel->Size.x;
+    const RgbImage image = app.capture();
+    shot(app, "lesson-ahead");
+    EXPECT_GE(greenPixels(image, {left, (*second)[3], right, (*third)[1]}), 10) << "step 2's results have no tick";
+    EXPECT_LT(greenPixels(image, {left, (*third)[3], right, panel->Pos.y + panel->Size.y}), 10)
+        << "step 3 is ticked before it was pressed";
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
