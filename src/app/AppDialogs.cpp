@@ -93,9 +93,9 @@ void App::drawDialogs() {
     if (auto chosen = fileDialog_.draw(recent_, [this](const std::string& name) { ctx_.noteWidget(name); })) {
         std::error_code ec;
         if (fileDialog_.mode() == FileDialog::Mode::Open) requestOpen(*chosen);
-        else if (fs::exists(*chosen, ec) &&
-                 (document_.path().empty() || !fs::equivalent(*chosen, document_.path(), ec)))
-            replacePath_ = *chosen, askReplace_ = true;  // another file of the user's: asked first
+        else if (fs::exists(*chosen, ec) && (document_.path().empty() || document_.readOnly() || exampleScene() ||
+                                             !fs::equivalent(*chosen, document_.path(), ec)))
+            replacePath_ = *chosen, askReplace_ = true;  // another file, or the lesson or example itself: asked first
         else saveAs(*chosen);
     }
     if (askReplace_) ImGui::OpenPopup(kReplaceScene), askReplace_ = false;
@@ -177,7 +177,9 @@ void App::drawDialogs() {
         ctx_.noteWidget("unsaved discard");
         if (discard) {
             ImGui::CloseCurrentPopup();
-            document_.discardRecovery();
+            // An import may yet be given up, the edits still here: their recovery copy stays
+            // until the imported scene opens (which drops it).
+            if (pending_ != Pending::Import) document_.discardRecovery();
             continuePending();
         }
         ImGui::SameLine();
@@ -289,6 +291,7 @@ const std::vector<App::Template>& App::templates() {
 // A lesson opens read-only and stays out of the Recent menu (the Lessons panel lists them).
 void App::openedFile(const fs::path& path) {
     const bool lesson = document_.scene().extra.contains(kLessonKey);
+    ctx_.requests.showMethods.clear();  // a lesson's, not yet taken by the Collisions panel: not for this scene
     document_.setReadOnly(lesson);
     if (lesson) frontPanel_ = "Lessons";  // its text is what the class reads next
     // A lesson sets the overlays its text needs (lesson 3's hidden player must not be painted
@@ -396,11 +399,17 @@ bool App::exampleScene() const {
     std::error_code ec;
     const fs::path file = fs::weakly_canonical(document_.path(), ec);
     if (ec) return false;
-    const fs::path assets = fs::weakly_canonical(PMGLAB_ASSETS_DIR, ec);
-    if (ec) return false;
-    // Inside assets/: the relative path does not climb out of it.
-    const fs::path inside = file.lexically_relative(assets);
-    return !inside.empty() && *inside.begin() != "..";
+    // The examples' folders: the checkout's the window was run from (defaultScene() and the
+    // templates look there first), and the source tree's.
+    for (const fs::path& root : {fs::path("assets"), fs::path(PMGLAB_ASSETS_DIR)}) {
+        if (!fs::is_directory(root, ec)) continue;
+        const fs::path assets = fs::weakly_canonical(root, ec);
+        if (ec) continue;
+        // Inside assets/: the relative path does not climb out of it.
+        const fs::path inside = file.lexically_relative(assets);
+        if (!inside.empty() && *inside.begin() != "..") return true;
+    }
+    return false;
 }
 
 void App::save(bool as) {

@@ -52,18 +52,33 @@ bool hexByteField(const char* id, uint8_t& value) {
 }
 
 namespace {
-// The values being typed, for the one field that has the keyboard (ImGui has one at a time).
+// The values being typed, by field (a few: Tab or Shift+Tab may start one before the last is
+// taken). `frame`: the last frame the field was drawn typing; one not drawn on the frame after
+// (its object no longer selected, another scene) is dropped, not taken later or elsewhere.
 struct TypedValues {
     ImGuiID field = 0;
+    int frame = 0;
     int values[4]{};
 };
-TypedValues typing;
+TypedValues typing[4];
+
+TypedValues* typedFor(ImGuiID field) {
+    for (TypedValues& t : typing)
+        if (t.field == field) return &t;
+    return nullptr;
+}
 }  // namespace
 
 void typedWhenDoneBefore(const char* label, int* values, int count) {
     IM_ASSERT(count >= 1 && count <= 4);
+    TypedValues* t = typedFor(ImGui::GetID(label));
+    if (!t) return;
+    if (t->frame != ImGui::GetFrameCount() - 1) {
+        t->field = 0;  // left undrawn since: dropped
+        return;
+    }
     // While the user types, the scene keeps its value: the field shows what was typed.
-    if (typing.field == ImGui::GetID(label)) std::copy(typing.values, typing.values + count, values);
+    std::copy(t->values, t->values + count, values);
 }
 
 bool typedWhenDoneAfter(const char* label, int* values, int count, bool changed) {
@@ -71,15 +86,23 @@ bool typedWhenDoneAfter(const char* label, int* values, int count, bool changed)
     const ImGuiContext& g = *ImGui::GetCurrentContext();
     // A slider or drag of several values is a group: active when one of its fields is.
     const bool typingNow = ImGui::IsItemActive() && g.TempInputId != 0 && g.TempInputId == g.ActiveId;
+    TypedValues* t = typedFor(self);
     if (typingNow) {
-        typing.field = self;
-        std::copy(values, values + count, typing.values);
+        if (!t) t = typedFor(0);  // a free place
+        if (!t) {
+            t = &typing[0];  // else the oldest
+            for (TypedValues& other : typing)
+                if (other.frame < t->frame) t = &other;
+        }
+        t->field = self;
+        t->frame = ImGui::GetFrameCount();
+        std::copy(values, values + count, t->values);
         return false;
     }
-    if (typing.field == self) {
+    if (t) {
         // Done: the widget has left the last text in `values` (Enter, Tab, a click away), or
         // the text before typing (Escape).
-        typing.field = 0;
+        t->field = 0;
         return true;
     }
     return changed;

@@ -318,7 +318,8 @@ private:
         if (l.tryThis.empty()) return;
         ImGui::Spacing();
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.45f, 1.0f), "Try this");
-        const bool byHand = ctx.document.hasUndoStepNotStartingWith(kLessonStepLabel);
+        // The last edit was the learner's own, not a step's button.
+        const bool byHand = ctx.document.canUndo() && ctx.document.undoLabel().rfind(kLessonStepLabel, 0) != 0;
         for (size_t i = 0; i < l.tryThis.size(); ++i) {
             const TryStep& s = l.tryThis[i];
             ImGui::PushID(static_cast<int>(i));

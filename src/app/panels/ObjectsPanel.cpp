@@ -28,6 +28,9 @@ public:
         drawSelector(ctx);
         const int obj = ctx.selected;
         ImGui::Separator();
+        // Each object's fields are its own: a value being typed for P0 when a click selects P1
+        // is not P1's (typedWhenDone, hexByteField keep it by the field's id).
+        ImGui::PushID(obj);
 
         // Position.
         const bool programHpos = programSets(ctx, hposRegister(obj));
@@ -105,6 +108,7 @@ public:
         drawHitbox(ctx, obj);
         ImGui::Separator();
         drawShapeEditor(ctx, obj, stripe, rows, shape);
+        ImGui::PopID();
     }
 
 private:

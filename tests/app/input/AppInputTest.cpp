@@ -234,19 +234,25 @@ TEST(AppInput, TryStepsAndCtrlSLeaveTheLessonFileAsItWas) {
 
 // The project's example scenes are where every user (and the next clone) starts: Ctrl+S on an
 // edited default scene asks for a file of the user's own, as for a lesson, and so does the
-// question before opening another file ("Save a copy...", which offered to save over it).
+// question before opening another file ("Save a copy...", which offered to save over it). Run
+// on a copy in an assets/ folder of the working directory (a checkout run from its root): the
+// source tree's own file is never opened.
 TEST(AppInput, CtrlSAndTheUnsavedQuestionLeaveTheExampleSceneAsItWas) {
     const fs::path dir = scratchDir("example");
-    const fs::path example = sourceFile("assets/scenes/default.json");
+    const fs::path checkout = dir / "checkout";
+    fs::create_directories(checkout / "assets" / "scenes");
+    fs::copy_file(sourceFile("assets/scenes/default.json"), checkout / "assets" / "scenes" / "default.json");
+    fs::copy_file(sourceFile("assets/scenes/busy-mode-e.json"), checkout / "assets" / "scenes" / "busy-mode-e.json");
+    fs::create_directories(checkout / "roms");
+    fs::copy_file(sourceFile("roms/font.rom"), checkout / "roms" / "font.rom");  // the default scene's font
+    const fs::path example = checkout / "assets" / "scenes" / "default.json";
     const std::string before = fileBytes(example);
-    // Put back for the next run whatever happens, a failed ASSERT included.
-    struct PutBack {
-        const fs::path& file;
-        const std::string& bytes;
-        ~PutBack() {
-            if (fileBytes(file) != bytes) std::ofstream(file, std::ios::binary) << bytes;
-        }
-    } putBack{example, before};
+    const fs::path cwd = fs::current_path();
+    fs::current_path(checkout);
+    struct Back {
+        const fs::path& to;
+        ~Back() { fs::current_path(to); }
+    } back{cwd};
     {
         AppSession app(sessionOptions(example, dir));
         ASSERT_TRUE(app.start());
@@ -268,7 +274,7 @@ TEST(AppInput, CtrlSAndTheUnsavedQuestionLeaveTheExampleSceneAsItWas) {
         openThroughDialog(input, example);
         ASSERT_EQ(app.document().path(), example);
         input.key(SDLK_RIGHT);
-        openThroughDialog(input, sourceFile("assets/scenes/busy-mode-e.json"));
+        openThroughDialog(input, checkout / "assets" / "scenes" / "busy-mode-e.json");
         ASSERT_TRUE(app.popupShown("Unsaved edits"));
         clickWidget(app, input, "unsaved save");
         input.frames(3);

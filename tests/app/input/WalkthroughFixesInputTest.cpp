@@ -596,5 +596,53 @@ TEST(Walkthrough, TheHelpMenuLeadsToTheLessonsAndTheLastSaysTheTourEnds) {
     fs::remove_all(dir);
 }
 
+// A value being typed for one object is not given to another: typing P0's motion, then a
+// click on P1 in the picture (which selects it as the click arrives, before the panel is
+// drawn) left P0's typed value to be taken as P1's.
+TEST(Walkthrough, AValueTypedForOneObjectIsNotGivenToTheObjectClickedNext) {
+    const fs::path dir = scratchDir("walk-typed-other");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/busy-mode-e.json"), dir, 1600, 1400);
+    options.show = {"Objects"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    ASSERT_EQ(app.panelText("Objects").rfind("(x) P0", 0), 0u) << "P0 is not selected";
+    // A clock of P1's alone in the frame's record.
+    int line = -1, clock = -1;
+    for (int y = kFirstVisibleLine; y <= kLastVisibleLine && line < 0; ++y) {
+        const LineRecord& r = app.simulation().machine().frame().record(y);
+        for (int x = kWindowLeft + 2; x < kWindowRight - 2 && line < 0; ++x) {
+            bool alone = r.objects[1].test(x) && r.objects[1].test(x - 1) && r.objects[1].test(x + 1);
+            for (int o = 0; o < kObjectCount && alone; ++o)
+                if (o != 1) alone = !r.objects[o].test(x);
+            if (alone) line = y, clock = x;
+        }
+    }
+    ASSERT_GE(line, 0) << "P1 is nowhere alone";
+    const auto motionDx = [&](int object) {
+        for (const ObjectMotion& m : app.document().scene().motion)
+            if (m.object == object) return m.dx;
+        return 0;
+    };
+    const auto moves = app.widget("moves");
+    ASSERT_TRUE(moves.has_value());
+    input.moveTo(static_cast<int>((*moves)[0] + 10), static_cast<int>(((*moves)[1] + (*moves)[3]) / 2));
+    input.ctrl(true);
+    input.button(true);
+    input.button(false);
+    input.ctrl(false);
+    input.frames(2);
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.text("7");
+    const ScreenGeometry g = app.screen();
+    input.click(static_cast<int>(g.clockX(clock + 0.5f)), static_cast<int>(g.lineY(line + 0.5f)));
+    input.moveTo(4, 4);
+    input.frames(4);
+    ASSERT_NE(app.panelText("Objects").find("(x) P1"), std::string::npos) << "the click did not select P1";
+    EXPECT_EQ(motionDx(1), 0) << "P0's typed value was given to P1";
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
