@@ -192,7 +192,8 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
 // with the width off, a start a write on cycle 10 or before moved past the beam so that the
 // write acts after the first name cycle on a line that has a later write, the width turned off
-// before the start and on again more than once or to a start on cycle 9 or 10 it has passed, or
+// before the start and on again more than once or to a start on cycle 9 or 10 it has passed (or
+// on again, and a later write that moves the start just behind the beam on cycle 9 or 10), or
 // turned off by a write acting before cycle 7.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
