@@ -60,6 +60,17 @@ public:
         frames(1);
     }
 
+    // A Ctrl+click at (x, y), as a person types into a slider: the pointer there, Ctrl held
+    // for the click, then two frames for the field to open.
+    void ctrlClick(int x, int y) {
+        moveTo(x, y);
+        ctrl(true);
+        button(true);
+        button(false);
+        ctrl(false);
+        frames(2);
+    }
+
     void text(const std::string& utf8) {
         for (char c : utf8) {
             SDL_Event e{};

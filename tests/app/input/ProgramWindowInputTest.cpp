@@ -273,12 +273,7 @@ TEST(ProgramWindow, TheObjectsPanelSaysWhichSettingsTheProgramSetsAndTakesNoEdit
     // Ctrl+click on its slider and a typed value, as its help says, edit nothing.
     const auto moves = app.widget("moves");
     ASSERT_TRUE(moves.has_value()) << "the motion slider is not shown";
-    input.moveTo(static_cast<int>((*moves)[0] + 10), static_cast<int>(((*moves)[1] + (*moves)[3]) / 2));
-    input.ctrl(true);
-    input.button(true);
-    input.button(false);
-    input.ctrl(false);
-    input.frames(2);
+    input.ctrlClick(static_cast<int>((*moves)[0] + 10), static_cast<int>(((*moves)[1] + (*moves)[3]) / 2));
     input.key(SDLK_a, KMOD_LCTRL);
     input.text("5");
     input.key(SDLK_RETURN);

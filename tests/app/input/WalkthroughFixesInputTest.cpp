@@ -521,12 +521,7 @@ TEST(Walkthrough, AValueTypedIntoTheObjectsPanelIsReadAsShownAndTakenOnceWhenDon
         return 0;
     };
     const int mx = static_cast<int>((*moves)[0] + 10), my = static_cast<int>(((*moves)[1] + (*moves)[3]) / 2);
-    input.moveTo(mx, my);
-    input.ctrl(true);
-    input.button(true);
-    input.button(false);
-    input.ctrl(false);
-    input.frames(2);
+    input.ctrlClick(mx, my);
     input.key(SDLK_a, KMOD_LCTRL);
     input.text("5");
     EXPECT_EQ(motionDx(), 0) << "the motion was applied while still typing";
@@ -541,12 +536,7 @@ TEST(Walkthrough, AValueTypedIntoTheObjectsPanelIsReadAsShownAndTakenOnceWhenDon
     ASSERT_EQ(motionDx(), 5);
 
     // Ctrl+click again, "9", Escape: the motion stays 5.
-    input.moveTo(mx, my);
-    input.ctrl(true);
-    input.button(true);
-    input.button(false);
-    input.ctrl(false);
-    input.frames(2);
+    input.ctrlClick(mx, my);
     input.key(SDLK_a, KMOD_LCTRL);
     input.text("9");
     input.key(SDLK_ESCAPE);
@@ -627,12 +617,7 @@ TEST(Walkthrough, AValueTypedForOneObjectIsNotGivenToTheObjectClickedNext) {
     };
     const auto moves = app.widget("moves");
     ASSERT_TRUE(moves.has_value());
-    input.moveTo(static_cast<int>((*moves)[0] + 10), static_cast<int>(((*moves)[1] + (*moves)[3]) / 2));
-    input.ctrl(true);
-    input.button(true);
-    input.button(false);
-    input.ctrl(false);
-    input.frames(2);
+    input.ctrlClick(static_cast<int>((*moves)[0] + 10), static_cast<int>(((*moves)[1] + (*moves)[3]) / 2));
     input.key(SDLK_a, KMOD_LCTRL);
     input.text("7");
     const ScreenGeometry g = app.screen();
