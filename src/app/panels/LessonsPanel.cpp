@@ -290,8 +290,12 @@ private:
         // mark's, then its text wrapped): a mark appears or goes without moving the lines
         // below, so a learner's click lands on the button that was there. A list the machine
         // does not show now (another step's, or the frame not yet ended) has no marks.
-        auto claims = [&](const std::vector<Claim>& list, bool live) {
+        // `unchecked`: why the list is grey when it is not live (its tooltip: a learner reads
+        // a grey result as "not true", where it is only not checked now).
+        // `name`: where the list's first result is drawn, for the tests (ctx.widgets).
+        auto claims = [&](const std::vector<Claim>& list, bool live, const char* unchecked, const std::string& name) {
             for (const Claim& c : list) {
+                const bool first = &c == &list.front();
                 if (!live || !settled) {
                     const float s = ImGui::GetFontSize();
                     ImGui::Dummy(ImVec2(s, s));
@@ -299,11 +303,15 @@ private:
                     ImGui::PushStyleColor(ImGuiCol_Text, kDim);
                     ImGui::TextWrapped("%s", describeClaim(c).c_str());
                     ImGui::PopStyleColor();
+                    if (first) ctx.noteWidget(name);
+                    if (ImGui::IsItemHovered())
+                        ImGui::SetTooltip("%s", settled ? unchecked : "Checked when the frame ends.");
                     continue;
                 }
                 const ClaimOutcome o = evaluateClaim(c, machine, frame);
                 mark(o.passed);
                 ImGui::TextWrapped("%s", describeClaim(c).c_str());
+                if (first) ctx.noteWidget(name);
                 if (ImGui::IsItemHovered())
                     ImGui::SetTooltip("The machine: %s%s%s", o.actual.c_str(),
                                       c.says.empty() ? "" : "\nThe text: ", c.says.c_str());
@@ -314,10 +322,16 @@ private:
         ImGui::TextColored(kDim, stepsDone_ > 0 ? "Before the steps (Start over shows it again):"
                                  : settled      ? "The machine now:"
                                                 : "The machine now (ticks at the end of the frame):");
-        claims(l.expect, stepsDone_ == 0);
+        claims(l.expect, stepsDone_ == 0, "Not checked now: a step has changed the scene since.",
+               "results before the steps");
         if (l.tryThis.empty()) return;
         ImGui::Spacing();
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.45f, 1.0f), "Try this");
+        // Always shown, so the steps below keep their place whatever was done.
+        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+        ImGui::TextWrapped("The step done last is checked; grey results are not checked now.");
+        ImGui::PopStyleColor();
+        ctx.noteWidget("try legend");
         // The last edit was the learner's own, not a step's button.
         const bool byHand = ctx.document.canUndo() && ctx.document.undoLabel().rfind(kLessonStepLabel, 0) != 0;
         for (size_t i = 0; i < l.tryThis.size(); ++i) {
@@ -338,7 +352,10 @@ private:
             const bool ahead = static_cast<int>(i) >= stepsDone_;
             const bool met = i < heldAtOpen_.size() && !heldAtOpen_[i] && settled && (!ahead || byHand) &&
                              allHold(s.expect, machine, frame);
-            claims(s.expect, stepsDone_ == static_cast<int>(i + 1) || met);
+            claims(s.expect, stepsDone_ == static_cast<int>(i + 1) || met,
+                   ahead ? "Not checked yet: its results are checked once it is done (its button, or by hand)."
+                         : "Not checked now: only the step done last is checked.",
+                   "results of step " + std::to_string(i + 1));
             ImGui::PopID();
         }
     }

@@ -237,6 +237,53 @@ int greenPixels(const RgbImage& image, const std::array<float, 4>& r) {
     return n;
 }
 
+// The tooltip over the result named `result` (a list's first, see the Lessons panel): its
+// width is that of `text` alone in a tooltip, so the tooltip says `text`.
+void expectTooltipSays(AppSession& app, InputDriver& input, const std::string& result, const std::string& text) {
+    const auto r = app.widget(result);
+    ASSERT_TRUE(r.has_value()) << result;
+    input.moveTo(static_cast<int>((*r)[0] + 20), static_cast<int>(((*r)[1] + (*r)[3]) / 2));
+    input.frames(3);
+    const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
+    ASSERT_TRUE(tip && tip->Active) << "no tooltip over the " << result;
+    const float expected = ImGui::CalcTextSize(text.c_str()).x + 2 * ImGui::GetStyle().WindowPadding.x;
+    EXPECT_NEAR(tip->Size.x, expected, 2.0f) << "the tooltip over the " << result << " does not say \"" << text << '"';
+}
+
+// A learner who did the steps of a lesson sees an earlier step's results grey and reads them
+// as "not true": the panel says under "Try this" that the step done last is checked and
+// the grey results are not checked now, and each grey result's tooltip says why it is grey
+// (done earlier; not done yet; the results before the steps, changed since).
+TEST(Lessons, AGreyResultSaysItIsNotCheckedNowRatherThanFalse) {
+    const fs::path dir = scratchDir("lesson-grey");
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/03-priority-hides.json"), dir, 2400, 1400);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    clickNamed(app, input, "try 1");
+    input.frames(6);
+    clickNamed(app, input, "try 2");
+    input.frames(6);
+    ASSERT_FALSE(app.simulation().midFrame());
+    input.moveTo(10, 500);  // off the panel: a tooltip there would end the panel's text log
+    input.frames(2);
+    const std::string text = app.panelText("Lessons");
+    EXPECT_NE(text.find("The step done last is checked; grey results are not checked now."), std::string::npos) << text;
+    shot(app, "lesson-grey");
+    expectTooltipSays(app, input, "results of step 3",
+                      "Not checked yet: its results are checked once it is done (its button, or by hand).");
+    expectTooltipSays(app, input, "results before the steps", "Not checked now: a step has changed the scene since.");
+    // The third step gives P0 its colour back: the second's "shows COLBK" no longer holds,
+    // and its results are grey (the first's hold again and are ticked).
+    clickNamed(app, input, "try 3");
+    input.frames(6);
+    ASSERT_FALSE(app.simulation().midFrame());
+    expectTooltipSays(app, input, "results of step 2", "Not checked now: only the step done last is checked.");
+    fs::remove_all(dir);
+}
+
 // Lesson 1 states four results before its steps and one after its first: the second step's
 // button stays where it was while the beam is mid-frame (no marks yet), and when the first
 // step's mark appears, so a learner's click where they saw it presses it.
