@@ -13,8 +13,13 @@ def dl(mode, lines, screen=0x4000, bytes_per_line=40):
     d = [0x70, 0x70, 0x70]
     addr = screen
     for i in range(lines):
-        # ANTIC's screen counter does not cross a 4 KiB boundary: a new LMS there.
-        if i == 0 or (addr & 0xF000) != ((addr + bytes_per_line - 1) & 0xF000) or (addr & 0x0FFF) == 0 and i > 0:
+        # ANTIC's screen counter wraps within 4 KiB: a row that would cross into the next
+        # block starts at that block instead, with a new LMS; the bytes skipped before it are
+        # never shown. A row starting a block needs the LMS too.
+        crosses = (addr & 0xF000) != ((addr + bytes_per_line - 1) & 0xF000)
+        if crosses:
+            addr = (addr + bytes_per_line - 1) & 0xF000
+        if i == 0 or crosses or (addr & 0x0FFF) == 0:  # (the counter would wrap to the block's start)
             d += [0x40 | mode, addr & 0xFF, addr >> 8]
         else:
             d.append(mode)
