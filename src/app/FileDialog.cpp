@@ -25,6 +25,16 @@ bool ofKind(const fs::path& file, const FileKind& kind) {
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return std::find(kind.extensions.begin(), kind.extensions.end(), ext) != kind.extensions.end();
 }
+
+// Save As writes a scene: a name that does not end in .json (in any case) gets it. A program's
+// name picked from the list or Recent ("game.xex") would else have the program replaced by the
+// scene's JSON, and a name without an extension be a scene that Open and the CLI do not list.
+fs::path sceneFileName(const fs::path& chosen) {
+    if (ofKind(chosen, FileKind{"", {".json"}})) return chosen;
+    fs::path named = chosen;
+    named += ".json";
+    return named;
+}
 }  // namespace
 
 void FileDialog::show(Mode mode, const fs::path& folder, const std::string& name, const std::string& extension) {
@@ -143,6 +153,7 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent,
             }
         }
     }
+    if (chosen && mode_ == Mode::SaveAs) chosen = sceneFileName(*chosen);
     if (chosen || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
         open_ = false;
         ImGui::CloseCurrentPopup();

@@ -629,5 +629,49 @@ TEST(Walkthrough, AValueTypedForOneObjectIsNotGivenToTheObjectClickedNext) {
     fs::remove_all(dir);
 }
 
+// Save As writes a scene, whatever name is typed or picked: a program's name (from the list or
+// Recent) gets ".json" rather than the program replaced by JSON (a tester lost joystick.xex
+// so, after "Replace"), and a name without an extension gets it too (the CLI would not run
+// such a file).
+TEST(WalkthroughFixes, SaveAsNeverWritesASceneOverAProgramAndNamesItsFileJson) {
+    const fs::path dir = scratchDir("save-as-program");
+    const fs::path scene = dir / "mine.json";
+    fs::copy_file(sourceFile("assets/scenes/busy-mode-e.json"), scene);
+    const fs::path program = dir / "game.xex";
+    fs::copy_file(sourceFile("assets/programs/joystick.xex"), program);
+    const auto programBytes = fs::file_size(program);
+    AppSession app(sessionOptions(scene, dir, 1600, 1000));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    auto saveAs = [&](const fs::path& name) {
+        input.key(SDLK_s, KMOD_LCTRL | KMOD_LSHIFT);
+        input.frames(2);
+        ASSERT_TRUE(app.popupShown("Save scene as"));
+        input.key(SDLK_a, KMOD_LCTRL);
+        input.key(SDLK_BACKSPACE);
+        input.text(name.string());
+        input.key(SDLK_RETURN);
+        input.frames(3);
+    };
+    saveAs(program);
+    EXPECT_FALSE(app.popupShown("Replace the scene file?")) << "asked to replace the program with the scene";
+    EXPECT_EQ(fs::file_size(program), programBytes) << "the program was written over";
+    const fs::path named = dir / "game.xex.json";
+    ASSERT_TRUE(fs::exists(named)) << app.errorText();
+    EXPECT_EQ(app.document().path(), named);
+    EXPECT_EQ(loadScene(named).registers, loadScene(scene).registers);
+
+    saveAs(dir / "noext");
+    EXPECT_FALSE(fs::exists(dir / "noext"));
+    EXPECT_TRUE(fs::exists(dir / "noext.json")) << app.errorText();
+    EXPECT_EQ(app.document().path(), dir / "noext.json");
+
+    saveAs(dir / "CAPS.JSON");  // already a scene's name, in any case
+    EXPECT_TRUE(fs::exists(dir / "CAPS.JSON")) << app.errorText();
+    EXPECT_FALSE(fs::exists(dir / "CAPS.JSON.json"));
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
