@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/Commands.h"
+#include "cli/ProgramScene.h"
 #include "formats/AtomicFile.h"
 #include "formats/EmulatorLauncher.h"
 #include "formats/FormatError.h"
@@ -52,8 +53,20 @@ void writeXexAndLabels(const formats::XexExport& exported, const fs::path& xexPa
     writeAtomically(labels, exported.labelFile());
 }
 
+// export and emulate take a scene; a program given instead is already what they would make,
+// and has no scene to write as source: said plainly, not as the JSON syntax error reading its
+// bytes as a scene gives.
+Scene loadSceneNotProgram(const std::string& file, const char* command) {
+    if (isExecutableFile(file))
+        throw InputError(std::string(command) + ": " + file +
+                         " is an Atari program, not a scene: it takes a scene file (.json); a program runs as it "
+                         "is (pmglab-cli run " +
+                         file + ")");
+    return loadScene(file);
+}
+
 int exportCommand(const ExportOptions& options) {
-    const Scene scene = loadScene(options.scene);
+    const Scene scene = loadSceneNotProgram(options.scene, "export");
     bool shapes = false;
     std::string choices = "--xex OUT.xex, --source LANGUAGE --out FILE";
     for (const formats::ShapeFileKind& kind : formats::shapeFileKinds()) {
@@ -101,7 +114,7 @@ struct EmulateOptions {
 };
 
 int emulateCommand(const EmulateOptions& options) {
-    const Scene scene = loadScene(options.scene);
+    const Scene scene = loadSceneNotProgram(options.scene, "emulate");
     fs::path emulator;
     try {
         emulator = formats::findEmulator(options.emulator);

@@ -2,6 +2,7 @@
 // or an Atari executable on the machine's 6502, and prints the 16 collision registers with
 // the first-hit position of every set bit (and, for a program, the CPU's state).
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -318,7 +319,10 @@ int runSceneWithProgram(const Scene& scene, const RunOptions& options, const std
 
 // A scene file, or any file PMG Lab imports (an emulator state, a font, a picture...).
 Scene loadOrImport(const std::string& file) {
-    if (std::filesystem::path(file).extension() == ".json") return loadScene(file);
+    std::string ext = std::filesystem::path(file).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (ext == ".json") return loadScene(file);  // in any case, as the window opens it (SCENE.JSON)
     try {
         return formats::importFile(file);
     } catch (const formats::FormatError& e) {

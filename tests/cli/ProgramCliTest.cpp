@@ -3,6 +3,7 @@
 // routine compared beside the hardware.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -39,6 +40,30 @@ TEST_F(ProgramCli, AStoppedProgramIsAnErrorWithItsAddress) {
     EXPECT_EQ(r.err, "pmglab-cli: " + file.string() +
                          ": the program called CIOV ($E456, central input/output (CIO)), which PMG Lab's own OS does "
                          "not provide; the call came from $2000\n");
+}
+
+// A program given to export (or emulate) is said to be one: reading its bytes as a scene's
+// JSON gave "line 1, column 1: JSON syntax error". Nothing is written.
+TEST_F(ProgramCli, ExportGivenAProgramSaysItTakesASceneFile) {
+    const std::string program = kPrograms + "joystick.xex";
+    const auto out = temp("j.xex");
+    const CliResult r = run({"export", program, "--xex", out.string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.err, "pmglab-cli: export: " + program +
+                         " is an Atari program, not a scene: it takes a scene file (.json); a program runs as it is "
+                         "(pmglab-cli run " +
+                         program + ")\n");
+    EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+// A scene file's extension in capitals (SCENE.JSON, as the window opens it) is a scene file:
+// `run` said "unknown kind of file \".JSON\"".
+TEST_F(ProgramCli, ASceneFileNamedInCapitalsRuns) {
+    const auto scene = temp("SCENE.JSON");
+    std::filesystem::copy_file(std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/busy-mode-e.json",
+                               scene);  // (no files beside it)
+    const CliResult r = run({"run", scene.string()});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
 }
 
 TEST_F(ProgramCli, BadMemoryRangeIsNamed) {
