@@ -1,6 +1,7 @@
 #include "scene/FrameScene.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace pmg {
 
@@ -9,7 +10,8 @@ Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& option
     scene.name = name;
     scene.description = "Frame " + std::to_string(frame.frame) +
                         " of a running program: its memory and registers as the frame began, "
-                        "and the program's chip writes during it as line writes.";
+                        "and the program's chip writes during it as line writes (but HITCLR: the "
+                        "latches show every bit the frame latched, as for the program).";
     scene.video = options.video;
     scene.ctia = options.ctia;
     // Memory: the non-zero runs, joined across short gaps so a screen is one block.
@@ -45,7 +47,13 @@ Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& option
             continue;
         scene.registers.push_back(RegisterSetting{info.reg, frame.start[info.reg]});
     }
-    scene.lineWrites = frame.writes;
+    // The chip writes, but HITCLR: a program is judged on the bits its frame latched, before
+    // its own HITCLR cleared them (programLatches); a scene on what is latched at its end. With
+    // the HITCLR writes the scene would end with nothing latched where the program's frame had
+    // hits, and the methods would be judged against nothing (58/60 became 60/60). HITCLR
+    // changes no pixel: the frame draws the same.
+    std::copy_if(frame.writes.begin(), frame.writes.end(), std::back_inserter(scene.lineWrites),
+                 [](const RegisterWrite& w) { return w.reg != Reg::HITCLR; });
     return scene;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 // A frame of a running program as a scene of its own, to edit by hand: the RAM and registers
-// the frame began with, and every chip write the CPU made during it as a line write at the
-// (line, colour clock) where it took effect. Run as a scene (no CPU) it draws and latches
-// what the program's frame did, as long as the program changed no display memory while the
-// frame was on screen (writes to RAM during the frame are not in a scene).
+// the frame began with, and every chip write the CPU made during it but HITCLR as a line
+// write at the (line, colour clock) where it took effect. Run as a scene (no CPU) it draws
+// what the program's frame did and latches every bit the frame latched (what the program is
+// judged on), as long as the program changed no display memory while the frame was on screen
+// (writes to RAM during the frame are not in a scene).
 #include <string>
 
 #include "core/Atari.h"

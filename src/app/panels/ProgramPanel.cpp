@@ -149,8 +149,9 @@ private:
             ImGui::SetTooltip(
                 "A new untitled scene: the memory and registers this frame began with, the program's writes as line "
                 "writes. "
-                "Without the program it draws the same frame, to edit by hand. The program's own HITCLR writes "
-                "come along as line writes, so the grid shows only what is latched after the last of them.");
+                "Without the program it draws the same frame, to edit by hand, and latches what the frame latched: "
+                "the program's own HITCLR writes are left out, as the program is judged on the bits its frame "
+                "latched before they cleared them.");
     }
 
     static void drawFrameWrites(const Atari& atari) {
