@@ -48,15 +48,25 @@ public:
             "Each player, missile and playfield colour in a fixed colour, drawn from what the collision logic saw. "
             "Hide objects to see what is under them: the picture changes, the collision registers do not.");
         const auto& colours = debugColours();
+        ImGui::TextDisabled("Objects in the debug picture:");
         for (int o = 0; o < 8; ++o) {
             if (o % 4) ImGui::SameLine();
             ImGui::PushID(o);
             swatch(colours[o]);
             ImGui::SameLine(0, 3);
             bool shown = !(view.hiddenObjects >> o & 1);
-            if (ImGui::Checkbox(pmObjectName(o), &shown))
+            if (ImGui::Checkbox(pmObjectName(o), &shown)) {
                 view.hiddenObjects =
                     static_cast<uint8_t>(shown ? view.hiddenObjects & ~(1 << o) : view.hiddenObjects | (1 << o));
+                // Only the debug picture can leave an object out (the picture is GTIA's, every
+                // object in it): hiding one turns it on, rather than a click that does nothing.
+                if (!shown && !view.debugColours) {
+                    view.debugColours = true;
+                    ctx.notify(std::string("debug colours on: ") + pmObjectName(o) +
+                               " is hidden in the debug picture (the collision registers still see it)");
+                }
+            }
+            ctx.noteWidget(std::string("layers ") + pmObjectName(o));
             ImGui::PopID();
         }
         for (int p = 0; p < 5; ++p) {

@@ -15,10 +15,12 @@
 #include "../LockHolder.h"
 #include "InputDriver.h"
 #include "app/App.h"
+#include "app/DebugPicture.h"
 #include "app/Document.h"
 #include "app/Overlays.h"
 #include "app/SceneEdit.h"
 #include "core/Machine.h"
+#include "core/Palette.h"
 #include "scene/Scene.h"
 
 namespace pmg::app {
@@ -670,6 +672,42 @@ TEST(WalkthroughFixes, SaveAsNeverWritesASceneOverAProgramAndNamesItsFileJson) {
     saveAs(dir / "CAPS.JSON");  // already a scene's name, in any case
     EXPECT_TRUE(fs::exists(dir / "CAPS.JSON")) << app.errorText();
     EXPECT_FALSE(fs::exists(dir / "CAPS.JSON.json"));
+    fs::remove_all(dir);
+}
+
+// The Layers panel's object boxes: unticking P0 with the normal picture on left P0 drawn (only
+// the debug picture leaves objects out). Now it turns the debug colours on and says so: P0's
+// debug colour is not on the screen, the debug picture's PF1 colour is.
+TEST(WalkthroughFixes, HidingAnObjectInTheLayersPanelHidesItOnTheScreen) {
+    const fs::path dir = scratchDir("layers-hide");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1600, 1000);
+    options.show = {"Layers"};
+    options.overlays = false;
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const Palette& palette = Palette::ntsc();
+    auto onScreen = [&](uint8_t colour) {
+        const RgbImage shot = app.capture();
+        const ScreenGeometry g = app.screen();
+        const Rgb c = palette[colour];
+        int n = 0;
+        for (int y = static_cast<int>(g.y); y < static_cast<int>(g.y + g.height()); ++y)
+            for (int x = static_cast<int>(g.x); x < static_cast<int>(g.x + g.width()); ++x) {
+                const uint8_t* p = shot.at(x, y);
+                n += p[0] == c.r && p[1] == c.g && p[2] == c.b;
+            }
+        return n;
+    };
+    const auto& debug = debugColours();
+    ASSERT_EQ(onScreen(debug[0]), 0) << "P0's debug colour is on the screen already: nothing to test";
+    ASSERT_EQ(onScreen(debug[9]), 0) << "the debug picture's PF1 colour is on the screen already";
+    clickNamed(app, input, "layers P0");
+    input.frames(4);
+    EXPECT_EQ(onScreen(debug[0]), 0) << "P0 is still drawn in its debug colour";
+    EXPECT_GT(onScreen(debug[9]), 1000) << "the debug picture is not on the screen (its PF1 colour is not)";
+    EXPECT_NE(app.status().find("debug colours on: P0 is hidden"), std::string::npos) << app.status();
     fs::remove_all(dir);
 }
 
