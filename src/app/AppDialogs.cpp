@@ -19,6 +19,7 @@ namespace pmg::app {
 namespace {
 // Not the Import dialog's "Replace the file?": popups of one title share one ImGui id.
 constexpr const char* kReplaceScene = "Replace the scene file?";
+constexpr const char* kDiskChanged = "File changed on disk";
 }  // namespace
 
 void App::openInitialScene() {
@@ -117,6 +118,34 @@ void App::drawDialogs() {
         }
         ImGui::EndPopup();
     }
+    if (askDiskChanged_) ImGui::OpenPopup(kDiskChanged), askDiskChanged_ = false;
+    if (ImGui::BeginPopupModal(kDiskChanged, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::Text("%s was changed on disk since it was opened or saved here.",
+                    document_.path().filename().string().c_str());
+        ImGui::TextUnformatted("Replace what is there with this scene, or save this scene under another name?");
+        const bool replace = ImGui::Button("Replace");
+        ctx_.noteWidget("disk changed replace");
+        ImGui::SameLine();
+        const bool other = ImGui::Button("Save as...");
+        ctx_.noteWidget("disk changed save as");
+        ImGui::SameLine();
+        const bool cancel = ImGui::Button("Cancel");
+        ctx_.noteWidget("disk changed cancel");
+        const bool goOn = continueAfterDiskQuestion_;
+        if (replace) {
+            ImGui::CloseCurrentPopup();
+            writeInPlace(goOn);
+        } else if (other) {
+            ImGui::CloseCurrentPopup();
+            continueAfterSaveAs_ = goOn;
+            fileDialog_.show(FileDialog::Mode::SaveAs, document_.path().parent_path(),
+                             document_.path().stem().string() + "-mine.json");
+        } else if (cancel || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+            ImGui::CloseCurrentPopup();
+            if (goOn) pending_ = Pending::None;  // staying here, with the edits
+        }
+        ImGui::EndPopup();
+    }
     // Save As closed without a file saved: what the unsaved-edits question was about is off.
     if (continueAfterSaveAs_ && !fileDialog_.isOpen() && !ImGui::IsPopupOpen(kReplaceScene))
         continueAfterSaveAs_ = false, pending_ = Pending::None;
@@ -164,12 +193,8 @@ void App::drawDialogs() {
             if (asNew) {  // a lesson is saved as the user's own file
                 continueAfterSaveAs_ = true;
                 save(true);
-            } else if (document_.save()) {
-                continuePending();
             } else {
-                pending_ = Pending::None;
-                errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError();
-                showError_ = true;
+                saveInPlace(true);
             }
         }
         ImGui::SameLine();
@@ -436,9 +461,27 @@ void App::save(bool as) {
         fileDialog_.show(FileDialog::Mode::SaveAs, folder, name);
         return;
     }
-    if (document_.save()) ctx_.notify("saved " + document_.path().string());
-    else
-        errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError(), showError_ = true;
+    saveInPlace(false);
+}
+
+void App::saveInPlace(bool thenContinue) {
+    if (document_.changedOnDisk()) {
+        askDiskChanged_ = true;
+        continueAfterDiskQuestion_ = thenContinue;
+        return;
+    }
+    writeInPlace(thenContinue);
+}
+
+void App::writeInPlace(bool thenContinue) {
+    if (document_.save()) {
+        ctx_.notify("saved " + document_.path().string());
+        if (thenContinue) continuePending();
+    } else {
+        pending_ = Pending::None;
+        errorText_ = "Cannot save the scene. Your edits are still here.\n\n" + document_.saveError();
+        showError_ = true;
+    }
 }
 
 }  // namespace pmg::app

@@ -204,6 +204,13 @@ private:
     // once the user says so.
     fs::path replacePath_;
     bool askReplace_ = false;
+    // Save into the scene's own file; another program changed it on disk since: asked first
+    // (replace it, save under another name, or not). `thenContinue`: the unsaved-edits
+    // question's Save, which goes on with what was asked for once saved.
+    void saveInPlace(bool thenContinue);
+    void writeInPlace(bool thenContinue);
+    bool askDiskChanged_ = false;
+    bool continueAfterDiskQuestion_ = false;
     bool askUnsaved_ = false, showHelp_ = false, showError_ = false, askRecovery_ = false;
     std::optional<Document::Recovered> recovered_;
     std::optional<RecoveryLock> recoveryLock_;  // this window owns the crash-recovery copy

@@ -64,9 +64,25 @@ bool Document::open(const fs::path& path) {
     return false;
 }
 
+std::optional<Document::DiskStamp> Document::diskStampOf(const fs::path& path) {
+    std::error_code ec;
+    if (path.empty()) return std::nullopt;
+    const auto time = fs::last_write_time(path, ec);
+    if (ec) return std::nullopt;
+    const auto size = fs::file_size(path, ec);
+    if (ec) return std::nullopt;
+    return DiskStamp{time, size};
+}
+
+bool Document::changedOnDisk() const {
+    const auto now = diskStampOf(path_);
+    return now && now != disk_;
+}
+
 void Document::reset(Scene scene, fs::path path, bool dirty) {
     scene_ = std::move(scene);
     path_ = std::move(path);
+    disk_ = diskStampOf(path_);
     leftLesson_.clear();
     dirty_ = dirty;
     readOnly_ = false;
@@ -146,6 +162,7 @@ bool Document::save() {
         return false;
     }
     saveError_.clear();
+    disk_ = diskStampOf(path_);
     dirty_ = false;
     saved_ = scene_;
     editsSince_.reset();
@@ -176,6 +193,7 @@ bool Document::saveAs(const fs::path& path) {
     scene_ = std::move(rebased);
     if (lesson) leftLesson_ = path_;
     path_ = path;
+    disk_ = diskStampOf(path_);
     dirty_ = false;
     readOnly_ = false;
     saved_ = scene_;

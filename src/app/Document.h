@@ -94,6 +94,9 @@ public:
     // learner's changes no longer match. leftLesson() is then the lesson's file (empty once
     // another scene is opened or made).
     bool saveAs(const std::filesystem::path& path);
+    // path()'s file was written by someone else since this document last read or wrote it
+    // (another program, an editor): Save would replace what they wrote. A file gone is not.
+    bool changedOnDisk() const;
     const std::filesystem::path& leftLesson() const { return leftLesson_; }
     const std::string& saveError() const { return saveError_; }
     const std::string& loadError() const { return loadError_; }
@@ -129,6 +132,14 @@ private:
     Scene scene_;
     std::filesystem::path path_;
     std::filesystem::path leftLesson_;  // the lesson this scene was saved from (Save As), if it was
+    // path_'s file as this document last read or wrote it: its time and size (none: no file).
+    struct DiskStamp {
+        std::filesystem::file_time_type time;
+        std::uintmax_t size = 0;
+        friend bool operator==(const DiskStamp&, const DiskStamp&) = default;
+    };
+    std::optional<DiskStamp> disk_;
+    static std::optional<DiskStamp> diskStampOf(const std::filesystem::path& path);
     bool dirty_ = false;
     bool readOnly_ = false;
     std::optional<Scene> saved_;  // the scene as its file holds it (none: never saved, or recovered edits)

@@ -711,5 +711,51 @@ TEST(WalkthroughFixes, HidingAnObjectInTheLayersPanelHidesItOnTheScreen) {
     fs::remove_all(dir);
 }
 
+// A scene file another program changed on disk since the window opened it is not written over
+// without a word (a tester's edit on disk was silently lost on Ctrl+S): Save asks; Cancel keeps
+// both the file and the edits; Replace writes the scene.
+TEST(WalkthroughFixes, SavingOverAFileChangedOnDiskAsksFirst) {
+    const fs::path dir = scratchDir("disk-changed");
+    const fs::path file = dir / "mine.json";
+    fs::copy_file(sourceFile("assets/scenes/busy-mode-e.json"), file);
+    AppSession app(sessionOptions(file, dir, 1600, 1000));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    input.key(SDLK_RIGHT);  // an edit: the selected object one clock right
+    input.frames(2);
+    ASSERT_TRUE(app.document().dirty());
+    // Another program writes the file.
+    Scene onDisk = loadScene(file);
+    onDisk.description = "EDITED ON DISK";
+    saveScene(onDisk, file);
+
+    input.key(SDLK_s, KMOD_LCTRL);
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("File changed on disk")) << "Ctrl+S wrote over the file without asking";
+    EXPECT_EQ(loadScene(file).description, "EDITED ON DISK");
+    clickNamed(app, input, "disk changed cancel");
+    input.frames(2);
+    EXPECT_FALSE(app.popupShown("File changed on disk"));
+    EXPECT_EQ(loadScene(file).description, "EDITED ON DISK") << "Cancel wrote the file";
+    EXPECT_TRUE(app.document().dirty()) << "Cancel lost the edits";
+
+    input.key(SDLK_s, KMOD_LCTRL);
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("File changed on disk"));
+    clickNamed(app, input, "disk changed replace");
+    input.frames(3);
+    EXPECT_FALSE(app.document().dirty()) << app.errorText();
+    EXPECT_EQ(loadScene(file), app.document().scene()) << "Replace did not write the scene";
+    // Saved by the window: the next Ctrl+S asks nothing.
+    input.key(SDLK_RIGHT);
+    input.frames(2);
+    input.key(SDLK_s, KMOD_LCTRL);
+    input.frames(3);
+    EXPECT_FALSE(app.popupShown("File changed on disk")) << "asked about the window's own save";
+    EXPECT_EQ(loadScene(file), app.document().scene());
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
