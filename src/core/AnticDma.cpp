@@ -74,6 +74,19 @@ bool lateStartLatches(int start, int c, bool laterWrites) {
     return start == c - 1 && !laterWrites;
 }
 
+// A carried line's width off from cycle `from` (7 or later) and on again from cycle `to` with
+// the start ahead, or just behind on cycle 9 or 10: nothing fetched in between. Another pause
+// after one already taken leaves the cycles between them fetching (`resumed`): Altirra redoes
+// the pattern at each write, the carried bits fetching up to the start while the width is on.
+void addPause(CarriedClock& clock, int from, int to) {
+    if (clock.pauseFrom < 0) {
+        clock.pauseFrom = from;
+    } else {
+        for (int c = clock.pauseTo; c < std::min(from, 64); ++c) clock.resumed |= uint64_t{1} << c;
+    }
+    clock.pauseTo = to;
+}
+
 // A text line's start passed by two on cycle 10 (lateStartLatches): Altirra redoes the pattern
 // from the write, with the start's places from name cycle 10 on, but the beam is past cycle 10:
 // the pattern before the write, the carried bits alone, decided its name fetch. So the line is
@@ -240,25 +253,25 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
             if (off < 0) off = c;
             continue;
         }
-        if (off >= 0 && start - 1 >= c) {
-            // The width on again with the start ahead: ANTIC fetched nothing while it was off (no
-            // start to fetch up to), and from here the carried bits fetch up to the start again
-            // (Altirra redoes the pattern; its picture decode waits while there is no start, so the
-            // line is drawn as one whose start was there from the beginning). One pause, from cycle
-            // 7 on (before, the carried fetches of cycles 2-6 that the model counts as the line
-            // begins would go): more are not modelled.
-            if (out.pauseFrom >= 0 || off < 7) return out;
-            out.pauseFrom = off;
-            out.pauseTo = c;
+        // The width on again with the start ahead, or passed on cycle 9 or 10 (below): ANTIC
+        // fetched nothing while it was off (no start to fetch up to), and from here the carried
+        // bits fetch up to the start again (Altirra redoes the pattern; its picture decode waits
+        // while there is no start, so the line is drawn as one whose start was there from the
+        // beginning), as often as the width goes off and on again. Pauses from cycle 7 on
+        // (before, the carried fetches of cycles 2-6 that the model counts as the line begins
+        // would go: not modelled).
+        if (off >= 0 && (start - 1 >= c || c - 1 <= kLastLateStartCycle)) {
+            if (off < 7) return out;
+            addPause(out, off, c);
             off = -1;
         }
         if (start - 1 < c) {
             // A start the beam has passed unlatched: a write on cycle 10 or before still starts the
-            // clock there (playfieldFetch); a later one leaves ANTIC's playfield DMA off for the rest
-            // of the line, the carried bits' included (Altirra), whatever is written after it (the
-            // width turned on again with the start so passed: nothing more after the pause).
+            // clock there (playfieldFetch), after a pause too (its decode waited, so the step before
+            // the start is decoded after the write); a later one leaves ANTIC's playfield DMA off for
+            // the rest of the line, the carried bits' included (Altirra), whatever is written after
+            // it (the width turned on again with the start so passed: nothing more after the pause).
             if (c - 1 <= kLastLateStartCycle) {
-                if (off >= 0 || out.pauseFrom >= 0) return out;  // (a pause before a late start)
                 if (!lateStartLatches(start, c, next < changes.size())) return out;
                 out.unfetchedName = textStartPassedByTwo(mode, start, c);
                 latched = true;
@@ -292,6 +305,7 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& cloc
     if (clock.unfetchedName >= 0 && !((ring >> (clock.unfetchedName & 7)) & 1))
         f.name[static_cast<size_t>(clock.unfetchedName >> 6)] &= ~(uint64_t{1} << (clock.unfetchedName & 63));
     for (int c = std::max(clock.pauseFrom, 0); c < clock.pauseTo; ++c) {  // the width off, no start
+        if ((clock.resumed >> (c & 63)) & 1) continue;                    // (on again between pauses)
         const auto bit = ~(uint64_t{1} << (c & 63));
         f.name[static_cast<size_t>(c >> 6)] &= bit;
         f.font[static_cast<size_t>(c >> 6)] &= bit;

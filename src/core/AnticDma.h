@@ -172,13 +172,14 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // move only the stop. A write before it moves the start with it while the start stays ahead of
 // the beam; one that turns the width off there stops the clock's fetches until the width is on
 // again (the start not latched, ANTIC has no start to fetch up to): a write that turns it on
-// again with the start ahead lets them go on from there, one with the start behind leaves them
-// off for the rest of the line. One that moves the start behind the beam after cycle 10 stops
-// them for the rest of the line (Altirra turns the line's playfield DMA off when a start is
-// passed unlatched). One on cycle 9 or 10 that moves it just
-// behind, acting from the first name cycle, still latches it: every fetch of its places follows;
-// so does one on cycle 10 that moves the start to name cycle 10, if no write follows it on the
-// line: a bitmap line's first bitmap on 12 follows it, a text line's first name (10) does not.
+// again with the start ahead lets them go on from there, as often as the width goes off and on
+// again, one with the start behind leaves them off for the rest of the line. One that moves the
+// start behind the beam after cycle 10 stops them for the rest of the line (Altirra turns the
+// line's playfield DMA off when a start is passed unlatched). One on cycle 9 or 10 that moves it
+// just behind (or turns the width on again to a start so behind), acting from the first name
+// cycle, still latches it: every fetch of its places follows; so does one on cycle 10 that moves
+// the start to name cycle 10, if no write follows it on the line: a bitmap line's first bitmap on
+// 12 follows it, a text line's first name (10) does not.
 //   `start`: the first name cycle of the start the clock latched, kNoStart for none;
 //   `stop`: the stop (name cycle) it passed with the width on, -1 for none (the clock runs on);
 //   `end`: the cycle from which it fetches nothing (the width turned off before the start and
@@ -187,14 +188,15 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 //   start on name cycle 10): the pattern before the write decided it, so it fetches a name only
 //   where the ring has its place; -1 for none;
 //   `pauseFrom`, `pauseTo`: the cycles [pauseFrom, pauseTo) with the width turned off before the
-//   start (acting from cycle 7 on) and on again with the start still ahead: nothing fetched
-//   there; -1 for none.
+//   start (acting from cycle 7 on) and on again with the start still ahead, or just behind on
+//   cycle 9 or 10: nothing fetched there; -1 for none. With the width off and on again more
+//   than once, pauseFrom is the first pause's first cycle and pauseTo the last one's end;
+//   `resumed`: the cycles between those pauses (bit c for cycle c), the width on again with the
+//   start ahead: the carried bits fetch there.
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
 // with the width off, a start a write on cycle 10 or before moved past the beam so that the
-// write acts after the first name cycle on a line that has a later write, the width turned off
-// before the start and on again more than once or to a start on cycle 9 or 10 it has passed (or
-// on again, and a later write that moves the start just behind the beam on cycle 9 or 10), or
-// turned off by a write acting before cycle 7.
+// write acts after the first name cycle on a line that has a later write, or the width turned
+// off by a write acting before cycle 7.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;
@@ -203,6 +205,7 @@ struct CarriedClock {
     int end = kCyclesPerLine;
     int unfetchedName = -1;
     int pauseFrom = -1, pauseTo = -1;
+    uint64_t resumed = 0;
 };
 CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                    std::span<const PlayfieldLine::FetchChange> changes);

@@ -406,11 +406,157 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffAndOnAgainBeforeItsStartPa
     const LineDma none = lineDma(s);
     for (int c = 8; c < kCyclesPerLine; ++c) EXPECT_NE(none.use[c], DmaUse::Playfield) << c;
     // Two pauses (off on 7, on on 9, off on 10, on on 11), or the width on again from a write on
-    // cycle 10 to a start it has passed: not modelled.
+    // cycle 10 to a start it has passed by two: modelled too (the tests
+    // A4_ACarriedLineWhoseWidthWritesTurnOffAndOnAgainTwiceBeforeItsStartPausesItsFetchesTwice and
+    // A4_ACarriedLineWhoseWidthAWriteTurnsOnAgainToAStartJustBehindTheBeamStillStartsTheClock).
     const std::vector<PlayfieldLine::FetchChange> twice = {{16, 0x20, 8}, {20, 0x22, 8}, {22, 0x20, 8}, {24, 0x22, 8}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, twice).modelled);
+    EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 8, twice).modelled);
     const std::vector<PlayfieldLine::FetchChange> late = {{16, 0x20, 0}, {22, 0x22, 0}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 0, late).modelled);
+    EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 0, late).modelled);
+}
+
+TEST(AnticDma, A4_ACarriedLineWhoseWidthWritesTurnOffAndOnAgainTwiceBeforeItsStartPausesItsFetchesTwice) {
+    // A scrolled mode F first row at normal width with HSCROL 8 (a wide fetch, first name cycle 14,
+    // its clock on 13: bitmaps 2 cycles after the name places, on the even cycles 16-112, the stop
+    // 110) and the ring $FF (a bitmap on every cycle). DMACTL $20 written on cycle 7 (acting from
+    // 8), $22 on 8 (from 9), $20 on 9 (from 10), $22 on 11 (from 12): the width goes off twice,
+    // each time on again with the start still ahead. Altirra redoes the pattern at each write:
+    // with the width off ANTIC has no start to fetch up to and fetches nothing, with it on again
+    // the carried bits fetch up to the start. So bitmaps on 2-7, 9, then 12-105; cycles 8, 10 and
+    // 11, which the line begun without the writes fetches on, stay the CPU's.
+    // Three times (DMACTL $20, $22, $20, $22, $20, $22 written on cycles 7-12, acting from 8-13,
+    // the last on the start's own cycle): cycles 8, 10 and 12 stay the CPU's, 9 and 11 fetch.
+    // Not modelled before, such a line was drawn without the carried bits: only the even cycles
+    // 16-104 taken.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xFF;
+    LineDmaSetup began = s;  // the same line without the writes
+    const LineDma unpaused = lineDma(began);
+    for (int c = 2; c < 106; ++c) EXPECT_EQ(unpaused.use[c], DmaUse::Playfield) << c;
+    const std::vector<PlayfieldLine::FetchChange> twice = {{16, 0x20, 8}, {18, 0x22, 8}, {20, 0x20, 8}, {24, 0x22, 8}};
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 8, twice);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 14);
+    EXPECT_EQ(clock.pauseFrom, 8);
+    EXPECT_EQ(clock.pauseTo, 12);
+    EXPECT_EQ(clock.resumed, uint64_t{1} << 9);
+    s.fetchChanges = twice;
+    const LineDma dma = lineDma(s);
+    LineDma expected = unpaused;
+    for (int c : {8, 10, 11}) expected.use[c] = DmaUse::Cpu;
+    EXPECT_EQ(dma.use, expected.use);
+    const std::vector<PlayfieldLine::FetchChange> thrice = {{16, 0x20, 8}, {18, 0x22, 8}, {20, 0x20, 8},
+                                                            {22, 0x22, 8}, {24, 0x20, 8}, {26, 0x22, 8}};
+    s.fetchChanges = thrice;
+    const LineDma three = lineDma(s);
+    expected = unpaused;
+    for (int c : {8, 10, 12}) expected.use[c] = DmaUse::Cpu;
+    EXPECT_EQ(three.use, expected.use);
+    // A mode 2 line (not scrolled, normal width: first name cycle 18) with the ring $AA: carried
+    // names on the odd cycles, their font bytes 3 cycles later on the even ones. The writes of
+    // `twice` (without the HSCROL bit) take the font bytes of 8 and 10 and the name of 11 away;
+    // the name of 9, between the pauses, is fetched.
+    LineDmaSetup text = began;
+    text.mode = text.dmaMode = 2;
+    text.hscroll = false;
+    text.hscrol = 0;
+    text.dmaClock = 0xAA;
+    LineDma textExpected = lineDma(text);
+    EXPECT_EQ(textExpected.use[8], DmaUse::Character);
+    EXPECT_EQ(textExpected.use[9], DmaUse::Playfield);
+    EXPECT_EQ(textExpected.use[10], DmaUse::Character);
+    EXPECT_EQ(textExpected.use[11], DmaUse::Playfield);
+    for (int c : {8, 10, 11}) textExpected.use[c] = DmaUse::Cpu;
+    text.fetchChanges = twice;
+    EXPECT_EQ(lineDma(text).use, textExpected.use);
+}
+
+TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOnAgainToAStartJustBehindTheBeamStillStartsTheClock) {
+    // A scrolled mode F first row at normal width with HSCROL 0 (a wide fetch: first name cycle 10,
+    // its clock on 9, bitmaps on the even cycles 12-106, the stop 106) and the ring $55 (bitmaps on
+    // the even cycles). DMACTL $20 on cycle 7 (acting from 8) turns the width off; DMACTL $22 on
+    // cycle 9 (acting from 10) turns it on again with the start's clock (9) just passed, unlatched
+    // (ANTIC latches no start with the width off). A write on cycle 10 or before still starts the
+    // clock there, and with the first name cycle (10) the cycle the write acts from, the line
+    // fetches as one begun with that start less the pause (Altirra redoes the pattern at the
+    // write; its picture decode waited while there was no start): bitmaps on 2, 4, 6, 10-104
+    // (the bus to 105), cycle 8 the CPU's.
+    // Not modelled before, such a line was drawn without the carried bits: bitmaps on 12-104 only.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 0;
+    s.dmaClock = 0x55;
+    const LineDmaSetup began = s;  // the line without the writes
+    const LineDma unpaused = lineDma(began);
+    for (int c = 2; c < 106; c += 2) EXPECT_EQ(unpaused.use[c], DmaUse::Playfield) << c;
+    const std::vector<PlayfieldLine::FetchChange> onCycle9 = {{16, 0x20, 0}, {20, 0x22, 0}};
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 0, onCycle9);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 10);
+    EXPECT_EQ(clock.pauseFrom, 8);
+    EXPECT_EQ(clock.pauseTo, 10);
+    s.fetchChanges = onCycle9;
+    LineDma expected = unpaused;
+    expected.use[8] = DmaUse::Cpu;
+    EXPECT_EQ(lineDma(s).use, expected.use);
+    // DMACTL $22 on cycle 10 (acting from 11) instead: the start two cycles behind the beam. Its
+    // first bitmap (12) still comes after the write, so with no later write the line fetches as
+    // above less cycle 10 too; with a later width or HSCROL write it is left out (the start stays
+    // unlatched, as without the pause).
+    const std::vector<PlayfieldLine::FetchChange> onCycle10 = {{16, 0x20, 0}, {22, 0x22, 0}};
+    s.fetchChanges = onCycle10;
+    expected.use[10] = DmaUse::Cpu;
+    EXPECT_EQ(lineDma(s).use, expected.use);
+    const std::vector<PlayfieldLine::FetchChange> thenAnother = {{16, 0x20, 0}, {22, 0x22, 0}, {60, 0x22, 2}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 0, thenAnother).modelled);
+    // The width on again on cycle 8 (acting from 9) with the start ahead, HSCROL 8 as the line
+    // began (first name cycle 14), and HSCROL 0 written on cycle 9 (acting from 10), which moves
+    // the start just behind the beam: the pause is cycle 8 alone, and the line fetches as one begun
+    // with HSCROL 0 less cycle 8. HSCROL 0 on cycle 10 instead (acting from 11, the start passed
+    // by two, no later write): the same, cycle 10's carried bitmap fetched with the width on.
+    s.hscrol = 8;
+    const std::vector<PlayfieldLine::FetchChange> thenMoved = {{16, 0x20, 8}, {18, 0x22, 8}, {20, 0x22, 0}};
+    s.fetchChanges = thenMoved;
+    expected = unpaused;
+    expected.use[8] = DmaUse::Cpu;
+    EXPECT_EQ(lineDma(s).use, expected.use);
+    const std::vector<PlayfieldLine::FetchChange> thenMovedByTwo = {{16, 0x20, 8}, {18, 0x22, 8}, {22, 0x22, 0}};
+    s.fetchChanges = thenMovedByTwo;
+    EXPECT_EQ(lineDma(s).use, expected.use);
+    // A mode 2 line (not scrolled, normal width: first name cycle 18) with the ring $55 (names on
+    // the even cycles, font bytes on the odd ones), DMACTL $20 on cycle 7 (acting from 8) and $23
+    // (wide) on cycle 10 (acting from 11): the start moves to name cycle 10, two cycles behind the
+    // beam. Without the pause the ring's place 2 would fetch cycle 10's name (the pattern before
+    // the write decided it); with the width off there that pattern fetched nothing: names on 2, 4,
+    // 6, 12-104, font bytes on 3, 5, 7, 11-105; 8, 9 and 10 the CPU's, where the line begun wide
+    // fetches.
+    LineDmaSetup text;
+    text.dmactl = 0x23;
+    text.mode = text.dmaMode = 2;
+    text.firstLine = true;
+    text.dmaClock = 0x55;
+    LineDma textExpected = lineDma(text);  // begun wide
+    EXPECT_EQ(textExpected.use[8], DmaUse::Playfield);
+    EXPECT_EQ(textExpected.use[9], DmaUse::Character);
+    EXPECT_EQ(textExpected.use[10], DmaUse::Playfield);
+    for (int c : {8, 9, 10}) textExpected.use[c] = DmaUse::Cpu;
+    text.dmactl = 0x22;
+    const std::vector<PlayfieldLine::FetchChange> wideOnCycle10 = {{16, 0x20, 0}, {22, 0x23, 0}};
+    text.fetchChanges = wideOnCycle10;
+    EXPECT_EQ(lineDma(text).use, textExpected.use);
+    const std::vector<PlayfieldLine::FetchChange> wideOnly = {{22, 0x23, 0}};
+    text.fetchChanges = wideOnly;
+    EXPECT_EQ(lineDma(text).use[10], DmaUse::Playfield);
 }
 
 TEST(AnticDma, A4_ACarriedTextLineWhoseStartAWriteOnCycle10PassesByTwoMissesItsFirstNameOffTheRing) {
@@ -1369,6 +1515,196 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseWidthAWriteTurnsOffAndOnAgainBeforeIt
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x40, 0xC0), repeat("1100", 16) + "0011" + repeat("1100", 15));
     EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x48, 0xC0), lit(began, kFirstModeLine + 9, 0x40, 0xB8));
     EXPECT_NE(lit(t, kFirstModeLine + 9, 0x40, 0xC0), lit(began, kFirstModeLine + 9, 0x40, 0xC0));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseWidthWritesTurnOffAndOnAgainTwiceBeforeItsStartFetchesAroundBothPauses) {
+    // Line 32 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (51 bytes, the ring $55, the
+    // counter at byte 51). Line 33, a mode F line at normal width, not scrolled (first name cycle
+    // 18, its clock on 17: its bitmaps on the even cycles 20-98, the ring's places; the stop 98 on
+    // the step clears them), with DMACTL $20 at clock 12 (cycle 7, acting from 8), $22 at clock 14
+    // (cycle 8, from 9), $20 at clock 18 (cycle 10, from 11) and $22 at clock 22 (cycle 12, from
+    // 13), the start still ahead each time. Bitmaps on 0 (virtual), 2, 4, 6 move the counter to
+    // byte 55; 8 is in the first pause, 10 between the pauses fetches (place 0, byte 55), 12 is in
+    // the second; from 14 every even cycle to 98 (places 1-43). 44 bytes, 55-98, where the line
+    // without the writes fetches 46 (8-98): the k-th fetch from cycle 7 fills place k with byte
+    // 55 + k on both, and Altirra's picture decode waits while the width is off and then runs as
+    // that line's, so line 33 is drawn as that line from the buffer so filled: its shift register
+    // reads from place 6 (the carried bitmaps 8-18 before the start), places 6-45 in the window
+    // $30-$CF, bytes 61-98 at $30-$C7 as there, but places 44-45 ($C8-$CF), not fetched, keep
+    // what the buffer held (line 32's bytes 44-45, $00): dark. The counter moves 2 less: line 34
+    // (mode F, normal width) starts at byte 99, not 101, each byte 8 clocks later than on that
+    // line. Memory: bytes 51-199 varied (bytes 99-100, $4F and $74, lit on the line without the
+    // writes). With the first pause alone, line 34 would start at byte 100;
+    // one pause from 8 to 13, at 98; drawn without the carried bits (not modelled before), line 33
+    // would show bytes 51-90 and line 34 start at byte 91.
+    auto scene = [](TestMachine& t, bool pauses) {
+        t.displayList({0x5F, 0x00, 0x30, 0x0F, 0x0F});
+        for (int i = 51; i < 200; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(i * 37));
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        if (pauses) {
+            t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x20);
+            t.at(kFirstModeLine + 1, 14, Reg::DMACTL, 0x22);
+            t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x20);
+            t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x22);
+        }
+        t.run();
+    };
+    TestMachine t, began;
+    scene(t, true);
+    scene(began, false);
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xC8), lit(began, kFirstModeLine + 1, 0x30, 0xC8));
+    EXPECT_NE(lit(t, kFirstModeLine + 1, 0x30, 0xC8), std::string(0x98, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0xC8, 0xD0), "00000000");
+    EXPECT_NE(lit(began, kFirstModeLine + 1, 0xC8, 0xD0), "00000000");
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x38, 0xD0), lit(began, kFirstModeLine + 2, 0x30, 0xC8));
+    EXPECT_NE(lit(t, kFirstModeLine + 2, 0x30, 0xD0), lit(began, kFirstModeLine + 2, 0x30, 0xD0));
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseWidthWritesTurnOffAndOnAgainTwiceBeforeItsStartFetchesAroundBothPauses) {
+    // The scene of A4_ACarriedTextLineWhoseWidthAWriteTurnsOffAndOnAgainBeforeItsStartFetchesAroundThePause
+    // (line 33: mode 2 at normal width, first name cycle 18, its clock on 17, the ring $55: names
+    // on the even cycles, font bytes on the odd ones; a mode F line after the mode line) with the
+    // width off and on twice: DMACTL $20 at clock 12 (acting from 8), $22 at 14 (from 9), $20 at
+    // 18 (from 11), $22 at 22 (from 13). Names on 0 (virtual), 2, 4, 6 move the counter to byte
+    // 55; 8 is in the first pause, 10 fetches (place 0, byte 55), 12 is in the second, then 14,
+    // 16, ..., 104 (place p from 1 on 12 + 2p): 47 names, two fewer than the line without the
+    // writes (8-104, place p on 8 + 2p). Font bytes on 7 (k = 0) and 9 (k = 1, between the
+    // pauses), both cleared on cycle 10 as on that line, then 13, 15, ... (k from 2 on 9 + 2k),
+    // each reading place k a cycle or more before its name comes: line 32's byte k, as on that
+    // line. So line 33 is that line's picture throughout, and the counter moves 2 less: the mode
+    // F line 41 starts 2 bytes earlier, each byte 8 clocks later. Memory: bytes 100-199 varied.
+    // With the first pause alone the counter would move 1 less; with one pause from 8 to 13, 3
+    // less; drawn without the carried bits (not modelled before), line 33 would show bytes 55-94
+    // (character 0, dark) with byte 80 lit.
+    auto scene = [](TestMachine& t, bool pauses) {
+        carriedTextLine(t);
+        t.displayList({0x5F, 0x00, 0x30, 0x02, 0x0F});
+        for (int i = 100; i < 200; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(i * 37));
+        if (pauses) {
+            t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x20);
+            t.at(kFirstModeLine + 1, 14, Reg::DMACTL, 0x22);
+            t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x20);
+            t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x22);
+        }
+        t.run();
+    };
+    TestMachine t, began;
+    scene(t, true);
+    scene(began, false);
+    for (int y = kFirstModeLine + 1; y < kFirstModeLine + 9; ++y)
+        EXPECT_EQ(lit(t, y, 0, 0xE4), lit(began, y, 0, 0xE4)) << y;
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x40, 0xC0), repeat("1100", 16) + "0011" + repeat("1100", 15));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x48, 0xC0), lit(began, kFirstModeLine + 9, 0x40, 0xB8));
+    EXPECT_NE(lit(t, kFirstModeLine + 9, 0x40, 0xC0), lit(began, kFirstModeLine + 9, 0x40, 0xC0));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseWidthAWriteTurnsOnAgainToAStartJustBehindTheBeamDrawsAsOneStartedInTime) {
+    // The lines of A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (line 32 fetches 51 bytes and
+    // leaves the ring $55; line 33 a scrolled mode F line with HSCROL 0: first name cycle 10, its
+    // clock on 9, bitmaps on the even cycles) with DMACTL $20 at clock 12 of line 33 (cycle 7,
+    // acting from 8) and $22 again at clock 16 (cycle 9, acting from 10): the start's clock (9)
+    // passes while the width is off, unlatched, and the write that turns the width on finds it
+    // just behind the beam. A write on cycle 10 or before still starts the clock, and the first
+    // name cycle is the cycle it acts from: Altirra redoes the pattern from the write, and its
+    // picture decode, which waited while there was no start, runs as the line's begun with that
+    // start. Bitmaps on 0 (virtual), 2, 4, 6 move the counter to byte 55, 8 is in the pause, 10
+    // fills place 0, 12-106 places 1-48: 49 bytes, 55-103, one fewer than without the writes
+    // (place k holding byte 55 + k on both). Line 33 shows bytes 61-100 in the window $30-$CF, as
+    // that line; line 34 starts at byte 104, not 105, and shows bytes 108-147 (byte 108 $00, then
+    // "1100" each). With DMACTL $22 at clock 18 instead (cycle 10, acting from 11: the start two
+    // cycles behind the beam, its first bitmap, 12, after the write; no later write) 10 is in the
+    // pause too: 48 bytes, line 34 from byte 103, showing 107-146.
+    // Drawn without the carried bits (not modelled before), line 33 would start at byte 51
+    // (bytes 55-60 unlit at $30-$47) and line 34 at byte 99.
+    auto scene = [](TestMachine& t, int onAt) {
+        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+        fill(t, 61, 101, 0xFF);
+        fill(t, 109, 149, 0xF0);
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+        t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine + 1, onAt, Reg::DMACTL, 0x22);
+        t.run();
+    };
+    TestMachine t, byTwo;
+    scene(t, 16);
+    scene(byTwo, 18);
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), "0000" + repeat("1100", 39));
+    EXPECT_EQ(lit(byTwo, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(byTwo, kFirstModeLine + 2, 0x30, 0xD0), "00000000" + repeat("1100", 38));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseWidthIsOnAgainAndThenAStartMovedJustBehindTheBeamDrawsAsOneStartedInTime) {
+    // A4_ACarriedLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStartedInTime (line 33 begun with
+    // HSCROL 4, first name cycle 12, and HSCROL 0 at clock 16, cycle 9, acting from 10: the start
+    // moves to name cycle 10, just behind the beam) with DMACTL $20 at clock 12 (cycle 7, acting
+    // from 8) and $22 again at clock 14 (cycle 8, acting from 9, the start then still ahead) before
+    // it. The pause is cycle 8 alone; the HSCROL write still starts the clock (every fetch of the
+    // start's places after it), so the line fetches as begun with HSCROL 0 less cycle 8: bitmaps
+    // on 2, 4, 6 (the counter to byte 55), 10 (place 0), 12-106 (places 1-48), 49 bytes. Line 33
+    // shows bytes 61-100 in the window, as there; line 34 starts at byte 104, not 105: bytes
+    // 108-147 (byte 108 $00, then "1100" each). With HSCROL 0 at clock 18 instead (cycle 10,
+    // acting from 11, the start two cycles behind the beam, no later write), cycle 10's carried
+    // bitmap is fetched with the width on: the same lines.
+    // Drawn without the carried bits (not modelled before), line 33 would start at byte 51 (bytes
+    // 55-60 unlit at $30-$47) and line 34 at byte 99.
+    auto scene = [](TestMachine& t, int movedAt) {
+        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+        fill(t, 61, 101, 0xFF);
+        fill(t, 109, 149, 0xF0);
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
+        t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine + 1, 14, Reg::DMACTL, 0x22);
+        t.at(kFirstModeLine + 1, movedAt, Reg::HSCROL, 0);
+        t.run();
+    };
+    for (int movedAt : {16, 18}) {
+        TestMachine t;
+        scene(t, movedAt);
+        EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1')) << movedAt;
+        EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), "0000" + repeat("1100", 39)) << movedAt;
+    }
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseWidthAWriteTurnsOnAgainToAStartJustBehindTheBeamDrawsAsOneBegunWide) {
+    // A4_ACarriedTextLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStartedInTime (line 33: mode 2 at
+    // normal width, first name cycle 18, the ring $55; DMACTL $23 at clock 16, cycle 9, acting
+    // from 10, moves the start to name cycle 10, just behind the beam) with DMACTL $20 at clock 12
+    // (cycle 7, acting from 8) before it, and a mode F line after the mode line. The pause is 8-9:
+    // names on 0 (virtual), 2, 4, 6 (the counter to byte 55), then 10, 12, ..., 104 (place p on
+    // 10 + 2p, byte 55 + p): 48, one fewer than the line begun wide (8-104). Font bytes on 7 (k =
+    // 0, cleared on cycle 10), then 11, 13, ... (k from 1 on 9 + 2k), each reading place k a cycle
+    // before its name comes: line 32's byte k, as the line begun wide's font k (on 7 + 2k). Font
+    // 1, on 11, is no longer cleared, at character position 1 (clocks $24-$27), outside the wide
+    // window ($2C on): line 33 and its later rows are the line begun wide's. The counter moves 1
+    // less: the mode F line 41 starts a byte earlier, each byte 4 clocks later.
+    // Drawn without the carried bits (not modelled before), line 33 would show bytes 55-94 as
+    // characters (character 0, dark) with byte 80 lit.
+    auto scene = [](TestMachine& t, bool pause) {
+        carriedTextLine(t);
+        t.displayList({0x5F, 0x00, 0x30, 0x02, 0x0F});
+        for (int i = 100; i < 200; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(i * 37));
+        if (pause) {
+            t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x20);
+            t.at(kFirstModeLine + 1, 16, Reg::DMACTL, 0x23);
+        } else {
+            t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x23);
+        }
+        t.run();
+    };
+    TestMachine t, began;
+    scene(t, true);
+    scene(began, false);
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), repeat("1100", 20) + "0011" + repeat("1100", 19));
+    for (int y = kFirstModeLine + 1; y < kFirstModeLine + 9; ++y)
+        EXPECT_EQ(lit(t, y, 0, 0xE4), lit(began, y, 0, 0xE4)) << y;
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x34, 0xD0), lit(began, kFirstModeLine + 9, 0x30, 0xCC));
+    EXPECT_NE(lit(t, kFirstModeLine + 9, 0x30, 0xD0), lit(began, kFirstModeLine + 9, 0x30, 0xD0));
 }
 
 TEST(AnticMidLine, A4_AnLmsAddressSkippedByDisplayListDmaLeavesTheCounterWhereTheCarriedFetchesMovedIt) {

@@ -871,6 +871,29 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
         t.at(y, 12 + pause.below(8), Reg::DMACTL, 0x2C);
         t.at(y, 20 + pause.below(10), Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + pause.below(3))));
     }
+    // The width turned off on cycle 7 (clocks 12-13), on again on 8 (14-15), off on 9 (16-17) and
+    // on again on cycles 10-15 (clocks 18-29), before most lines' own start, which pauses a carried
+    // clock's fetches twice (a tenth generator).
+    Rng twice{seed * 179424673u + 41u};
+    for (int i = 24 + twice.below(16); i > 0; --i) {
+        const int y = 8 + twice.below(240);
+        t.at(y, 12 + twice.below(2), Reg::DMACTL, 0x2C);
+        t.at(y, 14 + twice.below(2), Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + twice.below(3))));
+        t.at(y, 16 + twice.below(2), Reg::DMACTL, 0x2C);
+        t.at(y, 18 + twice.below(12), Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + twice.below(3))));
+    }
+    // The width turned off on cycle 7 (clocks 12-13) and on again wide on cycle 9 or 10 (clocks
+    // 16-19), to a start (name cycle 10 on a line not scrolled) just behind the beam; or on again
+    // on cycle 8 (clocks 14-15) with the start ahead and then widened on cycle 9 or 10, which
+    // moves the start just behind the beam (an eleventh generator).
+    Rng onLate{seed * 198491317u + 43u};
+    for (int i = 32 + onLate.below(16); i > 0; --i) {
+        const int y = 8 + onLate.below(240);
+        t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + onLate.below(2))));
+        t.at(y, 12 + onLate.below(2), Reg::DMACTL, 0x2C);
+        if (onLate.chance(2)) t.at(y, 14 + onLate.below(2), Reg::DMACTL, static_cast<uint8_t>(0x2D + onLate.below(2)));
+        t.at(y, 16 + onLate.below(4), Reg::DMACTL, 0x2F);
+    }
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -907,6 +930,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and the lines whose width such writes turn off and on again before their start, which
     // pauses the carried clock's fetches, and of them the text lines
     int paused = 0, pausedText = 0;
+    // and of them the lines paused twice or more, and the text lines among them
+    int pausedTwice = 0, pausedTwiceText = 0;
+    // and the lines whose start a write on cycle 9 or 10 after a pause leaves just behind the beam,
+    // which still starts the clock there: a write turning the width on again to it, or one after
+    // the width was on again; and the text lines among them
+    int onJustBehind = 0, movedJustBehind = 0, pausedJustBehindText = 0;
     // and the first rows with an LMS whose width such a write on cycle 6 turns off, taking the
     // carried fetch of cycle 7 away from the address's high byte (bitmap or text lines)
     int lmsOff = 0;
@@ -974,6 +1003,18 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                 passedByTwoUnfetched += byTwo && clock.unfetchedName == 10 && !((pf.dmaClock >> 2) & 1);
                 paused += clock.modelled && clock.pauseFrom >= 0;
                 pausedText += clock.modelled && clock.pauseFrom >= 0 && anticMode(pf.dmaMode).character;
+                pausedTwice += clock.modelled && clock.resumed != 0;
+                pausedTwiceText += clock.modelled && clock.resumed != 0 && anticMode(pf.dmaMode).character;
+                // (A start latched late: the write that acts from its first name cycle or the one
+                // after it, on cycle 10 or before.)
+                const bool lateAfterPause =
+                    clock.modelled && clock.pauseFrom >= 0 && clock.start != kNoStart &&
+                    std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
+                        return (w.clock / 2 == clock.start || w.clock / 2 == clock.start + 1) && w.clock <= 22;
+                    });
+                onJustBehind += lateAfterPause && clock.pauseTo >= clock.start;
+                movedJustBehind += lateAfterPause && clock.pauseTo < clock.start;
+                pausedJustBehindText += lateAfterPause && anticMode(pf.dmaMode).character;
             }
         }
     }
@@ -990,6 +1031,11 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(passedByTwoUnfetched, 4) << passedByTwoText;
     EXPECT_GT(paused, 60) << early;
     EXPECT_GT(pausedText, 20) << paused;
+    EXPECT_GT(pausedTwice, 40) << paused;
+    EXPECT_GT(pausedTwiceText, 12) << pausedTwice;
+    EXPECT_GT(onJustBehind, 20) << paused;
+    EXPECT_GT(movedJustBehind, 20) << paused;
+    EXPECT_GT(pausedJustBehindText, 15) << onJustBehind << " " << movedJustBehind;
     EXPECT_GT(passedText, 8) << passed;
     EXPECT_GT(lmsOff, 5) << early;
 }
