@@ -274,12 +274,15 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         out.start = fetch.clock + 1;
         out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
     } else {
-        // (Cycles 2-6 fetch as the line began.) A text line whose width a write acting from cycle
-        // 7 or later turns off, or whose start a write moves behind the beam, keeps the names it
-        // fetched before (Antic::dmaClockPlayfield); a write acting on cycle 7 takes that cycle's
-        // carried fetch away from an LMS address's high byte (Antic::carriedFetchesEndDuringLine).
+        // A text line whose width a write acting from cycle 7 or later turns off, or whose start a
+        // write moves behind the beam, keeps the names it fetched before (Antic::dmaClockPlayfield);
+        // a write acting on cycle 7 takes that cycle's carried fetch away from an LMS address's
+        // high byte (Antic::carriedFetchesEndDuringLine), one acting on cycles 2-6 those from there
+        // away from the player fetches, the LMS address and the counter before it
+        // (Antic::carriedFetchesGoneBeforeLms). One acting on cycle 1 would take the fetch the line
+        // before decided there (cycleOne) from the instruction fetch: not modelled.
         const int end = off >= 0 ? off : passed;
-        if (end < 7) return out;
+        if (end < 2) return out;
         out.end = end;
     }
     out.modelled = true;

@@ -194,7 +194,7 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // write acts after the first name cycle on a line that has a later write, the width turned off
 // before the start and on again more than once or to a start on cycle 9 or 10 it has passed (or
 // on again, and a later write that moves the start just behind the beam on cycle 9 or 10), or
-// turned off by a write acting before cycle 7.
+// turned off by a write acting on cycle 1, or before cycle 7 and on again before the start.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;

@@ -760,7 +760,7 @@ TEST(FastPathCrossCheck, FramesTakenFromTheFrameMemoEqualTheReference) {
 // before the next line or on its first cycle; some lines vertically scrolled, with VSCROL written
 // during lines (a mode line's end moved), and display-list DMA turned off on cycles 0-6 (an LMS
 // or JMP address skipped).
-void abnormalDmaScene(TestMachine& t, uint32_t seed) {
+void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
     randomScene(t, seed);
     Rng rng{seed * 31337u + 5u};
     std::vector<uint8_t> dl = {0x70};
@@ -873,6 +873,36 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
     }
 }
 
+// The scene above with the width turned off on cycles 2-5 (clocks 2-9) of lines that carry a clock
+// in, acting before cycle 7, which takes the carried fetches from there away from the player
+// fetches, an LMS address and the counter before it, and on again as the line began at clock 0 of
+// the next line (before the line ends, so the ring it leaves is the one it left before). The lines
+// are found by running the scene, among those with no DMACTL, HSCROL or VSCROL write on them or
+// the next line, so that the other lines' rings and writes stay as they were (a tenth generator).
+void abnormalDmaScene(TestMachine& t, uint32_t seed) {
+    std::vector<std::pair<int, uint8_t>> carried;  // line, DMACTL as it began
+    {
+        TestMachine probe;
+        abnormalDmaSceneWithoutWritesBeforeCycle7(probe, seed);
+        for (int y = 0; y < probe.m.linesPerFrame(); ++y) {
+            probe.m.runScanline();
+            const PlayfieldLine& pf = probe.m.currentLine();
+            if (pf.dmaClock == 0 || (pf.dmactl & 3) == 0) continue;
+            const bool quiet = std::none_of(probe.writes.begin(), probe.writes.end(), [&](const RegisterWrite& w) {
+                return w.line >= y && w.line <= y + 1 &&
+                       (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
+            });
+            if (quiet) carried.emplace_back(y, pf.dmactl);
+        }
+    }
+    abnormalDmaSceneWithoutWritesBeforeCycle7(t, seed);
+    Rng beforeSeven{seed * 179424673u + 41u};
+    for (const auto& [y, dmactl] : carried) {
+        t.at(y, 2 + beforeSeven.below(8), Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+        t.at(y + 1, 0, Reg::DMACTL, dmactl);
+    }
+}
+
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     int live = 0;  // lines drawn with a DMA clock carried in, over the scenes
     // and of them those with a width or HSCROL write after every line's own start (cycle 33 on),
@@ -910,6 +940,10 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and the first rows with an LMS whose width such a write on cycle 6 turns off, taking the
     // carried fetch of cycle 7 away from the address's high byte (bitmap or text lines)
     int lmsOff = 0;
+    // and the lines whose width such a write acting before cycle 7 (made on cycle 5 or before)
+    // turns off for the rest of the line, and of them the first rows with an LMS (its address read
+    // again), and the rows with players fetched on a cycle a carried fetch was taken from
+    int offBeforeSeven = 0, offBeforeSevenLms = 0, offBeforeSevenPlayers = 0;
     for (uint32_t seed = 9000; seed < 9040; ++seed) {
         crossCheck(seed, MachineOptions{}, abnormalDmaScene);
         crossCheck(seed, MachineOptions{.record = false}, abnormalDmaScene);
@@ -972,6 +1006,18 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                 passedByTwo += byTwo;
                 passedByTwoText += byTwo && anticMode(pf.dmaMode).character;
                 passedByTwoUnfetched += byTwo && clock.unfetchedName == 10 && !((pf.dmaClock >> 2) & 1);
+                if (clock.modelled && clock.start == kNoStart && clock.end < 7) {
+                    ++offBeforeSeven;
+                    const DmaClockFetches f =
+                        dmaClockFetches(pf.dmaClock, pf.dmaMode, start,
+                                        dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), pf.firstRow);
+                    bool players = false;
+                    for (int c = clock.end; c <= 5; ++c)
+                        players = players ||
+                                  ((f.has(f.name, c) || f.has(f.font, c)) && (t.m.registers()[Reg::DMACTL] & 0x08));
+                    offBeforeSevenLms += pf.firstRow && pf.operandFetched;
+                    offBeforeSevenPlayers += players;
+                }
                 paused += clock.modelled && clock.pauseFrom >= 0;
                 pausedText += clock.modelled && clock.pauseFrom >= 0 && anticMode(pf.dmaMode).character;
             }
@@ -992,6 +1038,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(pausedText, 20) << paused;
     EXPECT_GT(passedText, 8) << passed;
     EXPECT_GT(lmsOff, 5) << early;
+    EXPECT_GT(offBeforeSeven, 150) << early;
+    EXPECT_GT(offBeforeSevenLms, 6) << offBeforeSeven;
+    EXPECT_GT(offBeforeSevenPlayers, 40) << offBeforeSeven;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
