@@ -648,6 +648,8 @@ PMG_NOINLINE void Antic::keepPlacesPastFetch(const Memory& mem, uint16_t base, i
 
 void Antic::playfieldFetchedDuringLine(const Memory& mem, int count, const int16_t* busNames) {
     if (bufferFetched_) buffer_ = bufferBefore_.bytes;  // scanLine() filled it with the whole width's bytes
+    // (A carried line begun with the width off: the buffer as the line began, for its picture.)
+    else if (dmaClock_ != 0) [[unlikely]] bufferBefore_.bytes = buffer_;
     for (int i = 0; i < std::min(count, kBufferSize); ++i)
         buffer_[static_cast<size_t>(i)] =
             busNames && busNames[i] >= 0 ? static_cast<uint8_t>(busNames[i]) : mem.read(scanAddress(lineMemScan_, i));

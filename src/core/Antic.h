@@ -30,7 +30,8 @@
 //    (rule A4, abnormal DMA): the model carries the clock from line to line and follows it for
 //    the memory scan counter, the line buffer, the CPU's cycles and the picture, also when a
 //    width or HSCROL write moves its stop, or its start while the start is still ahead, or turns
-//    the width off before the start for the rest of the line; the other writes before a line's
+//    the width off before the start for the rest of the line, or on from a line's start with it
+//    still ahead; the other writes before a line's
 //    start leave the carried bits out (CarriedClock; docs/hardware.md, "Not modelled").
 #pragma once
 

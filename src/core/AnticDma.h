@@ -187,10 +187,11 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 //   start on name cycle 10): the pattern before the write decided it, so it fetches a name only
 //   where the ring has its place; -1 for none;
 //   `pauseFrom`, `pauseTo`: the cycles [pauseFrom, pauseTo) with the width turned off before the
-//   start (acting from cycle 7 on) and on again with the start still ahead: nothing fetched
-//   there; -1 for none.
+//   start (acting from cycle 7 on) and on again with the start still ahead, or from 0 on a line
+//   that began with the width off and one write turns on from cycle 8 on: nothing fetched there;
+//   -1 for none.
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
-// with the width off, a start a write on cycle 10 or before moved past the beam so that the
+// with the width off and has other writes, a start a write on cycle 10 or before moved past the beam so that the
 // write acts after the first name cycle on a line that has a later write, the width turned off
 // before the start and on again more than once or to a start on cycle 9 or 10 it has passed (or
 // on again, and a later write that moves the start just behind the beam on cycle 9 or 10), or

@@ -873,14 +873,22 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
     }
 }
 
-// The scene above with the width turned off on cycles 2-5 (clocks 2-9) of lines that carry a clock
-// in, acting before cycle 7, which takes the carried fetches from there away from the player
-// fetches, an LMS address and the counter before it, and on again as the line began at clock 0 of
-// the next line (before the line ends, so the ring it leaves is the one it left before). The lines
-// are found by running the scene, among those with no DMACTL, HSCROL or VSCROL write on them or
-// the next line, so that the other lines' rings and writes stay as they were (a tenth generator).
+// The scene above with, on every other line that carries a clock in, the width turned off on
+// cycles 2-5 (clocks 2-9), acting before cycle 7, which takes the carried fetches from there away
+// from the player fetches, an LMS address and the counter before it, and on again as the line
+// began at clock 0 of the next line (before the line ends, so the ring it leaves is the one it left
+// before); on the others the width off as the line begins (at its clock 0) and on again as it
+// began on cycles 7 on, mostly before the line's start (a line begun with the width off, whose
+// carried bits fetch from the write on). The lines are found by running the scene, among those with
+// no DMACTL, HSCROL or VSCROL write on them or the next line, so that the other lines' rings and
+// writes stay as they were (a tenth generator).
 void abnormalDmaScene(TestMachine& t, uint32_t seed) {
-    std::vector<std::pair<int, uint8_t>> carried;  // line, DMACTL as it began
+    struct Carried {
+        int line;
+        uint8_t dmactl;  // as it began
+        int start;       // its first name cycle
+    };
+    std::vector<Carried> carried;
     {
         TestMachine probe;
         abnormalDmaSceneWithoutWritesBeforeCycle7(probe, seed);
@@ -892,14 +900,21 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
                 return w.line >= y && w.line <= y + 1 &&
                        (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
             });
-            if (quiet) carried.emplace_back(y, pf.dmactl);
+            if (quiet) carried.push_back({y, pf.dmactl, dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol)});
         }
     }
     abnormalDmaSceneWithoutWritesBeforeCycle7(t, seed);
     Rng beforeSeven{seed * 179424673u + 41u};
-    for (const auto& [y, dmactl] : carried) {
-        t.at(y, 2 + beforeSeven.below(8), Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
-        t.at(y + 1, 0, Reg::DMACTL, dmactl);
+    for (size_t i = 0; i < carried.size(); ++i) {
+        const auto [y, dmactl, start] = carried[i];
+        if (i % 2 == 0) {
+            t.at(y, 2 + beforeSeven.below(8), Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            t.at(y + 1, 0, Reg::DMACTL, dmactl);
+        } else {
+            // (A write at clock x acts from cycle x / 2 + 2: from 8 up to the start's clock mostly.)
+            t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            t.at(y, 12 + beforeSeven.below(std::max(2, 2 * start - 16)), Reg::DMACTL, dmactl);
+        }
     }
 }
 
@@ -944,6 +959,10 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // turns off for the rest of the line, and of them the first rows with an LMS (its address read
     // again), and the rows with players fetched on a cycle a carried fetch was taken from
     int offBeforeSeven = 0, offBeforeSevenLms = 0, offBeforeSevenPlayers = 0;
+    // and the lines begun with the width off whose width a write turns on from cycle 8 on with
+    // the start still ahead, whose carried bits fetch from the write on, and of them the first
+    // rows and the text lines
+    int turnedOn = 0, turnedOnFirstRows = 0, turnedOnText = 0;
     for (uint32_t seed = 9000; seed < 9040; ++seed) {
         crossCheck(seed, MachineOptions{}, abnormalDmaScene);
         crossCheck(seed, MachineOptions{.record = false}, abnormalDmaScene);
@@ -1018,8 +1037,13 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     offBeforeSevenLms += pf.firstRow && pf.operandFetched;
                     offBeforeSevenPlayers += players;
                 }
-                paused += clock.modelled && clock.pauseFrom >= 0;
-                pausedText += clock.modelled && clock.pauseFrom >= 0 && anticMode(pf.dmaMode).character;
+                if (clock.modelled && clock.pauseFrom == 0) {
+                    ++turnedOn;
+                    turnedOnFirstRows += pf.firstRow;
+                    turnedOnText += anticMode(pf.dmaMode).character;
+                }
+                paused += clock.modelled && clock.pauseFrom > 0;
+                pausedText += clock.modelled && clock.pauseFrom > 0 && anticMode(pf.dmaMode).character;
             }
         }
     }
@@ -1038,9 +1062,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(pausedText, 20) << paused;
     EXPECT_GT(passedText, 8) << passed;
     EXPECT_GT(lmsOff, 5) << early;
-    EXPECT_GT(offBeforeSeven, 150) << early;
+    EXPECT_GT(offBeforeSeven, 90) << early;
     EXPECT_GT(offBeforeSevenLms, 6) << offBeforeSeven;
-    EXPECT_GT(offBeforeSevenPlayers, 40) << offBeforeSeven;
+    EXPECT_GT(offBeforeSevenPlayers, 20) << offBeforeSeven;
+    EXPECT_GT(turnedOn, 90) << early;
+    EXPECT_GT(turnedOnFirstRows, 8) << turnedOn;
+    EXPECT_GT(turnedOnText, 30) << turnedOn;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
