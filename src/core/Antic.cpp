@@ -648,6 +648,8 @@ PMG_NOINLINE void Antic::keepPlacesPastFetch(const Memory& mem, uint16_t base, i
 
 void Antic::playfieldFetchedDuringLine(const Memory& mem, int count, const int16_t* busNames) {
     if (bufferFetched_) buffer_ = bufferBefore_.bytes;  // scanLine() filled it with the whole width's bytes
+    // (A carried line begun with the width off: the buffer as the line began, for its picture.)
+    else if (dmaClock_ != 0) [[unlikely]] bufferBefore_.bytes = buffer_;
     for (int i = 0; i < std::min(count, kBufferSize); ++i)
         buffer_[static_cast<size_t>(i)] =
             busNames && busNames[i] >= 0 ? static_cast<uint8_t>(busNames[i]) : mem.read(scanAddress(lineMemScan_, i));
@@ -718,6 +720,33 @@ PMG_NOINLINE void Antic::carriedFetchesEndDuringLine(const Memory& mem, int end,
     const auto high = static_cast<uint16_t>((operandDl_ & 0xFC00) | ((operandDl_ + 1) & 0x03FF));
     const auto scan = static_cast<uint16_t>(operandLow_ | (mem.read(high) << 8));
     noteIoSpace(scan, IoSpaceReader::ScreenData);
+    lmsAddressLoaded(mem, scan, out);
+}
+
+PMG_NOINLINE void Antic::carriedFetchesGoneBeforeLms(const Memory& mem, int end, PlayfieldLine& out) {
+    constexpr int kLastAndCycle = 7;
+    if (!carriedAnds_.set || end > kLastAndCycle - 1) return;
+    // The pattern as the write left it: no carried fetch from `end` on, so none ANDs its address
+    // into ANTIC's own there (players on 2-5, the LMS address on 6-7).
+    for (int c = std::max(end, 0); c <= kLastAndCycle; ++c) {
+        const auto bit = ~(uint64_t{1} << c);
+        carriedAnds_.f.name[0] &= bit;
+        carriedAnds_.f.font[0] &= bit;
+        fetchAnd_[static_cast<size_t>(c)] = 0xFFFF;
+        fetchAndCycles_ = static_cast<uint8_t>(fetchAndCycles_ & ~(1 << c));
+    }
+    if (!out.firstRow || mode_ < 2) return;  // (a later row's carried fetches are font bytes)
+    // The counter before the LMS: as cycle 2 found it, moved on by the names or bitmaps left on
+    // cycles 2-6 (scanLine counted those of 2-6 as the line began).
+    memScanBeforeLms_ = scanAddress(carriedAnds_.counter, carriedAnds_.f.names(2, kLastAndCycle));
+    uint16_t scan = memScanBeforeLms_;
+    if (operandsFetched_) {
+        // Both address bytes read at their own addresses (an AND of cycle 6 is gone too).
+        const auto high = static_cast<uint16_t>((operandDl_ & 0xFC00) | ((operandDl_ + 1) & 0x03FF));
+        operandLow_ = mem.read(operandDl_);
+        scan = static_cast<uint16_t>(operandLow_ | (mem.read(high) << 8));
+        noteIoSpace(scan, IoSpaceReader::ScreenData);
+    }
     lmsAddressLoaded(mem, scan, out);
 }
 

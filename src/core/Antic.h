@@ -31,8 +31,8 @@
 //    the memory scan counter, the line buffer, the CPU's cycles and the picture, also when a
 //    width or HSCROL write moves its stop, or its start while the start is still ahead, or turns
 //    the width off before the start for the rest of the line or until a write turns it on again,
-//    as often as it does; the other writes before a line's start leave the carried bits out
-//    (CarriedClock; docs/hardware.md, "Not modelled").
+//    as often as it does, or on from a line's start with it still ahead; the other writes before
+//    a line's start leave the carried bits out (CarriedClock; docs/hardware.md, "Not modelled").
 #pragma once
 
 #include <array>
@@ -120,6 +120,14 @@ public:
     // nothing into its own there. Redoes an LMS address whose high byte (cycle 7) took one in;
     // `out` gets the new address. Before operandDmaDuringLine and playfieldFetchedDuringLine.
     void carriedFetchesEndDuringLine(const Memory& mem, int end, PlayfieldLine& out);
+    // The same for a write that acts from cycle `end` 2-6 (made on cycle 1-5) and leaves the width
+    // off for the rest of the line: the carried fetches of cycles `end`-7 are gone from the start of
+    // the line's work (Altirra redoes the whole pattern at the write, and ANDs into ANTIC's own
+    // fetch only what the pattern has on its cycle). They AND nothing into the player fetches
+    // (fetchAddressMask: before Machine redoes those of a DMACTL write on cycles 0-4) or an LMS
+    // address's bytes and do not move the counter before the LMS: redoes the address (or, with
+    // none, the counter the line starts from); `out` gets it. Before operandDmaDuringLine.
+    void carriedFetchesGoneBeforeLms(const Memory& mem, int end, PlayfieldLine& out);
     // That line starts a mode line with an LMS or JMP (fetched, or repeated with display-list
     // DMA off), whose address ANTIC fetches on cycles 6 and 7 while display-list DMA is on.
     bool operandsPending() const { return operandsPending_; }

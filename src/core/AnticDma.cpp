@@ -230,10 +230,43 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
     return out;
 }
 
+namespace {
+
+// A carried line that began with the width off (ANTIC's pattern then has no start: nothing is
+// fetched, the carried bits neither, and the line's start work sees no playfield) and whose width
+// one write turns on, acting from cycle 8 on with the start still ahead (on or before its clock's
+// cycle, the one before the first name cycle): Altirra redoes the pattern at the write, so the
+// carried bits fetch from there up to the start and on with its places, the line fetching as one
+// that had that start from the beginning less the fetches before the write (a pause from the line's
+// start: nothing on cycles 2-7 meets ANTIC's own fetches), and its picture decode, waiting while
+// there is no start, then runs as that line's. More writes, or one acting before cycle 8 (its
+// carried fetches of cycles 2-7 would meet ANTIC's own there), are not modelled.
+CarriedClock carriedClockTurnedOn(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
+                                  std::span<const PlayfieldLine::FetchChange> changes) {
+    constexpr int kFirstCycleAfterOwnFetches = 8;
+    CarriedClock out;
+    if (changes.size() != 1) return out;
+    const PlayfieldLine::FetchChange& w = changes[0];
+    const int from = w.clock / 2;  // the first cycle the write acts on (actsOnCycle)
+    const int start = dmaClockStartName(w.dmactl, hscrollEnabled, w.hscrol);
+    if (start < 0 || from < kFirstCycleAfterOwnFetches || start - 1 < from) return out;
+    const PlayfieldFetch fetch = playfieldFetch(mode, hscrollEnabled, dmactl, hscrol, changes);
+    if (fetch.clock != start - 1) return out;  // (never: the start the beam latches)
+    out.start = start;
+    out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
+    out.pauseFrom = 0;
+    out.pauseTo = from;
+    out.modelled = true;
+    return out;
+}
+
+}  // namespace
+
 CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                    std::span<const PlayfieldLine::FetchChange> changes) {
     CarriedClock out;
-    if (dmaClockStartName(dmactl, hscrollEnabled, hscrol) < 0) return out;
+    if (dmaClockStartName(dmactl, hscrollEnabled, hscrol) < 0)
+        return carriedClockTurnedOn(mode, hscrollEnabled, dmactl, hscrol, changes);
     const PlayfieldFetch fetch = playfieldFetch(mode, hscrollEnabled, dmactl, hscrol, changes);
     // The registers in force cycle by cycle up to the start the beam latches (or, with none, to the
     // end of the line): the width on all the way, the start ahead of the beam on each cycle; or,
@@ -287,12 +320,15 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         out.start = fetch.clock + 1;
         out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
     } else {
-        // (Cycles 2-6 fetch as the line began.) A text line whose width a write acting from cycle
-        // 7 or later turns off, or whose start a write moves behind the beam, keeps the names it
-        // fetched before (Antic::dmaClockPlayfield); a write acting on cycle 7 takes that cycle's
-        // carried fetch away from an LMS address's high byte (Antic::carriedFetchesEndDuringLine).
+        // A text line whose width a write acting from cycle 7 or later turns off, or whose start a
+        // write moves behind the beam, keeps the names it fetched before (Antic::dmaClockPlayfield);
+        // a write acting on cycle 7 takes that cycle's carried fetch away from an LMS address's
+        // high byte (Antic::carriedFetchesEndDuringLine), one acting on cycles 2-6 those from there
+        // away from the player fetches, the LMS address and the counter before it
+        // (Antic::carriedFetchesGoneBeforeLms). One acting on cycle 1 would take the fetch the line
+        // before decided there (cycleOne) from the instruction fetch: not modelled.
         const int end = off >= 0 ? off : passed;
-        if (end < 7) return out;
+        if (end < 2) return out;
         out.end = end;
     }
     out.modelled = true;

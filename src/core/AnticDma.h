@@ -189,14 +189,16 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 //   where the ring has its place; -1 for none;
 //   `pauseFrom`, `pauseTo`: the cycles [pauseFrom, pauseTo) with the width turned off before the
 //   start (acting from cycle 7 on) and on again with the start still ahead, or just behind on
-//   cycle 9 or 10: nothing fetched there; -1 for none. With the width off and on again more
-//   than once, pauseFrom is the first pause's first cycle and pauseTo the last one's end;
+//   cycle 9 or 10, or from 0 on a line that began with the width off and one write turns on from
+//   cycle 8 on: nothing fetched there; -1 for none. With the width off and on again more than
+//   once, pauseFrom is the first pause's first cycle and pauseTo the last one's end;
 //   `resumed`: the cycles between those pauses (bit c for cycle c), the width on again with the
 //   start ahead: the carried bits fetch there.
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
-// with the width off, a start a write on cycle 10 or before moved past the beam so that the
-// write acts after the first name cycle on a line that has a later write, or the width turned
-// off by a write acting before cycle 7.
+// with the width off and has other writes, a start a write on cycle 10 or before moved past the
+// beam so that the write acts after the first name cycle on a line that has a later write, or
+// the width turned off by a write acting on cycle 1, or before cycle 7 and on again before the
+// start.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;

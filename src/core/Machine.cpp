@@ -460,6 +460,7 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     }
     if (pf.fetchChangeCount != 0) [[unlikely]] {
         applyFetchChanges(pf, regs);
+        if (pf.dmaClock != 0) carriedFetchesGoneBeforeLms(pf);
         takeBusFetches(regs, pf);
     }
     // Phantom DMA (D8) takes the LMS or JMP address bytes on cycles 6 and 7 as the line's
@@ -519,6 +520,15 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     // player fetch).
     if (phantom_.load.any()) loadPhantomDma(regs, anticBus, anticCycles, playerFetches);
     return vscrol;
+}
+
+void Machine::carriedFetchesGoneBeforeLms(PlayfieldLine& pf) {
+    // A width turned off for the rest of the line by a write acting before cycle 7 (A4) takes the
+    // carried fetches of cycles 2-6 from there away, before the player fetches a DMACTL write on
+    // cycles 0-4 redoes below and before an LMS address a display-list DMA write fetches.
+    const CarriedClock clock = carriedClockAsWritten(pf);
+    if (clock.modelled && clock.start == kNoStart && clock.end < 7)
+        antic_.carriedFetchesGoneBeforeLms(memory_, clock.end, pf);
 }
 
 void Machine::operandFetchBus(std::span<const RegisterWrite> midLine, const RegisterFile& regs, const PlayfieldLine& pf,

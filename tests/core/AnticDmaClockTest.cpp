@@ -190,6 +190,60 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesUpToT
     EXPECT_EQ(dma.cpuCycles(), 100);
 }
 
+TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffBeforeCycle7FetchesUpToTheWrite) {
+    // The scrolled mode F first row of
+    // A4_ACarriedLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesUpToTheWrite (normal width, HSCROL
+    // 8: first name cycle 14; the ring $AA, bitmaps on the odd cycles; no instruction fetch, no
+    // P/M DMA) with DMACTL $20 written on cycle 4 instead, acting from cycle 5: ANTIC works its
+    // pattern out again at the write (Altirra redoes the whole line's), with no start to fetch up to,
+    // so the carried bitmaps fetch only before it: on 3 (cycle 1 is the line before's), none from 5
+    // on. The CPU keeps 114 - 1 - 9 refresh cycles = 104. Drawn without the carried bits (as the
+    // model drew a write acting before cycle 7) the line would keep cycle 3 too (105).
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{10, 0x20, 8}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    EXPECT_EQ(dma.use[3], DmaUse::Playfield);
+    for (int c = 4; c < 25; ++c) EXPECT_TRUE(dma.cpu(c)) << c;
+    EXPECT_EQ(dma.cpuCycles(), 104);
+}
+
+TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffFetchesFromTheWriteThatTurnsItOn) {
+    // A scrolled mode F first row with the ring $AA (bitmaps on the odd cycles), no instruction
+    // fetch, no P/M DMA, begun with DMACTL $20 (the width off: ANTIC's pattern has no start, so
+    // nothing is fetched, the carried bits neither) and HSCROL 8. DMACTL $22 written on cycle 8
+    // acts from cycle 9 (Altirra redoes the pattern at the write): a wide fetch, first name cycle
+    // 14 (its clock on 13, still ahead), the start's places even, its stop 110 on the step. So the
+    // carried bitmaps fetch on the odd cycles 9-105 (49; none after 105, they are virtual), the
+    // start's on the even 16-104 (45). Every cycle 15-105 is taken, so the refreshes wait and only
+    // the last is made, on 106: the CPU keeps 114 - 94 - 1 = 19 cycles (0-8, 10, 12, 14, 107-113).
+    // Drawn without the carried bits (as the model drew a line begun with the width off) it
+    // would keep the odd cycles too.
+    LineDmaSetup s;
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{18, 0x22, 8}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 0; c <= 8; ++c) EXPECT_TRUE(dma.cpu(c)) << c;
+    for (int c = 9; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 16; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 19);
+}
+
 TEST(AnticDma, A4_ACarriedTextLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesUpToTheWrite) {
     // A mode 2 first row at normal width (no HSCROL bit: first name cycle 18, the clock's start on
     // 17) with the ring $55 (the even places: names on the even cycles, font bytes 3 cycles later
@@ -1813,6 +1867,137 @@ TEST(AnticMidLine, A4_ACarriedTextLinesWidthOffWriteOnCycle6TakesItsFontFetchOfC
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
     EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_AWidthOffWriteOnCycle5TakesTheCarriedFetchOfCycle6AwayFromTheLmsLowByte) {
+    // The scene of A4_ACarriedFetchOnCycle6AndsItsAddressIntoTheLmsLowByte (the ring $55, bitmaps on
+    // the even cycles; line 33 a scrolled mode F line with an LMS $4000, address bytes at $2007 and
+    // $2008; its carried bitmaps on 0, 2 and 4 move the counter to $3036, and cycle 6's at $3036 would
+    // meet the low byte's fetch: $2007 & $3036 = $2006, $5F) with DMACTL $20 at clock 8 (cycle 5):
+    // the width is off from cycle 6, and ANTIC works its whole pattern out again at the write, with
+    // no start to fetch up to (Altirra), so cycle 6 has no carried bitmap any more and the low byte
+    // is read at $2007 alone: $00; the high byte (cycle 7, no carried fetch either) $40. The counter
+    // is loaded with $4000 and nothing more is fetched on line 33 (nothing drawn, no start). DMACTL
+    // $22 at clock 0 of line 34 acts before line 33 ends: its start and stop (names 10 and 106, a
+    // wide fetch with HSCROL 0) clear the ring, so line 34, the next mode F line, is a normal one:
+    // 48 bytes from $4000, bytes 4-43 ($4004-$402B) in its window $30-$CF. Memory: $4000-$4030 $FF:
+    // lit throughout. With cycle 6's fetch ANDed in (as the model took a write acting before cycle 7)
+    // the counter would be loaded with $405F: line 34 would show $4063-$408A ($00), dark.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x5F, 0x00, 0x40, 0x1F});
+    for (uint16_t a = 0x4000; a <= 0x4030; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 8, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0, 0xE4), std::string(0xE4, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_AWidthOffWriteOnCycle3TakesTheCarriedFetchesFromCycle4AwayFromThePlayers) {
+    // The scene of A4_ACarriedFetchOnAPlayersCycleLatchesTheAndOfBothAddresses (the ring $55: line
+    // 33's carried bitmaps on the even cycles; cycle 2's at $3034 meets player 0's fetch at $4421,
+    // cycle 4's at $3035 player 2's at $4621) with DMACTL $3C at clock 4 (cycle 3), the width off
+    // from cycle 4 (P/M DMA as it was): ANTIC works its whole pattern out again at the write, with
+    // no start to fetch up to (Altirra), so cycle 4 has no carried bitmap any more and player 2 reads
+    // its own $4621; player 0 (cycle 2, before the write) still reads $4421 & $3034 = $0020.
+    // Memory: $4421, $4521, $4621 $FF; $0020 $00, $0021 $0F. So on line 33 player 0 shows nothing,
+    // players 1 and 2 eight clocks each. With cycle 4's fetch ANDed in (as the model took a write
+    // acting before cycle 7) player 2 would read $0021: four clocks.
+    TestMachine t;
+    carriedFetchesOnPlayersCycles(t);
+    t.poke(0x4421, {0xFF});
+    t.poke(0x4521, {0xFF});
+    t.poke(0x4621, {0xFF});
+    t.poke(0x0021, {0x0F});
+    t.at(kFirstModeLine + 1, 4, Reg::DMACTL, 0x3C);
+    t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x3E);
+    t.run();
+    EXPECT_TRUE(t.activeClocks(0, kFirstModeLine + 1).empty());
+    EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
+    EXPECT_EQ(t.activeClocks(2, kFirstModeLine + 1).size(), 8u);
+}
+
+TEST(AnticMidLine, A4_AWidthOffWriteOnCycle3LeavesTheCounterWhereTheCarriedFetchesBeforeItMovedIt) {
+    // The scene of A4_AWidthOffWriteOnCycle3TakesTheCarriedFetchesFromCycle4AwayFromThePlayers
+    // (line 32: 51 bytes from $3000, the counter at $3033, the ring $55; line 33 a scrolled mode F
+    // line without an LMS, DMACTL $3C at clock 4, cycle 3, the width off from cycle 4). Line 33's
+    // carried bitmaps on 0 (virtual) and 2 move the counter to $3035; those of 4 and 6 are gone with
+    // the pattern the write redid, and nothing more is fetched. DMACTL $3E at clock 0 of line 34 acts
+    // before line 33 ends: its start and stop (names 10 and 106) clear the ring, so line 34, the next
+    // mode F line, is a normal one: 48 bytes from $3035, bytes 4-43 ($3039-$3060) in its window
+    // $30-$CF. Memory: $3039-$3060 $FF, the rest of the screen $00: lit throughout. With the
+    // fetches of 4 and 6 counted (as the model took a write acting before cycle 7) line 34 would
+    // start at $3037 and show $303B-$3062: its last 8 clocks dark.
+    TestMachine t;
+    carriedFetchesOnPlayersCycles(t);
+    for (uint16_t a = 0x3039; a <= 0x3060; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine + 1, 4, Reg::DMACTL, 0x3C);
+    t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x3E);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffIsDrawnAsOneStartedInTimeLessTheFetchesBeforeTheWrite) {
+    // Line 32 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (a scrolled mode F line, LMS
+    // $3000, HSCROL 2 from clock 100: 51 bytes, the counter at $3033, the ring $55). Line 33, a
+    // scrolled mode F line without an LMS, begins with DMACTL $20 and HSCROL 8 (both at its clock
+    // 0, before line 32 ends: line 32's ring stays, as its start and stop were passed): the width
+    // off, so ANTIC's pattern has no start and fetches nothing, the carried bits neither, but the
+    // line before's cycle 0 bitmap (virtual) moves the counter to $3034. DMACTL $22 at clock 18
+    // (cycle 10, acting from 11): a wide fetch with HSCROL 8, first name cycle 14 (still ahead),
+    // its places the ring's own (even), its stop 110. Altirra redoes the pattern at the write:
+    // bitmaps on the even cycles 12-110, 50 bytes from $3034 into places 0-49 (the k-th into place
+    // k), where a line begun with the width on would have fetched on 2-10 as well. The picture is
+    // that line's (Altirra's decode waits while there is no start): the fetches before its own
+    // first bitmap (16) on 8, 10, 12 and 14 would have filled places 0-3, so it shows place 4 + i
+    // at clock $28 + 4i (a start two cycles after the worked example's name cycle 12, which shows
+    // place 3 + i at $24 + 4i): the window $30-$CF shows places 6-45, bytes $303A-$3061.
+    // Memory: $303A-$3061 $FF, the rest of the screen $00: lit throughout. Drawn without the
+    // carried bits (as the model drew a line begun with the width off), line 33 would fetch its
+    // own 48 bytes from $3034 and show bytes $3036-$305D: its first 16 clocks dark.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F});
+    for (uint16_t a = 0x303A; a <= 0x3061; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 8);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLineBegunWithTheWidthOffMovesTheCounterByTheNamesFromTheWrite) {
+    // The scene of A4_ACarriedTextLineWhoseWidthAWriteTurnsOffAndOnAgainBeforeItsStartFetchesAroundThePause
+    // (line 32 leaves the ring $55 and the counter at byte 51; line 33, mode 2 at normal width,
+    // first name cycle 18: names on the even cycles; a mode F line 41 after the mode 2 mode line)
+    // with line 33 begun with DMACTL $20 (at its clock 0) and $22 at clock 20 (cycle 11, acting from
+    // 12), the start still ahead. With the width off as the line begins, ANTIC's pattern has no
+    // start and fetches nothing, so the names of 2, 4 and 6 are not made: only cycle 0's (the line
+    // before's, virtual) moves the counter, to byte 52. From the write the carried names fetch as
+    // in the paused line, on 12-104, so the counter moves as there: the paused line's ends 2 bytes
+    // before the line without the writes, this one 3 more, 5 in all. Line 41 so starts 5 bytes
+    // earlier, each byte 20 clocks later than after the line without the writes (mode F, 4 clocks
+    // a byte). Drawn without the carried bits, line 33 would fetch its own 40 names from byte 52:
+    // line 41 would start 12 bytes earlier.
+    auto scene = [](TestMachine& t, bool off) {
+        carriedTextLine(t);
+        t.displayList({0x5F, 0x00, 0x30, 0x02, 0x0F});
+        for (int i = 100; i < 200; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(i * 37));
+        if (off) {
+            t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+            t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x22);
+        }
+        t.run();
+    };
+    TestMachine t, began;
+    scene(t, true);
+    scene(began, false);
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x54, 0xC0), lit(began, kFirstModeLine + 9, 0x40, 0xAC));
+    EXPECT_NE(lit(t, kFirstModeLine + 9, 0x54, 0xC0).find('1'), std::string::npos);  // (bytes lit and dark)
+    EXPECT_NE(lit(t, kFirstModeLine + 9, 0x54, 0xC0).find('0'), std::string::npos);
 }
 
 TEST(AnticMidLine, A4_ACarriedTextLineThatNeverStartsKeepsANameFetchedWithAFontByteAsTheAnd) {

@@ -760,7 +760,7 @@ TEST(FastPathCrossCheck, FramesTakenFromTheFrameMemoEqualTheReference) {
 // before the next line or on its first cycle; some lines vertically scrolled, with VSCROL written
 // during lines (a mode line's end moved), and display-list DMA turned off on cycles 0-6 (an LMS
 // or JMP address skipped).
-void abnormalDmaScene(TestMachine& t, uint32_t seed) {
+void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
     randomScene(t, seed);
     Rng rng{seed * 31337u + 5u};
     std::vector<uint8_t> dl = {0x70};
@@ -896,6 +896,51 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
     }
 }
 
+// The scene above with, on every other line that carries a clock in, the width turned off on
+// cycles 2-5 (clocks 2-9), acting before cycle 7, which takes the carried fetches from there away
+// from the player fetches, an LMS address and the counter before it, and on again as the line
+// began at clock 0 of the next line (before the line ends, so the ring it leaves is the one it left
+// before); on the others the width off as the line begins (at its clock 0) and on again as it
+// began on cycles 7 on, mostly before the line's start (a line begun with the width off, whose
+// carried bits fetch from the write on). The lines are found by running the scene, among those with
+// no DMACTL, HSCROL or VSCROL write on them or the next line, so that the other lines' rings and
+// writes stay as they were (a twelfth generator).
+void abnormalDmaScene(TestMachine& t, uint32_t seed) {
+    struct Carried {
+        int line;
+        uint8_t dmactl;  // as it began
+        int start;       // its first name cycle
+    };
+    std::vector<Carried> carried;
+    {
+        TestMachine probe;
+        abnormalDmaSceneWithoutWritesBeforeCycle7(probe, seed);
+        for (int y = 0; y < probe.m.linesPerFrame(); ++y) {
+            probe.m.runScanline();
+            const PlayfieldLine& pf = probe.m.currentLine();
+            if (pf.dmaClock == 0 || (pf.dmactl & 3) == 0) continue;
+            const bool quiet = std::none_of(probe.writes.begin(), probe.writes.end(), [&](const RegisterWrite& w) {
+                return w.line >= y && w.line <= y + 1 &&
+                       (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
+            });
+            if (quiet) carried.push_back({y, pf.dmactl, dmaClockStartName(pf.dmactl, pf.hscrollEnabled, pf.hscrol)});
+        }
+    }
+    abnormalDmaSceneWithoutWritesBeforeCycle7(t, seed);
+    Rng beforeSeven{seed * 217645177u + 47u};
+    for (size_t i = 0; i < carried.size(); ++i) {
+        const auto [y, dmactl, start] = carried[i];
+        if (i % 2 == 0) {
+            t.at(y, 2 + beforeSeven.below(8), Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            t.at(y + 1, 0, Reg::DMACTL, dmactl);
+        } else {
+            // (A write at clock x acts from cycle x / 2 + 2: from 8 up to the start's clock mostly.)
+            t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            t.at(y, 12 + beforeSeven.below(std::max(2, 2 * start - 16)), Reg::DMACTL, dmactl);
+        }
+    }
+}
+
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     int live = 0;  // lines drawn with a DMA clock carried in, over the scenes
     // and of them those with a width or HSCROL write after every line's own start (cycle 33 on),
@@ -939,6 +984,14 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and the first rows with an LMS whose width such a write on cycle 6 turns off, taking the
     // carried fetch of cycle 7 away from the address's high byte (bitmap or text lines)
     int lmsOff = 0;
+    // and the lines whose width such a write acting before cycle 7 (made on cycle 5 or before)
+    // turns off for the rest of the line, and of them the first rows with an LMS (its address read
+    // again), and the rows with players fetched on a cycle a carried fetch was taken from
+    int offBeforeSeven = 0, offBeforeSevenLms = 0, offBeforeSevenPlayers = 0;
+    // and the lines begun with the width off whose width a write turns on from cycle 8 on with
+    // the start still ahead, whose carried bits fetch from the write on, and of them the first
+    // rows and the text lines
+    int turnedOn = 0, turnedOnFirstRows = 0, turnedOnText = 0;
     for (uint32_t seed = 9000; seed < 9040; ++seed) {
         crossCheck(seed, MachineOptions{}, abnormalDmaScene);
         crossCheck(seed, MachineOptions{.record = false}, abnormalDmaScene);
@@ -1001,14 +1054,31 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                 passedByTwo += byTwo;
                 passedByTwoText += byTwo && anticMode(pf.dmaMode).character;
                 passedByTwoUnfetched += byTwo && clock.unfetchedName == 10 && !((pf.dmaClock >> 2) & 1);
-                paused += clock.modelled && clock.pauseFrom >= 0;
-                pausedText += clock.modelled && clock.pauseFrom >= 0 && anticMode(pf.dmaMode).character;
+                if (clock.modelled && clock.start == kNoStart && clock.end < 7) {
+                    ++offBeforeSeven;
+                    const DmaClockFetches f =
+                        dmaClockFetches(pf.dmaClock, pf.dmaMode, start,
+                                        dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), pf.firstRow);
+                    bool players = false;
+                    for (int c = clock.end; c <= 5; ++c)
+                        players = players ||
+                                  ((f.has(f.name, c) || f.has(f.font, c)) && (t.m.registers()[Reg::DMACTL] & 0x08));
+                    offBeforeSevenLms += pf.firstRow && pf.operandFetched;
+                    offBeforeSevenPlayers += players;
+                }
+                if (clock.modelled && clock.pauseFrom == 0) {
+                    ++turnedOn;
+                    turnedOnFirstRows += pf.firstRow;
+                    turnedOnText += anticMode(pf.dmaMode).character;
+                }
+                paused += clock.modelled && clock.pauseFrom > 0;
+                pausedText += clock.modelled && clock.pauseFrom > 0 && anticMode(pf.dmaMode).character;
                 pausedTwice += clock.modelled && clock.resumed != 0;
                 pausedTwiceText += clock.modelled && clock.resumed != 0 && anticMode(pf.dmaMode).character;
                 // (A start latched late: the write that acts from its first name cycle or the one
                 // after it, on cycle 10 or before.)
                 const bool lateAfterPause =
-                    clock.modelled && clock.pauseFrom >= 0 && clock.start != kNoStart &&
+                    clock.modelled && clock.pauseFrom > 0 && clock.start != kNoStart &&
                     std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
                         return (w.clock / 2 == clock.start || w.clock / 2 == clock.start + 1) && w.clock <= 22;
                     });
@@ -1038,6 +1108,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(pausedJustBehindText, 15) << onJustBehind << " " << movedJustBehind;
     EXPECT_GT(passedText, 8) << passed;
     EXPECT_GT(lmsOff, 5) << early;
+    EXPECT_GT(offBeforeSeven, 50) << early;
+    EXPECT_GT(offBeforeSevenLms, 6) << offBeforeSeven;
+    EXPECT_GT(offBeforeSevenPlayers, 10) << offBeforeSeven;
+    EXPECT_GT(turnedOn, 45) << early;
+    EXPECT_GT(turnedOnFirstRows, 4) << turnedOn;
+    EXPECT_GT(turnedOnText, 20) << turnedOn;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
