@@ -97,6 +97,9 @@ void App::drawDialogs() {
         else if (fs::exists(*chosen, ec) && (document_.path().empty() || document_.readOnly() || exampleScene() ||
                                              !fs::equivalent(*chosen, document_.path(), ec)))
             replacePath_ = *chosen, askReplace_ = true;  // another file, or the lesson or example itself: asked first
+        else if (fs::exists(*chosen, ec) && document_.changedOnDisk())
+            // The scene's own file, which another program changed: asked as Save asks.
+            continueAfterDiskQuestion_ = std::exchange(continueAfterSaveAs_, false), askDiskChanged_ = true;
         else saveAs(*chosen);
     }
     if (askReplace_) ImGui::OpenPopup(kReplaceScene), askReplace_ = false;
@@ -156,7 +159,7 @@ void App::drawDialogs() {
                     recovered_ && !recovered_->originalPath.empty() ? recovered_->originalPath.string().c_str()
                                                                     : "an untitled scene");
         if (ImGui::Button("Recover")) {
-            document_.reset(recovered_->scene, recovered_->originalPath, true);
+            document_.resetRecovered(*recovered_);
             ImGui::CloseCurrentPopup();
         }
         ImGui::SameLine();

@@ -79,6 +79,11 @@ bool Document::changedOnDisk() const {
     return now && now != disk_;
 }
 
+void Document::resetRecovered(const Recovered& recovered) {
+    reset(recovered.scene, recovered.originalPath, true);
+    disk_ = recovered.disk;  // none (an older copy, or no file then): a file there now counts as changed
+}
+
 void Document::reset(Scene scene, fs::path path, bool dirty) {
     scene_ = std::move(scene);
     path_ = std::move(path);
@@ -241,6 +246,12 @@ bool Document::writeRecovery() {
     Scene copy = scene_;
     nlohmann::ordered_json meta = nlohmann::ordered_json::object();
     meta["original_path"] = path_.empty() ? "" : fs::absolute(path_).string();
+    // The file as this document last read or wrote it: after a crash, Save asks first if it
+    // changed on disk since (before the crash or after it).
+    if (disk_) {
+        meta["file_time"] = static_cast<int64_t>(disk_->time.time_since_epoch().count());
+        meta["file_size"] = static_cast<uint64_t>(disk_->size);
+    }
     nlohmann::ordered_json files = nlohmann::ordered_json::array();
     for (size_t i = 0; i < copy.memory.size(); ++i)
         if (!copy.memory[i].file.empty()) {
@@ -277,6 +288,10 @@ std::optional<Document::Recovered> Document::readRecovery() const {
         const nlohmann::ordered_json meta = *it;
         r.scene.extra.erase(kRecoveryKey);
         r.originalPath = meta.value("original_path", std::string());
+        if (meta.contains("file_time") && meta["file_time"].is_number_integer() && meta.contains("file_size") &&
+            meta["file_size"].is_number_unsigned())
+            r.disk = DiskStamp{fs::file_time_type(fs::file_time_type::duration(meta["file_time"].get<int64_t>())),
+                               meta["file_size"].get<uint64_t>()};
         if (meta.contains("file_blocks") && meta["file_blocks"].is_array())
             for (const auto& entry : meta["file_blocks"]) {
                 const size_t block = entry.value("block", size_t{0});

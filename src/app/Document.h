@@ -112,11 +112,20 @@ public:
     void discardRecovery();
     // A recovery file left by an earlier run, as a scene with its original path; empty if
     // there is none or it cannot be read.
+    struct DiskStamp {
+        std::filesystem::file_time_type time;
+        std::uintmax_t size = 0;
+        friend bool operator==(const DiskStamp&, const DiskStamp&) = default;
+    };
     struct Recovered {
         Scene scene;
         std::filesystem::path originalPath;
+        std::optional<DiskStamp> disk;  // originalPath's file as the edits' document last saw it
     };
     std::optional<Recovered> readRecovery() const;
+    // Opens recovered edits as unsaved edits of their original file (changedOnDisk() then
+    // compares with that file as the edits' document last saw it).
+    void resetRecovered(const Recovered& recovered);
 
     // A scene's relative "file" blocks rewritten from `from` folder to `to` folder.
     static void rebaseFileBlocks(Scene& scene, const std::filesystem::path& from, const std::filesystem::path& to);
@@ -133,11 +142,6 @@ private:
     std::filesystem::path path_;
     std::filesystem::path leftLesson_;  // the lesson this scene was saved from (Save As), if it was
     // path_'s file as this document last read or wrote it: its time and size (none: no file).
-    struct DiskStamp {
-        std::filesystem::file_time_type time;
-        std::uintmax_t size = 0;
-        friend bool operator==(const DiskStamp&, const DiskStamp&) = default;
-    };
     std::optional<DiskStamp> disk_;
     static std::optional<DiskStamp> diskStampOf(const std::filesystem::path& path);
     bool dirty_ = false;

@@ -18,6 +18,8 @@ void setText(char* buffer, size_t size, const std::string& text) {
     buffer[size - 1] = '\0';
 }
 
+const FileKind kSceneFiles{"Scenes", {".json"}};
+
 // Whether a file is of `kind` by its extension, in any case (SHIP.FNT from an Atari disk).
 bool ofKind(const fs::path& file, const FileKind& kind) {
     std::string ext = file.extension().string();
@@ -30,7 +32,7 @@ bool ofKind(const fs::path& file, const FileKind& kind) {
 // name picked from the list or Recent ("game.xex") would else have the program replaced by the
 // scene's JSON, and a name without an extension be a scene that Open and the CLI do not list.
 fs::path sceneFileName(const fs::path& chosen) {
-    if (ofKind(chosen, FileKind{"", {".json"}})) return chosen;
+    if (ofKind(chosen, kSceneFiles)) return chosen;
     fs::path named = chosen;
     named += ".json";
     return named;
@@ -58,9 +60,9 @@ void FileDialog::list(const fs::path& folder) {
         if (it->is_directory(ec)) dirs.push_back(name + "/");
         else if (mode_ == Mode::Import ? kind_ < kinds_.size() && ofKind(it->path(), kinds_[kind_])
                  // Open lists the user's programs beside the scenes: an executable opened runs.
-                 : mode_ == Mode::Open   ? it->path().extension() == ".json" || formats::isExecutable(it->path())
+                 : mode_ == Mode::Open   ? ofKind(it->path(), kSceneFiles) || formats::isExecutable(it->path())
                  : mode_ == Mode::Export ? it->path().extension() == extension_
-                 : mode_ == Mode::SaveAs ? it->path().extension() == ".json"
+                 : mode_ == Mode::SaveAs ? ofKind(it->path(), kSceneFiles)
                                          : true)  // OpenBinary: any file
             files.push_back(name);
     }

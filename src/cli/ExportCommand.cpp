@@ -56,17 +56,16 @@ void writeXexAndLabels(const formats::XexExport& exported, const fs::path& xexPa
 // export and emulate take a scene; a program given instead is already what they would make,
 // and has no scene to write as source: said plainly, not as the JSON syntax error reading its
 // bytes as a scene gives.
-Scene loadSceneNotProgram(const std::string& file, const char* command) {
+Scene loadSceneNotProgram(const std::string& file, const char* command, const std::string& instead) {
     if (isExecutableFile(file))
-        throw InputError(std::string(command) + ": " + file +
-                         " is an Atari program, not a scene: it takes a scene file (.json); a program runs as it "
-                         "is (pmglab-cli run " +
-                         file + ")");
+        throw InputError(std::string(command) + ": " + file + " is an Atari program, not a scene: " + command +
+                         " takes a scene file (.json); " + instead);
     return loadScene(file);
 }
 
 int exportCommand(const ExportOptions& options) {
-    const Scene scene = loadSceneNotProgram(options.scene, "export");
+    const Scene scene = loadSceneNotProgram(options.scene, "export",
+                                            "the program runs as it is (pmglab-cli run \"" + options.scene + "\")");
     bool shapes = false;
     std::string choices = "--xex OUT.xex, --source LANGUAGE --out FILE";
     for (const formats::ShapeFileKind& kind : formats::shapeFileKinds()) {
@@ -114,7 +113,7 @@ struct EmulateOptions {
 };
 
 int emulateCommand(const EmulateOptions& options) {
-    const Scene scene = loadSceneNotProgram(options.scene, "emulate");
+    const Scene scene = loadSceneNotProgram(options.scene, "emulate", "open the program in the emulator itself");
     fs::path emulator;
     try {
         emulator = formats::findEmulator(options.emulator);

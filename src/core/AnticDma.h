@@ -195,7 +195,8 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 //   `resumed`: the cycles between those pauses (bit c for cycle c), the width on again with the
 //   start ahead: the carried bits fetch there.
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
-// with the width off and has other writes, a start a write on cycle 10 or before moved past the
+// with the width off and has more than one write, or one acting before cycle 8, at or after the
+// start, or leaving the width off, a start a write on cycle 10 or before moved past the
 // beam so that the write acts after the first name cycle on a line that has a later write, or
 // the width turned off by a write acting on cycle 1, or before cycle 7 and on again before the
 // start.

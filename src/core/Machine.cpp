@@ -635,7 +635,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
             // from there away from ANTIC's own (A4): an LMS high byte is then read alone (also
             // where a later write turns it on again: the fetch of cycle 7 is still gone).
             const CarriedClock clock = carriedClockAsWritten(pf_);
-            const int gone = clock.end < 8 ? clock.end : clock.pauseFrom;
+            // (A pause from 0, a line begun with the width off, had no carried fetches to take.)
+            const int gone = clock.end < 8 ? clock.end : clock.pauseFrom > 0 ? clock.pauseFrom : -1;
             if (clock.modelled && gone >= 0 && gone < 8) antic_.carriedFetchesEndDuringLine(memory_, gone, pf_);
         }
         if (antic_.operandsPending()) [[unlikely]] {

@@ -10,8 +10,9 @@ Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& option
     scene.name = name;
     scene.description = "Frame " + std::to_string(frame.frame) +
                         " of a running program: its memory and registers as the frame began, "
-                        "and the program's chip writes during it as line writes (but HITCLR: the "
-                        "latches show every bit the frame latched, as for the program).";
+                        "and the program's chip writes during it as line writes, except its HITCLR "
+                        "writes, so the collision registers show every bit the frame latched, as when "
+                        "the program is judged.";
     scene.video = options.video;
     scene.ctia = options.ctia;
     // Memory: the non-zero runs, joined across short gaps so a screen is one block.

@@ -183,6 +183,36 @@ TEST(Document, AutosaveAfterThirtySecondsOfEditingAndRecovery) {
     fs::remove_all(dir);
 }
 
+// Recovered edits of a file another program changed before or after the crash: Save must ask
+// (the recovery copy keeps the file's time and size as the edits' document last saw it; taking
+// the file as it is at recovery let Ctrl+S write over the change). A file unchanged: no question.
+TEST(Document, RecoveredEditsKnowWhetherTheirFileChangedOnDiskSince) {
+    const fs::path dir = freshDir("recovery-disk");
+    const fs::path file = dir / "mine.json";
+    fs::copy_file(kDefault.parent_path() / "busy-mode-e.json", file);
+    Document d;
+    ASSERT_TRUE(d.open(file));
+    d.setRecoveryFile(dir / "recovery.json");
+    setHpos(d, 123);
+    ASSERT_TRUE(d.writeRecovery());
+    EXPECT_FALSE(d.changedOnDisk());
+
+    auto recover = [&] {
+        Document next;
+        next.setRecoveryFile(dir / "recovery.json");
+        const auto recovered = next.readRecovery();
+        EXPECT_TRUE(recovered);
+        if (recovered) next.resetRecovered(*recovered);
+        return next.changedOnDisk();
+    };
+    EXPECT_FALSE(recover()) << "the file is as the edits' document left it";
+    Scene onDisk = loadScene(file);
+    onDisk.description = "EDITED ON DISK";
+    saveScene(onDisk, file);
+    EXPECT_TRUE(recover()) << "the file another program changed is taken as seen";
+    fs::remove_all(dir);
+}
+
 TEST(Document, BrokenSceneKeepsTheCurrentOneAndGivesTheLoadersMessage) {
     const fs::path dir = freshDir("broken");
     const fs::path bad = dir / "bad.json";

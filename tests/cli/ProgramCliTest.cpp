@@ -50,9 +50,9 @@ TEST_F(ProgramCli, ExportGivenAProgramSaysItTakesASceneFile) {
     const CliResult r = run({"export", program, "--xex", out.string()});
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_EQ(r.err, "pmglab-cli: export: " + program +
-                         " is an Atari program, not a scene: it takes a scene file (.json); a program runs as it is "
-                         "(pmglab-cli run " +
-                         program + ")\n");
+                         " is an Atari program, not a scene: export takes a scene file (.json); the program runs as "
+                         "it is (pmglab-cli run \"" +
+                         program + "\")\n");
     EXPECT_FALSE(std::filesystem::exists(out));
 }
 

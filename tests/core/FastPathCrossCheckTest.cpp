@@ -1030,8 +1030,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                                                            : carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled,
                                                                                    pf.dmactl, pf.hscrol, changes);
                 passed += clock.modelled && clock.start == kNoStart && (dmactl & 3) != 0;
-                textOff +=
-                    clock.modelled && clock.start == kNoStart && (dmactl & 3) == 0 && anticMode(pf.dmaMode).character;
+                textOff += clock.modelled && clock.start == kNoStart && clock.end >= 7 && (dmactl & 3) == 0 &&
+                           anticMode(pf.dmaMode).character;  // (off before cycle 7: offBeforeSeven)
                 passedText +=
                     clock.modelled && clock.start == kNoStart && (dmactl & 3) != 0 && anticMode(pf.dmaMode).character;
                 if (clock.modelled && clock.end == 7 && pf.firstRow && pf.operandFetched) {

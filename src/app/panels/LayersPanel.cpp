@@ -69,6 +69,8 @@ public:
             ctx.noteWidget(std::string("layers ") + pmObjectName(o));
             ImGui::PopID();
         }
+        if (view.hiddenObjects && !view.debugColours)  // (turned off again since)
+            ImGui::TextDisabled("The unticked objects are left out only with the debug colours on.");
         for (int p = 0; p < 5; ++p) {
             if (p) ImGui::SameLine();
             swatch(colours[8 + p]);

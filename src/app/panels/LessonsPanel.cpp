@@ -305,7 +305,7 @@ private:
                     ImGui::PopStyleColor();
                     if (first) ctx.noteWidget(name);
                     if (ImGui::IsItemHovered())
-                        ImGui::SetTooltip("%s", settled ? unchecked : "Checked when the frame ends.");
+                        ImGui::SetTooltip("%s", live ? "Checked when the frame ends." : unchecked);
                     continue;
                 }
                 const ClaimOutcome o = evaluateClaim(c, machine, frame);

@@ -754,6 +754,18 @@ TEST(WalkthroughFixes, SavingOverAFileChangedOnDiskAsksFirst) {
     input.frames(3);
     EXPECT_FALSE(app.popupShown("File changed on disk")) << "asked about the window's own save";
     EXPECT_EQ(loadScene(file), app.document().scene());
+
+    // Save As onto the scene's own file (its name is in the field already) asks the same.
+    input.key(SDLK_RIGHT);
+    input.frames(2);
+    saveScene(onDisk, file);
+    input.key(SDLK_s, KMOD_LCTRL | KMOD_LSHIFT);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Save scene as"));
+    input.key(SDLK_RETURN);
+    input.frames(3);
+    EXPECT_TRUE(app.popupShown("File changed on disk")) << "Save As onto the file wrote over the change";
+    EXPECT_EQ(loadScene(file).description, "EDITED ON DISK");
     fs::remove_all(dir);
 }
 
