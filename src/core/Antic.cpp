@@ -701,19 +701,23 @@ void Antic::lmsAddressLoaded(const Memory& mem, uint16_t scan, PlayfieldLine& ou
     memScan_ = lineWasLast_ ? scanAddress(scan, scanAdvance_) : scan;
 }
 
-PMG_NOINLINE void Antic::carriedFetchesEndDuringLine(const Memory& mem, int end, PlayfieldLine& out) {
-    constexpr int kLastAndCycle = 7;
-    if (!carriedAnds_.set || end > kLastAndCycle) return;
-    // The fetches of cycles 2-7 as the line began (carriedAnds_) lose those the write took away,
-    // for operandDmaDuringLine's masks too.
-    const bool highAnded = (fetchAndCycles_ >> kLastAndCycle) & 1;
-    for (int c = std::max(end, 0); c <= kLastAndCycle; ++c) {
+void Antic::dropCarriedAnds(int end) {
+    for (int c = std::max(end, 0); c <= kLastCarriedAndCycle; ++c) {
         const auto bit = ~(uint64_t{1} << c);
         carriedAnds_.f.name[0] &= bit;
         carriedAnds_.f.font[0] &= bit;
         fetchAnd_[static_cast<size_t>(c)] = 0xFFFF;
         fetchAndCycles_ = static_cast<uint8_t>(fetchAndCycles_ & ~(1 << c));
     }
+}
+
+PMG_NOINLINE void Antic::carriedFetchesEndDuringLine(const Memory& mem, int end, PlayfieldLine& out) {
+    constexpr int kLastAndCycle = kLastCarriedAndCycle;
+    if (!carriedAnds_.set || end > kLastAndCycle) return;
+    // The fetches of cycles 2-7 as the line began (carriedAnds_) lose those the write took away,
+    // for operandDmaDuringLine's masks too.
+    const bool highAnded = (fetchAndCycles_ >> kLastAndCycle) & 1;
+    dropCarriedAnds(end);
     if (!highAnded || !operandsFetched_ || mode_ < 2) return;
     // The high byte read at its own address, paired with the low byte of cycle 6 (the write
     // acts after it, so that one keeps its AND).
@@ -724,17 +728,11 @@ PMG_NOINLINE void Antic::carriedFetchesEndDuringLine(const Memory& mem, int end,
 }
 
 PMG_NOINLINE void Antic::carriedFetchesGoneBeforeLms(const Memory& mem, int end, PlayfieldLine& out) {
-    constexpr int kLastAndCycle = 7;
+    constexpr int kLastAndCycle = kLastCarriedAndCycle;
     if (!carriedAnds_.set || end > kLastAndCycle - 1) return;
     // The pattern as the write left it: no carried fetch from `end` on, so none ANDs its address
     // into ANTIC's own there (players on 2-5, the LMS address on 6-7).
-    for (int c = std::max(end, 0); c <= kLastAndCycle; ++c) {
-        const auto bit = ~(uint64_t{1} << c);
-        carriedAnds_.f.name[0] &= bit;
-        carriedAnds_.f.font[0] &= bit;
-        fetchAnd_[static_cast<size_t>(c)] = 0xFFFF;
-        fetchAndCycles_ = static_cast<uint8_t>(fetchAndCycles_ & ~(1 << c));
-    }
+    dropCarriedAnds(end);
     if (!out.firstRow || mode_ < 2) return;  // (a later row's carried fetches are font bytes)
     // The counter before the LMS: as cycle 2 found it, moved on by the names or bitmaps left on
     // cycles 2-6 (scanLine counted those of 2-6 as the line began).

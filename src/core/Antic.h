@@ -322,6 +322,11 @@ private:
         bool set = false;
         friend bool operator==(const CarriedAnds&, const CarriedAnds&) = default;
     } carriedAnds_;
+    // The last cycle a carried fetch ANDs into ANTIC's own (an LMS address's high byte).
+    static constexpr int kLastCarriedAndCycle = 7;
+    // The carried fetches from cycle `end` to kLastCarriedAndCycle taken away (a width turned off
+    // there): they AND nothing into ANTIC's own fetches any more.
+    void dropCarriedAnds(int end);
     // The address each carried fetch of cycles 2-7 ANDs into ANTIC's own there ($FFFF: none),
     // ANTIC making its own fetches on the cycles of `own`.
     std::array<uint16_t, 8> carriedFetchMasks(uint8_t own) const;

@@ -19,17 +19,23 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// An example program's segments, to load into an Atari (none, with `error` set, if unreadable).
+std::vector<ProgramSegment> segmentsOf(const fs::path& file, std::string& error) {
+    std::ifstream in(file, std::ios::binary);
+    const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    std::vector<ProgramSegment> segments;
+    if (const auto xex = formats::readXex(bytes, error))
+        for (const formats::XexSegment& s : xex->segments) segments.push_back({s.start, s.bytes, s.fileOffset});
+    return segments;
+}
+
 TEST(FrameScene, EveryExampleProgramsFrameDrawsTheSameAsAScene) {
     int checked = 0;
     for (const auto& entry : fs::directory_iterator(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "programs")) {
         if (entry.path().extension() != ".xex") continue;
-        std::ifstream in(entry.path(), std::ios::binary);
-        const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
         std::string error;
-        const auto xex = formats::readXex(bytes, error);
-        ASSERT_TRUE(xex) << error;
-        std::vector<ProgramSegment> segments;
-        for (const formats::XexSegment& s : xex->segments) segments.push_back({s.start, s.bytes, s.fileOffset});
+        const std::vector<ProgramSegment> segments = segmentsOf(entry.path(), error);
+        ASSERT_FALSE(segments.empty()) << error;
         Atari atari;
         atari.keepFrameMemory(true);
         ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
@@ -65,13 +71,9 @@ TEST(FrameScene, EveryExampleProgramsFrameLatchesWhatTheProgramsFrameLatched) {
     int checked = 0, cleared = 0;
     for (const auto& entry : fs::directory_iterator(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "programs")) {
         if (entry.path().extension() != ".xex") continue;
-        std::ifstream in(entry.path(), std::ios::binary);
-        const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
         std::string error;
-        const auto xex = formats::readXex(bytes, error);
-        ASSERT_TRUE(xex) << error;
-        std::vector<ProgramSegment> segments;
-        for (const formats::XexSegment& s : xex->segments) segments.push_back({s.start, s.bytes, s.fileOffset});
+        const std::vector<ProgramSegment> segments = segmentsOf(entry.path(), error);
+        ASSERT_FALSE(segments.empty()) << error;
         for (const int frames : {5, 40}) {
             Atari atari;
             atari.keepFrameMemory(true);
