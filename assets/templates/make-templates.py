@@ -9,21 +9,28 @@ ENEMY = [0x81, 0x5A, 0x3C, 0x7E, 0xDB, 0x3C, 0x42, 0x81]
 COLOURS = {"COLPM0": 0x3A, "COLPM1": 0x1E, "COLPM2": 0xC6, "COLPM3": 0x86,
            "COLPF0": 0x28, "COLPF1": 0xCA, "COLPF2": 0x94, "COLPF3": 0x46, "COLBK": 0x00}
 
+def row_addresses(lines, screen=0x4000, bytes_per_line=40):
+    # ANTIC's screen counter wraps within 4 KiB: a row that would cross into the next block
+    # starts at that block instead (with a new LMS, below); the bytes skipped before it are
+    # never shown.
+    rows, addr = [], screen
+    for i in range(lines):
+        if (addr & 0xF000) != ((addr + bytes_per_line - 1) & 0xF000):
+            addr = (addr + bytes_per_line - 1) & 0xF000
+        rows.append(addr)
+        addr += bytes_per_line
+    return rows
+
 def dl(mode, lines, screen=0x4000, bytes_per_line=40):
     d = [0x70, 0x70, 0x70]
-    addr = screen
-    for i in range(lines):
-        # ANTIC's screen counter wraps within 4 KiB: a row that would cross into the next
-        # block starts at that block instead, with a new LMS; the bytes skipped before it are
-        # never shown. A row starting a block needs the LMS too.
-        crosses = (addr & 0xF000) != ((addr + bytes_per_line - 1) & 0xF000)
-        if crosses:
-            addr = (addr + bytes_per_line - 1) & 0xF000
-        if i == 0 or crosses or (addr & 0x0FFF) == 0:  # (the counter would wrap to the block's start)
+    rows = row_addresses(lines, screen, bytes_per_line)
+    for i, addr in enumerate(rows):
+        # An LMS on the first row and on every row that does not follow the one before (it
+        # starts a 4 KiB block: the counter would wrap to that block's start, not reach it).
+        if i == 0 or addr != rows[i - 1] + bytes_per_line or (addr & 0x0FFF) == 0:
             d += [0x40 | mode, addr & 0xFF, addr >> 8]
         else:
             d.append(mode)
-        addr += bytes_per_line
     d += [0x41, 0x00, 0x20]
     return d
 
@@ -69,8 +76,22 @@ T["double-line"] = scene("new-double-line", "Text mode 2 with double-line player
     base_regs(dmactl=0x2E), [{"address": "$2000", "hex": hexs(dl(2, 24))}] + players(False, four, tops) + [FONT])
 r = base_regs(prior=0x41)
 r["DMACTL"] = 0x3E
-T["gtia-mode-10"] = scene("new-gtia-mode-10", "GTIA mode 10 (PRIOR $81: nine colours from the player and playfield registers) on an ANTIC mode F screen.",
-    dict(base_regs(prior=0x81)), [{"address": "$2000", "hex": hexs(dl(0xF, 192))}] + players(True, four, tops))
+# GTIA mode 10's pixel 0000 takes player 0's colour register: a screen of zeros would hide
+# player 0. The screen is COLBK's pixel (1000) instead, with a bar of each of the nine colours
+# (0000-1000: the four players', the four playfields', the background) across rows 8-23.
+blocks = []  # [address, bytes]: rows that follow each other in memory share a block
+for n, addr in enumerate(row_addresses(192)):
+    row = [0x88] * 40
+    if 8 <= n < 24:
+        for c in range(9):
+            for b in range(2 + 4 * c, 6 + 4 * c): row[b] = c * 0x11
+    if blocks and blocks[-1][0] + len(blocks[-1][1]) == addr:
+        blocks[-1][1] += row
+    else:
+        blocks.append([addr, row])
+gtia10 = [{"address": "$%04X" % a, "hex": hexs(b)} for a, b in blocks]
+T["gtia-mode-10"] = scene("new-gtia-mode-10", "GTIA mode 10 (PRIOR $81: nine colours from the player and playfield registers) on an ANTIC mode F screen, a bar of each colour at the top.",
+    dict(base_regs(prior=0x81)), [{"address": "$2000", "hex": hexs(dl(0xF, 192))}] + gtia10 + players(True, four, tops))
 
 # Game layout: mode D playfield with walls (PF0 border, a PF1 block), a ship (P0), three enemies (P1-P3),
 # bullets as missiles M0 (the ship's) and M1-M2 (enemies').

@@ -56,5 +56,26 @@ TEST(Templates, EveryModeLineShowsScreenBytesOfItsOwn) {
     }
 }
 
+// A template's players are there to be moved and collided: each must be seen on the screen.
+// In GTIA mode 10 the background pixel (0000) takes player 0's colour register, so a blank
+// mode-10 screen hid player 0 entirely; the template fills its screen with COLBK's pixel.
+TEST(Templates, EveryPlayerShowsOnTheScreen) {
+    for (const auto& path : templates()) {
+        const Scene scene = loadScene(path);
+        Machine machine;
+        runScene(scene, machine);
+        const std::vector<uint8_t> shown = machine.frame().pixels();
+        for (int p = 0; p < 4; ++p) {
+            const Reg hpos = static_cast<Reg>(static_cast<int>(Reg::HPOSP0) + p);
+            Scene without = scene;
+            for (RegisterSetting& r : without.registers)
+                if (r.reg == hpos) r.value = 0;  // off the screen's left edge
+            Machine other;
+            runScene(without, other);
+            EXPECT_TRUE(other.frame().pixels() != shown) << path.filename() << ": player " << p << " is not seen";
+        }
+    }
+}
+
 }  // namespace
 }  // namespace pmg::test
