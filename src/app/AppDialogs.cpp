@@ -155,9 +155,14 @@ void App::drawDialogs() {
 
     if (askRecovery_) ImGui::OpenPopup("Recover unsaved edits?"), askRecovery_ = false;
     if (ImGui::BeginPopupModal("Recover unsaved edits?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::Text("PMG Lab did not close cleanly last time.\nUnsaved edits to %s were autosaved.",
+        std::string when = recovered_ && recovered_->savedAt
+                               ? Document::ageInWords(*recovered_->savedAt, std::chrono::system_clock::now())
+                               : "";
+        if (!when.empty()) when.insert(0, " ");
+        ImGui::Text("PMG Lab did not close cleanly last time.\nUnsaved edits to %s were autosaved%s.",
                     recovered_ && !recovered_->originalPath.empty() ? recovered_->originalPath.string().c_str()
-                                                                    : "an untitled scene");
+                                                                    : "an untitled scene",
+                    when.c_str());
         if (ImGui::Button("Recover")) {
             document_.resetRecovered(*recovered_);
             ImGui::CloseCurrentPopup();
@@ -303,7 +308,7 @@ const std::vector<App::Template>& App::templates() {
     fs::path dir = "assets/templates";
     if (!fs::is_directory(dir, ec)) dir = PMGLAB_TEMPLATES_DIR;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        if (it->path().extension() != ".json") continue;
+        if (!isSceneFileName(it->path())) continue;
         try {
             const Scene t = loadScene(it->path());
             templates_.push_back({t.description.empty() ? it->path().stem().string() : t.description, it->path()});

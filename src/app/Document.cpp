@@ -252,6 +252,8 @@ bool Document::writeRecovery() {
         meta["file_time"] = static_cast<int64_t>(disk_->time.time_since_epoch().count());
         meta["file_size"] = static_cast<uint64_t>(disk_->size);
     }
+    meta["saved_at"] = static_cast<int64_t>(
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
     nlohmann::ordered_json files = nlohmann::ordered_json::array();
     for (size_t i = 0; i < copy.memory.size(); ++i)
         if (!copy.memory[i].file.empty()) {
@@ -292,6 +294,8 @@ std::optional<Document::Recovered> Document::readRecovery() const {
             meta["file_size"].is_number_unsigned())
             r.disk = DiskStamp{fs::file_time_type(fs::file_time_type::duration(meta["file_time"].get<int64_t>())),
                                meta["file_size"].get<uint64_t>()};
+        if (meta.contains("saved_at") && meta["saved_at"].is_number_integer())
+            r.savedAt = std::chrono::system_clock::time_point(std::chrono::seconds(meta["saved_at"].get<int64_t>()));
         if (meta.contains("file_blocks") && meta["file_blocks"].is_array())
             for (const auto& entry : meta["file_blocks"]) {
                 const size_t block = entry.value("block", size_t{0});
@@ -301,6 +305,24 @@ std::optional<Document::Recovered> Document::readRecovery() const {
     } catch (const std::exception&) {
         return std::nullopt;
     }
+}
+
+std::string Document::ageInWords(std::chrono::system_clock::time_point savedAt,
+                                 std::chrono::system_clock::time_point now) {
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(now - savedAt).count();
+    if (seconds < 0) return "";  // the clock was set back since: no age to tell
+    if (seconds < 60) return "less than a minute ago";
+    struct Unit {
+        int64_t seconds;
+        const char* name;
+    };
+    static constexpr Unit kUnits[] = {{86400, "day"}, {3600, "hour"}, {60, "minute"}};
+    for (const Unit& u : kUnits)
+        if (seconds >= u.seconds) {
+            const int64_t n = seconds / u.seconds;
+            return std::to_string(n) + " " + u.name + (n == 1 ? "" : "s") + " ago";
+        }
+    return "";  // not reached: seconds >= 60 here
 }
 
 }  // namespace pmg::app

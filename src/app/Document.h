@@ -121,8 +121,15 @@ public:
         Scene scene;
         std::filesystem::path originalPath;
         std::optional<DiskStamp> disk;  // originalPath's file as the edits' document last saw it
+        // When the copy was written: the question names the age, so a user can tell this
+        // morning's edits from last month's.
+        std::optional<std::chrono::system_clock::time_point> savedAt;
     };
     std::optional<Recovered> readRecovery() const;
+    // How long ago `savedAt` was, in words, one unit: "2 minutes ago", "3 days ago"; "" if
+    // it is later than `now`.
+    static std::string ageInWords(std::chrono::system_clock::time_point savedAt,
+                                  std::chrono::system_clock::time_point now);
     // Opens recovered edits as unsaved edits of their original file (changedOnDisk() then
     // compares with that file as the edits' document last saw it).
     void resetRecovered(const Recovered& recovered);

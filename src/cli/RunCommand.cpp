@@ -46,6 +46,14 @@ MemoryRange parseMemoryRange(const std::string& text) {
         return InputError("--memory " + quoteForMessage(text) + ": " + why);
     };
     if (colon == std::string::npos) throw bad("expected START:LENGTH, e.g. $0600:16");
+    // "0600" is a hex address to an Atari programmer (the shell ate the "$" of an unquoted
+    // $0600) and decimal 600 to the scene syntax: ask which, rather than print other bytes.
+    const std::string startText = text.substr(0, colon);
+    if (startText.size() > 1 && startText[0] == '0' && startText.find_first_not_of("0123456789") == std::string::npos) {
+        const std::string decimal = startText.substr(std::min(startText.find_first_not_of('0'), startText.size() - 1));
+        throw bad("a start with a leading 0 could be hex or decimal: write $" + startText + " or 0x" + startText +
+                  " for hex, " + decimal + " for decimal (quote a $ in the shell: '$" + startText + ":16')");
+    }
     const auto start = parseNumberText(std::string_view(text).substr(0, colon), 0xFFFF);
     if (!start) throw bad("the start must be an address $0000-$FFFF ($0600, 0x600 or 1536)");
     const auto length = parseNumberText(std::string_view(text).substr(colon + 1), 0x10000);
@@ -319,10 +327,7 @@ int runSceneWithProgram(const Scene& scene, const RunOptions& options, const std
 
 // A scene file, or any file PMG Lab imports (an emulator state, a font, a picture...).
 Scene loadOrImport(const std::string& file) {
-    std::string ext = std::filesystem::path(file).extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (ext == ".json") return loadScene(file);  // in any case, as the window opens it (SCENE.JSON)
+    if (isSceneFileName(file)) return loadScene(file);  // in any case, as the window opens it (SCENE.JSON)
     try {
         return formats::importFile(file);
     } catch (const formats::FormatError& e) {

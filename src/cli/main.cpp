@@ -1,6 +1,7 @@
 // pmglab-cli: run, render and benchmark PMG Lab scenes from the command line.
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -29,6 +30,22 @@ int main(int argc, char** argv) {
     addImportCommand(app, action);  // Atari file formats
     addExportCommand(app, action);
     addEmulateCommand(app, action);
+
+    // A word where the command goes that names none: CLI11 would say only "A subcommand is
+    // required"; the user typed one, so name it and the commands there are.
+    if (argc > 1 && argv[1][0] != '-') {
+        bool known = false;
+        std::string commands;
+        for (const CLI::App* c : app.get_subcommands({})) {
+            known = known || c->check_name(argv[1]);
+            commands += (commands.empty() ? "" : ", ") + c->get_name();
+        }
+        if (!known) {
+            std::cerr << kProgram << ": unknown command \"" << argv[1] << "\": the commands are " << commands << " ("
+                      << kProgram << " --help says what each does)\n";
+            return kExitUsage;
+        }
+    }
 
     try {
         app.parse(argc, argv);

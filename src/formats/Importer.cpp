@@ -1,7 +1,6 @@
 #include "formats/Importer.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "formats/A8sFile.h"
 #include "formats/AltirraStateFile.h"
@@ -37,15 +36,6 @@ const char* supportedImportExtensions() {
     }();
     return text.c_str();
 }
-
-namespace {
-std::string lowerExtension(const std::filesystem::path& path) {
-    std::string ext = path.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return ext;
-}
-}  // namespace
 
 const std::vector<std::string>& executableExtensions() {
     static const std::vector<std::string> kExtensions{".xex", ".com", ".exe", ".obj"};

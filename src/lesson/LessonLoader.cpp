@@ -563,7 +563,7 @@ std::vector<Lesson> loadLessonDirectory(const fs::path& dir) {
     if (!fs::is_directory(dir, ec)) throw SceneError(dir.string(), "", "not a directory of lessons");
     std::vector<fs::path> files;
     for (const auto& e : fs::directory_iterator(dir, ec))
-        if (e.path().extension() == ".json") files.push_back(e.path());
+        if (isSceneFileName(e.path())) files.push_back(e.path());
     if (ec) throw SceneError(dir.string(), "", "cannot list the directory: " + ec.message());
     std::sort(files.begin(), files.end());
     std::vector<Lesson> lessons;

@@ -120,6 +120,13 @@ Scene parseScene(const std::string& text, const std::string& file, const std::fi
 // Loads a scene file. Throws SceneError (also for a missing or unreadable file).
 Scene loadScene(const std::filesystem::path& path);
 
+// A file's extension in lower case ("SHIP.FNT" gives ".fnt"): files from an Atari disk or
+// another system often have their names in capitals.
+std::string lowerExtension(const std::filesystem::path& path);
+// Whether a file is a scene by its name: ".json" in any case, as Open, the CLI, the template
+// and lesson folders read it.
+bool isSceneFileName(const std::filesystem::path& path);
+
 // The scene as JSON text (2-space indent, trailing newline). Memory blocks loaded from a file
 // are written back as that file reference, never inlined.
 std::string sceneToJson(const Scene& scene);

@@ -592,6 +592,15 @@ Scene parseScene(const std::string& text, const std::string& file, const std::fi
     return SceneReader(file, baseDir).read(root);
 }
 
+std::string lowerExtension(const std::filesystem::path& path) {
+    std::string ext = path.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return ext;
+}
+
+bool isSceneFileName(const std::filesystem::path& path) { return lowerExtension(path) == ".json"; }
+
 Scene loadScene(const std::filesystem::path& path) {
     const std::string file = path.string();
     std::string text;

@@ -178,6 +178,10 @@ TEST(Document, AutosaveAfterThirtySecondsOfEditingAndRecovery) {
     EXPECT_EQ(recovered->scene, d.scene());  // file blocks are file blocks again
     EXPECT_EQ(fs::path(recovered->originalPath), fs::absolute(kDefault));
 
+    // The copy says when it was written, for the question's "autosaved 5 minutes ago".
+    ASSERT_TRUE(recovered->savedAt);
+    EXPECT_LE(std::chrono::abs(std::chrono::system_clock::now() - *recovered->savedAt), std::chrono::minutes(1));
+
     ASSERT_TRUE(d.saveAs(dir / "saved.json"));
     EXPECT_FALSE(fs::exists(dir / "recovery.json")) << "a clean save removes the recovery copy";
     fs::remove_all(dir);
@@ -226,6 +230,19 @@ TEST(Document, BrokenSceneKeepsTheCurrentOneAndGivesTheLoadersMessage) {
     EXPECT_NE(d.loadError().find("bad.json"), std::string::npos) << d.loadError();
     EXPECT_NE(d.loadError().find("HPOSP9"), std::string::npos) << d.loadError();
     fs::remove_all(dir);
+}
+
+// The recovery question's age: one unit, the largest that fits, counted down.
+TEST(Document, AgeOfRecoveredEditsInWords) {
+    using namespace std::chrono_literals;
+    const auto now = std::chrono::system_clock::now();
+    EXPECT_EQ(Document::ageInWords(now - 5s, now), "less than a minute ago");
+    EXPECT_EQ(Document::ageInWords(now - 60s, now), "1 minute ago");
+    EXPECT_EQ(Document::ageInWords(now - 59min - 59s, now), "59 minutes ago");
+    EXPECT_EQ(Document::ageInWords(now - 2h - 30min, now), "2 hours ago");
+    EXPECT_EQ(Document::ageInWords(now - 24h, now), "1 day ago");
+    EXPECT_EQ(Document::ageInWords(now - 24h * 40, now), "40 days ago");
+    EXPECT_EQ(Document::ageInWords(now + 1h, now), "") << "a clock set back since: no age";
 }
 
 }  // namespace

@@ -223,6 +223,16 @@ TEST_F(Cli, BadUsageExits2WithAMessage) {
     }
 }
 
+// A mistyped command is named, with the commands there are (CLI11 alone said "A subcommand is
+// required" to a user who had typed one).
+TEST_F(Cli, AnUnknownCommandIsNamedWithTheCommandsThereAre) {
+    const Result r = run({"frobnicate", dataFile("t1.json").string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("unknown command \"frobnicate\""), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("run, render, bench"), std::string::npos) << r.err;
+    EXPECT_EQ(run({"run", dataFile("t1.json").string()}).exitCode, 0) << "a known command still runs";
+}
+
 TEST_F(Cli, RenderWritesAPngOfTheAspectCorrectSize) {
     for (int scale : {1, 3}) {
         const fs::path png = temp("t1-" + std::to_string(scale) + ".png");

@@ -72,6 +72,18 @@ TEST_F(ProgramCli, BadMemoryRangeIsNamed) {
     EXPECT_EQ(r.err, "pmglab-cli: --memory \"$FFF0:32\": the range runs past $FFFF\n");
 }
 
+// "0600" is hex to an Atari programmer whose shell ate the "$", decimal 600 to the scene
+// syntax: the CLI asks which instead of printing the bytes at $0258.
+TEST_F(ProgramCli, AMemoryStartWithALeadingZeroAsksHexOrDecimal) {
+    const CliResult r = run({"run", kPrograms + "tunnelling.xex", "--memory", "0600:4"});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.err,
+              "pmglab-cli: --memory \"0600:4\": a start with a leading 0 could be hex or decimal: write $0600 or "
+              "0x0600 for hex, 600 for decimal (quote a $ in the shell: '$0600:16')\n");
+    EXPECT_EQ(run({"run", kPrograms + "tunnelling.xex", "--memory", "0:4"}).exitCode, 0) << "0 is 0";
+    EXPECT_EQ(run({"run", kPrograms + "tunnelling.xex", "--memory", "0x0600:4"}).exitCode, 0);
+}
+
 TEST_F(ProgramCli, CompareShowsTheScenesOwnRoutine) {
     const CliResult r =
         run({"compare", kPrograms + "box-routine.json", "--method", "aabb,routine:exact-box", "--json"});

@@ -306,5 +306,20 @@ TEST(LessonModel, DirectoryRejectsTwoLessonsWithOneOrder) {
                            (dir / "a.json").string());
 }
 
+// A teacher's lessons copied from another system may have their names in capitals: the
+// folder's lessons are every .json file in any case (LESSON2.JSON was left out).
+TEST(LessonModel, DirectoryReadsLessonFilesNamedInCapitals) {
+    std::random_device random;
+    const auto dir = std::filesystem::temp_directory_path() / ("pmglab-lesson-test-" + std::to_string(random()));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "lesson1.json") << sceneWithLesson(kMinimal);
+    std::ofstream(dir / "LESSON2.JSON") << sceneWithLesson(
+        R"({"order": 2, "title": "T", "paragraphs": ["Text."], "expect": [{"P0PL": "P1 set"}]})");
+    const std::vector<Lesson> lessons = loadLessonDirectory(dir);
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(lessons.size(), 2u);
+    EXPECT_EQ(std::filesystem::path(lessons[1].file).filename(), "LESSON2.JSON");
+}
+
 }  // namespace
 }  // namespace pmg::test

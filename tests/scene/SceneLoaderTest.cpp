@@ -147,5 +147,16 @@ TEST(SceneLoader, NestingUpToTheLimitIsFine) {
     EXPECT_TRUE(scene.extra.contains("deep"));
 }
 
+// Files from an Atari disk or another system come with their names in capitals.
+TEST(SceneLoader, AJsonFileInAnyCaseIsASceneFile) {
+    EXPECT_TRUE(isSceneFileName("ship.json"));
+    EXPECT_TRUE(isSceneFileName("SHIP.JSON"));
+    EXPECT_TRUE(isSceneFileName("dir.x/Ship.Json"));
+    EXPECT_FALSE(isSceneFileName("ship.xex"));
+    EXPECT_FALSE(isSceneFileName("json"));
+    EXPECT_FALSE(isSceneFileName("ship.json.bak"));
+    EXPECT_EQ(lowerExtension("SHIP.FNT"), ".fnt");
+}
+
 }  // namespace
 }  // namespace pmg::test
