@@ -1,13 +1,13 @@
 #include "app/FileDialog.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <system_error>
 
 #include <imgui.h>
 
 #include "formats/Importer.h"
+#include "scene/Scene.h"
 
 namespace pmg::app {
 namespace fs = std::filesystem;
@@ -22,19 +22,19 @@ const FileKind kSceneFiles{"Scenes", {".json"}};
 
 // Whether a file is of `kind` by its extension, in any case (SHIP.FNT from an Atari disk).
 bool ofKind(const fs::path& file, const FileKind& kind) {
-    std::string ext = file.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string ext = lowerExtension(file);
     return std::find(kind.extensions.begin(), kind.extensions.end(), ext) != kind.extensions.end();
 }
 
-// Save As writes a scene: a name that does not end in .json (in any case) gets it. A program's
-// name picked from the list or Recent ("game.xex") would else have the program replaced by the
-// scene's JSON, and a name without an extension be a scene that Open and the CLI do not list.
-fs::path sceneFileName(const fs::path& chosen) {
-    if (ofKind(chosen, kSceneFiles)) return chosen;
+// Save As writes a scene and Export a file of its kind: a name that does not end in the
+// kind's extension (in any case) gets it. A program's name picked from the list or Recent
+// ("game.xex") would else have the program replaced by the scene's JSON, an executable be
+// written under a source's name ("game.s"), and a name without an extension be a file that
+// Open and the CLI do not list.
+fs::path withExtension(const fs::path& chosen, const std::string& extension) {
+    if (lowerExtension(chosen) == extension) return chosen;
     fs::path named = chosen;
-    named += ".json";
+    named += extension;
     return named;
 }
 }  // namespace
@@ -155,7 +155,8 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent,
             }
         }
     }
-    if (chosen && mode_ == Mode::SaveAs) chosen = sceneFileName(*chosen);
+    if (chosen && mode_ == Mode::SaveAs) chosen = withExtension(*chosen, kSceneFiles.extensions.front());
+    if (chosen && mode_ == Mode::Export && !extension_.empty()) chosen = withExtension(*chosen, extension_);
     if (chosen || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
         open_ = false;
         ImGui::CloseCurrentPopup();

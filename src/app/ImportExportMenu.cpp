@@ -46,12 +46,26 @@ void ImportExportMenu::drawMenuItems(const Scene& scene, const fs::path& scenePa
     const bool exportMenu = ImGui::BeginMenu("Export");
     note("Export menu");
     if (exportMenu) {
+        // A program's pictures, shapes and colours are what it puts in memory as it runs, not
+        // the scene's memory blocks: exported as they are, they came out blank (a one-line
+        // player of colour 0, a source that sets up nothing) under a "Wrote" message. Its
+        // frame is exported from the scene made of it.
+        const bool program = scene.program.has_value();
+        if (program) {
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24);
+            ImGui::TextUnformatted(
+                "An Atari program is exported from a scene of one of its frames: the Program panel's \"Make a "
+                "scene of this frame\".");
+            ImGui::PopTextWrapPos();
+            note("export program note");
+            ImGui::Separator();
+        }
         for (const ExportKind& item : exportKinds()) {
             if (item.label.empty()) {
                 ImGui::Separator();
                 continue;
             }
-            const bool chosen = ImGui::MenuItem(item.label.c_str());
+            const bool chosen = ImGui::MenuItem(item.label.c_str(), nullptr, false, !program);
             note("export " + item.extension);
             if (chosen) {
                 kind_ = &item;

@@ -17,6 +17,7 @@
 #include "formats/AtomicFile.h"
 #include "formats/EmulatorLauncher.h"
 #include "formats/FormatError.h"
+#include "formats/Importer.h"
 #include "formats/ShapeFileKinds.h"
 #include "formats/SourceExport.h"
 #include "formats/XexExport.h"
@@ -53,6 +54,43 @@ void writeXexAndLabels(const formats::XexExport& exported, const fs::path& xexPa
     writeAtomically(labels, exported.labelFile());
 }
 
+// The outputs are checked before anything is written: an export writes all its files or none.
+// A name that says it is another kind of file (--xex game.s, --spr ship.xex, --out scene.json)
+// is refused: the user's file of that kind would be replaced by bytes of another format. A name
+// without an extension is the user's choice.
+void checkOutputName(const std::string& option, const std::string& file, const std::vector<std::string>& allowed,
+                     const std::vector<std::string>& refused = {}) {
+    if (std::error_code ec; fs::is_directory(file, ec))
+        throw InputError("export: " + option + " \"" + file + "\" is a folder: give the name of the file to write");
+    const std::string ext = lowerExtension(file);
+    if (ext.empty()) return;
+    const bool fits = allowed.empty() ? std::find(refused.begin(), refused.end(), ext) == refused.end()
+                                      : std::find(allowed.begin(), allowed.end(), ext) != allowed.end();
+    if (fits) return;
+    std::string names;
+    for (const std::string& a : allowed) names += (names.empty() ? "" : " or ") + a;
+    throw InputError("export: " + option + " \"" + file + "\": " +
+                     (allowed.empty() ? "a name ending in " + ext + " is not a source file's"
+                                      : "the file's name should end in " + names) +
+                     "; nothing written");
+}
+
+// The labels go beside the executable under its name: a .lab there that PMG Lab did not write
+// is the user's (another assembler's labels), not replaced without being named.
+void checkLabelFile(const fs::path& xex) {
+    fs::path labels = xex;
+    labels.replace_extension(".lab");
+    std::error_code ec;
+    if (!fs::exists(labels, ec)) return;
+    std::ifstream in(labels);
+    std::string first;
+    std::getline(in, first);
+    if (first == formats::XexExport::kLabelFileHeading) return;
+    throw InputError("export: " + labels.string() +
+                     " exists and PMG Lab did not write it; the labels go beside the executable under its name: "
+                     "move that file or choose another name; nothing written");
+}
+
 // export and emulate take a scene; a program given instead is already what they would make,
 // and has no scene to write as source: said plainly, not as the JSON syntax error reading its
 // bytes as a scene gives.
@@ -66,6 +104,24 @@ Scene loadSceneNotProgram(const std::string& file, const char* command, const st
 int exportCommand(const ExportOptions& options) {
     const Scene scene = loadSceneNotProgram(options.scene, "export",
                                             "the program runs as it is (pmglab-cli run \"" + options.scene + "\")");
+    // Every output checked before the first is written.
+    std::vector<std::string> shapeExtensions;
+    for (const formats::ShapeFileKind& kind : formats::shapeFileKinds())
+        shapeExtensions.push_back("." + std::string(kind.extension));
+    for (const formats::ShapeFileKind& kind : formats::shapeFileKinds())
+        if (const auto file = options.shapes.find(kind.extension);
+            file != options.shapes.end() && !file->second.empty())
+            checkOutputName("--" + std::string(kind.extension), file->second, {"." + std::string(kind.extension)});
+    if (!options.xex.empty()) {
+        checkOutputName("--xex", options.xex, formats::executableExtensions());
+        checkLabelFile(options.xex);
+    }
+    if (!options.out.empty()) {
+        std::vector<std::string> notSource = formats::executableExtensions();
+        notSource.insert(notSource.end(), shapeExtensions.begin(), shapeExtensions.end());
+        notSource.insert(notSource.end(), {".json", ".lab", ".png"});
+        checkOutputName("--out", options.out, {}, notSource);
+    }
     bool shapes = false;
     std::string choices = "--xex OUT.xex, --source LANGUAGE --out FILE";
     for (const formats::ShapeFileKind& kind : formats::shapeFileKinds()) {

@@ -77,7 +77,7 @@ LineBudget lineBudget(const LineDma& before, const LineDma& dma, int line, std::
 }
 
 std::string XexExport::labelFile() const {
-    std::string out = "mads 2.1 compatible label table written by PMG Lab\nLabel table:\n";
+    std::string out = std::string(kLabelFileHeading) + "\nLabel table:\n";
     char line[64];
     for (const auto& [name, address] : labels) {
         std::snprintf(line, sizeof line, "00\t%04X\t%s\n", address, name.c_str());

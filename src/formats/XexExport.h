@@ -53,6 +53,8 @@ struct XexExport {
     std::vector<std::string> notes;          // scene memory left out, and why (for the user)
 
     std::string labelFile() const;  // MADS-style .lab text
+    // The label file's first line: how an export knows a .lab it may replace is its own.
+    static constexpr const char* kLabelFileHeading = "mads 2.1 compatible label table written by PMG Lab";
 };
 
 // Throws FormatError naming `sceneFile` and the memory block or line write that cannot be

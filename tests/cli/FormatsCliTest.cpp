@@ -59,6 +59,54 @@ TEST_F(FormatsCli, ExportXexWritesLabelsBeside) {
     EXPECT_NE(labels.find("\tCOLLISIONS\n"), std::string::npos);
 }
 
+// An export replaces only files of its kind that the user named: a name for another kind of
+// file (an assembly source given to --xex, a program given to --spr, a scene given to --out) and
+// a .lab beside the executable that PMG Lab did not write are refused before anything is
+// written; a folder given as the file is named as a folder.
+TEST_F(FormatsCli, ExportReplacesOnlyFilesOfItsKindThatTheUserNamed) {
+    const std::string scene = std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json";
+    const std::string mine = "; my own source\n";
+    auto write = [](const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; };
+    write(temp("game.s"), mine);
+    auto r = run({"export", scene, "--xex", temp("game.s").string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("--xex \"" + temp("game.s").string() + "\": the file's name should end in .xex"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(readText(temp("game.s")), mine);
+    EXPECT_FALSE(fs::exists(temp("game.lab")));
+
+    write(temp("ship.xex"), "\xFF\xFF");
+    r = run({"export", scene, "--spr", temp("ship.xex").string()});
+    EXPECT_EQ(r.exitCode, 2) << r.out;
+    EXPECT_EQ(readText(temp("ship.xex")), "\xFF\xFF");
+
+    write(temp("mine.json"), "{}");
+    r = run({"export", scene, "--source", "ca65", "--out", temp("mine.json").string()});
+    EXPECT_EQ(r.exitCode, 2) << r.out;
+    EXPECT_NE(r.err.find("a name ending in .json is not a source file's"), std::string::npos) << r.err;
+    EXPECT_EQ(readText(temp("mine.json")), "{}");
+
+    // Another assembler's labels beside: refused, and the executable not written either.
+    write(temp("def.lab"), "my labels\n");
+    r = run({"export", scene, "--xex", temp("def.xex").string(), "--spr", temp("def.spr").string()});
+    EXPECT_EQ(r.exitCode, 2) << r.out;
+    EXPECT_NE(r.err.find(temp("def.lab").string() + " exists and PMG Lab did not write it"), std::string::npos)
+        << r.err;
+    EXPECT_EQ(readText(temp("def.lab")), "my labels\n");
+    EXPECT_FALSE(fs::exists(temp("def.xex")));
+    EXPECT_FALSE(fs::exists(temp("def.spr"))) << "half an export written";
+    // PMG Lab's own labels from the last export are replaced as before.
+    fs::remove(temp("def.lab"));
+    ASSERT_EQ(run({"export", scene, "--xex", temp("def.xex").string()}).exitCode, 0);
+    EXPECT_EQ(run({"export", scene, "--xex", temp("def.xex").string()}).exitCode, 0) << "its own .lab refused";
+
+    fs::create_directories(temp("folder"));
+    r = run({"export", scene, "--source", "ca65", "--out", temp("folder").string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("is a folder: give the name of the file to write"), std::string::npos) << r.err;
+}
+
 TEST_F(FormatsCli, EmulateSaysWhenNoEmulatorIsInstalled) {
     const char* oldPath = std::getenv("PATH");
     const std::string saved = oldPath ? oldPath : "";

@@ -51,14 +51,17 @@ protected:
     }
 
     // File > Export > MADS / xasm source: the file dialog opens.
-    void chooseMadsExport() {
+    void chooseMadsExport() { chooseExport(".asm"); }
+
+    // File > Export > the item of `extension`.
+    void chooseExport(const std::string& extension) {
         auto [fx, fy] = centre("File menu");
         input_->click(fx, fy);
         input_->frames(2);
         auto [ex, ey] = centre("Export menu");
         input_->moveTo(ex, ey);  // hovering opens the submenu
         input_->frames(3);
-        auto [ax, ay] = centre("export .asm");
+        auto [ax, ay] = centre("export " + extension);
         input_->moveTo(ax - 20, ay);
         input_->click(ax, ay);
         input_->frames(3);
@@ -117,6 +120,50 @@ TEST_F(ExportDialog, AFileThatCannotBeWrittenIsNamedInTheError) {
     EXPECT_TRUE(app_->popupShown("Problem"));
     EXPECT_NE(app_->errorText().find(target.string()), std::string::npos) << app_->errorText();
     EXPECT_FALSE(fs::exists(target));
+}
+
+// A name typed for another kind of file gets the export's extension: the .xex export named
+// "mine.s" wrote an executable under a source's name (and would have replaced that source).
+TEST_F(ExportDialog, AnExportNamedForAnotherKindOfFileGetsItsOwnExtension) {
+    const fs::path source = dir_ / "mine.s";
+    { std::ofstream(source) << "; my own source, not to be lost\n"; }
+    const std::string mine = readFile(source);
+    chooseExport(".xex");
+    ASSERT_TRUE(app_->popupShown("Export the scene"));
+    input_->key(SDLK_a, KMOD_LCTRL);
+    input_->key(SDLK_BACKSPACE);
+    input_->text(source.string());
+    input_->key(SDLK_RETURN);
+    input_->frames(3);
+    EXPECT_EQ(readFile(source), mine) << "the source was replaced by an executable";
+    EXPECT_TRUE(fs::exists(dir_ / "mine.s.xex")) << app_->errorText();
+    EXPECT_TRUE(fs::exists(dir_ / "mine.s.lab")) << app_->errorText();
+}
+
+// An Atari program open: its shapes and colours are what it puts in memory as it runs, so
+// every Export item is greyed, and the menu says how its frame is exported. (The items wrote a
+// blank one-line player, or a source that set up nothing, and said "Wrote".)
+TEST_F(ExportDialog, AProgramIsNotExportedAsABlankSceneTheMenuSaysHow) {
+    input_.reset();
+    app_.reset();
+    fs::copy_file(sourceFile("assets/programs/joystick.xex"), dir_ / "mine.xex");
+    app_ = std::make_unique<AppSession>(sessionOptions(dir_ / "mine.xex", dir_));
+    ASSERT_TRUE(app_->start());
+    input_ = std::make_unique<InputDriver>(*app_);
+    input_->frames(3);
+    ASSERT_TRUE(app_->document().scene().program.has_value()) << app_->errorText();
+    for (const char* extension : {".spr", ".asm", ".xex"}) {
+        chooseExport(extension);
+        EXPECT_TRUE(app_->widget("export program note").has_value()) << "the menu does not say why";
+        EXPECT_FALSE(app_->popupShown("Export the scene")) << extension << ": a program exported as a blank scene";
+        input_->key(SDLK_ESCAPE);
+        input_->key(SDLK_ESCAPE);
+        input_->frames(2);
+    }
+    for (const auto& entry : fs::directory_iterator(dir_))
+        EXPECT_TRUE(entry.path().filename() == "mine.xex" || entry.path().filename() == "ship.json" ||
+                    fs::is_directory(entry.path()))
+            << entry.path() << " written";
 }
 
 }  // namespace
