@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "cli/CliCommon.h"
+#include "core/FrameWarnings.h"
 #include "core/Machine.h"
 #include "core/Palette.h"
 #include "core/Registers.h"
@@ -90,7 +91,7 @@ void runLoadedScene(const Scene& scene) {
     Machine machine(machineOptionsFor(scene, options));
     runScene(scene, machine, 2);
     // What `pmglab-cli run` and `render` read after the frames.
-    (void)cli::frameWarnings(machine.frame());
+    (void)frameWarnings(machine.frame());
     for (int reg = 0; reg < kCollisionRegisters; ++reg)
         for (int bit = 0; bit < 4; ++bit)
             if (machine.collisions().read(reg) & (1 << bit)) (void)machine.collisions().firstHit(reg, bit);

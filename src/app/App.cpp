@@ -387,6 +387,10 @@ bool App::step(RgbImage* capture) {
             else simulation_.advance(std::chrono::duration<double>(start - lastLoop_).count());
             fpsFrames_ += simulation_.frames() - before;
         }
+        if (simulation_.takeProgramStop() && simulation_.atari()) {
+            ctx_.notify("paused: " + simulation_.atari()->stopMessage());
+            frontPanel_ = "Program";
+        }
         lastLoop_ = start;
         if (document_.autosave(std::chrono::steady_clock::now())) ctx_.notify("autosaved for crash recovery");
 

@@ -28,6 +28,7 @@ void Simulation::load(const Scene& scene, const std::string& file) {
     breakHit_.reset();
     stopReason_.clear();
     programError_.clear();
+    programStopSeen_ = programStopNews_ = false;
     if (scene.program) {
         try {
             auto atari = std::make_unique<Atari>(machine_.options());
@@ -84,6 +85,21 @@ CollisionLatches Simulation::frameLatches() const {
 void Simulation::frameDone() {
     history_.push_back(frameLatches().registers());
     if (history_.size() > kHistoryFrames) history_.pop_front();
+    // A program that stopped (a JAM, an OS call the project's OS lacks, a BRK with no
+    // handler) changes nothing more: the chips draw the same frame over and over while the
+    // frame count runs on and the window says "running". Paused once, as at a breakpoint,
+    // so the user sees that and why; running it on again is theirs to choose.
+    if (atari_ && atari_->stopped() && !programStopSeen_) {
+        programStopSeen_ = true;
+        programStopNews_ = true;
+        running_ = false;
+    }
+}
+
+bool Simulation::takeProgramStop() {
+    const bool news = programStopNews_;
+    programStopNews_ = false;
+    return news;
 }
 
 void Simulation::tick() {

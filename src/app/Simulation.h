@@ -76,6 +76,9 @@ public:
     // Why the last run stopped by itself ("PC reached $2010", "write to HPOSP0 on line 100"),
     // empty if it did not.
     const std::string& stopReason() const { return stopReason_; }
+    // True once after the program stopped by itself (Atari::stopped(): a JAM, a missing OS
+    // routine, a BRK with no handler), which paused the run at that frame's end.
+    bool takeProgramStop();
     // Where the last break stopped (line, clock of the first hit), if it has.
     std::optional<BeamPosition> breakHit() const { return breakHit_; }
 
@@ -112,6 +115,8 @@ private:
     std::unique_ptr<Atari> atari_;
     std::string programError_, stopReason_;
     bool running_ = true;
+    bool programStopSeen_ = false;  // the program's stop has paused the run (once a load)
+    bool programStopNews_ = false;  // ... and the window has not said so yet
     HitclrPolicy policy_ = HitclrPolicy::EveryFrame;
     std::optional<BeamPosition> breakHit_;
     std::deque<std::array<uint8_t, 16>> history_;

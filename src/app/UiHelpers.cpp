@@ -5,6 +5,8 @@
 
 #include <imgui_internal.h>
 
+#include "core/FrameWarnings.h"
+
 namespace pmg::app {
 
 const Palette& appPalette() {
@@ -114,6 +116,14 @@ void wrappedTooltip(std::string_view text) {
     ImGui::TextUnformatted(text.data(), text.data() + text.size());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
+}
+
+bool frameWarningLines(const Frame& frame) {
+    const std::vector<std::string> warnings = frameWarnings(frame);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.7f, 0.3f, 1));
+    for (const std::string& w : warnings) ImGui::TextWrapped("Warning: %s.", w.c_str());
+    ImGui::PopStyleColor();
+    return !warnings.empty();
 }
 
 void helpMarker(const char* text) {

@@ -11,6 +11,10 @@
 #include "core/Palette.h"
 #include "core/Registers.h"
 
+namespace pmg {
+class Frame;
+}
+
 namespace pmg::app {
 
 const Palette& appPalette();
@@ -46,6 +50,11 @@ bool fittedText(const std::string& text, const ImVec4& colour);
 // A tooltip whose text wraps at a readable width, however long the text.
 void wrappedTooltip(std::string_view text);
 void helpMarker(const char* text);
+// What the model says the frame did that a real Atari shows differently, or that is almost
+// always a mistake (a display list looping without JVB, phantom P/M DMA, ANTIC reading chip
+// registers), one warning a line, in amber; the same sentences the CLI prints. Returns whether
+// there were any.
+bool frameWarningLines(const Frame& frame);
 
 // A hex byte field whose value the caller takes when the user is done with it: Enter, Tab or
 // a click elsewhere. True once, then, with `value` the typed byte; never per keystroke (one

@@ -90,7 +90,7 @@ TEST_P(BadScene, LoaderGivesTheExpectedOutcome) {
     Machine machine(machineOptionsFor(loaded));
     runScene(loaded, machine, 1);
     std::vector<std::string> warnings;
-    for (const std::string& w : cli::frameWarnings(machine.frame()))
+    for (const std::string& w : frameWarnings(machine.frame()))
         warnings.push_back(std::string(cli::kProgram) + ": warning: " + w);
     EXPECT_EQ(warnings, expect.stderrLines);
 }

@@ -94,6 +94,7 @@ public:
         drawGrids(*c);
         drawLegend();
         drawSavedNote();
+        if (frameWarningLines(ctx.simulation.machine().frame())) ctx.noteWidget("frame warnings");
         drawProgramClears(ctx.simulation, ctx.document.scene());
         ImGui::Separator();
         drawDetails(*c);
@@ -493,6 +494,24 @@ private:
             // the grid is the latches at the frame's end, what came after the last clear.
             const std::string lines = hitclrLinesText(scene);
             if (lines.empty()) return;
+            if (sim.midFrame()) {
+                // Stopped between lines: the hardware cells are the latches so far, and only
+                // the clears on the lines already run have acted.
+                int lastRun = -1;
+                for (int line : hitclrLines(scene))
+                    if (line < sim.beamLine()) lastRun = line;
+                if (lastRun < 0)
+                    ImGui::TextWrapped(
+                        "The scene writes HITCLR on %s; the frame is stopped at the start of line %d, "
+                        "before any of them: the hardware cells show what was latched so far.",
+                        lines.c_str(), sim.beamLine());
+                else
+                    ImGui::TextWrapped(
+                        "The scene writes HITCLR on %s; the frame is stopped at the start of line %d: "
+                        "the hardware cells show what was latched after the one on scan line %d, so far.",
+                        lines.c_str(), sim.beamLine(), lastRun);
+                return;
+            }
             ImGui::TextWrapped(
                 "The scene writes HITCLR on %s: the grid shows what was latched after the last of them; a "
                 "missed cell's reason says where the pixels met before a clear.",

@@ -65,6 +65,7 @@ public:
         if (!list.ended)
             ImGui::TextColored(ImVec4(1, 0.7f, 0.3f, 1),
                                "No jump found: ANTIC runs on into whatever follows (listed up to 240 lines).");
+        frameWarningLines(ctx.simulation.machine().frame());
         selected_ = std::clamp(selected_, 0, std::max(0, static_cast<int>(list.instructions.size()) - 1));
         const float editorHeight = ImGui::GetFrameHeightWithSpacing() * 4.5f;  // the editor: four rows
         drawTable(ctx, list, std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y - editorHeight));
@@ -89,6 +90,7 @@ private:
             "scene of this frame\" gives a scene whose list can be edited.",
             running.start, running.instructions.size(), running.scanLines());
         ctx.noteWidget("display list of the program");
+        frameWarningLines(ctx.simulation.machine().frame());
         if (!running.ended)
             ImGui::TextColored(ImVec4(1, 0.7f, 0.3f, 1),
                                "No jump found: ANTIC runs on into whatever follows (listed up to 240 lines).");

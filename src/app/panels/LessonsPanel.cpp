@@ -172,7 +172,7 @@ private:
         std::error_code ec;
         for (std::filesystem::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end;
              it.increment(ec)) {
-            if (it->path().extension() != ".json") continue;
+            if (!isSceneFileName(it->path())) continue;
             try {
                 folder_.push_back(loadLesson(it->path()));
             } catch (const std::exception&) {
@@ -329,7 +329,11 @@ private:
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.45f, 1.0f), "Try this");
         // Always shown, so the steps below keep their place whatever was done.
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
-        ImGui::TextWrapped("The step done last is checked; grey results are not checked now.");
+        // An earlier step's results are ticked too while they all hold (see `met` below): the
+        // caption says so, or a learner reads those ticks as contradicting it.
+        ImGui::TextWrapped(
+            "The step done last is checked, and so is an earlier step while all its results still hold; grey "
+            "results are not checked now.");
         ImGui::PopStyleColor();
         ctx.noteWidget("try legend");
         // The last edit was the learner's own, not a step's button.

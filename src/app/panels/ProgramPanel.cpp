@@ -31,7 +31,12 @@ public:
                 "to see its 6502 here, step it one instruction at a time and stop it at an address or a chip write.");
             return;
         }
-        if (atari->stopped()) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", atari->stopMessage().c_str());
+        if (atari->stopped()) {
+            // Wrapped: the sentence says where and why, and a panel is narrower than it.
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.45f, 0.4f, 1));
+            ImGui::TextWrapped("%s", atari->stopMessage().c_str());
+            ImGui::PopStyleColor();
+        }
         drawRegisters(*atari);
         drawBreakpoints(ctx);
         drawMakeScene(ctx, *atari);

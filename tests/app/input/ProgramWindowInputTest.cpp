@@ -286,5 +286,39 @@ TEST(ProgramWindow, TheObjectsPanelSaysWhichSettingsTheProgramSetsAndTakesNoEdit
     fs::remove_all(dir);
 }
 
+// A program that stops by itself (here a JAM after its third frame) changes nothing more: the
+// window pauses there, as at a breakpoint, says why in the status bar and brings the Program
+// panel to the front with the whole sentence (it went on "running", its frame count rising,
+// the reason cut off at the panel's edge). Run again, it runs on and is not paused again.
+TEST(ProgramWindow, AProgramThatStopsByItselfPausesTheWindowAndSaysWhy) {
+    const fs::path dir = scratchDir("program-jam");
+    // $2000: LDA RTCLOK+2 ($14) / CMP #3 / BNE $2000 / JAM; run address $2000.
+    const std::vector<uint8_t> xex{0xFF, 0xFF, 0x00, 0x20, 0x06, 0x20, 0xA5, 0x14, 0xC9, 0x03,
+                                   0xD0, 0xFA, 0x12, 0xE0, 0x02, 0xE1, 0x02, 0x00, 0x20};
+    const fs::path file = dir / "late-jam.xex";
+    std::ofstream(file, std::ios::binary)
+        .write(reinterpret_cast<const char*>(xex.data()), static_cast<std::streamsize>(xex.size()));
+    AppSession app(sessionOptions(file, dir, 1600, 1000));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    for (int i = 0; i < 400 && app.running(); ++i) input.frames(1);
+    ASSERT_FALSE(app.running()) << "the window runs on after the program stopped";
+    ASSERT_NE(app.simulation().atari(), nullptr);
+    EXPECT_TRUE(app.simulation().atari()->stopped());
+    EXPECT_NE(app.status().find("paused: the CPU stopped at $2006"), std::string::npos) << app.status();
+    const uint64_t frames = app.simulation().frames();
+    input.frames(10);
+    EXPECT_EQ(app.simulation().frames(), frames) << "paused, the frame count still rose";
+    const std::string text = app.panelText("Program");
+    EXPECT_NE(text.find("is a JAM instruction (the program ran into data or a broken jump)"), std::string::npos)
+        << text.substr(0, 400);
+
+    input.key(SDLK_SPACE);  // the user runs it on
+    input.frames(10);
+    EXPECT_TRUE(app.running()) << "paused again by the same stop";
+    EXPECT_GT(app.simulation().frames(), frames);
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -460,17 +461,22 @@ TEST(Walkthrough, AfterRunningAProgramTheOpenDialogStartsInItsFolderAndListsProg
     fs::remove_all(dir);
 }
 
+// The default scene with HITCLR written on `lines`, saved in `dir` (its file blocks found from there).
+fs::path defaultSceneClearingOn(const fs::path& dir, std::initializer_list<int16_t> lines) {
+    Scene scene = loadScene(sourceFile("assets/scenes/default.json"));
+    for (int16_t line : lines) scene.lineWrites.push_back(RegisterWrite{line, 1, Reg::HITCLR, 0});
+    const fs::path file = dir / "cleared.json";
+    Document::rebaseFileBlocks(scene, sourceFile("assets/scenes"), dir);
+    saveScene(scene, file);
+    return file;
+}
+
 // A scene that writes HITCLR during its frame (one made of a game's frame keeps them): the
 // Collisions panel says the grid is what came after the last clear, instead of an empty grid
 // with no word of why.
 TEST(Walkthrough, TheCollisionsPanelSaysWhereTheScenesHitclrWritesClearTheLatches) {
     const fs::path dir = scratchDir("walk-scene-hitclr");
-    Scene scene = loadScene(sourceFile("assets/scenes/default.json"));
-    scene.lineWrites.push_back(RegisterWrite{251, 1, Reg::HITCLR, 0});
-    const fs::path file = dir / "cleared.json";
-    Document::rebaseFileBlocks(scene, sourceFile("assets/scenes"), dir);
-    saveScene(scene, file);
-    AppOptions options = sessionOptions(file, dir);
+    AppOptions options = sessionOptions(defaultSceneClearingOn(dir, {251}), dir);
     options.show = {"Collisions"};
     AppSession app(options);
     ASSERT_TRUE(app.start());
@@ -480,6 +486,36 @@ TEST(Walkthrough, TheCollisionsPanelSaysWhereTheScenesHitclrWritesClearTheLatche
     EXPECT_NE(text.find("The scene writes HITCLR on scan line 251: the grid shows what was latched after the last"),
               std::string::npos)
         << text;
+    fs::remove_all(dir);
+}
+
+// Stopped mid-frame (Step line), the hardware cells are the latches so far: the note says which
+// of the scene's clears have acted, not that the grid is what came after the last of them (a
+// clear on a line not yet run).
+TEST(Walkthrough, TheCollisionsPanelStoppedMidFrameSaysWhichHitclrWritesHaveActed) {
+    const fs::path dir = scratchDir("walk-scene-hitclr-mid");
+    AppOptions options = sessionOptions(defaultSceneClearingOn(dir, {20, 251}), dir);
+    options.show = {"Collisions"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    input.key(SDLK_f);  // paused, at the start of a frame
+    for (int i = 0; i < 10; ++i) input.key(SDLK_l);
+    ASSERT_EQ(app.simulation().beamLine(), 10);
+    std::string text = app.panelText("Collisions");
+    EXPECT_NE(text.find("The scene writes HITCLR on scan lines 20, 251; the frame is stopped at the start of line 10, "
+                        "before any of them: the hardware cells show what was latched so far."),
+              std::string::npos)
+        << text;
+    for (int i = 0; i < 20; ++i) input.key(SDLK_l);
+    ASSERT_EQ(app.simulation().beamLine(), 30);
+    text = app.panelText("Collisions");
+    EXPECT_NE(text.find("stopped at the start of line 30: the hardware cells show what was latched after the one on "
+                        "scan line 20, so far."),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("after the last"), std::string::npos) << text;
     fs::remove_all(dir);
 }
 
@@ -766,6 +802,36 @@ TEST(WalkthroughFixes, SavingOverAFileChangedOnDiskAsksFirst) {
     input.frames(3);
     EXPECT_TRUE(app.popupShown("File changed on disk")) << "Save As onto the file wrote over the change";
     EXPECT_EQ(loadScene(file).description, "EDITED ON DISK");
+    fs::remove_all(dir);
+}
+
+// What the CLI warns of for a frame (here a display list that loops with JMP instead of
+// waiting with JVB) the window says too, in the Collisions and Display list panels: the window
+// drew the list four times down the screen and said nothing of why.
+TEST(Walkthrough, TheWindowWarnsOfWhatTheCliWarnsOf) {
+    const fs::path dir = scratchDir("walk-frame-warnings");
+    const std::string warning =
+        "Warning: the display list loops without waiting for vertical blank: the JMP at $2008 (scan line 56) jumps "
+        "back to $2000, so its lines repeat down to scan line 247 (end a display list with JVB, $41).";
+    for (const char* panel : {"Collisions", "Display list"}) {
+        AppOptions options = sessionOptions(sourceFile("tests/bad-scenes/display-list-loops-without-jvb.json"), dir);
+        options.show = {panel};
+        AppSession app(options);
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(6);
+        const std::string text = app.panelText(panel);
+        EXPECT_NE(text.find(warning), std::string::npos) << panel << ": " << text.substr(0, 600);
+    }
+    {
+        AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+        options.show = {"Collisions"};
+        AppSession app(options);
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(6);
+        EXPECT_EQ(app.panelText("Collisions").find("Warning:"), std::string::npos) << "a warning for a sound scene";
+    }
     fs::remove_all(dir);
 }
 
