@@ -49,6 +49,8 @@ enum class CommandId {
     RunInEmulator,
     Quit,
     Help,
+    NextLesson,
+    PreviousLesson,
 };
 
 struct Command {

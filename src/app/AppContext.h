@@ -64,6 +64,9 @@ struct AppRequests {
     // lesson's text is about.
     std::vector<std::string> showMethods;
     std::string error;  // a problem the window shows in its dialog (a file a panel could not load)
+    // The Lessons panel opens the next (+1) or previous (-1) lesson, or the tour's first when
+    // none is open (Page Down/Page Up: a presenter's remote sends them).
+    int lessonStep = 0;
 };
 
 struct AppContext {

@@ -219,7 +219,8 @@ void App::drawDialogs() {
         const bool cancel = ImGui::Button("Cancel");
         ctx_.noteWidget("unsaved cancel");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stay here with your changes");
-        if (cancel) {
+        // Escape is Cancel, as in the other questions: it keeps the changes and stays.
+        if (cancel || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
             pending_ = Pending::None;
             ImGui::CloseCurrentPopup();
         }

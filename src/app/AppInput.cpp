@@ -218,6 +218,17 @@ std::span<const Command> App::commandTable() {
          "Keyboard shortcuts",
          "this table",
          [](App& a, const SDL_Keysym&) { a.showHelp_ = true; }},
+        // A teacher's presenter remote sends Page Down and Page Up for its two buttons.
+        {Id::NextLesson,
+         {plain(SDLK_PAGEDOWN), none, none, none},
+         nullptr,
+         "the next lesson (a presenter's remote: its forward button)",
+         [](App& a, const SDL_Keysym&) { a.ctx_.requests.lessonStep = 1, a.frontPanel_ = "Lessons"; }},
+        {Id::PreviousLesson,
+         {plain(SDLK_PAGEUP), none, none, none},
+         nullptr,
+         "the previous lesson",
+         [](App& a, const SDL_Keysym&) { a.ctx_.requests.lessonStep = -1, a.frontPanel_ = "Lessons"; }},
     };
     // CommandId numbers the rows: command(id) is kCommands[id].
     static_assert([] {

@@ -56,6 +56,11 @@ public:
     void draw(AppContext& ctx) override {
         loadTour();
         refresh(ctx);
+        if (const int step = std::exchange(ctx.requests.lessonStep, 0); step != 0) {
+            const Lesson* to = lesson_ ? neighbour(step) : tour_.empty() ? nullptr : &tour_.front();
+            if (to) open(ctx, *to);
+            else if (lesson_) ctx.notify(step > 0 ? "this is the last lesson" : "this is the first lesson");
+        }
         if (lesson_) drawLesson(ctx);
         else drawTour(ctx);
     }

@@ -74,7 +74,10 @@ TEST(Commands, EveryKeyOfEveryCommandRunsItThroughTheWindow) {
                 const std::vector<CommandId> ran = app->keyCommands();
                 ASSERT_EQ(ran.size(), before + 1) << modText(mod) << SDL_GetKeyName(chord.key) << " ran no command";
                 EXPECT_EQ(ran.back(), c.id) << modText(mod) << SDL_GetKeyName(chord.key) << " ran another command";
-                EXPECT_TRUE(app->document().path().empty()) << "a key saved the scene";
+                // The lesson keys open a lesson (read-only, from the tour): a path that is no save.
+                const bool lessonKey = c.id == CommandId::NextLesson || c.id == CommandId::PreviousLesson;
+                EXPECT_TRUE(app->document().path().empty() || (lessonKey && app->document().readOnly()))
+                    << "a key saved the scene";
             }
         }
         EXPECT_GT(presses, 0) << "a command with no key";

@@ -357,5 +357,50 @@ TEST(Lessons, AStepStillAheadIsNotTickedForWhatTheStepBeforeItLeft) {
     fs::remove_all(dir);
 }
 
+// A teacher walks the tour with a presenter's remote, whose two buttons send Page Down and
+// Page Up: the next and previous lesson, from any panel in front; before a lesson is open,
+// Page Down opens the first. (The tour could only be walked with the mouse on the arrows.)
+TEST(Lessons, PageDownAndPageUpWalkTheTourAsAPresentersRemoteDoes) {
+    const fs::path dir = scratchDir("lesson-remote");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.show = {"Objects"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    input.key(SDLK_PAGEDOWN);
+    input.frames(4);
+    EXPECT_EQ(app.document().path().filename(), "01-meet-the-players.json") << app.status();
+    input.key(SDLK_PAGEDOWN);
+    input.frames(4);
+    input.key(SDLK_PAGEDOWN);
+    input.frames(4);
+    EXPECT_EQ(app.document().path().filename(), "03-priority-hides.json") << app.status();
+    input.key(SDLK_PAGEUP);
+    input.frames(4);
+    EXPECT_EQ(app.document().path().filename(), "02-the-latch.json") << app.status();
+    input.key(SDLK_PAGEUP);
+    input.frames(4);
+    input.key(SDLK_PAGEUP);
+    input.frames(4);
+    EXPECT_EQ(app.document().path().filename(), "01-meet-the-players.json");
+    EXPECT_NE(app.status().find("this is the first lesson"), std::string::npos) << app.status();
+
+    // With the lesson's scene edited the next one asks first; Escape is Cancel there (it did
+    // nothing): the question goes and the edits stay.
+    input.key(SDLK_RIGHT);
+    input.frames(2);
+    ASSERT_TRUE(app.document().dirty());
+    input.key(SDLK_PAGEDOWN);
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("Unsaved edits"));
+    input.key(SDLK_ESCAPE);
+    input.frames(3);
+    EXPECT_FALSE(app.popupShown("Unsaved edits")) << "Escape did not close the question";
+    EXPECT_EQ(app.document().path().filename(), "01-meet-the-players.json");
+    EXPECT_TRUE(app.document().dirty()) << "the edits were lost";
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
