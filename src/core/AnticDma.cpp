@@ -290,11 +290,12 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         // fetched nothing while it was off (no start to fetch up to), and from here the carried
         // bits fetch up to the start again (Altirra redoes the pattern; its picture decode waits
         // while there is no start, so the line is drawn as one whose start was there from the
-        // beginning), as often as the width goes off and on again. Pauses from cycle 7 on
-        // (before, the carried fetches of cycles 2-6 that the model counts as the line begins
-        // would go: not modelled).
+        // beginning), as often as the width goes off and on again. A pause from cycle 2-6 also
+        // takes the carried fetches in it away from ANTIC's own fetches of the line's start
+        // (CarriedClock::goneOwnFetchCycles); one from cycle 1 (a write on cycle 0) would take
+        // the fetch the line before decided there (cycleOne): not modelled.
         if (off >= 0 && (start - 1 >= c || c - 1 <= kLastLateStartCycle)) {
-            if (off < 7) return out;
+            if (off < 2) return out;
             addPause(out, off, c);
             off = -1;
         }

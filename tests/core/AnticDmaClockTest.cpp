@@ -469,6 +469,64 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffAndOnAgainBeforeItsStartPa
     EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 0, late).modelled);
 }
 
+TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteBeforeCycle7TurnsOffAndALaterOneOnAgainPausesItsFetches) {
+    // The line of A4_ACarriedLineWhoseWidthAWriteTurnsOffBeforeCycle7FetchesUpToTheWrite (a scrolled
+    // mode F first row at normal width with HSCROL 8: a wide fetch, first name cycle 14, its clock
+    // on 13, bitmaps on the even cycles 16-112, the stop 110; the ring $AA, bitmaps on the odd
+    // cycles; no instruction fetch, no P/M DMA): DMACTL $20 written on cycle 4 (acting from 5)
+    // turns the width off, ANTIC then has no start to fetch up to and fetches nothing, the carried
+    // bitmaps neither; DMACTL $22 again on cycle 11 (acting from 12), with the start still ahead:
+    // Altirra redoes the pattern at each write, so the carried bits fetch up to the start again and
+    // the start's places join them there. Bitmaps on 3, then 13, 15 and every cycle 16-105; cycles
+    // 5, 7, 9 and 11, which the line without the writes fetches on, stay the CPU's: 114 - 1 - 2 -
+    // 90 = 21 cycles, the refreshes all waiting for 106 and only the last made there (20). The
+    // carried fetches of the pause's cycles 5 and 7 (and 6, none on this ring) are gone from
+    // ANTIC's start work. Drawn without the carried bits (as the model drew a write acting before
+    // cycle 7 with a later one) only the even cycles 16-104 would be taken.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{10, 0x20, 8}, {24, 0x22, 8}};
+    s.fetchChanges = writes;
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 8, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 14);
+    EXPECT_EQ(clock.pauseFrom, 5);
+    EXPECT_EQ(clock.pauseTo, 12);
+    EXPECT_EQ(clock.goneOwnFetchCycles(), 0xE0);
+    const LineDma dma = lineDma(s);
+    for (int c : {3, 13, 15}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 4; c <= 12; ++c) EXPECT_EQ(dma.use[c], DmaUse::Cpu) << c;
+    for (int c = 16; c < 106; ++c) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    LineDmaSetup began = s;  // the same line without the writes
+    began.fetchChanges = {};
+    LineDma unpaused = lineDma(began);
+    for (int c : {5, 7, 9, 11}) {
+        EXPECT_EQ(unpaused.use[c], DmaUse::Playfield) << c;
+        unpaused.use[c] = DmaUse::Cpu;
+    }
+    EXPECT_EQ(dma.use, unpaused.use);
+    // On again on cycle 5 (acting from 6): only cycle 5 is paused; the carried bitmap of 7 is made
+    // and meets ANTIC's start work (an LMS high byte) as on the line without the writes.
+    const std::vector<PlayfieldLine::FetchChange> short_ = {{10, 0x20, 8}, {12, 0x22, 8}};
+    const CarriedClock brief = carriedClockAsWritten(0xF, true, 0x22, 8, short_);
+    EXPECT_TRUE(brief.modelled);
+    EXPECT_EQ(brief.goneOwnFetchCycles(), 0x20);
+    s.fetchChanges = short_;
+    const LineDma dmaBrief = lineDma(s);
+    EXPECT_EQ(dmaBrief.use[5], DmaUse::Cpu);
+    for (int c : {3, 7, 9, 11, 13}) EXPECT_EQ(dmaBrief.use[c], DmaUse::Playfield) << c;
+    // A write on cycle 0 (acting from 1) would take the fetch the line before decided on cycle 1:
+    // still not modelled.
+    const std::vector<PlayfieldLine::FetchChange> onCycle0 = {{2, 0x20, 8}, {24, 0x22, 8}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, onCycle0).modelled);
+}
+
 TEST(AnticDma, A4_ACarriedLineWhoseWidthWritesTurnOffAndOnAgainTwiceBeforeItsStartPausesItsFetchesTwice) {
     // A scrolled mode F first row at normal width with HSCROL 8 (a wide fetch, first name cycle 14,
     // its clock on 13: bitmaps 2 cycles after the name places, on the even cycles 16-112, the stop
@@ -1936,6 +1994,99 @@ TEST(AnticMidLine, A4_AWidthOffWriteOnCycle3LeavesTheCounterWhereTheCarriedFetch
     t.at(kFirstModeLine + 1, 4, Reg::DMACTL, 0x3C);
     t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x3E);
     t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_AWidthOffOnCycle3AndOnAgainBeforeTheStartTakesThePausedFetchesAwayFromThePlayers) {
+    // The scene of A4_AWidthOffWriteOnCycle3TakesTheCarriedFetchesFromCycle4AwayFromThePlayers (line
+    // 33: a scrolled mode F line at normal width with HSCROL 0, a wide fetch, first name cycle 10, its
+    // clock on 9; the ring $55, bitmaps on the even cycles; cycle 2's at $3034 meets player 0's
+    // fetch at $4421, cycle 4's at $3035 player 2's at $4621), DMACTL $3C at clock 4 (cycle 3, the
+    // width off from cycle 4) and $3E again at clock 12 (cycle 7, acting from 8, the start's clock 9
+    // still ahead). ANTIC redoes its pattern at each write (Altirra): from cycle 4 to 7 it has no
+    // start and fetches nothing, so cycle 4 has no carried bitmap and player 2 reads its own $4621
+    // ($FF: eight clocks); player 0 (cycle 2, before the pause) still reads $4421 & $3034 = $0020
+    // ($00: nothing). Memory: $4421, $4521, $4621 $FF; $0020 $00, $0021 $0F. Drawn without the
+    // carried bits (as the model drew a width off before cycle 7 and on again), cycle 4's fetch stayed
+    // ANDed in: player 2 read $0021, four clocks.
+    TestMachine t;
+    carriedFetchesOnPlayersCycles(t);
+    t.poke(0x4421, {0xFF});
+    t.poke(0x4521, {0xFF});
+    t.poke(0x4621, {0xFF});
+    t.poke(0x0021, {0x0F});
+    t.at(kFirstModeLine + 1, 4, Reg::DMACTL, 0x3C);
+    t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x3E);
+    t.run();
+    EXPECT_TRUE(t.activeClocks(0, kFirstModeLine + 1).empty());
+    EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
+    EXPECT_EQ(t.activeClocks(2, kFirstModeLine + 1).size(), 8u);
+}
+
+TEST(AnticMidLine, A4_AWidthOffOnCycle3AndOnAgainOnCycle5CountsTheCarriedFetchesOutsideThePause) {
+    // The scene of A4_AWidthOffWriteOnCycle3LeavesTheCounterWhereTheCarriedFetchesBeforeItMovedIt
+    // (line 32: 51 bytes from $3000, the counter at $3033, the ring $55; line 33 a scrolled mode F
+    // line without an LMS at normal width, HSCROL 0: first name cycle 10, bitmaps 2 cycles after
+    // the name places, the start's places the ring's own, the stop 106 on the step) with DMACTL $3C
+    // at clock 4 (cycle 3, the width off from cycle 4) and $3E again at clock 8 (cycle 5, acting from
+    // 6, the start still ahead). ANTIC redoes its pattern at each write (Altirra): the carried
+    // bitmaps fetch on 0 (virtual) and 2, none on 4 (the width off, no start), and again from 6 up
+    // to the start and on with its places: the counter before the line's data is $3033 + 3 =
+    // $3036 (cycles 0, 2, 6), and the 50 bitmaps on the even cycles 8-106 fill places 0-49. The stop
+    // clears the ring (its places even), so line 34 is a normal one: 48 bytes from $3036 + 50 =
+    // $3068, bytes 4-43 ($306C-$3093) in its window $30-$CF. Line 33 itself is drawn as the line
+    // without the writes (its decode runs as that line's) with its bytes one place earlier: it
+    // fetched from $3037 (cycles 0, 2, 4, 6 counted). Memory: $306C-$3093 $FF, the rest of the
+    // screen 37 * i: line 34 lit throughout. Drawn without the carried bits (as the model drew a
+    // width off before cycle 7 and on again), line 33 counted cycle 4 too and fetched its own 48
+    // bytes: line 34 started at $3067 and its first 4 clocks were dark.
+    auto scene = [](TestMachine& t, bool paused) {
+        carriedFetchesOnPlayersCycles(t);
+        for (int i = 0x40; i < 0x100; ++i)
+            t.m.memory().write(static_cast<uint16_t>(0x3000 + i - (paused ? 0 : -1)), static_cast<uint8_t>(i * 37));
+        if (paused) {
+            t.at(kFirstModeLine + 1, 4, Reg::DMACTL, 0x3C);
+            t.at(kFirstModeLine + 1, 8, Reg::DMACTL, 0x3E);
+            for (uint16_t a = 0x306C; a <= 0x3093; ++a) t.poke(a, {0xFF});
+        }
+        t.run();
+    };
+    TestMachine t, began;
+    scene(t, true);
+    scene(began, false);
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), lit(began, kFirstModeLine + 1, 0x30, 0xD0));
+    EXPECT_NE(lit(t, kFirstModeLine + 1, 0x30, 0xD0).find('1'), std::string::npos);  // (bytes lit and dark)
+    EXPECT_NE(lit(t, kFirstModeLine + 1, 0x30, 0xD0).find('0'), std::string::npos);
+}
+
+TEST(AnticMidLine, A4_AWidthOffOnCycle5AndOnAgainBeforeTheStartReadsTheLmsAddressAloneAndFetchesAroundThePause) {
+    // The scene of A4_AWidthOffWriteOnCycle5TakesTheCarriedFetchOfCycle6AwayFromTheLmsLowByte (the
+    // ring $55, bitmaps on the even cycles; line 33 a scrolled mode F line at normal width, HSCROL
+    // 0: first name cycle 10, its clock on 9; an LMS $4000, address bytes at $2007-$2008; its
+    // carried bitmaps on 0, 2 and 4 move the counter to $3036, and cycle 6's at $3036 would meet
+    // the low byte's fetch: $2007 & $3036 = $2006, $5F), DMACTL $20 at clock 8 (cycle 5, the width
+    // off from 6) and $22 again at clock 12 (cycle 7, acting from 8, the start still ahead). ANTIC
+    // redoes its pattern at each write (Altirra): no start on cycles 6-7, so no carried bitmap there,
+    // and the low byte is read at $2007 alone ($00), the high byte $40 (no carried fetch on 7
+    // either): the counter is loaded with $4000. From cycle 8 the carried bits fetch again up to the
+    // start and on with its places: bitmaps on the even cycles 8-106, 50 bytes from $4000 into places
+    // 0-49, and the line's picture is the one of the line that had that start from the beginning
+    // (Altirra's decode waits while there is no start), which shows places within 0-49 in its window
+    // $30-$CF. Its stop (106) clears the ring, so line 34 (mode F, no LMS) is a normal line: 48 bytes
+    // from $4032, bytes 4-43 ($4036-$405D) in the window. Memory: $4000-$405D $FF, the rest $00:
+    // both lines lit throughout ($405E dark: one fetch more or less would darken line 34's last or
+    // first 4 clocks). With cycle 6's fetch ANDed in (as the model drew a width off before cycle 7
+    // and on again) the counter was loaded with $405F: both lines dark.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x5F, 0x00, 0x40, 0x1F});
+    for (uint16_t a = 0x4000; a <= 0x405D; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 8, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
