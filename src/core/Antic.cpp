@@ -430,6 +430,12 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             if (dmaClock_ != 0 && count < kBufferSize) [[unlikely]]
                 keepPlacesPastFetch(mem, memScan_, count);
         }
+        if (dmaClock_ != 0 && mode_ >= 2 && !carriedAnds_.set && (regs[Reg::DMACTL] & 3) == 0) [[unlikely]] {
+            // A first row begun with the width off fetches no carried bit (no start), but a write
+            // turning the width on before cycle 8 brings those from there on to ANTIC's own
+            // fetches (carriedFetchesTurnedOn): the counter and read place as cycle 2 finds them.
+            carriedFetchAnds(line, regs, DmaClockFetches{}, memScanBeforeLms_, (earlyFetches >> 3) & 1);
+        }
     } else if (dmaClock_ != 0 && mode_ >= 2 && anticMode(mode_).character) [[unlikely]] {
         // A later row's carried font fetches on cycles 2-5 meet the player fetches there (A4).
         const bool hs = ins_ & 0x10;
@@ -742,6 +748,27 @@ PMG_NOINLINE void Antic::carriedFetchesGoneBeforeLms(const Memory& mem, uint8_t 
     if (operandsFetched_) {
         // Both address bytes read again, each at the AND of a carried fetch still on its cycle
         // (the width on again there), else at its own address.
+        const auto high = static_cast<uint16_t>((operandDl_ & 0xFC00) | ((operandDl_ + 1) & 0x03FF));
+        operandLow_ = mem.read(static_cast<uint16_t>(operandDl_ & fetchAnd_[6]));
+        scan = static_cast<uint16_t>(operandLow_ | (mem.read(static_cast<uint16_t>(high & fetchAnd_[7])) << 8));
+        noteIoSpace(scan, IoSpaceReader::ScreenData);
+    }
+    lmsAddressLoaded(mem, scan, out);
+}
+
+PMG_NOINLINE void Antic::carriedFetchesTurnedOn(const Memory& mem, int line, const RegisterFile& regs,
+                                                const DmaClockFetches& f, PlayfieldLine& out) {
+    if (!carriedAnds_.set) return;
+    // The pattern the write made: the carried fetches of cycles 2-7 from it on (`f`) AND their
+    // addresses into ANTIC's own there (players on 2-5, the LMS address on 6-7), from the counter
+    // and read place the line began with.
+    carriedFetchAnds(line, regs, f, carriedAnds_.counter, carriedAnds_.place);
+    if (!out.firstRow || mode_ < 2) return;  // (a later row's carried fetches are font bytes)
+    // The counter before the LMS moved on by the names or bitmaps of cycles 2-6, and the address
+    // read again with the ANDs of cycles 6 and 7.
+    memScanBeforeLms_ = scanAddress(carriedAnds_.counter, f.names(2, kLastCarriedAndCycle));
+    uint16_t scan = memScanBeforeLms_;
+    if (operandsFetched_) {
         const auto high = static_cast<uint16_t>((operandDl_ & 0xFC00) | ((operandDl_ + 1) & 0x03FF));
         operandLow_ = mem.read(static_cast<uint16_t>(operandDl_ & fetchAnd_[6]));
         scan = static_cast<uint16_t>(operandLow_ | (mem.read(static_cast<uint16_t>(high & fetchAnd_[7])) << 8));

@@ -190,12 +190,12 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 //   `pauseFrom`, `pauseTo`: the cycles [pauseFrom, pauseTo) with the width turned off before the
 //   start (acting from cycle 2 on) and on again with the start still ahead, or just behind on
 //   cycle 9 or 10, or from 0 on a line that began with the width off and one write turns on from
-//   cycle 8 on: nothing fetched there; -1 for none. With the width off and on again more than
+//   cycle 2 on: nothing fetched there; -1 for none. With the width off and on again more than
 //   once, pauseFrom is the first pause's first cycle and pauseTo the last one's end;
 //   `resumed`: the cycles between those pauses (bit c for cycle c), the width on again with the
 //   start ahead: the carried bits fetch there.
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
-// with the width off and has more than one write, or one acting before cycle 8, at or after the
+// with the width off and has more than one write, or one acting on cycle 1, at or after the
 // start, or leaving the width off, a start a write on cycle 10 or before moved past the
 // beam so that the write acts after the first name cycle on a line that has a later write, or
 // the width turned off by a write acting on cycle 1.

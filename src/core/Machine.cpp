@@ -460,7 +460,7 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     }
     if (pf.fetchChangeCount != 0) [[unlikely]] {
         applyFetchChanges(pf, regs);
-        if (pf.dmaClock != 0) carriedFetchesGoneBeforeLms(pf);
+        if (pf.dmaClock != 0) carriedFetchesGoneBeforeLms(regs, pf);
         takeBusFetches(regs, pf);
     }
     // Phantom DMA (D8) takes the LMS or JMP address bytes on cycles 6 and 7 as the line's
@@ -522,7 +522,7 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     return vscrol;
 }
 
-void Machine::carriedFetchesGoneBeforeLms(PlayfieldLine& pf) {
+void Machine::carriedFetchesGoneBeforeLms(const RegisterFile& regs, PlayfieldLine& pf) {
     // A width turned off by a write acting before cycle 7 (A4), for the rest of the line or until a
     // later write turns it on again, takes the carried fetches of cycles 2-6 it was off on away,
     // before the player fetches a DMACTL write on cycles 0-4 redoes below and before an LMS address
@@ -530,6 +530,11 @@ void Machine::carriedFetchesGoneBeforeLms(PlayfieldLine& pf) {
     const CarriedClock clock = carriedClockAsWritten(pf);
     const uint8_t gone = clock.goneOwnFetchCycles();
     if (clock.modelled && (gone & 0x7C) != 0) antic_.carriedFetchesGoneBeforeLms(memory_, gone, pf);
+    // A line begun with the width off that one write turns on before cycle 8 (a pause from 0): its
+    // carried fetches from the write on meet ANTIC's own there.
+    if (clock.modelled && clock.pauseFrom == 0 && clock.pauseTo <= kOperandLowCycle + 1)
+        antic_.carriedFetchesTurnedOn(memory_, line_, regs,
+                                      dmaClockFetches(pf.dmaClock, pf.dmaMode, clock, pf.firstRow), pf);
 }
 
 void Machine::operandFetchBus(std::span<const RegisterWrite> midLine, const RegisterFile& regs, const PlayfieldLine& pf,

@@ -907,8 +907,10 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // writes stay as they were (a twelfth generator). With `pauseBeforeSeven` every such line has its
 // width turned off so and on again on the line itself by a write acting up to the start, which
 // pauses the carried fetches, those of the pause gone from the line's start work
-// (abnormalDmaScenePausedBeforeSeven).
-void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven) {
+// (abnormalDmaScenePausedBeforeSeven). With `onBeforeEight` every such line begins with the width
+// off and has it turned on by a write acting on cycles 2-7, whose carried fetches from there meet
+// ANTIC's own (abnormalDmaSceneTurnedOnBeforeEight).
+void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -933,7 +935,11 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven) 
     Rng beforeSeven{seed * 217645177u + 47u};
     for (size_t i = 0; i < carried.size(); ++i) {
         const auto [y, dmactl, start] = carried[i];
-        if (pauseBeforeSeven) {
+        if (onBeforeEight) {
+            // (A write at clock x acts from cycle x / 2 + 2: from 2 to 7 with x 0-11.)
+            t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            t.at(y, 1 + beforeSeven.below(11), Reg::DMACTL, dmactl);
+        } else if (pauseBeforeSeven) {
             // (On again by a write acting up to the start's clock, start - 1: at clock x it acts from
             // cycle x / 2 + 2, so from the cycle after the off write's up to it.)
             const int offClock = 2 + beforeSeven.below(8);
@@ -952,6 +958,7 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven) 
 
 void abnormalDmaScene(TestMachine& t, uint32_t seed) { abnormalDmaSceneWith(t, seed, false); }
 void abnormalDmaScenePausedBeforeSeven(TestMachine& t, uint32_t seed) { abnormalDmaSceneWith(t, seed, true); }
+void abnormalDmaSceneTurnedOnBeforeEight(TestMachine& t, uint32_t seed) { abnormalDmaSceneWith(t, seed, false, true); }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     int live = 0;  // lines drawn with a DMA clock carried in, over the scenes
@@ -1010,9 +1017,15 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // there still meet ANTIC's own, and the rows with players fetched on a cycle of the pause that a
     // carried fetch was taken from
     int pausedBeforeSeven = 0, pausedBeforeSevenLms = 0, pausedBeforeSevenBrief = 0, pausedBeforeSevenPlayers = 0;
-    // (Seeds 9040 on: the width off before cycle 7 on again on the line itself.)
-    for (uint32_t seed = 9000; seed < 9070; ++seed) {
-        const auto scene = seed < 9040 ? abnormalDmaScene : abnormalDmaScenePausedBeforeSeven;
+    // (Seeds 9040-9069: the width off before cycle 7 on again on the line itself; 9070 on: lines
+    // begun with the width off turned on before cycle 8.)
+    // and of those the lines turned on by a write acting before cycle 8, whose carried fetches from
+    // there meet ANTIC's own, and of them the first rows with an LMS and the text lines
+    int turnedOnEarly = 0, turnedOnEarlyLms = 0, turnedOnEarlyText = 0;
+    for (uint32_t seed = 9000; seed < 9090; ++seed) {
+        const auto scene = seed < 9040   ? abnormalDmaScene
+                           : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
+                                         : abnormalDmaSceneTurnedOnBeforeEight;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1086,6 +1099,11 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     offBeforeSevenLms += pf.firstRow && pf.operandFetched;
                     offBeforeSevenPlayers += players;
                 }
+                if (clock.modelled && clock.pauseFrom == 0 && clock.pauseTo <= 7) {
+                    ++turnedOnEarly;
+                    turnedOnEarlyLms += pf.firstRow && pf.operandFetched;
+                    turnedOnEarlyText += anticMode(pf.dmaMode).character;
+                }
                 if (clock.modelled && clock.pauseFrom == 0) {
                     ++turnedOn;
                     turnedOnFirstRows += pf.firstRow;
@@ -1152,6 +1170,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(pausedBeforeSevenLms, 2) << pausedBeforeSeven;
     EXPECT_GT(pausedBeforeSevenBrief, 25) << pausedBeforeSeven;
     EXPECT_GT(pausedBeforeSevenPlayers, 12) << pausedBeforeSeven;
+    EXPECT_GT(turnedOnEarly, 35) << turnedOn;
+    EXPECT_GT(turnedOnEarlyLms, 1) << turnedOnEarly;
+    EXPECT_GT(turnedOnEarlyText, 15) << turnedOnEarly;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
