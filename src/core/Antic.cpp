@@ -430,6 +430,12 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             if (dmaClock_ != 0 && count < kBufferSize) [[unlikely]]
                 keepPlacesPastFetch(mem, memScan_, count);
         }
+        if (dmaClock_ != 0 && mode_ >= 2 && !carriedAnds_.set && (regs[Reg::DMACTL] & 3) == 0) [[unlikely]] {
+            // A first row begun with the width off fetches no carried bit (no start), but a write
+            // turning the width on before cycle 8 brings those from there on to ANTIC's own
+            // fetches (carriedFetchesTurnedOn): the counter and read place as cycle 2 finds them.
+            carriedFetchAnds(line, regs, DmaClockFetches{}, memScanBeforeLms_, (earlyFetches >> 3) & 1);
+        }
     } else if (dmaClock_ != 0 && mode_ >= 2 && anticMode(mode_).character) [[unlikely]] {
         // A later row's carried font fetches on cycles 2-5 meet the player fetches there (A4).
         const bool hs = ins_ & 0x10;
@@ -701,8 +707,9 @@ void Antic::lmsAddressLoaded(const Memory& mem, uint16_t scan, PlayfieldLine& ou
     memScan_ = lineWasLast_ ? scanAddress(scan, scanAdvance_) : scan;
 }
 
-void Antic::dropCarriedAnds(int end) {
-    for (int c = std::max(end, 0); c <= kLastCarriedAndCycle; ++c) {
+void Antic::dropCarriedAnds(uint8_t gone) {
+    for (int c = 0; c <= kLastCarriedAndCycle; ++c) {
+        if (!((gone >> c) & 1)) continue;
         const auto bit = ~(uint64_t{1} << c);
         carriedAnds_.f.name[0] &= bit;
         carriedAnds_.f.font[0] &= bit;
@@ -711,14 +718,14 @@ void Antic::dropCarriedAnds(int end) {
     }
 }
 
-PMG_NOINLINE void Antic::carriedFetchesEndDuringLine(const Memory& mem, int end, PlayfieldLine& out) {
+PMG_NOINLINE void Antic::carriedFetchesEndDuringLine(const Memory& mem, uint8_t gone, PlayfieldLine& out) {
     constexpr int kLastAndCycle = kLastCarriedAndCycle;
-    if (!carriedAnds_.set || end > kLastAndCycle) return;
-    // The fetches of cycles 2-7 as the line began (carriedAnds_) lose those the write took away,
+    if (!carriedAnds_.set || gone == 0) return;
+    // The fetches of cycles 2-7 as the line began (carriedAnds_) lose those the writes took away,
     // for operandDmaDuringLine's masks too.
     const bool highAnded = (fetchAndCycles_ >> kLastAndCycle) & 1;
-    dropCarriedAnds(end);
-    if (!highAnded || !operandsFetched_ || mode_ < 2) return;
+    dropCarriedAnds(gone);
+    if (!highAnded || !((gone >> kLastAndCycle) & 1) || !operandsFetched_ || mode_ < 2) return;
     // The high byte read at its own address, paired with the low byte of cycle 6 (the write
     // acts after it, so that one keeps its AND).
     const auto high = static_cast<uint16_t>((operandDl_ & 0xFC00) | ((operandDl_ + 1) & 0x03FF));
@@ -727,22 +734,44 @@ PMG_NOINLINE void Antic::carriedFetchesEndDuringLine(const Memory& mem, int end,
     lmsAddressLoaded(mem, scan, out);
 }
 
-PMG_NOINLINE void Antic::carriedFetchesGoneBeforeLms(const Memory& mem, int end, PlayfieldLine& out) {
+PMG_NOINLINE void Antic::carriedFetchesGoneBeforeLms(const Memory& mem, uint8_t gone, PlayfieldLine& out) {
     constexpr int kLastAndCycle = kLastCarriedAndCycle;
-    if (!carriedAnds_.set || end > kLastAndCycle - 1) return;
-    // The pattern as the write left it: no carried fetch from `end` on, so none ANDs its address
-    // into ANTIC's own there (players on 2-5, the LMS address on 6-7).
-    dropCarriedAnds(end);
+    if (!carriedAnds_.set || (gone & 0x7C) == 0) return;
+    // The pattern as the writes left it: no carried fetch on the cycles of `gone`, so none ANDs its
+    // address into ANTIC's own there (players on 2-5, the LMS address on 6-7).
+    dropCarriedAnds(gone);
     if (!out.firstRow || mode_ < 2) return;  // (a later row's carried fetches are font bytes)
     // The counter before the LMS: as cycle 2 found it, moved on by the names or bitmaps left on
     // cycles 2-6 (scanLine counted those of 2-6 as the line began).
     memScanBeforeLms_ = scanAddress(carriedAnds_.counter, carriedAnds_.f.names(2, kLastAndCycle));
     uint16_t scan = memScanBeforeLms_;
     if (operandsFetched_) {
-        // Both address bytes read at their own addresses (an AND of cycle 6 is gone too).
+        // Both address bytes read again, each at the AND of a carried fetch still on its cycle
+        // (the width on again there), else at its own address.
         const auto high = static_cast<uint16_t>((operandDl_ & 0xFC00) | ((operandDl_ + 1) & 0x03FF));
-        operandLow_ = mem.read(operandDl_);
-        scan = static_cast<uint16_t>(operandLow_ | (mem.read(high) << 8));
+        operandLow_ = mem.read(static_cast<uint16_t>(operandDl_ & fetchAnd_[6]));
+        scan = static_cast<uint16_t>(operandLow_ | (mem.read(static_cast<uint16_t>(high & fetchAnd_[7])) << 8));
+        noteIoSpace(scan, IoSpaceReader::ScreenData);
+    }
+    lmsAddressLoaded(mem, scan, out);
+}
+
+PMG_NOINLINE void Antic::carriedFetchesTurnedOn(const Memory& mem, int line, const RegisterFile& regs,
+                                                const DmaClockFetches& f, PlayfieldLine& out) {
+    if (!carriedAnds_.set) return;
+    // The pattern the write made: the carried fetches of cycles 2-7 from it on (`f`) AND their
+    // addresses into ANTIC's own there (players on 2-5, the LMS address on 6-7), from the counter
+    // and read place the line began with.
+    carriedFetchAnds(line, regs, f, carriedAnds_.counter, carriedAnds_.place);
+    if (!out.firstRow || mode_ < 2) return;  // (a later row's carried fetches are font bytes)
+    // The counter before the LMS moved on by the names or bitmaps of cycles 2-6, and the address
+    // read again with the ANDs of cycles 6 and 7.
+    memScanBeforeLms_ = scanAddress(carriedAnds_.counter, f.names(2, kLastCarriedAndCycle));
+    uint16_t scan = memScanBeforeLms_;
+    if (operandsFetched_) {
+        const auto high = static_cast<uint16_t>((operandDl_ & 0xFC00) | ((operandDl_ + 1) & 0x03FF));
+        operandLow_ = mem.read(static_cast<uint16_t>(operandDl_ & fetchAnd_[6]));
+        scan = static_cast<uint16_t>(operandLow_ | (mem.read(static_cast<uint16_t>(high & fetchAnd_[7])) << 8));
         noteIoSpace(scan, IoSpaceReader::ScreenData);
     }
     lmsAddressLoaded(mem, scan, out);

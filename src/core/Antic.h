@@ -114,20 +114,31 @@ public:
     // `own`: ANTIC's own fetches on cycles 2-7 after the line's writes (fetchAddressMask), for a
     // carried fetch (A4) on cycle 6 or 7, which makes ANTIC read the AND of both addresses.
     void operandDmaDuringLine(const Memory& mem, bool low, bool high, PlayfieldLine& out, uint8_t own);
-    // That line, a first row with a DMA clock carried in (A4), had its width turned off by a write
-    // that acts from cycle `end` (7 or before; carriedClockAsWritten): ANTIC works its fetch
-    // pattern out again at the write, so the carried fetches it took away from `end` on AND
-    // nothing into its own there. Redoes an LMS address whose high byte (cycle 7) took one in;
-    // `out` gets the new address. Before operandDmaDuringLine and playfieldFetchedDuringLine.
-    void carriedFetchesEndDuringLine(const Memory& mem, int end, PlayfieldLine& out);
-    // The same for a write that acts from cycle `end` 2-6 (made on cycle 1-5) and leaves the width
-    // off for the rest of the line: the carried fetches of cycles `end`-7 are gone from the start of
-    // the line's work (Altirra redoes the whole pattern at the write, and ANDs into ANTIC's own
-    // fetch only what the pattern has on its cycle). They AND nothing into the player fetches
-    // (fetchAddressMask: before Machine redoes those of a DMACTL write on cycles 0-4) or an LMS
-    // address's bytes and do not move the counter before the LMS: redoes the address (or, with
-    // none, the counter the line starts from); `out` gets it. Before operandDmaDuringLine.
-    void carriedFetchesGoneBeforeLms(const Memory& mem, int end, PlayfieldLine& out);
+    // That line, a first row with a DMA clock carried in (A4), had its width turned off by writes
+    // that take the carried fetches of the cycles of `gone` (bit c: cycle c, 2-7;
+    // CarriedClock::goneOwnFetchCycles) away: ANTIC works its fetch pattern out again at each
+    // write, so those AND nothing into its own there. Redoes an LMS address whose high byte
+    // (cycle 7, in `gone`) took one in; `out` gets the new address. Before operandDmaDuringLine
+    // and playfieldFetchedDuringLine.
+    void carriedFetchesEndDuringLine(const Memory& mem, uint8_t gone, PlayfieldLine& out);
+    // The same for writes that take carried fetches of cycles 2-6 away (the width turned off by a
+    // write made on cycle 1-5, for the rest of the line or until a later write turns it on again):
+    // they are gone from the start of the line's work (Altirra redoes the whole pattern at each
+    // write, and ANDs into ANTIC's own fetch only what the pattern has on its cycle). They AND
+    // nothing into the player fetches (fetchAddressMask: before Machine redoes those of a DMACTL
+    // write on cycles 0-4) or an LMS address's bytes and do not move the counter before the LMS;
+    // those on again (a write acting by cycle 7) still do: redoes the address (or, with none, the
+    // counter the line starts from); `out` gets it. Before operandDmaDuringLine.
+    void carriedFetchesGoneBeforeLms(const Memory& mem, uint8_t gone, PlayfieldLine& out);
+    // That line, with a DMA clock carried in (A4) and begun with the width off, had it turned on
+    // by one write acting before cycle 8 (carriedClockAsWritten: a pause from 0 to before 8):
+    // ANTIC works its pattern out again at the write, and the carried fetches of cycles 2-7 from
+    // it on (`f`, the clock's fetches) meet its own there: they AND their addresses into the
+    // player fetches (fetchAddressMask: before Machine redoes those of a DMACTL write on cycles
+    // 0-4) and an LMS address's bytes and move the counter before the LMS. Redoes the address (or,
+    // with none, the counter the line starts from); `out` gets it. Before operandDmaDuringLine.
+    void carriedFetchesTurnedOn(const Memory& mem, int line, const RegisterFile& regs, const DmaClockFetches& f,
+                                PlayfieldLine& out);
     // That line starts a mode line with an LMS or JMP (fetched, or repeated with display-list
     // DMA off), whose address ANTIC fetches on cycles 6 and 7 while display-list DMA is on.
     bool operandsPending() const { return operandsPending_; }
@@ -324,9 +335,9 @@ private:
     } carriedAnds_;
     // The last cycle a carried fetch ANDs into ANTIC's own (an LMS address's high byte).
     static constexpr int kLastCarriedAndCycle = 7;
-    // The carried fetches from cycle `end` to kLastCarriedAndCycle taken away (a width turned off
-    // there): they AND nothing into ANTIC's own fetches any more.
-    void dropCarriedAnds(int end);
+    // The carried fetches of the cycles of `gone` (bit c: cycle c, up to kLastCarriedAndCycle)
+    // taken away (the width turned off there): they AND nothing into ANTIC's own fetches any more.
+    void dropCarriedAnds(uint8_t gone);
     // The address each carried fetch of cycles 2-7 ANDs into ANTIC's own there ($FFFF: none),
     // ANTIC making its own fetches on the cycles of `own`.
     std::array<uint16_t, 8> carriedFetchMasks(uint8_t own) const;

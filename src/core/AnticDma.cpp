@@ -234,22 +234,23 @@ namespace {
 
 // A carried line that began with the width off (ANTIC's pattern then has no start: nothing is
 // fetched, the carried bits neither, and the line's start work sees no playfield) and whose width
-// one write turns on, acting from cycle 8 on with the start still ahead (on or before its clock's
+// one write turns on, acting from cycle 2 on with the start still ahead (on or before its clock's
 // cycle, the one before the first name cycle): Altirra redoes the pattern at the write, so the
 // carried bits fetch from there up to the start and on with its places, the line fetching as one
 // that had that start from the beginning less the fetches before the write (a pause from the line's
-// start: nothing on cycles 2-7 meets ANTIC's own fetches), and its picture decode, waiting while
-// there is no start, then runs as that line's. More writes, or one acting before cycle 8 (its
-// carried fetches of cycles 2-7 would meet ANTIC's own there), are not modelled.
+// start), and its picture decode, waiting while there is no start, then runs as that line's. Those
+// of cycles 2-7 from the write on meet ANTIC's own fetches there (Antic::carriedFetchesTurnedOn).
+// More writes, or one acting on cycle 1 (a write on cycle 0, where the line before decided the
+// carried fetch), are not modelled.
 CarriedClock carriedClockTurnedOn(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                   std::span<const PlayfieldLine::FetchChange> changes) {
-    constexpr int kFirstCycleAfterOwnFetches = 8;
+    constexpr int kFirstTurnedOnCycle = 2;
     CarriedClock out;
     if (changes.size() != 1) return out;
     const PlayfieldLine::FetchChange& w = changes[0];
     const int from = w.clock / 2;  // the first cycle the write acts on (actsOnCycle)
     const int start = dmaClockStartName(w.dmactl, hscrollEnabled, w.hscrol);
-    if (start < 0 || from < kFirstCycleAfterOwnFetches || start - 1 < from) return out;
+    if (start < 0 || from < kFirstTurnedOnCycle || start - 1 < from) return out;
     const PlayfieldFetch fetch = playfieldFetch(mode, hscrollEnabled, dmactl, hscrol, changes);
     if (fetch.clock != start - 1) return out;  // (never: the start the beam latches)
     out.start = start;
@@ -290,11 +291,12 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         // fetched nothing while it was off (no start to fetch up to), and from here the carried
         // bits fetch up to the start again (Altirra redoes the pattern; its picture decode waits
         // while there is no start, so the line is drawn as one whose start was there from the
-        // beginning), as often as the width goes off and on again. Pauses from cycle 7 on
-        // (before, the carried fetches of cycles 2-6 that the model counts as the line begins
-        // would go: not modelled).
+        // beginning), as often as the width goes off and on again. A pause from cycle 2-6 also
+        // takes the carried fetches in it away from ANTIC's own fetches of the line's start
+        // (CarriedClock::goneOwnFetchCycles); one from cycle 1 (a write on cycle 0) would take
+        // the fetch the line before decided there (cycleOne): not modelled.
         if (off >= 0 && (start - 1 >= c || c - 1 <= kLastLateStartCycle)) {
-            if (off < 7) return out;
+            if (off < 2) return out;
             addPause(out, off, c);
             off = -1;
         }

@@ -188,18 +188,17 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 //   start on name cycle 10): the pattern before the write decided it, so it fetches a name only
 //   where the ring has its place; -1 for none;
 //   `pauseFrom`, `pauseTo`: the cycles [pauseFrom, pauseTo) with the width turned off before the
-//   start (acting from cycle 7 on) and on again with the start still ahead, or just behind on
+//   start (acting from cycle 2 on) and on again with the start still ahead, or just behind on
 //   cycle 9 or 10, or from 0 on a line that began with the width off and one write turns on from
-//   cycle 8 on: nothing fetched there; -1 for none. With the width off and on again more than
+//   cycle 2 on: nothing fetched there; -1 for none. With the width off and on again more than
 //   once, pauseFrom is the first pause's first cycle and pauseTo the last one's end;
 //   `resumed`: the cycles between those pauses (bit c for cycle c), the width on again with the
 //   start ahead: the carried bits fetch there.
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
-// with the width off and has more than one write, or one acting before cycle 8, at or after the
+// with the width off and has more than one write, or one acting on cycle 1, at or after the
 // start, or leaving the width off, a start a write on cycle 10 or before moved past the
 // beam so that the write acts after the first name cycle on a line that has a later write, or
-// the width turned off by a write acting on cycle 1, or before cycle 7 and on again before the
-// start.
+// the width turned off by a write acting on cycle 1.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;
@@ -209,6 +208,19 @@ struct CarriedClock {
     int unfetchedName = -1;
     int pauseFrom = -1, pauseTo = -1;
     uint64_t resumed = 0;
+    // The cycles 2-7 (bit c: cycle c) whose carried fetch the writes took away: from `end` on,
+    // and in a pause from cycle 2 on not resumed (a pause from 0, a line begun with the width
+    // off, had none for ANTIC's start work to meet). ANTIC works its pattern out again at each
+    // write (Altirra), so those AND nothing into its own fetches there (players on 2-5, an LMS
+    // address on 6-7) and do not move the counter before the LMS; the others still do.
+    uint8_t goneOwnFetchCycles() const {
+        uint8_t gone = 0;
+        for (int c = 2; c <= 7; ++c) {
+            const bool paused = pauseFrom > 0 && c >= pauseFrom && c < pauseTo && !((resumed >> c) & 1);
+            if (c >= end || paused) gone = static_cast<uint8_t>(gone | (1 << c));
+        }
+        return gone;
+    }
 };
 CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                    std::span<const PlayfieldLine::FetchChange> changes);

@@ -460,7 +460,7 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     }
     if (pf.fetchChangeCount != 0) [[unlikely]] {
         applyFetchChanges(pf, regs);
-        if (pf.dmaClock != 0) carriedFetchesGoneBeforeLms(pf);
+        if (pf.dmaClock != 0) carriedFetchesGoneBeforeLms(regs, pf);
         takeBusFetches(regs, pf);
     }
     // Phantom DMA (D8) takes the LMS or JMP address bytes on cycles 6 and 7 as the line's
@@ -522,13 +522,19 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     return vscrol;
 }
 
-void Machine::carriedFetchesGoneBeforeLms(PlayfieldLine& pf) {
-    // A width turned off for the rest of the line by a write acting before cycle 7 (A4) takes the
-    // carried fetches of cycles 2-6 from there away, before the player fetches a DMACTL write on
-    // cycles 0-4 redoes below and before an LMS address a display-list DMA write fetches.
+void Machine::carriedFetchesGoneBeforeLms(const RegisterFile& regs, PlayfieldLine& pf) {
+    // A width turned off by a write acting before cycle 7 (A4), for the rest of the line or until a
+    // later write turns it on again, takes the carried fetches of cycles 2-6 it was off on away,
+    // before the player fetches a DMACTL write on cycles 0-4 redoes below and before an LMS address
+    // a display-list DMA write fetches.
     const CarriedClock clock = carriedClockAsWritten(pf);
-    if (clock.modelled && clock.start == kNoStart && clock.end < 7)
-        antic_.carriedFetchesGoneBeforeLms(memory_, clock.end, pf);
+    const uint8_t gone = clock.goneOwnFetchCycles();
+    if (clock.modelled && (gone & 0x7C) != 0) antic_.carriedFetchesGoneBeforeLms(memory_, gone, pf);
+    // A line begun with the width off that one write turns on before cycle 8 (a pause from 0): its
+    // carried fetches from the write on meet ANTIC's own there.
+    if (clock.modelled && clock.pauseFrom == 0 && clock.pauseTo <= kOperandLowCycle + 1)
+        antic_.carriedFetchesTurnedOn(memory_, line_, regs,
+                                      dmaClockFetches(pf.dmaClock, pf.dmaMode, clock, pf.firstRow), pf);
 }
 
 void Machine::operandFetchBus(std::span<const RegisterWrite> midLine, const RegisterFile& regs, const PlayfieldLine& pf,
@@ -632,12 +638,12 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
         if (pf_.dmaClock != 0 && pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]] {
             // A width turned off by a write acting on cycle 7 or before takes the carried fetches
-            // from there away from ANTIC's own (A4): an LMS high byte is then read alone (also
-            // where a later write turns it on again: the fetch of cycle 7 is still gone).
+            // it was off on away from ANTIC's own (A4): an LMS high byte is then read alone (also
+            // where a later write turns it on again after cycle 7: the fetch of cycle 7 is still
+            // gone). (A pause from 0, a line begun with the width off, had none to take.)
             const CarriedClock clock = carriedClockAsWritten(pf_);
-            // (A pause from 0, a line begun with the width off, had no carried fetches to take.)
-            const int gone = clock.end < 8 ? clock.end : clock.pauseFrom > 0 ? clock.pauseFrom : -1;
-            if (clock.modelled && gone >= 0 && gone < 8) antic_.carriedFetchesEndDuringLine(memory_, gone, pf_);
+            const uint8_t gone = clock.goneOwnFetchCycles();
+            if (clock.modelled && gone != 0) antic_.carriedFetchesEndDuringLine(memory_, gone, pf_);
         }
         if (antic_.operandsPending()) [[unlikely]] {
             const OperandFetches fetches = operandFetches(midLine, regs_[Reg::DMACTL]);

@@ -178,9 +178,12 @@ private:
     // holds the registers as the line began). Returns the last VSCROL written before ANTIC
     // latches it for the line's end-of-mode-line test, or -1.
     int applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFile& regs, PlayfieldLine& pf);
-    // A carried line's width turned off by a write acting before cycle 7 (A4): the carried
-    // fetches from there are gone from the line's start work (Antic::carriedFetchesGoneBeforeLms).
-    void carriedFetchesGoneBeforeLms(PlayfieldLine& pf);
+    // A carried line's width turned off by a write acting before cycle 7 (A4), for good or until a
+    // later write: the carried fetches of the cycles it was off on are gone from the line's start
+    // work (Antic::carriedFetchesGoneBeforeLms); one begun with the width off that a write turns on
+    // before cycle 8: those from the write on meet ANTIC's own (Antic::carriedFetchesTurnedOn).
+    // `regs`: the registers as the line began.
+    void carriedFetchesGoneBeforeLms(const RegisterFile& regs, PlayfieldLine& pf);
     // The program's memory writes of this line (memoryWrites_, not empty) for what ANTIC
     // fetches after them: the screen bytes in its line buffer on a mode line's first row, and
     // the font bytes of `pf` (the line with its CHBASE writes applied), which keeps those that

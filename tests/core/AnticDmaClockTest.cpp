@@ -417,6 +417,42 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoStillStartsThe
     EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, thenAnother).modelled);
 }
 
+TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffThatAWriteTurnsOnBeforeCycle8FetchesFromTheWrite) {
+    // The line of A4_ACarriedLineBegunWithTheWidthOffFetchesFromTheWriteThatTurnsItOn (a scrolled
+    // mode F first row, the ring $AA: bitmaps on the odd cycles; no instruction fetch, no P/M DMA;
+    // begun with DMACTL $20, the width off, and HSCROL 8) with DMACTL $22 written on cycle 3 instead
+    // (acting from 4): Altirra redoes the pattern at the write, so the carried bitmaps fetch from
+    // there, on the odd cycles 5-105 (51), and the start's (first name cycle 14, its clock on 13
+    // ahead) on the even 16-104 (45). Every cycle 15-105 is taken, the refreshes wait and only the
+    // last is made, on 106: the CPU keeps 114 - 96 - 1 = 17 cycles (0-4, 6, 8, 10, 12, 14,
+    // 107-113). Drawn without the carried bits (as the model drew a write acting before cycle 8)
+    // it would keep the odd cycles too.
+    LineDmaSetup s;
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{8, 0x22, 8}};
+    s.fetchChanges = writes;
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x20, 8, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.pauseFrom, 0);
+    EXPECT_EQ(clock.pauseTo, 4);
+    const LineDma dma = lineDma(s);
+    for (int c = 0; c <= 4; ++c) EXPECT_TRUE(dma.cpu(c)) << c;
+    for (int c = 5; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 16; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 17);
+    // A write on cycle 0 (acting from 1, where the line before decided the carried fetch): still
+    // not modelled.
+    const std::vector<PlayfieldLine::FetchChange> onCycle0 = {{2, 0x22, 8}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x20, 8, onCycle0).modelled);
+}
+
 TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffAndOnAgainBeforeItsStartPausesItsFetches) {
     // A scrolled mode F first row at normal width with HSCROL 8 (a wide fetch, first name cycle 14:
     // bitmaps 2 cycles after the name places, on the even cycles 16-112, the stop 110) and the ring
@@ -467,6 +503,64 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffAndOnAgainBeforeItsStartPa
     EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 8, twice).modelled);
     const std::vector<PlayfieldLine::FetchChange> late = {{16, 0x20, 0}, {22, 0x22, 0}};
     EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 0, late).modelled);
+}
+
+TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteBeforeCycle7TurnsOffAndALaterOneOnAgainPausesItsFetches) {
+    // The line of A4_ACarriedLineWhoseWidthAWriteTurnsOffBeforeCycle7FetchesUpToTheWrite (a scrolled
+    // mode F first row at normal width with HSCROL 8: a wide fetch, first name cycle 14, its clock
+    // on 13, bitmaps on the even cycles 16-112, the stop 110; the ring $AA, bitmaps on the odd
+    // cycles; no instruction fetch, no P/M DMA): DMACTL $20 written on cycle 4 (acting from 5)
+    // turns the width off, ANTIC then has no start to fetch up to and fetches nothing, the carried
+    // bitmaps neither; DMACTL $22 again on cycle 11 (acting from 12), with the start still ahead:
+    // Altirra redoes the pattern at each write, so the carried bits fetch up to the start again and
+    // the start's places join them there. Bitmaps on 3, then 13, 15 and every cycle 16-105; cycles
+    // 5, 7, 9 and 11, which the line without the writes fetches on, stay the CPU's: 114 - 1 - 2 -
+    // 90 = 21 cycles, the refreshes all waiting for 106 and only the last made there (20). The
+    // carried fetches of the pause's cycles 5 and 7 (and 6, none on this ring) are gone from
+    // ANTIC's start work. Drawn without the carried bits (as the model drew a write acting before
+    // cycle 7 with a later one) only the even cycles 16-104 would be taken.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{10, 0x20, 8}, {24, 0x22, 8}};
+    s.fetchChanges = writes;
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 8, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 14);
+    EXPECT_EQ(clock.pauseFrom, 5);
+    EXPECT_EQ(clock.pauseTo, 12);
+    EXPECT_EQ(clock.goneOwnFetchCycles(), 0xE0);
+    const LineDma dma = lineDma(s);
+    for (int c : {3, 13, 15}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 4; c <= 12; ++c) EXPECT_EQ(dma.use[c], DmaUse::Cpu) << c;
+    for (int c = 16; c < 106; ++c) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    LineDmaSetup began = s;  // the same line without the writes
+    began.fetchChanges = {};
+    LineDma unpaused = lineDma(began);
+    for (int c : {5, 7, 9, 11}) {
+        EXPECT_EQ(unpaused.use[c], DmaUse::Playfield) << c;
+        unpaused.use[c] = DmaUse::Cpu;
+    }
+    EXPECT_EQ(dma.use, unpaused.use);
+    // On again on cycle 5 (acting from 6): only cycle 5 is paused; the carried bitmap of 7 is made
+    // and meets ANTIC's start work (an LMS high byte) as on the line without the writes.
+    const std::vector<PlayfieldLine::FetchChange> short_ = {{10, 0x20, 8}, {12, 0x22, 8}};
+    const CarriedClock brief = carriedClockAsWritten(0xF, true, 0x22, 8, short_);
+    EXPECT_TRUE(brief.modelled);
+    EXPECT_EQ(brief.goneOwnFetchCycles(), 0x20);
+    s.fetchChanges = short_;
+    const LineDma dmaBrief = lineDma(s);
+    EXPECT_EQ(dmaBrief.use[5], DmaUse::Cpu);
+    for (int c : {3, 7, 9, 11, 13}) EXPECT_EQ(dmaBrief.use[c], DmaUse::Playfield) << c;
+    // A write on cycle 0 (acting from 1) would take the fetch the line before decided on cycle 1:
+    // still not modelled.
+    const std::vector<PlayfieldLine::FetchChange> onCycle0 = {{2, 0x20, 8}, {24, 0x22, 8}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, onCycle0).modelled);
 }
 
 TEST(AnticDma, A4_ACarriedLineWhoseWidthWritesTurnOffAndOnAgainTwiceBeforeItsStartPausesItsFetchesTwice) {
@@ -1939,6 +2033,99 @@ TEST(AnticMidLine, A4_AWidthOffWriteOnCycle3LeavesTheCounterWhereTheCarriedFetch
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
+TEST(AnticMidLine, A4_AWidthOffOnCycle3AndOnAgainBeforeTheStartTakesThePausedFetchesAwayFromThePlayers) {
+    // The scene of A4_AWidthOffWriteOnCycle3TakesTheCarriedFetchesFromCycle4AwayFromThePlayers (line
+    // 33: a scrolled mode F line at normal width with HSCROL 0, a wide fetch, first name cycle 10, its
+    // clock on 9; the ring $55, bitmaps on the even cycles; cycle 2's at $3034 meets player 0's
+    // fetch at $4421, cycle 4's at $3035 player 2's at $4621), DMACTL $3C at clock 4 (cycle 3, the
+    // width off from cycle 4) and $3E again at clock 12 (cycle 7, acting from 8, the start's clock 9
+    // still ahead). ANTIC redoes its pattern at each write (Altirra): from cycle 4 to 7 it has no
+    // start and fetches nothing, so cycle 4 has no carried bitmap and player 2 reads its own $4621
+    // ($FF: eight clocks); player 0 (cycle 2, before the pause) still reads $4421 & $3034 = $0020
+    // ($00: nothing). Memory: $4421, $4521, $4621 $FF; $0020 $00, $0021 $0F. Drawn without the
+    // carried bits (as the model drew a width off before cycle 7 and on again), cycle 4's fetch stayed
+    // ANDed in: player 2 read $0021, four clocks.
+    TestMachine t;
+    carriedFetchesOnPlayersCycles(t);
+    t.poke(0x4421, {0xFF});
+    t.poke(0x4521, {0xFF});
+    t.poke(0x4621, {0xFF});
+    t.poke(0x0021, {0x0F});
+    t.at(kFirstModeLine + 1, 4, Reg::DMACTL, 0x3C);
+    t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x3E);
+    t.run();
+    EXPECT_TRUE(t.activeClocks(0, kFirstModeLine + 1).empty());
+    EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
+    EXPECT_EQ(t.activeClocks(2, kFirstModeLine + 1).size(), 8u);
+}
+
+TEST(AnticMidLine, A4_AWidthOffOnCycle3AndOnAgainOnCycle5CountsTheCarriedFetchesOutsideThePause) {
+    // The scene of A4_AWidthOffWriteOnCycle3LeavesTheCounterWhereTheCarriedFetchesBeforeItMovedIt
+    // (line 32: 51 bytes from $3000, the counter at $3033, the ring $55; line 33 a scrolled mode F
+    // line without an LMS at normal width, HSCROL 0: first name cycle 10, bitmaps 2 cycles after
+    // the name places, the start's places the ring's own, the stop 106 on the step) with DMACTL $3C
+    // at clock 4 (cycle 3, the width off from cycle 4) and $3E again at clock 8 (cycle 5, acting from
+    // 6, the start still ahead). ANTIC redoes its pattern at each write (Altirra): the carried
+    // bitmaps fetch on 0 (virtual) and 2, none on 4 (the width off, no start), and again from 6 up
+    // to the start and on with its places: the counter before the line's data is $3033 + 3 =
+    // $3036 (cycles 0, 2, 6), and the 50 bitmaps on the even cycles 8-106 fill places 0-49. The stop
+    // clears the ring (its places even), so line 34 is a normal one: 48 bytes from $3036 + 50 =
+    // $3068, bytes 4-43 ($306C-$3093) in its window $30-$CF. Line 33 itself is drawn as the line
+    // without the writes (its decode runs as that line's) with its bytes one place earlier: it
+    // fetched from $3037 (cycles 0, 2, 4, 6 counted). Memory: $306C-$3093 $FF, the rest of the
+    // screen 37 * i: line 34 lit throughout. Drawn without the carried bits (as the model drew a
+    // width off before cycle 7 and on again), line 33 counted cycle 4 too and fetched its own 48
+    // bytes: line 34 started at $3067 and its first 4 clocks were dark.
+    auto scene = [](TestMachine& t, bool paused) {
+        carriedFetchesOnPlayersCycles(t);
+        for (int i = 0x40; i < 0x100; ++i)
+            t.m.memory().write(static_cast<uint16_t>(0x3000 + i - (paused ? 0 : -1)), static_cast<uint8_t>(i * 37));
+        if (paused) {
+            t.at(kFirstModeLine + 1, 4, Reg::DMACTL, 0x3C);
+            t.at(kFirstModeLine + 1, 8, Reg::DMACTL, 0x3E);
+            for (uint16_t a = 0x306C; a <= 0x3093; ++a) t.poke(a, {0xFF});
+        }
+        t.run();
+    };
+    TestMachine t, began;
+    scene(t, true);
+    scene(began, false);
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), lit(began, kFirstModeLine + 1, 0x30, 0xD0));
+    EXPECT_NE(lit(t, kFirstModeLine + 1, 0x30, 0xD0).find('1'), std::string::npos);  // (bytes lit and dark)
+    EXPECT_NE(lit(t, kFirstModeLine + 1, 0x30, 0xD0).find('0'), std::string::npos);
+}
+
+TEST(AnticMidLine, A4_AWidthOffOnCycle5AndOnAgainBeforeTheStartReadsTheLmsAddressAloneAndFetchesAroundThePause) {
+    // The scene of A4_AWidthOffWriteOnCycle5TakesTheCarriedFetchOfCycle6AwayFromTheLmsLowByte (the
+    // ring $55, bitmaps on the even cycles; line 33 a scrolled mode F line at normal width, HSCROL
+    // 0: first name cycle 10, its clock on 9; an LMS $4000, address bytes at $2007-$2008; its
+    // carried bitmaps on 0, 2 and 4 move the counter to $3036, and cycle 6's at $3036 would meet
+    // the low byte's fetch: $2007 & $3036 = $2006, $5F), DMACTL $20 at clock 8 (cycle 5, the width
+    // off from 6) and $22 again at clock 12 (cycle 7, acting from 8, the start still ahead). ANTIC
+    // redoes its pattern at each write (Altirra): no start on cycles 6-7, so no carried bitmap there,
+    // and the low byte is read at $2007 alone ($00), the high byte $40 (no carried fetch on 7
+    // either): the counter is loaded with $4000. From cycle 8 the carried bits fetch again up to the
+    // start and on with its places: bitmaps on the even cycles 8-106, 50 bytes from $4000 into places
+    // 0-49, and the line's picture is the one of the line that had that start from the beginning
+    // (Altirra's decode waits while there is no start), which shows places within 0-49 in its window
+    // $30-$CF. Its stop (106) clears the ring, so line 34 (mode F, no LMS) is a normal line: 48 bytes
+    // from $4032, bytes 4-43 ($4036-$405D) in the window. Memory: $4000-$405D $FF, the rest $00:
+    // both lines lit throughout ($405E dark: one fetch more or less would darken line 34's last or
+    // first 4 clocks). With cycle 6's fetch ANDed in (as the model drew a width off before cycle 7
+    // and on again) the counter was loaded with $405F: both lines dark.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x5F, 0x00, 0x40, 0x1F});
+    for (uint16_t a = 0x4000; a <= 0x405D; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 8, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
 TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffIsDrawnAsOneStartedInTimeLessTheFetchesBeforeTheWrite) {
     // Line 32 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (a scrolled mode F line, LMS
     // $3000, HSCROL 2 from clock 100: 51 bytes, the counter at $3033, the ring $55). Line 33, a
@@ -1966,6 +2153,84 @@ TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffIsDrawnAsOneStartedInTimeL
     t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x22);
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOnCycle4CountsTheCarriedFetchOfCycle6) {
+    // The scene of A4_ACarriedLineBegunWithTheWidthOffIsDrawnAsOneStartedInTimeLessTheFetchesBeforeTheWrite
+    // (line 33, a scrolled mode F line without an LMS, begun with DMACTL $20 and HSCROL 8, the ring
+    // $55: bitmaps on the even cycles; the line before's cycle 0 bitmap moves the counter to $3034)
+    // with DMACTL $22 at clock 6 instead (cycle 4, acting from 5; first name cycle 14, its clock 13
+    // ahead). Altirra redoes the pattern at the write: the carried bitmaps fetch from there, on
+    // 6 (moving the counter to $3035 before the line's data), 8, 10, 12 and 14, the start's places
+    // (even too) from 16: bitmaps on the even cycles 8-110 fill places 0-51 from $3035. The picture
+    // is the line that had that start from the beginning (its decode waits while there is no
+    // start): place 4 + i at clock $28 + 4i, the window $30-$CF showing places 6-45, bytes
+    // $303B-$3062. Memory: $303B-$3062 $FF, the rest of the screen $00: lit throughout. Drawn
+    // without the carried bits (as the model drew a write acting before cycle 8), line 33 would
+    // fetch its own 48 bytes from $3034 and show bytes $3036-$305D: its first 20 clocks dark.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F});
+    for (uint16_t a = 0x303B; a <= 0x3062; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 8);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 6, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOnCycle2AndsItsCarriedFetchIntoAPlayers) {
+    // The scene of A4_ACarriedFetchOnAPlayersCycleLatchesTheAndOfBothAddresses (line 33 a scrolled
+    // mode F line at normal width with HSCROL 0, first name cycle 10, the ring $55: bitmaps on the
+    // even cycles; single-line P/M DMA, players 0-2 fetched on cycles 2-4 from $4421, $4521,
+    // $4621) with line 33 begun with DMACTL $3C (at its clock 0: the width off, ANTIC's pattern
+    // has no start and fetches nothing) and $3E again at clock 2 (cycle 2, acting from 3, the
+    // start's clock 9 ahead). Altirra redoes the pattern at the write: the carried bitmaps fetch
+    // from there, the first on cycle 4 at the counter as the line began, $3034 (after the line
+    // before's virtual cycle 0 bitmap), meeting player 2's fetch: ANTIC reads $4621 & $3034 =
+    // $0020. Player 0 (cycle 2, before the write) reads its own $4421. Memory: $4421, $4521, $4621
+    // $FF; $0020 $00. So on line 33 players 0 and 1 show eight clocks each and player 2 nothing.
+    // Drawn without the carried bits (as the model drew a write acting before cycle 8), player 2
+    // read its own $4621: eight clocks.
+    TestMachine t;
+    carriedFetchesOnPlayersCycles(t);
+    t.poke(0x4421, {0xFF});
+    t.poke(0x4521, {0xFF});
+    t.poke(0x4621, {0xFF});
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x3C);
+    t.at(kFirstModeLine + 1, 2, Reg::DMACTL, 0x3E);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, kFirstModeLine + 1).size(), 8u);
+    EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
+    EXPECT_TRUE(t.activeClocks(2, kFirstModeLine + 1).empty());
+}
+
+TEST(AnticMidLine, A4_ACarriedLmsLineBegunWithTheWidthOffTurnedOnOnCycle5AndsItsCarriedFetchIntoTheLowByte) {
+    // The ring $55 of A4_ACarriedFetchOnCycle6AndsItsAddressIntoTheLmsLowByte (line 32: 51 bytes
+    // from $3000, HSCROL 2 from clock 100), line 33 a scrolled mode F line at normal width with
+    // HSCROL 0 (first name cycle 10, its clock on 9) and an LMS whose address bytes at $2007-$2008
+    // are $FF $40, begun with DMACTL $20 (at its clock 0: the width off, ANTIC's pattern has no
+    // start and fetches nothing, so the line before's virtual cycle 0 bitmap alone moves the
+    // counter, to $3034) and $22 again at clock 8 (cycle 5, acting from 6, the start ahead).
+    // Altirra redoes the pattern at the write: the carried bitmap of cycle 6 at $3034 meets the
+    // low byte's fetch, read at $2007 & $3034 = $2004 ($00, the second blank instruction's
+    // byte); cycle 7 has none, the high byte is $40: the counter is loaded with $4000. From cycle
+    // 8 the carried bitmaps and the start's fetch on the even cycles 8-106, 50 bytes from $4000
+    // into places 0-49, the line drawn as the one that had its start from the beginning (within
+    // places 0-49 in its window $30-$CF); its stop clears the ring, and line 34 (mode F, no LMS)
+    // is a normal line from $4032: bytes 4-43 ($4036-$405D) in the window. Memory: $4000-$405D
+    // $FF: both lines lit throughout. Drawn without the carried bits (as the model drew a write
+    // acting before cycle 8) the address was read alone, $40FF: both lines dark.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x5F, 0xFF, 0x40, 0x1F});
+    for (uint16_t a = 0x4000; a <= 0x405D; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 8, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
 TEST(AnticMidLine, A4_ACarriedTextLineBegunWithTheWidthOffMovesTheCounterByTheNamesFromTheWrite) {

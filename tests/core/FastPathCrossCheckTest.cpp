@@ -904,8 +904,13 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // began on cycles 7 on, mostly before the line's start (a line begun with the width off, whose
 // carried bits fetch from the write on). The lines are found by running the scene, among those with
 // no DMACTL, HSCROL or VSCROL write on them or the next line, so that the other lines' rings and
-// writes stay as they were (a twelfth generator).
-void abnormalDmaScene(TestMachine& t, uint32_t seed) {
+// writes stay as they were (a twelfth generator). With `pauseBeforeSeven` every such line has its
+// width turned off so and on again on the line itself by a write acting up to the start, which
+// pauses the carried fetches, those of the pause gone from the line's start work
+// (abnormalDmaScenePausedBeforeSeven). With `onBeforeEight` every such line begins with the width
+// off and has it turned on by a write acting on cycles 2-7, whose carried fetches from there meet
+// ANTIC's own (abnormalDmaSceneTurnedOnBeforeEight).
+void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -930,7 +935,17 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
     Rng beforeSeven{seed * 217645177u + 47u};
     for (size_t i = 0; i < carried.size(); ++i) {
         const auto [y, dmactl, start] = carried[i];
-        if (i % 2 == 0) {
+        if (onBeforeEight) {
+            // (A write at clock x acts from cycle x / 2 + 2: from 2 to 7 with x 0-11.)
+            t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            t.at(y, 1 + beforeSeven.below(11), Reg::DMACTL, dmactl);
+        } else if (pauseBeforeSeven) {
+            // (On again by a write acting up to the start's clock, start - 1: at clock x it acts from
+            // cycle x / 2 + 2, so from the cycle after the off write's up to it.)
+            const int offClock = 2 + beforeSeven.below(8);
+            t.at(y, offClock, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            t.at(y, offClock + 2 + beforeSeven.below(std::max(2, 2 * start - 8 - offClock)), Reg::DMACTL, dmactl);
+        } else if (i % 2 == 0) {
             t.at(y, 2 + beforeSeven.below(8), Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
             t.at(y + 1, 0, Reg::DMACTL, dmactl);
         } else {
@@ -940,6 +955,10 @@ void abnormalDmaScene(TestMachine& t, uint32_t seed) {
         }
     }
 }
+
+void abnormalDmaScene(TestMachine& t, uint32_t seed) { abnormalDmaSceneWith(t, seed, false); }
+void abnormalDmaScenePausedBeforeSeven(TestMachine& t, uint32_t seed) { abnormalDmaSceneWith(t, seed, true); }
+void abnormalDmaSceneTurnedOnBeforeEight(TestMachine& t, uint32_t seed) { abnormalDmaSceneWith(t, seed, false, true); }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     int live = 0;  // lines drawn with a DMA clock carried in, over the scenes
@@ -992,12 +1011,26 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // the start still ahead, whose carried bits fetch from the write on, and of them the first
     // rows and the text lines
     int turnedOn = 0, turnedOnFirstRows = 0, turnedOnText = 0;
-    for (uint32_t seed = 9000; seed < 9040; ++seed) {
-        crossCheck(seed, MachineOptions{}, abnormalDmaScene);
-        crossCheck(seed, MachineOptions{.record = false}, abnormalDmaScene);
-        crossCheck(seed, MachineOptions{.picture = false, .record = false}, abnormalDmaScene);
+    // and the lines whose width a write acting before cycle 7 turns off and a later one on again
+    // before the start, which pauses the carried fetches from there, and of them the first rows with
+    // an LMS (its address read again), the lines on again by cycle 7, whose carried fetches from
+    // there still meet ANTIC's own, and the rows with players fetched on a cycle of the pause that a
+    // carried fetch was taken from
+    int pausedBeforeSeven = 0, pausedBeforeSevenLms = 0, pausedBeforeSevenBrief = 0, pausedBeforeSevenPlayers = 0;
+    // (Seeds 9040-9069: the width off before cycle 7 on again on the line itself; 9070 on: lines
+    // begun with the width off turned on before cycle 8.)
+    // and of those the lines turned on by a write acting before cycle 8, whose carried fetches from
+    // there meet ANTIC's own, and of them the first rows with an LMS and the text lines
+    int turnedOnEarly = 0, turnedOnEarlyLms = 0, turnedOnEarlyText = 0;
+    for (uint32_t seed = 9000; seed < 9090; ++seed) {
+        const auto scene = seed < 9040   ? abnormalDmaScene
+                           : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
+                                         : abnormalDmaSceneTurnedOnBeforeEight;
+        crossCheck(seed, MachineOptions{}, scene);
+        crossCheck(seed, MachineOptions{.record = false}, scene);
+        crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
         TestMachine t;
-        abnormalDmaScene(t, seed);
+        scene(t, seed);
         for (int y = 0; y < t.m.linesPerFrame(); ++y) {
             t.m.runScanline();
             const bool carried = t.m.currentLine().dmaClock != 0;
@@ -1066,10 +1099,29 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     offBeforeSevenLms += pf.firstRow && pf.operandFetched;
                     offBeforeSevenPlayers += players;
                 }
+                if (clock.modelled && clock.pauseFrom == 0 && clock.pauseTo <= 7) {
+                    ++turnedOnEarly;
+                    turnedOnEarlyLms += pf.firstRow && pf.operandFetched;
+                    turnedOnEarlyText += anticMode(pf.dmaMode).character;
+                }
                 if (clock.modelled && clock.pauseFrom == 0) {
                     ++turnedOn;
                     turnedOnFirstRows += pf.firstRow;
                     turnedOnText += anticMode(pf.dmaMode).character;
+                }
+                if (clock.modelled && clock.pauseFrom > 0 && clock.pauseFrom < 7) {
+                    ++pausedBeforeSeven;
+                    pausedBeforeSevenLms += pf.firstRow && pf.operandFetched;
+                    pausedBeforeSevenBrief += clock.pauseTo <= 7;
+                    const DmaClockFetches f =
+                        dmaClockFetches(pf.dmaClock, pf.dmaMode, start,
+                                        dmaClockStopName(pf.dmactl, pf.hscrollEnabled, pf.hscrol), pf.firstRow);
+                    bool players = false;
+                    for (int c = 2; c <= 5; ++c)
+                        players = players ||
+                                  (((clock.goneOwnFetchCycles() >> c) & 1) && (f.has(f.name, c) || f.has(f.font, c)) &&
+                                   (t.m.registers()[Reg::DMACTL] & 0x08));
+                    pausedBeforeSevenPlayers += players;
                 }
                 paused += clock.modelled && clock.pauseFrom > 0;
                 pausedText += clock.modelled && clock.pauseFrom > 0 && anticMode(pf.dmaMode).character;
@@ -1114,6 +1166,13 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(turnedOn, 45) << early;
     EXPECT_GT(turnedOnFirstRows, 4) << turnedOn;
     EXPECT_GT(turnedOnText, 20) << turnedOn;
+    EXPECT_GT(pausedBeforeSeven, 80) << early;
+    EXPECT_GT(pausedBeforeSevenLms, 2) << pausedBeforeSeven;
+    EXPECT_GT(pausedBeforeSevenBrief, 25) << pausedBeforeSeven;
+    EXPECT_GT(pausedBeforeSevenPlayers, 12) << pausedBeforeSeven;
+    EXPECT_GT(turnedOnEarly, 35) << turnedOn;
+    EXPECT_GT(turnedOnEarlyLms, 1) << turnedOnEarly;
+    EXPECT_GT(turnedOnEarlyText, 15) << turnedOnEarly;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
