@@ -59,7 +59,11 @@ double median(std::vector<double> v) {
 // tab has a close button, at its right end: a click meant to pick a panel never closes one.
 // Returns the panel in front, or nullptr when its close button closed it. The rows are the
 // widget "tabs SLOT".
-Panel* drawTabRows(const char* slot, const std::vector<Panel*>& tabs, std::string& front, AppContext& ctx) {
+// `oneRow`: the slot is too short for its panel (a lesson's text on a small projector at a large
+// interface size, where three rows of tabs left no room for it): the tabs keep to one row, the
+// front one always among them, and those that do not fit are listed under a "More" tab.
+Panel* drawTabRows(const char* slot, const std::vector<Panel*>& tabs, std::string& front, AppContext& ctx,
+                   bool oneRow) {
     if (std::none_of(tabs.begin(), tabs.end(), [&](const Panel* p) { return front == p->name(); }))
         front = tabs.front()->name();
     const ImGuiStyle& style = ImGui::GetStyle();
@@ -76,13 +80,34 @@ Panel* drawTabRows(const char* slot, const std::vector<Panel*>& tabs, std::strin
     const float pad = tight ? style.FramePadding.x / 2 : style.FramePadding.x;
     const float gap = tight ? style.ItemInnerSpacing.x / 2 : style.ItemInnerSpacing.x;
     ImDrawList* draw = ImGui::GetWindowDrawList();
+    // In one row: the front tab, then the others in their order while they fit beside it and
+    // the "More" tab.
+    auto tabW = [&](const Panel* p) {
+        return ImGui::CalcTextSize(p->name()).x + pad * 2 + (front == p->name() ? closeW : 0);
+    };
+    std::vector<Panel*> more;
+    if (oneRow) {
+        float all = -gap;
+        for (const Panel* p : tabs) all += tabW(p) + gap;
+        if (all > right - start.x) {
+            const Panel* frontTab =
+                *std::find_if(tabs.begin(), tabs.end(), [&](const Panel* p) { return front == p->name(); });
+            float room = right - start.x - tabW(frontTab) - gap - (ImGui::CalcTextSize("More").x + pad * 2);
+            for (Panel* p : tabs) {
+                if (p == frontTab) continue;
+                if (more.empty() && tabW(p) + gap <= room) room -= tabW(p) + gap;
+                else more.push_back(p);
+            }
+        }
+    }
     Panel* shown = nullptr;
     float x = start.x, y = start.y;
     for (Panel* p : tabs) {
+        if (std::find(more.begin(), more.end(), p) != more.end()) continue;
         const bool isFront = front == p->name();
         const float labelW = ImGui::CalcTextSize(p->name()).x + pad * 2;
         const float w = labelW + (isFront ? closeW : 0);
-        if (x > start.x && x + w > right) x = start.x, y += h + style.ItemInnerSpacing.y;
+        if (!oneRow && x > start.x && x + w > right) x = start.x, y += h + style.ItemInnerSpacing.y;
         ImGui::PushID(p->name());
         ImGui::SetCursorScreenPos(ImVec2(x, y));
         if (ImGui::InvisibleButton("##tab", ImVec2(labelW, h))) front = p->name();
@@ -116,6 +141,26 @@ Panel* drawTabRows(const char* slot, const std::vector<Panel*>& tabs, std::strin
             shown = p;
         }
         x += w + gap;
+    }
+    if (!more.empty()) {
+        const float w = ImGui::CalcTextSize("More").x + pad * 2;
+        ImGui::PushID(slot);
+        ImGui::SetCursorScreenPos(ImVec2(x, y));
+        if (ImGui::InvisibleButton("##more", ImVec2(w, h))) ImGui::OpenPopup("##more tabs");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The other panels (the tabs keep to one row for the lesson)");
+        draw->AddRectFilled(ImVec2(x, y), ImVec2(x + w, y + h),
+                            ImGui::GetColorU32(ImGui::IsItemHovered() ? ImGuiCol_TabHovered : ImGuiCol_Tab),
+                            style.TabRounding, ImDrawFlags_RoundCornersTop);
+        draw->AddText(ImVec2(x + pad, y + style.FramePadding.y), ImGui::GetColorU32(ImGuiCol_Text), "More");
+        ctx.widgets[std::string("more tabs ") + slot] = ImVec4(x, y, x + w, y + h);
+        if (ImGui::BeginPopup("##more tabs")) {
+            for (const Panel* p : more) {
+                if (ImGui::Selectable(p->name())) front = p->name();
+                ctx.noteWidget(std::string("more tab ") + p->name());
+            }
+            ImGui::EndPopup();
+        }
+        ImGui::PopID();
     }
     // The line under the tabs, as ImGui's tab bar draws it, and the rows' room in the layout.
     const float bottom = y + h, left = ImGui::GetWindowPos().x;
@@ -653,7 +698,9 @@ void App::drawSlots() {
     // The control strip is as tall as its panel's content, as measured when it was last drawn
     // (a program's extra choices, a projector's interface size move its rows down): a caption
     // scrolled out of view is not seen. Until then, and after each relayout, an estimate.
-    if (relayout_) controlNeed_ = 0, controlLeast_ = 0, resultsNeed_ = 0, editorsNeed_ = 0;
+    if (relayout_)
+        controlNeed_ = 0, controlLeast_ = 0, resultsNeed_ = 0, editorsNeed_ = 0, controlFirstRow_ = 0,
+        resultsHeading_ = 0;
     // A third of the column at most, but never so little that the strip's caption scrolls out
     // of view (at 250% its rows alone fill a third of a 1080-line screen).
     float control =
@@ -678,8 +725,44 @@ void App::drawSlots() {
     // With a lesson open its text (in the editors' slot) gets the larger share: it is what
     // the class reads.
     const float share = document_.readOnly() ? 0.7f : 1.25f;
-    const float results = shared == 2 ? std::max(rest * share, std::min(resultsNeed_, 2 * rest - editorsLeast)) : rest;
-    const float heights[] = {control, results, shared == 2 ? 2 * rest - results : rest};
+    float results = shared == 2 ? std::max(rest * share, std::min(resultsNeed_, 2 * rest - editorsLeast)) : rest;
+    float editors = shared == 2 ? 2 * rest - results : rest;
+    // A column too short for every slot's wish with a lesson open (a small projector at a large
+    // interface size: 1280 x 720 at 200% left the lesson's title half cut and no text): the
+    // lesson is what the class reads, its arrows, title and first lines come first. The other
+    // slots keep what a teacher still uses: the Collisions grid's heading (which says there
+    // is a grid to scroll to), and the strip's first row of buttons (Pause and the steps; the
+    // rows of latches below it are also on the Space, F and L keys and on the screen). What is
+    // left goes to the grid's row the lesson names, then to the strip back to its height.
+    // The Lessons panel asks for two lines of its text (editorsNeed_); here, where the others
+    // give way, for a third: two lines are a sentence's start, not yet something to read.
+    const float lessonWant = editorsNeed_ + ImGui::GetFontSize() * kLessonFontRatio + ImGui::GetStyle().ItemSpacing.y;
+    // Squeezed so, the editors' tabs keep to one row (drawTabRows): three rows of them at 200%
+    // on a 720-line screen took the room of the lesson's third line. editorsNeed_ keeps the
+    // measure taken with the rows (it only grows until a relayout), so the room the rows give
+    // back goes to the lesson's text as well, and the choice to squeeze does not flip back.
+    const bool lessonSqueezed =
+        document_.readOnly() && used[2] && shared == 2 && editorsNeed_ > 0 && editors < lessonWant;
+    if (lessonSqueezed) {
+        const float controlMin =
+            !used[0] ? 0
+            : controlFirstRow_ > 0
+                ? std::min(control, controlFirstRow_)
+                : std::min(control, ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetStyle().WindowPadding.y * 2);
+        const float resultsMin = resultsHeading_ > 0
+                                     ? resultsHeading_
+                                     : ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing() +
+                                           ImGui::GetStyle().WindowPadding.y * 2;
+        editors = std::max(editors, std::min(lessonWant, available - controlMin - resultsMin));
+        float left = available - editors - controlMin - resultsMin;
+        const float toResults = std::clamp(resultsNeed_ - resultsMin, 0.0f, std::max(left, 0.0f));
+        results = resultsMin + toResults;
+        left -= toResults;
+        const float toControl = std::clamp(control - controlMin, 0.0f, std::max(left, 0.0f));
+        control = controlMin + toControl;
+        editors += std::max(left - toControl, 0.0f);
+    }
+    const float heights[] = {control, results, editors};
     float y = columnPos_.y;
     // Leaving a lesson by any way (a file, a template, New, a recovered scene) gives the
     // results their room back.
@@ -705,7 +788,9 @@ void App::drawSlots() {
                                                      options_.show.end();
                 if (asked || frontPanel_ == p->name()) frontTabs_[slot] = p->name();
             }
-            Panel* p = tabs.empty() ? nullptr : drawTabRows(kSlotWindows[slot], tabs, frontTabs_[slot], ctx_);
+            Panel* p = tabs.empty() ? nullptr
+                                    : drawTabRows(kSlotWindows[slot], tabs, frontTabs_[slot], ctx_,
+                                                  slot == static_cast<int>(PanelSlot::Inspector) && lessonSqueezed);
             for (const Panel* tab : tabs)
                 if (!tab->visible) ctx_.notify(std::string("closed ") + tab->name() + ": View > Panels brings it back");
             if (p) {
@@ -722,6 +807,10 @@ void App::drawSlots() {
                     controlNeed_ = std::max(controlNeed_, drawn + ctx_.shortfall);
                     controlLeast_ = std::max(controlLeast_, drawn + ctx_.shortfall - ctx_.squeezable);
                 }
+                if (slot == static_cast<int>(PanelSlot::Control))
+                    controlFirstRow_ = childTop + ImGui::GetFrameHeightWithSpacing() + padding;
+                if (slot == static_cast<int>(PanelSlot::Results))
+                    resultsHeading_ = childTop + ImGui::GetTextLineHeightWithSpacing() + padding;
                 if (slot == static_cast<int>(PanelSlot::Results) && ctx_.keepInView > 0)
                     resultsNeed_ = std::max(resultsNeed_, childTop + ctx_.keepInView + padding);
                 if (slot == static_cast<int>(PanelSlot::Inspector) && ctx_.keepInView > 0)

@@ -174,7 +174,10 @@ private:
     float resultsNeed_ = 0;   // the results slot's height that shows the Collisions grid whole (0: not yet)
     float lastResults_ = 0;   // the results slot's height in the last frame
     float editorsNeed_ = 0;   // the editors slot's height that shows a lesson's title and first lines (0: not yet)
-    int frame_ = 0;           // UI frames drawn
+    // The least a short column with a lesson open leaves the other slots (0: not yet measured):
+    float controlFirstRow_ = 0;  // the control slot's height that shows the strip's first row of buttons
+    float resultsHeading_ = 0;   // the results slot's height that shows its tabs and one line below
+    int frame_ = 0;              // UI frames drawn
     float dpiScale_ = 1.0f;
     float uiScale_ = 1.0f;  // the user's, remembered (Ctrl+plus / minus)
     bool scaleChanged_ = false, fontsUploaded_ = false;

@@ -183,6 +183,7 @@ private:
         const std::string shownTitle = wraps ? title : fitText(title, width);
         draw->AddText(ImGui::GetFont(), font_, origin, text, shownTitle.c_str(), nullptr, wraps ? width : 0, &clip);
         ImGui::Dummy(ImVec2(width, titleH));
+        if (cellWidgets) ctx_->noteWidget(std::string(cellWidgets) + "title");
         if (ImGui::IsItemHovered() && (shownTitle != title || !titleTip.empty()))  // a cut title shows whole
             ImGui::SetTooltip("%s%s%s", shownTitle != title ? title.c_str() : "",
                               shownTitle != title && !titleTip.empty() ? "\n" : "", titleTip.c_str());

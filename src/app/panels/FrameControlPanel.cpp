@@ -23,6 +23,7 @@ public:
         Simulation& sim = ctx.simulation;
         if (ImGui::Button(sim.running() ? "Pause" : " Run ", ImVec2(ImGui::GetFontSize() * 4, 0)))
             sim.setRunning(!sim.running());
+        ctx.noteWidget("run button");
         tooltip("Space");
         ImGui::SameLine();
         if (ImGui::Button("Step frame")) sim.setRunning(false), sim.stepFrame();

@@ -92,6 +92,88 @@ TEST(Projector, TheRegistersALessonNamesAreInViewAt1280By720) {
     fs::remove_all(dir);
 }
 
+// A lesson at 1280 x 720 made 200% with Ctrl+plus (a classroom's older projector, read from
+// the back of the room): the lesson is what the class reads. Its arrows, its title and three
+// lines of its text are in view without scrolling; the Collisions grid keeps at least its
+// heading and the Frame control strip its first row of buttons. Before, the title was half cut
+// and no text showed: the Inspector's share of the column was about its tabs alone.
+class SmallProjector : public testing::TestWithParam<const char*> {};
+
+TEST_P(SmallProjector, ALessonsTextIsInViewAt1280By720And200) {
+    const fs::path dir = scratchDir("projector-small");
+    AppSession app(sessionOptions(sourceFile(std::string("assets/lessons/") + GetParam()), dir, 1280, 720));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(8);
+    const float normalFont = app.fontSize();
+    for (int step = 0; step < 4; ++step) bigger(input);  // 125%, 150%, 175%, 200%
+    ASSERT_EQ(percent(app, normalFont), 200);
+    shot(app, "projector-small-" + std::string(GetParam()).substr(0, 2));
+    ASSERT_TRUE(app.widget("front tab Lessons").has_value()) << "the lesson did not bring its panel to the front";
+    const Visible lesson = visibleIn("Inspector", "front tab Lessons", app);
+    for (const char* name : {"lesson previous", "lesson next", "lesson title"}) {
+        const auto w = app.widget(name);
+        ASSERT_TRUE(w.has_value()) << name;
+        EXPECT_GE((*w)[1], lesson.top) << name << " is above the Lessons panel's top";
+        EXPECT_LE((*w)[3], lesson.bottom)
+            << name << " is cut off below the Lessons panel (its bottom at " << lesson.bottom << ")";
+    }
+    const auto title = app.widget("lesson title");
+    ASSERT_TRUE(title.has_value());
+    const ImFont* text = ImGui::GetIO().Fonts->Fonts[kLessonFontIndex];
+    EXPECT_LE((*title)[3] + 3.3f * text->FontSize, lesson.bottom)
+        << "less than three lines of the lesson's text are in view (the panel's bottom at " << lesson.bottom << ")";
+    const Visible results = visibleIn("Results", "front tab Collisions", app);
+    const auto heading = app.widget("hardware title");
+    ASSERT_TRUE(heading.has_value());
+    EXPECT_GE((*heading)[1], results.top) << "the Collisions grid's heading is above its panel's top";
+    EXPECT_LE((*heading)[3], results.bottom) << "the Collisions grid's heading is cut off";
+    const Visible control = visibleIn("Control", "front tab Frame control", app);
+    const auto run = app.widget("run button");
+    ASSERT_TRUE(run.has_value());
+    EXPECT_LE((*run)[3], control.bottom) << "the Frame control strip's buttons are cut off";
+    fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Projector, SmallProjector, testing::Values("03-priority-hides.json", "17-size-lock-up.json"),
+                         [](const testing::TestParamInfo<const char*>& info) {
+                             return std::string(info.param).substr(0, 2) == "03" ? "Lesson3" : "Lesson17";
+                         });
+
+// The same projector: the three lines below the lesson's title are drawn, text on the screen
+// (each band of a line's height holds the text's light pixels), not only laid out in the panel.
+TEST(Projector, ALessonsTextIsDrawnAt1280By720And200) {
+    const fs::path dir = scratchDir("projector-small-pixels");
+    AppSession app(sessionOptions(sourceFile("assets/lessons/17-size-lock-up.json"), dir, 1280, 720));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(8);
+    for (int step = 0; step < 4; ++step) bigger(input);
+    const RgbImage picture = app.capture();
+    shot(app, "projector-small-pixels");
+    const auto title = app.widget("lesson title");
+    const ImGuiWindow* slot = ImGui::FindWindowByName("Inspector");
+    ASSERT_TRUE(title.has_value());
+    ASSERT_NE(slot, nullptr);
+    const ImFont* text = ImGui::GetIO().Fonts->Fonts[kLessonFontIndex];
+    const float line = text->FontSize + ImGui::GetStyle().ItemSpacing.y;
+    const float bottom = slot->Pos.y + slot->Size.y - ImGui::GetStyle().WindowPadding.y;
+    const int left = static_cast<int>(slot->Pos.x), right = static_cast<int>(slot->Pos.x + slot->Size.x) - 1;
+    for (int n = 0; n < 3; ++n) {
+        const int top = static_cast<int>((*title)[3] + ImGui::GetStyle().ItemSpacing.y + n * line);
+        const int end = std::min(static_cast<int>(top + line), static_cast<int>(bottom));
+        int light = 0;
+        for (int y = top; y < end && y < picture.height; ++y)
+            for (int x = left; x < right && x < picture.width; ++x) {
+                const uint8_t* p = picture.at(x, y);
+                if (p[0] > 170 && p[1] > 170 && p[2] > 170) ++light;
+            }
+        EXPECT_GE(light, 40) << "no text drawn in line " << n + 1 << " of the lesson (rows " << top << " to " << end
+                             << ", the panel's bottom at " << bottom << ")";
+    }
+    fs::remove_all(dir);
+}
+
 // At 250% the Frame control strip's caption (what its coloured rows mean) is read without
 // scrolling: the strip is tall enough for it.
 TEST(Projector, TheLatchStripCaptionIsInViewAt250) {
@@ -247,6 +329,29 @@ TEST(Projector, ImportWithALessonOpenStartsInTheWorkingDirectoryThenTheLastFolde
         input.key(SDLK_ESCAPE);
     }
     fs::current_path(before);
+    fs::remove_all(dir);
+}
+
+// On the same projector the editors' tabs keep to one row (three rows of them took the room of
+// the lesson's text), and the panels whose tabs do not fit are still a click away, under More.
+TEST(Projector, TheEditorsTabsKeepToOneRowForALessonAndTheOthersAreUnderMore) {
+    const fs::path dir = scratchDir("projector-small-tabs");
+    AppSession app(sessionOptions(sourceFile("assets/lessons/17-size-lock-up.json"), dir, 1280, 720));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(8);
+    for (int step = 0; step < 4; ++step) bigger(input);
+    const auto rows = app.widget("tabs Inspector");
+    ASSERT_TRUE(rows.has_value());
+    EXPECT_LE((*rows)[3] - (*rows)[1], ImGui::GetFrameHeight() + 1) << "the editors' tabs take more than one row";
+    ASSERT_TRUE(app.widget("more tabs Inspector").has_value()) << "no More tab for the panels left out of the row";
+    EXPECT_FALSE(app.widget("tab Program").has_value()) << "a panel is both in the row and under More";
+    clickNamedAndSettle(app, input, "more tabs Inspector");
+    shot(app, "projector-small-more");
+    ASSERT_TRUE(app.widget("more tab Program").has_value()) << "More does not list the Program panel";
+    clickNamedAndSettle(app, input, "more tab Program");
+    EXPECT_TRUE(app.widget("front tab Program").has_value())
+        << "picking Program under More did not bring it to the front";
     fs::remove_all(dir);
 }
 
