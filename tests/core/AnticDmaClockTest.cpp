@@ -53,6 +53,16 @@ void carriedFetchesOnPlayersCycles(TestMachine& t) {
     t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
 }
 
+// The bytes the players read in that scene: their own ($4421, $4521, $4621) $FF, eight clocks
+// each; an AND with cycle 2's carried address gives $0020 ($00, nothing), with cycle 4's $0021
+// ($0F, four clocks).
+void playersLitUnlessAnded(TestMachine& t) {
+    t.poke(0x4421, {0xFF});
+    t.poke(0x4521, {0xFF});
+    t.poke(0x4621, {0xFF});
+    t.poke(0x0021, {0x0F});
+}
+
 }  // namespace
 
 TEST(AnticDma, A4_TheRingKeepsTheStartOfAMissedStopAndTurnsTwoPlacesALine) {
@@ -1063,10 +1073,7 @@ TEST(AnticMidLine, A4_ACarriedFetchOnAPlayersCycleLatchesTheAndOfBothAddresses) 
     // nothing, player 2 four clocks, player 1 eight (each one at its own address would show eight).
     TestMachine t;
     carriedFetchesOnPlayersCycles(t);
-    t.poke(0x4421, {0xFF});
-    t.poke(0x4521, {0xFF});
-    t.poke(0x4621, {0xFF});
-    t.poke(0x0021, {0x0F});
+    playersLitUnlessAnded(t);
     t.run();
     EXPECT_TRUE(t.activeClocks(0, kFirstModeLine + 1).empty());
     EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
@@ -2001,10 +2008,7 @@ TEST(AnticMidLine, A4_AWidthOffWriteOnCycle3TakesTheCarriedFetchesFromCycle4Away
     // acting before cycle 7) player 2 would read $0021: four clocks.
     TestMachine t;
     carriedFetchesOnPlayersCycles(t);
-    t.poke(0x4421, {0xFF});
-    t.poke(0x4521, {0xFF});
-    t.poke(0x4621, {0xFF});
-    t.poke(0x0021, {0x0F});
+    playersLitUnlessAnded(t);
     t.at(kFirstModeLine + 1, 4, Reg::DMACTL, 0x3C);
     t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x3E);
     t.run();
@@ -2047,10 +2051,7 @@ TEST(AnticMidLine, A4_AWidthOffOnCycle3AndOnAgainBeforeTheStartTakesThePausedFet
     // ANDed in: player 2 read $0021, four clocks.
     TestMachine t;
     carriedFetchesOnPlayersCycles(t);
-    t.poke(0x4421, {0xFF});
-    t.poke(0x4521, {0xFF});
-    t.poke(0x4621, {0xFF});
-    t.poke(0x0021, {0x0F});
+    playersLitUnlessAnded(t);
     t.at(kFirstModeLine + 1, 4, Reg::DMACTL, 0x3C);
     t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x3E);
     t.run();
