@@ -153,6 +153,9 @@ Panel* drawTabRows(const char* slot, const std::vector<Panel*>& tabs, std::strin
                             style.TabRounding, ImDrawFlags_RoundCornersTop);
         draw->AddText(ImVec2(x + pad, y + style.FramePadding.y), ImGui::GetColorU32(ImGuiCol_Text), "More");
         ctx.widgets[std::string("more tabs ") + slot] = ImVec4(x, y, x + w, y + h);
+        // The list hangs under its tab, as a menu does, not wherever the pointer was (ImGui's
+        // place for a popup): over the lesson's text or the tab's own row.
+        ImGui::SetNextWindowPos(ImVec2(x, y + h), ImGuiCond_Appearing);
         if (ImGui::BeginPopup("##more tabs")) {
             for (const Panel* p : more) {
                 if (ImGui::Selectable(p->name())) front = p->name();

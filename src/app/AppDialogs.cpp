@@ -52,6 +52,7 @@ void App::openInitialScene() {
         if (showError_) {
             std::cerr << "pmglab: " << errorText_ << '\n';
             document_.reset(emptyScene(), {});
+            noSceneOpened(scene);
         }
         return;
     }
@@ -62,7 +63,14 @@ void App::openInitialScene() {
         showError_ = true;
         std::cerr << "pmglab: " << errorText_ << '\n';
         document_.reset(emptyScene(), {});
+        noSceneOpened(scene);
     }
+}
+
+void App::noSceneOpened(const fs::path& scene) {
+    // The status bar says what the window holds once the error is closed: an empty machine
+    // running nothing, not the scene the user asked for.
+    ctx_.notify("no scene open: " + scene.string() + " could not be read (File > Open, or File > New from template)");
 }
 
 void App::drawDialogs() {
@@ -103,6 +111,7 @@ void App::drawDialogs() {
         else saveAs(*chosen);
     }
     if (askReplace_) ImGui::OpenPopup(kReplaceScene), askReplace_ = false;
+    keepNextModalInWindow();
     if (ImGui::BeginPopupModal(kReplaceScene, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::Text("%s already exists.", replacePath_.string().c_str());
         ImGui::TextUnformatted("Replace it with this scene?");
@@ -122,6 +131,7 @@ void App::drawDialogs() {
         ImGui::EndPopup();
     }
     if (askDiskChanged_) ImGui::OpenPopup(kDiskChanged), askDiskChanged_ = false;
+    keepNextModalInWindow();
     if (ImGui::BeginPopupModal(kDiskChanged, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::Text("%s was changed on disk since it was opened or saved here.",
                     document_.path().filename().string().c_str());
@@ -154,6 +164,7 @@ void App::drawDialogs() {
         continueAfterSaveAs_ = false, pending_ = Pending::None;
 
     if (askRecovery_) ImGui::OpenPopup("Recover unsaved edits?"), askRecovery_ = false;
+    keepNextModalInWindow();
     if (ImGui::BeginPopupModal("Recover unsaved edits?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         std::string when = recovered_ && recovered_->savedAt
                                ? Document::ageInWords(*recovered_->savedAt, std::chrono::system_clock::now())
@@ -176,6 +187,7 @@ void App::drawDialogs() {
     }
 
     if (askUnsaved_) ImGui::OpenPopup("Unsaved edits"), askUnsaved_ = false;
+    keepNextModalInWindow();
     if (ImGui::BeginPopupModal("Unsaved edits", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         // The question says what each button does: a lesson (read-only) and an untitled scene
         // have no file of the user's to save into, so Save asks for one, then goes on.
@@ -228,10 +240,12 @@ void App::drawDialogs() {
     }
 
     if (showError_) ImGui::OpenPopup("Problem"), showError_ = false;
-    ImGui::SetNextWindowSizeConstraints(ImVec2(ImGui::GetFontSize() * 20, 0),
-                                        ImVec2(ImGui::GetFontSize() * 50, FLT_MAX));
+    keepNextModalInWindow(ImGui::GetFontSize() * 20, ImGui::GetFontSize() * 50);
     if (ImGui::BeginPopupModal("Problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 48);
+        // Wrapped inside the dialog also where the app's window is narrower than the dialog's 48
+        // characters (the dialog is kept inside it).
+        ImGui::PushTextWrapPos(
+            std::min(ImGui::GetFontSize() * 48, ImGui::GetMainViewport()->WorkSize.x - ImGui::GetFontSize() * 4));
         ImGui::TextUnformatted(errorText_.c_str());
         ImGui::PopTextWrapPos();
         // Enter closes it, but not the press that caused the error (Enter in a file dialog):
@@ -244,6 +258,7 @@ void App::drawDialogs() {
     }
 
     if (showHelp_) ImGui::OpenPopup("Keyboard shortcuts"), showHelp_ = false;
+    keepNextModalInWindow();
     if (ImGui::BeginPopupModal("Keyboard shortcuts", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
             const auto row = [&](const std::string& keys, const char* help) {

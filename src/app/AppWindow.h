@@ -114,6 +114,8 @@ private:
     bool templatesRead_ = false;
     bool pendingTemplate_ = false;
     void openedFile(const fs::path& path);
+    // The scene named at startup could not be opened: the window holds the empty scene.
+    void noSceneOpened(const fs::path& scene);
     // A lesson's try steps are the lesson's, not the user's work: leaving asks only when the
     // user edited it by hand too (a drag, a typed value), as for any other scene.
     bool askBeforeLeaving() const {

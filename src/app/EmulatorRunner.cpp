@@ -8,6 +8,8 @@
 
 #include <imgui.h>
 
+#include "app/UiHelpers.h"
+
 #include "formats/EmulatorLauncher.h"
 
 namespace fs = std::filesystem;
@@ -89,6 +91,7 @@ void EmulatorRunner::drawDialogs() {
         ImGui::OpenPopup(kDialog);
         dialogPending_ = false;
     }
+    keepNextModalInWindow();
     if (!ImGui::BeginPopupModal(kDialog, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     if (!error_.empty()) {
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);

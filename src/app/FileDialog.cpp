@@ -6,6 +6,8 @@
 
 #include <imgui.h>
 
+#include "app/UiHelpers.h"
+
 #include "formats/Importer.h"
 #include "scene/Scene.h"
 
@@ -89,6 +91,7 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent,
     // mode), and BeginPopupModal with open_ false would close it.
     if (!open_) return chosen;
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 40, ImGui::GetFontSize() * 28), ImGuiCond_Appearing);
+    keepNextModalInWindow();
     if (!ImGui::BeginPopupModal(title, &open_)) return chosen;
     if (!prompt_.empty()) ImGui::TextWrapped("%s", prompt_.c_str());
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);

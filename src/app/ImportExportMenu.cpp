@@ -6,6 +6,8 @@
 
 #include <imgui.h>
 
+#include "app/UiHelpers.h"
+
 #include "formats/AtomicFile.h"
 #include "formats/FormatError.h"
 #include "formats/Importer.h"
@@ -231,6 +233,7 @@ std::optional<fs::path> ImportExportMenu::drawDialogs(const NoteWidget& note) {
         else askReplace_ = true;
     }
     if (askReplace_) ImGui::OpenPopup(kReplacePopup), askReplace_ = false;
+    keepNextModalInWindow();
     if (ImGui::BeginPopupModal(kReplacePopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         const std::vector<fs::path> existing = existingFiles();
         for (const fs::path& f : existing) ImGui::Text("%s already exists.", f.string().c_str());

@@ -110,6 +110,16 @@ bool typedWhenDoneAfter(const char* label, int* values, int count, bool changed)
     return changed;
 }
 
+void keepNextModalInWindow(float minWidth, float maxWidth) {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    const float margin = ImGui::GetFontSize();
+    const ImVec2 room(std::max(viewport->WorkSize.x - 2 * margin, margin),
+                      std::max(viewport->WorkSize.y - 2 * margin, margin));
+    const float widest = maxWidth > 0 ? std::min(maxWidth, room.x) : room.x;
+    ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(minWidth, widest), 0), ImVec2(widest, room.y));
+    ImGui::SetNextWindowPos(viewport->GetWorkCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+}
+
 void wrappedTooltip(std::string_view text) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);

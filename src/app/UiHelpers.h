@@ -77,6 +77,13 @@ template <class Widget> bool typedWhenDone(const char* label, int* values, int c
     return typedWhenDoneAfter(label, values, count, widget());
 }
 
+// Keeps the next window (a modal dialog, about to be begun) inside the app's window: at most
+// the window's size less a margin, centred when it appears. A dialog sized for a large screen
+// would otherwise sit with its title bar above a small one (a laptop or projector at a large
+// interface size), where it can be neither read whole nor moved. `minWidth` as the dialog
+// wants it; `maxWidth` (0: none) a cap of its own.
+void keepNextModalInWindow(float minWidth = 0, float maxWidth = 0);
+
 // Colour swatch button that opens a 16 hue x 8 luminance picker; true when `value` changed.
 bool atariColourPicker(const char* id, uint8_t& value);
 

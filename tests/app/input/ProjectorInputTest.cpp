@@ -355,5 +355,69 @@ TEST(Projector, TheEditorsTabsKeepToOneRowForALessonAndTheOthersAreUnderMore) {
     fs::remove_all(dir);
 }
 
+// The More list hangs under its tab, as a menu does: it opened at the pointer, its first entry
+// over the tab row when the tab was clicked near its top.
+TEST(Projector, TheMoreListOpensUnderItsTab) {
+    const fs::path dir = scratchDir("projector-small-more");
+    AppSession app(sessionOptions(sourceFile("assets/lessons/17-size-lock-up.json"), dir, 1280, 720));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(8);
+    for (int step = 0; step < 4; ++step) bigger(input);
+    const auto more = app.widget("more tabs Inspector");
+    ASSERT_TRUE(more.has_value());
+    // Clicked near its top left corner, where a list opened at the pointer covers the tab.
+    input.click(static_cast<int>((*more)[0]) + 3, static_cast<int>((*more)[1]) + 3);
+    input.frames(3);
+    shot(app, "projector-small-more-list");
+    const auto first = app.widget("more tab Program");
+    ASSERT_TRUE(first.has_value()) << "More does not list the Program panel";
+    EXPECT_GE((*first)[1], (*more)[3]) << "the list covers its own tab (it opened at the pointer)";
+    // Under it: the list starts at the tab's left edge, or is moved left as far as the window's
+    // right edge makes it (the tab is the row's last).
+    EXPECT_TRUE((*first)[0] < (*more)[2] && (*first)[2] > (*more)[0])
+        << "the list is not under its tab: x " << (*first)[0] << "-" << (*first)[2] << ", the tab's " << (*more)[0]
+        << "-" << (*more)[2];
+    fs::remove_all(dir);
+}
+
+// At 1280 x 720 and 200%, every dialog stays inside the window: the Open dialog's title bar
+// (where its name is read and it is moved) sat above the window's top, and the keyboard
+// shortcuts' table ran past the window's bottom with no way to see its last rows.
+TEST(Projector, DialogsStayInsideASmallWindowAtALargeInterfaceSize) {
+    const fs::path dir = scratchDir("projector-small-dialogs");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir, 1280, 720));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(8);
+    for (int step = 0; step < 4; ++step) bigger(input);
+    const auto inside = [&](const char* title) {
+        const ImGuiWindow* w = ImGui::FindWindowByName(title);
+        ASSERT_NE(w, nullptr) << title;
+        EXPECT_GE(w->Pos.y, 0) << title << ": its title bar is above the window";
+        EXPECT_GE(w->Pos.x, 0) << title;
+        EXPECT_LE(w->Pos.y + w->Size.y, 720) << title << ": runs past the window's bottom";
+        EXPECT_LE(w->Pos.x + w->Size.x, 1280) << title;
+        // What does not fit is scrolled to, not cut off.
+        if (w->ContentSize.y + w->WindowPadding.y * 2 > w->Size.y - w->TitleBarHeight()) {
+            EXPECT_GT(w->ScrollMax.y, 0) << title << ": content cut off with nothing to scroll";
+        }
+    };
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.frames(4);
+    ASSERT_TRUE(app.popupShown("Open scene"));
+    shot(app, "projector-small-open");
+    inside("Open scene");
+    input.key(SDLK_ESCAPE);
+    input.frames(4);
+    ASSERT_FALSE(app.popupShown("Open scene"));
+    input.key(SDLK_F1);
+    input.frames(4);
+    ASSERT_TRUE(app.popupShown("Keyboard shortcuts"));
+    shot(app, "projector-small-keys");
+    inside("Keyboard shortcuts");
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app

@@ -90,6 +90,29 @@ TEST(RobustOpen, ANamedPipeOpenedAsASceneIsRefusedAndTheWindowRunsOn) {
     fs::remove_all(dir);
 }
 
+// A scene or program named on the command line that cannot be read: once its error is closed,
+// the status bar says the window holds no scene and why (it said "running" and nothing more,
+// over an empty machine, as if the scene had opened).
+TEST(RobustOpen, AFileThatCannotBeOpenedAtStartupLeavesTheStatusBarSayingSo) {
+    const fs::path dir = scratchDir("robust-startup");
+    const fs::path scene = dir / "broken.json", program = dir / "broken.xex";
+    std::ofstream(scene) << "{ \"name\": \"broken\", ";
+    std::ofstream(program, std::ios::binary) << "not a program";
+    for (const fs::path& file : {scene, program}) {
+        AppSession app(sessionOptions(file, dir));
+        ASSERT_TRUE(app.start());
+        InputDriver input(app);
+        input.frames(3);
+        EXPECT_TRUE(app.popupShown("Problem")) << file << ": no error on screen";
+        input.key(SDLK_RETURN);
+        input.frames(3);
+        EXPECT_FALSE(app.popupShown("Problem"));
+        EXPECT_NE(app.status().find("no scene open"), std::string::npos) << file << ": " << app.status();
+        EXPECT_NE(app.status().find(file.string()), std::string::npos) << file << ": " << app.status();
+    }
+    fs::remove_all(dir);
+}
+
 TEST(RobustOpen, AProgramThatCannotBeReadSaysWhyAndLeavesTheWindowAsItWas) {
     const fs::path dir = scratchDir("robust-xex");
     // The first 300 bytes of a real program (its first segment cut short), random bytes, and
