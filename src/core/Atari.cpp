@@ -507,15 +507,29 @@ void Atari::checkStop() {
     }
 }
 
+namespace {
+// A stop at an address where an 800 has nothing to run says so: a JMP $C800 reads $FF bytes
+// there (the undocumented ISC), runs on into the chip registers and stops at whatever byte
+// one of them reads as (often a BRK, 0): named alone, that byte looks like the program's bug.
+std::string notProgramMemory(unsigned address) {
+    if (address < 0xC000 || address >= kOsRomStart) return {};
+    return "; the CPU was running at " + hex4(address) +
+           ", where an Atari 800 has no program: no memory at $C000-$CFFF, the chips' registers at $D000-$D7FF "
+           "(a jump or return went to a wrong address)";
+}
+}  // namespace
+
 std::string Atari::stopMessage() const {
     switch (stop_) {
         case ProgramStop::None: return {};
         case ProgramStop::Jam:
-            return "the CPU stopped at " + hex4(stopPc_) + ": the byte there, $" + [&] {
-                char b[4];
-                std::snprintf(b, sizeof b, "%02X", machine_.memory().read(stopPc_));
-                return std::string(b);
-            }() + ", is a JAM instruction (the program ran into data or a broken jump)";
+            return "the CPU stopped at " + hex4(stopPc_) + ": the byte there, $" +
+                   [&] {
+                       char b[4];
+                       std::snprintf(b, sizeof b, "%02X", peek(stopPc_));
+                       return std::string(b);
+                   }() +
+                   ", is a JAM instruction (the program ran into data or a broken jump)" + notProgramMemory(stopPc_);
         case ProgramStop::OsCall: {
             const OsEntry e = *osEntryAt(stopPc_);
             std::string m = "the program called " + std::string(e.name) + " (" + hex4(e.address) + ", " +
@@ -525,7 +539,8 @@ std::string Atari::stopMessage() const {
         }
         case ProgramStop::UnhandledBrk:
             return "BRK at " + hex4(static_cast<unsigned>(stopCaller_)) +
-                   " and no BRK handler: VBREAK ($0206) still points to the OS default";
+                   " and no BRK handler: VBREAK ($0206) still points to the OS default" +
+                   notProgramMemory(static_cast<unsigned>(stopCaller_));
     }
     return {};
 }

@@ -147,6 +147,30 @@ TEST(AtariStops, BrkWithoutHandlerAndJam) {
     EXPECT_EQ(jammed.machine().frameCount(), f + 1);
 }
 
+// A jump to $C800, where an 800 has no memory: the CPU reads $FF there (the undocumented ISC
+// abs,X, three bytes), runs through $C000-$CFFF into the chip registers and stops at whatever a
+// register reads as. The message says where the CPU was, not only the byte it stopped on, which
+// alone reads as the program's own BRK or JAM.
+TEST(AtariStops, AJumpWhereThereIsNoMemorySaysSo) {
+    Code c(0x2000);
+    c.abs(JMP_ABS, 0xC800);
+    Atari atari = withProgram(c);
+    for (int f = 0; f < 5 && !atari.stopped(); ++f) atari.runFrame();
+    ASSERT_TRUE(atari.stopped());
+    const std::string m = atari.stopMessage();
+    EXPECT_NE(m.find("where an Atari 800 has no program: no memory at $C000-$CFFF, the chips' registers at "
+                     "$D000-$D7FF (a jump or return went to a wrong address)"),
+              std::string::npos)
+        << m;
+    // A stop in the program's own memory says nothing of it.
+    Code b(0x2000);
+    b.op(NOP).op(BRK);
+    Atari own = withProgram(b);
+    own.runFrame();
+    ASSERT_TRUE(own.stopped());
+    EXPECT_EQ(own.stopMessage().find("no program"), std::string::npos) << own.stopMessage();
+}
+
 // Steps until the CPU is about to run the instruction at `pc`.
 void stepTo(Atari& a, uint16_t pc, int limit = 200000) {
     for (int i = 0; i < limit && a.cpu().regs().pc != pc; ++i) a.stepInstruction();
