@@ -92,9 +92,17 @@ struct Region {
     uint32_t start, end;
 };  // [start, end)
 
+// The scene's line writes as the kernel makes them.
+struct KernelWrites {
+    std::vector<RegisterWrite> blank;                // lines 0-8: in vertical blank, after HITCLR
+    std::vector<std::vector<RegisterWrite>> groups;  // the displayed lines' writes, one group a line
+    std::vector<RegisterWrite> afterRead;            // lines 248 on: after the collisions are read
+};
+
 // Emits the program at `origin`; the caller runs it twice (once to measure, once placed).
-Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const std::vector<std::vector<RegisterWrite>>& groups,
-                        const std::vector<RegisterWrite>& blankWrites) {
+Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const KernelWrites& writes) {
+    const std::vector<RegisterWrite>& blankWrites = writes.blank;
+    const std::vector<std::vector<RegisterWrite>>& groups = writes.groups;
     Emitter6502 e(origin);
     // Data first, page aligned by the caller: the collision text (4 rows of 40), its display list.
     auto internal = [](char c) { return static_cast<uint8_t>(c >= 0x20 && c < 0x60 ? c - 0x20 : c); };
@@ -195,6 +203,13 @@ Emitter6502 emitProgram(uint16_t origin, const Scene& scene, const std::vector<s
     e.staAbsYLabel("COLLISION_TEXT");
     e.dex();
     e.bpl("READ");
+    // The scene's writes after its last displayed line, in their order: nothing is displayed
+    // there, so their place within the vertical blank changes nothing but the registers the
+    // next frame begins with (a program's frame: the OS's copies of its shadow registers).
+    for (const RegisterWrite& w : writes.afterRead) {
+        e.ldaImm(w.value);
+        e.staAbs(registerAddress(w.reg));
+    }
 
     // START held: the collision view (its own display list, the OS font); released: the scene.
     e.ldaAbs(kConsol);
@@ -275,27 +290,36 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
                                   "800), where a program cannot load; move it below $C000");
         used.push_back({start, end});
     }
-    // Collect line writes: lines 0-8 in vertical blank, the rest grouped by line.
-    std::vector<RegisterWrite> blankWrites;
-    std::vector<std::vector<RegisterWrite>> groups;
+    // Collect line writes: lines 0-8 in vertical blank, the displayed lines' grouped by line,
+    // those after the last displayed line after the collisions are read.
+    KernelWrites kernel;
+    std::vector<RegisterWrite>& blankWrites = kernel.blank;
+    std::vector<std::vector<RegisterWrite>>& groups = kernel.groups;
+    // The display list the kernel shows (the scene's DLISTL/DLISTH, last setting in file order).
+    int dlist[2] = {-1, -1};
+    for (const RegisterSetting& r : scene.registers)
+        if (r.reg == Reg::DLISTL || r.reg == Reg::DLISTH) dlist[r.reg == Reg::DLISTH] = r.value;
     std::vector<RegisterWrite> writes = scene.lineWrites;
     std::stable_sort(writes.begin(), writes.end(),
                      [](const RegisterWrite& a, const RegisterWrite& b) { return a.line < b.line; });
     for (const RegisterWrite& w : writes) {
         const std::string where = "line write " + std::string(registerName(w.reg)) + " at scan line " +
                                   std::to_string(w.line) + ", colour clock " + std::to_string(w.clock);
-        if (w.reg == Reg::WSYNC || w.reg == Reg::NMIEN || w.reg == Reg::NMIRES || w.reg == Reg::DLISTL ||
-            w.reg == Reg::DLISTH)
+        // After the last displayed line a program's OS copies its display-list pointer from
+        // SDLSTL/SDLSTH every frame: the same address is the kernel's own, and it is left out.
+        const bool dlistPointer = w.reg == Reg::DLISTL || w.reg == Reg::DLISTH;
+        if (dlistPointer && w.line >= kCollisionReadLine && w.value == dlist[w.reg == Reg::DLISTH]) continue;
+        if (w.reg == Reg::WSYNC || w.reg == Reg::NMIEN || w.reg == Reg::NMIRES || dlistPointer)
             throw FormatError(sceneFile, where + ": the exported kernel owns " + std::string(registerName(w.reg)) +
                                              "; it cannot be a line write");
         if (w.line <= kFirstDisplayedLine) {
             blankWrites.push_back(w);
             continue;
         }
-        if (w.line >= kCollisionReadLine)
-            throw FormatError(sceneFile, where +
-                                             ": writes after the last displayed line (247) are not exported; the "
-                                             "program reads the collision registers there");
+        if (w.line >= kCollisionReadLine) {
+            kernel.afterRead.push_back(w);
+            continue;
+        }
         if (w.clock > kWindowLeft)
             throw FormatError(sceneFile, where +
                                              ": the exported kernel writes in horizontal blank (after WSYNC), so a "
@@ -334,7 +358,7 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
     }
 
     // Measure the program, then place it in the first free page-aligned gap of $2000-$9FFF.
-    const size_t size = emitProgram(0x2000, scene, groups, blankWrites).size();
+    const size_t size = emitProgram(0x2000, scene, kernel).size();
     std::sort(used.begin(), used.end(), [](const Region& a, const Region& b) { return a.start < b.start; });
     uint32_t origin = 0;
     for (uint32_t candidate = 0x2000; candidate + size <= 0xA000; candidate += 0x100) {
@@ -352,7 +376,7 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
     if (!origin)
         throw FormatError(sceneFile, "the scene's memory leaves no free " + std::to_string(size) +
                                          " bytes between $2000 and $9FFF for the program");
-    Emitter6502 program = emitProgram(static_cast<uint16_t>(origin), scene, groups, blankWrites);
+    Emitter6502 program = emitProgram(static_cast<uint16_t>(origin), scene, kernel);
 
     for (const MemoryBlock& block : scene.memory) {
         if (std::none_of(used.begin(), used.end(), [&](const Region& r) { return r.start == block.address; })) continue;
