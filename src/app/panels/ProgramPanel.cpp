@@ -148,12 +148,12 @@ private:
     static void drawMakeScene(AppContext& ctx, const Atari& atari) {
         ImGui::Text("Last frame: %zu chip writes", atari.lastFrameWrites().writes.size());
         ImGui::SameLine();
-        if (ImGui::SmallButton("Make a scene of this frame")) makeScene(ctx, atari);
+        if (ImGui::SmallButton("Make a scene of this frame")) makeScene(ctx);
         ctx.noteWidget("make a scene of this frame");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
                 "A new untitled scene: the memory and registers this frame began with, the program's writes as line "
-                "writes. "
+                "writes (a frame stopped part-way is run to its end first). "
                 "Without the program it draws the same frame, to edit by hand, and latches what the frame latched: "
                 "the program's own HITCLR writes are left out, as the program is judged on the bits its frame "
                 "latched before they cleared them.");
@@ -190,17 +190,34 @@ private:
         ImGui::EndTable();
     }
 
-    static void makeScene(AppContext& ctx, const Atari& atari) {
+    static void makeScene(AppContext& ctx) {
         if (ctx.document.dirty()) {
             ctx.notify("save the scene first (File > Save): a scene of this frame replaces it");
             return;
         }
+        // Stopped mid-frame (a breakpoint on the hit the user is after, a step), the frame on the
+        // screen is not over: its scene is what the user asks for, not the last whole frame's
+        // (which is the frame before the hit). It is run to its end first.
+        std::string runOn;
+        if (ctx.simulation.midFrame()) {
+            const int line = ctx.simulation.beamLine();
+            ctx.simulation.stepFrame();
+            if (ctx.simulation.midFrame()) {
+                ctx.notify("no scene made: a breakpoint stopped this frame again before its end (" +
+                           ctx.simulation.stopReason() + "); take the breakpoint off, then make the scene");
+                return;
+            }
+            runOn = " (run on from line " + std::to_string(line) + " to its end)";
+        }
+        const Atari& atari = *ctx.simulation.atari();
         const std::string base = ctx.document.scene().name.empty() ? "program" : ctx.document.scene().name;
-        Scene scene = sceneOfFrame(atari.lastFrameWrites(), atari.machine().options(),
-                                   base + " frame " + std::to_string(atari.lastFrameWrites().frame));
+        const uint64_t frame = atari.lastFrameWrites().frame;
+        Scene scene =
+            sceneOfFrame(atari.lastFrameWrites(), atari.machine().options(), base + " frame " + std::to_string(frame));
         ctx.document.reset(std::move(scene), {}, true);  // untitled: Save asks where
         ctx.simulation.startOver();
-        ctx.notify("a scene of this frame, without the program: File > Save As keeps it");
+        ctx.notify("a scene of frame " + std::to_string(frame) + runOn +
+                   ", without the program: File > Save As keeps it");
     }
 
     char address_[8] = "2000";

@@ -286,6 +286,33 @@ TEST(ProgramWindow, TheObjectsPanelSaysWhichSettingsTheProgramSetsAndTakesNoEdit
     fs::remove_all(dir);
 }
 
+// A developer stopped mid-frame (a breakpoint on the hit they are after, a step) makes a scene
+// of the frame on the screen: it was made of the last whole frame, the one before the hit, so
+// the scene they saved latched nothing of it. The frame is run to its end first, and the status
+// bar says so.
+TEST(ProgramWindow, AFrameStoppedPartWayIsRunToItsEndForItsScene) {
+    const fs::path dir = scratchDir("program-scene-mid-frame");
+    AppSession app(sessionOptions(sourceFile("assets/programs/joystick.xex"), dir, 1600, 1000));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    input.key(SDLK_SPACE);  // pause
+    input.frames(2);
+    for (int i = 0; i < 40; ++i) input.key(SDLK_l);  // step forty scan lines into a frame
+    input.frames(2);
+    ASSERT_TRUE(app.simulation().midFrame());
+    ASSERT_NE(app.simulation().atari(), nullptr);
+    const uint64_t lastWhole = app.simulation().atari()->lastFrameWrites().frame;
+    clickNamed(app, input, "make a scene of this frame");
+    input.frames(3);
+    const std::string name = app.document().scene().name;
+    EXPECT_EQ(name, "joystick frame " + std::to_string(lastWhole + 1))
+        << "the scene is not of the frame that was on the screen";
+    EXPECT_FALSE(app.document().scene().program.has_value());
+    EXPECT_NE(app.status().find("run on from line"), std::string::npos) << app.status();
+    fs::remove_all(dir);
+}
+
 // A program that stops by itself (here a JAM after its third frame) changes nothing more: the
 // window pauses there, as at a breakpoint, says why in the status bar and brings the Program
 // panel to the front with the whole sentence (it went on "running", its frame count rising,
