@@ -1,9 +1,70 @@
 #include "scene/FrameScene.h"
 
 #include <algorithm>
+#include <array>
 #include <iterator>
 
+#include "core/Beam.h"
+#include "core/Machine.h"
+
 namespace pmg {
+
+namespace {
+
+// The frame's latches with each bit's first hit: what a change to the scene must leave as it is.
+struct Judged {
+    std::array<uint8_t, kCollisionRegisters> registers;
+    std::vector<BeamPosition> firstHits;
+    bool operator==(const Judged&) const = default;
+};
+Judged judge(const Scene& scene) {
+    Machine machine(machineOptionsFor(scene));
+    runScene(scene, machine, 1);
+    Judged j{machine.collisions().registers(), {}};
+    for (int r = 0; r < kCollisionRegisters; ++r)
+        for (int bit = 0; bit < 4; ++bit) j.firstHits.push_back(machine.collisions().firstHit(r, bit));
+    return j;
+}
+
+// A program's writes after the last displayed line set up its next frame (the OS's copies of
+// its shadow registers, the game's new positions): in a scene, whose line writes repeat every
+// frame, they made the second frame differ from the first and undid the user's edits of the
+// registers from then on (a player dragged in the scene jumped back where the program's
+// vertical blank put it). So the scene repeats the frame: such a write to a register nothing
+// writes on the displayed lines is left out (the frame begins with the scene's register), and a
+// register that a displayed line changes is put back, once, to the value the frame began with.
+// Kept as the program made them where that would change what the first frame latches (GTIA
+// colliding in the vertical blank, reference W4): the frame is what the scene must be.
+void repeatTheFrame(Scene& scene, const RegisterFile& start) {
+    std::array<bool, kRegisterFileSize> displayed{};
+    for (const RegisterWrite& w : scene.lineWrites)
+        if (w.line <= kLastVisibleLine) displayed[static_cast<size_t>(w.reg)] = true;
+    std::vector<RegisterWrite> writes;
+    std::array<int, kRegisterFileSize> lastAfter;
+    lastAfter.fill(-1);
+    for (size_t i = 0; i < scene.lineWrites.size(); ++i) {
+        const RegisterWrite& w = scene.lineWrites[i];
+        if (w.line > kLastVisibleLine) lastAfter[static_cast<size_t>(w.reg)] = static_cast<int>(i);
+    }
+    for (size_t i = 0; i < scene.lineWrites.size(); ++i) {
+        RegisterWrite w = scene.lineWrites[i];
+        if (w.line > kLastVisibleLine) {
+            if (!displayed[static_cast<size_t>(w.reg)] || lastAfter[static_cast<size_t>(w.reg)] != static_cast<int>(i))
+                continue;
+            w.value = start[w.reg];
+        }
+        writes.push_back(w);
+    }
+    if (writes.size() == scene.lineWrites.size() &&
+        std::equal(writes.begin(), writes.end(), scene.lineWrites.begin(),
+                   [](const RegisterWrite& a, const RegisterWrite& b) { return a.value == b.value; }))
+        return;
+    Scene repeating = scene;
+    repeating.lineWrites = std::move(writes);
+    if (judge(repeating) == judge(scene)) scene.lineWrites = std::move(repeating.lineWrites);
+}
+
+}  // namespace
 
 Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& options, const std::string& name) {
     Scene scene;
@@ -12,7 +73,8 @@ Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& option
                         " of a running program: its memory and registers as the frame began, "
                         "and the program's chip writes during it as line writes, except its HITCLR "
                         "writes, so the collision registers show every bit the frame latched, as when "
-                        "the program is judged.";
+                        "the program is judged, and those after the last displayed line that set up "
+                        "the program's next frame, so the frame repeats.";
     scene.video = options.video;
     scene.ctia = options.ctia;
     // Memory: the non-zero runs, joined across short gaps so a screen is one block.
@@ -55,6 +117,7 @@ Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& option
     // changes no pixel: the frame draws the same.
     std::copy_if(frame.writes.begin(), frame.writes.end(), std::back_inserter(scene.lineWrites),
                  [](const RegisterWrite& w) { return w.reg != Reg::HITCLR; });
+    repeatTheFrame(scene, frame.start);
     return scene;
 }
 

@@ -43,8 +43,13 @@ TEST(FrameScene, EveryExampleProgramsFrameDrawsTheSameAsAScene) {
         const Atari::FrameWrites& frame = atari.lastFrameWrites();
         ASSERT_EQ(frame.memory.size(), 0x10000u);
         const Scene scene = sceneOfFrame(frame, atari.machine().options(), entry.path().stem().string());
-        EXPECT_EQ(scene.lineWrites.size(), std::count_if(frame.writes.begin(), frame.writes.end(),
-                                                         [](const RegisterWrite& w) { return w.reg != Reg::HITCLR; }));
+        // Every write of the displayed lines but HITCLR; those after them set up the program's
+        // next frame and are left out or put back (TheSceneRepeatsItsFrame... below).
+        const auto displayed = [](const RegisterWrite& w) {
+            return w.line <= kLastVisibleLine && w.reg != Reg::HITCLR;
+        };
+        EXPECT_EQ(std::count_if(scene.lineWrites.begin(), scene.lineWrites.end(), displayed),
+                  std::count_if(frame.writes.begin(), frame.writes.end(), displayed));
         // Saved and loaded as a user's scene file would be.
         const fs::path file = fs::temp_directory_path() / ("pmglab-frame-" + entry.path().stem().string() + ".json");
         saveScene(scene, file);
@@ -101,6 +106,46 @@ TEST(FrameScene, EveryExampleProgramsFrameLatchesWhatTheProgramsFrameLatched) {
     }
     EXPECT_GE(checked, 10);
     EXPECT_GE(cleared, 2) << "no example program clears what its frame latched: the test shows nothing";
+}
+
+// The scene repeats the frame it was made of, and a register the user changes in it stays
+// changed: the program's writes after the last displayed line set up its next frame (the OS's
+// shadow copies, the joystick's new position at line 252), and in the scene they made frame 2
+// differ from frame 1 and put a dragged player back where the program's vertical blank had it.
+// Frame 1 draws and latches as before (the two tests above).
+TEST(FrameScene, TheSceneRepeatsItsFrameAndKeepsTheUsersRegisterEdits) {
+    int checked = 0;
+    for (const auto& entry : fs::directory_iterator(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "programs")) {
+        if (entry.path().extension() != ".xex") continue;
+        const std::string name = entry.path().filename().string();
+        std::string error;
+        const std::vector<ProgramSegment> segments = segmentsOf(entry.path(), error);
+        ASSERT_FALSE(segments.empty()) << error;
+        Atari atari;
+        atari.keepFrameMemory(true);
+        ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
+        for (int i = 0; i < 40; ++i) atari.runFrame();
+        Scene scene = sceneOfFrame(atari.lastFrameWrites(), atari.machine().options(), name);
+        Machine once(machineOptionsFor(scene)), twice(machineOptionsFor(scene));
+        runScene(scene, once, 1);
+        runScene(scene, twice, 2);
+        EXPECT_EQ(once.frame().pixels(), twice.frame().pixels())
+            << name << ": frame 2 of the scene differs from frame 1";
+        // P0 moved 16 clocks right by the user, where no displayed line's write places it.
+        const bool placedByAWrite =
+            std::any_of(scene.lineWrites.begin(), scene.lineWrites.end(),
+                        [](const RegisterWrite& w) { return w.reg == Reg::HPOSP0 && w.line <= kLastVisibleLine; });
+        if (placedByAWrite) continue;
+        for (RegisterSetting& r : scene.registers)
+            if (r.reg == Reg::HPOSP0) r.value = static_cast<uint8_t>(r.value + 16);
+        Machine edited(machineOptionsFor(scene));
+        runScene(scene, edited, 3);
+        EXPECT_EQ(edited.registers()[Reg::HPOSP0],
+                  static_cast<uint8_t>(atari.lastFrameWrites().start[Reg::HPOSP0] + 16))
+            << name << ": the user's HPOSP0 did not last to frame 3";
+        ++checked;
+    }
+    EXPECT_GE(checked, 2) << "no example program's frame leaves P0's position to the registers";
 }
 
 }  // namespace
