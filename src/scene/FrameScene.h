@@ -1,7 +1,9 @@
 #pragma once
 // A frame of a running program as a scene of its own, to edit by hand: the RAM and registers
 // the frame began with, and every chip write the CPU made during it but HITCLR as a line
-// write at the (line, colour clock) where it took effect. Run as a scene (no CPU) it draws
+// write at the (line, colour clock) where it took effect; the writes after the last displayed
+// line, which set up the program's next frame, only as far as the frame repeats (see
+// repeatTheFrame in the source). Run as a scene (no CPU) it draws
 // what the program's frame did and latches every bit the frame latched (what the program is
 // judged on), as long as the program changed no display memory while the frame was on screen
 // (writes to RAM during the frame are not in a scene).
