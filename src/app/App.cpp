@@ -698,6 +698,12 @@ void App::drawSlots() {
     const float available = columnSize_.y - status;
     bool used[3] = {};
     for (auto& p : panels_) used[static_cast<int>(p->slot())] |= p->visible;
+    // A lesson is open and shown: its text is what the class reads. A lesson whose panel the
+    // user closed leaves the room to the others as any scene does (its text was not there to
+    // read, and the Collisions grid stayed squeezed to its heading under the editors).
+    const bool lessonShown = document_.readOnly() && std::any_of(panels_.begin(), panels_.end(), [](const auto& p) {
+                                 return p->visible && std::string_view(p->name()) == "Lessons";
+                             });
     // The control strip is as tall as its panel's content, as measured when it was last drawn
     // (a program's extra choices, a projector's interface size move its rows down): a caption
     // scrolled out of view is not seen. Until then, and after each relayout, an estimate.
@@ -721,13 +727,13 @@ void App::drawSlots() {
                                    ? editorsNeed_
                                    : ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetTextLineHeightWithSpacing() +
                                          ImGui::GetFontSize() * kLessonFontRatio * 2;
-    if (document_.readOnly() && shared == 2 && resultsNeed_ > 0 && controlLeast_ > 0)
+    if (lessonShown && shared == 2 && resultsNeed_ > 0 && controlLeast_ > 0)
         control = std::clamp(available - resultsNeed_ - editorsLeast, std::min(controlLeast_, control), control);
     const float rest = shared ? (available - control) / shared : 0;
     // The results get more room than the editors: they are what the app is for.
     // With a lesson open its text (in the editors' slot) gets the larger share: it is what
     // the class reads.
-    const float share = document_.readOnly() ? 0.7f : 1.25f;
+    const float share = lessonShown ? 0.7f : 1.25f;
     float results = shared == 2 ? std::max(rest * share, std::min(resultsNeed_, 2 * rest - editorsLeast)) : rest;
     float editors = shared == 2 ? 2 * rest - results : rest;
     // A column too short for every slot's wish with a lesson open (a small projector at a large
@@ -744,8 +750,7 @@ void App::drawSlots() {
     // on a 720-line screen took the room of the lesson's third line. editorsNeed_ keeps the
     // measure taken with the rows (it only grows until a relayout), so the room the rows give
     // back goes to the lesson's text as well, and the choice to squeeze does not flip back.
-    const bool lessonSqueezed =
-        document_.readOnly() && used[2] && shared == 2 && editorsNeed_ > 0 && editors < lessonWant;
+    const bool lessonSqueezed = lessonShown && used[2] && shared == 2 && editorsNeed_ > 0 && editors < lessonWant;
     if (lessonSqueezed) {
         const float controlMin =
             !used[0] ? 0
@@ -770,9 +775,9 @@ void App::drawSlots() {
     // Leaving a lesson by any way (a file, a template, New, a recovered scene) gives the
     // results their room back.
     const bool layoutChanged = relayout_ || used[0] != lastUsed_[0] || used[1] != lastUsed_[1] ||
-                               used[2] != lastUsed_[2] || document_.readOnly() != lastLessonLayout_ ||
-                               control != lastControl_ || results != lastResults_;
-    lastLessonLayout_ = document_.readOnly();
+                               used[2] != lastUsed_[2] || lessonShown != lastLessonLayout_ || control != lastControl_ ||
+                               results != lastResults_;
+    lastLessonLayout_ = lessonShown;
     lastControl_ = control;
     lastResults_ = results;
     std::copy(std::begin(used), std::end(used), lastUsed_);

@@ -364,6 +364,35 @@ TEST(Projector, TheEditorsTabsKeepToOneRowForALessonAndTheOthersAreUnderMore) {
     fs::remove_all(dir);
 }
 
+// The same projector, the lesson's panel closed by its tab's cross: the room goes to the
+// Collisions grid as for any scene (the results get more than the editors), not to the editors
+// as while the lesson's text was there to read; the grid showed its heading alone, and a
+// learner could click no cell.
+TEST(Projector, ClosingALessonsPanelGivesTheCollisionsGridItsRoomBack) {
+    const fs::path dir = scratchDir("projector-small-closed-lesson");
+    AppSession app(sessionOptions(sourceFile("assets/lessons/09-bounding-boxes-lie.json"), dir, 1280, 720));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(8);
+    for (int step = 0; step < 4; ++step) bigger(input);
+    const auto tab = app.widget("front tab Lessons");
+    ASSERT_TRUE(tab.has_value());
+    input.click(static_cast<int>((*tab)[2]) - 6, static_cast<int>(((*tab)[1] + (*tab)[3]) / 2));  // its cross
+    input.frames(8);
+    ASSERT_FALSE(app.widget("tab Lessons").has_value()) << "the Lessons panel did not close";
+    shot(app, "projector-small-closed-lesson");
+    const ImGuiWindow* results = ImGui::FindWindowByName("Results");
+    const ImGuiWindow* editors = ImGui::FindWindowByName("Inspector");
+    ASSERT_NE(results, nullptr);
+    ASSERT_NE(editors, nullptr);
+    EXPECT_GT(results->Size.y, editors->Size.y) << "the editors keep the room the lesson's text had";
+    const Visible grid = visibleIn("Results", "front tab Collisions", app);
+    const auto cell = app.widget("hardware M0PF.PF0");
+    ASSERT_TRUE(cell.has_value());
+    EXPECT_LE((*cell)[3], grid.bottom) << "not even the grid's first row is in view";
+    fs::remove_all(dir);
+}
+
 // At 1280 x 720 and 200%, every dialog stays inside the window: the Open dialog's title bar
 // (where its name is read and it is moved) sat above the window's top, and the keyboard
 // shortcuts' table ran past the window's bottom with no way to see its last rows.
