@@ -582,8 +582,13 @@ bool Machine::carriedLineBegunAgain(std::span<const RegisterWrite> midLine, Regi
     regs[Reg::DMACTL] = static_cast<uint8_t>((before & ~3) | (dmactl & 3));
     antic_ = anticBeforeLine_;
     const bool dli = pf_.dli;
+    // ANTIC's start work reads memory as the line began: a program's stores during it come later.
+    std::vector<uint8_t> stored(memoryWrites_.size());
+    for (size_t i = 0; i < memoryWrites_.size(); ++i) stored[i] = memory_.read(memoryWrites_[i].address);
+    for (auto w = memoryWrites_.rbegin(); w != memoryWrites_.rend(); ++w) memory_.write(w->address, w->before);
     if ((dmactl & 3) == 0 && startLatched_) antic_.scanLineKeepingCycleOne(line_, memory_, regs, pf_);
     else antic_.scanLine(line_, memory_, regs, pf_);
+    for (size_t i = 0; i < memoryWrites_.size(); ++i) memory_.write(memoryWrites_[i].address, stored[i]);
     if (antic_.dliTakesVscrol()) [[unlikely]]
         pf_.dli = lineDli({});
     if (pf_.dli != dli) [[unlikely]] {  // (an instruction read again without, or with, cycle 1's AND)
