@@ -385,6 +385,12 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             // fetches its address (operandDmaDuringLine; Altirra waits once it has the address).
             if (mode_ == 1) waitVbl_ = false;
         }
+        if (cycleOneKept_ && (earlyFetches & 2) && mode_ >= 2 && scanAdvance_ == 0) [[unlikely]] {
+            // The width off from cycle 1 (scanLineKeepingCycleOne): only cycle 1's carried fetch
+            // moves the counter, before an LMS.
+            memScanBeforeLms_ = scanAddress(memScanBeforeLms_, 1);
+            if (!out.operandFetched) memScan_ = memScanBeforeLms_;
+        }
         if ((dmaClock_ != 0 || (earlyFetches & 2)) && scanAdvance_ > 0) [[unlikely]] {
             // The clock's bits fetch names or bitmaps on more cycles (rule A4): those on cycles
             // 1-6 move the counter on (an LMS loads it on cycle 7, after them), those from cycle 7
@@ -434,7 +440,9 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             // A first row begun with the width off fetches no carried bit (no start), but a write
             // turning the width on before cycle 8 brings those from there on to ANTIC's own
             // fetches (carriedFetchesTurnedOn): the counter and read place as cycle 2 finds them.
-            carriedFetchAnds(line, regs, DmaClockFetches{}, memScanBeforeLms_, (earlyFetches >> 3) & 1);
+            const int place =
+                ((earlyFetches >> 3) & 1) + (cycleOneKept_ && (earlyFetches & 4) && out.instructionFetched ? 1 : 0);
+            carriedFetchAnds(line, regs, DmaClockFetches{}, memScanBeforeLms_, place);
         }
     } else if (dmaClock_ != 0 && mode_ >= 2 && anticMode(mode_).character) [[unlikely]] {
         // A later row's carried font fetches on cycles 2-5 meet the player fetches there (A4).
@@ -493,9 +501,11 @@ PMG_NOINLINE void Antic::carriedCycleOne(const RegisterFile& regs, uint8_t early
     // while this line's width is on. It takes the 6502's cycle where ANTIC fetches no instruction;
     // where it does, ANTIC reads the AND of both addresses (Altirra ANDs the addresses of all the
     // fetches it makes on one of cycles 1-7).
-    if ((regs[Reg::DMACTL] & 3) == 0) return;
     const bool name = earlyFetches & 2;
+    // (Kept with the width off too: a program's write on cycle 0 turning it on makes the fetch
+    // take its cycle, lineDma.)
     out.dmaClockCycleOne = static_cast<uint8_t>(name ? DmaUse::Playfield : DmaUse::Character);
+    if ((regs[Reg::DMACTL] & 3) == 0 && !cycleOneKept_) return;
     uint16_t mask = 0xFFFF;
     if (name) mask &= needFetch_ ? memScan_ : scanAddress(memScan_, scanAdvance_);
     if (earlyFetches & 4) {

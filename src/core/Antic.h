@@ -63,6 +63,19 @@ public:
     // (lines outside 8-247 are vertical blank). The AN codes themselves are produced by
     // generatePlayfield(), on demand.
     void scanLine(int line, const Memory& mem, const RegisterFile& regs, PlayfieldLine& out);
+    // A DMA clock carried into the line scanLine() runs next (rule A4): Machine keeps a copy of
+    // the ANTIC before it, for a program's width write on cycle 0 (scanLine again).
+    bool clockCarried() const { return dmaClockPending_ || dmaClock_ != 0 || dmaClockLate_ != 0; }
+    // scanLine() for a carried line whose width a program's write on cycle 0 turned off (`regs`
+    // with the width written) after the line before latched its start: Altirra, working the
+    // pattern out again at the write, keeps cycle 1's carried fetch as the line before decided
+    // it (a virtual one, taking no cycle): it still ANDs its address into the instruction fetch
+    // and moves the counter, as with the width on. From cycle 2 the line is one begun so.
+    void scanLineKeepingCycleOne(int line, const Memory& mem, const RegisterFile& regs, PlayfieldLine& out) {
+        cycleOneKept_ = true;
+        scanLine(line, mem, regs, out);
+        cycleOneKept_ = false;
+    }
 
     // VSCROL as it stood on cycle 108 of the line scanLine() last ran, when a write during
     // that line changed it: ANTIC ends a mode line stopped by VSCROL (the first unscrolled
@@ -301,6 +314,7 @@ private:
     uint8_t dmaClockLate_ = 0;
     int8_t dmaClockPassedStart_ = -1, dmaClockPassedStop_ = -1;
     bool dmaClockPending_ = false;
+    bool cycleOneKept_ = false;      // (scanLineKeepingCycleOne, during the call)
     bool dmaClockFirstRow_ = false;  // that line is its mode line's first
     // The carried name or bitmap fetches on cycles 112-113 of the line scanLine() last ran, a row
     // after its mode line's first, which it makes if it is the mode line's last: a VSCROL write

@@ -232,6 +232,15 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 
 namespace {
 
+// The changes acting on cycle 1 (a program's writes on cycle 0) when the last of them leaves the
+// width off where the line began with it on, or on where it began with it off; 0 otherwise.
+size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::FetchChange> changes) {
+    size_t n = 0;
+    while (n < changes.size() && actsOnCycle(changes[n], 1)) ++n;
+    if (n == 0 || ((dmactl & 3) == 0) == ((changes[n - 1].dmactl & 3) == 0)) return 0;
+    return n;
+}
+
 // A carried line that began with the width off (ANTIC's pattern then has no start: nothing is
 // fetched, the carried bits neither, and the line's start work sees no playfield) and whose width
 // one write turns on, acting from cycle 2 on with the start still ahead (on or before its clock's
@@ -240,8 +249,8 @@ namespace {
 // that had that start from the beginning less the fetches before the write (a pause from the line's
 // start), and its picture decode, waiting while there is no start, then runs as that line's. Those
 // of cycles 2-7 from the write on meet ANTIC's own fetches there (Antic::carriedFetchesTurnedOn).
-// More writes, or one acting on cycle 1 (a write on cycle 0, where the line before decided the
-// carried fetch), are not modelled.
+// More writes are not modelled. (One acting on cycle 1, a program's write on cycle 0, makes the line
+// one begun with the width on: carriedClockAsWritten.)
 CarriedClock carriedClockTurnedOn(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                   std::span<const PlayfieldLine::FetchChange> changes) {
     constexpr int kFirstTurnedOnCycle = 2;
@@ -266,6 +275,17 @@ CarriedClock carriedClockTurnedOn(uint8_t mode, bool hscrollEnabled, uint8_t dma
 CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                    std::span<const PlayfieldLine::FetchChange> changes) {
     CarriedClock out;
+    if (const size_t n = widthFlippedOnCycleOne(dmactl, changes); n != 0) [[unlikely]] {
+        // A program's write on cycle 0 turning the width off or on: Altirra works the pattern out
+        // again at the write and again as ANTIC takes up the line on cycle 1, so from cycle 2 the
+        // line fetches as one begun with the width so written (cycle 1's fetch: lineDma's cycleOne).
+        const PlayfieldLine::FetchChange& w = changes[n - 1];
+        if (n < changes.size())
+            return carriedClockAsWritten(mode, hscrollEnabled, w.dmactl, w.hscrol, changes.subspan(n));
+        const int start = dmaClockStartName(w.dmactl, hscrollEnabled, w.hscrol);
+        if (start < 0) return {.modelled = true, .end = 1};  // (no start: nothing fetched, the carried bits neither)
+        return {.modelled = true, .start = start, .stop = dmaClockStopName(w.dmactl, hscrollEnabled, w.hscrol)};
+    }
     if (dmaClockStartName(dmactl, hscrollEnabled, hscrol) < 0)
         return carriedClockTurnedOn(mode, hscrollEnabled, dmactl, hscrol, changes);
     const PlayfieldFetch fetch = playfieldFetch(mode, hscrollEnabled, dmactl, hscrol, changes);
@@ -293,8 +313,8 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         // while there is no start, so the line is drawn as one whose start was there from the
         // beginning), as often as the width goes off and on again. A pause from cycle 2-6 also
         // takes the carried fetches in it away from ANTIC's own fetches of the line's start
-        // (CarriedClock::goneOwnFetchCycles); one from cycle 1 (a write on cycle 0) would take
-        // the fetch the line before decided there (cycleOne): not modelled.
+        // (CarriedClock::goneOwnFetchCycles). (One from cycle 1, a program's write on cycle 0, makes
+        // the line one begun with the width off, above.)
         if (off >= 0 && (start - 1 >= c || c - 1 <= kLastLateStartCycle)) {
             if (off < 2) return out;
             addPause(out, off, c);
@@ -327,8 +347,8 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         // a write acting on cycle 7 takes that cycle's carried fetch away from an LMS address's
         // high byte (Antic::carriedFetchesEndDuringLine), one acting on cycles 2-6 those from there
         // away from the player fetches, the LMS address and the counter before it
-        // (Antic::carriedFetchesGoneBeforeLms). One acting on cycle 1 would take the fetch the line
-        // before decided there (cycleOne) from the instruction fetch: not modelled.
+        // (Antic::carriedFetchesGoneBeforeLms). (One acting on cycle 1 makes the line one begun with
+        // the width off, above.)
         const int end = off >= 0 ? off : passed;
         if (end < 2) return out;
         out.end = end;
@@ -469,9 +489,18 @@ LineDma lineDma(const LineDmaSetup& s) {
     }
     // A carried fetch on cycle 1 (A4) comes before ANTIC takes up this line's ring: the line
     // before's clock decides it, also on a row that fetches no names of its own (Altirra).
-    if (s.cycleOne != DmaUse::Cpu && (s.fetchChanges.empty() || carried.modelled) && width != PlayfieldWidth::Off &&
-        dma.use[1] == DmaUse::Cpu) [[unlikely]]
-        take(1, s.cycleOne);
+    // A program's write on cycle 0 decides whether that fetch takes the cycle: with the width it
+    // leaves on cycle 1 (Altirra works the pattern out again at the write; with the width off the
+    // fetch, if the line before latched its start, is virtual: Antic::scanLineKeepingCycleOne).
+    // A line whose mode line folded the ring away (dmaClock 0) still makes it, its writes acting
+    // from cycle 1 as on any line.
+    if (s.cycleOne != DmaUse::Cpu && (s.fetchChanges.empty() || s.dmaClock == 0 || carried.modelled) &&
+        dma.use[1] == DmaUse::Cpu) [[unlikely]] {
+        uint8_t dmactl = s.dmactl;
+        for (size_t i = 0; i < s.fetchChanges.size() && actsOnCycle(s.fetchChanges[i], 1); ++i)
+            dmactl = s.fetchChanges[i].dmactl;
+        if ((dmactl & 3) != 0) take(1, s.cycleOne);
+    }
     // Refresh: requested every 4 cycles from 25; a blocked one waits for the next free cycle,
     // and a request made while one is waiting replaces it (the waiting one is lost).
     bool waiting = false;

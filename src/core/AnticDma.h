@@ -194,11 +194,14 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 //   once, pauseFrom is the first pause's first cycle and pauseTo the last one's end;
 //   `resumed`: the cycles between those pauses (bit c for cycle c), the width on again with the
 //   start ahead: the carried bits fetch there.
+// Writes acting on cycle 1 (a program's on cycle 0) that turn the width off, or on where the line
+// began with it off, make the line from cycle 2 one begun with the width so written (ANTIC works
+// its pattern out again as it takes up the line on cycle 1): the clock is that line's, the later
+// writes followed on it; with the width off and no later write, nothing is fetched (`end` 1).
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
-// with the width off and has more than one write, or one acting on cycle 1, at or after the
-// start, or leaving the width off, a start a write on cycle 10 or before moved past the
-// beam so that the write acts after the first name cycle on a line that has a later write, or
-// the width turned off by a write acting on cycle 1.
+// with the width off and has more than one write, or one at or after the start, or leaving the
+// width off, or a start a write on cycle 10 or before moved past the beam so that the write acts
+// after the first name cycle on a line that has a later write.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;

@@ -14,6 +14,21 @@
 namespace pmg {
 namespace {
 constexpr int kLastPlayerFetchCycle = 5;  // P/M DMA: missiles on cycle 0, players on 2-5 (D1)
+
+// Whether a write turning the width off on a line's cycle 0 finds the line before's start latched
+// (A4): Altirra checks, at each DMACTL change and each HSCROL change moving a scrolled line's fetch,
+// which of the start's and stop's clocks the beam has passed since its last check (cleared on
+// cycles 1 and 10) and latches those with the width on, the start's clock the cycle before the
+// first name cycle. A write on the next line's cycle 0 checks too, the last check still the line
+// before's: it finds the start latched if a check on that line did, or if its last check, made on
+// cycle 10 or later, was before the start's clock.
+constexpr int kStartLatchClearedCycle = 10;
+
+int startLatchClock(uint8_t dmactl, uint8_t hscrol, bool hscrollEnabled) {
+    const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+    return start < 0 ? -1 : start - 1;
+}
+
 // ANTIC latches VSCROL for its end-of-mode-line test on cycle 109 (Altirra): a write before
 // that decides this line's test, a later one the next line's.
 constexpr int kVscrolLatchCycle = 109;
@@ -256,6 +271,9 @@ void Machine::beginScanline() {
     // Writes at clock 0 land before anything else on the line, P/M DMA included, as a DLI's
     // writes after WSYNC land in the horizontal blank before the line.
     while (first < writes.size() && writes[first].clock == 0) {
+        // (For the start latched, they end the line before: its last cycle.)
+        startLatch_.write(writes[first], kCyclesPerLine - 1, regs_[Reg::DMACTL], regs_[Reg::HSCROL], pf_.hscrollEnabled,
+                          pf_.dmaMode);
         writeRegister(writes[first].reg, writes[first].value);
         ++first;
     }
@@ -276,6 +294,11 @@ void Machine::beginScanline() {
     }
     missilesLate_ = missilesLateNext_;
     missilesLateNext_ = false;
+    startLatched_ = startLatch_.atNextLine(regs_[Reg::DMACTL], regs_[Reg::HSCROL], pf_.hscrollEnabled, pf_.dmaMode);
+    startLatch_ = {};
+    anticBeforeLineKept_ = antic_.clockCarried();
+    if (anticBeforeLineKept_) [[unlikely]]
+        anticBeforeLine_ = antic_;
     antic_.scanLine(y, memory_, regs_, pf_);
     if (antic_.dliTakesVscrol()) [[unlikely]]
         pf_.dli = lineDli({});
@@ -431,6 +454,8 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     for (const RegisterWrite& w : midLine) {
         if (w.reg < Reg::DMACTL) continue;  // GTIA's: most of a line's writes
         const int cycle = cycleOfColourClock(w.clock);
+        if (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL) [[unlikely]]
+            startLatch_.write(w, cycle, dmactl, hscrol, pf.hscrollEnabled, pf.dmaMode);
         if (w.reg == Reg::DMACTL && cycle == kLateMissileWriteCycle)
             missilesLateNext_ = (dmactl & 0x0C) != 0 && (w.value & 0x0C) == 0 && inVisibleLines(line_ + 1);
         if (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL) {
@@ -520,6 +545,57 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     // player fetch).
     if (phantom_.load.any()) loadPhantomDma(regs, anticBus, anticCycles, playerFetches);
     return vscrol;
+}
+
+void Machine::StartLatch::write(const RegisterWrite& w, int cycle, uint8_t dmactl, uint8_t hscrol, bool hscrollEnabled,
+                                int mode) {
+    const bool checks = w.reg == Reg::DMACTL ? w.value != dmactl
+                                             : w.reg == Reg::HSCROL && hscrollEnabled && ((w.value ^ hscrol) & 14) != 0;
+    if (!checks) return;
+    if (cycle >= kStartLatchClearedCycle && check < kStartLatchClearedCycle) check = 0;
+    const int clock = startLatchClock(dmactl, hscrol, hscrollEnabled);
+    if (mode >= 2 && clock >= 0 && clock >= check && clock <= cycle) latched = true;
+    check = cycle;
+}
+
+bool Machine::StartLatch::atNextLine(uint8_t dmactl, uint8_t hscrol, bool hscrollEnabled, int mode) const {
+    if (latched) return true;
+    return mode >= 2 && check >= kStartLatchClearedCycle && startLatchClock(dmactl, hscrol, hscrollEnabled) >= check;
+}
+
+bool Machine::carriedLineBegunAgain(std::span<const RegisterWrite> midLine, RegisterFile& regs) {
+    // The DMACTL written on cycle 0 (a program's write: clock -2).
+    const uint8_t before = regs[Reg::DMACTL];
+    uint8_t dmactl = before;
+    for (const RegisterWrite& w : midLine) {
+        if (cycleOfColourClock(w.clock) != 0) break;
+        if (w.reg == Reg::DMACTL) dmactl = w.value;
+    }
+    if (((before & 3) == 0) == ((dmactl & 3) == 0)) return false;
+    // Altirra works the pattern out again at the write (the line before's mode and ring, the width
+    // written) and again as ANTIC takes up the line on cycle 1: from cycle 2 on, the line fetches
+    // as one begun with the width written, its carried fetches of cycles 2-7 meeting ANTIC's own
+    // as on such a line. Cycle 1's carried fetch: with the width turned on, as on a line begun so;
+    // turned off, none unless the line before's start is latched (StartLatch), which keeps the pattern's fetches as
+    // virtual ones: cycle 1's still ANDs its address into the instruction fetch and moves the counter, taking no cycle.
+    // The rest of DMACTL keeps its cycle (missiles on 0; the players' fetches are redone with the write).
+    regs[Reg::DMACTL] = static_cast<uint8_t>((before & ~3) | (dmactl & 3));
+    antic_ = anticBeforeLine_;
+    const bool dli = pf_.dli;
+    // ANTIC's start work reads memory as the line began: a program's stores during it come later.
+    std::vector<uint8_t> stored(memoryWrites_.size());
+    for (size_t i = 0; i < memoryWrites_.size(); ++i) stored[i] = memory_.read(memoryWrites_[i].address);
+    for (auto w = memoryWrites_.rbegin(); w != memoryWrites_.rend(); ++w) memory_.write(w->address, w->before);
+    if ((dmactl & 3) == 0 && startLatched_) antic_.scanLineKeepingCycleOne(line_, memory_, regs, pf_);
+    else antic_.scanLine(line_, memory_, regs, pf_);
+    for (size_t i = 0; i < memoryWrites_.size(); ++i) memory_.write(memoryWrites_[i].address, stored[i]);
+    if (antic_.dliTakesVscrol()) [[unlikely]]
+        pf_.dli = lineDli({});
+    if (pf_.dli != dli) [[unlikely]] {  // (an instruction read again without, or with, cycle 1's AND)
+        if (pf_.dli) frame_.dliLines.push_back(line_);
+        else frame_.dliLines.pop_back();
+    }
+    return true;
 }
 
 void Machine::carriedFetchesGoneBeforeLms(const RegisterFile& regs, PlayfieldLine& pf) {
@@ -634,6 +710,8 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
     const int y = line_;
     std::span<const RegisterWrite> midLine = lineWrites(extra);
     if (!midLine.empty()) {
+        if (anticBeforeLineKept_ && midLine.front().clock < 0) [[unlikely]]
+            carriedLineBegunAgain(midLine, regs_);
         // The last VSCROL write ANTIC latches on this line decides its end-of-mode-line test.
         const int vscrol = applyAnticWrites(midLine, regs_, pf_);
         if (pf_.dmaClock != 0 && pf_.fetchChangeCount != 0 && pf_.firstRow) [[unlikely]] {

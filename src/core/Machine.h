@@ -264,6 +264,26 @@ private:
     } phantom_;
     // GRAFP0-3 and GRAFM before this line's P/M DMA (with the next 3 registers: one 8-byte copy).
     std::array<uint8_t, 8> grafBeforeDma_{};
+    // ANTIC as the line began, kept only on a line with a DMA clock carried in (A4), for a
+    // program's write on cycle 0 that turns its width off or on (carriedLineBegunAgain).
+    Antic anticBeforeLine_;
+    bool anticBeforeLineKept_ = false;
+    // Whether a write on this line's cycle 0 finds the line before's start latched (A4; StartLatch
+    // in Machine.cpp follows the line's writes for the next line).
+    bool startLatched_ = false;
+    struct StartLatch {
+        bool latched = false;
+        int check = 0;  // the cycle of the last check (0: none since cycle 10)
+        // A DMACTL or HSCROL write `w` on `cycle` of a line of mode `mode`, `dmactl` and `hscrol`
+        // before it.
+        void write(const RegisterWrite& w, int cycle, uint8_t dmactl, uint8_t hscrol, bool hscrollEnabled, int mode);
+        // As the next line begins, `dmactl` and `hscrol` as the line ended.
+        bool atNextLine(uint8_t dmactl, uint8_t hscrol, bool hscrollEnabled, int mode) const;
+    } startLatch_;
+    // A program's DMACTL write on cycle 0 of a carried line turned the width off or on (A4): ANTIC
+    // works the line out again as one begun with that width, cycle 1's carried fetch as the line
+    // before decided it. True if it did (`regs` then has the width written).
+    bool carriedLineBegunAgain(std::span<const RegisterWrite> midLine, RegisterFile& regs);
     // A DMACTL write on cycle 113 turned P/M DMA off: the next line still fetches its missiles
     // (missilesLateNext_, set as the line ends), and this one does (missilesLate_).
     bool missilesLate_ = false, missilesLateNext_ = false;

@@ -3,6 +3,7 @@
 // ring, the cycles it fetches on, the memory scan counter and the picture, worked out by hand.
 #include <gtest/gtest.h>
 
+#include <span>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -61,6 +62,26 @@ void playersLitUnlessAnded(TestMachine& t) {
     t.poke(0x4521, {0xFF});
     t.poke(0x4621, {0xFF});
     t.poke(0x0021, {0x0F});
+}
+
+// One frame run line by line, as a program runs it, with a program's DMACTL write of `dmactl`
+// on cycle 0 of line `line` (Atari::chipWrite gives it clock -2: it acts from cycle 1, after the
+// line's writes at clock 0). A scene cannot place one there: its cycle 0 write lands on the line
+// before's clock 226.
+void runWithDmactlOnCycle0(TestMachine& t, int line, uint8_t dmactl) {
+    t.m.writeRegister(Reg::HITCLR, 0);
+    const RegisterWrite write{static_cast<int16_t>(line), -2, Reg::DMACTL, dmactl};
+    do {
+        const bool here = t.m.line() == line;
+        t.m.beginScanline();
+        t.m.endScanline(here ? std::span<const RegisterWrite>(&write, 1) : std::span<const RegisterWrite>{});
+    } while (t.m.line() != 0);
+}
+
+// Screen bytes that differ from place to place (none $00 or $FF throughout).
+void distinctBytes(TestMachine& t) {
+    for (int i = 0; i < 256; ++i)
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(i * 37 + 11));
 }
 
 }  // namespace
@@ -457,10 +478,8 @@ TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffThatAWriteTurnsOnBeforeCycle8F
     for (int c = 16; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
     EXPECT_EQ(dma.use[106], DmaUse::Refresh);
     EXPECT_EQ(dma.cpuCycles(), 17);
-    // A write on cycle 0 (acting from 1, where the line before decided the carried fetch): still
-    // not modelled.
-    const std::vector<PlayfieldLine::FetchChange> onCycle0 = {{2, 0x22, 8}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x20, 8, onCycle0).modelled);
+    // (A write on cycle 0, acting from 1: a line begun with the width on,
+    // A4_AWidthWriteOnCycle0MakesACarriedLineOneBegunWithTheWidthWritten.)
 }
 
 TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffAndOnAgainBeforeItsStartPausesItsFetches) {
@@ -567,10 +586,70 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteBeforeCycle7TurnsOffAndALaterOneOn
     const LineDma dmaBrief = lineDma(s);
     EXPECT_EQ(dmaBrief.use[5], DmaUse::Cpu);
     for (int c : {3, 7, 9, 11, 13}) EXPECT_EQ(dmaBrief.use[c], DmaUse::Playfield) << c;
-    // A write on cycle 0 (acting from 1) would take the fetch the line before decided on cycle 1:
-    // still not modelled.
+    // The width off from cycle 0 instead (acting from 1): from cycle 2 a line begun with the width
+    // off, which the write on cycle 11 turns on (a pause from the line's start; nothing taken from
+    // ANTIC's start work, which the line began without).
     const std::vector<PlayfieldLine::FetchChange> onCycle0 = {{2, 0x20, 8}, {24, 0x22, 8}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, onCycle0).modelled);
+    const CarriedClock fromZero = carriedClockAsWritten(0xF, true, 0x22, 8, onCycle0);
+    EXPECT_TRUE(fromZero.modelled);
+    EXPECT_EQ(fromZero.pauseFrom, 0);
+    EXPECT_EQ(fromZero.pauseTo, 12);
+    EXPECT_EQ(fromZero.goneOwnFetchCycles(), 0);
+}
+
+TEST(AnticDma, A4_AWidthWriteOnCycle0MakesACarriedLineOneBegunWithTheWidthWritten) {
+    // A program's DMACTL write on cycle 0 acts from cycle 1 (A1). Altirra works the fetch pattern
+    // out again at the write (the line before's mode and ring, the width written) and again as
+    // ANTIC takes up the line on cycle 1, so from cycle 2 the line fetches as one begun with the
+    // width written; cycle 1's carried fetch (the line before's ring) takes its cycle where the
+    // width written is on.
+    // The line of A4_ACarriedLineBegunWithTheWidthOffThatAWriteTurnsOnBeforeCycle8FetchesFromTheWrite
+    // (a scrolled mode F first row with HSCROL 8, the ring $AA: bitmaps on the odd cycles; no
+    // instruction fetch, no P/M DMA; cycle 1 a carried bitmap fetch), begun with DMACTL $20 and $22
+    // written on cycle 0 (change clock 2): as the line begun with $22, its start on name cycle 14
+    // (clock 13), stop 110: bitmaps on the odd cycles 1-105 (53) and the start's even 16-104 (45);
+    // the refreshes wait for 106 (one made): the CPU keeps 114 - 99 = 15 cycles (0, 2, 4, 6, 8, 10,
+    // 12, 14, 107-113). The model drew it without the carried bits, cycle 1 the CPU's.
+    LineDmaSetup s;
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    s.cycleOne = DmaUse::Playfield;
+    const std::vector<PlayfieldLine::FetchChange> on = {{2, 0x22, 8}};
+    s.fetchChanges = on;
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x20, 8, on);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 14);
+    EXPECT_EQ(clock.stop, 110);
+    EXPECT_EQ(clock.pauseFrom, -1);
+    const LineDma dma = lineDma(s);
+    for (int c = 1; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 16; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 15);
+    LineDmaSetup began = s;  // the line begun with the width on
+    began.dmactl = 0x22;
+    began.mode = 0xF;
+    began.fetchChanges = {};
+    EXPECT_EQ(dma.use, lineDma(began).use);
+    // And a line begun with $22 that the write on cycle 0 turns off ($20): from cycle 2 the line
+    // begun with the width off (no start: nothing fetched, the carried bits neither), and cycle 1's
+    // fetch, virtual where the line before latched its start, takes no cycle: the CPU keeps all
+    // but the 9 refreshes (105), as on the line begun with $20.
+    const std::vector<PlayfieldLine::FetchChange> off = {{2, 0x20, 8}};
+    const CarriedClock none = carriedClockAsWritten(0xF, true, 0x22, 8, off);
+    EXPECT_TRUE(none.modelled);
+    EXPECT_EQ(none.start, kNoStart);
+    EXPECT_EQ(none.end, 1);
+    began.fetchChanges = off;
+    const LineDma offDma = lineDma(began);
+    EXPECT_EQ(offDma.cpuCycles(), 105);
+    LineDmaSetup begunOff = s;
+    begunOff.fetchChanges = {};
+    EXPECT_EQ(offDma.use, lineDma(begunOff).use);
 }
 
 TEST(AnticDma, A4_ACarriedLineWhoseWidthWritesTurnOffAndOnAgainTwiceBeforeItsStartPausesItsFetchesTwice) {
@@ -2304,6 +2383,130 @@ TEST(AnticMidLine, A4_ACarriedTextLineThatNeverStartsKeepsANameFetchedWithAFontB
     t.run();
     EXPECT_EQ(colours(t, kFirstModeLine + 2, 0, 0xE4), std::string(0xE4, '0'));
     EXPECT_EQ(colours(t, kFirstModeLine + 3, 0x30, 0xD0), std::string(8, '1') + std::string(0x98, '0'));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseWidthAProgramTurnsOffOnCycle0IsOneBegunWithTheWidthOff) {
+    // Line 32 of A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (a scrolled mode F line, LMS
+    // $3000, HSCROL 2 from clock 100): 51 bytes, the counter at $3033, the ring $55 carried into
+    // line 33 (a scrolled mode F line at normal width, HSCROL 0 from its clock 0), whose cycle 0
+    // bitmap (line 32's clock, virtual) moves the counter to $3034. A program turns line 33's width
+    // off on cycle 0 (DMACTL $20). Altirra works the pattern out again at the write: line 32's HSCROL
+    // write after its start left the start latched, so the pattern keeps the carried fetches up to
+    // it, virtual, but cycle 1 has none on this ring (bitmaps on the even cycles); as ANTIC takes up
+    // line 33 on cycle 1 it works it out again with the width off: no start, nothing fetched, the
+    // carried bits neither. So line 33 is the line begun with DMACTL $20 (a write at its clock 0):
+    // the counter stays at $3034, the ring goes on to line 34 as it is, and lines 33-35 (line 34
+    // begun with $22 again) are drawn as that scene's. The model drew line 33 without the carried
+    // bits but counted their fetches on cycles 2, 4 and 6 as the line began, so line 34 and the
+    // lines after it started three bytes on.
+    auto scene = [](TestMachine& t) {
+        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F, 0x1F});
+        distinctBytes(t);
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+        t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x22);
+    };
+    TestMachine t, began;
+    scene(t);
+    runWithDmactlOnCycle0(t, kFirstModeLine + 1, 0x20);
+    scene(began);
+    began.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+    began.run();
+    for (int y = kFirstModeLine + 1; y <= kFirstModeLine + 3; ++y)
+        EXPECT_EQ(lit(t, y, 0, 228), lit(began, y, 0, 228)) << y;
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0, 228), std::string(228, '0'));
+    EXPECT_NE(lit(t, kFirstModeLine + 2, 0, 228).find('1'), std::string::npos);
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseWidthAProgramTurnsOffOnCycle0AfterALineWithoutWritesFetchesNothing) {
+    // Line 32 of A4_CycleOnesFetchFollowsTheRingBeforeTheNewModeLineFoldsIt (a scrolled mode C
+    // line, LMS $3000, HSCROL 6, 8 from clock 100; the display list at $1012, so that line 33's
+    // instruction at $1018 is read so at the AND with cycle 1's carried bitmap at $3019): the ring
+    // $88 (places 3 and 7) carried into line 33, a scrolled mode C line with HSCROL 8 (wide: start and stop on place 6,
+    // which it adds and takes away): its carried bitmaps 2 cycles after places 3 and 7, and the ring $88 goes on, two
+    // places back: $22 (places 1 and 5) on line 34, another scrolled mode C line, whose carried
+    // bitmaps fall on cycles 3, 7, 11, ... (cycles 0 and 1, line 33's places 6 and 7 of $88 turned:
+    // none). A program turns line 34's width off on cycle 0 (DMACTL $20); line 35 begins with $02,
+    // the width on and display-list DMA off, so it and the lines after it repeat line 34's mode C
+    // instruction from the counter (no instruction fetch for a carried fetch on cycle 1 to AND
+    // into). Line 33 has no width or HSCROL write, so the write on line 34's cycle 0 finds no start
+    // latched: Altirra's pattern then has no start at the write nor from cycle 1, and line 34
+    // fetches nothing, as the line begun with $20: lines 34-36 are drawn as that scene's. The model
+    // counted line 34's carried bitmap of cycle 3 as the line began, so line 35 started a byte on.
+    auto scene = [](TestMachine& t) {
+        t.displayList({});
+        t.m.memory().load(0x1012,
+                          std::vector<uint8_t>{0x70, 0x70, 0x70, 0x5C, 0x00, 0x30, 0x1C, 0x1C, 0x41, 0x12, 0x10});
+        t.set(Reg::DLISTL, 0x12);
+        t.set(Reg::DLISTH, 0x10);
+        t.set(Reg::HSCROL, 6);
+        distinctBytes(t);
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 8);
+        t.at(kFirstModeLine + 3, 0, Reg::DMACTL, 0x02);
+    };
+    TestMachine t, began;
+    scene(t);
+    runWithDmactlOnCycle0(t, kFirstModeLine + 2, 0x20);
+    scene(began);
+    began.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x20);
+    began.run();
+    for (int y = kFirstModeLine + 2; y <= kFirstModeLine + 4; ++y)
+        EXPECT_EQ(lit(t, y, 0, 228), lit(began, y, 0, 228)) << y;
+    EXPECT_NE(lit(t, kFirstModeLine + 3, 0, 228).find('1'), std::string::npos);
+}
+
+TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffThatAProgramTurnsOnOnCycle0AndsCycle1IntoTheInstruction) {
+    // The scene of A4_ACarriedFetchOnCycle1AndsItsAddressIntoTheInstructionFetch (line 32 leaves
+    // the ring $88; line 33's cycle 1 makes a bitmap fetch at the counter, $3019, where ANTIC fetches
+    // line 33's instruction at $2006: it reads $2006 & $3019 = $2000, $70, 8 blank lines) with line
+    // 33 begun with the width off (DMACTL $20 at its clock 0) and a program's $22 on its cycle 0.
+    // Altirra works the pattern out again at the write, with the width on: cycle 1's carried fetch
+    // is made as on the line begun with $22, and ANTIC reads the instruction at the AND, $70: line
+    // 33 is dark (memory bytes 0-99 $FF would light a mode F line from $30 to $CF). The model took
+    // the line as begun with the width off, cycle 1 without a fetch: the instruction read alone,
+    // $0F, a lit mode F line.
+    TestMachine t;
+    t.displayList({0x5C, 0x00, 0x30, 0x0F});
+    t.set(Reg::HSCROL, 6);
+    fill(t, 0, 100, 0xFF);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 8);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+    runWithDmactlOnCycle0(t, kFirstModeLine + 1, 0x22);
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
+    // Turned off on cycle 0 instead, after line 32's HSCROL write latched its start: the pattern
+    // at the write keeps cycle 1's fetch (virtual), which still ANDs its address in: dark too.
+    TestMachine off;
+    off.displayList({0x5C, 0x00, 0x30, 0x0F});
+    off.set(Reg::HSCROL, 6);
+    fill(off, 0, 100, 0xFF);
+    off.at(kFirstModeLine, 100, Reg::HSCROL, 8);
+    runWithDmactlOnCycle0(off, kFirstModeLine + 1, 0x20);
+    EXPECT_EQ(lit(off, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffThatAProgramTurnsOnOnCycle0IsOneBegunWithTheWidthOn) {
+    // The scene of A4_ACarriedLineWhoseWidthAProgramTurnsOffOnCycle0IsOneBegunWithTheWidthOff (the
+    // ring $55 carried into line 33) with line 33 begun with DMACTL $20 (at its clock 0) and a
+    // program's $22 on its cycle 0: Altirra works the pattern out again at the write and as ANTIC
+    // takes up the line on cycle 1, with the width on, so line 33 is the line begun with $22: the
+    // carried bitmaps of cycles 2, 4 and 6 move the counter, the carried clock fetches and draws
+    // the line from $3037, and lines 33-35 are drawn as in the scene without the writes. The model
+    // drew line 33 without the carried bits.
+    auto scene = [](TestMachine& t) {
+        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F, 0x1F});
+        distinctBytes(t);
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+    };
+    TestMachine t, began;
+    scene(t);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+    runWithDmactlOnCycle0(t, kFirstModeLine + 1, 0x22);
+    scene(began);
+    began.run();
+    for (int y = kFirstModeLine + 1; y <= kFirstModeLine + 3; ++y)
+        EXPECT_EQ(lit(t, y, 0, 228), lit(began, y, 0, 228)) << y;
+    EXPECT_NE(lit(t, kFirstModeLine + 1, 0, 228).find('1'), std::string::npos);
 }
 
 }  // namespace pmg::test

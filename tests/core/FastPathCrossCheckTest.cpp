@@ -909,8 +909,13 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // pauses the carried fetches, those of the pause gone from the line's start work
 // (abnormalDmaScenePausedBeforeSeven). With `onBeforeEight` every such line begins with the width
 // off and has it turned on by a write acting on cycles 2-7, whose carried fetches from there meet
-// ANTIC's own (abnormalDmaSceneTurnedOnBeforeEight).
-void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false) {
+// ANTIC's own (abnormalDmaSceneTurnedOnBeforeEight). With `onCycleZero` a line picked so has its
+// width turned off by a program's write on cycle 0 (clock -2, acting from cycle 1), and the next line
+// has it on again by such a write on its cycle 0 (a line begun with the width off turned on from
+// cycle 1) or as it begins (abnormalDmaSceneWrittenOnCycleZero; a line right after one picked is
+// left as it is).
+void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
+                          bool onCycleZero = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -933,9 +938,16 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
     }
     abnormalDmaSceneWithoutWritesBeforeCycle7(t, seed);
     Rng beforeSeven{seed * 217645177u + 47u};
+    Rng cycleZero{seed * 236887691u + 53u};
+    int lastPicked = -2;
     for (size_t i = 0; i < carried.size(); ++i) {
         const auto [y, dmactl, start] = carried[i];
-        if (onBeforeEight) {
+        if (onCycleZero) {
+            if (y <= lastPicked + 1) continue;
+            lastPicked = y;
+            t.at(y, -2, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            t.at(y + 1, cycleZero.chance(3) ? 0 : -2, Reg::DMACTL, dmactl);
+        } else if (onBeforeEight) {
             // (A write at clock x acts from cycle x / 2 + 2: from 2 to 7 with x 0-11.)
             t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
             t.at(y, 1 + beforeSeven.below(11), Reg::DMACTL, dmactl);
@@ -959,6 +971,9 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
 void abnormalDmaScene(TestMachine& t, uint32_t seed) { abnormalDmaSceneWith(t, seed, false); }
 void abnormalDmaScenePausedBeforeSeven(TestMachine& t, uint32_t seed) { abnormalDmaSceneWith(t, seed, true); }
 void abnormalDmaSceneTurnedOnBeforeEight(TestMachine& t, uint32_t seed) { abnormalDmaSceneWith(t, seed, false, true); }
+void abnormalDmaSceneWrittenOnCycleZero(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, true);
+}
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     int live = 0;  // lines drawn with a DMA clock carried in, over the scenes
@@ -1022,10 +1037,19 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // and of those the lines turned on by a write acting before cycle 8, whose carried fetches from
     // there meet ANTIC's own, and of them the first rows with an LMS and the text lines
     int turnedOnEarly = 0, turnedOnEarlyLms = 0, turnedOnEarlyText = 0;
-    for (uint32_t seed = 9000; seed < 9090; ++seed) {
+    // (Seeds 9090-9109: a program's width writes on cycle 0.) The lines whose width a program's
+    // write on cycle 0 turns off, as a line begun with it off (the carried fetch of cycle 1 kept where
+    // the line before latched its start), and of them those after a line with a width or HSCROL
+    // write on cycle 10 or later (clock 18 on) and the first rows with an instruction fetch; and the
+    // lines begun with the width off that such a write turns on, as a line begun with it on, and of
+    // them the first rows with an instruction fetch
+    int offOnCycle0 = 0, offOnCycle0AfterLate = 0, offOnCycle0Fetched = 0;
+    int onOnCycle0 = 0, onOnCycle0Fetched = 0;
+    for (uint32_t seed = 9000; seed < 9110; ++seed) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
-                                         : abnormalDmaSceneTurnedOnBeforeEight;
+                           : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
+                                         : abnormalDmaSceneWrittenOnCycleZero;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1047,6 +1071,23 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                          return w.line == y && w.clock >= 4 && (w.clock + 2) / 2 < start - 1 &&
                                 (w.reg == Reg::HSCROL || w.reg == Reg::DMACTL);
                      });
+            const auto onCycle0 = std::find_if(t.writes.begin(), t.writes.end(), [&](const RegisterWrite& w) {
+                return w.line == y && w.clock < 0 && w.reg == Reg::DMACTL;
+            });
+            if (t.m.currentLine().dmaClock != 0 && onCycle0 != t.writes.end()) {
+                const PlayfieldLine& line = t.m.currentLine();
+                const bool fetched = line.firstRow && line.instructionFetched;
+                if ((onCycle0->value & 3) == 0) {
+                    ++offOnCycle0;
+                    offOnCycle0Fetched += fetched;
+                    offOnCycle0AfterLate += std::any_of(t.writes.begin(), t.writes.end(), [&](const RegisterWrite& w) {
+                        return w.line == y - 1 && w.clock >= 18 && (w.reg == Reg::HSCROL || w.reg == Reg::DMACTL);
+                    });
+                } else {
+                    ++onOnCycle0;
+                    onOnCycle0Fetched += fetched;
+                }
+            }
             if (carried) {
                 // (The line's width and HSCROL changes as Machine hands them over, which it drops
                 // as the line ends.)
@@ -1173,6 +1214,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(turnedOnEarly, 35) << turnedOn;
     EXPECT_GT(turnedOnEarlyLms, 1) << turnedOnEarly;
     EXPECT_GT(turnedOnEarlyText, 15) << turnedOnEarly;
+    // (46, 25, 4, 24 and 4 seen.)
+    EXPECT_GT(offOnCycle0, 30) << early;
+    EXPECT_GT(offOnCycle0AfterLate, 12) << offOnCycle0;
+    EXPECT_GT(offOnCycle0Fetched, 1) << offOnCycle0;
+    EXPECT_GT(onOnCycle0, 15) << offOnCycle0;
+    EXPECT_GT(onOnCycle0Fetched, 1) << onOnCycle0;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {

@@ -5,6 +5,8 @@
 // clocks and latch the same collisions.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "ProgramTestSupport.h"
@@ -142,6 +144,75 @@ TEST(CycleWriteProgram, SecondStoreAfterWsyncWritesFourCyclesLater) {
     EXPECT_EQ(program.cpuWrites[1].line, 100);
     EXPECT_EQ(program.cpuWrites[1].cycle, 111);
     EXPECT_EQ(program.effects, (std::vector<RegisterWrite>{{100, 213, Reg::COLPF0, 50}, {100, 227, Reg::HPOSP0, 50}}));
+}
+
+// The scene of AnticMidLine.A4_ACarriedLineWhoseWidthAProgramTurnsOffOnCycle0IsOneBegunWithTheWidthOff
+// (tests/core/AnticDmaClockTest.cpp) with a program that turns line 33's width off: on line 32
+// (VCOUNT 16) STA WSYNC, three NOPs and STA DMACTL $20, whose write lands on line 33's cycle 0
+// (no P/M DMA to take that cycle; the test checks where it lands). With `toRam` the store goes to
+// RAM and the scene writes $20 at line 33's clock 0.
+Scene carriedLineScene(bool toRam) {
+    Code c(kCode);
+    c.op(SEI).imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
+    const uint16_t loop = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 16).branch(BNE, loop);
+    c.imm(LDA_IMM, 0x20).abs(STA_ABS, 0xD40A).op(NOP).op(NOP).op(NOP);
+    c.abs(STA_ABS, toRam ? kScratch : registerInfo(Reg::DMACTL).address);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 16).branch(BEQ, wait);
+    c.abs(JMP_ABS, loop);
+    Scene scene;
+    scene.name = "carried";
+    scene.registers = {{Reg::DMACTL, 0x22}, {Reg::DLISTL, 0x00}, {Reg::DLISTH, 0x10}};
+    std::vector<uint8_t> screen(256);
+    for (int i = 0; i < 256; ++i) screen[static_cast<size_t>(i)] = static_cast<uint8_t>(i * 37 + 11);
+    scene.memory = {{kCode, c.bytes, ""},
+                    {0x1000, {0x70, 0x70, 0x70, 0x5F, 0x00, 0x30, 0x1F, 0x1F, 0x1F, 0x41, 0x00, 0x10}, ""},
+                    {0x3000, screen, ""}};
+    scene.lineWrites = {{32, 100, Reg::HSCROL, 2}, {33, 0, Reg::HSCROL, 0}, {34, 0, Reg::DMACTL, 0x22}};
+    if (toRam) scene.lineWrites.push_back({33, 0, Reg::DMACTL, 0x20});
+    scene.program = SceneProgram{"", {}, kCode};
+    return scene;
+}
+
+TEST(CycleWriteProgram, A4_AStoreOnCycle0TurningACarriedLinesWidthOffActsAsTheLineBegunWithItOff) {
+    // Rule A4: a program's width write on cycle 0 makes a carried line one begun with the width
+    // written. The store lands on line 33's cycle 0 (clock -2, acting from cycle 1); line 32's
+    // HSCROL write latched its start, the ring ($55) has no fetch on cycle 1, and from cycle 2 the
+    // line has no start: lines 33-35 are drawn as with DMACTL $20 at line 33's clock 0 (line 33
+    // dark, the counter left at $3034 by cycle 0's bitmap). The model drew line 33 without the
+    // carried bits but counted their fetches on cycles 2-6, so lines 34-35 started three bytes on.
+    auto frameOf = [](const Scene& scene, std::vector<Atari::ChipWrite>& dmactl) {
+        auto atari = std::make_unique<Atari>();
+        prepareSceneProgram(scene, "carried.json", *atari);
+        const uint64_t frame = atari->machine().frameCount();
+        while (atari->machine().frameCount() < frame + 2 && !atari->stopped()) {
+            const uint64_t before = atari->chipWriteCount();
+            atari->stepInstruction();
+            const Atari::ChipWrite& w = atari->lastChipWrite();
+            if (atari->chipWriteCount() != before && w.reg == Reg::DMACTL) dmactl.push_back(w);
+        }
+        EXPECT_FALSE(atari->stopped()) << atari->stopMessage();
+        return atari;
+    };
+    std::vector<Atari::ChipWrite> stores, none;
+    const auto program = frameOf(carriedLineScene(false), stores);
+    const auto scene = frameOf(carriedLineScene(true), none);
+    ASSERT_FALSE(stores.empty());
+    EXPECT_EQ(stores[0].line, 33);
+    EXPECT_EQ(stores[0].cycle, 0);
+    EXPECT_TRUE(none.empty());
+    for (int y = 33; y <= 35; ++y) {
+        std::string fromProgram, fromScene;
+        for (int x = 0; x < kClocksPerLine; ++x) {
+            fromProgram += program->machine().frame().playfieldAt(y, x) ? '1' : '0';
+            fromScene += scene->machine().frame().playfieldAt(y, x) ? '1' : '0';
+        }
+        EXPECT_EQ(fromProgram, fromScene) << y;
+        if (y == 34) {
+            EXPECT_NE(fromProgram.find('1'), std::string::npos);
+        }
+    }
 }
 
 }  // namespace
