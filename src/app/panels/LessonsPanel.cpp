@@ -84,6 +84,9 @@ private:
             if (doc.leftLesson().empty()) leftLesson_.reset();
             else if (lesson_ && std::filesystem::path(lesson_->file) == doc.leftLesson()) leftLesson_ = lesson_;
             path_ = doc.path();
+            // Another lesson opens at its top (its arrows, number and title), not where the last
+            // one was scrolled to: Page Down from the end of one lesson showed the next one's end.
+            ImGui::SetScrollY(0);
             stepsDone_ = 0;
             revision_ = ~0ull;
             folder_.clear();
@@ -380,6 +383,14 @@ private:
             ctx.notify(error);
             return;
         }
+        // The skipped steps' changes are on the screen too (another object moved, a step ticked
+        // that was not pressed): said, or the learner takes them for this step's doing.
+        const size_t skipped = i - static_cast<size_t>(stepsDone_);
+        if (skipped == 1)
+            ctx.notify("step " + std::to_string(i) + " was done first: each step builds on the one before it");
+        else if (skipped > 1)
+            ctx.notify("steps " + std::to_string(stepsDone_ + 1) + " to " + std::to_string(i) +
+                       " were done first: each step builds on the ones before it");
         stepsDone_ = static_cast<int>(i + 1);
         ctx.simulation.setRunning(true);
     }

@@ -402,5 +402,53 @@ TEST(Lessons, PageDownAndPageUpWalkTheTourAsAPresentersRemoteDoes) {
     fs::remove_all(dir);
 }
 
+// A teacher scrolls to the end of a lesson's text and presses Page Down: the next lesson opens
+// at its top, its arrows, number and title in view. It opened where the last one had been
+// scrolled to (the next lesson's end, or the middle of its text).
+TEST(Lessons, TheNextLessonOpensAtItsTop) {
+    const fs::path dir = scratchDir("lesson-scroll");
+    AppSession app(sessionOptions(sourceFile("assets/lessons/01-meet-the-players.json"), dir, 1280, 720));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    const auto title = app.widget("lesson title");
+    ASSERT_TRUE(title.has_value());
+    input.moveTo(static_cast<int>((*title)[0]) + 10, static_cast<int>((*title)[3]) + 10);
+    for (int i = 0; i < 30; ++i) input.wheel(-1);
+    input.frames(4);
+    const Visible before = visibleIn("Inspector", "front tab Lessons", app);
+    const auto scrolled = app.widget("lesson title");
+    ASSERT_TRUE(scrolled.has_value());
+    ASSERT_LT((*scrolled)[1], before.top) << "the lesson did not scroll: the test shows nothing";
+    input.key(SDLK_PAGEDOWN);
+    input.frames(6);
+    ASSERT_EQ(app.document().path().filename(), "02-the-latch.json");
+    const Visible after = visibleIn("Inspector", "front tab Lessons", app);
+    for (const char* name : {"lesson previous", "lesson title"}) {
+        const auto w = app.widget(name);
+        ASSERT_TRUE(w.has_value()) << name;
+        EXPECT_GE((*w)[1], after.top) << name << " is scrolled out of view above the panel";
+    }
+    fs::remove_all(dir);
+}
+
+// A learner presses a lesson's second step first: the first step is done too (each builds on
+// the one before), and the status bar says so. Silently, its object moved as well and its
+// results were ticked, as if the second step had done that.
+TEST(Lessons, AStepPressedBeforeTheOneBeforeItSaysThatOneWasDoneFirst) {
+    const fs::path dir = scratchDir("lesson-skip");
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/03-priority-hides.json"), dir, 2400, 1400);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    clickNamed(app, input, "try 2");
+    input.frames(4);
+    EXPECT_NE(app.status().find("step 1 was done first: each step builds on the one before it"), std::string::npos)
+        << app.status();
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
