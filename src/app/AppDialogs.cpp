@@ -1,6 +1,7 @@
 // Opening and saving (File menu, drops, templates, Atari files, lessons), and the modal
 // dialogs: unsaved edits before leaving, crash recovery, problems, the keyboard shortcuts.
 #include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <system_error>
 #include <utility>
@@ -15,6 +16,23 @@
 #include "scene/LoadExecutable.h"
 
 namespace pmg::app {
+
+namespace {
+// A scene's name as the file name Save As offers: the name may be any text ("joystick frame
+// 1071", "a/b"), a file name a shell takes without quotes and a folder's separator cannot
+// split. Letters, digits, '.', '_' and '-' stay; a run of anything else becomes one '-'.
+std::string fileNameFor(const std::string& sceneName) {
+    std::string out;
+    for (char c : sceneName) {
+        const bool keep = std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+        if (keep) out += c;
+        else if (!out.empty() && out.back() != '-') out += '-';
+    }
+    while (!out.empty() && (out.back() == '-' || out.back() == '.')) out.pop_back();
+    while (!out.empty() && out.front() == '.') out.erase(out.begin());
+    return out.empty() ? "scene" : out;
+}
+}  // namespace
 
 namespace {
 // Not the Import dialog's "Replace the file?": popups of one title share one ImGui id.
@@ -472,7 +490,7 @@ void App::save(bool as) {
     }
     if (as || document_.path().empty()) {
         fs::path folder = documentsDir();
-        std::string name = document_.scene().name + ".json";
+        std::string name = fileNameFor(document_.scene().name) + ".json";
         if (!document_.path().empty()) {
             folder = document_.path().parent_path(), name = document_.path().filename().string();
         } else if (const auto& program = document_.scene().program; program && !program->file.empty()) {

@@ -310,6 +310,14 @@ TEST(ProgramWindow, AFrameStoppedPartWayIsRunToItsEndForItsScene) {
         << "the scene is not of the frame that was on the screen";
     EXPECT_FALSE(app.document().scene().program.has_value());
     EXPECT_NE(app.status().find("run on from line"), std::string::npos) << app.status();
+    // Save offers the scene's name as a file name a shell takes without quotes.
+    input.key(SDLK_s, KMOD_LCTRL);
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("Save scene as"));
+    input.key(SDLK_RETURN);  // the name it offers
+    input.frames(3);
+    EXPECT_EQ(app.document().path().filename(), "joystick-frame-" + std::to_string(lastWhole + 1) + ".json")
+        << app.errorText();
     fs::remove_all(dir);
 }
 
