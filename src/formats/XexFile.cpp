@@ -77,9 +77,11 @@ std::optional<XexFile> readXex(std::span<const uint8_t> file, std::string& error
             }
         }
         if (file.size() - offset < 4) {
+            // Before any segment there is nothing it could be trailing: the file is cut short.
             error = at(offset, "truncated segment header: " + std::to_string(file.size() - offset) +
                                    " byte(s) left where a start and end address (4 bytes) are needed" +
-                                   " (trailing garbage after the last segment?)");
+                                   (xex.segments.empty() ? " (the file is cut short in its first segment's header)"
+                                                         : " (trailing garbage after the last segment?)"));
             return std::nullopt;
         }
         const uint16_t start = word(file, offset);

@@ -1,6 +1,7 @@
 #include "scene/SceneJsonReader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <string_view>
 #include <unordered_set>
 #include <utility>
@@ -13,6 +14,42 @@ namespace pmg {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// The most common slip in a hand-edited JSON file: a value at the end of a line and the next
+// line's key or value with no comma between them. The parser says only what it expected there
+// ("expected '}'"), at the next line's token. When the unexpected token starts a value (a
+// string, number, literal, object or array) right after one that ended, the line the comma is
+// missing from is named; empty otherwise (a stray closer, a cut-off file).
+std::string missingCommaHint(const std::string& text, size_t offset) {
+    if (offset >= text.size()) return "";
+    auto isWordChar = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '+' || c == '-';
+    };
+    size_t start = offset;
+    const char at = text[offset];
+    if (at == '"') {
+        // The parser stops at a string token's closing quote: back to its opening one.
+        start = offset == 0 ? 0 : offset - 1;
+        while (start > 0 && !(text[start] == '"' && text[start - 1] != '\\')) --start;
+        if (text[start] != '"') return "";
+    } else if (isWordChar(at)) {
+        while (start > 0 && isWordChar(text[start - 1])) --start;
+    } else if (at != '{' && at != '[') {
+        return "";
+    }
+    size_t before = start;
+    while (before > 0 && std::isspace(static_cast<unsigned char>(text[before - 1]))) --before;
+    if (before == 0) return "";
+    const char end = text[before - 1];
+    const bool valueEnded = end == '"' || end == '}' || end == ']' || std::isdigit(static_cast<unsigned char>(end)) ||
+                            end == 'e' || end == 'l';
+    if (!valueEnded) return "";
+    const auto lineOf = [&](size_t at) {
+        return 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    };
+    if (lineOf(before - 1) == lineOf(start)) return "; is a comma missing before it?";
+    return "; is a comma missing at the end of line " + std::to_string(lineOf(before - 1)) + "?";
+}
 
 // Byte offset of the first '[' or '{' that opens nesting level kMaxJsonDepth + 1, skipping
 // string contents. Only called once the parser has reached that level, so the text up to
@@ -124,12 +161,21 @@ public:
                 throw SceneError(file, textPosition(text, errorOffset_), "JSON number error: " + errorMessage_);
             case Error::Syntax:
             case Error::None:
-                throw SceneError(file, textPosition(text, errorOffset_), "JSON syntax error: " + errorMessage_);
+                throw SceneError(file, textPosition(text, errorOffset_),
+                                 "JSON syntax error: " + errorMessage_ +
+                                     (inContainer() ? missingCommaHint(text, errorOffset_) : ""));
         }
     }
 
 private:
     enum class Error { None, Syntax, Number, DuplicateKey, TooDeep };
+
+    // The parser stopped inside an object or array, where a comma separates values (not after
+    // the document, where a comma is no fix).
+    bool inContainer() const {
+        return errorMessage_.find("expected '}'") != std::string::npos ||
+               errorMessage_.find("expected ']'") != std::string::npos;
+    }
 
     struct Level {
         Json* value;

@@ -62,9 +62,10 @@ TEST(XexFile, BadInputsNameTheOffset) {
     EXPECT_EQ(errorOf({0x00, 0x20, 0x00, 0x20, 0x00}),
               "offset $0: not an Atari executable: it must begin with $FF $FF");
     EXPECT_EQ(errorOf({0xFF, 0xFF}), "offset $2: the executable has no segments");
+    // Cut short before any segment: not called trailing garbage, there is no segment it could trail.
     EXPECT_EQ(errorOf({0xFF, 0xFF, 0x00, 0x20, 0x01}),
               "offset $2: truncated segment header: 3 byte(s) left where a start and end address (4 bytes) are needed"
-              " (trailing garbage after the last segment?)");
+              " (the file is cut short in its first segment's header)");
     EXPECT_EQ(errorOf({0xFF, 0xFF, 0x00, 0x20, 0x03, 0x20, 1, 2}),
               "offset $2: truncated segment $2000-$2003: 4 bytes promised, 2 in the file");
     EXPECT_EQ(errorOf({0xFF, 0xFF, 0x10, 0x20, 0x00, 0x20, 1}),

@@ -34,8 +34,10 @@ TEST(SceneBadInput, SyntaxErrorsGiveLineAndColumn) {
               "bad.json: line 3, column 11: JSON syntax error: unexpected '}'; expected '[', '{', or a literal");
     EXPECT_EQ(errorFor("{\"format\": \"a8pmg-scene/1\",}"),
               "bad.json: line 1, column 28: JSON syntax error: unexpected '}'; expected string literal");
-    EXPECT_EQ(errorFor("{\"a\": [1 2]}"),
-              "bad.json: line 1, column 10: JSON syntax error: unexpected number literal; expected ']'");
+    EXPECT_EQ(
+        errorFor("{\"a\": [1 2]}"),
+        "bad.json: line 1, column 10: JSON syntax error: unexpected number literal; expected ']'; is a comma missing "
+        "before it?");
     EXPECT_EQ(errorFor("{\n\"a\": 1\n"),
               "bad.json: line 3, column 1: JSON syntax error: unexpected end of input; expected '}'");
 }
