@@ -20,16 +20,20 @@ namespace pmg::app {
 namespace {
 // A scene's name as the file name Save As offers: the name may be any text ("joystick frame
 // 1071", "a/b"), a file name a shell takes without quotes and a folder's separator cannot
-// split. Letters, digits, '.', '_' and '-' stay; a run of anything else becomes one '-'.
+// split. Letters (UTF-8's too), digits, '.', '_' and '-' stay; a run of anything else becomes
+// one '-'.
 std::string fileNameFor(const std::string& sceneName) {
     std::string out;
     for (char c : sceneName) {
-        const bool keep = std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+        // Bytes of UTF-8 letters (0x80 and up) stay: "Spieler überlappen" keeps its ü.
+        const auto byte = static_cast<unsigned char>(c);
+        const bool keep = std::isalnum(byte) || byte >= 0x80 || c == '.' || c == '_' || c == '-';
         if (keep) out += c;
         else if (!out.empty() && out.back() != '-') out += '-';
     }
     while (!out.empty() && (out.back() == '-' || out.back() == '.')) out.pop_back();
-    while (!out.empty() && out.front() == '.') out.erase(out.begin());
+    // Nor a hidden file, nor one a shell takes for an option.
+    while (!out.empty() && (out.front() == '.' || out.front() == '-')) out.erase(out.begin());
     return out.empty() ? "scene" : out;
 }
 }  // namespace
@@ -65,6 +69,8 @@ void App::openInitialScene() {
         showError_ = true;
     }
     const fs::path scene = options_.scene.empty() ? defaultScene() : options_.scene;
+    // A template that could not be found has set an error already: it is not the scene's.
+    const bool templateError = std::exchange(showError_, false);
     if (formats::isImportable(scene)) {
         openNow(scene);
         if (showError_) {
@@ -72,6 +78,7 @@ void App::openInitialScene() {
             document_.reset(emptyScene(), {});
             noSceneOpened(scene);
         }
+        showError_ = showError_ || templateError;
         return;
     }
     if (document_.open(scene)) {
@@ -83,6 +90,7 @@ void App::openInitialScene() {
         document_.reset(emptyScene(), {});
         noSceneOpened(scene);
     }
+    showError_ = showError_ || templateError;
 }
 
 void App::noSceneOpened(const fs::path& scene) {
@@ -194,6 +202,8 @@ void App::drawDialogs() {
                     when.c_str());
         if (ImGui::Button("Recover")) {
             document_.resetRecovered(*recovered_);
+            // The status bar said what the window held before (a scene that could not be read).
+            ctx_.notify("recovered the unsaved edits to " + document_.displayName());
             ImGui::CloseCurrentPopup();
         }
         ImGui::SameLine();

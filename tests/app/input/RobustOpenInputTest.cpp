@@ -113,6 +113,24 @@ TEST(RobustOpen, AFileThatCannotBeOpenedAtStartupLeavesTheStatusBarSayingSo) {
     fs::remove_all(dir);
 }
 
+// A template name mistyped beside a program that opens: the error names the template, and the
+// program stays open (the template's error was taken for the program's: the window threw the
+// program away and said it could not be read).
+TEST(RobustOpen, AMistypedTemplateDoesNotThrowAwayTheProgramThatOpened) {
+    const fs::path dir = scratchDir("robust-template");
+    AppOptions options = sessionOptions(sourceFile("assets/programs/joystick.xex"), dir);
+    options.newFrom = "no-such-template";
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    EXPECT_TRUE(app.popupShown("Problem"));
+    EXPECT_NE(app.errorText().find("no template named no-such-template"), std::string::npos) << app.errorText();
+    EXPECT_TRUE(app.simulation().hasProgram()) << "the program that opened was thrown away";
+    EXPECT_EQ(app.status().find("no scene open"), std::string::npos) << app.status();
+    fs::remove_all(dir);
+}
+
 TEST(RobustOpen, AProgramThatCannotBeReadSaysWhyAndLeavesTheWindowAsItWas) {
     const fs::path dir = scratchDir("robust-xex");
     // The first 300 bytes of a real program (its first segment cut short), random bytes, and
