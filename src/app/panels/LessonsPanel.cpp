@@ -374,10 +374,14 @@ private:
 
     void doStep(AppContext& ctx, size_t i) {
         std::string error;
+        std::vector<size_t> doneFirst;  // the skipped steps that changed the scene, numbered from 1
         // Each step builds on the ones before it, as in `lesson check`: do the skipped ones first.
         ctx.document.edit(stepLabel(i), [&](Scene& scene) {
             for (size_t k = static_cast<size_t>(stepsDone_); k <= i && error.empty(); ++k)
-                if (lesson_->tryThis[k].action) error = applyAction(*lesson_->tryThis[k].action, scene);
+                if (lesson_->tryThis[k].action) {
+                    error = applyAction(*lesson_->tryThis[k].action, scene);
+                    if (k < i) doneFirst.push_back(k + 1);
+                }
         });
         if (!error.empty()) {
             ctx.notify(error);
@@ -385,12 +389,15 @@ private:
         }
         // The skipped steps' changes are on the screen too (another object moved, a step ticked
         // that was not pressed): said, or the learner takes them for this step's doing.
-        const size_t skipped = i - static_cast<size_t>(stepsDone_);
-        if (skipped == 1)
-            ctx.notify("step " + std::to_string(i) + " was done first: each step builds on the one before it");
-        else if (skipped > 1)
-            ctx.notify("steps " + std::to_string(stepsDone_ + 1) + " to " + std::to_string(i) +
-                       " were done first: each step builds on the ones before it");
+        if (doneFirst.size() == 1) {
+            ctx.notify("step " + std::to_string(doneFirst[0]) +
+                       " was done first: each step builds on the one before it");
+        } else if (!doneFirst.empty()) {
+            std::string steps;
+            for (size_t n = 0; n < doneFirst.size(); ++n)
+                steps += (n == 0 ? "" : n + 1 == doneFirst.size() ? " and " : ", ") + std::to_string(doneFirst[n]);
+            ctx.notify("steps " + steps + " were done first: each step builds on the ones before it");
+        }
         stepsDone_ = static_cast<int>(i + 1);
         ctx.simulation.setRunning(true);
     }

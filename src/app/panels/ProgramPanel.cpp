@@ -203,8 +203,11 @@ private:
             const int line = ctx.simulation.beamLine();
             ctx.simulation.stepFrame();
             if (ctx.simulation.midFrame()) {
-                ctx.notify("no scene made: a breakpoint stopped this frame again before its end (" +
-                           ctx.simulation.stopReason() + "); take the breakpoint off, then make the scene");
+                // A latch breakpoint leaves no reason of its own (the bit is on the Collisions grid).
+                const std::string& why = ctx.simulation.stopReason();
+                ctx.notify("no scene made: a breakpoint stopped this frame again before its end" +
+                           (why.empty() ? std::string() : " (" + why + ")") +
+                           "; take the breakpoint off, then make the scene");
                 return;
             }
             runOn = " (run on from line " + std::to_string(line) + " to its end)";

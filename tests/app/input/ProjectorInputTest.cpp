@@ -355,6 +355,7 @@ TEST(Projector, TheEditorsTabsKeepToOneRowForALessonAndTheOthersAreUnderMore) {
     const auto first = app.widget("more tab Program");
     ASSERT_TRUE(first.has_value()) << "More does not list the Program panel";
     EXPECT_GE((*first)[1], (*more)[3]) << "the list covers its own tab";
+    EXPECT_LE((*first)[2], 1280) << "the list runs past the window's right edge";
     EXPECT_TRUE((*first)[0] < (*more)[2] && (*first)[2] > (*more)[0])
         << "the list is not under its tab: x " << (*first)[0] << "-" << (*first)[2] << ", the tab's " << (*more)[0]
         << "-" << (*more)[2];
