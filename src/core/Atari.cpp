@@ -523,13 +523,15 @@ std::string Atari::stopMessage() const {
     switch (stop_) {
         case ProgramStop::None: return {};
         case ProgramStop::Jam:
-            return "the CPU stopped at " + hex4(stopPc_) + ": the byte there, $" +
-                   [&] {
-                       char b[4];
-                       std::snprintf(b, sizeof b, "%02X", peek(stopPc_));
-                       return std::string(b);
-                   }() +
-                   ", is a JAM instruction (the program ran into data or a broken jump)" + notProgramMemory(stopPc_);
+            // In the chip area the byte the CPU took is a register's value then, not one to show
+            // now (peek() would say $FF or today's latches): only where it was is said.
+            if (const std::string where = notProgramMemory(stopPc_); !where.empty())
+                return "the CPU stopped at " + hex4(stopPc_) + " on a byte that halts it" + where;
+            return "the CPU stopped at " + hex4(stopPc_) + ": the byte there, $" + [&] {
+                char b[4];
+                std::snprintf(b, sizeof b, "%02X", machine_.memory().read(stopPc_));
+                return std::string(b);
+            }() + ", is a JAM instruction (the program ran into data or a broken jump)";
         case ProgramStop::OsCall: {
             const OsEntry e = *osEntryAt(stopPc_);
             std::string m = "the program called " + std::string(e.name) + " (" + hex4(e.address) + ", " +

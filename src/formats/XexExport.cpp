@@ -308,7 +308,12 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
         // After the last displayed line a program's OS copies its display-list pointer from
         // SDLSTL/SDLSTH every frame: the same address is the kernel's own, and it is left out.
         const bool dlistPointer = w.reg == Reg::DLISTL || w.reg == Reg::DLISTH;
-        if (dlistPointer && w.line >= kCollisionReadLine && w.value == dlist[w.reg == Reg::DLISTH]) continue;
+        if (dlistPointer && w.line >= kCollisionReadLine) {
+            if (w.value == dlist[w.reg == Reg::DLISTH]) continue;
+            throw FormatError(sceneFile, where +
+                                             ": switches to a display list other than the scene's own for the next "
+                                             "frame; the exported kernel shows the scene's display list only");
+        }
         if (w.reg == Reg::WSYNC || w.reg == Reg::NMIEN || w.reg == Reg::NMIRES || dlistPointer)
             throw FormatError(sceneFile, where + ": the exported kernel owns " + std::string(registerName(w.reg)) +
                                              "; it cannot be a line write");

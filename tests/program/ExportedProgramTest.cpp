@@ -54,9 +54,9 @@ TEST(ExportedProgram, EveryExampleSceneReadsItsOwnLatchesOnTheCpu) {
 // exported to run on a real Atari or another emulator: the frame's vertical-blank writes (the
 // OS's copies of the shadow registers, DLISTL/DLISTH among them, at lines 248 and later) were
 // refused ("the exported kernel owns DLISTL"; "writes after the last displayed line are not
-// exported"), so no such scene could be exported. The kernel makes them after it has read the
-// collision registers, where nothing is displayed; a display-list pointer write that names
-// the display list the kernel already shows is left out. The exported program must read
+// exported"), so no such scene could be exported. A frame's scene now leaves most of them out
+// (those only setting up the next frame: FrameScene's repeatTheFrame), and the kernel makes the
+// rest after it has read the collision registers (tested on a hand-made scene below). The exported program must read
 // what the scene latches, for every example program's frame that has no write inside a
 // displayed line's window (the two WSYNC kernels have: they are refused, saying why).
 TEST(ExportedProgram, EveryExampleProgramsFrameExportsAndReadsItsOwnLatches) {
@@ -103,6 +103,44 @@ TEST(ExportedProgram, EveryExampleProgramsFrameExportsAndReadsItsOwnLatches) {
         ++checked;
     }
     EXPECT_GE(checked, 3);
+}
+
+// The writes after the last displayed line, in a hand-made scene: a colour set at line 250 (for
+// the next frame) is made by the exported program after it has read the collisions, so each
+// frame after the first begins with it, as in the scene; a DLISTL write naming the scene's own
+// display list is left out; one naming another is refused, saying why.
+TEST(ExportedProgram, WritesAfterTheLastDisplayedLineSetUpTheNextFrame) {
+    Scene scene = loadScene(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "default.json");
+    uint8_t dlistl = 0;
+    for (const RegisterSetting& r : scene.registers)
+        if (r.reg == Reg::DLISTL) dlistl = r.value;
+    scene.lineWrites.push_back(RegisterWrite{250, 20, Reg::COLPF0, 0x36});
+    scene.lineWrites.push_back(RegisterWrite{250, 40, Reg::DLISTL, dlistl});
+    const formats::XexExport exported = formats::exportXex(scene, "scene.json");
+    Machine reference;
+    runScene(scene, reference, 3);
+    std::vector<ProgramSegment> segments;
+    for (const formats::XexSegment& s : exported.xex.segments) segments.push_back({s.start, s.bytes, s.fileOffset});
+    Atari atari;
+    std::string error;
+    ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
+    for (int i = 0; i < 4; ++i) atari.runFrame();
+    ASSERT_FALSE(atari.stopped()) << atari.stopMessage();
+    EXPECT_EQ(atari.machine().registers()[Reg::COLPF0], 0x36) << "the write after line 247 was not made";
+    EXPECT_EQ(reference.registers()[Reg::COLPF0], 0x36);
+    for (int r = 0; r < 16; ++r)
+        EXPECT_EQ(atari.machine().memory().read(static_cast<uint16_t>(exported.collisionsAddress + r)),
+                  reference.collisions().read(r) & 0x0F)
+            << collisionRegisterName(r);
+    scene.lineWrites.back().value = static_cast<uint8_t>(dlistl + 0x10);
+    try {
+        formats::exportXex(scene, "scene.json");
+        ADD_FAILURE() << "a switch to another display list was exported";
+    } catch (const std::exception& e) {
+        EXPECT_NE(std::string(e.what()).find("switches to a display list other than the scene's own"),
+                  std::string::npos)
+            << e.what();
+    }
 }
 
 // A kernel at the edge of its budget: four HPOS writes on a mode E line (the most that fit,
