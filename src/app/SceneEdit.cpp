@@ -1,5 +1,7 @@
 #include "app/SceneEdit.h"
 
+#include "core/Beam.h"
+
 #include <algorithm>
 
 #include "core/CollisionLatches.h"
@@ -14,6 +16,20 @@ uint8_t sceneRegister(const Scene& scene, Reg reg) {
 }
 
 void setSceneRegister(Scene& scene, Reg reg, uint8_t value) {
+    // A register a displayed line changes and the last write after the display puts back to
+    // where the frame began (a frame of a program made into a scene: its vertical blank's
+    // copy of the shadow register): that write follows the new beginning, or every frame after
+    // the first would begin with the old value again and the user's edit would last one frame.
+    const uint8_t before = sceneRegister(scene, reg);
+    RegisterWrite* putBack = nullptr;
+    bool displayed = false;
+    for (RegisterWrite& w : scene.lineWrites) {
+        if (w.reg != reg) continue;
+        if (w.line <= kLastVisibleLine) displayed = true;
+        else if (!putBack || w.line > putBack->line || (w.line == putBack->line && w.clock >= putBack->clock))
+            putBack = &w;
+    }
+    if (displayed && putBack && putBack->value == before) putBack->value = value;
     bool found = false;
     for (RegisterSetting& s : scene.registers)
         if (s.reg == reg) s.value = value, found = true;

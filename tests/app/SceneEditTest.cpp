@@ -26,6 +26,29 @@ TEST(SceneEdit, RegisterSetOnceAndReadBack) {
     EXPECT_EQ(sceneRegister(s, Reg::COLPM0), 0x3C);
 }
 
+// A register a displayed line changes and a write after the display puts back (a program's
+// frame made into a scene: a DLI moves P0 at line 100, the vertical blank puts it back at 250):
+// an edit of where the frame begins moves the put-back with it, so every frame begins there, not
+// only the first. A write after the display with another value, and the displayed line's own
+// write, stay as they are; with no displayed write the put-back is not one and stays too.
+TEST(SceneEdit, APutBackAfterTheDisplayFollowsTheRegistersNewValue) {
+    Scene scene;
+    setSceneRegister(scene, Reg::HPOSP0, 0x60);
+    scene.lineWrites = {{100, 0, Reg::HPOSP0, 0x90}, {250, 20, Reg::HPOSP0, 0x60}, {250, 40, Reg::COLPF0, 0x60}};
+    setSceneRegister(scene, Reg::HPOSP0, 0x70);
+    EXPECT_EQ(scene.lineWrites[0].value, 0x90);
+    EXPECT_EQ(scene.lineWrites[1].value, 0x70) << "the put-back kept the old beginning";
+    EXPECT_EQ(scene.lineWrites[2].value, 0x60);
+    scene.lineWrites[1].value = 0x44;  // not a put-back: sets up another next frame
+    setSceneRegister(scene, Reg::HPOSP0, 0x80);
+    EXPECT_EQ(scene.lineWrites[1].value, 0x44);
+    Scene quiet;
+    setSceneRegister(quiet, Reg::COLBK, 0x10);
+    quiet.lineWrites = {{250, 20, Reg::COLBK, 0x10}};
+    setSceneRegister(quiet, Reg::COLBK, 0x20);
+    EXPECT_EQ(quiet.lineWrites[0].value, 0x10);
+}
+
 TEST(SceneEdit, BytesNeverGoIntoAFileBlock) {
     Scene s;
     MemoryBlock font;
