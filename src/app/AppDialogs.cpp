@@ -139,7 +139,9 @@ void App::drawDialogs() {
     if (askReplace_) ImGui::OpenPopup(kReplaceScene), askReplace_ = false;
     keepNextModalInWindow();
     if (ImGui::BeginPopupModal(kReplaceScene, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::Text("%s already exists.", replacePath_.string().c_str());
+        pushDialogTextWrap(48);
+        ImGui::TextWrapped("%s already exists.", replacePath_.string().c_str());
+        ImGui::PopTextWrapPos();
         ImGui::TextUnformatted("Replace it with this scene?");
         const bool replace = ImGui::Button("Replace");
         ctx_.noteWidget("save replace");
@@ -159,8 +161,10 @@ void App::drawDialogs() {
     if (askDiskChanged_) ImGui::OpenPopup(kDiskChanged), askDiskChanged_ = false;
     keepNextModalInWindow();
     if (ImGui::BeginPopupModal(kDiskChanged, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::Text("%s was changed on disk since it was opened or saved here.",
-                    document_.path().filename().string().c_str());
+        pushDialogTextWrap(48);
+        ImGui::TextWrapped("%s was changed on disk since it was opened or saved here.",
+                           document_.path().filename().string().c_str());
+        ImGui::PopTextWrapPos();
         ImGui::TextUnformatted("Replace what is there with this scene, or save this scene under another name?");
         const bool replace = ImGui::Button("Replace");
         ctx_.noteWidget("disk changed replace");
@@ -270,10 +274,7 @@ void App::drawDialogs() {
     if (showError_) ImGui::OpenPopup("Problem"), showError_ = false;
     keepNextModalInWindow(ImGui::GetFontSize() * 20, ImGui::GetFontSize() * 50);
     if (ImGui::BeginPopupModal("Problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        // Wrapped inside the dialog also where the app's window is narrower than the dialog's 48
-        // characters (the dialog is kept inside it).
-        ImGui::PushTextWrapPos(
-            std::min(ImGui::GetFontSize() * 48, ImGui::GetMainViewport()->WorkSize.x - ImGui::GetFontSize() * 4));
+        pushDialogTextWrap(48);
         ImGui::TextUnformatted(errorText_.c_str());
         ImGui::PopTextWrapPos();
         // Enter closes it, but not the press that caused the error (Enter in a file dialog):

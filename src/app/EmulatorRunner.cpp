@@ -94,7 +94,7 @@ void EmulatorRunner::drawDialogs() {
     keepNextModalInWindow();
     if (!ImGui::BeginPopupModal(kDialog, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     if (!error_.empty()) {
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 34);
+        pushDialogTextWrap(34);
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.55f, 0.45f, 1));
         ImGui::TextWrapped("%s", error_.c_str());
         ImGui::PopStyleColor();

@@ -236,7 +236,9 @@ std::optional<fs::path> ImportExportMenu::drawDialogs(const NoteWidget& note) {
     keepNextModalInWindow();
     if (ImGui::BeginPopupModal(kReplacePopup, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         const std::vector<fs::path> existing = existingFiles();
-        for (const fs::path& f : existing) ImGui::Text("%s already exists.", f.string().c_str());
+        pushDialogTextWrap(48);
+        for (const fs::path& f : existing) ImGui::TextWrapped("%s already exists.", f.string().c_str());
+        ImGui::PopTextWrapPos();
         ImGui::TextUnformatted(existing.size() > 1 ? "Replace them?" : "Replace it?");
         const std::string of = replacingImport_ ? "import" : "export";
         const bool replace = ImGui::Button("Replace");

@@ -120,6 +120,11 @@ void keepNextModalInWindow(float minWidth, float maxWidth) {
     ImGui::SetNextWindowPos(viewport->GetWorkCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
 }
 
+void pushDialogTextWrap(float ems) {
+    const float font = ImGui::GetFontSize();
+    ImGui::PushTextWrapPos(std::min(font * ems, ImGui::GetMainViewport()->WorkSize.x - font * 4));
+}
+
 void wrappedTooltip(std::string_view text) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);

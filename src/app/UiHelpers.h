@@ -83,6 +83,10 @@ template <class Widget> bool typedWhenDone(const char* label, int* values, int c
 // interface size), where it can be neither read whole nor moved. `minWidth` as the dialog
 // wants it; `maxWidth` (0: none) a cap of its own.
 void keepNextModalInWindow(float minWidth = 0, float maxWidth = 0);
+// Text in such a dialog wraps at `ems` font sizes, or inside the app's window where that is
+// narrower (a long path at a large interface size was cut at the dialog's edge). Pair with
+// ImGui::PopTextWrapPos().
+void pushDialogTextWrap(float ems);
 
 // Colour swatch button that opens a 16 hue x 8 luminance picker; true when `value` changed.
 bool atariColourPicker(const char* id, uint8_t& value);

@@ -429,6 +429,28 @@ TEST(Projector, DialogsStayInsideASmallWindowAtALargeInterfaceSize) {
     ASSERT_TRUE(app.popupShown("Keyboard shortcuts"));
     shot(app, "projector-small-keys");
     inside("Keyboard shortcuts");
+    input.key(SDLK_ESCAPE);
+    input.frames(4);
+    // A long path in a question wraps inside the dialog: it ran past the dialog's edge, cut off.
+    const fs::path existing =
+        dir / "a-folder-with-a-rather-long-name" / "and-another-one-inside-it" / "the-scene-file-already-there.json";
+    fs::create_directories(existing.parent_path());
+    std::ofstream(existing) << "{}";
+    input.key(SDLK_s, KMOD_LCTRL | KMOD_LSHIFT);
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("Save scene as"));
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(existing.string());
+    input.key(SDLK_RETURN);
+    input.frames(4);
+    ASSERT_TRUE(app.popupShown("Replace the scene file?"));
+    shot(app, "projector-small-replace");
+    inside("Replace the scene file?");
+    const ImGuiWindow* replace = ImGui::FindWindowByName("Replace the scene file?");
+    ASSERT_NE(replace, nullptr);
+    EXPECT_LE(replace->ContentSize.x, replace->Size.x - replace->WindowPadding.x * 2 + 1)
+        << "the question's text runs past the dialog's edge";
     fs::remove_all(dir);
 }
 
