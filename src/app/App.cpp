@@ -698,9 +698,10 @@ void App::drawSlots() {
     const float available = columnSize_.y - status;
     bool used[3] = {};
     for (auto& p : panels_) used[static_cast<int>(p->slot())] |= p->visible;
-    // A lesson is open and shown: its text is what the class reads. A lesson whose panel the
-    // user closed leaves the room to the others as any scene does (its text was not there to
-    // read, and the Collisions grid stayed squeezed to its heading under the editors).
+    // A lesson is open with its panel (a tab, in front or not): its text is what the class
+    // reads. A lesson whose panel the user closed leaves the room to the others as any scene
+    // does (its text was not there to read, and the Collisions grid stayed squeezed to its
+    // heading under the editors).
     const bool lessonShown = document_.readOnly() && std::any_of(panels_.begin(), panels_.end(), [](const auto& p) {
                                  return p->visible && std::string_view(p->name()) == "Lessons";
                              });
