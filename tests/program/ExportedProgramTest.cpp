@@ -20,6 +20,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The exported program loaded and run for four frames on the machine's 6502 (`atari`, fresh),
+// its COLLISIONS block then read against what `reference` latched. `what` names the case.
+void expectTheProgramReadsTheLatches(const formats::XexExport& exported, const Machine& reference, Atari& atari,
+                                     const std::string& what) {
+    std::vector<ProgramSegment> segments;
+    for (const formats::XexSegment& s : exported.xex.segments) segments.push_back({s.start, s.bytes, s.fileOffset});
+    std::string error;
+    ASSERT_TRUE(atari.loadProgram(segments, error)) << what << ": " << error;
+    for (int i = 0; i < 4; ++i) atari.runFrame();
+    ASSERT_FALSE(atari.stopped()) << what << ": " << atari.stopMessage();
+    for (int r = 0; r < 16; ++r)
+        EXPECT_EQ(atari.machine().memory().read(static_cast<uint16_t>(exported.collisionsAddress + r)),
+                  reference.collisions().read(r) & 0x0F)
+            << what << ' ' << collisionRegisterName(r);
+}
+
 TEST(ExportedProgram, EveryExampleSceneReadsItsOwnLatchesOnTheCpu) {
     int checked = 0;
     for (const auto& entry : fs::directory_iterator(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes")) {
@@ -34,17 +50,8 @@ TEST(ExportedProgram, EveryExampleSceneReadsItsOwnLatchesOnTheCpu) {
         }
         Machine reference;
         runScene(scene, reference, 1);
-        std::vector<ProgramSegment> segments;
-        for (const formats::XexSegment& s : exported.xex.segments) segments.push_back({s.start, s.bytes, s.fileOffset});
         Atari atari;
-        std::string error;
-        ASSERT_TRUE(atari.loadProgram(segments, error)) << entry.path().filename() << ": " << error;
-        for (int i = 0; i < 4; ++i) atari.runFrame();
-        ASSERT_FALSE(atari.stopped()) << entry.path().filename() << ": " << atari.stopMessage();
-        for (int r = 0; r < 16; ++r)
-            EXPECT_EQ(atari.machine().memory().read(static_cast<uint16_t>(exported.collisionsAddress + r)),
-                      reference.collisions().read(r) & 0x0F)
-                << entry.path().filename().string() << ' ' << collisionRegisterName(r);
+        expectTheProgramReadsTheLatches(exported, reference, atari, entry.path().filename().string());
         ++checked;
     }
     EXPECT_GE(checked, 12);
@@ -90,16 +97,8 @@ TEST(ExportedProgram, EveryExampleProgramsFrameExportsAndReadsItsOwnLatches) {
         }
         Machine reference(machineOptionsFor(scene));
         runScene(scene, reference, 1);
-        std::vector<ProgramSegment> segments;
-        for (const formats::XexSegment& s : exported.xex.segments) segments.push_back({s.start, s.bytes, s.fileOffset});
         Atari atari;
-        ASSERT_TRUE(atari.loadProgram(segments, error)) << name << ": " << error;
-        for (int i = 0; i < 4; ++i) atari.runFrame();
-        ASSERT_FALSE(atari.stopped()) << name << ": " << atari.stopMessage();
-        for (int r = 0; r < 16; ++r)
-            EXPECT_EQ(atari.machine().memory().read(static_cast<uint16_t>(exported.collisionsAddress + r)),
-                      reference.collisions().read(r) & 0x0F)
-                << name << ' ' << collisionRegisterName(r);
+        expectTheProgramReadsTheLatches(exported, reference, atari, name);
         ++checked;
     }
     EXPECT_GE(checked, 3);
@@ -119,19 +118,10 @@ TEST(ExportedProgram, WritesAfterTheLastDisplayedLineSetUpTheNextFrame) {
     const formats::XexExport exported = formats::exportXex(scene, "scene.json");
     Machine reference;
     runScene(scene, reference, 3);
-    std::vector<ProgramSegment> segments;
-    for (const formats::XexSegment& s : exported.xex.segments) segments.push_back({s.start, s.bytes, s.fileOffset});
     Atari atari;
-    std::string error;
-    ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 4; ++i) atari.runFrame();
-    ASSERT_FALSE(atari.stopped()) << atari.stopMessage();
+    expectTheProgramReadsTheLatches(exported, reference, atari, "a colour set after the display");
     EXPECT_EQ(atari.machine().registers()[Reg::COLPF0], 0x36) << "the write after line 247 was not made";
     EXPECT_EQ(reference.registers()[Reg::COLPF0], 0x36);
-    for (int r = 0; r < 16; ++r)
-        EXPECT_EQ(atari.machine().memory().read(static_cast<uint16_t>(exported.collisionsAddress + r)),
-                  reference.collisions().read(r) & 0x0F)
-            << collisionRegisterName(r);
     scene.lineWrites.back().value = static_cast<uint8_t>(dlistl + 0x10);
     try {
         formats::exportXex(scene, "scene.json");
@@ -158,17 +148,8 @@ TEST(ExportedProgram, AKernelAtItsBudgetKeepsTheSceneLatches) {
     Machine reference;
     runScene(scene, reference, 1);
     EXPECT_NE(reference.collisions().read(13) & 0x01, 0) << "P1 meets P0 in the scene";
-    std::vector<ProgramSegment> segments;
-    for (const formats::XexSegment& s : exported.xex.segments) segments.push_back({s.start, s.bytes, s.fileOffset});
     Atari atari;
-    std::string error;
-    ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 4; ++i) atari.runFrame();
-    ASSERT_FALSE(atari.stopped()) << atari.stopMessage();
-    for (int r = 0; r < 16; ++r)
-        EXPECT_EQ(atari.machine().memory().read(static_cast<uint16_t>(exported.collisionsAddress + r)),
-                  reference.collisions().read(r) & 0x0F)
-            << collisionRegisterName(r);
+    expectTheProgramReadsTheLatches(exported, reference, atari, "four HPOS stores");
 }
 
 }  // namespace
