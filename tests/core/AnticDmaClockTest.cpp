@@ -2385,6 +2385,22 @@ TEST(AnticMidLine, A4_ACarriedTextLineThatNeverStartsKeepsANameFetchedWithAFontB
     EXPECT_EQ(colours(t, kFirstModeLine + 3, 0x30, 0xD0), std::string(8, '1') + std::string(0x98, '0'));
 }
 
+// Line 32 a scrolled mode F line (LMS $3000, HSCROL 2 from clock 100) whose ring $55 is carried
+// into line 33, a scrolled mode F line at normal width (HSCROL 0 from its clock 0): the scene of
+// the two cycle-0 width tests below.
+void ringCarriedIntoLine33(TestMachine& t) {
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F, 0x1F});
+    distinctBytes(t);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+}
+
+// Lines 33-35 of `t` drawn as those of `began`, the scene begun with the width written.
+void expectLines33To35As(const TestMachine& t, const TestMachine& began) {
+    for (int y = kFirstModeLine + 1; y <= kFirstModeLine + 3; ++y)
+        EXPECT_EQ(lit(t, y, 0, 228), lit(began, y, 0, 228)) << y;
+}
+
 TEST(AnticMidLine, A4_ACarriedLineWhoseWidthAProgramTurnsOffOnCycle0IsOneBegunWithTheWidthOff) {
     // Line 32 of A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (a scrolled mode F line, LMS
     // $3000, HSCROL 2 from clock 100): 51 bytes, the counter at $3033, the ring $55 carried into
@@ -2400,10 +2416,7 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseWidthAProgramTurnsOffOnCycle0IsOneBegunWi
     // bits but counted their fetches on cycles 2, 4 and 6 as the line began, so line 34 and the
     // lines after it started three bytes on.
     auto scene = [](TestMachine& t) {
-        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F, 0x1F});
-        distinctBytes(t);
-        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+        ringCarriedIntoLine33(t);
         t.at(kFirstModeLine + 2, 0, Reg::DMACTL, 0x22);
     };
     TestMachine t, began;
@@ -2412,8 +2425,7 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseWidthAProgramTurnsOffOnCycle0IsOneBegunWi
     scene(began);
     began.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
     began.run();
-    for (int y = kFirstModeLine + 1; y <= kFirstModeLine + 3; ++y)
-        EXPECT_EQ(lit(t, y, 0, 228), lit(began, y, 0, 228)) << y;
+    expectLines33To35As(t, began);
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0, 228), std::string(228, '0'));
     EXPECT_NE(lit(t, kFirstModeLine + 2, 0, 228).find('1'), std::string::npos);
 }
@@ -2492,20 +2504,13 @@ TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffThatAProgramTurnsOnOnCycle
     // carried bitmaps of cycles 2, 4 and 6 move the counter, the carried clock fetches and draws
     // the line from $3037, and lines 33-35 are drawn as in the scene without the writes. The model
     // drew line 33 without the carried bits.
-    auto scene = [](TestMachine& t) {
-        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F, 0x1F});
-        distinctBytes(t);
-        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
-    };
     TestMachine t, began;
-    scene(t);
+    ringCarriedIntoLine33(t);
     t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
     runWithDmactlOnCycle0(t, kFirstModeLine + 1, 0x22);
-    scene(began);
+    ringCarriedIntoLine33(began);
     began.run();
-    for (int y = kFirstModeLine + 1; y <= kFirstModeLine + 3; ++y)
-        EXPECT_EQ(lit(t, y, 0, 228), lit(began, y, 0, 228)) << y;
+    expectLines33To35As(t, began);
     EXPECT_NE(lit(t, kFirstModeLine + 1, 0, 228).find('1'), std::string::npos);
 }
 

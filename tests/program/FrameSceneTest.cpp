@@ -29,6 +29,14 @@ std::vector<ProgramSegment> segmentsOf(const fs::path& file, std::string& error)
     return segments;
 }
 
+// A fresh `atari` with the program loaded, keeping each frame's memory, run `frames` frames.
+void runProgram(const std::vector<ProgramSegment>& segments, int frames, Atari& atari) {
+    atari.keepFrameMemory(true);
+    std::string error;
+    ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
+    for (int i = 0; i < frames; ++i) atari.runFrame();
+}
+
 TEST(FrameScene, EveryExampleProgramsFrameDrawsTheSameAsAScene) {
     int checked = 0;
     for (const auto& entry : fs::directory_iterator(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "programs")) {
@@ -37,9 +45,7 @@ TEST(FrameScene, EveryExampleProgramsFrameDrawsTheSameAsAScene) {
         const std::vector<ProgramSegment> segments = segmentsOf(entry.path(), error);
         ASSERT_FALSE(segments.empty()) << error;
         Atari atari;
-        atari.keepFrameMemory(true);
-        ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
-        for (int i = 0; i < 5; ++i) atari.runFrame();
+        runProgram(segments, 5, atari);
         const Atari::FrameWrites& frame = atari.lastFrameWrites();
         ASSERT_EQ(frame.memory.size(), 0x10000u);
         const Scene scene = sceneOfFrame(frame, atari.machine().options(), entry.path().stem().string());
@@ -81,9 +87,7 @@ TEST(FrameScene, EveryExampleProgramsFrameLatchesWhatTheProgramsFrameLatched) {
         ASSERT_FALSE(segments.empty()) << error;
         for (const int frames : {5, 40}) {
             Atari atari;
-            atari.keepFrameMemory(true);
-            ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
-            for (int i = 0; i < frames; ++i) atari.runFrame();
+            runProgram(segments, frames, atari);
             const Atari::FrameWrites& frame = atari.lastFrameWrites();
             const CollisionLatches& end = atari.machine().collisions();
             const auto judged = collide::programLatches(frame.collisionClears, end);
@@ -122,9 +126,7 @@ TEST(FrameScene, TheSceneRepeatsItsFrameAndKeepsTheUsersRegisterEdits) {
         const std::vector<ProgramSegment> segments = segmentsOf(entry.path(), error);
         ASSERT_FALSE(segments.empty()) << error;
         Atari atari;
-        atari.keepFrameMemory(true);
-        ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
-        for (int i = 0; i < 40; ++i) atari.runFrame();
+        runProgram(segments, 40, atari);
         Scene scene = sceneOfFrame(atari.lastFrameWrites(), atari.machine().options(), name);
         Machine once(machineOptionsFor(scene)), twice(machineOptionsFor(scene));
         runScene(scene, once, 1);
