@@ -507,36 +507,69 @@ void GtiaPicture::placeFixedObjects(const ObjectMaskCache& cache) {
     }
 }
 
-void GtiaPicture::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const ObjectMaskCache& cache,
-                               ColourLookup lut, uint8_t prior, uint8_t lum1) {
+void GtiaPicture::paintFixedObject(uint8_t* row, const ObjectMaskCache& cache, int o) {
+    const FixedObject f = fixed_[o];
+    uint8_t* const out = row + f.offset;
+    const unsigned shape = cache.shape(o);
+    const uint16_t pair = f.pair;
+    switch (f.form) {
+        // A player: eight clocks per masked blend, one to four of them.
+        case FixedForm::Player1: blendClocks(out, kBlend.width1[shape], pair); break;
+        case FixedForm::Player2:
+            blendClocks(out, kBlend.width2[shape >> 4], pair);
+            blendClocks(out + 16, kBlend.width2[shape & 15], pair);
+            break;
+        case FixedForm::Player4:
+            for (int k = 0; k < 4; ++k) blendClocks(out + 16 * k, kBlend.width4[(shape >> (6 - 2 * k)) & 3], pair);
+            break;
+        // A missile: its two shape bits, one store each.
+        case FixedForm::Missile1:
+            store16(shape & 0x80 ? out : sink_, pair);
+            store16(shape & 0x40 ? out + 2 : sink_, pair);
+            break;
+        case FixedForm::Missile2:
+            store32(shape & 0x80 ? out : sink_, pair * 0x00010001u);
+            store32(shape & 0x40 ? out + 4 : sink_, pair * 0x00010001u);
+            break;
+        case FixedForm::Missile4:
+            store64(shape & 0x80 ? out : sink_, pair * 0x0001000100010001ull);
+            store64(shape & 0x40 ? out + 8 : sink_, pair * 0x0001000100010001ull);
+            break;
+    }
+}
+
+void GtiaPicture::findSharedClocks(const ObjectMaskCache& cache) {
     // Clocks each object shares with another: only pairs whose extents meet can share any.
     const CacheStamp stamp(CacheStamp::Source::CachedObjects, cache.version());
-    if (sharedStamp_ != stamp) {
-        sharedStamp_ = stamp;
-        for (auto& b : shared_) b = 0;
-        for (auto& m : partners_) m = 0;
-        sharing_ = 0;
-        for (ObjectMaskCache::PairSet c = cache.candidates(); c; c &= c - 1) {
-            const int i = std::countr_zero(c), p = i >> 3, q = i & 7;
-            partners_[p] |= static_cast<uint8_t>(1 << q);
-            partners_[q] |= static_cast<uint8_t>(1 << p);
-            const ObjectSpan& a = cache.span(p);
-            const ObjectSpan& b = cache.span(q);
-            const int d = b.x - a.x;  // |d| < 32: their extents meet
-            // (`both` holds no bit below the shift: shifted back, it is as empty as before)
-            uint32_t both;
-            if (d >= 0) {
-                both = a.bits & static_cast<uint32_t>(uint64_t{b.bits} << d);
-                shared_[p] |= both;
-                shared_[q] |= both >> d;
-            } else {
-                both = b.bits & static_cast<uint32_t>(uint64_t{a.bits} << -d);
-                shared_[q] |= both;
-                shared_[p] |= both >> -d;
-            }
-            if (both) sharing_ |= static_cast<uint8_t>((1 << p) | (1 << q));
+    if (sharedStamp_ == stamp) return;
+    sharedStamp_ = stamp;
+    for (auto& b : shared_) b = 0;
+    for (auto& m : partners_) m = 0;
+    sharing_ = 0;
+    for (ObjectMaskCache::PairSet c = cache.candidates(); c; c &= c - 1) {
+        const int i = std::countr_zero(c), p = i >> 3, q = i & 7;
+        partners_[p] |= static_cast<uint8_t>(1 << q);
+        partners_[q] |= static_cast<uint8_t>(1 << p);
+        const ObjectSpan& a = cache.span(p);
+        const ObjectSpan& b = cache.span(q);
+        const int d = b.x - a.x;  // |d| < 32: their extents meet
+        // (`both` holds no bit below the shift: shifted back, it is as empty as before)
+        uint32_t both;
+        if (d >= 0) {
+            both = a.bits & static_cast<uint32_t>(uint64_t{b.bits} << d);
+            shared_[p] |= both;
+            shared_[q] |= both >> d;
+        } else {
+            both = b.bits & static_cast<uint32_t>(uint64_t{a.bits} << -d);
+            shared_[q] |= both;
+            shared_[p] |= both >> -d;
         }
+        if (both) sharing_ |= static_cast<uint8_t>((1 << p) | (1 << q));
     }
+}
+
+void GtiaPicture::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const ObjectMaskCache& cache,
+                               ColourLookup lut, uint8_t prior, uint8_t lum1) {
     // Each object's colour alone, worked out again only when the colours or the line's
     // kind of playfield change (most lines: the same).
     const CacheStamp lone(CacheStamp::Source::Colours, colours_.version(), (pf.possible << 1) | (pf.hires ? 1 : 0));
@@ -546,43 +579,24 @@ void GtiaPicture::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& p
     }
     const uint8_t active = cache.active();
 
-    // Each object on the clocks it has to itself (the shared ones are painted again below).
-    // Wholly inside the window and in one colour: shape bit by shape bit, a fixed number of
-    // stores each going to the row or, for a clear bit, to a sink. No branch on the shape,
-    // which changes from line to line.
+    // Objects wholly inside the window and in one colour (fixed objects; most objects on
+    // most lines) are painted shape bit by shape bit, a fixed number of stores each going to
+    // the row or, for a clear bit, to a sink. No branch on the shape, which changes from line
+    // to line.
     const uint8_t fixed = active & cache.inside() & loneConstant_;
     if (fixed) placeFixedObjects(cache);
-    for (uint8_t a = fixed; a; a &= static_cast<uint8_t>(a - 1)) {
-        const int o = std::countr_zero(a);
-        const FixedObject f = fixed_[o];
-        uint8_t* const out = row + f.offset;
-        const unsigned shape = cache.shape(o);
-        const uint16_t pair = f.pair;
-        switch (f.form) {
-            // A player: eight clocks per masked blend, one to four of them.
-            case FixedForm::Player1: blendClocks(out, kBlend.width1[shape], pair); break;
-            case FixedForm::Player2:
-                blendClocks(out, kBlend.width2[shape >> 4], pair);
-                blendClocks(out + 16, kBlend.width2[shape & 15], pair);
-                break;
-            case FixedForm::Player4:
-                for (int k = 0; k < 4; ++k) blendClocks(out + 16 * k, kBlend.width4[(shape >> (6 - 2 * k)) & 3], pair);
-                break;
-            // A missile: its two shape bits, one store each.
-            case FixedForm::Missile1:
-                store16(shape & 0x80 ? out : sink_, pair);
-                store16(shape & 0x40 ? out + 2 : sink_, pair);
-                break;
-            case FixedForm::Missile2:
-                store32(shape & 0x80 ? out : sink_, pair * 0x00010001u);
-                store32(shape & 0x40 ? out + 4 : sink_, pair * 0x00010001u);
-                break;
-            case FixedForm::Missile4:
-                store64(shape & 0x80 ? out : sink_, pair * 0x0001000100010001ull);
-                store64(shape & 0x40 ? out + 8 : sink_, pair * 0x0001000100010001ull);
-                break;
-        }
+    if (fixed == active && !(prior & 0x30)) {
+        // All of them, and PRIOR without multicolour players or the fifth player: where
+        // objects meet, the colour of the one with the highest priority shows, its colour
+        // alone (see kObjectsLowestPriorityFirst). Painted from the lowest priority up, the last one painted on
+        // a clock is that one: no shared clock needs working out.
+        for (const int o : kObjectsLowestPriorityFirst)
+            if (fixed & (1 << o)) paintFixedObject(row, cache, o);
+        return;
     }
+    // Otherwise each object on all its clocks first (the shared ones are painted again below).
+    for (uint8_t a = fixed; a; a &= static_cast<uint8_t>(a - 1)) paintFixedObject(row, cache, std::countr_zero(a));
+    findSharedClocks(cache);
     const uint8_t others = active & ~fixed;
     if (!others && !(active & sharing_)) return;
 

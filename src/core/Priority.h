@@ -28,6 +28,15 @@ enum PrioritySelect : uint16_t {
 // equations of the GTIA data sheet; conflicting priorities OR several registers, as on the chip.
 uint16_t prioritySelect(uint8_t prior, int p4, int pf4);
 
+// The objects (0-3: P0-P3, 4-7: M0-M3) from the lowest priority to the highest when PRIOR's
+// bits 4 and 5 are clear (no fifth player, no multicolour players): a missile ranks with its
+// player, and of two players the lower-numbered one wins (prioritySelect: SP1 needs !P0, SP2
+// and SP3 need !P01, SP3 needs !P2). Where objects meet, the selection then holds the highest
+// one's player register and at most the playfield registers it would select alone (the
+// playfield terms only lose bits as more players are present): so where that object's colour
+// does not depend on the playfield, it is the colour where they meet.
+inline constexpr std::array<int, 8> kObjectsLowestPriorityFirst = {3, 7, 2, 6, 1, 5, 0, 4};
+
 // The final colour byte for each priority index (p4 | pf4 << 4), for the current colour
 // registers and PRIOR: the index picks one of PRIOR's few distinct selections, the selection
 // its colour. Valid until the next PriorityColours::lookup().

@@ -1,8 +1,11 @@
 // Register names and addresses, colour rules K1/K5, and the palette.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "TestMachine.h"
 #include "core/Palette.h"
+#include "core/Priority.h"
 
 namespace pmg::test {
 
@@ -101,6 +104,49 @@ TEST(Priority, StandardOrdersPickTheDocumentedWinner) {
     EXPECT_EQ(prioritySelect(1, 0x3, 0x0), kSelP0);              // P0 over P1
     EXPECT_EQ(prioritySelect(0x21, 0x3, 0x0), kSelP0 | kSelP1);  // multicolour ORs them
     EXPECT_EQ(prioritySelect(1, 0x0, 0x0), kSelBAK);
+}
+
+TEST(Priority, P9_WhereObjectsMeetTheHighestOnesColourShowsWhenItDoesNotDependOnThePlayfield) {
+    // The picture paints objects from the lowest priority up (kObjectsLowestPriorityFirst)
+    // when every object's colour alone does not depend on the playfield and PRIOR's bits 4-5
+    // are clear, so that the last one painted on a clock gives its colour. From the data
+    // sheet's equations (prioritySelect): without multicolour, SP1 needs !P0, SP2 and SP3
+    // need !P01, SP3 needs !P2, so one player register is selected, the highest's; the
+    // playfield terms only lose bits as players are added, so the colour where objects meet
+    // ORs the highest's COLPMn with at most what it ORs alone. Checked here for every PRIOR
+    // with bits 4-5 clear, every set of objects, every playfield signal (none, PF0-PF3, and
+    // PF2 for hi-res), over colour sets where registers share bits (so ORed colours can equal).
+    const int playfield[] = {0, 1, 2, 4, 8};
+    std::mt19937 random(1979);
+    int constantSets = 0;
+    for (int prior = 0; prior < 16; ++prior)
+        for (int trial = 0; trial < 40; ++trial) {
+            RegisterFile regs;
+            // Half the trials: colours from four values, so many ORs change nothing.
+            for (int r = 0; r < 9; ++r) {
+                const auto reg = static_cast<Reg>(static_cast<int>(Reg::COLPM0) + r);
+                regs[reg] = static_cast<uint8_t>(trial % 2 ? random() : (random() % 4) * 0x44);
+            }
+            regs[Reg::PRIOR] = static_cast<uint8_t>(prior);
+            PriorityColours colours;
+            const ColourLookup lut = colours.lookup(regs);
+            // (missile n ranks and colours with player n: its priority index is player n's)
+            auto index = [](int objects) { return (objects & 15) | (objects >> 4); };
+            for (int set = 1; set < 256; ++set) {
+                int top = -1;
+                for (const int o : kObjectsLowestPriorityFirst)
+                    if (set & (1 << o)) top = o;
+                const uint8_t alone = lut[index(1 << top)];
+                bool constant = true;
+                for (const int pf : playfield) constant = constant && lut[index(1 << top) | (pf << 4)] == alone;
+                if (!constant) continue;
+                ++constantSets;
+                for (const int pf : playfield)
+                    ASSERT_EQ(lut[index(set) | (pf << 4)], alone)
+                        << "PRIOR " << prior << ", objects " << set << ", playfield " << pf;
+            }
+        }
+    EXPECT_GT(constantSets, 10000);  // the claim was put to the test often
 }
 
 }  // namespace pmg::test
