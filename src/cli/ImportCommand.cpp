@@ -21,6 +21,11 @@ struct ImportOptions {
 };
 
 int importCommand(const ImportOptions& options) {
+    // The scene goes to a scene file's name: any other name is the user's file of another
+    // kind (their executable, their sprites), which the scene's JSON would replace.
+    if (!isSceneFileName(options.scene))
+        throw InputError("import: --scene \"" + options.scene +
+                         "\": the scene file's name should end in .json; nothing written");
     formats::ImportOptions importOptions;
     if (options.rawMode >= 0) importOptions.rawAnticMode = static_cast<uint8_t>(options.rawMode);
     importOptions.frame = options.frame - 1;

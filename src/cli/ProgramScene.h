@@ -11,6 +11,8 @@
 
 #include "cli/CliCommon.h"
 #include "core/Atari.h"
+#include "formats/FormatError.h"
+#include "formats/Importer.h"
 #include "scene/RegularFile.h"
 #include "scene/Scene.h"
 
@@ -36,9 +38,18 @@ inline std::vector<uint8_t> readProgramFile(const std::string& file) {
 }
 
 // The scene file `file`, or for an executable a scene with nothing but it as its program (as
-// a scene with "program": {"file": ...} beside it would run it).
+// a scene with "program": {"file": ...} beside it would run it), or for a file of another
+// Atari tool (a sprite editor's, a font, a picture, an emulator state) its imported scene, as
+// the window opens them.
 inline Scene loadSceneOrProgram(const std::string& file) {
-    if (!isExecutableFile(file)) return loadScene(file);
+    if (!isExecutableFile(file)) {
+        if (isSceneFileName(file) || !formats::isImportable(file)) return loadScene(file);
+        try {
+            return formats::importFile(file);
+        } catch (const formats::FormatError& e) {
+            throw InputError(e.what());
+        }
+    }
     std::vector<uint8_t> bytes = readProgramFile(file);
     Scene scene;
     scene.name = std::filesystem::path(file).filename().string();

@@ -325,21 +325,11 @@ int runSceneWithProgram(const Scene& scene, const RunOptions& options, const std
     return reportProgram(scene, options, ranges, atari);
 }
 
-// A scene file, or any file PMG Lab imports (an emulator state, a font, a picture...).
-Scene loadOrImport(const std::string& file) {
-    if (isSceneFileName(file)) return loadScene(file);  // in any case, as the window opens it (SCENE.JSON)
-    try {
-        return formats::importFile(file);
-    } catch (const formats::FormatError& e) {
-        throw InputError(e.what());
-    }
-}
-
 int run(const RunOptions& options) {
     std::vector<MemoryRange> ranges;
     for (const std::string& m : options.memory) ranges.push_back(parseMemoryRange(m));
     if (isExecutableFile(options.scene)) return runProgram(options, ranges);
-    const Scene scene = loadOrImport(options.scene);
+    const Scene scene = loadSceneOrProgram(options.scene);
     if (scene.program) return runSceneWithProgram(scene, options, ranges);
     // Only the latches and the display-list facts are reported: no picture, no record.
     MachineOptions base;

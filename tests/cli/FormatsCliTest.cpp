@@ -47,6 +47,34 @@ TEST_F(FormatsCli, ImportErrorNamesFileAndOffset) {
     EXPECT_FALSE(fs::exists(temp("x.json")));
 }
 
+// A scene goes only to a scene file's name: `--scene game.xex` would have replaced the user's
+// executable with JSON (the command wrote any name it was given).
+TEST_F(FormatsCli, ImportRefusesToWriteTheSceneOverAFileOfAnotherKind) {
+    const auto program = temp("mygame.xex");
+    {
+        std::ofstream out(program, std::ios::binary);
+        out << "\xFF\xFF program bytes";
+    }
+    const std::string before = readText(program);
+    auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/fnt/ship.fnt", "--scene", program.string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.err, "pmglab-cli: import: --scene \"" + program.string() +
+                         "\": the scene file's name should end in .json; nothing written\n");
+    EXPECT_EQ(readText(program), before);
+}
+
+// render and compare open an Atari tool's file as run and the window do (it was read as JSON:
+// "JSON syntax error: invalid literal").
+TEST_F(FormatsCli, RenderAndCompareOpenAFileOfAnotherAtariTool) {
+    const std::string font = std::string(PMGLAB_TEST_DATA_DIR) + "/fnt/ship.fnt";
+    auto r = run({"render", font, "--png", temp("font.png").string()});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(fs::exists(temp("font.png")));
+    r = run({"compare", font});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+}
+
 TEST_F(FormatsCli, ExportXexWritesLabelsBeside) {
     auto r = run(
         {"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--xex", temp("out.xex").string()});
