@@ -79,9 +79,9 @@ std::vector<uint8_t> AplFile::write() const {
 Scene AplFile::toScene(const std::string& name, int frame) const {
     frame = std::clamp(frame, 0, frames - 1);
     Scene scene = baseTextScene(name);
-    scene.description = "Frame " + std::to_string(frame + 1) +
+    scene.description = "Frame " + std::to_string(frame + 1) + " of " + std::to_string(frames) +
                         " of an Atari Player Editor animation: players 0 and 1, " + std::to_string(gap) +
-                        " pixels apart, multicolour where they overlap.";
+                        (gap == 1 ? " pixel" : " pixels") + " apart, multicolour where they overlap.";
     putMemory(scene, kTextScreenAddress, std::vector<uint8_t>(40 * 24, 0));
     std::vector<uint8_t> player0(256, 0), player1(256, 0);
     const size_t f = static_cast<size_t>(frame);

@@ -77,8 +77,15 @@ Scene importBytes(std::span<const uint8_t> bytes, const std::string& file, const
     const std::string name = path.stem().string();
     if (options.rawAnticMode) return rawScreenToScene(bytes, file, *options.rawAnticMode, name);
     if (ext == ".fnt" || ext == ".set" || ext == ".chr") return FontFile::read(bytes, file).toScene(name);
-    if (ext == ".apl") return AplFile::read(bytes, file).toScene(name, options.frame);
-    if (ext == ".apm") return AplFile::read(bytes, file, AplFile::Layout::Apm).toScene(name, options.frame);
+    if (ext == ".apl" || ext == ".apm") {
+        const AplFile apl = AplFile::read(bytes, file, ext == ".apl" ? AplFile::Layout::Apl : AplFile::Layout::Apm);
+        // A frame the animation does not have is the user's mistake, not frame 1 or the last.
+        if (options.frame >= apl.frames)
+            throw FormatError(file, "the animation has " + std::to_string(apl.frames) +
+                                        (apl.frames == 1 ? " frame" : " frames") + "; there is no frame " +
+                                        std::to_string(options.frame + 1));
+        return apl.toScene(name, options.frame);
+    }
     if (ext == ".spr") return MadStudioPlayer::read(bytes, file).toScene(name);
     if (ext == ".mpl") return MadStudioMultiPlayer::read(bytes, file).toScene(name);
     if (ext == ".msl") return MadStudioMissile::read(bytes, file).toScene(name);

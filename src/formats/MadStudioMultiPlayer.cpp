@@ -72,6 +72,15 @@ Scene MadStudioMultiPlayer::toScene(const std::string& name) const {
     scene.description =
         "A Mad Studio multicolour player (" + std::to_string(height) + " lines) as players 0-3" +
         (thirdColour ? ", PRIOR bit 5 on: where players 0 and 1 (2 and 3) overlap, their colours are ORed." : ".");
+    // HPOS is x + 80 in Mad Studio's code, a byte: a position past 175 wraps to the left edge
+    // there, as it does here; said, since it can make players meet that the editor kept apart.
+    std::string wrapped;
+    for (size_t p = 0; p < 4; ++p)
+        if (x[p] + kHposOffset > 255)
+            wrapped += std::string(wrapped.empty() ? " Position past 175, HPOS (x + 80) wrapped past 255: " : ", ") +
+                       "player " + std::to_string(p) + " x " + std::to_string(x[p]) + " at HPOS " +
+                       std::to_string((x[p] + kHposOffset) & 0xFF);
+    if (!wrapped.empty()) scene.description += wrapped + ".";
     putMemory(scene, kTextScreenAddress, std::vector<uint8_t>(40 * 24, 0));
     const size_t top = std::min<size_t>(100, 256 - height);  // single-line P/M: 256 lines per player
     for (size_t p = 0; p < 4; ++p) {

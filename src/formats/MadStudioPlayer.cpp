@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/Beam.h"
 #include "formats/BaseScene.h"
 #include "formats/FormatError.h"
 #include "formats/SourceExport.h"
@@ -35,10 +36,19 @@ std::vector<uint8_t> MadStudioPlayer::write() const {
 
 Scene MadStudioPlayer::toScene(const std::string& name) const {
     Scene scene = baseTextScene(name);
-    scene.description = "A Mad Studio player (" + std::to_string(rows.size()) + " lines) as player 0.";
+    // From line 100 as a rule; a taller player starts higher, so all its lines are in the
+    // player's 256 bytes (single-line P/M) and go back into the file whole. The screen shows
+    // lines 8-247: lines above or below that are said.
+    const int height = static_cast<int>(rows.size());
+    const int top = std::min(100, 256 - height);
+    scene.description = "A Mad Studio player (" + std::to_string(height) + " lines) as player 0.";
+    const int shownFrom = std::max(top, kFirstVisibleLine), shownTo = std::min(top + height - 1, kLastVisibleLine);
+    if (shownFrom != top || shownTo != top + height - 1)
+        scene.description += " Lines " + std::to_string(shownFrom - top + 1) + "-" + std::to_string(shownTo - top + 1) +
+                             " of it are on the screen; the others fall in the vertical blank.";
     putMemory(scene, kTextScreenAddress, std::vector<uint8_t>(40 * 24, 0));
     std::vector<uint8_t> player0(256, 0);
-    for (size_t i = 0; i < rows.size() && 100 + i < 256; ++i) player0[100 + i] = rows[i];
+    for (int i = 0; i < height; ++i) player0[static_cast<size_t>(top + i)] = rows[static_cast<size_t>(i)];
     putMemory(scene, kPmBase + 0x400, std::move(player0));
     setRegister(scene, Reg::HPOSP0, 120);
     setRegister(scene, Reg::COLPM0, colour);

@@ -81,6 +81,28 @@ TEST(MadStudioMultiPlayer, TheOverlapShowsTheThirdColourOnlyWithPriorBit5) {
     EXPECT_EQ(colourAt(second, line, overlap), 0x36);  // player 0 has priority
 }
 
+// HPOS is x + 80, a byte: a position past 175 wraps to the screen's left edge, as Mad
+// Studio's code would put it. It did so silently, though it can make players meet that the
+// editor showed apart: the description says which players wrapped and where they are.
+TEST(MadStudioMultiPlayer, APositionThatWrapsPastHpos255IsSaidInTheDescription) {
+    MadStudioMultiPlayer players =
+        MadStudioMultiPlayer::read(readInputFile(fs::path(PMGLAB_TEST_DATA_DIR) / "mpl/pairs.mpl"), "pairs.mpl");
+    players.x = {200, 250, 175, 0};
+    const Scene scene = players.toScene("wrap");
+    EXPECT_EQ(registerIn(scene, Reg::HPOSP0), 24);  // (200 + 80) & 255
+    EXPECT_EQ(registerIn(scene, Reg::HPOSP1), 74);
+    EXPECT_EQ(registerIn(scene, Reg::HPOSP2), 255);  // 175 + 80: the last that does not wrap
+    EXPECT_NE(scene.description.find(
+                  "Position past 175, HPOS (x + 80) wrapped past 255: player 0 x 200 at HPOS 24, player 1 x 250 at "
+                  "HPOS 74."),
+              std::string::npos)
+        << scene.description;
+    EXPECT_EQ(scene.description.find("player 2"), std::string::npos) << scene.description;
+    // The sample's positions wrap nowhere: nothing said.
+    players.x = {40, 40, 70, 70};
+    EXPECT_EQ(players.toScene("pairs").description.find("wrapped"), std::string::npos);
+}
+
 TEST(MadStudioMissile, SampleReadsAndRoundTripsThroughAScene) {
     const auto bytes = readInputFile(fs::path(PMGLAB_TEST_DATA_DIR) / "msl/bolt.msl");
     const MadStudioMissile missile = MadStudioMissile::read(bytes, "bolt.msl");

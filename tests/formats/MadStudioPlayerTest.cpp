@@ -1,5 +1,6 @@
 // Mad Studio player files: the sample reads, becomes player 0, and goes back byte for byte.
 #include <filesystem>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -17,4 +18,23 @@ TEST(MadStudioPlayer, SampleReadsAndRoundTripsThroughAScene) {
     EXPECT_EQ(player.rows[3], 0xFF);
     EXPECT_EQ(player.write(), bytes);
     EXPECT_EQ(MadStudioPlayer::fromScene(player.toScene("ship")).write(), bytes);
+}
+
+// A player of 255 lines (the most the file's height byte holds) was put from line 100 on, so
+// that lines 157-255 fell past the player's 256 bytes and were lost (exported back: 156
+// lines), while the description said 255. It starts higher now, all its lines kept; the
+// description says which of them the screen (lines 8-247) shows.
+TEST(MadStudioPlayer, ATallPlayerKeepsAllItsLinesAndSaysWhichAreOnTheScreen) {
+    std::vector<uint8_t> bytes{255, 0x36};
+    for (int i = 0; i < 255; ++i) bytes.push_back(static_cast<uint8_t>(i + 1));
+    const MadStudioPlayer tall = MadStudioPlayer::read(bytes, "tall.spr");
+    const pmg::Scene scene = tall.toScene("tall");
+    EXPECT_EQ(scene.description,
+              "A Mad Studio player (255 lines) as player 0. Lines 8-247 of it are on the screen; the others fall in "
+              "the vertical blank.");
+    EXPECT_EQ(MadStudioPlayer::fromScene(scene).write(), bytes);
+    // A short one, wholly on the screen, says nothing more.
+    const std::vector<uint8_t> small{2, 0x36, 0x18, 0x3C};
+    EXPECT_EQ(MadStudioPlayer::read(small, "s.spr").toScene("s").description,
+              "A Mad Studio player (2 lines) as player 0.");
 }
