@@ -316,11 +316,20 @@ TEST_F(FormatsCli, MadStudioMulticolourAndMissileImportAndExportBack) {
     }
 }
 
+// A frame past the animation's last is refused (it gave the last frame, exit 0).
+TEST_F(FormatsCli, AplImportOfAFrameTheAnimationDoesNotHaveIsRefused) {
+    const std::string apl = std::string(PMGLAB_TEST_DATA_DIR) + "/apl/ship.apl";
+    const auto r = run({"import", apl, "--frame", "5", "--scene", temp("ship.json").string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.err, "pmglab-cli: " + apl + ": the animation has 2 frames; there is no frame 5\n");
+    EXPECT_FALSE(fs::exists(temp("ship.json")));
+}
+
 TEST_F(FormatsCli, AplImportFrameAndExportBack) {
     auto r = run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/apl/ship.apl", "--frame", "2", "--scene",
                   temp("ship.json").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_NE(r.out.find("Frame 2 of an Atari Player Editor animation"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Frame 2 of 2 of an Atari Player Editor animation"), std::string::npos) << r.out;
     r = run({"export", temp("ship.json").string(), "--apl", temp("back.apl").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const std::string back = readText(temp("back.apl"));
