@@ -12,6 +12,7 @@
 #include "core/Atari.h"
 #include "formats/FormatError.h"
 #include "formats/Importer.h"
+#include "formats/XexFile.h"
 #include "lesson/Lesson.h"
 #include "scene/LoadExecutable.h"
 
@@ -438,8 +439,17 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
                 MachineOptions quiet;
                 quiet.picture = quiet.record = false;
                 Atari trial(quiet);
-                if (const std::string why = loadExecutable(bytes, trial); !why.empty())
-                    throw formats::FormatError(path.string(), why);
+                if (const std::string why = loadExecutable(bytes, trial); !why.empty()) {
+                    // A file of data alone (segments, no run or init address) is still a
+                    // picture: Import shows it without running anything.
+                    std::string unused;
+                    const auto xex = formats::readXex(bytes, unused);
+                    const bool dataOnly = xex && !xex->runAddress() && xex->initAddresses().empty();
+                    throw formats::FormatError(
+                        path.string(), why + (dataOnly ? ".\n\nFile > Import... shows what its segments load as a "
+                                                         "still picture, without running it."
+                                                       : ""));
+                }
                 scene.name = path.stem().string();
                 scene.program = SceneProgram{fs::absolute(path).string(), std::move(bytes), std::nullopt};
             } else {

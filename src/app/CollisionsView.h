@@ -47,6 +47,12 @@ std::vector<std::string> programReadTexts(const Simulation& simulation);
 const char* gridRowName(int row);        // "M0".."M3", "P0".."P3"
 const char* gridColumnName(int column);  // "PF0".."PF3", "P0".."P3"
 
+// What a selected cell's methods say against the hardware, in a line.
+struct CellVerdict {
+    bool anyWrong = false;
+    std::string text;  // "Wrong here: Min/max box (F)" ...
+};
+
 class CollisionsView {
 public:
     // Compares the simulation's frame if anything it depends on changed since the last call
@@ -63,6 +69,8 @@ public:
     const collide::Cell* cell(const collide::MethodResult& method, GridCell at) const;
     bool hardware(GridCell at) const;
     BeamPosition firstHit(GridCell at) const;
+    // The methods that get `at` wrong, or that none does (and which cannot say: n/a).
+    CellVerdict verdict(GridCell at) const;
 
     // The methods shown beside the hardware (indices into comparison()->methods, -1 none)
     // and the selected cell, kept by id across recomputations.

@@ -1,5 +1,5 @@
 // A small file chooser inside ImGui (it has none): a path field, the recent scenes and the
-// .json files of a folder (for Open, the Atari executables too). Used for Open and Save As,
+// .json files of a folder (for Open, the Atari executables and every file it imports too). Used for Open and Save As,
 // (every file listed) for loading a
 // raw binary file into memory, (the files of one kind listed) for File > Export, and (the
 // kinds of file chosen from a list) for File > Import.

@@ -166,6 +166,55 @@ TEST(CollisionsView, EveryMethodsAgreementIsOutOfTheCellsItCanJudge) {
     EXPECT_TRUE(someCannotSee) << "the scene no longer shows a method that cannot see some cells";
 }
 
+// The selected cell's last line: which methods get it wrong, or that none does. A cell some
+// methods cannot judge (n/a) said "Every method agrees with the hardware here" though they
+// gave no answer: it names them.
+TEST(CollisionsView, ACellSomeMethodsCannotJudgeNamesThemInsteadOfSayingEveryMethodAgrees) {
+    Document document;
+    ASSERT_TRUE(document.open(kDefault)) << document.loadError();
+    Simulation simulation;
+    simulation.load(document.scene());
+    CollisionsView view;
+    view.refresh(document, simulation);
+    const collide::Comparison* c = view.comparison();
+    ASSERT_NE(c, nullptr);
+    int wrongCells = 0, silentCells = 0, agreedCells = 0;
+    for (int row = 0; row < 8; ++row)
+        for (int column = 0; column < 8; ++column) {
+            const GridCell g{row, column};
+            if (g.self()) continue;
+            std::vector<std::string> wrong, silent;
+            for (const collide::MethodResult& m : c->methods) {
+                const collide::Cell* cell = view.cell(m, g);
+                if (!cell) continue;
+                if (cell->agreement == collide::Agreement::FalseAlarm || cell->agreement == collide::Agreement::Missed)
+                    wrong.push_back(m.name);
+                if (cell->agreement == collide::Agreement::NotApplicable) silent.push_back(m.name);
+            }
+            const CellVerdict v = view.verdict(g);
+            SCOPED_TRACE(v.text);
+            EXPECT_EQ(v.anyWrong, !wrong.empty());
+            for (const std::string& name : wrong) EXPECT_NE(v.text.find(name), std::string::npos) << name;
+            if (!wrong.empty()) {
+                ++wrongCells;
+                EXPECT_EQ(v.text.rfind("Wrong here: ", 0), 0u);
+            } else if (!silent.empty()) {
+                ++silentCells;
+                EXPECT_EQ(v.text.find("Every method agrees"), std::string::npos);
+                EXPECT_EQ(v.text.rfind("No method is wrong here; ", 0), 0u);
+                for (const std::string& name : silent) EXPECT_NE(v.text.find(name), std::string::npos) << name;
+            } else {
+                ++agreedCells;
+                EXPECT_EQ(v.text, "Every method agrees with the hardware here.");
+            }
+        }
+    // The default scene has cells of the first two kinds (some method cannot judge each of its
+    // other cells, so none of the third).
+    EXPECT_GT(wrongCells, 0);
+    EXPECT_GT(silentCells, 0);
+    EXPECT_EQ(agreedCells, 0);
+}
+
 TEST(CollisionsView, SelectsCellsByName) {
     CollisionsView view;
     EXPECT_TRUE(view.selectByName("aabb:M0PL.P1"));

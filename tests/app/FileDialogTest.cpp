@@ -1,6 +1,12 @@
 // The Open / Save As dialog in a headless ImGui context: it lists the folder's scenes and
 // sub-folders, and typing a path and pressing Enter chooses it.
+#include <unistd.h>
+
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -35,6 +41,34 @@ TEST(FileDialog, OpensListsAndChoosesATypedPath) {
     ASSERT_TRUE(chosen);
     EXPECT_EQ(fs::weakly_canonical(*chosen), fs::weakly_canonical(folder / "default.json"));
     EXPECT_FALSE(dialog.isOpen());
+}
+
+// Open lists every file it can open: scenes, programs, and the files it imports (a sprite
+// editor's, a font...), which it listed not at all though typing their names opened them.
+TEST(FileDialog, OpenListsTheFilesItImportsBesideScenesAndPrograms) {
+    test::HeadlessImGui imgui;
+    const fs::path folder = fs::temp_directory_path() / ("pmglab-open-list-" + std::to_string(::getpid()));
+    fs::create_directories(folder);
+    for (const char* name : {"scene.json", "game.xex", "ships.mpl", "font.fnt", "notes.txt"})
+        std::ofstream(folder / name) << "x";
+    FileDialog dialog;
+    dialog.show(FileDialog::Mode::Open, folder);
+    std::vector<std::string> listed;
+    try {
+        for (int frame = 0; frame < 3; ++frame) {
+            imgui.newFrame(ImVec2(1200, 900));
+            dialog.draw({}, [&](const std::string& what) {
+                if (what.rfind("file ", 0) == 0) listed.push_back(what.substr(5));
+            });
+            imgui.endFrame();
+        }
+    } catch (const test::ImGuiAssert& e) {
+        FAIL() << e.what();
+    }
+    auto shown = [&](const std::string& name) { return std::find(listed.begin(), listed.end(), name) != listed.end(); };
+    for (const char* name : {"scene.json", "game.xex", "ships.mpl", "font.fnt"}) EXPECT_TRUE(shown(name)) << name;
+    EXPECT_FALSE(shown("notes.txt"));
+    fs::remove_all(folder);
 }
 
 }  // namespace

@@ -571,14 +571,9 @@ private:
         }
         if (selected) {
             // Which methods get this cell wrong: the question a learner asks next.
-            std::string wrong;
-            int n = 0;
-            for (const MethodResult& m : c.methods)
-                if (const Cell* cell = view_.cell(m, g);
-                    cell && (cell->agreement == Agreement::FalseAlarm || cell->agreement == Agreement::Missed))
-                    wrong += (n++ ? ", " : "") + m.name + " (" + agreementLetter(cell->agreement) + ")";
-            if (n) ImGui::TextWrapped("Wrong here: %s", wrong.c_str());
-            else ImGui::TextDisabled("Every method agrees with the hardware here.");
+            const CellVerdict verdict = view_.verdict(g);
+            if (verdict.anyWrong) ImGui::TextWrapped("%s", verdict.text.c_str());
+            else ImGui::TextDisabled("%s", verdict.text.c_str());
         }
     }
 

@@ -135,7 +135,9 @@ TEST(RobustOpen, AProgramThatCannotBeReadSaysWhyAndLeavesTheWindowAsItWas) {
     const fs::path dir = scratchDir("robust-xex");
     // The first 300 bytes of a real program (its first segment cut short), random bytes, and
     // a well-formed program that loads into the OS ROM.
-    const fs::path trunc = dir / "trunc.xex", random = dir / "random.xex", rom = dir / "rom.xex";
+    // And a file of data alone (one segment, no run or init address), which Import shows.
+    const fs::path trunc = dir / "trunc.xex", random = dir / "random.xex", rom = dir / "rom.xex",
+                   data = dir / "data.xex";
     {
         std::ifstream in(sourceFile("assets/programs/joystick.xex"), std::ios::binary);
         std::string bytes{std::istreambuf_iterator<char>(in), {}};
@@ -147,6 +149,7 @@ TEST(RobustOpen, AProgramThatCannotBeReadSaysWhyAndLeavesTheWindowAsItWas) {
         noise[0] = 'x';  // not $FF $FF: no executable header
         std::ofstream(random, std::ios::binary) << noise;
         std::ofstream(rom, std::ios::binary) << std::string("\xFF\xFF\x00\xE0\x00\xE0\xEA", 7);
+        std::ofstream(data, std::ios::binary) << std::string("\xFF\xFF\x00\x30\x03\x30\x18\x3C\x7E\xFF", 10);
     }
     AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
     ASSERT_TRUE(app.start());
@@ -154,8 +157,9 @@ TEST(RobustOpen, AProgramThatCannotBeReadSaysWhyAndLeavesTheWindowAsItWas) {
     input.frames(3);
     const Scene before = app.document().scene();
     const fs::path openBefore = app.document().path();
-    for (const auto& [file, problem] : {std::pair{trunc, "offset $2: truncated segment"},
-                                        std::pair{random, "offset $0"}, std::pair{rom, "in the OS ROM"}}) {
+    for (const auto& [file, problem] :
+         {std::pair{trunc, "offset $2: truncated segment"}, std::pair{random, "offset $0"},
+          std::pair{rom, "in the OS ROM"}, std::pair{data, "File > Import... shows what its segments load"}}) {
         SCOPED_TRACE(file.filename().string());
         openThroughDialog(input, file);
         EXPECT_TRUE(app.popupShown("Problem")) << "no error on screen";
