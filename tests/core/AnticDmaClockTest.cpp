@@ -796,6 +796,54 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOnAgainToAStartJustBehindTheB
     EXPECT_EQ(lineDma(text).use[10], DmaUse::Playfield);
 }
 
+TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffThatAWriteTurnsOnToAStartJustBehindTheBeamStillStartsTheClock) {
+    // A scrolled mode F first row with HSCROL 0 (a wide fetch: first name cycle 10, its clock on
+    // 9, bitmaps on the even cycles 12-104 on the bus, the stop 106 on the step) and the ring $AA
+    // (bitmaps on the odd cycles), no instruction fetch, no P/M DMA, begun with DMACTL $20 (the
+    // width off: ANTIC's pattern has no start, nothing fetched, the carried bits neither).
+    // DMACTL $22 on cycle 9 (acting from 10) turns the width on with the start's clock (9) just
+    // passed, unlatched (ANTIC latches no start with the width off). A write on cycle 10 or before
+    // still starts the clock there (Altirra: the playfield DMA stays active after a write up to
+    // cycle 10, and its pattern worked out again at the write has the carried bits up to the
+    // start, its places from there): the line fetches as one begun with that start less the
+    // fetches before the write (a pause from 0 to 10). Bitmaps of the carried places on the odd
+    // cycles 11-105 (48), of the start's on the even 12-104 (47; 10 is neither: the carried places
+    // are odd, the start's come from 12): every cycle 11-105 taken, so the refreshes wait and only
+    // the last is made, on 106: the CPU keeps 114 - 95 - 1 = 18 cycles (0-10, 107-113).
+    // DMACTL $22 on cycle 10 instead (acting from 11: the start passed by two, its first bitmap,
+    // 12, after the write; no later write): the same cycles (10 was not a fetch).
+    // Not modelled before, such a line was drawn without the carried bits: the start's bitmaps on
+    // 12-104 alone, the 9 refreshes made, the CPU keeping 58 cycles.
+    LineDmaSetup s;
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 0;
+    s.dmaClock = 0xAA;
+    for (int onClock : {20, 22}) {
+        const std::vector<PlayfieldLine::FetchChange> on = {{static_cast<int16_t>(onClock), 0x22, 0}};
+        const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x20, 0, on);
+        EXPECT_TRUE(clock.modelled) << onClock;
+        EXPECT_EQ(clock.start, 10) << onClock;
+        EXPECT_EQ(clock.stop, 106) << onClock;
+        EXPECT_EQ(clock.pauseFrom, 0) << onClock;
+        EXPECT_EQ(clock.pauseTo, onClock / 2) << onClock;
+        s.fetchChanges = on;
+        const LineDma dma = lineDma(s);
+        for (int c = 0; c <= 10; ++c) EXPECT_TRUE(dma.cpu(c)) << onClock << " " << c;
+        for (int c = 11; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << onClock << " " << c;
+        for (int c = 12; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << onClock << " " << c;
+        EXPECT_EQ(dma.use[106], DmaUse::Refresh) << onClock;
+        EXPECT_EQ(dma.cpuCycles(), 18) << onClock;
+    }
+    // A write on cycle 10 that passes the start by two stays unlatched: a later width or HSCROL
+    // write on the line is not modelled (as on a line begun with the width on).
+    const std::vector<PlayfieldLine::FetchChange> thenAnother = {{22, 0x22, 0}, {60, 0x22, 2}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x20, 0, thenAnother).modelled);
+}
+
 TEST(AnticDma, A4_ACarriedTextLineWhoseStartAWriteOnCycle10PassesByTwoMissesItsFirstNameOffTheRing) {
     // A mode 6 first row (names every 4 cycles, a font byte 3 cycles after each name place) begun
     // at normal width (first name cycle 18) with the ring $11 (places 0 and 4), and DMACTL $23
@@ -2233,6 +2281,49 @@ TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffIsDrawnAsOneStartedInTimeL
     t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x22);
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine,
+     A4_ACarriedLineBegunWithTheWidthOffThatAWriteTurnsOnToAStartJustBehindTheBeamDrawsAsOneStartedInTime) {
+    // Line 32 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (a scrolled mode F line, LMS
+    // $3000, HSCROL 2 from clock 100: 51 bytes, the counter at byte 51, the ring $55: the even
+    // places). Line 33, a scrolled mode F line without an LMS, begins with DMACTL $20 and HSCROL 0
+    // (both at its clock 0, before line 32 ends): the width off, so ANTIC's pattern has no start
+    // and fetches nothing, the carried bits neither, but line 32's cycle 0 bitmap (virtual) moves
+    // the counter to byte 52. DMACTL $22 at clock 16 (cycle 9, acting from 10) turns on a wide
+    // fetch whose start (first name cycle 10, its clock on 9) the beam has just passed, unlatched.
+    // A write on cycle 10 or before still starts the clock, and the first name cycle is the cycle
+    // the write acts from: Altirra redoes the pattern from the write (the ring's places are the
+    // start's own, even), and its picture decode, waiting while there was no start, runs as the
+    // line's begun with that start. Bitmaps on 10 (place 0, byte 52), 12-106 (places 1-48): 49
+    // bytes, 52-100 (place k byte 52 + k). The picture is that line's, which shows places 6-45 in
+    // the window $30-$CF (as A4_ACarriedLineWhoseWidthAWriteTurnsOnAgainToAStartJustBehindTheBeam-
+    // DrawsAsOneStartedInTime's line 33): bytes 58-97. Line 34 (the stop on the step took the
+    // even places away: a normal line) starts at byte 101 and shows bytes 105-144 (byte 105 $00,
+    // then "1100" each). With DMACTL $22 at clock 18 instead (cycle 10, acting from 11: the start
+    // two cycles behind the beam, its first bitmap, 12, after the write; no later write) 10 is
+    // not fetched: 48 bytes into places 0-47 (byte 52 + k), line 33 the same picture, line 34 from
+    // byte 100, showing 104-143 (bytes 104-105 $00).
+    // Drawn without the carried bits (not modelled before), line 33 was a wide line started late,
+    // its 48 bytes from byte 52 on 12-106 shown from place 4 on (bytes 56-57 unlit at $30-$37),
+    // and line 34 (with the write on cycle 9) started at byte 100.
+    auto scene = [](TestMachine& t, int onAt) {
+        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+        fill(t, 58, 98, 0xFF);
+        fill(t, 106, 145, 0xF0);
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+        t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine + 1, onAt, Reg::DMACTL, 0x22);
+        t.run();
+    };
+    TestMachine t, byTwo;
+    scene(t, 16);
+    scene(byTwo, 18);
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), "0000" + repeat("1100", 39));
+    EXPECT_EQ(lit(byTwo, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(byTwo, kFirstModeLine + 2, 0x30, 0xD0), "00000000" + repeat("1100", 38));
 }
 
 TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOnCycle4CountsTheCarriedFetchOfCycle6) {
