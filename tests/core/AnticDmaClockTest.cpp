@@ -2326,6 +2326,46 @@ TEST(AnticMidLine,
     EXPECT_EQ(lit(byTwo, kFirstModeLine + 2, 0x30, 0xD0), "00000000" + repeat("1100", 38));
 }
 
+TEST(AnticMidLine,
+     A4_ACarriedTextLineBegunWithTheWidthOffThatAWriteTurnsOnToAStartPassedByTwoDrawsAsOneTurnedOnInTime) {
+    // The scene of A4_ACarriedTextLineWhoseStartAWriteOnCycle10PassesByTwoReadsItsFontsAheadOfItsNames
+    // (line 32, mode C, leaves the ring $11: places 0 and 4; line 33, a mode 6 line not scrolled,
+    // with DMACTL $23, wide, at clock 18: cycle 10, acting from 11, the start on name cycle 10 two
+    // cycles behind the beam, no later write) with line 33 begun with DMACTL $20 (at its clock 0):
+    // the width off, so ANTIC's pattern has no start and fetches nothing, the carried bits neither,
+    // up to the write. The write on cycle 10 still starts the clock there (Altirra keeps the
+    // playfield DMA active after a write up to cycle 10); cycle 10's name was the pattern's before
+    // the write (nothing, the width off). So the carried name of 4 and the one of 8 are not made
+    // (the line turned on in time has them), the names from 12 on are as there (place p from 0 on
+    // cycle 12 + 2p, two bytes before that line's), and the font bytes from 11 on (k on 9 + 2k,
+    // each reading place k before its name comes: line 32's byte k) as there, font 0 (7) cleared
+    // on cycle 10 there anyway. Altirra's decode waited while there was no start: the picture is
+    // that line's, lit at $2C-$8B. The counter moves 2 less: the mode F line after the mode line's
+    // eight rows (line 41) starts 2 bytes earlier, each byte 8 clocks later than after that line.
+    // Drawn without the carried bits (not modelled before), line 33 would show character 0
+    // throughout (dark).
+    auto scene = [](TestMachine& t, bool off) {
+        t.displayList({0x5C, 0x00, 0x30, 0x06, 0x0F});
+        fill(t, 0, 26, 0x01);
+        for (int i = 100; i < 200; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(i * 37));
+        t.poke(kCharset + 8, {0xFF});
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        if (off) t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
+        t.run();
+    };
+    TestMachine t, inTime;
+    scene(t, true);
+    scene(inTime, false);
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x20, 0xC0),
+              std::string(12, '0') + std::string(0x8C - 0x2C, '1') + std::string(0xC0 - 0x8C, '0'));
+    for (int y = kFirstModeLine + 1; y < kFirstModeLine + 9; ++y)
+        EXPECT_EQ(lit(t, y, 0, 0xE4), lit(inTime, y, 0, 0xE4)) << y;
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x38, 0xC0), lit(inTime, kFirstModeLine + 9, 0x30, 0xB8));
+    EXPECT_NE(lit(t, kFirstModeLine + 9, 0x30, 0xC0), lit(inTime, kFirstModeLine + 9, 0x30, 0xC0));
+}
+
 TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOnCycle4CountsTheCarriedFetchOfCycle6) {
     // The scene of A4_ACarriedLineBegunWithTheWidthOffIsDrawnAsOneStartedInTimeLessTheFetchesBeforeTheWrite
     // (line 33, a scrolled mode F line without an LMS, begun with DMACTL $20 and HSCROL 8, the ring
