@@ -838,6 +838,14 @@ TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffThatAWriteTurnsOnToAStartJustB
         EXPECT_EQ(dma.use[106], DmaUse::Refresh) << onClock;
         EXPECT_EQ(dma.cpuCycles(), 18) << onClock;
     }
+    // The same line begun with DMACTL $22 whose width a program's write on cycle 0 (change clock
+    // 2, acting from cycle 1) turns off: from cycle 2 the line begun with it off, the same clock.
+    const std::vector<PlayfieldLine::FetchChange> offOnCycle0 = {{2, 0x20, 0}, {20, 0x22, 0}};
+    const CarriedClock afterCycle0 = carriedClockAsWritten(0xF, true, 0x22, 0, offOnCycle0);
+    EXPECT_TRUE(afterCycle0.modelled);
+    EXPECT_EQ(afterCycle0.start, 10);
+    EXPECT_EQ(afterCycle0.pauseFrom, 0);
+    EXPECT_EQ(afterCycle0.pauseTo, 10);
     // A write on cycle 10 that passes the start by two stays unlatched: a later width or HSCROL
     // write on the line is not modelled (as on a line begun with the width on).
     const std::vector<PlayfieldLine::FetchChange> thenAnother = {{22, 0x22, 0}, {60, 0x22, 2}};
