@@ -850,6 +850,12 @@ TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffThatAWriteTurnsOnToAStartJustB
     // write on the line is not modelled (as on a line begun with the width on).
     const std::vector<PlayfieldLine::FetchChange> thenAnother = {{22, 0x22, 0}, {60, 0x22, 2}};
     EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x20, 0, thenAnother).modelled);
+    // DMACTL $22 on cycle 11 (acting from 12) finds the start passed after cycle 10: Altirra's
+    // playfield DMA is off for the rest of the line, nothing fetched, the carried bits neither, as
+    // the line drawn without them (no start the beam could still latch): the 9 refreshes only.
+    const std::vector<PlayfieldLine::FetchChange> tooLate = {{24, 0x22, 0}};
+    s.fetchChanges = tooLate;
+    EXPECT_EQ(lineDma(s).cpuCycles(), 105);
 }
 
 TEST(AnticDma, A4_ACarriedTextLineWhoseStartAWriteOnCycle10PassesByTwoMissesItsFirstNameOffTheRing) {
