@@ -275,6 +275,50 @@ TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffFetchesFromTheWriteThatTurnsIt
     EXPECT_EQ(dma.cpuCycles(), 19);
 }
 
+TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffTurnedOnAndOffAgainAfterItsStartFetchesUpToTheSecondWrite) {
+    // The line of A4_ACarriedLineBegunWithTheWidthOffFetchesFromTheWriteThatTurnsItOn (a scrolled
+    // mode F first row with the ring $AA: bitmaps on the odd cycles; HSCROL 8; begun with DMACTL
+    // $20, no instruction fetch, no P/M DMA; DMACTL $22 on cycle 8, acting from 9: first name cycle
+    // 14, its clock on 13, still ahead) with DMACTL $20 written again on cycle 49 (acting from 50),
+    // after the start: the beam passed the start's clock with the width on, so the start is
+    // latched, and the write only turns the width off (Altirra makes every fetch virtual while the
+    // width is off; the stop, 110, is never passed with the width on, so the clock runs on).
+    // Bitmaps on the bus on the odd cycles 9-49 (21, the carried ones) and the even 16-48 (17, the
+    // start's): every cycle 15-49 taken, so the refreshes of 25-45 wait and are lost, the one of 49
+    // waits for 50, and those of 53 and 57 are made: the CPU keeps 114 - 38 - 3 = 73 cycles.
+    // Not modelled before (more than one write on a line begun with the width off), the line was
+    // drawn without the carried bits: the start's bitmaps on 16-48 alone, the 9 refreshes made,
+    // the CPU keeping 88.
+    LineDmaSetup s;
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{18, 0x22, 8}, {100, 0x20, 8}};
+    s.fetchChanges = writes;
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x20, 8, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 14);
+    EXPECT_EQ(clock.stop, -1);
+    EXPECT_EQ(clock.pauseFrom, 0);
+    EXPECT_EQ(clock.pauseTo, 9);
+    const LineDma dma = lineDma(s);
+    for (int c = 0; c <= 8; ++c) EXPECT_TRUE(dma.cpu(c)) << c;
+    for (int c = 9; c <= 49; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 16; c <= 48; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.use[50], DmaUse::Refresh);
+    for (int c = 51; c < kCyclesPerLine; ++c)
+        EXPECT_TRUE(dma.cpu(c) || ((c == 53 || c == 57) && dma.use[c] == DmaUse::Refresh)) << c;
+    EXPECT_EQ(dma.cpuCycles(), 73);
+    // A later write acting before the start is latched (here HSCROL 0 on cycle 10, acting from 11,
+    // which would move the start behind the beam) is not modelled.
+    const std::vector<PlayfieldLine::FetchChange> beforeTheStart = {{18, 0x22, 8}, {22, 0x22, 0}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x20, 8, beforeTheStart).modelled);
+}
+
 TEST(AnticDma, A4_ACarriedTextLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesUpToTheWrite) {
     // A mode 2 first row at normal width (no HSCROL bit: first name cycle 18, the clock's start on
     // 17) with the ring $55 (the even places: names on the even cycles, font bytes 3 cycles later
@@ -2378,6 +2422,30 @@ TEST(AnticMidLine,
         EXPECT_EQ(lit(t, y, 0, 0xE4), lit(inTime, y, 0, 0xE4)) << y;
     EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x38, 0xC0), lit(inTime, kFirstModeLine + 9, 0x30, 0xB8));
     EXPECT_NE(lit(t, kFirstModeLine + 9, 0x30, 0xC0), lit(inTime, kFirstModeLine + 9, 0x30, 0xC0));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnAndOffAgainAfterItsStartIsDrawnUpToTheSecondWrite) {
+    // The scene of A4_ACarriedLineBegunWithTheWidthOffIsDrawnAsOneStartedInTimeLessTheFetchesBeforeTheWrite
+    // (line 33, a scrolled mode F line begun with DMACTL $20 and HSCROL 8, the ring $55, DMACTL $22
+    // at clock 18, cycle 10: bitmaps on the even cycles 12-110, 50 bytes from byte 52; the window
+    // $30-$CF shows bytes $303A-$3061, all $FF) with DMACTL $20 again at clock $80, after the start
+    // (name cycle 14, latched as the beam passed it with the width on). That write only turns the
+    // width off: the display window closes from it (A2: made on cycle 65, it acts on clocks 2 * 65
+    // + 2 = $84 on) and the fetches after it are virtual, so line 33 shows the same lit bytes up to
+    // clock $83 and background from $84.
+    // Not modelled before (more than one write on a line begun with the width off), line 33 was
+    // drawn without the carried bits: its own bytes from $3036, its first 16 clocks dark.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F});
+    for (uint16_t a = 0x303A; a <= 0x3061; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 8);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x22);
+    t.at(kFirstModeLine + 1, 0x80, Reg::DMACTL, 0x20);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0x84), std::string(0x54, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x84, 0xD0), std::string(0x4C, '0'));
 }
 
 TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOnCycle4CountsTheCarriedFetchOfCycle6) {

@@ -916,9 +916,12 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // left as it is). With `onJustBehind` every such line begins with the width off and has it turned
 // on wide on cycle 9 or 10 (clocks 16-19), which on a line not scrolled or scrolled by HSCROL 0-3
 // finds its start (name cycle 10 or 11) just behind the beam or two cycles behind it
-// (abnormalDmaSceneTurnedOnJustBehind).
+// (abnormalDmaSceneTurnedOnJustBehind). With `onThenLater` every such line begins with the width
+// off, has it turned on as it began from cycle 8 on (mostly before the line's start) and has a
+// width or HSCROL write after the start (clocks 70-209), which moves only its stop
+// (abnormalDmaSceneTurnedOnAndWrittenAfterTheStart).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
-                          bool onCycleZero = false, bool onJustBehind = false) {
+                          bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -945,7 +948,13 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
     int lastPicked = -2;
     for (size_t i = 0; i < carried.size(); ++i) {
         const auto [y, dmactl, start] = carried[i];
-        if (onJustBehind) {
+        if (onThenLater) {
+            t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            t.at(y, 12 + beforeSeven.below(std::max(2, 2 * start - 16)), Reg::DMACTL, dmactl);
+            const int clock = 70 + beforeSeven.below(140);
+            if (beforeSeven.chance(2)) t.at(y, clock, Reg::HSCROL, beforeSeven.byte());
+            else t.at(y, clock, Reg::DMACTL, static_cast<uint8_t>(0x2C | beforeSeven.below(4)));
+        } else if (onJustBehind) {
             t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
             t.at(y, 16 + beforeSeven.below(4), Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
         } else if (onCycleZero) {
@@ -982,6 +991,9 @@ void abnormalDmaSceneWrittenOnCycleZero(TestMachine& t, uint32_t seed) {
 }
 void abnormalDmaSceneTurnedOnJustBehind(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, true);
+}
+void abnormalDmaSceneTurnedOnAndWrittenAfterTheStart(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, true);
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -1060,12 +1072,18 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // starts passed by two, and the text lines among those whose ring has no bit on the start's
     // place (their first name, on cycle 10, not fetched)
     int begunOffJustBehind = 0, begunOffJustBehindText = 0, begunOffByTwo = 0, begunOffByTwoUnfetched = 0;
-    for (uint32_t seed = 9000; seed < 9140; ++seed) {
+    // (Seeds 9140-9169: lines begun with the width off, turned on and written again after the start.)
+    // The lines begun with the width off that a write turns on and later ones written after the
+    // start, which move only its stop, and of them the text lines and those whose stop the writes
+    // leave missed (the clock running on into the next line)
+    int begunOffLater = 0, begunOffLaterText = 0, begunOffLaterRunOn = 0;
+    for (uint32_t seed = 9000; seed < 9170; ++seed) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
                            : seed < 9110 ? abnormalDmaSceneWrittenOnCycleZero
-                                         : abnormalDmaSceneTurnedOnJustBehind;
+                           : seed < 9140 ? abnormalDmaSceneTurnedOnJustBehind
+                                         : abnormalDmaSceneTurnedOnAndWrittenAfterTheStart;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1191,6 +1209,11 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
                         return (w.clock / 2 == clock.start || w.clock / 2 == clock.start + 1) && w.clock <= 22;
                     });
+                if (clock.modelled && clock.pauseFrom == 0 && changes.size() > 1 && (pf.dmactl & 3) == 0) {
+                    ++begunOffLater;
+                    begunOffLaterText += anticMode(pf.dmaMode).character;
+                    begunOffLaterRunOn += clock.stop < 0;
+                }
                 if (clock.modelled && clock.pauseFrom == 0 && clock.start != kNoStart &&
                     clock.pauseTo > clock.start - 1) {
                     ++begunOffJustBehind;
@@ -1248,6 +1271,10 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(begunOffJustBehindText, 15) << begunOffJustBehind;
     EXPECT_GT(begunOffByTwo, 7) << begunOffJustBehind;
     EXPECT_GT(begunOffByTwoUnfetched, 4) << begunOffByTwo;
+    // (84, 23 and 12 seen.)
+    EXPECT_GT(begunOffLater, 50) << turnedOn;
+    EXPECT_GT(begunOffLaterText, 14) << begunOffLater;
+    EXPECT_GT(begunOffLaterRunOn, 6) << begunOffLater;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
