@@ -249,19 +249,34 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // that had that start from the beginning less the fetches before the write (a pause from the line's
 // start), and its picture decode, waiting while there is no start, then runs as that line's. Those
 // of cycles 2-7 from the write on meet ANTIC's own fetches there (Antic::carriedFetchesTurnedOn).
-// More writes are not modelled. (One acting on cycle 1, a program's write on cycle 0, makes the line
-// one begun with the width on: carriedClockAsWritten.)
+// A write on cycle 9 or 10 that turns the width on to a start just behind the beam (passed,
+// unlatched: ANTIC latches no start with the width off) still starts the clock there where
+// lateStartLatches says so, as after a pause on a line begun with the width on: Altirra's pattern
+// at the write has the start's places from its first name cycle and its decode, waiting until
+// then, runs as the line's begun with that start (a text line's first name on cycle 10 passed by
+// two: textStartPassedByTwo). Later writes acting after the start is latched (from its first name
+// cycle, or the cycle after the write that latched it late) move only its stop, as on a line begun
+// with the width on (Altirra latches the start as the beam passes it with the width on, and a
+// write then works the pattern out again with that start): the stop as playfieldFetch follows
+// them. Other later writes are not modelled. (One acting on cycle 1, a program's write on cycle
+// 0, makes the line one begun with the width on: carriedClockAsWritten.)
 CarriedClock carriedClockTurnedOn(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                   std::span<const PlayfieldLine::FetchChange> changes) {
     constexpr int kFirstTurnedOnCycle = 2;
     CarriedClock out;
-    if (changes.size() != 1) return out;
+    if (changes.empty()) return out;
     const PlayfieldLine::FetchChange& w = changes[0];
     const int from = w.clock / 2;  // the first cycle the write acts on (actsOnCycle)
     const int start = dmaClockStartName(w.dmactl, hscrollEnabled, w.hscrol);
-    if (start < 0 || from < kFirstTurnedOnCycle || start - 1 < from) return out;
+    if (start < 0 || from < kFirstTurnedOnCycle) return out;
+    const bool passed = start - 1 < from;
+    if (passed && (from - 1 > kLastLateStartCycle || !lateStartLatches(start, from, changes.size() > 1))) return out;
+    const int latchedFrom = std::max(start, from + 1);  // the first cycle after the start is latched
+    for (const PlayfieldLine::FetchChange& later : changes.subspan(1))
+        if (later.clock / 2 < latchedFrom) return out;
     const PlayfieldFetch fetch = playfieldFetch(mode, hscrollEnabled, dmactl, hscrol, changes);
     if (fetch.clock != start - 1) return out;  // (never: the start the beam latches)
+    if (passed) out.unfetchedName = textStartPassedByTwo(mode, start, from);
     out.start = start;
     out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
     out.pauseFrom = 0;

@@ -199,9 +199,13 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // its pattern out again as it takes up the line on cycle 1): the clock is that line's, the later
 // writes followed on it; with the width off and no later write, nothing is fetched (`end` 1).
 // `modelled` is false for the lines the model draws without the carried bits: a line that began
-// with the width off and has more than one write, or one at or after the start, or leaving the
+// with the width off and has more than one write before its start is latched (later ones after
+// it move only the stop), or one after the start that no late start
+// latches (a write from cycle 11 on: nothing fetched, as without the carried bits), or leaving the
 // width off, or a start a write on cycle 10 or before moved past the beam so that the write acts
-// after the first name cycle on a line that has a later write.
+// after the first name cycle on a line that has a later write. (A line begun with the width off
+// that one write on cycle 9 or 10 turns on to a start just behind the beam, or passed by two,
+// still starts the clock there: a pause from 0, the start latched late.)
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;

@@ -275,6 +275,50 @@ TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffFetchesFromTheWriteThatTurnsIt
     EXPECT_EQ(dma.cpuCycles(), 19);
 }
 
+TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffTurnedOnAndOffAgainAfterItsStartFetchesUpToTheSecondWrite) {
+    // The line of A4_ACarriedLineBegunWithTheWidthOffFetchesFromTheWriteThatTurnsItOn (a scrolled
+    // mode F first row with the ring $AA: bitmaps on the odd cycles; HSCROL 8; begun with DMACTL
+    // $20, no instruction fetch, no P/M DMA; DMACTL $22 on cycle 8, acting from 9: first name cycle
+    // 14, its clock on 13, still ahead) with DMACTL $20 written again on cycle 49 (acting from 50),
+    // after the start: the beam passed the start's clock with the width on, so the start is
+    // latched, and the write only turns the width off (Altirra makes every fetch virtual while the
+    // width is off; the stop, 110, is never passed with the width on, so the clock runs on).
+    // Bitmaps on the bus on the odd cycles 9-49 (21, the carried ones) and the even 16-48 (17, the
+    // start's): every cycle 15-49 taken, so the refreshes of 25-45 wait and are lost, the one of 49
+    // waits for 50, and those of 53 and 57 are made: the CPU keeps 114 - 38 - 3 = 73 cycles.
+    // Not modelled before (more than one write on a line begun with the width off), the line was
+    // drawn without the carried bits: the start's bitmaps on 16-48 alone, the 9 refreshes made,
+    // the CPU keeping 88.
+    LineDmaSetup s;
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{18, 0x22, 8}, {100, 0x20, 8}};
+    s.fetchChanges = writes;
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x20, 8, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 14);
+    EXPECT_EQ(clock.stop, -1);
+    EXPECT_EQ(clock.pauseFrom, 0);
+    EXPECT_EQ(clock.pauseTo, 9);
+    const LineDma dma = lineDma(s);
+    for (int c = 0; c <= 8; ++c) EXPECT_TRUE(dma.cpu(c)) << c;
+    for (int c = 9; c <= 49; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 16; c <= 48; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.use[50], DmaUse::Refresh);
+    for (int c = 51; c < kCyclesPerLine; ++c)
+        EXPECT_TRUE(dma.cpu(c) || ((c == 53 || c == 57) && dma.use[c] == DmaUse::Refresh)) << c;
+    EXPECT_EQ(dma.cpuCycles(), 73);
+    // A later write acting before the start is latched (here HSCROL 0 on cycle 10, acting from 11,
+    // which would move the start behind the beam) is not modelled.
+    const std::vector<PlayfieldLine::FetchChange> beforeTheStart = {{18, 0x22, 8}, {22, 0x22, 0}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x20, 8, beforeTheStart).modelled);
+}
+
 TEST(AnticDma, A4_ACarriedTextLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesUpToTheWrite) {
     // A mode 2 first row at normal width (no HSCROL bit: first name cycle 18, the clock's start on
     // 17) with the ring $55 (the even places: names on the even cycles, font bytes 3 cycles later
@@ -794,6 +838,68 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOnAgainToAStartJustBehindTheB
     const std::vector<PlayfieldLine::FetchChange> wideOnly = {{22, 0x23, 0}};
     text.fetchChanges = wideOnly;
     EXPECT_EQ(lineDma(text).use[10], DmaUse::Playfield);
+}
+
+TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffThatAWriteTurnsOnToAStartJustBehindTheBeamStillStartsTheClock) {
+    // A scrolled mode F first row with HSCROL 0 (a wide fetch: first name cycle 10, its clock on
+    // 9, bitmaps on the even cycles 12-104 on the bus, the stop 106 on the step) and the ring $AA
+    // (bitmaps on the odd cycles), no instruction fetch, no P/M DMA, begun with DMACTL $20 (the
+    // width off: ANTIC's pattern has no start, nothing fetched, the carried bits neither).
+    // DMACTL $22 on cycle 9 (acting from 10) turns the width on with the start's clock (9) just
+    // passed, unlatched (ANTIC latches no start with the width off). A write on cycle 10 or before
+    // still starts the clock there (Altirra: the playfield DMA stays active after a write up to
+    // cycle 10, and its pattern worked out again at the write has the carried bits up to the
+    // start, its places from there): the line fetches as one begun with that start less the
+    // fetches before the write (a pause from 0 to 10). Bitmaps of the carried places on the odd
+    // cycles 11-105 (48), of the start's on the even 12-104 (47; 10 is neither: the carried places
+    // are odd, the start's come from 12): every cycle 11-105 taken, so the refreshes wait and only
+    // the last is made, on 106: the CPU keeps 114 - 95 - 1 = 18 cycles (0-10, 107-113).
+    // DMACTL $22 on cycle 10 instead (acting from 11: the start passed by two, its first bitmap,
+    // 12, after the write; no later write): the same cycles (10 was not a fetch).
+    // Not modelled before, such a line was drawn without the carried bits: the start's bitmaps on
+    // 12-104 alone, the 9 refreshes made, the CPU keeping 58 cycles.
+    LineDmaSetup s;
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 0;
+    s.dmaClock = 0xAA;
+    for (int onClock : {20, 22}) {
+        const std::vector<PlayfieldLine::FetchChange> on = {{static_cast<int16_t>(onClock), 0x22, 0}};
+        const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x20, 0, on);
+        EXPECT_TRUE(clock.modelled) << onClock;
+        EXPECT_EQ(clock.start, 10) << onClock;
+        EXPECT_EQ(clock.stop, 106) << onClock;
+        EXPECT_EQ(clock.pauseFrom, 0) << onClock;
+        EXPECT_EQ(clock.pauseTo, onClock / 2) << onClock;
+        s.fetchChanges = on;
+        const LineDma dma = lineDma(s);
+        for (int c = 0; c <= 10; ++c) EXPECT_TRUE(dma.cpu(c)) << onClock << " " << c;
+        for (int c = 11; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << onClock << " " << c;
+        for (int c = 12; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << onClock << " " << c;
+        EXPECT_EQ(dma.use[106], DmaUse::Refresh) << onClock;
+        EXPECT_EQ(dma.cpuCycles(), 18) << onClock;
+    }
+    // The same line begun with DMACTL $22 whose width a program's write on cycle 0 (change clock
+    // 2, acting from cycle 1) turns off: from cycle 2 the line begun with it off, the same clock.
+    const std::vector<PlayfieldLine::FetchChange> offOnCycle0 = {{2, 0x20, 0}, {20, 0x22, 0}};
+    const CarriedClock afterCycle0 = carriedClockAsWritten(0xF, true, 0x22, 0, offOnCycle0);
+    EXPECT_TRUE(afterCycle0.modelled);
+    EXPECT_EQ(afterCycle0.start, 10);
+    EXPECT_EQ(afterCycle0.pauseFrom, 0);
+    EXPECT_EQ(afterCycle0.pauseTo, 10);
+    // A write on cycle 10 that passes the start by two stays unlatched: a later width or HSCROL
+    // write on the line is not modelled (as on a line begun with the width on).
+    const std::vector<PlayfieldLine::FetchChange> thenAnother = {{22, 0x22, 0}, {60, 0x22, 2}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x20, 0, thenAnother).modelled);
+    // DMACTL $22 on cycle 11 (acting from 12) finds the start passed after cycle 10: Altirra's
+    // playfield DMA is off for the rest of the line, nothing fetched, the carried bits neither, as
+    // the line drawn without them (no start the beam could still latch): the 9 refreshes only.
+    const std::vector<PlayfieldLine::FetchChange> tooLate = {{24, 0x22, 0}};
+    s.fetchChanges = tooLate;
+    EXPECT_EQ(lineDma(s).cpuCycles(), 105);
 }
 
 TEST(AnticDma, A4_ACarriedTextLineWhoseStartAWriteOnCycle10PassesByTwoMissesItsFirstNameOffTheRing) {
@@ -2233,6 +2339,113 @@ TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffIsDrawnAsOneStartedInTimeL
     t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x22);
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine,
+     A4_ACarriedLineBegunWithTheWidthOffThatAWriteTurnsOnToAStartJustBehindTheBeamDrawsAsOneStartedInTime) {
+    // Line 32 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (a scrolled mode F line, LMS
+    // $3000, HSCROL 2 from clock 100: 51 bytes, the counter at byte 51, the ring $55: the even
+    // places). Line 33, a scrolled mode F line without an LMS, begins with DMACTL $20 and HSCROL 0
+    // (both at its clock 0, before line 32 ends): the width off, so ANTIC's pattern has no start
+    // and fetches nothing, the carried bits neither, but line 32's cycle 0 bitmap (virtual) moves
+    // the counter to byte 52. DMACTL $22 at clock 16 (cycle 9, acting from 10) turns on a wide
+    // fetch whose start (first name cycle 10, its clock on 9) the beam has just passed, unlatched.
+    // A write on cycle 10 or before still starts the clock, and the first name cycle is the cycle
+    // the write acts from: Altirra redoes the pattern from the write (the ring's places are the
+    // start's own, even), and its picture decode, waiting while there was no start, runs as the
+    // line's begun with that start. Bitmaps on 10 (place 0, byte 52), 12-106 (places 1-48): 49
+    // bytes, 52-100 (place k byte 52 + k). The picture is that line's, which shows places 6-45 in
+    // the window $30-$CF (as A4_ACarriedLineWhoseWidthAWriteTurnsOnAgainToAStartJustBehindTheBeam-
+    // DrawsAsOneStartedInTime's line 33): bytes 58-97. Line 34 (the stop on the step took the
+    // even places away: a normal line) starts at byte 101 and shows bytes 105-144 (byte 105 $00,
+    // then "1100" each). With DMACTL $22 at clock 18 instead (cycle 10, acting from 11: the start
+    // two cycles behind the beam, its first bitmap, 12, after the write; no later write) 10 is
+    // not fetched: 48 bytes into places 0-47 (byte 52 + k), line 33 the same picture, line 34 from
+    // byte 100, showing 104-143 (bytes 104-105 $00).
+    // Drawn without the carried bits (not modelled before), line 33 was a wide line started late,
+    // its 48 bytes from byte 52 on 12-106 shown from place 4 on (bytes 56-57 unlit at $30-$37),
+    // and line 34 (with the write on cycle 9) started at byte 100.
+    auto scene = [](TestMachine& t, int onAt) {
+        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+        fill(t, 58, 98, 0xFF);
+        fill(t, 106, 145, 0xF0);
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 0);
+        t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine + 1, onAt, Reg::DMACTL, 0x22);
+        t.run();
+    };
+    TestMachine t, byTwo;
+    scene(t, 16);
+    scene(byTwo, 18);
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), "0000" + repeat("1100", 39));
+    EXPECT_EQ(lit(byTwo, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(byTwo, kFirstModeLine + 2, 0x30, 0xD0), "00000000" + repeat("1100", 38));
+}
+
+TEST(AnticMidLine,
+     A4_ACarriedTextLineBegunWithTheWidthOffThatAWriteTurnsOnToAStartPassedByTwoDrawsAsOneTurnedOnInTime) {
+    // The scene of A4_ACarriedTextLineWhoseStartAWriteOnCycle10PassesByTwoReadsItsFontsAheadOfItsNames
+    // (line 32, mode C, leaves the ring $11: places 0 and 4; line 33, a mode 6 line not scrolled,
+    // with DMACTL $23, wide, at clock 18: cycle 10, acting from 11, the start on name cycle 10 two
+    // cycles behind the beam, no later write) with line 33 begun with DMACTL $20 (at its clock 0):
+    // the width off, so ANTIC's pattern has no start and fetches nothing, the carried bits neither,
+    // up to the write. The write on cycle 10 still starts the clock there (Altirra keeps the
+    // playfield DMA active after a write up to cycle 10); cycle 10's name was the pattern's before
+    // the write (nothing, the width off). So the carried name of 4 and the one of 8 are not made
+    // (the line turned on in time has them), the names from 12 on are as there (place p from 0 on
+    // cycle 12 + 2p, two bytes before that line's), and the font bytes from 11 on (k on 9 + 2k,
+    // each reading place k before its name comes: line 32's byte k) as there, font 0 (7) cleared
+    // on cycle 10 there anyway. Altirra's decode waited while there was no start: the picture is
+    // that line's, lit at $2C-$8B. The counter moves 2 less: the mode F line after the mode line's
+    // eight rows (line 41) starts 2 bytes earlier, each byte 8 clocks later than after that line.
+    // Drawn without the carried bits (not modelled before), line 33 would show character 0
+    // throughout (dark).
+    auto scene = [](TestMachine& t, bool off) {
+        t.displayList({0x5C, 0x00, 0x30, 0x06, 0x0F});
+        fill(t, 0, 26, 0x01);
+        for (int i = 100; i < 200; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(i * 37));
+        t.poke(kCharset + 8, {0xFF});
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        if (off) t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
+        t.run();
+    };
+    TestMachine t, inTime;
+    scene(t, true);
+    scene(inTime, false);
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x20, 0xC0),
+              std::string(12, '0') + std::string(0x8C - 0x2C, '1') + std::string(0xC0 - 0x8C, '0'));
+    for (int y = kFirstModeLine + 1; y < kFirstModeLine + 9; ++y)
+        EXPECT_EQ(lit(t, y, 0, 0xE4), lit(inTime, y, 0, 0xE4)) << y;
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x38, 0xC0), lit(inTime, kFirstModeLine + 9, 0x30, 0xB8));
+    EXPECT_NE(lit(t, kFirstModeLine + 9, 0x30, 0xC0), lit(inTime, kFirstModeLine + 9, 0x30, 0xC0));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnAndOffAgainAfterItsStartIsDrawnUpToTheSecondWrite) {
+    // The scene of A4_ACarriedLineBegunWithTheWidthOffIsDrawnAsOneStartedInTimeLessTheFetchesBeforeTheWrite
+    // (line 33, a scrolled mode F line begun with DMACTL $20 and HSCROL 8, the ring $55, DMACTL $22
+    // at clock 18, cycle 10: bitmaps on the even cycles 12-110, 50 bytes from byte 52; the window
+    // $30-$CF shows bytes $303A-$3061, all $FF) with DMACTL $20 again at clock $80, after the start
+    // (name cycle 14, latched as the beam passed it with the width on). That write only turns the
+    // width off: the display window closes from it (A2: made on cycle 65, it acts on clocks 2 * 65
+    // + 2 = $84 on) and the fetches after it are virtual, so line 33 shows the same lit bytes up to
+    // clock $83 and background from $84.
+    // Not modelled before (more than one write on a line begun with the width off), line 33 was
+    // drawn without the carried bits: its own bytes from $3036, its first 16 clocks dark.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F});
+    for (uint16_t a = 0x303A; a <= 0x3061; ++a) t.poke(a, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 8);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x22);
+    t.at(kFirstModeLine + 1, 0x80, Reg::DMACTL, 0x20);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0x84), std::string(0x54, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x84, 0xD0), std::string(0x4C, '0'));
 }
 
 TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOnCycle4CountsTheCarriedFetchOfCycle6) {

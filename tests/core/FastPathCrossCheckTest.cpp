@@ -913,9 +913,15 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // width turned off by a program's write on cycle 0 (clock -2, acting from cycle 1), and the next line
 // has it on again by such a write on its cycle 0 (a line begun with the width off turned on from
 // cycle 1) or as it begins (abnormalDmaSceneWrittenOnCycleZero; a line right after one picked is
-// left as it is).
+// left as it is). With `onJustBehind` every such line begins with the width off and has it turned
+// on wide on cycle 9 or 10 (clocks 16-19), which on a line not scrolled or scrolled by HSCROL 0-3
+// finds its start (name cycle 10 or 11) just behind the beam or two cycles behind it
+// (abnormalDmaSceneTurnedOnJustBehind). With `onThenLater` every such line begins with the width
+// off, has it turned on as it began from cycle 8 on (mostly before the line's start) and has a
+// width or HSCROL write after the start (clocks 70-209), which moves only its stop
+// (abnormalDmaSceneTurnedOnAndWrittenAfterTheStart).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
-                          bool onCycleZero = false) {
+                          bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -942,7 +948,16 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
     int lastPicked = -2;
     for (size_t i = 0; i < carried.size(); ++i) {
         const auto [y, dmactl, start] = carried[i];
-        if (onCycleZero) {
+        if (onThenLater) {
+            t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            t.at(y, 12 + beforeSeven.below(std::max(2, 2 * start - 16)), Reg::DMACTL, dmactl);
+            const int clock = 70 + beforeSeven.below(140);
+            if (beforeSeven.chance(2)) t.at(y, clock, Reg::HSCROL, beforeSeven.byte());
+            else t.at(y, clock, Reg::DMACTL, static_cast<uint8_t>(0x2C | beforeSeven.below(4)));
+        } else if (onJustBehind) {
+            t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            t.at(y, 16 + beforeSeven.below(4), Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+        } else if (onCycleZero) {
             if (y <= lastPicked + 1) continue;
             lastPicked = y;
             t.at(y, -2, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
@@ -973,6 +988,12 @@ void abnormalDmaScenePausedBeforeSeven(TestMachine& t, uint32_t seed) { abnormal
 void abnormalDmaSceneTurnedOnBeforeEight(TestMachine& t, uint32_t seed) { abnormalDmaSceneWith(t, seed, false, true); }
 void abnormalDmaSceneWrittenOnCycleZero(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, true);
+}
+void abnormalDmaSceneTurnedOnJustBehind(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, true);
+}
+void abnormalDmaSceneTurnedOnAndWrittenAfterTheStart(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, true);
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -1045,11 +1066,24 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // them the first rows with an instruction fetch
     int offOnCycle0 = 0, offOnCycle0AfterLate = 0, offOnCycle0Fetched = 0;
     int onOnCycle0 = 0, onOnCycle0Fetched = 0;
-    for (uint32_t seed = 9000; seed < 9110; ++seed) {
+    // (Seeds 9110-9139: lines begun with the width off turned on wide on cycle 9 or 10.) The lines
+    // begun with the width off whose width one such write turns on to a start just behind the beam
+    // (passed, unlatched), which still starts the clock there, and of them the text lines, the
+    // starts passed by two, and the text lines among those whose ring has no bit on the start's
+    // place (their first name, on cycle 10, not fetched)
+    int begunOffJustBehind = 0, begunOffJustBehindText = 0, begunOffByTwo = 0, begunOffByTwoUnfetched = 0;
+    // (Seeds 9140-9169: lines begun with the width off, turned on and written again after the start.)
+    // The lines begun with the width off that a write turns on and later ones written after the
+    // start, which move only its stop, and of them the text lines and those whose stop the writes
+    // leave missed (the clock running on into the next line)
+    int begunOffLater = 0, begunOffLaterText = 0, begunOffLaterRunOn = 0;
+    for (uint32_t seed = 9000; seed < 9170; ++seed) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
-                                         : abnormalDmaSceneWrittenOnCycleZero;
+                           : seed < 9110 ? abnormalDmaSceneWrittenOnCycleZero
+                           : seed < 9140 ? abnormalDmaSceneTurnedOnJustBehind
+                                         : abnormalDmaSceneTurnedOnAndWrittenAfterTheStart;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1175,6 +1209,18 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
                         return (w.clock / 2 == clock.start || w.clock / 2 == clock.start + 1) && w.clock <= 22;
                     });
+                if (clock.modelled && clock.pauseFrom == 0 && changes.size() > 1 && (pf.dmactl & 3) == 0) {
+                    ++begunOffLater;
+                    begunOffLaterText += anticMode(pf.dmaMode).character;
+                    begunOffLaterRunOn += clock.stop < 0;
+                }
+                if (clock.modelled && clock.pauseFrom == 0 && clock.start != kNoStart &&
+                    clock.pauseTo > clock.start - 1) {
+                    ++begunOffJustBehind;
+                    begunOffJustBehindText += anticMode(pf.dmaMode).character;
+                    begunOffByTwo += clock.pauseTo == clock.start + 1;
+                    begunOffByTwoUnfetched += clock.unfetchedName >= 0 && !((pf.dmaClock >> (clock.start & 7)) & 1);
+                }
                 onJustBehind += lateAfterPause && clock.pauseTo >= clock.start;
                 movedJustBehind += lateAfterPause && clock.pauseTo < clock.start;
                 pausedJustBehindText += lateAfterPause && anticMode(pf.dmaMode).character;
@@ -1220,6 +1266,15 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(offOnCycle0Fetched, 1) << offOnCycle0;
     EXPECT_GT(onOnCycle0, 15) << offOnCycle0;
     EXPECT_GT(onOnCycle0Fetched, 1) << onOnCycle0;
+    // (49, 25, 13 and 9 seen.)
+    EXPECT_GT(begunOffJustBehind, 30) << turnedOn;
+    EXPECT_GT(begunOffJustBehindText, 15) << begunOffJustBehind;
+    EXPECT_GT(begunOffByTwo, 7) << begunOffJustBehind;
+    EXPECT_GT(begunOffByTwoUnfetched, 4) << begunOffByTwo;
+    // (84, 23 and 12 seen.)
+    EXPECT_GT(begunOffLater, 50) << turnedOn;
+    EXPECT_GT(begunOffLaterText, 14) << begunOffLater;
+    EXPECT_GT(begunOffLaterRunOn, 6) << begunOffLater;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
