@@ -2,6 +2,7 @@
 // or an Atari executable on the machine's 6502, and prints the 16 collision registers with
 // the first-hit position of every set bit (and, for a program, the CPU's state).
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -139,6 +140,31 @@ nlohmann::ordered_json report(const Scene& scene, const std::string& file, int f
     return out;
 }
 
+// The 16 collision registers as rows, one per object: its xxPF register, then its xxPL
+// register; its value, then bits 0 to 3, the columns in the window's order (PF0 first), so the
+// two read alike.
+void printRegisterRows(const std::array<uint8_t, kCollisionRegisters>& registers) {
+    auto cells = [&](int reg) {
+        std::string s;
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "%-4s", hex(registers[static_cast<size_t>(reg)]).c_str());
+        s += buf;
+        for (int bit = 0; bit < 4; ++bit)
+            s += std::string("   ") + (isOwnBit(reg, bit)                                   ? '-'
+                                       : (registers[static_cast<size_t>(reg)] & (1 << bit)) ? '1'
+                                                                                            : '.');
+        return s;
+    };
+    for (int o = 0; o < 8; ++o) {
+        const int object = registerObject(M0PF + o);  // rows in register order
+        const int pf = playfieldRegister(object);
+        const int pl = playerRegister(object);
+        std::cout << "  " << pmObjectName(object) << "    " << cells(pf) << "      " << cells(pl) << '\n';
+    }
+}
+
+constexpr const char* kRegisterColumns = "        PF   PF0 PF1 PF2 PF3      PL    P0  P1  P2  P3\n";
+
 // `noLatches` is what the first-hit list says when nothing is latched at the frame's end.
 void printTable(const Scene& scene, const std::string& file, int frames, const Machine& machine,
                 const char* noLatches = "none: no collision latched") {
@@ -148,26 +174,9 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
     const std::string name = scene.name.empty() ? "(unnamed)" : quoteForMessage(scene.name, 80);
     std::cout << "Scene " << name << " (" << file << ") after " << frames << (frames == 1 ? " frame" : " frames")
               << "\n\nCollision registers (1 = set, . = clear, - = a player's own bit, never set):\n"
-              << "        PF   PF0 PF1 PF2 PF3      PL    P0  P1  P2  P3\n";
+              << kRegisterColumns;
 
-    // One row per object: its xxPF register, then its xxPL register; its value, then bits 0 to
-    // 3, the columns in the window's order (PF0 first), so the two read alike.
-    auto cells = [&](int reg) {
-        std::string s;
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "%-4s", hex(latches.read(reg)).c_str());
-        s += buf;
-        for (int bit = 0; bit < 4; ++bit)
-            s += std::string("   ") + (isOwnBit(reg, bit) ? '-' : (latches.read(reg) & (1 << bit)) ? '1' : '.');
-        return s;
-    };
-    for (int o = 0; o < 8; ++o) {
-        const int object = registerObject(M0PF + o);  // rows in register order
-        const int pf = playfieldRegister(object);
-        const int pl = playerRegister(object);
-        std::cout << "  " << pmObjectName(object) << "    " << cells(pf) << "      " << cells(pl) << '\n';
-    }
-
+    printRegisterRows(latches.registers());
     std::cout << "\nFirst hits (scan line, colour clock):\n";
     bool any = false;
     for (int reg = 0; reg < kCollisionRegisters; ++reg)
@@ -188,6 +197,14 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
     if (dli.empty()) std::cout << " none";
     for (int line : dli) std::cout << ' ' << line;
     std::cout << '\n';
+
+    // An emulator state: the latches it held when saved, beside what PMG Lab computes (they
+    // were in the --json report alone).
+    if (const auto saved = formats::savedCollisions(scene)) {
+        std::cout << "\nCollision registers as " << saved->emulator << " saved them:\n" << kRegisterColumns;
+        printRegisterRows(saved->registers);
+        if (saved->registers != latches.registers()) std::cout << formats::SavedCollisions::kDifferNote << '\n';
+    }
 }
 
 // The bits a program's HITCLR cleared, with their first hits: "P0PF = $01 (PF0 first hit at

@@ -74,12 +74,15 @@ void byteLines(std::string& out, const std::vector<uint8_t>& bytes, const std::s
     }
 }
 
+// ca65's syntax, or the one xasm and MADS share (MADS reads xasm's directives: `equ`, `org`,
+// `dta`; xasm reads none of MADS's own, `.byte` or `.he`).
 std::string assembler(const Scene& scene, bool ca65) {
     std::string out;
     const std::string c = ";";
+    const std::string equ = ca65 ? " := " : " equ ", bytes = ca65 ? "\t.byte " : "\tdta ";
     out += c + " PMG Lab scene \"" + scene.name + "\": setup and shapes (" + (ca65 ? "ca65" : "MADS / xasm") + ")\n";
     for (const RegisterInfo& info : allRegisters())
-        out += info.name.size() ? std::string(info.name) + (ca65 ? " := $" : " = $") + hex4(info.address) + "\n" : "";
+        out += info.name.size() ? std::string(info.name) + equ + "$" + hex4(info.address) + "\n" : "";
     out += "\n" + c + " Registers, in the scene's order.\n";
     if (ca65) out += ".segment \"CODE\"\n";
     out += "SETUP_SCENE\n";
@@ -90,31 +93,29 @@ std::string assembler(const Scene& scene, bool ca65) {
     out += "\trts\n\n";
     out += c + " Memory blocks: load each at the address in its name.\n";
     for (const MemoryBlock& b : preparedMemory(scene)) {
-        if (ca65) {
+        if (ca65)
             out += c + " place at $" + hex4(b.address) + " in your linker configuration\n.segment \"" + label(b) +
                    "\"\n" + label(b) + ":\n";
-            byteLines(out, b.bytes, "\t.byte ", ",", "$");
-        } else {
-            out += "\torg $" + hex4(b.address) + "\n" + label(b) + "\n";
-            byteLines(out, b.bytes, "\t.he ", " ", "hex");
-        }
+        else out += "\torg $" + hex4(b.address) + "\n" + label(b) + "\n";
+        byteLines(out, b.bytes, bytes, ",", "$");
     }
     out += "\n" + c + " Shapes: Y = first scan line in P/M memory, X = HPOS.\n";
     if (ca65) out += ".segment \"RODATA\"\n";
     for (const PmShape& s : sceneShapes(scene)) {
-        out += s.name + "_Y" + (ca65 ? " = " : " = ") + std::to_string(s.y) + "\n";
-        out += s.name + "_X = " + std::to_string(s.x) + "\n";
-        out += s.name + "_HEIGHT = " + std::to_string(s.rows.size()) + "\n";
+        out += s.name + "_Y" + (ca65 ? " = " : equ) + std::to_string(s.y) + "\n";
+        out += s.name + "_X" + (ca65 ? " = " : equ) + std::to_string(s.x) + "\n";
+        out += s.name + "_HEIGHT" + (ca65 ? " = " : equ) + std::to_string(s.rows.size()) + "\n";
         out += s.name + (ca65 ? ":\n" : "\n");
-        byteLines(out, s.rows, "\t.byte ", ",", "$");
+        byteLines(out, s.rows, bytes, ",", "$");
     }
     if (!scene.lineWrites.empty()) {
         out += "\n" + c + " Line writes (scan line, colour clock, register address, value): make them in a\n" + c +
                " display-list interrupt or a WSYNC loop.\n";
         out += ca65 ? "LINE_WRITES:\n" : "LINE_WRITES\n";
+        const std::string word = ca65 ? "\t.word " : "\tdta a(";
         for (const RegisterWrite& w : scene.lineWrites)
-            out += "\t.byte " + std::to_string(w.line & 0xFF) + "," + std::to_string(w.clock) + "\n\t.word " +
-                   std::string(registerName(w.reg)) + "\n\t.byte $" + hex2(w.value) + "\n";
+            out += bytes + std::to_string(w.line & 0xFF) + "," + std::to_string(w.clock) + "\n" + word +
+                   std::string(registerName(w.reg)) + (ca65 ? "" : ")") + "\n" + bytes + "$" + hex2(w.value) + "\n";
     }
     return out;
 }

@@ -2,6 +2,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -233,14 +235,42 @@ TEST_F(FormatsCli, DeveloperSampleAplSpriteAndFontShipMovedExported) {
     r = run({"export", scenePath.string(), "--source", "mads", "--out", temp("game.asm").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const std::string mads = readText(temp("game.asm"));
-    EXPECT_NE(
-        mads.find(
-            "PLAYER0_Y = 100\nPLAYER0_X = 140\nPLAYER0_HEIGHT = 8\nPLAYER0\n\t.byte $18,$3C,$7E,$FF,$FF,$7E,$3C,$18\n"),
-        std::string::npos)
+    EXPECT_NE(mads.find("PLAYER0_Y equ 100\nPLAYER0_X equ 140\nPLAYER0_HEIGHT equ 8\nPLAYER0\n\tdta "
+                        "$18,$3C,$7E,$FF,$FF,$7E,$3C,$18\n"),
+              std::string::npos)
         << mads.substr(0, 2000);
-    EXPECT_NE(mads.find("PLAYER1_Y = 101\nPLAYER1_X = 140\n"), std::string::npos);
-    EXPECT_NE(mads.find("\torg $7800\nMEM_7800\n\t.he 00 00 00 00 00 00 00 00 18 18 3C 7E FF DB 99 18\n"),
-              std::string::npos);
+    EXPECT_NE(mads.find("PLAYER1_Y equ 101\nPLAYER1_X equ 140\n"), std::string::npos);
+    EXPECT_NE(
+        mads.find("\torg $7800\nMEM_7800\n\tdta $00,$00,$00,$00,$00,$00,$00,$00,$18,$18,$3C,$7E,$FF,$DB,$99,$18\n"),
+        std::string::npos);
+}
+
+// The MADS / xasm source is written in what both read: xasm's directives (equ, org, dta), which
+// MADS takes too. It used MADS's own (`.byte`, `.he`, `=`), which xasm does not know (its
+// manual lists EQU, ORG, DTA...; labels start in the first column, instructions after
+// whitespace). Every line of the export of a scene with memory, shapes and line writes is
+// checked against that grammar (neither assembler is a Debian package, so none runs here).
+TEST_F(FormatsCli, MadsAndXasmSourceUsesOnlyTheDirectivesBothAssemblersRead) {
+    auto r = run({"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/line-writes-reuse.json", "--source",
+                  "xasm", "--out", temp("scene.asx").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string source = readText(temp("scene.asx"));
+    const std::regex comment(";.*"), label("[A-Z][A-Z0-9_]*"), equate("[A-Z][A-Z0-9_]* equ (\\$[0-9A-F]+|[0-9]+)"),
+        instruction("\t(lda #\\$[0-9A-F]{2}|sta [A-Z][A-Z0-9_]*|rts|org \\$[0-9A-F]{4})"),
+        data("\tdta ((\\$[0-9A-F]{2}|[0-9]+|a\\([A-Z][A-Z0-9_]*\\))(,|$))+");
+    std::istringstream lines(source);
+    int count = 0, dataLines = 0, words = 0;
+    for (std::string line; std::getline(lines, line); ++count) {
+        if (line.empty() || std::regex_match(line, comment) || std::regex_match(line, label) ||
+            std::regex_match(line, equate) || std::regex_match(line, instruction))
+            continue;
+        EXPECT_TRUE(std::regex_match(line, data)) << "line " << count + 1 << ": " << line;
+        ++dataLines;
+        words += line.find("a(") != std::string::npos;
+    }
+    EXPECT_GT(count, 100);
+    EXPECT_GT(dataLines, 10);
+    EXPECT_GT(words, 0);  // the line writes' register addresses
 }
 
 TEST_F(FormatsCli, Ca65SourceAssembles) {
@@ -252,6 +282,18 @@ TEST_F(FormatsCli, Ca65SourceAssembles) {
     const std::string command = "ca65 -o " + pmg::test::shellQuote(temp("scene.o").string()) + " " +
                                 pmg::test::shellQuote(temp("scene.s").string()) + " 2>&1";
     EXPECT_EQ(std::system(command.c_str()), 0);
+}
+
+// The text report shows the saved latches too (they were in --json alone, so the text showed
+// every register clear and nothing of what the emulator had latched).
+TEST_F(FormatsCli, RunAtari800StateShowsTheSavedLatchesInTheTextReport) {
+    const auto r = run({"run", std::string(PMGLAB_TEST_DATA_DIR) + "/a8s/xl-v8.a8s"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const size_t saved = r.out.find("\nCollision registers as atari800 saved them:\n");
+    ASSERT_NE(saved, std::string::npos) << r.out;
+    // P0PF = 5 (PF0 and PF2), M1PF = 8 (PF3), as the --json report gives them.
+    EXPECT_NE(r.out.find("  P0    $5     1   .   1   .", saved), std::string::npos) << r.out.substr(saved);
+    EXPECT_NE(r.out.find("  M1    $8     .   .   .   1", saved), std::string::npos) << r.out.substr(saved);
 }
 
 TEST_F(FormatsCli, RunAtari800StateReportsSavedCollisions) {
