@@ -95,6 +95,9 @@ bool need(Need n, bool down) { return n == Need::Either || (n == Need::Down) == 
 }  // namespace
 
 bool KeyChord::matches(SDL_Keycode sym, uint16_t mod) const {
+    // No command takes Alt or the system key: Alt+F is the File menu's key elsewhere, not F
+    // (a frame stepped), and the desktop keeps the system key's chords.
+    if (mod & (KMOD_ALT | KMOD_GUI)) return false;
     return key != SDLK_UNKNOWN && sym == key && need(ctrl, mod & KMOD_CTRL) && need(shift, mod & KMOD_SHIFT);
 }
 
@@ -336,7 +339,8 @@ void App::handleMouse(const SDL_Event& e) {
         g.contains(static_cast<float>(e.button.x), static_cast<float>(e.button.y)) &&
         !pressOnInterface(static_cast<float>(e.button.x), static_cast<float>(e.button.y))) {
         const float clock = g.clockAt(static_cast<float>(e.button.x)), line = g.lineAt(static_cast<float>(e.button.y));
-        const int obj = objectAt(simulation_.machine().frame(), static_cast<int>(line), static_cast<int>(clock));
+        const int obj =
+            objectAt(simulation_.machine().frame(), static_cast<int>(line), static_cast<int>(clock), ctx_.selected);
         if (obj >= 0) {
             ctx_.selected = obj;
             dragObject_ = obj;

@@ -37,9 +37,10 @@ bool* overlayFlag(OverlayOptions& o, std::string_view key) {
     return nullptr;
 }
 
-int objectAt(const Frame& frame, int line, int clock) {
+int objectAt(const Frame& frame, int line, int clock, int preferred) {
     if (!inVisibleLines(line) || clock < kWindowLeft || clock > kWindowRight) return -1;
     const int objects = frame.objectsAt(line, clock);
+    if (preferred >= 0 && preferred < 8 && (objects & (1 << preferred))) return preferred;
     for (int o = 0; o < 8; ++o)
         if (objects & (1 << o)) return o;
     return -1;

@@ -67,9 +67,10 @@ OverlayOptions everyOverlayOn();
 // lesson's "overlays" key uses), or nullptr for another name.
 bool* overlayFlag(OverlayOptions& overlays, std::string_view key);
 
-// The object under a point of the screen (the topmost by number: P0 before P3, players
-// before missiles), or -1.
-int objectAt(const Frame& frame, int line, int clock);
+// The object under a point of the screen, or -1: `preferred` if it is there (the selected
+// object, so that a missile over its player can be dragged), else the first by number (P0
+// before P3, players before missiles).
+int objectAt(const Frame& frame, int line, int clock, int preferred = -1);
 
 // The latched-pixel overlay whitens the pixels where a set latch bit's objects meet: white
 // as the Collisions panel's set hardware bits, and far from the agreement colours (the

@@ -113,6 +113,35 @@ TEST(AppInput, DraggingAnObjectMovesItByTheScreenDistanceAndUndoBringsBackTheSav
     fs::remove_all(dir);
 }
 
+// A missile over its player: with the missile selected, dragging where both are moves the
+// missile (it moved the player, the first by number, so the missile could not be dragged
+// until the player was moved away).
+TEST(AppInput, DraggingWhereTheSelectedObjectOverlapsAnotherMovesTheSelectedOne) {
+    const fs::path dir = scratchDir("drag-selected");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    // A point where P0 and M0 both are, from the frame on the screen.
+    const Frame& frame = app.simulation().machine().frame();
+    int atLine = -1, atClock = -1;
+    for (int line = kFirstVisibleLine; line <= kLastVisibleLine && atLine < 0; ++line)
+        for (int clock = kWindowLeft; clock <= kWindowRight && atLine < 0; ++clock)
+            if ((frame.objectsAt(line, clock) & 0x11) == 0x11) atLine = line, atClock = clock;
+    ASSERT_GE(atLine, 0) << "M0 no longer overlaps P0 in the default scene";
+    clickNamed(app, input, "object choice M0");
+    input.frames(2);
+    const uint8_t p0 = sceneRegister(app.document().scene(), Reg::HPOSP0);
+    const uint8_t m0 = sceneRegister(app.document().scene(), Reg::HPOSM0);
+    const ScreenGeometry g = app.screen();
+    const float perClock = g.clockX(kWindowLeft + 1) - g.clockX(kWindowLeft);
+    const int x0 = static_cast<int>(g.clockX(atClock + 0.5f)), y0 = static_cast<int>(g.lineY(atLine + 0.5f));
+    input.drag(x0, y0, x0 + static_cast<int>(std::lround(6 * perClock)), y0);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSM0), m0 + 6);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), p0) << "the player moved, not the missile";
+    fs::remove_all(dir);
+}
+
 TEST(AppInput, CtrlZTypedInATextFieldLeavesTheSceneAlone) {
     const fs::path dir = scratchDir("ctrlz");
     const fs::path scene = sourceFile("assets/scenes/default.json");

@@ -109,6 +109,12 @@ TEST(Commands, ModifiersTellCommandsApart) {
     EXPECT_EQ(commandFor(SDLK_z, KMOD_NONE), nullptr);
     EXPECT_EQ(commandFor(SDLK_SPACE, KMOD_LCTRL), nullptr);
     EXPECT_EQ(commandFor(SDLK_f, KMOD_RCTRL), nullptr);
+    // Alt+F (other programs' File menu key) stepped a frame and paused: no command takes Alt
+    // or the system key.
+    EXPECT_EQ(commandFor(SDLK_f, KMOD_LALT), nullptr);
+    EXPECT_EQ(commandFor(SDLK_f, KMOD_RALT | KMOD_LSHIFT), nullptr);
+    EXPECT_EQ(commandFor(SDLK_s, KMOD_LCTRL | KMOD_LALT), nullptr);
+    EXPECT_EQ(commandFor(SDLK_SPACE, KMOD_LGUI), nullptr);
     EXPECT_EQ(commandFor(SDLK_TAB, KMOD_LSHIFT)->id, CommandId::SelectPrevious);
     EXPECT_EQ(commandFor(SDLK_EQUALS, KMOD_LCTRL | KMOD_LSHIFT)->id, CommandId::BiggerInterface);
     // No two commands share a chord: the first match would hide the second.
@@ -118,6 +124,22 @@ TEST(Commands, ModifiersTellCommandsApart) {
             for (Uint16 mod : modifierStates(chord))
                 EXPECT_EQ(commandFor(chord.key, mod)->id, c.id) << chordText(chord);
         }
+}
+
+// In the window: Alt+F stepped a frame and paused the running scene.
+TEST(Commands, AltWithALetterRunsNoCommandInTheWindow) {
+    const fs::path dir = scratchDir("command-alt");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(2);
+    ASSERT_TRUE(app.simulation().running());
+    const size_t before = app.keyCommands().size();
+    for (SDL_Keycode k : {SDLK_f, SDLK_s, SDLK_SPACE}) input.key(k, KMOD_LALT);
+    input.frames(2);
+    EXPECT_EQ(app.keyCommands().size(), before);
+    EXPECT_TRUE(app.simulation().running()) << "a key with Alt paused the scene";
+    fs::remove_all(dir);
 }
 
 TEST(Commands, TheF1TableShowsEveryCommandsKeysAndEveryMenuCommandIsInAMenu) {
