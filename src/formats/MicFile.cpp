@@ -46,6 +46,11 @@ Scene rawScreenToScene(std::span<const uint8_t> bytes, const std::string& file, 
                                                     " bytes; the file has " + std::to_string(bytes.size())));
     Scene scene = baseBitmapScene(name, anticMode, bytes);
     scene.description = "A screen dump shown in ANTIC mode " + std::to_string(anticMode) + ".";
+    // A short dump is still shown (a picture's top part), but it is said: a file of another
+    // kind read as a dump by mistake is short as a rule.
+    if (bytes.size() < limit)
+        scene.description += " It fills " + std::to_string(bytes.size()) + " of the screen's " + std::to_string(limit) +
+                             " bytes; the rest is blank.";
     return scene;
 }
 

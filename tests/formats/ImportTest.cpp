@@ -120,6 +120,17 @@ TEST(RawScreenImport, DumpOfModeFAndItsLimits) {
     }
 }
 
+// A dump shorter than the screen is still shown (the picture's top), but the description
+// says how much of the screen it fills: a file read as a dump by mistake (a 10-byte sprite)
+// was "A screen dump shown in ANTIC mode 14." as if whole.
+TEST(RawScreenImport, AShortDumpSaysHowMuchOfTheScreenItFills) {
+    const std::vector<uint8_t> shortDump(100, 0x55);
+    EXPECT_EQ(rawScreenToScene(shortDump, "s.bin", 0x0E, "s").description,
+              "A screen dump shown in ANTIC mode 14. It fills 100 of the screen's 7680 bytes; the rest is blank.");
+    const std::vector<uint8_t> whole(7680, 0x55);
+    EXPECT_EQ(rawScreenToScene(whole, "w.bin", 0x0E, "w").description, "A screen dump shown in ANTIC mode 14.");
+}
+
 TEST(XexImport, StaticPictureTakesShadowsAndChipWrites) {
     Scene scene = importFile(fs::path(PMGLAB_TEST_DATA_DIR) / "xex/stripes.xex");
     EXPECT_EQ(registerIn(scene, Reg::DLISTL), 0x00);
