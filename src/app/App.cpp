@@ -635,7 +635,7 @@ void App::drawMenuBar() {
         }
         commandMenuItem(CommandId::Save, !document_.path().empty());
         commandMenuItem(CommandId::SaveAs);
-        importExport_.drawMenuItems(document_.scene(), document_.path(), document_.readOnly(),
+        importExport_.drawMenuItems(document_.scene(), document_.path(), document_.readOnly() || exampleScene(),
                                     [this](const std::string& name) { ctx_.noteWidget(name); });
         emulator_.drawMenuItems(document_.scene(), document_.path());
         ImGui::Separator();

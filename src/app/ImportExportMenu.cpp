@@ -1,5 +1,7 @@
 #include "app/ImportExportMenu.h"
 
+#include "app/ConfigDir.h"
+
 #include <cstdio>
 #include <cstring>
 #include <system_error>
@@ -32,18 +34,18 @@ std::string errorNaming(const char* what, const fs::path& file, const std::strin
 
 }  // namespace
 
-void ImportExportMenu::drawMenuItems(const Scene& scene, const fs::path& scenePath, bool lesson,
+void ImportExportMenu::drawMenuItems(const Scene& scene, const fs::path& scenePath, bool appsOwn,
                                      const NoteWidget& note) {
     const bool import = ImGui::MenuItem("Import...");
     note("import");
     if (import) {
         // Where the user last imported from; else beside the open scene, where its Atari files
-        // usually are, unless it is a lesson (the user's files are not among the app's lessons):
-        // then the working directory.
+        // usually are, unless it is a lesson or an example (the user's files are not among the
+        // app's): then the working directory.
         importDialog_.setKinds(importKinds());
-        importDialog_.show(FileDialog::Mode::Import, !importFolder_.empty()        ? importFolder_
-                                                     : scenePath.empty() || lesson ? fs::current_path()
-                                                                                   : scenePath.parent_path());
+        importDialog_.show(FileDialog::Mode::Import, !importFolder_.empty()         ? importFolder_
+                                                     : scenePath.empty() || appsOwn ? fs::current_path()
+                                                                                    : scenePath.parent_path());
     }
     const bool exportMenu = ImGui::BeginMenu("Export");
     note("Export menu");
@@ -72,12 +74,15 @@ void ImportExportMenu::drawMenuItems(const Scene& scene, const fs::path& scenePa
             if (chosen) {
                 kind_ = &item;
                 scene_ = scene;
-                // Beside the scene's file, under its name (an untitled scene: its own name).
+                // Beside the scene's file, under its name (an untitled scene: its own name); a
+                // lesson's or an example's in the documents, not among the app's files.
                 const std::string name = !scenePath.empty()    ? scenePath.stem().string()
                                          : !scene.name.empty() ? scene.name
                                                                : "scene";
                 exportDialog_.show(FileDialog::Mode::Export,
-                                   scenePath.empty() ? fs::current_path() : scenePath.parent_path(),
+                                   appsOwn             ? documentsDir()
+                                   : scenePath.empty() ? fs::current_path()
+                                                       : scenePath.parent_path(),
                                    name + item.extension, item.extension);
             }
         }

@@ -21,8 +21,10 @@ public:
     // Tells the app where a named item was just drawn (for tests that click it).
     using NoteWidget = std::function<void(const std::string& name)>;
     // Inside an open "File" menu: the items. `scenePath` is the open scene's file (may be empty);
-    // `lesson`: it is a lesson, whose folder is the app's, not where the user's files are.
-    void drawMenuItems(const Scene& scene, const std::filesystem::path& scenePath, bool lesson, const NoteWidget& note);
+    // `appsOwn`: the scene is a lesson or an example, whose folder is the app's, not where the
+    // user's files are (imports start in the working directory, exports in the documents).
+    void drawMenuItems(const Scene& scene, const std::filesystem::path& scenePath, bool appsOwn,
+                       const NoteWidget& note);
     // Every frame, outside menus: the import and export dialogs. Returns the scene file an
     // import wrote, once, for the app to open.
     std::optional<std::filesystem::path> drawDialogs(const NoteWidget& note);

@@ -12,6 +12,7 @@
 
 #include "InputDriver.h"
 #include "app/App.h"
+#include "app/ConfigDir.h"
 #include "formats/SourceExport.h"
 #include "scene/Scene.h"
 
@@ -164,6 +165,40 @@ TEST_F(ExportDialog, AProgramIsNotExportedAsABlankSceneTheMenuSaysHow) {
         EXPECT_TRUE(entry.path().filename() == "mine.xex" || entry.path().filename() == "ship.json" ||
                     fs::is_directory(entry.path()))
             << entry.path() << " written";
+}
+
+// An example scene of the app's (or a lesson) exports into the user's documents, not beside
+// itself among the app's files (File > Export proposed assets/scenes/default.asm).
+TEST(ExportDialogOfAnExample, ProposesTheDocumentsFolderNotTheAppsOwn) {
+    const fs::path dir = scratchDir("export-example");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    auto centre = [&](const std::string& name) {
+        const auto w = app.widget(name);
+        EXPECT_TRUE(w.has_value()) << name << " was not drawn";
+        return w ? std::pair<int, int>{static_cast<int>(((*w)[0] + (*w)[2]) / 2),
+                                       static_cast<int>(((*w)[1] + (*w)[3]) / 2)}
+                 : std::pair<int, int>{0, 0};
+    };
+    auto [fx, fy] = centre("File menu");
+    input.click(fx, fy);
+    input.frames(2);
+    auto [ex, ey] = centre("Export menu");
+    input.moveTo(ex, ey);
+    input.frames(3);
+    auto [ax, ay] = centre("export .asm");
+    input.moveTo(ax - 20, ay);
+    input.click(ax, ay);
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("Export the scene"));
+    input.key(SDLK_RETURN);  // the proposed name, in the proposed folder
+    input.frames(3);
+    EXPECT_TRUE(fs::exists(documentsDir() / "default.asm")) << app.status();
+    EXPECT_FALSE(fs::exists(sourceFile("assets/scenes/default.asm"))) << "written among the app's example scenes";
+    fs::remove(sourceFile("assets/scenes/default.asm"));
+    fs::remove_all(dir);
 }
 
 }  // namespace
