@@ -585,11 +585,20 @@ void GtiaPicture::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& p
     // to line.
     const uint8_t fixed = active & cache.inside() & loneConstant_;
     if (fixed) placeFixedObjects(cache);
-    if (fixed == active && !(prior & 0x30)) {
-        // All of them, and PRIOR without multicolour players or the fifth player: where
-        // objects meet, the colour of the one with the highest priority shows, its colour
-        // alone (see kObjectsLowestPriorityFirst). Painted from the lowest priority up, the last one painted on
-        // a clock is that one: no shared clock needs working out.
+    // Whose own player register shows over every playfield signal of the line (few lines
+    // change PRIOR or their kind of playfield: kept against both).
+    const uint8_t signals = pf.hires ? 0x04 : pf.possible;  // hi-res pixels are PF2
+    const int shownKey = 0x10000 | (prior & 0x2F) | (signals << 8);
+    if (shownKey_ != shownKey) [[unlikely]] {
+        shownKey_ = shownKey;
+        shown_ = objectsShownOverPlayfield(static_cast<uint8_t>(prior & 0x2F), signals);
+    }
+    if (fixed == active && !(prior & 0x30) && !(fixed & ~shown_)) {
+        // All of them, each shown over the playfield, and PRIOR without multicolour players or
+        // the fifth player: where objects meet, the colour of the one with the highest
+        // priority shows, its colour alone (see kObjectsLowestPriorityFirst). Painted from the
+        // lowest priority up, the last one painted on a clock is that one: no shared clock
+        // needs working out.
         for (const int o : kObjectsLowestPriorityFirst)
             if (fixed & (1 << o)) paintFixedObject(row, cache, o);
         return;

@@ -36,6 +36,17 @@ uint16_t prioritySelect(uint8_t prior, int p4, int pf4) {
     return s;
 }
 
+uint8_t objectsShownOverPlayfield(uint8_t prior, uint8_t playfield) {
+    uint8_t shown = 0;
+    for (int n = 0; n < 4; ++n) {
+        bool always = prioritySelect(prior, 1 << n, 0) & (1 << n);
+        for (int pf = 0; pf < 4; ++pf)
+            if (playfield & (1 << pf)) always = always && (prioritySelect(prior, 1 << n, 1 << pf) & (1 << n));
+        if (always) shown |= static_cast<uint8_t>(0x11 << n);  // the player and its missile
+    }
+    return shown;
+}
+
 ColourLookup PriorityColours::rebuild(const RegisterFile& regs) {
     // COLPM0..COLBK and PRIOR are consecutive registers.
     const uint8_t* key = regs.data() + static_cast<int>(Reg::COLPM0);

@@ -31,11 +31,20 @@ uint16_t prioritySelect(uint8_t prior, int p4, int pf4);
 // The objects (0-3: P0-P3, 4-7: M0-M3) from the lowest priority to the highest when PRIOR's
 // bits 4 and 5 are clear (no fifth player, no multicolour players): a missile ranks with its
 // player, and of two players the lower-numbered one wins (prioritySelect: SP1 needs !P0, SP2
-// and SP3 need !P01, SP3 needs !P2). Where objects meet, the selection then holds the highest
-// one's player register and at most the playfield registers it would select alone (the
-// playfield terms only lose bits as more players are present): so where that object's colour
-// does not depend on the playfield, it is the colour where they meet.
+// and SP3 need !P01, SP3 needs !P2). Where objects meet over one playfield signal (without the
+// fifth player a clock has at most one), the selection holds at most the highest one's player
+// register and the playfield registers it would select alone (the playfield terms only lose
+// bits as players are added), and it holds that player register exactly when the object alone
+// would. So where the highest object's own register is selected alone over every playfield
+// signal of the line (objectsShownOverPlayfield) and its colour alone does not depend on the
+// playfield, that colour is the colour where they meet. (Without the first condition a
+// selection can come out empty, black, where registers of equal values made the colour alone
+// look constant.)
 inline constexpr std::array<int, 8> kObjectsLowestPriorityFirst = {3, 7, 2, 6, 1, 5, 0, 4};
+
+// The objects (bit o, as above) whose own player register prioritySelect selects when each is
+// alone over the background and over each playfield signal in `playfield` (bit n = PFn).
+uint8_t objectsShownOverPlayfield(uint8_t prior, uint8_t playfield);
 
 // The final colour byte for each priority index (p4 | pf4 << 4), for the current colour
 // registers and PRIOR: the index picks one of PRIOR's few distinct selections, the selection

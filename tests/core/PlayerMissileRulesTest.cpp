@@ -435,4 +435,29 @@ TEST(PlayerMissile, P9_PriorityChangesThePictureNotTheCollisions) {
     EXPECT_EQ(behind.second, 0x46);  // PF0 in front of P0
 }
 
+// The priority logic may select no register at all: PRIOR $0C puts PF2 over P0 (SP0 off under
+// PRI2 and PF23) but P0 over P2 (SP2 needs !P01), and PF2 is off beside P2 (SF2 off under P23
+// and PRI03). So P2 over PF2 shows black, alone or with P0, even when every colour register
+// holds one value; P0 alone over PF2 shows PF2's colour. The fast path and the reference agree.
+TEST(PlayerMissile, P9_ObjectsMeetingWhereThePriorityLogicSelectsNothingShowBlack) {
+    for (const bool reference : {false, true}) {
+        SCOPED_TRACE(reference ? "reference" : "fast path");
+        MachineOptions options;
+        options.reference = reference;
+        TestMachine t(options);
+        t.oneModeLine(0xE);
+        std::vector<uint8_t> pf2(40, 0xFF);  // mode E: bit pairs %11 are PF2
+        t.m.memory().load(kScreen, pf2);
+        for (int r = 0; r < 9; ++r) t.set(static_cast<Reg>(static_cast<int>(Reg::COLPM0) + r), 0x44);
+        t.set(Reg::PRIOR, 0x0C);
+        t.player(0, 0x50, 0xFF);
+        t.player(2, 0x54, 0xFF);  // clocks $54-$57 shared with P0
+        t.run();
+        auto at = [&](int clock) { return t.m.frame().pixel((clock - kWindowLeft) * 2, 24); };
+        EXPECT_EQ(at(0x51), 0x44);  // P0 alone over PF2: PF2's $44
+        EXPECT_EQ(at(0x55), 0x00);  // P0 and P2 over PF2: nothing selected
+        EXPECT_EQ(at(0x5A), 0x00);  // P2 alone over PF2: nothing selected either
+    }
+}
+
 }  // namespace pmg::test
