@@ -74,6 +74,23 @@ void byteLines(std::string& out, const std::vector<uint8_t>& bytes, const std::s
     }
 }
 
+// Where the setup code and the shapes go in the MADS / xasm source (xasm needs an origin
+// before the first byte): the first page from $2000 on where `size` bytes fit clear of every
+// memory block, below the OS ROM at $C000.
+uint16_t freeAddress(const std::vector<MemoryBlock>& blocks, size_t size) {
+    std::vector<size_t> candidates{0x2000};
+    for (const MemoryBlock& b : blocks) candidates.push_back((b.address + b.bytes.size() + 0xFF) & ~size_t{0xFF});
+    std::sort(candidates.begin(), candidates.end());
+    for (const size_t at : candidates) {
+        if (at < 0x2000 || at + size > 0xC000) continue;
+        const bool clear = std::none_of(blocks.begin(), blocks.end(), [&](const MemoryBlock& b) {
+            return at < b.address + b.bytes.size() && b.address < at + size;
+        });
+        if (clear) return static_cast<uint16_t>(at);
+    }
+    return 0x2000;  // nowhere clear: the user moves it (the comment says where it is)
+}
+
 // ca65's syntax, or the one xasm and MADS share (MADS reads xasm's directives: `equ`, `org`,
 // `dta`; xasm reads none of MADS's own, `.byte` or `.he`).
 std::string assembler(const Scene& scene, bool ca65) {
@@ -84,13 +101,25 @@ std::string assembler(const Scene& scene, bool ca65) {
     for (const RegisterInfo& info : allRegisters())
         out += info.name.size() ? std::string(info.name) + equ + "$" + hex4(info.address) + "\n" : "";
     out += "\n" + c + " Registers, in the scene's order.\n";
-    if (ca65) out += ".segment \"CODE\"\n";
+    if (ca65) {
+        out += ".segment \"CODE\"\n";
+    } else {
+        // The setup code, then (after the memory blocks) the shapes and line writes, at an
+        // address clear of the memory blocks: xasm wants an origin before the first byte.
+        size_t size = 1;  // RTS
+        for (const RegisterSetting& s : scene.registers) size += isSetupRegister(s.reg) ? 5 : 0;
+        for (const PmShape& s : sceneShapes(scene)) size += s.rows.size();
+        size += 5 * scene.lineWrites.size();
+        const std::string at = "$" + hex4(freeAddress(preparedMemory(scene), size));
+        out += c + " Setup code and shapes from " + at + ", clear of the memory blocks (move them with this org).\n" +
+               "\torg " + at + "\n";
+    }
     out += "SETUP_SCENE\n";
     if (ca65) out.back() = ':', out += "\n";
     for (const RegisterSetting& s : scene.registers)
         if (isSetupRegister(s.reg))
             out += "\tlda #$" + hex2(s.value) + "\n\tsta " + std::string(registerName(s.reg)) + "\n";
-    out += "\trts\n\n";
+    out += ca65 ? "\trts\n\n" : "\trts\nSETUP_END\n\n";
     out += c + " Memory blocks: load each at the address in its name.\n";
     for (const MemoryBlock& b : preparedMemory(scene)) {
         if (ca65)
@@ -100,7 +129,7 @@ std::string assembler(const Scene& scene, bool ca65) {
         byteLines(out, b.bytes, bytes, ",", "$");
     }
     out += "\n" + c + " Shapes: Y = first scan line in P/M memory, X = HPOS.\n";
-    if (ca65) out += ".segment \"RODATA\"\n";
+    out += ca65 ? ".segment \"RODATA\"\n" : "\torg SETUP_END\n";
     for (const PmShape& s : sceneShapes(scene)) {
         out += s.name + "_Y" + (ca65 ? " = " : equ) + std::to_string(s.y) + "\n";
         out += s.name + "_X" + (ca65 ? " = " : equ) + std::to_string(s.x) + "\n";

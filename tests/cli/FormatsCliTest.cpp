@@ -256,21 +256,52 @@ TEST_F(FormatsCli, MadsAndXasmSourceUsesOnlyTheDirectivesBothAssemblersRead) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const std::string source = readText(temp("scene.asx"));
     const std::regex comment(";.*"), label("[A-Z][A-Z0-9_]*"), equate("[A-Z][A-Z0-9_]* equ (\\$[0-9A-F]+|[0-9]+)"),
-        instruction("\t(lda #\\$[0-9A-F]{2}|sta [A-Z][A-Z0-9_]*|rts|org \\$[0-9A-F]{4})"),
+        org("\torg (\\$([0-9A-F]{4})|[A-Z][A-Z0-9_]*)"), instruction("\t(lda #\\$[0-9A-F]{2}|sta [A-Z][A-Z0-9_]*|rts)"),
         data("\tdta ((\\$[0-9A-F]{2}|[0-9]+|a\\([A-Z][A-Z0-9_]*\\))(,|$))+");
     std::istringstream lines(source);
     int count = 0, dataLines = 0, words = 0;
+    bool origin = false;  // xasm stops at a byte (or a label line) before the first org
+    // Each org'd stretch: its start and the bytes the lines after it make; the setup code's
+    // must not overlap a memory block's.
+    struct Stretch {
+        long start = -1, bytes = 0;
+        bool code = false;
+    };
+    std::vector<Stretch> stretches;
+    std::smatch m;
     for (std::string line; std::getline(lines, line); ++count) {
-        if (line.empty() || std::regex_match(line, comment) || std::regex_match(line, label) ||
-            std::regex_match(line, equate) || std::regex_match(line, instruction))
+        SCOPED_TRACE("line " + std::to_string(count + 1) + ": " + line);
+        if (line.empty() || std::regex_match(line, comment) || std::regex_match(line, equate)) continue;
+        if (std::regex_match(line, m, org)) {
+            origin = true;
+            stretches.push_back({m[2].matched ? std::stol(m[2].str(), nullptr, 16) : -1, 0, false});
             continue;
-        EXPECT_TRUE(std::regex_match(line, data)) << "line " << count + 1 << ": " << line;
+        }
+        EXPECT_TRUE(origin) << "a byte or label before any org";
+        if (std::regex_match(line, label)) {
+            if (line == "SETUP_SCENE" && !stretches.empty()) stretches.back().code = true;
+            continue;
+        }
+        if (std::regex_match(line, instruction)) {
+            if (!stretches.empty()) stretches.back().bytes += line.find("rts") != std::string::npos ? 1 : 2;
+            continue;
+        }
+        EXPECT_TRUE(std::regex_match(line, data));
         ++dataLines;
         words += line.find("a(") != std::string::npos;
+        if (!stretches.empty())
+            stretches.back().bytes += 1 + static_cast<long>(std::count(line.begin(), line.end(), ','));
     }
     EXPECT_GT(count, 100);
     EXPECT_GT(dataLines, 10);
     EXPECT_GT(words, 0);  // the line writes' register addresses
+    const auto code = std::find_if(stretches.begin(), stretches.end(), [](const Stretch& s) { return s.code; });
+    ASSERT_NE(code, stretches.end()) << "no org before the setup code";
+    for (const Stretch& s : stretches) {
+        if (s.code || s.start < 0) continue;
+        EXPECT_TRUE(code->start + code->bytes <= s.start || s.start + s.bytes <= code->start)
+            << "the setup code at " << code->start << " overlaps the block at " << s.start;
+    }
 }
 
 TEST_F(FormatsCli, Ca65SourceAssembles) {
