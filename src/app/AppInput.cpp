@@ -95,9 +95,11 @@ bool need(Need n, bool down) { return n == Need::Either || (n == Need::Down) == 
 }  // namespace
 
 bool KeyChord::matches(SDL_Keycode sym, uint16_t mod) const {
-    // No command takes Alt or the system key: Alt+F is the File menu's key elsewhere, not F
-    // (a frame stepped), and the desktop keeps the system key's chords.
-    if (mod & (KMOD_ALT | KMOD_GUI)) return false;
+    // No character key's command takes Alt or the system key: Alt+F is the File menu's key
+    // elsewhere, not F (a frame stepped), and the desktop keeps the system key's chords. The
+    // arrows and function keys take any modifiers, as the help says.
+    const bool characterKey = sym >= SDLK_SPACE && sym < 128;  // SDL's keycodes of printable ASCII
+    if (characterKey && (mod & (KMOD_ALT | KMOD_GUI))) return false;
     return key != SDLK_UNKNOWN && sym == key && need(ctrl, mod & KMOD_CTRL) && need(shift, mod & KMOD_SHIFT);
 }
 
@@ -339,9 +341,12 @@ void App::handleMouse(const SDL_Event& e) {
         g.contains(static_cast<float>(e.button.x), static_cast<float>(e.button.y)) &&
         !pressOnInterface(static_cast<float>(e.button.x), static_cast<float>(e.button.y))) {
         const float clock = g.clockAt(static_cast<float>(e.button.x)), line = g.lineAt(static_cast<float>(e.button.y));
-        const int obj =
-            objectAt(simulation_.machine().frame(), static_cast<int>(line), static_cast<int>(clock), ctx_.selected);
+        const Frame& frame = simulation_.machine().frame();
+        const int obj = objectAt(frame, static_cast<int>(line), static_cast<int>(clock), ctx_.selected);
         if (obj >= 0) {
+            pressObjects_ = frame.objectsAt(static_cast<int>(line), static_cast<int>(clock));
+            pressOnSelected_ = obj == ctx_.selected;
+            dragMoved_ = false;
             ctx_.selected = obj;
             dragObject_ = obj;
             dragClock_ = clock, dragLine_ = line;
@@ -351,6 +356,15 @@ void App::handleMouse(const SDL_Event& e) {
             document_.setPick({obj, static_cast<int>(line)});
         }
     } else if (e.type == SDL_MOUSEBUTTONUP && e.button.button == SDL_BUTTON_LEFT) {
+        // A click (no move) on the selected object where others are too: the next one there,
+        // by number, wrapping, so that each object under the pointer can be reached.
+        if (dragObject_ >= 0 && !dragMoved_ && pressOnSelected_ && (pressObjects_ & ~(1 << dragObject_))) {
+            int next = dragObject_;
+            do next = (next + 1) % 8;
+            while (!(pressObjects_ & (1 << next)));
+            ctx_.selected = next;
+            document_.setPick({next, document_.pick().line});
+        }
         dragObject_ = -1;
         document_.endGesture();
     } else if (e.type == SDL_MOUSEMOTION && dragObject_ >= 0) {
@@ -360,6 +374,7 @@ void App::handleMouse(const SDL_Event& e) {
         const int dc = static_cast<int>(std::floor(clock)) - static_cast<int>(std::floor(dragClock_));
         const int perRow = objectStripe(document_.scene(), dragObject_).linesPerRow;
         const int dl = static_cast<int>((std::floor(line) - std::floor(dragLine_)) / perRow) * perRow;
+        dragMoved_ = dragMoved_ || dc || dl;
         const Reg hpos = hposRegister(dragObject_);
         if ((dc || dl) && programWrites(hpos)) {
             // The scene's register would be overwritten by the program's own write before

@@ -227,6 +227,11 @@ private:
     int dragObject_ = -1;
     float dragClock_ = 0, dragLine_ = 0;
     int dragWrite_ = -1;  // the HPOS line write that places the appearance dragged; -1: the register
+    // A press that does not move selects the next object under the pointer when it was on the
+    // selected one among others (the selected one is taken first, so that it can be dragged).
+    int pressObjects_ = 0;  // the objects under the press (bit o)
+    bool pressOnSelected_ = false;
+    bool dragMoved_ = false;
     // The object and scan line the user last pressed on the screen, which the arrow keys and
     // the controller move, is the document's pick (Document.h): undo and redo restore it.
 

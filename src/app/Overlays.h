@@ -68,8 +68,9 @@ OverlayOptions everyOverlayOn();
 bool* overlayFlag(OverlayOptions& overlays, std::string_view key);
 
 // The object under a point of the screen, or -1: `preferred` if it is there (the selected
-// object, so that a missile over its player can be dragged), else the first by number (P0
-// before P3, players before missiles).
+// object, so that a missile over its player can be dragged; a click that does not move goes
+// on to the next object there), else the first by number (P0 before P3, players before
+// missiles).
 int objectAt(const Frame& frame, int line, int clock, int preferred = -1);
 
 // The latched-pixel overlay whitens the pixels where a set latch bit's objects meet: white

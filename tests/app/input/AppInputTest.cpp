@@ -142,6 +142,36 @@ TEST(AppInput, DraggingWhereTheSelectedObjectOverlapsAnotherMovesTheSelectedOne)
     fs::remove_all(dir);
 }
 
+// The selected object is taken first where others are too, so it can be dragged; a click
+// that does not move then goes on to the next object under the pointer, so each of them can
+// still be picked on the screen (M0 over P0: click P0, M0, P0...).
+TEST(AppInput, ClicksWhereObjectsOverlapGoThroughEachOfThem) {
+    const fs::path dir = scratchDir("click-overlap");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    const Frame& frame = app.simulation().machine().frame();
+    int atLine = -1, atClock = -1;
+    for (int line = kFirstVisibleLine; line <= kLastVisibleLine && atLine < 0; ++line)
+        for (int clock = kWindowLeft; clock <= kWindowRight && atLine < 0; ++clock)
+            if (frame.objectsAt(line, clock) == 0x11) atLine = line, atClock = clock;  // P0 and M0 alone
+    ASSERT_GE(atLine, 0) << "M0 no longer overlaps P0 in the default scene";
+    const ScreenGeometry g = app.screen();
+    const int x = static_cast<int>(g.clockX(atClock + 0.5f)), y = static_cast<int>(g.lineY(atLine + 0.5f));
+    const Scene before = app.document().scene();
+    std::vector<int> picked;
+    for (int i = 0; i < 4; ++i) {
+        input.click(x, y);
+        input.frames(2);
+        picked.push_back(app.document().pick().object);
+    }
+    // P0 was selected at the start: the first click takes it (and goes on to M0), then P0 ...
+    EXPECT_EQ(picked, (std::vector<int>{4, 0, 4, 0}));
+    EXPECT_TRUE(app.document().scene() == before) << "a click moved an object";
+    fs::remove_all(dir);
+}
+
 TEST(AppInput, CtrlZTypedInATextFieldLeavesTheSceneAlone) {
     const fs::path dir = scratchDir("ctrlz");
     const fs::path scene = sourceFile("assets/scenes/default.json");

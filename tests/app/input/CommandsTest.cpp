@@ -109,12 +109,14 @@ TEST(Commands, ModifiersTellCommandsApart) {
     EXPECT_EQ(commandFor(SDLK_z, KMOD_NONE), nullptr);
     EXPECT_EQ(commandFor(SDLK_SPACE, KMOD_LCTRL), nullptr);
     EXPECT_EQ(commandFor(SDLK_f, KMOD_RCTRL), nullptr);
-    // Alt+F (other programs' File menu key) stepped a frame and paused: no command takes Alt
-    // or the system key.
+    // Alt+F (other programs' File menu key) stepped a frame and paused: no character key's
+    // command takes Alt or the system key. Arrows and function keys take any modifiers.
     EXPECT_EQ(commandFor(SDLK_f, KMOD_LALT), nullptr);
     EXPECT_EQ(commandFor(SDLK_f, KMOD_RALT | KMOD_LSHIFT), nullptr);
     EXPECT_EQ(commandFor(SDLK_s, KMOD_LCTRL | KMOD_LALT), nullptr);
     EXPECT_EQ(commandFor(SDLK_SPACE, KMOD_LGUI), nullptr);
+    EXPECT_EQ(commandFor(SDLK_RIGHT, KMOD_LALT)->id, CommandId::MoveObject);
+    EXPECT_EQ(commandFor(SDLK_F1, KMOD_LALT)->id, CommandId::Help);
     EXPECT_EQ(commandFor(SDLK_TAB, KMOD_LSHIFT)->id, CommandId::SelectPrevious);
     EXPECT_EQ(commandFor(SDLK_EQUALS, KMOD_LCTRL | KMOD_LSHIFT)->id, CommandId::BiggerInterface);
     // No two commands share a chord: the first match would hide the second.
