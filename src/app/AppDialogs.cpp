@@ -12,7 +12,6 @@
 #include "core/Atari.h"
 #include "formats/FormatError.h"
 #include "formats/Importer.h"
-#include "formats/XexFile.h"
 #include "lesson/Lesson.h"
 #include "scene/LoadExecutable.h"
 
@@ -442,9 +441,7 @@ void App::openNow(const fs::path& path, bool fromTemplate) {
                 if (const std::string why = loadExecutable(bytes, trial); !why.empty()) {
                     // A file of data alone (segments, no run or init address) is still a
                     // picture: Import shows it without running anything.
-                    std::string unused;
-                    const auto xex = formats::readXex(bytes, unused);
-                    const bool dataOnly = xex && !xex->runAddress() && xex->initAddresses().empty();
+                    const bool dataOnly = why == Atari::kNothingToRun;
                     throw formats::FormatError(
                         path.string(), why + (dataOnly ? ".\n\nFile > Import... shows what its segments load as a "
                                                          "still picture, without running it."

@@ -176,16 +176,16 @@ const collide::Cell* CollisionsView::cell(const collide::MethodResult& method, G
 
 CellVerdict CollisionsView::verdict(GridCell at) const {
     // A method that cannot answer for the cell (n/a) neither agrees nor is wrong.
+    if (!comparison_) return {};  // nothing compared: nothing to say
     std::string wrong, silent;
     int n = 0, quiet = 0;
-    if (comparison_)
-        for (const collide::MethodResult& m : comparison_->methods) {
-            const collide::Cell* c = cell(m, at);
-            if (!c) continue;
-            if (c->agreement == collide::Agreement::FalseAlarm || c->agreement == collide::Agreement::Missed)
-                wrong += (n++ ? ", " : "") + m.name + " (" + agreementLetter(c->agreement) + ")";
-            else if (c->agreement == collide::Agreement::NotApplicable) silent += (quiet++ ? ", " : "") + m.name;
-        }
+    for (const collide::MethodResult& m : comparison_->methods) {
+        const collide::Cell* c = cell(m, at);
+        if (!c) continue;
+        if (c->agreement == collide::Agreement::FalseAlarm || c->agreement == collide::Agreement::Missed)
+            wrong += (n++ ? ", " : "") + m.name + " (" + agreementLetter(c->agreement) + ")";
+        else if (c->agreement == collide::Agreement::NotApplicable) silent += (quiet++ ? ", " : "") + m.name;
+    }
     if (n) return {true, "Wrong here: " + wrong};
     if (quiet) return {false, "No method is wrong here; " + silent + " cannot say (n/a)."};
     return {false, "Every method agrees with the hardware here."};

@@ -63,8 +63,7 @@ void FileDialog::list(const fs::path& folder) {
         else if (mode_ == Mode::Import ? kind_ < kinds_.size() && ofKind(it->path(), kinds_[kind_])
                  // Open lists the user's programs beside the scenes (an executable opened runs)
                  // and every other file it opens by importing it (sprites, fonts, states...).
-                 : mode_ == Mode::Open ? ofKind(it->path(), kSceneFiles) || formats::isExecutable(it->path()) ||
-                                             formats::isImportable(it->path())
+                 : mode_ == Mode::Open   ? ofKind(it->path(), kSceneFiles) || formats::isImportable(it->path())
                  : mode_ == Mode::Export ? it->path().extension() == extension_
                  : mode_ == Mode::SaveAs ? ofKind(it->path(), kSceneFiles)
                                          : true)  // OpenBinary: any file

@@ -685,7 +685,7 @@ bool Atari::loadProgram(std::span<const ProgramSegment> segments, std::string& e
     if (run != 0) {
         start(run);
     } else if (!initRan) {
-        error = "the program sets neither a run address (RUNAD, $02E0) nor an init address (INITAD, $02E2)";
+        error = kNothingToRun;
         return false;
     }
     return true;

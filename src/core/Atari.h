@@ -65,6 +65,9 @@ public:
     // False with a message naming the segment's file offset on a bad segment, an INIT routine
     // that never returns, or a program that stops while loading.
     bool loadProgram(std::span<const ProgramSegment> segments, std::string& error);
+    // loadProgram()'s error for segments that load but give nothing to run (data alone).
+    static constexpr const char* kNothingToRun =
+        "the program sets neither a run address (RUNAD, $02E0) nor an init address (INITAD, $02E2)";
     // Starts the CPU at `address` (a scene's program that gives code and a start address).
     void start(uint16_t address);
 
