@@ -18,6 +18,11 @@
 // rest spread over collisions, the memos and the line's bookkeeping, no one hot spot. Two
 // versions of the object painting that stored each 16 bytes of a row once (no load of bytes
 // just stored at another offset) ran 60 to 200 more instructions a line and were no faster.
+// Of the 15 us, the copy of the kept playfield rows took about 1.6 us and the objects painted
+// over them 4.4 us (each measured by leaving it out). Painting the objects of a line in
+// priority order (GtiaPicture::overlaySpans, when PRIOR allows) instead of working out the
+// clocks they share took the frame to about 14 us (30 November 2026, same run: the code of
+// before the speed work 23 us, picture and record 18.5 against 41 us).
 //
 // The busy scene is static: every frame starts as the one before did (HITCLR included), so
 // the machine takes the last frame's result (the frame memo, Machine::runFrame) and these
