@@ -113,6 +113,17 @@ TEST(AppInput, DraggingAnObjectMovesItByTheScreenDistanceAndUndoBringsBackTheSav
     fs::remove_all(dir);
 }
 
+// The first (line, clock) of the frame where the objects `objects` (bit o) all are, and with
+// `only` no other; (-1, -1) if there is none.
+std::pair<int, int> firstPointOf(const Frame& frame, int objects, bool only) {
+    for (int line = kFirstVisibleLine; line <= kLastVisibleLine; ++line)
+        for (int clock = kWindowLeft; clock <= kWindowRight; ++clock) {
+            const int there = frame.objectsAt(line, clock);
+            if (only ? there == objects : (there & objects) == objects) return {line, clock};
+        }
+    return {-1, -1};
+}
+
 // A missile over its player: with the missile selected, dragging where both are moves the
 // missile (it moved the player, the first by number, so the missile could not be dragged
 // until the player was moved away).
@@ -123,11 +134,7 @@ TEST(AppInput, DraggingWhereTheSelectedObjectOverlapsAnotherMovesTheSelectedOne)
     InputDriver input(app);
     input.frames(3);
     // A point where P0 and M0 both are, from the frame on the screen.
-    const Frame& frame = app.simulation().machine().frame();
-    int atLine = -1, atClock = -1;
-    for (int line = kFirstVisibleLine; line <= kLastVisibleLine && atLine < 0; ++line)
-        for (int clock = kWindowLeft; clock <= kWindowRight && atLine < 0; ++clock)
-            if ((frame.objectsAt(line, clock) & 0x11) == 0x11) atLine = line, atClock = clock;
+    const auto [atLine, atClock] = firstPointOf(app.simulation().machine().frame(), 0x11, false);
     ASSERT_GE(atLine, 0) << "M0 no longer overlaps P0 in the default scene";
     clickNamed(app, input, "object choice M0");
     input.frames(2);
@@ -151,11 +158,7 @@ TEST(AppInput, ClicksWhereObjectsOverlapGoThroughEachOfThem) {
     ASSERT_TRUE(app.start());
     InputDriver input(app);
     input.frames(3);
-    const Frame& frame = app.simulation().machine().frame();
-    int atLine = -1, atClock = -1;
-    for (int line = kFirstVisibleLine; line <= kLastVisibleLine && atLine < 0; ++line)
-        for (int clock = kWindowLeft; clock <= kWindowRight && atLine < 0; ++clock)
-            if (frame.objectsAt(line, clock) == 0x11) atLine = line, atClock = clock;  // P0 and M0 alone
+    const auto [atLine, atClock] = firstPointOf(app.simulation().machine().frame(), 0x11, true);  // P0 and M0 alone
     ASSERT_GE(atLine, 0) << "M0 no longer overlaps P0 in the default scene";
     const ScreenGeometry g = app.screen();
     const int x = static_cast<int>(g.clockX(atClock + 0.5f)), y = static_cast<int>(g.lineY(atLine + 0.5f));

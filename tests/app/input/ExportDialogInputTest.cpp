@@ -26,6 +26,28 @@ std::string readFile(const fs::path& path) {
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+// The middle of the widget the app names `name`; a failed expectation if it was not drawn.
+std::pair<int, int> widgetCentre(AppSession& app, const std::string& name) {
+    const auto w = app.widget(name);
+    EXPECT_TRUE(w.has_value()) << name << " was not drawn";
+    return w ? std::pair<int, int>{static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2)}
+             : std::pair<int, int>{0, 0};
+}
+
+// File > Export > the item of `extension`, with the pointer as a person moves it.
+void chooseExportItem(AppSession& app, InputDriver& input, const std::string& extension) {
+    auto [fx, fy] = widgetCentre(app, "File menu");
+    input.click(fx, fy);
+    input.frames(2);
+    auto [ex, ey] = widgetCentre(app, "Export menu");
+    input.moveTo(ex, ey);  // hovering opens the submenu
+    input.frames(3);
+    auto [ax, ay] = widgetCentre(app, "export " + extension);
+    input.moveTo(ax - 20, ay);
+    input.click(ax, ay);
+    input.frames(3);
+}
+
 class ExportDialog : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -43,30 +65,11 @@ protected:
         fs::remove_all(dir_);
     }
 
-    std::pair<int, int> centre(const std::string& name) {
-        const auto w = app_->widget(name);
-        EXPECT_TRUE(w.has_value()) << name << " was not drawn";
-        return w ? std::pair<int, int>{static_cast<int>(((*w)[0] + (*w)[2]) / 2),
-                                       static_cast<int>(((*w)[1] + (*w)[3]) / 2)}
-                 : std::pair<int, int>{0, 0};
-    }
+    std::pair<int, int> centre(const std::string& name) { return widgetCentre(*app_, name); }
 
     // File > Export > MADS / xasm source: the file dialog opens.
     void chooseMadsExport() { chooseExport(".asm"); }
-
-    // File > Export > the item of `extension`.
-    void chooseExport(const std::string& extension) {
-        auto [fx, fy] = centre("File menu");
-        input_->click(fx, fy);
-        input_->frames(2);
-        auto [ex, ey] = centre("Export menu");
-        input_->moveTo(ex, ey);  // hovering opens the submenu
-        input_->frames(3);
-        auto [ax, ay] = centre("export " + extension);
-        input_->moveTo(ax - 20, ay);
-        input_->click(ax, ay);
-        input_->frames(3);
-    }
+    void chooseExport(const std::string& extension) { chooseExportItem(*app_, *input_, extension); }
 
     fs::path dir_;
     std::unique_ptr<AppSession> app_;
@@ -175,23 +178,7 @@ TEST(ExportDialogOfAnExample, ProposesTheDocumentsFolderNotTheAppsOwn) {
     ASSERT_TRUE(app.start());
     InputDriver input(app);
     input.frames(3);
-    auto centre = [&](const std::string& name) {
-        const auto w = app.widget(name);
-        EXPECT_TRUE(w.has_value()) << name << " was not drawn";
-        return w ? std::pair<int, int>{static_cast<int>(((*w)[0] + (*w)[2]) / 2),
-                                       static_cast<int>(((*w)[1] + (*w)[3]) / 2)}
-                 : std::pair<int, int>{0, 0};
-    };
-    auto [fx, fy] = centre("File menu");
-    input.click(fx, fy);
-    input.frames(2);
-    auto [ex, ey] = centre("Export menu");
-    input.moveTo(ex, ey);
-    input.frames(3);
-    auto [ax, ay] = centre("export .asm");
-    input.moveTo(ax - 20, ay);
-    input.click(ax, ay);
-    input.frames(3);
+    chooseExportItem(app, input, ".asm");
     ASSERT_TRUE(app.popupShown("Export the scene"));
     input.key(SDLK_RETURN);  // the proposed name, in the proposed folder
     input.frames(3);
