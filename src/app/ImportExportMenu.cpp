@@ -181,9 +181,13 @@ const std::vector<ImportExportMenu::ExportKind>& ImportExportMenu::exportKinds()
             const std::string extension(shape.extension);
             k.push_back({std::string(shape.editor) + " (." + extension + ")...", "." + extension,
                          [&shape](const Scene& scene, const fs::path& out) {
-                             const auto bytes = shape.write(scene);
+                             std::vector<std::string> notes;
+                             const auto bytes = shape.write(scene, notes);
                              formats::writeFileAtomically(out, std::string(bytes.begin(), bytes.end()));
-                             return "Wrote " + out.string() + ": " + std::string(shape.contents) + ".";
+                             std::string said = "Wrote " + out.string() + ": " + std::string(shape.contents) + ".";
+                             for (const std::string& note : notes)
+                                 said += " Note: " + note + ".";  // (the status is one line)
+                             return said;
                          },
                          ""});
         }

@@ -129,9 +129,11 @@ int exportCommand(const ExportOptions& options) {
                    " OUT." + std::string(kind.extension);
         const auto file = options.shapes.find(kind.extension);
         if (file == options.shapes.end() || file->second.empty()) continue;
-        const auto bytes = kind.write(scene);
+        std::vector<std::string> notes;
+        const auto bytes = kind.write(scene, notes);
         writeAtomically(file->second, std::string(bytes.begin(), bytes.end()));
         std::cout << "Wrote " << file->second << " (" << kind.contents << ")\n";
+        for (const std::string& note : notes) std::cout << "Note: " << note << ".\n";
         shapes = true;
     }
     if (options.xex.empty() && options.source.empty() && !shapes)

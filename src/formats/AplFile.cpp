@@ -101,7 +101,7 @@ Scene AplFile::toScene(const std::string& name, int frame) const {
     return scene;
 }
 
-AplFile AplFile::fromScene(const Scene& scene, Layout layout) {
+AplFile AplFile::fromScene(const Scene& scene, Layout layout, std::vector<std::string>* notes) {
     AplFile apl;
     apl.layout = layout;
     const int maxLines = layout == Layout::Apl ? kMaxLines : kMaxApmLines;
@@ -119,6 +119,10 @@ AplFile AplFile::fromScene(const Scene& scene, Layout layout) {
             bottom = std::max(bottom, s->y + static_cast<int>(s->rows.size()) - 1);
         }
     apl.height = bottom < 0 ? 8 : std::min(maxLines, bottom - top + 1);
+    const std::string file = layout == Layout::Apl ? "the Atari Player Editor's .apl file" : "an .apm file";
+    if (notes && bottom - top + 1 > maxLines)
+        notes->push_back("players 0 and 1 span " + std::to_string(bottom - top + 1) + " lines; " + file +
+                         " holds the first " + std::to_string(maxLines) + " of a frame");
     auto place = [&](const PmShape* s, std::array<uint8_t, kMaxApmLines>& rows) {
         if (!s) return;
         for (size_t i = 0; i < s->rows.size(); ++i) {
@@ -136,7 +140,13 @@ AplFile AplFile::fromScene(const Scene& scene, Layout layout) {
         if (r.reg == Reg::HPOSP0) hpos0 = r.value;
         if (r.reg == Reg::HPOSP1) hpos1 = r.value;
     }
-    apl.gap = std::clamp(static_cast<int>(hpos1) - static_cast<int>(hpos0), 0, 8);
+    const int apart = static_cast<int>(hpos1) - static_cast<int>(hpos0);
+    apl.gap = std::clamp(apart, 0, 8);
+    // (The editor draws player 1 `gap` pixels right of player 0, 0 to 8.)
+    if (notes && apart != apl.gap)
+        notes->push_back("the file places player 1 0 to 8 colour clocks right of player 0: it is " +
+                         (apart < 0 ? std::to_string(-apart) + " left of it" : std::to_string(apart) + " right of it") +
+                         " in the scene, so the file says " + std::to_string(apl.gap));
     return apl;
 }
 

@@ -37,8 +37,10 @@ public:
     // so overlapping pixels take the third colour, at scan line 100 of a blank text screen.
     Scene toScene(const std::string& name, int frame) const;
     // Players 0 and 1 of a scene (their shapes and colours) as a one-frame animation, at
-    // most 48 lines high (.apl) or 58 (.apm).
-    static AplFile fromScene(const Scene& scene, Layout layout = Layout::Apl);
+    // most 48 lines high (.apl) or 58 (.apm). What of them the file cannot hold is said in
+    // `notes`, a sentence each, when given.
+    static AplFile fromScene(const Scene& scene, Layout layout = Layout::Apl,
+                             std::vector<std::string>* notes = nullptr);
 
     Layout layout = Layout::Apl;
     int frames = 1, height = 8, gap = 0;

@@ -47,7 +47,7 @@ Scene MadStudioMissile::toScene(const std::string& name) const {
     return scene;
 }
 
-MadStudioMissile MadStudioMissile::fromScene(const Scene& scene) {
+MadStudioMissile MadStudioMissile::fromScene(const Scene& scene, std::vector<std::string>* notes) {
     MadStudioMissile missile;
     for (const PmShape& s : sceneShapes(scene))
         if (s.name == "MISSILES") {
@@ -57,6 +57,9 @@ MadStudioMissile MadStudioMissile::fromScene(const Scene& scene) {
             const auto first = std::find_if(own.begin(), own.end(), [](uint8_t v) { return v != 0; });
             const auto last = std::find_if(own.rbegin(), own.rend(), [](uint8_t v) { return v != 0; }).base();
             if (first < last) missile.rows.assign(first, first + std::min<std::ptrdiff_t>(last - first, 255));
+            if (notes && last - first > 255)
+                notes->push_back("missile 0 has " + std::to_string(last - first) +
+                                 " lines; a Mad Studio missile file holds its first 255");
         }
     if (missile.rows.empty()) missile.rows.assign(1, 0);
     for (const RegisterSetting& r : scene.registers)

@@ -20,8 +20,9 @@ public:
     std::vector<uint8_t> write() const;
     // Missile 0 at scan line 100 of a blank text screen, in its colour.
     Scene toScene(const std::string& name) const;
-    // Missile 0 of a scene (the lines from its first to its last drawn one) and COLPM0.
-    static MadStudioMissile fromScene(const Scene& scene);
+    // Missile 0 of a scene (the lines from its first to its last drawn one) and COLPM0. What
+    // the file cannot hold is said in `notes`, a sentence each, when given.
+    static MadStudioMissile fromScene(const Scene& scene, std::vector<std::string>* notes = nullptr);
 
     uint8_t colour = 0;
     std::vector<uint8_t> rows;  // 1-255 lines of 0-3

@@ -100,7 +100,7 @@ Scene MadStudioMultiPlayer::toScene(const std::string& name) const {
     return scene;
 }
 
-MadStudioMultiPlayer MadStudioMultiPlayer::fromScene(const Scene& scene) {
+MadStudioMultiPlayer MadStudioMultiPlayer::fromScene(const Scene& scene, std::vector<std::string>* notes) {
     MadStudioMultiPlayer players;
     const std::vector<PmShape> shapes = sceneShapes(scene);
     int top = 256, bottom = 0;
@@ -110,6 +110,9 @@ MadStudioMultiPlayer MadStudioMultiPlayer::fromScene(const Scene& scene) {
             bottom = std::max(bottom, s.y + static_cast<int>(s.rows.size()));
         }
     if (top >= bottom) bottom = top = 0;
+    if (notes && bottom - top > 255)
+        notes->push_back("the four players span " + std::to_string(bottom - top) +
+                         " lines; a Mad Studio multicolour player file holds the first 255");
     bottom = std::min(std::max(bottom, top + 1), top + 255);  // 1-255 lines
     for (auto& player : players.rows) player.assign(static_cast<size_t>(bottom - top), 0);
     for (const PmShape& s : shapes)
@@ -120,9 +123,15 @@ MadStudioMultiPlayer MadStudioMultiPlayer::fromScene(const Scene& scene) {
                         players.rows[static_cast<size_t>(p)][static_cast<size_t>(s.y - top) + i] = s.rows[i];
     for (const RegisterSetting& r : scene.registers) {
         const int reg = static_cast<int>(r.reg);
-        if (reg >= static_cast<int>(Reg::HPOSP0) && reg <= static_cast<int>(Reg::HPOSP3))
-            players.x[static_cast<size_t>(reg - static_cast<int>(Reg::HPOSP0))] =
+        if (reg >= static_cast<int>(Reg::HPOSP0) && reg <= static_cast<int>(Reg::HPOSP3)) {
+            const int p = reg - static_cast<int>(Reg::HPOSP0);
+            players.x[static_cast<size_t>(p)] =
                 r.value >= kHposOffset ? static_cast<uint8_t>(r.value - kHposOffset) : 0;
+            if (notes && r.value < kHposOffset)
+                notes->push_back("Mad Studio places players from horizontal position " + std::to_string(kHposOffset) +
+                                 " on: player " + std::to_string(p) + ", at " + std::to_string(r.value) + ", is at " +
+                                 std::to_string(kHposOffset) + " in the file");
+        }
         if (reg >= static_cast<int>(Reg::COLPM0) && reg <= static_cast<int>(Reg::COLPM3))
             players.colour[static_cast<size_t>(reg - static_cast<int>(Reg::COLPM0))] = r.value;
         if (reg >= static_cast<int>(Reg::SIZEP0) && reg <= static_cast<int>(Reg::SIZEP3))

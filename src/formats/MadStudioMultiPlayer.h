@@ -30,8 +30,8 @@ public:
     Scene toScene(const std::string& name) const;
     // The four players of a scene: the lines from the first to the last that any of them
     // draws, with HPOSP0-3 (less 80; 0 for a player left of 80), COLPM0-3, SIZEP0-3 and PRIOR
-    // bit 5.
-    static MadStudioMultiPlayer fromScene(const Scene& scene);
+    // bit 5. What the file cannot hold is said in `notes`, a sentence each, when given.
+    static MadStudioMultiPlayer fromScene(const Scene& scene, std::vector<std::string>* notes = nullptr);
 
     std::array<uint8_t, 4> x{};
     std::array<uint8_t, 4> colour{};

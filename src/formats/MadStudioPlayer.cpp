@@ -55,12 +55,16 @@ Scene MadStudioPlayer::toScene(const std::string& name) const {
     return scene;
 }
 
-MadStudioPlayer MadStudioPlayer::fromScene(const Scene& scene) {
+MadStudioPlayer MadStudioPlayer::fromScene(const Scene& scene, std::vector<std::string>* notes) {
     MadStudioPlayer player;
     for (const PmShape& s : sceneShapes(scene))
-        if (s.name == "PLAYER0")
+        if (s.name == "PLAYER0") {
             player.rows.assign(s.rows.begin(),
                                s.rows.begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(s.rows.size(), 255)));
+            if (notes && s.rows.size() > 255)
+                notes->push_back("player 0 has " + std::to_string(s.rows.size()) +
+                                 " lines; a Mad Studio player file holds its first 255");
+        }
     if (player.rows.empty()) player.rows.assign(1, 0);
     for (const RegisterSetting& r : scene.registers)
         if (r.reg == Reg::COLPM0) player.colour = r.value;

@@ -19,8 +19,9 @@ public:
     std::vector<uint8_t> write() const;
     // Player 0 at scan line 100 of a blank text screen, in its colour.
     Scene toScene(const std::string& name) const;
-    // Player 0 of a scene (its shape and COLPM0).
-    static MadStudioPlayer fromScene(const Scene& scene);
+    // Player 0 of a scene (its shape and COLPM0). What the file cannot hold is said in
+    // `notes`, a sentence each, when given.
+    static MadStudioPlayer fromScene(const Scene& scene, std::vector<std::string>* notes = nullptr);
 
     uint8_t colour = 0;
     std::vector<uint8_t> rows;  // 1-255 lines

@@ -411,3 +411,20 @@ TEST_F(FormatsCli, AplImportFrameAndExportBack) {
     EXPECT_EQ(static_cast<uint8_t>(back[4 + 3 + 17 + 17 + 1 + 0]), 0x18);
     EXPECT_EQ(static_cast<uint8_t>(back[4 + 3 + 17 + 17 + 1 + 4]), 0xFF);
 }
+
+// The extended sample's 52-line pair exported as an .apl (48 lines a frame): the file was
+// written without the last 4 lines and nothing said so. The note names what is left out.
+TEST_F(FormatsCli, ShapeExportSaysWhatTheFileCannotHold) {
+    auto r =
+        run({"import", std::string(PMGLAB_TEST_DATA_DIR) + "/apl/tall.apm", "--scene", temp("tall.json").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    r = run({"export", temp("tall.json").string(), "--apl", temp("tall.apl").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("Note: players 0 and 1 span 52 lines; the Atari Player Editor's .apl file holds the first 48 "
+                         "of a frame.\n"),
+              std::string::npos)
+        << r.out;
+    r = run({"export", temp("tall.json").string(), "--apm", temp("tall2.apm").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(r.out.find("Note:"), std::string::npos) << r.out;
+}

@@ -80,3 +80,28 @@ TEST(AplFile, ExtendedSampleReadsWritesBackAndGoesThroughAScene) {
     EXPECT_EQ(AplFile::fromScene(scene).height, 48);
     EXPECT_EQ(AplFile::fromScene(scene).write().size(), AplFile::kFileBytes);
 }
+
+// Exported to a file that cannot hold all of the scene's players, the lines and places left
+// out were dropped without a word. The notes say them: the 52-line pair above is 4 lines
+// taller than an .apl frame (48), and player 1 20 clocks right of player 0 is past the
+// file's gap (0 to 8 clocks right), written as 8.
+TEST(AplFile, ExportSaysWhatOfThePlayersTheFileCannotHold) {
+    Scene scene = importFile(fs::path(PMGLAB_TEST_DATA_DIR) / "apl/tall.apm");
+    std::vector<std::string> notes;
+    EXPECT_EQ(AplFile::fromScene(scene, AplFile::Layout::Apl, &notes).height, 48);
+    EXPECT_EQ(notes, std::vector<std::string>{
+                         "players 0 and 1 span 52 lines; the Atari Player Editor's .apl file holds the first 48 of a "
+                         "frame"});
+    notes.clear();
+    AplFile::fromScene(scene, AplFile::Layout::Apm, &notes);  // 58 lines: all of it
+    EXPECT_TRUE(notes.empty());
+
+    uint8_t hpos0 = 0;
+    for (const RegisterSetting& r : scene.registers)
+        if (r.reg == Reg::HPOSP0) hpos0 = r.value;
+    for (RegisterSetting& r : scene.registers)
+        if (r.reg == Reg::HPOSP1) r.value = static_cast<uint8_t>(hpos0 + 20);
+    EXPECT_EQ(AplFile::fromScene(scene, AplFile::Layout::Apm, &notes).gap, 8);
+    EXPECT_EQ(notes, std::vector<std::string>{"the file places player 1 0 to 8 colour clocks right of player 0: it is "
+                                              "20 right of it in the scene, so the file says 8"});
+}

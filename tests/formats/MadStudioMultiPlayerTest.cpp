@@ -120,3 +120,19 @@ TEST(MadStudioMissile, SampleReadsAndRoundTripsThroughAScene) {
         if (b.address == 0x7300) b.bytes[90] = 0x0C;
     EXPECT_EQ(MadStudioMissile::fromScene(withNeighbour).write(), bytes);
 }
+
+// Mad Studio places its players from horizontal position 80 on: a player further left was
+// written at 80 without a word. The note says which and where.
+TEST(MadStudioMultiPlayer, ExportOfAPlayerLeftOfWhereMadStudioPlacesThemSaysSo) {
+    const auto bytes = readInputFile(fs::path(PMGLAB_TEST_DATA_DIR) / "mpl/pairs.mpl");
+    Scene scene = MadStudioMultiPlayer::read(bytes, "pairs.mpl").toScene("pairs");
+    std::vector<std::string> notes;
+    MadStudioMultiPlayer::fromScene(scene, &notes);
+    EXPECT_TRUE(notes.empty());
+    for (RegisterSetting& r : scene.registers)
+        if (r.reg == Reg::HPOSP2) r.value = 48;
+    EXPECT_EQ(MadStudioMultiPlayer::fromScene(scene, &notes).x[2], 0);
+    EXPECT_EQ(notes, std::vector<std::string>{
+                         "Mad Studio places players from horizontal position 80 on: player 2, at 48, is at 80 in the "
+                         "file"});
+}

@@ -38,3 +38,21 @@ TEST(MadStudioPlayer, ATallPlayerKeepsAllItsLinesAndSaysWhichAreOnTheScreen) {
     EXPECT_EQ(MadStudioPlayer::read(small, "s.spr").toScene("s").description,
               "A Mad Studio player (2 lines) as player 0.");
 }
+
+// A player of 256 lines (a whole single-line player area) exported to a file of at most 255
+// lost its last line without a word: the note says so.
+TEST(MadStudioPlayer, ExportOfAPlayerTallerThanTheFileSaysWhatItLeavesOut) {
+    std::vector<uint8_t> bytes{255, 0x36};
+    for (int i = 0; i < 255; ++i) bytes.push_back(static_cast<uint8_t>(i + 1));
+    pmg::Scene scene = MadStudioPlayer::read(bytes, "tall.spr").toScene("tall");
+    std::vector<std::string> notes;
+    EXPECT_EQ(MadStudioPlayer::fromScene(scene, &notes).rows.size(), 255u);
+    EXPECT_TRUE(notes.empty());
+    // Every byte of player 0's area set: 256 lines.
+    uint16_t pmbase = 0;
+    for (const pmg::RegisterSetting& r : scene.registers)
+        if (r.reg == pmg::Reg::PMBASE) pmbase = static_cast<uint16_t>(r.value << 8);
+    scene.memory.push_back({static_cast<uint16_t>(pmbase + 0x400), std::vector<uint8_t>(256, 0x81), ""});
+    EXPECT_EQ(MadStudioPlayer::fromScene(scene, &notes).rows.size(), 255u);
+    EXPECT_EQ(notes, std::vector<std::string>{"player 0 has 256 lines; a Mad Studio player file holds its first 255"});
+}

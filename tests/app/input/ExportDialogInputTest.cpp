@@ -13,6 +13,7 @@
 #include "InputDriver.h"
 #include "app/App.h"
 #include "app/ConfigDir.h"
+#include "formats/Importer.h"
 #include "formats/SourceExport.h"
 #include "scene/Scene.h"
 
@@ -185,6 +186,28 @@ TEST(ExportDialogOfAnExample, ProposesTheDocumentsFolderNotTheAppsOwn) {
     EXPECT_TRUE(fs::exists(documentsDir() / "default.asm")) << app.status();
     EXPECT_FALSE(fs::exists(sourceFile("assets/scenes/default.asm"))) << "written among the app's example scenes";
     fs::remove(sourceFile("assets/scenes/default.asm"));
+    fs::remove_all(dir);
+}
+
+// A pair of players taller than an .apl frame, exported to one from the window: the file was
+// written without their last lines and the status said only "Wrote". It says what is left out.
+TEST(ExportDialogOfShapes, SaysWhatTheEditorsFileCannotHold) {
+    const fs::path dir = scratchDir("export-shapes");
+    const fs::path scene = dir / "tall.json";
+    saveScene(formats::importFile(sourceFile("tests/data/apl/tall.apm")), scene);  // 52 lines
+    AppSession app(sessionOptions(scene, dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    chooseExportItem(app, input, ".apl");
+    ASSERT_TRUE(app.popupShown("Export the scene"));
+    input.key(SDLK_RETURN);  // the proposed name: tall.apl beside the scene
+    input.frames(3);
+    EXPECT_TRUE(fs::exists(dir / "tall.apl")) << app.status();
+    EXPECT_NE(app.status().find("Note: players 0 and 1 span 52 lines; the Atari Player Editor's .apl file holds the "
+                                "first 48 of a frame."),
+              std::string::npos)
+        << app.status();
     fs::remove_all(dir);
 }
 
