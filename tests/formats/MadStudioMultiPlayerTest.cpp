@@ -136,3 +136,18 @@ TEST(MadStudioMultiPlayer, ExportOfAPlayerLeftOfWhereMadStudioPlacesThemSaysSo) 
                          "Mad Studio places players from horizontal position 80 on: player 2, at 48, is at 80 in the "
                          "file"});
 }
+
+// Missile 0 drawn on all 256 lines of its single-line area, exported to a Mad Studio missile
+// (255 lines at most): the note says the file holds its first 255.
+TEST(MadStudioMissile, ExportOfAMissileTallerThanTheFileSaysWhatItLeavesOut) {
+    const auto bytes = readInputFile(fs::path(PMGLAB_TEST_DATA_DIR) / "msl/bolt.msl");
+    Scene scene = MadStudioMissile::read(bytes, "bolt.msl").toScene("bolt");
+    std::vector<std::string> notes;
+    MadStudioMissile::fromScene(scene, &notes);
+    EXPECT_TRUE(notes.empty());
+    const uint16_t pmbase = static_cast<uint16_t>(registerIn(scene, Reg::PMBASE).value_or(0) << 8);
+    scene.memory.push_back({static_cast<uint16_t>(pmbase + 0x300), std::vector<uint8_t>(256, 0x03), ""});
+    EXPECT_EQ(MadStudioMissile::fromScene(scene, &notes).rows.size(), 255u);
+    EXPECT_EQ(notes,
+              std::vector<std::string>{"missile 0 has 256 lines; a Mad Studio missile file holds its first 255"});
+}
