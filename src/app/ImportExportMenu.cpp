@@ -165,8 +165,10 @@ const std::vector<ImportExportMenu::ExportKind>& ImportExportMenu::exportKinds()
             return ExportKind{label, extension,
                               [language](const Scene& scene, const fs::path& out) {
                                   formats::writeFileAtomically(out, formats::exportSource(scene, language));
-                                  const std::string left = formats::sourceLeavesOut(scene);
-                                  return "Wrote " + out.string() + "." + (left.empty() ? "" : " Note: " + left + ".");
+                                  std::string said = "Wrote " + out.string() + ".";
+                                  for (const std::string& note : formats::sourceNotes(scene, language))
+                                      said += " Note: " + note + ".";
+                                  return said;
                               },
                               ""};
         };

@@ -158,8 +158,7 @@ int exportCommand(const ExportOptions& options) {
         if (options.out.empty()) throw InputError("export: --source needs --out FILE");
         writeAtomically(options.out, formats::exportSource(scene, *language));
         std::cout << "Wrote " << options.out << '\n';
-        if (const std::string left = formats::sourceLeavesOut(scene); !left.empty())
-            std::cout << "Note: " << left << '\n';
+        for (const std::string& note : formats::sourceNotes(scene, *language)) std::cout << "Note: " << note << ".\n";
     }
     return kExitOk;
 }

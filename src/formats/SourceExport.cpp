@@ -325,13 +325,101 @@ std::vector<PmShape> sceneShapes(const Scene& scene) {
     return shapes;
 }
 
-std::string sourceLeavesOut(const Scene& scene) {
-    if (!scene.program) return {};
-    return scene.program->start
-               ? "the scene's program (the code it starts at " + formatAddress(*scene.program->start) +
-                     ") is not in the source: it sets up the scene's memory, registers and line writes only"
-               : "the scene's program (" + scene.program->file +
-                     ") is not in the source: it sets up the scene's memory, registers and line writes only";
+namespace {
+
+// Where the program made from a source in `language` lies in memory, as far as it can be known
+// before it is built, and how the user moves it; nothing for the assemblers (their source has
+// its own origin, clear of the scene's memory: freeAddress).
+struct ProgramPlace {
+    size_t from = 0, size = 0;  // size 0: nothing known
+    std::string what, moveIt;   // moveIt: `moveIt` + the new address's text
+    bool hexPrefix0x = false;   // the new address as 0x.... (else $....)
+};
+
+// The program's bytes, estimated: the data it carries (the scene's memory and the shapes,
+// which it copies from itself) and a little code and runtime besides.
+size_t carriedBytes(const Scene& scene, const std::vector<MemoryBlock>& blocks) {
+    size_t bytes = 0;
+    for (const MemoryBlock& b : blocks) bytes += b.bytes.size();
+    for (const PmShape& s : sceneShapes(scene)) bytes += s.rows.size();
+    return bytes;
+}
+
+ProgramPlace programPlace(const Scene& scene, SourceLanguage language, const std::vector<MemoryBlock>& blocks) {
+    switch (language) {
+        case SourceLanguage::Mads:
+        case SourceLanguage::Ca65: return {};
+        // Both compilers start an Atari program at $2000 unless told otherwise (Mad Pascal's
+        // -code:, FastBasic's -S:); the runtime, a few KiB, comes with it.
+        case SourceLanguage::MadPascal:
+            return {0x2000, carriedBytes(scene, blocks) + 0x800, "compiled with Mad Pascal's default origin ($2000)",
+                    "compile it elsewhere, e.g. with -code:", false};
+        case SourceLanguage::FastBasic:
+            return {0x2000, carriedBytes(scene, blocks) + 0xC00,
+                    "compiled with the FastBasic cross compiler's default start ($2000)",
+                    "compile it elsewhere, e.g. with -S:", true};
+        case SourceLanguage::AtariBasic: {
+            // ENTERed from disk, so under DOS: Atari BASIC keeps the program from MEMLO, about
+            // $1CFC with DOS 2.5. Tokenized, a DATA line is about its text; the other lines grow
+            // (each number takes 7 bytes), the tables and the runtime stack add some.
+            const std::string listing = exportSource(scene, language);
+            return {0x1CFC, listing.size() + listing.size() / 4 + 0x100,
+                    "entered into Atari BASIC under DOS (from about $1CFC)", "", false};
+        }
+    }
+    return {};
+}
+
+std::string hexAddress(size_t a, bool prefix0x) { return (prefix0x ? "0x" : "$") + hex4(static_cast<uint16_t>(a)); }
+
+}  // namespace
+
+std::vector<std::string> sourceNotes(const Scene& scene, SourceLanguage language) {
+    std::vector<std::string> notes;
+    if (scene.program)
+        notes.push_back("the scene's program (" +
+                        (scene.program->start ? "the code it starts at " + formatAddress(*scene.program->start)
+                                              : scene.program->file) +
+                        ") is not in the source: it sets up the scene's memory, registers and line writes only");
+    const std::vector<MemoryBlock> blocks = preparedMemory(scene);
+    const ProgramPlace place = programPlace(scene, language, blocks);
+    if (place.size != 0) {
+        const size_t to = place.from + place.size;
+        std::vector<size_t> under;  // the addresses of the scene's blocks under the program
+        for (const MemoryBlock& b : blocks)
+            if (b.address < to && place.from < b.address + b.bytes.size()) under.push_back(b.address);
+        if (!under.empty()) {
+            std::string where;
+            for (size_t i = 0; i < under.size() && i < 4; ++i)
+                where += (i == 0 ? "" : i + 1 == under.size() ? " and " : ", ") + hexAddress(under[i], false);
+            if (under.size() > 4) where += " and " + std::to_string(under.size() - 4) + " more";
+            std::string note = "the program " + place.what + " takes about " + std::to_string(place.size) +
+                               " bytes, to about " + hexAddress(to, false) + ", where the scene's memory at " + where +
+                               " goes: copying it there overwrites the program as it runs; ";
+            const uint16_t free = freeAddress(blocks, place.size);
+            const bool clear = std::none_of(blocks.begin(), blocks.end(), [&](const MemoryBlock& b) {
+                return free < b.address + b.bytes.size() && b.address < free + place.size;
+            });
+            if (place.moveIt.empty() || !clear)
+                note += "move the scene's memory clear of it, or export an Atari executable (.xex) instead";
+            else note += place.moveIt + hexAddress(free, place.hexPrefix0x) + ", clear of the scene's memory";
+            notes.push_back(note);
+        }
+    }
+    // The BASIC cartridge is ROM at $A000-$BFFF: a POKE there changes nothing.
+    if (language == SourceLanguage::AtariBasic) {
+        size_t lowest = 0x10000, highest = 0;
+        for (const MemoryBlock& b : blocks)
+            if (b.address < 0xC000 && 0xA000 < b.address + b.bytes.size()) {
+                lowest = std::min<size_t>(lowest, std::max<size_t>(b.address, 0xA000));
+                highest = std::max<size_t>(highest, std::min<size_t>(b.address + b.bytes.size() - 1, 0xBFFF));
+            }
+        if (highest != 0)
+            notes.push_back("the Atari BASIC cartridge is at $A000-$BFFF: the scene's memory at " +
+                            hexAddress(lowest, false) + "-" + hexAddress(highest, false) +
+                            " cannot be POKEd there while it is in");
+    }
+    return notes;
 }
 
 std::string exportSource(const Scene& scene, SourceLanguage language) {

@@ -37,8 +37,11 @@ std::vector<PmShape> sceneShapes(const Scene& scene);
 // The source text (the BASIC listing with ATASCII end-of-line bytes, $9B, as the Atari's
 // ENTER command expects).
 std::string exportSource(const Scene& scene, SourceLanguage language);
-// What exportSource leaves out of `scene`, for the user ("" when nothing): a scene's program
-// is the user's own code, which the source does not hold.
-std::string sourceLeavesOut(const Scene& scene);
+// What the user needs to know of exportSource's text, a sentence each (none for most scenes):
+// a scene's program is the user's own code, which the source does not hold; and where the
+// program made from the source (compiled, or entered into Atari BASIC) would lie in the memory
+// the scene's blocks are copied to, so that copying them overwrites it, or where they cannot be
+// copied at all.
+std::vector<std::string> sourceNotes(const Scene& scene, SourceLanguage language);
 
 }  // namespace pmg::formats
