@@ -932,6 +932,7 @@ uint32_t AppSession::windowId() const { return SDL_GetWindowID(impl_->app.window
 bool AppSession::popupShown(const std::string& title) const { return impl_->app.popupShown(title); }
 bool AppSession::anyPopupShown() const { return impl_->app.anyPopupShown(); }
 std::string AppSession::errorText() const { return impl_->app.errorText(); }
+std::vector<std::string> AppSession::exportNotes() const { return impl_->app.exportNotes(); }
 std::string AppSession::emulatorError() const { return impl_->app.emulator().error(); }
 std::string AppSession::status() const { return impl_->app.status(); }
 std::optional<std::array<float, 4>> AppSession::widget(const std::string& name) const {

@@ -60,6 +60,7 @@ public:
     bool popupShown(const std::string& title) const;  // a modal with this title was drawn in the last frame
     bool anyPopupShown() const;                       // a modal was drawn in the last frame
     std::string errorText() const;                    // the last error the app showed
+    std::vector<std::string> exportNotes() const;     // the notes of the last export, as the dialog shows them
     std::string emulatorError() const;                // what the Run in emulator dialog says went wrong
     std::string status() const;                       // the status bar's message
     // Where a named widget was drawn in the last frame (min x, min y, max x, max y), if it was:

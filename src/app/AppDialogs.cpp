@@ -39,6 +39,11 @@ std::string fileNameFor(const std::string& sceneName) {
 }  // namespace
 
 namespace {
+// A note as the formats write it ("the file holds ..."), as a sentence of its own.
+std::string sentence(std::string note) {
+    if (!note.empty() && note[0] >= 'a' && note[0] <= 'z') note[0] = static_cast<char>(note[0] - 'a' + 'A');
+    return note + ".";
+}
 // Not the Import dialog's "Replace the file?": popups of one title share one ImGui id.
 constexpr const char* kReplaceScene = "Replace the scene file?";
 constexpr const char* kDiskChanged = "File changed on disk";
@@ -108,6 +113,8 @@ void App::drawDialogs() {
     if (auto chosen = importExport_.takeChosenImport()) requestImport(*chosen);
     if (std::string status = importExport_.takeImportStatus(); !status.empty()) ctx_.notify(std::move(status));
     if (std::string status = importExport_.takeExportStatus(); !status.empty()) ctx_.notify(std::move(status));
+    if (std::vector<std::string> notes = importExport_.takeExportNotes(); !notes.empty())
+        exportNotes_ = std::move(notes), showExportNotes_ = true;
     if (std::string error = importExport_.takeExportError(); !error.empty())
         errorText_ = std::move(error), showError_ = true;
     if (std::string error = importExport_.takeImportError(); !error.empty())
@@ -268,6 +275,22 @@ void App::drawDialogs() {
             pending_ = Pending::None;
             ImGui::CloseCurrentPopup();
         }
+        ImGui::EndPopup();
+    }
+
+    // What an export wrote leaves out, or what the user must do to use it: each note on its own.
+    if (showExportNotes_) ImGui::OpenPopup("Export notes"), showExportNotes_ = false;
+    keepNextModalInWindow(ImGui::GetFontSize() * 20, ImGui::GetFontSize() * 50);
+    if (ImGui::BeginPopupModal("Export notes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        pushDialogTextWrap(48);
+        ImGui::TextUnformatted("The file is written. Before you use it:");
+        for (const std::string& note : exportNotes_) {
+            ImGui::Bullet();  // (BulletText does not wrap)
+            ImGui::TextWrapped("%s", sentence(note).c_str());
+        }
+        ImGui::PopTextWrapPos();
+        if (ImGui::Button("OK")) ImGui::CloseCurrentPopup();
+        ctx_.noteWidget("export notes ok");
         ImGui::EndPopup();
     }
 

@@ -55,6 +55,7 @@ public:
         return std::find(shownPopups_.begin(), shownPopups_.end(), title) != shownPopups_.end();
     }
     const std::string& errorText() const { return errorText_; }
+    const std::vector<std::string>& exportNotes() const { return exportNotes_; }
     const EmulatorRunner& emulator() const { return emulator_; }
     const std::string& status() const { return ctx_.status; }
     const AppContext& context() const { return ctx_; }
@@ -220,6 +221,8 @@ private:
     std::optional<Document::Recovered> recovered_;
     std::optional<RecoveryLock> recoveryLock_;  // this window owns the crash-recovery copy
     std::string errorText_;
+    std::vector<std::string> exportNotes_;  // the last export's notes, shown in their own dialog
+    bool showExportNotes_ = false;
     std::vector<std::string> shownPopups_;
     int problemAppeared_ = 0;  // the UI frame the error popup appeared  // the modal windows drawn in the last frame
 

@@ -147,7 +147,7 @@ const std::vector<ImportExportMenu::ExportKind>& ImportExportMenu::exportKinds()
     static const std::vector<ExportKind> kinds = [] {
         std::vector<ExportKind> k;
         k.push_back({"Atari executable (.xex + .lab)...", ".xex",
-                     [](const Scene& scene, const fs::path& out) {
+                     [](const Scene& scene, const fs::path& out, std::vector<std::string>& notes) {
                          const formats::XexExport exported =
                              formats::exportXex(scene, scene.name.empty() ? "scene" : scene.name);
                          const auto bytes = formats::writeXex(exported.xex);
@@ -158,17 +158,16 @@ const std::vector<ImportExportMenu::ExportKind>& ImportExportMenu::exportKinds()
                          char text[64];
                          std::snprintf(text, sizeof text, "COLLISIONS at $%04X; hold START to see the registers.",
                                        exported.collisionsAddress);
+                         notes.insert(notes.end(), exported.notes.begin(), exported.notes.end());
                          return "Wrote " + out.string() + " and " + labels.string() + ". " + text;
                      },
                      ".lab"});
         auto source = [](const char* label, const char* extension, formats::SourceLanguage language) {
             return ExportKind{label, extension,
-                              [language](const Scene& scene, const fs::path& out) {
+                              [language](const Scene& scene, const fs::path& out, std::vector<std::string>& notes) {
                                   formats::writeFileAtomically(out, formats::exportSource(scene, language));
-                                  std::string said = "Wrote " + out.string() + ".";
-                                  for (const std::string& note : formats::sourceNotes(scene, language))
-                                      said += " Note: " + note + ".";
-                                  return said;
+                                  notes = formats::sourceNotes(scene, language);
+                                  return "Wrote " + out.string() + ".";
                               },
                               ""};
         };
@@ -182,14 +181,10 @@ const std::vector<ImportExportMenu::ExportKind>& ImportExportMenu::exportKinds()
         for (const formats::ShapeFileKind& shape : formats::shapeFileKinds()) {
             const std::string extension(shape.extension);
             k.push_back({std::string(shape.editor) + " (." + extension + ")...", "." + extension,
-                         [&shape](const Scene& scene, const fs::path& out) {
-                             std::vector<std::string> notes;
+                         [&shape](const Scene& scene, const fs::path& out, std::vector<std::string>& notes) {
                              const auto bytes = shape.write(scene, notes);
                              formats::writeFileAtomically(out, std::string(bytes.begin(), bytes.end()));
-                             std::string said = "Wrote " + out.string() + ": " + std::string(shape.contents) + ".";
-                             for (const std::string& note : notes)
-                                 said += " Note: " + note + ".";  // (the status is one line)
-                             return said;
+                             return "Wrote " + out.string() + ": " + std::string(shape.contents) + ".";
                          },
                          ""});
         }
@@ -201,7 +196,12 @@ const std::vector<ImportExportMenu::ExportKind>& ImportExportMenu::exportKinds()
 void ImportExportMenu::runExport() {
     if (!kind_) return;
     try {
-        exportStatus_ = kind_->write(scene_, exportPath_);  // each file atomically (AtomicFile.h)
+        std::vector<std::string> notes;
+        exportStatus_ = kind_->write(scene_, exportPath_, notes);  // each file atomically (AtomicFile.h)
+        // The notes in a dialog of their own: the status bar is one line, cut short.
+        if (!notes.empty())
+            exportStatus_ += notes.size() == 1 ? " With a note." : " With " + std::to_string(notes.size()) + " notes.";
+        exportNotes_ = std::move(notes);
     } catch (const std::exception& e) {
         // The writer names the file it could not write; an exporter that refused the scene may not.
         exportError_ = e.what();

@@ -32,6 +32,9 @@ public:
     // for the app's error dialog; each once, then "".
     std::string takeExportStatus() { return std::exchange(exportStatus_, {}); }
     std::string takeExportError() { return std::exchange(exportError_, {}); }
+    // What the file written by the last export leaves out or the user must do to use it, a
+    // sentence each, for the app's notes dialog; once, then none.
+    std::vector<std::string> takeExportNotes() { return std::exchange(exportNotes_, {}); }
     // Why the last import failed (naming the file and the place), for the error dialog; once.
     std::string takeImportError() { return std::exchange(importError_, {}); }
     // The Atari file the user chose to import, once: the app asks about unsaved edits first
@@ -44,11 +47,13 @@ public:
 
 private:
     // One row of the Export submenu: its label, the file's usual extension, how the scene
-    // becomes the file (the written files and a sentence for the dialog) and the extension of
-    // a second file it writes beside it ("" if none).
+    // becomes the file (the written files and a sentence for the status bar; the notes for the
+    // user added to `notes`) and the extension of a second file it writes beside it ("" if none).
     struct ExportKind {
         std::string label, extension;
-        std::function<std::string(const Scene& scene, const std::filesystem::path& out)> write;
+        std::function<std::string(const Scene& scene, const std::filesystem::path& out,
+                                  std::vector<std::string>& notes)>
+            write;
         std::string alsoWrites;
     };
     static const std::vector<ExportKind>& exportKinds();
@@ -68,6 +73,7 @@ private:
     bool askReplace_ = false;           // it exists: the user confirms before it is replaced
     bool replacingImport_ = false;      // the file asked about is the imported scene's, not an export's
     std::string exportStatus_, exportError_;
+    std::vector<std::string> exportNotes_;
     FileDialog importDialog_;                // the Atari file to import
     std::filesystem::path importFolder_;     // where the last imported file was chosen ("" none yet)
     FileDialog importSceneDialog_;           // the scene file to write it to

@@ -38,6 +38,11 @@ struct ExportOptions {
 
 void writeAtomically(const fs::path& path, const std::string& bytes) { formats::writeFileAtomically(path, bytes); }
 
+// What a written file leaves out or the user must do to use it, a line each.
+void printNotes(const std::vector<std::string>& notes) {
+    for (const std::string& note : notes) std::cout << "Note: " << note << ".\n";
+}
+
 formats::XexExport exportOrExplain(const Scene& scene, const std::string& file) {
     try {
         return formats::exportXex(scene, file);
@@ -133,7 +138,7 @@ int exportCommand(const ExportOptions& options) {
         const auto bytes = kind.write(scene, notes);
         writeAtomically(file->second, std::string(bytes.begin(), bytes.end()));
         std::cout << "Wrote " << file->second << " (" << kind.contents << ")\n";
-        for (const std::string& note : notes) std::cout << "Note: " << note << ".\n";
+        printNotes(notes);
         shapes = true;
     }
     if (options.xex.empty() && options.source.empty() && !shapes)
@@ -148,7 +153,7 @@ int exportCommand(const ExportOptions& options) {
         std::cout << "Wrote " << options.xex << " (" << exported.xex.segments.size() << " segments) and "
                   << labels.string() << "; COLLISIONS at " << address
                   << "; hold START to see the collision registers.\n";
-        for (const std::string& note : exported.notes) std::cout << "Note: " << note << '\n';
+        printNotes(exported.notes);
     }
     if (!options.source.empty()) {
         const auto language = formats::sourceLanguageByName(options.source);
@@ -158,7 +163,7 @@ int exportCommand(const ExportOptions& options) {
         if (options.out.empty()) throw InputError("export: --source needs --out FILE");
         writeAtomically(options.out, formats::exportSource(scene, *language));
         std::cout << "Wrote " << options.out << '\n';
-        for (const std::string& note : formats::sourceNotes(scene, *language)) std::cout << "Note: " << note << ".\n";
+        printNotes(formats::sourceNotes(scene, *language));
     }
     return kExitOk;
 }

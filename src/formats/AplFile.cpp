@@ -119,10 +119,13 @@ AplFile AplFile::fromScene(const Scene& scene, Layout layout, std::vector<std::s
             bottom = std::max(bottom, s->y + static_cast<int>(s->rows.size()) - 1);
         }
     apl.height = bottom < 0 ? 8 : std::min(maxLines, bottom - top + 1);
-    const std::string file = layout == Layout::Apl ? "the Atari Player Editor's .apl file" : "an .apm file";
+    const std::string file = layout == Layout::Apl ? "an .apl file" : "an .apm file";
     if (notes && bottom - top + 1 > maxLines)
         notes->push_back("players 0 and 1 span " + std::to_string(bottom - top + 1) + " lines; " + file +
                          " holds the first " + std::to_string(maxLines) + " of a frame");
+    if (notes)
+        for (int p = 0; p < 2; ++p)
+            if (std::string note = drawnThroughRegisterNote(scene, p); !note.empty()) notes->push_back(note);
     auto place = [&](const PmShape* s, std::array<uint8_t, kMaxApmLines>& rows) {
         if (!s) return;
         for (size_t i = 0; i < s->rows.size(); ++i) {
@@ -142,11 +145,12 @@ AplFile AplFile::fromScene(const Scene& scene, Layout layout, std::vector<std::s
     }
     const int apart = static_cast<int>(hpos1) - static_cast<int>(hpos0);
     apl.gap = std::clamp(apart, 0, 8);
-    // (The editor draws player 1 `gap` pixels right of player 0, 0 to 8.)
-    if (notes && apart != apl.gap)
-        notes->push_back("the file places player 1 0 to 8 colour clocks right of player 0: it is " +
-                         (apart < 0 ? std::to_string(-apart) + " left of it" : std::to_string(apart) + " right of it") +
-                         " in the scene, so the file says " + std::to_string(apl.gap));
+    // The editor draws player 1 `gap` pixels right of player 0, 0 to 8 (a pixel of a
+    // normal-width player is a colour clock). Said only where both players are in the file.
+    if (notes && shape0 && shape1 && apart != apl.gap)
+        notes->push_back("an .apl or .apm file puts player 1 0-8 pixels right of player 0; in the scene it is " +
+                         std::to_string(apart < 0 ? -apart : apart) + (apart < 0 ? " pixels left" : " pixels right") +
+                         " of it, so the file uses " + std::to_string(apl.gap));
     return apl;
 }
 

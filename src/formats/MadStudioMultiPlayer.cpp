@@ -123,21 +123,20 @@ MadStudioMultiPlayer MadStudioMultiPlayer::fromScene(const Scene& scene, std::ve
                         players.rows[static_cast<size_t>(p)][static_cast<size_t>(s.y - top) + i] = s.rows[i];
     for (const RegisterSetting& r : scene.registers) {
         const int reg = static_cast<int>(r.reg);
-        if (reg >= static_cast<int>(Reg::HPOSP0) && reg <= static_cast<int>(Reg::HPOSP3)) {
-            const int p = reg - static_cast<int>(Reg::HPOSP0);
-            players.x[static_cast<size_t>(p)] =
-                r.value >= kHposOffset ? static_cast<uint8_t>(r.value - kHposOffset) : 0;
-            if (notes && r.value < kHposOffset)
-                notes->push_back("Mad Studio places players from horizontal position " + std::to_string(kHposOffset) +
-                                 " on: player " + std::to_string(p) + ", at " + std::to_string(r.value) + ", is at " +
-                                 std::to_string(kHposOffset) + " in the file");
-        }
+        // Mad Studio's code writes HPOS as x + 80 in a byte: x is HPOS less 80, wrapping, so
+        // a player left of 80 comes back where it was (the reader says which positions wrap).
+        if (reg >= static_cast<int>(Reg::HPOSP0) && reg <= static_cast<int>(Reg::HPOSP3))
+            players.x[static_cast<size_t>(reg - static_cast<int>(Reg::HPOSP0))] =
+                static_cast<uint8_t>(r.value - kHposOffset);
         if (reg >= static_cast<int>(Reg::COLPM0) && reg <= static_cast<int>(Reg::COLPM3))
             players.colour[static_cast<size_t>(reg - static_cast<int>(Reg::COLPM0))] = r.value;
         if (reg >= static_cast<int>(Reg::SIZEP0) && reg <= static_cast<int>(Reg::SIZEP3))
             players.size[static_cast<size_t>(reg - static_cast<int>(Reg::SIZEP0))] = r.value & 3;
         if (r.reg == Reg::PRIOR) players.thirdColour = r.value & kPriorMulticolour;
     }
+    if (notes)
+        for (int p = 0; p < 4; ++p)
+            if (std::string note = drawnThroughRegisterNote(scene, p); !note.empty()) notes->push_back(note);
     return players;
 }
 

@@ -65,6 +65,8 @@ MadStudioPlayer MadStudioPlayer::fromScene(const Scene& scene, std::vector<std::
                 notes->push_back("player 0 has " + std::to_string(s.rows.size()) +
                                  " lines; a Mad Studio player file holds its first 255");
         }
+    if (notes)
+        if (std::string note = drawnThroughRegisterNote(scene, 0); !note.empty()) notes->push_back(note);
     if (player.rows.empty()) player.rows.assign(1, 0);
     for (const RegisterSetting& r : scene.registers)
         if (r.reg == Reg::COLPM0) player.colour = r.value;

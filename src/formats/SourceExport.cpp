@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 #include "core/Machine.h"
 #include "formats/BaseScene.h"
@@ -74,21 +75,24 @@ void byteLines(std::string& out, const std::vector<uint8_t>& bytes, const std::s
     }
 }
 
-// Where the setup code and the shapes go in the MADS / xasm source (xasm needs an origin
-// before the first byte): the first page from $2000 on where `size` bytes fit clear of every
-// memory block, below the OS ROM at $C000.
-uint16_t freeAddress(const std::vector<MemoryBlock>& blocks, size_t size) {
+// Whether [from, from + size) shares a byte with a memory block.
+bool overlaps(const MemoryBlock& b, size_t from, size_t size) {
+    return from < b.address + b.bytes.size() && b.address < from + size;
+}
+
+// The first page from $2000 on where `size` bytes fit clear of every memory block and below
+// `top`; none if nowhere. The MADS / xasm source puts its setup code and shapes there (xasm
+// needs an origin before the first byte), and the compiled languages' notes name it.
+std::optional<uint16_t> freeAddress(const std::vector<MemoryBlock>& blocks, size_t size, size_t top = 0xC000) {
     std::vector<size_t> candidates{0x2000};
     for (const MemoryBlock& b : blocks) candidates.push_back((b.address + b.bytes.size() + 0xFF) & ~size_t{0xFF});
     std::sort(candidates.begin(), candidates.end());
     for (const size_t at : candidates) {
-        if (at < 0x2000 || at + size > 0xC000) continue;
-        const bool clear = std::none_of(blocks.begin(), blocks.end(), [&](const MemoryBlock& b) {
-            return at < b.address + b.bytes.size() && b.address < at + size;
-        });
-        if (clear) return static_cast<uint16_t>(at);
+        if (at < 0x2000 || at + size > top) continue;
+        if (std::none_of(blocks.begin(), blocks.end(), [&](const MemoryBlock& b) { return overlaps(b, at, size); }))
+            return static_cast<uint16_t>(at);
     }
-    return 0x2000;  // nowhere clear: the user moves it (the comment says where it is)
+    return std::nullopt;
 }
 
 // ca65's syntax, or the one xasm and MADS share (MADS reads xasm's directives: `equ`, `org`,
@@ -110,8 +114,11 @@ std::string assembler(const Scene& scene, bool ca65) {
         for (const RegisterSetting& s : scene.registers) size += isSetupRegister(s.reg) ? 5 : 0;
         for (const PmShape& s : sceneShapes(scene)) size += s.rows.size();
         size += 5 * scene.lineWrites.size();
-        const std::string at = "$" + hex4(freeAddress(preparedMemory(scene), size));
-        out += c + " Setup code and shapes from " + at + ", clear of the memory blocks (move them with this org).\n" +
+        const std::optional<uint16_t> free = freeAddress(preparedMemory(scene), size);
+        const std::string at = "$" + hex4(free.value_or(0x2000));
+        out += c + " Setup code and shapes from " + at +
+               (free ? ", clear of the memory blocks (move them with this org).\n"
+                     : ": no place below $C000 is clear of the memory blocks; move them with this org.\n") +
                "\torg " + at + "\n";
     }
     out += "SETUP_SCENE\n";
@@ -325,19 +332,31 @@ std::vector<PmShape> sceneShapes(const Scene& scene) {
     return shapes;
 }
 
+std::string drawnThroughRegisterNote(const Scene& scene, int player) {
+    const auto graf = static_cast<Reg>(static_cast<int>(Reg::GRAFP0) + player);
+    const bool dma = (registerValue(scene, Reg::DMACTL).value_or(0) & 0x08) &&
+                     (registerValue(scene, Reg::GRACTL).value_or(0) & 0x02);
+    const bool written = registerValue(scene, graf).value_or(0) != 0 ||
+                         std::any_of(scene.lineWrites.begin(), scene.lineWrites.end(),
+                                     [&](const RegisterWrite& w) { return w.reg == graf && w.value != 0; });
+    if (dma || !written) return {};
+    return "player " + std::to_string(player) + " is drawn through its GRAFP" + std::to_string(player) +
+           " register, not from P/M memory: the file has no shape for it";
+}
+
 namespace {
 
-// Where the program made from a source in `language` lies in memory, as far as it can be known
-// before it is built, and how the user moves it; nothing for the assemblers (their source has
-// its own origin, clear of the scene's memory: freeAddress).
+// Where the program built from a source in `language` lies, as far as it can be known before it
+// is built, and how the user moves it; nothing for the assemblers (their source has its own
+// origin, clear of the scene's memory: freeAddress).
 struct ProgramPlace {
-    size_t from = 0, size = 0;  // size 0: nothing known
-    std::string what, moveIt;   // moveIt: `moveIt` + the new address's text
-    bool hexPrefix0x = false;   // the new address as 0x.... (else $....)
+    size_t from = 0, size = 0;                     // size 0: nothing known
+    size_t top = 0;                                // the program must end below this
+    std::string built;                             // "compiled at Mad Pascal's default origin ($2000)"
+    std::string (*moveTo)(uint16_t at) = nullptr;  // the option that moves it; null: it cannot be
 };
 
-// The program's bytes, estimated: the data it carries (the scene's memory and the shapes,
-// which it copies from itself) and a little code and runtime besides.
+// The data the program carries and copies from itself: the scene's memory and the shapes.
 size_t carriedBytes(const Scene& scene, const std::vector<MemoryBlock>& blocks) {
     size_t bytes = 0;
     for (const MemoryBlock& b : blocks) bytes += b.bytes.size();
@@ -345,32 +364,82 @@ size_t carriedBytes(const Scene& scene, const std::vector<MemoryBlock>& blocks) 
     return bytes;
 }
 
+// Atari BASIC's program starts at MEMLO: about $1CFC under DOS 2.0S and 2.5 (ENTER from disk),
+// $0700 without DOS (from cassette, or atari800's command line with no disk).
+constexpr size_t kMemloWithDos = 0x1CFC, kMemloWithoutDos = 0x0700;
+// Its top: the GRAPHICS 0 screen under RAMTOP, with BASIC's cartridge in ($A000: 40 KiB).
+constexpr size_t kBasicMemtop = 0x9C1F;
+
 ProgramPlace programPlace(const Scene& scene, SourceLanguage language, const std::vector<MemoryBlock>& blocks) {
     switch (language) {
         case SourceLanguage::Mads:
         case SourceLanguage::Ca65: return {};
-        // Both compilers start an Atari program at $2000 unless told otherwise (Mad Pascal's
-        // -code:, FastBasic's -S:); the runtime, a few KiB, comes with it.
+        // Both compilers start an Atari program at $2000 unless told otherwise; the code and
+        // runtime (about 2 and 3 KiB) come with the data. Mad Pascal's -code: takes the address
+        // in hex digits alone (it adds the $ itself); FastBasic's -S: takes 0x hex.
         case SourceLanguage::MadPascal:
-            return {0x2000, carriedBytes(scene, blocks) + 0x800, "compiled with Mad Pascal's default origin ($2000)",
-                    "compile it elsewhere, e.g. with -code:", false};
+            return {0x2000, carriedBytes(scene, blocks) + 0x800, 0xC000,
+                    "compiled at Mad Pascal's default origin ($2000)", [](uint16_t at) { return "-code:" + hex4(at); }};
         case SourceLanguage::FastBasic:
-            return {0x2000, carriedBytes(scene, blocks) + 0xC00,
-                    "compiled with the FastBasic cross compiler's default start ($2000)",
-                    "compile it elsewhere, e.g. with -S:", true};
+            // (Its linker's main area ends at $BC20.)
+            return {0x2000, carriedBytes(scene, blocks) + 0xC00, 0xBC20,
+                    "compiled at the FastBasic cross compiler's default start ($2000)",
+                    [](uint16_t at) { return "-S:0x" + hex4(at); }};
         case SourceLanguage::AtariBasic: {
-            // ENTERed from disk, so under DOS: Atari BASIC keeps the program from MEMLO, about
-            // $1CFC with DOS 2.5. Tokenized, a DATA line is about its text; the other lines grow
-            // (each number takes 7 bytes), the tables and the runtime stack add some.
+            // Tokenized, a DATA line takes about its text; the other lines grow (a number takes
+            // 7 bytes); the 256-byte token buffer comes first.
             const std::string listing = exportSource(scene, language);
-            return {0x1CFC, listing.size() + listing.size() / 4 + 0x100,
-                    "entered into Atari BASIC under DOS (from about $1CFC)", "", false};
+            return {kMemloWithDos, listing.size() + listing.size() / 4 + 0x100, kBasicMemtop,
+                    "entered into Atari BASIC under DOS (from MEMLO, about $1CFC)", nullptr};
         }
     }
     return {};
 }
 
-std::string hexAddress(size_t a, bool prefix0x) { return (prefix0x ? "0x" : "$") + hex4(static_cast<uint16_t>(a)); }
+// "$2000, $3000 and $4000": the addresses of the blocks, lowest first, four at most.
+std::string blockAddresses(std::vector<size_t> addresses) {
+    std::sort(addresses.begin(), addresses.end());
+    std::string text;
+    const size_t shown = std::min<size_t>(addresses.size(), 4);
+    for (size_t i = 0; i < shown; ++i)
+        text += (i == 0                                        ? ""
+                 : i + 1 == shown && shown == addresses.size() ? " and "
+                                                               : ", ") +
+                formatAddress(addresses[i]);
+    if (addresses.size() > shown) text += " and " + std::to_string(addresses.size() - shown) + " more";
+    return text;
+}
+
+// "about 8 KB": a size for a note.
+std::string aboutKilobytes(size_t bytes) { return "about " + std::to_string((bytes + 512) / 1024) + " KB"; }
+
+// The note on where the program built from the source lies among the scene's memory; "" if
+// it lies clear of it.
+std::string programPlaceNote(const ProgramPlace& place, const std::vector<MemoryBlock>& blocks) {
+    const size_t end = place.from + place.size;
+    if (end > place.top)
+        return "the program " + place.built + " would take " + aboutKilobytes(place.size) +
+               ", more than there is room for up to " + formatAddress(place.top) +
+               ". Export an Atari executable (.xex) instead";
+    std::vector<size_t> under;
+    for (const MemoryBlock& b : blocks)
+        if (overlaps(b, place.from, place.size)) under.push_back(b.address);
+    if (under.empty()) return {};
+    std::string note = "the program " + place.built + " takes " + aboutKilobytes(place.size) + ", up to " +
+                       formatAddress(end) + ": the scene's memory at " + blockAddresses(under) +
+                       " lies under it, and copying that memory there overwrites the program as it runs. ";
+    if (place.from == kMemloWithDos) {
+        const bool clearWithoutDos = std::none_of(blocks.begin(), blocks.end(), [&](const MemoryBlock& b) {
+            return overlaps(b, kMemloWithoutDos, place.size);
+        });
+        if (clearWithoutDos)
+            note += "Entered without DOS (from $0700, from cassette) it stays clear of it; under DOS, ";
+    }
+    const std::optional<uint16_t> free = place.moveTo ? freeAddress(blocks, place.size, place.top) : std::nullopt;
+    if (free) return note + "Build it elsewhere: " + place.moveTo(*free) + " puts it clear of the scene's memory";
+    const std::string remedy = "the scene's memory clear of it, or export an Atari executable (.xex) instead";
+    return note + (note.ends_with(". ") ? "Move " : "move ") + remedy;
+}
 
 }  // namespace
 
@@ -382,42 +451,16 @@ std::vector<std::string> sourceNotes(const Scene& scene, SourceLanguage language
                                               : scene.program->file) +
                         ") is not in the source: it sets up the scene's memory, registers and line writes only");
     const std::vector<MemoryBlock> blocks = preparedMemory(scene);
-    const ProgramPlace place = programPlace(scene, language, blocks);
-    if (place.size != 0) {
-        const size_t to = place.from + place.size;
-        std::vector<size_t> under;  // the addresses of the scene's blocks under the program
-        for (const MemoryBlock& b : blocks)
-            if (b.address < to && place.from < b.address + b.bytes.size()) under.push_back(b.address);
-        if (!under.empty()) {
-            std::string where;
-            for (size_t i = 0; i < under.size() && i < 4; ++i)
-                where += (i == 0 ? "" : i + 1 == under.size() ? " and " : ", ") + hexAddress(under[i], false);
-            if (under.size() > 4) where += " and " + std::to_string(under.size() - 4) + " more";
-            std::string note = "the program " + place.what + " takes about " + std::to_string(place.size) +
-                               " bytes, to about " + hexAddress(to, false) + ", where the scene's memory at " + where +
-                               " goes: copying it there overwrites the program as it runs; ";
-            const uint16_t free = freeAddress(blocks, place.size);
-            const bool clear = std::none_of(blocks.begin(), blocks.end(), [&](const MemoryBlock& b) {
-                return free < b.address + b.bytes.size() && b.address < free + place.size;
-            });
-            if (place.moveIt.empty() || !clear)
-                note += "move the scene's memory clear of it, or export an Atari executable (.xex) instead";
-            else note += place.moveIt + hexAddress(free, place.hexPrefix0x) + ", clear of the scene's memory";
-            notes.push_back(note);
-        }
-    }
+    if (const ProgramPlace place = programPlace(scene, language, blocks); place.size != 0)
+        if (std::string note = programPlaceNote(place, blocks); !note.empty()) notes.push_back(std::move(note));
     // The BASIC cartridge is ROM at $A000-$BFFF: a POKE there changes nothing.
     if (language == SourceLanguage::AtariBasic) {
-        size_t lowest = 0x10000, highest = 0;
+        std::vector<size_t> inCartridge;
         for (const MemoryBlock& b : blocks)
-            if (b.address < 0xC000 && 0xA000 < b.address + b.bytes.size()) {
-                lowest = std::min<size_t>(lowest, std::max<size_t>(b.address, 0xA000));
-                highest = std::max<size_t>(highest, std::min<size_t>(b.address + b.bytes.size() - 1, 0xBFFF));
-            }
-        if (highest != 0)
+            if (overlaps(b, 0xA000, 0x2000)) inCartridge.push_back(b.address);
+        if (!inCartridge.empty())
             notes.push_back("the Atari BASIC cartridge is at $A000-$BFFF: the scene's memory at " +
-                            hexAddress(lowest, false) + "-" + hexAddress(highest, false) +
-                            " cannot be POKEd there while it is in");
+                            blockAddresses(inCartridge) + " cannot be POKEd there while it is in");
     }
     return notes;
 }

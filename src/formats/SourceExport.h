@@ -33,6 +33,10 @@ struct PmShape {
 // (software sprites drawn), using PMBASE and DMACTL's single/double line bit. Empty shapes
 // are left out.
 std::vector<PmShape> sceneShapes(const Scene& scene);
+// For a sprite editor's file: "" unless player `player` (0-3) shows through its GRAFP register
+// (player DMA off, GRAFPn set or written during the frame) and so has no shape in P/M memory
+// for the file to take; then a note saying so.
+std::string drawnThroughRegisterNote(const Scene& scene, int player);
 
 // The source text (the BASIC listing with ATASCII end-of-line bytes, $9B, as the Atari's
 // ENTER command expects).

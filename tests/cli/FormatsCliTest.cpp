@@ -420,8 +420,7 @@ TEST_F(FormatsCli, ShapeExportSaysWhatTheFileCannotHold) {
     ASSERT_EQ(r.exitCode, 0) << r.err;
     r = run({"export", temp("tall.json").string(), "--apl", temp("tall.apl").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_NE(r.out.find("Note: players 0 and 1 span 52 lines; the Atari Player Editor's .apl file holds the first 48 "
-                         "of a frame.\n"),
+    EXPECT_NE(r.out.find("Note: players 0 and 1 span 52 lines; an .apl file holds the first 48 of a frame.\n"),
               std::string::npos)
         << r.out;
     r = run({"export", temp("tall.json").string(), "--apm", temp("tall2.apm").string()});
@@ -432,35 +431,49 @@ TEST_F(FormatsCli, ShapeExportSaysWhatTheFileCannotHold) {
 // The Mad Pascal, FastBasic and Atari BASIC exports copy the scene's memory to its addresses
 // from data the program carries. Both compilers start an Atari program at $2000 unless told
 // otherwise (Mad Pascal's CODEORIGIN, FastBasic's linker STARTADDRESS), and Atari BASIC keeps
-// an ENTERed program from MEMLO (about $1CFC under DOS 2.5): the default scene's memory from
-// $2000 on lies under each, so the copy overwrites the program as it runs, and nothing said so.
-// The notes say where, and how to build the program elsewhere: the first page clear of the
-// scene's memory with room for the program (the scene's 6,071 bytes of memory and shapes
-// here, plus 2 KiB for Mad Pascal's code, 3 KiB for FastBasic's runtime) is $5800.
+// an ENTERed program from MEMLO (about $1CFC under DOS 2.0S/2.5): the default scene's memory
+// from $2000 on lies under each, so the copy overwrites the program as it runs, and nothing
+// said so. The notes say where, and how to build the program elsewhere: the first page clear
+// of the scene's memory with room for the program (the scene's 6,071 bytes of memory and
+// shapes, plus 2 KiB for Mad Pascal's code, 3 KiB for FastBasic's runtime) is $5800. Mad
+// Pascal's -code: takes hex digits alone (it adds the $: "-code:$5800" is refused, and a shell
+// makes it "-code:800"); FastBasic's -S: takes 0x hex.
 TEST_F(FormatsCli, SourceExportSaysWhereTheBuiltProgramMeetsTheScenesMemory) {
     const std::string scene = std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json";
     auto r = run({"export", scene, "--source", "madpascal", "--out", temp("scene.pas").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_NE(r.out.find("Note: the program compiled with Mad Pascal's default origin ($2000) takes about 8119 bytes, "
-                         "to about $3FB7, where the scene's memory at $2000 and $3000 goes: copying it there "
-                         "overwrites the program as it runs; compile it elsewhere, e.g. with -code:$5800, clear of "
-                         "the scene's memory.\n"),
+    EXPECT_NE(r.out.find("Note: the program compiled at Mad Pascal's default origin ($2000) takes about 8 KB, up to "
+                         "$3FB7: the scene's memory at $2000 and $3000 lies under it, and copying that memory there "
+                         "overwrites the program as it runs. Build it elsewhere: -code:5800 puts it clear of the "
+                         "scene's memory.\n"),
               std::string::npos)
         << r.out;
     r = run({"export", scene, "--source", "fastbasic", "--out", temp("scene.bas").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_NE(r.out.find("e.g. with -S:0x5800, clear of the scene's memory.\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Build it elsewhere: -S:0x5800 puts it clear of the scene's memory.\n"), std::string::npos)
+        << r.out;
+    // BASIC cannot be told where to go: under DOS the scene's memory must move (without DOS,
+    // from $0700, the program ends below it).
     r = run({"export", scene, "--source", "basic", "--out", temp("scene.lst").string()});
     ASSERT_EQ(r.exitCode, 0) << r.err;
-    EXPECT_NE(r.out.find("Note: the program entered into Atari BASIC under DOS (from about $1CFC) takes about "),
+    EXPECT_NE(r.out.find("Note: the program entered into Atari BASIC under DOS (from MEMLO, about $1CFC) takes about "
+                         "4 KB, up to $2BD6: the scene's memory at $2000 lies under it"),
               std::string::npos)
         << r.out;
-    EXPECT_NE(r.out.find("where the scene's memory at $2000 goes: copying it there overwrites the program as it runs; "
-                         "move the scene's memory clear of it, or export an Atari executable (.xex) instead.\n"),
+    EXPECT_NE(r.out.find("Entered without DOS (from $0700, from cassette) it stays clear of it; under DOS, move the "
+                         "scene's memory clear of it, or export an Atari executable (.xex) instead.\n"),
+              std::string::npos)
+        << r.out;
+    // A listing too long for BASIC's memory is said to be so.
+    r = run({"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/busy-mode-e.json", "--source", "basic", "--out",
+             temp("busy.lst").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("more than there is room for up to $9C1F. Export an Atari executable (.xex) instead.\n"),
               std::string::npos)
         << r.out;
     // The assembler sources place their own code clear of the scene's memory: nothing to say.
     r = run({"export", scene, "--source", "mads", "--out", temp("scene.asm").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(r.out.find("Note:"), std::string::npos) << r.out;
 
     // A scene whose memory lies above them all gets no such note; one with memory in the BASIC
@@ -470,13 +483,15 @@ TEST_F(FormatsCli, SourceExportSaysWhereTheBuiltProgramMeetsTheScenesMemory) {
     pmg::saveScene(high, highPath);
     for (const char* language : {"madpascal", "fastbasic", "basic"}) {
         r = run({"export", highPath.string(), "--source", language, "--out", temp("high.out").string()});
+        ASSERT_EQ(r.exitCode, 0) << language << ": " << r.err;
         EXPECT_EQ(r.out.find("Note:"), std::string::npos) << language << ": " << r.out;
     }
     high.memory.push_back({0xA000, {1, 2, 3}, ""});
     pmg::saveScene(high, highPath);
     r = run({"export", highPath.string(), "--source", "basic", "--out", temp("high.lst").string()});
-    EXPECT_NE(r.out.find("Note: the Atari BASIC cartridge is at $A000-$BFFF: the scene's memory at $A000-$A002 cannot "
-                         "be POKEd there while it is in.\n"),
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("Note: the Atari BASIC cartridge is at $A000-$BFFF: the scene's memory at $A000 cannot be "
+                         "POKEd there while it is in.\n"),
               std::string::npos)
         << r.out;
 }

@@ -11,6 +11,7 @@
 #include "formats/MadStudioMissile.h"
 #include "formats/MadStudioMultiPlayer.h"
 #include "formats/SourceExport.h"
+#include "scene/Scene.h"
 
 namespace fs = std::filesystem;
 using namespace pmg;
@@ -121,20 +122,32 @@ TEST(MadStudioMissile, SampleReadsAndRoundTripsThroughAScene) {
     EXPECT_EQ(MadStudioMissile::fromScene(withNeighbour).write(), bytes);
 }
 
-// Mad Studio places its players from horizontal position 80 on: a player further left was
-// written at 80 without a word. The note says which and where.
-TEST(MadStudioMultiPlayer, ExportOfAPlayerLeftOfWhereMadStudioPlacesThemSaysSo) {
+// Mad Studio's code sets HPOS to x + 80 in a byte, so a player left of 80 has an x of 176 or
+// more (the reader says so). The export wrote x 0 for it, the player moved to 80, and a note
+// blamed the file. It writes x = HPOS - 80, wrapping: the player comes back where it was.
+TEST(MadStudioMultiPlayer, APlayerLeftOfHorizontalPosition80GoesBackWhereItWas) {
     const auto bytes = readInputFile(fs::path(PMGLAB_TEST_DATA_DIR) / "mpl/pairs.mpl");
     Scene scene = MadStudioMultiPlayer::read(bytes, "pairs.mpl").toScene("pairs");
-    std::vector<std::string> notes;
-    MadStudioMultiPlayer::fromScene(scene, &notes);
-    EXPECT_TRUE(notes.empty());
     for (RegisterSetting& r : scene.registers)
         if (r.reg == Reg::HPOSP2) r.value = 48;
-    EXPECT_EQ(MadStudioMultiPlayer::fromScene(scene, &notes).x[2], 0);
-    EXPECT_EQ(notes, std::vector<std::string>{
-                         "Mad Studio places players from horizontal position 80 on: player 2, at 48, is at 80 in the "
-                         "file"});
+    std::vector<std::string> notes;
+    const MadStudioMultiPlayer players = MadStudioMultiPlayer::fromScene(scene, &notes);
+    EXPECT_EQ(players.x[2], 224);  // 48 - 80 + 256
+    EXPECT_TRUE(notes.empty());
+    const Scene back = MadStudioMultiPlayer::read(players.write(), "back.mpl").toScene("back");
+    EXPECT_EQ(registerIn(back, Reg::HPOSP2), 48);
+}
+
+// A player shown through its GRAFP register (player DMA off) has no shape in P/M memory: the
+// file's player is empty, and the note says why.
+TEST(MadStudioMultiPlayer, APlayerDrawnThroughItsGrafRegisterIsSaidToHaveNoShapeInTheFile) {
+    const Scene scene = loadScene(fs::path(PMGLAB_SOURCE_DIR) / "assets/scenes/mode2-text.json");
+    std::vector<std::string> notes;
+    MadStudioMultiPlayer::fromScene(scene, &notes);
+    ASSERT_FALSE(notes.empty());
+    EXPECT_EQ(notes.front(),
+              "player 0 is drawn through its GRAFP0 register, not from P/M memory: the file has no "
+              "shape for it");
 }
 
 // Missile 0 drawn on all 256 lines of its single-line area, exported to a Mad Studio missile

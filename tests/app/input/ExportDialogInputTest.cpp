@@ -190,7 +190,8 @@ TEST(ExportDialogOfAnExample, ProposesTheDocumentsFolderNotTheAppsOwn) {
 }
 
 // A pair of players taller than an .apl frame, exported to one from the window: the file was
-// written without their last lines and the status said only "Wrote". It says what is left out.
+// written without their last lines and the status said only "Wrote". A dialog says what is
+// left out (the status bar, one line cut short, says there is a note), and OK closes it.
 TEST(ExportDialogOfShapes, SaysWhatTheEditorsFileCannotHold) {
     const fs::path dir = scratchDir("export-shapes");
     const fs::path scene = dir / "tall.json";
@@ -204,10 +205,14 @@ TEST(ExportDialogOfShapes, SaysWhatTheEditorsFileCannotHold) {
     input.key(SDLK_RETURN);  // the proposed name: tall.apl beside the scene
     input.frames(3);
     EXPECT_TRUE(fs::exists(dir / "tall.apl")) << app.status();
-    EXPECT_NE(app.status().find("Note: players 0 and 1 span 52 lines; the Atari Player Editor's .apl file holds the "
-                                "first 48 of a frame."),
-              std::string::npos)
-        << app.status();
+    EXPECT_NE(app.status().find("With a note."), std::string::npos) << app.status();
+    ASSERT_TRUE(app.popupShown("Export notes")) << app.status();
+    EXPECT_EQ(app.exportNotes(),
+              std::vector<std::string>{"players 0 and 1 span 52 lines; an .apl file holds the first 48 of a frame"});
+    auto [ox, oy] = widgetCentre(app, "export notes ok");
+    input.click(ox, oy);
+    input.frames(3);
+    EXPECT_FALSE(app.popupShown("Export notes"));
     fs::remove_all(dir);
 }
 
