@@ -2615,6 +2615,34 @@ TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOnCycle2AndsItsCar
     EXPECT_TRUE(t.activeClocks(2, kFirstModeLine + 1).empty());
 }
 
+TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOffAndOnAgainAndsTheFetchBetweenIntoAPlayers) {
+    // The scene of A4_ACarriedLineBegunWithTheWidthOffTurnedOnOnCycle2AndsItsCarriedFetchIntoAPlayers
+    // (line 33 begun with DMACTL $3C, the width off; $3E at clock 2, cycle 2, acting from 3, the
+    // start's clock 9 ahead) with $3C again at clock 6 (cycle 4, acting from 5: no start, nothing
+    // fetched) and $3E at clock 14 (cycle 8, acting from 9, the start's clock, still ahead).
+    // Altirra works the pattern out again at each write: the carried bitmaps fetch on cycles 3-4,
+    // between the first two writes, the one of cycle 4 at $3034 meeting player 2's fetch (ANTIC
+    // reads $4621 & $3034 = $0020, $00), none on 5-8, and from 9 on with the start. A write on
+    // cycle 4 reaches no player fetch (D3). So, as with the first write alone, players 0 and 1
+    // show eight clocks each on line 33 and player 2 nothing. The last pause ends on cycle 9, after
+    // ANTIC's own fetches: the model before met them only where the last pause ended before cycle
+    // 8, and it drew this line (more than one write before the start) without the carried bits:
+    // player 2 read its own $4621, eight clocks.
+    TestMachine t;
+    carriedFetchesOnPlayersCycles(t);
+    t.poke(0x4421, {0xFF});
+    t.poke(0x4521, {0xFF});
+    t.poke(0x4621, {0xFF});
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x3C);
+    t.at(kFirstModeLine + 1, 2, Reg::DMACTL, 0x3E);
+    t.at(kFirstModeLine + 1, 6, Reg::DMACTL, 0x3C);
+    t.at(kFirstModeLine + 1, 14, Reg::DMACTL, 0x3E);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, kFirstModeLine + 1).size(), 8u);
+    EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
+    EXPECT_TRUE(t.activeClocks(2, kFirstModeLine + 1).empty());
+}
+
 TEST(AnticMidLine, A4_ACarriedLmsLineBegunWithTheWidthOffTurnedOnOnCycle5AndsItsCarriedFetchIntoTheLowByte) {
     // The ring $55 of A4_ACarriedFetchOnCycle6AndsItsAddressIntoTheLmsLowByte (line 32: 51 bytes
     // from $3000, HSCROL 2 from clock 100), line 33 a scrolled mode F line at normal width with
