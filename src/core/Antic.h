@@ -144,12 +144,12 @@ public:
     // counter the line starts from); `out` gets it. Before operandDmaDuringLine.
     void carriedFetchesGoneBeforeLms(const Memory& mem, uint8_t gone, PlayfieldLine& out);
     // That line, with a DMA clock carried in (A4) and begun with the width off, had it turned on
-    // by one write acting before cycle 8 (carriedClockAsWritten: a pause from 0 to before 8):
-    // ANTIC works its pattern out again at the write, and the carried fetches of cycles 2-7 from
-    // it on (`f`, the clock's fetches) meet its own there: they AND their addresses into the
-    // player fetches (fetchAddressMask: before Machine redoes those of a DMACTL write on cycles
-    // 0-4) and an LMS address's bytes and move the counter before the LMS. Redoes the address (or,
-    // with none, the counter the line starts from); `out` gets it. Before operandDmaDuringLine.
+    // by a write acting before cycle 8 (carriedClockAsWritten: a pause from 0 to before 8, the
+    // first if more follow): ANTIC works its pattern out again at each write, and the carried
+    // fetches of cycles 2-7 the writes leave (`f`, the clock's fetches) meet its own there: they AND their addresses
+    // into the player fetches (fetchAddressMask: before Machine redoes those of a DMACTL write on cycles 0-4) and an
+    // LMS address's bytes and move the counter before the LMS. Redoes the address (or, with none, the counter the line
+    // starts from); `out` gets it. Before operandDmaDuringLine.
     void carriedFetchesTurnedOn(const Memory& mem, int line, const RegisterFile& regs, const DmaClockFetches& f,
                                 PlayfieldLine& out);
     // That line starts a mode line with an LMS or JMP (fetched, or repeated with display-list

@@ -241,50 +241,6 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
     return n;
 }
 
-// A carried line that began with the width off (ANTIC's pattern then has no start: nothing is
-// fetched, the carried bits neither, and the line's start work sees no playfield) and whose width
-// one write turns on, acting from cycle 2 on with the start still ahead (on or before its clock's
-// cycle, the one before the first name cycle): Altirra redoes the pattern at the write, so the
-// carried bits fetch from there up to the start and on with its places, the line fetching as one
-// that had that start from the beginning less the fetches before the write (a pause from the line's
-// start), and its picture decode, waiting while there is no start, then runs as that line's. Those
-// of cycles 2-7 from the write on meet ANTIC's own fetches there (Antic::carriedFetchesTurnedOn).
-// A write on cycle 9 or 10 that turns the width on to a start just behind the beam (passed,
-// unlatched: ANTIC latches no start with the width off) still starts the clock there where
-// lateStartLatches says so, as after a pause on a line begun with the width on: Altirra's pattern
-// at the write has the start's places from its first name cycle and its decode, waiting until
-// then, runs as the line's begun with that start (a text line's first name on cycle 10 passed by
-// two: textStartPassedByTwo). Later writes acting after the start is latched (from its first name
-// cycle, or the cycle after the write that latched it late) move only its stop, as on a line begun
-// with the width on (Altirra latches the start as the beam passes it with the width on, and a
-// write then works the pattern out again with that start): the stop as playfieldFetch follows
-// them. Other later writes are not modelled. (One acting on cycle 1, a program's write on cycle
-// 0, makes the line one begun with the width on: carriedClockAsWritten.)
-CarriedClock carriedClockTurnedOn(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
-                                  std::span<const PlayfieldLine::FetchChange> changes) {
-    constexpr int kFirstTurnedOnCycle = 2;
-    CarriedClock out;
-    if (changes.empty()) return out;
-    const PlayfieldLine::FetchChange& w = changes[0];
-    const int from = w.clock / 2;  // the first cycle the write acts on (actsOnCycle)
-    const int start = dmaClockStartName(w.dmactl, hscrollEnabled, w.hscrol);
-    if (start < 0 || from < kFirstTurnedOnCycle) return out;
-    const bool passed = start - 1 < from;
-    if (passed && (from - 1 > kLastLateStartCycle || !lateStartLatches(start, from, changes.size() > 1))) return out;
-    const int latchedFrom = std::max(start, from + 1);  // the first cycle after the start is latched
-    for (const PlayfieldLine::FetchChange& later : changes.subspan(1))
-        if (later.clock / 2 < latchedFrom) return out;
-    const PlayfieldFetch fetch = playfieldFetch(mode, hscrollEnabled, dmactl, hscrol, changes);
-    if (fetch.clock != start - 1) return out;  // (never: the start the beam latches)
-    if (passed) out.unfetchedName = textStartPassedByTwo(mode, start, from);
-    out.start = start;
-    out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
-    out.pauseFrom = 0;
-    out.pauseTo = from;
-    out.modelled = true;
-    return out;
-}
-
 }  // namespace
 
 CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
@@ -301,15 +257,16 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         if (start < 0) return {.modelled = true, .end = 1};  // (no start: nothing fetched, the carried bits neither)
         return {.modelled = true, .start = start, .stop = dmaClockStopName(w.dmactl, hscrollEnabled, w.hscrol)};
     }
-    if (dmaClockStartName(dmactl, hscrollEnabled, hscrol) < 0)
-        return carriedClockTurnedOn(mode, hscrollEnabled, dmactl, hscrol, changes);
     const PlayfieldFetch fetch = playfieldFetch(mode, hscrollEnabled, dmactl, hscrol, changes);
     // The registers in force cycle by cycle up to the start the beam latches (or, with none, to the
     // end of the line): the width on all the way, the start ahead of the beam on each cycle; or,
     // from cycle 7 on, the width turned off for good or the start moved behind the beam, the start
     // ahead until then.
     size_t next = 0;
-    int off = -1;     // the first cycle with the width off
+    // The first cycle with the width off: 0 on a line that began with it off (ANTIC's pattern then
+    // has no start, so nothing is fetched, the carried bits neither, and the line's start work sees
+    // no playfield until a write turns the width on: a pause from 0, below).
+    int off = dmaClockStartName(dmactl, hscrollEnabled, hscrol) < 0 ? 0 : -1;
     int passed = -1;  // the cycle from which a write left the start behind the beam, unlatched
     bool latched = false;
     for (int c = 1; c < kCyclesPerLine && !latched && passed < 0; ++c) {
@@ -331,7 +288,7 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         // (CarriedClock::goneOwnFetchCycles). (One from cycle 1, a program's write on cycle 0, makes
         // the line one begun with the width off, above.)
         if (off >= 0 && (start - 1 >= c || c - 1 <= kLastLateStartCycle)) {
-            if (off < 2) return out;
+            if (off == 1) return out;
             addPause(out, off, c);
             off = -1;
         }

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 
@@ -189,7 +190,7 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 //   where the ring has its place; -1 for none;
 //   `pauseFrom`, `pauseTo`: the cycles [pauseFrom, pauseTo) with the width turned off before the
 //   start (acting from cycle 2 on) and on again with the start still ahead, or just behind on
-//   cycle 9 or 10, or from 0 on a line that began with the width off and one write turns on from
+//   cycle 9 or 10, or from 0 on a line that began with the width off until a write turns it on from
 //   cycle 2 on: nothing fetched there; -1 for none. With the width off and on again more than
 //   once, pauseFrom is the first pause's first cycle and pauseTo the last one's end;
 //   `resumed`: the cycles between those pauses (bit c for cycle c), the width on again with the
@@ -198,14 +199,15 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // began with it off, make the line from cycle 2 one begun with the width so written (ANTIC works
 // its pattern out again as it takes up the line on cycle 1): the clock is that line's, the later
 // writes followed on it; with the width off and no later write, nothing is fetched (`end` 1).
-// `modelled` is false for the lines the model draws without the carried bits: a line that began
-// with the width off and has more than one write before its start is latched (later ones after
-// it move only the stop), or one after the start that no late start
-// latches (a write from cycle 11 on: nothing fetched, as without the carried bits), or leaving the
-// width off, or a start a write on cycle 10 or before moved past the beam so that the write acts
-// after the first name cycle on a line that has a later write. (A line begun with the width off
-// that one write on cycle 9 or 10 turns on to a start just behind the beam, or passed by two,
-// still starts the clock there: a pause from 0, the start latched late.)
+// A line that began with the width off is one whose width is off from cycle 0 (a pause from 0):
+// its writes are followed as on a line begun with it on, the width turned on with the start
+// ahead (or just behind on cycle 9 or 10, latched late) ending the pause, as often as it goes off
+// and on again, a start moved while ahead, and later writes after the start moving only its stop.
+// `modelled` is false for the lines the model draws without the carried bits: a line begun with
+// the width off whose width no write turns on with the start ahead or latched late (a write from
+// cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10 or
+// before moved past the beam so that the write acts after the first name cycle on a line that has
+// a later write.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;
@@ -215,6 +217,13 @@ struct CarriedClock {
     int unfetchedName = -1;
     int pauseFrom = -1, pauseTo = -1;
     uint64_t resumed = 0;
+    // A line begun with the width off (a pause from 0): the first cycle its carried bits fetch
+    // on, where the first write turning the width on acts (the end of the first pause); -1 for
+    // other lines.
+    int turnedOnFrom() const {
+        if (pauseFrom != 0) return -1;
+        return resumed != 0 ? std::countr_zero(resumed) : pauseTo;
+    }
     // The cycles 2-7 (bit c: cycle c) whose carried fetch the writes took away: from `end` on,
     // and in a pause from cycle 2 on not resumed (a pause from 0, a line begun with the width
     // off, had none for ANTIC's start work to meet). ANTIC works its pattern out again at each

@@ -606,9 +606,10 @@ void Machine::carriedFetchesGoneBeforeLms(const RegisterFile& regs, PlayfieldLin
     const CarriedClock clock = carriedClockAsWritten(pf);
     const uint8_t gone = clock.goneOwnFetchCycles();
     if (clock.modelled && (gone & 0x7C) != 0) antic_.carriedFetchesGoneBeforeLms(memory_, gone, pf);
-    // A line begun with the width off that one write turns on before cycle 8 (a pause from 0): its
-    // carried fetches from the write on meet ANTIC's own there.
-    if (clock.modelled && clock.pauseFrom == 0 && clock.pauseTo <= kOperandLowCycle + 1)
+    // A line begun with the width off that a write turns on before cycle 8 (a pause from 0): its
+    // carried fetches from the write on (up to a later write turning it off again, and from one
+    // turning it on again) meet ANTIC's own there.
+    if (clock.modelled && clock.pauseFrom == 0 && clock.turnedOnFrom() <= kOperandLowCycle + 1)
         antic_.carriedFetchesTurnedOn(memory_, line_, regs,
                                       dmaClockFetches(pf.dmaClock, pf.dmaMode, clock, pf.firstRow), pf);
 }

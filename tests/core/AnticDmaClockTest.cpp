@@ -313,10 +313,92 @@ TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffTurnedOnAndOffAgainAfterItsSta
     for (int c = 51; c < kCyclesPerLine; ++c)
         EXPECT_TRUE(dma.cpu(c) || ((c == 53 || c == 57) && dma.use[c] == DmaUse::Refresh)) << c;
     EXPECT_EQ(dma.cpuCycles(), 73);
-    // A later write acting before the start is latched (here HSCROL 0 on cycle 10, acting from 11,
-    // which would move the start behind the beam) is not modelled.
+    // A later write acting before the start is latched (here HSCROL 0 on cycle 10, acting from 11)
+    // moves the start as on a line begun with the width on: to name cycle 10, passed by two on
+    // cycle 10 with no write after it, so it still starts the clock (its first bitmap, 12, after
+    // the write), the stop 96 cycles on (106); nothing fetched before cycle 9.
     const std::vector<PlayfieldLine::FetchChange> beforeTheStart = {{18, 0x22, 8}, {22, 0x22, 0}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x20, 8, beforeTheStart).modelled);
+    const CarriedClock moved = carriedClockAsWritten(0xF, true, 0x20, 8, beforeTheStart);
+    EXPECT_TRUE(moved.modelled);
+    EXPECT_EQ(moved.start, 10);
+    EXPECT_EQ(moved.stop, 106);
+    EXPECT_EQ(moved.pauseFrom, 0);
+    EXPECT_EQ(moved.pauseTo, 9);
+}
+
+TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOffAndOnAgainBeforeItsStartFetchesWhileTheWidthIsOn) {
+    // The line of A4_ACarriedLineBegunWithTheWidthOffTurnedOnAndOffAgainAfterItsStart... (a scrolled
+    // mode F first row with the ring $AA: carried bitmaps on the odd cycles; HSCROL 8; begun with
+    // DMACTL $20, no instruction fetch, no P/M DMA) with three writes before its start: DMACTL $22
+    // on cycle 2 (acting from 3; first name cycle 14, its clock on 13, ahead), $20 on cycle 6
+    // (acting from 7, the start not latched: no start, nothing fetched) and $22 on cycle 10 (acting
+    // from 11, the start 14 ahead again). Altirra works the pattern out again at each write, the
+    // carried bits fetching from each write that leaves the width on with the start ahead, so the
+    // line fetches as one begun with that start less the fetches of cycles 0-2 and 7-10: carried
+    // bitmaps on 3 and 5, then on the odd cycles 11-113, the start's (even places, stop 110) on the
+    // even 16-110. On the bus (up to 105): 3, 5 and every cycle 11-105 but 12 and 14, 95 cycles;
+    // the refreshes of 25-57 wait and only the last is made, on 106: the CPU keeps 114 - 95 - 1 =
+    // 18 cycles (0-2, 4, 6-10, 12, 14, 107-113).
+    // Not modelled before (more than one write before the start of a line begun with the width
+    // off), the line was drawn without the carried bits: the start's bitmaps on 16-104 alone, the
+    // 9 refreshes made, the CPU keeping 60.
+    LineDmaSetup s;
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{6, 0x22, 8}, {14, 0x20, 8}, {22, 0x22, 8}};
+    s.fetchChanges = writes;
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x20, 8, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 14);
+    EXPECT_EQ(clock.stop, 110);
+    EXPECT_EQ(clock.pauseFrom, 0);
+    EXPECT_EQ(clock.pauseTo, 11);
+    EXPECT_EQ(clock.turnedOnFrom(), 3);
+    const LineDma dma = lineDma(s);
+    for (int c : {3, 5}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 11; c <= 105; ++c) EXPECT_TRUE(c == 12 || c == 14 || dma.use[c] == DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+    for (int c : {0, 1, 2, 4, 6, 7, 8, 9, 10, 12, 14}) EXPECT_TRUE(dma.cpu(c)) << c;
+    EXPECT_EQ(dma.cpuCycles(), 18);
+}
+
+TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffWhoseStartAWriteMovesWhileAheadFetchesUpToTheNewStart) {
+    // The line above with DMACTL $22 on cycle 8 (acting from 9: first name cycle 14, its clock on
+    // 13, ahead) and HSCROL 12 on cycle 10 (acting from 11): the start moves to name cycle 16 (its
+    // clock on 15, still ahead, not latched), the stop to 112 (on the step). Altirra works the
+    // pattern out again at the write with the new start: carried bitmaps on the odd cycles from 9,
+    // the start's places (even) from name cycle 16, bitmaps on the even 18-112. On the bus: every
+    // cycle 9-105 but 10, 12, 14 and 16 (93); the refreshes wait until 106, only the last made:
+    // the CPU keeps 114 - 93 - 1 = 20 cycles.
+    // Not modelled before, the line was drawn without the carried bits: bitmaps on 18-104 alone,
+    // the 9 refreshes made, the CPU keeping 61.
+    LineDmaSetup s;
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{18, 0x22, 8}, {22, 0x22, 12}};
+    s.fetchChanges = writes;
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x20, 8, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 16);
+    EXPECT_EQ(clock.stop, 112);
+    EXPECT_EQ(clock.pauseFrom, 0);
+    EXPECT_EQ(clock.pauseTo, 9);
+    const LineDma dma = lineDma(s);
+    for (int c = 9; c <= 105; ++c)
+        EXPECT_TRUE((c >= 10 && c <= 16 && c % 2 == 0) || dma.use[c] == DmaUse::Playfield) << c;
+    for (int c : {10, 12, 14, 16}) EXPECT_TRUE(dma.cpu(c)) << c;
+    EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 20);
 }
 
 TEST(AnticDma, A4_ACarriedTextLineWhoseWidthAWriteTurnsOffBeforeItsStartFetchesUpToTheWrite) {
@@ -2424,6 +2506,41 @@ TEST(AnticMidLine,
     EXPECT_NE(lit(t, kFirstModeLine + 9, 0x30, 0xC0), lit(inTime, kFirstModeLine + 9, 0x30, 0xC0));
 }
 
+TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOffAndOnAgainBeforeItsStartFetchesTheByteBetween) {
+    // Lines 32-34 as in A4_AStopMovedOffTheStepFetchesOnIntoTheNextLine (scrolled mode F lines; line
+    // 32: LMS $3000, HSCROL 2 from clock 100: 51 bytes, the ring $55, the even places). Line 33 begins
+    // with DMACTL $20 and HSCROL 8 (both at its clock 0, before line 32 ends): the width off, no
+    // start, nothing fetched, but line 32's cycle 0 bitmap (virtual) moves the counter to byte 52.
+    // DMACTL $22 at clock 12 (cycle 7, acting from 8; a wide fetch, first name cycle 14, ahead),
+    // $20 at clock 14 (cycle 8, acting from 9: no start) and $22 again at clock 18 (cycle 10, acting
+    // from 11, the start 14 still ahead; its stop 110, on the step). Altirra works the pattern out
+    // again at each write: the carried bitmaps fetch on cycle 8, between the first two writes, and
+    // from 11 on, with the start's places (even too) from 14: bitmaps on 8 and the even 12-110, 51
+    // bytes from 52 (place k byte 52 + k). The picture is the line begun with that start's (its
+    // decode waits while there is no start; A4_ACarriedLineBegunWithTheWidthOffIsDrawnAsOneStarted-
+    // InTimeLessTheFetchesBeforeTheWrite): places 6-45, bytes 58-97, in the window $30-$CF. The stop
+    // on the step leaves no ring: line 34, a wide line with HSCROL 8, starts at byte 52 + 51 = 103
+    // and shows byte i at $28 + 4i, bytes 105-144 in the window.
+    // Memory: bytes 58-97 $FF, 98-104 $00, 105-144 $F0 ("1100" each).
+    // With only the last write (A4_ACarriedLineBegunWithTheWidthOffIsDrawnAsOneStarted...) line 34
+    // would start at byte 102 (byte 104 unlit at $30-$33). Not modelled before, line 33 was drawn
+    // without the carried bits: its own 48 bytes from byte 52, shown from byte 54 (bytes 54-57
+    // unlit at $30-$3F), line 34 from byte 100 (bytes 102-104 unlit at $30-$3B).
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+    fill(t, 58, 98, 0xFF);
+    fill(t, 105, 145, 0xF0);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 8);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x22);
+    t.at(kFirstModeLine + 1, 14, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
+}
+
 TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnAndOffAgainAfterItsStartIsDrawnUpToTheSecondWrite) {
     // The scene of A4_ACarriedLineBegunWithTheWidthOffIsDrawnAsOneStartedInTimeLessTheFetchesBeforeTheWrite
     // (line 33, a scrolled mode F line begun with DMACTL $20 and HSCROL 8, the ring $55, DMACTL $22
@@ -2492,6 +2609,34 @@ TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOnCycle2AndsItsCar
     t.poke(0x4621, {0xFF});
     t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x3C);
     t.at(kFirstModeLine + 1, 2, Reg::DMACTL, 0x3E);
+    t.run();
+    EXPECT_EQ(t.activeClocks(0, kFirstModeLine + 1).size(), 8u);
+    EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
+    EXPECT_TRUE(t.activeClocks(2, kFirstModeLine + 1).empty());
+}
+
+TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOffAndOnAgainAndsTheFetchBetweenIntoAPlayers) {
+    // The scene of A4_ACarriedLineBegunWithTheWidthOffTurnedOnOnCycle2AndsItsCarriedFetchIntoAPlayers
+    // (line 33 begun with DMACTL $3C, the width off; $3E at clock 2, cycle 2, acting from 3, the
+    // start's clock 9 ahead) with $3C again at clock 6 (cycle 4, acting from 5: no start, nothing
+    // fetched) and $3E at clock 14 (cycle 8, acting from 9, the start's clock, still ahead).
+    // Altirra works the pattern out again at each write: the carried bitmaps fetch on cycles 3-4,
+    // between the first two writes, the one of cycle 4 at $3034 meeting player 2's fetch (ANTIC
+    // reads $4621 & $3034 = $0020, $00), none on 5-8, and from 9 on with the start. A write on
+    // cycle 4 reaches no player fetch (D3). So, as with the first write alone, players 0 and 1
+    // show eight clocks each on line 33 and player 2 nothing. The last pause ends on cycle 9, after
+    // ANTIC's own fetches: the model before met them only where the last pause ended before cycle
+    // 8, and it drew this line (more than one write before the start) without the carried bits:
+    // player 2 read its own $4621, eight clocks.
+    TestMachine t;
+    carriedFetchesOnPlayersCycles(t);
+    t.poke(0x4421, {0xFF});
+    t.poke(0x4521, {0xFF});
+    t.poke(0x4621, {0xFF});
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x3C);
+    t.at(kFirstModeLine + 1, 2, Reg::DMACTL, 0x3E);
+    t.at(kFirstModeLine + 1, 6, Reg::DMACTL, 0x3C);
+    t.at(kFirstModeLine + 1, 14, Reg::DMACTL, 0x3E);
     t.run();
     EXPECT_EQ(t.activeClocks(0, kFirstModeLine + 1).size(), 8u);
     EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);

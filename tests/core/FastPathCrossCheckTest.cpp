@@ -939,9 +939,13 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // (abnormalDmaSceneTurnedOnJustBehind). With `onThenLater` every such line begins with the width
 // off, has it turned on as it began from cycle 8 on (mostly before the line's start) and has a
 // width or HSCROL write after the start (clocks 70-209), which moves only its stop
-// (abnormalDmaSceneTurnedOnAndWrittenAfterTheStart).
+// (abnormalDmaSceneTurnedOnAndWrittenAfterTheStart). With `onThenMore` every such line begins
+// with the width off, has it turned on as it began (clocks 1 up to the start's clock, mostly ahead
+// of it) and then, mostly before the start is latched, HSCROL written, the width turned off and on
+// again, or the width changed (abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
-                          bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false) {
+                          bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
+                          bool onThenMore = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -968,7 +972,21 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
     int lastPicked = -2;
     for (size_t i = 0; i < carried.size(); ++i) {
         const auto [y, dmactl, start] = carried[i];
-        if (onThenLater) {
+        if (onThenMore) {
+            t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            const int on = 1 + beforeSeven.below(std::max(2, 2 * start - 8));
+            t.at(y, on, Reg::DMACTL, dmactl);
+            const int next = on + 2 + beforeSeven.below(8);
+            switch (beforeSeven.below(3)) {
+                case 0: t.at(y, next, Reg::HSCROL, beforeSeven.byte()); break;
+                case 1:
+                    t.at(y, next, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+                    t.at(y, next + 2 + beforeSeven.below(8), Reg::DMACTL,
+                         static_cast<uint8_t>(0x2C | (1 + beforeSeven.below(3))));
+                    break;
+                default: t.at(y, next, Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + beforeSeven.below(3))));
+            }
+        } else if (onThenLater) {
             t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
             t.at(y, 12 + beforeSeven.below(std::max(2, 2 * start - 16)), Reg::DMACTL, dmactl);
             const int clock = 70 + beforeSeven.below(140);
@@ -1014,6 +1032,9 @@ void abnormalDmaSceneTurnedOnJustBehind(TestMachine& t, uint32_t seed) {
 }
 void abnormalDmaSceneTurnedOnAndWrittenAfterTheStart(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, true);
+}
+void abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, true);
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -1097,13 +1118,21 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // start, which move only its stop, and of them the text lines and those whose stop the writes
     // leave missed (the clock running on into the next line)
     int begunOffLater = 0, begunOffLaterText = 0, begunOffLaterRunOn = 0;
-    for (uint32_t seed = 9000; seed < 9170; ++seed) {
+    // (Seeds 9170-9199: lines begun with the width off, turned on and written again before the
+    // start.) The lines begun with the width off whose second width or HSCROL write acts before
+    // the start is latched (the first one's start, or the cycle after it when that start is
+    // behind), and of them the text lines, those whose width went off and on again (carried bits
+    // fetched between), those whose start a write moved while ahead, and those whose fetches a
+    // write ended (the width off for good, or the start moved behind the beam)
+    int begunOffMore = 0, begunOffMoreText = 0, begunOffMoreResumed = 0, begunOffMoreMoved = 0, begunOffMoreEnded = 0;
+    for (uint32_t seed = 9000; seed < 9200; ++seed) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
                            : seed < 9110 ? abnormalDmaSceneWrittenOnCycleZero
                            : seed < 9140 ? abnormalDmaSceneTurnedOnJustBehind
-                                         : abnormalDmaSceneTurnedOnAndWrittenAfterTheStart;
+                           : seed < 9170 ? abnormalDmaSceneTurnedOnAndWrittenAfterTheStart
+                                         : abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1234,6 +1263,17 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     begunOffLaterText += anticMode(pf.dmaMode).character;
                     begunOffLaterRunOn += clock.stop < 0;
                 }
+                if (clock.modelled && clock.pauseFrom == 0 && changes.size() > 1 && (pf.dmactl & 3) == 0 &&
+                    changes[0].clock / 2 >= 2) {
+                    const int first = dmaClockStartName(changes[0].dmactl, pf.hscrollEnabled, changes[0].hscrol);
+                    if (first < 0 || changes[1].clock / 2 < std::max(first, changes[0].clock / 2 + 1)) {
+                        ++begunOffMore;
+                        begunOffMoreText += anticMode(pf.dmaMode).character;
+                        begunOffMoreResumed += clock.resumed != 0;
+                        begunOffMoreMoved += clock.start != kNoStart && clock.start != first;
+                        begunOffMoreEnded += clock.end < kCyclesPerLine;
+                    }
+                }
                 if (clock.modelled && clock.pauseFrom == 0 && clock.start != kNoStart &&
                     clock.pauseTo > clock.start - 1) {
                     ++begunOffJustBehind;
@@ -1295,6 +1335,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(begunOffLater, 50) << turnedOn;
     EXPECT_GT(begunOffLaterText, 14) << begunOffLater;
     EXPECT_GT(begunOffLaterRunOn, 6) << begunOffLater;
+    // (217, 75, 88, 104 and 54 seen.)
+    EXPECT_GT(begunOffMore, 130) << turnedOn;
+    EXPECT_GT(begunOffMoreText, 45) << begunOffMore;
+    EXPECT_GT(begunOffMoreResumed, 50) << begunOffMore;
+    EXPECT_GT(begunOffMoreMoved, 60) << begunOffMore;
+    EXPECT_GT(begunOffMoreEnded, 30) << begunOffMore;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
