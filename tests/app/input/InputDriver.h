@@ -100,7 +100,13 @@ public:
         // The position reaches ImGui through the X server (the warp), not with the event: on a
         // loaded machine it can come frames later, and a press pushed before would land where
         // the pointer was (a lost click). Run frames until the app's last frame saw it there.
-        for (int i = 1; i <= kPointerFrames && !pointerSeenAt(x, y); ++i) {
+        // On a machine busy with builds the X server can fall behind the app's frames (which
+        // do not wait for vsync under Xvfb): past kPointerFrames the frames go on, a few
+        // milliseconds apart, until kPointerWaitMs have passed.
+        const Uint64 start = SDL_GetTicks64();
+        for (int i = 1; !pointerSeenAt(x, y) && (i <= kPointerFrames || SDL_GetTicks64() - start < kPointerWaitMs);
+             ++i) {
+            if (i > kPointerFrames) SDL_Delay(5);
             // A warp to where the pointer already is (a new window opened under it) makes no
             // motion event, and SDL then never learns the pointer is in the window: ImGui has
             // no position at all. A pixel away and back makes the events; the window is given
@@ -115,8 +121,9 @@ public:
         }
         if (!pointerSeenAt(x, y))
             ADD_FAILURE() << "the app's frames did not see the pointer at " << x << "," << y << " within "
-                          << kPointerFrames << " frames (it is at " << ImGui::GetIO().MousePos.x << ","
-                          << ImGui::GetIO().MousePos.y << "; SDL has the window under the pointer: "
+                          << kPointerFrames << " frames and " << kPointerWaitMs << " ms (it is at "
+                          << ImGui::GetIO().MousePos.x << "," << ImGui::GetIO().MousePos.y
+                          << "; SDL has the window under the pointer: "
                           << (SDL_GetMouseFocus() == SDL_GetWindowFromID(app_.windowId()) ? "yes" : "no") << ")";
     }
 
@@ -157,6 +164,7 @@ public:
 
 private:
     static constexpr int kPointerFrames = 120;
+    static constexpr Uint64 kPointerWaitMs = 15000;
 
     // Where the app's last ImGui frame had the pointer (what it hovered), in window pixels.
     static bool pointerSeenAt(int x, int y) {
