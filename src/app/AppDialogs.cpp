@@ -289,7 +289,13 @@ void App::drawDialogs() {
             ImGui::TextWrapped("%s", sentence(note).c_str());
         }
         ImGui::PopTextWrapPos();
-        if (ImGui::Button("OK")) ImGui::CloseCurrentPopup();
+        // Enter or Escape close it too, as the error dialog, but not the Enter that chose the
+        // file in the export dialog: that one is still down the frame the notes appear.
+        if (ImGui::IsWindowAppearing()) notesAppeared_ = frame_;
+        const bool freshKey =
+            frame_ > notesAppeared_ + 1 && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
+                                            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false));
+        if (ImGui::Button("OK") || freshKey) ImGui::CloseCurrentPopup();
         ctx_.noteWidget("export notes ok");
         ImGui::EndPopup();
     }

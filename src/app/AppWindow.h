@@ -223,6 +223,7 @@ private:
     std::string errorText_;
     std::vector<std::string> exportNotes_;  // the last export's notes, shown in their own dialog
     bool showExportNotes_ = false;
+    int notesAppeared_ = 0;  // the UI frame the export notes appeared
     std::vector<std::string> shownPopups_;
     int problemAppeared_ = 0;  // the UI frame the error popup appeared  // the modal windows drawn in the last frame
 

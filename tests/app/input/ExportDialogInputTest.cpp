@@ -213,6 +213,20 @@ TEST(ExportDialogOfShapes, SaysWhatTheEditorsFileCannotHold) {
     input.click(ox, oy);
     input.frames(3);
     EXPECT_FALSE(app.popupShown("Export notes"));
+    // Again, over the file just written (Replace): Enter closes the notes as it closes an error,
+    // and the Enter that chose the file does not close them unseen.
+    chooseExportItem(app, input, ".apl");
+    ASSERT_TRUE(app.popupShown("Export the scene"));
+    input.key(SDLK_RETURN);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Replace the file?"));
+    auto [rx, ry] = widgetCentre(app, "export replace");
+    input.click(rx, ry);
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("Export notes"));
+    input.key(SDLK_RETURN);
+    input.frames(3);
+    EXPECT_FALSE(app.popupShown("Export notes"));
     fs::remove_all(dir);
 }
 
