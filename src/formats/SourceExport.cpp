@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <sstream>
 
 #include "core/Machine.h"
 #include "formats/BaseScene.h"
@@ -156,8 +157,25 @@ std::string assembler(const Scene& scene, bool ca65) {
     return out;
 }
 
+// The export's notes (sourceNotes) as comments under the source's first line, wrapped to lines of
+// about 96 characters: the advice on where to build the program travels with the file.
+std::string noteComments(const Scene& scene, SourceLanguage language, const std::string& comment) {
+    std::string out;
+    for (const std::string& note : sourceNotes(scene, language)) {
+        std::string line = comment + " Note:";
+        std::istringstream words(note + ".");
+        for (std::string word; words >> word;) {
+            if (line.size() + 1 + word.size() > 96) out += line + "\n", line = comment + "  ";
+            line += " " + word;
+        }
+        out += line + "\n";
+    }
+    return out;
+}
+
 std::string madPascal(const Scene& scene) {
-    std::string out = "// PMG Lab scene \"" + scene.name + "\": setup and shapes (Mad Pascal)\n\n";
+    std::string out = "// PMG Lab scene \"" + scene.name + "\": setup and shapes (Mad Pascal)\n" +
+                      noteComments(scene, SourceLanguage::MadPascal, "//") + "\n";
     for (const MemoryBlock& b : preparedMemory(scene)) {
         out += "const " + label(b) + ": array [0.." + std::to_string(b.bytes.size() - 1) + "] of byte = (\n";
         byteLines(out, b.bytes, "  ", ", ", "$", ",", "");
@@ -184,7 +202,8 @@ std::string madPascal(const Scene& scene) {
 }
 
 std::string fastBasic(const Scene& scene) {
-    std::string out = "' PMG Lab scene \"" + scene.name + "\": setup and shapes (FastBasic)\n";
+    std::string out = "' PMG Lab scene \"" + scene.name + "\": setup and shapes (FastBasic)\n" +
+                      noteComments(scene, SourceLanguage::FastBasic, "'");
     auto data = [&](const std::string& name, const std::vector<uint8_t>& bytes) {
         bool first = true;
         for (size_t i = 0; i < bytes.size(); i += 16) {

@@ -495,3 +495,28 @@ TEST_F(FormatsCli, SourceExportSaysWhereTheBuiltProgramMeetsTheScenesMemory) {
               std::string::npos)
         << r.out;
 }
+
+// The advice travels with the file: the Mad Pascal and FastBasic sources carry the export's
+// notes as comments under their first line (a source whose program lies clear carries none).
+TEST_F(FormatsCli, CompiledSourcesCarryTheirNotesAsComments) {
+    auto r = run({"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--source", "madpascal",
+                  "--out", temp("scene.pas").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const std::string pascal = readText(temp("scene.pas"));
+    EXPECT_EQ(
+        pascal.rfind("// PMG Lab scene \"default\": setup and shapes (Mad Pascal)\n// Note: the program compiled at "
+                     "Mad Pascal's default origin ($2000)",
+                     0),
+        0u)
+        << pascal.substr(0, 400);
+    EXPECT_NE(pascal.find("-code:5800"), std::string::npos);
+    r = run({"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/default.json", "--source", "fastbasic", "--out",
+             temp("scene.bas").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(readText(temp("scene.bas")).find("\n' Note: the program compiled at the FastBasic cross compiler's"),
+              std::string::npos);
+    r = run({"export", std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/wrap-edge.json", "--source", "madpascal",
+             "--out", temp("clear.pas").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(readText(temp("clear.pas")).find("Note:"), std::string::npos);
+}
