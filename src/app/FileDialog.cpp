@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <system_error>
+#include <utility>
 
 #include <imgui.h>
 
@@ -75,6 +76,16 @@ void FileDialog::list(const fs::path& folder) {
     entries_.insert(entries_.end(), files.begin(), files.end());
 }
 
+int FileDialog::fieldCallback(ImGuiInputTextCallbackData* data) {
+    auto* self = static_cast<FileDialog*>(data->UserData);
+    if (std::exchange(self->pathToField_, false)) {
+        data->DeleteChars(0, data->BufTextLen);
+        data->InsertChars(0, self->path_);
+        data->CursorPos = data->SelectionStart = data->SelectionEnd = data->BufTextLen;
+    }
+    return 0;
+}
+
 std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent,
                                          const std::function<void(const std::string&)>& note) {
     const char* title = mode_ == Mode::Open     ? "Open scene"
@@ -96,8 +107,10 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent,
     if (!ImGui::BeginPopupModal(title, &open_)) return chosen;
     if (!prompt_.empty()) ImGui::TextWrapped("%s", prompt_.c_str());
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    const bool enter = ImGui::InputText("##path", path_, sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (ImGui::IsWindowAppearing() || std::exchange(refocus_, false)) ImGui::SetKeyboardFocusHere();
+    const bool enter = ImGui::InputText("##path", path_, sizeof path_,
+                                        ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackAlways,
+                                        fieldCallback, this);
     ImGui::SameLine();
     const bool ok = ImGui::Button(mode_ == Mode::SaveAs   ? "Save"
                                   : mode_ == Mode::Open   ? "Open"
@@ -109,8 +122,15 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent,
     if ((enter || ok) && path_[0]) {
         std::error_code ec;
         const fs::path p(path_);
-        if (fs::is_directory(p, ec)) list(p);
-        else chosen = p;
+        if (fs::is_directory(p, ec)) {
+            list(p);
+            if (enter) {
+                setText(path_, sizeof path_, (folder_ / "").string());
+                refocus_ = pathToField_ = true;
+            }
+        } else {
+            chosen = p;
+        }
     }
     if (mode_ == Mode::Import && !kinds_.empty()) {
         kind_ = std::min(kind_, kinds_.size() - 1);

@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+struct ImGuiInputTextCallbackData;
+
 namespace pmg::app {
 
 // A kind of file a dialog can list: its name for the user and its extensions (".fnt", lower case).
@@ -53,6 +55,12 @@ private:
     size_t kind_ = 0;                   // Import: the kind listed
     std::vector<std::string> entries_;  // sub-folders end in '/'
     char path_[1024] = {};
+    // Enter on a folder's path listed it: the field takes the keyboard again on the next frame
+    // (Enter let it go), so the user types on, a file's name after the folder's. ImGui keeps an
+    // active field's own copy of the text and its cursor: the field's callback puts path_ there,
+    // the cursor at its end (pathToField_).
+    bool refocus_ = false, pathToField_ = false;
+    static int fieldCallback(ImGuiInputTextCallbackData* data);
     std::string prompt_;
 };
 

@@ -835,5 +835,33 @@ TEST(Walkthrough, TheWindowWarnsOfWhatTheCliWarnsOf) {
     fs::remove_all(dir);
 }
 
+// In File > Open, a folder's path typed and Enter lists that folder, and the field let go of
+// the keyboard: the file's name typed next went nowhere. The field keeps the keyboard, holding
+// the folder's path, and the name typed after it opens the file.
+TEST(Walkthrough, AFolderTypedInTheOpenDialogKeepsTheFieldForTheFilesName) {
+    const fs::path dir = scratchDir("walk-open-folder");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    input.key(SDLK_o, KMOD_LCTRL);
+    input.frames(2);
+    ASSERT_TRUE(app.popupShown("Open scene"));
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(sourceFile("assets/scenes").string());
+    input.key(SDLK_RETURN);
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("Open scene"));
+    EXPECT_TRUE(app.widget("file busy-mode-e.json").has_value()) << "Enter did not list the folder";
+    input.text("busy-mode-e.json");
+    input.key(SDLK_RETURN);
+    input.frames(6);
+    EXPECT_FALSE(app.popupShown("Open scene"));
+    EXPECT_TRUE(fs::equivalent(app.document().path(), sourceFile("assets/scenes/busy-mode-e.json")))
+        << app.document().path() << " " << app.errorText();
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
