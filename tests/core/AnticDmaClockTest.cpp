@@ -64,6 +64,14 @@ void playersLitUnlessAnded(TestMachine& t) {
     t.poke(0x0021, {0x0F});
 }
 
+// Line 33 of that scene when player 2's fetch met cycle 4's carried bitmap at $3034: players 0
+// and 1 read their own bytes (eight clocks each), player 2 the AND, $0020 (nothing).
+void expectPlayer2ReadTheAndToNothing(TestMachine& t) {
+    EXPECT_EQ(t.activeClocks(0, kFirstModeLine + 1).size(), 8u);
+    EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
+    EXPECT_TRUE(t.activeClocks(2, kFirstModeLine + 1).empty());
+}
+
 // One frame run line by line, as a program runs it, with a program's DMACTL write of `dmactl`
 // on cycle 0 of line `line` (Atari::chipWrite gives it clock -2: it acts from cycle 1, after the
 // line's writes at clock 0). A scene cannot place one there: its cycle 0 write lands on the line
@@ -2604,15 +2612,11 @@ TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOnCycle2AndsItsCar
     // read its own $4621: eight clocks.
     TestMachine t;
     carriedFetchesOnPlayersCycles(t);
-    t.poke(0x4421, {0xFF});
-    t.poke(0x4521, {0xFF});
-    t.poke(0x4621, {0xFF});
+    playersLitUnlessAnded(t);
     t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x3C);
     t.at(kFirstModeLine + 1, 2, Reg::DMACTL, 0x3E);
     t.run();
-    EXPECT_EQ(t.activeClocks(0, kFirstModeLine + 1).size(), 8u);
-    EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
-    EXPECT_TRUE(t.activeClocks(2, kFirstModeLine + 1).empty());
+    expectPlayer2ReadTheAndToNothing(t);
 }
 
 TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOffAndOnAgainAndsTheFetchBetweenIntoAPlayers) {
@@ -2630,17 +2634,13 @@ TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffTurnedOnOffAndOnAgainAndsT
     // player 2 read its own $4621, eight clocks.
     TestMachine t;
     carriedFetchesOnPlayersCycles(t);
-    t.poke(0x4421, {0xFF});
-    t.poke(0x4521, {0xFF});
-    t.poke(0x4621, {0xFF});
+    playersLitUnlessAnded(t);
     t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x3C);
     t.at(kFirstModeLine + 1, 2, Reg::DMACTL, 0x3E);
     t.at(kFirstModeLine + 1, 6, Reg::DMACTL, 0x3C);
     t.at(kFirstModeLine + 1, 14, Reg::DMACTL, 0x3E);
     t.run();
-    EXPECT_EQ(t.activeClocks(0, kFirstModeLine + 1).size(), 8u);
-    EXPECT_EQ(t.activeClocks(1, kFirstModeLine + 1).size(), 8u);
-    EXPECT_TRUE(t.activeClocks(2, kFirstModeLine + 1).empty());
+    expectPlayer2ReadTheAndToNothing(t);
 }
 
 TEST(AnticMidLine, A4_ACarriedLmsLineBegunWithTheWidthOffTurnedOnOnCycle5AndsItsCarriedFetchIntoTheLowByte) {
