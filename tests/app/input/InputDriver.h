@@ -128,15 +128,7 @@ public:
     }
 
     void button(bool press) {
-        SDL_Event e{};
-        e.button.type = press ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
-        e.button.windowID = app_.windowId();
-        e.button.button = SDL_BUTTON_LEFT;
-        e.button.state = press ? SDL_PRESSED : SDL_RELEASED;
-        e.button.clicks = 1;
-        e.button.x = x_, e.button.y = y_;
-        down_ = press;
-        SDL_PushEvent(&e);
+        pushButton(press);
         frames(2);
     }
 
@@ -144,6 +136,19 @@ public:
         moveTo(x, y);
         button(true);
         button(false);
+    }
+
+    // Two clicks a frame apart: Dear ImGui takes them for a double click only within 0.3 s of
+    // its clock, which follows the real time the app's frames take (long on a loaded machine).
+    void doubleClick(int x, int y) {
+        moveTo(x, y);
+        for (int i = 0; i < 2; ++i) {
+            pushButton(true);
+            frames(1);
+            pushButton(false);
+            frames(1);
+        }
+        frames(2);
     }
 
     void drag(int x0, int y0, int x1, int y1, int steps = 8) {
@@ -179,6 +184,17 @@ private:
         e.key.keysym.sym = sym;
         e.key.keysym.scancode = SDL_GetScancodeFromKey(sym);
         e.key.keysym.mod = mod;
+        SDL_PushEvent(&e);
+    }
+    void pushButton(bool press) {
+        SDL_Event e{};
+        e.button.type = press ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+        e.button.windowID = app_.windowId();
+        e.button.button = SDL_BUTTON_LEFT;
+        e.button.state = press ? SDL_PRESSED : SDL_RELEASED;
+        e.button.clicks = 1;
+        e.button.x = x_, e.button.y = y_;
+        down_ = press;
         SDL_PushEvent(&e);
     }
     void warp(int x, int y) {

@@ -428,9 +428,8 @@ TEST(Walkthrough, ARecentFileInTheOpenDialogIsPickedByAClickAndOpenedByADoubleCl
     const auto busy = app.widget("recent 1");
     ASSERT_TRUE(busy.has_value());
     const int x = static_cast<int>(((*busy)[0] + (*busy)[2]) / 2), y = static_cast<int>(((*busy)[1] + (*busy)[3]) / 2);
-    input.click(x, y);
-    input.click(x, y);
-    input.frames(4);
+    input.doubleClick(x, y);
+    input.frames(2);
     EXPECT_FALSE(app.popupShown("Open scene")) << "a double click on a recent file left the dialog open";
     EXPECT_TRUE(fs::equivalent(app.document().path(), second)) << "a double click did not open the recent file";
     fs::remove_all(dir);
