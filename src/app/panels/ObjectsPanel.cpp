@@ -4,6 +4,7 @@
 // through the Document, so it can be undone.
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "app/AppContext.h"
@@ -335,9 +336,18 @@ private:
         std::vector<uint8_t> view;
         int firstRow = 0;
         if (stripe.dma) {
-            const int height = std::max(8, shape.last - shape.first + 2);
+            int height = std::max(8, shape.last - shape.first + 2);
             firstRow = shape.empty() ? std::max(0, stripe.rows / 2 - 4) : std::max(0, shape.first - 1);
-            firstRow = std::min(firstRow, stripe.rows - height);
+            // While the pointer is held on the grid, its rows stay where they were at the press:
+            // a pixel drawn in the blank row above the shape (or the shape's top row erased)
+            // moves the shape's first row, and a grid that followed at once would slide under
+            // the pointer, which would then draw (or erase) the next row, and the next.
+            if (held_ && held_->object == obj && !shape.empty() && shape.first >= held_->firstRow) {
+                firstRow = held_->firstRow;
+                height = std::max(8, shape.last - firstRow + 1);
+            }
+            firstRow = std::clamp(firstRow, 0, std::max(0, stripe.rows - height));
+            height = std::min(height, stripe.rows - firstRow);
             view.assign(rows.begin() + firstRow, rows.begin() + firstRow + height);
         } else {
             const uint8_t graf = sceneRegister(scene, graphicsRegister(obj));
@@ -365,6 +375,8 @@ private:
         ImGui::InvisibleButton("##pixels", ImVec2(cellW * bits + 1, cellH * static_cast<float>(view.size()) + 1));
         ctx.noteWidget("pixel editor");
         const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
+        if (active && stripe.dma) held_ = HeldGrid{obj, firstRow};
+        else held_.reset();
         for (size_t r = 0; r < view.size(); ++r)
             for (int b = 0; b < bits; ++b) {
                 const ImVec2 a(origin.x + b * cellW, origin.y + r * cellH), z(a.x + cellW, a.y + cellH);
@@ -449,6 +461,12 @@ private:
     }
 
     bool paint_ = true;
+    // The grid's first row while the pointer is held on it (see drawShapeEditor).
+    struct HeldGrid {
+        int object;
+        int firstRow;
+    };
+    std::optional<HeldGrid> held_;
 };
 
 }  // namespace

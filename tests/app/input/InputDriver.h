@@ -132,6 +132,20 @@ public:
         frames(2);
     }
 
+    // The left button pressed or let go at the X server (xdotool), as a hand holds it: SDL's
+    // own button state follows, which Dear ImGui's SDL backend reads for a held button (a pushed
+    // event holds it for the one frame it arrives in). Returns once the app's frames see it.
+    void realButton(bool press) {
+        const std::string command = std::string("xdotool ") + (press ? "mousedown" : "mouseup") + " 1";
+        ASSERT_EQ(std::system(command.c_str()), 0) << command << " failed (./lab installs xdotool)";
+        down_ = press;
+        const Uint64 start = SDL_GetTicks64();
+        do frames(1);
+        while (ImGui::GetIO().MouseDown[0] != press && SDL_GetTicks64() - start < kPointerWaitMs);
+        ASSERT_EQ(ImGui::GetIO().MouseDown[0], press)
+            << "the app did not see the button " << (press ? "held" : "let go");
+    }
+
     void click(int x, int y) {
         moveTo(x, y);
         button(true);

@@ -862,5 +862,46 @@ TEST(Walkthrough, AFolderTypedInTheOpenDialogKeepsTheFieldForTheFilesName) {
     fs::remove_all(dir);
 }
 
+// The shape editor shows the shape with a blank row above it, for drawing the shape taller.
+// A pixel drawn there makes that row the shape's first; the grid then has a new blank row
+// above. It used to follow at once, while the button was still held: the grid slid down a row
+// under the pointer, which drew in the new blank row, and so on every frame, a column growing
+// up the P/M area for as long as the button was held and the pointer moved. Now it is one pixel.
+TEST(Walkthrough, APixelHeldInTheBlankRowAboveTheShapeIsOnePixel) {
+    const fs::path dir = scratchDir("walk-shape-top-row");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.show = {"Objects"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const ObjectStripe stripe = objectStripe(app.document().scene(), 0);  // P0, selected first
+    ASSERT_TRUE(stripe.dma);
+    const std::vector<uint8_t> before = readStripe(app.document().scene(), stripe);
+    const RowRange shape = shapeRows(before);
+    ASSERT_FALSE(shape.empty());
+    ASSERT_GE(shape.first, 1) << "the default scene's P0 starts at the top of its P/M area";
+    ASSERT_EQ(before[static_cast<size_t>(shape.first - 1)], 0);
+    const auto cell = app.widget("pixel editor cell");  // the grid's top left bit: the blank row
+    ASSERT_TRUE(cell.has_value());
+    const float w = (*cell)[2] - (*cell)[0], h = (*cell)[3] - (*cell)[1];
+    const int x = static_cast<int>((*cell)[0] + 3.5f * w), y = static_cast<int>((*cell)[1] + 0.5f * h);  // bit 3
+    input.moveTo(x, y);
+    input.frames(3);
+    input.realButton(true);
+    for (int i = 0; i < 6; ++i) {  // a hand holding the button still moves a little, inside the cell
+        input.moveTo(x + (i % 2 ? 1 : -1), y);
+        input.frames(2);
+    }
+    input.realButton(false);
+    input.frames(3);
+    std::vector<uint8_t> want = before;
+    want[static_cast<size_t>(shape.first - 1)] = 0x10;
+    const std::vector<uint8_t> after = readStripe(app.document().scene(), stripe);
+    EXPECT_EQ(shapeRows(after).first, shape.first - 1) << "the shape grew by more than the row drawn in";
+    EXPECT_EQ(after, want);
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pmg::app
