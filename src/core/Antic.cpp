@@ -1340,15 +1340,24 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     out.generated = true;
     if (!anticMode(out.mode).character) {
         dmaClockPicture(lineMemory(mem, out), out, clock.start, clock.stop);
-        return;
+    } else {
+        // The buffer as the line began: before a first row's fetches filled it (scanLine), else as
+        // the mode line's first row left it.
+        const bool filled = out.firstRow && scanAdvance_ > 0;
+        std::array<uint8_t, 63> names{};
+        std::copy_n((filled ? bufferBefore_.bytes : buffer_).begin(), kBufferSize, names.begin());
+        const uint64_t anded = dmaClockTextPicture(mem, names, out, clock);
+        if (filled) keepAndedNames(names, anded);
     }
-    // The buffer as the line began: before a first row's fetches filled it (scanLine), else as
-    // the mode line's first row left it.
-    const bool filled = out.firstRow && scanAdvance_ > 0;
-    std::array<uint8_t, 63> names{};
-    std::copy_n((filled ? bufferBefore_.bytes : buffer_).begin(), kBufferSize, names.begin());
-    const uint64_t anded = dmaClockTextPicture(mem, names, out, clock);
-    if (filled) keepAndedNames(names, anded);
+    if (clock.dmaOffAfterStart()) [[unlikely]] {
+        // ANTIC's playfield DMA off from a later write after a start passed by two: the picture is
+        // shown up to the write (its colour clock, 2 * end) and background after it, pixel pairs
+        // 00 in hi-res inside the window (Altirra sends GTIA zero pixels while it is off).
+        for (int x = 2 * clock.end; x < PlayfieldLine::kSize; ++x) {
+            uint8_t& code = out.an[static_cast<size_t>(x)];
+            code = out.hires && code != 0 ? 4 : 0;
+        }
+    }
 }
 
 void Antic::keepAndedNames(const std::array<uint8_t, 63>& names, uint64_t anded) {

@@ -67,11 +67,38 @@ template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take ta
 //    10): a bitmap line's first bitmap on 12 and the step on 10 still come after the write; a
 //    text line's first name, on cycle 10, is past (textStartPassedByTwo), its font byte (13) and
 //    the step (8, decoded two cycles behind the beam) come after it. The beam has passed the
-//    cycle ANTIC latches the start on, so it stays unlatched: a later write (`laterWrites`) would
-//    find ANTIC's playfield DMA off or a new start ahead (Altirra), which is not modelled.
-bool lateStartLatches(int start, int c, bool laterWrites) {
-    if (start == c) return true;
-    return start == c - 1 && !laterWrites;
+//    cycle ANTIC latches the start on, so it stays unlatched: a later write finds ANTIC's
+//    playfield DMA off or a new start ahead (Altirra; dmaOffAfterStartPassedByTwo).
+bool lateStartLatches(int start, int c) { return start == c || start == c - 1; }
+
+// The cycle from which ANTIC's playfield DMA is off on a carried line whose start a write on
+// cycle 10 passed by two (lateStartLatches), given the writes after it (`later`, with the
+// registers `dmactl` and `hscrol` before them). The start stays unlatched, the beam having passed
+// the cycle ANTIC latches it on, so the first later write that works the fetch timing out again (a
+// new width, or new HSCROL bits 1-3 on a scrolled line; one that changes bit 0 alone only delays
+// the picture) finds it behind the beam and turns the line's playfield DMA off from the cycle it
+// acts on, the carried bits' included (Altirra: a start neither latched nor ahead leaves it
+// inactive), as does one turning the width off (no start to fetch up to). kCyclesPerLine where no
+// write redoes the timing; -1 where one leaves a start ahead of the beam, which would start the
+// line's fetches again (not modelled).
+int dmaOffAfterStartPassedByTwo(bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
+                                std::span<const PlayfieldLine::FetchChange> later) {
+    int off = kCyclesPerLine;
+    for (size_t i = 0; i < later.size();) {
+        const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
+        const uint8_t dmactlBefore = dmactl, hscrolBefore = hscrol;
+        for (; i < later.size() && later[i].clock / 2 == from; ++i) {  // (the last on a cycle decides)
+            dmactl = later[i].dmactl;
+            hscrol = later[i].hscrol;
+        }
+        const bool redone =
+            ((dmactl ^ dmactlBefore) & 3) != 0 || (hscrollEnabled && ((hscrol ^ hscrolBefore) & 14) != 0);
+        if (!redone) continue;
+        const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+        if (start >= 0 && start - 1 >= from) return -1;
+        off = std::min(off, from);
+    }
+    return off;
 }
 
 // A carried line's width off from cycle `from` (7 or later) and on again from cycle `to` with
@@ -299,7 +326,14 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
             // the rest of the line, the carried bits' included (Altirra), whatever is written after
             // it (the width turned on again with the start so passed: nothing more after the pause).
             if (c - 1 <= kLastLateStartCycle) {
-                if (!lateStartLatches(start, c, next < changes.size())) return out;
+                if (start == c - 1 && next < changes.size()) {
+                    // Passed by two with later writes: the line as if latched up to the first later
+                    // write that redoes the timing, nothing fetched from it on.
+                    out.end = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, changes.subspan(next));
+                    if (out.end < 0) return CarriedClock{};
+                } else if (!lateStartLatches(start, c)) {
+                    return out;
+                }
                 out.unfetchedName = textStartPassedByTwo(mode, start, c);
                 latched = true;
                 break;

@@ -184,7 +184,8 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 //   `start`: the first name cycle of the start the clock latched, kNoStart for none;
 //   `stop`: the stop (name cycle) it passed with the width on, -1 for none (the clock runs on);
 //   `end`: the cycle from which it fetches nothing (the width turned off before the start and
-//   kept off, or the start moved behind the beam), kCyclesPerLine for none;
+//   kept off, the start moved behind the beam, or, after a start passed by two on cycle 10, a
+//   later write that works the timing out again: dmaOffAfterStart), kCyclesPerLine for none;
 //   `unfetchedName`: a text line's first name cycle that a write on cycle 10 passed by two (the
 //   start on name cycle 10): the pattern before the write decided it, so it fetches a name only
 //   where the ring has its place; -1 for none;
@@ -205,9 +206,9 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // and on again, a start moved while ahead, and later writes after the start moving only its stop.
 // `modelled` is false for the lines the model draws without the carried bits: a line begun with
 // the width off whose width no write turns on with the start ahead or latched late (a write from
-// cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10 or
-// before moved past the beam so that the write acts after the first name cycle on a line that has
-// a later write.
+// cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
+// passed by two whose later write moves it ahead of the beam again (ANTIC's fetches would start
+// again there).
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;
@@ -224,6 +225,12 @@ struct CarriedClock {
         if (pauseFrom != 0) return -1;
         return resumed != 0 ? std::countr_zero(resumed) : pauseTo;
     }
+    // A start latched (or passed by two on cycle 10 and taken as latched) and ANTIC's playfield
+    // DMA off from `end` on: a later write found that start unlatched behind the beam
+    // (dmaOffAfterStartPassedByTwo). The picture is background from the write's colour clock,
+    // 2 * end, and the clock passed on is the registers' as the line ends (Altirra adds the places
+    // of the start in force then, latched or not).
+    bool dmaOffAfterStart() const { return start != kNoStart && end < kCyclesPerLine; }
     // The cycles 2-7 (bit c: cycle c) whose carried fetch the writes took away: from `end` on,
     // and in a pause from cycle 2 on not resumed (a pause from 0, a line begun with the width
     // off, had none for ANTIC's start work to meet). ANTIC works its pattern out again at each

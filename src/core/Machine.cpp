@@ -749,8 +749,12 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         }
         if (pf_.fetchChangeCount != 0) [[unlikely]] {
             // And left ANTIC's DMA clock to the next lines as they moved its start and stop (A4).
+            // (A start passed by two whose later write turned ANTIC's playfield DMA off stayed
+            // unlatched: the registers as the line ends decide, as on a line without a start.)
             const PlayfieldFetch fetch = playfieldFetch(pf_);
-            antic_.dmaClockDuringLine(fetch.clock, fetch.stopCycle, pf_.firstRow);
+            if (pf_.dmaClock != 0 && carriedClockAsWritten(pf_).dmaOffAfterStart()) [[unlikely]]
+                antic_.dmaClockDuringLine(-1, -1, pf_.firstRow);
+            else antic_.dmaClockDuringLine(fetch.clock, fetch.stopCycle, pf_.firstRow);
         }
         if (vscrol >= 0) [[unlikely]]
             antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));

@@ -578,8 +578,80 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoStillStartsThe
     began.hscrol = 0;
     began.fetchChanges = {};
     EXPECT_EQ(dma.use, lineDma(began).use);
-    const std::vector<PlayfieldLine::FetchChange> thenAnother = {{22, 0x22, 0}, {60, 0x22, 2}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, thenAnother).modelled);
+    // A later write moving the start ahead of the beam again (HSCROL 14 at clock 24, acting from
+    // 12: name cycle 17) would start the fetches again there (Altirra): not modelled. (One leaving
+    // it behind: the test below.)
+    const std::vector<PlayfieldLine::FetchChange> thenAhead = {{22, 0x22, 0}, {24, 0x22, 14}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, thenAhead).modelled);
+}
+
+TEST(AnticDma, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteFindsBehindTheBeamFetchesUpToTheWrite) {
+    // The line of A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoStillStartsTheClock (a
+    // scrolled mode F first row begun at normal width with HSCROL 8, the ring $AA; HSCROL 0 at
+    // clock 22, cycle 10, acting from 11: the start on name cycle 10, two cycles behind the beam,
+    // unlatched) with HSCROL 2 written at clock 60 (cycle 29, acting from 30): ANTIC works the
+    // timing out again, checks for a start the beam passed since the last write (none: name cycle
+    // 10's latch cycle, 9, came before it) and finds the new start (name cycle 11) behind the beam
+    // and not latched, so its playfield DMA is off from cycle 30 to the end of the line, the
+    // carried bits' included (Altirra's UpdatePlayfieldTiming: active only with a latched start or
+    // the beam at most on cycle 10 or before the start). Bitmaps as the line passed by two up to
+    // then: carried on 3, 5, 7, 9 and 11, every cycle 12-29; none from 30. Refresh: the requests of
+    // 25 and 29 meet bitmaps, the second replaces the first and is made on 30, then 33, 37, ..., 57:
+    // 8. The CPU keeps 114 - 5 - 18 - 8 = 83 cycles. DMACTL $20 at clock 60 instead (the width off:
+    // no start to fetch up to) leaves the same cycles. Drawn without the carried bits (the model
+    // before), the line would fetch bitmaps on the even cycles 12-104 and none on the odd ones.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    for (const PlayfieldLine::FetchChange later : {PlayfieldLine::FetchChange{60, 0x22, 2}, {60, 0x20, 0}}) {
+        const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x22, 0}, later};
+        s.fetchChanges = writes;
+        const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 8, writes);
+        EXPECT_TRUE(clock.modelled);
+        EXPECT_EQ(clock.start, 10);
+        EXPECT_EQ(clock.end, 30);
+        EXPECT_TRUE(clock.dmaOffAfterStart());
+        const LineDma dma = lineDma(s);
+        for (int c = 3; c <= 11; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+        for (int c = 12; c < 30; ++c) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+        for (int c = 30; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+        EXPECT_EQ(dma.use[30], DmaUse::Refresh);
+        EXPECT_EQ(dma.cpuCycles(), 83) << int{later.dmactl};
+    }
+}
+
+TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffWhoseStartPassedByTwoALaterWriteTurnsOffFetchesUpToIt) {
+    // The line above begun with the width off (DMACTL $20, HSCROL 0: no start, nothing fetched)
+    // and turned on wide by DMACTL $23 at clock 22 (cycle 10, acting from 11): the start on name
+    // cycle 10 is passed by two and still starts the clock (the line begun wide less the fetches
+    // before the write: bitmaps on 11, the ring's odd place, and on every cycle 12-29); DMACTL $20
+    // again at clock 60 (acting from 30) turns the width off with that start unlatched: nothing
+    // fetched from 30 on. 19 bitmaps and 8 refreshes (30, 33, ..., 57, as above): the CPU keeps
+    // 114 - 19 - 8 = 87. Drawn without the carried bits (the model before), it would fetch bitmaps
+    // on the even cycles 12-28 alone.
+    LineDmaSetup s;
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 0;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {60, 0x20, 0}};
+    s.fetchChanges = writes;
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x20, 0, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.end, 30);
+    const LineDma dma = lineDma(s);
+    for (int c = 0; c <= 10; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 11; c < 30; ++c) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 30; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 87);
 }
 
 TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffThatAWriteTurnsOnBeforeCycle8FetchesFromTheWrite) {
@@ -882,14 +954,20 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOnAgainToAStartJustBehindTheB
     EXPECT_EQ(lineDma(s).use, expected.use);
     // DMACTL $22 on cycle 10 (acting from 11) instead: the start two cycles behind the beam. Its
     // first bitmap (12) still comes after the write, so with no later write the line fetches as
-    // above less cycle 10 too; with a later width or HSCROL write it is left out (the start stays
-    // unlatched, as without the pause).
+    // above less cycle 10 too. The start stays unlatched, as without the pause: a later HSCROL 2
+    // (clock 60, acting from 30) finds its start (name cycle 11) behind the beam and turns ANTIC's
+    // playfield DMA off from 30 (A4_ACarriedLineWhoseStartPassedByTwoALaterWrite...): the same
+    // cycles up to 29, no bitmap after.
     const std::vector<PlayfieldLine::FetchChange> onCycle10 = {{16, 0x20, 0}, {22, 0x22, 0}};
     s.fetchChanges = onCycle10;
     expected.use[10] = DmaUse::Cpu;
     EXPECT_EQ(lineDma(s).use, expected.use);
     const std::vector<PlayfieldLine::FetchChange> thenAnother = {{16, 0x20, 0}, {22, 0x22, 0}, {60, 0x22, 2}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 0, thenAnother).modelled);
+    EXPECT_EQ(carriedClockAsWritten(0xF, true, 0x22, 0, thenAnother).end, 30);
+    s.fetchChanges = thenAnother;
+    const LineDma off = lineDma(s);
+    for (int c = 0; c < 30; ++c) EXPECT_EQ(off.use[c], expected.use[c]) << c;
+    for (int c = 30; c < kCyclesPerLine; ++c) EXPECT_NE(off.use[c], DmaUse::Playfield) << c;
     // The width on again on cycle 8 (acting from 9) with the start ahead, HSCROL 8 as the line
     // began (first name cycle 14), and HSCROL 0 written on cycle 9 (acting from 10), which moves
     // the start just behind the beam: the pause is cycle 8 alone, and the line fetches as one begun
@@ -980,10 +1058,14 @@ TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffThatAWriteTurnsOnToAStartJustB
     EXPECT_EQ(afterCycle0.start, 10);
     EXPECT_EQ(afterCycle0.pauseFrom, 0);
     EXPECT_EQ(afterCycle0.pauseTo, 10);
-    // A write on cycle 10 that passes the start by two stays unlatched: a later width or HSCROL
-    // write on the line is not modelled (as on a line begun with the width on).
+    // A write on cycle 10 that passes the start by two stays unlatched: a later HSCROL 2 (acting
+    // from 30, its start behind the beam) turns ANTIC's playfield DMA off from there (as on a line
+    // begun with the width on).
     const std::vector<PlayfieldLine::FetchChange> thenAnother = {{22, 0x22, 0}, {60, 0x22, 2}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x20, 0, thenAnother).modelled);
+    const CarriedClock thenOff = carriedClockAsWritten(0xF, true, 0x20, 0, thenAnother);
+    EXPECT_TRUE(thenOff.modelled);
+    EXPECT_EQ(thenOff.start, 10);
+    EXPECT_EQ(thenOff.end, 30);
     // DMACTL $22 on cycle 11 (acting from 12) finds the start passed after cycle 10: Altirra's
     // playfield DMA is off for the rest of the line, nothing fetched, the carried bits neither, as
     // the line drawn without them (no start the beam could still latch): the 9 refreshes only.
@@ -1029,9 +1111,20 @@ TEST(AnticDma, A4_ACarriedTextLineWhoseStartAWriteOnCycle10PassesByTwoMissesItsF
     s.dmaClock = began.dmaClock = 0x44;
     EXPECT_EQ(lineDma(s).use, lineDma(began).use);
     EXPECT_EQ(lineDma(s).use[10], DmaUse::Playfield);
-    // A later write finds the start unlatched (not modelled).
+    // A later write finds the start unlatched: DMACTL $22 again at clock 60 (cycle 29, acting from
+    // 30) moves it to name cycle 18, behind the beam, so ANTIC's playfield DMA is off from 30 on,
+    // names and font bytes alike (Altirra; A4_ACarriedLineWhoseStartPassedByTwoALaterWrite...):
+    // the cycles up to 29 as above (ring $11), none of the line's from 30.
     const std::vector<PlayfieldLine::FetchChange> thenAnother = {{22, 0x23, 0}, {60, 0x22, 0}};
-    EXPECT_FALSE(carriedClockAsWritten(6, false, 0x22, 0, thenAnother).modelled);
+    const CarriedClock later = carriedClockAsWritten(6, false, 0x22, 0, thenAnother);
+    EXPECT_TRUE(later.modelled);
+    EXPECT_EQ(later.end, 30);
+    s.dmaClock = 0x11;
+    s.fetchChanges = thenAnother;
+    const LineDma off = lineDma(s);
+    for (int c = 0; c < 30; ++c) EXPECT_EQ(off.use[c], dma.use[c]) << c;
+    for (int c = 30; c < kCyclesPerLine; ++c)
+        EXPECT_TRUE(off.use[c] != DmaUse::Playfield && off.use[c] != DmaUse::Character) << c;
 }
 
 TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteMovesTakesTheCyclesOfTheMovedStart) {
@@ -1793,6 +1886,35 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoDrawsAsOne
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDrawnUpToTheWrite) {
+    // A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoDrawsAsOneStartedInTime (line 33: HSCROL 0
+    // at clock 18 moves the start to name cycle 10, passed by two, unlatched) with HSCROL 2 written
+    // at clock 100 of line 33 (cycle 51, reaching the display at clock 104, acting on the fetches
+    // from cycle 52): the new start (name cycle 11) is behind the beam and the old one was never
+    // latched, so ANTIC's playfield DMA is off from there to the end of the line (Altirra). Line 33
+    // fetches as the line passed by two up to cycle 51: bitmaps on 0 (virtual), 2, 4, 6 move the
+    // counter to byte 55, those on the even cycles 8-50 (22) fill places 0-21 and move it to 77.
+    // The picture is that line's up to the write, bytes 61-100 from $30, lit up to clock $67, and
+    // background from $68 (104) on. HSCROL 0 again at clock 0 of line 34 comes before line 33 ends
+    // and the registers then decide the clock passed on (the start stayed unlatched): start and stop
+    // on the ring's even places, which it clears: line 34 is a normal line from byte 77, bytes
+    // 81-120 in its window: 81-100 lit, 101-108 dark, 109-120 "1100".
+    // Memory: bytes 61-100 $FF, 109-148 $F0. Drawn without the carried bits (the model before),
+    // line 33 would start at byte 51, dark at $30-$47, and line 34 show other bytes.
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+    fill(t, 61, 101, 0xFF);
+    fill(t, 109, 149, 0xF0);
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
+    t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 0);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0x38, '1') + std::string(0x68, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(80, '1') + std::string(32, '0') + repeat("1100", 12));
 }
 
 TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStartedInTime) {

@@ -942,10 +942,15 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // (abnormalDmaSceneTurnedOnAndWrittenAfterTheStart). With `onThenMore` every such line begins
 // with the width off, has it turned on as it began (clocks 1 up to the start's clock, mostly ahead
 // of it) and then, mostly before the start is latched, HSCROL written, the width turned off and on
-// again, or the width changed (abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart).
+// again, or the width changed (abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart). With
+// `byTwoThenLater` every such line (every other one begun with the width off) has the width made
+// wide and HSCROL 0 written on cycle 10 (clock 18 or 19), which moves its start to name cycle 10,
+// two cycles behind the beam (unlatched), and a later write (clocks 24-209): HSCROL, the width off
+// or another width, which mostly finds that start behind the beam and turns ANTIC's playfield DMA
+// off from there (abnormalDmaScenePassedByTwoThenWritten).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
-                          bool onThenMore = false) {
+                          bool onThenMore = false, bool byTwoThenLater = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -972,7 +977,18 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
     int lastPicked = -2;
     for (size_t i = 0; i < carried.size(); ++i) {
         const auto [y, dmactl, start] = carried[i];
-        if (onThenMore) {
+        if (byTwoThenLater) {
+            if (i % 2 == 1) t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            const int onCycle10 = 18 + beforeSeven.below(2);
+            t.at(y, onCycle10, Reg::HSCROL, 0);
+            t.at(y, onCycle10, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+            const int later = 24 + beforeSeven.below(186);
+            switch (beforeSeven.below(3)) {
+                case 0: t.at(y, later, Reg::HSCROL, beforeSeven.byte()); break;
+                case 1: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3)); break;
+                default: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + beforeSeven.below(3))));
+            }
+        } else if (onThenMore) {
             t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
             const int on = 1 + beforeSeven.below(std::max(2, 2 * start - 8));
             t.at(y, on, Reg::DMACTL, dmactl);
@@ -1035,6 +1051,9 @@ void abnormalDmaSceneTurnedOnAndWrittenAfterTheStart(TestMachine& t, uint32_t se
 }
 void abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, true);
+}
+void abnormalDmaScenePassedByTwoThenWritten(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true);
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -1125,14 +1144,20 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // fetched between), those whose start a write moved while ahead, and those whose fetches a
     // write ended (the width off for good, or the start moved behind the beam)
     int begunOffMore = 0, begunOffMoreText = 0, begunOffMoreResumed = 0, begunOffMoreMoved = 0, begunOffMoreEnded = 0;
-    for (uint32_t seed = 9000; seed < 9200; ++seed) {
+    // (Seeds 9200-9229: starts passed by two on cycle 10 with a later write.) The lines with a start
+    // latched (or passed by two) whose fetches a later write ends (ANTIC's playfield DMA off from
+    // it), and of them the text lines, the first rows, those begun with the width off and those
+    // ended by a write turning the width off
+    int byTwoOff = 0, byTwoOffText = 0, byTwoOffFirstRows = 0, byTwoOffBegunOff = 0, byTwoOffWidthOff = 0;
+    for (uint32_t seed = 9000; seed < 9230; ++seed) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
                            : seed < 9110 ? abnormalDmaSceneWrittenOnCycleZero
                            : seed < 9140 ? abnormalDmaSceneTurnedOnJustBehind
                            : seed < 9170 ? abnormalDmaSceneTurnedOnAndWrittenAfterTheStart
-                                         : abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart;
+                           : seed < 9200 ? abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart
+                                         : abnormalDmaScenePassedByTwoThenWritten;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1281,6 +1306,16 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     begunOffByTwo += clock.pauseTo == clock.start + 1;
                     begunOffByTwoUnfetched += clock.unfetchedName >= 0 && !((pf.dmaClock >> (clock.start & 7)) & 1);
                 }
+                if (clock.modelled && clock.start != kNoStart && clock.end < kCyclesPerLine) {
+                    ++byTwoOff;
+                    byTwoOffText += anticMode(pf.dmaMode).character;
+                    byTwoOffFirstRows += pf.firstRow;
+                    byTwoOffBegunOff += clock.pauseFrom == 0;
+                    byTwoOffWidthOff +=
+                        std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
+                            return w.clock / 2 == clock.end && (w.dmactl & 3) == 0;
+                        });
+                }
                 onJustBehind += lateAfterPause && clock.pauseTo >= clock.start;
                 movedJustBehind += lateAfterPause && clock.pauseTo < clock.start;
                 pausedJustBehindText += lateAfterPause && anticMode(pf.dmaMode).character;
@@ -1341,6 +1376,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(begunOffMoreResumed, 50) << begunOffMore;
     EXPECT_GT(begunOffMoreMoved, 60) << begunOffMore;
     EXPECT_GT(begunOffMoreEnded, 30) << begunOffMore;
+    // (100, 29, 10, 34 and 37 seen.)
+    EXPECT_GT(byTwoOff, 70);
+    EXPECT_GT(byTwoOffText, 18) << byTwoOff;
+    EXPECT_GT(byTwoOffFirstRows, 5) << byTwoOff;
+    EXPECT_GT(byTwoOffBegunOff, 20) << byTwoOff;
+    EXPECT_GT(byTwoOffWidthOff, 24) << byTwoOff;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
