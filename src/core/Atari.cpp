@@ -172,6 +172,23 @@ void Atari::playfieldWritten(Reg reg, uint8_t value, int cycle) {
     usePattern();
 }
 
+void Atari::carriedLineBegunAgain() {
+    // The line's DMA as ANTIC now begins it, from DMACTL as the line began: the write itself is
+    // taken below as any width write acting from cycle 1 (playfieldWritten).
+    const PlayfieldLine& pf = machine_.currentLine();
+    const int y = machine_.line();
+    setup_ = lineDmaSetup(pf, y, setup_.dmactl);
+    setup_.missilesLate = machine_.missilesFetchedLate();
+    usePattern();
+    // Its DLI, before the NMI's cycle 8 (not on the vertical blank's line, whose NMI is that).
+    if (pf.dli != lineDli_ && y != kVbiLine) {
+        lineDli_ = pf.dli;
+        nmistPending_ = nmiRequest_ = pf.dli;
+        nmistBits_ = nmiKind_ = 0x80;
+        nmiAt_ = lineStart_ + kNmiCycle;
+    }
+}
+
 void Atari::takeLineDli() {
     const bool dli = machine_.lineDli(writes_);
     if (dli == lineDli_) return;
@@ -352,6 +369,10 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
             nmist_ = 0x1F;
             return;
         case Reg::DMACTL:
+            // A width turned off or on on cycle 0 of a line with a DMA clock carried in (A4) begins
+            // it again, maybe with another instruction: the 6502 runs the rest with its DMA.
+            if (cycle == 0 && machine_.carriedLineWrittenOnCycle0(value)) [[unlikely]]
+                carriedLineBegunAgain();
             // ANTIC takes the player fetch cycles as it fetches their data: DMACTL reaches the
             // fetches 2 or more cycles after the write (D3).
             if (setup_.playerMissileLine) {

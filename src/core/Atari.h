@@ -165,8 +165,9 @@ private:
     void pushReturn(uint16_t address);
     bool idleFastForward();
     void updateNmist(int cycle);
-    void usePattern();   // the DMA pattern of setup_
-    void takeLineDli();  // after a VSCROL write on cycles 0-5: the line's DLI, moved or not
+    void usePattern();             // the DMA pattern of setup_
+    void takeLineDli();            // after a VSCROL write on cycles 0-5: the line's DLI, moved or not
+    void carriedLineBegunAgain();  // after a width write on cycle 0 that begins a carried line again (A4)
     void playfieldWritten(Reg reg, uint8_t value, int cycle);  // a DMACTL or HSCROL write: the playfield's cycles (A1)
 
     Machine machine_;

@@ -325,28 +325,32 @@ void Machine::beginScanline() {
             if (phantom_.load.any()) {
                 std::memcpy(phantom_.grafBefore.data(), regs_.data() + static_cast<int>(Reg::GRAFP0),
                             phantom_.grafBefore.size());
-                // What ANTIC drives in cycles 0-7: the missile byte, the instruction, an LMS or
-                // JMP address (its display-list counter wraps within 1 KiB).
-                phantom_.antic = {};
-                phantom_.anticCycles = 0;
-                auto drive = [&](int c, uint16_t address) {
-                    phantom_.antic[static_cast<size_t>(c)] = memory_.read(address);
-                    phantom_.anticCycles = static_cast<uint8_t>(phantom_.anticCycles | (1 << c));
-                };
-                if (regs_[Reg::DMACTL] & 0x0C) drive(0, PlayerMissileDma::address(regs_, 4, y));
-                const uint16_t dl = pf_.instructionAddress;
-                auto next = [](uint16_t a, int n) { return static_cast<uint16_t>((a & 0xFC00) | ((a + n) & 0x03FF)); };
-                // (A carried fetch on cycles 1-7 ANDs its address into ANTIC's there, A4.)
-                if (pf_.instructionFetched) drive(1, static_cast<uint16_t>(dl & antic_.fetchAddressMask(1)));
-                if (pf_.operandFetched) {
-                    drive(6, static_cast<uint16_t>(next(dl, 1) & antic_.fetchAddressMask(6)));
-                    drive(7, static_cast<uint16_t>(next(dl, 2) & antic_.fetchAddressMask(7)));
-                }
+                lineStartAnticBus();
                 phantom_.cpuCycles = 0;
                 loadPhantomDma(regs_, phantom_.antic, phantom_.anticCycles, 0);
             }
         }
         regs_[Reg::DMACTL] = dmactl;
+    }
+}
+
+void Machine::lineStartAnticBus() {
+    // What ANTIC drives in cycles 0-7: the missile byte, the instruction, an LMS or JMP address
+    // (its display-list counter wraps within 1 KiB).
+    phantom_.antic = {};
+    phantom_.anticCycles = 0;
+    auto drive = [&](int c, uint16_t address) {
+        phantom_.antic[static_cast<size_t>(c)] = memory_.read(address);
+        phantom_.anticCycles = static_cast<uint8_t>(phantom_.anticCycles | (1 << c));
+    };
+    if (regs_[Reg::DMACTL] & 0x0C) drive(0, PlayerMissileDma::address(regs_, 4, line_));
+    const uint16_t dl = pf_.instructionAddress;
+    auto next = [](uint16_t a, int n) { return static_cast<uint16_t>((a & 0xFC00) | ((a + n) & 0x03FF)); };
+    // (A carried fetch on cycles 1-7 ANDs its address into ANTIC's there, A4.)
+    if (pf_.instructionFetched) drive(1, static_cast<uint16_t>(dl & antic_.fetchAddressMask(1)));
+    if (pf_.operandFetched) {
+        drive(6, static_cast<uint16_t>(next(dl, 1) & antic_.fetchAddressMask(6)));
+        drive(7, static_cast<uint16_t>(next(dl, 2) & antic_.fetchAddressMask(7)));
     }
 }
 
@@ -594,6 +598,23 @@ bool Machine::carriedLineBegunAgain(std::span<const RegisterWrite> midLine, Regi
     if (pf_.dli != dli) [[unlikely]] {  // (an instruction read again without, or with, cycle 1's AND)
         if (pf_.dli) frame_.dliLines.push_back(line_);
         else frame_.dliLines.pop_back();
+    }
+    return true;
+}
+
+bool Machine::carriedLineWrittenOnCycle0(uint8_t dmactl) {
+    if (!anticBeforeLineKept_) return false;
+    touch();
+    // As endScanline() would take it (clock -2: cycle 0), but before the 6502 runs the rest of the
+    // line, so that it runs it with the DMA of the instruction ANTIC reads with the write.
+    const RegisterWrite write{static_cast<int16_t>(line_), static_cast<int16_t>(colourClockOfCycle(0)), Reg::DMACTL,
+                              dmactl};
+    if (!carriedLineBegunAgain(std::span<const RegisterWrite>(&write, 1), regs_)) return false;
+    anticBeforeLineKept_ = false;  // (endScanline() finds the width written: nothing to do again)
+    // Phantom DMA (D8) takes the instruction (and LMS or JMP address) bytes ANTIC reads now.
+    if (phantom_.load.any()) [[unlikely]] {
+        lineStartAnticBus();
+        reloadPhantomDma(regs_, phantom_.antic, phantom_.anticCycles);
     }
     return true;
 }

@@ -115,6 +115,12 @@ public:
     // after beginScanline() loaded the line's player fetches: a player byte ANTIC fetches after
     // that cycle (player k on cycle 2 + k, D1) is the stored one, as GTIA latches it.
     void storedBeforePlayerFetches(uint16_t address, uint8_t value, int cycle);
+    // A program's DMACTL store of `dmactl` on cycle 0 of the current line, made before the 6502
+    // runs the rest of it: on a line with a DMA clock carried in (A4) whose width it turns off or
+    // on, ANTIC begins the line again with that width (the instruction it reads may change with
+    // cycle 1's carried fetch), and phantom DMA takes the bus ANTIC drives so. True if it did:
+    // currentLine() is then the line begun so.
+    bool carriedLineWrittenOnCycle0(uint8_t dmactl);
     // The playfield line ANTIC set up in beginScanline() (mode, DLI bit, first row...).
     const PlayfieldLine& currentLine() const { return pf_; }
     // ANTIC fetches the current line's missiles on cycle 0 although DMACTL turns P/M DMA off:
@@ -265,7 +271,8 @@ private:
     // GRAFP0-3 and GRAFM before this line's P/M DMA (with the next 3 registers: one 8-byte copy).
     std::array<uint8_t, 8> grafBeforeDma_{};
     // ANTIC as the line began, kept only on a line with a DMA clock carried in (A4), for a
-    // program's write on cycle 0 that turns its width off or on (carriedLineBegunAgain).
+    // program's write on cycle 0 that turns its width off or on (carriedLineBegunAgain: as the
+    // write is made, carriedLineWrittenOnCycle0, or as the line ends).
     Antic anticBeforeLine_;
     bool anticBeforeLineKept_ = false;
     // Whether a write on this line's cycle 0 finds the line before's start latched (A4; StartLatch
@@ -284,6 +291,8 @@ private:
     // works the line out again as one begun with that width, cycle 1's carried fetch as the line
     // before decided it. True if it did (`regs` then has the width written).
     bool carriedLineBegunAgain(std::span<const RegisterWrite> midLine, RegisterFile& regs);
+    // What ANTIC drives on the bus in cycles 0-7 of this line as it began it (phantom_.antic).
+    void lineStartAnticBus();
     // A DMACTL write on cycle 113 turned P/M DMA off: the next line still fetches its missiles
     // (missilesLateNext_, set as the line ends), and this one does (missilesLate_).
     bool missilesLate_ = false, missilesLateNext_ = false;

@@ -215,5 +215,120 @@ TEST(CycleWriteProgram, A4_AStoreOnCycle0TurningACarriedLinesWidthOffActsAsTheLi
     }
 }
 
+// The scene of AnticMidLine.A4_ACarriedLineBegunWithTheWidthOffThatAProgramTurnsOnOnCycle0AndsCycle1IntoTheInstruction
+// (tests/core/AnticDmaClockTest.cpp) with its display list at $1000 and a program that turns line
+// 33's width on on its cycle 0: line 32 (mode C, LMS $3000, HSCROL 6, 8 from clock 100) fetches
+// 25 bytes and leaves the ring $88 with the counter at $3019; line 33 begins with DMACTL $20 (the
+// scene's write at its clock 0), its instruction $0F at $1006. On line 32 (VCOUNT 16) STA WSYNC,
+// two NOPs, BIT $80 and STA DMACTL $22 land on line 33's cycle 0 (the NOP after the STA WSYNC has
+// its second cycle on 105, the next NOP 106-107, BIT 108-110, the STA 111-113 and 0); then LDX #0
+// and a loop INX, LDA VCOUNT, CMP #17, BNE counts in X until VCOUNT reads 17 (from line 33's cycle
+// 111), STX $0600 keeps it and NMIST goes to $0601 (read on line 34). Missile DMA is off and GRACTL 1: GTIA takes the
+// bus of cycle 1 for the missiles (phantom DMA, D8), each missile two colour clocks from its HPOSM.
+Scene instructionWrittenScene(uint8_t instruction = 0x0F) {
+    Code c(kCode);
+    c.op(SEI).imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
+    const uint16_t loop = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 16).branch(BNE, loop);
+    // (BIT $80, 3 cycles: line 32 gives the CPU every cycle from 105, one more than in carriedLineScene.)
+    c.imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD40A).op(NOP).op(NOP).imm(0x24, 0x80);
+    c.abs(STA_ABS, registerInfo(Reg::DMACTL).address);
+    c.imm(LDX_IMM, 0);
+    const uint16_t count = c.here();
+    c.op(INX).abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 17).branch(BNE, count);
+    c.abs(STX_ABS, kScratch).abs(LDA_ABS, 0xD40F).abs(STA_ABS, kScratch + 1);
+    const uint16_t wait = c.here();
+    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 17).branch(BEQ, wait);
+    c.abs(JMP_ABS, loop);
+    Scene scene;
+    scene.name = "instruction";
+    scene.registers = {{Reg::DMACTL, 0x22}, {Reg::DLISTL, 0x00}, {Reg::DLISTH, 0x10},
+                       {Reg::HSCROL, 6},    {Reg::GRACTL, 0x01}, {Reg::HPOSM0, 0x60},
+                       {Reg::HPOSM1, 0x70}, {Reg::HPOSM2, 0x80}, {Reg::HPOSM3, 0x90}};
+    scene.memory = {{kCode, c.bytes, ""},
+                    {0x1000, {0x70, 0x70, 0x70, 0x5C, 0x00, 0x30, instruction, 0x41, 0x00, 0x10}, ""},
+                    {0x3000, std::vector<uint8_t>(100, 0xFF), ""}};
+    // (HSCROL 6 again on blank line 20, for the next frame's line 32.)
+    scene.lineWrites = {{20, 0, Reg::HSCROL, 6}, {32, 100, Reg::HSCROL, 8}, {33, 0, Reg::DMACTL, 0x20}};
+    scene.program = SceneProgram{"", {}, kCode};
+    return scene;
+}
+
+// instructionWrittenScene run up to line 41 of the frame of the program's first DMACTL store (its
+// count and NMIST stored, line 33 drawn), with the program's DMACTL stores. (The first: where the
+// next frame's STA WSYNC falls, the cycle after it may be ANTIC's on line 32, which holds the NOP
+// after it, and the store comes two cycles later.)
+std::unique_ptr<Atari> runInstructionWrittenScene(std::vector<Atari::ChipWrite>& dmactl, uint8_t instruction = 0x0F) {
+    auto atari = std::make_unique<Atari>();
+    prepareSceneProgram(instructionWrittenScene(instruction), "instruction.json", *atari);
+    const uint64_t frame = atari->machine().frameCount();
+    while ((dmactl.empty() || atari->machine().line() < 41) && atari->machine().frameCount() < frame + 3 &&
+           !atari->stopped()) {
+        const uint64_t before = atari->chipWriteCount();
+        atari->stepInstruction();
+        const Atari::ChipWrite& w = atari->lastChipWrite();
+        if (atari->chipWriteCount() != before && w.reg == Reg::DMACTL) dmactl.push_back(w);
+    }
+    EXPECT_FALSE(atari->stopped()) << atari->stopMessage();
+    return atari;
+}
+
+TEST(CycleWriteProgram, A4_AStoreOnCycle0ThatMakesACarriedLineReadAnotherInstructionRunsWithThatInstructionsDma) {
+    // Rule A4: the store on line 33's cycle 0 turns the width on, so cycle 1's carried bitmap
+    // fetch at $3019 is made and ANDed into the instruction fetch: ANTIC reads $1006 & $3019 =
+    // $1000, $70, and line 33 is the first of 8 blank lines. Its DMA: the instruction on cycle 1
+    // (no operand, no playfield fetch on a blank line) and the refreshes on 25, 29, ..., 57. The
+    // 6502 has cycles 2 and 3 for LDX #0, then every cycle from 4 but the refreshes: an INX, LDA
+    // VCOUNT, CMP, BNE pass takes 11 of them, its VCOUNT read on the 6th. The passes begin on 4,
+    // 15, 27, 42, 56, 68, 79, 90 and 101 and read on 9, 20, 34, 48, 62, 73, 84, 95 and 106, all
+    // before 111 (VCOUNT 16); pass 10 begins on 112 and reads on line 34 (17): X = 10. With the
+    // DMA of the instruction first read, $0F (a mode F line whose bitmaps fetch from the width's
+    // turning on), the 6502 lost those cycles too and counted fewer passes.
+    std::vector<Atari::ChipWrite> stores;
+    const auto atari = runInstructionWrittenScene(stores);
+    ASSERT_EQ(stores.size(), 1u);
+    EXPECT_EQ(stores.back().line, 33);
+    EXPECT_EQ(stores.back().cycle, 0);
+    EXPECT_EQ(atari->machine().frame().layout(33).mode, 0);  // (the picture followed it already)
+    EXPECT_EQ(atari->peek(kScratch), 10);
+}
+
+// The colour clocks where missile `m` is on line `y`.
+std::vector<int> missileClocks(const Atari& atari, int m, int y) {
+    std::vector<int> v;
+    for (int x = 0; x < kClocksPerLine; ++x)
+        if (atari.machine().frame().record(y).objects[static_cast<size_t>(4 + m)].test(x)) v.push_back(x);
+    return v;
+}
+
+TEST(CycleWriteProgram, A4_PhantomDmaTakesTheInstructionByteAStoreOnCycle0MakesAnticRead) {
+    // Rule A4 with D8: the phantom missiles of line 33 (an odd line, no VDELAY) take the byte
+    // ANTIC fetched on cycle 1, the instruction it reads with the store of cycle 0: $70 (the AND
+    // at $1000), not $0F (at $1006, read alone with the width off). GRAFM $70 = %01110000:
+    // missile 3's bits %01 light its second clock, $91; missile 2's %11 both, $80-$81; missiles 0
+    // and 1 nothing. (With $0F: missiles 0 and 1 at $60-$61 and $70-$71, 2 and 3 nothing.)
+    std::vector<Atari::ChipWrite> stores;
+    const auto atari = runInstructionWrittenScene(stores);
+    EXPECT_TRUE(missileClocks(*atari, 0, 33).empty());
+    EXPECT_TRUE(missileClocks(*atari, 1, 33).empty());
+    EXPECT_EQ(missileClocks(*atari, 2, 33), (std::vector<int>{0x80, 0x81}));
+    EXPECT_EQ(missileClocks(*atari, 3, 33), (std::vector<int>{0x91}));
+}
+
+TEST(CycleWriteProgram, A4_AStoreOnCycle0ThatMakesACarriedLineReadAnotherInstructionTakesThatInstructionsDli) {
+    // Rule A4 with the DLI: line 33's instruction at $1006 is now $8F (mode F with the DLI bit, a
+    // one-line mode line whose DLI would come on line 33 itself). With the store of cycle 0 ANTIC
+    // reads $70 at the AND instead, a blank line without the DLI bit, so no DLI comes on line 33:
+    // NMIST, read on line 34, has bit 7 clear (the vertical blank cleared it and no DLI set it
+    // since; line 32's $5C has no DLI bit), bit 6 set by the vertical blank: $5F. With the DLI of
+    // the instruction first read NMIST showed $9F from line 33's cycle 7.
+    std::vector<Atari::ChipWrite> stores;
+    const auto atari = runInstructionWrittenScene(stores, 0x8F);
+    ASSERT_EQ(stores.size(), 1u);
+    EXPECT_EQ(stores.back().line, 33);
+    EXPECT_EQ(stores.back().cycle, 0);
+    EXPECT_EQ(atari->peek(kScratch + 1), 0x5F);
+}
+
 }  // namespace
 }  // namespace pmg
