@@ -175,6 +175,14 @@ Scene carriedLineScene(bool toRam) {
     return scene;
 }
 
+// One instruction, and its store to DMACTL if it made one.
+void stepNotingDmactl(Atari& atari, std::vector<Atari::ChipWrite>& dmactl) {
+    const uint64_t before = atari.chipWriteCount();
+    atari.stepInstruction();
+    const Atari::ChipWrite& w = atari.lastChipWrite();
+    if (atari.chipWriteCount() != before && w.reg == Reg::DMACTL) dmactl.push_back(w);
+}
+
 TEST(CycleWriteProgram, A4_AStoreOnCycle0TurningACarriedLinesWidthOffActsAsTheLineBegunWithItOff) {
     // Rule A4: a program's width write on cycle 0 makes a carried line one begun with the width
     // written. The store lands on line 33's cycle 0 (clock -2, acting from cycle 1); line 32's
@@ -187,10 +195,7 @@ TEST(CycleWriteProgram, A4_AStoreOnCycle0TurningACarriedLinesWidthOffActsAsTheLi
         prepareSceneProgram(scene, "carried.json", *atari);
         const uint64_t frame = atari->machine().frameCount();
         while (atari->machine().frameCount() < frame + 2 && !atari->stopped()) {
-            const uint64_t before = atari->chipWriteCount();
-            atari->stepInstruction();
-            const Atari::ChipWrite& w = atari->lastChipWrite();
-            if (atari->chipWriteCount() != before && w.reg == Reg::DMACTL) dmactl.push_back(w);
+            stepNotingDmactl(*atari, dmactl);
         }
         EXPECT_FALSE(atari->stopped()) << atari->stopMessage();
         return atari;
@@ -264,10 +269,7 @@ std::unique_ptr<Atari> runInstructionWrittenScene(std::vector<Atari::ChipWrite>&
     const uint64_t frame = atari->machine().frameCount();
     while ((dmactl.empty() || atari->machine().line() < 41) && atari->machine().frameCount() < frame + 3 &&
            !atari->stopped()) {
-        const uint64_t before = atari->chipWriteCount();
-        atari->stepInstruction();
-        const Atari::ChipWrite& w = atari->lastChipWrite();
-        if (atari->chipWriteCount() != before && w.reg == Reg::DMACTL) dmactl.push_back(w);
+        stepNotingDmactl(*atari, dmactl);
     }
     EXPECT_FALSE(atari->stopped()) << atari->stopMessage();
     return atari;
