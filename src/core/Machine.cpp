@@ -343,7 +343,8 @@ void Machine::lineStartAnticBus() {
         phantom_.antic[static_cast<size_t>(c)] = memory_.read(address);
         phantom_.anticCycles = static_cast<uint8_t>(phantom_.anticCycles | (1 << c));
     };
-    if (regs_[Reg::DMACTL] & 0x0C) drive(0, PlayerMissileDma::address(regs_, 4, line_));
+    // (Missiles fetched after P/M DMA was turned off too late still drive their byte, D8.)
+    if ((regs_[Reg::DMACTL] & 0x0C) || missilesLate_) drive(0, PlayerMissileDma::address(regs_, 4, line_));
     const uint16_t dl = pf_.instructionAddress;
     auto next = [](uint16_t a, int n) { return static_cast<uint16_t>((a & 0xFC00) | ((a + n) & 0x03FF)); };
     // (A carried fetch on cycles 1-7 ANDs its address into ANTIC's there, A4.)
