@@ -26,6 +26,8 @@ public:
 
     void draw(AppContext& ctx) override {
         const Scene& scene = ctx.document.scene();
+        // A grid held when the button went up elsewhere (the editor not drawn then) is not held.
+        if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) held_.reset();
         drawSelector(ctx);
         const int obj = ctx.selected;
         ImGui::Separator();
