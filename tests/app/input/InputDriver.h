@@ -152,8 +152,8 @@ public:
         button(false);
     }
 
-    // Two clicks a frame apart: Dear ImGui takes them for a double click only within 0.3 s of
-    // its clock, which follows the real time the app's frames take (long on a loaded machine).
+    // Two presses two frames apart (a frame up between them): Dear ImGui takes them for a double click only within 0.3
+    // s of its clock, which follows the real time the app's frames take (long on a loaded machine).
     void doubleClick(int x, int y) {
         moveTo(x, y);
         for (int i = 0; i < 2; ++i) {

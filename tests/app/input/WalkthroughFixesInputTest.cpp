@@ -888,12 +888,12 @@ TEST(Walkthrough, APixelHeldInTheBlankRowAboveTheShapeIsOnePixel) {
     const int x = static_cast<int>((*cell)[0] + 3.5f * w), y = static_cast<int>((*cell)[1] + 0.5f * h);  // bit 3
     input.moveTo(x, y);
     input.frames(3);
-    input.realButton(true);
+    ASSERT_NO_FATAL_FAILURE(input.realButton(true));
     for (int i = 0; i < 6; ++i) {  // a hand holding the button still moves a little, inside the cell
         input.moveTo(x + (i % 2 ? 1 : -1), y);
         input.frames(2);
     }
-    input.realButton(false);
+    ASSERT_NO_FATAL_FAILURE(input.realButton(false));
     input.frames(3);
     std::vector<uint8_t> want = before;
     want[static_cast<size_t>(shape.first - 1)] = 0x10;
