@@ -633,6 +633,10 @@ void Antic::dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow) {
     dmaClockPending_ = true;
 }
 
+void Antic::dmaClockStopLatched(int stopName) {
+    if (dmaClockPending_) dmaClockPassedStop_ = static_cast<int8_t>(stopName);
+}
+
 void Antic::lastRowNamesDuringLine(uint8_t names) {
     if (names == dmaClockLastRowNames_) return;
     // scanLine() counted the fetches the row began with if it is the last: count these instead.
