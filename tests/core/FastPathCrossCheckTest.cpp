@@ -947,10 +947,13 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // wide and HSCROL 0 written on cycle 10 (clock 18 or 19), which moves its start to name cycle 10,
 // two cycles behind the beam (unlatched), and a later write (clocks 24-209): HSCROL, the width off
 // or another width, which mostly finds that start behind the beam and turns ANTIC's playfield DMA
-// off from there (abnormalDmaScenePassedByTwoThenWritten).
+// off from there (abnormalDmaScenePassedByTwoThenWritten). With `laterNearStop` too, that later
+// write comes on cycles 99-113 (clocks 196-225), around the cycle ANTIC latches the line's stop on
+// (the cycle before its name cycle, 89-105), so the clock passed on mostly keeps the stop the write
+// latched (abnormalDmaScenePassedByTwoThenWrittenNearTheStop).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
-                          bool onThenMore = false, bool byTwoThenLater = false) {
+                          bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -982,7 +985,7 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
             const int onCycle10 = 18 + beforeSeven.below(2);
             t.at(y, onCycle10, Reg::HSCROL, 0);
             t.at(y, onCycle10, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
-            const int later = 24 + beforeSeven.below(186);
+            const int later = laterNearStop ? 196 + beforeSeven.below(30) : 24 + beforeSeven.below(186);
             switch (beforeSeven.below(3)) {
                 case 0: t.at(y, later, Reg::HSCROL, beforeSeven.byte()); break;
                 case 1: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3)); break;
@@ -1054,6 +1057,9 @@ void abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart(TestMachine& t, uint32_t s
 }
 void abnormalDmaScenePassedByTwoThenWritten(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true);
+}
+void abnormalDmaScenePassedByTwoThenWrittenNearTheStop(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, true);
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -1149,7 +1155,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // it), and of them the text lines, the first rows, those begun with the width off and those
     // ended by a write turning the width off
     int byTwoOff = 0, byTwoOffText = 0, byTwoOffFirstRows = 0, byTwoOffBegunOff = 0, byTwoOffWidthOff = 0;
-    for (uint32_t seed = 9000; seed < 9230; ++seed) {
+    // (Seeds 9230-9249: those later writes on cycles 99-113.) Of those lines, the ones whose
+    // ending write comes on or after the cycle ANTIC latches the stop on (the cycle before its
+    // name cycle, as the registers stood before the write), which passes that stop on, and the
+    // ones whose ending write comes before it
+    int byTwoOffStopLatched = 0, byTwoOffStopOpen = 0;
+    for (uint32_t seed = 9000; seed < 9250; ++seed) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
@@ -1157,7 +1168,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                            : seed < 9140 ? abnormalDmaSceneTurnedOnJustBehind
                            : seed < 9170 ? abnormalDmaSceneTurnedOnAndWrittenAfterTheStart
                            : seed < 9200 ? abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart
-                                         : abnormalDmaScenePassedByTwoThenWritten;
+                           : seed < 9230 ? abnormalDmaScenePassedByTwoThenWritten
+                                         : abnormalDmaScenePassedByTwoThenWrittenNearTheStop;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1315,6 +1327,16 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                         std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
                             return w.clock / 2 == clock.end && (w.dmactl & 3) == 0;
                         });
+                    // (The registers before the ending write, made on cycle end - 1.)
+                    uint8_t dmactlBefore = pf.dmactl, hscrolBefore = pf.hscrol;
+                    for (const PlayfieldLine::FetchChange& w : changes) {
+                        if (w.clock / 2 >= clock.end) break;
+                        dmactlBefore = w.dmactl;
+                        hscrolBefore = w.hscrol;
+                    }
+                    const int stop = dmaClockStopName(dmactlBefore, pf.hscrollEnabled, hscrolBefore);
+                    if (stop >= 0 && clock.end - 1 >= stop - 1) ++byTwoOffStopLatched;
+                    else if (stop >= 0 && clock.end - 1 >= 99) ++byTwoOffStopOpen;
                 }
                 onJustBehind += lateAfterPause && clock.pauseTo >= clock.start;
                 movedJustBehind += lateAfterPause && clock.pauseTo < clock.start;
@@ -1382,6 +1404,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(byTwoOffFirstRows, 5) << byTwoOff;
     EXPECT_GT(byTwoOffBegunOff, 20) << byTwoOff;
     EXPECT_GT(byTwoOffWidthOff, 24) << byTwoOff;
+    // (136 lines ended so over seeds 9200-9249; of them 15 and 20 seen.)
+    EXPECT_GT(byTwoOffStopLatched, 8) << byTwoOff;
+    EXPECT_GT(byTwoOffStopOpen, 10) << byTwoOff;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
