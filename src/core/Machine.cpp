@@ -780,13 +780,15 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         }
         if (pf_.fetchChangeCount != 0) [[unlikely]] {
             // And left ANTIC's DMA clock to the next lines as they moved its start and stop (A4).
-            // (A start passed by two whose later write turned ANTIC's playfield DMA off stayed
-            // unlatched: the registers as the line ends decide its start, as on a line without a
-            // start. Its stop is the one a DMACTL or HSCROL write latched on the beam's way past it,
-            // up to a write on the next line's cycle 0 (beginScanline), else the registers' too:
-            // Altirra ends the line with the latched stop where there is one.)
+            // (A start passed by two whose later write turned ANTIC's playfield DMA off, with a
+            // clock carried in or not (A1), stayed unlatched: the registers as the line ends
+            // decide its start, as on a line without a start. Its stop is the one a DMACTL or
+            // HSCROL write latched on the beam's way past it, up to a write on the next line's
+            // cycle 0 (beginScanline), else the registers' too: Altirra ends the line with the
+            // latched stop where there is one.)
             const PlayfieldFetch fetch = playfieldFetch(pf_);
-            if (pf_.dmaClock != 0 && carriedClockAsWritten(pf_).dmaOffAfterStart()) [[unlikely]] {
+            const bool off = pf_.dmaClock != 0 ? carriedClockAsWritten(pf_).dmaOffAfterStart() : fetch.dmaOff >= 0;
+            if (off) [[unlikely]] {
                 antic_.dmaClockDuringLine(-1, edgeLatch_.stop >= 0 ? edgeLatch_.stop - 1 : -1, pf_.firstRow);
                 stopLatchOpen_ = edgeLatch_.stop < 0;
             } else {
