@@ -969,7 +969,7 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
         for (int y = 0; y < probe.m.linesPerFrame(); ++y) {
             probe.m.runScanline();
             const PlayfieldLine& pf = probe.m.currentLine();
-            if ((pf.dmaClock == 0) != ordinary || (pf.dmactl & 3) == 0 || pf.dmaMode < 2) continue;
+            if ((pf.dmaClock == 0) != ordinary || (pf.dmactl & 3) == 0 || (ordinary && pf.dmaMode < 2)) continue;
             const bool quiet = std::none_of(probe.writes.begin(), probe.writes.end(), [&](const RegisterWrite& w) {
                 return w.line >= y && w.line <= y + 1 &&
                        (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
