@@ -130,6 +130,16 @@ void windowFetchedLine(PlayfieldLine& out) {
     });
 }
 
+// ANTIC's playfield DMA off from colour clock `from` on, after a start passed by two (A1, A4): the
+// picture is background there, pixel pairs 00 in hi-res inside the window (Altirra sends GTIA zero
+// pixels while it is off).
+void blankFrom(PlayfieldLine& out, int from) {
+    for (int x = std::max(from, 0); x < PlayfieldLine::kSize; ++x) {
+        uint8_t& code = out.an[static_cast<size_t>(x)];
+        code = out.hires && code != 0 ? 4 : 0;
+    }
+}
+
 }  // namespace
 
 void applyFetchChanges(PlayfieldLine& pf, const RegisterFile& regs) {
@@ -633,6 +643,10 @@ void Antic::dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow) {
     dmaClockPending_ = true;
 }
 
+void Antic::dmaClockStopLatched(int stopName) {
+    if (dmaClockPending_) dmaClockPassedStop_ = static_cast<int8_t>(stopName);
+}
+
 void Antic::lastRowNamesDuringLine(uint8_t names) {
     if (names == dmaClockLastRowNames_) return;
     // scanLine() counted the fetches the row began with if it is the last: count these instead.
@@ -1060,6 +1074,9 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     }
     if (windowed) {
         windowFetchedLine(out);
+        // A later write ended the fetches of a start passed by two: background from its clock.
+        if (const int off = playfieldFetch(out).dmaOff; off >= 0 && out.dmaClock == 0) [[unlikely]]
+            blankFrom(out, 2 * off);
         return;
     }
     // Background outside the data and outside the displayed width.
@@ -1349,15 +1366,10 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
         const uint64_t anded = dmaClockTextPicture(mem, names, out, clock);
         if (filled) keepAndedNames(names, anded);
     }
-    if (clock.dmaOffAfterStart()) [[unlikely]] {
-        // ANTIC's playfield DMA off from a later write after a start passed by two: the picture is
-        // shown up to the write (its colour clock, 2 * end) and background after it, pixel pairs
-        // 00 in hi-res inside the window (Altirra sends GTIA zero pixels while it is off).
-        for (int x = 2 * clock.end; x < PlayfieldLine::kSize; ++x) {
-            uint8_t& code = out.an[static_cast<size_t>(x)];
-            code = out.hires && code != 0 ? 4 : 0;
-        }
-    }
+    // ANTIC's playfield DMA off from a later write after a start passed by two: the picture is
+    // shown up to the write (its colour clock, 2 * end) and background after it.
+    if (clock.dmaOffAfterStart()) [[unlikely]]
+        blankFrom(out, 2 * clock.end);
 }
 
 void Antic::keepAndedNames(const std::array<uint8_t, 63>& names, uint64_t anded) {

@@ -97,6 +97,9 @@ public:
     // `stopCycle` with the width on (-1: not); `firstRow`: the line is its mode line's first. A
     // stop missed with the width off as the line ends leaves the clock's bits on.
     void dmaClockDuringLine(int fetchClock, int stopCycle, bool firstRow);
+    // A write as the next line begins (its cycle 0, the last of the line before) latched the stop
+    // `stopName` (a name cycle) of the line whose clock is still to be passed on (rule A4).
+    void dmaClockStopLatched(int stopName);
     // The line scanLine() last ran, a row after its mode line's first with a DMA clock carried in
     // (rule A4), makes `names` carried name or bitmap fetches on cycles 112-113 with the stop its
     // width or HSCROL writes left, not the stop it began with: counted when it is the mode line's

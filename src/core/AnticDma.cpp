@@ -49,7 +49,9 @@ template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take ta
     for (int i = fetch.skipped; i < fetch.skipped + fetch.count; ++i) {
         const int c = first + i * step;
         if (s.firstLine && onBus(c)) take(c, DmaUse::Playfield);
-        if (info.character && onBus(c + 3)) take(c + 3, DmaUse::Character);
+        // (A font byte due after ANTIC's playfield DMA went off is not fetched.)
+        if (info.character && onBus(c + 3) && (fetch.dmaOff < 0 || c + 3 < fetch.dmaOff))
+            take(c + 3, DmaUse::Character);
     }
 }
 
@@ -129,8 +131,14 @@ PlayfieldFetch playfieldFetch(const PlayfieldLine& pf) {
     return playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, pf.fetchWrites());
 }
 
-PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
-                              std::span<const PlayfieldLine::FetchChange> changes) {
+namespace {
+
+// playfieldFetch() before a start passed by two is ended: `byTwo` is set to the index of the first
+// change after the write that passed it by two (-1: none), `dmactlThen` and `hscrolThen` to the
+// registers after that write.
+PlayfieldFetch fetchAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
+                              std::span<const PlayfieldLine::FetchChange> changes, int& byTwo, uint8_t& dmactlThen,
+                              uint8_t& hscrolThen) {
     const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
     size_t next = 0;
@@ -162,6 +170,14 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
                 const int passed = c - 1 - (start + firstFetch);
                 lost = passed >= 0 ? passed / step + 1 : 0;
                 fetch.skipped = lost;
+                // A start two cycles behind the write's (a wide start on cycle 9, the first name on
+                // 10, written on cycle 10) is never latched: ANTIC latches it on the cycle before
+                // its first name cycle, which the beam had passed (lateStartLatches).
+                if (start == c - 2) {
+                    byTwo = static_cast<int>(next);
+                    dmactlThen = dmactl;
+                    hscrolThen = hscrol;
+                }
             }
             continue;
         }
@@ -183,6 +199,33 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     // Not stopped: the clock runs to the end of the line (fetches from cycle 106 on are virtual).
     const int first = fetch.clock + firstFetch;
     fetch.count = first < kCyclesPerLine ? (kCyclesPerLine - 1 - first) / step + 1 - lost : 0;
+    return fetch;
+}
+
+}  // namespace
+
+PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
+                              std::span<const PlayfieldLine::FetchChange> changes) {
+    int byTwo = -1;
+    uint8_t dmactlThen = 0, hscrolThen = 0;
+    PlayfieldFetch fetch = fetchAsWritten(mode, hscrollEnabled, dmactl, hscrol, changes, byTwo, dmactlThen, hscrolThen);
+    if (byTwo < 0 || static_cast<size_t>(byTwo) >= changes.size()) [[likely]]
+        return fetch;
+    // A later write that works the timing out again finds that start unlatched: behind the beam
+    // (or the width off), ANTIC's playfield DMA is off from the write, as on a carried line
+    // (Altirra's activity check does not depend on the clock carried in). One that moves the start
+    // ahead again would start the fetches a second time: not modelled (the write moves the stop).
+    const int off = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlThen, hscrolThen,
+                                                changes.subspan(static_cast<size_t>(byTwo)));
+    if (off < 0 || off >= kCyclesPerLine) return fetch;
+    const AnticModeInfo& info = anticMode(mode);
+    const int step = info.clocksPerByte / 2;
+    const int first = fetch.clock + (info.character ? 1 : 3);  // byte 0's fetch cycle
+    const int before = off > first ? (off - 1 - first) / step + 1 : 0;
+    fetch.count = std::clamp(before - fetch.skipped, 0, fetch.count);
+    fetch.stopped = true;
+    fetch.stopCycle = -1;
+    fetch.dmaOff = off;
     return fetch;
 }
 

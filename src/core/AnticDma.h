@@ -106,6 +106,11 @@ struct PlayfieldFetch {
     bool stopped = true;
     int skipped = 0;     // fetches a late start left out, the beam having passed them: the count's come after
     int stopCycle = -1;  // the stop cycle the beam passed with the width on, taken or missed (-1: none)
+    // The cycle from which ANTIC's playfield DMA is off (-1: never): a start passed by two on cycle
+    // 10 stays unlatched, and a later width or HSCROL write that leaves it behind the beam, or turns
+    // the width off, ends the fetches there (Altirra); `count` then holds those before it. The
+    // clock passed on is that of an unlatched start (Machine::endScanline).
+    int dmaOff = -1;
 };
 PlayfieldFetch playfieldFetch(const PlayfieldLine& pf);
 // The same for a line of ANTIC mode `mode` (with the HSCROL bit `hscrollEnabled`) that began

@@ -271,9 +271,9 @@ void Machine::beginScanline() {
     // Writes at clock 0 land before anything else on the line, P/M DMA included, as a DLI's
     // writes after WSYNC land in the horizontal blank before the line.
     while (first < writes.size() && writes[first].clock == 0) {
-        // (For the start latched, they end the line before: its last cycle.)
-        startLatch_.write(writes[first], kCyclesPerLine - 1, regs_[Reg::DMACTL], regs_[Reg::HSCROL], pf_.hscrollEnabled,
-                          pf_.dmaMode);
+        // (For the start and stop latched, they end the line before: its last cycle.)
+        edgeLatch_.write(writes[first], kCyclesPerLine - 1, regs_[Reg::DMACTL], regs_[Reg::HSCROL], pf_.hscrollEnabled,
+                         pf_.dmaMode);
         writeRegister(writes[first].reg, writes[first].value);
         ++first;
     }
@@ -294,8 +294,13 @@ void Machine::beginScanline() {
     }
     missilesLate_ = missilesLateNext_;
     missilesLateNext_ = false;
-    startLatched_ = startLatch_.atNextLine(regs_[Reg::DMACTL], regs_[Reg::HSCROL], pf_.hscrollEnabled, pf_.dmaMode);
-    startLatch_ = {};
+    startLatched_ = edgeLatch_.atNextLine(regs_[Reg::DMACTL], regs_[Reg::HSCROL], pf_.hscrollEnabled, pf_.dmaMode);
+    // A write on this line's cycle 0 ends the line before: one checking ANTIC's edges there may
+    // latch that line's stop, which its clock then passes on (A4, endScanline).
+    if (stopLatchOpen_ && edgeLatch_.stop >= 0) [[unlikely]]
+        antic_.dmaClockStopLatched(edgeLatch_.stop);
+    stopLatchOpen_ = false;
+    edgeLatch_ = {};
     anticBeforeLineKept_ = antic_.clockCarried();
     if (anticBeforeLineKept_) [[unlikely]]
         anticBeforeLine_ = antic_;
@@ -460,7 +465,7 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
         if (w.reg < Reg::DMACTL) continue;  // GTIA's: most of a line's writes
         const int cycle = cycleOfColourClock(w.clock);
         if (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL) [[unlikely]]
-            startLatch_.write(w, cycle, dmactl, hscrol, pf.hscrollEnabled, pf.dmaMode);
+            edgeLatch_.write(w, cycle, dmactl, hscrol, pf.hscrollEnabled, pf.dmaMode);
         if (w.reg == Reg::DMACTL && cycle == kLateMissileWriteCycle)
             missilesLateNext_ = (dmactl & 0x0C) != 0 && (w.value & 0x0C) == 0 && inVisibleLines(line_ + 1);
         if (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL) {
@@ -552,18 +557,23 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
     return vscrol;
 }
 
-void Machine::StartLatch::write(const RegisterWrite& w, int cycle, uint8_t dmactl, uint8_t hscrol, bool hscrollEnabled,
-                                int mode) {
+void Machine::EdgeLatch::write(const RegisterWrite& w, int cycle, uint8_t dmactl, uint8_t hscrol, bool hscrollEnabled,
+                               int mode) {
     const bool checks = w.reg == Reg::DMACTL ? w.value != dmactl
                                              : w.reg == Reg::HSCROL && hscrollEnabled && ((w.value ^ hscrol) & 14) != 0;
     if (!checks) return;
     if (cycle >= kStartLatchClearedCycle && check < kStartLatchClearedCycle) check = 0;
     const int clock = startLatchClock(dmactl, hscrol, hscrollEnabled);
     if (mode >= 2 && clock >= 0 && clock >= check && clock <= cycle) latched = true;
+    // The stop's clock is the cycle before its name cycle too (Altirra's VEnd less 1 in text modes,
+    // less 3 in bitmap modes, whose names it counts 2 cycles later). Once latched it stays: ANTIC
+    // keeps the latched stop however the registers move it after.
+    const int stopName = dmaClockStopName(dmactl, hscrollEnabled, hscrol);
+    if (mode >= 2 && stop < 0 && stopName >= 0 && stopName - 1 >= check && stopName - 1 <= cycle) stop = stopName;
     check = cycle;
 }
 
-bool Machine::StartLatch::atNextLine(uint8_t dmactl, uint8_t hscrol, bool hscrollEnabled, int mode) const {
+bool Machine::EdgeLatch::atNextLine(uint8_t dmactl, uint8_t hscrol, bool hscrollEnabled, int mode) const {
     if (latched) return true;
     return mode >= 2 && check >= kStartLatchClearedCycle && startLatchClock(dmactl, hscrol, hscrollEnabled) >= check;
 }
@@ -581,7 +591,7 @@ bool Machine::carriedLineBegunAgain(std::span<const RegisterWrite> midLine, Regi
     // written) and again as ANTIC takes up the line on cycle 1: from cycle 2 on, the line fetches
     // as one begun with the width written, its carried fetches of cycles 2-7 meeting ANTIC's own
     // as on such a line. Cycle 1's carried fetch: with the width turned on, as on a line begun so;
-    // turned off, none unless the line before's start is latched (StartLatch), which keeps the pattern's fetches as
+    // turned off, none unless the line before's start is latched (EdgeLatch), which keeps the pattern's fetches as
     // virtual ones: cycle 1's still ANDs its address into the instruction fetch and moves the counter, taking no cycle.
     // The rest of DMACTL keeps its cycle (missiles on 0; the players' fetches are redone with the write).
     regs[Reg::DMACTL] = static_cast<uint8_t>((before & ~3) | (dmactl & 3));
@@ -771,12 +781,20 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         }
         if (pf_.fetchChangeCount != 0) [[unlikely]] {
             // And left ANTIC's DMA clock to the next lines as they moved its start and stop (A4).
-            // (A start passed by two whose later write turned ANTIC's playfield DMA off stayed
-            // unlatched: the registers as the line ends decide, as on a line without a start.)
+            // (A start passed by two whose later write turned ANTIC's playfield DMA off, with a
+            // clock carried in or not (A1), stayed unlatched: the registers as the line ends
+            // decide its start, as on a line without a start. Its stop is the one a DMACTL or
+            // HSCROL write latched on the beam's way past it, up to a write on the next line's
+            // cycle 0 (beginScanline), else the registers' too: Altirra ends the line with the
+            // latched stop where there is one.)
             const PlayfieldFetch fetch = playfieldFetch(pf_);
-            if (pf_.dmaClock != 0 && carriedClockAsWritten(pf_).dmaOffAfterStart()) [[unlikely]]
-                antic_.dmaClockDuringLine(-1, -1, pf_.firstRow);
-            else antic_.dmaClockDuringLine(fetch.clock, fetch.stopCycle, pf_.firstRow);
+            const bool off = pf_.dmaClock != 0 ? carriedClockAsWritten(pf_).dmaOffAfterStart() : fetch.dmaOff >= 0;
+            if (off) [[unlikely]] {
+                antic_.dmaClockDuringLine(-1, edgeLatch_.stop >= 0 ? edgeLatch_.stop - 1 : -1, pf_.firstRow);
+                stopLatchOpen_ = edgeLatch_.stop < 0;
+            } else {
+                antic_.dmaClockDuringLine(fetch.clock, fetch.stopCycle, pf_.firstRow);
+            }
         }
         if (vscrol >= 0) [[unlikely]]
             antic_.vscrolWrittenDuringLine(static_cast<uint8_t>(vscrol));

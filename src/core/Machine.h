@@ -275,18 +275,23 @@ private:
     // write is made, carriedLineWrittenOnCycle0, or as the line ends).
     Antic anticBeforeLine_;
     bool anticBeforeLineKept_ = false;
-    // Whether a write on this line's cycle 0 finds the line before's start latched (A4; StartLatch
+    // Whether a write on this line's cycle 0 finds the line before's start latched (A4; EdgeLatch
     // in Machine.cpp follows the line's writes for the next line).
     bool startLatched_ = false;
-    struct StartLatch {
-        bool latched = false;
-        int check = 0;  // the cycle of the last check (0: none since cycle 10)
+    // ANTIC's latches of a line's start and stop, as its DMACTL and HSCROL writes check them (A4).
+    struct EdgeLatch {
+        bool latched = false;  // the start
+        int stop = -1;         // the stop latched, as a name cycle (-1: none)
+        int check = 0;         // the cycle of the last check (0: none since cycle 10)
         // A DMACTL or HSCROL write `w` on `cycle` of a line of mode `mode`, `dmactl` and `hscrol`
         // before it.
         void write(const RegisterWrite& w, int cycle, uint8_t dmactl, uint8_t hscrol, bool hscrollEnabled, int mode);
         // As the next line begins, `dmactl` and `hscrol` as the line ended.
         bool atNextLine(uint8_t dmactl, uint8_t hscrol, bool hscrollEnabled, int mode) const;
-    } startLatch_;
+    } edgeLatch_;
+    // The line before ended with ANTIC's playfield DMA off after a start passed by two (A4): the
+    // clock it passes on takes a stop that a write on this line's cycle 0 latches (endScanline).
+    bool stopLatchOpen_ = false;
     // A program's DMACTL write on cycle 0 of a carried line turned the width off or on (A4): ANTIC
     // works the line out again as one begun with that width, cycle 1's carried fetch as the line
     // before decided it. True if it did (`regs` then has the width written).

@@ -1898,9 +1898,15 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDraw
     // counter to byte 55, those on the even cycles 8-50 (22) fill places 0-21 and move it to 77.
     // The picture is that line's up to the write, bytes 61-100 from $30, lit up to clock $67, and
     // background from $68 (104) on. HSCROL 0 again at clock 0 of line 34 comes before line 33 ends
-    // and the registers then decide the clock passed on (the start stayed unlatched): start and stop
-    // on the ring's even places, which it clears: line 34 is a normal line from byte 77, bytes
-    // 81-120 in its window: 81-100 lit, 101-108 dark, 109-120 "1100".
+    // (its cycle 113) and checks ANTIC's edges: the start stayed unlatched, so the registers' start
+    // (name cycle 10, even) is passed on, but the stop of HSCROL 2 (name cycle 107, checked on 106,
+    // after the last check on 51) is latched and taken away (Altirra's LatchPlayfieldEdges; test
+    // A4_ACarriedLineWhoseStartPassedByTwoPassesOnTheStopALaterWriteLatched): the ring $55 stays
+    // $55. Line 34 (HSCROL 0, start on name cycle 10, the same places) fetches the carried bitmaps
+    // on 2, 4 and 6 (none on 0: line 33's playfield DMA was off as it ended), moving the counter
+    // from byte 77 to 80, then from 8 on fills places 0-47: bytes 86-125 in its window, 86-100 lit,
+    // 101-108 dark, 109-125 "1100". (An earlier version of this test took the registers' stop, 106,
+    // which clears the ring, and had line 34 a normal line from byte 77: bytes 81-120.)
     // Memory: bytes 61-100 $FF, 109-148 $F0. Drawn without the carried bits (the model before),
     // line 33 would start at byte 51, dark at $30-$47, and line 34 show other bytes.
     TestMachine t;
@@ -1914,7 +1920,50 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDraw
     t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 0);
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0x38, '1') + std::string(0x68, '0'));
-    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(80, '1') + std::string(32, '0') + repeat("1100", 12));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(60, '1') + std::string(32, '0') + repeat("1100", 17));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoPassesOnTheStopALaterWriteLatched) {
+    // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDrawnUpToTheWrite (mode F,
+    // scrolled, normal width: a wide fetch; the ring $55 carried in, even places; HSCROL 4 as it
+    // begins, HSCROL 0 at clock 18, cycle 10: the start on name cycle 10, passed by two, never
+    // latched) with HSCROL 2 written later at clock 206, 208 or 212 (cycles 104, 105, 107). Each
+    // finds the start (now name cycle 11) behind the beam and turns the playfield DMA off from the
+    // cycle after it. Altirra first checks, at every DMACTL change and HSCROL bits 1-3 change, which
+    // edges the beam passed since the last check (LatchPlayfieldEdges): the stop of HSCROL 0 (name
+    // cycle 106; Altirra's VEnd 108, checked at VEnd - 3 = 105 in bitmap modes) is latched by a
+    // check on cycle 105 or later, with the width on. As the line ends Altirra adds the places of
+    // the start in force (unlatched: the registers', name cycle 11, odd places $AA) and takes away
+    // those of the latched stop, else the registers' (name cycle 13 + 96 - 2 = 107, odd):
+    //   cycle 104: nothing latched (105 not reached): ($55 | $AA) & ~$AA = $55, turned two places
+    //              back: $55;
+    //   cycles 105, 107: stop 106 latched (even): ($55 | $AA) & ~$55 = $AA, turned back: $AA, so
+    //              line 34 fetches on the odd cycles (abnormal DMA goes on).
+    // The model before took the registers' stop for all three: $55.
+    // A write on line 34's cycle 0 (clock 0) ends line 33 (its cycle 113) and checks too: with
+    // HSCROL 2 at clock 100 (cycle 51) and HSCROL 0 at clock 0 of line 34, it latches the stop of
+    // HSCROL 2 (name cycle 107, checked on 106, between 51 and 113), while the start is the
+    // registers' (HSCROL 0: name cycle 10, even): ($55 | $55) & ~$AA = $55 (the registers' stop,
+    // 106, would clear it: $00, the model before).
+    struct Case {
+        int clock;        // of line 33's later HSCROL 2
+        bool nextClock0;  // HSCROL 0 at clock 0 of line 34
+        uint8_t ring;     // line 34's
+    };
+    for (const Case c :
+         {Case{206, false, 0x55}, Case{208, false, 0xAA}, Case{212, false, 0xAA}, Case{100, true, 0x55}}) {
+        TestMachine t;
+        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
+        t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
+        t.at(kFirstModeLine + 1, c.clock, Reg::HSCROL, 2);
+        if (c.nextClock0) t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 0);
+        for (int y = 0; y <= kFirstModeLine + 1; ++y) t.m.runScanline();
+        EXPECT_EQ(t.m.currentLine().dmaClock, 0x55);
+        t.m.runScanline();
+        EXPECT_EQ(t.m.currentLine().dmaClock, c.ring) << c.clock << " " << c.nextClock0;
+    }
 }
 
 TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStartedInTime) {

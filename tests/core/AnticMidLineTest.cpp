@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "TestMachine.h"
+#include "core/AnticDma.h"
 #include "core/BeamTiming.h"
 
 namespace pmg::test {
@@ -447,6 +448,48 @@ TEST(AnticMidLine, A1_WideTextStartTurnedOnOnCycle10MissesTheFirstName) {
         EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x30, 0x34), names == 47 ? "1111" : "0000") << clock;
         EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x34, 0xD0), std::string(0x9C, '0')) << clock;
     }
+}
+
+TEST(AnticMidLine, A1_AWideStartPassedByTwoEndsItsFetchesAtALaterWriteThatLeavesItBehind) {
+    // The line of A1_WideStartOnCycle9IsTurnedOnByAWriteUpToCycle10 (mode F, width off as it
+    // begins, bytes 0-47 $FF) turned on wide by DMACTL $23 at clock 18 (cycle 10): the wide clock
+    // starts on cycle 9, its first name cycle 10 two cycles behind the beam, bitmaps from 12. ANTIC
+    // latches a start on the cycle before its first name cycle (9), which the beam had passed: the
+    // start stays unlatched. DMACTL $22 at clock 56 (cycle 29, acting from 30) makes ANTIC work the
+    // timing out again (Altirra's UpdatePlayfieldTiming): no latched start, and the beam (29) past
+    // both cycle 10 and the new start's check (normal width: first bitmap 20, 20 - 4 = 16), so its
+    // playfield DMA is off from cycle 30 to the end of the line, as on a carried line (the check
+    // does not depend on the clock carried in). Bitmaps on the even cycles 12-28: bytes 0-8, the
+    // counter moves 9. No bitmap from 30: the CPU keeps 114 - 9 - 9 refreshes (25, 29, 33, ..., 57,
+    // all free) = 96 cycles. Picture: byte i at clock 32 + 4i in the wide window ($2C) up to the
+    // write's clock 60, background from 60: lit at $2C-$3B (bytes 3-6), dark after. Line 33 (normal
+    // width again at its clock 0) starts at byte 9: bytes 9-47 lit (156 clocks), byte 48 dark.
+    // The model before let the write move only the stop (normal: 97, on the step): 44 bitmaps, on
+    // 12-98, the CPU 61 cycles, line 32 lit to the normal window's end and line 33 from byte 44.
+    TestMachine t;
+    twoBitmapLines(t);
+    t.set(Reg::DMACTL, 0x20);
+    for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0xFF);
+    t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine, 56, Reg::DMACTL, 0x22);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE), std::string(16, '1') + std::string(0xB2 - 16, '0'));
+    EXPECT_EQ(t.m.frame().layout(kFirstModeLine).lastByte, 9);
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(156, '1') + "0000");
+    LineDmaSetup s;  // the line's cycles (no instruction fetch, no P/M DMA)
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {60, 0x22, 0}};
+    s.fetchChanges = writes;
+    EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, writes).dmaOff, 30);
+    const LineDma dma = lineDma(s);
+    for (int c = 12; c <= 28; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 30; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 96);
 }
 
 TEST(AnticMidLine, A1_HscrolWrittenBeforeTheStartCycleScrollsThisLine) {

@@ -947,10 +947,16 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // wide and HSCROL 0 written on cycle 10 (clock 18 or 19), which moves its start to name cycle 10,
 // two cycles behind the beam (unlatched), and a later write (clocks 24-209): HSCROL, the width off
 // or another width, which mostly finds that start behind the beam and turns ANTIC's playfield DMA
-// off from there (abnormalDmaScenePassedByTwoThenWritten).
+// off from there (abnormalDmaScenePassedByTwoThenWritten). With `laterNearStop` too, that later
+// write comes on cycles 99-113 (clocks 196-225), around the cycle ANTIC latches the line's stop on
+// (the cycle before its name cycle, 89-105), so the clock passed on mostly keeps the stop the write
+// latched (abnormalDmaScenePassedByTwoThenWrittenNearTheStop). With `ordinary` the lines so
+// written are those with no clock carried in and the width on instead (A1:
+// abnormalDmaSceneOrdinaryPassedByTwoThenWritten).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
-                          bool onThenMore = false, bool byTwoThenLater = false) {
+                          bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false,
+                          bool ordinary = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -963,7 +969,7 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
         for (int y = 0; y < probe.m.linesPerFrame(); ++y) {
             probe.m.runScanline();
             const PlayfieldLine& pf = probe.m.currentLine();
-            if (pf.dmaClock == 0 || (pf.dmactl & 3) == 0) continue;
+            if ((pf.dmaClock == 0) != ordinary || (pf.dmactl & 3) == 0 || (ordinary && pf.dmaMode < 2)) continue;
             const bool quiet = std::none_of(probe.writes.begin(), probe.writes.end(), [&](const RegisterWrite& w) {
                 return w.line >= y && w.line <= y + 1 &&
                        (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
@@ -982,7 +988,7 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
             const int onCycle10 = 18 + beforeSeven.below(2);
             t.at(y, onCycle10, Reg::HSCROL, 0);
             t.at(y, onCycle10, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
-            const int later = 24 + beforeSeven.below(186);
+            const int later = laterNearStop ? 196 + beforeSeven.below(30) : 24 + beforeSeven.below(186);
             switch (beforeSeven.below(3)) {
                 case 0: t.at(y, later, Reg::HSCROL, beforeSeven.byte()); break;
                 case 1: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3)); break;
@@ -1054,6 +1060,12 @@ void abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart(TestMachine& t, uint32_t s
 }
 void abnormalDmaScenePassedByTwoThenWritten(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true);
+}
+void abnormalDmaScenePassedByTwoThenWrittenNearTheStop(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, true);
+}
+void abnormalDmaSceneOrdinaryPassedByTwoThenWritten(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, true);
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
@@ -1149,7 +1161,16 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // it), and of them the text lines, the first rows, those begun with the width off and those
     // ended by a write turning the width off
     int byTwoOff = 0, byTwoOffText = 0, byTwoOffFirstRows = 0, byTwoOffBegunOff = 0, byTwoOffWidthOff = 0;
-    for (uint32_t seed = 9000; seed < 9230; ++seed) {
+    // (Seeds 9230-9249: those later writes on cycles 99-113.) Of those lines, the ones whose
+    // ending write comes on or after the cycle ANTIC latches the stop on (the cycle before its
+    // name cycle, as the registers stood before the write), which passes that stop on, and the
+    // ones whose ending write comes before it
+    int byTwoOffStopLatched = 0, byTwoOffStopOpen = 0;
+    // (Seeds 9250-9269: the same writes on lines with no clock carried in.) The lines with no clock
+    // carried in whose start passed by two a later write ends (ANTIC's playfield DMA off from it,
+    // A1), and of them the text lines
+    int ordinaryByTwoOff = 0, ordinaryByTwoOffText = 0;
+    for (uint32_t seed = 9000; seed < 9270; ++seed) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
@@ -1157,7 +1178,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                            : seed < 9140 ? abnormalDmaSceneTurnedOnJustBehind
                            : seed < 9170 ? abnormalDmaSceneTurnedOnAndWrittenAfterTheStart
                            : seed < 9200 ? abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart
-                                         : abnormalDmaScenePassedByTwoThenWritten;
+                           : seed < 9230 ? abnormalDmaScenePassedByTwoThenWritten
+                           : seed < 9250 ? abnormalDmaScenePassedByTwoThenWrittenNearTheStop
+                                         : abnormalDmaSceneOrdinaryPassedByTwoThenWritten;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1195,6 +1218,21 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     ++onOnCycle0;
                     onOnCycle0Fetched += fetched;
                 }
+            }
+            if (!carried && pf.dmaMode >= 2 && seed >= 9250) {
+                std::vector<PlayfieldLine::FetchChange> changes;  // (as below)
+                uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
+                for (const RegisterWrite& w : t.writes) {
+                    if (w.line != y || w.clock < 2 || (w.reg != Reg::HSCROL && w.reg != Reg::DMACTL)) continue;
+                    const bool moves = w.reg == Reg::DMACTL ? ((w.value ^ dmactl) & 3) != 0
+                                                            : pf.hscrollEnabled && ((w.value ^ hscrol) & 15) != 0;
+                    (w.reg == Reg::DMACTL ? dmactl : hscrol) = w.value;
+                    if (moves) changes.push_back({static_cast<int16_t>(2 * ((w.clock + 2) / 2) + 2), dmactl, hscrol});
+                }
+                const bool off =
+                    playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes).dmaOff >= 0;
+                ordinaryByTwoOff += off;
+                ordinaryByTwoOffText += off && anticMode(pf.dmaMode).character;
             }
             if (carried) {
                 // (The line's width and HSCROL changes as Machine hands them over, which it drops
@@ -1315,6 +1353,16 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                         std::any_of(changes.begin(), changes.end(), [&](const PlayfieldLine::FetchChange& w) {
                             return w.clock / 2 == clock.end && (w.dmactl & 3) == 0;
                         });
+                    // (The registers before the ending write, made on cycle end - 1.)
+                    uint8_t dmactlBefore = pf.dmactl, hscrolBefore = pf.hscrol;
+                    for (const PlayfieldLine::FetchChange& w : changes) {
+                        if (w.clock / 2 >= clock.end) break;
+                        dmactlBefore = w.dmactl;
+                        hscrolBefore = w.hscrol;
+                    }
+                    const int stop = dmaClockStopName(dmactlBefore, pf.hscrollEnabled, hscrolBefore);
+                    if (stop >= 0 && clock.end - 1 >= stop - 1) ++byTwoOffStopLatched;
+                    else if (stop >= 0 && clock.end - 1 >= 99) ++byTwoOffStopOpen;
                 }
                 onJustBehind += lateAfterPause && clock.pauseTo >= clock.start;
                 movedJustBehind += lateAfterPause && clock.pauseTo < clock.start;
@@ -1382,6 +1430,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(byTwoOffFirstRows, 5) << byTwoOff;
     EXPECT_GT(byTwoOffBegunOff, 20) << byTwoOff;
     EXPECT_GT(byTwoOffWidthOff, 24) << byTwoOff;
+    // (136 lines ended so over seeds 9200-9249; of them 15 and 20 seen.)
+    EXPECT_GT(byTwoOffStopLatched, 8) << byTwoOff;
+    EXPECT_GT(byTwoOffStopOpen, 10) << byTwoOff;
+    // (94 and 41 seen.)
+    EXPECT_GT(ordinaryByTwoOff, 50);
+    EXPECT_GT(ordinaryByTwoOffText, 20) << ordinaryByTwoOff;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
