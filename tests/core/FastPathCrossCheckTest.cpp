@@ -1068,6 +1068,21 @@ void abnormalDmaSceneOrdinaryPassedByTwoThenWritten(TestMachine& t, uint32_t see
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, true);
 }
 
+// Line y's width and HSCROL changes as Machine hands them over (it drops them as the line ends).
+std::vector<PlayfieldLine::FetchChange> widthAndHscrolChanges(const PlayfieldLine& pf,
+                                                              const std::vector<RegisterWrite>& writes, int y) {
+    std::vector<PlayfieldLine::FetchChange> changes;
+    uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
+    for (const RegisterWrite& w : writes) {
+        if (w.line != y || w.clock < 2 || (w.reg != Reg::HSCROL && w.reg != Reg::DMACTL)) continue;
+        const bool moves =
+            w.reg == Reg::DMACTL ? ((w.value ^ dmactl) & 3) != 0 : pf.hscrollEnabled && ((w.value ^ hscrol) & 15) != 0;
+        (w.reg == Reg::DMACTL ? dmactl : hscrol) = w.value;
+        if (moves) changes.push_back({static_cast<int16_t>(2 * ((w.clock + 2) / 2) + 2), dmactl, hscrol});
+    }
+    return changes;
+}
+
 TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     int live = 0;  // lines drawn with a DMA clock carried in, over the scenes
     // and of them those with a width or HSCROL write after every line's own start (cycle 33 on),
@@ -1220,32 +1235,16 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                 }
             }
             if (!carried && pf.dmaMode >= 2 && seed >= 9250) {
-                std::vector<PlayfieldLine::FetchChange> changes;  // (as below)
-                uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
-                for (const RegisterWrite& w : t.writes) {
-                    if (w.line != y || w.clock < 2 || (w.reg != Reg::HSCROL && w.reg != Reg::DMACTL)) continue;
-                    const bool moves = w.reg == Reg::DMACTL ? ((w.value ^ dmactl) & 3) != 0
-                                                            : pf.hscrollEnabled && ((w.value ^ hscrol) & 15) != 0;
-                    (w.reg == Reg::DMACTL ? dmactl : hscrol) = w.value;
-                    if (moves) changes.push_back({static_cast<int16_t>(2 * ((w.clock + 2) / 2) + 2), dmactl, hscrol});
-                }
+                const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
                 const bool off =
                     playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes).dmaOff >= 0;
                 ordinaryByTwoOff += off;
                 ordinaryByTwoOffText += off && anticMode(pf.dmaMode).character;
             }
             if (carried) {
-                // (The line's width and HSCROL changes as Machine hands them over, which it drops
-                // as the line ends.)
-                std::vector<PlayfieldLine::FetchChange> changes;
-                uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
-                for (const RegisterWrite& w : t.writes) {
-                    if (w.line != y || w.clock < 2 || (w.reg != Reg::HSCROL && w.reg != Reg::DMACTL)) continue;
-                    const bool moves = w.reg == Reg::DMACTL ? ((w.value ^ dmactl) & 3) != 0
-                                                            : pf.hscrollEnabled && ((w.value ^ hscrol) & 15) != 0;
-                    (w.reg == Reg::DMACTL ? dmactl : hscrol) = w.value;
-                    if (moves) changes.push_back({static_cast<int16_t>(2 * ((w.clock + 2) / 2) + 2), dmactl, hscrol});
-                }
+                const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+                // (The width as the writes leave it: a DMACTL write that changes no width bit is no change.)
+                const uint8_t dmactl = changes.empty() ? pf.dmactl : changes.back().dmactl;
                 const CarriedClock clock = changes.empty() ? CarriedClock{}
                                                            : carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled,
                                                                                    pf.dmactl, pf.hscrol, changes);
