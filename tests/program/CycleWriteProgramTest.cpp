@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -230,13 +231,32 @@ TEST(CycleWriteProgram, A4_AStoreOnCycle0TurningACarriedLinesWidthOffActsAsTheLi
 // and a loop INX, LDA VCOUNT, CMP #17, BNE counts in X until VCOUNT reads 17 (from line 33's cycle
 // 111), STX $0600 keeps it and NMIST goes to $0601 (read on line 34). Missile DMA is off and GRACTL 1: GTIA takes the
 // bus of cycle 1 for the missiles (phantom DMA, D8), each missile two colour clocks from its HPOSM.
-Scene instructionWrittenScene(uint8_t instruction = 0x0F) {
+// How instructionWrittenScene varies: line 33's instruction, the DMACTL it begins with (the scene's
+// write at its clock 0) and the one the program stores on its cycle 0, a display-list interrupt
+// routine (NMIEN $80; the routine keeps VCOUNT in $0602) or none (NMIEN 0), and the display list
+// at $1100 instead of $1000 with `andedByte` at $1000, where the AND of cycle 1 ($1106 & $3019)
+// reads then.
+struct InstructionWritten {
+    uint8_t instruction = 0x0F;
+    uint8_t begunWith = 0x20;
+    uint8_t stored = 0x22;
+    bool dliRoutine = false;
+    std::optional<uint8_t> andedByte;
+};
+
+Scene instructionWrittenScene(const InstructionWritten& how = {}) {
     Code c(kCode);
     c.op(SEI).imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
+    uint16_t routineAddress = 0;  // (patched below, once the routine is placed)
+    if (how.dliRoutine) {
+        c.imm(LDA_IMM, 0).abs(STA_ABS, 0x0200);
+        routineAddress = static_cast<uint16_t>(c.here() - 4);
+        c.imm(LDA_IMM, 0).abs(STA_ABS, 0x0201).imm(LDA_IMM, 0x80).abs(STA_ABS, 0xD40E);
+    }
     const uint16_t loop = c.here();
     c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 16).branch(BNE, loop);
     // (BIT $80, 3 cycles: line 32 gives the CPU every cycle from 105, one more than in carriedLineScene.)
-    c.imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD40A).op(NOP).op(NOP).imm(0x24, 0x80);
+    c.imm(LDA_IMM, how.stored).abs(STA_ABS, 0xD40A).op(NOP).op(NOP).imm(0x24, 0x80);
     c.abs(STA_ABS, registerInfo(Reg::DMACTL).address);
     c.imm(LDX_IMM, 0);
     const uint16_t count = c.here();
@@ -245,16 +265,25 @@ Scene instructionWrittenScene(uint8_t instruction = 0x0F) {
     const uint16_t wait = c.here();
     c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 17).branch(BEQ, wait);
     c.abs(JMP_ABS, loop);
+    if (how.dliRoutine) {
+        const uint16_t routine = c.here();
+        c.op(PHA).abs(LDA_ABS, 0xD40B).abs(STA_ABS, kScratch + 2).op(PLA).op(RTI);
+        c.bytes[static_cast<size_t>(routineAddress - kCode)] = static_cast<uint8_t>(routine & 0xFF);
+        c.bytes[static_cast<size_t>(routineAddress - kCode + 5)] = static_cast<uint8_t>(routine >> 8);
+    }
     Scene scene;
     scene.name = "instruction";
-    scene.registers = {{Reg::DMACTL, 0x22}, {Reg::DLISTL, 0x00}, {Reg::DLISTH, 0x10},
+    const uint8_t page = how.andedByte ? 0x11 : 0x10;  // the display list's
+    scene.registers = {{Reg::DMACTL, 0x22}, {Reg::DLISTL, 0x00}, {Reg::DLISTH, page},
                        {Reg::HSCROL, 6},    {Reg::GRACTL, 0x01}, {Reg::HPOSM0, 0x60},
                        {Reg::HPOSM1, 0x70}, {Reg::HPOSM2, 0x80}, {Reg::HPOSM3, 0x90}};
-    scene.memory = {{kCode, c.bytes, ""},
-                    {0x1000, {0x70, 0x70, 0x70, 0x5C, 0x00, 0x30, instruction, 0x41, 0x00, 0x10}, ""},
-                    {0x3000, std::vector<uint8_t>(100, 0xFF), ""}};
+    scene.memory = {
+        {kCode, c.bytes, ""},
+        {static_cast<uint16_t>(page << 8), {0x70, 0x70, 0x70, 0x5C, 0x00, 0x30, how.instruction, 0x41, 0x00, page}, ""},
+        {0x3000, std::vector<uint8_t>(100, 0xFF), ""}};
+    if (how.andedByte) scene.memory.push_back({0x1000, {*how.andedByte}, ""});
     // (HSCROL 6 again on blank line 20, for the next frame's line 32.)
-    scene.lineWrites = {{20, 0, Reg::HSCROL, 6}, {32, 100, Reg::HSCROL, 8}, {33, 0, Reg::DMACTL, 0x20}};
+    scene.lineWrites = {{20, 0, Reg::HSCROL, 6}, {32, 100, Reg::HSCROL, 8}, {33, 0, Reg::DMACTL, how.begunWith}};
     scene.program = SceneProgram{"", {}, kCode};
     return scene;
 }
@@ -263,9 +292,10 @@ Scene instructionWrittenScene(uint8_t instruction = 0x0F) {
 // count and NMIST stored, line 33 drawn), with the program's DMACTL stores. (The first: where the
 // next frame's STA WSYNC falls, the cycle after it may be ANTIC's on line 32, which holds the NOP
 // after it, and the store comes two cycles later.)
-std::unique_ptr<Atari> runInstructionWrittenScene(std::vector<Atari::ChipWrite>& dmactl, uint8_t instruction = 0x0F) {
+std::unique_ptr<Atari> runInstructionWrittenScene(std::vector<Atari::ChipWrite>& dmactl,
+                                                  const InstructionWritten& how = {}) {
     auto atari = std::make_unique<Atari>();
-    prepareSceneProgram(instructionWrittenScene(instruction), "instruction.json", *atari);
+    prepareSceneProgram(instructionWrittenScene(how), "instruction.json", *atari);
     const uint64_t frame = atari->machine().frameCount();
     while ((dmactl.empty() || atari->machine().line() < 41) && atari->machine().frameCount() < frame + 3 &&
            !atari->stopped()) {
@@ -325,11 +355,41 @@ TEST(CycleWriteProgram, A4_AStoreOnCycle0ThatMakesACarriedLineReadAnotherInstruc
     // since; line 32's $5C has no DLI bit), bit 6 set by the vertical blank: $5F. With the DLI of
     // the instruction first read NMIST showed $9F from line 33's cycle 7.
     std::vector<Atari::ChipWrite> stores;
-    const auto atari = runInstructionWrittenScene(stores, 0x8F);
+    InstructionWritten how;
+    how.instruction = 0x8F;
+    const auto atari = runInstructionWrittenScene(stores, how);
     ASSERT_EQ(stores.size(), 1u);
     EXPECT_EQ(stores.back().line, 33);
     EXPECT_EQ(stores.back().cycle, 0);
     EXPECT_EQ(atari->peek(kScratch + 1), 0x5F);
+}
+
+TEST(CycleWriteProgram, A4_AStoreOnCycle0ThatMakesACarriedLineReadAnotherInstructionGainsItsDli) {
+    // Rule A4 with the DLI, gained: the display list at $1100, line 33's instruction $0F at $1106
+    // (no DLI bit), $8F at $1000. The store of DMACTL $22 on line 33's cycle 0 turns the width on,
+    // cycle 1's carried bitmap fetch at $3019 ANDs into the instruction fetch, and ANTIC reads
+    // $1106 & $3019 = $1000: $8F, a one-line mode F line with the DLI bit, so the DLI comes on line
+    // 33 itself (its cycle 8). With NMIEN $80 the 6502 takes it there: the OS's NMI code finds
+    // NMIST bit 7 and jumps through VDSLST to the routine, which reads VCOUNT on line 33 (16: the
+    // NMI is taken by cycle 8 + 7 and the routine reads VCOUNT about 20 cycles later, long before
+    // cycle 111) and keeps it in $0602. Phantom DMA takes $8F: GRAFM %10001111, missiles 0 and 1
+    // both clocks ($60-$61, $70-$71), missile 2 none, missile 3 its first clock ($90; %01 lights
+    // the second, PhantomDmaTakesTheInstructionByteAStoreOnCycle0MakesAnticRead). Run with the
+    // DLI of the instruction first read ($0F), the 6502 took no NMI on line 33: $0602 stays 0.
+    std::vector<Atari::ChipWrite> stores;
+    InstructionWritten how;
+    how.dliRoutine = true;
+    how.andedByte = 0x8F;
+    const auto atari = runInstructionWrittenScene(stores, how);
+    ASSERT_FALSE(stores.empty());
+    EXPECT_EQ(stores.back().line, 33);
+    EXPECT_EQ(stores.back().cycle, 0);
+    EXPECT_EQ(atari->machine().frame().layout(33).mode, 15);
+    EXPECT_EQ(atari->peek(kScratch + 2), 16);
+    EXPECT_EQ(missileClocks(*atari, 0, 33), (std::vector<int>{0x60, 0x61}));
+    EXPECT_EQ(missileClocks(*atari, 1, 33), (std::vector<int>{0x70, 0x71}));
+    EXPECT_TRUE(missileClocks(*atari, 2, 33).empty());
+    EXPECT_EQ(missileClocks(*atari, 3, 33), (std::vector<int>{0x90}));
 }
 
 }  // namespace
