@@ -23,6 +23,17 @@
 // priority order (GtiaPicture::overlaySpans, when PRIOR allows) instead of working out the
 // clocks they share took the frame to about 14 us (30 November 2026, same run: the code of
 // before the speed work 23 us, picture and record 18.5 against 41 us).
+// Tried later that day and not kept (same run, least CPU time of 4 alternating runs: the code
+// of before the speed work 23.5 us, this code 14.4 us): leaving the kept row's copy out
+// altogether (a wrong picture, to measure its worth) made 12.9 us, so the copy is worth 1.5 us
+// at most. Putting the kept playfield back only on the extents of the objects painted a frame
+// ago (the row otherwise still holds it) made 15.8 us: per line, its loop over the objects
+// ran about 90 instructions more than the copy's 24 stores (callgrind: the whole-line picture
+// 77,000 instructions a frame against 56,000). Blending the players over the kept row rather
+// than over the bytes just copied into the frame (no load of bytes just stored) made 15.7 us,
+// both together 16.7 us. All eight images worked out on every line, instead of a loop over
+// those whose GRAF changed, made 14.6 us; PRIOR read again in the painting instead of a byte
+// of it kept on the stack and read back as a word (perf's hottest sample there) 14.9 us.
 //
 // The busy scene is static: every frame starts as the one before did (HITCLR included), so
 // the machine takes the last frame's result (the frame memo, Machine::runFrame) and these
