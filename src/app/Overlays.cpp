@@ -23,6 +23,24 @@ void box(ImDrawList& draw, const ScreenGeometry& g, int clock0, int line0, int c
                  ImVec2(g.clockX(clock1 + 1) + 1, g.lineY(line1 + 1) + 1), colour, 0, 0, thickness);
 }
 
+// Four ticks pointing at a first hit's colour clock from above, below, left and right, white on
+// a black edge so they show on any colour. They stand off two clocks and two lines: the hit and
+// the pixels around it, the objects that met there, stay as the picture shows them (a box drawn
+// around the clock hid the pixels beside it at the usual scales).
+void firstHitMark(ImDrawList& draw, const ScreenGeometry& g, int line, int clock) {
+    const ImVec2 c(g.clockX(clock + 0.5f), g.lineY(line + 0.5f));
+    const float gapX = std::max(2.5f * g.clockW, 4.0f), gapY = std::max(2.5f * g.lineH, 4.0f);
+    const float length = std::max(3.0f * g.lineH, 7.0f);
+    const std::pair<ImVec2, ImVec2> ticks[] = {
+        {ImVec2(c.x, c.y - gapY - length), ImVec2(c.x, c.y - gapY)},
+        {ImVec2(c.x, c.y + gapY), ImVec2(c.x, c.y + gapY + length)},
+        {ImVec2(c.x - gapX - length, c.y), ImVec2(c.x - gapX, c.y)},
+        {ImVec2(c.x + gapX, c.y), ImVec2(c.x + gapX + length, c.y)},
+    };
+    for (const auto& [a, z] : ticks) draw.AddLine(a, z, IM_COL32(0, 0, 0, 255), 4.0f);
+    for (const auto& [a, z] : ticks) draw.AddLine(a, z, IM_COL32(255, 255, 255, 255), 2.0f);
+}
+
 }  // namespace
 
 OverlayOptions everyOverlayOn() {
@@ -139,12 +157,7 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
                 if ((latches.read(reg) >> bit & 1) && hit.valid() && inVisibleLines(hit.line))
                     positions.emplace(hit.line, hit.clock);
             }
-        for (const auto& [line, clock] : positions) {
-            const ImVec2 a(g.clockX(clock) - 3, g.lineY(line) - 3),
-                z(g.clockX(clock + 1) + 3, g.lineY(line) + cell + 3);
-            draw.AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(z.x + 1, z.y + 1), IM_COL32(0, 0, 0, 255), 0, 0, 3.0f);
-            draw.AddRect(a, z, IM_COL32(255, 255, 255, 255), 0, 0, 1.5f);
-        }
+        for (const auto& [line, clock] : positions) firstHitMark(draw, g, line, clock);
     }
     if (o.collisionWindow) {
         // The screen shows exactly the collision window (colour clocks 34-221, scan lines 8-247),
@@ -189,7 +202,7 @@ float ScreenOverlays::legendHeight(float fontSize) { return (fontSize + ImGui::G
 
 float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, float y, float width) {
     const OverlayOptions& o = ctx.view.overlays;
-    enum class Look { Fill, Outline, Dot, Line };
+    enum class Look { Fill, Outline, Dot, Line, Ticks };
     struct Entry {
         bool on;
         Look look;
@@ -205,7 +218,7 @@ float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, flo
     // The same colours draw() uses, in the View menu's order.
     const Entry entries[] = {
         {o.latchPixels, Look::Fill, kLatchedPixelTint, "latched pixels (a set bit's objects meet)"},
-        {o.firstHits, Look::Outline, IM_COL32(255, 255, 255, 255), "first hit"},
+        {o.firstHits, Look::Ticks, IM_COL32(255, 255, 255, 255), "first hit (where the ticks point)"},
         {o.tightBoxes, Look::Outline, IM_COL32(0, 255, 200, 220), "tight box"},
         {o.designerBoxes, Look::Outline, IM_COL32(255, 220, 0, 220), "designer's box (or the object's own hitbox)"},
         {o.insetBoxes, Look::Outline, IM_COL32(120, 200, 255, 230), "inset (fair) box"},
@@ -242,6 +255,15 @@ float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, flo
             case Look::Line:
                 draw.AddLine(ImVec2(a.x, (a.y + z.y) / 2), ImVec2(z.x, (a.y + z.y) / 2), e.colour, 2.0f);
                 break;
+            case Look::Ticks: {
+                const ImVec2 m((a.x + z.x) / 2, (a.y + z.y) / 2);
+                const float r = (z.y - a.y) / 2, in = r * 0.4f;
+                draw.AddLine(ImVec2(m.x, a.y), ImVec2(m.x, m.y - in), e.colour, 1.5f);
+                draw.AddLine(ImVec2(m.x, m.y + in), ImVec2(m.x, z.y), e.colour, 1.5f);
+                draw.AddLine(ImVec2(m.x - r - 2, m.y), ImVec2(m.x - in, m.y), e.colour, 1.5f);
+                draw.AddLine(ImVec2(m.x + in, m.y), ImVec2(m.x + r + 2, m.y), e.colour, 1.5f);
+                break;
+            }
         }
         draw.AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(z.x + 4, cy), text, e.text, nullptr, wrap);
         cx += w + gap;

@@ -29,9 +29,9 @@ struct OverlayInfo {
 inline constexpr OverlayInfo kOverlays[] = {
     {&OverlayOptions::latchPixels, "latched_pixels", "Latched pixels (whitened)",
      "Whitens the pixels where two objects (or an object and the playfield) meet whose collision bit is set.", 0},
-    {&OverlayOptions::firstHits, "first_hits", "First hits (white boxes)",
-     "A white box where each set collision bit was first set since the last HITCLR (with a program that clears them "
-     "itself, also the bits it cleared this frame).",
+    {&OverlayOptions::firstHits, "first_hits", "First hits (white ticks)",
+     "Four white ticks point at the pixel where each set collision bit was first set since the last HITCLR (with a "
+     "program that clears them itself, also the bits it cleared this frame).",
      1},
     {&OverlayOptions::tightBoxes, "tight_boxes", "Object boxes, tight",
      "Each object's box around the pixels it drew this frame.", 2},

@@ -135,20 +135,20 @@ TEST(ProgramFrames, TheLatchedPixelAndFirstHitOverlaysAreDrawnWhileTheProgramRun
     EXPECT_TRUE(near(p, whitened(base.r), whitened(base.g), whitened(base.b), 6))
         << "the overlap is not whitened: " << int(p[0]) << "," << int(p[1]) << "," << int(p[2]) << ", the picture's "
         << int(base.r) << "," << int(base.g) << "," << int(base.b);
-    // The first-hit box: a white outline on a black one, three pixels left of the hit's clock
-    // (antialiased: a light grey pixel with the black a pixel or two left of it).
-    const int left = static_cast<int>(g.clockX(hit.clock)) - 3;
+    // The first-hit mark: a tick pointing at the hit from its left, white on a black edge, on the
+    // hit's line, standing off two and a half clocks (at least 4 pixels) from its centre.
+    const int from = x - static_cast<int>(std::max(2.5f * g.clockW, 4.0f)) - 1;
     int outline = 0;
-    for (int bx = left - 1; bx <= left + 2; ++bx) {
+    for (int bx = from - 6; bx <= from; ++bx) {
         const uint8_t* white = shot.at(bx, y);
         const auto [lo, hi] = std::minmax({white[0], white[1], white[2]});
         auto dark = [&](int at) {
-            const uint8_t* q = shot.at(at, y);
+            const uint8_t* q = shot.at(bx, at);
             return std::max({q[0], q[1], q[2]}) <= 16;
         };
-        outline += lo >= 200 && hi - lo <= 20 && (dark(bx - 1) || dark(bx - 2));
+        outline += lo >= 200 && hi - lo <= 20 && (dark(y - 2) || dark(y + 2) || dark(y - 3) || dark(y + 3));
     }
-    EXPECT_GT(outline, 0) << "no first-hit box at line " << hit.line << ", clock " << hit.clock;
+    EXPECT_GT(outline, 0) << "no first-hit mark at line " << hit.line << ", clock " << hit.clock;
     fs::remove_all(dir);
 }
 

@@ -66,6 +66,69 @@ TEST(ScreenOverlay, TheCollisionWindowsOutlineIsOnTheScreen) {
     fs::remove_all(dir);
 }
 
+// View > First hits marks where each set bit was first set, and leaves the pixels at and around
+// that place as the picture shows them: the objects that met there are what a learner looks for
+// (a box drawn around the clock hid the pixels beside it). Default scene, paused: for every first
+// hit with no other within 12 clocks and lines, the window's pixels over the 5 x 5 colour clocks
+// and lines around it are the same with the overlay on as off, and the overlay changes pixels
+// within 8 clocks and lines of it (the mark is there).
+TEST(ScreenOverlay, TheFirstHitMarkLeavesThePixelsAroundTheHitAsTheyAre) {
+    const fs::path dir = scratchDir("first-hit-mark");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    input.key(SDLK_SPACE);  // paused: the picture stays the same between the two captures
+    if (app.simulation().midFrame()) input.key(SDLK_f);
+    ASSERT_TRUE(app.overlays().firstHits) << "on by default";
+    input.moveTo(5, 500);
+    input.frames(2);
+    const RgbImage on = app.capture();
+    for (int attempt = 0; attempt < 3 && !app.widget("overlay first_hits"); ++attempt) {
+        clickNamed(app, input, "View menu");
+        input.frames(2);
+    }
+    clickNamed(app, input, "overlay first_hits");
+    input.moveTo(5, 500);
+    input.frames(3);
+    ASSERT_FALSE(app.overlays().firstHits) << "the View menu did not turn the overlay off";
+    const RgbImage off = app.capture();
+
+    const CollisionLatches latches = app.simulation().frameLatches();
+    std::vector<BeamPosition> hits;
+    for (int reg = 0; reg < kCollisionRegisters; ++reg)
+        for (int bit = 0; bit < 4; ++bit)
+            if ((latches.read(reg) >> bit & 1) && latches.firstHit(reg, bit).valid() &&
+                inVisibleLines(latches.firstHit(reg, bit).line))
+                hits.push_back(latches.firstHit(reg, bit));
+    const ScreenGeometry g = app.screen();
+    auto same = [&](int x, int y) { return std::equal(on.at(x, y), on.at(x, y) + 3, off.at(x, y)); };
+    int checked = 0;
+    for (const BeamPosition& hit : hits) {
+        const bool alone = std::none_of(hits.begin(), hits.end(), [&](const BeamPosition& other) {
+            const int dx = std::abs(other.clock - hit.clock), dy = std::abs(other.line - hit.line);
+            return (dx || dy) && dx <= 12 && dy <= 12;
+        });
+        if (!alone || hit.clock < kWindowLeft + 8 || hit.clock > kWindowRight - 8) continue;
+        ++checked;
+        for (int dy = -2; dy <= 2; ++dy)
+            for (int dx = -2; dx <= 2; ++dx) {
+                const int x = static_cast<int>(g.clockX(hit.clock + dx + 0.5f)),
+                          y = static_cast<int>(g.lineY(hit.line + dy + 0.5f));
+                EXPECT_TRUE(same(x, y)) << "the mark of the first hit at line " << hit.line << ", clock " << hit.clock
+                                        << " covers the pixel " << dx << " clocks, " << dy << " lines from it";
+            }
+        int changed = 0;
+        for (int y = static_cast<int>(g.lineY(hit.line - 8)); y < static_cast<int>(g.lineY(hit.line + 9)); ++y)
+            for (int x = static_cast<int>(g.clockX(hit.clock - 8)); x < static_cast<int>(g.clockX(hit.clock + 9)); ++x)
+                changed += !same(x, y);
+        EXPECT_GT(changed, 20) << "no mark near the first hit at line " << hit.line << ", clock " << hit.clock;
+    }
+    EXPECT_GT(checked, 0) << "no first hit in the default scene to look at";
+    shot(app, "first-hit-mark");
+    fs::remove_all(dir);
+}
+
 // Lesson 1 open, its selected player moved one clock by hand, then the next-lesson arrow and,
 // in the question that comes, its save button.
 void editLessonAndChooseSave(AppSession& app, InputDriver& input) {
