@@ -154,9 +154,9 @@ bool CollisionsView::refresh(const Document& document, const Simulation& simulat
     collide::CompareOptions options;
     options.history = frameHistoryOf(document.scene(), simulation);
     options.settings = settings;
-    // A program that cleared the latches with HITCLR: the methods face what the frame latched.
-    if (const Atari* atari = simulation.atari())
-        options.latched = collide::programLatches(atari->lastFrameWrites().collisionClears, machine.collisions());
+    // A program or the user that cleared the latches with HITCLR: the methods face what the frame
+    // latched.
+    options.latched = simulation.frameLatches();
     try {
         comparison_ = collide::compareFrame(machine, options);
         error_.clear();

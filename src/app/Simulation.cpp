@@ -24,6 +24,7 @@ Simulation::Simulation() {
 
 void Simulation::load(const Scene& scene, const std::string& file) {
     history_.clear();
+    userClears_.clear();
     frameStarted_.reset();
     breakHit_.reset();
     stopReason_.clear();
@@ -73,13 +74,22 @@ void Simulation::startFrameIfAtTop() {
         else machine_.writeRegister(Reg::HITCLR, 0);
     }
     if (!atari_) frameStart_ = machine_.registers();
+    userClears_.clear();
 }
 
 CollisionLatches Simulation::frameLatches() const {
     const CollisionLatches& now = machine().collisions();
-    if (!atari_) return now;
-    const Atari::FrameWrites& frame = midFrame() ? atari_->currentFrameWrites() : atari_->lastFrameWrites();
-    return collide::programLatches(frame.collisionClears, now).value_or(now);
+    // Mid-frame a CPU read would find what came after the user's HITCLR; a whole frame is judged
+    // on all it latched, as with a program's own clears.
+    const bool users = !midFrame() && !userClears_.empty();
+    if (!atari_ && !users) return now;
+    std::vector<Atari::CollisionClear> clears;
+    if (atari_) {
+        const Atari::FrameWrites& frame = midFrame() ? atari_->currentFrameWrites() : atari_->lastFrameWrites();
+        clears = frame.collisionClears;
+    }
+    if (users) clears.insert(clears.end(), userClears_.begin(), userClears_.end());
+    return collide::programLatches(clears, now).value_or(now);
 }
 
 void Simulation::frameDone() {
@@ -224,6 +234,12 @@ void Simulation::startOver() {
 }
 
 void Simulation::hitclrNow() {
+    // Kept with what it cleared, so the frame on show is still judged on all it latched, as it
+    // was before the write (the bits a frame before left included, as the frame's end showed them).
+    Atari::CollisionClear clear;
+    clear.before = machine().collisions();
+    clear.line = machine().line();
+    userClears_.push_back(clear);
     if (atari_) atari_->machine().writeRegister(Reg::HITCLR, 0);
     else machine_.writeRegister(Reg::HITCLR, 0);
 }

@@ -65,7 +65,12 @@ public:
     void stepFrame();  // to the end of the current frame (a whole one when at line 0)
     void stepScanline();
     void stepInstruction();  // a program's next instruction (a scan line without one)
+    // HITCLR written by the user (the H key, the HITCLR button) where the beam is: on a line of
+    // the frame paused mid-way, or after the frame on show has ended.
     void hitclrNow();
+    // The user's HITCLR writes since the frame on show began (line 0: after its end), each with
+    // the latches it cleared. A new frame starts without them.
+    const std::vector<Atari::CollisionClear>& userClears() const { return userClears_; }
 
     HitclrPolicy policy() const { return policy_; }
     void setPolicy(HitclrPolicy p) { policy_ = p; }
@@ -91,8 +96,10 @@ public:
     const std::deque<std::array<uint8_t, 16>>& history() const { return history_; }
     // What the frame on show latched, with each bit's first hit: the latches, and for a program
     // also every bit its own HITCLR writes cleared during that frame (a game reads the latches
-    // in its vertical blank and clears them, so at the frame's end they hold none of it); the
-    // bits the Collisions panel judges. While paused mid-frame, the frame so far.
+    // in its vertical blank and clears them, so at the frame's end they hold none of it), and
+    // every bit the user's HITCLR cleared during it or after it (userClears); the bits the
+    // Collisions panel judges. While paused mid-frame, the frame so far as a CPU would read it
+    // (a user's HITCLR on the way has cleared what came before it).
     CollisionLatches frameLatches() const;
     // A scene's registers as the frame on show began (moving objects stepped, before its line
     // writes), which the software methods look at. Not for programs: see Atari::lastFrameWrites.
@@ -120,6 +127,7 @@ private:
     HitclrPolicy policy_ = HitclrPolicy::EveryFrame;
     std::optional<BeamPosition> breakHit_;
     std::deque<std::array<uint8_t, 16>> history_;
+    std::vector<Atari::CollisionClear> userClears_;
 };
 
 }  // namespace pmg::app

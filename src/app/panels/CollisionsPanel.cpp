@@ -96,6 +96,7 @@ public:
         drawSavedNote();
         if (frameWarningLines(ctx.simulation.machine().frame())) ctx.noteWidget("frame warnings");
         drawProgramClears(ctx.simulation, ctx.document.scene());
+        drawUserClears(ctx);
         ImGui::Separator();
         drawDetails(*c);
         ImGui::Separator();
@@ -531,6 +532,32 @@ private:
             for (const std::string& text : reads) wrappedBullet(text);
             ImGui::TreePop();
         }
+    }
+
+    // The user's own HITCLR (H, the HITCLR button) while paused: the registers a CPU reads are
+    // clear, but the frame on show is judged on what it latched (Simulation::frameLatches), so
+    // the grid does not call the methods wrong for a clear the user made.
+    void drawUserClears(AppContext& ctx) {
+        const Simulation& sim = ctx.simulation;
+        if (sim.userClears().empty()) return;
+        const int line = sim.userClears().back().line;
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.8f, 0.4f, 1));
+        if (sim.midFrame())
+            ImGui::TextWrapped(
+                "You wrote HITCLR on scan line %d: a CPU reads only what was latched since. At the frame's end the "
+                "grid shows what the whole frame latched.",
+                line);
+        else if (line == 0)
+            ImGui::TextWrapped(
+                "You wrote HITCLR after this frame: a CPU reads the collision registers clear now. The grid still "
+                "shows what this frame latched; the next frame latches again.");
+        else
+            ImGui::TextWrapped(
+                "You wrote HITCLR on scan line %d of this frame: the grid shows what the frame latched before and "
+                "after it.",
+                line);
+        ImGui::PopStyleColor();
+        ctx.noteWidget("user hitclr note");
     }
 
     // A bullet whose text wraps at the panel's edge (BulletText does not wrap, and these

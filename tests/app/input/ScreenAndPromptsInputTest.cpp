@@ -129,6 +129,55 @@ TEST(ScreenOverlay, TheFirstHitMarkLeavesThePixelsAroundTheHitAsTheyAre) {
     fs::remove_all(dir);
 }
 
+// H (HITCLR) while paused at a frame's end clears the registers a CPU reads, but the frame on
+// show is still judged on what it latched: the hardware grid keeps P0PL.P1 (P0 meets P1 on line
+// 84 of the default scene), the min/max box's P0/P1 cell is no false alarm, and a note says the
+// user's HITCLR cleared the registers after the frame. Stepping a frame latches them again and
+// the note goes. (The grid showed the bits clear and the box method's hit as a false alarm,
+// "the latch is clear at the end of the frame", a walkthrough found.)
+TEST(CollisionsSelection, HitclrWhilePausedKeepsJudgingTheFrameOnShow) {
+    const fs::path dir = scratchDir("user-hitclr");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    input.key(SDLK_SPACE);  // pause
+    if (app.simulation().midFrame()) input.key(SDLK_f);
+    ASSERT_FALSE(app.simulation().midFrame());
+    auto cellSet = [&](const char* name) {
+        const RgbImage shot = app.capture();
+        const auto cell = app.widget(std::string("hardware ") + name);
+        EXPECT_TRUE(cell.has_value()) << name;
+        if (!cell) return false;
+        const uint8_t* p = shot.at(static_cast<int>((*cell)[0] + 3), static_cast<int>((*cell)[1] + 3));
+        return p[0] > 0x80;  // a set bit's square is light, a clear one's dark
+    };
+    ASSERT_TRUE(cellSet("P0PL.P1"));
+    ASSERT_FALSE(app.widget("user hitclr note").has_value());
+    const std::string before = app.panelText("Collisions");
+    input.key(SDLK_h);
+    input.frames(2);
+    EXPECT_EQ(app.simulation().machine().collisions().read(P0PL), 0) << "H did not clear the registers";
+    EXPECT_TRUE(cellSet("P0PL.P1")) << "the frame on show no longer shows what it latched";
+    ASSERT_TRUE(app.widget("user hitclr note").has_value()) << app.panelText("Collisions");
+    const std::string after = app.panelText("Collisions");
+    EXPECT_NE(after.find("You wrote HITCLR after this frame"), std::string::npos) << after;
+    // The rest of the panel (the grids' 1s and 0s, the methods' counts) as before the H.
+    const size_t note = after.find("You wrote HITCLR");
+    const size_t noteEnd = after.find("latches again.");
+    ASSERT_NE(noteEnd, std::string::npos) << after;
+    std::string rest = after;
+    rest.erase(note, noteEnd + std::string("latches again.\n").size() - note);  // (its line)
+    EXPECT_EQ(rest, before) << "H changed the judgement of the frame on show";
+    shot(app, "user-hitclr");
+    input.key(SDLK_f);  // the next frame latches again
+    input.frames(2);
+    EXPECT_NE(app.simulation().machine().collisions().read(P0PL), 0);
+    EXPECT_TRUE(cellSet("P0PL.P1"));
+    EXPECT_FALSE(app.widget("user hitclr note").has_value()) << "the note stayed on the next frame";
+    fs::remove_all(dir);
+}
+
 // Lesson 1 open, its selected player moved one clock by hand, then the next-lesson arrow and,
 // in the question that comes, its save button.
 void editLessonAndChooseSave(AppSession& app, InputDriver& input) {
