@@ -76,25 +76,27 @@ bool lateStartLatches(int start, int c) { return start == c || start == c - 1; }
 // The cycle from which ANTIC's playfield DMA is off on a carried line whose start a write on
 // cycle 10 passed by two (lateStartLatches), given the writes after it (`later`, with the
 // registers `dmactl` and `hscrol` before them). The start stays unlatched, the beam having passed
-// the cycle ANTIC latches it on, so the first later write that works the fetch timing out again (a
-// new width, or new HSCROL bits 1-3 on a scrolled line; one that changes bit 0 alone only delays
-// the picture) finds it behind the beam and turns the line's playfield DMA off from the cycle it
-// acts on, the carried bits' included (Altirra: a start neither latched nor ahead leaves it
-// inactive), as does one turning the width off (no start to fetch up to). kCyclesPerLine where no
-// write redoes the timing; -1 where one leaves a start ahead of the beam, which would start the
-// line's fetches again (not modelled).
+// the cycle ANTIC latches it on, so the first later write that works the fetch timing out again
+// finds it behind the beam and turns the line's playfield DMA off from the cycle it acts on, the
+// carried bits' included (Altirra: a start neither latched nor ahead leaves it inactive), as does
+// one turning the width off (no start to fetch up to). Altirra works the timing out again at every
+// DMACTL write that changes a bit it keeps (0-5: the P/M and display-list DMA bits too, which
+// leave the start where it was, behind the beam) and at every HSCROL write that changes bits 1-3
+// on a scrolled line (one that changes bit 0 alone only delays the picture); a write of the value
+// DMACTL holds does nothing. kCyclesPerLine where no write redoes the timing; -1 where one leaves
+// a start ahead of the beam, which would start the line's fetches again (not modelled).
 int dmaOffAfterStartPassedByTwo(bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                 std::span<const PlayfieldLine::FetchChange> later) {
     int off = kCyclesPerLine;
     for (size_t i = 0; i < later.size();) {
-        const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
-        const uint8_t dmactlBefore = dmactl, hscrolBefore = hscrol;
-        for (; i < later.size() && later[i].clock / 2 == from; ++i) {  // (the last on a cycle decides)
+        const int from = later[i].clock / 2;                           // the cycle the write acts from (actsOnCycle)
+        bool redone = false;                                           // by any write acting from this cycle
+        for (; i < later.size() && later[i].clock / 2 == from; ++i) {  // (the last on a cycle decides the start)
+            redone |= ((later[i].dmactl ^ dmactl) & kDmactlBits) != 0 ||
+                      (hscrollEnabled && ((later[i].hscrol ^ hscrol) & 14) != 0);
             dmactl = later[i].dmactl;
             hscrol = later[i].hscrol;
         }
-        const bool redone =
-            ((dmactl ^ dmactlBefore) & 3) != 0 || (hscrollEnabled && ((hscrol ^ hscrolBefore) & 14) != 0);
         if (!redone) continue;
         const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
         if (start >= 0 && start - 1 >= from) return -1;
