@@ -123,6 +123,23 @@ struct PlayfieldFetch {
     // ends the fetches there (Altirra); `count` then holds those before it. The
     // clock passed on is that of an unlatched start (Machine::endScanline).
     int dmaOff = -1;
+    // Two starts (bitmap modes): a later write that moved such a start ahead of the beam again
+    // made ANTIC start its clock a second time, on `clock` (Altirra works the pattern out again,
+    // active with the start ahead). The first start's clock ran from `firstClock` (-1: one start)
+    // and made `firstCount` fetches (after `firstSkipped` the beam had passed) up to the cycle
+    // `restartFrom` the write acts from; `count` holds both starts' fetches, the second's filling
+    // the line buffer on from place firstCount, and `stopCycle`, `stopped` and `skipped` are the
+    // second start's.
+    int firstClock = -1;
+    int firstSkipped = 0;
+    int firstCount = 0;
+    int restartFrom = -1;
+    // The cycle of fetch `i` (0: the line buffer's first place), with `firstFetch` cycles from a
+    // clock's start to its first name or bitmap fetch and `step` cycles between fetches.
+    int fetchCycle(int i, int firstFetch, int step) const {
+        if (i < firstCount) return firstClock + firstFetch + (firstSkipped + i) * step;
+        return clock + firstFetch + (skipped + i - firstCount) * step;
+    }
 };
 PlayfieldFetch playfieldFetch(const PlayfieldLine& pf);
 // The same for a line of ANTIC mode `mode` (with the HSCROL bit `hscrollEnabled`) that began

@@ -543,6 +543,61 @@ TEST(AnticMidLine, A1_AWideStartPassedByTwoEndsItsFetchesAtALaterDmactlWriteThat
     EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, same).count, 48);
 }
 
+TEST(AnticMidLine, A1_AWideStartPassedByTwoThatALaterWriteMovesAheadStartsItsFetchesASecondTime) {
+    // The line of A1_AWideStartPassedByTwoEndsItsFetchesAtALaterWriteThatLeavesItBehind (mode F,
+    // not scrolled, begun with the width off, turned on wide by DMACTL $23 at clock 18, cycle 10:
+    // the clock started on 9, its first name cycle 10 two cycles behind the beam, never latched)
+    // with DMACTL $21 (narrow) at clock 46 (cycle 24, acting from 25) instead. Altirra works the
+    // timing out again: no latched start, but the narrow start (clock on 25, first bitmap 28) is
+    // ahead of the beam (24 <= 28 - 4), so its playfield DMA stays active with the pattern of the
+    // new start: nothing is fetched from 25 up to it, then its clock runs as on a line begun narrow.
+    // Fetches: the first start's bitmaps on the even cycles 12-24 (bytes 0-6, places 0-6), then the
+    // second start's on 28, 30, ..., 90 (32, its stop on 89 on the step): 39 bytes, the counter moves
+    // 39. The CPU keeps 114 - 39 - 9 refreshes (the odd cycles 25, 29, ..., 57) = 66.
+    // Picture (Altirra's decode reads place (x - start) / 2 from the current start): up to the write
+    // the first start's, byte i at clock 32 + 4i in the wide window from $2C (byte 3 at $2C-$2F and
+    // byte 4 from $30 lit) until the narrow window takes over at the write's clock 50; then the
+    // second start's from place 0 again: byte j at clock 64 + 4j, bytes 0-31 in the narrow window
+    // $40-$BF. Memory: bytes 0-7 and 39 $FF, the rest $00: lit at $2C-$31 and $40-$5F (bytes 0-7
+    // again), dark from $60. Line 33 (normal width, DMACTL $22 at its clock 0) starts at byte 39:
+    // $30-$33 lit, the rest dark. The ring passed on: the narrow start and stop (name cycles 26
+    // and 90), both even: none.
+    // The model before let the write move only the stop (narrow, 89, on the step): bitmaps on
+    // 12-90 (40), the CPU 65 cycles, bytes 8-39 in the narrow window (byte 39 lit at $BC-$BF) and
+    // line 33 from byte 40, dark.
+    TestMachine t;
+    twoBitmapLines(t);
+    t.set(Reg::DMACTL, 0x20);
+    for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0xFF : 0x00);
+    t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine, 46, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE),
+              std::string(6, '1') + std::string(14, '0') + std::string(32, '1') + std::string(0xB2 - 52, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), "1111" + std::string(156, '0'));
+    LineDmaSetup s;  // the line's cycles (no instruction fetch, no P/M DMA)
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {50, 0x21, 0}};
+    s.fetchChanges = writes;
+    const PlayfieldFetch fetch = playfieldFetch(0xF, false, 0x20, 0, writes);
+    EXPECT_EQ(fetch.firstClock, 9);
+    EXPECT_EQ(fetch.firstCount, 7);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.count, 39);
+    EXPECT_EQ(fetch.dmaOff, -1);
+    const LineDma dma = lineDma(s);
+    for (int c = 12; c <= 24; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_NE(dma.use[26], DmaUse::Playfield);
+    for (int c = 28; c <= 90; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 92; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 66);
+}
+
 TEST(AnticMidLine, A1_HscrolWrittenBeforeTheStartCycleScrollsThisLine) {
     // A scrolled mode F line fetches one width wider: wide, clock start 9 + HSCROL / 2, byte i
     // from clock 32 + HSCROL + 4i. Only byte 2 is lit ($C0: its first clock). HSCROL 8 written

@@ -955,11 +955,13 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // abnormalDmaSceneOrdinaryPassedByTwoThenWritten). With `laterKeepsWidth` the later write is a
 // DMACTL write that keeps the width and HSCROL and turns one P/M bit (2-4) over, which makes ANTIC
 // work the timing out again all the same (abnormalDmaScenePassedByTwoThenPmWritten,
-// abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten).
+// abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten). With `laterAhead` the later write comes on
+// cycles 10-24 (clocks 20-47), mostly moving the start ahead of the beam again: HSCROL, or the
+// width narrow or normal (abnormalDmaSceneOrdinaryPassedByTwoThenAhead).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
                           bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false,
-                          bool ordinary = false, bool laterKeepsWidth = false) {
+                          bool ordinary = false, bool laterKeepsWidth = false, bool laterAhead = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -991,7 +993,14 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
             const int onCycle10 = 18 + beforeSeven.below(2);
             t.at(y, onCycle10, Reg::HSCROL, 0);
             t.at(y, onCycle10, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
-            const int later = laterNearStop ? 196 + beforeSeven.below(30) : 24 + beforeSeven.below(186);
+            const int later = laterNearStop ? 196 + beforeSeven.below(30)
+                              : laterAhead  ? 20 + beforeSeven.below(28)
+                                            : 24 + beforeSeven.below(186);
+            if (laterAhead) {
+                if (beforeSeven.chance(2)) t.at(y, later, Reg::HSCROL, beforeSeven.byte());
+                else t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + beforeSeven.below(2))));
+                continue;
+            }
             if (laterKeepsWidth) {
                 t.at(y, later, Reg::DMACTL, static_cast<uint8_t>((dmactl | 3) ^ (4 << beforeSeven.below(3))));
                 continue;
@@ -1079,6 +1088,9 @@ void abnormalDmaScenePassedByTwoThenPmWritten(TestMachine& t, uint32_t seed) {
 }
 void abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, true, true);
+}
+void abnormalDmaSceneOrdinaryPassedByTwoThenAhead(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, true, false, true);
 }
 
 // Line y's width and HSCROL changes as Machine hands them over (it drops them as the line ends),
@@ -1203,6 +1215,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // lines, then on lines with no clock carried in.) The lines whose start passed by two such a
     // write ends (ANTIC's playfield DMA off from it), with a clock carried in and without
     int keptWidthOff = 0, ordinaryKeptWidthOff = 0;
+    // (Seeds 9290-9309: the later write on cycles 10-24, on lines with no clock carried in.) The
+    // bitmap lines whose start passed by two such a write moves ahead again (two starts)
+    int twoStarts = 0;
     // (Whether the change acting from cycle `end` keeps the width and HSCROL of the one before.)
     auto keepsWidth = [](const PlayfieldLine& pf, const std::vector<PlayfieldLine::FetchChange>& changes, int end) {
         uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
@@ -1213,7 +1228,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
         }
         return false;
     };
-    for (uint32_t seed = 9000; seed < 9290; ++seed) {
+    for (uint32_t seed = 9000; seed < 9310; ++seed) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
@@ -1225,7 +1240,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                            : seed < 9250 ? abnormalDmaScenePassedByTwoThenWrittenNearTheStop
                            : seed < 9270 ? abnormalDmaSceneOrdinaryPassedByTwoThenWritten
                            : seed < 9280 ? abnormalDmaScenePassedByTwoThenPmWritten
-                                         : abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten;
+                           : seed < 9290 ? abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten
+                                         : abnormalDmaSceneOrdinaryPassedByTwoThenAhead;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1266,7 +1282,10 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
             }
             if (!carried && pf.dmaMode >= 2 && seed >= 9250) {
                 const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
-                const int end = playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes).dmaOff;
+                const PlayfieldFetch fetch =
+                    playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+                const int end = fetch.dmaOff;
+                twoStarts += fetch.firstClock >= 0;
                 const bool off = end >= 0;
                 ordinaryByTwoOff += off;
                 ordinaryByTwoOffText += off && anticMode(pf.dmaMode).character;
@@ -1471,6 +1490,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // them 178 carried and 155 ordinary lines ended so, 68 of these text lines.)
     EXPECT_GT(keptWidthOff, 15) << byTwoOff;
     EXPECT_GT(ordinaryKeptWidthOff, 35) << ordinaryByTwoOff;
+    // (25 seen.)
+    EXPECT_GT(twoStarts, 15);
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
