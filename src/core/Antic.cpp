@@ -180,9 +180,13 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
     out.names.fill(-1);
     out.fonts.fill(-1);
     if (pf.fetchClock < 0) return false;
+    // A bitmap line whose start a write on cycle 10 passed by two and a later one moved ahead again
+    // (A1): its fetches come with two clocks, the first one's from its own start.
+    const PlayfieldFetch fetch = playfieldFetch(pf);
+    const int clock = fetch.firstClock >= 0 ? fetch.firstClock : pf.fetchClock;
     if (cpu) [[unlikely]] {
         // The bus as the fetch clock starts: the 6502's last byte if it came after ANTIC's.
-        for (int c = pf.fetchClock; c > busCycle; --c)
+        for (int c = clock; c > busCycle; --c)
             if (cpu->drove(c)) {
                 bus = cpu->byte[static_cast<size_t>(c)];
                 break;
@@ -194,17 +198,23 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
     bool any = false;
     size_t next = 0;
     uint8_t dmactl = pf.dmactl;
+    std::array<int8_t, kCyclesPerLine> twoStarts{};  // (fetch i + 1 on its cycle)
+    if (fetch.firstClock >= 0) [[unlikely]]
+        for (int i = 0; i < count; ++i)
+            if (const int c = fetch.fetchCycle(i, 3, step); c < kCyclesPerLine)
+                twoStarts[static_cast<size_t>(c)] = static_cast<int8_t>(i + 1);
     // Cycle by cycle, as the bus sees it: the name or bitmap fetch of byte i comes on
     // fetchClock + 1 + i * step (+ 3 for bitmaps), the font fetch of character i 3 cycles after
     // its name (never on the same cycle as a name).
-    for (int c = pf.fetchClock + 1; c < kCyclesPerLine; ++c) {
+    for (int c = clock + 1; c < kCyclesPerLine; ++c) {
         for (; next < pf.fetchChangeCount && actsOnCycle(pf.fetchChanges[next], c); ++next)
             dmactl = pf.fetchChanges[next].dmactl;
         // ANTIC fetches before the 6502's access of a cycle: the 6502's byte of the cycle before
         // is on the bus now.
         if (cpu && cpu->drove(c - 1)) bus = cpu->byte[static_cast<size_t>(c - 1)];
         const bool off = (dmactl & 3) == 0;
-        const int name = c - pf.fetchClock - (info.character ? 1 : 3);
+        const int name = fetch.firstClock >= 0 ? (twoStarts[static_cast<size_t>(c)] - 1) * step
+                                               : c - pf.fetchClock - (info.character ? 1 : 3);
         if (pf.firstRow && name >= 0 && name % step == 0 && name / step < count) {
             const int i = name / step;
             if (off) {
@@ -977,27 +987,32 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     // A line whose fetch a DMACTL or HSCROL write changed (A1, A2): its bytes from the fetch's
     // origin, as far as the line goes, windowed at the end.
     const bool windowed = out.fetchChangeCount != 0;
-    const int origin = windowed ? 2 * out.fetchClock + 14 : out.origin;
+    const PlayfieldFetch fetch = windowed ? playfieldFetch(out) : PlayfieldFetch{};
+    // With two starts (A1, bitmap modes) the second start's picture starts again from place 0: its
+    // fetches made, shown from its own clock; the first start's is drawn below.
+    const int shownCount = out.fetchCount - fetch.firstCount;
+    int origin = windowed ? 2 * out.fetchClock + 14 : out.origin;
     const int firstByte = windowed ? 0 : out.firstByte;
-    const int lastByte =
-        windowed ? std::clamp((kClocksPerLine - origin + span - 1) / span, 0, static_cast<int>(out.fetchCount))
-                 : out.lastByte;
+    int lastByte = windowed ? std::clamp((kClocksPerLine - origin + span - 1) / span, 0, shownCount) : out.lastByte;
     uint8_t* an = out.an.data();
     if (windowed) out.an.fill(0);
 
     const uint16_t base = out.dataAddress;
     const uint8_t chactl = out.chactl;
     const uint8_t chbase = out.chbase;
-    uint8_t* const at = an + origin;
+    uint8_t* at = an + origin;
     // One loop per mode: a switch per byte would cost more than the expansion itself.
     auto fetchAll = [&](auto expand) {
+        // (Copies: the expansions store bytes, which the compiler cannot tell from these.)
+        uint8_t* const to = at;
+        const int last = lastByte;
         // The memory scan counter wraps within its 4 KiB block; almost no line reaches the
         // wrap, and those that do fetch byte by byte.
-        if ((base & 0x0FFF) + lastByte <= 0x1000) {
+        if ((base & 0x0FFF) + last <= 0x1000) {
             const uint8_t* src = mem.data() + base;
-            for (int i = firstByte; i < lastByte; ++i) expand(src[i], at + i * span);
+            for (int i = firstByte; i < last; ++i) expand(src[i], to + i * span);
         } else {
-            for (int i = firstByte; i < lastByte; ++i) expand(mem.read(scanAddress(base, i)), at + i * span);
+            for (int i = firstByte; i < last; ++i) expand(mem.read(scanAddress(base, i)), to + i * span);
         }
     };
     // Character modes: expand(byte, p, chactl, chbase, font), font(address) reading a font
@@ -1023,60 +1038,79 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
             expand(mem.read(scanAddress(base, i)), at + i * span, ctl, cb, font);
         }
     };
-    switch (mode_) {
-        case 2:
-        case 3:
-            fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
-                int fr = fontRow(mode_, row_, byte, ctl);
-                uint8_t data = fr < 0 ? 0 : font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
-                if (byte & 0x80) {
-                    if (ctl & 1) data = 0;      // blank inverse characters
-                    if (ctl & 2) data ^= 0xFF;  // show them inverted
-                }
-                store32(p, kTables.hires[data]);
-            });
-            break;
-        case 4:
-        case 5:
-            fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
-                int fr = fontRow(mode_, row_, byte, ctl);
-                uint8_t data = font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
-                store32(p, kTables.twoBit[byte >> 7][data]);  // 11 = PF3 for codes with bit 7
-            });
-            break;
-        case 6:
-        case 7:
-            fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
-                int fr = fontRow(mode_, row_, byte, ctl);
-                uint8_t data = font(static_cast<uint16_t>(((cb & 0xFE) << 8) + (byte & 0x3F) * 8 + fr));
-                store64(p, kTables.oneBit[data] * static_cast<uint64_t>(4 + (byte >> 6)));
-            });
-            break;
-        case 8:
-            fetchAll([](uint8_t byte, uint8_t* p) {
-                store64(p, kTables.twoBitQuad[byte][0]);
-                store64(p + 8, kTables.twoBitQuad[byte][1]);
-            });
-            break;
-        case 9:
-            fetchAll([](uint8_t byte, uint8_t* p) {
-                store64(p, kTables.oneBitWide[byte][0] * 4);
-                store64(p + 8, kTables.oneBitWide[byte][1] * 4);
-            });
-            break;
-        case 10: fetchAll([](uint8_t byte, uint8_t* p) { store64(p, kTables.twoBitWide[byte]); }); break;
-        case 11:
-        case 12: fetchAll([](uint8_t byte, uint8_t* p) { store64(p, kTables.oneBit[byte] * 4); }); break;
-        case 13:
-        case 14: fetchAll([](uint8_t byte, uint8_t* p) { store32(p, kTables.twoBit[0][byte]); }); break;
-        case 15: fetchAll([](uint8_t byte, uint8_t* p) { store32(p, kTables.hires[byte]); }); break;
-        default: break;
+    auto draw = [&] {
+        switch (mode_) {
+            case 2:
+            case 3:
+                fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
+                    int fr = fontRow(mode_, row_, byte, ctl);
+                    uint8_t data =
+                        fr < 0 ? 0 : font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
+                    if (byte & 0x80) {
+                        if (ctl & 1) data = 0;      // blank inverse characters
+                        if (ctl & 2) data ^= 0xFF;  // show them inverted
+                    }
+                    store32(p, kTables.hires[data]);
+                });
+                break;
+            case 4:
+            case 5:
+                fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
+                    int fr = fontRow(mode_, row_, byte, ctl);
+                    uint8_t data = font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
+                    store32(p, kTables.twoBit[byte >> 7][data]);  // 11 = PF3 for codes with bit 7
+                });
+                break;
+            case 6:
+            case 7:
+                fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
+                    int fr = fontRow(mode_, row_, byte, ctl);
+                    uint8_t data = font(static_cast<uint16_t>(((cb & 0xFE) << 8) + (byte & 0x3F) * 8 + fr));
+                    store64(p, kTables.oneBit[data] * static_cast<uint64_t>(4 + (byte >> 6)));
+                });
+                break;
+            case 8:
+                fetchAll([](uint8_t byte, uint8_t* p) {
+                    store64(p, kTables.twoBitQuad[byte][0]);
+                    store64(p + 8, kTables.twoBitQuad[byte][1]);
+                });
+                break;
+            case 9:
+                fetchAll([](uint8_t byte, uint8_t* p) {
+                    store64(p, kTables.oneBitWide[byte][0] * 4);
+                    store64(p + 8, kTables.oneBitWide[byte][1] * 4);
+                });
+                break;
+            case 10: fetchAll([](uint8_t byte, uint8_t* p) { store64(p, kTables.twoBitWide[byte]); }); break;
+            case 11:
+            case 12: fetchAll([](uint8_t byte, uint8_t* p) { store64(p, kTables.oneBit[byte] * 4); }); break;
+            case 13:
+            case 14: fetchAll([](uint8_t byte, uint8_t* p) { store32(p, kTables.twoBit[0][byte]); }); break;
+            case 15: fetchAll([](uint8_t byte, uint8_t* p) { store32(p, kTables.hires[byte]); }); break;
+            default: break;
+        }
+    };
+    draw();
+    if (fetch.firstClock >= 0) [[unlikely]] {
+        // The first start's picture, its bytes from its own clock, up to where the write that made
+        // the second start ends it: Altirra's decode ran to the write's cycle and put each cycle's
+        // pixels 4 cycles on (6 in text modes, decoded 2 cycles behind), so they show up to 3
+        // cycles past the write's, then zero pixels up to the second start's (its decode buffer,
+        // cleared on cycle 10, holds nothing there).
+        const std::array<uint8_t, PlayfieldLine::kSize> second = out.an;
+        out.an.fill(0);
+        origin = 2 * fetch.firstClock + 14;
+        at = an + origin;
+        lastByte = std::clamp((kClocksPerLine - origin + span - 1) / span, 0, fetch.firstCount);
+        draw();
+        for (int x = std::max(0, 2 * fetch.restartFrom + 6); x < PlayfieldLine::kSize; ++x)
+            out.an[static_cast<size_t>(x)] = second[static_cast<size_t>(x)];
     }
     if (windowed) {
         windowFetchedLine(out);
         // A later write ended the fetches of a start passed by two: background from its clock.
-        if (const int off = playfieldFetch(out).dmaOff; off >= 0 && out.dmaClock == 0) [[unlikely]]
-            blankFrom(out, 2 * off);
+        if (fetch.dmaOff >= 0 && out.dmaClock == 0) [[unlikely]]
+            blankFrom(out, 2 * fetch.dmaOff);
         return;
     }
     // Background outside the data and outside the displayed width.

@@ -45,9 +45,8 @@ template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take ta
         return (dmactl & 3) != 0;
     };
     const int step = info.clocksPerByte / 2;
-    const int first = fetch.clock + (info.character ? 1 : 3);
-    for (int i = fetch.skipped; i < fetch.skipped + fetch.count; ++i) {
-        const int c = first + i * step;
+    for (int i = 0; i < fetch.count; ++i) {
+        const int c = fetch.fetchCycle(i, info.character ? 1 : 3, step);
         if (s.firstLine && onBus(c)) take(c, DmaUse::Playfield);
         // (A font byte due after ANTIC's playfield DMA went off is not fetched.)
         if (info.character && onBus(c + 3) && (fetch.dmaOff < 0 || c + 3 < fetch.dmaOff))
@@ -76,28 +75,34 @@ bool lateStartLatches(int start, int c) { return start == c || start == c - 1; }
 // The cycle from which ANTIC's playfield DMA is off on a carried line whose start a write on
 // cycle 10 passed by two (lateStartLatches), given the writes after it (`later`, with the
 // registers `dmactl` and `hscrol` before them). The start stays unlatched, the beam having passed
-// the cycle ANTIC latches it on, so the first later write that works the fetch timing out again (a
-// new width, or new HSCROL bits 1-3 on a scrolled line; one that changes bit 0 alone only delays
-// the picture) finds it behind the beam and turns the line's playfield DMA off from the cycle it
-// acts on, the carried bits' included (Altirra: a start neither latched nor ahead leaves it
-// inactive), as does one turning the width off (no start to fetch up to). kCyclesPerLine where no
-// write redoes the timing; -1 where one leaves a start ahead of the beam, which would start the
-// line's fetches again (not modelled).
+// the cycle ANTIC latches it on, so the first later write that works the fetch timing out again
+// finds it behind the beam and turns the line's playfield DMA off from the cycle it acts on, the
+// carried bits' included (Altirra: a start neither latched nor ahead leaves it inactive), as does
+// one turning the width off (no start to fetch up to). Altirra works the timing out again at every
+// DMACTL write that changes a bit it keeps (0-5: the P/M and display-list DMA bits too, which
+// leave the start where it was, behind the beam) and at every HSCROL write that changes bits 1-3
+// on a scrolled line (one that changes bit 0 alone only delays the picture); a write of the value
+// DMACTL holds does nothing. kCyclesPerLine where no write redoes the timing; -1 where one leaves
+// a start ahead of the beam, which starts the line's fetches again there (`restart`, if given, is
+// then set to the index in `later` of the first write after those acting from that write's cycle).
 int dmaOffAfterStartPassedByTwo(bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
-                                std::span<const PlayfieldLine::FetchChange> later) {
+                                std::span<const PlayfieldLine::FetchChange> later, size_t* restart = nullptr) {
     int off = kCyclesPerLine;
     for (size_t i = 0; i < later.size();) {
-        const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
-        const uint8_t dmactlBefore = dmactl, hscrolBefore = hscrol;
-        for (; i < later.size() && later[i].clock / 2 == from; ++i) {  // (the last on a cycle decides)
+        const int from = later[i].clock / 2;                           // the cycle the write acts from (actsOnCycle)
+        bool redone = false;                                           // by any write acting from this cycle
+        for (; i < later.size() && later[i].clock / 2 == from; ++i) {  // (the last on a cycle decides the start)
+            redone |= ((later[i].dmactl ^ dmactl) & kDmactlBits) != 0 ||
+                      (hscrollEnabled && ((later[i].hscrol ^ hscrol) & 14) != 0);
             dmactl = later[i].dmactl;
             hscrol = later[i].hscrol;
         }
-        const bool redone =
-            ((dmactl ^ dmactlBefore) & 3) != 0 || (hscrollEnabled && ((hscrol ^ hscrolBefore) & 14) != 0);
         if (!redone) continue;
         const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
-        if (start >= 0 && start - 1 >= from) return -1;
+        if (start >= 0 && start - 1 >= from) {
+            if (restart) *restart = i;
+            return -1;
+        }
         off = std::min(off, from);
     }
     return off;
@@ -214,15 +219,39 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     // A later write that works the timing out again finds that start unlatched: behind the beam
     // (or the width off), ANTIC's playfield DMA is off from the write, as on a carried line
     // (Altirra's activity check does not depend on the clock carried in). One that moves the start
-    // ahead again would start the fetches a second time: not modelled (the write moves the stop).
-    const int off = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlThen, hscrolThen,
-                                                changes.subspan(static_cast<size_t>(byTwo)));
-    if (off < 0 || off >= kCyclesPerLine) return fetch;
+    // ahead again starts the fetches a second time there (bitmap modes; in text modes the model
+    // lets that write move the stop).
+    const std::span<const PlayfieldLine::FetchChange> later = changes.subspan(static_cast<size_t>(byTwo));
+    size_t restart = 0;
+    int off = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlThen, hscrolThen, later, &restart);
     const AnticModeInfo& info = anticMode(mode);
+    if (off >= kCyclesPerLine || (off < 0 && info.character)) return fetch;
+    const int from = off >= 0 ? off : later[restart - 1].clock / 2;  // the cycle the write acts from
     const int step = info.clocksPerByte / 2;
     const int first = fetch.clock + (info.character ? 1 : 3);  // byte 0's fetch cycle
-    const int before = off > first ? (off - 1 - first) / step + 1 : 0;
-    fetch.count = std::clamp(before - fetch.skipped, 0, fetch.count);
+    const int before = from > first ? (from - 1 - first) / step + 1 : 0;
+    const int made = std::clamp(before - fetch.skipped, 0, fetch.count);  // the first start's fetches
+    if (off < 0) {
+        // Altirra works the pattern out again from the write with the new start ahead: nothing is
+        // fetched up to it (no bit carried in), then the clock runs from it as on a line begun with
+        // it, the later writes moving it while ahead or its stop after. Its fetches fill the buffer
+        // on from the first start's. (A later write leaving it behind before the beam latches it
+        // leaves ANTIC's playfield DMA off from the restart: nothing fetched after it.)
+        int none = -1;
+        uint8_t d = 0, h = 0;
+        PlayfieldFetch second = fetchAsWritten(mode, hscrollEnabled, later[restart - 1].dmactl,
+                                               later[restart - 1].hscrol, later.subspan(restart), none, d, h);
+        if (second.clock >= 0) {
+            second.firstClock = fetch.clock;
+            second.firstSkipped = fetch.skipped;
+            second.firstCount = made;
+            second.restartFrom = from;
+            second.count += made;
+            return second;
+        }
+        off = from;
+    }
+    fetch.count = made;
     fetch.stopped = true;
     fetch.stopCycle = -1;
     fetch.dmaOff = off;
@@ -433,8 +462,11 @@ int LineDma::cpuCycles() const {
 
 int playfieldFetchCycle(const PlayfieldLine& pf, int index) {
     const AnticModeInfo& info = anticMode(pf.mode);
-    if (pf.fetchChangeCount != 0) [[unlikely]]  // the clock as the line's writes left it (A1)
+    if (pf.fetchChangeCount != 0) [[unlikely]] {  // the clock as the line's writes left it (A1)
+        if (const PlayfieldFetch f = playfieldFetch(pf); f.firstClock >= 0) [[unlikely]]  // (two starts)
+            return f.fetchCycle(index, info.character ? 1 : 3, info.clocksPerByte / 2);
         return pf.fetchClock + (info.character ? 1 : 3) + index * (info.clocksPerByte / 2);
+    }
     auto width = static_cast<PlayfieldWidth>(pf.dmactl & 3);
     int delay = 0;
     if (pf.hscrollEnabled) {  // as lineDma(): one width wider, HSCROL/2 cycles later

@@ -92,6 +92,17 @@ inline constexpr int kLastFetchCycle = 105;
 // A width or HSCROL write made on cycle w during a line acts on the playfield fetch from
 // cycle w + 1 on (A1): true if `w` is in force on `cycle`.
 inline bool actsOnCycle(const PlayfieldLine::FetchChange& w, int cycle) { return w.clock / 2 - 1 < cycle; }
+// The DMACTL bits ANTIC keeps (Altirra masks its writes so). A write that changes any of them
+// makes ANTIC work its playfield timing out again, the P/M and display-list DMA bits too; on a
+// line whose fetch a width or HSCROL write already moved (fetchWrites() not empty) such a write
+// joins the list, since it may end a start passed by two (A1, A4).
+inline constexpr uint8_t kDmactlBits = 0x3F;
+// Whether a DMACTL write of `value` over `dmactl` joins the fetch changes of a line that has
+// `changes` of them already: a new width always, another new bit only after a width or HSCROL
+// change (a line with none fetches as it began: no start to end).
+inline bool dmactlWriteJoinsFetchChanges(uint8_t value, uint8_t dmactl, size_t changes) {
+    return ((value ^ dmactl) & 3) != 0 || (changes != 0 && ((value ^ dmactl) & kDmactlBits) != 0);
+}
 
 // The playfield DMA clock of line `pf` with the DMACTL widths and HSCROL values written during
 // it (pf.fetchWrites(); rule A1): it starts on the first cycle that is its start cycle for the
@@ -107,10 +118,28 @@ struct PlayfieldFetch {
     int skipped = 0;     // fetches a late start left out, the beam having passed them: the count's come after
     int stopCycle = -1;  // the stop cycle the beam passed with the width on, taken or missed (-1: none)
     // The cycle from which ANTIC's playfield DMA is off (-1: never): a start passed by two on cycle
-    // 10 stays unlatched, and a later width or HSCROL write that leaves it behind the beam, or turns
-    // the width off, ends the fetches there (Altirra); `count` then holds those before it. The
+    // 10 stays unlatched, and a later write that works the timing out again (a new width, HSCROL
+    // bits 1-3 or any other new DMACTL bit) and leaves it behind the beam, or turns the width off,
+    // ends the fetches there (Altirra); `count` then holds those before it. The
     // clock passed on is that of an unlatched start (Machine::endScanline).
     int dmaOff = -1;
+    // Two starts (bitmap modes): a later write that moved such a start ahead of the beam again
+    // made ANTIC start its clock a second time, on `clock` (Altirra works the pattern out again,
+    // active with the start ahead). The first start's clock ran from `firstClock` (-1: one start)
+    // and made `firstCount` fetches (after `firstSkipped` the beam had passed) up to the cycle
+    // `restartFrom` the write acts from; `count` holds both starts' fetches, the second's filling
+    // the line buffer on from place firstCount, and `stopCycle`, `stopped` and `skipped` are the
+    // second start's.
+    int firstClock = -1;
+    int firstSkipped = 0;
+    int firstCount = 0;
+    int restartFrom = -1;
+    // The cycle of fetch `i` (0: the line buffer's first place), with `firstFetch` cycles from a
+    // clock's start to its first name or bitmap fetch and `step` cycles between fetches.
+    int fetchCycle(int i, int firstFetch, int step) const {
+        if (i < firstCount) return firstClock + firstFetch + (firstSkipped + i) * step;
+        return clock + firstFetch + (skipped + i - firstCount) * step;
+    }
 };
 PlayfieldFetch playfieldFetch(const PlayfieldLine& pf);
 // The same for a line of ANTIC mode `mode` (with the HSCROL bit `hscrollEnabled`) that began

@@ -156,7 +156,7 @@ void Atari::playfieldWritten(Reg reg, uint8_t value, int cycle) {
     // As Machine takes the line's writes when it draws it: a new width, or a new HSCROL on a
     // scrolled line, moves the playfield fetch from the next cycle on (A1), and with it the
     // cycles ANTIC takes from the CPU.
-    const bool moves = reg == Reg::DMACTL ? ((value ^ lineDmactl_) & 3) != 0
+    const bool moves = reg == Reg::DMACTL ? dmactlWriteJoinsFetchChanges(value, lineDmactl_, setup_.fetchChanges.size())
                                           : machine_.currentLine().hscrollEnabled && ((value ^ lineHscrol_) & 15) != 0;
     (reg == Reg::DMACTL ? lineDmactl_ : lineHscrol_) = value;
     if (!moves || machine_.currentLine().dmaMode < 2) return;

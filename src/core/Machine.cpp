@@ -471,8 +471,9 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
         if (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL) {
             // A new width, or a new HSCROL on a scrolled line, moves the playfield fetch and
             // the display window from where the beam is (A1, A2): Altirra takes both at once,
-            // the display from the next cycle's clocks.
-            const bool moves = w.reg == Reg::DMACTL ? ((w.value ^ dmactl) & 3) != 0
+            // the display from the next cycle's clocks. (After one, any new DMACTL bit works the
+            // timing out again: dmactlWriteJoinsFetchChanges.)
+            const bool moves = w.reg == Reg::DMACTL ? dmactlWriteJoinsFetchChanges(w.value, dmactl, pf.fetchChangeCount)
                                                     : pf.hscrollEnabled && ((w.value ^ hscrol) & 15) != 0;
             (w.reg == Reg::DMACTL ? dmactl : hscrol) = w.value;
             if (moves && pf.dmaMode >= 2) [[unlikely]] {

@@ -625,6 +625,43 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteFindsBehindTheBeam
     }
 }
 
+TEST(AnticDma, A4_ACarriedLineWhoseStartPassedByTwoADmactlWriteKeepingTheWidthFetchesUpToTheWrite) {
+    // The line of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteFindsBehindTheBeamFetchesUpToTheWrite
+    // (scrolled mode F first row at normal width, HSCROL 8, the ring $AA; HSCROL 0 on cycle 10: the
+    // start on name cycle 10, passed by two, unlatched) with a later DMACTL write at clock 60 (cycle
+    // 29, acting from 30) that keeps the width and changes only P/M bits: $2E (player and missile
+    // DMA on) or $32 (single-line resolution). Altirra works the timing out again at every DMACTL
+    // write of a new value, not only a new width: no latched start, the start (name cycle 10)
+    // behind the beam, so the playfield DMA is off from cycle 30, the carried bits' included, as
+    // with the HSCROL write there: carried bitmaps on 3, 5, 7, 9 and 11, every cycle 12-29, none
+    // from 30; the refresh waiting from 25 on 30, then 33, ..., 57. The CPU keeps 83 cycles (the P/M
+    // fetches of cycles 0-5 came before the write). The model before dropped such a write and
+    // fetched as the start passed by two alone: bitmaps on every cycle 3-105 but 4, 6, 8 and 10,
+    // the CPU 9 + 2 = 11 cycles fewer than the line begun with HSCROL 0.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    for (const uint8_t later : {uint8_t{0x2E}, uint8_t{0x32}}) {
+        const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x22, 0}, {60, later, 0}};
+        s.fetchChanges = writes;
+        const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 8, writes);
+        EXPECT_TRUE(clock.modelled);
+        EXPECT_EQ(clock.start, 10);
+        EXPECT_EQ(clock.end, 30) << int{later};
+        EXPECT_TRUE(clock.dmaOffAfterStart());
+        const LineDma dma = lineDma(s);
+        for (int c = 3; c <= 11; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+        for (int c = 12; c < 30; ++c) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+        for (int c = 30; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+        EXPECT_EQ(dma.cpuCycles(), 83) << int{later};
+    }
+}
+
 TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffWhoseStartPassedByTwoALaterWriteTurnsOffFetchesUpToIt) {
     // The line above begun with the width off (DMACTL $20, HSCROL 0: no start, nothing fetched)
     // and turned on wide by DMACTL $23 at clock 22 (cycle 10, acting from 11): the start on name
@@ -1921,6 +1958,42 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDraw
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0x38, '1') + std::string(0x68, '0'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(60, '1') + std::string(32, '0') + repeat("1100", 17));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoADmactlWriteKeepingTheWidthIsDrawnUpToTheWrite) {
+    // A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDrawnUpToTheWrite with DMACTL $32
+    // (single-line P/M resolution, the width kept normal) at clock 100 of line 33 (cycle 51,
+    // reaching the display at clock 104, acting on the fetches from cycle 52) instead of HSCROL 2.
+    // Altirra works the timing out again at every DMACTL write of a new value: the start (name cycle
+    // 10, HSCROL 0) was never latched and is behind the beam, so the playfield DMA is off from there
+    // to the end of the line, as with the HSCROL write: line 33 fetches as the line passed by two up
+    // to cycle 51 (the counter to byte 55 on cycles 0-6, places 0-21 on the even cycles 8-50, to
+    // byte 77) and shows bytes 61-100 from $30, lit up to $67, background from $68. The write checks
+    // ANTIC's edges on cycle 51, before the stop's (name cycle 106, checked on 105): nothing latched,
+    // so the line ends with the registers' start (name cycle 10) and stop (106), both on the even
+    // places: ($55 | $55) & ~$55, the ring $00. Line 34 (HSCROL 0, scrolled: a wide fetch from byte
+    // 77, byte i at clock 32 + 4i) is a normal line: bytes 81-120 in its window $30-$CF, 81-100 lit,
+    // 101-108 dark, 109-120 "1100". Memory: bytes 61-100 $FF, 109-148 $F0.
+    // The model before dropped the write (no width bit changed): line 33 drawn as the line passed by
+    // two, lit to the window's end, and the ring $55 passed on (line 34 from byte 105, "1100").
+    auto scene = [](TestMachine& t) {
+        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+        fill(t, 61, 101, 0xFF);
+        fill(t, 109, 149, 0xF0);
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
+        t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
+        t.at(kFirstModeLine + 1, 100, Reg::DMACTL, 0x32);
+    };
+    TestMachine lines;
+    scene(lines);
+    for (int y = 0; y <= kFirstModeLine + 2; ++y) lines.m.runScanline();
+    EXPECT_EQ(lines.m.currentLine().dmaClock, 0);
+    TestMachine t;
+    scene(t);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0x38, '1') + std::string(0x68, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(80, '1') + std::string(32, '0') + repeat("1100", 12));
 }
 
 TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoPassesOnTheStopALaterWriteLatched) {

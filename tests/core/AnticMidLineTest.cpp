@@ -492,6 +492,112 @@ TEST(AnticMidLine, A1_AWideStartPassedByTwoEndsItsFetchesAtALaterWriteThatLeaves
     EXPECT_EQ(dma.cpuCycles(), 96);
 }
 
+TEST(AnticMidLine, A1_AWideStartPassedByTwoEndsItsFetchesAtALaterDmactlWriteThatKeepsTheWidth) {
+    // The line of A1_AWideStartPassedByTwoEndsItsFetchesAtALaterWriteThatLeavesItBehind (mode F,
+    // begun with the width off, turned on wide by DMACTL $23 at clock 18, cycle 10: the start on
+    // name cycle 10, two cycles behind the beam, never latched) with a later DMACTL write at clock
+    // 56 (cycle 29, acting from 30) that keeps the wide width and changes only P/M bits: $33 (single
+    // line resolution) or $2F (player and missile DMA on). Altirra's DMACTL write handler works the
+    // timing out again at every write of a new value (LatchPlayfieldEdges, UpdatePlayfieldTiming),
+    // whatever bits it changes; the start stays name cycle 10, unlatched, and the beam (29) is past
+    // both cycle 10 and the start's check (first bitmap 12, 12 - 4 = 8), so the playfield DMA is off
+    // from cycle 30 as with the width write of that test: bitmaps on the even cycles 12-28 (bytes
+    // 0-8), none from 30, the CPU 114 - 9 - 9 refreshes = 96 cycles; byte i shows at clock 32 + 4i
+    // in the wide window from $2C (bytes 3-6 lit at $2C-$3B) and background from the write's clock
+    // 60 to the window's end ($DD); line 33 (DMACTL $22 at its clock 0, before its P/M fetches)
+    // starts at byte 9: bytes 9-47 lit (156 clocks), byte 48 dark. The ring passed on: the
+    // registers' start (name cycle 10, unlatched) and stop (106), both on the even places: none.
+    // The model before dropped a DMACTL write that changes no width bit: the line fetched as the
+    // start passed by two alone, bitmaps 12-106 (48 bytes), lit to the window's end.
+    for (const uint8_t later : {uint8_t{0x33}, uint8_t{0x2F}}) {
+        TestMachine t;
+        twoBitmapLines(t);
+        t.set(Reg::DMACTL, 0x20);
+        for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0xFF);
+        t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
+        t.at(kFirstModeLine, 56, Reg::DMACTL, later);
+        t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+        t.run();
+        EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE), std::string(16, '1') + std::string(0xB2 - 16, '0'))
+            << int{later};
+        EXPECT_EQ(t.m.frame().layout(kFirstModeLine).lastByte, 9) << int{later};
+        EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(156, '1') + "0000") << int{later};
+        LineDmaSetup s;  // the line's cycles (no instruction fetch, no P/M DMA as it began)
+        s.dmactl = 0x20;
+        s.mode = 0;
+        s.dmaMode = 0xF;
+        s.firstLine = true;
+        const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {60, later, 0}};
+        s.fetchChanges = writes;
+        EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, writes).dmaOff, 30) << int{later};
+        const LineDma dma = lineDma(s);
+        for (int c = 12; c <= 28; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+        for (int c = 30; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+        EXPECT_EQ(dma.cpuCycles(), 96) << int{later};
+    }
+    // The same value written again changes nothing (Altirra compares it with DMACTL first): the
+    // line fetches as the start passed by two alone, 48 bytes.
+    const std::vector<PlayfieldLine::FetchChange> same = {{22, 0x23, 0}, {60, 0x23, 0}};
+    EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, same).dmaOff, -1);
+    EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, same).count, 48);
+}
+
+TEST(AnticMidLine, A1_AWideStartPassedByTwoThatALaterWriteMovesAheadStartsItsFetchesASecondTime) {
+    // The line of A1_AWideStartPassedByTwoEndsItsFetchesAtALaterWriteThatLeavesItBehind (mode F,
+    // not scrolled, begun with the width off, turned on wide by DMACTL $23 at clock 18, cycle 10:
+    // the clock started on 9, its first name cycle 10 two cycles behind the beam, never latched)
+    // with DMACTL $21 (narrow) at clock 46 (cycle 24, acting from 25) instead. Altirra works the
+    // timing out again: no latched start, but the narrow start (clock on 25, first bitmap 28) is
+    // ahead of the beam (24 <= 28 - 4), so its playfield DMA stays active with the pattern of the
+    // new start: nothing is fetched from 25 up to it, then its clock runs as on a line begun narrow.
+    // Fetches: the first start's bitmaps on the even cycles 12-24 (bytes 0-6, places 0-6), then the
+    // second start's on 28, 30, ..., 90 (32, its stop on 89 on the step): 39 bytes, the counter moves
+    // 39. The CPU keeps 114 - 39 - 9 refreshes (the odd cycles 25, 29, ..., 57) = 66.
+    // Picture (Altirra's decode reads place (x - start) / 2 from the current start): up to the write
+    // the first start's, byte i at clock 32 + 4i in the wide window from $2C (byte 3 at $2C-$2F and
+    // byte 4 from $30 lit) until the narrow window takes over at the write's clock 50; then the
+    // second start's from place 0 again: byte j at clock 64 + 4j, bytes 0-31 in the narrow window
+    // $40-$BF. Memory: bytes 0-7 and 39 $FF, the rest $00: lit at $2C-$31 and $40-$5F (bytes 0-7
+    // again), dark from $60. Line 33 (normal width, DMACTL $22 at its clock 0) starts at byte 39:
+    // $30-$33 lit, the rest dark. The ring passed on: the narrow start and stop (name cycles 26
+    // and 90), both even: none.
+    // The model before let the write move only the stop (narrow, 89, on the step): bitmaps on
+    // 12-90 (40), the CPU 65 cycles, bytes 8-39 in the narrow window (byte 39 lit at $BC-$BF) and
+    // line 33 from byte 40, dark.
+    TestMachine t;
+    twoBitmapLines(t);
+    t.set(Reg::DMACTL, 0x20);
+    for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0xFF : 0x00);
+    t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine, 46, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE),
+              std::string(6, '1') + std::string(14, '0') + std::string(32, '1') + std::string(0xB2 - 52, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), "1111" + std::string(156, '0'));
+    LineDmaSetup s;  // the line's cycles (no instruction fetch, no P/M DMA)
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {50, 0x21, 0}};
+    s.fetchChanges = writes;
+    const PlayfieldFetch fetch = playfieldFetch(0xF, false, 0x20, 0, writes);
+    EXPECT_EQ(fetch.firstClock, 9);
+    EXPECT_EQ(fetch.firstCount, 7);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.count, 39);
+    EXPECT_EQ(fetch.dmaOff, -1);
+    const LineDma dma = lineDma(s);
+    for (int c = 12; c <= 24; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_NE(dma.use[26], DmaUse::Playfield);
+    for (int c = 28; c <= 90; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 92; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 66);
+}
+
 TEST(AnticMidLine, A1_HscrolWrittenBeforeTheStartCycleScrollsThisLine) {
     // A scrolled mode F line fetches one width wider: wide, clock start 9 + HSCROL / 2, byte i
     // from clock 32 + HSCROL + 4i. Only byte 2 is lit ($C0: its first clock). HSCROL 8 written

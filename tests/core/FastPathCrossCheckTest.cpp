@@ -952,11 +952,16 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // (the cycle before its name cycle, 89-105), so the clock passed on mostly keeps the stop the write
 // latched (abnormalDmaScenePassedByTwoThenWrittenNearTheStop). With `ordinary` the lines so
 // written are those with no clock carried in and the width on instead (A1:
-// abnormalDmaSceneOrdinaryPassedByTwoThenWritten).
+// abnormalDmaSceneOrdinaryPassedByTwoThenWritten). With `laterKeepsWidth` the later write is a
+// DMACTL write that keeps the width and HSCROL and turns one P/M bit (2-4) over, which makes ANTIC
+// work the timing out again all the same (abnormalDmaScenePassedByTwoThenPmWritten,
+// abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten). With `laterAhead` the later write comes on
+// cycles 10-24 (clocks 20-47), mostly moving the start ahead of the beam again: HSCROL, or the
+// width narrow or normal (abnormalDmaSceneOrdinaryPassedByTwoThenAhead).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
                           bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false,
-                          bool ordinary = false) {
+                          bool ordinary = false, bool laterKeepsWidth = false, bool laterAhead = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -988,7 +993,18 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
             const int onCycle10 = 18 + beforeSeven.below(2);
             t.at(y, onCycle10, Reg::HSCROL, 0);
             t.at(y, onCycle10, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
-            const int later = laterNearStop ? 196 + beforeSeven.below(30) : 24 + beforeSeven.below(186);
+            const int later = laterNearStop ? 196 + beforeSeven.below(30)
+                              : laterAhead  ? 20 + beforeSeven.below(28)
+                                            : 24 + beforeSeven.below(186);
+            if (laterAhead) {
+                if (beforeSeven.chance(2)) t.at(y, later, Reg::HSCROL, beforeSeven.byte());
+                else t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + beforeSeven.below(2))));
+                continue;
+            }
+            if (laterKeepsWidth) {
+                t.at(y, later, Reg::DMACTL, static_cast<uint8_t>((dmactl | 3) ^ (4 << beforeSeven.below(3))));
+                continue;
+            }
             switch (beforeSeven.below(3)) {
                 case 0: t.at(y, later, Reg::HSCROL, beforeSeven.byte()); break;
                 case 1: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3)); break;
@@ -1067,16 +1083,26 @@ void abnormalDmaScenePassedByTwoThenWrittenNearTheStop(TestMachine& t, uint32_t 
 void abnormalDmaSceneOrdinaryPassedByTwoThenWritten(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, true);
 }
+void abnormalDmaScenePassedByTwoThenPmWritten(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, true);
+}
+void abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, true, true);
+}
+void abnormalDmaSceneOrdinaryPassedByTwoThenAhead(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, true, false, true);
+}
 
-// Line y's width and HSCROL changes as Machine hands them over (it drops them as the line ends).
+// Line y's width and HSCROL changes as Machine hands them over (it drops them as the line ends),
+// with the DMACTL writes of other new bits after the first (dmactlWriteJoinsFetchChanges).
 std::vector<PlayfieldLine::FetchChange> widthAndHscrolChanges(const PlayfieldLine& pf,
                                                               const std::vector<RegisterWrite>& writes, int y) {
     std::vector<PlayfieldLine::FetchChange> changes;
     uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
     for (const RegisterWrite& w : writes) {
         if (w.line != y || w.clock < 2 || (w.reg != Reg::HSCROL && w.reg != Reg::DMACTL)) continue;
-        const bool moves =
-            w.reg == Reg::DMACTL ? ((w.value ^ dmactl) & 3) != 0 : pf.hscrollEnabled && ((w.value ^ hscrol) & 15) != 0;
+        const bool moves = w.reg == Reg::DMACTL ? dmactlWriteJoinsFetchChanges(w.value, dmactl, changes.size())
+                                                : pf.hscrollEnabled && ((w.value ^ hscrol) & 15) != 0;
         (w.reg == Reg::DMACTL ? dmactl : hscrol) = w.value;
         if (moves) changes.push_back({static_cast<int16_t>(2 * ((w.clock + 2) / 2) + 2), dmactl, hscrol});
     }
@@ -1185,7 +1211,24 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // carried in whose start passed by two a later write ends (ANTIC's playfield DMA off from it,
     // A1), and of them the text lines
     int ordinaryByTwoOff = 0, ordinaryByTwoOffText = 0;
-    for (uint32_t seed = 9000; seed < 9270; ++seed) {
+    // (Seeds 9270-9289: the later write a DMACTL write keeping the width and HSCROL, on carried
+    // lines, then on lines with no clock carried in.) The lines whose start passed by two such a
+    // write ends (ANTIC's playfield DMA off from it), with a clock carried in and without
+    int keptWidthOff = 0, ordinaryKeptWidthOff = 0;
+    // (Seeds 9290-9309: the later write on cycles 10-24, on lines with no clock carried in.) The
+    // bitmap lines whose start passed by two such a write moves ahead again (two starts)
+    int twoStarts = 0;
+    // (Whether the change acting from cycle `end` keeps the width and HSCROL of the one before.)
+    auto keepsWidth = [](const PlayfieldLine& pf, const std::vector<PlayfieldLine::FetchChange>& changes, int end) {
+        uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
+        for (const PlayfieldLine::FetchChange& w : changes) {
+            if (w.clock / 2 == end) return ((w.dmactl ^ dmactl) & 3) == 0 && w.hscrol == hscrol;
+            dmactl = w.dmactl;
+            hscrol = w.hscrol;
+        }
+        return false;
+    };
+    for (uint32_t seed = 9000; seed < 9310; ++seed) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
@@ -1195,7 +1238,10 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                            : seed < 9200 ? abnormalDmaSceneTurnedOnAndWrittenBeforeTheStart
                            : seed < 9230 ? abnormalDmaScenePassedByTwoThenWritten
                            : seed < 9250 ? abnormalDmaScenePassedByTwoThenWrittenNearTheStop
-                                         : abnormalDmaSceneOrdinaryPassedByTwoThenWritten;
+                           : seed < 9270 ? abnormalDmaSceneOrdinaryPassedByTwoThenWritten
+                           : seed < 9280 ? abnormalDmaScenePassedByTwoThenPmWritten
+                           : seed < 9290 ? abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten
+                                         : abnormalDmaSceneOrdinaryPassedByTwoThenAhead;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1236,14 +1282,18 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
             }
             if (!carried && pf.dmaMode >= 2 && seed >= 9250) {
                 const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
-                const bool off =
-                    playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes).dmaOff >= 0;
+                const PlayfieldFetch fetch =
+                    playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+                const int end = fetch.dmaOff;
+                twoStarts += fetch.firstClock >= 0;
+                const bool off = end >= 0;
                 ordinaryByTwoOff += off;
                 ordinaryByTwoOffText += off && anticMode(pf.dmaMode).character;
+                ordinaryKeptWidthOff += off && keepsWidth(pf, changes, end);
             }
             if (carried) {
                 const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
-                // (The width as the writes leave it: a DMACTL write that changes no width bit is no change.)
+                // (The width as the writes leave it: the last change's.)
                 const uint8_t dmactl = changes.empty() ? pf.dmactl : changes.back().dmactl;
                 const CarriedClock clock = changes.empty() ? CarriedClock{}
                                                            : carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled,
@@ -1345,6 +1395,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                 }
                 if (clock.modelled && clock.start != kNoStart && clock.end < kCyclesPerLine) {
                     ++byTwoOff;
+                    keptWidthOff += keepsWidth(pf, changes, clock.end);
                     byTwoOffText += anticMode(pf.dmaMode).character;
                     byTwoOffFirstRows += pf.firstRow;
                     byTwoOffBegunOff += clock.pauseFrom == 0;
@@ -1435,6 +1486,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // (94 and 41 seen.)
     EXPECT_GT(ordinaryByTwoOff, 50);
     EXPECT_GT(ordinaryByTwoOffText, 20) << ordinaryByTwoOff;
+    // (25 and 56 seen, over all seeds: the earlier ones' DMACTL writes of P/M bits count too; with
+    // them 178 carried and 155 ordinary lines ended so, 68 of these text lines.)
+    EXPECT_GT(keptWidthOff, 15) << byTwoOff;
+    EXPECT_GT(ordinaryKeptWidthOff, 35) << ordinaryByTwoOff;
+    // (25 seen.)
+    EXPECT_GT(twoStarts, 15);
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
