@@ -1103,7 +1103,10 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
         at = an + origin;
         lastByte = std::clamp((kClocksPerLine - origin + span - 1) / span, 0, fetch.firstCount);
         draw();
-        for (int x = std::max(0, 2 * fetch.restartFrom + 6); x < PlayfieldLine::kSize; ++x)
+        // (A write that turned the DMA off before the restarting one ends it at its clock, as
+        // where no second start comes: blankFrom.)
+        const int end = fetch.firstOff >= 0 ? 2 * fetch.firstOff : 2 * fetch.restartFrom + 6;
+        for (int x = std::max(0, end); x < PlayfieldLine::kSize; ++x)
             out.an[static_cast<size_t>(x)] = second[static_cast<size_t>(x)];
     }
     if (windowed) {

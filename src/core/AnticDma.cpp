@@ -84,9 +84,12 @@ bool lateStartLatches(int start, int c) { return start == c || start == c - 1; }
 // on a scrolled line (one that changes bit 0 alone only delays the picture); a write of the value
 // DMACTL holds does nothing. kCyclesPerLine where no write redoes the timing; -1 where one leaves
 // a start ahead of the beam, which starts the line's fetches again there (`restart`, if given, is
-// then set to the index in `later` of the first write after those acting from that write's cycle).
+// then set to the index in `later` of the first write after those acting from that write's cycle,
+// and `offBefore` to the cycle an earlier write turned the DMA off from, kCyclesPerLine for none:
+// Altirra decides activity afresh at each write, so the DMA is off between the two).
 int dmaOffAfterStartPassedByTwo(bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
-                                std::span<const PlayfieldLine::FetchChange> later, size_t* restart = nullptr) {
+                                std::span<const PlayfieldLine::FetchChange> later, size_t* restart = nullptr,
+                                int* offBefore = nullptr) {
     int off = kCyclesPerLine;
     for (size_t i = 0; i < later.size();) {
         const int from = later[i].clock / 2;                           // the cycle the write acts from (actsOnCycle)
@@ -101,6 +104,7 @@ int dmaOffAfterStartPassedByTwo(bool hscrollEnabled, uint8_t dmactl, uint8_t hsc
         const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
         if (start >= 0 && start - 1 >= from) {
             if (restart) *restart = i;
+            if (offBefore) *offBefore = off;
             return -1;
         }
         off = std::min(off, from);
@@ -223,10 +227,14 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     // lets that write move the stop).
     const std::span<const PlayfieldLine::FetchChange> later = changes.subspan(static_cast<size_t>(byTwo));
     size_t restart = 0;
-    int off = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlThen, hscrolThen, later, &restart);
+    int offBefore = kCyclesPerLine;
+    int off = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlThen, hscrolThen, later, &restart, &offBefore);
     const AnticModeInfo& info = anticMode(mode);
     if (off >= kCyclesPerLine || (off < 0 && info.character)) return fetch;
-    const int from = off >= 0 ? off : later[restart - 1].clock / 2;  // the cycle the write acts from
+    // The cycle the first start's fetches end on: the write turning the DMA off, or the restarting
+    // one (after an earlier write that turned it off, that one's).
+    const int restartCycle = off >= 0 ? off : later[restart - 1].clock / 2;
+    const int from = off >= 0 ? off : std::min(offBefore, restartCycle);
     const int step = info.clocksPerByte / 2;
     const int first = fetch.clock + (info.character ? 1 : 3);  // byte 0's fetch cycle
     const int before = from > first ? (from - 1 - first) / step + 1 : 0;
@@ -245,7 +253,8 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
             second.firstClock = fetch.clock;
             second.firstSkipped = fetch.skipped;
             second.firstCount = made;
-            second.restartFrom = from;
+            second.restartFrom = restartCycle;
+            if (from < restartCycle) second.firstOff = from;
             second.count += made;
             return second;
         }
@@ -463,8 +472,10 @@ int LineDma::cpuCycles() const {
 int playfieldFetchCycle(const PlayfieldLine& pf, int index) {
     const AnticModeInfo& info = anticMode(pf.mode);
     if (pf.fetchChangeCount != 0) [[unlikely]] {  // the clock as the line's writes left it (A1)
-        if (const PlayfieldFetch f = playfieldFetch(pf); f.firstClock >= 0) [[unlikely]]  // (two starts)
-            return f.fetchCycle(index, info.character ? 1 : 3, info.clocksPerByte / 2);
+        // (Two starts, bitmap modes only: a text line's fetch is not worked out again per byte.)
+        if (!info.character)
+            if (const PlayfieldFetch f = playfieldFetch(pf); f.firstClock >= 0) [[unlikely]]
+                return f.fetchCycle(index, 3, info.clocksPerByte / 2);
         return pf.fetchClock + (info.character ? 1 : 3) + index * (info.clocksPerByte / 2);
     }
     auto width = static_cast<PlayfieldWidth>(pf.dmactl & 3);

@@ -134,6 +134,9 @@ struct PlayfieldFetch {
     int firstSkipped = 0;
     int firstCount = 0;
     int restartFrom = -1;
+    // The cycle an earlier write turned the first start's DMA off from, before the restarting one
+    // (-1: none): nothing is fetched between them, and the first start's picture ends there.
+    int firstOff = -1;
     // The cycle of fetch `i` (0: the line buffer's first place), with `firstFetch` cycles from a
     // clock's start to its first name or bitmap fetch and `step` cycles between fetches.
     int fetchCycle(int i, int firstFetch, int step) const {

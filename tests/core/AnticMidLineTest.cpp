@@ -598,6 +598,53 @@ TEST(AnticMidLine, A1_AWideStartPassedByTwoThatALaterWriteMovesAheadStartsItsFet
     EXPECT_EQ(dma.cpuCycles(), 66);
 }
 
+TEST(AnticMidLine, A1_AStartPassedByTwoTurnedOffAndThenMovedAheadFetchesNothingBetween) {
+    // A1_AWideStartPassedByTwoThatALaterWriteMovesAheadStartsItsFetchesASecondTime with DMACTL $33
+    // written first, at clock 22 (cycle 12, acting from 13: bit 4, the P/M resolution, changes, the
+    // width does not). Altirra works the timing out again at each write and decides activity
+    // afresh: at $33 the unlatched start (name cycle 10) is behind the beam, so the playfield DMA is
+    // off from cycle 13; at $21 (acting from 25) the narrow start is ahead, and it is on again from
+    // there with that start's pattern. Fetches: the first start's bitmap on 12 only (byte 0, place
+    // 0), nothing on 14-26, the second start's on 28, 30, ..., 90 (32, places 1-32: bytes 1-32):
+    // 33 bytes, the counter moves 33. The CPU keeps 114 - 33 - 9 refreshes = 72.
+    // Picture: the first start's pixels end at the write that turned the DMA off (clock 26: Altirra
+    // sends zero pixels while inactive), so the wide window's $2C-$3F is dark (byte 3 and 4 were lit
+    // there before); the second start's from place 0 in the narrow window $40-$BF: bytes 0-31 (0-7
+    // $FF, lit at $40-$5F). Line 33 (normal width) starts at byte 33: byte 39 ($FF) at $48-$4B.
+    // The model before took the first start's fetches up to the restarting write (bitmaps on
+    // 12-24, 39 bytes, the CPU 66 cycles), bytes 3-4 lit at $2C-$31 and line 33 from byte 39.
+    TestMachine t;
+    twoBitmapLines(t);
+    t.set(Reg::DMACTL, 0x20);
+    for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0xFF : 0x00);
+    t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine, 22, Reg::DMACTL, 0x33);
+    t.at(kFirstModeLine, 46, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE),
+              std::string(20, '0') + std::string(32, '1') + std::string(0xB2 - 52, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(24, '0') + "1111" + std::string(132, '0'));
+    LineDmaSetup s;  // the line's cycles (no instruction fetch, no P/M DMA)
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {26, 0x33, 0}, {50, 0x21, 0}};
+    s.fetchChanges = writes;
+    const PlayfieldFetch fetch = playfieldFetch(0xF, false, 0x20, 0, writes);
+    EXPECT_EQ(fetch.firstClock, 9);
+    EXPECT_EQ(fetch.firstCount, 1);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.count, 33);
+    const LineDma dma = lineDma(s);
+    EXPECT_EQ(dma.use[12], DmaUse::Playfield);
+    for (int c = 14; c <= 26; c += 2) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 28; c <= 90; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 72);
+}
+
 TEST(AnticMidLine, A1_HscrolWrittenBeforeTheStartCycleScrollsThisLine) {
     // A scrolled mode F line fetches one width wider: wide, clock start 9 + HSCROL / 2, byte i
     // from clock 32 + HSCROL + 4i. Only byte 2 is lit ($C0: its first clock). HSCROL 8 written
