@@ -440,7 +440,8 @@ bool App::step(RgbImage* capture) {
             frontPanel_ = "Program";
         }
         lastLoop_ = start;
-        if (document_.autosave(std::chrono::steady_clock::now())) ctx_.notify("autosaved for crash recovery");
+        if (const auto now = std::chrono::steady_clock::now(); document_.autosave(now))
+            ctx_.notifyIfQuiet("autosaved for crash recovery", now);
 
         layout();
         ImGui_ImplOpenGL3_NewFrame();

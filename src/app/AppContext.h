@@ -3,6 +3,7 @@
 // the window (open a file, take a screenshot) are left in `requests` for the app.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -112,7 +113,18 @@ struct AppContext {
     bool recordText = false;
     std::map<std::string, std::string> panelText;
 
-    void notify(std::string message) { status = std::move(message); }
+    void notify(std::string message) {
+        status = std::move(message);
+        statusSince = std::chrono::steady_clock::now();
+    }
+    // A message of no consequence (an autosave done): shown only when the status bar has shown
+    // the last one for a while, so it does not take away a message the user is still reading
+    // (a screenshot's file name, a save's error).
+    void notifyIfQuiet(std::string message, std::chrono::steady_clock::time_point now) {
+        if (status.empty() || now - statusSince >= kStatusReadingTime) notify(std::move(message));
+    }
+    static constexpr std::chrono::seconds kStatusReadingTime{10};
+    std::chrono::steady_clock::time_point statusSince{};  // when `status` was set
 };
 
 }  // namespace pmg::app

@@ -131,6 +131,23 @@ TEST(PanelList, NamesAreUniqueAndEverySlotIsUsedOnlyByKnownPanels) {
     EXPECT_GE(names.size(), 3u);
 }
 
+// The autosave's note waits until the status bar has shown the last message for a while: it
+// took a screenshot's file name away 1.5 s after S was pressed (a walkthrough found).
+TEST(StatusBar, AnAutosaveNoteDoesNotTakeAwayAMessageBeingRead) {
+    Document document;
+    Simulation simulation;
+    ViewOptions view;
+    AppContext ctx(document, simulation, view);
+    ctx.notifyIfQuiet("autosaved for crash recovery", std::chrono::steady_clock::now());
+    EXPECT_EQ(ctx.status, "autosaved for crash recovery") << "an empty status bar takes it at once";
+    ctx.notify("screenshot saved to /tmp/shot.png");
+    const auto shown = ctx.statusSince;
+    ctx.notifyIfQuiet("autosaved for crash recovery", shown + std::chrono::milliseconds(1500));
+    EXPECT_EQ(ctx.status, "screenshot saved to /tmp/shot.png");
+    ctx.notifyIfQuiet("autosaved for crash recovery", shown + AppContext::kStatusReadingTime);
+    EXPECT_EQ(ctx.status, "autosaved for crash recovery");
+}
+
 // The hi-res modes say which registers give their colours, in the words a developer looks
 // them up by, not a count like "1.5 colours" or "one colour in two shades".
 TEST(DisplayListModes, HiResModesNameTheRegistersOfTheirColours) {
