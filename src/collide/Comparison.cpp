@@ -114,7 +114,7 @@ const PmObject* appearanceAt(const std::vector<const PmObject*>& list, int line)
 }
 
 std::string appearanceText(const PmObject& o) {
-    std::string s = o.name() + " at scan lines " + std::to_string(o.firstLine) + "-" + std::to_string(o.lastLine);
+    std::string s = o.name() + " at " + lineSpanText(o.firstLine, o.lastLine);
     if (o.splitByWriteLine >= 0) s += ", placed by a line write at scan line " + std::to_string(o.splitByWriteLine);
     return s;
 }

@@ -15,9 +15,15 @@ std::string placeText(int line, int clock) {
     return "scan line " + std::to_string(line) + blank + ", colour clock " + std::to_string(clock);
 }
 
+std::string lineSpanText(int first, int last) {
+    if (first == last) return "scan line " + std::to_string(first);
+    return "scan lines " + std::to_string(first) + "-" + std::to_string(last);
+}
+
 std::string areaText(int left, int right, int top, int bottom) {
-    return "colour clocks " + std::to_string(left) + "-" + std::to_string(right) + ", scan lines " +
-           std::to_string(top) + "-" + std::to_string(bottom);
+    const std::string clocks = left == right ? "colour clock " + std::to_string(left)
+                                             : "colour clocks " + std::to_string(left) + "-" + std::to_string(right);
+    return clocks + ", " + lineSpanText(top, bottom);
 }
 
 std::string apartText(int clocks, int lines) {

@@ -13,7 +13,9 @@ std::string scanLines(int n);     // "1 scan line", "3 scan lines"
 // "scan line 70, colour clock 102"; outside lines 8-247
 // "scan line 252 (in the vertical blank), colour clock 116"
 std::string placeText(int line, int clock);
-// "colour clocks 124-131, scan lines 100-107"
+// "scan lines 100-107", "scan line 100" (one line: no "100-100")
+std::string lineSpanText(int first, int last);
+// "colour clocks 124-131, scan lines 100-107", "colour clock 124, scan line 100"
 std::string areaText(int left, int right, int top, int bottom);
 // How far apart two pixels are, from the differences of their places:
 // "3 colour clocks and 2 scan lines apart", "1 colour clock apart on one scan line".

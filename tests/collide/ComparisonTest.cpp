@@ -282,5 +282,14 @@ TEST(Broadphase, GridAndAllPairsGiveIdenticalPairSets) {
     }
 }
 
+// A reason names one line or one clock as such: "scan line 60", not "scan lines 60-60" (a
+// walkthrough read that under a one-line object's copy).
+TEST(ReasonText, AOneLineOrOneClockSpanIsNamedAsOne) {
+    EXPECT_EQ(lineSpanText(60, 60), "scan line 60");
+    EXPECT_EQ(lineSpanText(60, 67), "scan lines 60-67");
+    EXPECT_EQ(areaText(124, 131, 100, 107), "colour clocks 124-131, scan lines 100-107");
+    EXPECT_EQ(areaText(124, 124, 100, 100), "colour clock 124, scan line 100");
+}
+
 }  // namespace
 }  // namespace pmg::collide

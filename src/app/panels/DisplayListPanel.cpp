@@ -14,6 +14,7 @@
 #include "app/Panel.h"
 #include "app/Panels.h"
 #include "app/UiHelpers.h"
+#include "collide/ReasonText.h"
 #include "core/Atari.h"
 
 namespace pmg::app {
@@ -126,8 +127,10 @@ private:
             ImGui::TableNextColumn();
             ImGui::TextDisabled("%d", line);
             if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("scan lines %d-%d%s", line, line + i.scanLines() - 1,
-                                  i.ir & 0x80 ? "; the DLI comes on the last of them" : "");
+                ImGui::SetTooltip("%s%s", collide::lineSpanText(line, line + i.scanLines() - 1).c_str(),
+                                  !(i.ir & 0x80)       ? ""
+                                  : i.scanLines() == 1 ? "; the DLI comes on it"
+                                                       : "; the DLI comes on the last of them");
             line += i.scanLines();
             ImGui::TableNextColumn();
             // Cut to the column with "..." where it does not fit; the whole text on hovering the row.
