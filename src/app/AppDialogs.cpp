@@ -211,8 +211,12 @@ void App::drawDialogs() {
                     recovered_ && !recovered_->originalPath.empty() ? recovered_->originalPath.string().c_str()
                                                                     : "an untitled scene",
                     when.c_str());
-        if (ImGui::Button("Recover")) {
+        const bool recover = ImGui::Button("Recover");
+        ctx_.noteWidget("recover edits");
+        if (recover) {
             document_.resetRecovered(*recovered_);
+            // Opened as its file opens: a lesson read-only, in front, with its overlays and methods.
+            if (!recovered_->originalPath.empty()) openedFile(recovered_->originalPath);
             // The status bar said what the window held before (a scene that could not be read).
             ctx_.notify("recovered the unsaved edits to " + document_.displayName());
             ImGui::CloseCurrentPopup();
@@ -400,7 +404,11 @@ void App::openedFile(const fs::path& path) {
     const bool lesson = document_.scene().extra.contains(kLessonKey);
     ctx_.requests.showMethods.clear();  // a lesson's, not yet taken by the Collisions panel: not for this scene
     document_.setReadOnly(lesson);
-    if (lesson) frontPanel_ = "Lessons";  // its text is what the class reads next
+    if (lesson) {
+        frontPanel_ = "Lessons";  // its text is what the class reads next
+        // and the grids its text is about, where another tab (Sweep) may be in front
+        frontTabs_[static_cast<int>(PanelSlot::Results)] = "Collisions";
+    }
     // A lesson sets the overlays its text needs (lesson 3's hidden player must not be painted
     // by the latched-pixel overlay); the user's own come back with the next file.
     if (userOverlays_) view_.overlays = *userOverlays_;

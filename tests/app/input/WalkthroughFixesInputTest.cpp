@@ -334,6 +334,66 @@ TEST(Walkthrough, ASecondWindowDoesNotOfferTheFirstOnesAutosaveAsACrash) {
     fs::remove_all(dir);
 }
 
+// Edits to a lesson recovered after a crash come back as the lesson opens: read-only (Ctrl+S
+// says to use Save As and writes nothing), with the Lessons panel in front. They came back as an
+// example scene ("the project's example scenes stay as they are"), the Objects panel in front,
+// a walkthrough found.
+TEST(Walkthrough, RecoveredEditsToALessonOpenAsTheLesson) {
+    const fs::path dir = scratchDir("walk-recover-lesson");
+    const fs::path lesson = sourceFile("assets/lessons/03-priority-hides.json");
+    fs::create_directories(dir / "pmglab");
+    {
+        Document d;
+        Scene edited = loadScene(lesson);
+        edited.registers.push_back({Reg::PRIOR, 0x01});  // (the last setting of a register counts)
+        d.reset(edited, lesson, true);
+        d.setRecoveryFile(dir / "pmglab" / "recovery.json");
+        ASSERT_TRUE(d.writeRecovery());
+    }
+    const auto before = fs::last_write_time(lesson);
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.frames = 0;  // a person's window: it looks for a crash-recovery copy
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    ASSERT_TRUE(app.popupShown("Recover unsaved edits?"));
+    clickNamed(app, input, "recover edits");
+    input.frames(4);
+    EXPECT_EQ(app.document().path(), lesson);
+    EXPECT_TRUE(app.document().readOnly()) << "a recovered lesson is not read-only";
+    EXPECT_TRUE(app.widget("front tab Lessons").has_value()) << "the lesson's text is not in front";
+    input.key(SDLK_s, KMOD_CTRL);
+    input.frames(2);
+    EXPECT_NE(app.status().find("lesson"), std::string::npos) << app.status();
+    EXPECT_EQ(fs::last_write_time(lesson), before) << "the lesson was written";
+    fs::remove_all(dir);
+}
+
+// A lesson's text is about the Collisions panel's cells: opening one brings that panel to the
+// front of its place, where the Sweep panel was (it greeted lesson 16, which has no P0, with
+// "P0 shows no pixels in this frame" in red, a walkthrough found). Lesson 2 here: it is in the
+// list's first rows.
+TEST(Walkthrough, OpeningALessonBringsTheCollisionsPanelToTheFront) {
+    const fs::path dir = scratchDir("walk-lesson-front");
+    AppSession app(sessionOptions(sourceFile("assets/scenes/default.json"), dir));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(3);
+    clickNamed(app, input, "tab Sweep");
+    input.frames(2);
+    ASSERT_TRUE(app.widget("front tab Sweep").has_value());
+    clickNamed(app, input, "tab Lessons");
+    input.frames(2);
+    clickNamed(app, input, "lesson 2");
+    input.frames(4);
+    ASSERT_NE(app.document().path().filename().string().find("02-"), std::string::npos) << app.document().path();
+    EXPECT_TRUE(app.widget("front tab Collisions").has_value())
+        << "the Sweep panel stayed in front of the lesson's grids";
+    EXPECT_TRUE(app.widget("front tab Lessons").has_value());
+    fs::remove_all(dir);
+}
+
 // A display-list instruction longer than its column (the mode's description names its colours'
 // registers) is cut with "..." after the instruction's own bits, and hovering its row shows it
 // whole; a row that fits shows no tooltip.
