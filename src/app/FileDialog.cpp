@@ -105,7 +105,10 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent,
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 40, ImGui::GetFontSize() * 28), ImGuiCond_Appearing);
     keepNextModalInWindow();
     if (!ImGui::BeginPopupModal(title, &open_)) return chosen;
-    if (!prompt_.empty()) ImGui::TextWrapped("%s", prompt_.c_str());
+    if (!prompt_.empty()) {
+        ImGui::TextWrapped("%s", prompt_.c_str());
+        if (note) note("file dialog prompt");
+    }
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 8);
     if (ImGui::IsWindowAppearing() || std::exchange(refocus_, false)) ImGui::SetKeyboardFocusHere();
     const bool enter = ImGui::InputText("##path", path_, sizeof path_,

@@ -36,6 +36,7 @@ public:
     // A line above the path field saying what the file is for ("The scene made from ship.fnt:
     // where to save it"); show() clears it, so set it after.
     void setPrompt(std::string prompt) { prompt_ = std::move(prompt); }
+    const std::string& prompt() const { return prompt_; }
     bool isOpen() const { return open_ || pending_; }
     Mode mode() const { return mode_; }
     // Draws the dialog; returns the chosen path once. `note`, if given, is told where each

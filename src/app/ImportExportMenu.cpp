@@ -231,13 +231,13 @@ std::vector<fs::path> ImportExportMenu::existingExportFiles() const {
 
 std::optional<fs::path> ImportExportMenu::drawDialogs(const NoteWidget& note) {
     if (auto chosen = importDialog_.draw({}, note)) importFolder_ = chosen->parent_path(), chosenImport_ = *chosen;
-    if (auto chosen = importSceneDialog_.draw({})) {
+    if (auto chosen = importSceneDialog_.draw({}, note)) {
         importScenePath_ = *chosen;
         replacingImport_ = true;
         if (existingFiles().empty()) writeImport();
         else askReplace_ = true;
     }
-    if (auto chosen = exportDialog_.draw({})) {
+    if (auto chosen = exportDialog_.draw({}, note)) {
         exportPath_ = *chosen;
         replacingImport_ = false;
         if (existingExportFiles().empty()) runExport();
@@ -262,14 +262,17 @@ std::optional<fs::path> ImportExportMenu::drawDialogs(const NoteWidget& note) {
             if (replacingImport_) writeImport();
             else runExport();
         } else if (cancel || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
-            // Back to the dialog, to choose another name.
+            // Back to the dialog, to choose another name, still saying what the file is for.
             ImGui::CloseCurrentPopup();
+            FileDialog& dialog = replacingImport_ ? importSceneDialog_ : exportDialog_;
+            const std::string prompt = dialog.prompt();
             if (replacingImport_)
                 importSceneDialog_.show(FileDialog::Mode::SaveAs, importScenePath_.parent_path(),
                                         importScenePath_.filename().string());
             else
                 exportDialog_.show(FileDialog::Mode::Export, exportPath_.parent_path(), exportPath_.filename().string(),
                                    kind_ ? kind_->extension : exportPath_.extension().string());
+            dialog.setPrompt(prompt);
         }
         ImGui::EndPopup();
     }

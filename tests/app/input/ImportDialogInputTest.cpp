@@ -117,6 +117,24 @@ TEST_F(ImportDialog, ListsTheAtariFilesAndImportsTheOneClickedIntoASceneFileTheU
     EXPECT_TRUE(app_->document().scene() == expected);
 }
 
+// Cancel in the question about replacing a file goes back to the save dialog, which still says
+// what the file is for (it came back as a plain "Save scene as", a walkthrough found).
+TEST_F(ImportDialog, CancelInTheReplaceQuestionKeepsTheDialogsPrompt) {
+    writeFile(dir_ / "SHIP.json", "{ \"mine\": true }\n");  // the name the dialog proposes is taken
+    chooseImport();
+    pickAndConfirm("SHIP.FNT");
+    ASSERT_TRUE(app_->popupShown("Save scene as"));
+    ASSERT_TRUE(app_->widget("file dialog prompt").has_value()) << "no prompt the first time";
+    input_->key(SDLK_RETURN);
+    input_->frames(2);
+    ASSERT_TRUE(app_->popupShown("Replace the file?"));
+    auto [cx, cy] = centre("import cancel");
+    input_->click(cx, cy);
+    input_->frames(4);
+    ASSERT_TRUE(app_->popupShown("Save scene as")) << "Cancel did not go back to the dialog";
+    EXPECT_TRUE(app_->widget("file dialog prompt").has_value()) << "the dialog no longer says what the file is for";
+}
+
 TEST_F(ImportDialog, ABadFileIsNamedInTheErrorWithThePlace) {
     const Scene before = app_->document().scene();
     chooseImport();
