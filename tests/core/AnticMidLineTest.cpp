@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -543,6 +544,34 @@ TEST(AnticMidLine, A1_AWideStartPassedByTwoEndsItsFetchesAtALaterDmactlWriteThat
     EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, same).count, 48);
 }
 
+namespace {
+// The line of A1_AWideStartPassedByTwoThatALaterWriteMovesAheadStartsItsFetchesASecondTime, run:
+// mode F begun with the width off, DMACTL $23 (wide) at clock 18, `between` (if any) at clock 22,
+// $21 (narrow) at clock 46; bytes 0-7 and 39 $FF, the rest $00; line 33 normal width.
+void twoStartsLine(TestMachine& t, std::optional<uint8_t> between) {
+    twoBitmapLines(t);
+    t.set(Reg::DMACTL, 0x20);
+    for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0xFF : 0x00);
+    t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
+    if (between) t.at(kFirstModeLine, 22, Reg::DMACTL, *between);
+    t.at(kFirstModeLine, 46, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+}
+
+// That line's cycles with its fetch changes `writes` (no instruction fetch, no P/M DMA).
+LineDma twoStartsLineDma(const std::vector<PlayfieldLine::FetchChange>& writes) {
+    LineDmaSetup s;
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.fetchChanges = writes;
+    return lineDma(s);
+}
+}  // namespace
+
 TEST(AnticMidLine, A1_AWideStartPassedByTwoThatALaterWriteMovesAheadStartsItsFetchesASecondTime) {
     // The line of A1_AWideStartPassedByTwoEndsItsFetchesAtALaterWriteThatLeavesItBehind (mode F,
     // not scrolled, begun with the width off, turned on wide by DMACTL $23 at clock 18, cycle 10:
@@ -566,31 +595,18 @@ TEST(AnticMidLine, A1_AWideStartPassedByTwoThatALaterWriteMovesAheadStartsItsFet
     // 12-90 (40), the CPU 65 cycles, bytes 8-39 in the narrow window (byte 39 lit at $BC-$BF) and
     // line 33 from byte 40, dark.
     TestMachine t;
-    twoBitmapLines(t);
-    t.set(Reg::DMACTL, 0x20);
-    for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0xFF : 0x00);
-    t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
-    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
-    t.at(kFirstModeLine, 46, Reg::DMACTL, 0x21);
-    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
-    t.run();
+    twoStartsLine(t, std::nullopt);
     EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE),
               std::string(6, '1') + std::string(14, '0') + std::string(32, '1') + std::string(0xB2 - 52, '0'));
     EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), "1111" + std::string(156, '0'));
-    LineDmaSetup s;  // the line's cycles (no instruction fetch, no P/M DMA)
-    s.dmactl = 0x20;
-    s.mode = 0;
-    s.dmaMode = 0xF;
-    s.firstLine = true;
     const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {50, 0x21, 0}};
-    s.fetchChanges = writes;
     const PlayfieldFetch fetch = playfieldFetch(0xF, false, 0x20, 0, writes);
     EXPECT_EQ(fetch.firstClock, 9);
     EXPECT_EQ(fetch.firstCount, 7);
     EXPECT_EQ(fetch.clock, 25);
     EXPECT_EQ(fetch.count, 39);
     EXPECT_EQ(fetch.dmaOff, -1);
-    const LineDma dma = lineDma(s);
+    const LineDma dma = twoStartsLineDma(writes);
     for (int c = 12; c <= 24; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
     EXPECT_NE(dma.use[26], DmaUse::Playfield);
     for (int c = 28; c <= 90; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
@@ -614,31 +630,17 @@ TEST(AnticMidLine, A1_AStartPassedByTwoTurnedOffAndThenMovedAheadFetchesNothingB
     // The model before took the first start's fetches up to the restarting write (bitmaps on
     // 12-24, 39 bytes, the CPU 66 cycles), bytes 3-4 lit at $2C-$31 and line 33 from byte 39.
     TestMachine t;
-    twoBitmapLines(t);
-    t.set(Reg::DMACTL, 0x20);
-    for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0xFF : 0x00);
-    t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
-    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
-    t.at(kFirstModeLine, 22, Reg::DMACTL, 0x33);
-    t.at(kFirstModeLine, 46, Reg::DMACTL, 0x21);
-    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
-    t.run();
+    twoStartsLine(t, 0x33);
     EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE),
               std::string(20, '0') + std::string(32, '1') + std::string(0xB2 - 52, '0'));
     EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(24, '0') + "1111" + std::string(132, '0'));
-    LineDmaSetup s;  // the line's cycles (no instruction fetch, no P/M DMA)
-    s.dmactl = 0x20;
-    s.mode = 0;
-    s.dmaMode = 0xF;
-    s.firstLine = true;
     const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {26, 0x33, 0}, {50, 0x21, 0}};
-    s.fetchChanges = writes;
     const PlayfieldFetch fetch = playfieldFetch(0xF, false, 0x20, 0, writes);
     EXPECT_EQ(fetch.firstClock, 9);
     EXPECT_EQ(fetch.firstCount, 1);
     EXPECT_EQ(fetch.clock, 25);
     EXPECT_EQ(fetch.count, 33);
-    const LineDma dma = lineDma(s);
+    const LineDma dma = twoStartsLineDma(writes);
     EXPECT_EQ(dma.use[12], DmaUse::Playfield);
     for (int c = 14; c <= 26; c += 2) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
     for (int c = 28; c <= 90; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;

@@ -502,14 +502,7 @@ TEST(AppInput, PausedMidFrameTheHardwareGridShowsTheLatchesUpToTheBeam) {
     ASSERT_FALSE(app.running());
     if (app.simulation().midFrame()) input.key(SDLK_f);  // to the end of the frame
     ASSERT_FALSE(app.simulation().midFrame());
-    auto cellSet = [&](const char* name) {
-        const RgbImage shot = app.capture();
-        const auto cell = app.widget(std::string("hardware ") + name);
-        EXPECT_TRUE(cell.has_value()) << name;
-        if (!cell) return false;
-        const uint8_t* p = shot.at(static_cast<int>((*cell)[0] + 3), static_cast<int>((*cell)[1] + 3));
-        return p[0] > 0x80;  // a set bit's square is light, a clear one's dark
-    };
+    auto cellSet = [&](const char* name) { return hardwareCellShownSet(app, name); };
     EXPECT_TRUE(cellSet("P2PF.PF2")) << "the whole frame latched P2 against PF2";
     EXPECT_FALSE(app.widget("mid-frame note").has_value());
     while (app.simulation().beamLine() < 96) input.key(SDLK_l);

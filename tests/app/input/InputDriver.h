@@ -265,6 +265,17 @@ inline void clickNamed(AppSession& app, InputDriver& input, const std::string& n
     input.click(static_cast<int>(((*w)[0] + (*w)[2]) / 2), static_cast<int>(((*w)[1] + (*w)[3]) / 2));
 }
 
+// Whether the Collisions panel's hardware grid shows the bit `name` ("P0PL.P1") set, as the
+// screen shows it: a set bit's square is light, a clear one's dark.
+inline bool hardwareCellShownSet(AppSession& app, const std::string& name) {
+    const RgbImage shot = app.capture();
+    const auto cell = app.widget("hardware " + name);
+    EXPECT_TRUE(cell.has_value()) << name;
+    if (!cell) return false;
+    const uint8_t* p = shot.at(static_cast<int>((*cell)[0] + 3), static_cast<int>((*cell)[1] + 3));
+    return p[0] > 0x80;
+}
+
 // The window as the test left it, as a PNG named `name` in $PMGLAB_TEST_SHOTS (when set), for
 // a person to look at.
 inline void shot(AppSession& app, const std::string& name) {

@@ -19,6 +19,17 @@ namespace {
 namespace fs = std::filesystem;
 using namespace testing_input;
 
+// View > the overlay `key` clicked (on or off), the pointer then moved off the screen and menus.
+void clickOverlay(AppSession& app, InputDriver& input, const std::string& key) {
+    for (int attempt = 0; attempt < 3 && !app.widget("overlay " + key); ++attempt) {
+        clickNamed(app, input, "View menu");
+        input.frames(2);
+    }
+    clickNamed(app, input, "overlay " + key);
+    input.moveTo(5, 500);
+    input.frames(3);
+}
+
 // The screen shows exactly the collision window, so View > Collision window must draw its
 // outline inside the picture: along each edge, pixels just inside turn near white.
 TEST(ScreenOverlay, TheCollisionWindowsOutlineIsOnTheScreen) {
@@ -30,13 +41,7 @@ TEST(ScreenOverlay, TheCollisionWindowsOutlineIsOnTheScreen) {
     input.key(SDLK_SPACE);  // paused: the picture stays the same between the two captures
     ASSERT_FALSE(app.overlays().collisionWindow);
     const RgbImage before = app.capture();
-    for (int attempt = 0; attempt < 3 && !app.widget("overlay collision_window"); ++attempt) {
-        clickNamed(app, input, "View menu");
-        input.frames(2);
-    }
-    clickNamed(app, input, "overlay collision_window");
-    input.moveTo(5, 500);  // off the screen and the menus
-    input.frames(3);
+    clickOverlay(app, input, "collision_window");
     ASSERT_TRUE(app.overlays().collisionWindow) << "the View menu did not turn the overlay on";
     const RgbImage after = app.capture();
     shot(app, "collision-window");
@@ -84,13 +89,7 @@ TEST(ScreenOverlay, TheFirstHitMarkLeavesThePixelsAroundTheHitAsTheyAre) {
     input.moveTo(5, 500);
     input.frames(2);
     const RgbImage on = app.capture();
-    for (int attempt = 0; attempt < 3 && !app.widget("overlay first_hits"); ++attempt) {
-        clickNamed(app, input, "View menu");
-        input.frames(2);
-    }
-    clickNamed(app, input, "overlay first_hits");
-    input.moveTo(5, 500);
-    input.frames(3);
+    clickOverlay(app, input, "first_hits");
     ASSERT_FALSE(app.overlays().firstHits) << "the View menu did not turn the overlay off";
     const RgbImage off = app.capture();
 
@@ -144,14 +143,7 @@ TEST(CollisionsSelection, HitclrWhilePausedKeepsJudgingTheFrameOnShow) {
     input.key(SDLK_SPACE);  // pause
     if (app.simulation().midFrame()) input.key(SDLK_f);
     ASSERT_FALSE(app.simulation().midFrame());
-    auto cellSet = [&](const char* name) {
-        const RgbImage shot = app.capture();
-        const auto cell = app.widget(std::string("hardware ") + name);
-        EXPECT_TRUE(cell.has_value()) << name;
-        if (!cell) return false;
-        const uint8_t* p = shot.at(static_cast<int>((*cell)[0] + 3), static_cast<int>((*cell)[1] + 3));
-        return p[0] > 0x80;  // a set bit's square is light, a clear one's dark
-    };
+    auto cellSet = [&](const char* name) { return hardwareCellShownSet(app, name); };
     ASSERT_TRUE(cellSet("P0PL.P1"));
     ASSERT_FALSE(app.widget("user hitclr note").has_value());
     const std::string before = app.panelText("Collisions");
