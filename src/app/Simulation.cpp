@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <span>
+#include <vector>
 
 #include "collide/Comparison.h"
 
@@ -82,13 +84,12 @@ CollisionLatches Simulation::frameLatches() const {
     // Mid-frame a CPU read would find what came after the user's HITCLR; a whole frame is judged
     // on all it latched, as with a program's own clears.
     const bool users = !midFrame() && !userClears_.empty();
-    if (!atari_ && !users) return now;
-    std::vector<Atari::CollisionClear> clears;
-    if (atari_) {
-        const Atari::FrameWrites& frame = midFrame() ? atari_->currentFrameWrites() : atari_->lastFrameWrites();
-        clears = frame.collisionClears;
-    }
-    if (users) clears.insert(clears.end(), userClears_.begin(), userClears_.end());
+    std::span<const Atari::CollisionClear> program;
+    if (atari_) program = (midFrame() ? atari_->currentFrameWrites() : atari_->lastFrameWrites()).collisionClears;
+    if (!users) return collide::programLatches(program, now).value_or(now);
+    // (Both kinds together only once the user has written HITCLR: rare, so copied then.)
+    std::vector<Atari::CollisionClear> clears(program.begin(), program.end());
+    clears.insert(clears.end(), userClears_.begin(), userClears_.end());
     return collide::programLatches(clears, now).value_or(now);
 }
 
