@@ -217,8 +217,12 @@ private:
         const uint64_t frame = atari.lastFrameWrites().frame;
         Scene scene =
             sceneOfFrame(atari.lastFrameWrites(), atari.machine().options(), base + " frame " + std::to_string(frame));
+        // A user who paused to look at this frame keeps looking at it: the new scene starts
+        // paused too (it draws the same frame either way, but a running one moves the beam on).
+        const bool wasRunning = ctx.simulation.running();
         ctx.document.reset(std::move(scene), {}, true);  // untitled: Save asks where
         ctx.simulation.startOver();
+        ctx.simulation.setRunning(wasRunning);
         ctx.notify("a scene of frame " + std::to_string(frame) + runOn +
                    ", without the program: File > Save As keeps it");
     }

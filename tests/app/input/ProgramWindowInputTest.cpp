@@ -310,6 +310,7 @@ TEST(ProgramWindow, AFrameStoppedPartWayIsRunToItsEndForItsScene) {
         << "the scene is not of the frame that was on the screen";
     EXPECT_FALSE(app.document().scene().program.has_value());
     EXPECT_NE(app.status().find("run on from line"), std::string::npos) << app.status();
+    EXPECT_FALSE(app.running()) << "the scene made while paused started running";
     // Save offers the scene's name as a file name a shell takes without quotes.
     input.key(SDLK_s, KMOD_LCTRL);
     input.frames(3);
