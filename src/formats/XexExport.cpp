@@ -326,10 +326,14 @@ XexExport exportXex(const Scene& scene, const std::string& sceneFile) {
             continue;
         }
         if (w.clock > kWindowLeft)
+            // A program's own frame has its WSYNC kernel's writes here, late in the line before the
+            // one they are for: the way out (the next line's early clocks) is said with the limit.
             throw FormatError(sceneFile, where +
-                                             ": the exported kernel writes in horizontal blank (after WSYNC), so a "
-                                             "write inside the collision window (from colour clock " +
-                                             std::to_string(kWindowLeft) + ") cannot be placed exactly");
+                                             ": an exported program makes each line's writes between WSYNC on the "
+                                             "line before and colour clock " +
+                                             std::to_string(kWindowLeft) + ", so it cannot place one at colour clock " +
+                                             std::to_string(w.clock) + "; move the write to colour clock " +
+                                             std::to_string(kWindowLeft) + " or earlier, on this line or the next");
         if (groups.empty() || groups.back().front().line != w.line) groups.emplace_back();
         groups.back().push_back(w);
     }

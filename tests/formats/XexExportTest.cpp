@@ -145,9 +145,9 @@ TEST(XexExport, LineWritesTheSixFiveOTwoCannotReachAreRefused) {
     scene = exampleScene("line-writes-reuse.json");
     scene.lineWrites.push_back(RegisterWrite{120, 100, Reg::COLBK, 0x44});
     EXPECT_EQ(exportError(scene),
-              "scene.json: line write COLBK at scan line 120, colour clock 100: the exported kernel writes in "
-              "horizontal blank"
-              " (after WSYNC), so a write inside the collision window (from colour clock 34) cannot be placed exactly");
+              "scene.json: line write COLBK at scan line 120, colour clock 100: an exported program makes each "
+              "line's writes between WSYNC on the line before and colour clock 34, so it cannot place one at colour "
+              "clock 100; move the write to colour clock 34 or earlier, on this line or the next");
     scene = exampleScene("line-writes-reuse.json");
     scene.memory.push_back(MemoryBlock{0xE000, std::vector<uint8_t>(16, 0xAA), ""});
     EXPECT_EQ(
