@@ -204,26 +204,30 @@ private:
 
     // What the strip above shows, with its two colours as swatches.
     static void drawHistoryLegend(AppContext& ctx) {
-        auto swatch = [](ImU32 colour) {
-            const float h = ImGui::GetTextLineHeight();
-            const ImVec2 p = ImGui::GetCursorScreenPos();
-            ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.25f), ImVec2(p.x + h, p.y + h * 0.75f),
-                                                      colour);
-            ImGui::Dummy(ImVec2(h, h));
-            ImGui::SameLine();
-        };
         ImGui::BeginGroup();
         ImGui::TextDisabled(ctx.simulation.hasProgram() ? "Last %d frames, newest right; latched:"
                                                         : "Last %d frames, newest right; set:",
                             static_cast<int>(Simulation::kHistoryFrames));
         if (ImGui::IsItemHovered() && ctx.simulation.hasProgram())
             ImGui::SetTooltip("Each column: the bits latched%s", programNote(ctx));
-        ImGui::SameLine();
-        swatch(kMissileRow);
-        ImGui::TextDisabled("missile's register");
-        ImGui::SameLine();
-        swatch(kPlayerRow);
-        ImGui::TextDisabled("player's");
+        // Each key on the same line while it fits, else on the next: a narrow panel (1600 x 1000
+        // at a large font) cut "player's" off at its edge.
+        struct Key {
+            ImU32 colour;
+            const char* label;
+        };
+        for (const Key& key : {Key{kMissileRow, "missile's register"}, Key{kPlayerRow, "player's"}}) {
+            const float h = ImGui::GetTextLineHeight();
+            const float spacing = ImGui::GetStyle().ItemSpacing.x;
+            if (ImGui::GetItemRectMax().x + spacing + h + spacing + ImGui::CalcTextSize(key.label).x <= contentRight())
+                ImGui::SameLine();
+            const ImVec2 p = ImGui::GetCursorScreenPos();
+            ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + h * 0.25f), ImVec2(p.x + h, p.y + h * 0.75f),
+                                                      key.colour);
+            ImGui::Dummy(ImVec2(h, h));
+            ImGui::SameLine();
+            ImGui::TextDisabled("%s", key.label);
+        }
         ImGui::EndGroup();
         ctx.noteWidget("latch history legend");
     }

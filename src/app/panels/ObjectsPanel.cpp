@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/AppContext.h"
 #include "app/Panel.h"
@@ -69,6 +70,7 @@ public:
             "Drag the slider or the object on the screen, type the register's hex value in the $ field, or use\n"
             "the arrow keys (Tab picks the next object).");
         if (programHpos) programNote(ctx, hposRegister(obj), "position");
+        else lineWritesNote(ctx, hposRegister(obj));
 
         const ObjectStripe stripe = objectStripe(scene, obj);
         const std::vector<uint8_t> rows = stripe.dma ? readStripe(scene, stripe) : std::vector<uint8_t>{};
@@ -159,6 +161,7 @@ private:
                               [&](Scene& s) { setSceneRegister(s, reg, next); });
         }
         if (program) programNote(ctx, reg, "size");
+        else lineWritesNote(ctx, reg);
     }
 
     // A running program writes this register itself, every frame (its last frame did): the
@@ -185,6 +188,33 @@ private:
         ctx.noteWidget(std::string("objects program sets ") + std::string(registerName(reg)));
     }
 
+    // A scene's line writes change the register during the frame: the field holds its value at
+    // the frame's start only, which is not where the screen shows the object (HPOS $00 beside a
+    // player drawn at clock 64 by a write). Said under the field, with the first write.
+    static void lineWritesNote(AppContext& ctx, Reg reg) {
+        if (ctx.simulation.hasProgram()) return;
+        const std::vector<RegisterWrite>& writes = ctx.document.scene().lineWrites;
+        const auto first =
+            std::min_element(writes.begin(), writes.end(), [&](const RegisterWrite& a, const RegisterWrite& b) {
+                if ((a.reg == reg) != (b.reg == reg)) return a.reg == reg;
+                return a.line != b.line ? a.line < b.line : a.clock < b.clock;
+            });
+        if (first == writes.end() || first->reg != reg) return;
+        const auto count =
+            std::count_if(writes.begin(), writes.end(), [&](const RegisterWrite& w) { return w.reg == reg; });
+        char value[8];
+        std::snprintf(value, sizeof value, "$%02X", first->value);
+        const std::string name(registerName(reg));
+        const std::string others = count > 1 ? " and " + std::to_string(count - 1) + " more" : std::string();
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled(
+            "A line write sets %s to %s at scan line %d, colour clock %d%s: the value here is the one "
+            "the frame starts with. The Appearances panel lists the line writes.",
+            name.c_str(), value, first->line, first->clock, others.c_str());
+        ImGui::PopTextWrapPos();
+        ctx.noteWidget("objects line writes set " + name);
+    }
+
     static void drawColour(AppContext& ctx, int obj) {
         const Scene& scene = ctx.document.scene();
         const Reg reg = colourRegister(obj);
@@ -199,6 +229,7 @@ private:
         ImGui::SameLine();
         ImGui::Text("%s", std::string(registerName(reg)).c_str());
         if (program) programNote(ctx, reg, "colour");
+        else lineWritesNote(ctx, reg);
         if (isMissile(obj) && (sceneRegister(scene, Reg::PRIOR) & 0x10)) {
             ImGui::SameLine();
             ImGui::TextDisabled("(PRIOR bit 4: missiles show in COLPF3)");
@@ -223,6 +254,7 @@ private:
             "Double-line P/M only: the object's DMA byte is taken on odd lines only, which moves it down one scan "
             "line.");
         if (program) programNote(ctx, Reg::VDELAY, "vertical delay");
+        else lineWritesNote(ctx, Reg::VDELAY);
     }
 
     // The scene's "motion" for this object: a velocity per frame and what it does at the edges.

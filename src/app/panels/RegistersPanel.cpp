@@ -80,7 +80,9 @@ private:
                 ImGui::SetTooltip(
                     "The register in the machine now (line writes and P/M DMA change some during a frame)");
             ImGui::TableNextColumn();
-            ImGui::TextDisabled("%.*s", static_cast<int>(info.bits.size()), info.bits.data());
+            // Cut with "..." at the column's edge (the whole text on hover), not mid-word.
+            fittedText(std::string(info.bits), ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ctx.noteWidget(std::string("register bits ") + std::string(info.name));
             ImGui::PopID();
         }
         ImGui::EndTable();

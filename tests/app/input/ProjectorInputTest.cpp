@@ -205,6 +205,26 @@ float shownRight(const char* slot) {
     return w ? w->Pos.x + w->Size.x - ImGui::GetStyle().WindowPadding.x : 0;
 }
 
+// With a program at 175% on 1600 x 1000, the latch strip's caption (what its two colours mean)
+// ran past the Frame control panel's edge, "player's" cut to "play". Its keys go on the next
+// line when they do not fit: the whole caption is inside the panel at every size up to 300%.
+TEST(Projector, TheLatchStripCaptionStaysInsideThePanel) {
+    const fs::path dir = scratchDir("projector-strip-keys");
+    AppSession app(sessionOptions(sourceFile("assets/programs/joystick.xex"), dir, 1600, 1000));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(8);
+    const float normalFont = app.fontSize();
+    for (int step = 0; step < 6; ++step) {
+        bigger(input);  // 125%, 150%, 175%, 200%, 250%, 300%
+        const auto legend = app.widget("latch history legend");
+        ASSERT_TRUE(legend.has_value());
+        EXPECT_LE((*legend)[2], shownRight("Control") + 1)
+            << "the caption runs past the panel at " << percent(app, normalFont) << "%";
+    }
+    fs::remove_all(dir);
+}
+
 // At 175% the Sweep panel shows each method's whole name over its map (wrapped, not cut), its
 // first row of maps whole, and its legend inside the panel.
 TEST(Projector, TheSweepShowsWholeNamesAndMapsAt175) {

@@ -455,6 +455,66 @@ TEST(Walkthrough, TheObjectsPanelGivesHposAlsoAsTheClockTheReasonsCount) {
     fs::remove_all(dir);
 }
 
+// The Registers panel's bits column ran past the panel's edge in a smaller window or at a
+// larger interface size ("in colour clock" cut mid-word, the rest unreadable). A description longer than its column is
+// cut with
+// "..." and hovering it shows it whole, as the display list's rows do.
+TEST(Walkthrough, ARegistersBitsTextCutShortShowsItWholeOnHover) {
+    const fs::path dir = scratchDir("walk-register-bits");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/busy-mode-e.json"), dir, 1600, 1000);
+    options.show = {"Registers"};
+    options.uiScale = 1.5f;
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const auto cell = app.widget("register bits HPOSP0");
+    ASSERT_TRUE(cell.has_value()) << "the Registers panel shows no HPOSP0 row";
+    const std::string whole = "horizontal position of player 0's left edge, in colour clocks";
+    const ImGuiWindow* panel = ImGui::FindWindowByName("Inspector");  // the slot it opens in
+    ASSERT_NE(panel, nullptr);
+    // What is seen of the table ends at its vertical scroll bar, inside the panel's padding.
+    const float right = panel->Pos.x + panel->Size.x - panel->WindowPadding.x - ImGui::GetStyle().ScrollbarSize;
+    ASSERT_GT((*cell)[0] + ImGui::CalcTextSize(whole.c_str()).x, right)
+        << "the description fits its column at this size: nothing to test";
+    EXPECT_LE((*cell)[2], right) << "the description runs past the panel";
+    const std::string text = app.panelText("Registers");
+    EXPECT_EQ(text.find(whole), std::string::npos) << text.substr(0, 600);
+    EXPECT_NE(text.find("horizontal position of player 0"), std::string::npos) << text.substr(0, 600);
+    input.moveTo(static_cast<int>((*cell)[0] + 8), static_cast<int>(((*cell)[1] + (*cell)[3]) / 2));
+    input.frames(3);
+    const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
+    ASSERT_TRUE(tip && tip->Active) << "no tooltip over a description cut short";
+    fs::remove_all(dir);
+}
+
+// A player that line writes place (the same player shown three times down the screen) has
+// the HPOS of the frame's start in the Objects panel; a user saw HPOS $00 there beside a player
+// drawn at clock 64 and could not tell why. The panel says under the field that line writes set
+// the register during the frame, and where the first one does; a scene without such writes
+// says nothing of them.
+TEST(Walkthrough, TheObjectsPanelSaysWhenLineWritesSetTheRegisterDuringTheFrame) {
+    const fs::path dir = scratchDir("walk-hpos-line-writes");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/line-writes-reuse.json"), dir);
+    options.show = {"Objects"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    // line-writes-reuse.json: HPOSP0 written at scan lines 0 ($40), 100 and 170, all on clock 0.
+    std::string text = app.panelText("Objects");
+    EXPECT_NE(text.find("A line write sets HPOSP0 to $40 at scan line 0, colour clock 0 and 2 more"), std::string::npos)
+        << text;
+    EXPECT_TRUE(app.widget("objects line writes set HPOSP0").has_value());
+    // P1 has no line writes: nothing is said.
+    input.key(SDLK_TAB);
+    input.frames(3);
+    text = app.panelText("Objects");
+    ASSERT_NE(text.find("= clock 160"), std::string::npos) << "Tab did not select P1 (HPOSP1 $A0): " << text;
+    EXPECT_EQ(text.find("A line write sets"), std::string::npos) << text;
+    fs::remove_all(dir);
+}
+
 // The Open dialog's Recent list works as its file list does: a click puts the path in the
 // field (the dialog stays open; it used to close with the path unused), Open opens it, and a
 // double click opens it at once.
