@@ -354,8 +354,9 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // that write from the ring carried in and the new start: the first start's places (with the carried
 // bits) fetch up to it, then the carried bits alone up to the second start, then with its places,
 // later writes moving it while ahead or its stop after. Left to the model without the carried bits
-// (not modelled): text lines, a write that turned the DMA off before the restarting one, and the
-// width turned off before the beam latches the second start (a pause, or the DMA off after it).
+// (not modelled): text lines, a write that turned the DMA off before the restarting one, and a
+// later write that turns the width off (a pause, or the DMA off after it), or moves the second
+// start behind the beam (playfieldFetch then has no second start), before the beam latches it.
 CarriedClock twoStartsCarried(uint8_t mode, const PlayfieldFetch& fetch,
                               std::span<const PlayfieldLine::FetchChange> changes) {
     if (anticMode(mode).character || fetch.firstClock < 0 || fetch.firstOff >= 0) return {};
