@@ -1161,78 +1161,97 @@ void showInDisplayWindow(const std::array<uint8_t, PlayfieldLine::kSize>& codes,
 // the place from cycle 5 on, and it steps back one at the start); from the start the clock has
 // the start's places too, and from two cycles before the stop the place no longer moves for the
 // stop's own. Cycle x's pixels show at colour clocks 2x + 8 and 2x + 9. A read place 48-62 (the
-// buffer wraps after 63) reads $FF.
-PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, int startName, int stopName) {
+// buffer wraps after 63) reads $FF. With two starts (`clock.restartFrom`) the first start's run
+// ends at the restarting write and the register and read place run on to the second start.
+PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const CarriedClock& clock) {
     const int mode = out.mode;
     const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
-    const int start = startName + 2, stop = stopName < 0 ? kNoStop : stopName + 2;
     const uint8_t ring = out.dmaClock;
     auto bit = [](uint8_t pattern, int place) { return (pattern >> (place & 7)) & 1; };
-    // The clock from the start on, counted from the start: the ring (turned to bitmap cycles)
-    // and the start's places.
-    const uint8_t atBitmaps = static_cast<uint8_t>((ring << 2) | (ring >> 6));
-    const uint8_t withStart = static_cast<uint8_t>(atBitmaps | dmaClockPlaces(step, start));
-    const int turn = start & 7;
-    const uint8_t fromStart = static_cast<uint8_t>((withStart >> turn) | (withStart << ((8 - turn) & 7)));
-    const uint8_t nearStop = static_cast<uint8_t>(fromStart & ~dmaClockPlaces(step, 0));
     uint8_t shifter = 0;
     int place = 0;
     auto read = [&] { return (place & 48) == 48 ? uint8_t{0xFF} : mem.read(scanAddress(out.dataAddress, place)); };
     auto advance = [&] { place = place + 1 >= 63 ? 0 : place + 1; };
     auto shift = [&](int bits) { shifter = static_cast<uint8_t>(shifter << bits); };
-    for (int x = 1; x < start; ++x) {
-        if (mode == 8 || mode == 9) {
-            if (ring & (0x55 << ((x + 6) & 1))) shift(2);
-        } else {
-            shift(step == 2 ? 4 : 2);
-        }
-        if (bit(ring, x + 6)) shifter = static_cast<uint8_t>(shifter | read());
-        if ((x + 2 >= start ? bit(fromStart, x + 2 - start) : bit(ring, x)) && x >= 5) advance();
-    }
-    place = (place + 62) % 63;
     std::array<uint8_t, PlayfieldLine::kSize> codes{};
-    const int end = std::min(stop, 112);
-    for (int x = start; x < end; ++x) {
-        const int at = x - start;
-        switch (mode) {
-            case 8:
-                if (fromStart & (0x55 << (at & 1))) shift(2);
-                break;
-            case 9: shift(1); break;
-            case 10:
-            case 11:
-            case 12: shift(2); break;
-            default: shift(4); break;
+    // The register and read place from cycle `from` up to the start of first bitmap cycle `start`,
+    // then its pixels up to cycle `to` (exclusive) with the stop `stop` (a bitmap cycle).
+    auto run = [&](int from, int start, int stop, int to) {
+        // The clock from the start on, counted from the start: the ring (turned to bitmap cycles)
+        // and the start's places.
+        const uint8_t atBitmaps = static_cast<uint8_t>((ring << 2) | (ring >> 6));
+        const uint8_t withStart = static_cast<uint8_t>(atBitmaps | dmaClockPlaces(step, start));
+        const int turn = start & 7;
+        const uint8_t fromStart = static_cast<uint8_t>((withStart >> turn) | (withStart << ((8 - turn) & 7)));
+        const uint8_t nearStop = static_cast<uint8_t>(fromStart & ~dmaClockPlaces(step, 0));
+        const int before = std::min(start, to);
+        for (int x = from; x < before; ++x) {
+            if (mode == 8 || mode == 9) {
+                if (ring & (0x55 << ((x + 6) & 1))) shift(2);
+            } else {
+                shift(step == 2 ? 4 : 2);
+            }
+            if (bit(ring, x + 6)) shifter = static_cast<uint8_t>(shifter | read());
+            if ((x + 2 >= start ? bit(fromStart, x + 2 - start) : bit(ring, x)) && x >= 5) advance();
         }
-        if (bit(fromStart, at)) shifter = static_cast<uint8_t>(shifter | read());
-        if (bit(x + 2 >= stop ? nearStop : fromStart, at + 2)) advance();
-        // This cycle's two colour clocks.
-        uint8_t a = 0, b = 0;
-        auto lores = [](int v) { return static_cast<uint8_t>(v == 0 ? 0 : 3 + v); };
-        switch (mode) {
-            case 8:
-            case 10: a = b = lores(shifter >> 6); break;
-            case 9: a = b = (shifter >> 7) ? 4 : 0; break;
-            case 11:
-            case 12:
-                a = (shifter >> 7) ? 4 : 0;
-                b = (shifter >> 6) & 1 ? 4 : 0;
-                break;
-            case 15:
-                a = static_cast<uint8_t>(4 | ((shifter >> 6) & 3));
-                b = static_cast<uint8_t>(4 | ((shifter >> 4) & 3));
-                break;
-            default:  // D, E
-                a = lores((shifter >> 6) & 3);
-                b = lores((shifter >> 4) & 3);
-                break;
+        if (before < start) return;  // (the decode stopped before the start: no step back, no pixels)
+        place = (place + 62) % 63;
+        const int end = std::min({stop, 112, to});
+        for (int x = start; x < end; ++x) {
+            const int at = x - start;
+            switch (mode) {
+                case 8:
+                    if (fromStart & (0x55 << (at & 1))) shift(2);
+                    break;
+                case 9: shift(1); break;
+                case 10:
+                case 11:
+                case 12: shift(2); break;
+                default: shift(4); break;
+            }
+            if (bit(fromStart, at)) shifter = static_cast<uint8_t>(shifter | read());
+            if (bit(x + 2 >= stop ? nearStop : fromStart, at + 2)) advance();
+            // This cycle's two colour clocks.
+            uint8_t a = 0, b = 0;
+            auto lores = [](int v) { return static_cast<uint8_t>(v == 0 ? 0 : 3 + v); };
+            switch (mode) {
+                case 8:
+                case 10: a = b = lores(shifter >> 6); break;
+                case 9: a = b = (shifter >> 7) ? 4 : 0; break;
+                case 11:
+                case 12:
+                    a = (shifter >> 7) ? 4 : 0;
+                    b = (shifter >> 6) & 1 ? 4 : 0;
+                    break;
+                case 15:
+                    a = static_cast<uint8_t>(4 | ((shifter >> 6) & 3));
+                    b = static_cast<uint8_t>(4 | ((shifter >> 4) & 3));
+                    break;
+                default:  // D, E
+                    a = lores((shifter >> 6) & 3);
+                    b = lores((shifter >> 4) & 3);
+                    break;
+            }
+            const int clock = 2 * x + 8 + delayOf(out);
+            if (clock + 1 < PlayfieldLine::kSize) {
+                codes[static_cast<size_t>(clock)] = a;
+                codes[static_cast<size_t>(clock + 1)] = b;
+            }
         }
-        const int clock = 2 * x + 8 + delayOf(out);
-        if (clock + 1 < PlayfieldLine::kSize) {
-            codes[static_cast<size_t>(clock)] = a;
-            codes[static_cast<size_t>(clock + 1)] = b;
-        }
+    };
+    const int stop = clock.stop < 0 ? kNoStop : clock.stop + 2;
+    if (clock.restartFrom < 0) {
+        run(1, clock.start + 2, stop, kNoStop);
+    } else {
+        // Two starts: Altirra's decode ran the first start's picture up to the cycle of the write
+        // that made the second (a DMACTL write catches it up with the beam first), and then, with
+        // the start ahead again, runs the register and the read place on from where they are as
+        // before a start (the ring alone, no pixels), steps the place back at the second start and
+        // shows its picture from there.
+        const int written = clock.restartFrom - 1;
+        run(1, clock.start + 2, kNoStop, written);
+        run(written, clock.secondStart + 2, stop, kNoStop);
     }
     showInDisplayWindow(codes, out);
 }
@@ -1393,7 +1412,7 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     placePlayfield(out);
     out.generated = true;
     if (!anticMode(out.mode).character) {
-        dmaClockPicture(lineMemory(mem, out), out, clock.start, clock.stop);
+        dmaClockPicture(lineMemory(mem, out), out, clock);
     } else {
         // The buffer as the line began: before a first row's fetches filled it (scanLine), else as
         // the mode line's first row left it.

@@ -349,6 +349,27 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
     return n;
 }
 
+// A carried bitmap line whose start a write on cycle 10 passed by two and a later write moved ahead
+// of the beam again (`fetch`: playfieldFetch's two starts). Altirra works the pattern out again at
+// that write from the ring carried in and the new start: the first start's places (with the carried
+// bits) fetch up to it, then the carried bits alone up to the second start, then with its places,
+// later writes moving it while ahead or its stop after. Left to the model without the carried bits
+// (not modelled): text lines, a write that turned the DMA off before the restarting one, and a
+// later write that turns the width off (a pause, or the DMA off after it), or moves the second
+// start behind the beam (playfieldFetch then has no second start), before the beam latches it.
+CarriedClock twoStartsCarried(uint8_t mode, const PlayfieldFetch& fetch,
+                              std::span<const PlayfieldLine::FetchChange> changes) {
+    if (anticMode(mode).character || fetch.firstClock < 0 || fetch.firstOff >= 0) return {};
+    const int second = fetch.clock + 1;  // its first name cycle
+    for (const PlayfieldLine::FetchChange& w : changes)
+        if (w.clock / 2 >= fetch.restartFrom && w.clock / 2 < second && (w.dmactl & 3) == 0) return {};
+    return {.modelled = true,
+            .start = fetch.firstClock + 1,
+            .stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1,
+            .restartFrom = fetch.restartFrom,
+            .secondStart = second};
+}
+
 }  // namespace
 
 CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
@@ -409,9 +430,10 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
             if (c - 1 <= kLastLateStartCycle) {
                 if (start == c - 1 && next < changes.size()) {
                     // Passed by two with later writes: the line as if latched up to the first later
-                    // write that redoes the timing, nothing fetched from it on.
+                    // write that redoes the timing, nothing fetched from it on, or the fetches
+                    // started again from one that moves the start ahead (two starts, below).
                     out.end = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, changes.subspan(next));
-                    if (out.end < 0) return CarriedClock{};
+                    if (out.end < 0) return twoStartsCarried(mode, fetch, changes);
                 } else if (!lateStartLatches(start, c)) {
                     return out;
                 }
@@ -445,6 +467,19 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
 }
 
 DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& clock, bool names) {
+    if (clock.restartFrom >= 0) [[unlikely]] {
+        // Two starts: each cycle's fetch follows the pattern in force on it, the first start's (its
+        // stop never reached) up to the restarting write, the second's from it.
+        DmaClockFetches f = dmaClockFetches(ring, mode, clock.start, -1, names);
+        const DmaClockFetches second = dmaClockFetches(ring, mode, clock.secondStart, clock.stop, names);
+        for (int c = clock.restartFrom; c < kCyclesPerLine; ++c) {
+            const auto bit = uint64_t{1} << (c & 63);
+            const auto word = static_cast<size_t>(c >> 6);
+            f.name[word] = (f.name[word] & ~bit) | (second.name[word] & bit);
+            f.font[word] = (f.font[word] & ~bit) | (second.font[word] & bit);
+        }
+        return f;
+    }
     DmaClockFetches f = dmaClockFetches(ring, mode, clock.start, clock.stop, names);
     // (A name cycle the pattern before a write decided: the carried bits alone.)
     if (clock.unfetchedName >= 0 && !((ring >> (clock.unfetchedName & 7)) & 1))

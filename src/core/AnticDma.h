@@ -241,11 +241,18 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // its writes are followed as on a line begun with it on, the width turned on with the start
 // ahead (or just behind on cycle 9 or 10, latched late) ending the pause, as often as it goes off
 // and on again, a start moved while ahead, and later writes after the start moving only its stop.
+// Two starts (bitmap modes): a start a write on cycle 10 passed by two whose later write moves it
+// ahead of the beam again makes ANTIC work the pattern out again from that write with the new
+// start (Altirra: active with the start ahead, its pattern made from the ring carried in): up to
+// `restartFrom`, the cycle that write acts from, the carried bits and the first start's places
+// (`start`) fetch; from it, the carried bits alone up to the second start `secondStart`, then with
+// its places, `stop` being the second start's stop.
 // `modelled` is false for the lines the model draws without the carried bits: a line begun with
 // the width off whose width no write turns on with the start ahead or latched late (a write from
 // cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
-// passed by two whose later write moves it ahead of the beam again (ANTIC's fetches would start
-// again there).
+// passed by two whose later write moves it ahead of the beam again on a text line, or after a
+// write that turned the DMA off first, or before a write that leaves the second start behind or
+// turns the width off before the beam latches it.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;
@@ -255,6 +262,8 @@ struct CarriedClock {
     int unfetchedName = -1;
     int pauseFrom = -1, pauseTo = -1;
     uint64_t resumed = 0;
+    int restartFrom = -1;
+    int secondStart = kNoStart;
     // A line begun with the width off (a pause from 0): the first cycle its carried bits fetch
     // on, where the first write turning the width on acts (the end of the first pause); -1 for
     // other lines.

@@ -559,8 +559,8 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoStillStartsThe
     // the line begun with HSCROL 0, carried bitmaps on 3, 5, 7, 9 and 11, then every cycle
     // 12-105. Drawn without the carried bits it would fetch only 12-105.
     // ANTIC latches a start on the cycle before its first name cycle, here 9, before the write: the
-    // start stays unlatched, and a later width or HSCROL write would find the playfield DMA off
-    // (or a new start ahead); such a line is left to the model without the carried bits.
+    // start stays unlatched, and a later width or HSCROL write finds the playfield DMA off or a new
+    // start ahead (the tests below).
     LineDmaSetup s;
     s.dmactl = 0x22;
     s.mode = 0xF;
@@ -579,10 +579,14 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoStillStartsThe
     began.fetchChanges = {};
     EXPECT_EQ(dma.use, lineDma(began).use);
     // A later write moving the start ahead of the beam again (HSCROL 14 at clock 24, acting from
-    // 12: name cycle 17) would start the fetches again there (Altirra): not modelled. (One leaving
-    // it behind: the test below.)
+    // 12: name cycle 17) starts the fetches again there, with the carried bits (Altirra; test
+    // A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadFetchesTheCarriedBitsAroundTwoStarts).
+    // (One leaving it behind: the test below.) This assertion said such a line was not modelled.
     const std::vector<PlayfieldLine::FetchChange> thenAhead = {{22, 0x22, 0}, {24, 0x22, 14}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, thenAhead).modelled);
+    const CarriedClock ahead = carriedClockAsWritten(0xF, true, 0x22, 8, thenAhead);
+    EXPECT_TRUE(ahead.modelled);
+    EXPECT_EQ(ahead.restartFrom, 12);
+    EXPECT_EQ(ahead.secondStart, 17);
 }
 
 TEST(AnticDma, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteFindsBehindTheBeamFetchesUpToTheWrite) {
@@ -660,6 +664,49 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartPassedByTwoADmactlWriteKeepingTheWidthFe
         for (int c = 30; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
         EXPECT_EQ(dma.cpuCycles(), 83) << int{later};
     }
+}
+
+TEST(AnticDma, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadFetchesTheCarriedBitsAroundTwoStarts) {
+    // The line of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteFindsBehindTheBeamFetchesUpToTheWrite
+    // (scrolled mode F first row at normal width, a wide fetch, HSCROL 8 as it begins: first name
+    // cycle 14; the ring $AA, odd places; HSCROL 0 at clock 22, cycle 10, acting from 11: the start
+    // on name cycle 10, passed by two, unlatched) with HSCROL 12 at clock 26 (cycle 12, acting from
+    // 13) instead: the new start, name cycle 16 (bitmaps from 18), is ahead of the beam (12 <= 18 -
+    // 4), so Altirra's playfield DMA stays active and its pattern is made again from the ring carried
+    // in and the new start (UpdateDMAPattern: the ring alone up to the start, then with the start's
+    // places, less the stop's after it). Bitmaps (2 cycles after their name place):
+    //   cycles 2-10, the ring alone (the start, name cycle 14, ahead): 3, 5, 7, 9;
+    //   11-12, the first start's pattern (the ring and name cycle 10's even places): 11 and 12;
+    //   13-105, the second start's: the ring's odd cycles 13-105 (47) and the start's even ones
+    //   from 18 (name cycle 16) to 104 (44); its stop (name cycle 112) is past the line.
+    // 97 bitmaps take the bus; the cycles left are 0, 1 (no fetch there on this line), 2, 4, 6, 8,
+    // 10, 14, 16 and 106-113; the refresh requests from 25 wait for 106, where the last one is made:
+    // the CPU keeps 9 + 8 - 1 = 16 cycles.
+    // The model before fetched it as a line with no clock carried in (A1's two starts): bitmaps on
+    // 12 and 18-104, the 9 refreshes on time, the CPU 60 cycles.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x22, 0}, {26, 0x22, 12}};
+    s.fetchChanges = writes;
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 8, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 10);
+    EXPECT_EQ(clock.restartFrom, 13);
+    EXPECT_EQ(clock.secondStart, 16);
+    EXPECT_FALSE(clock.dmaOffAfterStart());
+    const LineDma dma = lineDma(s);
+    for (const int c : {3, 5, 7, 9, 11, 12}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (const int c : {2, 4, 6, 8, 10, 14, 16}) EXPECT_EQ(dma.use[c], DmaUse::Cpu) << c;
+    for (int c = 13; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 18; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 16);
 }
 
 TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffWhoseStartPassedByTwoALaterWriteTurnsOffFetchesUpToIt) {
@@ -2037,6 +2084,55 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoPassesOnTheStopALaterWrit
         t.m.runScanline();
         EXPECT_EQ(t.m.currentLine().dmaClock, c.ring) << c.clock << " " << c.nextClock0;
     }
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStartsAgainWithTheCarriedBits) {
+    // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDrawnUpToTheWrite (mode F,
+    // scrolled, normal width, the ring $55 carried in: even places; HSCROL 4 as it begins, HSCROL 0
+    // at clock 18, cycle 10: the start on name cycle 10, bitmaps from 12, passed by two, unlatched)
+    // with DMACTL $21 (narrow: a normal fetch) at clock 22 (cycle 12, acting from 13) instead: the
+    // new start, name cycle 18 (bitmaps from 20), is ahead of the beam (12 <= 20 - 4), so Altirra
+    // keeps the playfield DMA on and makes its pattern again from the ring carried in and the new
+    // start. Fetches: bitmaps on 0 (virtual), 2, 4, 6 move the counter from byte 51 to 55; then on
+    // every even cycle 8-98: 8 and 10 (the ring), 12 (the first start), 14-18 (the ring alone), 20-98
+    // (the ring and the second start; its stop, name cycle 98, takes the even places away): 46
+    // bytes, 55-100, into places 0-45. The counter moves to byte 101.
+    // Picture (Altirra's Decode with the ring, a shift register ORing the byte at its read place on
+    // each cycle with a bitmap, shifting out 2 pixels a cycle, each cycle's pixels at clocks 2x + 8):
+    // before the first start the read place moves on 6, 8 and 10 (the ring's places, then the
+    // start's), and steps back one as the decode, caught up with the beam by the DMACTL write, reaches
+    // the first start (12): place 2; no pixel of the first start is decoded before the write. With
+    // the start ahead again the decode runs on as before a start: the place moves on 12, 14, 16 and
+    // 18 and steps back at the second start (20): place 5. From there each even cycle x loads place
+    // 5 + (x - 20) / 2: byte 55 + p at clock 28 + 4p, so the narrow window $40-$BF (from the write's
+    // clock 26) shows bytes 64-95. Line 33 ends with the second start and its stop (name cycles 18
+    // and 98, even): ($55 | $55) & ~$55, the ring $00, and line 34 (narrow, a normal fetch from byte
+    // 101, byte i at clock 48 + 4i) shows bytes 105-136. Memory: bytes 64-95 $FF, 105-136 $F0, the
+    // rest $00: line 33 lit in all its window, line 34 "1100" in all of it.
+    // The model before drew line 33 as a line with no clock carried in (A1's two starts): a bitmap
+    // on 12 and 20-98 (41 bytes from byte 55), the second start's picture from place 0 at clock 48:
+    // bytes 59-90 in the window (dark at $40-$53), and line 34 from byte 96 (dark at $40-$53).
+    auto scene = [](TestMachine& t) {
+        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+        fill(t, 64, 96, 0xFF);
+        fill(t, 105, 137, 0xF0);
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
+        t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
+        t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x21);
+    };
+    TestMachine lines;
+    scene(lines);
+    for (int y = 0; y <= kFirstModeLine + 1; ++y) lines.m.runScanline();
+    EXPECT_EQ(lines.m.currentLine().dmaClock, 0x55);
+    lines.m.runScanline();
+    EXPECT_EQ(lines.m.currentLine().dmaClock, 0);
+    TestMachine t;
+    scene(t);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0),
+              std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
 }
 
 TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStartedInTime) {

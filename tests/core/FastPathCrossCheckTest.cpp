@@ -957,7 +957,9 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // work the timing out again all the same (abnormalDmaScenePassedByTwoThenPmWritten,
 // abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten). With `laterAhead` the later write comes on
 // cycles 10-24 (clocks 20-47), mostly moving the start ahead of the beam again: HSCROL, or the
-// width narrow or normal (abnormalDmaSceneOrdinaryPassedByTwoThenAhead).
+// width narrow or normal, with `ordinary` on lines with no clock carried in
+// (abnormalDmaSceneOrdinaryPassedByTwoThenAhead); on carried lines it comes on cycles 10-17
+// (clocks 20-35), HSCROL 8-15 or the width narrow (abnormalDmaScenePassedByTwoThenAhead).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
                           bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false,
@@ -996,6 +998,14 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
             const int later = laterNearStop ? 196 + beforeSeven.below(30)
                               : laterAhead  ? 20 + beforeSeven.below(28)
                                             : 24 + beforeSeven.below(186);
+            if (laterAhead && !ordinary) {
+                // (On carried lines the write comes on cycles 10-17 and mostly moves the wide start
+                // ahead: HSCROL 8-15, or the width narrow.)
+                const int ahead = 20 + beforeSeven.below(16);
+                if (beforeSeven.chance(2)) t.at(y, ahead, Reg::HSCROL, static_cast<uint8_t>(8 + beforeSeven.below(8)));
+                else t.at(y, ahead, Reg::DMACTL, 0x2D);
+                continue;
+            }
             if (laterAhead) {
                 if (beforeSeven.chance(2)) t.at(y, later, Reg::HSCROL, beforeSeven.byte());
                 else t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(0x2C | (1 + beforeSeven.below(2))));
@@ -1091,6 +1101,9 @@ void abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten(TestMachine& t, uint32_t s
 }
 void abnormalDmaSceneOrdinaryPassedByTwoThenAhead(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, true, false, true);
+}
+void abnormalDmaScenePassedByTwoThenAhead(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true);
 }
 
 // Line y's width and HSCROL changes as Machine hands them over (it drops them as the line ends),
@@ -1218,6 +1231,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // (Seeds 9290-9309: the later write on cycles 10-24, on lines with no clock carried in.) The
     // bitmap lines whose start passed by two such a write moves ahead again (two starts)
     int twoStarts = 0;
+    // (Seeds 9310-9329: the same later write on carried lines.) The carried bitmap lines so started
+    // a second time, the carried bits fetching around both starts
+    int carriedTwoStarts = 0;
     // (Whether the change acting from cycle `end` keeps the width and HSCROL of the one before.)
     auto keepsWidth = [](const PlayfieldLine& pf, const std::vector<PlayfieldLine::FetchChange>& changes, int end) {
         uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
@@ -1228,7 +1244,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
         }
         return false;
     };
-    for (uint32_t seed = 9000; seed < 9310; ++seed) {
+    for (uint32_t seed = 9000; seed < 9330; ++seed) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
@@ -1241,7 +1257,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                            : seed < 9270 ? abnormalDmaSceneOrdinaryPassedByTwoThenWritten
                            : seed < 9280 ? abnormalDmaScenePassedByTwoThenPmWritten
                            : seed < 9290 ? abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten
-                                         : abnormalDmaSceneOrdinaryPassedByTwoThenAhead;
+                           : seed < 9310 ? abnormalDmaSceneOrdinaryPassedByTwoThenAhead
+                                         : abnormalDmaScenePassedByTwoThenAhead;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1321,6 +1338,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                                    std::any_of(changes.begin(), changes.end(),
                                                [&](const PlayfieldLine::FetchChange& w) { return w.clock == 22; });
                 passedByTwo += byTwo;
+                carriedTwoStarts += seed >= 9310 && clock.modelled && clock.restartFrom >= 0;
                 passedByTwoText += byTwo && anticMode(pf.dmaMode).character;
                 passedByTwoUnfetched += byTwo && clock.unfetchedName == 10 && !((pf.dmaClock >> 2) & 1);
                 if (clock.modelled && clock.start == kNoStart && clock.end < 7) {
@@ -1492,6 +1510,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(ordinaryKeptWidthOff, 35) << ordinaryByTwoOff;
     // (25 seen.)
     EXPECT_GT(twoStarts, 15);
+    // (14 seen.)
+    EXPECT_GT(carriedTwoStarts, 8);
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
