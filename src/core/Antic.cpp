@@ -180,8 +180,8 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
     out.names.fill(-1);
     out.fonts.fill(-1);
     if (pf.fetchClock < 0) return false;
-    // A bitmap line whose start a write on cycle 10 passed by two and a later one moved ahead again
-    // (A1): its fetches come with two clocks, the first one's from its own start.
+    // A line whose start a write on cycle 10 passed by two and a later one moved ahead again (A1):
+    // its fetches come with two clocks, the first one's from its own start.
     const PlayfieldFetch fetch = playfieldFetch(pf);
     const int clock = fetch.firstClock >= 0 ? fetch.firstClock : pf.fetchClock;
     if (cpu) [[unlikely]] {
@@ -198,11 +198,17 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
     bool any = false;
     size_t next = 0;
     uint8_t dmactl = pf.dmactl;
-    std::array<int8_t, kCyclesPerLine> twoStarts{};  // (fetch i + 1 on its cycle)
-    if (fetch.firstClock >= 0) [[unlikely]]
+    // (Name or bitmap fetch i + 1, and a text line's font fetch i + 1, on its cycle.)
+    std::array<int8_t, kCyclesPerLine> twoStarts{}, twoStartFonts{};
+    if (fetch.firstClock >= 0) [[unlikely]] {
         for (int i = 0; i < count; ++i)
-            if (const int c = fetch.fetchCycle(i, 3, step); c < kCyclesPerLine)
+            if (const int c = fetch.fetchCycle(i, info.character ? 1 : 3, step); c < kCyclesPerLine)
                 twoStarts[static_cast<size_t>(c)] = static_cast<int8_t>(i + 1);
+        if (info.character)
+            for (int i = 0; i < std::min(fetch.fontCount(), count); ++i)
+                if (const int c = fetch.fontCycle(i, step); c < kCyclesPerLine)
+                    twoStartFonts[static_cast<size_t>(c)] = static_cast<int8_t>(i + 1);
+    }
     // Cycle by cycle, as the bus sees it: the name or bitmap fetch of byte i comes on
     // fetchClock + 1 + i * step (+ 3 for bitmaps), the font fetch of character i 3 cycles after
     // its name (never on the same cycle as a name).
@@ -224,7 +230,8 @@ bool busFetches(const Memory& mem, const Memory& codes, const PlayfieldLine& pf,
                 bus = mem.read(scanAddress(pf.dataAddress, i));
             }
         }
-        const int font = c - pf.fetchClock - 4;
+        const int font =
+            fetch.firstClock >= 0 ? (twoStartFonts[static_cast<size_t>(c)] - 1) * step : c - pf.fetchClock - 4;
         if (info.character && font >= 0 && font % step == 0 && font / step < count) {
             const int i = font / step;
             if (off) {
@@ -988,7 +995,7 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     // origin, as far as the line goes, windowed at the end.
     const bool windowed = out.fetchChangeCount != 0;
     const PlayfieldFetch fetch = windowed ? playfieldFetch(out) : PlayfieldFetch{};
-    // With two starts (A1, bitmap modes) the second start's picture starts again from place 0: its
+    // With two starts (A1) the second start's picture starts again from place 0: its
     // fetches made, shown from its own clock; the first start's is drawn below.
     const int shownCount = out.fetchCount - fetch.firstCount;
     int origin = windowed ? 2 * out.fetchClock + 14 : out.origin;
@@ -1026,7 +1033,7 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
             return;
         }
         for (int i = firstByte; i < lastByte; ++i) {
-            const int fontFetch = playfieldFetchCycle(out, i) + 3;
+            const int fontFetch = playfieldFontFetchCycle(out, i);
             uint8_t ctl = chactl, cb = chbase;
             for (const PlayfieldLine::CharacterWrite& w : out.characterWrites)
                 if (w.cycle <= fontFetch) (w.chbase ? cb : ctl) = w.value;

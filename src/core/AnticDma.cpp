@@ -45,13 +45,18 @@ template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take ta
         return (dmactl & 3) != 0;
     };
     const int step = info.clocksPerByte / 2;
+    const bool twoStarts = fetch.firstClock >= 0;
     for (int i = 0; i < fetch.count; ++i) {
         const int c = fetch.fetchCycle(i, info.character ? 1 : 3, step);
         if (s.firstLine && onBus(c)) take(c, DmaUse::Playfield);
         // (A font byte due after ANTIC's playfield DMA went off is not fetched.)
-        if (info.character && onBus(c + 3) && (fetch.dmaOff < 0 || c + 3 < fetch.dmaOff))
+        if (info.character && !twoStarts && onBus(c + 3) && (fetch.dmaOff < 0 || c + 3 < fetch.dmaOff))
             take(c + 3, DmaUse::Character);
     }
+    // A text line with two starts: its font fetches follow each clock, not each name (A1).
+    if (info.character && twoStarts) [[unlikely]]
+        for (int i = 0; i < fetch.fontCount(); ++i)
+            if (const int c = fetch.fontCycle(i, step); onBus(c)) take(c, DmaUse::Character);
 }
 
 // A carried line's start that a width or HSCROL write on cycle 10 or before moved behind the beam
@@ -223,19 +228,19 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     // A later write that works the timing out again finds that start unlatched: behind the beam
     // (or the width off), ANTIC's playfield DMA is off from the write, as on a carried line
     // (Altirra's activity check does not depend on the clock carried in). One that moves the start
-    // ahead again starts the fetches a second time there (bitmap modes; in text modes the model
-    // lets that write move the stop).
+    // ahead again starts the fetches a second time there (bitmap modes and modes 2-5; in modes 6-7
+    // the model lets that write move the stop).
     const std::span<const PlayfieldLine::FetchChange> later = changes.subspan(static_cast<size_t>(byTwo));
     size_t restart = 0;
     int offBefore = kCyclesPerLine;
     int off = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlThen, hscrolThen, later, &restart, &offBefore);
     const AnticModeInfo& info = anticMode(mode);
-    if (off >= kCyclesPerLine || (off < 0 && info.character)) return fetch;
+    const int step = info.clocksPerByte / 2;
+    if (off >= kCyclesPerLine || (off < 0 && info.character && step != 2)) return fetch;
     // The cycle the first start's fetches end on: the write turning the DMA off, or the restarting
     // one (after an earlier write that turned it off, that one's).
     const int restartCycle = off >= 0 ? off : later[restart - 1].clock / 2;
     const int from = off >= 0 ? off : std::min(offBefore, restartCycle);
-    const int step = info.clocksPerByte / 2;
     const int first = fetch.clock + (info.character ? 1 : 3);  // byte 0's fetch cycle
     const int before = from > first ? (from - 1 - first) / step + 1 : 0;
     const int made = std::clamp(before - fetch.skipped, 0, fetch.count);  // the first start's fetches
@@ -256,6 +261,13 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
             second.restartFrom = restartCycle;
             if (from < restartCycle) second.firstOff = from;
             second.count += made;
+            // A text line's first clock fetched font bytes from 3 cycles after its first name cycle,
+            // the one the beam passed (cycle 13 with names from 12), up to the same cycle: in modes
+            // 2-5 each reads a place whose name came the cycle before.
+            if (info.character) {
+                const int firstFont = fetch.clock + 4;
+                second.firstFonts = from > firstFont ? std::min((from - 1 - firstFont) / step + 1, made) : 0;
+            }
             return second;
         }
         off = from;
@@ -507,10 +519,8 @@ int LineDma::cpuCycles() const {
 int playfieldFetchCycle(const PlayfieldLine& pf, int index) {
     const AnticModeInfo& info = anticMode(pf.mode);
     if (pf.fetchChangeCount != 0) [[unlikely]] {  // the clock as the line's writes left it (A1)
-        // (Two starts, bitmap modes only: a text line's fetch is not worked out again per byte.)
-        if (!info.character)
-            if (const PlayfieldFetch f = playfieldFetch(pf); f.firstClock >= 0) [[unlikely]]
-                return f.fetchCycle(index, 3, info.clocksPerByte / 2);
+        if (const PlayfieldFetch f = playfieldFetch(pf); f.firstClock >= 0) [[unlikely]]  // (two starts)
+            return f.fetchCycle(index, info.character ? 1 : 3, info.clocksPerByte / 2);
         return pf.fetchClock + (info.character ? 1 : 3) + index * (info.clocksPerByte / 2);
     }
     auto width = static_cast<PlayfieldWidth>(pf.dmactl & 3);
@@ -520,6 +530,16 @@ int playfieldFetchCycle(const PlayfieldLine& pf, int index) {
         delay = (pf.hscrol & 15) >> 1;
     }
     return firstFetchCycle(width, info.character) + delay + index * (info.clocksPerByte / 2);
+}
+
+int playfieldFontFetchCycle(const PlayfieldLine& pf, int index) {
+    if (pf.fetchChangeCount != 0) [[unlikely]] {  // the clock as the line's writes left it (A1)
+        const int step = anticMode(pf.mode).clocksPerByte / 2;
+        if (const PlayfieldFetch f = playfieldFetch(pf); f.firstClock >= 0) [[unlikely]]  // (two starts)
+            return f.fontCycle(index, step);
+        return pf.fetchClock + 4 + index * step;
+    }
+    return playfieldFetchCycle(pf, index) + 3;
 }
 
 LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl) {

@@ -86,6 +86,9 @@ LineDma lineDma(const LineDmaSetup& setup);
 // playfield: the bitmap byte, or the character name, whose font byte follows 3 cycles later.
 // Past cycle 105 the fetch is virtual (it takes no bus cycle) but still happens.
 int playfieldFetchCycle(const PlayfieldLine& pf, int index);
+// The cycle on which ANTIC fetches the font byte of character `index` of text line `pf`: 3 cycles
+// after its name, but on a line with two starts the font fetch that reads its place (A1).
+int playfieldFontFetchCycle(const PlayfieldLine& pf, int index);
 
 // Playfield fetches on cycle 106 or later are virtual: they take no bus cycle (A1).
 inline constexpr int kLastFetchCycle = 105;
@@ -123,17 +126,31 @@ struct PlayfieldFetch {
     // ends the fetches there (Altirra); `count` then holds those before it. The
     // clock passed on is that of an unlatched start (Machine::endScanline).
     int dmaOff = -1;
-    // Two starts (bitmap modes): a later write that moved such a start ahead of the beam again
-    // made ANTIC start its clock a second time, on `clock` (Altirra works the pattern out again,
-    // active with the start ahead). The first start's clock ran from `firstClock` (-1: one start)
-    // and made `firstCount` fetches (after `firstSkipped` the beam had passed) up to the cycle
-    // `restartFrom` the write acts from; `count` holds both starts' fetches, the second's filling
-    // the line buffer on from place firstCount, and `stopCycle`, `stopped` and `skipped` are the
-    // second start's.
+    // Two starts (bitmap modes and modes 2-5): a later write that moved such a start ahead of the
+    // beam again made ANTIC start its clock a second time, on `clock` (Altirra works the pattern out
+    // again, active with the start ahead). The first start's clock ran from `firstClock` (-1: one
+    // start) and made `firstCount` fetches (after `firstSkipped` the beam had passed) up to the
+    // cycle `restartFrom` the write acts from; `count` holds both starts' fetches, the second's
+    // filling the line buffer on from place firstCount, and `stopCycle`, `stopped` and `skipped`
+    // are the second start's.
     int firstClock = -1;
     int firstSkipped = 0;
     int firstCount = 0;
     int restartFrom = -1;
+    // A text line's font fetches with two starts: each clock fetches font bytes every step from 3
+    // cycles after its first name cycle, the beam's passed one too, each reading the next place of
+    // the line buffer (Altirra keeps one read place across the line). The first start made
+    // `firstFonts` of them (places 0 on) before its fetches ended; the second start's read the
+    // places after those, so the first start's names whose font byte was due after the write get
+    // theirs from the new start on, and its own last names none on this row.
+    int firstFonts = 0;
+    // The cycle of font fetch `i` (the one reading place i) on a text line with two starts.
+    int fontCycle(int i, int step) const {
+        if (i < firstFonts) return firstClock + 4 + i * step;
+        return clock + 4 + (skipped + i - firstFonts) * step;
+    }
+    // The font fetches of both starts.
+    int fontCount() const { return firstFonts + count - firstCount; }
     // The cycle an earlier write turned the first start's DMA off from, before the restarting one
     // (-1: none): nothing is fetched between them, and the first start's picture ends there.
     int firstOff = -1;

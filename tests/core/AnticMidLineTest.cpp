@@ -647,6 +647,142 @@ TEST(AnticMidLine, A1_AStartPassedByTwoTurnedOffAndThenMovedAheadFetchesNothingB
     EXPECT_EQ(dma.cpuCycles(), 72);
 }
 
+namespace {
+// The text line of A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime,
+// run: mode 2 (LMS, then another mode 2 line) begun with the width off, DMACTL $23 (wide) at clock
+// 18, `between` (if any) at clock 22, $21 (narrow) at clock 46, CHBASE `chbase` (if any) at clock 52
+// and back to the font at kCharset on the next scan line; screen bytes 0-7 and 39 character 1 (solid
+// in the font at kCharset, empty in the one at $E400), the rest character 0 (empty); the mode line's
+// later rows and the next mode line normal width.
+void twoStartsTextLine(TestMachine& t, std::optional<uint8_t> between, std::optional<uint8_t> chbase) {
+    t.displayList({0x42, 0x00, 0x30, 0x02}, 0x20);
+    for (int i = 0; i < 100; ++i)
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0x01 : 0x00);
+    for (int r = 0; r < 8; ++r) {
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+        t.m.memory().write(static_cast<uint16_t>(kOtherCharset + 8 + r), 0x00);
+    }
+    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
+    if (between) t.at(kFirstModeLine, 22, Reg::DMACTL, *between);
+    t.at(kFirstModeLine, 46, Reg::DMACTL, 0x21);
+    if (chbase) {
+        t.at(kFirstModeLine, 52, Reg::CHBASE, *chbase);
+        t.at(kFirstModeLine + 1, 0, Reg::CHBASE, kCharset >> 8);
+    }
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+}
+
+// A mode 2 line's cycles with its fetch changes `writes` (no instruction fetch, no P/M DMA).
+LineDma twoStartsTextLineDma(const std::vector<PlayfieldLine::FetchChange>& writes) {
+    LineDmaSetup s;
+    s.dmactl = 0x20;
+    s.mode = 0;
+    s.dmaMode = 2;
+    s.firstLine = true;
+    s.fetchChanges = writes;
+    return lineDma(s);
+}
+}  // namespace
+
+TEST(AnticMidLine, A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime) {
+    // Mode 2 begun with the width off, turned on wide by DMACTL $23 at clock 18 (cycle 10): the
+    // clock started on 9, its first name cycle 10 two cycles behind the beam (not fetched), never
+    // latched; names from 12, and font bytes from 13, 3 cycles after the first name cycle (Altirra
+    // sets the font fetches from the start + 3 whatever the beam passed), each reading the next place
+    // of the line buffer from place 0 (one read place for the line: 13 reads the name fetched on 12).
+    // DMACTL $21 (narrow) at clock 46 (cycle 24, acting from 25): no latched start, but the narrow
+    // start (clock on 25, first name 26) is ahead of the beam (24 <= 26 - 2), so the playfield DMA
+    // stays active with the new start's pattern (Altirra's UpdatePlayfieldTiming), names from 26 and
+    // fonts from 29.
+    //   First start: names on the even cycles 12-24 (bytes 0-6, places 0-6), fonts on the odd cycles
+    //   13-23 (places 0-5). Second start: names on 26, 28, ..., 88 (32, its stop on 89 on the step:
+    //   bytes 7-38, places 7-38), fonts on 29, 31, ..., 91 (32), reading places 6-37: place 6's name,
+    //   fetched on 24, gets its font byte on 29, and place 38 none on this row. 39 names, the counter
+    //   moves 39: the next mode line starts at byte 39.
+    //   Cycles: 12-24 and 26-91 ANTIC's but for 25 and 27 (after the first start's last font, 23,
+    //   and before the second's first, 29) and 90 (after the last name, 88). The refresh of 25 takes
+    //   25; those of 29-57 find no free cycle before 90, each replacing the one waiting, so one takes
+    //   90. The CPU keeps 0-11, 27 and 92-113: 35 cycles.
+    //   Picture (Altirra's decode reads place (x - start) / 2 of the names and the font bytes from the
+    //   start in force): the first start's, byte i at clock 32 + 4i, in the wide window from $2C up to
+    //   the write's clock 50 (bytes 3-4 lit at $2C-$31, each with its font byte fetched before the
+    //   write); then the narrow window $40-$BF with the second start's from place 0 again: byte j at
+    //   clock 64 + 4j, bytes 0-31: lit at $40-$5F (bytes 0-7), dark from $60.
+    //   With CHBASE $E4 written at clock 52 (cycle 27, acting on the font fetches from 29): places 0-5
+    //   keep the font bytes fetched on 13-23 (solid), places 6 (fetched on 29) and 7 (31) take the empty
+    //   character 1 of $E400: lit at $40-$57 only.
+    //   The mode line's second row (normal width, CHBASE $E0) draws places 0-39 of the buffer (bytes
+    //   0-38 and place 39 as it was, character 0): bytes 0-7 lit at $30-$4F. The next mode line (line
+    //   40) from byte 39: $30-$33 lit, the rest dark.
+    // The model before let the write move only the stop (narrow, 89): one clock from 9, names on
+    // 12-88, fonts on 15-91 (the CPU got 13, the refresh waited from 25 to 90), the narrow window
+    // showing places 8-38, all dark, with CHBASE at clock 52 or without; the second row dark at
+    // $30-$33.
+    for (const bool chbase : {false, true}) {
+        TestMachine t;
+        twoStartsTextLine(t, std::nullopt, chbase ? std::optional<uint8_t>{kOtherCharset >> 8} : std::nullopt);
+        EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE), std::string(6, '1') + std::string(14, '0') +
+                                                            std::string(chbase ? 24 : 32, '1') +
+                                                            std::string(0xB2 - (chbase ? 44 : 52), '0'))
+            << chbase;
+        EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(32, '1') + std::string(128, '0')) << chbase;
+        EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x30, 0xD0), "1111" + std::string(156, '0')) << chbase;
+    }
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {50, 0x21, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(2, false, 0x20, 0, writes);
+    EXPECT_EQ(fetch.firstClock, 9);
+    EXPECT_EQ(fetch.firstCount, 7);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.count, 39);
+    EXPECT_EQ(fetch.dmaOff, -1);
+    const LineDma dma = twoStartsTextLineDma(writes);
+    for (int c = 12; c <= 88; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 13; c <= 23; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    EXPECT_EQ(dma.use[25], DmaUse::Refresh);
+    EXPECT_EQ(dma.use[27], DmaUse::Cpu);
+    for (int c = 29; c <= 91; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    EXPECT_EQ(dma.use[90], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 35);
+}
+
+TEST(AnticMidLine, A1_ATextStartPassedByTwoTurnedOffAndThenMovedAheadFetchesNothingBetween) {
+    // A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime with
+    // DMACTL $33 written first, at clock 22 (cycle 12, acting from 13: only the P/M resolution bit
+    // changes). Altirra works the timing out again at each write: at $33 the unlatched start (name
+    // cycle 10) is behind the beam, so the playfield DMA is off from cycle 13; at $21 (acting from 25)
+    // the narrow start is ahead and it is on again with that start's pattern. Fetches: the first
+    // start's name on 12 only (byte 0, place 0) and no font byte (its first, on 13, comes after the
+    // DMA went off); the second start's names on 26, 28, ..., 88 (32, places 1-32: bytes 1-32) and
+    // fonts on 29, 31, ..., 91 (32, reading places 0-31). 33 names: the next mode line starts at byte
+    // 33. Cycles: the name on 12, the second start's 64 on 26-91 but 27 and 90; refreshes on 25 and
+    // 90 (as in that test); the CPU keeps 0-11, 13-24, 27 and 92-113: 47 cycles.
+    // Picture: the first start's ends at the write that turned the DMA off (clock 26: Altirra sends
+    // zero pixels while inactive), so the wide window's $2C-$3F is dark; the second start's from
+    // place 0 in the narrow window: bytes 0-31, lit at $40-$5F (bytes 0-7, their font bytes fetched
+    // on 29-43). The next mode line (line 40, normal width) from byte 33: byte 39 at $48-$4B.
+    // The model before let the later write move only the stop and dropped the off (names on 12-88,
+    // fonts on 15-91, 39 names): bytes 3-4 lit at $2C-$31, the narrow window dark, line 40 from
+    // byte 39.
+    TestMachine t;
+    twoStartsTextLine(t, 0x33, std::nullopt);
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE),
+              std::string(20, '0') + std::string(32, '1') + std::string(0xB2 - 52, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x30, 0xD0), std::string(24, '0') + "1111" + std::string(132, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {26, 0x33, 0}, {50, 0x21, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(2, false, 0x20, 0, writes);
+    EXPECT_EQ(fetch.firstClock, 9);
+    EXPECT_EQ(fetch.firstCount, 1);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.count, 33);
+    const LineDma dma = twoStartsTextLineDma(writes);
+    EXPECT_EQ(dma.use[12], DmaUse::Playfield);
+    for (int c = 13; c <= 24; ++c) EXPECT_EQ(dma.use[c], DmaUse::Cpu) << c;
+    for (int c = 26; c <= 88; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 29; c <= 91; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    EXPECT_EQ(dma.cpuCycles(), 47);
+}
+
 TEST(AnticMidLine, A1_HscrolWrittenBeforeTheStartCycleScrollsThisLine) {
     // A scrolled mode F line fetches one width wider: wide, clock start 9 + HSCROL / 2, byte i
     // from clock 32 + HSCROL + 4i. Only byte 2 is lit ($C0: its first clock). HSCROL 8 written

@@ -1234,6 +1234,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // (Seeds 9310-9329: the same later write on carried lines.) The carried bitmap lines so started
     // a second time, the carried bits fetching around both starts
     int carriedTwoStarts = 0;
+    // (Seeds 9330-9349: the scenes of seeds 9290-9309 with other seeds.) The text lines so written
+    // (two starts, their font fetches following each start's clock), over both ranges
+    int twoStartsText = 0;
     // (Whether the change acting from cycle `end` keeps the width and HSCROL of the one before.)
     auto keepsWidth = [](const PlayfieldLine& pf, const std::vector<PlayfieldLine::FetchChange>& changes, int end) {
         uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
@@ -1244,7 +1247,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
         }
         return false;
     };
-    for (uint32_t seed = 9000; seed < 9330; ++seed) {
+    for (uint32_t seed = 9000; seed < 9350; ++seed) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
@@ -1258,7 +1261,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                            : seed < 9280 ? abnormalDmaScenePassedByTwoThenPmWritten
                            : seed < 9290 ? abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten
                            : seed < 9310 ? abnormalDmaSceneOrdinaryPassedByTwoThenAhead
-                                         : abnormalDmaScenePassedByTwoThenAhead;
+                           : seed < 9330 ? abnormalDmaScenePassedByTwoThenAhead
+                                         : abnormalDmaSceneOrdinaryPassedByTwoThenAhead;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1302,7 +1306,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                 const PlayfieldFetch fetch =
                     playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
                 const int end = fetch.dmaOff;
-                twoStarts += fetch.firstClock >= 0;
+                twoStarts += fetch.firstClock >= 0 && !anticMode(pf.dmaMode).character;
+                twoStartsText += fetch.firstClock >= 0 && anticMode(pf.dmaMode).character;
                 const bool off = end >= 0;
                 ordinaryByTwoOff += off;
                 ordinaryByTwoOffText += off && anticMode(pf.dmaMode).character;
@@ -1338,7 +1343,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                                    std::any_of(changes.begin(), changes.end(),
                                                [&](const PlayfieldLine::FetchChange& w) { return w.clock == 22; });
                 passedByTwo += byTwo;
-                carriedTwoStarts += seed >= 9310 && clock.modelled && clock.restartFrom >= 0;
+                carriedTwoStarts += seed >= 9310 && seed < 9330 && clock.modelled && clock.restartFrom >= 0;
                 passedByTwoText += byTwo && anticMode(pf.dmaMode).character;
                 passedByTwoUnfetched += byTwo && clock.unfetchedName == 10 && !((pf.dmaClock >> 2) & 1);
                 if (clock.modelled && clock.start == kNoStart && clock.end < 7) {
@@ -1508,10 +1513,11 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // them 178 carried and 155 ordinary lines ended so, 68 of these text lines.)
     EXPECT_GT(keptWidthOff, 15) << byTwoOff;
     EXPECT_GT(ordinaryKeptWidthOff, 35) << ordinaryByTwoOff;
-    // (25 seen.)
+    // (25 seen over seeds 9290-9309; 40 and 22 over both ranges.)
     EXPECT_GT(twoStarts, 15);
     // (14 seen.)
     EXPECT_GT(carriedTwoStarts, 8);
+    EXPECT_GT(twoStartsText, 12) << twoStarts;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
