@@ -49,9 +49,14 @@ template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take ta
     for (int i = 0; i < fetch.count; ++i) {
         const int c = fetch.fetchCycle(i, info.character ? 1 : 3, step);
         if (s.firstLine && onBus(c)) take(c, DmaUse::Playfield);
+        // Font byte i on the clock's own rhythm, 3 cycles after name cycle i counted from the
+        // clock's start: 3 after its name, but for a start the beam passed by two on cycle 10,
+        // whose fonts run from the passed name's cycle (13, Altirra) though its names start on 12,
+        // each font byte a cycle after its name (as playfieldFontFetchCycle has it).
         // (A font byte due after ANTIC's playfield DMA went off is not fetched.)
-        if (info.character && !twoStarts && onBus(c + 3) && (fetch.dmaOff < 0 || c + 3 < fetch.dmaOff))
-            take(c + 3, DmaUse::Character);
+        const int font = fetch.clock + 4 + i * step;
+        if (info.character && !twoStarts && onBus(font) && (fetch.dmaOff < 0 || font < fetch.dmaOff))
+            take(font, DmaUse::Character);
     }
     // A text line with two starts: its font fetches follow each clock, not each name (A1).
     if (info.character && twoStarts) [[unlikely]]
@@ -366,15 +371,22 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // that write from the ring carried in and the new start: the first start's places (with the carried
 // bits) fetch up to it, then the carried bits alone up to the second start, then with its places,
 // later writes moving it while ahead or its stop after. Left to the model without the carried bits
-// (not modelled): text lines, a write that turned the DMA off before the restarting one, and a
+// (not modelled): text lines, a pause before the write on cycle 10 (in carriedClockAsWritten), a
+// write that turned the DMA off before the restarting one, and a
 // later write that turns the width off (a pause, or the DMA off after it), or moves the second
-// start behind the beam (playfieldFetch then has no second start), before the beam latches it.
-CarriedClock twoStartsCarried(uint8_t mode, const PlayfieldFetch& fetch,
+// start behind the beam (even when a still later write moves it ahead again: Altirra's DMA is
+// off between the two, the carried bits' fetches too), before the beam latches it.
+CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, const PlayfieldFetch& fetch,
                               std::span<const PlayfieldLine::FetchChange> changes) {
     if (anticMode(mode).character || fetch.firstClock < 0 || fetch.firstOff >= 0) return {};
     const int second = fetch.clock + 1;  // its first name cycle
-    for (const PlayfieldLine::FetchChange& w : changes)
-        if (w.clock / 2 >= fetch.restartFrom && w.clock / 2 < second && (w.dmactl & 3) == 0) return {};
+    for (size_t i = 0; i < changes.size(); ++i) {
+        const int from = changes[i].clock / 2;  // the cycle it acts from (actsOnCycle)
+        if (i + 1 < changes.size() && changes[i + 1].clock / 2 == from) continue;  // (the last on a cycle decides)
+        if (from < fetch.restartFrom || from >= second) continue;
+        const int start = dmaClockStartName(changes[i].dmactl, hscrollEnabled, changes[i].hscrol);
+        if (start < 0 || start - 1 < from) return {};
+    }
     return {.modelled = true,
             .start = fetch.firstClock + 1,
             .stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1,
@@ -445,7 +457,11 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
                     // write that redoes the timing, nothing fetched from it on, or the fetches
                     // started again from one that moves the start ahead (two starts, below).
                     out.end = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, changes.subspan(next));
-                    if (out.end < 0) return twoStartsCarried(mode, fetch, changes);
+                    // (A line whose width was off before, a pause, is left unmodelled: the pause's
+                    // bookkeeping and the two starts' are not joined.)
+                    if (out.end < 0)
+                        return out.pauseFrom >= 0 ? CarriedClock{}
+                                                  : twoStartsCarried(mode, hscrollEnabled, fetch, changes);
                 } else if (!lateStartLatches(start, c)) {
                     return out;
                 }

@@ -685,6 +685,24 @@ LineDma twoStartsTextLineDma(const std::vector<PlayfieldLine::FetchChange>& writ
 }
 }  // namespace
 
+TEST(AnticMidLine, A1_ATextStartPassedByTwoFetchesItsFontBytesFromThePassedNamesCycle) {
+    // The mode 2 line of the test below with its first write alone: begun with the width off,
+    // DMACTL $23 (wide) at clock 18 (cycle 10): the clock starts on 9, its first name cycle 10 two
+    // cycles behind the beam (not fetched). Names on the even cycles 12-104 (47, places 0-46; the
+    // wide stop on 106 takes the clock's bit). Altirra sets the font fetches from the start + 3,
+    // whatever the beam passed: on 13, 15, ..., 105 (47), each reading the next place of the line
+    // buffer, 13 the name fetched on 12. So ANTIC has every cycle 12-105; the refresh requests from
+    // 25 on wait for 106, where the last one is made. The CPU keeps 0-11 and 107-113: 19 cycles.
+    // The model before took each font byte 3 cycles after its name (15, ..., 105, and 107 past the
+    // last fetch cycle): the CPU had cycle 13 too, 20 cycles. (The picture's font cycle, which a
+    // CHBASE write is judged against, already counted from 13.)
+    const LineDma dma = twoStartsTextLineDma({{22, 0x23, 0}});
+    for (int c = 12; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 13; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 19);
+}
+
 TEST(AnticMidLine, A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime) {
     // Mode 2 begun with the width off, turned on wide by DMACTL $23 at clock 18 (cycle 10): the
     // clock started on 9, its first name cycle 10 two cycles behind the beam (not fetched), never
