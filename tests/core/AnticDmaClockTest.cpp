@@ -1978,6 +1978,18 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStarte
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
 }
 
+namespace {
+// The carried line the A4 passed-by-two tests below share: mode F lines 32-34 (LMS $3000, HSCROL
+// bit), HSCROL 2 at clock 100 of line 32 moving its stop off the fetch step (the clock runs on into
+// line 33), line 33 begun with HSCROL 4 and HSCROL 0 at clock 18 (cycle 10) passing its start by two.
+void carriedLinePassedByTwo(TestMachine& t) {
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
+    t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
+}
+}  // namespace
+
 TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoDrawsAsOneStartedInTime) {
     // A4_ACarriedLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStartedInTime with HSCROL 0 written
     // at clock 18 (cycle 10, acting from 11) instead: the start moves to name cycle 10, two cycles
@@ -1987,12 +1999,9 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoDrawsAsOne
     // Drawn without the carried bits, line 33 would start at byte 51 (bytes 55-60 unlit at
     // $30-$47) and line 34 at byte 99.
     TestMachine t;
-    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+    carriedLinePassedByTwo(t);
     fill(t, 61, 101, 0xFF);
     fill(t, 109, 149, 0xF0);
-    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
-    t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '1'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
@@ -2020,12 +2029,9 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDraw
     // Memory: bytes 61-100 $FF, 109-148 $F0. Drawn without the carried bits (the model before),
     // line 33 would start at byte 51, dark at $30-$47, and line 34 show other bytes.
     TestMachine t;
-    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+    carriedLinePassedByTwo(t);
     fill(t, 61, 101, 0xFF);
     fill(t, 109, 149, 0xF0);
-    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
-    t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
     t.at(kFirstModeLine + 1, 100, Reg::HSCROL, 2);
     t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 0);
     t.run();
@@ -2050,12 +2056,9 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoADmactlWriteKeepingTheWid
     // The model before dropped the write (no width bit changed): line 33 drawn as the line passed by
     // two, lit to the window's end, and the ring $55 passed on (line 34 from byte 105, "1100").
     auto scene = [](TestMachine& t) {
-        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+        carriedLinePassedByTwo(t);
         fill(t, 61, 101, 0xFF);
         fill(t, 109, 149, 0xF0);
-        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
-        t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
         t.at(kFirstModeLine + 1, 100, Reg::DMACTL, 0x32);
     };
     TestMachine lines;
@@ -2099,10 +2102,7 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoPassesOnTheStopALaterWrit
     for (const Case c :
          {Case{206, false, 0x55}, Case{208, false, 0xAA}, Case{212, false, 0xAA}, Case{100, true, 0x55}}) {
         TestMachine t;
-        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
-        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
-        t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
+        carriedLinePassedByTwo(t);
         t.at(kFirstModeLine + 1, c.clock, Reg::HSCROL, 2);
         if (c.nextClock0) t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 0);
         for (int y = 0; y <= kFirstModeLine + 1; ++y) t.m.runScanline();
@@ -2139,12 +2139,9 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStar
     // on 12 and 20-98 (41 bytes from byte 55), the second start's picture from place 0 at clock 48:
     // bytes 59-90 in the window (dark at $40-$53), and line 34 from byte 96 (dark at $40-$53).
     auto scene = [](TestMachine& t) {
-        t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+        carriedLinePassedByTwo(t);
         fill(t, 64, 96, 0xFF);
         fill(t, 105, 137, 0xF0);
-        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
-        t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
         t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x21);
     };
     TestMachine lines;
