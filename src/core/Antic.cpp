@@ -140,9 +140,10 @@ void blankFrom(PlayfieldLine& out, int from) {
     }
 }
 
-// The cycle Altirra's picture decode had run to (exclusive) when a write that ends the first
-// start of a start passed by two, or its fetches, changed ANTIC's timing: the write acting from
-// cycle `actsFrom` (A1, A4; Altirra's ANTIC and GTIA, read for facts). Altirra decodes a line's
+// The cycle Altirra's picture decode had run to (exclusive) when the write acting from cycle
+// `actsFrom` changed ANTIC's timing: a later write after a start passed by two that turned the
+// playfield DMA off or started the fetches a second time (A1, A4; Altirra's ANTIC and GTIA, read
+// for facts; its display had then been shown up to the cycle after it). Altirra decodes a line's
 // picture from the line buffer only when something makes it catch up with the beam: GTIA
 // beginning its line on cycle 16 (the decode run to 15), a DMACTL write of a new value, a CHACTL
 // write of a new value, an HSCROL write that changes bit 0 on a scrolled line (each before it
