@@ -140,6 +140,44 @@ void blankFrom(PlayfieldLine& out, int from) {
     }
 }
 
+// The cycle Altirra's picture decode had run to (exclusive) when the write acting from cycle
+// `actsFrom` changed ANTIC's timing: a later write after a start passed by two that turned the
+// playfield DMA off or started the fetches a second time (A1, A4; Altirra's ANTIC and GTIA, read
+// for facts; its display had then been shown up to the cycle after it). Altirra decodes a line's
+// picture from the line buffer only when something makes it catch up with the beam: GTIA
+// beginning its line on cycle 16 (the decode run to 15), a DMACTL write of a new value, a CHACTL
+// write of a new value, an HSCROL write that changes bit 0 on a scrolled line (each before it
+// changes anything), CHBASE's queued update 2 cycles after its write, and the 6502 reading a
+// GTIA collision register (not known to the model: a program's reads are not followed). It
+// starts the line's decode afresh on cycle 10 (nothing decoded yet: 0 here). An HSCROL write
+// that keeps bit 0 does not catch up first, so what the picture shows of the start in force
+// before it ends at the last catch-up, and the decode after it runs with the new timing from
+// there; the write's own cycle for the others.
+int decodedBefore(const PlayfieldLine& pf, int actsFrom) {
+    const int written = actsFrom - 1;  // the write's cycle
+    constexpr int kDecodeRestart = 10, kGtiaLineStart = 16;
+    int caughtUp = written >= kGtiaLineStart ? kGtiaLineStart - 1 : 0;
+    uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
+    for (const PlayfieldLine::FetchChange& w : pf.fetchWrites()) {
+        const int cycle = w.clock / 2 - 1;
+        if (cycle > written) break;
+        const bool catches = ((w.dmactl ^ dmactl) & kDmactlBits) != 0 || ((w.hscrol ^ hscrol) & 1) != 0;
+        if (catches && cycle >= kDecodeRestart) caughtUp = std::max(caughtUp, cycle);
+        dmactl = w.dmactl;
+        hscrol = w.hscrol;
+    }
+    uint8_t chactl = pf.chactl;
+    for (const PlayfieldLine::CharacterWrite& w : pf.characterWrites) {
+        // (`cycle` is the first font fetch a write acts on: CHACTL's the cycle after the write,
+        // CHBASE's the cycle of its queued update.)
+        const int cycle = w.chbase ? w.cycle : w.cycle - 1;
+        const bool catches = w.chbase || ((w.value ^ chactl) & 7) != 0;
+        if (!w.chbase) chactl = w.value;
+        if (catches && cycle >= kDecodeRestart && cycle <= written) caughtUp = std::max(caughtUp, cycle);
+    }
+    return caughtUp;
+}
+
 }  // namespace
 
 void applyFetchChanges(PlayfieldLine& pf, const RegisterFile& regs) {
@@ -1118,9 +1156,11 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     }
     if (windowed) {
         windowFetchedLine(out);
-        // A later write ended the fetches of a start passed by two: background from its clock.
+        // A later write ended the fetches of a start passed by two: background from where the
+        // picture had caught up with the beam before it (the write's clock but after an HSCROL
+        // write keeping bit 0: decodedBefore).
         if (fetch.dmaOff >= 0 && out.dmaClock == 0) [[unlikely]]
-            blankFrom(out, 2 * fetch.dmaOff);
+            blankFrom(out, 2 * (decodedBefore(out, fetch.dmaOff) + 1));
         return;
     }
     // Background outside the data and outside the displayed width.
@@ -1251,12 +1291,13 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
     if (clock.restartFrom < 0) {
         run(1, clock.start + 2, stop, kNoStop);
     } else {
-        // Two starts: Altirra's decode ran the first start's picture up to the cycle of the write
-        // that made the second (a DMACTL write catches it up with the beam first), and then, with
-        // the start ahead again, runs the register and the read place on from where they are as
+        // Two starts: Altirra's decode ran the first start's picture up to where it last caught
+        // up with the beam before the write that made the second (that write's cycle for a DMACTL
+        // write, an earlier catch-up for an HSCROL write keeping bit 0: decodedBefore), and then,
+        // with the start ahead again, runs the register and the read place on from there as
         // before a start (the ring alone, no pixels), steps the place back at the second start and
         // shows its picture from there.
-        const int written = clock.restartFrom - 1;
+        const int written = std::max(1, decodedBefore(out, clock.restartFrom));
         run(1, clock.start + 2, kNoStop, written);
         run(written, clock.secondStart + 2, stop, kNoStop);
     }
@@ -1430,9 +1471,10 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
         if (filled) keepAndedNames(names, anded);
     }
     // ANTIC's playfield DMA off from a later write after a start passed by two: the picture is
-    // shown up to the write (its colour clock, 2 * end) and background after it.
+    // shown up to where it had caught up with the beam before the write (the write's colour clock,
+    // 2 * end, but after an HSCROL write keeping bit 0: decodedBefore) and background after it.
     if (clock.dmaOffAfterStart()) [[unlikely]]
-        blankFrom(out, 2 * clock.end);
+        blankFrom(out, 2 * (decodedBefore(out, clock.end) + 1));
 }
 
 void Antic::keepAndedNames(const std::array<uint8_t, 63>& names, uint64_t anded) {

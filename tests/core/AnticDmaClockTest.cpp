@@ -2007,7 +2007,7 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoDrawsAsOne
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
 }
 
-TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDrawnUpToTheWrite) {
+TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDrawnUpToItsLastCatchUp) {
     // A4_ACarriedLineWhoseStartAWriteOnCycle10PassesByTwoDrawsAsOneStartedInTime (line 33: HSCROL 0
     // at clock 18 moves the start to name cycle 10, passed by two, unlatched) with HSCROL 2 written
     // at clock 100 of line 33 (cycle 51, reaching the display at clock 104, acting on the fetches
@@ -2015,8 +2015,13 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDraw
     // latched, so ANTIC's playfield DMA is off from there to the end of the line (Altirra). Line 33
     // fetches as the line passed by two up to cycle 51: bitmaps on 0 (virtual), 2, 4, 6 move the
     // counter to byte 55, those on the even cycles 8-50 (22) fill places 0-21 and move it to 77.
-    // The picture is that line's up to the write, bytes 61-100 from $30, lit up to clock $67, and
-    // background from $68 (104) on. HSCROL 0 again at clock 0 of line 34 comes before line 33 ends
+    // The picture is that line's (bytes 61-100 from $30) as far as Altirra's decode and display
+    // had caught up with the beam before the write, background after: the HSCROL write keeps bit 0
+    // (0 to 2), so it does not catch up itself, and the last catch-up on the line is GTIA's line
+    // start on cycle 16 (shown up to clock 32): line 33 is dark in all its window (test
+    // AnticMidLine.A1_AStartPassedByTwoThatAnHscrolWriteKeepingBit0LeavesBehindIsShownUpToTheLastCatchUp;
+    // an earlier version of this test had it lit up to the write's clock $67, as the model then
+    // drew it). HSCROL 0 again at clock 0 of line 34 comes before line 33 ends
     // (its cycle 113) and checks ANTIC's edges: the start stayed unlatched, so the registers' start
     // (name cycle 10, even) is passed on, but the stop of HSCROL 2 (name cycle 107, checked on 106,
     // after the last check on 51) is latched and taken away (Altirra's LatchPlayfieldEdges; test
@@ -2035,19 +2040,21 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDraw
     t.at(kFirstModeLine + 1, 100, Reg::HSCROL, 2);
     t.at(kFirstModeLine + 2, 0, Reg::HSCROL, 0);
     t.run();
-    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0x38, '1') + std::string(0x68, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(60, '1') + std::string(32, '0') + repeat("1100", 17));
 }
 
 TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoADmactlWriteKeepingTheWidthIsDrawnUpToTheWrite) {
-    // A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDrawnUpToTheWrite with DMACTL $32
+    // A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDrawnUpToItsLastCatchUp with DMACTL $32
     // (single-line P/M resolution, the width kept normal) at clock 100 of line 33 (cycle 51,
     // reaching the display at clock 104, acting on the fetches from cycle 52) instead of HSCROL 2.
     // Altirra works the timing out again at every DMACTL write of a new value: the start (name cycle
     // 10, HSCROL 0) was never latched and is behind the beam, so the playfield DMA is off from there
     // to the end of the line, as with the HSCROL write: line 33 fetches as the line passed by two up
     // to cycle 51 (the counter to byte 55 on cycles 0-6, places 0-21 on the even cycles 8-50, to
-    // byte 77) and shows bytes 61-100 from $30, lit up to $67, background from $68. The write checks
+    // byte 77) and, the DMACTL write catching Altirra's picture up with the beam first (that test's
+    // HSCROL write, keeping bit 0, does not), shows bytes 61-100 from $30, lit up to $67, background
+    // from $68. The write checks
     // ANTIC's edges on cycle 51, before the stop's (name cycle 106, checked on 105): nothing latched,
     // so the line ends with the registers' start (name cycle 10) and stop (106), both on the even
     // places: ($55 | $55) & ~$55, the ring $00. Line 34 (HSCROL 0, scrolled: a wide fetch from byte
@@ -2073,7 +2080,7 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoADmactlWriteKeepingTheWid
 }
 
 TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoPassesOnTheStopALaterWriteLatched) {
-    // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDrawnUpToTheWrite (mode F,
+    // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDrawnUpToItsLastCatchUp (mode F,
     // scrolled, normal width: a wide fetch; the ring $55 carried in, even places; HSCROL 4 as it
     // begins, HSCROL 0 at clock 18, cycle 10: the start on name cycle 10, passed by two, never
     // latched) with HSCROL 2 written later at clock 206, 208 or 212 (cycles 104, 105, 107). Each
@@ -2113,7 +2120,7 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoPassesOnTheStopALaterWrit
 }
 
 TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStartsAgainWithTheCarriedBits) {
-    // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDrawnUpToTheWrite (mode F,
+    // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteTurnsOffIsDrawnUpToItsLastCatchUp (mode F,
     // scrolled, normal width, the ring $55 carried in: even places; HSCROL 4 as it begins, HSCROL 0
     // at clock 18, cycle 10: the start on name cycle 10, bitmaps from 12, passed by two, unlatched)
     // with DMACTL $21 (narrow: a normal fetch) at clock 22 (cycle 12, acting from 13) instead: the
@@ -2156,6 +2163,52 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStar
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0),
               std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineStartedAgainByAnHscrolWriteKeepingBit0RunsItsPictureOnFromTheLastCatchUp) {
+    // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStartsAgainWithTheCarriedBits
+    // (ring $55, even places; HSCROL 4, HSCROL 0 at clock 18: the start on name cycle 10, bitmaps
+    // from 12, passed by two, unlatched; place k of the buffer is byte 55 + k) started a second time
+    // by an HSCROL write instead of the DMACTL write: HSCROL 8 at clock 22 (cycle 12, acting from 13;
+    // name cycle 14, bitmaps from 16, ahead: 12 <= 16 - 4) or HSCROL 12 at clock 26 (cycle 14; name
+    // cycle 16, bitmaps from 18: 14 <= 18 - 4). Both keep bit 0, so Altirra's decode does not catch up
+    // with the beam at the write: its last catch-up before it is the line's (none after cycle 10,
+    // where the decode starts afresh: HSCROL 4 to 0 kept bit 0 too; GTIA's on cycle 16 comes after),
+    // and from there it decodes with the new timing, the ring alone up to the second start (the read
+    // place moving on each even cycle from 6, the ring's, up to two cycles before that start, then
+    // on the start's places), stepping the place back there:
+    //   HSCROL 8: the place moves on 6, 8, 10, 12 and 14, steps back at 16: place 4, byte 59 at clock
+    //             2 * 16 + 8 = 40, byte 59 + p at 40 + 4p: bytes 61-100 in the window $30-$CF;
+    //   HSCROL 12: moves on 6-16 (six), steps back at 18: place 5, byte 60 at clock 44: bytes 61-100.
+    // With CHACTL $01 written at clock 22 (cycle 12) before HSCROL 12, the decode catches up there
+    // with the first start's timing: moves on 6, 8, 10 and steps back at 12 (place 2), then with the
+    // new timing moves on 12, 14, 16 and steps back at 18: place 4, byte 59 at 44: bytes 60-99.
+    // Memory: bytes 61-100 $FF, 60 and 101 $00: lit in all the window, or dark at $30-$33.
+    // The model before ran the first start's timing up to the write (as after a DMACTL write):
+    // place 3 at the second start in both, bytes 60-99, dark at $30-$33.
+    struct Case {
+        int clock;  // of the HSCROL write
+        uint8_t value;
+        bool chactl;  // CHACTL $01 at clock 22 first
+        int dark;     // clocks dark from $30
+    };
+    for (const Case c : {Case{22, 8, false, 0}, Case{26, 12, false, 0}, Case{26, 12, true, 4}}) {
+        // (A write at clock x is made on cycle (x + 2) / 2 and reaches the fetch changes at 2 * cycle + 2.)
+        const int cycle = (c.clock + 2) / 2;
+        const std::vector<PlayfieldLine::FetchChange> changes = {{22, 0x22, 0},
+                                                                 {static_cast<int16_t>(2 * cycle + 2), 0x22, c.value}};
+        const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 4, changes);
+        EXPECT_TRUE(clock.modelled) << c.clock;
+        EXPECT_EQ(clock.restartFrom, cycle + 1) << c.clock;
+        TestMachine t;
+        carriedLinePassedByTwo(t);
+        fill(t, 61, 101, 0xFF);
+        if (c.chactl) t.at(kFirstModeLine + 1, 22, Reg::CHACTL, 1);
+        t.at(kFirstModeLine + 1, c.clock, Reg::HSCROL, c.value);
+        t.run();
+        EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(c.dark, '0') + std::string(0xA0 - c.dark, '1'))
+            << c.clock << " " << c.chactl;
+    }
 }
 
 TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteOnCycle9PassesDrawsAsOneStartedInTime) {

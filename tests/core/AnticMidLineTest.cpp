@@ -493,6 +493,46 @@ TEST(AnticMidLine, A1_AWideStartPassedByTwoEndsItsFetchesAtALaterWriteThatLeaves
     EXPECT_EQ(dma.cpuCycles(), 96);
 }
 
+TEST(AnticMidLine, A1_AStartPassedByTwoThatAnHscrolWriteKeepingBit0LeavesBehindIsShownUpToTheLastCatchUp) {
+    // A scrolled mode F line (normal width: a wide fetch; LMS $3000, bytes 0-47 $FF) begun with
+    // HSCROL 4 (first name cycle 12), HSCROL 0 at clock 18 (cycle 10): the start on name cycle 10,
+    // two cycles behind the beam, never latched; bitmaps from 12, byte i at clock 32 + 4i. HSCROL 2
+    // at clock 100 (cycle 51, acting from 52) moves the start to name cycle 11, behind the beam:
+    // ANTIC's playfield DMA is off from there, as after the DMACTL write of
+    // A1_AWideStartPassedByTwoEndsItsFetchesAtALaterWriteThatLeavesItBehind. What the picture
+    // shows is Altirra's decode and display as far as they had caught up with the beam: GTIA's
+    // line start on cycle 16 (decoded to 15, shown up to cycle 16: clock 32), a DMACTL or CHACTL
+    // write of a new value and an HSCROL write changing bit 0 on their cycle c (shown up to clock
+    // 2c + 2), CHBASE's queued update 2 cycles after its write; after the DMA went off it sends
+    // GTIA zero pixels. The DMACTL write catches up itself (clock 60 in that test); this HSCROL
+    // write keeps bit 0 (0 to 2) and does not, so:
+    //   - nothing else written: shown up to clock 32, the whole normal window $30-$CF dark;
+    //   - CHACTL $01 at clock 64 (cycle 33): lit $30-$43, dark from 68;
+    //   - CHBASE $E0 at clock 64 (its update on cycle 35): lit $30-$47, dark from 72;
+    //   - HSCROL 1 at clock 64 (bit 0 changed: caught up on 33; bits 1-3 kept, the start stays)
+    //     and HSCROL 3 at clock 100 (bit 0 kept, name cycle 11): lit $30-$43, dark from 68.
+    // The model before showed each up to the HSCROL write's clock 104: lit $30-$67.
+    struct Case {
+        Reg reg;
+        uint8_t value;  // written at clock 64 (none: HSCROL 0, the value it holds)
+        uint8_t later;  // the HSCROL written at clock 100
+        int lit;        // clocks lit from $30
+    };
+    for (const Case c : {Case{Reg::HSCROL, 0, 2, 0}, Case{Reg::CHACTL, 1, 2, 20}, Case{Reg::CHBASE, 0xE0, 2, 24},
+                         Case{Reg::HSCROL, 1, 3, 20}}) {
+        TestMachine t;
+        twoBitmapLines(t, true);
+        t.set(Reg::HSCROL, 4);
+        for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0xFF);
+        t.at(kFirstModeLine, 18, Reg::HSCROL, 0);
+        t.at(kFirstModeLine, 64, c.reg, c.value);
+        t.at(kFirstModeLine, 100, Reg::HSCROL, c.later);
+        t.run();
+        EXPECT_EQ(shown(t, kFirstModeLine, 0x30, 0xD0), std::string(c.lit, '1') + std::string(0xA0 - c.lit, '0'))
+            << static_cast<int>(c.reg) << " " << int{c.value};
+    }
+}
+
 TEST(AnticMidLine, A1_AWideStartPassedByTwoEndsItsFetchesAtALaterDmactlWriteThatKeepsTheWidth) {
     // The line of A1_AWideStartPassedByTwoEndsItsFetchesAtALaterWriteThatLeavesItBehind (mode F,
     // begun with the width off, turned on wide by DMACTL $23 at clock 18, cycle 10: the start on

@@ -963,7 +963,8 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
                           bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false,
-                          bool ordinary = false, bool laterKeepsWidth = false, bool laterAhead = false) {
+                          bool ordinary = false, bool laterKeepsWidth = false, bool laterAhead = false,
+                          bool laterKeepsBit0 = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -995,6 +996,25 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
             const int onCycle10 = 18 + beforeSeven.below(2);
             t.at(y, onCycle10, Reg::HSCROL, 0);
             t.at(y, onCycle10, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+            if (laterKeepsBit0) {
+                // (An HSCROL write keeping bit 0, which does not catch Altirra's picture up with the
+                // beam: on cycles 11-16, which may move the start ahead again, or later, leaving it
+                // behind; on every other line after a write that does: CHACTL, CHBASE or HSCROL's bit 0.)
+                const bool ahead = beforeSeven.chance(2);
+                const int later = ahead ? 20 + beforeSeven.below(12) : 24 + beforeSeven.below(186);
+                uint8_t bit0 = 0;
+                if (i % 2 == 0) {
+                    const int at = 19 + beforeSeven.below(later - 19);
+                    switch (beforeSeven.below(3)) {
+                        case 0: t.at(y, at, Reg::CHACTL, beforeSeven.byte()); break;
+                        case 1: t.at(y, at, Reg::CHBASE, beforeSeven.byte()); break;
+                        default: bit0 = 1; t.at(y, at, Reg::HSCROL, 1);
+                    }
+                }
+                const int hscrol = ahead ? 8 + 2 * beforeSeven.below(4) : 2 + 2 * beforeSeven.below(7);
+                t.at(y, later, Reg::HSCROL, static_cast<uint8_t>(hscrol | bit0));
+                continue;
+            }
             const int later = laterNearStop ? 196 + beforeSeven.below(30)
                               : laterAhead  ? 20 + beforeSeven.below(28)
                                             : 24 + beforeSeven.below(186);
@@ -1104,6 +1124,12 @@ void abnormalDmaSceneOrdinaryPassedByTwoThenAhead(TestMachine& t, uint32_t seed)
 }
 void abnormalDmaScenePassedByTwoThenAhead(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true);
+}
+void abnormalDmaSceneOrdinaryPassedByTwoThenHscrolKeepingBit0(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, true, false, false, true);
+}
+void abnormalDmaScenePassedByTwoThenHscrolKeepingBit0(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, false, true);
 }
 
 // Line y's width and HSCROL changes as Machine hands them over (it drops them as the line ends),
@@ -1518,6 +1544,71 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // (5 seen: of the 14 such lines, the 9 begun with the width off are left unmodelled.)
     EXPECT_GT(carriedTwoStarts, 3);
     EXPECT_GT(twoStartsText, 12) << twoStarts;
+}
+
+TEST(FastPathCrossCheck, AbnormalDmaWithLaterHscrolWritesKeepingBit0EqualsTheReference) {
+    // (Seeds 9370-9389: starts passed by two on cycle 10 whose later write is HSCROL keeping bit 0,
+    // on lines with no clock carried in (9370-9379), then on carried lines, every other one after a
+    // write that catches Altirra's picture up with the beam.) The lines whose playfield DMA such a
+    // write turns off, those it starts a second time, and of both those with the catching-up write
+    // before it (their picture shown, or run on, from that write's cycle; the others' from the line's
+    // start on cycle 16, or none)
+    int ended = 0, restarted = 0, caughtUp = 0;
+    int carriedRestarted = 0;  // and the carried lines among those started again (their picture run on)
+    for (uint32_t seed = 9370; seed < 9390; ++seed) {
+        const auto scene = seed < 9380 ? abnormalDmaSceneOrdinaryPassedByTwoThenHscrolKeepingBit0
+                                       : abnormalDmaScenePassedByTwoThenHscrolKeepingBit0;
+        crossCheck(seed, MachineOptions{}, scene);
+        crossCheck(seed, MachineOptions{.record = false}, scene);
+        crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
+        TestMachine t;
+        scene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaMode < 2) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            // (The cycle the ending or restarting write acts from, -1 for none.)
+            int from = -1;
+            bool restart = false;
+            if (pf.dmaClock != 0) {
+                const CarriedClock clock =
+                    carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+                if (clock.modelled) {
+                    restart = clock.restartFrom >= 0;
+                    from = restart ? clock.restartFrom : clock.dmaOffAfterStart() ? clock.end : -1;
+                }
+            } else {
+                const PlayfieldFetch fetch =
+                    playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+                restart = fetch.firstClock >= 0;
+                from = restart ? fetch.restartFrom : fetch.dmaOff;
+            }
+            if (from < 0) continue;
+            uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
+            bool keepsBit0 = false;
+            for (const PlayfieldLine::FetchChange& w : changes) {
+                if (w.clock / 2 == from) keepsBit0 = w.dmactl == dmactl && ((w.hscrol ^ hscrol) & 1) == 0;
+                dmactl = w.dmactl;
+                hscrol = w.hscrol;
+            }
+            if (!keepsBit0) continue;
+            (restart ? restarted : ended) += 1;
+            carriedRestarted += restart && pf.dmaClock != 0;
+            // (A scene's write at clock x is made on cycle (x + 2) / 2, acting from the next.)
+            caughtUp += std::any_of(t.writes.begin(), t.writes.end(), [&](const RegisterWrite& w) {
+                return w.line == y && w.clock >= 19 && (w.clock + 2) / 2 + 1 < from &&
+                       (w.reg == Reg::CHACTL || w.reg == Reg::CHBASE || (w.reg == Reg::HSCROL && (w.value & 1)));
+            });
+        }
+    }
+    // (51, 19, 3 and 26 seen: the carried lines begun with the width off, every other one, are not
+    // started a second time in the model.)
+    EXPECT_GT(ended, 30);
+    EXPECT_GT(restarted, 10);
+    EXPECT_GT(carriedRestarted, 1) << restarted;
+    EXPECT_GT(caughtUp, 15) << ended << " " << restarted;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
