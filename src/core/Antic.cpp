@@ -1317,7 +1317,8 @@ TextClockFetches textClockFetches(const Memory& mem, std::array<uint8_t, 63>& na
 // colour (6-7) until the next load. Cycle x's pixels show at colour clocks 2x + 12 and 2x + 13. `names`: the line
 // buffer as the line began (places 48-62 unused: they read $FF); it gets the names the line fetches. Returns the places
 // (bit p) whose name is not memory's byte at the place: its fetch met a font fetch, or the names wrapped round the
-// buffer onto it.
+// buffer onto it. With two starts (`clock.restartFrom`, modes 2-5) the first start's run ends at the restarting write
+// and the register and read place run on to the second start, as on a bitmap line.
 PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t, 63>& names, PlayfieldLine& out,
                                           const CarriedClock& clock) {
     constexpr int kPlaces = 63;  // the buffer's read and write places wrap after 62
