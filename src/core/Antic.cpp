@@ -1358,15 +1358,14 @@ TextClockFetches textClockFetches(const Memory& mem, std::array<uint8_t, 63>& na
 // colour (6-7) until the next load. Cycle x's pixels show at colour clocks 2x + 12 and 2x + 13. `names`: the line
 // buffer as the line began (places 48-62 unused: they read $FF); it gets the names the line fetches. Returns the places
 // (bit p) whose name is not memory's byte at the place: its fetch met a font fetch, or the names wrapped round the
-// buffer onto it.
+// buffer onto it. With two starts (`clock.restartFrom`, modes 2-5) the first start's run ends at the restarting write
+// and the register and read place run on to the second start, as on a bitmap line.
 PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t, 63>& names, PlayfieldLine& out,
                                           const CarriedClock& clock) {
     constexpr int kPlaces = 63;  // the buffer's read and write places wrap after 62
     const int mode = out.mode;
     const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
-    const int start = clock.start;
-    const int stop = clock.stop < 0 ? kNoStop : clock.stop;
     const uint8_t ring = out.dmaClock;
     // (The fetches of the clock as written: a start passed by two on cycle 10 may leave its first
     // name unfetched, so the later names fill their places a fetch later, after the font fetches
@@ -1377,66 +1376,85 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
     const int fontCount = fetched.fontCount;
 
     auto bit = [](uint8_t pattern, int place) { return (pattern >> (place & 7)) & 1; };
-    const uint8_t withStart = static_cast<uint8_t>(ring | dmaClockPlaces(step, start));
-    const int turn = start & 7;
-    const uint8_t fromStart = static_cast<uint8_t>((withStart >> turn) | (withStart << ((8 - turn) & 7)));
-    const uint8_t nearStop = static_cast<uint8_t>(fromStart & ~dmaClockPlaces(step, 0));
     const int shiftBits = step == 2 ? 4 : 2;
     uint8_t shifter = 0, attribute = 0;
     int place = 0, nextFont = 0;
     auto readName = [&] { return (place & 48) == 48 ? uint8_t{0xFF} : names[static_cast<size_t>(place)]; };
     auto advance = [&] { place = place + 1 >= kPlaces ? 0 : place + 1; };
-    // Before the start: names into the register, the read place moving from cycle 5 on.
-    for (int x = 1; x < start; ++x) {
-        shifter = static_cast<uint8_t>(shifter << shiftBits);
-        if (bit(ring, x + 6)) shifter = static_cast<uint8_t>(shifter | readName());
-        if ((x + 2 >= start ? bit(fromStart, x + 2 - start) : bit(ring, x)) && x >= 5) advance();
-    }
-    place = (place + kPlaces - 1) % kPlaces;
     std::array<uint8_t, PlayfieldLine::kSize> codes{};
-    const int end = std::min(stop, 112);
-    for (int x = start; x < end; ++x) {
-        const int at = x - start;
-        shifter = static_cast<uint8_t>(shifter << shiftBits);
-        if (bit(fromStart, at)) {
-            const uint8_t code = readName();
-            uint8_t ctl = out.chactl;  // blank and invert as for the character's font fetch
-            for (const PlayfieldLine::CharacterWrite& w : out.characterWrites)
-                if (!w.chbase && w.cycle <= x + 3) ctl = w.value;
-            const uint8_t invert = ctl & 2 ? 0xFF : 0, showInverse = ctl & 1 ? 0 : 0xFF;
-            if (place < 48) attribute = mode >= 6 ? static_cast<uint8_t>(code >> 6) : (code & 0x80 ? invert : 0);
-            uint8_t data = nextFont < fontCount ? fonts[static_cast<size_t>(nextFont)] : uint8_t{0};
-            ++nextFont;
-            const uint8_t inverse = code & 0x80 ? 0xFF : 0;
-            if (mode == 2) {
-                data &= static_cast<uint8_t>((~inverse | showInverse) & ((out.row & 14) == 8 ? 0 : 0xFF));
-            } else if (mode == 3) {
-                uint8_t rows = out.row >= 2 ? 0xFF : 0;
-                if ((out.row & 6) == 0 && (code & 0x60) != 0x60) rows ^= 0xFF;
-                data &= static_cast<uint8_t>((~inverse | showInverse) & rows);
+    // The register and read place from cycle `from` up to the start of first name cycle `start`,
+    // then its pixels up to cycle `to` (exclusive) with the stop `stop` (a name cycle).
+    auto run = [&](int from, int start, int stop, int to) {
+        const uint8_t withStart = static_cast<uint8_t>(ring | dmaClockPlaces(step, start));
+        const int turn = start & 7;
+        const uint8_t fromStart = static_cast<uint8_t>((withStart >> turn) | (withStart << ((8 - turn) & 7)));
+        const uint8_t nearStop = static_cast<uint8_t>(fromStart & ~dmaClockPlaces(step, 0));
+        // Before the start: names into the register, the read place moving from cycle 5 on.
+        const int before = std::min(start, to);
+        for (int x = from; x < before; ++x) {
+            shifter = static_cast<uint8_t>(shifter << shiftBits);
+            if (bit(ring, x + 6)) shifter = static_cast<uint8_t>(shifter | readName());
+            if ((x + 2 >= start ? bit(fromStart, x + 2 - start) : bit(ring, x)) && x >= 5) advance();
+        }
+        if (before < start) return;  // (the decode stopped before the start: no step back, no pixels)
+        place = (place + kPlaces - 1) % kPlaces;
+        const int end = std::min({stop, 112, to});
+        for (int x = start; x < end; ++x) {
+            const int at = x - start;
+            shifter = static_cast<uint8_t>(shifter << shiftBits);
+            if (bit(fromStart, at)) {
+                const uint8_t code = readName();
+                uint8_t ctl = out.chactl;  // blank and invert as for the character's font fetch
+                for (const PlayfieldLine::CharacterWrite& w : out.characterWrites)
+                    if (!w.chbase && w.cycle <= x + 3) ctl = w.value;
+                const uint8_t invert = ctl & 2 ? 0xFF : 0, showInverse = ctl & 1 ? 0 : 0xFF;
+                if (place < 48) attribute = mode >= 6 ? static_cast<uint8_t>(code >> 6) : (code & 0x80 ? invert : 0);
+                uint8_t data = nextFont < fontCount ? fonts[static_cast<size_t>(nextFont)] : uint8_t{0};
+                ++nextFont;
+                const uint8_t inverse = code & 0x80 ? 0xFF : 0;
+                if (mode == 2) {
+                    data &= static_cast<uint8_t>((~inverse | showInverse) & ((out.row & 14) == 8 ? 0 : 0xFF));
+                } else if (mode == 3) {
+                    uint8_t rows = out.row >= 2 ? 0xFF : 0;
+                    if ((out.row & 6) == 0 && (code & 0x60) != 0x60) rows ^= 0xFF;
+                    data &= static_cast<uint8_t>((~inverse | showInverse) & rows);
+                }
+                shifter = static_cast<uint8_t>(shifter | data);
             }
-            shifter = static_cast<uint8_t>(shifter | data);
+            if (bit(x + 2 >= stop ? nearStop : fromStart, at + 2)) advance();
+            // This cycle's two colour clocks.
+            uint8_t a = 0, b = 0;
+            auto lores = [&](int v) { return static_cast<uint8_t>(v == 0 ? 0 : v == 3 && attribute ? 7 : 3 + v); };
+            if (mode <= 3) {
+                const int nibble = static_cast<uint8_t>(shifter ^ attribute) >> 4;
+                a = static_cast<uint8_t>(4 | (nibble >> 2));
+                b = static_cast<uint8_t>(4 | (nibble & 3));
+            } else if (mode <= 5) {
+                a = lores(shifter >> 6);
+                b = lores((shifter >> 4) & 3);
+            } else {
+                a = shifter & 0x80 ? static_cast<uint8_t>(4 + attribute) : 0;
+                b = shifter & 0x40 ? static_cast<uint8_t>(4 + attribute) : 0;
+            }
+            const int clock = 2 * x + 12 + delayOf(out);
+            if (clock + 1 < PlayfieldLine::kSize) {
+                codes[static_cast<size_t>(clock)] = a;
+                codes[static_cast<size_t>(clock + 1)] = b;
+            }
         }
-        if (bit(x + 2 >= stop ? nearStop : fromStart, at + 2)) advance();
-        // This cycle's two colour clocks.
-        uint8_t a = 0, b = 0;
-        auto lores = [&](int v) { return static_cast<uint8_t>(v == 0 ? 0 : v == 3 && attribute ? 7 : 3 + v); };
-        if (mode <= 3) {
-            const int nibble = static_cast<uint8_t>(shifter ^ attribute) >> 4;
-            a = static_cast<uint8_t>(4 | (nibble >> 2));
-            b = static_cast<uint8_t>(4 | (nibble & 3));
-        } else if (mode <= 5) {
-            a = lores(shifter >> 6);
-            b = lores((shifter >> 4) & 3);
-        } else {
-            a = shifter & 0x80 ? static_cast<uint8_t>(4 + attribute) : 0;
-            b = shifter & 0x40 ? static_cast<uint8_t>(4 + attribute) : 0;
-        }
-        const int clock = 2 * x + 12 + delayOf(out);
-        if (clock + 1 < PlayfieldLine::kSize) {
-            codes[static_cast<size_t>(clock)] = a;
-            codes[static_cast<size_t>(clock + 1)] = b;
-        }
+    };
+    const int stop = clock.stop < 0 ? kNoStop : clock.stop;
+    if (clock.restartFrom < 0) {
+        run(1, clock.start, stop, kNoStop);
+    } else {
+        // Two starts (modes 2-5), as a bitmap line's (dmaClockPicture): the first start's picture up
+        // to the cycle of the write that made the second, then the register and the read place run
+        // on from where they are as before a start, the place steps back at the second start and its
+        // picture shows from there. The font bytes are taken in fetch order across both (Altirra
+        // keeps one read place in its font buffer for the whole line).
+        const int written = clock.restartFrom - 1;
+        run(1, clock.start, kNoStop, written);
+        run(written, clock.secondStart, stop, kNoStop);
     }
     showInDisplayWindow(codes, out);
     return fetched.anded;

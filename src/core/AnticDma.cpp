@@ -366,19 +366,23 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
     return n;
 }
 
-// A carried bitmap line whose start a write on cycle 10 passed by two and a later write moved ahead
-// of the beam again (`fetch`: playfieldFetch's two starts). Altirra works the pattern out again at
-// that write from the ring carried in and the new start: the first start's places (with the carried
-// bits) fetch up to it, then the carried bits alone up to the second start, then with its places,
-// later writes moving it while ahead or its stop after. Left to the model without the carried bits
-// (not modelled): text lines, a pause before the write on cycle 10 (in carriedClockAsWritten), a
-// write that turned the DMA off before the restarting one, and a
+// A carried bitmap line, or text line of modes 2-5, whose start a write on cycle 10 passed by two
+// and a later write moved ahead of the beam again (`fetch`: playfieldFetch's two starts). Altirra
+// works the pattern out again at that write from the ring carried in and the new start: the first
+// start's places (with the carried bits) fetch up to it, then the carried bits alone up to the
+// second start, then with its places, later writes moving it while ahead or its stop after; a text
+// line's font fetches follow the same patterns 3 cycles later, and its first name (cycle 10, the
+// one passed by two) is fetched only where the ring has its place. Left to the model without the
+// carried bits (not modelled): modes 6-7 (no two starts there, playfieldFetch), a pause before the
+// write on cycle 10 (in carriedClockAsWritten), a write that turned the DMA off before the
+// restarting one, and a
 // later write that turns the width off (a pause, or the DMA off after it), or moves the second
 // start behind the beam (even when a still later write moves it ahead again: Altirra's DMA is
 // off between the two, the carried bits' fetches too), before the beam latches it.
 CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, const PlayfieldFetch& fetch,
                               std::span<const PlayfieldLine::FetchChange> changes) {
-    if (anticMode(mode).character || fetch.firstClock < 0 || fetch.firstOff >= 0) return {};
+    const AnticModeInfo& info = anticMode(mode);
+    if ((info.character && info.clocksPerByte != 4) || fetch.firstClock < 0 || fetch.firstOff >= 0) return {};
     const int second = fetch.clock + 1;  // its first name cycle
     for (size_t i = 0; i < changes.size(); ++i) {
         const int from = changes[i].clock / 2;  // the cycle it acts from (actsOnCycle)
@@ -390,6 +394,7 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, const Playfield
     return {.modelled = true,
             .start = fetch.firstClock + 1,
             .stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1,
+            .unfetchedName = info.character ? fetch.firstClock + 1 : -1,
             .restartFrom = fetch.restartFrom,
             .secondStart = second};
 }
@@ -495,10 +500,12 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
 }
 
 DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& clock, bool names) {
-    if (clock.restartFrom >= 0) [[unlikely]] {
+    const bool twoStarts = clock.restartFrom >= 0;
+    DmaClockFetches f = dmaClockFetches(ring, mode, clock.start, twoStarts ? -1 : clock.stop, names);
+    if (twoStarts) [[unlikely]] {
         // Two starts: each cycle's fetch follows the pattern in force on it, the first start's (its
-        // stop never reached) up to the restarting write, the second's from it.
-        DmaClockFetches f = dmaClockFetches(ring, mode, clock.start, -1, names);
+        // stop never reached) up to the restarting write, the second's from it (font fetches too:
+        // Altirra's pattern holds every kind of fetch cycle by cycle).
         const DmaClockFetches second = dmaClockFetches(ring, mode, clock.secondStart, clock.stop, names);
         for (int c = clock.restartFrom; c < kCyclesPerLine; ++c) {
             const auto bit = uint64_t{1} << (c & 63);
@@ -506,10 +513,9 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& cloc
             f.name[word] = (f.name[word] & ~bit) | (second.name[word] & bit);
             f.font[word] = (f.font[word] & ~bit) | (second.font[word] & bit);
         }
-        return f;
     }
-    DmaClockFetches f = dmaClockFetches(ring, mode, clock.start, clock.stop, names);
-    // (A name cycle the pattern before a write decided: the carried bits alone.)
+    // (A name cycle the pattern before a write decided: the carried bits alone. With two starts,
+    // the first start's name cycle the write on cycle 10 passed by two.)
     if (clock.unfetchedName >= 0 && !((ring >> (clock.unfetchedName & 7)) & 1))
         f.name[static_cast<size_t>(clock.unfetchedName >> 6)] &= ~(uint64_t{1} << (clock.unfetchedName & 63));
     for (int c = std::max(clock.pauseFrom, 0); c < clock.pauseTo; ++c) {  // the width off, no start

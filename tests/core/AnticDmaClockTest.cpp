@@ -709,6 +709,50 @@ TEST(AnticDma, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadFetchesT
     EXPECT_EQ(dma.cpuCycles(), 16);
 }
 
+TEST(AnticDma, A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadFetchesNamesAndFontsAroundTwoStarts) {
+    // The line of the test above as a mode 2 first row (names on the clock's places, font bytes 3
+    // cycles after them; the ring $AA, odd places, is the same folded onto mode 2's step of 2):
+    // HSCROL 0 at clock 22 (cycle 10, acting from 11) passes the start, name cycle 10, by two;
+    // HSCROL 12 at clock 26 (cycle 12, acting from 13) moves it to name cycle 16, ahead of the beam
+    // (13 <= 16 - 2), so Altirra makes its pattern again from the ring and the new start there
+    // (UpdateDMAPattern: names on the clock, font bytes on its copy 3 cycles later):
+    //   cycles 2-12, the first start's pattern: names on the ring's odd cycles 3-11 and on the
+    //   start's 12 (10, the name the write passed, was decided by the pattern before it, where the
+    //   ring has no place: not fetched); font bytes 3 after the ring's places, on 2 (place 7 of the
+    //   line before's turn), 4, 6, 8, 10 and 12 (none from the start yet: 10 + 3 is past 12);
+    //   cycles 13-105, the second start's: names on the ring's odd cycles and the start's even ones
+    //   from 16, font bytes on the even cycles from 14 (the ring) and the odd ones from 19 (16 + 3).
+    // Every cycle 2-105 is ANTIC's; the refreshes from 25 wait for 106, where the last one is made:
+    // the CPU keeps 0, 1 and 107-113, 9 cycles.
+    // The model before fetched it as a line with no clock carried in (A1's two starts): a name on 12,
+    // names on the even cycles 16-104 and font bytes on the odd 19-105 (every cycle 18-105), the
+    // refreshes waiting for 106 too: the CPU kept 114 - 90 - 1 = 23 cycles.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 2;
+    s.dmaMode = 2;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x22, 0}, {26, 0x22, 12}};
+    s.fetchChanges = writes;
+    const CarriedClock clock = carriedClockAsWritten(2, true, 0x22, 8, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 10);
+    EXPECT_EQ(clock.restartFrom, 13);
+    EXPECT_EQ(clock.secondStart, 16);
+    const DmaClockFetches f = dmaClockFetches(0xAA, 2, clock, true);
+    for (int c = 2; c <= 12; ++c) EXPECT_EQ(f.has(f.name, c), c == 12 || c % 2 == 1) << c;
+    for (int c = 2; c <= 12; ++c) EXPECT_EQ(f.has(f.font, c), c % 2 == 0) << c;
+    for (int c = 13; c <= 105; ++c) EXPECT_EQ(f.has(f.name, c), c % 2 == 1 || c >= 16) << c;
+    for (int c = 13; c <= 105; ++c) EXPECT_EQ(f.has(f.font, c), c % 2 == 0 || c >= 19) << c;
+    const LineDma dma = lineDma(s);
+    for (int c = 2; c <= 105; ++c) EXPECT_NE(dma.use[c], DmaUse::Cpu) << c;
+    EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 9);
+}
+
 TEST(AnticDma, A4_ACarriedLineStartedTwiceAfterAPauseOrWithItsSecondStartPassedIsNotTakenForModelled) {
     // Two cases of the line above (the ring $AA, HSCROL 0 on cycle 10 passing the start by two,
     // HSCROL 12 acting from 13 moving it ahead again to name cycle 16) that the two-start model does
@@ -3286,6 +3330,47 @@ TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffThatAProgramTurnsOnOnCycle
     began.run();
     expectLines33To35As(t, began);
     EXPECT_NE(lit(t, kFirstModeLine + 1, 0, 228).find('1'), std::string::npos);
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadIsDrawnFromItsCarriedFetches) {
+    // Line 32 (mode F, LMS $3000, HSCROL bit; HSCROL 2 at clock 100 moves its stop off the step)
+    // fetches bytes 0-50 and leaves the ring $55 (even places) to line 33, the first row of a mode 2
+    // line (no HSCROL bit, normal width: first name cycle 18). DMACTL $23 (wide) at clock 18 (cycle
+    // 10, acting from 11) moves the start to name cycle 10, passed by two, unlatched; DMACTL $22 at
+    // clock 22 (cycle 12, acting from 13) moves it to 18 again, ahead of the beam (13 <= 18 - 2), so
+    // Altirra makes its pattern again there: two starts. Both starts and the ring have the even
+    // places, so the fetches are the ring's: names on the even cycles 0-96 (the second start's stop,
+    // name cycle 98, clears them): 0 (virtual), 2, 4 and 6 move the counter from byte 51 to 55, 8-96
+    // fill places 0-44 with bytes 55-99; font bytes on the odd cycles 3-99, those from 7 on each
+    // reading the next place of the buffer (Altirra's one read place for the line): font fetch c
+    // reads place (c - 7) / 2, whose new name comes on c + 1, so every font byte takes its name from
+    // line 32's buffer (bytes 0-47), and those of 7 and 9 count as 0 (the font buffer is cleared on
+    // cycle 10). The picture (Altirra's decode): the first start's up to the write's cycle 12 (its
+    // pixels at clocks 32-35, outside the normal window), then the register and read place run on
+    // to the second start, which steps the place back; from cycle 18 each even cycle loads the next
+    // font byte: 18 the one of cycle 9 (0: dark at $30-$33), 20-96 those of 11-87 (character 1,
+    // $F0: "1100" at clocks 2x + 12), up to the stop: $34-$CF "1100".
+    // Line 34 (row 1; the ring $55 with the places of start 18 and stop 98 taken away: none carried)
+    // draws places 0-39 (bytes 55-94, character 2, $0F: "0011"); line 41 (mode F) starts at byte 100.
+    // Memory: bytes 0-54 $01, 55-99 $02, 100-199 $FF; character 1 $F0, character 2 $0F on every row.
+    // The model before drew line 33 as a line with no clock carried in, from its own names: character
+    // 2 ("0011") from $30, and line 41 from byte 96 ("0001" at $30-$3F).
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x02, 0x0F});
+    fill(t, 0, 55, 0x01);
+    fill(t, 55, 100, 0x02);
+    fill(t, 100, 200, 0xFF);
+    for (int r = 0; r < 8; ++r) {
+        t.poke(static_cast<uint16_t>(kCharset + 8 + r), {0xF0});
+        t.poke(static_cast<uint16_t>(kCharset + 16 + r), {0x0F});
+    }
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "0000" + repeat("1100", 39));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("0011", 40));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
 }  // namespace pmg::test

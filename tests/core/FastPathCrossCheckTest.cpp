@@ -959,12 +959,14 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // cycles 10-24 (clocks 20-47), mostly moving the start ahead of the beam again: HSCROL, or the
 // width narrow or normal, with `ordinary` on lines with no clock carried in
 // (abnormalDmaSceneOrdinaryPassedByTwoThenAhead); on carried lines it comes on cycles 10-17
-// (clocks 20-35), HSCROL 8-15 or the width narrow (abnormalDmaScenePassedByTwoThenAhead).
+// (clocks 20-35), HSCROL 8-15 or the width narrow (abnormalDmaScenePassedByTwoThenAhead). With
+// `textOnly` too the lines so written are the carried text lines of modes 2-5 alone, none begun with
+// the width off (abnormalDmaScenePassedByTwoThenAheadText).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
                           bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false,
                           bool ordinary = false, bool laterKeepsWidth = false, bool laterAhead = false,
-                          bool laterKeepsBit0 = false) {
+                          bool laterKeepsBit0 = false, bool textOnly = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -978,6 +980,7 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
             probe.m.runScanline();
             const PlayfieldLine& pf = probe.m.currentLine();
             if ((pf.dmaClock == 0) != ordinary || (pf.dmactl & 3) == 0 || (ordinary && pf.dmaMode < 2)) continue;
+            if (textOnly && (pf.dmaMode < 2 || pf.dmaMode > 5)) continue;
             const bool quiet = std::none_of(probe.writes.begin(), probe.writes.end(), [&](const RegisterWrite& w) {
                 return w.line >= y && w.line <= y + 1 &&
                        (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
@@ -992,7 +995,7 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
     for (size_t i = 0; i < carried.size(); ++i) {
         const auto [y, dmactl, start] = carried[i];
         if (byTwoThenLater) {
-            if (i % 2 == 1) t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            if (i % 2 == 1 && !textOnly) t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
             const int onCycle10 = 18 + beforeSeven.below(2);
             t.at(y, onCycle10, Reg::HSCROL, 0);
             t.at(y, onCycle10, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
@@ -1131,6 +1134,10 @@ void abnormalDmaSceneOrdinaryPassedByTwoThenHscrolKeepingBit0(TestMachine& t, ui
 void abnormalDmaScenePassedByTwoThenHscrolKeepingBit0(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, false, true);
 }
+void abnormalDmaScenePassedByTwoThenAheadText(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
+                         true);
+}
 
 // Line y's width and HSCROL changes as Machine hands them over (it drops them as the line ends),
 // with the DMACTL writes of other new bits after the first (dmactlWriteJoinsFetchChanges).
@@ -1263,6 +1270,10 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // (Seeds 9330-9349: the scenes of seeds 9290-9309 with other seeds.) The text lines so written
     // (two starts, their font fetches following each start's clock), over both ranges
     int twoStartsText = 0;
+    // (Seeds 9390-9409: the same later write on carried text lines of modes 2-5.) The carried text
+    // lines so started a second time, their names and font bytes fetched on the carried clock around
+    // both starts
+    int carriedTwoStartsText = 0;
     // (Whether the change acting from cycle `end` keeps the width and HSCROL of the one before.)
     auto keepsWidth = [](const PlayfieldLine& pf, const std::vector<PlayfieldLine::FetchChange>& changes, int end) {
         uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
@@ -1273,7 +1284,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
         }
         return false;
     };
-    for (uint32_t seed = 9000; seed < 9350; ++seed) {
+    for (uint32_t seed = 9000; seed < 9410; seed = seed + 1 == 9350 ? 9390 : seed + 1) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
@@ -1288,7 +1299,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                            : seed < 9290 ? abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten
                            : seed < 9310 ? abnormalDmaSceneOrdinaryPassedByTwoThenAhead
                            : seed < 9330 ? abnormalDmaScenePassedByTwoThenAhead
-                                         : abnormalDmaSceneOrdinaryPassedByTwoThenAhead;
+                           : seed < 9350 ? abnormalDmaSceneOrdinaryPassedByTwoThenAhead
+                                         : abnormalDmaScenePassedByTwoThenAheadText;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1370,6 +1382,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                                                [&](const PlayfieldLine::FetchChange& w) { return w.clock == 22; });
                 passedByTwo += byTwo;
                 carriedTwoStarts += seed >= 9310 && seed < 9330 && clock.modelled && clock.restartFrom >= 0;
+                carriedTwoStartsText +=
+                    seed >= 9390 && clock.modelled && clock.restartFrom >= 0 && anticMode(pf.dmaMode).character;
                 passedByTwoText += byTwo && anticMode(pf.dmaMode).character;
                 passedByTwoUnfetched += byTwo && clock.unfetchedName == 10 && !((pf.dmaClock >> 2) & 1);
                 if (clock.modelled && clock.start == kNoStart && clock.end < 7) {
@@ -1541,9 +1555,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(ordinaryKeptWidthOff, 35) << ordinaryByTwoOff;
     // (25 seen over seeds 9290-9309; 40 and 22 over both ranges.)
     EXPECT_GT(twoStarts, 15);
-    // (5 seen: of the 14 such lines, the 9 begun with the width off are left unmodelled.)
+    // (7 seen, text lines of modes 2-5 included; 5 when only bitmap lines were modelled. The lines
+    // begun with the width off are left unmodelled.)
     EXPECT_GT(carriedTwoStarts, 3);
     EXPECT_GT(twoStartsText, 12) << twoStarts;
+    // (4 seen.)
+    EXPECT_GT(carriedTwoStartsText, 2) << carriedTwoStarts;
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaWithLaterHscrolWritesKeepingBit0EqualsTheReference) {
