@@ -3373,4 +3373,46 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAhead
     EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), std::string(0xA0, '1'));
 }
 
+TEST(AnticMidLine, A4_ACarriedTextLineStartedAgainByAnHscrolWriteKeepingBit0ShowsItsFontsFromTheLastCatchUp) {
+    // The scene of A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadIsDrawnFromItsCarriedFetches
+    // (the ring $55 carried into line 33, a mode 2 first row; memory and characters as there) with
+    // the HSCROL bit on line 33 ($12: the normal width fetches as wide, first name cycle 10 + HSCROL /
+    // 2) and its starts moved by HSCROL writes: HSCROL 4 at its clock 0 (name cycle 12), HSCROL 0 at
+    // clock 18 (cycle 10, acting from 11: name cycle 10, passed by two, unlatched), HSCROL 12 at
+    // clock 26 (cycle 14, acting from 15: name cycle 16, ahead: 15 <= 16 - 1): two starts, the
+    // ring's even places fetching names on the even cycles and font bytes 3 cycles after them, the
+    // font buffer read in fetch order from the one of cycle 7 (0, as is cycle 9's: the font buffer
+    // is cleared on cycle 10), those from 11 on character 1 ($F0).
+    // Both HSCROL writes keep bit 0, so Altirra's decode never catches up with the beam after it
+    // starts afresh on cycle 10 (GTIA's line start on cycle 16 comes after the restarting write):
+    // nothing of the first start is decoded, and the decode runs with the second start's timing
+    // from there. Its first character (cycle 16, clocks 2 * 16 + 12 = 44-47) takes the font byte of
+    // cycle 7, the second (clocks 48-51) cycle 9's, both 0; from the third (52) on character 1's
+    // $F0: the window $30-$CF shows "0000" and then "1100".
+    // The model before ended the first start's picture at the write (cycle 14), as after a DMACTL
+    // write: it loaded the font bytes of cycles 7 and 9 on cycles 10 and 12, so the second start's
+    // characters took those from cycle 11 on: "1100" in all the window.
+    // (A write at clock x is made on cycle (x + 2) / 2 and reaches the fetch changes at 2 * cycle + 2;
+    // line 33 begins with line 32's HSCROL 2.)
+    const CarriedClock clock = carriedClockAsWritten(2, true, 0x22, 2, {{{4, 0x22, 4}, {22, 0x22, 0}, {30, 0x22, 12}}});
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.restartFrom, 15);
+    EXPECT_EQ(clock.secondStart, 16);
+    TestMachine t;
+    t.displayList({0x5F, 0x00, 0x30, 0x12, 0x0F});
+    fill(t, 0, 55, 0x01);
+    fill(t, 55, 100, 0x02);
+    fill(t, 100, 200, 0xFF);
+    for (int r = 0; r < 8; ++r) {
+        t.poke(static_cast<uint16_t>(kCharset + 8 + r), {0xF0});
+        t.poke(static_cast<uint16_t>(kCharset + 16 + r), {0x0F});
+    }
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
+    t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
+    t.at(kFirstModeLine + 1, 26, Reg::HSCROL, 12);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "0000" + repeat("1100", 39));
+}
+
 }  // namespace pmg::test
