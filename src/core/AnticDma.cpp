@@ -49,15 +49,19 @@ template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take ta
     for (int i = 0; i < fetch.count; ++i) {
         const int c = fetch.fetchCycle(i, info.character ? 1 : 3, step);
         if (s.firstLine && onBus(c)) take(c, DmaUse::Playfield);
-        // Font byte i on the clock's own rhythm, 3 cycles after name cycle i counted from the
-        // clock's start: 3 after its name, but for a start the beam passed by two on cycle 10,
-        // whose fonts run from the passed name's cycle (13, Altirra) though its names start on 12,
-        // each font byte a cycle after its name (as playfieldFontFetchCycle has it).
-        // (A font byte due after ANTIC's playfield DMA went off is not fetched.)
-        const int font = fetch.clock + 4 + i * step;
-        if (info.character && !twoStarts && onBus(font) && (fetch.dmaOff < 0 || font < fetch.dmaOff))
-            take(font, DmaUse::Character);
     }
+    // Font byte i on the clock's own rhythm, 3 cycles after name cycle i counted from the clock's
+    // start: 3 after its name, but for a start the beam passed by two on cycle 10, whose fonts run
+    // from the passed name's cycle (13, Altirra) though its names start a step later, each font
+    // byte a cycle after its name in modes 2-5 (as playfieldFontFetchCycle has it) and a cycle
+    // before it in modes 6-7. The font fetches run up to the stop as the names do, the passed
+    // name's one included: one more than the names (Altirra: fonts from the start + 3 to the stop
+    // + 3), the last on 105 in modes 6-7 (a bus cycle), on 107 in modes 2-5 (virtual).
+    // (A font byte due after ANTIC's playfield DMA went off is not fetched.)
+    if (info.character && !twoStarts)
+        for (int i = 0; i < fetch.count + fetch.skipped; ++i)
+            if (const int font = fetch.clock + 4 + i * step; onBus(font) && (fetch.dmaOff < 0 || font < fetch.dmaOff))
+                take(font, DmaUse::Character);
     // A text line with two starts: its font fetches follow each clock, not each name (A1).
     if (info.character && twoStarts) [[unlikely]]
         for (int i = 0; i < fetch.fontCount(); ++i)
@@ -556,6 +560,14 @@ int playfieldFontFetchCycle(const PlayfieldLine& pf, int index) {
         return pf.fetchClock + 4 + index * step;
     }
     return playfieldFetchCycle(pf, index) + 3;
+}
+
+bool fontsBeforeNames(const PlayfieldLine& pf) {
+    if (pf.fetchChangeCount == 0) return false;
+    const AnticModeInfo& info = anticMode(pf.mode);
+    if (!info.character || info.clocksPerByte != 8) return false;
+    const PlayfieldFetch f = playfieldFetch(pf);
+    return f.skipped > 0 && f.firstClock < 0;
 }
 
 LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl) {

@@ -89,6 +89,11 @@ int playfieldFetchCycle(const PlayfieldLine& pf, int index);
 // The cycle on which ANTIC fetches the font byte of character `index` of text line `pf`: 3 cycles
 // after its name, but on a line with two starts the font fetch that reads its place (A1).
 int playfieldFontFetchCycle(const PlayfieldLine& pf, int index);
+// Whether text line `pf` fetches each font byte a cycle before its name: a line of mode 6 or 7
+// whose start a write on cycle 10 passed by two (A1; fonts from the passed name's cycle + 3, 13,
+// every 4 cycles, names from 14), with one start. Font fetch i then reads place i of the line
+// buffer before name i arrives there, and one more font fetch (105) reads the place past them.
+bool fontsBeforeNames(const PlayfieldLine& pf);
 
 // Playfield fetches on cycle 106 or later are virtual: they take no bus cycle (A1).
 inline constexpr int kLastFetchCycle = 105;

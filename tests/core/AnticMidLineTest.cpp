@@ -801,6 +801,85 @@ TEST(AnticMidLine, A1_ATextStartPassedByTwoTurnedOffAndThenMovedAheadFetchesNoth
     EXPECT_EQ(dma.cpuCycles(), 47);
 }
 
+namespace {
+// A mode 2 line (scan lines 32-39, LMS $3000, normal width: names 0-39 fill the line buffer's
+// places 0-39) and a mode 6 line (lines 40-47, from byte 40, $3028) that begins normal and is made
+// wide by DMACTL $23 at clock 18 (cycle 10) of its first row, 40, and stays wide. The mode 2 names
+// are character 2 (empty in the font) at places 0-11 and character 1 (solid) at 12-39; the mode 6
+// names are $41 (character 1, colour bits 01: PF1). `after` (if any): a later DMACTL write on line
+// 40 at clock `afterClock`.
+void textLineAfterNames(TestMachine& t, std::optional<uint8_t> after = std::nullopt, int afterClock = 0) {
+    t.displayList({0x42, 0x00, 0x30, 0x06});
+    for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 12 ? 0x02 : 0x01);
+    for (int i = 40; i < 100; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0x41);
+    for (int r = 0; r < 8; ++r) {
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 16 + r), 0x00);
+    }
+    t.at(kFirstModeLine + 8, 18, Reg::DMACTL, 0x23);
+    if (after) t.at(kFirstModeLine + 8, afterClock, Reg::DMACTL, *after);
+    t.run();
+}
+
+// The playfield colours of clocks [from, to) of `line`, one digit each (bit n: PFn).
+std::string colours(const TestMachine& t, int line, int from, int to) {
+    std::string s;
+    for (int x = from; x < to; ++x) s += static_cast<char>('0' + t.m.frame().playfieldAt(line, x));
+    return s;
+}
+}  // namespace
+
+TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoFetchesItsFontBytesWithTheNamesTheLineBeforeLeft) {
+    // Mode 6 at normal width made wide by DMACTL $23 at clock 18 (cycle 10, acting from 11): the
+    // wide clock starts on 9, its first name cycle 10 two cycles behind the beam (not fetched).
+    // Altirra's pattern for the line (UpdateDMAPattern): names every 4 cycles from the first name
+    // cycle, 10, up to the stop on 106 (10, 14, ..., 102), font bytes every 4 from the first name
+    // cycle + 3 up to the stop + 3 (13, 17, ..., 105). The beam has passed 10: names on 14-102 (23,
+    // each writing the next place of the line buffer from place 0), fonts on 13-105 (24, each
+    // reading the next place from place 0). So font fetch i (13 + 4i) reads place i a cycle before
+    // name i (14 + 4i) arrives there: the name the mode 2 line left, character 2 (empty) at places
+    // 0-11, character 1 (solid) at 12-23; the 24th, on 105, reads place 23, which no name of this
+    // line reaches. Altirra's decode (text modes, two cycles behind the beam) draws place i from
+    // clock 2 * 10 + 12 + 8i = 32 + 8i with the colour of the name in place i (this line's $41, PF1;
+    // at place 23 the mode 2 line's $01, PF0) and the font byte fetched for place i.
+    //   Line 40, the wide window $2C-$DD: places 0-11 ($20-$7F) dark, places 12-22 ($80-$D7) PF1,
+    //   place 23 ($D8-$DD) PF0. Line 41 (a later row: its font fetches read places 0-23, all
+    //   fetched before): places 0-22 PF1 ($2C-$D7), place 23 PF0.
+    //   Cycles: the CPU loses 105 to the last font fetch too (see the next test).
+    // The model before gave each name its own font byte and fetched 23: line 40 PF1 at $2C-$D7,
+    // dark at $D8-$DD.
+    TestMachine t;
+    textLineAfterNames(t);
+    const int line = kFirstModeLine + 8;
+    EXPECT_EQ(colours(t, line, 0x2C, 0xDE),
+              std::string(0x80 - 0x2C, '0') + std::string(0xD8 - 0x80, '2') + std::string(6, '1'));
+    EXPECT_EQ(colours(t, line + 1, 0x2C, 0xDE), std::string(0xD8 - 0x2C, '2') + std::string(6, '1'));
+}
+
+TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoFetchesAFontByteMoreThanItsNames) {
+    // The line above as ANTIC's cycles see it (no instruction fetch, no P/M DMA): names on 14, 18,
+    // ..., 102 (23) and font bytes on 13, 17, ..., 105 (24: Altirra's font fetches run from the
+    // first name cycle + 3 to the stop + 3, 109, and only cycles 106 on are virtual). Every refresh
+    // request (25, 29, ..., 57) meets a font fetch and waits a cycle past the name after it: on 27,
+    // 31, ..., 59 (9). The CPU keeps 114 - 23 - 24 - 9 = 58 cycles. The model before fetched 23 font
+    // bytes (13-101), leaving the CPU cycle 105 too: 59.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 6;
+    s.dmaMode = 6;
+    s.firstLine = true;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 14; c <= 102; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 13; c <= 105; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 27; c <= 59; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
+    EXPECT_EQ(dma.cpuCycles(), 58);
+    // A later row of it (font fetches alone) loses the same 24.
+    s.firstLine = false;
+    EXPECT_EQ(lineDma(s).use[105], DmaUse::Character);
+}
+
 TEST(AnticMidLine, A1_HscrolWrittenBeforeTheStartCycleScrollsThisLine) {
     // A scrolled mode F line fetches one width wider: wide, clock start 9 + HSCROL / 2, byte i
     // from clock 32 + HSCROL + 4i. Only byte 2 is lit ($C0: its first clock). HSCROL 8 written
