@@ -1237,6 +1237,10 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // (Seeds 9330-9349: the scenes of seeds 9290-9309 with other seeds.) The text lines so written
     // (two starts, their font fetches following each start's clock), over both ranges
     int twoStartsText = 0;
+    // (Seeds 9350-9369: the scenes of seeds 9250-9269 and 9290-9309 with other seeds.) The first
+    // rows of mode 6-7 whose start passed by two (one start), whose font fetches come before their
+    // names and read the names the line before left (fontsBeforeNames)
+    int fontsBefore = 0;
     // (Whether the change acting from cycle `end` keeps the width and HSCROL of the one before.)
     auto keepsWidth = [](const PlayfieldLine& pf, const std::vector<PlayfieldLine::FetchChange>& changes, int end) {
         uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
@@ -1247,7 +1251,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
         }
         return false;
     };
-    for (uint32_t seed = 9000; seed < 9350; ++seed) {
+    for (uint32_t seed = 9000; seed < 9370; ++seed) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
@@ -1262,6 +1266,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                            : seed < 9290 ? abnormalDmaSceneOrdinaryPassedByTwoThenPmWritten
                            : seed < 9310 ? abnormalDmaSceneOrdinaryPassedByTwoThenAhead
                            : seed < 9330 ? abnormalDmaScenePassedByTwoThenAhead
+                           : seed < 9350 ? abnormalDmaSceneOrdinaryPassedByTwoThenAhead
+                           : seed < 9360 ? abnormalDmaSceneOrdinaryPassedByTwoThenWritten
                                          : abnormalDmaSceneOrdinaryPassedByTwoThenAhead;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
@@ -1301,7 +1307,13 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     onOnCycle0Fetched += fetched;
                 }
             }
-            if (!carried && pf.dmaMode >= 2 && seed >= 9250) {
+            if (!carried && pf.dmaMode >= 2 && seed >= 9350) {
+                const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+                const PlayfieldFetch fetch =
+                    playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+                fontsBefore +=
+                    pf.firstRow && (pf.dmaMode == 6 || pf.dmaMode == 7) && fetch.skipped > 0 && fetch.firstClock < 0;
+            } else if (!carried && pf.dmaMode >= 2 && seed >= 9250) {
                 const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
                 const PlayfieldFetch fetch =
                     playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
@@ -1518,6 +1530,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // (5 seen: of the 14 such lines, the 9 begun with the width off are left unmodelled.)
     EXPECT_GT(carriedTwoStarts, 3);
     EXPECT_GT(twoStartsText, 12) << twoStarts;
+    // (5 seen.)
+    EXPECT_GT(fontsBefore, 3);
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
