@@ -998,8 +998,10 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     // With two starts (A1) the second start's picture starts again from place 0: its
     // fetches made, shown from its own clock; the first start's is drawn below.
     // A start passed by two in modes 6-7 (A1): the passed name's font fetch reads a place too, the
-    // one past the names (fontNames), and Altirra's decode shows it there.
-    const int shownCount = out.fetchCount - fetch.firstCount + (out.fontNames && fetch.dmaOff < 0 ? fetch.skipped : 0);
+    // one past the names, on every row, and Altirra's decode shows it there.
+    const bool placePastNames = windowed && span == 8 && anticMode(mode_).character && fetch.firstClock < 0 &&
+                                fetch.dmaOff < 0 && fetch.skipped > 0;
+    const int shownCount = out.fetchCount - fetch.firstCount + (placePastNames ? fetch.skipped : 0);
     int origin = windowed ? 2 * out.fetchClock + 14 : out.origin;
     const int firstByte = windowed ? 0 : out.firstByte;
     int lastByte = windowed ? std::clamp((kClocksPerLine - origin + span - 1) / span, 0, shownCount) : out.lastByte;

@@ -854,6 +854,14 @@ TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoFetchesItsFontBytesWithTheNamesT
     EXPECT_EQ(colours(t, line, 0x2C, 0xDE),
               std::string(0x80 - 0x2C, '0') + std::string(0xD8 - 0x80, '2') + std::string(6, '1'));
     EXPECT_EQ(colours(t, line + 1, 0x2C, 0xDE), std::string(0xD8 - 0x2C, '2') + std::string(6, '1'));
+    // A later row so written (line 41 normal again from cycle 2, DMACTL $23 at clock 18) fetches
+    // the same 24 font bytes, the last reading place 23: PF1 at $2C-$D7 and PF0 at $D8-$DD (the
+    // model before drew the 23 places of the names alone: dark at $D8-$DD).
+    TestMachine later;
+    later.at(line + 1, 0, Reg::DMACTL, 0x22);
+    later.at(line + 1, 18, Reg::DMACTL, 0x23);
+    textLineAfterNames(later);
+    EXPECT_EQ(colours(later, line + 1, 0x2C, 0xDE), std::string(0xD8 - 0x2C, '2') + std::string(6, '1'));
 }
 
 TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoFetchesAFontByteMoreThanItsNames) {
