@@ -1031,8 +1031,9 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     // fetches that byte, so a write during the line changes only the characters fetched after it.
     // A font fetch made while the width was off takes the bus byte out.busFonts gives instead.
     // A first row whose font fetches come before their names (out.fontNames, modes 6-7 with a
-    // start passed by two, A1) takes each font byte with the name the buffer held before: expand's
-    // `code` is that name, `byte` the character's own, whose colour it shows.
+    // start passed by two, A1) takes those font bytes with the names the buffer held before: expand's
+    // `code` is that name (or the character's own where its name came first), `byte` the
+    // character's own, whose colour it shows.
     auto fetchCharacters = [&](auto expand) {
         if (out.characterWrites.empty() && !out.busFonts && out.fontWriteCount == 0 && !out.fontNames) [[likely]] {
             const auto font = [&](uint16_t a) { return mem.read(a); };
@@ -1050,7 +1051,8 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
                                 : byteOnCycle(out.fontWritesDuringLine(), a, fontFetch, mem.read(a));
             };
             const uint8_t byte = mem.read(scanAddress(base, i));
-            expand(byte, out.fontNames && i < 48 ? out.fontNames[i] : byte, at + i * span, ctl, cb, font);
+            const int code = out.fontNames && i < 48 ? out.fontNames[i] : -1;
+            expand(byte, code >= 0 ? static_cast<uint8_t>(code) : byte, at + i * span, ctl, cb, font);
         }
     };
     auto draw = [&] {

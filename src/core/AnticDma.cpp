@@ -237,15 +237,14 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     // A later write that works the timing out again finds that start unlatched: behind the beam
     // (or the width off), ANTIC's playfield DMA is off from the write, as on a carried line
     // (Altirra's activity check does not depend on the clock carried in). One that moves the start
-    // ahead again starts the fetches a second time there (bitmap modes and modes 2-5; in modes 6-7
-    // the model lets that write move the stop).
+    // ahead again starts the fetches a second time there (bitmap and text modes).
     const std::span<const PlayfieldLine::FetchChange> later = changes.subspan(static_cast<size_t>(byTwo));
     size_t restart = 0;
     int offBefore = kCyclesPerLine;
     int off = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlThen, hscrolThen, later, &restart, &offBefore);
     const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
-    if (off >= kCyclesPerLine || (off < 0 && info.character && step != 2)) return fetch;
+    if (off >= kCyclesPerLine) return fetch;
     // The cycle the first start's fetches end on: the write turning the DMA off, or the restarting
     // one (after an earlier write that turned it off, that one's).
     const int restartCycle = off >= 0 ? off : later[restart - 1].clock / 2;
@@ -271,11 +270,13 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
             if (from < restartCycle) second.firstOff = from;
             second.count += made;
             // A text line's first clock fetched font bytes from 3 cycles after its first name cycle,
-            // the one the beam passed (cycle 13 with names from 12), up to the same cycle: in modes
-            // 2-5 each reads a place whose name came the cycle before.
+            // the one the beam passed (cycle 13 with names from 12 in modes 2-5, from 14 in modes
+            // 6-7), up to the same cycle: in modes 2-5 each reads a place whose name came the cycle
+            // before, in modes 6-7 one whose name comes a cycle later (or not before the write).
             if (info.character) {
                 const int firstFont = fetch.clock + 4;
-                second.firstFonts = from > firstFont ? std::min((from - 1 - firstFont) / step + 1, made) : 0;
+                second.firstFonts =
+                    from > firstFont ? std::min((from - 1 - firstFont) / step + 1, made + fetch.skipped) : 0;
             }
             return second;
         }
@@ -567,7 +568,15 @@ bool fontsBeforeNames(const PlayfieldLine& pf) {
     const AnticModeInfo& info = anticMode(pf.mode);
     if (!info.character || info.clocksPerByte != 8) return false;
     const PlayfieldFetch f = playfieldFetch(pf);
-    return f.skipped > 0 && f.firstClock < 0;
+    return (f.firstClock >= 0 ? f.firstSkipped : f.skipped) > 0;
+}
+
+bool fontReadsBeforeName(const PlayfieldFetch& f, int place, int step) {
+    const int fonts = f.firstClock >= 0 ? f.fontCount() : f.count + f.skipped;
+    if (place >= fonts) return false;   // (no font fetch reads it)
+    if (place >= f.count) return true;  // (no name of the line reaches it)
+    const int font = f.firstClock >= 0 ? f.fontCycle(place, step) : f.clock + 4 + place * step;
+    return font < f.fetchCycle(place, 1, step);
 }
 
 LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl) {

@@ -502,7 +502,10 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
         // byte a cycle before its name, with the name the buffer held there (A1).
         pf.fontNames = nullptr;
         if (pf.firstRow && pf.dmaClock == 0 && fontsBeforeNames(pf)) [[unlikely]] {
-            fontNames_ = antic_.bufferAsLineBegan();
+            const PlayfieldFetch fetch = playfieldFetch(pf);
+            const std::array<uint8_t, 48>& before = antic_.bufferAsLineBegan();
+            for (size_t i = 0; i < fontNames_.size(); ++i)
+                fontNames_[i] = fontReadsBeforeName(fetch, static_cast<int>(i), 4) ? before[i] : int16_t{-1};
             pf.fontNames = fontNames_.data();
         }
     }

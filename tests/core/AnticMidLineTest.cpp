@@ -888,6 +888,47 @@ TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoFetchesAFontByteMoreThanItsNames
     EXPECT_EQ(lineDma(s).use[105], DmaUse::Character);
 }
 
+TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoThatALaterWriteMovesAheadStartsItsFetchesASecondTime) {
+    // The line of A1_AMode6TextStartPassedByTwoFetchesItsFontBytesWithTheNamesTheLineBeforeLeft with
+    // DMACTL $21 (narrow) at clock 46 (cycle 24, acting from 25): no latched start, but the narrow
+    // start (clock on 25, first name 26) is ahead of the beam, so Altirra keeps the playfield DMA
+    // active with the new start's pattern and starts the fetches a second time there.
+    //   First start: names on 14, 18, 22 (places 0-2), font bytes on 13, 17, 21 (places 0-2, each
+    //   before its name: the mode 2 line's character 2, empty). Second start: names on 26, 30, ...,
+    //   86 (16, its stop on 89: places 3-18), fonts on 29, 33, ..., 89 (16), reading places 3-18 on
+    //   from the first start's, each 3 cycles after that place's name: character 1, solid.
+    //   Picture: the first start's places 1-2 in the wide window up to the write's clock 50, dark
+    //   (their font bytes empty); the narrow window $40-$BF with the second start's picture from
+    //   place 0: places 0-2 dark ($40-$57), places 3-15 PF1 ($58-$BF).
+    //   Cycles (no instruction fetch, no P/M DMA): 19 names, 19 font bytes; refreshes on 25, then
+    //   each meeting a font fetch from 29 on a cycle past the name after it (31, 35, ..., 59): 9.
+    //   The CPU keeps 114 - 19 - 19 - 9 = 67.
+    // The model before let the write move only the stop (narrow, 89): one clock from 9, names on
+    // 14-86 (places 0-18) and fonts on 13-89 reading places 0-19 before their names, the narrow
+    // window showing places 4-19: dark at $40-$5F (places 4-7), PF1 at $60-$B7, PF0 at $B8-$BF
+    // (place 19, the mode 2 line's); a font fetch on 25, the refresh waiting: the CPU 66 cycles.
+    TestMachine t;
+    textLineAfterNames(t, 0x21, 46);
+    const int line = kFirstModeLine + 8;
+    EXPECT_EQ(colours(t, line, 0x2C, 0xDE),
+              std::string(0x58 - 0x2C, '0') + std::string(0xC0 - 0x58, '2') + std::string(0xDE - 0xC0, '0'));
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 6;
+    s.dmaMode = 6;
+    s.firstLine = true;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {50, 0x21, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c : {14, 18, 22}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 26; c <= 86; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c : {13, 17, 21}) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 29; c <= 89; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    EXPECT_EQ(dma.use[25], DmaUse::Refresh);
+    for (int c = 31; c <= 59; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
+    EXPECT_EQ(dma.cpuCycles(), 67);
+}
+
 TEST(AnticMidLine, A1_HscrolWrittenBeforeTheStartCycleScrollsThisLine) {
     // A scrolled mode F line fetches one width wider: wide, clock start 9 + HSCROL / 2, byte i
     // from clock 32 + HSCROL + 4i. Only byte 2 is lit ($C0: its first clock). HSCROL 8 written
