@@ -1238,9 +1238,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // (two starts, their font fetches following each start's clock), over both ranges
     int twoStartsText = 0;
     // (Seeds 9350-9369: the scenes of seeds 9250-9269 and 9290-9309 with other seeds.) The first
-    // rows of mode 6-7 whose start passed by two (one start), whose font fetches come before their
-    // names and read the names the line before left (fontsBeforeNames)
-    int fontsBefore = 0;
+    // rows of mode 6-7 whose start passed by two, whose font fetches come before their names and
+    // read the names the line before left (fontsBeforeNames), and of them those with two starts
+    int fontsBefore = 0, fontsBeforeTwoStarts = 0;
     // (Whether the change acting from cycle `end` keeps the width and HSCROL of the one before.)
     auto keepsWidth = [](const PlayfieldLine& pf, const std::vector<PlayfieldLine::FetchChange>& changes, int end) {
         uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
@@ -1311,8 +1311,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                 const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
                 const PlayfieldFetch fetch =
                     playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
-                fontsBefore +=
-                    pf.firstRow && (pf.dmaMode == 6 || pf.dmaMode == 7) && fetch.skipped > 0 && fetch.firstClock < 0;
+                const bool mode67 = pf.firstRow && (pf.dmaMode == 6 || pf.dmaMode == 7);
+                fontsBefore += mode67 && (fetch.firstClock >= 0 ? fetch.firstSkipped : fetch.skipped) > 0;
+                fontsBeforeTwoStarts += mode67 && fetch.firstClock >= 0;
             } else if (!carried && pf.dmaMode >= 2 && seed >= 9250) {
                 const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
                 const PlayfieldFetch fetch =
@@ -1530,8 +1531,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // (5 seen: of the 14 such lines, the 9 begun with the width off are left unmodelled.)
     EXPECT_GT(carriedTwoStarts, 3);
     EXPECT_GT(twoStartsText, 12) << twoStarts;
-    // (5 seen.)
+    // (5 seen, 1 of them with two starts.)
     EXPECT_GT(fontsBefore, 3);
+    EXPECT_GT(fontsBeforeTwoStarts, 0) << fontsBefore;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
