@@ -1035,7 +1035,11 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     const PlayfieldFetch fetch = windowed ? playfieldFetch(out) : PlayfieldFetch{};
     // With two starts (A1) the second start's picture starts again from place 0: its
     // fetches made, shown from its own clock; the first start's is drawn below.
-    const int shownCount = out.fetchCount - fetch.firstCount;
+    // A start passed by two in modes 6-7 (A1): the passed name's font fetch reads a place too, the
+    // one past the names, on every row, and Altirra's decode shows it there.
+    const bool placePastNames = windowed && span == 8 && anticMode(mode_).character && fetch.firstClock < 0 &&
+                                fetch.dmaOff < 0 && fetch.skipped > 0;
+    const int shownCount = out.fetchCount - fetch.firstCount + (placePastNames ? fetch.skipped : 0);
     int origin = windowed ? 2 * out.fetchClock + 14 : out.origin;
     const int firstByte = windowed ? 0 : out.firstByte;
     int lastByte = windowed ? std::clamp((kClocksPerLine - origin + span - 1) / span, 0, shownCount) : out.lastByte;
@@ -1064,10 +1068,14 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     // byte. Each character takes CHBASE, CHACTL and its font byte as they stand when ANTIC
     // fetches that byte, so a write during the line changes only the characters fetched after it.
     // A font fetch made while the width was off takes the bus byte out.busFonts gives instead.
+    // A first row whose font fetches come before their names (out.fontNames, modes 6-7 with a
+    // start passed by two, A1) takes those font bytes with the names the buffer held before: expand's
+    // `code` is that name (or the character's own where its name came first), `byte` the
+    // character's own, whose colour it shows.
     auto fetchCharacters = [&](auto expand) {
-        if (out.characterWrites.empty() && !out.busFonts && out.fontWriteCount == 0) {
+        if (out.characterWrites.empty() && !out.busFonts && out.fontWriteCount == 0 && !out.fontNames) [[likely]] {
             const auto font = [&](uint16_t a) { return mem.read(a); };
-            fetchAll([&](uint8_t byte, uint8_t* p) { expand(byte, p, chactl, chbase, font); });
+            fetchAll([&](uint8_t byte, uint8_t* p) { expand(byte, byte, p, chactl, chbase, font); });
             return;
         }
         for (int i = firstByte; i < lastByte; ++i) {
@@ -1080,14 +1088,16 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
                 return bus >= 0 ? static_cast<uint8_t>(bus)
                                 : byteOnCycle(out.fontWritesDuringLine(), a, fontFetch, mem.read(a));
             };
-            expand(mem.read(scanAddress(base, i)), at + i * span, ctl, cb, font);
+            const uint8_t byte = mem.read(scanAddress(base, i));
+            const int code = out.fontNames && i < 48 ? out.fontNames[i] : -1;
+            expand(byte, code >= 0 ? static_cast<uint8_t>(code) : byte, at + i * span, ctl, cb, font);
         }
     };
     auto draw = [&] {
         switch (mode_) {
             case 2:
             case 3:
-                fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
+                fetchCharacters([&](uint8_t byte, uint8_t, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
                     int fr = fontRow(mode_, row_, byte, ctl);
                     uint8_t data =
                         fr < 0 ? 0 : font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
@@ -1100,7 +1110,7 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
                 break;
             case 4:
             case 5:
-                fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
+                fetchCharacters([&](uint8_t byte, uint8_t, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
                     int fr = fontRow(mode_, row_, byte, ctl);
                     uint8_t data = font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
                     store32(p, kTables.twoBit[byte >> 7][data]);  // 11 = PF3 for codes with bit 7
@@ -1108,9 +1118,9 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
                 break;
             case 6:
             case 7:
-                fetchCharacters([&](uint8_t byte, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
-                    int fr = fontRow(mode_, row_, byte, ctl);
-                    uint8_t data = font(static_cast<uint16_t>(((cb & 0xFE) << 8) + (byte & 0x3F) * 8 + fr));
+                fetchCharacters([&](uint8_t byte, uint8_t code, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
+                    int fr = fontRow(mode_, row_, code, ctl);
+                    uint8_t data = font(static_cast<uint16_t>(((cb & 0xFE) << 8) + (code & 0x3F) * 8 + fr));
                     store64(p, kTables.oneBit[data] * static_cast<uint64_t>(4 + (byte >> 6)));
                 });
                 break;

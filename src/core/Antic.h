@@ -91,6 +91,9 @@ public:
     // `busNames` (null: none): for each byte, the bus byte a virtual fetch took instead of memory's
     // (BusFetches::names), -1 where it was read from memory.
     void playfieldFetchedDuringLine(const Memory& mem, int count, const int16_t* busNames = nullptr);
+    // The line buffer as the line scanLine() last ran began, before its first row's fetches (until
+    // playfieldFetchedDuringLine): a font fetch made before its name reads the name left there.
+    const std::array<uint8_t, 48>& bufferAsLineBegan() const { return bufferFetched_ ? bufferBefore_.bytes : buffer_; }
     // The line scanLine() last ran had its playfield fetch moved by DMACTL or HSCROL written
     // during it (rule A1): the DMA clock it leaves to the next lines (rule A4) follows that
     // fetch, which started on cycle `fetchClock` (-1: never) and passed its stop cycle

@@ -49,15 +49,19 @@ template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take ta
     for (int i = 0; i < fetch.count; ++i) {
         const int c = fetch.fetchCycle(i, info.character ? 1 : 3, step);
         if (s.firstLine && onBus(c)) take(c, DmaUse::Playfield);
-        // Font byte i on the clock's own rhythm, 3 cycles after name cycle i counted from the
-        // clock's start: 3 after its name, but for a start the beam passed by two on cycle 10,
-        // whose fonts run from the passed name's cycle (13, Altirra) though its names start on 12,
-        // each font byte a cycle after its name (as playfieldFontFetchCycle has it).
-        // (A font byte due after ANTIC's playfield DMA went off is not fetched.)
-        const int font = fetch.clock + 4 + i * step;
-        if (info.character && !twoStarts && onBus(font) && (fetch.dmaOff < 0 || font < fetch.dmaOff))
-            take(font, DmaUse::Character);
     }
+    // Font byte i on the clock's own rhythm, 3 cycles after name cycle i counted from the clock's
+    // start: 3 after its name, but for a start the beam passed by two on cycle 10, whose fonts run
+    // from the passed name's cycle (13, Altirra) though its names start a step later, each font
+    // byte a cycle after its name in modes 2-5 (as playfieldFontFetchCycle has it) and a cycle
+    // before it in modes 6-7. The font fetches run up to the stop as the names do, the passed
+    // name's one included: one more than the names (Altirra: fonts from the start + 3 to the stop
+    // + 3), the last on 105 in modes 6-7 (a bus cycle), on 107 in modes 2-5 (virtual).
+    // (A font byte due after ANTIC's playfield DMA went off is not fetched.)
+    if (info.character && !twoStarts)
+        for (int i = 0; i < fetch.count + fetch.skipped; ++i)
+            if (const int font = fetch.clock + 4 + i * step; onBus(font) && (fetch.dmaOff < 0 || font < fetch.dmaOff))
+                take(font, DmaUse::Character);
     // A text line with two starts: its font fetches follow each clock, not each name (A1).
     if (info.character && twoStarts) [[unlikely]]
         for (int i = 0; i < fetch.fontCount(); ++i)
@@ -233,15 +237,14 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     // A later write that works the timing out again finds that start unlatched: behind the beam
     // (or the width off), ANTIC's playfield DMA is off from the write, as on a carried line
     // (Altirra's activity check does not depend on the clock carried in). One that moves the start
-    // ahead again starts the fetches a second time there (bitmap modes and modes 2-5; in modes 6-7
-    // the model lets that write move the stop).
+    // ahead again starts the fetches a second time there (bitmap and text modes).
     const std::span<const PlayfieldLine::FetchChange> later = changes.subspan(static_cast<size_t>(byTwo));
     size_t restart = 0;
     int offBefore = kCyclesPerLine;
     int off = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlThen, hscrolThen, later, &restart, &offBefore);
     const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
-    if (off >= kCyclesPerLine || (off < 0 && info.character && step != 2)) return fetch;
+    if (off >= kCyclesPerLine) return fetch;
     // The cycle the first start's fetches end on: the write turning the DMA off, or the restarting
     // one (after an earlier write that turned it off, that one's).
     const int restartCycle = off >= 0 ? off : later[restart - 1].clock / 2;
@@ -267,11 +270,13 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
             if (from < restartCycle) second.firstOff = from;
             second.count += made;
             // A text line's first clock fetched font bytes from 3 cycles after its first name cycle,
-            // the one the beam passed (cycle 13 with names from 12), up to the same cycle: in modes
-            // 2-5 each reads a place whose name came the cycle before.
+            // the one the beam passed (cycle 13 with names from 12 in modes 2-5, from 14 in modes
+            // 6-7), up to the same cycle: in modes 2-5 each reads a place whose name came the cycle
+            // before, in modes 6-7 one whose name comes a cycle later (or not before the write).
             if (info.character) {
                 const int firstFont = fetch.clock + 4;
-                second.firstFonts = from > firstFont ? std::min((from - 1 - firstFont) / step + 1, made) : 0;
+                second.firstFonts =
+                    from > firstFont ? std::min((from - 1 - firstFont) / step + 1, made + fetch.skipped) : 0;
             }
             return second;
         }
@@ -373,7 +378,8 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // second start, then with its places, later writes moving it while ahead or its stop after; a text
 // line's font fetches follow the same patterns 3 cycles later, and its first name (cycle 10, the
 // one passed by two) is fetched only where the ring has its place. Left to the model without the
-// carried bits (not modelled): modes 6-7 (no two starts there, playfieldFetch), a pause before the
+// carried bits (not modelled): modes 6-7 (whose first font fetches come before their names, a
+// rule of lines with no clock carried in not joined with the carried clock), a pause before the
 // write on cycle 10 (in carriedClockAsWritten), a write that turned the DMA off before the
 // restarting one, and a
 // later write that turns the width off (a pause, or the DMA off after it), or moves the second
@@ -562,6 +568,22 @@ int playfieldFontFetchCycle(const PlayfieldLine& pf, int index) {
         return pf.fetchClock + 4 + index * step;
     }
     return playfieldFetchCycle(pf, index) + 3;
+}
+
+bool fontsBeforeNames(const PlayfieldLine& pf) {
+    if (pf.fetchChangeCount == 0) return false;
+    const AnticModeInfo& info = anticMode(pf.mode);
+    if (!info.character || info.clocksPerByte != 8) return false;
+    const PlayfieldFetch f = playfieldFetch(pf);
+    return (f.firstClock >= 0 ? f.firstSkipped : f.skipped) > 0;
+}
+
+bool fontReadsBeforeName(const PlayfieldFetch& f, int place, int step) {
+    const int fonts = f.firstClock >= 0 ? f.fontCount() : f.count + f.skipped;
+    if (place >= fonts) return false;   // (no font fetch reads it)
+    if (place >= f.count) return true;  // (no name of the line reaches it)
+    const int font = f.firstClock >= 0 ? f.fontCycle(place, step) : f.clock + 4 + place * step;
+    return font < f.fetchCycle(place, 1, step);
 }
 
 LineDmaSetup lineDmaSetup(const PlayfieldLine& pf, int line, uint8_t dmactl) {

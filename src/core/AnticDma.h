@@ -89,6 +89,17 @@ int playfieldFetchCycle(const PlayfieldLine& pf, int index);
 // The cycle on which ANTIC fetches the font byte of character `index` of text line `pf`: 3 cycles
 // after its name, but on a line with two starts the font fetch that reads its place (A1).
 int playfieldFontFetchCycle(const PlayfieldLine& pf, int index);
+// Whether text line `pf` fetches font bytes before their names: a line of mode 6 or 7 whose start
+// a write on cycle 10 passed by two (A1; fonts from the passed name's cycle + 3, 13, every 4
+// cycles, names from 14). With one start font fetch i reads place i of the line buffer before name
+// i arrives there, and one more font fetch (105) reads the place past them; with two starts the
+// first start's do so, and the second start's read the places after theirs (fontReadsBeforeName).
+bool fontsBeforeNames(const PlayfieldLine& pf);
+// Whether the font fetch that reads place `place` of such a line's buffer (fetch `f`, `step`
+// cycles between fetches) comes before the place's name (or reads a place no name of the line
+// reaches): it then reads the name the line before left there.
+struct PlayfieldFetch;
+bool fontReadsBeforeName(const PlayfieldFetch& f, int place, int step);
 
 // Playfield fetches on cycle 106 or later are virtual: they take no bus cycle (A1).
 inline constexpr int kLastFetchCycle = 105;
@@ -126,7 +137,7 @@ struct PlayfieldFetch {
     // ends the fetches there (Altirra); `count` then holds those before it. The
     // clock passed on is that of an unlatched start (Machine::endScanline).
     int dmaOff = -1;
-    // Two starts (bitmap modes and modes 2-5): a later write that moved such a start ahead of the
+    // Two starts (bitmap and text modes): a later write that moved such a start ahead of the
     // beam again made ANTIC start its clock a second time, on `clock` (Altirra works the pattern out
     // again, active with the start ahead). The first start's clock ran from `firstClock` (-1: one
     // start) and made `firstCount` fetches (after `firstSkipped` the beam had passed) up to the

@@ -498,6 +498,16 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
         applyFetchChanges(pf, regs);
         if (pf.dmaClock != 0) carriedFetchesGoneBeforeLms(regs, pf);
         takeBusFetches(regs, pf);
+        // A first row of mode 6-7 whose start a write on cycle 10 passed by two fetches each font
+        // byte a cycle before its name, with the name the buffer held there (A1).
+        pf.fontNames = nullptr;
+        if (pf.firstRow && pf.dmaClock == 0 && fontsBeforeNames(pf)) [[unlikely]] {
+            const PlayfieldFetch fetch = playfieldFetch(pf);
+            const std::array<uint8_t, 48>& before = antic_.bufferAsLineBegan();
+            for (size_t i = 0; i < fontNames_.size(); ++i)
+                fontNames_[i] = fontReadsBeforeName(fetch, static_cast<int>(i), 4) ? before[i] : int16_t{-1};
+            pf.fontNames = fontNames_.data();
+        }
     }
     // Phantom DMA (D8) takes the LMS or JMP address bytes on cycles 6 and 7 as the line's
     // DMACTL writes leave them (A3).
@@ -838,6 +848,7 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         pf_.fetchChanges = nullptr;
         pf_.fetchChangeCount = 0;
         pf_.busFonts = nullptr;
+        pf_.fontNames = nullptr;
     }
     if (!memoryWrites_.empty()) [[unlikely]] {
         memoryWrites_.clear();

@@ -92,6 +92,11 @@ struct PlayfieldLine {
     // character i, -1 where the byte is read from memory. Null on almost every line (the
     // machine's, as fetchChanges).
     const int16_t* busFonts = nullptr;
+    // A first row of mode 6 or 7 whose start a write on cycle 10 passed by two (rule A1): its font
+    // fetches come before their names, so the one reading place i of the line buffer before name i
+    // arrives there reads the name the line before left: fontNames[i] (places 0-47), -1 where the
+    // place's name came first. Null on almost every line (the machine's, as busFonts).
+    const int16_t* fontNames = nullptr;
     // CHBASE and CHACTL written during the line (Machine adds them before GTIA draws it), in
     // write order: a character whose font byte ANTIC fetches on `cycle` or later uses `value`
     // instead of chbase / chactl. Empty on almost every line.

@@ -841,6 +841,134 @@ TEST(AnticMidLine, A1_ATextStartPassedByTwoTurnedOffAndThenMovedAheadFetchesNoth
     EXPECT_EQ(dma.cpuCycles(), 47);
 }
 
+namespace {
+// A mode 2 line (scan lines 32-39, LMS $3000, normal width: names 0-39 fill the line buffer's
+// places 0-39) and a mode 6 line (lines 40-47, from byte 40, $3028) that begins normal and is made
+// wide by DMACTL $23 at clock 18 (cycle 10) of its first row, 40, and stays wide. The mode 2 names
+// are character 2 (empty in the font) at places 0-11 and character 1 (solid) at 12-39; the mode 6
+// names are $41 (character 1, colour bits 01: PF1). `after` (if any): a later DMACTL write on line
+// 40 at clock `afterClock`.
+void textLineAfterNames(TestMachine& t, std::optional<uint8_t> after = std::nullopt, int afterClock = 0) {
+    t.displayList({0x42, 0x00, 0x30, 0x06});
+    for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 12 ? 0x02 : 0x01);
+    for (int i = 40; i < 100; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0x41);
+    for (int r = 0; r < 8; ++r) {
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 16 + r), 0x00);
+    }
+    t.at(kFirstModeLine + 8, 18, Reg::DMACTL, 0x23);
+    if (after) t.at(kFirstModeLine + 8, afterClock, Reg::DMACTL, *after);
+    t.run();
+}
+
+// The playfield colours of clocks [from, to) of `line`, one digit each (bit n: PFn).
+std::string colours(const TestMachine& t, int line, int from, int to) {
+    std::string s;
+    for (int x = from; x < to; ++x) s += static_cast<char>('0' + t.m.frame().playfieldAt(line, x));
+    return s;
+}
+}  // namespace
+
+TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoFetchesItsFontBytesWithTheNamesTheLineBeforeLeft) {
+    // Mode 6 at normal width made wide by DMACTL $23 at clock 18 (cycle 10, acting from 11): the
+    // wide clock starts on 9, its first name cycle 10 two cycles behind the beam (not fetched).
+    // Altirra's pattern for the line (UpdateDMAPattern): names every 4 cycles from the first name
+    // cycle, 10, up to the stop on 106 (10, 14, ..., 102), font bytes every 4 from the first name
+    // cycle + 3 up to the stop + 3 (13, 17, ..., 105). The beam has passed 10: names on 14-102 (23,
+    // each writing the next place of the line buffer from place 0), fonts on 13-105 (24, each
+    // reading the next place from place 0). So font fetch i (13 + 4i) reads place i a cycle before
+    // name i (14 + 4i) arrives there: the name the mode 2 line left, character 2 (empty) at places
+    // 0-11, character 1 (solid) at 12-23; the 24th, on 105, reads place 23, which no name of this
+    // line reaches. Altirra's decode (text modes, two cycles behind the beam) draws place i from
+    // clock 2 * 10 + 12 + 8i = 32 + 8i with the colour of the name in place i (this line's $41, PF1;
+    // at place 23 the mode 2 line's $01, PF0) and the font byte fetched for place i.
+    //   Line 40, the wide window $2C-$DD: places 0-11 ($20-$7F) dark, places 12-22 ($80-$D7) PF1,
+    //   place 23 ($D8-$DD) PF0. Line 41 (a later row: its font fetches read places 0-23, all
+    //   fetched before): places 0-22 PF1 ($2C-$D7), place 23 PF0.
+    //   Cycles: the CPU loses 105 to the last font fetch too (see the next test).
+    // The model before gave each name its own font byte and fetched 23: line 40 PF1 at $2C-$D7,
+    // dark at $D8-$DD.
+    TestMachine t;
+    textLineAfterNames(t);
+    const int line = kFirstModeLine + 8;
+    EXPECT_EQ(colours(t, line, 0x2C, 0xDE),
+              std::string(0x80 - 0x2C, '0') + std::string(0xD8 - 0x80, '2') + std::string(6, '1'));
+    EXPECT_EQ(colours(t, line + 1, 0x2C, 0xDE), std::string(0xD8 - 0x2C, '2') + std::string(6, '1'));
+    // A later row so written (line 41 normal again from cycle 2, DMACTL $23 at clock 18) fetches
+    // the same 24 font bytes, the last reading place 23: PF1 at $2C-$D7 and PF0 at $D8-$DD (the
+    // model before drew the 23 places of the names alone: dark at $D8-$DD).
+    TestMachine later;
+    later.at(line + 1, 0, Reg::DMACTL, 0x22);
+    later.at(line + 1, 18, Reg::DMACTL, 0x23);
+    textLineAfterNames(later);
+    EXPECT_EQ(colours(later, line + 1, 0x2C, 0xDE), std::string(0xD8 - 0x2C, '2') + std::string(6, '1'));
+}
+
+TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoFetchesAFontByteMoreThanItsNames) {
+    // The line above as ANTIC's cycles see it (no instruction fetch, no P/M DMA): names on 14, 18,
+    // ..., 102 (23) and font bytes on 13, 17, ..., 105 (24: Altirra's font fetches run from the
+    // first name cycle + 3 to the stop + 3, 109, and only cycles 106 on are virtual). Every refresh
+    // request (25, 29, ..., 57) meets a font fetch and waits a cycle past the name after it: on 27,
+    // 31, ..., 59 (9). The CPU keeps 114 - 23 - 24 - 9 = 58 cycles. The model before fetched 23 font
+    // bytes (13-101), leaving the CPU cycle 105 too: 59.
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 6;
+    s.dmaMode = 6;
+    s.firstLine = true;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 14; c <= 102; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 13; c <= 105; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 27; c <= 59; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
+    EXPECT_EQ(dma.cpuCycles(), 58);
+    // A later row of it (font fetches alone) loses the same 24.
+    s.firstLine = false;
+    EXPECT_EQ(lineDma(s).use[105], DmaUse::Character);
+}
+
+TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoThatALaterWriteMovesAheadStartsItsFetchesASecondTime) {
+    // The line of A1_AMode6TextStartPassedByTwoFetchesItsFontBytesWithTheNamesTheLineBeforeLeft with
+    // DMACTL $21 (narrow) at clock 46 (cycle 24, acting from 25): no latched start, but the narrow
+    // start (clock on 25, first name 26) is ahead of the beam, so Altirra keeps the playfield DMA
+    // active with the new start's pattern and starts the fetches a second time there.
+    //   First start: names on 14, 18, 22 (places 0-2), font bytes on 13, 17, 21 (places 0-2, each
+    //   before its name: the mode 2 line's character 2, empty). Second start: names on 26, 30, ...,
+    //   86 (16, its stop on 89: places 3-18), fonts on 29, 33, ..., 89 (16), reading places 3-18 on
+    //   from the first start's, each 3 cycles after that place's name: character 1, solid.
+    //   Picture: the first start's places 1-2 in the wide window up to the write's clock 50, dark
+    //   (their font bytes empty); the narrow window $40-$BF with the second start's picture from
+    //   place 0: places 0-2 dark ($40-$57), places 3-15 PF1 ($58-$BF).
+    //   Cycles (no instruction fetch, no P/M DMA): 19 names, 19 font bytes; refreshes on 25, then
+    //   each meeting a font fetch from 29 on a cycle past the name after it (31, 35, ..., 59): 9.
+    //   The CPU keeps 114 - 19 - 19 - 9 = 67.
+    // The model before let the write move only the stop (narrow, 89): one clock from 9, names on
+    // 14-86 (places 0-18) and fonts on 13-89 reading places 0-19 before their names, the narrow
+    // window showing places 4-19: dark at $40-$5F (places 4-7), PF1 at $60-$B7, PF0 at $B8-$BF
+    // (place 19, the mode 2 line's); a font fetch on 25, the refresh waiting: the CPU 66 cycles.
+    TestMachine t;
+    textLineAfterNames(t, 0x21, 46);
+    const int line = kFirstModeLine + 8;
+    EXPECT_EQ(colours(t, line, 0x2C, 0xDE),
+              std::string(0x58 - 0x2C, '0') + std::string(0xC0 - 0x58, '2') + std::string(0xDE - 0xC0, '0'));
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 6;
+    s.dmaMode = 6;
+    s.firstLine = true;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {50, 0x21, 0}};
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c : {14, 18, 22}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 26; c <= 86; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c : {13, 17, 21}) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 29; c <= 89; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    EXPECT_EQ(dma.use[25], DmaUse::Refresh);
+    for (int c = 31; c <= 59; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
+    EXPECT_EQ(dma.cpuCycles(), 67);
+}
+
 TEST(AnticMidLine, A1_HscrolWrittenBeforeTheStartCycleScrollsThisLine) {
     // A scrolled mode F line fetches one width wider: wide, clock start 9 + HSCROL / 2, byte i
     // from clock 32 + HSCROL + 4i. Only byte 2 is lit ($C0: its first clock). HSCROL 8 written

@@ -1274,6 +1274,10 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // lines so started a second time, their names and font bytes fetched on the carried clock around
     // both starts
     int carriedTwoStartsText = 0;
+    // (Seeds 9350-9369: the scenes of seeds 9250-9269 and 9290-9309 with other seeds.) The first
+    // rows of mode 6-7 whose start passed by two, whose font fetches come before their names and
+    // read the names the line before left (fontsBeforeNames), and of them those with two starts
+    int fontsBefore = 0, fontsBeforeTwoStarts = 0;
     // (Whether the change acting from cycle `end` keeps the width and HSCROL of the one before.)
     auto keepsWidth = [](const PlayfieldLine& pf, const std::vector<PlayfieldLine::FetchChange>& changes, int end) {
         uint8_t dmactl = pf.dmactl, hscrol = pf.hscrol;
@@ -1284,7 +1288,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
         }
         return false;
     };
-    for (uint32_t seed = 9000; seed < 9410; seed = seed + 1 == 9350 ? 9390 : seed + 1) {
+    for (uint32_t seed = 9000; seed < 9410; seed = seed + 1 == 9370 ? 9390 : seed + 1) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
@@ -1300,6 +1304,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                            : seed < 9310 ? abnormalDmaSceneOrdinaryPassedByTwoThenAhead
                            : seed < 9330 ? abnormalDmaScenePassedByTwoThenAhead
                            : seed < 9350 ? abnormalDmaSceneOrdinaryPassedByTwoThenAhead
+                           : seed < 9360 ? abnormalDmaSceneOrdinaryPassedByTwoThenWritten
+                           : seed < 9370 ? abnormalDmaSceneOrdinaryPassedByTwoThenAhead
                                          : abnormalDmaScenePassedByTwoThenAheadText;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
@@ -1339,7 +1345,14 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                     onOnCycle0Fetched += fetched;
                 }
             }
-            if (!carried && pf.dmaMode >= 2 && seed >= 9250) {
+            if (!carried && pf.dmaMode >= 2 && seed >= 9350 && seed < 9370) {
+                const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+                const PlayfieldFetch fetch =
+                    playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+                const bool mode67 = pf.firstRow && (pf.dmaMode == 6 || pf.dmaMode == 7);
+                fontsBefore += mode67 && (fetch.firstClock >= 0 ? fetch.firstSkipped : fetch.skipped) > 0;
+                fontsBeforeTwoStarts += mode67 && fetch.firstClock >= 0;
+            } else if (!carried && pf.dmaMode >= 2 && seed >= 9250) {
                 const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
                 const PlayfieldFetch fetch =
                     playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
@@ -1561,6 +1574,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(twoStartsText, 12) << twoStarts;
     // (4 seen.)
     EXPECT_GT(carriedTwoStartsText, 2) << carriedTwoStarts;
+    // (5 seen, 1 of them with two starts.)
+    EXPECT_GT(fontsBefore, 3);
+    EXPECT_GT(fontsBeforeTwoStarts, 0) << fontsBefore;
 }
 
 TEST(FastPathCrossCheck, AbnormalDmaWithLaterHscrolWritesKeepingBit0EqualsTheReference) {
