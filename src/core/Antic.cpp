@@ -1368,9 +1368,9 @@ TextClockFetches textClockFetches(const Memory& mem, std::array<uint8_t, 63>& na
 // colour (6-7) until the next load. Cycle x's pixels show at colour clocks 2x + 12 and 2x + 13. `names`: the line
 // buffer as the line began (places 48-62 unused: they read $FF); it gets the names the line fetches. Returns the places
 // (bit p) whose name is not memory's byte at the place: its fetch met a font fetch, or the names wrapped round the
-// buffer onto it. With two starts (`clock.restartFrom`, modes 2-5) the first start's run ends where the picture last
-// caught up with the beam before the restarting write, and the register and read place run on to the second start, as
-// on a bitmap line.
+// buffer onto it. With two starts (`clock.restartFrom`, modes 2-5) the first start's run ends 2 cycles before where the
+// picture last caught up with the beam before the restarting write, and the register and read place run on to the
+// second start, as on a bitmap line.
 PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t, 63>& names, PlayfieldLine& out,
                                           const CarriedClock& clock) {
     constexpr int kPlaces = 63;  // the buffer's read and write places wrap after 62
@@ -1461,11 +1461,11 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
         // Two starts (modes 2-5), as a bitmap line's (dmaClockPicture): the first start's picture up
         // to where it last caught up with the beam before the write that made the second (that
         // write's cycle, but an earlier catch-up for an HSCROL write keeping bit 0: decodedBefore),
-        // then the register and the read place run on from there as before a start, the place
-        // steps back at the second start and its picture shows from there. The font bytes are taken
-        // in fetch order across both (Altirra keeps one read place in its font buffer for the whole
-        // line).
-        const int written = std::max(1, decodedBefore(out, clock.restartFrom));
+        // less 2 cycles, as Altirra decodes a text line 2 cycles behind a catch-up; then the
+        // register and the read place run on from there as before a start, the place steps back at
+        // the second start and its picture shows from there. The font bytes are taken in fetch
+        // order across both (Altirra keeps one read place in its font buffer for the whole line).
+        const int written = std::max(1, decodedBefore(out, clock.restartFrom) - 2);
         run(1, clock.start, kNoStop, written);
         run(written, clock.secondStart, stop, kNoStop);
     }

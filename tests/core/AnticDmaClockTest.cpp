@@ -3345,11 +3345,13 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAhead
     // reading the next place of the buffer (Altirra's one read place for the line): font fetch c
     // reads place (c - 7) / 2, whose new name comes on c + 1, so every font byte takes its name from
     // line 32's buffer (bytes 0-47), and those of 7 and 9 count as 0 (the font buffer is cleared on
-    // cycle 10). The picture (Altirra's decode): the first start's up to the write's cycle 12 (its
-    // pixels at clocks 32-35, outside the normal window), then the register and read place run on
-    // to the second start, which steps the place back; from cycle 18 each even cycle loads the next
-    // font byte: 18 the one of cycle 9 (0: dark at $30-$33), 20-96 those of 11-87 (character 1,
-    // $F0: "1100" at clocks 2x + 12), up to the stop: $34-$CF "1100".
+    // cycle 10). The picture (Altirra's decode, which runs a text line 2 cycles behind a catch-up
+    // with the beam): the DMACTL write on cycle 12 catches it up to cycle 10 only, the first start's
+    // first name cycle: no pixel of the first start is decoded, the read place steps back there;
+    // then the register and read place run on to the second start, which steps the place back
+    // again; from cycle 18 each even cycle loads the next font byte: 18 the one of cycle 7 and 20
+    // the one of cycle 9 (both 0: dark at $30-$37), 22-96 those of 11-85 (character 1, $F0: "1100"
+    // at clocks 2x + 12), up to the stop: $38-$CF "1100".
     // Line 34 (row 1; the ring $55 with the places of start 18 and stop 98 taken away: none carried)
     // draws places 0-39 (bytes 55-94, character 2, $0F: "0011"); line 41 (mode F) starts at byte 100.
     // Memory: bytes 0-54 $01, 55-99 $02, 100-199 $FF; character 1 $F0, character 2 $0F on every row.
@@ -3368,7 +3370,7 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAhead
     t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
     t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x22);
     t.run();
-    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "0000" + repeat("1100", 39));
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "00000000" + repeat("1100", 38));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("0011", 40));
     EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), std::string(0xA0, '1'));
 }
@@ -3392,27 +3394,35 @@ TEST(AnticMidLine, A4_ACarriedTextLineStartedAgainByAnHscrolWriteKeepingBit0Show
     // The model before ended the first start's picture at the write (cycle 14), as after a DMACTL
     // write: it loaded the font bytes of cycles 7 and 9 on cycles 10 and 12, so the second start's
     // characters took those from cycle 11 on: "1100" in all the window.
+    // With CHACTL $01 written at clock 22 (cycle 12) first, a catch-up: a text line is decoded 2
+    // cycles behind it, to cycle 10, the first start's first name cycle, so again no pixel of the
+    // first start (the read place steps back there) and the same picture; ended at the catch-up
+    // itself, the first start would have loaded cycle 7's font byte on cycle 10 and the window
+    // would show "1100" in all of it.
     // (A write at clock x is made on cycle (x + 2) / 2 and reaches the fetch changes at 2 * cycle + 2;
     // line 33 begins with line 32's HSCROL 2.)
     const CarriedClock clock = carriedClockAsWritten(2, true, 0x22, 2, {{{4, 0x22, 4}, {22, 0x22, 0}, {30, 0x22, 12}}});
     EXPECT_TRUE(clock.modelled);
     EXPECT_EQ(clock.restartFrom, 15);
     EXPECT_EQ(clock.secondStart, 16);
-    TestMachine t;
-    t.displayList({0x5F, 0x00, 0x30, 0x12, 0x0F});
-    fill(t, 0, 55, 0x01);
-    fill(t, 55, 100, 0x02);
-    fill(t, 100, 200, 0xFF);
-    for (int r = 0; r < 8; ++r) {
-        t.poke(static_cast<uint16_t>(kCharset + 8 + r), {0xF0});
-        t.poke(static_cast<uint16_t>(kCharset + 16 + r), {0x0F});
+    for (const bool chactl : {false, true}) {
+        TestMachine t;
+        t.displayList({0x5F, 0x00, 0x30, 0x12, 0x0F});
+        fill(t, 0, 55, 0x01);
+        fill(t, 55, 100, 0x02);
+        fill(t, 100, 200, 0xFF);
+        for (int r = 0; r < 8; ++r) {
+            t.poke(static_cast<uint16_t>(kCharset + 8 + r), {0xF0});
+            t.poke(static_cast<uint16_t>(kCharset + 16 + r), {0x0F});
+        }
+        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
+        t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
+        if (chactl) t.at(kFirstModeLine + 1, 22, Reg::CHACTL, 1);
+        t.at(kFirstModeLine + 1, 26, Reg::HSCROL, 12);
+        t.run();
+        EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "0000" + repeat("1100", 39)) << chactl;
     }
-    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
-    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
-    t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
-    t.at(kFirstModeLine + 1, 26, Reg::HSCROL, 12);
-    t.run();
-    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "0000" + repeat("1100", 39));
 }
 
 }  // namespace pmg::test
