@@ -34,6 +34,11 @@
 // both together 16.7 us. All eight images worked out on every line, instead of a loop over
 // those whose GRAF changed, made 14.6 us; PRIOR read again in the painting instead of a byte
 // of it kept on the stack and read back as a word (perf's hottest sample there) 14.9 us.
+// Tried a session later (same run, least CPU time of 5: 14.0 us this code, 14.0 us with it): the
+// "shown over the playfield" key worked out from PRIOR first, while it is still in a register,
+// so that no byte of it is stored and read back as a word: perf's samples moved from that load
+// to paintFixedObject (8% to 11%), and the frame was no faster: the cost there is the row's
+// stores, not the load.
 //
 // The busy scene is static: every frame starts as the one before did (HITCLR included), so
 // the machine takes the last frame's result (the frame memo, Machine::runFrame) and these
