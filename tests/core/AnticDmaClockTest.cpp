@@ -3332,6 +3332,24 @@ TEST(AnticMidLine, A4_ACarriedLineBegunWithTheWidthOffThatAProgramTurnsOnOnCycle
     EXPECT_NE(lit(t, kFirstModeLine + 1, 0, 228).find('1'), std::string::npos);
 }
 
+namespace {
+// Line 32 (mode F, LMS $3000, HSCROL bit; HSCROL 2 at clock 100 moves its stop off the step)
+// fetches bytes 0-50 and carries the ring $55 (even places) into line 33, the first row of a mode
+// line given by `instruction` ($02 or $12 with the HSCROL bit), followed by a mode F line. Memory:
+// bytes 0-54 $01, 55-99 $02, 100-199 $FF; character 1 $F0 and character 2 $0F on every row.
+void ringCarriedIntoAModeTwoLine(TestMachine& t, uint8_t instruction) {
+    t.displayList({0x5F, 0x00, 0x30, instruction, 0x0F});
+    fill(t, 0, 55, 0x01);
+    fill(t, 55, 100, 0x02);
+    fill(t, 100, 200, 0xFF);
+    for (int r = 0; r < 8; ++r) {
+        t.poke(static_cast<uint16_t>(kCharset + 8 + r), {0xF0});
+        t.poke(static_cast<uint16_t>(kCharset + 16 + r), {0x0F});
+    }
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+}
+}  // namespace
+
 TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadIsDrawnFromItsCarriedFetches) {
     // Line 32 (mode F, LMS $3000, HSCROL bit; HSCROL 2 at clock 100 moves its stop off the step)
     // fetches bytes 0-50 and leaves the ring $55 (even places) to line 33, the first row of a mode 2
@@ -3358,15 +3376,7 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAhead
     // The model before drew line 33 as a line with no clock carried in, from its own names: character
     // 2 ("0011") from $30, and line 41 from byte 96 ("0001" at $30-$3F).
     TestMachine t;
-    t.displayList({0x5F, 0x00, 0x30, 0x02, 0x0F});
-    fill(t, 0, 55, 0x01);
-    fill(t, 55, 100, 0x02);
-    fill(t, 100, 200, 0xFF);
-    for (int r = 0; r < 8; ++r) {
-        t.poke(static_cast<uint16_t>(kCharset + 8 + r), {0xF0});
-        t.poke(static_cast<uint16_t>(kCharset + 16 + r), {0x0F});
-    }
-    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    ringCarriedIntoAModeTwoLine(t, 0x02);
     t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
     t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x22);
     t.run();
@@ -3407,15 +3417,7 @@ TEST(AnticMidLine, A4_ACarriedTextLineStartedAgainByAnHscrolWriteKeepingBit0Show
     EXPECT_EQ(clock.secondStart, 16);
     for (const bool chactl : {false, true}) {
         TestMachine t;
-        t.displayList({0x5F, 0x00, 0x30, 0x12, 0x0F});
-        fill(t, 0, 55, 0x01);
-        fill(t, 55, 100, 0x02);
-        fill(t, 100, 200, 0xFF);
-        for (int r = 0; r < 8; ++r) {
-            t.poke(static_cast<uint16_t>(kCharset + 8 + r), {0xF0});
-            t.poke(static_cast<uint16_t>(kCharset + 16 + r), {0x0F});
-        }
-        t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+        ringCarriedIntoAModeTwoLine(t, 0x12);
         t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
         t.at(kFirstModeLine + 1, 18, Reg::HSCROL, 0);
         if (chactl) t.at(kFirstModeLine + 1, 22, Reg::CHACTL, 1);
