@@ -489,11 +489,14 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         if (bufferFetched_) {
             const int count = std::min<int>(scanAdvance_, kBufferSize);
             bufferBefore_.bytes = buffer_;  // a width or HSCROL written during the line may stop the fetch early
+            fetchedWidth_ = regs[Reg::DMACTL] & 3;
             if ((memScan_ & 0x0FFF) + kBufferSize <= 0x1000) {
-                // All 48 (a fixed size copies in a few moves); bytes past `count` are unused.
+                // All 48 (a fixed size copies in a few moves), then the places past `count` back.
                 std::memcpy(buffer_.data(), mem.data() + memScan_, kBufferSize);
+                if (count < kBufferSize) keepOlderPastFetch(mem, memScan_, count);
             } else {  // the counter wraps within its 4 KiB block
                 for (int i = 0; i < count; ++i) buffer_[i] = mem.read(scanAddress(memScan_, i));
+                if (count < kBufferSize) keepOlderPastFetch(mem, memScan_, count);
             }
             bufferVersion_ = mem.version();
             // A first row with a DMA clock carried in (A4) may fetch fewer than 48 bytes, and a
@@ -719,6 +722,22 @@ uint8_t playfieldColours(int mode) {
     return kPossible[mode & 15];
 }
 
+void Antic::keepOlderPastFetch(const Memory& mem, uint16_t base, int count) {
+    // ANTIC's buffer keeps in each place what was last stored there (Altirra clears it only at
+    // the start of vertical blank): a line that fetched `count` bytes leaves the places past them
+    // as earlier lines left them, which a line whose fetch a write changes may read (A1: a start
+    // passed by two reads places its own names have not reached yet, or never reach).
+    const auto tail = static_cast<size_t>(kBufferSize - count);
+    std::memcpy(buffer_.data() + count, bufferBefore_.bytes.data() + count, tail);
+    if ((base & 0x0FFF) + kBufferSize <= 0x1000) {
+        olderPastFetch_ = std::memcmp(buffer_.data() + count, mem.data() + base + count, tail) != 0;
+    } else {
+        olderPastFetch_ = false;
+        for (int i = count; i < kBufferSize; ++i)
+            olderPastFetch_ = olderPastFetch_ || buffer_[static_cast<size_t>(i)] != mem.read(scanAddress(base, i));
+    }
+}
+
 PMG_NOINLINE void Antic::keepPlacesPastFetch(const Memory& mem, uint16_t base, int count) {
     // The places past the first row's fetches keep what the buffer held before (Altirra's decode
     // reads its buffer at every place 0-47): where that is not memory's byte, lineMemory() must
@@ -779,6 +798,7 @@ void Antic::lmsAddressLoaded(const Memory& mem, uint16_t scan, PlayfieldLine& ou
         buffer_ = bufferBefore_.bytes;
         for (int i = 0; i < std::min<int>(scanAdvance_, kBufferSize); ++i)
             buffer_[static_cast<size_t>(i)] = mem.read(scanAddress(scan, i));
+        if (scanAdvance_ < kBufferSize) keepOlderPastFetch(mem, scan, scanAdvance_);
         bufferVersion_ = mem.version();
         if (dmaClock_ != 0 && scanAdvance_ < kBufferSize) [[unlikely]]
             keepPlacesPastFetch(mem, scan, scanAdvance_);
@@ -1035,10 +1055,12 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     const PlayfieldFetch fetch = windowed ? playfieldFetch(out) : PlayfieldFetch{};
     // With two starts (A1) the second start's picture starts again from place 0: its
     // fetches made, shown from its own clock; the first start's is drawn below.
-    // A start passed by two in modes 6-7 (A1): the passed name's font fetch reads a place too, the
-    // one past the names, on every row, and Altirra's decode shows it there.
-    const bool placePastNames = windowed && span == 8 && anticMode(mode_).character && fetch.firstClock < 0 &&
-                                fetch.dmaOff < 0 && fetch.skipped > 0;
+    // A start passed by two in a text mode (A1): the passed name's font fetch reads a place too, the
+    // one past the names, on every row, and Altirra's decode shows it there (with the name the
+    // buffer holds there; in modes 2-5 that fetch, on 107, is virtual and takes the bus byte, for
+    // which the model reads memory's font byte, as elsewhere).
+    const bool placePastNames =
+        windowed && anticMode(mode_).character && fetch.firstClock < 0 && fetch.dmaOff < 0 && fetch.skipped > 0;
     const int shownCount = out.fetchCount - fetch.firstCount + (placePastNames ? fetch.skipped : 0);
     int origin = windowed ? 2 * out.fetchClock + 14 : out.origin;
     const int firstByte = windowed ? 0 : out.firstByte;

@@ -212,7 +212,12 @@ public:
     // other bytes than `mem` where the line's data is, a copy of `mem` with the buffer there.
     const Memory& lineMemory(const Memory& mem, const PlayfieldLine& out) {
         // Filled on this mode line and memory untouched since: the buffer is what memory holds.
-        if (out.empty() || (bufferFetched_ && mem.version() == bufferVersion_)) return mem;
+        // (Past the places it fetched it holds older bytes, olderPastFetch_, which only a line
+        // wider than its first row or whose fetch a write changes reads.)
+        if (out.empty() || (bufferFetched_ && mem.version() == bufferVersion_ &&
+                            !(olderPastFetch_ && (out.fetchChangeCount != 0 || (out.dmactl & 3) != fetchedWidth_))))
+            [[likely]]
+            return mem;
         return bufferedMemory(mem, out);
     }
 
@@ -292,6 +297,12 @@ private:
     // A first row with a DMA clock carried in (A4) fetched `count` (< 48) bytes from `base`: the
     // places past them keep the bytes the buffer held before its fetches (bufferBefore_).
     void keepPlacesPastFetch(const Memory& mem, uint16_t base, int count);
+    // A first row fetched `count` (< 48) bytes from `base`: the places past them keep what the
+    // buffer held before its fetches (bufferBefore_), and olderPastFetch_ says whether any differs
+    // from memory's byte there.
+    void keepOlderPastFetch(const Memory& mem, uint16_t base, int count);
+    bool olderPastFetch_ = false;
+    uint8_t fetchedWidth_ = 0;  // DMACTL bits 1-0 as the first row's fetch began
     // A first row's names of a text line's carried clock (rule A4) that are not memory's bytes
     // (dmaClockPlayfield): `anded` bit p for place p of `names`. carriedTextNames: those of a
     // clock a write stopped before the line's start (`clock.start` kNoStart), which draws nothing.

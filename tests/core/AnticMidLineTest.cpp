@@ -969,6 +969,68 @@ TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoThatALaterWriteMovesAheadStartsI
     EXPECT_EQ(dma.cpuCycles(), 67);
 }
 
+TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoReadsTheOlderNamesPastTheNamesOfTheLineBefore) {
+    // ANTIC's line buffer keeps what was last stored in each place: every mode line's name (or
+    // bitmap) fetches store from place 0 on, and only the start of vertical blank clears it
+    // (Altirra: mPFDataBuffer, its write place set back to 0 on cycle 7 of each line, cleared on
+    // line 248 alone). Here a mode 2 line (lines 32-39, normal: names 0-39 into places 0-39) shows
+    // character 2 (empty) everywhere; a mode 6 line (lines 40-47, normal: 20 names, bytes 40-59,
+    // into places 0-19) shows $41 (character 1, solid, PF1); the next mode 6 line (lines 48-55,
+    // from byte 60, $41 too) is made wide by DMACTL $23 at clock 18 of its first row (cycle 10,
+    // its start passed by two, as A1_AMode6TextStartPassedByTwoFetchesItsFontBytesWithTheNamesTheLineBeforeLeft).
+    // Its font fetch i (13 + 4i) reads place i before name i (14 + 4i) arrives: places 0-19 hold
+    // line 40's $41 (solid), places 20-23 line 32's $02 (empty), which line 40's 20 names did not
+    // reach. Altirra's decode draws place i from clock 32 + 8i with the colour of the name in
+    // place i: line 48 PF1 at $2C-$BF (places 0-19), dark at $C0-$DD (places 20-23, empty font
+    // bytes). Line 49 (a later row, wide from the write, no name fetches): font fetches read places
+    // 0-23, 0-22 this line's names, 23 line 32's $02: PF1 at $2C-$D7, dark at $D8-$DD.
+    // The model before filled the buffer's places past a line's names with memory's bytes after
+    // them (bytes 60-63 of line 48's $41): PF1 at $2C-$DD on both lines.
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30, 0x06, 0x06});
+    for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0x02);
+    for (int i = 40; i < 120; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0x41);
+    for (int r = 0; r < 8; ++r) {
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 16 + r), 0x00);
+    }
+    const int line = kFirstModeLine + 16;
+    t.at(line, 18, Reg::DMACTL, 0x23);
+    t.run();
+    EXPECT_EQ(colours(t, line, 0x2C, 0xDE), std::string(0xC0 - 0x2C, '2') + std::string(0xDE - 0xC0, '0'));
+    EXPECT_EQ(colours(t, line + 1, 0x2C, 0xDE), std::string(0xD8 - 0x2C, '2') + std::string(0xDE - 0xD8, '0'));
+}
+
+TEST(AnticMidLine, A1_AMode2TextStartPassedByTwoShowsThe48thPlaceItsLastFontFetchReads) {
+    // A mode 2 line (lines 32-39) made wide before it (DMACTL $23 on line 31): 48 names, bytes 0-47,
+    // into places 0-47; only byte 47 is character 1 (solid), the rest character 2 (empty). The next
+    // mode 2 line (lines 40-47, from byte 48, all character 2, DMACTL $22 again from line 33) is
+    // made wide by DMACTL $23 at clock 18 of its first row (cycle 10, acting from 11): the wide
+    // clock starts on 9, its first name cycle 10 two cycles behind the beam. Altirra's pattern:
+    // names every 2 cycles from 10 to the stop, 104; font bytes every 2 from 13 to 107, 106 on
+    // virtual. The beam has passed 10: names on 12-104 (47, places 0-46), font bytes on 13-107
+    // (48, places 0-47, each a cycle after its place's name). The last, on 107, reads place 47,
+    // which no name of this line reaches: line 32's character 1. Its font byte is a bus byte on the
+    // hardware; the model reads memory's (the solid row). Altirra's decode (two cycles behind the
+    // beam) draws place i from clock 32 + 4i: place 47 at 220-223, the wide window ending at 221.
+    //   Line 40: dark at $2C-$DB, lit at $DC-$DD (place 47).
+    // The model before drew the 47 names alone: dark at $2C-$DD.
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30, 0x02});
+    for (int i = 0; i < 140; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i == 47 ? 0x01 : 0x02);
+    for (int r = 0; r < 8; ++r) {
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 16 + r), 0x00);
+    }
+    t.at(kFirstModeLine - 1, 100, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine + 1, 100, Reg::DMACTL, 0x22);
+    const int line = kFirstModeLine + 8;
+    t.at(line, 18, Reg::DMACTL, 0x23);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE), std::string(0xDC - 0x2C, '0') + "11");
+    EXPECT_EQ(shown(t, line, 0x2C, 0xDE), std::string(0xDC - 0x2C, '0') + "11");
+}
+
 TEST(AnticMidLine, A1_HscrolWrittenBeforeTheStartCycleScrollsThisLine) {
     // A scrolled mode F line fetches one width wider: wide, clock start 9 + HSCROL / 2, byte i
     // from clock 32 + HSCROL + 4i. Only byte 2 is lit ($C0: its first clock). HSCROL 8 written

@@ -248,6 +248,43 @@ TEST(Antic, LineBuffer_PlayfieldDmaOffOnTheFirstLineShowsTheOldBytes) {
     }
 }
 
+TEST(Antic, LineBuffer_PlacesPastARowsFetchKeepTheOlderBytes) {
+    // The buffer keeps in each place what was last stored there: a first row's fetches store from
+    // place 0 on, and only the start of vertical blank clears it (Altirra: its write place set back
+    // to 0 on each line's cycle 7, the buffer cleared on line 248 alone). Row 1 (lines 32-35), made
+    // wide by DMACTL $23 on line 31, fetches 24 bytes, kScreen+0-23 ($55, PF0), into places 0-23.
+    // Row 2 (lines 36-39), normal again (DMACTL $22 on line 34 after the window), fetches 20,
+    // kScreen+24-43 ($AA, PF1), into places 0-19; places 20-23 keep row 1's $55. DMACTL $23 again
+    // after line 36's window makes lines 37-39 wide, drawn from the buffer (later rows fetch
+    // nothing): byte i from clock 32 + 8i, places 0-19 PF1 (to $BF), places 20-23 PF0 ($C0-$DD).
+    // Player 0 at $C8 on line 38 collides with PF0 alone.
+    // The model before filled the places past a row's fetches with memory's bytes after them
+    // (kScreen+44-47, $AA): PF1 at $2C-$DD, and P0PF = PF1.
+    for (const MachineOptions& o :
+         {MachineOptions{}, MachineOptions{.picture = false, .record = false}, MachineOptions{.reference = true}}) {
+        TestMachine t(o);
+        t.displayList({0x4A, 0x00, 0x30, 0x0A});
+        std::vector<uint8_t> bytes(64, 0xAA);
+        std::fill(bytes.begin(), bytes.begin() + 24, 0x55);
+        t.m.memory().load(kScreen, bytes);
+        t.player(0, 0xC8, 0x00);
+        t.at(31, 100, Reg::DMACTL, 0x23);
+        t.at(34, 224, Reg::DMACTL, 0x22);
+        t.at(36, 224, Reg::DMACTL, 0x23);
+        t.at(38, 0, Reg::GRAFP0, 0x80);
+        t.at(39, 0, Reg::GRAFP0, 0x00);
+        t.run();
+        EXPECT_EQ(t.reg(P0PF), 0x01) << o.reference << o.picture;
+        if (o.record) {
+            EXPECT_EQ(t.m.frame().record(36).playfield[1], LineMask::range(0x30, 0xD0));
+            for (int y = 37; y <= 39; ++y) {
+                EXPECT_EQ(t.m.frame().record(y).playfield[1], LineMask::range(0x2C, 0xC0)) << y;
+                EXPECT_EQ(t.m.frame().record(y).playfield[0], LineMask::range(0xC0, 0xDE)) << y;
+            }
+        }
+    }
+}
+
 TEST(Antic, LineBuffer_IsEmptyAfterVerticalBlank) {
     // Row 1 (lines 32-35) has playfield DMA off on its first line; row 2 (lines 36-39) then
     // fetches kScreen ($55, PF0), so at the end of the frame the buffer holds $55. It is

@@ -1579,6 +1579,41 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(fontsBeforeTwoStarts, 0) << fontsBefore;
 }
 
+TEST(FastPathCrossCheck, TextStartsPassedByTwoReadingOlderPlacesOfTheLineBufferEqualTheReference) {
+    // (Seeds 9410-9429: the scenes of seeds 9250-9269 and 9290-9309 with other seeds.) Lines with no
+    // clock carried in and one start passed by two on cycle 10 whose fetches run on (no later write
+    // ending them): the first rows of mode 6-7 whose font fetches read more places than the mode
+    // line before fetched names (reading the older bytes ANTIC's buffer keeps there), and the rows
+    // of modes 2-5, whose passed name's font fetch reads the place past the names, drawn too
+    int olderPlaces = 0, placePastNames = 0;
+    for (uint32_t seed = 9410; seed < 9430; ++seed) {
+        const auto scene =
+            seed < 9420 ? abnormalDmaSceneOrdinaryPassedByTwoThenWritten : abnormalDmaSceneOrdinaryPassedByTwoThenAhead;
+        crossCheck(seed, MachineOptions{}, scene);
+        crossCheck(seed, MachineOptions{.record = false}, scene);
+        crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
+        TestMachine t;
+        scene(t, seed);
+        int namesBefore = 48;  // the names the last mode line's first row fetched
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaMode < 2) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            const PlayfieldFetch fetch = playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+            const bool byTwo = pf.dmaClock == 0 && !changes.empty() && fetch.firstClock < 0 && fetch.dmaOff < 0 &&
+                               fetch.skipped > 0 && anticMode(pf.dmaMode).character;
+            const bool mode67 = pf.dmaMode == 6 || pf.dmaMode == 7;
+            olderPlaces += byTwo && mode67 && pf.firstRow && fetch.count + fetch.skipped > namesBefore;
+            placePastNames += byTwo && !mode67;
+            if (pf.firstRow) namesBefore = changes.empty() ? pf.fetchCount : fetch.count;
+        }
+    }
+    // (3 and 30 seen.)
+    EXPECT_GT(olderPlaces, 1);
+    EXPECT_GT(placePastNames, 15);
+}
+
 TEST(FastPathCrossCheck, AbnormalDmaWithLaterHscrolWritesKeepingBit0EqualsTheReference) {
     // (Seeds 9370-9389: starts passed by two on cycle 10 whose later write is HSCROL keeping bit 0,
     // on lines with no clock carried in (9370-9379), then on carried lines, every other one after a
