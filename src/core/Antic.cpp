@@ -493,10 +493,10 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             if ((memScan_ & 0x0FFF) + kBufferSize <= 0x1000) {
                 // All 48 (a fixed size copies in a few moves), then the places past `count` back.
                 std::memcpy(buffer_.data(), mem.data() + memScan_, kBufferSize);
-                if (count < kBufferSize) keepOlderPastFetch(mem, memScan_, count);
+                keepOlderPastFetch(mem, memScan_, count);
             } else {  // the counter wraps within its 4 KiB block
                 for (int i = 0; i < count; ++i) buffer_[i] = mem.read(scanAddress(memScan_, i));
-                if (count < kBufferSize) keepOlderPastFetch(mem, memScan_, count);
+                keepOlderPastFetch(mem, memScan_, count);
             }
             bufferVersion_ = mem.version();
             // A first row with a DMA clock carried in (A4) may fetch fewer than 48 bytes, and a
@@ -725,14 +725,15 @@ uint8_t playfieldColours(int mode) {
 void Antic::keepOlderPastFetch(const Memory& mem, uint16_t base, int count) {
     // ANTIC's buffer keeps in each place what was last stored there (Altirra clears it only at
     // the start of vertical blank): a line that fetched `count` bytes leaves the places past them
-    // as earlier lines left them, which a line whose fetch a write changes may read (A1: a start
-    // passed by two reads places its own names have not reached yet, or never reach).
+    // as earlier lines left them, which a later row made wider shows, as does a line whose fetch a
+    // write changes (A1: a start passed by two reads places its names have not reached, or never do).
+    olderPastFetch_ = false;
+    if (count >= kBufferSize) return;
     const auto tail = static_cast<size_t>(kBufferSize - count);
     std::memcpy(buffer_.data() + count, bufferBefore_.bytes.data() + count, tail);
     if ((base & 0x0FFF) + kBufferSize <= 0x1000) {
         olderPastFetch_ = std::memcmp(buffer_.data() + count, mem.data() + base + count, tail) != 0;
     } else {
-        olderPastFetch_ = false;
         for (int i = count; i < kBufferSize; ++i)
             olderPastFetch_ = olderPastFetch_ || buffer_[static_cast<size_t>(i)] != mem.read(scanAddress(base, i));
     }
@@ -798,7 +799,7 @@ void Antic::lmsAddressLoaded(const Memory& mem, uint16_t scan, PlayfieldLine& ou
         buffer_ = bufferBefore_.bytes;
         for (int i = 0; i < std::min<int>(scanAdvance_, kBufferSize); ++i)
             buffer_[static_cast<size_t>(i)] = mem.read(scanAddress(scan, i));
-        if (scanAdvance_ < kBufferSize) keepOlderPastFetch(mem, scan, scanAdvance_);
+        keepOlderPastFetch(mem, scan, std::min<int>(scanAdvance_, kBufferSize));
         bufferVersion_ = mem.version();
         if (dmaClock_ != 0 && scanAdvance_ < kBufferSize) [[unlikely]]
             keepPlacesPastFetch(mem, scan, scanAdvance_);
