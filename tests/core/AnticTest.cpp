@@ -255,7 +255,7 @@ TEST(Antic, LineBuffer_PlacesPastARowsFetchKeepTheOlderBytes) {
     // wide by DMACTL $23 on line 31, fetches 24 bytes, kScreen+0-23 ($55, PF0), into places 0-23.
     // Row 2 (lines 36-39), normal again (DMACTL $22 on line 34 after the window), fetches 20,
     // kScreen+24-43 ($AA, PF1), into places 0-19; places 20-23 keep row 1's $55. DMACTL $23 again
-    // after line 36's window makes lines 37-39 wide, drawn from the buffer (later rows fetch
+    // after line 37's window makes lines 38-39 wide, drawn from the buffer (later rows fetch
     // nothing): byte i from clock 32 + 8i, places 0-19 PF1 (to $BF), places 20-23 PF0 ($C0-$DD).
     // Player 0 at $C8 on line 38 collides with PF0 alone.
     // The model before filled the places past a row's fetches with memory's bytes after them
@@ -270,14 +270,14 @@ TEST(Antic, LineBuffer_PlacesPastARowsFetchKeepTheOlderBytes) {
         t.player(0, 0xC8, 0x00);
         t.at(31, 100, Reg::DMACTL, 0x23);
         t.at(34, 224, Reg::DMACTL, 0x22);
-        t.at(36, 224, Reg::DMACTL, 0x23);
+        t.at(37, 224, Reg::DMACTL, 0x23);
         t.at(38, 0, Reg::GRAFP0, 0x80);
         t.at(39, 0, Reg::GRAFP0, 0x00);
         t.run();
         EXPECT_EQ(t.reg(P0PF), 0x01) << o.reference << o.picture;
         if (o.record) {
             EXPECT_EQ(t.m.frame().record(36).playfield[1], LineMask::range(0x30, 0xD0));
-            for (int y = 37; y <= 39; ++y) {
+            for (int y = 38; y <= 39; ++y) {
                 EXPECT_EQ(t.m.frame().record(y).playfield[1], LineMask::range(0x2C, 0xC0)) << y;
                 EXPECT_EQ(t.m.frame().record(y).playfield[0], LineMask::range(0xC0, 0xDE)) << y;
             }
