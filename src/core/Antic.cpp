@@ -147,8 +147,9 @@ void blankFrom(PlayfieldLine& out, int from) {
 // picture from the line buffer only when something makes it catch up with the beam: GTIA
 // beginning its line on cycle 16 (the decode run to 15), a DMACTL write of a new value, a CHACTL
 // write of a new value, an HSCROL write that changes bit 0 on a scrolled line (each before it
-// changes anything), CHBASE's queued update 2 cycles after its write, and the 6502 reading a
-// GTIA collision register (not known to the model: a program's reads are not followed). It
+// changes anything), CHBASE's queued update 2 cycles after its write, and a running program's
+// read of a GTIA collision register ($D000-$D00F and their mirrors; not of GTIA's other
+// registers, nor ANTIC's or POKEY's) on the read's cycle (PlayfieldLine::catchUpReads). It
 // starts the line's decode afresh on cycle 10 (nothing decoded yet: 0 here). An HSCROL write
 // that keeps bit 0 does not catch up first, so what the picture shows of the start in force
 // before it ends at the last catch-up, and the decode after it runs with the new timing from
@@ -175,6 +176,8 @@ int decodedBefore(const PlayfieldLine& pf, int actsFrom) {
         if (!w.chbase) chactl = w.value;
         if (catches && cycle >= kDecodeRestart && cycle <= written) caughtUp = std::max(caughtUp, cycle);
     }
+    for (const uint8_t cycle : pf.catchUpReadCycles())
+        if (cycle >= kDecodeRestart && cycle <= written) caughtUp = std::max(caughtUp, int{cycle});
     return caughtUp;
 }
 

@@ -77,6 +77,7 @@ void Atari::powerOn() {
     lineBus_ = ProgramBus{};
     heldReads_.clear();
     idleLoops_.clear();
+    catchUpReads_.clear();
     beginFrameWrites();
     lastFrame_ = thisFrame_;
     nmiRequest_ = false;
@@ -209,6 +210,7 @@ void Atari::endLine() {
                      [](const RegisterWrite& a, const RegisterWrite& b) { return a.clock < b.clock; });
     if (busKept_) [[unlikely]] {
         machine_.setProgramBus(this);
+        machine_.takeLineCatchUpReads(catchUpReads_);
         machine_.endScanline(writes_);
         machine_.setProgramBus(nullptr);
         busKept_ = false;
@@ -216,6 +218,7 @@ void Atari::endLine() {
         lineBus_.driven = {};
         heldReads_.clear();
         idleLoops_.clear();
+        catchUpReads_.clear();
     } else {
         machine_.endScanline(writes_);
     }
@@ -437,7 +440,10 @@ CollisionLatches Atari::latchesAt(int clock) {
     std::vector<RegisterWrite> sofar(writes_);
     std::stable_sort(sofar.begin(), sofar.end(),
                      [](const RegisterWrite& x, const RegisterWrite& y) { return x.clock < y.clock; });
-    if (busKept_) machine_.setProgramBus(this);
+    if (busKept_) {
+        machine_.setProgramBus(this);
+        machine_.takeLineCatchUpReads(catchUpReads_);
+    }
     const CollisionLatches latches = machine_.latchesBefore(clock, sofar);
     machine_.setProgramBus(nullptr);
     return latches;
@@ -450,6 +456,11 @@ uint8_t Atari::readChip(uint16_t address, int cycle) {
     if (page == 0xD0) {  // GTIA, A0-A4
         const int a = address & 0x1F;
         if (a < 0x10) {
+            // A read of a collision register makes Altirra's picture catch up with the beam (A1):
+            // kept on a line whose DMACTL or HSCROL a write changed, from that write on (before it
+            // the line has no start passed by two whose picture such a catch-up could end).
+            if (busKept_) [[unlikely]]
+                catchUpReads_.push_back(static_cast<uint8_t>(cycle));
             const uint8_t value = collisionsAt(a, cycle);
             thisFrame_.collisionReads.push_back({a, value, machine_.line(), cycle});
             return value;

@@ -244,6 +244,9 @@ private:
     ProgramBus lineBus_;
     std::vector<HeldRead> heldReads_;
     std::vector<IdleLoop> idleLoops_;
+    // The cycles of the line's reads of GTIA's collision registers, kept as the bus is
+    // (busKept_): each makes Altirra's picture catch up with the beam (A1).
+    std::vector<uint8_t> catchUpReads_;
     mutable ProgramBus lineBusSpelt_;  // lineBus()'s answer
     const ProgramBus& lineBus() const override;
     // noteBus() keeps the bytes of cycles below this: 8 for phantom DMA, all while busKept_.

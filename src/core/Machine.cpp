@@ -495,6 +495,8 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
         }
     }
     if (pf.fetchChangeCount != 0) [[unlikely]] {
+        pf.catchUpReads = catchUpReads_.data();
+        pf.catchUpReadCount = static_cast<uint16_t>(catchUpReads_.size());
         applyFetchChanges(pf, regs);
         if (pf.dmaClock != 0) carriedFetchesGoneBeforeLms(regs, pf);
         takeBusFetches(regs, pf);
@@ -849,7 +851,11 @@ void Machine::endScanline(std::span<const RegisterWrite> extra) {
         pf_.fetchChangeCount = 0;
         pf_.busFonts = nullptr;
         pf_.fontNames = nullptr;
+        pf_.catchUpReads = nullptr;
+        pf_.catchUpReadCount = 0;
     }
+    if (!catchUpReads_.empty()) [[unlikely]]
+        catchUpReads_.clear();
     if (!memoryWrites_.empty()) [[unlikely]] {
         memoryWrites_.clear();
         pf_.fontWrites = nullptr;

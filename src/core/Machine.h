@@ -97,6 +97,10 @@ public:
     void takeLineMemoryWrites(std::span<const PlayfieldLine::MemoryWrite> writes) {
         memoryWrites_.assign(writes.begin(), writes.end());
     }
+    // The cycles of a program's reads of GTIA's collision registers on the current line so far,
+    // in order, at the same points: each makes Altirra's picture catch up with the beam, which
+    // decides how far a start passed by two is shown (A1; PlayfieldLine::catchUpReads).
+    void takeLineCatchUpReads(std::span<const uint8_t> cycles) { catchUpReads_.assign(cycles.begin(), cycles.end()); }
     // A running program's bytes on the bus of the current line, for what the fetches made while
     // the width is off take (A1). Atari sets its source before endScanline() and
     // collisionsBefore() and clears it after; Machine asks it only on a line whose fetch a width
@@ -305,6 +309,7 @@ private:
     std::vector<PlayfieldLine::FetchChange> fetchChanges_;  // the line's width and HSCROL writes (pf_ points here)
     std::vector<PlayfieldLine::MemoryWrite> memoryWrites_;  // a program's memory writes on this line
     std::vector<PlayfieldLine::MemoryWrite> fontWrites_;    // those to the line's character set (pf_ points here)
+    std::vector<uint8_t> catchUpReads_;  // a program's collision reads on this line (pf_ points here)
     BusFetches busFetches_;  // what the line's fetches made while the width was off took (pf_.busFonts points here)
     // The line buffer as a first row of mode 6-7 whose start a write on cycle 10 passed by two
     // began: its font fetches read it (A1; pf_.fontNames points here).

@@ -73,7 +73,8 @@ struct PlayfieldLine {
     };
     const FetchChange* fetchChanges = nullptr;
     uint16_t fetchChangeCount = 0;
-    uint16_t fontWriteCount = 0;  // the length of fontWrites, below (here it takes no room of its own)
+    uint16_t fontWriteCount = 0;    // the length of fontWrites, below (here it takes no room of its own)
+    uint16_t catchUpReadCount = 0;  // the length of catchUpReads, below (no room of its own either)
     std::span<const FetchChange> fetchWrites() const { return {fetchChanges, fetchChangeCount}; }
     // A program's writes during the line to the character set ANTIC reads its font bytes
     // from (Machine keeps only those, empty on almost every line), in write order: each
@@ -97,6 +98,12 @@ struct PlayfieldLine {
     // arrives there reads the name the line before left: fontNames[i] (places 0-47), -1 where the
     // place's name came first. Null on almost every line (the machine's, as busFonts).
     const int16_t* fontNames = nullptr;
+    // The cycles on which a running program read a GTIA collision register during the line, in
+    // order (rule A1: each read makes Altirra's picture catch up with the beam, which decides
+    // where a start passed by two is shown up to). Kept only on a line with DMACTL or HSCROL
+    // written during it, null on almost every line (the machine's, as fetchChanges).
+    const uint8_t* catchUpReads = nullptr;
+    std::span<const uint8_t> catchUpReadCycles() const { return {catchUpReads, catchUpReadCount}; }
     // CHBASE and CHACTL written during the line (Machine adds them before GTIA draws it), in
     // write order: a character whose font byte ANTIC fetches on `cycle` or later uses `value`
     // instead of chbase / chactl. Empty on almost every line.

@@ -6,7 +6,9 @@
 // repeatTheFrame in the source). Run as a scene (no CPU) it draws
 // what the program's frame did and latches every bit the frame latched (what the program is
 // judged on), as long as the program changed no display memory while the frame was on screen
-// (writes to RAM during the frame are not in a scene).
+// (writes to RAM during the frame are not in a scene) and read no collision register between a
+// start passed by two and a later HSCROL write that ends it (a scene cannot read: the read's
+// catch-up of the picture with the beam is lost, rule A1).
 #include <string>
 
 #include "core/Atari.h"

@@ -61,7 +61,7 @@ TEST(ExamplePrograms, CommittedExecutablesAreTheirSource) {
             << name << ".xex is not what " << name << ".s assembles to: copy it from " << kBuilt;
         ++n;
     }
-    EXPECT_EQ(n, 5);
+    EXPECT_EQ(n, 6);
 }
 
 TEST(ExamplePrograms, RoutineSceneHoldsWhatItsSourceAssemblesTo) {
@@ -117,6 +117,19 @@ TEST(ExamplePrograms, TunnellingBulletPassesWithoutACollision) {
     ASSERT_FALSE(a.stopped()) << a.stopMessage();
     EXPECT_EQ(a.machine().memory().read(0x0600), 0x00);
     EXPECT_EQ(a.machine().memory().read(0x0601), 0x01);
+}
+
+TEST(ExamplePrograms, CatchUpReadLightsTheLinePlayerZeroCrosses) {
+    // Scan line 82 is lit at $30-$47 only in the frames whose kernel reads P0PF on its cycle 35
+    // (the read catches the picture up to clock 72 before HSCROL 2 on cycle 59 turns the fetches
+    // off; A1), so player 0 at $40-$47 on that line collides with PF2 there and not in the frames
+    // that read CONSOL instead (the line dark). The frames alternate, CONSOL first.
+    Atari a = load("catch-up-read");
+    for (int i = 0; i < 6; ++i) a.runFrame();
+    ASSERT_FALSE(a.stopped()) << a.stopMessage();
+    const Memory& m = a.machine().memory();
+    EXPECT_EQ(m.read(0x0600), 0x04);
+    EXPECT_EQ(m.read(0x0601), 0x00);
 }
 
 TEST(ExamplePrograms, JoystickMovesTheShipIntoTheWall) {

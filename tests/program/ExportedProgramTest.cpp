@@ -71,6 +71,10 @@ TEST(ExportedProgram, EveryExampleProgramsFrameExportsAndReadsItsOwnLatches) {
     for (const auto& entry : fs::directory_iterator(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "programs")) {
         if (entry.path().extension() != ".xex") continue;
         const std::string name = entry.path().filename().string();
+        // Its frames' latches depend on a collision-register read, which its frame's scene
+        // cannot make (FrameScene.h; FrameScene.EveryExampleProgramsFrameLatchesWhatTheProgramsFrameLatched
+        // leaves it out for that too).
+        if (name == "catch-up-read.xex") continue;
         std::ifstream in(entry.path(), std::ios::binary);
         const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
         std::string error;

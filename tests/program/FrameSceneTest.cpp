@@ -82,6 +82,9 @@ TEST(FrameScene, EveryExampleProgramsFrameLatchesWhatTheProgramsFrameLatched) {
     int checked = 0, cleared = 0;
     for (const auto& entry : fs::directory_iterator(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "programs")) {
         if (entry.path().extension() != ".xex") continue;
+        // Its collision-register read catches the picture up with the beam, which decides what
+        // its frames latch (A1); a scene cannot read a register (FrameScene.h says so).
+        if (entry.path().filename() == "catch-up-read.xex") continue;
         std::string error;
         const std::vector<ProgramSegment> segments = segmentsOf(entry.path(), error);
         ASSERT_FALSE(segments.empty()) << error;
