@@ -39,6 +39,19 @@
 // so that no byte of it is stored and read back as a word: perf's samples moved from that load
 // to paintFixedObject (8% to 11%), and the frame was no faster: the cost there is the row's
 // stores, not the load.
+// A session after that (1 December 2026, same run, medians of 6 alternating runs of CPU time:
+// the code of before the speed work 21.2 us with the picture, 37.2 us with picture and record):
+// PlayfieldMemo::find() takes an entry already compared in a frame of the same ANTIC recording
+// without its other tests and without placing the line; GtiaLineMemo's skip counters sit beside
+// its valid flag (one cache line read a line instead of two); and a line of such a frame looks
+// for its playfield collisions in colour masks made once per recording and kept with the entry,
+// not in its screen bytes (on about half the lines of a frame some object still lacks a colour,
+// HITCLR being written every frame). Together: 13.2 to 12.5 us with the picture, 17.5 to 17.2 us
+// with picture and record, collisions alone 6.0 us both. Perf (timer samples: no hardware
+// counters here) still puts the picture's whole-line work first (31%), then the frame loop
+// (13%), the object masks' rebuild (12%) and the playfield collisions (11%); the samples of the
+// last two sit on the instruction after a load of the line's own data (the expansion table,
+// the masks): the frame waits on memory as much as it computes.
 //
 // The busy scene is static: every frame starts as the one before did (HITCLR included), so
 // the machine takes the last frame's result (the frame memo, Machine::runFrame) and these

@@ -226,9 +226,20 @@ PMG_NOINLINE void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t ne
     bool recordedPlayfield = false;  // the record's playfield masks are written below
     // The playfield alone as a frame ago, where its inputs are the same.
     PlayfieldMemo::Line* kept = record || at.opt.picture ? playfieldMemo_.find(at, gtia, anticReplay_) : nullptr;
-    if (needPf && !record && gtia == 0 && pf.mode >= 8 && pf.fetchChangeCount == 0 && pf.dmaClock == 0) {
-        placePlayfield(pf);
-        detectPlayfieldFromBytes(at.line, at.mem, pf, cache_, active, possible, at.latches);
+    if (needPf && !record && decodesFromBytes(pf, gtia)) {
+        // A line whose playfield every frame of an ANTIC recording shows again: its colours'
+        // masks, made once, serve the collisions of all of them (a game's objects moving over a
+        // still screen look for playfield colours on most lines, frame after frame).
+        if (kept && anticReplay_ != 0 && !kept->hasMasks) {
+            bitmapMasks(at, kept->masks);
+            kept->hasMasks = true;
+        }
+        if (kept && kept->hasMasks) {
+            detectPlayfield(at.line, cache_, active, kept->masks, possible, at.latches);
+        } else {
+            placePlayfield(pf);
+            detectPlayfieldFromBytes(at.line, at.mem, pf, cache_, active, possible, at.latches);
+        }
     } else if (needPf || (record && possible)) {
         // A bitmap line the record needs in full: its masks straight from the screen bytes.
         const bool fromBytes = record && !pf.generated && decodesFromBytes(pf, gtia);
@@ -240,9 +251,12 @@ PMG_NOINLINE void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t ne
             if (needPf) playfield_ = kept->masks;
             recordedPlayfield = true;
         } else if (record) {
-            if (fromBytes) decodeBitmapPlayfield(at.mem, pf, playfield_);
-            else decodePlayfield(pf, gtia, playfield_);
-            for (auto& m : playfield_) m &= kWindowMask;
+            if (fromBytes) {
+                bitmapMasks(at, playfield_);
+            } else {
+                decodePlayfield(pf, gtia, playfield_);
+                for (auto& m : playfield_) m &= kWindowMask;
+            }
             at.record().playfield = playfield_;
             recordedPlayfield = true;
             if (kept) {
@@ -263,6 +277,11 @@ PMG_NOINLINE void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t ne
     }
     if (record && !recordedPlayfield) at.record().playfield = {};
     if (at.opt.picture) picture_.wholeLine(at, gtia, cache_, kept);
+}
+
+void Gtia::bitmapMasks(const GtiaLine& at, std::array<LineMask, 4>& out) {
+    decodeBitmapPlayfield(at.mem, at.pf, out);
+    for (auto& m : out) m &= kWindowMask;
 }
 
 void Gtia::segment(const GtiaLine& at, int from, int to, const LineObjects& objects, CacheStamp stamp) {

@@ -142,6 +142,9 @@ private:
     // wholeLineDetail(), called only when one of them is wanted.
     void wholeLine(const GtiaLine& at);
     void wholeLineDetail(const GtiaLine& at, int gtia, uint8_t needPf, uint8_t possible);
+    // The playfield colours of a bitmap line (decodesFromBytes) as the collisions and the
+    // record see them: from its screen bytes, cut to the window.
+    static void bitmapMasks(const GtiaLine& at, std::array<LineMask, 4>& out);
     // Any other line: mid-line writes split it into segments (or the options ask for the
     // shift registers or the reference).
     void segmentedLine(const GtiaLine& at, std::span<const RegisterWrite> midLine);

@@ -67,6 +67,10 @@ private:
     static constexpr int kMaxBytes = 48;
     struct Entry {
         bool valid = false;
+        // A line that differs frame after frame (a scroll, a colour cycle) is not compared
+        // on every frame: after `misses` differences in a row, not on the next `wait`. (Next to
+        // `valid`: enterLine() reads both on every line, from one cache line.)
+        uint8_t misses = 0, wait = 0;
         // The line's inputs.
         GtiaOptions opt;
         RegisterFile regs;
@@ -80,9 +84,6 @@ private:
         uint64_t latchedBefore[2]{};
         uint64_t setHere[2]{};
         std::array<int16_t, kCollisionRegisters * 8> clock{};
-        // A line that differs frame after frame (a scroll, a colour cycle) is not compared
-        // on every frame: after `misses` differences in a row, not on the next `wait`.
-        uint8_t misses = 0, wait = 0;
     };
 
     // Drops every entry and gives `frame` a tag of its own (see tag_).

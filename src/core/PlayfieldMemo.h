@@ -54,6 +54,9 @@ public:
     Line* find(const GtiaLine& at, int gtia, uint64_t anticReplay);
 
 private:
+    // `l` with the line's colours compared (the row dropped if they changed): find()'s result.
+    static Line* withColours(Line& l, const RegisterFile& regs);
+
     std::vector<Line> lines_;  // per visible line; made on first use
 };
 
