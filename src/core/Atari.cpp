@@ -211,6 +211,7 @@ void Atari::endLine() {
     if (busKept_) [[unlikely]] {
         machine_.setProgramBus(this);
         machine_.takeLineCatchUpReads(catchUpReads_);
+        thisFrame_.catchUpReadLines += catchUpReads_.empty() ? 0 : 1;
         machine_.endScanline(writes_);
         machine_.setProgramBus(nullptr);
         busKept_ = false;
@@ -243,6 +244,7 @@ void Atari::beginFrameWrites() {
     thisFrame_.writes.clear();
     thisFrame_.collisionReads.clear();
     thisFrame_.collisionClears.clear();
+    thisFrame_.catchUpReadLines = 0;
     thisFrame_.start = machine_.registers();
     for (int r = 0; r < kCollisionRegisters; ++r)
         frameStartLatches_[static_cast<size_t>(r)] = machine_.collisions().read(r);

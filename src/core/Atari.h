@@ -127,6 +127,10 @@ public:
         // and writes HITCLR in its vertical blank, so the frame's end shows none of it.
         std::vector<CollisionRead> collisionReads;
         std::vector<CollisionClear> collisionClears;
+        // Lines on which the program read a collision register after a DMACTL or HSCROL write
+        // of the line: such a read catches the picture up with the beam (A1), which a scene made
+        // of the frame's writes cannot do (FrameScene.h), so it may draw and latch less there.
+        int catchUpReadLines = 0;
     };
     // Keep a copy of memory as each frame begins (for making a scene of a frame; 64 KiB a frame).
     void keepFrameMemory(bool keep) { keepFrameMemory_ = keep; }

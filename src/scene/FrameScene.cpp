@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <iterator>
 
+#include "collide/Comparison.h"
 #include "core/Beam.h"
 #include "core/Machine.h"
 
@@ -119,6 +121,34 @@ Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& option
                  [](const RegisterWrite& w) { return w.reg != Reg::HITCLR; });
     repeatTheFrame(scene, frame.start);
     return scene;
+}
+
+std::string sceneOfFrameDifference(const Scene& scene, const Atari::FrameWrites& frame, const CollisionLatches& end) {
+    // The program is judged on what its frame latched, before its own HITCLR (programLatches);
+    // the scene, which leaves HITCLR out, on what it has latched after its first frame.
+    const CollisionLatches want = collide::programLatches(frame.collisionClears, end).value_or(end);
+    Machine machine(machineOptionsFor(scene));
+    runScene(scene, machine, 1);
+    const auto& got = machine.collisions().registers();
+    int first = -1, differing = 0;
+    for (int r = 0; r < kCollisionRegisters; ++r)
+        if (got[static_cast<size_t>(r)] != want.registers()[static_cast<size_t>(r)]) {
+            if (first < 0) first = r;
+            ++differing;
+        }
+    if (first < 0) return "";
+    char values[64];
+    std::snprintf(values, sizeof values, " $%02X where the program's frame latched $%02X",
+                  got[static_cast<size_t>(first)], want.registers()[static_cast<size_t>(first)]);
+    std::string text = "it latches " + std::string(collisionRegisterName(first)) + values;
+    if (differing > 1) text += " (and " + std::to_string(differing - 1) + " more registers differ)";
+    if (frame.catchUpReadLines > 0)
+        text +=
+            ": the program read a collision register on " +
+            (frame.catchUpReadLines == 1 ? std::string("a line") : std::to_string(frame.catchUpReadLines) + " lines") +
+            " after changing its width or scroll, which makes the picture catch up with the beam there; a "
+            "scene cannot read a register";
+    return text;
 }
 
 }  // namespace pmg

@@ -21,4 +21,10 @@ namespace pmg {
 // the OS character set at $E000.
 Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& options, const std::string& name);
 
+// Whether `scene` (sceneOfFrame of `frame`) latches what the program's frame latched, run for
+// a frame as a scene runs: empty if so, else the first register that differs in a user's words
+// ("it latches P0PF $00 where the program's frame latched $04"), with the reason where the
+// frame tells it (a catch-up read). `end`: the machine's latches as the program's frame ended.
+std::string sceneOfFrameDifference(const Scene& scene, const Atari::FrameWrites& frame, const CollisionLatches& end);
+
 }  // namespace pmg

@@ -102,6 +102,8 @@ TEST(FrameScene, EveryExampleProgramsFrameLatchesWhatTheProgramsFrameLatched) {
             const CollisionLatches& got = machine.collisions();
             const std::string at = entry.path().filename().string() + " at frame " + std::to_string(frames);
             EXPECT_EQ(got.registers(), want.registers()) << at;
+            // What the window says on making the scene: nothing differs.
+            EXPECT_EQ(sceneOfFrameDifference(scene, frame, end), "") << at;
             for (int r = 0; r < kCollisionRegisters; ++r)
                 for (int bit = 0; bit < 4; ++bit)
                     if (want.registers()[r] & (1 << bit)) {
@@ -113,6 +115,44 @@ TEST(FrameScene, EveryExampleProgramsFrameLatchesWhatTheProgramsFrameLatched) {
     }
     EXPECT_GE(checked, 10);
     EXPECT_GE(cleared, 2) << "no example program clears what its frame latched: the test shows nothing";
+}
+
+// A program that reads a collision register after a write that passes its line's start by two
+// lights that line up to the read (the read catches the picture up with the beam, A1); the scene
+// made of such a frame cannot read, so its line stays dark and P0PF stays clear. What the window
+// says on making that scene names the register, both values and the reason; the frames that read
+// CONSOL instead (no catch-up) make a scene that latches what they did, and nothing is said.
+TEST(FrameScene, ASceneOfAFrameWhoseCollisionReadCaughtThePictureUpSaysItLatchesLessAndWhy) {
+    std::string error;
+    const std::vector<ProgramSegment> segments =
+        segmentsOf(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "programs" / "catch-up-read.xex", error);
+    ASSERT_FALSE(segments.empty()) << error;
+    int caught = 0, notCaught = 0;
+    for (const int frames : {6, 7, 8, 9}) {
+        Atari atari;
+        runProgram(segments, frames, atari);
+        const Atari::FrameWrites& frame = atari.lastFrameWrites();
+        // The kernel's read on scan line 82 (the vertical blank reads P0PF in every frame).
+        const bool readP0pf = std::any_of(frame.collisionReads.begin(), frame.collisionReads.end(),
+                                          [](const Atari::CollisionRead& r) { return r.reg == 4 && r.line == 82; });
+        const Scene scene = sceneOfFrame(frame, atari.machine().options(), "catch-up-read");
+        const std::string said = sceneOfFrameDifference(scene, frame, atari.machine().collisions());
+        if (readP0pf) {
+            ++caught;
+            EXPECT_EQ(frame.catchUpReadLines, 1) << frames;
+            EXPECT_EQ(said,
+                      "it latches P0PF $00 where the program's frame latched $04: the program read a collision "
+                      "register on a line after changing its width or scroll, which makes the picture catch up with "
+                      "the beam there; a scene cannot read a register")
+                << frames;
+        } else {
+            ++notCaught;
+            EXPECT_EQ(frame.catchUpReadLines, 0) << frames;
+            EXPECT_EQ(said, "") << frames;
+        }
+    }
+    EXPECT_EQ(caught, 2);
+    EXPECT_EQ(notCaught, 2);
 }
 
 // The scene repeats the frame it was made of, and a register the user changes in it stays

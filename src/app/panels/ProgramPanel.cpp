@@ -217,14 +217,19 @@ private:
         const uint64_t frame = atari.lastFrameWrites().frame;
         Scene scene =
             sceneOfFrame(atari.lastFrameWrites(), atari.machine().options(), base + " frame " + std::to_string(frame));
+        // The user takes the scene for the program's frame: where it latches otherwise, say so.
+        const std::string difference =
+            sceneOfFrameDifference(scene, atari.lastFrameWrites(), atari.machine().collisions());
+        if (!difference.empty()) scene.description += " Not all of them in this one: " + difference + ".";
         // A user who paused to look at this frame keeps looking at it: the new scene starts
         // paused too (it draws the same frame either way, but a running one moves the beam on).
         const bool wasRunning = ctx.simulation.running();
         ctx.document.reset(std::move(scene), {}, true);  // untitled: Save asks where
         ctx.simulation.startOver();
         ctx.simulation.setRunning(wasRunning);
-        ctx.notify("a scene of frame " + std::to_string(frame) + runOn +
-                   ", without the program: File > Save As keeps it");
+        // The difference first: a message longer than the status bar is cut short (whole on hover).
+        ctx.notify("a scene of frame " + std::to_string(frame) + runOn + ", without the program" +
+                   (difference.empty() ? std::string(":") : "; " + difference + ".") + " File > Save As keeps it");
     }
 
     char address_[8] = "2000";

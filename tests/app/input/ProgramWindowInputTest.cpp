@@ -5,6 +5,7 @@
 // size, the latch history's rows can be read there, and the Objects panel says which of its
 // settings the program overwrites every frame instead of taking an edit that shows nothing.
 // With PMGLAB_TEST_SHOTS set to a folder, each test leaves its screenshots there to look at.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -21,6 +22,7 @@
 #include "app/App.h"
 #include "app/Document.h"
 #include "app/SceneEdit.h"
+#include "core/Atari.h"
 #include "core/CollisionLatches.h"
 #include "core/RegisterFile.h"
 #include "image/Png.h"
@@ -319,6 +321,52 @@ TEST(ProgramWindow, AFrameStoppedPartWayIsRunToItsEndForItsScene) {
     input.frames(3);
     EXPECT_EQ(app.document().path().filename(), "joystick-frame-" + std::to_string(lastWhole + 1) + ".json")
         << app.errorText();
+    fs::remove_all(dir);
+}
+
+// A scene made of a frame whose program read a collision register mid-line that caught the
+// picture up with the beam (catch-up-read.xex, its frames that read P0PF) cannot read: it
+// latches P0PF clear where the program's frame latched PF2. The status bar says so first, with
+// the reason, instead of letting the user take the scene for the program's frame.
+TEST(ProgramWindow, ASceneThatLatchesLessThanTheProgramsFrameSaysSoAndWhy) {
+    const fs::path dir = scratchDir("program-scene-catch-up");
+    AppSession app(sessionOptions(sourceFile("assets/programs/catch-up-read.xex"), dir, 1600, 1000));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    input.key(SDLK_SPACE);  // pause
+    input.frames(2);
+    ASSERT_NE(app.simulation().atari(), nullptr);
+    auto readP0pf = [&] {  // the kernel's read on scan line 82 (the vertical blank's is in every frame)
+        const auto& reads = app.simulation().atari()->lastFrameWrites().collisionReads;
+        return std::any_of(reads.begin(), reads.end(),
+                           [](const Atari::CollisionRead& r) { return r.reg == 4 && r.line == 82; });
+    };
+    if (!readP0pf()) input.key(SDLK_f);  // the frames alternate: step one frame
+    input.frames(2);
+    ASSERT_TRUE(readP0pf());
+    clickNamed(app, input, "make a scene of this frame");
+    input.frames(3);
+    EXPECT_FALSE(app.document().scene().program.has_value());
+    const std::string status = app.status();
+    EXPECT_NE(status.find(", without the program; it latches P0PF $00 where the program's frame latched $04: the "
+                          "program read a collision register on a line after changing its width or scroll"),
+              std::string::npos)
+        << status;
+    EXPECT_NE(status.find("a scene cannot read a register. File > Save As keeps it"), std::string::npos) << status;
+    // The scene's description, shown under the screen, does not claim every latched bit.
+    const std::string& description = app.document().scene().description;
+    EXPECT_NE(description.find("show every bit the frame latched"), std::string::npos) << description;
+    EXPECT_NE(
+        description.find("Not all of them in this one: it latches P0PF $00 where the program's frame latched $04"),
+        std::string::npos)
+        << description;
+    // The scene, stepped a frame as the user would, does latch nothing there.
+    input.key(SDLK_f);
+    input.frames(2);
+    EXPECT_GE(app.simulation().frames(), 1u);
+    EXPECT_EQ(app.simulation().machine().collisions().read(4), 0) << "P0PF";
+    shot(app, "scene-of-a-catch-up-read-frame");
     fs::remove_all(dir);
 }
 
