@@ -3537,7 +3537,9 @@ TEST(AnticMidLine, A4_ACarriedMode6TextLineWhoseStartPassedByTwoALaterWriteMoves
     // line's later rows (the same ring $44 passed on, the same names in the places they read) are
     // drawn as there.
     // The model before drew line 33 as a line with no clock carried in (A1's two starts, its first
-    // font bytes with its own names, $00): dark.
+    // font bytes with its own names, $00): dark. (Scene
+    // mid-line/abnormal-text-mode6-start-passed-by-two-then-ahead.json: players on line 33 at
+    // $30 and $40.)
     TestMachine t, noWrites;
     ringCarriedIntoAModeSixLine(t);
     t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
