@@ -1394,7 +1394,7 @@ TextClockFetches textClockFetches(const Memory& mem, std::array<uint8_t, 63>& na
 // colour (6-7) until the next load. Cycle x's pixels show at colour clocks 2x + 12 and 2x + 13. `names`: the line
 // buffer as the line began (places 48-62 unused: they read $FF); it gets the names the line fetches. Returns the places
 // (bit p) whose name is not memory's byte at the place: its fetch met a font fetch, or the names wrapped round the
-// buffer onto it. With two starts (`clock.restartFrom`, modes 2-5) the first start's run ends 2 cycles before where the
+// buffer onto it. With two starts (`clock.restartFrom`) the first start's run ends 2 cycles before where the
 // picture last caught up with the beam before the restarting write, and the register and read place run on to the
 // second start, as on a bitmap line.
 PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t, 63>& names, PlayfieldLine& out,
@@ -1484,7 +1484,7 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
     if (clock.restartFrom < 0) {
         run(1, clock.start, stop, kNoStop);
     } else {
-        // Two starts (modes 2-5), as a bitmap line's (dmaClockPicture): the first start's picture up
+        // Two starts (modes 2-7), as a bitmap line's (dmaClockPicture): the first start's picture up
         // to where it last caught up with the beam before the write that made the second (that
         // write's cycle, but an earlier catch-up for an HSCROL write keeping bit 0: decodedBefore),
         // less 2 cycles, as Altirra decodes a text line 2 cycles behind a catch-up; then the

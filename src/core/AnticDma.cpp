@@ -371,24 +371,26 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
     return n;
 }
 
-// A carried bitmap line, or text line of modes 2-5, whose start a write on cycle 10 passed by two
-// and a later write moved ahead of the beam again (`fetch`: playfieldFetch's two starts). Altirra
-// works the pattern out again at that write from the ring carried in and the new start: the first
-// start's places (with the carried bits) fetch up to it, then the carried bits alone up to the
-// second start, then with its places, later writes moving it while ahead or its stop after; a text
-// line's font fetches follow the same patterns 3 cycles later, and its first name (cycle 10, the
-// one passed by two) is fetched only where the ring has its place. Left to the model without the
-// carried bits (not modelled): modes 6-7 (whose first font fetches come before their names, a
-// rule of lines with no clock carried in not joined with the carried clock), a pause before the
-// write on cycle 10 (in carriedClockAsWritten), a write that turned the DMA off before the
-// restarting one, and a
+// A carried bitmap or text line whose start a write on cycle 10 passed by two and a later write
+// moved ahead of the beam again (`fetch`: playfieldFetch's two starts). Altirra works the pattern
+// out again at that write from the ring carried in and the new start: the first start's places
+// (with the carried bits) fetch up to it, then the carried bits alone up to the second start,
+// then with its places, later writes moving it while ahead or its stop after; a text line's font
+// fetches follow the same patterns 3 cycles later, and its first name (cycle 10, the one passed by
+// two) is fetched only where the ring has its place. In modes 6-7 (a step of 4) a font fetch 3
+// cycles after a name place may come a cycle before a name fetch on the next place (the first
+// start's from 13, its names from 14; the ring's between them): it reads the place of the line
+// buffer that name will fill, still holding the name the line before left (textClockFetches takes
+// every fetch in cycle order, one read and one write place for the line). Left to the model
+// without the carried bits (not modelled): a pause before the write on cycle 10 (in
+// carriedClockAsWritten), a write that turned the DMA off before the restarting one, and a
 // later write that turns the width off (a pause, or the DMA off after it), or moves the second
 // start behind the beam (even when a still later write moves it ahead again: Altirra's DMA is
 // off between the two, the carried bits' fetches too), before the beam latches it.
 CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, const PlayfieldFetch& fetch,
                               std::span<const PlayfieldLine::FetchChange> changes) {
     const AnticModeInfo& info = anticMode(mode);
-    if ((info.character && info.clocksPerByte != 4) || fetch.firstClock < 0 || fetch.firstOff >= 0) return {};
+    if (fetch.firstClock < 0 || fetch.firstOff >= 0) return {};
     const int second = fetch.clock + 1;  // its first name cycle
     for (size_t i = 0; i < changes.size(); ++i) {
         const int from = changes[i].clock / 2;  // the cycle it acts from (actsOnCycle)

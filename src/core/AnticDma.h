@@ -269,19 +269,21 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // its writes are followed as on a line begun with it on, the width turned on with the start
 // ahead (or just behind on cycle 9 or 10, latched late) ending the pause, as often as it goes off
 // and on again, a start moved while ahead, and later writes after the start moving only its stop.
-// Two starts (bitmap modes and modes 2-5): a start a write on cycle 10 passed by two whose later
+// Two starts (bitmap and text modes): a start a write on cycle 10 passed by two whose later
 // write moves it ahead of the beam again makes ANTIC work the pattern out again from that write
 // with the new start (Altirra: active with the start ahead, its pattern made from the ring carried
 // in): up to `restartFrom`, the cycle that write acts from, the carried bits and the first start's
 // places (`start`) fetch; from it, the carried bits alone up to the second start `secondStart`,
 // then with its places, `stop` being the second start's stop. A text line's font fetches follow
-// the same patterns 3 cycles later, and its first name (`unfetchedName`) is the passed one.
+// the same patterns 3 cycles later (in modes 6-7 the ring's and the first start's font fetches
+// may come before their names, reading the names the buffer held), and its first name
+// (`unfetchedName`) is the passed one.
 // `modelled` is false for the lines the model draws without the carried bits: a line begun with
 // the width off whose width no write turns on with the start ahead or latched late (a write from
 // cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
-// passed by two whose later write moves it ahead of the beam again on a text line of modes 6-7,
-// or after a write that turned the DMA off first, or before a write that leaves the second start
-// behind or turns the width off before the beam latches it.
+// passed by two whose later write moves it ahead of the beam again after a write that turned the
+// DMA off first, or before a write that leaves the second start behind or turns the width off
+// before the beam latches it.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;

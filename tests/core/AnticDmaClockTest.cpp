@@ -779,6 +779,75 @@ TEST(AnticDma, A4_ACarriedLineStartedTwiceAfterAPauseOrWithItsSecondStartPassedI
     EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 8, plain).modelled);
 }
 
+TEST(AnticDma,
+     A4_ACarriedMode6TextLineWhoseStartPassedByTwoALaterWriteMovesAheadFetchesFontsBeforeNamesAroundTwoStarts) {
+    // A mode 6 first row (names every 4 cycles, font bytes 3 cycles after each name place) begun at
+    // normal width (first name cycle 18) with the ring $11 (places 0 and 4), as in
+    // A4_ACarriedTextLineWhoseStartAWriteOnCycle10PassesByTwoMissesItsFirstNameOffTheRing: DMACTL
+    // $23 (wide) at clock 18 (cycle 10, acting from 11) moves the start to name cycle 10, passed by
+    // two, unlatched; DMACTL $22 at clock 26 (cycle 14, acting from 15) moves it to 18 again, ahead
+    // of the beam (15 <= 18 - 2), so Altirra makes its pattern again there from the ring and the
+    // new start (UpdateDMAPattern: names on the clock, font bytes on its copy 3 cycles later):
+    //   cycles 0-10, the pattern the line began with (the start on 18): the ring's names on 4 and
+    //   8 (0 virtual; none on 10, place 2, the name the write passed), its font bytes on 3 and 7
+    //   (places 3 and 7);
+    //   cycles 11-14, the first start's pattern (the ring with the places 2 and 6 of name cycle
+    //   10, font bytes from 13): the ring's font byte on 11 and name on 12, the start's font byte
+    //   on 13 and name on 14;
+    //   cycles 15-113, the second start's: the ring's names on 16, 20, ... and font bytes on 15,
+    //   19, ..., the start's names on 18, 22, ... and font bytes on 21, 25, ...: names on 16 and
+    //   every even cycle 18-96, font bytes on 15 and every odd cycle 19-99 (17 none); the stop
+    //   (name cycle 98, fonts 101) takes places 2 and 6 away, so the ring's names on 100 and 104
+    //   (108 and 112 virtual) and font bytes on 103 (107, 111 virtual) go on.
+    // So font bytes come a cycle before names on 3, 7, 11, 13 and 15 (each reads a place of the
+    // line buffer before the name fetched a cycle later fills it, A1), after them from 19 on. ANTIC
+    // takes 1 (the instruction), 47 names and 47 font bytes on the bus, and the one refresh the
+    // fetches leave room for (25's, waiting for 98, the stop's cycle; the others are lost): the
+    // CPU keeps 0, 2, 5, 6, 9, 10, 17, 101, 102, 105 and 106-113, 18 cycles. (With the second write on cycle 12 instead
+    // the line would fetch as the line without the writes: the first start's 13 and 14 come after
+    // it, and its 11 and 12 are the ring's.)
+    // The model before fetched it as a line with no clock carried in (not modelled): none of the
+    // ring's fetches (62 cycles the CPU's).
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 6;
+    s.dmaMode = 6;
+    s.firstLine = true;
+    s.instructionFetch = true;
+    s.dmaClock = 0x11;
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {30, 0x22, 0}};
+    s.fetchChanges = writes;
+    const CarriedClock clock = carriedClockAsWritten(6, false, 0x22, 0, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 10);
+    EXPECT_EQ(clock.restartFrom, 15);
+    EXPECT_EQ(clock.secondStart, 18);
+    EXPECT_EQ(clock.stop, 98);
+    auto name = [](int c) {
+        return c == 0 || c == 4 || c == 8 || c == 12 || c == 14 || c == 16 || (c >= 18 && c <= 96 && c % 2 == 0) ||
+               (c >= 100 && c % 4 == 0);
+    };
+    auto font = [](int c) {
+        return c == 3 || c == 7 || c == 11 || c == 13 || c == 15 || (c >= 19 && c <= 99 && c % 2 == 1) ||
+               (c >= 103 && c % 4 == 3);
+    };
+    const DmaClockFetches f = dmaClockFetches(0x11, 6, clock, true);
+    for (int c = 0; c < kCyclesPerLine; ++c) EXPECT_EQ(f.has(f.name, c), name(c)) << c;
+    for (int c = 0; c < kCyclesPerLine; ++c) EXPECT_EQ(f.has(f.font, c), font(c)) << c;
+    const LineDma dma = lineDma(s);
+    for (int c = 2; c <= 105; ++c) {
+        if (name(c)) {
+            EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+        }
+        if (font(c)) {
+            EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+        }
+    }
+    for (const int c : {0, 2, 5, 6, 9, 10, 17, 101, 102, 105}) EXPECT_EQ(dma.use[c], DmaUse::Cpu) << c;
+    EXPECT_EQ(dma.use[98], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 18);
+}
+
 TEST(AnticDma, A4_ACarriedLineBegunWithTheWidthOffWhoseStartPassedByTwoALaterWriteTurnsOffFetchesUpToIt) {
     // The line above begun with the width off (DMACTL $20, HSCROL 0: no start, nothing fetched)
     // and turned on wide by DMACTL $23 at clock 22 (cycle 10, acting from 11): the start on name
@@ -3425,6 +3494,67 @@ TEST(AnticMidLine, A4_ACarriedTextLineStartedAgainByAnHscrolWriteKeepingBit0Show
         t.run();
         EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "0000" + repeat("1100", 39)) << chactl;
     }
+}
+
+namespace {
+// Line 32 (mode C, LMS $3000, scrolled, HSCROL 2 at clock 100) fetches bytes 0-25 into places
+// 0-25 and leaves the ring $11 (places 0 and 4) to line 33, the first row of a mode 6 line (not
+// scrolled, normal width: first name cycle 18), followed by a mode F line (line 41). Memory: bytes
+// 0-25 character 1 (row 0 $FF), 26-99 $00, 100-199 varied (so that a byte's shift shows).
+void ringCarriedIntoAModeSixLine(TestMachine& t) {
+    t.displayList({0x5C, 0x00, 0x30, 0x06, 0x0F});
+    fill(t, 0, 26, 0x01);
+    for (int i = 100; i < 200; ++i)
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(i * 37));
+    t.poke(kCharset + 8, {0xFF});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+}
+}  // namespace
+
+TEST(AnticMidLine, A4_ACarriedMode6TextLineWhoseStartPassedByTwoALaterWriteMovesAheadIsDrawnFromItsCarriedFetches) {
+    // Line 33 of ringCarriedIntoAModeSixLine with DMACTL $23 (wide) at clock 18 (cycle 10, acting
+    // from 11: the start on name cycle 10, passed by two, unlatched) and DMACTL $22 at clock 26
+    // (cycle 14, acting from 15: the start on 18 again, ahead): two starts, fetching as AnticDma's
+    // A4_ACarriedMode6TextLineWhoseStartPassedByTwoALaterWriteMovesAheadFetchesFontsBeforeNamesAroundTwoStarts
+    // has it. From cycle 7 each name fills the next place of the line buffer (8: place 0, byte 27
+    // of the counter; 12, 14, 16: places 1-3; 18, 20, ...: places 4, 5, ...) and each font byte
+    // reads the next place (Altirra's one read place for the line): the font bytes of 7, 11, 13 and
+    // 15 read places 0-3 before their names come (a cycle later), so they take line 32's names
+    // (character 1: $FF; 7's counts as 0, the font buffer being cleared on cycle 10); those from 19
+    // on read places 4, 5, ... after their names came ($00: character 0, $00).
+    // The picture (Altirra's decode, a text line 2 cycles behind a catch-up with the beam): the
+    // DMACTL write on cycle 14 catches it up to cycle 12, so the first start's picture runs on
+    // cycles 10 and 11 (clocks 32-35, outside the window), loading cycle 7's font byte (0) on 10;
+    // then the register and the read place run on to the second start, which shows the next font
+    // bytes in fetch order on its clock's places (the ring's and its own: every even cycle from
+    // 18): those of 11, 13 and 15 ($FF) on 18, 20 and 22, cycle 19's ($00) on 24. Two pixels a
+    // cycle, cycle x at clocks 2x + 12, each load ORed into what the register still holds: cycles
+    // 18-25 lit, clocks $30-$3F (PF0: the names at the read place are $00), dark from $40.
+    // The line without the writes (begun at normal width, one start on 18) fetches the same but for
+    // the first start's 13 and 14: its font bytes of 11 and 15 ($FF) show on 20 and 22, clocks
+    // $34-$3F. Line 33's extra name moves the counter a byte more: the mode F line after the
+    // mode line's eight rows (line 41) starts a byte later, each byte 4 clocks earlier; the mode
+    // line's later rows (the same ring $44 passed on, the same names in the places they read) are
+    // drawn as there.
+    // The model before drew line 33 as a line with no clock carried in (A1's two starts, its first
+    // font bytes with its own names, $00): dark. (Scene
+    // mid-line/abnormal-text-mode6-start-passed-by-two-then-ahead.json: players on line 33 at
+    // $30 and $40.)
+    TestMachine t, noWrites;
+    ringCarriedIntoAModeSixLine(t);
+    t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x22);
+    t.run();
+    ringCarriedIntoAModeSixLine(noWrites);
+    noWrites.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x20, 0xD0),
+              std::string(0x10, '0') + std::string(0x10, '1') + std::string(0xD0 - 0x40, '0'));
+    EXPECT_EQ(lit(noWrites, kFirstModeLine + 1, 0x20, 0xD0),
+              std::string(0x14, '0') + std::string(0x0C, '1') + std::string(0xD0 - 0x40, '0'));
+    for (int y = kFirstModeLine + 2; y < kFirstModeLine + 9; ++y)
+        EXPECT_EQ(lit(t, y, 0, 0xE4), lit(noWrites, y, 0, 0xE4)) << y;
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xCC), lit(noWrites, kFirstModeLine + 9, 0x34, 0xD0));
+    EXPECT_NE(lit(t, kFirstModeLine + 9, 0x30, 0xD0), lit(noWrites, kFirstModeLine + 9, 0x30, 0xD0));
 }
 
 }  // namespace pmg::test

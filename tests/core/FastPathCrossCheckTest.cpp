@@ -1019,12 +1019,14 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // (abnormalDmaSceneOrdinaryPassedByTwoThenAhead); on carried lines it comes on cycles 10-17
 // (clocks 20-35), HSCROL 8-15 or the width narrow (abnormalDmaScenePassedByTwoThenAhead). With
 // `textOnly` too the lines so written are the carried text lines of modes 2-5 alone, none begun with
-// the width off (abnormalDmaScenePassedByTwoThenAheadText).
+// the width off (abnormalDmaScenePassedByTwoThenAheadText); with `sixSeven` as well, those of modes
+// 6-7 alone, whose first font fetches may come before their names
+// (abnormalDmaScenePassedByTwoThenAheadModeSixSeven).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
                           bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false,
                           bool ordinary = false, bool laterKeepsWidth = false, bool laterAhead = false,
-                          bool laterKeepsBit0 = false, bool textOnly = false) {
+                          bool laterKeepsBit0 = false, bool textOnly = false, bool sixSeven = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -1038,7 +1040,8 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
             probe.m.runScanline();
             const PlayfieldLine& pf = probe.m.currentLine();
             if ((pf.dmaClock == 0) != ordinary || (pf.dmactl & 3) == 0 || (ordinary && pf.dmaMode < 2)) continue;
-            if (textOnly && (pf.dmaMode < 2 || pf.dmaMode > 5)) continue;
+            if (textOnly && !sixSeven && (pf.dmaMode < 2 || pf.dmaMode > 5)) continue;
+            if (sixSeven && pf.dmaMode != 6 && pf.dmaMode != 7) continue;
             const bool quiet = std::none_of(probe.writes.begin(), probe.writes.end(), [&](const RegisterWrite& w) {
                 return w.line >= y && w.line <= y + 1 &&
                        (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
@@ -1197,6 +1200,11 @@ void abnormalDmaScenePassedByTwoThenAheadText(TestMachine& t, uint32_t seed) {
                          true);
 }
 
+void abnormalDmaScenePassedByTwoThenAheadModeSixSeven(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
+                         true, true);
+}
+
 // Line y's width and HSCROL changes as Machine hands them over (it drops them as the line ends),
 // with the DMACTL writes of other new bits after the first (dmactlWriteJoinsFetchChanges).
 std::vector<PlayfieldLine::FetchChange> widthAndHscrolChanges(const PlayfieldLine& pf,
@@ -1332,6 +1340,9 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     // lines so started a second time, their names and font bytes fetched on the carried clock around
     // both starts
     int carriedTwoStartsText = 0;
+    // (Seeds 9430-9469: the same on carried text lines of modes 6-7.) Those so started a second
+    // time, and of them the first rows, whose first font fetches may come before their names
+    int carriedTwoStartsSixSeven = 0, carriedTwoStartsSixSevenFirstRows = 0;
     // (Seeds 9350-9369: the scenes of seeds 9250-9269 and 9290-9309 with other seeds.) The first
     // rows of mode 6-7 whose start passed by two, whose font fetches come before their names and
     // read the names the line before left (fontsBeforeNames), and of them those with two starts
@@ -1346,7 +1357,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
         }
         return false;
     };
-    for (uint32_t seed = 9000; seed < 9410; seed = seed + 1 == 9370 ? 9390 : seed + 1) {
+    for (uint32_t seed = 9000; seed < 9470; seed = seed + 1 == 9370 ? 9390 : seed + 1 == 9410 ? 9430 : seed + 1) {
         const auto scene = seed < 9040   ? abnormalDmaScene
                            : seed < 9070 ? abnormalDmaScenePausedBeforeSeven
                            : seed < 9090 ? abnormalDmaSceneTurnedOnBeforeEight
@@ -1364,7 +1375,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                            : seed < 9350 ? abnormalDmaSceneOrdinaryPassedByTwoThenAhead
                            : seed < 9360 ? abnormalDmaSceneOrdinaryPassedByTwoThenWritten
                            : seed < 9370 ? abnormalDmaSceneOrdinaryPassedByTwoThenAhead
-                                         : abnormalDmaScenePassedByTwoThenAheadText;
+                           : seed < 9410 ? abnormalDmaScenePassedByTwoThenAheadText
+                                         : abnormalDmaScenePassedByTwoThenAheadModeSixSeven;
         crossCheck(seed, MachineOptions{}, scene);
         crossCheck(seed, MachineOptions{.record = false}, scene);
         crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
@@ -1453,8 +1465,12 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                                                [&](const PlayfieldLine::FetchChange& w) { return w.clock == 22; });
                 passedByTwo += byTwo;
                 carriedTwoStarts += seed >= 9310 && seed < 9330 && clock.modelled && clock.restartFrom >= 0;
-                carriedTwoStartsText +=
-                    seed >= 9390 && clock.modelled && clock.restartFrom >= 0 && anticMode(pf.dmaMode).character;
+                carriedTwoStartsText += seed >= 9390 && seed < 9410 && clock.modelled && clock.restartFrom >= 0 &&
+                                        anticMode(pf.dmaMode).character;
+                const bool sixSeven =
+                    seed >= 9430 && clock.modelled && clock.restartFrom >= 0 && (pf.dmaMode == 6 || pf.dmaMode == 7);
+                carriedTwoStartsSixSeven += sixSeven;
+                carriedTwoStartsSixSevenFirstRows += sixSeven && pf.firstRow;
                 passedByTwoText += byTwo && anticMode(pf.dmaMode).character;
                 passedByTwoUnfetched += byTwo && clock.unfetchedName == 10 && !((pf.dmaClock >> 2) & 1);
                 if (clock.modelled && clock.start == kNoStart && clock.end < 7) {
@@ -1632,6 +1648,10 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(twoStartsText, 12) << twoStarts;
     // (4 seen.)
     EXPECT_GT(carriedTwoStartsText, 2) << carriedTwoStarts;
+    // (8 seen, 1 of them a first row; none while modes 6-7 were left to the model without the
+    // carried bits.)
+    EXPECT_GT(carriedTwoStartsSixSeven, 4) << carriedTwoStartsSixSevenFirstRows;
+    EXPECT_GT(carriedTwoStartsSixSevenFirstRows, 0) << carriedTwoStartsSixSeven;
     // (5 seen, 1 of them with two starts.)
     EXPECT_GT(fontsBefore, 3);
     EXPECT_GT(fontsBeforeTwoStarts, 0) << fontsBefore;
