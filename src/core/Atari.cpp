@@ -247,7 +247,7 @@ void Atari::beginFrameWrites() {
     thisFrame_.catchUpReadLines = 0;
     thisFrame_.start = machine_.registers();
     for (int r = 0; r < kCollisionRegisters; ++r)
-        frameStartLatches_[static_cast<size_t>(r)] = machine_.collisions().read(r);
+        thisFrame_.startLatches[static_cast<size_t>(r)] = machine_.collisions().read(r);
     thisFrame_.frame = machine_.frameCount();
     if (keepFrameMemory_) thisFrame_.memory.assign(machine_.memory().data(), machine_.memory().data() + 0x10000);
     else thisFrame_.memory.clear();
@@ -422,7 +422,7 @@ void Atari::chipWrite(Reg reg, uint8_t value, int cycle) {
         if (thisFrame_.collisionClears.empty())
             for (int r = 0; r < kCollisionRegisters; ++r)
                 clear.fromBefore[static_cast<size_t>(r)] =
-                    static_cast<uint8_t>(clear.before.read(r) & frameStartLatches_[static_cast<size_t>(r)]);
+                    static_cast<uint8_t>(clear.before.read(r) & thisFrame_.startLatches[static_cast<size_t>(r)]);
         thisFrame_.collisionClears.push_back(clear);
     }
     if (clock >= kClocksPerLine) {

@@ -128,9 +128,13 @@ public:
         std::vector<CollisionRead> collisionReads;
         std::vector<CollisionClear> collisionClears;
         // Lines on which the program read a collision register after a DMACTL or HSCROL write
-        // of the line: such a read catches the picture up with the beam (A1), which a scene made
-        // of the frame's writes cannot do (FrameScene.h), so it may draw and latch less there.
+        // of the line: such a read can catch the picture up with the beam (A1: where a write on
+        // cycle 10 passed the start by two), which a scene made of the frame's writes cannot do
+        // (FrameScene.h).
         int catchUpReadLines = 0;
+        // The collision registers as the frame began: bits a frame before latched (a program that
+        // writes no HITCLR keeps them), which tell nothing of this frame.
+        std::array<uint8_t, kCollisionRegisters> startLatches{};
     };
     // Keep a copy of memory as each frame begins (for making a scene of a frame; 64 KiB a frame).
     void keepFrameMemory(bool keep) { keepFrameMemory_ = keep; }
@@ -216,7 +220,6 @@ private:
     int stopCaller_ = -1;  // where the OS call or BRK came from, -1 unknown
     uint8_t lastKey_ = 0;
     FrameWrites thisFrame_, lastFrame_;
-    std::array<uint8_t, kCollisionRegisters> frameStartLatches_{};  // as thisFrame_ began (CollisionClear)
     bool keepFrameMemory_ = false;
     void beginFrameWrites();
     uint64_t chipWrites_ = 0;

@@ -125,29 +125,38 @@ Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& option
 
 std::string sceneOfFrameDifference(const Scene& scene, const Atari::FrameWrites& frame, const CollisionLatches& end) {
     // The program is judged on what its frame latched, before its own HITCLR (programLatches);
-    // the scene, which leaves HITCLR out, on what it has latched after its first frame.
+    // the scene, which leaves HITCLR out, on what it has latched after its first frame. A
+    // program that wrote no HITCLR in the frame ends it with what frames before latched too:
+    // those bits say nothing of this frame, and are not compared.
     const CollisionLatches want = collide::programLatches(frame.collisionClears, end).value_or(end);
     Machine machine(machineOptionsFor(scene));
     runScene(scene, machine, 1);
     const auto& got = machine.collisions().registers();
     int first = -1, differing = 0;
-    for (int r = 0; r < kCollisionRegisters; ++r)
-        if (got[static_cast<size_t>(r)] != want.registers()[static_cast<size_t>(r)]) {
+    for (int r = 0; r < kCollisionRegisters; ++r) {
+        const auto i = static_cast<size_t>(r);
+        const uint8_t compared = frame.collisionClears.empty() ? static_cast<uint8_t>(~frame.startLatches[i]) : 0xFF;
+        if ((got[i] & compared) != (want.registers()[i] & compared)) {
             if (first < 0) first = r;
             ++differing;
         }
+    }
     if (first < 0) return "";
+    // Whole sentences: the status bar and the scene's description each put them after their own.
     char values[64];
     std::snprintf(values, sizeof values, " $%02X where the program's frame latched $%02X",
                   got[static_cast<size_t>(first)], want.registers()[static_cast<size_t>(first)]);
-    std::string text = "it latches " + std::string(collisionRegisterName(first)) + values;
+    std::string text = "This scene latches " + std::string(collisionRegisterName(first)) + values;
     if (differing > 1) text += " (and " + std::to_string(differing - 1) + " more registers differ)";
+    text += ".";
+    // A possible cause the frame tells of (others, such as display memory written while on screen,
+    // it does not): only "can", as not every such read changes the picture.
     if (frame.catchUpReadLines > 0)
         text +=
-            ": the program read a collision register on " +
+            " The program read a collision register on " +
             (frame.catchUpReadLines == 1 ? std::string("a line") : std::to_string(frame.catchUpReadLines) + " lines") +
-            " after changing its width or scroll, which makes the picture catch up with the beam there; a "
-            "scene cannot read a register";
+            " after a width or scroll write there: such a read can make the picture catch up with the beam, "
+            "which a scene cannot do.";
     return text;
 }
 

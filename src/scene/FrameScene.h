@@ -22,9 +22,10 @@ namespace pmg {
 Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& options, const std::string& name);
 
 // Whether `scene` (sceneOfFrame of `frame`) latches what the program's frame latched, run for
-// a frame as a scene runs: empty if so, else the first register that differs in a user's words
-// ("it latches P0PF $00 where the program's frame latched $04"), with the reason where the
-// frame tells it (a catch-up read). `end`: the machine's latches as the program's frame ended.
+// a frame as a scene runs: empty if so, else whole sentences for the user naming the first
+// register that differs ("This scene latches P0PF $00 where the program's frame latched $04.")
+// and a possible cause where the frame tells one (a collision read that can catch the picture up).
+// `end`: the machine's latches as the program's frame ended.
 std::string sceneOfFrameDifference(const Scene& scene, const Atari::FrameWrites& frame, const CollisionLatches& end);
 
 }  // namespace pmg

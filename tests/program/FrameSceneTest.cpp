@@ -141,9 +141,9 @@ TEST(FrameScene, ASceneOfAFrameWhoseCollisionReadCaughtThePictureUpSaysItLatches
             ++caught;
             EXPECT_EQ(frame.catchUpReadLines, 1) << frames;
             EXPECT_EQ(said,
-                      "it latches P0PF $00 where the program's frame latched $04: the program read a collision "
-                      "register on a line after changing its width or scroll, which makes the picture catch up with "
-                      "the beam there; a scene cannot read a register")
+                      "This scene latches P0PF $00 where the program's frame latched $04. The program read a "
+                      "collision register on a line after a width or scroll write there: such a read can make the "
+                      "picture catch up with the beam, which a scene cannot do.")
                 << frames;
         } else {
             ++notCaught;
@@ -153,6 +153,34 @@ TEST(FrameScene, ASceneOfAFrameWhoseCollisionReadCaughtThePictureUpSaysItLatches
     }
     EXPECT_EQ(caught, 2);
     EXPECT_EQ(notCaught, 2);
+}
+
+// A program that writes no HITCLR ends a frame with the bits frames before it latched: they say
+// nothing of this frame, and a scene (which starts clear) not latching them is no difference. A
+// bit the frame began without and ended with is one.
+TEST(FrameScene, ASceneDoesNotDifferByTheBitsFramesBeforeLatched) {
+    std::string error;
+    const std::vector<ProgramSegment> segments =
+        segmentsOf(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "programs" / "catch-up-read.xex", error);
+    ASSERT_FALSE(segments.empty()) << error;
+    Atari atari;
+    runProgram(segments, 6, atari);
+    Atari::FrameWrites frame = atari.lastFrameWrites();
+    const Scene scene = sceneOfFrame(frame, atari.machine().options(), "no HITCLR");
+    Machine machine(machineOptionsFor(scene));
+    runScene(scene, machine, 1);
+    ASSERT_EQ(machine.collisions().read(M3PL), 0) << "the scene's frame latches M3PL: pick another register";
+    // As if the program wrote no HITCLR and a frame before had latched M3PL bit 2.
+    frame.collisionClears.clear();
+    CollisionLatches end = machine.collisions();
+    end.latch(M3PL, 0x04, BeamPosition{});
+    frame.startLatches[M3PL] = 0x04;
+    EXPECT_EQ(sceneOfFrameDifference(scene, frame, end), "");
+    // Not there as the frame began: this frame latched it, the scene does not.
+    frame.startLatches[M3PL] = 0;
+    EXPECT_EQ(sceneOfFrameDifference(scene, frame, end)
+                  .rfind("This scene latches M3PL $00 where the program's frame latched $04.", 0),
+              0u);
 }
 
 // The scene repeats the frame it was made of, and a register the user changes in it stays

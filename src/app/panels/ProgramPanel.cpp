@@ -220,7 +220,7 @@ private:
         // The user takes the scene for the program's frame: where it latches otherwise, say so.
         const std::string difference =
             sceneOfFrameDifference(scene, atari.lastFrameWrites(), atari.machine().collisions());
-        if (!difference.empty()) scene.description += " Not all of them in this one: " + difference + ".";
+        if (!difference.empty()) scene.description += " " + difference;
         // A user who paused to look at this frame keeps looking at it: the new scene starts
         // paused too (it draws the same frame either way, but a running one moves the beam on).
         const bool wasRunning = ctx.simulation.running();
@@ -229,7 +229,7 @@ private:
         ctx.simulation.setRunning(wasRunning);
         // The difference first: a message longer than the status bar is cut short (whole on hover).
         ctx.notify("a scene of frame " + std::to_string(frame) + runOn + ", without the program" +
-                   (difference.empty() ? std::string(":") : "; " + difference + ".") + " File > Save As keeps it");
+                   (difference.empty() ? std::string(":") : ". " + difference) + " File > Save As keeps it");
     }
 
     char address_[8] = "2000";

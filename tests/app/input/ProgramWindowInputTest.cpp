@@ -349,16 +349,15 @@ TEST(ProgramWindow, ASceneThatLatchesLessThanTheProgramsFrameSaysSoAndWhy) {
     input.frames(3);
     EXPECT_FALSE(app.document().scene().program.has_value());
     const std::string status = app.status();
-    EXPECT_NE(status.find(", without the program; it latches P0PF $00 where the program's frame latched $04: the "
-                          "program read a collision register on a line after changing its width or scroll"),
+    EXPECT_NE(status.find(", without the program. This scene latches P0PF $00 where the program's frame latched $04. "
+                          "The program read a collision register on a line after a width or scroll write there"),
               std::string::npos)
         << status;
-    EXPECT_NE(status.find("a scene cannot read a register. File > Save As keeps it"), std::string::npos) << status;
-    // The scene's description, shown under the screen, does not claim every latched bit.
+    EXPECT_NE(status.find("which a scene cannot do. File > Save As keeps it"), std::string::npos) << status;
+    // The scene's description, shown under the screen, says it too.
     const std::string& description = app.document().scene().description;
-    EXPECT_NE(description.find("show every bit the frame latched"), std::string::npos) << description;
     EXPECT_NE(
-        description.find("Not all of them in this one: it latches P0PF $00 where the program's frame latched $04"),
+        description.find("so the frame repeats. This scene latches P0PF $00 where the program's frame latched $04."),
         std::string::npos)
         << description;
     // The scene, stepped a frame as the user would, does latch nothing there.
