@@ -1059,12 +1059,12 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     const PlayfieldFetch fetch = windowed ? playfieldFetch(out) : PlayfieldFetch{};
     // With two starts (A1) the second start's picture starts again from place 0: its
     // fetches made, shown from its own clock; the first start's is drawn below.
-    // A start passed by two in a text mode (A1): the passed name's font fetch reads a place too, the
-    // one past the names, on every row, and Altirra's decode shows it there (with the name the
-    // buffer holds there; in modes 2-5 that fetch, on 107, is virtual and takes the bus byte, for
-    // which the model reads memory's font byte, as elsewhere).
-    const bool placePastNames =
-        windowed && anticMode(mode_).character && fetch.firstClock < 0 && fetch.dmaOff < 0 && fetch.skipped > 0;
+    // A start passed by two in modes 6-7 (A1): the passed name's font fetch reads a place too, the
+    // one past the names, on every row, and Altirra's decode shows it there. (In modes 2-5 that
+    // fetch, on 107, is virtual: its font byte is the bus byte itself, which the model does not
+    // take on cycles 106 and later; it draws no playfield there.)
+    const bool placePastNames = windowed && span == 8 && anticMode(mode_).character && fetch.firstClock < 0 &&
+                                fetch.dmaOff < 0 && fetch.skipped > 0;
     const int shownCount = out.fetchCount - fetch.firstCount + (placePastNames ? fetch.skipped : 0);
     int origin = windowed ? 2 * out.fetchClock + 14 : out.origin;
     const int firstByte = windowed ? 0 : out.firstByte;

@@ -1662,7 +1662,8 @@ TEST(FastPathCrossCheck, TextStartsPassedByTwoReadingOlderPlacesOfTheLineBufferE
     // clock carried in and one start passed by two on cycle 10 whose fetches run on (no later write
     // ending them): the first rows of mode 6-7 whose font fetches read more places than the mode
     // line before fetched names (reading the older bytes ANTIC's buffer keeps there), and the rows
-    // of modes 2-5, whose passed name's font fetch reads the place past the names, drawn too
+    // of modes 2-5, whose passed name's font fetch (on 107, virtual: a bus byte) reads the place
+    // past the names, where the model draws no playfield.
     int olderPlaces = 0, placePastNames = 0;
     for (uint32_t seed = 9410; seed < 9430; ++seed) {
         const auto scene =
