@@ -1245,7 +1245,9 @@ void showInDisplayWindow(const std::array<uint8_t, PlayfieldLine::kSize>& codes,
 // the start's places too, and from two cycles before the stop the place no longer moves for the
 // stop's own. Cycle x's pixels show at colour clocks 2x + 8 and 2x + 9. A read place 48-62 (the
 // buffer wraps after 63) reads $FF. With two starts (`clock.restartFrom`) the first start's run
-// ends at the restarting write and the register and read place run on to the second start.
+// ends at the restarting write (or at an earlier one that turned the width off, `clock.firstOff`:
+// Altirra's decode waits while there is no start) and the register and read place run on from
+// there to the second start.
 PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const CarriedClock& clock) {
     const int mode = out.mode;
     const AnticModeInfo& info = anticMode(mode);
@@ -1333,7 +1335,7 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
         // with the start ahead again, runs the register and the read place on from there as
         // before a start (the ring alone, no pixels), steps the place back at the second start and
         // shows its picture from there.
-        const int written = std::max(1, decodedBefore(out, clock.restartFrom));
+        const int written = std::max(1, decodedBefore(out, clock.firstOff >= 0 ? clock.firstOff : clock.restartFrom));
         run(1, clock.start + 2, kNoStop, written);
         run(written, clock.secondStart + 2, stop, kNoStop);
     }
@@ -1491,7 +1493,8 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
         // register and the read place run on from there as before a start, the place steps back at
         // the second start and its picture shows from there. The font bytes are taken in fetch
         // order across both (Altirra keeps one read place in its font buffer for the whole line).
-        const int written = std::max(1, decodedBefore(out, clock.restartFrom) - 2);
+        const int written =
+            std::max(1, decodedBefore(out, clock.firstOff >= 0 ? clock.firstOff : clock.restartFrom) - 2);
         run(1, clock.start, kNoStop, written);
         run(written, clock.secondStart, stop, kNoStop);
     }

@@ -381,22 +381,28 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // cycles after a name place may come a cycle before a name fetch on the next place (the first
 // start's from 13, its names from 14; the ring's between them): it reads the place of the line
 // buffer that name will fill, still holding the name the line before left (textClockFetches takes
-// every fetch in cycle order, one read and one write place for the line). Left to the model
+// every fetch in cycle order, one read and one write place for the line). A write before the
+// restarting one that turned the width off (`firstOff`) leaves Altirra's pattern without a start
+// up to the restart: nothing fetched there, the carried bits neither. Left to the model
 // without the carried bits (not modelled): a pause before the write on cycle 10 (in
-// carriedClockAsWritten), a write that turned the DMA off before the restarting one, and a
+// carriedClockAsWritten), a write before the restarting one that left the start behind the beam
+// with the width on (Altirra's decode then runs on with that start's timing), and a
 // later write that turns the width off (a pause, or the DMA off after it), or moves the second
 // start behind the beam (even when a still later write moves it ahead again: Altirra's DMA is
 // off between the two, the carried bits' fetches too), before the beam latches it.
 CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, const PlayfieldFetch& fetch,
                               std::span<const PlayfieldLine::FetchChange> changes) {
     const AnticModeInfo& info = anticMode(mode);
-    if (fetch.firstClock < 0 || fetch.firstOff >= 0) return {};
+    if (fetch.firstClock < 0) return {};
     const int second = fetch.clock + 1;  // its first name cycle
     for (size_t i = 0; i < changes.size(); ++i) {
         const int from = changes[i].clock / 2;  // the cycle it acts from (actsOnCycle)
         if (i + 1 < changes.size() && changes[i + 1].clock / 2 == from) continue;  // (the last on a cycle decides)
-        if (from < fetch.restartFrom || from >= second) continue;
         const int start = dmaClockStartName(changes[i].dmactl, hscrollEnabled, changes[i].hscrol);
+        // A write that turned the DMA off before the restarting one: the width off all the way to
+        // it (one leaving the start behind the beam with the width on is not modelled).
+        if (fetch.firstOff >= 0 && from >= fetch.firstOff && from < fetch.restartFrom && start >= 0) return {};
+        if (from < fetch.restartFrom || from >= second) continue;
         if (start < 0 || start - 1 < from) return {};
     }
     return {.modelled = true,
@@ -404,7 +410,8 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, const Playfield
             .stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1,
             .unfetchedName = info.character ? fetch.firstClock + 1 : -1,
             .restartFrom = fetch.restartFrom,
-            .secondStart = second};
+            .secondStart = second,
+            .firstOff = fetch.firstOff};
 }
 
 }  // namespace
@@ -521,6 +528,12 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& cloc
             f.name[word] = (f.name[word] & ~bit) | (second.name[word] & bit);
             f.font[word] = (f.font[word] & ~bit) | (second.font[word] & bit);
         }
+    }
+    // (Two starts with the width off between them: no start in the pattern, nothing fetched.)
+    for (int c = clock.firstOff; clock.firstOff >= 0 && c < clock.restartFrom; ++c) {
+        const auto bit = ~(uint64_t{1} << (c & 63));
+        f.name[static_cast<size_t>(c >> 6)] &= bit;
+        f.font[static_cast<size_t>(c >> 6)] &= bit;
     }
     // (A name cycle the pattern before a write decided: the carried bits alone. With two starts,
     // the first start's name cycle the write on cycle 10 passed by two.)

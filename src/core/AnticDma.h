@@ -277,13 +277,16 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // then with its places, `stop` being the second start's stop. A text line's font fetches follow
 // the same patterns 3 cycles later (in modes 6-7 the ring's and the first start's font fetches
 // may come before their names, reading the names the buffer held), and its first name
-// (`unfetchedName`) is the passed one.
+// (`unfetchedName`) is the passed one. `firstOff`: the cycle a write after the first start turned
+// the width off from, before the restarting write turned it on again with a start ahead: nothing
+// is fetched from it up to `restartFrom` (the carried bits neither: Altirra's pattern has no start
+// there), and the picture's decode waits there (-1: none).
 // `modelled` is false for the lines the model draws without the carried bits: a line begun with
 // the width off whose width no write turns on with the start ahead or latched late (a write from
 // cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
-// passed by two whose later write moves it ahead of the beam again after a write that turned the
-// DMA off first, or before a write that leaves the second start behind or turns the width off
-// before the beam latches it.
+// passed by two whose later write moves it ahead of the beam again after a write that left the
+// start behind the beam first (the width on), or before a write that leaves the second start behind or turns the width
+// off before the beam latches it.
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;
@@ -295,6 +298,7 @@ struct CarriedClock {
     uint64_t resumed = 0;
     int restartFrom = -1;
     int secondStart = kNoStart;
+    int firstOff = -1;
     // A line begun with the width off (a pause from 0): the first cycle its carried bits fetch
     // on, where the first write turning the width on acts (the end of the first pause); -1 for
     // other lines.

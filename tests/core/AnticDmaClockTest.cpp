@@ -753,6 +753,65 @@ TEST(AnticDma, A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadFetc
     EXPECT_EQ(dma.cpuCycles(), 9);
 }
 
+TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffBetweenItsTwoStartsFetchesNothingInBetween) {
+    // The line of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadFetchesTheCarriedBitsAroundTwoStarts
+    // (scrolled mode F first row at normal width, a wide fetch, HSCROL 8: first name cycle 14; the
+    // ring $AA, odd places; HSCROL 0 at clock 22, cycle 10, acting from 11: the start on name cycle
+    // 10, passed by two, unlatched) with DMACTL $20 (the width off) at clock 26 (cycle 12, acting
+    // from 13) and DMACTL $22 with HSCROL 12 at clock 30 (cycle 14, acting from 15): the write on
+    // cycle 12 redoes the timing with no start, so Altirra's pattern has none (its start 114, past
+    // the end: no fetch, the carried bits' neither); the one on cycle 14 moves the start to name
+    // cycle 16 (bitmaps from 18), ahead of the beam (14 <= 18 - 4): active again, the pattern made
+    // from the ring and the new start. Bitmaps:
+    //   cycles 2-10, the ring alone: 3, 5, 7, 9; 11-12, the first start's pattern: 11 and 12;
+    //   13-14, none; 15-105, the second start's: the ring's odd cycles 15-105 (46) and the start's
+    //   even ones 18-104 (44).
+    // 96 bitmaps take the bus; the CPU keeps 0, 1, 2, 4, 6, 8, 10, 13, 14, 16 and 107-113 (the
+    // refreshes from 25 wait for 106, where the last one is made): 17 cycles. A text line (mode 2,
+    // the same writes) fetches names and font bytes as
+    // A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadFetchesNamesAndFontsAroundTwoStarts
+    // but none on 13 and 14: the CPU keeps 0, 1, 13, 14 and 107-113, 11 cycles.
+    // The model before drew both without the carried bits, as lines with no clock carried in (A1's
+    // two starts): the CPU kept 60 cycles on the bitmap line, 23 on the text line.
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x22, 0}, {26, 0x20, 0}, {30, 0x22, 12}};
+    for (const uint8_t mode : {uint8_t{0xF}, uint8_t{2}}) {
+        LineDmaSetup s;
+        s.dmactl = 0x22;
+        s.mode = mode;
+        s.dmaMode = mode;
+        s.firstLine = true;
+        s.hscroll = true;
+        s.hscrol = 8;
+        s.dmaClock = 0xAA;
+        s.fetchChanges = writes;
+        const CarriedClock clock = carriedClockAsWritten(mode, true, 0x22, 8, writes);
+        EXPECT_TRUE(clock.modelled) << int{mode};
+        EXPECT_EQ(clock.start, 10) << int{mode};
+        EXPECT_EQ(clock.firstOff, 13) << int{mode};
+        EXPECT_EQ(clock.restartFrom, 15) << int{mode};
+        EXPECT_EQ(clock.secondStart, 16) << int{mode};
+        const LineDma dma = lineDma(s);
+        if (mode == 0xF) {
+            for (const int c : {3, 5, 7, 9, 11, 12}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+            for (const int c : {0, 1, 2, 4, 6, 8, 10, 13, 14, 16}) EXPECT_EQ(dma.use[c], DmaUse::Cpu) << c;
+            for (int c = 15; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+            for (int c = 18; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+            EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+            EXPECT_EQ(dma.cpuCycles(), 17);
+        } else {
+            const DmaClockFetches f = dmaClockFetches(0xAA, 2, clock, true);
+            for (int c = 2; c <= 12; ++c) EXPECT_EQ(f.has(f.name, c), c == 12 || c % 2 == 1) << c;
+            for (int c = 2; c <= 12; ++c) EXPECT_EQ(f.has(f.font, c), c % 2 == 0) << c;
+            for (const int c : {13, 14}) EXPECT_FALSE(f.has(f.name, c) || f.has(f.font, c)) << c;
+            for (int c = 15; c <= 105; ++c) EXPECT_EQ(f.has(f.name, c), c % 2 == 1 || c >= 16) << c;
+            for (int c = 15; c <= 105; ++c) EXPECT_EQ(f.has(f.font, c), c % 2 == 0 || c >= 19) << c;
+            for (int c = 2; c <= 105; ++c) EXPECT_EQ(dma.use[c] == DmaUse::Cpu, c == 13 || c == 14) << c;
+            EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+            EXPECT_EQ(dma.cpuCycles(), 11);
+        }
+    }
+}
+
 TEST(AnticDma, A4_ACarriedLineStartedTwiceAfterAPauseOrWithItsSecondStartPassedIsNotTakenForModelled) {
     // Two cases of the line above (the ring $AA, HSCROL 0 on cycle 10 passing the start by two,
     // HSCROL 12 acting from 13 moving it ahead again to name cycle 16) that the two-start model does
@@ -2278,6 +2337,52 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStar
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
 }
 
+TEST(AnticMidLine, A4_ACarriedLineWhoseWidthAWriteTurnsOffBetweenItsTwoStartsIsDrawnFromItsCarriedFetches) {
+    // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStartsAgainWithTheCarriedBits
+    // (mode F, scrolled, normal width, the ring $55 carried in: even places; HSCROL 0 at clock 18,
+    // cycle 10: the start on name cycle 10, bitmaps from 12, passed by two, unlatched) with DMACTL
+    // $20 (the width off) at clock 22 (cycle 12, acting from 13) and DMACTL $21 (narrow: a normal
+    // fetch) at clock 26 (cycle 14, acting from 15): the first write leaves Altirra's pattern with
+    // no start (nothing fetched, the ring's bitmaps neither), the second moves the start to name
+    // cycle 18 (bitmaps from 20), ahead of the beam (14 <= 20 - 4), and its pattern is made again
+    // from the ring and the new start. Fetches: 0 (virtual), 2, 4, 6 move the counter from byte 51
+    // to 55; 8 and 10 (the ring), 12 (the first start), none on 13-14, 16 and 18 (the ring alone),
+    // 20-98 (the ring and the second start, whose stop, name cycle 98, takes the even places away):
+    // 45 bytes, 55-99, into places 0-44; the counter moves to byte 100, one less than with the
+    // restart on cycle 12.
+    // Picture: the DMACTL write on cycle 12 catches Altirra's decode up with the beam (the read
+    // place moved on 6, 8, 10, stepped back at the first start, 12: place 2); with no start its
+    // decode then waits (its start past its end), also at the catch-up of the write on cycle 14,
+    // and with the start ahead it runs on from 12 as before a start: the place moves on 12, 14, 16
+    // and 18 and steps back at the second start (20): place 5. Each even cycle x from 20 loads place
+    // 5 + (x - 20) / 2 (byte 60 + (x - 20) / 2) at clock 2x + 8: the narrow window $40-$BF shows
+    // bytes 64-95. Line 33 ends with the second start and its stop (name cycles 18 and 98, even):
+    // the ring $00, and line 34 (narrow, a normal fetch from byte 100, byte i at clock 48 + 4i)
+    // shows bytes 104-135. Memory: bytes 64-95 $FF, 104-135 $F0, the rest $00: line 33 lit in all
+    // its window, line 34 "1100" in all of it.
+    // The model before drew line 33 without the carried bits (A1's two starts): bytes 59-90 in the
+    // window, dark at $40-$53, and line 34 from another byte (dark at $40-$4F).
+    auto scene = [](TestMachine& t) {
+        carriedLinePassedByTwo(t);
+        fill(t, 64, 96, 0xFF);
+        fill(t, 104, 136, 0xF0);
+        t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x21);
+    };
+    TestMachine lines;
+    scene(lines);
+    for (int y = 0; y <= kFirstModeLine + 1; ++y) lines.m.runScanline();
+    EXPECT_EQ(lines.m.currentLine().dmaClock, 0x55);
+    lines.m.runScanline();
+    EXPECT_EQ(lines.m.currentLine().dmaClock, 0);
+    TestMachine t;
+    scene(t);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0),
+              std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
+}
+
 TEST(AnticMidLine, A4_ACarriedLineStartedAgainByAnHscrolWriteKeepingBit0RunsItsPictureOnFromTheLastCatchUp) {
     // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStartsAgainWithTheCarriedBits
     // (ring $55, even places; HSCROL 4, HSCROL 0 at clock 18: the start on name cycle 10, bitmaps
@@ -3452,6 +3557,39 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAhead
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "00000000" + repeat("1100", 38));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("0011", 40));
     EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), std::string(0xA0, '1'));
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseWidthAWriteTurnsOffBetweenItsTwoStartsIsDrawnFromItsCarriedFetches) {
+    // The scene of A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadIsDrawnFromItsCarriedFetches
+    // (the ring $55 carried into line 33, a mode 2 first row at normal width; DMACTL $23 at clock 18,
+    // cycle 10: the start on name cycle 10, passed by two, unlatched) with DMACTL $20 (the width
+    // off) at clock 22 (cycle 12, acting from 13) and DMACTL $22 at clock 26 (cycle 14, acting from
+    // 15): the first write leaves Altirra's pattern with no start (no name or font fetch, the ring's
+    // neither), the second moves the start to name cycle 18, ahead (14 <= 18 - 2): two starts with
+    // nothing fetched on 13 and 14. Names on the even cycles 0-12 and 16-96 (the stop, name cycle
+    // 98, clears the even places): 0 (virtual), 2, 4, 6 move the counter from byte 51 to 55, the
+    // 44 others fill places 0-43 with bytes 55-98 (one less than with the restart on cycle 12);
+    // font bytes on 3-11 and 15-99 (odd), those from 7 on reading the next place, each before its
+    // new name comes (cycle 7 place 0, named on 8; 15 place 3, named on 16): line 32's names,
+    // character 1 ($F0), cycles 7 and 9 counting as 0.
+    // The picture: the write on cycle 12 catches Altirra's decode up to cycle 10 (a text line's
+    // decode runs 2 cycles behind), the first start's first name cycle; with no start it then
+    // waits, and with the start ahead runs on from there to the second start, as with the restart
+    // on cycle 12: from cycle 18 each even cycle loads the next font byte, 18 and 20 those of 7 and
+    // 9 (0: dark at $30-$37), then those of 11, 15, 17, ... ($F0): "1100" up to the stop. Line 34
+    // (row 1) draws places 0-39, bytes 55-94 (character 2, "0011"); line 41 (mode F) starts at byte
+    // 99 ($02: "0001" at $30-$33), then bytes 100-138 ($FF).
+    // The model before drew line 33 without the carried bits, from its own names: character 2
+    // ("0011") in all its window, and line 41 from byte 96 ("0001" at $30-$3F).
+    TestMachine t;
+    ringCarriedIntoAModeTwoLine(t, 0x02);
+    t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "00000000" + repeat("1100", 38));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("0011", 40));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), "0001" + std::string(0x9C, '1'));
 }
 
 TEST(AnticMidLine, A4_ACarriedTextLineStartedAgainByAnHscrolWriteKeepingBit0ShowsItsFontsFromTheLastCatchUp) {

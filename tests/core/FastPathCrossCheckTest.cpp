@@ -1026,7 +1026,8 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
                           bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false,
                           bool ordinary = false, bool laterKeepsWidth = false, bool laterAhead = false,
-                          bool laterKeepsBit0 = false, bool textOnly = false, bool sixSeven = false) {
+                          bool laterKeepsBit0 = false, bool textOnly = false, bool sixSeven = false,
+                          bool offBetween = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -1082,6 +1083,20 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
             const int later = laterNearStop ? 196 + beforeSeven.below(30)
                               : laterAhead  ? 20 + beforeSeven.below(28)
                                             : 24 + beforeSeven.below(186);
+            if (offBetween) {
+                // (The width off on cycles 10-13, then on again 1-5 cycles later, mostly with the
+                // start ahead: narrow, or wide after HSCROL 8-15 written while it was off.)
+                const int off = 20 + beforeSeven.below(8);
+                t.at(y, off, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+                const int on = off + 2 + beforeSeven.below(9);
+                if (beforeSeven.chance(2)) {
+                    t.at(y, on, Reg::DMACTL, 0x2D);
+                } else {
+                    t.at(y, on - 1, Reg::HSCROL, static_cast<uint8_t>(8 + beforeSeven.below(8)));
+                    t.at(y, on, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+                }
+                continue;
+            }
             if (laterAhead && !ordinary) {
                 // (On carried lines the write comes on cycles 10-17 and mostly moves the wide start
                 // ahead: HSCROL 8-15, or the width narrow.)
@@ -1203,6 +1218,11 @@ void abnormalDmaScenePassedByTwoThenAheadText(TestMachine& t, uint32_t seed) {
 void abnormalDmaScenePassedByTwoThenAheadModeSixSeven(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
                          true, true);
+}
+
+void abnormalDmaScenePassedByTwoThenOffThenAhead(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
+                         seed % 2 == 0, false, true);
 }
 
 // Line y's width and HSCROL changes as Machine hands them over (it drops them as the line ends),
@@ -1756,6 +1776,37 @@ TEST(FastPathCrossCheck, AbnormalDmaWithLaterHscrolWritesKeepingBit0EqualsTheRef
     EXPECT_GT(restarted, 10);
     EXPECT_GT(carriedRestarted, 1) << restarted;
     EXPECT_GT(caughtUp, 15) << ended << " " << restarted;
+}
+
+TEST(FastPathCrossCheck, CarriedLinesWhoseWidthIsOffBetweenTwoStartsEqualTheReference) {
+    // (Seeds 9470-9509: carried lines whose start a write on cycle 10 passed by two, then the width
+    // turned off and on again, mostly with the start ahead; on the odd seeds every other line begun
+    // with the width off, on the even ones text lines of modes 2-5 alone.) The carried lines so
+    // started a second time with the width off between the two starts, and the text lines of them
+    int offBetween = 0, offBetweenText = 0;
+    for (uint32_t seed = 9470; seed < 9510; ++seed) {
+        const auto scene = abnormalDmaScenePassedByTwoThenOffThenAhead;
+        crossCheck(seed, MachineOptions{}, scene);
+        crossCheck(seed, MachineOptions{.record = false}, scene);
+        crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
+        TestMachine t;
+        scene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaClock == 0 || pf.dmaMode < 2) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            const CarriedClock clock =
+                carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+            const bool between = clock.modelled && clock.firstOff >= 0;
+            offBetween += between;
+            offBetweenText += between && anticMode(pf.dmaMode).character;
+        }
+    }
+    // (18 and 11 seen; none while such lines were left to the model without the carried bits.)
+    EXPECT_GT(offBetween, 12) << offBetweenText;
+    EXPECT_GT(offBetweenText, 6) << offBetween;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
