@@ -384,8 +384,7 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // every fetch in cycle order, one read and one write place for the line). A write before the
 // restarting one that turned the width off (`firstOff`) leaves Altirra's pattern without a start
 // up to the restart: nothing fetched there, the carried bits neither. Left to the model
-// without the carried bits (not modelled): a pause before the write on cycle 10 (in
-// carriedClockAsWritten), a write before the restarting one that left the start behind the beam
+// without the carried bits (not modelled): a write before the restarting one that left the start behind the beam
 // with the width on (Altirra's decode then runs on with that start's timing), and a
 // later write that turns the width off (a pause, or the DMA off after it), or moves the second
 // start behind the beam (even when a still later write moves it ahead again: Altirra's DMA is
@@ -477,11 +476,18 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
                     // write that redoes the timing, nothing fetched from it on, or the fetches
                     // started again from one that moves the start ahead (two starts, below).
                     out.end = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, changes.subspan(next));
-                    // (A line whose width was off before, a pause, is left unmodelled: the pause's
-                    // bookkeeping and the two starts' are not joined.)
-                    if (out.end < 0)
-                        return out.pauseFrom >= 0 ? CarriedClock{}
-                                                  : twoStartsCarried(mode, hscrollEnabled, fetch, changes);
+                    // (A line whose width was off before, a pause, keeps it: nothing fetched in it,
+                    // the carried fetches it takes from ANTIC's own gone, as with one start; the
+                    // picture's decode starts afresh on cycle 10, after it.)
+                    if (out.end < 0) {
+                        CarriedClock two = twoStartsCarried(mode, hscrollEnabled, fetch, changes);
+                        if (two.modelled && out.pauseFrom >= 0) {
+                            two.pauseFrom = out.pauseFrom;
+                            two.pauseTo = out.pauseTo;
+                            two.resumed = out.resumed;
+                        }
+                        return two;
+                    }
                 } else if (!lateStartLatches(start, c)) {
                     return out;
                 }

@@ -812,28 +812,73 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthAWriteTurnsOffBetweenItsTwoStartsFetches
     }
 }
 
-TEST(AnticDma, A4_ACarriedLineStartedTwiceAfterAPauseOrWithItsSecondStartPassedIsNotTakenForModelled) {
-    // Two cases of the line above (the ring $AA, HSCROL 0 on cycle 10 passing the start by two,
-    // HSCROL 12 acting from 13 moving it ahead again to name cycle 16) that the two-start model does
-    // not cover, and that must not be drawn as if it did (a review found both taken for modelled):
-    // - the width off before the write on cycle 10 (DMACTL $20 at clock 12, on again with $22 at 18:
-    //   a pause, cycles 6-8). Altirra fetches nothing in it, the carried bits neither, and from
-    //   there its pattern is the two starts'; the model's two-start clock has no pause in it and
-    //   fetched the ring on 7 and 9, and the pause's bookkeeping (the carried fetches it takes
-    //   away from ANTIC's own) was lost;
-    // - a write leaving the second start behind the beam before it is latched (HSCROL 0 at clock
-    //   28, acting from 14: name cycle 10) and a later one moving it ahead again (HSCROL 12 at clock
-    //   30, acting from 15). Altirra's playfield DMA is off between the two (no latched start, the
-    //   start behind), the ring's fetch on 14 included; the two-start clock fetched the ring on
-    //   across them.
-    // Both are left to the model without the carried bits (not modelled), as docs/hardware.md says.
-    const std::vector<PlayfieldLine::FetchChange> afterAPause = {
+TEST(AnticDma, A4_ACarriedLineWhoseWidthWasOffForAWhileBeforeItsStartPassedByTwoFetchesAroundThePauseAndTwoStarts) {
+    // The line of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadFetchesTheCarriedBitsAroundTwoStarts
+    // (scrolled mode F first row at normal width, HSCROL 8: first name cycle 14; the ring $AA, odd
+    // places; HSCROL 0 acting from 11 passes the start, name cycle 10, by two; HSCROL 12 acting from
+    // 13 moves it to name cycle 16, ahead) with the width off before: DMACTL $20 at clock 12 (acting
+    // from 6) and $22 at clock 18 (acting from 9, the start, 14, still ahead). Altirra's pattern has
+    // no start in between (nothing fetched, the ring's bitmap on 7 neither), and from cycle 9 it is
+    // made again from the ring and the start as before the pause; the writes after it are those of
+    // the two starts. Bitmaps on 3, 5, 9, 11, 12, the odd cycles 13-105 and the even ones 18-104:
+    // the CPU keeps 0, 1, 2, 4, 6, 7, 8, 10, 14, 16 and 107-113, 17 cycles (16 without the pause).
+    // The pause takes no fetch of ANTIC's own (cycle 6 is its LMS cycle only on an LMS line, 7
+    // too: this one has none), and the mode 2 line so written fetches no name on 7 nor font byte
+    // on 6 or 8 (the ring's, 3 cycles after its places 3 and 5): the CPU keeps 0, 1, 6-8 and
+    // 107-113, 12 cycles (9 without the pause).
+    // The model before drew both without the carried bits (A1's two starts): the CPU kept 60 and 23
+    // cycles.
+    const std::vector<PlayfieldLine::FetchChange> writes = {
         {12, 0x20, 8}, {18, 0x22, 8}, {22, 0x22, 0}, {26, 0x22, 12}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, afterAPause).modelled);
+    for (const uint8_t mode : {uint8_t{0xF}, uint8_t{2}}) {
+        LineDmaSetup s;
+        s.dmactl = 0x22;
+        s.mode = mode;
+        s.dmaMode = mode;
+        s.firstLine = true;
+        s.hscroll = true;
+        s.hscrol = 8;
+        s.dmaClock = 0xAA;
+        s.fetchChanges = writes;
+        const CarriedClock clock = carriedClockAsWritten(mode, true, 0x22, 8, writes);
+        EXPECT_TRUE(clock.modelled) << int{mode};
+        EXPECT_EQ(clock.pauseFrom, 6) << int{mode};
+        EXPECT_EQ(clock.pauseTo, 9) << int{mode};
+        EXPECT_EQ(clock.start, 10) << int{mode};
+        EXPECT_EQ(clock.restartFrom, 13) << int{mode};
+        EXPECT_EQ(clock.secondStart, 16) << int{mode};
+        const LineDma dma = lineDma(s);
+        if (mode == 0xF) {
+            for (const int c : {3, 5, 9, 11, 12}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+            for (const int c : {0, 1, 2, 4, 6, 7, 8, 10, 14, 16}) EXPECT_EQ(dma.use[c], DmaUse::Cpu) << c;
+            for (int c = 13; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+            for (int c = 18; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+            EXPECT_EQ(dma.use[106], DmaUse::Refresh);
+            EXPECT_EQ(dma.cpuCycles(), 17);
+        } else {
+            const DmaClockFetches f = dmaClockFetches(0xAA, 2, clock, true);
+            for (int c = 2; c <= 12; ++c)
+                EXPECT_EQ(f.has(f.name, c), (c == 12 || c % 2 == 1) && (c < 6 || c >= 9)) << c;
+            for (int c = 2; c <= 12; ++c) EXPECT_EQ(f.has(f.font, c), c % 2 == 0 && (c < 6 || c >= 9)) << c;
+            for (int c = 13; c <= 105; ++c) EXPECT_EQ(f.has(f.name, c), c % 2 == 1 || c >= 16) << c;
+            for (int c = 13; c <= 105; ++c) EXPECT_EQ(f.has(f.font, c), c % 2 == 0 || c >= 19) << c;
+            for (int c = 2; c <= 105; ++c) EXPECT_EQ(dma.use[c] == DmaUse::Cpu, c >= 6 && c <= 8) << c;
+            EXPECT_EQ(dma.cpuCycles(), 12);
+        }
+    }
+}
+
+TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenForModelled) {
+    // The line above without the pause, with a write leaving the second start behind the beam
+    // before it is latched (HSCROL 0 at clock 28, acting from 14: name cycle 10) and a later one
+    // moving it ahead again (HSCROL 12 at clock 30, acting from 15). Altirra's playfield DMA is off
+    // between the two (no latched start, the start behind), the ring's fetch on 14 included; the
+    // two-start clock fetched the ring on across them (a review found it taken for modelled). It
+    // is left to the model without the carried bits (not modelled), as docs/hardware.md says.
     const std::vector<PlayfieldLine::FetchChange> secondPassed = {
         {22, 0x22, 0}, {26, 0x22, 12}, {28, 0x22, 0}, {30, 0x22, 12}};
     EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, secondPassed).modelled);
-    // (Without the pause, and without the write behind the beam, the line is modelled: the test above.)
+    // (Without the write behind the beam, the line is modelled: the tests above.)
     const std::vector<PlayfieldLine::FetchChange> plain = {{22, 0x22, 0}, {26, 0x22, 12}};
     EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 8, plain).modelled);
 }
@@ -2383,6 +2428,47 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseWidthAWriteTurnsOffBetweenItsTwoStartsIsD
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
 }
 
+TEST(AnticMidLine, A4_ACarriedLineWhoseWidthWasOffForAWhileBeforeItsTwoStartsIsDrawnFromItsCarriedFetches) {
+    // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStartsAgainWithTheCarriedBits
+    // (mode F, scrolled, normal width, the ring $55 carried in: even places; HSCROL 4 as it begins,
+    // HSCROL 0 at clock 18, cycle 10: the start on name cycle 10, passed by two; DMACTL $21 at clock
+    // 22, cycle 12: the start on name cycle 18, ahead again) with the width off before: DMACTL $20
+    // at clock 12 (cycle 7, acting from 8) and $22 at clock 14 (cycle 8, acting from 9, the start,
+    // name cycle 12, still ahead). Altirra fetches nothing on cycle 8 (no start in its pattern, the
+    // ring's bitmap neither), then as without the pause: 0 (virtual), 2, 4, 6 move the counter from
+    // byte 51 to 55; 10 (the ring), 12 (the first start), 14-18 (the ring alone), 20-98: 45 bytes,
+    // 55-99, into places 0-44; the counter moves to byte 100 (101 without the pause).
+    // Picture: the DMACTL writes on cycles 7 and 8 catch Altirra's decode up with the beam, which
+    // then waits while there is no start; the start it runs on with is the one before the pause,
+    // so it decodes as without it: the read place moves on 6, 8 and 10, steps back at the first
+    // start (12: place 2), moves on 12-18 and steps back at the second start (20): place 5, and each
+    // even cycle x from 20 loads place 5 + (x - 20) / 2, byte 60 + (x - 20) / 2, at clock 2x + 8:
+    // the narrow window $40-$BF shows bytes 64-95. Line 33 ends with the ring $00; line 34 (narrow,
+    // a normal fetch from byte 100, byte i at clock 48 + 4i) shows bytes 104-135. Memory: bytes
+    // 64-95 $FF, 104-135 $F0, the rest $00: line 33 lit in all its window, line 34 "1100" in all.
+    // The model before drew line 33 without the carried bits (A1's two starts): dark at $40-$53.
+    auto scene = [](TestMachine& t) {
+        carriedLinePassedByTwo(t);
+        fill(t, 64, 96, 0xFF);
+        fill(t, 104, 136, 0xF0);
+        t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine + 1, 14, Reg::DMACTL, 0x22);
+        t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x21);
+    };
+    TestMachine lines;
+    scene(lines);
+    for (int y = 0; y <= kFirstModeLine + 1; ++y) lines.m.runScanline();
+    EXPECT_EQ(lines.m.currentLine().dmaClock, 0x55);
+    lines.m.runScanline();
+    EXPECT_EQ(lines.m.currentLine().dmaClock, 0);
+    TestMachine t;
+    scene(t);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0),
+              std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
+}
+
 TEST(AnticMidLine, A4_ACarriedLineStartedAgainByAnHscrolWriteKeepingBit0RunsItsPictureOnFromTheLastCatchUp) {
     // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStartsAgainWithTheCarriedBits
     // (ring $55, even places; HSCROL 4, HSCROL 0 at clock 18: the start on name cycle 10, bitmaps
@@ -3586,6 +3672,33 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseWidthAWriteTurnsOffBetweenItsTwoStart
     t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
     t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x20);
     t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "00000000" + repeat("1100", 38));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("0011", 40));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), "0001" + std::string(0x9C, '1'));
+}
+
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseWidthWasOffForAWhileBeforeItsTwoStartsIsDrawnFromItsCarriedFetches) {
+    // The scene of A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadIsDrawnFromItsCarriedFetches
+    // (the ring $55 carried into line 33, a mode 2 first row at normal width; DMACTL $23 at clock 18,
+    // cycle 10: the start on name cycle 10, passed by two; DMACTL $22 at clock 22, cycle 12: the
+    // start on 18, ahead again) with the width off before: DMACTL $20 at clock 12 (cycle 7, acting
+    // from 8) and $22 at clock 14 (cycle 8, acting from 9, the start, 18, ahead). Altirra fetches
+    // nothing on cycle 8 (no start in its pattern: the ring's name there neither), then as without
+    // the pause: names on 0 (virtual), 2, 4, 6 (the counter from byte 51 to 55) and the even cycles
+    // 10-96, filling places 0-43 with bytes 55-98; font bytes on the odd cycles 3-99, each reading
+    // the next place before its new name comes: line 32's names (character 1). The decode runs as
+    // without the pause (the writes on 7 and 8 catch it up, and it waits while there is no start):
+    // line 33 as there, "00000000" and then "1100"; line 34 draws places 0-39, bytes 55-94 ("0011");
+    // line 41 (mode F) starts at byte 99 ($02: "0001" at $30-$33), then bytes 100-138 ($FF).
+    // The model before drew line 33 without the carried bits, from its own names: "0011" in all its
+    // window, and line 41 from byte 96.
+    TestMachine t;
+    ringCarriedIntoAModeTwoLine(t, 0x02);
+    t.at(kFirstModeLine + 1, 12, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 14, Reg::DMACTL, 0x22);
+    t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x22);
     t.run();
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "00000000" + repeat("1100", 38));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("0011", 40));

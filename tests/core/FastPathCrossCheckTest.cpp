@@ -1058,6 +1058,12 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
         const auto [y, dmactl, start] = carried[i];
         if (byTwoThenLater) {
             if (i % 2 == 1 && !textOnly) t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            if (offBetween && i % 2 == 0 && beforeSeven.chance(2)) {
+                // (A pause first: the width off from cycles 3-6 and on again up to cycle 9.)
+                const int off = 4 + beforeSeven.below(8);
+                t.at(y, off, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+                t.at(y, std::min(17, off + 2 + beforeSeven.below(5)), Reg::DMACTL, dmactl);
+            }
             const int onCycle10 = 18 + beforeSeven.below(2);
             t.at(y, onCycle10, Reg::HSCROL, 0);
             t.at(y, onCycle10, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
@@ -1083,6 +1089,11 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
             const int later = laterNearStop ? 196 + beforeSeven.below(30)
                               : laterAhead  ? 20 + beforeSeven.below(28)
                                             : 24 + beforeSeven.below(186);
+            if (offBetween && beforeSeven.chance(3)) {
+                // (Or no width off between: a restart alone, after a pause or the line begun off.)
+                t.at(y, 20 + beforeSeven.below(16), Reg::DMACTL, 0x2D);
+                continue;
+            }
             if (offBetween) {
                 // (The width off on cycles 10-13, then on again 1-5 cycles later, mostly with the
                 // start ahead: narrow, or wide after HSCROL 8-15 written while it was off.)
@@ -1662,8 +1673,8 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
     EXPECT_GT(ordinaryKeptWidthOff, 35) << ordinaryByTwoOff;
     // (25 seen over seeds 9290-9309; 40 and 22 over both ranges.)
     EXPECT_GT(twoStarts, 15);
-    // (7 seen, text lines of modes 2-5 included; 5 when only bitmap lines were modelled. The lines
-    // begun with the width off are left unmodelled.)
+    // (7 seen, text lines of modes 2-5 included, before the lines begun with the width off were
+    // modelled too; 5 when only bitmap lines were modelled.)
     EXPECT_GT(carriedTwoStarts, 3);
     EXPECT_GT(twoStartsText, 12) << twoStarts;
     // (4 seen.)
@@ -1770,8 +1781,8 @@ TEST(FastPathCrossCheck, AbnormalDmaWithLaterHscrolWritesKeepingBit0EqualsTheRef
             });
         }
     }
-    // (51, 19, 3 and 26 seen: the carried lines begun with the width off, every other one, are not
-    // started a second time in the model.)
+    // (51, 19, 3 and 26 seen while the carried lines begun with the width off, every other one,
+    // were not started a second time in the model.)
     EXPECT_GT(ended, 30);
     EXPECT_GT(restarted, 10);
     EXPECT_GT(carriedRestarted, 1) << restarted;
@@ -1779,11 +1790,15 @@ TEST(FastPathCrossCheck, AbnormalDmaWithLaterHscrolWritesKeepingBit0EqualsTheRef
 }
 
 TEST(FastPathCrossCheck, CarriedLinesWhoseWidthIsOffBetweenTwoStartsEqualTheReference) {
-    // (Seeds 9470-9509: carried lines whose start a write on cycle 10 passed by two, then the width
-    // turned off and on again, mostly with the start ahead; on the odd seeds every other line begun
-    // with the width off, on the even ones text lines of modes 2-5 alone.) The carried lines so
-    // started a second time with the width off between the two starts, and the text lines of them
+    // (Seeds 9470-9509: carried lines whose start a write on cycle 10 passed by two, then, on two
+    // lines in three, the width turned off and on again, mostly with the start ahead, on the others
+    // the width made narrow (ahead); on the odd seeds every other line begun with the width off, on
+    // the even ones text lines of modes 2-5 alone; every other line, half the time, with a pause
+    // before cycle 10.) The carried lines so started a second time with the width off between the
+    // two starts, and the text lines of them; those with a pause before cycle 10 (a line begun with
+    // the width off included), and the text lines and the pauses from cycles 2-6 of them
     int offBetween = 0, offBetweenText = 0;
+    int pausedTwoStarts = 0, pausedTwoStartsText = 0, pausedTwoStartsBeforeSeven = 0;
     for (uint32_t seed = 9470; seed < 9510; ++seed) {
         const auto scene = abnormalDmaScenePassedByTwoThenOffThenAhead;
         crossCheck(seed, MachineOptions{}, scene);
@@ -1802,11 +1817,20 @@ TEST(FastPathCrossCheck, CarriedLinesWhoseWidthIsOffBetweenTwoStartsEqualTheRefe
             const bool between = clock.modelled && clock.firstOff >= 0;
             offBetween += between;
             offBetweenText += between && anticMode(pf.dmaMode).character;
+            const bool paused = clock.modelled && clock.restartFrom >= 0 && clock.pauseFrom >= 0;
+            pausedTwoStarts += paused;
+            pausedTwoStartsText += paused && anticMode(pf.dmaMode).character;
+            pausedTwoStartsBeforeSeven += paused && clock.pauseFrom > 0 && clock.pauseFrom < 7;
         }
     }
-    // (18 and 11 seen; none while such lines were left to the model without the carried bits.)
-    EXPECT_GT(offBetween, 12) << offBetweenText;
-    EXPECT_GT(offBetweenText, 6) << offBetween;
+
+    // (13 and 4 seen; 19, 7 and 4. None while such lines were left to the model without the
+    // carried bits.)
+    EXPECT_GT(offBetween, 8) << offBetweenText;
+    EXPECT_GT(offBetweenText, 2) << offBetween;
+    EXPECT_GT(pausedTwoStarts, 12) << pausedTwoStartsText << " " << pausedTwoStartsBeforeSeven;
+    EXPECT_GT(pausedTwoStartsText, 4) << pausedTwoStarts;
+    EXPECT_GT(pausedTwoStartsBeforeSeven, 1) << pausedTwoStarts;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
