@@ -385,10 +385,9 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // restarting one that turned the width off (`firstOff`) leaves Altirra's pattern without a start
 // up to the restart: nothing fetched there, the carried bits neither. Left to the model
 // without the carried bits (not modelled): a write before the restarting one that left the start behind the beam
-// with the width on (Altirra's decode then runs on with that start's timing), and a
-// later write that turns the width off (a pause, or the DMA off after it), or moves the second
-// start behind the beam (even when a still later write moves it ahead again: Altirra's DMA is
-// off between the two, the carried bits' fetches too), before the beam latches it.
+// with the width on (Altirra's decode then runs on with that start's timing). A later write
+// that turns the width off or moves the second start behind the beam before the beam latches it
+// ends the fetches there (playfieldFetch then has one start: twoStartsEndedCarried).
 CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, const PlayfieldFetch& fetch,
                               std::span<const PlayfieldLine::FetchChange> changes) {
     const AnticModeInfo& info = anticMode(mode);
@@ -411,6 +410,53 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, const Playfield
             .restartFrom = fetch.restartFrom,
             .secondStart = second,
             .firstOff = fetch.firstOff};
+}
+
+// A carried line of twoStartsCarried's whose second start a write after the restarting one
+// leaves behind the beam, or whose width it turns off, before the beam latches it (`dmactl` and
+// `hscrol` after the write on cycle 10 that passed the first start, name cycle `first`, by two;
+// `later` the writes after it). Altirra works the pattern out again at that write: the start
+// neither latched nor ahead (or none), its playfield DMA fetches nothing from there to the end of
+// the line, the carried bits neither; up to it the line fetches as with two starts (the second
+// start's places never come). So the clock is the two starts' with `end` at that write, and the
+// picture, decoded up to it, ends there (dmaOffAfterStart). Not modelled (CarriedClock{}): a still
+// later write that moves a start ahead again (a third start), and such a line whose width a write
+// before the restarting one turned off.
+CarriedClock twoStartsEndedCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol, int first,
+                                   std::span<const PlayfieldLine::FetchChange> later) {
+    size_t restart = 0;
+    int offBefore = kCyclesPerLine;
+    if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, later, &restart, &offBefore) >= 0 ||
+        offBefore < kCyclesPerLine)
+        return {};
+    const int restartFrom = later[restart - 1].clock / 2;
+    dmactl = later[restart - 1].dmactl;
+    hscrol = later[restart - 1].hscrol;
+    int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+    for (size_t i = restart; i < later.size();) {
+        const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
+        if (start - 1 < from) return {};      // (the second start latched: its fetches are twoStartsCarried's)
+        bool redone = false;
+        for (; i < later.size() && later[i].clock / 2 == from; ++i) {
+            redone |= ((later[i].dmactl ^ dmactl) & kDmactlBits) != 0 ||
+                      (hscrollEnabled && ((later[i].hscrol ^ hscrol) & 14) != 0);
+            dmactl = later[i].dmactl;
+            hscrol = later[i].hscrol;
+        }
+        if (!redone) continue;
+        if (const int moved = dmaClockStartName(dmactl, hscrollEnabled, hscrol); moved >= 0 && moved - 1 >= from) {
+            start = moved;  // moved while ahead
+            continue;
+        }
+        if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, later.subspan(i)) < 0) return {};
+        return {.modelled = true,
+                .start = first,
+                .end = from,
+                .unfetchedName = anticMode(mode).character ? first : -1,
+                .restartFrom = restartFrom,
+                .secondStart = start};
+    }
+    return {};
 }
 
 }  // namespace
@@ -480,7 +526,10 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
                     // the carried fetches it takes from ANTIC's own gone, as with one start; the
                     // picture's decode starts afresh on cycle 10, after it.)
                     if (out.end < 0) {
-                        CarriedClock two = twoStartsCarried(mode, hscrollEnabled, fetch, changes);
+                        CarriedClock two = fetch.firstClock >= 0
+                                               ? twoStartsCarried(mode, hscrollEnabled, fetch, changes)
+                                               : twoStartsEndedCarried(mode, hscrollEnabled, dmactl, hscrol, start,
+                                                                       changes.subspan(next));
                         if (two.modelled && out.pauseFrom >= 0) {
                             two.pauseFrom = out.pauseFrom;
                             two.pauseTo = out.pauseTo;

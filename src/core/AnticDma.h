@@ -285,8 +285,10 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // the width off whose width no write turns on with the start ahead or latched late (a write from
 // cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
 // passed by two whose later write moves it ahead of the beam again after a write that left the
-// start behind the beam first (the width on), or before a write that leaves the second start behind or turns the width
-// off before the beam latches it.
+// start behind the beam first (the width on), or whose second start a still later write leaves
+// behind or turns the width off before the beam latches it, where a write after that moves a
+// start ahead again or the width was off between the two starts. (Without those, such a write
+// ends the fetches: `end`, with `restartFrom` and `secondStart` kept.)
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;

@@ -868,6 +868,49 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthWasOffForAWhileBeforeItsStartPassedByTwo
     }
 }
 
+TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindOrTurnsOffFetchesNothingFromIt) {
+    // The line of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadFetchesTheCarriedBitsAroundTwoStarts
+    // (scrolled mode F first row at normal width, HSCROL 8; the ring $AA, odd places; HSCROL 0
+    // acting from 11 passes the start, name cycle 10, by two; HSCROL 12 acting from 13 moves it to
+    // name cycle 16, ahead) with a write at clock 28 (acting from 14, before the beam latches the
+    // second start on cycle 15): HSCROL 0 (the start on name cycle 10, behind the beam) or DMACTL
+    // $20 (the width off). Altirra works the pattern out again there: no start latched and none
+    // ahead (or none at all), so its playfield DMA fetches nothing from cycle 14 to the end of the
+    // line, the carried bits neither. Bitmaps on 3, 5, 7, 9 (the ring), 11, 12 (the first start)
+    // and 13 (the ring, the second start's pattern): the refreshes are made on time and the CPU
+    // keeps 114 - 7 - 9 = 98 cycles. The mode 2 line so written fetches names on 3-13 (odd) and 12,
+    // font bytes on 2-12 (even), nothing from 14: the CPU keeps 114 - 12 - 9 = 93 cycles.
+    // The model before drew these lines without the carried bits (A1: nothing fetched after the
+    // restart, the first start's fetches up to it): the CPU kept 104 cycles in all four.
+    for (const uint8_t mode : {uint8_t{0xF}, uint8_t{2}}) {
+        for (const PlayfieldLine::FetchChange last :
+             {PlayfieldLine::FetchChange{28, 0x22, 0}, PlayfieldLine::FetchChange{28, 0x20, 12}}) {
+            const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x22, 0}, {26, 0x22, 12}, last};
+            LineDmaSetup s;
+            s.dmactl = 0x22;
+            s.mode = mode;
+            s.dmaMode = mode;
+            s.firstLine = true;
+            s.hscroll = true;
+            s.hscrol = 8;
+            s.dmaClock = 0xAA;
+            s.fetchChanges = writes;
+            const CarriedClock clock = carriedClockAsWritten(mode, true, 0x22, 8, writes);
+            EXPECT_TRUE(clock.modelled) << int{mode} << " " << int{last.dmactl};
+            EXPECT_EQ(clock.restartFrom, 13) << int{mode};
+            EXPECT_EQ(clock.end, 14) << int{mode};
+            EXPECT_TRUE(clock.dmaOffAfterStart()) << int{mode};
+            const LineDma dma = lineDma(s);
+            for (int c = 0; c < kCyclesPerLine; ++c) {
+                const bool fetched = mode == 0xF ? (c >= 3 && c <= 13 && (c % 2 == 1 || c == 12)) : (c >= 2 && c <= 13);
+                EXPECT_EQ(dma.use[c] == DmaUse::Playfield || dma.use[c] == DmaUse::Character, fetched)
+                    << int{mode} << " " << int{last.dmactl} << " " << c;
+            }
+            EXPECT_EQ(dma.cpuCycles(), mode == 0xF ? 98 : 93) << int{last.dmactl};
+        }
+    }
+}
+
 TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenForModelled) {
     // The line above without the pause, with a write leaving the second start behind the beam
     // before it is latched (HSCROL 0 at clock 28, acting from 14: name cycle 10) and a later one
@@ -2467,6 +2510,44 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseWidthWasOffForAWhileBeforeItsTwoStartsIsD
     EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0),
               std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0'));
     EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsDrawnUpToTheWrite) {
+    // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStartsAgainWithTheCarriedBits
+    // (mode F, scrolled, normal width, the ring $55 carried in: even places; HSCROL 0 at clock 18,
+    // cycle 10: the start on name cycle 10, passed by two; DMACTL $21 at clock 22, cycle 12, acting
+    // from 13: the start on name cycle 18, ahead again) with DMACTL $22 at clock 26 (cycle 14, acting
+    // from 15, before the beam latches the second start on 17): the normal width, a wide fetch with
+    // the start on name cycle 10, behind the beam and never latched. Altirra's playfield DMA fetches
+    // nothing from cycle 15 on, the carried bits neither: bitmaps on 0 (virtual), 2, 4, 6 move the
+    // counter from byte 51 to 55, 8, 10 (the ring), 12 (the first start) and 14 (the ring, the
+    // second start's pattern) fill places 0-3: the counter moves to byte 59. Picture: the DMACTL
+    // write on cycle 12 caught the decode up there (no pixel of the first start), the one on 14
+    // catches it up with nothing shown (the second start still ahead), and from there the display
+    // shows background: line 33 dark in all its window. The line ends with the registers' start and
+    // stop (name cycles 10 and 106, even, neither latched): the ring $00, and line 34 (the wide
+    // fetch of HSCROL 0 from byte 59, byte i at clock 32 + 4i) shows bytes 63-102 in its window
+    // $30-$CF. Memory: bytes 55-58 $FF, 63-102 $F0, the rest $00.
+    // The model before drew line 33 without the carried bits (A1: nothing fetched after the
+    // restart), dark as well, but counted other fetches: line 34 from byte 60 (dark at $30-$3B).
+    auto scene = [](TestMachine& t) {
+        carriedLinePassedByTwo(t);
+        fill(t, 55, 59, 0xFF);
+        fill(t, 63, 103, 0xF0);
+        t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x21);
+        t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x22);
+    };
+    TestMachine lines;
+    scene(lines);
+    for (int y = 0; y <= kFirstModeLine + 1; ++y) lines.m.runScanline();
+    EXPECT_EQ(lines.m.currentLine().dmaClock, 0x55);
+    lines.m.runScanline();
+    EXPECT_EQ(lines.m.currentLine().dmaClock, 0);
+    TestMachine t;
+    scene(t);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(0xA0, '0'));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("1100", 40));
 }
 
 TEST(AnticMidLine, A4_ACarriedLineStartedAgainByAnHscrolWriteKeepingBit0RunsItsPictureOnFromTheLastCatchUp) {

@@ -1090,8 +1090,16 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
                               : laterAhead  ? 20 + beforeSeven.below(28)
                                             : 24 + beforeSeven.below(186);
             if (offBetween && beforeSeven.chance(3)) {
-                // (Or no width off between: a restart alone, after a pause or the line begun off.)
-                t.at(y, 20 + beforeSeven.below(16), Reg::DMACTL, 0x2D);
+                // (Or no width off between: a restart alone, after a pause or the line begun off,
+                // half the time with a write 1-3 cycles later that leaves the second start behind
+                // the beam (wide, HSCROL 0) or turns the width off, mostly before it is latched.)
+                const int ahead = 20 + beforeSeven.below(16);
+                t.at(y, ahead, Reg::DMACTL, 0x2D);
+                if (beforeSeven.chance(2)) {
+                    const int behind = ahead + 2 + beforeSeven.below(6);
+                    if (beforeSeven.chance(2)) t.at(y, behind, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+                    else t.at(y, behind, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+                }
                 continue;
             }
             if (offBetween) {
@@ -1789,16 +1797,20 @@ TEST(FastPathCrossCheck, AbnormalDmaWithLaterHscrolWritesKeepingBit0EqualsTheRef
     EXPECT_GT(caughtUp, 15) << ended << " " << restarted;
 }
 
-TEST(FastPathCrossCheck, CarriedLinesWhoseWidthIsOffBetweenTwoStartsEqualTheReference) {
+TEST(FastPathCrossCheck, CarriedLinesStartedTwiceAroundAPauseOrAWidthOffEqualTheReference) {
     // (Seeds 9470-9509: carried lines whose start a write on cycle 10 passed by two, then, on two
     // lines in three, the width turned off and on again, mostly with the start ahead, on the others
-    // the width made narrow (ahead); on the odd seeds every other line begun with the width off, on
+    // the width made narrow (ahead), half of these with a write 1-3 cycles later leaving that start
+    // behind the beam or turning the width off; on the odd seeds every other line begun with the width off, on
     // the even ones text lines of modes 2-5 alone; every other line, half the time, with a pause
     // before cycle 10.) The carried lines so started a second time with the width off between the
     // two starts, and the text lines of them; those with a pause before cycle 10 (a line begun with
     // the width off included), and the text lines and the pauses from cycles 2-6 of them
     int offBetween = 0, offBetweenText = 0;
     int pausedTwoStarts = 0, pausedTwoStartsText = 0, pausedTwoStartsBeforeSeven = 0;
+    // and those whose second start a later write left behind the beam, or whose width it turned
+    // off, before it was latched (ANTIC's playfield DMA off from there), and the text lines of them
+    int secondEnded = 0, secondEndedText = 0;
     for (uint32_t seed = 9470; seed < 9510; ++seed) {
         const auto scene = abnormalDmaScenePassedByTwoThenOffThenAhead;
         crossCheck(seed, MachineOptions{}, scene);
@@ -1821,16 +1833,20 @@ TEST(FastPathCrossCheck, CarriedLinesWhoseWidthIsOffBetweenTwoStartsEqualTheRefe
             pausedTwoStarts += paused;
             pausedTwoStartsText += paused && anticMode(pf.dmaMode).character;
             pausedTwoStartsBeforeSeven += paused && clock.pauseFrom > 0 && clock.pauseFrom < 7;
+            const bool ended = clock.modelled && clock.restartFrom >= 0 && clock.dmaOffAfterStart();
+            secondEnded += ended;
+            secondEndedText += ended && anticMode(pf.dmaMode).character;
         }
     }
-
-    // (13 and 4 seen; 19, 7 and 4. None while such lines were left to the model without the
-    // carried bits.)
-    EXPECT_GT(offBetween, 8) << offBetweenText;
+    // (16 and 4 seen; 21, 8 and 3; 6 and 3. None while such lines were left to the model without
+    // the carried bits.)
+    EXPECT_GT(offBetween, 10) << offBetweenText;
     EXPECT_GT(offBetweenText, 2) << offBetween;
-    EXPECT_GT(pausedTwoStarts, 12) << pausedTwoStartsText << " " << pausedTwoStartsBeforeSeven;
-    EXPECT_GT(pausedTwoStartsText, 4) << pausedTwoStarts;
+    EXPECT_GT(pausedTwoStarts, 14) << pausedTwoStartsText << " " << pausedTwoStartsBeforeSeven;
+    EXPECT_GT(pausedTwoStartsText, 5) << pausedTwoStarts;
     EXPECT_GT(pausedTwoStartsBeforeSeven, 1) << pausedTwoStarts;
+    EXPECT_GT(secondEnded, 3) << secondEndedText;
+    EXPECT_GT(secondEndedText, 1) << secondEnded;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
