@@ -229,6 +229,11 @@ void Atari::endLine() {
     for (auto w = thisFrame_.writes.end() - static_cast<std::ptrdiff_t>(writes_.size());
          w != thisFrame_.writes.end() && w->clock < 1; ++w)
         w->clock = 1;
+    if (machine_.line() == kLastVisibleLine + 1) {
+        if (keepFrameMemory_)
+            thisFrame_.shownMemory.assign(machine_.memory().data(), machine_.memory().data() + 0x10000);
+        else thisFrame_.shownMemory.clear();
+    }
     if (machine_.line() == 0) {
         std::swap(lastFrame_, thisFrame_);
         beginFrameWrites();
@@ -251,6 +256,7 @@ void Atari::beginFrameWrites() {
     thisFrame_.frame = machine_.frameCount();
     if (keepFrameMemory_) thisFrame_.memory.assign(machine_.memory().data(), machine_.memory().data() + 0x10000);
     else thisFrame_.memory.clear();
+    thisFrame_.shownMemory.clear();
 }
 
 void Atari::updateNmist(int cycle) {

@@ -122,7 +122,11 @@ public:
         RegisterFile start{};
         std::vector<RegisterWrite> writes;
         std::vector<uint8_t> memory;  // all 64 KiB as the frame began (keepFrameMemory; chips read as 0)
-        uint64_t frame = 0;           // the machine's frame count when it began
+        // All 64 KiB as the last displayed line ended (keepFrameMemory): where it differs from
+        // `memory`, the program changed memory while the frame was on screen, which a scene
+        // (memory as the frame began) does not hold.
+        std::vector<uint8_t> shownMemory;
+        uint64_t frame = 0;  // the machine's frame count when it began
         // What the program saw of the collision registers during the frame: a game reads them
         // and writes HITCLR in its vertical blank, so the frame's end shows none of it.
         std::vector<CollisionRead> collisionReads;

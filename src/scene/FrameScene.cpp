@@ -123,13 +123,40 @@ Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& option
     return scene;
 }
 
+namespace {
+
+// Whether the memory the program changed while the frame was on screen (lines 0 to the last
+// displayed one; FrameWrites::shownMemory) is memory the frame's picture or collisions depend
+// on: the scene run again with those bytes in place draws or latches otherwise than `ran` (the
+// scene as made, run for a frame). Writes in the vertical blank after the picture set up the
+// next frame and are not among them.
+bool shownMemoryChangesTheFrame(const Scene& scene, const Atari::FrameWrites& frame, const Machine& ran) {
+    if (frame.shownMemory.size() != frame.memory.size() || frame.memory.size() < 0xC000) return false;
+    Machine machine(ran.options());
+    prepareScene(scene, machine);
+    bool changed = false;
+    for (size_t a = 0; a < 0xC000; ++a) {  // (the RAM a scene holds)
+        if (frame.shownMemory[a] == frame.memory[a]) continue;
+        machine.memory().write(static_cast<uint16_t>(a), frame.shownMemory[a]);
+        changed = true;
+    }
+    if (!changed) return false;
+    machine.runFrame();
+    return machine.collisions().registers() != ran.collisions().registers() ||
+           machine.frame().pixels() != ran.frame().pixels();
+}
+
+}  // namespace
+
 std::string sceneOfFrameDifference(const Scene& scene, const Atari::FrameWrites& frame, const CollisionLatches& end) {
     // The program is judged on what its frame latched, before its own HITCLR (programLatches);
     // the scene, which leaves HITCLR out, on what it has latched after its first frame. A
     // program that wrote no HITCLR in the frame ends it with what frames before latched too:
     // those bits say nothing of this frame, and are not compared.
     const CollisionLatches want = collide::programLatches(frame.collisionClears, end).value_or(end);
-    Machine machine(machineOptionsFor(scene));
+    MachineOptions options = machineOptionsFor(scene);
+    options.picture = true;  // (the picture is compared below)
+    Machine machine(options);
     runScene(scene, machine, 1);
     const auto& got = machine.collisions().registers();
     int first = -1, differing = 0;
@@ -149,8 +176,11 @@ std::string sceneOfFrameDifference(const Scene& scene, const Atari::FrameWrites&
     std::string text = "This scene latches " + std::string(collisionRegisterName(first)) + values;
     if (differing > 1) text += " (and " + std::to_string(differing - 1) + " more registers differ)";
     text += ".";
-    // A possible cause the frame tells of (others, such as display memory written while on screen,
-    // it does not): only "can", as not every such read changes the picture.
+    // The possible causes the frame tells of: only "can", as neither need be the whole story.
+    if (shownMemoryChangesTheFrame(scene, frame, machine))
+        text +=
+            " The program changed memory the picture reads while the frame was on screen: a scene holds "
+            "memory as it was when the frame began.";
     if (frame.catchUpReadLines > 0)
         text +=
             " The program read a collision register on " +

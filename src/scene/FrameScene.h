@@ -24,7 +24,9 @@ Scene sceneOfFrame(const Atari::FrameWrites& frame, const MachineOptions& option
 // Whether `scene` (sceneOfFrame of `frame`) latches what the program's frame latched, run for
 // a frame as a scene runs: empty if so, else whole sentences for the user naming the first
 // register that differs ("This scene latches P0PF $00 where the program's frame latched $04.")
-// and a possible cause where the frame tells one (a collision read that can catch the picture up).
+// and the possible causes the frame tells of: memory the picture reads changed while the frame
+// was on screen (FrameWrites::shownMemory; the scene run again with it draws or latches otherwise),
+// a collision read that can catch the picture up.
 // `end`: the machine's latches as the program's frame ended.
 std::string sceneOfFrameDifference(const Scene& scene, const Atari::FrameWrites& frame, const CollisionLatches& end);
 

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "ProgramTestSupport.h"
 #include "collide/Comparison.h"
 #include "core/Atari.h"
 #include "formats/XexFile.h"
@@ -181,6 +182,49 @@ TEST(FrameScene, ASceneDoesNotDifferByTheBitsFramesBeforeLatched) {
     EXPECT_EQ(sceneOfFrameDifference(scene, frame, end)
                   .rfind("This scene latches M3PL $00 where the program's frame latched $04.", 0),
               0u);
+}
+
+// A program that puts a character on the screen while the frame is on screen (row 3 of the OS's
+// text screen, before ANTIC fetches that row) and takes it away again in the vertical blank: its
+// frame draws the character under player 0 and latches P0PF $04; the scene of that frame holds
+// memory as the frame began, without the character, and latches nothing. What is said names the
+// register, both values and that cause. The same program storing to a byte the picture does not
+// read (and so not differing at all) says nothing.
+TEST(FrameScene, ASceneOfAFrameWhoseProgramChangedDisplayMemoryOnScreenSaysSo) {
+    using namespace test;
+    constexpr uint16_t kRow3 = 0xBC40 + 3 * 40;  // the OS's text screen: mode 2 rows from scan line 32
+    for (const uint16_t target : {kRow3, uint16_t{0x0600}}) {
+        Code c(0x2000);
+        c.bytes.reserve(96);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
+        c.imm(LDA_IMM, 0x40).abs(STA_ABS, 0x02F4).abs(STA_ABS, 0xD409);  // CHBAS and CHBASE: $4000
+        c.imm(LDA_IMM, 0xFF).abs(STA_ABS, 0xD00D);                       // GRAFP0: eight clocks...
+        c.imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD000);                       // ...over characters 0-1
+        const uint16_t frame = c.here();
+        const uint16_t wait48 = c.here();
+        c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 24).branch(BNE, wait48);  // lines 48-49: row 3 is fetched on 56
+        c.imm(LDA_IMM, 0x01).abs(STA_ABS, target);
+        const uint16_t wait248 = c.here();
+        c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, wait248);   // the vertical blank
+        c.imm(LDA_IMM, 0x00).abs(STA_ABS, target).abs(STA_ABS, 0xD01E);  // the character away, HITCLR
+        c.abs(JMP_ABS, frame);
+        Code font(0x4008);  // character 1: solid
+        font.bytes.assign(8, 0xFF);
+        Atari atari;
+        runProgram({c.segment(), font.segment(), vectorSegment(kRunAddress, c.org)}, 6, atari);
+        const Atari::FrameWrites& shown = atari.lastFrameWrites();
+        ASSERT_EQ(shown.memory.at(target), 0) << "the frame began with the character away";
+        ASSERT_EQ(shown.shownMemory.at(target), 1) << "the program put it there before the picture ended";
+        const Scene scene = sceneOfFrame(shown, atari.machine().options(), "display write");
+        const std::string said = sceneOfFrameDifference(scene, shown, atari.machine().collisions());
+        if (target == kRow3) {
+            EXPECT_EQ(said,
+                      "This scene latches P0PF $00 where the program's frame latched $04. The program changed "
+                      "memory the picture reads while the frame was on screen: a scene holds memory as it was "
+                      "when the frame began.");
+        } else {
+            EXPECT_EQ(said, "");
+        }
+    }
 }
 
 // The scene repeats the frame it was made of, and a register the user changes in it stays
