@@ -421,7 +421,8 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, const Playfield
 // start's places never come). So the clock is the two starts' with `end` at that write, and the
 // picture, decoded up to it, ends there (dmaOffAfterStart). Not modelled (CarriedClock{}): a still
 // later write that moves a start ahead again (a third start), and such a line whose width a write
-// before the restarting one turned off.
+// before the restarting one turned off, or whose ending write moves the start onto the cycle it
+// acts from (see below).
 CarriedClock twoStartsEndedCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol, int first,
                                    std::span<const PlayfieldLine::FetchChange> later) {
     size_t restart = 0;
@@ -444,11 +445,16 @@ CarriedClock twoStartsEndedCarried(uint8_t mode, bool hscrollEnabled, uint8_t dm
             hscrol = later[i].hscrol;
         }
         if (!redone) continue;
-        if (const int moved = dmaClockStartName(dmactl, hscrollEnabled, hscrol); moved >= 0 && moved - 1 >= from) {
+        const int moved = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+        if (moved >= 0 && moved - 1 >= from) {
             start = moved;  // moved while ahead
             continue;
         }
         if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, later.subspan(i)) < 0) return {};
+        // A start moved onto the cycle the write acts from (its clock on the write's own cycle) is
+        // behind the beam, but Altirra checks the edges from the cycle of its last check on, so a
+        // later write latches it and the fetches may resume there: not modelled.
+        if (moved == from) return {};
         return {.modelled = true,
                 .start = first,
                 .end = from,
