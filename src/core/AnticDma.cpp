@@ -86,6 +86,24 @@ template <class Take> void takePlayfieldAsWritten(const LineDmaSetup& s, Take ta
 //    playfield DMA off or a new start ahead (Altirra; dmaOffAfterStartPassedByTwo).
 bool lateStartLatches(int start, int c) { return start == c || start == c - 1; }
 
+// Takes the writes of `later` acting from the same cycle as later[i] (moving `i` past them) into
+// `dmactl` and `hscrol`, and says whether any of them makes Altirra work the fetch timing out
+// again: a DMACTL write changing a bit it keeps (0-5), or, on a scrolled line, an HSCROL write
+// changing bits 1-3 (one changing bit 0 alone only delays the picture). The last write on a cycle
+// decides the start.
+bool takeCycleWrites(std::span<const PlayfieldLine::FetchChange> later, size_t& i, bool hscrollEnabled, uint8_t& dmactl,
+                     uint8_t& hscrol) {
+    const int from = later[i].clock / 2;
+    bool redone = false;
+    for (; i < later.size() && later[i].clock / 2 == from; ++i) {
+        redone |= ((later[i].dmactl ^ dmactl) & kDmactlBits) != 0 ||
+                  (hscrollEnabled && ((later[i].hscrol ^ hscrol) & 14) != 0);
+        dmactl = later[i].dmactl;
+        hscrol = later[i].hscrol;
+    }
+    return redone;
+}
+
 // The cycle from which ANTIC's playfield DMA is off on a carried line whose start a write on
 // cycle 10 passed by two (lateStartLatches), given the writes after it (`later`, with the
 // registers `dmactl` and `hscrol` before them). The start stays unlatched, the beam having passed
@@ -100,21 +118,17 @@ bool lateStartLatches(int start, int c) { return start == c || start == c - 1; }
 // a start ahead of the beam, which starts the line's fetches again there (`restart`, if given, is
 // then set to the index in `later` of the first write after those acting from that write's cycle,
 // and `offBefore` to the cycle an earlier write turned the DMA off from, kCyclesPerLine for none:
-// Altirra decides activity afresh at each write, so the DMA is off between the two).
+// Altirra decides activity afresh at each write, so the DMA is off between the two). A start
+// moved onto the very cycle the write acts from is taken as behind the beam, where Altirra's next
+// timing write would latch it (it checks the edges from its last check's cycle on): left out, as
+// docs/hardware.md's Not modelled says.
 int dmaOffAfterStartPassedByTwo(bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                 std::span<const PlayfieldLine::FetchChange> later, size_t* restart = nullptr,
                                 int* offBefore = nullptr) {
     int off = kCyclesPerLine;
     for (size_t i = 0; i < later.size();) {
-        const int from = later[i].clock / 2;                           // the cycle the write acts from (actsOnCycle)
-        bool redone = false;                                           // by any write acting from this cycle
-        for (; i < later.size() && later[i].clock / 2 == from; ++i) {  // (the last on a cycle decides the start)
-            redone |= ((later[i].dmactl ^ dmactl) & kDmactlBits) != 0 ||
-                      (hscrollEnabled && ((later[i].hscrol ^ hscrol) & 14) != 0);
-            dmactl = later[i].dmactl;
-            hscrol = later[i].hscrol;
-        }
-        if (!redone) continue;
+        const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
+        if (!takeCycleWrites(later, i, hscrollEnabled, dmactl, hscrol)) continue;
         const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
         if (start >= 0 && start - 1 >= from) {
             if (restart) *restart = i;
@@ -437,14 +451,7 @@ CarriedClock twoStartsEndedCarried(uint8_t mode, bool hscrollEnabled, uint8_t dm
     for (size_t i = restart; i < later.size();) {
         const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
         if (start - 1 < from) return {};      // (the second start latched: its fetches are twoStartsCarried's)
-        bool redone = false;
-        for (; i < later.size() && later[i].clock / 2 == from; ++i) {
-            redone |= ((later[i].dmactl ^ dmactl) & kDmactlBits) != 0 ||
-                      (hscrollEnabled && ((later[i].hscrol ^ hscrol) & 14) != 0);
-            dmactl = later[i].dmactl;
-            hscrol = later[i].hscrol;
-        }
-        if (!redone) continue;
+        if (!takeCycleWrites(later, i, hscrollEnabled, dmactl, hscrol)) continue;
         const int moved = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
         if (moved >= 0 && moved - 1 >= from) {
             start = moved;  // moved while ahead
@@ -590,27 +597,23 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& cloc
             f.font[word] = (f.font[word] & ~bit) | (second.font[word] & bit);
         }
     }
+    // No fetch of any kind on cycles [from, to) but those in `kept` (a bit per cycle 0-63).
+    auto fetchNothing = [&f](int from, int to, uint64_t kept = 0) {
+        for (int c = std::max(from, 0); c < std::min(to, kCyclesPerLine); ++c) {
+            if (c < 64 && ((kept >> c) & 1)) continue;
+            const auto bit = ~(uint64_t{1} << (c & 63));
+            f.name[static_cast<size_t>(c >> 6)] &= bit;
+            f.font[static_cast<size_t>(c >> 6)] &= bit;
+        }
+    };
     // (Two starts with the width off between them: no start in the pattern, nothing fetched.)
-    for (int c = clock.firstOff; clock.firstOff >= 0 && c < clock.restartFrom; ++c) {
-        const auto bit = ~(uint64_t{1} << (c & 63));
-        f.name[static_cast<size_t>(c >> 6)] &= bit;
-        f.font[static_cast<size_t>(c >> 6)] &= bit;
-    }
+    if (clock.firstOff >= 0) fetchNothing(clock.firstOff, clock.restartFrom);
     // (A name cycle the pattern before a write decided: the carried bits alone. With two starts,
     // the first start's name cycle the write on cycle 10 passed by two.)
     if (clock.unfetchedName >= 0 && !((ring >> (clock.unfetchedName & 7)) & 1))
         f.name[static_cast<size_t>(clock.unfetchedName >> 6)] &= ~(uint64_t{1} << (clock.unfetchedName & 63));
-    for (int c = std::max(clock.pauseFrom, 0); c < clock.pauseTo; ++c) {  // the width off, no start
-        if ((clock.resumed >> (c & 63)) & 1) continue;                    // (on again between pauses)
-        const auto bit = ~(uint64_t{1} << (c & 63));
-        f.name[static_cast<size_t>(c >> 6)] &= bit;
-        f.font[static_cast<size_t>(c >> 6)] &= bit;
-    }
-    for (int c = clock.end; c < kCyclesPerLine; ++c) {
-        const auto bit = ~(uint64_t{1} << (c & 63));
-        f.name[static_cast<size_t>(c >> 6)] &= bit;
-        f.font[static_cast<size_t>(c >> 6)] &= bit;
-    }
+    fetchNothing(clock.pauseFrom, clock.pauseTo, clock.resumed);  // the width off, no start (on again between pauses)
+    fetchNothing(clock.end, kCyclesPerLine);
     return f;
 }
 
