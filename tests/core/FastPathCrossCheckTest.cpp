@@ -202,6 +202,14 @@ void crossCheck(uint32_t seed, MachineOptions fastOptions, void (*scene)(TestMac
         }
     }
 }
+
+// crossCheck with the picture and the record, the picture alone, and the collisions alone: each
+// fast path the machine takes for one of them.
+void crossCheckEveryPath(uint32_t seed, void (*scene)(TestMachine&, uint32_t)) {
+    crossCheck(seed, MachineOptions{}, scene);
+    crossCheck(seed, MachineOptions{.record = false}, scene);
+    crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
+}
 // A random scene plus, on most lines, writes in the horizontal blank before and after the
 // collision window, as a WSYNC kernel makes: object registers (HPOS often just before, at or
 // just after the write's clock or an object's load, so an object may be loaded or still
@@ -1416,9 +1424,7 @@ TEST(FastPathCrossCheck, AbnormalDmaEqualsTheReference) {
                            : seed < 9370 ? abnormalDmaSceneOrdinaryPassedByTwoThenAhead
                            : seed < 9410 ? abnormalDmaScenePassedByTwoThenAheadText
                                          : abnormalDmaScenePassedByTwoThenAheadModeSixSeven;
-        crossCheck(seed, MachineOptions{}, scene);
-        crossCheck(seed, MachineOptions{.record = false}, scene);
-        crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
+        crossCheckEveryPath(seed, scene);
         TestMachine t;
         scene(t, seed);
         for (int y = 0; y < t.m.linesPerFrame(); ++y) {
@@ -1707,9 +1713,7 @@ TEST(FastPathCrossCheck, TextStartsPassedByTwoReadingOlderPlacesOfTheLineBufferE
     for (uint32_t seed = 9410; seed < 9430; ++seed) {
         const auto scene =
             seed < 9420 ? abnormalDmaSceneOrdinaryPassedByTwoThenWritten : abnormalDmaSceneOrdinaryPassedByTwoThenAhead;
-        crossCheck(seed, MachineOptions{}, scene);
-        crossCheck(seed, MachineOptions{.record = false}, scene);
-        crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
+        crossCheckEveryPath(seed, scene);
         TestMachine t;
         scene(t, seed);
         int namesBefore = 48;  // the names the last mode line's first row fetched
@@ -1744,9 +1748,7 @@ TEST(FastPathCrossCheck, AbnormalDmaWithLaterHscrolWritesKeepingBit0EqualsTheRef
     for (uint32_t seed = 9370; seed < 9390; ++seed) {
         const auto scene = seed < 9380 ? abnormalDmaSceneOrdinaryPassedByTwoThenHscrolKeepingBit0
                                        : abnormalDmaScenePassedByTwoThenHscrolKeepingBit0;
-        crossCheck(seed, MachineOptions{}, scene);
-        crossCheck(seed, MachineOptions{.record = false}, scene);
-        crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
+        crossCheckEveryPath(seed, scene);
         TestMachine t;
         scene(t, seed);
         for (int y = 0; y < t.m.linesPerFrame(); ++y) {
@@ -1813,9 +1815,7 @@ TEST(FastPathCrossCheck, CarriedLinesStartedTwiceAroundAPauseOrAWidthOffEqualThe
     int secondEnded = 0, secondEndedText = 0;
     for (uint32_t seed = 9470; seed < 9510; ++seed) {
         const auto scene = abnormalDmaScenePassedByTwoThenOffThenAhead;
-        crossCheck(seed, MachineOptions{}, scene);
-        crossCheck(seed, MachineOptions{.record = false}, scene);
-        crossCheck(seed, MachineOptions{.picture = false, .record = false}, scene);
+        crossCheckEveryPath(seed, scene);
         TestMachine t;
         scene(t, seed);
         for (int y = 0; y < t.m.linesPerFrame(); ++y) {
