@@ -441,10 +441,17 @@ CarriedClock twoStartsEndedCarried(uint8_t mode, bool hscrollEnabled, uint8_t dm
                                    std::span<const PlayfieldLine::FetchChange> later) {
     size_t restart = 0;
     int offBefore = kCyclesPerLine;
-    if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, later, &restart, &offBefore) >= 0 ||
-        offBefore < kCyclesPerLine)
-        return {};
+    if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, later, &restart, &offBefore) >= 0) return {};
     const int restartFrom = later[restart - 1].clock / 2;
+    // A write before the restarting one that turned the DMA off (`offBefore`): the width off all
+    // the way to the restart, as with two starts (twoStartsCarried; one leaving the start behind
+    // the beam with the width on is not modelled). Altirra's pattern has no start there: nothing is
+    // fetched from it up to the restart, the carried bits neither (`firstOff`).
+    for (size_t i = 0; i + 1 < restart; ++i) {
+        const int from = later[i].clock / 2;
+        if (later[i + 1].clock / 2 == from || from < offBefore || from >= restartFrom) continue;
+        if (dmaClockStartName(later[i].dmactl, hscrollEnabled, later[i].hscrol) >= 0) return {};
+    }
     dmactl = later[restart - 1].dmactl;
     hscrol = later[restart - 1].hscrol;
     int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
@@ -467,7 +474,8 @@ CarriedClock twoStartsEndedCarried(uint8_t mode, bool hscrollEnabled, uint8_t dm
                 .end = from,
                 .unfetchedName = anticMode(mode).character ? first : -1,
                 .restartFrom = restartFrom,
-                .secondStart = start};
+                .secondStart = start,
+                .firstOff = offBefore < kCyclesPerLine ? offBefore : -1};
     }
     return {};
 }

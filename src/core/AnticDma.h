@@ -287,8 +287,8 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // passed by two whose later write moves it ahead of the beam again after a write that left the
 // start behind the beam first (the width on), or whose second start a still later write leaves
 // behind or turns the width off before the beam latches it, where a write after that moves a
-// start ahead again or the width was off between the two starts. (Without those, such a write
-// ends the fetches: `end`, with `restartFrom` and `secondStart` kept.)
+// start ahead again. (Without those, such a write ends the fetches: `end`, with `restartFrom`,
+// `secondStart` and `firstOff` kept.)
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;

@@ -911,6 +911,59 @@ TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindOrTurnsOffF
     }
 }
 
+TEST(AnticDma, A4_ACarriedLineWhoseWidthWasOffBetweenItsTwoStartsAndWhoseSecondStartALaterWriteEndsFetchesNeither) {
+    // The line of A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindOrTurnsOffFetchesNothingFromIt
+    // (scrolled mode F first row at normal width, HSCROL 8; the ring $AA, odd places; HSCROL 0 at
+    // clock 22, acting from 11, passes the start, name cycle 10, by two; HSCROL 12 at clock 26, acting
+    // from 13, moves it to name cycle 16, ahead; HSCROL 0 or DMACTL $20 at clock 28, acting from 14,
+    // ends it before the beam latches it) with the width off between the two starts: DMACTL $20 at
+    // clock 24 (cycle 11, acting from 12). Altirra: the write on cycle 11 checks the edges (none
+    // latched: the start's latch cycle, 9, came before the last check, on cycle 10) and redoes the
+    // timing with the width off: its start and end 114, no fetch of any kind, the ring's neither. The
+    // write on cycle 12 (DMACTL $22, HSCROL 12) checks none (the width was off) and finds the new
+    // start (bitmaps from 18) ahead: 12 <= 18 - 4, the pattern made again from the ring and that
+    // start. The write on cycle 13 finds it unlatched (its latch cycle, 15, not yet reached) and the
+    // start it makes behind the beam (or none): nothing fetched from 14 on. So the pause and the
+    // ended second start together: bitmaps on 3, 5, 7, 9 and 11 (the ring before the first start's
+    // pattern and with it), none on 12 (the first start's bitmap, the width off), 13 (the ring, the
+    // second start's pattern), none from 14: 6 bitmaps, the refreshes on time, the CPU keeps 114 - 6
+    // - 9 = 99 cycles (98 without the pause). The mode 2 line so written fetches names on 3, 5, 7, 9,
+    // 11 and 13 and font bytes on 2, 4, 6, 8 and 10 (none on 12, the pause): the CPU keeps 114 - 11 -
+    // 9 = 94 cycles (93 without the pause).
+    // The model before drew these lines without the carried bits (not modelled: A1 with the fetches
+    // ending at the pause, nothing fetched at all): the CPU kept 105 cycles in all four.
+    for (const uint8_t mode : {uint8_t{0xF}, uint8_t{2}}) {
+        for (const PlayfieldLine::FetchChange last :
+             {PlayfieldLine::FetchChange{28, 0x22, 0}, PlayfieldLine::FetchChange{28, 0x20, 12}}) {
+            const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x22, 0}, {24, 0x20, 0}, {26, 0x22, 12}, last};
+            LineDmaSetup s;
+            s.dmactl = 0x22;
+            s.mode = mode;
+            s.dmaMode = mode;
+            s.firstLine = true;
+            s.hscroll = true;
+            s.hscrol = 8;
+            s.dmaClock = 0xAA;
+            s.fetchChanges = writes;
+            const CarriedClock clock = carriedClockAsWritten(mode, true, 0x22, 8, writes);
+            EXPECT_TRUE(clock.modelled) << int{mode} << " " << int{last.dmactl};
+            EXPECT_EQ(clock.start, 10) << int{mode};
+            EXPECT_EQ(clock.firstOff, 12) << int{mode};
+            EXPECT_EQ(clock.restartFrom, 13) << int{mode};
+            EXPECT_EQ(clock.end, 14) << int{mode};
+            EXPECT_TRUE(clock.dmaOffAfterStart()) << int{mode};
+            const LineDma dma = lineDma(s);
+            for (int c = 0; c < kCyclesPerLine; ++c) {
+                const bool name = c >= 3 && c <= 13 && c % 2 == 1;
+                const bool font = mode == 2 && c >= 2 && c <= 10 && c % 2 == 0;
+                EXPECT_EQ(dma.use[c] == DmaUse::Playfield, name) << int{mode} << " " << int{last.dmactl} << " " << c;
+                EXPECT_EQ(dma.use[c] == DmaUse::Character, font) << int{mode} << " " << int{last.dmactl} << " " << c;
+            }
+            EXPECT_EQ(dma.cpuCycles(), mode == 0xF ? 99 : 94) << int{last.dmactl};
+        }
+    }
+}
+
 TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenForModelled) {
     // The line of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadFetchesTheCarriedBitsAroundTwoStarts
     // (HSCROL 8 as it begins, HSCROL 0 at clock 22 passing the start by two, HSCROL 12 at clock 26
@@ -933,11 +986,17 @@ TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenF
     //    start's timing);
     const std::vector<PlayfieldLine::FetchChange> behindBeforeRestart = {{22, 0x22, 0}, {26, 0x2A, 0}, {30, 0x22, 12}};
     EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, behindBeforeRestart).modelled);
-    //  - the second start ended (HSCROL 0 at clock 28) on a line whose width was off between the
-    //    two starts (DMACTL $20 at clock 24, the restart at 26);
+    //  - the second start ended (HSCROL 0 at clock 30) on a line whose width was off between the
+    //    two starts (DMACTL $20 at clock 24) and then on again with the start behind the beam
+    //    (DMACTL $2A at clock 26) before the restart (HSCROL 12 with DMACTL $22 at clock 28). (With
+    //    the width off all the way to the restart the line is modelled: test
+    //    A4_ACarriedLineWhoseWidthWasOffBetweenItsTwoStartsAndWhoseSecondStartALaterWriteEndsFetchesNeither.)
     const std::vector<PlayfieldLine::FetchChange> offThenEnded = {
         {22, 0x22, 0}, {24, 0x20, 0}, {26, 0x22, 12}, {28, 0x22, 0}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, offThenEnded).modelled);
+    EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 8, offThenEnded).modelled);
+    const std::vector<PlayfieldLine::FetchChange> offOnBehindThenEnded = {
+        {22, 0x22, 0}, {24, 0x20, 0}, {26, 0x2A, 0}, {28, 0x22, 12}, {30, 0x22, 0}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, offOnBehindThenEnded).modelled);
     //  - an ending write (HSCROL 10 at clock 30, acting from 15) moving the second start (name cycle
     //    17) onto the very cycle it acts from (name cycle 15, its clock on the write's cycle 14):
     //    behind the beam, but Altirra checks the edges from its last check on, so the next timing
@@ -2542,6 +2601,36 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsDrawn
         carriedLinePassedByTwo(t);
         fill(t, 55, 59, 0xFF);
         fill(t, 63, 103, 0xF0);
+        t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x21);
+        t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x22);
+    };
+    expectRestartedLineDrawn(scene, std::string(0xA0, '0'), repeat("1100", 40));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseWidthWasOffBetweenItsTwoStartsAndWhoseSecondStartALaterWriteEndsIsDrawnUpToIt) {
+    // Line 33 of A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsDrawnUpToTheWrite (mode F,
+    // scrolled, normal width, the ring $55 carried in: even places; HSCROL 0 at clock 18, cycle 10:
+    // the start on name cycle 10, passed by two; DMACTL $21 at clock 22, cycle 12: the start on name
+    // cycle 18, ahead again; DMACTL $22 at clock 26, cycle 14: the start on name cycle 10, behind the
+    // beam, the second start never latched) with the width off between the two starts: DMACTL $20
+    // at clock 20 (cycle 11, acting from 12). Altirra's pattern has no start from there to the
+    // restart (nothing fetched, the first start's bitmap on 12 neither), and its playfield DMA is off
+    // from cycle 15 on: bitmaps on 0 (virtual), 2, 4, 6 move the counter from byte 51 to 55, 8 and 10
+    // (the ring) and 14 (the ring, the second start's pattern) fill places 0-2: the counter moves to
+    // byte 58 (59 without the pause). Picture: the DMACTL write on cycle 11 catches Altirra's decode
+    // up before the first start's first bitmap (12), which then waits (no start), and the later
+    // writes show nothing before their start: line 33 dark in all its window. The line ends with the
+    // registers' start and stop (name cycles 10 and 106, even, neither latched): the ring $00, and
+    // line 34 (the wide fetch of HSCROL 0 from byte 58, byte i at clock 32 + 4i) shows bytes 62-101
+    // in its window $30-$CF. Memory: bytes 55-57 $FF, 62-101 $F0, the rest $00.
+    // The model before drew line 33 without the carried bits (not modelled: A1, nothing fetched from
+    // the pause on), dark as well, but counted none of its fetches from cycle 7: line 34 from byte 55
+    // (bytes 59-98 in the window, dark at $30-$3B).
+    auto scene = [](TestMachine& t) {
+        carriedLinePassedByTwo(t);
+        fill(t, 55, 58, 0xFF);
+        fill(t, 62, 102, 0xF0);
+        t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x20);
         t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x21);
         t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x22);
     };

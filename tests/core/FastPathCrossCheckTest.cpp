@@ -1029,13 +1029,16 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // `textOnly` too the lines so written are the carried text lines of modes 2-5 alone, none begun with
 // the width off (abnormalDmaScenePassedByTwoThenAheadText); with `sixSeven` as well, those of modes
 // 6-7 alone, whose first font fetches may come before their names
-// (abnormalDmaScenePassedByTwoThenAheadModeSixSeven).
+// (abnormalDmaScenePassedByTwoThenAheadModeSixSeven). With `offBetween` the later writes turn the
+// width off between the two starts or before cycle 10 (abnormalDmaScenePassedByTwoThenOffThenAhead);
+// with `endedAfterOff` too, a write soon after the width is on again between the starts turns it
+// off or leaves the second start behind the beam (abnormalDmaScenePassedByTwoThenOffThenAheadThenEnded).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
                           bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false,
                           bool ordinary = false, bool laterKeepsWidth = false, bool laterAhead = false,
                           bool laterKeepsBit0 = false, bool textOnly = false, bool sixSeven = false,
-                          bool offBetween = false) {
+                          bool offBetween = false, bool endedAfterOff = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -1115,12 +1118,23 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
                 // start ahead: narrow, or wide after HSCROL 8-15 written while it was off.)
                 const int off = 20 + beforeSeven.below(8);
                 t.at(y, off, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
-                const int on = off + 2 + beforeSeven.below(9);
+                const int on = off + 2 + beforeSeven.below(endedAfterOff ? 3 : 9);
                 if (beforeSeven.chance(2)) {
                     t.at(y, on, Reg::DMACTL, 0x2D);
                 } else {
                     t.at(y, on - 1, Reg::HSCROL, static_cast<uint8_t>(8 + beforeSeven.below(8)));
                     t.at(y, on, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+                }
+                if (endedAfterOff) {
+                    // (And 1-3 cycles later, mostly before the beam latches that start, the width off
+                    // or wide with HSCROL 0: the start behind the beam.)
+                    const int end = on + 2 + beforeSeven.below(3);
+                    if (beforeSeven.chance(2)) {
+                        t.at(y, end, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+                    } else {
+                        t.at(y, end, Reg::HSCROL, 0);
+                        t.at(y, end, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+                    }
                 }
                 continue;
             }
@@ -1250,6 +1264,10 @@ void abnormalDmaScenePassedByTwoThenAheadModeSixSeven(TestMachine& t, uint32_t s
 void abnormalDmaScenePassedByTwoThenOffThenAhead(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
                          seed % 2 == 0, false, true);
+}
+void abnormalDmaScenePassedByTwoThenOffThenAheadThenEnded(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
+                         seed % 2 == 0, false, true, true);
 }
 
 // Line y's width and HSCROL changes as Machine hands them over (it drops them as the line ends),
@@ -1847,6 +1865,37 @@ TEST(FastPathCrossCheck, CarriedLinesStartedTwiceAroundAPauseOrAWidthOffEqualThe
     EXPECT_GT(pausedTwoStartsBeforeSeven, 1) << pausedTwoStarts;
     EXPECT_GT(secondEnded, 3) << secondEndedText;
     EXPECT_GT(secondEndedText, 1) << secondEnded;
+}
+
+TEST(FastPathCrossCheck, CarriedLinesWhoseSecondStartIsEndedAfterAWidthOffEqualTheReference) {
+    // (Seeds 9510-9549: the scenes of the test above with, on the lines whose width a write turns
+    // off between the two starts, the width on again 1-2 cycles later and a write 1-2 cycles after
+    // that restart turning the width off or leaving the second start behind the beam, mostly before
+    // the beam latches it.) The carried lines so started twice with the width
+    // off between the starts whose second start such a write ended before the beam latched it, and
+    // the text lines of them
+    int offThenEnded = 0, offThenEndedText = 0;
+    for (uint32_t seed = 9510; seed < 9550; ++seed) {
+        const auto scene = abnormalDmaScenePassedByTwoThenOffThenAheadThenEnded;
+        crossCheckEveryPath(seed, scene);
+        TestMachine t;
+        scene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaClock == 0 || pf.dmaMode < 2) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            const CarriedClock clock =
+                carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+            const bool ended = clock.modelled && clock.firstOff >= 0 && clock.dmaOffAfterStart();
+            offThenEnded += ended;
+            offThenEndedText += ended && anticMode(pf.dmaMode).character;
+        }
+    }
+    // (22 and 13 seen. None while such lines were left to the model without the carried bits.)
+    EXPECT_GT(offThenEnded, 15) << offThenEndedText;
+    EXPECT_GT(offThenEndedText, 8) << offThenEnded;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
