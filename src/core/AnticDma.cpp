@@ -385,99 +385,96 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
     return n;
 }
 
-// A carried bitmap or text line whose start a write on cycle 10 passed by two and a later write
-// moved ahead of the beam again (`fetch`: playfieldFetch's two starts). Altirra works the pattern
-// out again at that write from the ring carried in and the new start: the first start's places
-// (with the carried bits) fetch up to it, then the carried bits alone up to the second start,
-// then with its places, later writes moving it while ahead or its stop after; a text line's font
-// fetches follow the same patterns 3 cycles later, and its first name (cycle 10, the one passed by
-// two) is fetched only where the ring has its place. In modes 6-7 (a step of 4) a font fetch 3
-// cycles after a name place may come a cycle before a name fetch on the next place (the first
-// start's from 13, its names from 14; the ring's between them): it reads the place of the line
-// buffer that name will fill, still holding the name the line before left (textClockFetches takes
-// every fetch in cycle order, one read and one write place for the line). A write before the
-// restarting one that turned the width off (`firstOff`) leaves Altirra's pattern without a start
-// up to the restart: nothing fetched there, the carried bits neither. Left to the model
-// without the carried bits (not modelled): a write before the restarting one that left the start behind the beam
-// with the width on (Altirra's decode then runs on with that start's timing). A later write
-// that turns the width off or moves the second start behind the beam before the beam latches it
-// ends the fetches there (playfieldFetch then has one start: twoStartsEndedCarried).
-CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, const PlayfieldFetch& fetch,
-                              std::span<const PlayfieldLine::FetchChange> changes) {
-    const AnticModeInfo& info = anticMode(mode);
-    if (fetch.firstClock < 0) return {};
-    const int second = fetch.clock + 1;  // its first name cycle
-    for (size_t i = 0; i < changes.size(); ++i) {
-        const int from = changes[i].clock / 2;  // the cycle it acts from (actsOnCycle)
-        if (i + 1 < changes.size() && changes[i + 1].clock / 2 == from) continue;  // (the last on a cycle decides)
-        const int start = dmaClockStartName(changes[i].dmactl, hscrollEnabled, changes[i].hscrol);
-        // A write that turned the DMA off before the restarting one: the width off all the way to
-        // it (one leaving the start behind the beam with the width on is not modelled).
-        if (fetch.firstOff >= 0 && from >= fetch.firstOff && from < fetch.restartFrom && start >= 0) return {};
-        if (from < fetch.restartFrom || from >= second) continue;
-        if (start < 0 || start - 1 < from) return {};
-    }
-    return {.modelled = true,
-            .start = fetch.firstClock + 1,
-            .stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1,
-            .unfetchedName = info.character ? fetch.firstClock + 1 : -1,
-            .restartFrom = fetch.restartFrom,
-            .secondStart = second,
-            .firstOff = fetch.firstOff};
-}
-
-// A carried line of twoStartsCarried's whose second start a write after the restarting one
-// leaves behind the beam, or whose width it turns off, before the beam latches it (`dmactl` and
-// `hscrol` after the write on cycle 10 that passed the first start, name cycle `first`, by two;
-// `later` the writes after it). Altirra works the pattern out again at that write: the start
-// neither latched nor ahead (or none), its playfield DMA fetches nothing from there to the end of
-// the line, the carried bits neither; up to it the line fetches as with two starts (the second
-// start's places never come). So the clock is the two starts' with `end` at that write, and the
-// picture, decoded up to it, ends there (dmaOffAfterStart). Not modelled (CarriedClock{}): a still
-// later write that moves a start ahead again (a third start), and such a line whose width a write
-// before the restarting one turned off, or whose ending write moves the start onto the cycle it
-// acts from (see below).
-CarriedClock twoStartsEndedCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol, int first,
-                                   std::span<const PlayfieldLine::FetchChange> later) {
+// A carried bitmap or text line whose start a write on cycle 10 passed by two (name cycle `first`;
+// `dmactl` and `hscrol` after that write, `later` the writes after it) and a later write moved
+// ahead of the beam again (`fetch`: playfieldFetch's fetches of the line, one start or two).
+// Altirra works the pattern out again at that write from the ring carried in and the new start:
+// the first start's places (with the carried bits) fetch up to it, then the carried bits alone up
+// to the second start, then with its places, later writes moving it while ahead or its stop after;
+// a text line's font fetches follow the same patterns 3 cycles later, and its first name (cycle
+// 10, the one passed by two) is fetched only where the ring has its place. In modes 6-7 (a step of
+// 4) a font fetch 3 cycles after a name place may come a cycle before a name fetch on the next
+// place (the first start's from 13, its names from 14; the ring's between them): it reads the
+// place of the line buffer that name will fill, still holding the name the line before left
+// (textClockFetches takes every fetch in cycle order, one read and one write place for the line).
+// A write before the restarting one that turned the width off (`firstOff`) leaves Altirra's
+// pattern without a start up to the restart: nothing fetched there, the carried bits neither.
+// A later write that turns the width off, or moves the second start behind the beam, before the
+// beam latches it finds no start latched and none ahead: Altirra's playfield DMA fetches nothing
+// from there to the end of the line, the carried bits neither (`end`; the second start's places
+// never come, and the picture, decoded up to it, ends there: dmaOffAfterStart). One that turns the
+// width off followed by one that turns it on again with a start ahead (a third start, the width
+// off all the way between them) is a pause in the pattern: nothing is fetched over [`secondOff`,
+// `thirdFrom`), then the pattern is made again from the ring and the third start, `secondStart`
+// from there (the second start's pattern before it, the ring alone, is the third start's too, that
+// start being further on). Altirra's decode, caught up with the beam at the DMACTL write turning
+// the width off, waits there (no start to decode up to) and runs on from that cycle with the third
+// start as it would have with the second: the picture is that of two starts with the third start
+// for the second. A third start so ended is ended as a second one. Left to the model without the
+// carried bits (not modelled): a write before a restarting one that leaves the start behind the
+// beam with the width on (Altirra's decode then runs on with that start's timing, its read place
+// moving with a start the picture has no run for), a fourth start, and an ending write that moves
+// the start onto the cycle it acts from (see below).
+CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol, int first,
+                              std::span<const PlayfieldLine::FetchChange> later, const PlayfieldFetch& fetch) {
     size_t restart = 0;
     int offBefore = kCyclesPerLine;
     if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, later, &restart, &offBefore) >= 0) return {};
-    const int restartFrom = later[restart - 1].clock / 2;
-    // A write before the restarting one that turned the DMA off (`offBefore`): the width off all
-    // the way to the restart, as with two starts (twoStartsCarried; one leaving the start behind
-    // the beam with the width on is not modelled). Altirra's pattern has no start there: nothing is
-    // fetched from it up to the restart, the carried bits neither (`firstOff`).
-    for (size_t i = 0; i + 1 < restart; ++i) {
-        const int from = later[i].clock / 2;
-        if (later[i + 1].clock / 2 == from || from < offBefore || from >= restartFrom) continue;
-        if (dmaClockStartName(later[i].dmactl, hscrollEnabled, later[i].hscrol) >= 0) return {};
-    }
+    // Whether the width stays off from cycle `since` up to cycle `until` (the writes of
+    // later[begin, end) acting in between, the last on a cycle deciding).
+    auto offAllTheWay = [&](size_t begin, size_t end, int since, int until) {
+        for (size_t i = begin; i < end; ++i) {
+            const int from = later[i].clock / 2;  // the cycle it acts from (actsOnCycle)
+            if ((i + 1 < later.size() && later[i + 1].clock / 2 == from) || from < since || from >= until) continue;
+            if (dmaClockStartName(later[i].dmactl, hscrollEnabled, later[i].hscrol) >= 0) return false;
+        }
+        return true;
+    };
+    CarriedClock out{.modelled = true,
+                     .start = first,
+                     .unfetchedName = anticMode(mode).character ? first : -1,
+                     .restartFrom = later[restart - 1].clock / 2};
+    if (!offAllTheWay(0, restart, offBefore, out.restartFrom)) return {};
+    if (offBefore < kCyclesPerLine) out.firstOff = offBefore;
     dmactl = later[restart - 1].dmactl;
     hscrol = later[restart - 1].hscrol;
     int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
     for (size_t i = restart; i < later.size();) {
         const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
-        if (start - 1 < from) return {};      // (the second start latched: its fetches are twoStartsCarried's)
+        if (start - 1 < from) break;          // (the start latched: later writes move only its stop)
         if (!takeCycleWrites(later, i, hscrollEnabled, dmactl, hscrol)) continue;
         const int moved = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
         if (moved >= 0 && moved - 1 >= from) {
             start = moved;  // moved while ahead
             continue;
         }
-        if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, later.subspan(i)) < 0) return {};
         // A start moved onto the cycle the write acts from (its clock on the write's own cycle) is
         // behind the beam, but Altirra checks the edges from the cycle of its last check on, so a
         // later write latches it and the fetches may resume there: not modelled.
         if (moved == from) return {};
-        return {.modelled = true,
-                .start = first,
-                .end = from,
-                .unfetchedName = anticMode(mode).character ? first : -1,
-                .restartFrom = restartFrom,
-                .secondStart = start,
-                .firstOff = offBefore < kCyclesPerLine ? offBefore : -1};
+        size_t again = 0;
+        int offAgain = kCyclesPerLine;
+        if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, later.subspan(i), &again, &offAgain) >= 0) {
+            out.end = from;  // (ended: nothing fetched from the write on)
+            out.secondStart = start;
+            return out;
+        }
+        // A third start, the width off all the way from the write to it.
+        const int thirdFrom = later[i + again - 1].clock / 2;
+        if (out.thirdFrom >= 0 || moved >= 0 || !offAllTheWay(i, i + again, from, thirdFrom)) return {};
+        out.secondOff = from;
+        out.thirdFrom = thirdFrom;
+        i += again;
+        dmactl = later[i - 1].dmactl;
+        hscrol = later[i - 1].hscrol;
+        start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
     }
-    return {};
+    // The last start latched (by the beam, after these writes): its stop is playfieldFetch's second
+    // start's.
+    if (fetch.firstClock < 0 || fetch.clock + 1 != start) return {};  // (never: the same start)
+    out.secondStart = start;
+    out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
+    return out;
 }
 
 }  // namespace
@@ -547,10 +544,8 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
                     // the carried fetches it takes from ANTIC's own gone, as with one start; the
                     // picture's decode starts afresh on cycle 10, after it.)
                     if (out.end < 0) {
-                        CarriedClock two = fetch.firstClock >= 0
-                                               ? twoStartsCarried(mode, hscrollEnabled, fetch, changes)
-                                               : twoStartsEndedCarried(mode, hscrollEnabled, dmactl, hscrol, start,
-                                                                       changes.subspan(next));
+                        CarriedClock two =
+                            twoStartsCarried(mode, hscrollEnabled, dmactl, hscrol, start, changes.subspan(next), fetch);
                         if (two.modelled && out.pauseFrom >= 0) {
                             two.pauseFrom = out.pauseFrom;
                             two.pauseTo = out.pauseTo;
@@ -616,6 +611,8 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& cloc
     };
     // (Two starts with the width off between them: no start in the pattern, nothing fetched.)
     if (clock.firstOff >= 0) fetchNothing(clock.firstOff, clock.restartFrom);
+    // (A third start after the width off: nothing fetched while it was off.)
+    if (clock.secondOff >= 0) fetchNothing(clock.secondOff, clock.thirdFrom);
     // (A name cycle the pattern before a write decided: the carried bits alone. With two starts,
     // the first start's name cycle the write on cycle 10 passed by two.)
     if (clock.unfetchedName >= 0 && !((ring >> (clock.unfetchedName & 7)) & 1))

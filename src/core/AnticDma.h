@@ -280,15 +280,20 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // (`unfetchedName`) is the passed one. `firstOff`: the cycle a write after the first start turned
 // the width off from, before the restarting write turned it on again with a start ahead: nothing
 // is fetched from it up to `restartFrom` (the carried bits neither: Altirra's pattern has no start
-// there), and the picture's decode waits there (-1: none).
+// there), and the picture's decode waits there (-1: none). A write that turns the width off
+// before the beam latches the second start, followed by one that turns it on again with a start
+// ahead (the width off all the way between), starts the line a third time: nothing is fetched
+// over [`secondOff`, `thirdFrom`), and `secondStart` and `stop` are the third start's (the second
+// start's pattern before it, the ring alone, is the third's too).
 // `modelled` is false for the lines the model draws without the carried bits: a line begun with
 // the width off whose width no write turns on with the start ahead or latched late (a write from
 // cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
 // passed by two whose later write moves it ahead of the beam again after a write that left the
 // start behind the beam first (the width on), or whose second start a still later write leaves
-// behind or turns the width off before the beam latches it, where a write after that moves a
-// start ahead again. (Without those, such a write ends the fetches: `end`, with `restartFrom`,
-// `secondStart` and `firstOff` kept.)
+// behind the beam (the width on) before the beam latches it, where a write after that moves a
+// start ahead again, or that is started a fourth time. (Without those, a write that leaves the
+// last start behind or turns the width off before the beam latches it ends the fetches: `end`,
+// with `restartFrom`, `secondStart` and `firstOff` kept.)
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;
@@ -301,6 +306,10 @@ struct CarriedClock {
     int restartFrom = -1;
     int secondStart = kNoStart;
     int firstOff = -1;
+    // A third start: a write after the restart turned the width off from `secondOff` before the
+    // beam latched the second start, and one from `thirdFrom` turned it on again with a start
+    // ahead, which is `secondStart` (-1: none). Nothing is fetched in between.
+    int secondOff = -1, thirdFrom = -1;
     // A line begun with the width off (a pause from 0): the first cycle its carried bits fetch
     // on, where the first write turning the width on acts (the end of the first pause); -1 for
     // other lines.

@@ -964,6 +964,78 @@ TEST(AnticDma, A4_ACarriedLineWhoseWidthWasOffBetweenItsTwoStartsAndWhoseSecondS
     }
 }
 
+TEST(AnticDma, A4_ACarriedLineWhoseSecondStartAWriteTurnsOffAndALaterOneStartsAThirdTimeFetchesAroundThreeStarts) {
+    // The line of A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindOrTurnsOffFetchesNothingFromIt
+    // (scrolled mode F first row at normal width, HSCROL 8; the ring $AA, odd places; HSCROL 0 at
+    // clock 22, acting from 11, passes the start, name cycle 10, by two; HSCROL 12 at clock 26,
+    // acting from 13, moves it to name cycle 16, ahead) with DMACTL $20 at clock 30 (cycle 14, acting
+    // from 15, before the beam latches the second start on 15) and DMACTL $21 at clock 34 (cycle 16,
+    // acting from 17: narrow, a normal fetch with HSCROL 12, the start on name cycle 24, bitmaps from
+    // 26). Altirra: the write on cycle 14 checks the edges from cycle 12 to 14 (the second start's
+    // latch cycle, 15, not reached) and redoes the timing with the width off: no start, no fetch,
+    // the ring's neither. The write on cycle 16 checks none (the width was off) and finds the new
+    // start ahead (16 <= 26 - 4): active, the pattern made again from the ring and that start (its
+    // stop name cycle 104, even). Bitmaps:
+    //   cycles 2-10, the ring alone: 3, 5, 7, 9; 11-12, the first start's pattern: 11 and 12;
+    //   13-14, the second start's (the ring alone up to 18): 13; 15-16, none (the ring's 15 neither);
+    //   17-105, the third start's: the ring's odd cycles 17-105 (45) and the start's even ones 26-104
+    //   (40).
+    // 92 bitmaps; the CPU keeps 0, 1, 2, 4, 6, 8, 10, 14, 15, 16, 18, 20, 22, 24 and 107-113 (the
+    // refreshes from 25 wait for 106, where the last one is made): 21 cycles. The mode 2 line so
+    // written fetches names on the odd cycles 3-13 and 17-105, on 12 and the even ones 24-102, font
+    // bytes on the even cycles 2-14 and 18-104 and the odd ones 27-105: every cycle 2-105 but 15
+    // and 16, the CPU keeps 0, 1, 15, 16 and 107-113, 11 cycles.
+    // With DMACTL $22 and HSCROL 0 at clock 38 too (acting from 19, before the beam latches the third
+    // start on 23: the start on name cycle 10, behind) the third start is ended as a second one:
+    // nothing fetched from 19, bitmaps on 3-13 (odd), 12 and 17 (the CPU keeps 114 - 8 - 9 = 97
+    // cycles); mode 2: every cycle 2-14, 17 (a name) and 18 (a font byte), the CPU 90 cycles.
+    // The model before drew these lines without the carried bits (not modelled): the CPU kept 64
+    // (mode F) and 31 (mode 2) cycles with the third start latched, 104 and 104 with it ended.
+    for (const bool ended : {false, true}) {
+        for (const uint8_t mode : {uint8_t{0xF}, uint8_t{2}}) {
+            std::vector<PlayfieldLine::FetchChange> writes = {
+                {22, 0x22, 0}, {26, 0x22, 12}, {30, 0x20, 12}, {34, 0x21, 12}};
+            if (ended) writes.push_back({38, 0x22, 0});
+            LineDmaSetup s;
+            s.dmactl = 0x22;
+            s.mode = mode;
+            s.dmaMode = mode;
+            s.firstLine = true;
+            s.hscroll = true;
+            s.hscrol = 8;
+            s.dmaClock = 0xAA;
+            s.fetchChanges = writes;
+            const CarriedClock clock = carriedClockAsWritten(mode, true, 0x22, 8, writes);
+            EXPECT_TRUE(clock.modelled) << int{mode} << " " << ended;
+            EXPECT_EQ(clock.start, 10) << int{mode};
+            EXPECT_EQ(clock.restartFrom, 13) << int{mode};
+            EXPECT_EQ(clock.secondOff, 15) << int{mode};
+            EXPECT_EQ(clock.thirdFrom, 17) << int{mode};
+            EXPECT_EQ(clock.secondStart, 24) << int{mode};
+            EXPECT_EQ(clock.end, ended ? 19 : kCyclesPerLine) << int{mode};
+            EXPECT_EQ(clock.dmaOffAfterStart(), ended) << int{mode};
+            const LineDma dma = lineDma(s);
+            for (int c = 0; c < kCyclesPerLine; ++c) {
+                bool name = false, font = false;
+                if (mode == 0xF) {
+                    name = (c >= 3 && c <= 13 && (c % 2 == 1 || c == 12)) ||
+                           (c >= 17 && c <= 105 && (c % 2 == 1 || c >= 26));
+                } else {
+                    name = (c >= 3 && c <= 13 && (c % 2 == 1 || c == 12)) ||
+                           (c >= 17 && c <= 105 && (c % 2 == 1 || (c >= 24 && c <= 102)));
+                    font = (c >= 2 && c <= 14 && c % 2 == 0) || (c >= 18 && c <= 105 && (c % 2 == 0 || c >= 27));
+                }
+                if (ended && c >= 19) name = font = false;
+                // (A cycle with both a name and a font byte is the name's: DmaUse::Playfield.)
+                EXPECT_EQ(dma.use[c] == DmaUse::Playfield, name) << int{mode} << " " << ended << " " << c;
+                EXPECT_EQ(dma.use[c] == DmaUse::Character, font && !name) << int{mode} << " " << ended << " " << c;
+            }
+            EXPECT_EQ(dma.cpuCycles(), mode == 0xF ? (ended ? 97 : 21) : (ended ? 90 : 11))
+                << int{mode} << " " << ended;
+        }
+    }
+}
+
 TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenForModelled) {
     // The line of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadFetchesTheCarriedBitsAroundTwoStarts
     // (HSCROL 8 as it begins, HSCROL 0 at clock 22 passing the start by two, HSCROL 12 at clock 26
@@ -1001,6 +1073,15 @@ TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenF
     //    17) onto the very cycle it acts from (name cycle 15, its clock on the write's cycle 14):
     //    behind the beam, but Altirra checks the edges from its last check on, so the next timing
     //    write (HSCROL 12 at clock 34) latches that start and the fetches may resume.
+    //  - a fourth start: the third start of
+    //    A4_ACarriedLineWhoseSecondStartAWriteTurnsOffAndALaterOneStartsAThirdTimeFetchesAroundThreeStarts
+    //    (name cycle 24) with the width off again at clock 38 (acting from 19) and on again at clock 42
+    //    (narrow, HSCROL 14: name cycle 25, ahead);
+    const std::vector<PlayfieldLine::FetchChange> fourthStart = {{22, 0x22, 0},  {26, 0x22, 12}, {30, 0x20, 12},
+                                                                 {34, 0x21, 12}, {38, 0x20, 12}, {42, 0x21, 14}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, fourthStart).modelled);
+    //  - (the first line above is one too: a third start after a write that left the second start
+    //    behind the beam with the width on, whose decode runs on with that start's timing;)
     const std::vector<PlayfieldLine::FetchChange> ontoTheWrite = {
         {22, 0x22, 0}, {26, 0x22, 14}, {30, 0x22, 10}, {34, 0x22, 12}};
     EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, ontoTheWrite).modelled);
@@ -2635,6 +2716,47 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseWidthWasOffBetweenItsTwoStartsAndWhoseSec
         t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x22);
     };
     expectRestartedLineDrawn(scene, std::string(0xA0, '0'), repeat("1100", 40));
+}
+
+TEST(AnticMidLine,
+     A4_ACarriedLineWhoseSecondStartAWriteTurnsOffAndALaterOneStartsAThirdTimeIsDrawnFromItsCarriedFetches) {
+    // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStartsAgainWithTheCarriedBits
+    // (mode F, scrolled, normal width, the ring $55 carried in: even places; HSCROL 0 at clock 18,
+    // cycle 10: the start on name cycle 10, bitmaps from 12, passed by two; DMACTL $21 at clock 22,
+    // cycle 12, acting from 13: the start on name cycle 18, ahead again) with DMACTL $20 (the width
+    // off) at clock 26 (cycle 14, acting from 15, before the beam latches the second start on 17)
+    // and DMACTL $21 again at clock 30 (cycle 16, acting from 17: the start on name cycle 18, its
+    // latch cycle 17 not yet passed: a third start). Altirra fetches nothing while the width is off
+    // (its pattern has no start, the ring's bitmap on 16 neither) and makes its pattern again from
+    // the ring and the third start from cycle 17: 0 (virtual), 2, 4, 6 move the counter from byte 51
+    // to 55; 8 and 10 (the ring), 12 (the first start), 14 (the ring, the second start's pattern),
+    // none on 15-16, 18 (the ring) and 20-98 (the ring and the third start, whose stop, name cycle
+    // 98, takes the even places away): 45 bytes, 55-99, into places 0-44; the counter moves to
+    // byte 100, one less than without the writes on cycles 14 and 16.
+    // Picture: the DMACTL write on cycle 12 catches Altirra's decode up with the beam (the read
+    // place moved on 6, 8, 10, stepped back at the first start, 12: place 2); the one on cycle 14
+    // catches it up to 14 with the second start ahead (the ring alone: the place moves on 12), then
+    // with no start it waits, also at the catch-up of the write on cycle 16, and with the third start
+    // ahead it runs on from 14 as before a start: the place moves on 14, 16 and 18 and steps back at
+    // the third start (20): place 5. Each even cycle x from 20 loads place 5 + (x - 20) / 2 (byte
+    // 60 + (x - 20) / 2, fetched on that cycle) at clock 2x + 8: the narrow window $40-$BF shows
+    // bytes 64-95. Line 33 ends with the third start and its stop (name cycles 18 and 98, even): the
+    // ring $00, and line 34 (narrow, a normal fetch from byte 100, byte i at clock 48 + 4i) shows
+    // bytes 104-135. Memory: bytes 64-95 $FF, 104-135 $F0, the rest $00: line 33 lit in all its
+    // window, line 34 "1100" in all of it.
+    // The model before drew line 33 without the carried bits (not modelled: A1's two starts with the
+    // third start for the second): bytes 59-90 in the window (dark at $40-$53), and line 34 from
+    // another byte (dark at $40-$4F).
+    auto scene = [](TestMachine& t) {
+        carriedLinePassedByTwo(t);
+        fill(t, 64, 96, 0xFF);
+        fill(t, 104, 136, 0xF0);
+        t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x21);
+        t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x20);
+        t.at(kFirstModeLine + 1, 30, Reg::DMACTL, 0x21);
+    };
+    expectRestartedLineDrawn(scene, std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0'),
+                             std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
 }
 
 TEST(AnticMidLine, A4_ACarriedLineStartedAgainByAnHscrolWriteKeepingBit0RunsItsPictureOnFromTheLastCatchUp) {

@@ -1032,13 +1032,17 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // (abnormalDmaScenePassedByTwoThenAheadModeSixSeven). With `offBetween` the later writes turn the
 // width off between the two starts or before cycle 10 (abnormalDmaScenePassedByTwoThenOffThenAhead);
 // with `endedAfterOff` too, a write soon after the width is on again between the starts turns it
-// off or leaves the second start behind the beam (abnormalDmaScenePassedByTwoThenOffThenAheadThenEnded).
+// off or leaves the second start behind the beam (abnormalDmaScenePassedByTwoThenOffThenAheadThenEnded),
+// and with `thirdStart` as well (every such line with the width off between the starts, the ending
+// write mostly turning it off again) a still later one makes the width narrow, mostly moving a start
+// ahead again, half the time followed by one that makes it wide with HSCROL 0
+// (abnormalDmaScenePassedByTwoThenOffThenAheadThenEndedThenAhead).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
                           bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false,
                           bool ordinary = false, bool laterKeepsWidth = false, bool laterAhead = false,
                           bool laterKeepsBit0 = false, bool textOnly = false, bool sixSeven = false,
-                          bool offBetween = false, bool endedAfterOff = false) {
+                          bool offBetween = false, bool endedAfterOff = false, bool thirdStart = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -1100,7 +1104,7 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
             const int later = laterNearStop ? 196 + beforeSeven.below(30)
                               : laterAhead  ? 20 + beforeSeven.below(28)
                                             : 24 + beforeSeven.below(186);
-            if (offBetween && beforeSeven.chance(3)) {
+            if (offBetween && !thirdStart && beforeSeven.chance(3)) {
                 // (Or no width off between: a restart alone, after a pause or the line begun off,
                 // half the time with a write 1-3 cycles later that leaves the second start behind
                 // the beam (wide, HSCROL 0) or turns the width off, mostly before it is latched.)
@@ -1129,11 +1133,23 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
                     // (And 1-3 cycles later, mostly before the beam latches that start, the width off
                     // or wide with HSCROL 0: the start behind the beam.)
                     const int end = on + 2 + beforeSeven.below(3);
-                    if (beforeSeven.chance(2)) {
+                    if (thirdStart ? beforeSeven.below(4) != 0 : beforeSeven.chance(2)) {
                         t.at(y, end, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
                     } else {
                         t.at(y, end, Reg::HSCROL, 0);
                         t.at(y, end, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+                    }
+                    if (thirdStart) {
+                        // (Then, 1-2 cycles later, the width narrow: mostly a start ahead again, a
+                        // third; half the time 1-2 cycles after that wide with HSCROL 0, mostly
+                        // leaving that start behind the beam before it is latched.)
+                        const int again = end + 2 + beforeSeven.below(3);
+                        t.at(y, again, Reg::DMACTL, 0x2D);
+                        if (beforeSeven.chance(2)) {
+                            const int behind = again + 2 + beforeSeven.below(3);
+                            t.at(y, behind, Reg::HSCROL, 0);
+                            t.at(y, behind, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+                        }
                     }
                 }
                 continue;
@@ -1268,6 +1284,10 @@ void abnormalDmaScenePassedByTwoThenOffThenAhead(TestMachine& t, uint32_t seed) 
 void abnormalDmaScenePassedByTwoThenOffThenAheadThenEnded(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
                          seed % 2 == 0, false, true, true);
+}
+void abnormalDmaScenePassedByTwoThenOffThenAheadThenEndedThenAhead(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
+                         seed % 2 == 0, false, true, true, true);
 }
 
 // Line y's width and HSCROL changes as Machine hands them over (it drops them as the line ends),
@@ -1896,6 +1916,39 @@ TEST(FastPathCrossCheck, CarriedLinesWhoseSecondStartIsEndedAfterAWidthOffEqualT
     // (22 and 13 seen. None while such lines were left to the model without the carried bits.)
     EXPECT_GT(offThenEnded, 15) << offThenEndedText;
     EXPECT_GT(offThenEndedText, 8) << offThenEnded;
+}
+
+TEST(FastPathCrossCheck, CarriedLinesStartedAThirdTimeEqualTheReference) {
+    // (Seeds 9550-9609: the scenes of the test above, every picked line with the width off between
+    // the two starts, with a write 1-2 cycles after the one ending the second start (mostly turning
+    // the width off) making the width narrow, mostly a start ahead again, and half the time one 1-2
+    // cycles later making it wide with HSCROL 0, mostly ending that third start.) The carried lines so
+    // started a third time after the width off (modelled), and the text lines of them, and of them
+    // those whose third start a later write ended again
+    int third = 0, thirdText = 0, thirdEnded = 0;
+    for (uint32_t seed = 9550; seed < 9610; ++seed) {
+        const auto scene = abnormalDmaScenePassedByTwoThenOffThenAheadThenEndedThenAhead;
+        crossCheckEveryPath(seed, scene);
+        TestMachine t;
+        scene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaClock == 0 || pf.dmaMode < 2) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            const CarriedClock clock =
+                carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+            const bool started = clock.modelled && clock.thirdFrom >= 0;
+            third += started;
+            thirdText += started && anticMode(pf.dmaMode).character;
+            thirdEnded += started && clock.dmaOffAfterStart();
+        }
+    }
+    // (18, 8 and 4 seen. None while such lines were left to the model without the carried bits.)
+    EXPECT_GT(third, 12) << thirdText << " " << thirdEnded;
+    EXPECT_GT(thirdText, 4) << third;
+    EXPECT_GT(thirdEnded, 1) << third;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
