@@ -1262,7 +1262,7 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
     std::array<uint8_t, PlayfieldLine::kSize> codes{};
     // The register and read place from cycle `from` up to the start of first bitmap cycle `start`,
     // then its pixels up to cycle `to` (exclusive) with the stop `stop` (a bitmap cycle).
-    auto run = [&](int from, int start, int stop, int to) {
+    auto run = [&](int from, int start, int stop, int to, bool shown = true) {
         // The clock from the start on, counted from the start: the ring (turned to bitmap cycles)
         // and the start's places.
         const uint8_t atBitmaps = static_cast<uint8_t>((ring << 2) | (ring >> 6));
@@ -1280,10 +1280,10 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
             if (bit(ring, x + 6)) shifter = static_cast<uint8_t>(shifter | read());
             if ((x + 2 >= start ? bit(fromStart, x + 2 - start) : bit(ring, x)) && x >= 5) advance();
         }
-        if (before < start) return;  // (the decode stopped before the start: no step back, no pixels)
-        place = (place + 62) % 63;
+        if (before < start) return;                   // (the decode stopped before the start: no step back, no pixels)
+        if (from < start) place = (place + 62) % 63;  // (a start behind `from`: its decode goes on)
         const int end = std::min({stop, 112, to});
-        for (int x = start; x < end; ++x) {
+        for (int x = std::max(start, from); x < end; ++x) {
             const int at = x - start;
             switch (mode) {
                 case 8:
@@ -1319,7 +1319,7 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
                     break;
             }
             const int clock = 2 * x + 8 + delayOf(out);
-            if (clock + 1 < PlayfieldLine::kSize) {
+            if (shown && clock + 1 < PlayfieldLine::kSize) {
                 codes[static_cast<size_t>(clock)] = a;
                 codes[static_cast<size_t>(clock + 1)] = b;
             }
@@ -1335,9 +1335,17 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
         // with the start ahead again, runs the register and the read place on from there as
         // before a start (the ring alone, no pixels), steps the place back at the second start and
         // shows its picture from there.
+        // A start a write before the restart left behind the beam (`behindStart`): the decode runs
+        // with it from that catch-up up to the next, the restart's or an earlier one (its read place
+        // and register moving with that start, nothing shown: the playfield DMA is off there).
         const int written = std::max(1, decodedBefore(out, clock.firstOff >= 0 ? clock.firstOff : clock.restartFrom));
         run(1, clock.start + 2, kNoStop, written);
-        run(written, clock.secondStart + 2, stop, kNoStop);
+        int from = written;
+        if (const int next = decodedBefore(out, clock.restartFrom); clock.behindStart >= 0 && next > written) {
+            run(written, clock.behindStart + 2, kNoStop, next, false);
+            from = next;
+        }
+        run(from, clock.secondStart + 2, stop, kNoStop);
     }
     showInDisplayWindow(codes, out);
 }
@@ -1423,7 +1431,7 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
     std::array<uint8_t, PlayfieldLine::kSize> codes{};
     // The register and read place from cycle `from` up to the start of first name cycle `start`,
     // then its pixels up to cycle `to` (exclusive) with the stop `stop` (a name cycle).
-    auto run = [&](int from, int start, int stop, int to) {
+    auto run = [&](int from, int start, int stop, int to, bool shown = true) {
         const uint8_t withStart = static_cast<uint8_t>(ring | dmaClockPlaces(step, start));
         const int turn = start & 7;
         const uint8_t fromStart = static_cast<uint8_t>((withStart >> turn) | (withStart << ((8 - turn) & 7)));
@@ -1436,9 +1444,9 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
             if ((x + 2 >= start ? bit(fromStart, x + 2 - start) : bit(ring, x)) && x >= 5) advance();
         }
         if (before < start) return;  // (the decode stopped before the start: no step back, no pixels)
-        place = (place + kPlaces - 1) % kPlaces;
+        if (from < start) place = (place + kPlaces - 1) % kPlaces;  // (a start behind `from`: its decode goes on)
         const int end = std::min({stop, 112, to});
-        for (int x = start; x < end; ++x) {
+        for (int x = std::max(start, from); x < end; ++x) {
             const int at = x - start;
             shifter = static_cast<uint8_t>(shifter << shiftBits);
             if (bit(fromStart, at)) {
@@ -1476,7 +1484,7 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
                 b = shifter & 0x40 ? static_cast<uint8_t>(4 + attribute) : 0;
             }
             const int clock = 2 * x + 12 + delayOf(out);
-            if (clock + 1 < PlayfieldLine::kSize) {
+            if (shown && clock + 1 < PlayfieldLine::kSize) {
                 codes[static_cast<size_t>(clock)] = a;
                 codes[static_cast<size_t>(clock + 1)] = b;
             }
@@ -1496,7 +1504,12 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
         const int written =
             std::max(1, decodedBefore(out, clock.firstOff >= 0 ? clock.firstOff : clock.restartFrom) - 2);
         run(1, clock.start, kNoStop, written);
-        run(written, clock.secondStart, stop, kNoStop);
+        int from = written;  // (a start left behind before the restart: as on a bitmap line)
+        if (const int next = decodedBefore(out, clock.restartFrom) - 2; clock.behindStart >= 0 && next > written) {
+            run(written, clock.behindStart, kNoStop, next, false);
+            from = next;
+        }
+        run(from, clock.secondStart, stop, kNoStop);
     }
     showInDisplayWindow(codes, out);
     return fetched.anded;

@@ -410,11 +410,14 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // start being further on). Altirra's decode, caught up with the beam at the DMACTL write turning
 // the width off, waits there (no start to decode up to) and runs on from that cycle with the third
 // start as it would have with the second: the picture is that of two starts with the third start
-// for the second. A third start so ended is ended as a second one. Left to the model without the
-// carried bits (not modelled): a write before a restarting one that leaves the start behind the
-// beam with the width on (Altirra's decode then runs on with that start's timing, its read place
-// moving with a start the picture has no run for), a fourth start, and an ending write that moves
-// the start onto the cycle it acts from (see below).
+// for the second. A third start so ended is ended as a second one. A write before the restart
+// that leaves the start behind the beam with the width on (`behindStart`) fetches as one turning
+// the width off (`firstOff`: Altirra's playfield DMA off, no start latched and none ahead); its
+// decode runs with that start (Antic::dmaClockPicture). Left to the model without the carried
+// bits (not modelled): such a write with another width or HSCROL write between it and the restart
+// (the decode would run with each in turn), one that leaves the second start behind the beam before
+// a third start, a fourth start, and an ending write that moves the start onto the cycle it acts
+// from (see below).
 CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol, int first,
                               std::span<const PlayfieldLine::FetchChange> later, const PlayfieldFetch& fetch) {
     size_t restart = 0;
@@ -434,7 +437,22 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
                      .start = first,
                      .unfetchedName = anticMode(mode).character ? first : -1,
                      .restartFrom = later[restart - 1].clock / 2};
-    if (!offAllTheWay(0, restart, offBefore, out.restartFrom)) return {};
+    if (!offAllTheWay(0, restart, offBefore, out.restartFrom)) {
+        // A write before the restarting one that left the start behind the beam with the width on
+        // (`behindStart`): Altirra's playfield DMA is off from it (no start latched, none ahead), so
+        // nothing is fetched up to the restart, as with the width off, but its decode runs on with
+        // that start's timing up to its next catch-up with the beam. Modelled where that write
+        // alone acts before the restart (one cycle's writes, the last deciding) and moves the start
+        // off the cycle it acts from (onto it, the next timing write would latch it: see below).
+        size_t i = 0;
+        while (i < restart && later[i].clock / 2 < offBefore) ++i;
+        size_t j = i;
+        while (j < restart && later[j].clock / 2 == offBefore) ++j;
+        if (i == j || j >= restart || later[j].clock / 2 != out.restartFrom) return {};
+        const int behind = dmaClockStartName(later[j - 1].dmactl, hscrollEnabled, later[j - 1].hscrol);
+        if (behind < 0 || behind == offBefore) return {};
+        out.behindStart = behind;
+    }
     if (offBefore < kCyclesPerLine) out.firstOff = offBefore;
     dmactl = later[restart - 1].dmactl;
     hscrol = later[restart - 1].hscrol;

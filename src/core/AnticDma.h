@@ -289,7 +289,8 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // the width off whose width no write turns on with the start ahead or latched late (a write from
 // cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
 // passed by two whose later write moves it ahead of the beam again after a write that left the
-// start behind the beam first (the width on), or whose second start a still later write leaves
+// start behind the beam first (the width on) and another width or HSCROL write (a write leaving it
+// so alone is modelled: `behindStart`, `firstOff` from it), or whose second start a still later write leaves
 // behind the beam (the width on) before the beam latches it, where a write after that moves a
 // start ahead again, or that is started a fourth time. (Without those, a write that leaves the
 // last start behind or turns the width off before the beam latches it ends the fetches: `end`,
@@ -310,6 +311,11 @@ struct CarriedClock {
     // beam latched the second start, and one from `thirdFrom` turned it on again with a start
     // ahead, which is `secondStart` (-1: none). Nothing is fetched in between.
     int secondOff = -1, thirdFrom = -1;
+    // The first name cycle of a start that a write before the restarting one (acting from
+    // `firstOff`) left behind the beam with the width on, -1 for none: nothing is fetched from it
+    // up to `restartFrom`, as with the width off, but the picture's decode runs with that start
+    // from its last catch-up with the beam before the write up to its first after it.
+    int behindStart = -1;
     // A line begun with the width off (a pause from 0): the first cycle its carried bits fetch
     // on, where the first write turning the width on acts (the end of the first pause); -1 for
     // other lines.

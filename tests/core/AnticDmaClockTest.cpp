@@ -1052,12 +1052,23 @@ TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenF
     const std::vector<PlayfieldLine::FetchChange> plain = {{22, 0x22, 0}, {26, 0x22, 12}};
     EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 8, plain).modelled);
     // Nor, left to the model without the carried bits:
-    //  - a write before the restarting one that leaves the start behind the beam with the width on
-    //    (DMACTL $2A at clock 26, acting from 13: a P/M bit redoes the timing, the start on name
-    //    cycle 10; Altirra fetches nothing up to the restart, but its decode runs on with that
-    //    start's timing);
+    //  - a write before the restarting one that moves the start onto the very cycle it acts from
+    //    (HSCROL 6 at clock 26, acting from 13: name cycle 13), which the next timing write (the
+    //    restart, HSCROL 12 at clock 30) latches. (One that leaves the start behind the beam with
+    //    the width on is modelled: DMACTL $2A at clock 26, acting from 13, the start on name cycle
+    //    10, fetches as with the width off from 13, test
+    //    A4_ACarriedLineWhoseStartAWriteLeavesBehindBeforeTheRestartIsDrawnWithThatStartsDecode.)
+    const std::vector<PlayfieldLine::FetchChange> ontoBeforeRestart = {{22, 0x22, 0}, {26, 0x22, 6}, {30, 0x22, 12}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, ontoBeforeRestart).modelled);
     const std::vector<PlayfieldLine::FetchChange> behindBeforeRestart = {{22, 0x22, 0}, {26, 0x2A, 0}, {30, 0x22, 12}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, behindBeforeRestart).modelled);
+    const CarriedClock behind = carriedClockAsWritten(0xF, true, 0x22, 8, behindBeforeRestart);
+    EXPECT_TRUE(behind.modelled);
+    EXPECT_EQ(behind.behindStart, 10);
+    EXPECT_EQ(behind.firstOff, 13);
+    EXPECT_EQ(behind.restartFrom, 15);
+    const std::vector<PlayfieldLine::FetchChange> offBeforeRestart = {{22, 0x22, 0}, {26, 0x20, 0}, {30, 0x22, 12}};
+    EXPECT_EQ(dmaClockFetches(0xAA, 0xF, behind, true),
+              dmaClockFetches(0xAA, 0xF, carriedClockAsWritten(0xF, true, 0x22, 8, offBeforeRestart), true));
     //  - the second start ended (HSCROL 0 at clock 30) on a line whose width was off between the
     //    two starts (DMACTL $20 at clock 24) and then on again with the start behind the beam
     //    (DMACTL $2A at clock 26) before the restart (HSCROL 12 with DMACTL $22 at clock 28). (With
@@ -2754,6 +2765,41 @@ TEST(AnticMidLine,
         t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x21);
         t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x20);
         t.at(kFirstModeLine + 1, 30, Reg::DMACTL, 0x21);
+    };
+    expectRestartedLineDrawn(scene, std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0'),
+                             std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteLeavesBehindBeforeTheRestartIsDrawnWithThatStartsDecode) {
+    // Line 33 of A4_ACarriedLineWhoseWidthAWriteTurnsOffBetweenItsTwoStartsIsDrawnFromItsCarriedFetches
+    // (mode F, scrolled, normal width, the ring $55 carried in: even places; HSCROL 0 at clock 18,
+    // cycle 10: the start on name cycle 10, bitmaps from 12, passed by two, unlatched) with DMACTL
+    // $32 (a P/M bit, the width kept) at clock 20 (cycle 11, acting from 12) and DMACTL $31 (narrow:
+    // a normal fetch) at clock 24 (cycle 13, acting from 14). The write on cycle 11 redoes the timing
+    // with the start (name cycle 10) behind the beam and not latched: Altirra's playfield DMA is off,
+    // nothing fetched (the first start's bitmap on 12 neither); the one on cycle 13 finds the new
+    // start (name cycle 18, bitmaps from 20) ahead (13 <= 20 - 4): active, the pattern made again.
+    // Fetches: 0 (virtual), 2, 4, 6 move the counter from byte 51 to 55; 8 and 10 (the ring), 14,
+    // 16, 18 (the ring alone) and 20-98 (the ring and the second start, whose stop, name cycle 98,
+    // takes the even places away): 45 bytes, 55-99, into places 0-44; the counter moves to 100.
+    // Picture: the DMACTL write on cycle 11 catches Altirra's decode up to 11 with the first start
+    // (the read place moved on 6, 8 and 10: place 3); with the start behind the beam its decode runs
+    // on with that start's timing (its pattern the ring and name cycle 10's even places, bitmaps from
+    // 12): the one on cycle 13 catches it up to 13: nothing on 11, the step back at the start (12)
+    // and the step on 12 (place 3); nothing of it is shown (the DMA is off: background). With the
+    // second start ahead it runs on from 13 as before a start: the place moves on 14, 16 and 18 and
+    // steps back at the second start (20): place 5, byte 60. Each even cycle x from 20 loads place
+    // 5 + (x - 20) / 2 at clock 2x + 8: the narrow window $40-$BF shows bytes 64-95. (With the width
+    // off instead of the start behind, the decode waits at 11 and runs on from there: place 6 at 20,
+    // bytes 65-96.) Line 34 (narrow, a normal fetch from byte 100) shows bytes 104-135. Memory:
+    // bytes 64-95 $FF, 104-135 $F0, the rest $00: line 33 lit in all its window, line 34 "1100".
+    // The model before drew line 33 without the carried bits (not modelled: A1's two starts).
+    auto scene = [](TestMachine& t) {
+        carriedLinePassedByTwo(t);
+        fill(t, 64, 96, 0xFF);
+        fill(t, 104, 136, 0xF0);
+        t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x32);
+        t.at(kFirstModeLine + 1, 24, Reg::DMACTL, 0x31);
     };
     expectRestartedLineDrawn(scene, std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0'),
                              std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
