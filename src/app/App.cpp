@@ -285,6 +285,9 @@ void App::applyUiScale() {
     // A panel's tab shows its close button only once it is the tab in front: a click that
     // picks a panel can never close one by landing on a button that appeared under it.
     style.TabMinWidthForCloseButton = FLT_MAX;
+    // Selected text stands out from a field's own blue (the dark style's selection barely
+    // did: a user could not tell whether Ctrl+A had selected the path before typing over it).
+    style.Colors[ImGuiCol_TextSelectedBg] = ImVec4(0.95f, 0.60f, 0.10f, 0.55f);
     style.ScaleAllSizes(scale);
     io.Fonts->Clear();
     const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
