@@ -514,7 +514,8 @@ int App::finish() {
 }
 
 void App::updateTitle() {
-    std::string title = (document_.dirty() ? "* " : "") + document_.displayName() +
+    // Marked unsaved when leaving would ask: a lesson changed by its own steps alone is not.
+    std::string title = (askBeforeLeaving() ? "* " : "") + document_.displayName() +
                         (document_.readOnly() ? " (lesson, read-only)" : "") + " - PMG Lab";
     if (title != title_) {
         title_ = title;
