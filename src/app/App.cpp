@@ -809,7 +809,9 @@ void App::drawSlots() {
                 if (!tab->visible) ctx_.notify(std::string("closed ") + tab->name() + ": View > Panels brings it back");
             if (p) {
                 const float childTop = ImGui::GetCursorPosY();
-                ImGui::BeginChild("##panel");
+                // One child per panel: each keeps its own scroll (a shared one opened Objects
+                // scrolled down as far as the lesson text had been).
+                ImGui::BeginChild(p->name());
                 if (ctx_.recordText) ImGui::LogToBuffer(0);  // 0: log without opening tree nodes
                 ctx_.shortfall = 0, ctx_.squeezable = 0, ctx_.keepInView = 0;
                 p->draw(ctx_);

@@ -465,6 +465,35 @@ TEST(Lessons, TheNextLessonOpensAtItsTop) {
     fs::remove_all(dir);
 }
 
+// A learner scrolls down a lesson's text, then picks the Objects tab beside it: Objects opens at
+// its top, HPOS and the object choice in view. The panels of a slot shared one scroll, so Objects
+// opened as far down as the lesson had been scrolled.
+TEST(Lessons, AnotherTabOpensAtItsOwnScrollNotTheLessons) {
+    const fs::path dir = scratchDir("lesson-tab-scroll");
+    AppSession app(sessionOptions(sourceFile("assets/lessons/01-meet-the-players.json"), dir, 1280, 720));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    const auto title = app.widget("lesson title");
+    ASSERT_TRUE(title.has_value());
+    input.moveTo(static_cast<int>((*title)[0]) + 10, static_cast<int>((*title)[3]) + 10);
+    for (int i = 0; i < 30; ++i) input.wheel(-1);
+    input.frames(4);
+    const Visible lesson = visibleIn("Inspector", "front tab Lessons", app);
+    const auto scrolled = app.widget("lesson title");
+    ASSERT_TRUE(scrolled.has_value());
+    ASSERT_LT((*scrolled)[1], lesson.top) << "the lesson did not scroll: the test shows nothing";
+    clickNamed(app, input, "tab Objects");
+    input.frames(4);
+    const Visible objects = visibleIn("Inspector", "front tab Objects", app);
+    ASSERT_GT(objects.bottom, objects.top) << "Objects is not in front";
+    const auto hpos = app.widget("objects hpos");
+    ASSERT_TRUE(hpos.has_value());
+    EXPECT_GE((*hpos)[1], objects.top) << "Objects opened scrolled down: its HPOS is above the panel";
+    EXPECT_LE((*hpos)[3], objects.bottom);
+    fs::remove_all(dir);
+}
+
 // A learner presses a lesson's second step first: the first step is done too (each builds on
 // the one before), and the status bar says so. Silently, its object moved as well and its
 // results were ticked, as if the second step had done that.
