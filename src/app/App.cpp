@@ -24,6 +24,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <iostream>
@@ -199,9 +200,27 @@ bool App::initWindow() {
         return false;
     }
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
-    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_GAMECONTROLLER) != 0) {
-        std::cerr << "pmglab: cannot start SDL: " << SDL_GetError() << '\n';
-        return false;
+    // When the X server turns SDL away for a moment (seen under Xvfb on a loaded machine: 6
+    // starts in 400), SDL takes its offscreen driver instead, and the window is never seen
+    // (nor is the pointer: a window test then fails). Such a start is tried again; the driver
+    // SDL_VIDEODRIVER names is the user's choice and kept.
+    const auto unseen = [] {
+        const char* driver = SDL_GetCurrentVideoDriver();
+        return driver && (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0);
+    };
+    for (int attempt = 1;; ++attempt) {
+        if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_GAMECONTROLLER) != 0) {
+            std::cerr << "pmglab: cannot start SDL: " << SDL_GetError() << '\n';
+            return false;
+        }
+        if (set("SDL_VIDEODRIVER") || !unseen()) break;
+        SDL_Quit();
+        if (attempt == 5) {
+            std::cerr << "pmglab: the display (DISPLAY=" << (std::getenv("DISPLAY") ? std::getenv("DISPLAY") : "")
+                      << ") did not take a window after 5 tries; SDL offered only a window nobody would see\n";
+            return false;
+        }
+        SDL_Delay(100 * attempt);
     }
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
