@@ -24,6 +24,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <iostream>
@@ -199,9 +200,27 @@ bool App::initWindow() {
         return false;
     }
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
-    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_GAMECONTROLLER) != 0) {
-        std::cerr << "pmglab: cannot start SDL: " << SDL_GetError() << '\n';
-        return false;
+    // When the X server turns SDL away for a moment (seen under Xvfb on a loaded machine: 6
+    // starts in 400), SDL takes its offscreen driver instead, and the window is never seen
+    // (nor is the pointer: a window test then fails). Such a start is tried again; the driver
+    // SDL_VIDEODRIVER names is the user's choice and kept.
+    const auto unseen = [] {
+        const char* driver = SDL_GetCurrentVideoDriver();
+        return driver && (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0);
+    };
+    for (int attempt = 1;; ++attempt) {
+        if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_GAMECONTROLLER) != 0) {
+            std::cerr << "pmglab: cannot start SDL: " << SDL_GetError() << '\n';
+            return false;
+        }
+        if (set("SDL_VIDEODRIVER") || !unseen()) break;
+        SDL_Quit();
+        if (attempt == 5) {
+            std::cerr << "pmglab: the display (DISPLAY=" << (std::getenv("DISPLAY") ? std::getenv("DISPLAY") : "")
+                      << ") did not take a window after 5 tries; SDL offered only a window nobody would see\n";
+            return false;
+        }
+        SDL_Delay(100 * attempt);
     }
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
@@ -285,6 +304,9 @@ void App::applyUiScale() {
     // A panel's tab shows its close button only once it is the tab in front: a click that
     // picks a panel can never close one by landing on a button that appeared under it.
     style.TabMinWidthForCloseButton = FLT_MAX;
+    // Selected text stands out from a field's own blue (the dark style's selection barely
+    // did: a user could not tell whether Ctrl+A had selected the path before typing over it).
+    style.Colors[ImGuiCol_TextSelectedBg] = ImVec4(0.95f, 0.60f, 0.10f, 0.55f);
     style.ScaleAllSizes(scale);
     io.Fonts->Clear();
     const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
@@ -511,7 +533,8 @@ int App::finish() {
 }
 
 void App::updateTitle() {
-    std::string title = (document_.dirty() ? "* " : "") + document_.displayName() +
+    // Marked unsaved when leaving would ask: a lesson changed by its own steps alone is not.
+    std::string title = (askBeforeLeaving() ? "* " : "") + document_.displayName() +
                         (document_.readOnly() ? " (lesson, read-only)" : "") + " - PMG Lab";
     if (title != title_) {
         title_ = title;
@@ -805,7 +828,9 @@ void App::drawSlots() {
                 if (!tab->visible) ctx_.notify(std::string("closed ") + tab->name() + ": View > Panels brings it back");
             if (p) {
                 const float childTop = ImGui::GetCursorPosY();
-                ImGui::BeginChild("##panel");
+                // One child per panel: each keeps its own scroll (a shared one opened Objects
+                // scrolled down as far as the lesson text had been).
+                ImGui::BeginChild(p->name());
                 if (ctx_.recordText) ImGui::LogToBuffer(0);  // 0: log without opening tree nodes
                 ctx_.shortfall = 0, ctx_.squeezable = 0, ctx_.keepInView = 0;
                 p->draw(ctx_);

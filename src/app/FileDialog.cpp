@@ -1,6 +1,7 @@
 #include "app/FileDialog.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <system_error>
 #include <utility>
@@ -41,6 +42,21 @@ fs::path withExtension(const fs::path& chosen, const std::string& extension) {
     return named;
 }
 }  // namespace
+
+fs::path typedPath(std::string_view field) {
+    // An absolute path typed after the folder the field held (a slash or a ~ right after one):
+    // that path, as shells' and editors' file prompts take it ("/home/me//tmp/a.xex" is
+    // /tmp/a.xex, "/home/me/games/~/a.xex" is ~/a.xex). Typing a whole path does not then depend
+    // on the folder having been selected first.
+    const size_t root = field.rfind("//");
+    const size_t home = field.rfind("/~/");
+    if (home != std::string_view::npos && (root == std::string_view::npos || home > root)) {
+        const char* h = std::getenv("HOME");
+        if (h && *h) return fs::path(h) / std::string(field.substr(home + 3));
+    }
+    if (root != std::string_view::npos) return fs::path(std::string(field.substr(root + 1)));
+    return fs::path(std::string(field));
+}
 
 void FileDialog::show(Mode mode, const fs::path& folder, const std::string& name, const std::string& extension) {
     mode_ = mode;
@@ -124,7 +140,7 @@ std::optional<fs::path> FileDialog::draw(const std::vector<std::string>& recent,
     if (note) note("file dialog button");
     if ((enter || ok) && path_[0]) {
         std::error_code ec;
-        const fs::path p(path_);
+        const fs::path p = typedPath(path_);
         if (fs::is_directory(p, ec)) {
             list(p);
             if (enter) {

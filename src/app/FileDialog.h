@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -21,6 +22,10 @@ struct FileKind {
     std::string label;
     std::vector<std::string> extensions;
 };
+
+// The path a dialog's field names: the field as typed, or the absolute path typed after the
+// folder it held ("/home/me//tmp/a.xex" is /tmp/a.xex; "/home/me/~/a.xex" is a.xex in $HOME).
+std::filesystem::path typedPath(std::string_view field);
 
 class FileDialog {
 public:

@@ -52,14 +52,24 @@ void copyLine(const LineMask& mask, int line, Bitmap& bitmap) {
     }
 }
 
+// Object `o`'s clocks on `line` that make its shape there (`regs`: the registers as the line
+// starts): all the record holds but those before both the window and the object's HPOS. Those are
+// the end of the line before's image, run past clock 227 and shifted out at the start of this
+// line, where nothing shows or collides; taken as shape, they stretched the object of a player at
+// the right edge over the whole line.
+LineMask shapeClocks(const Frame& frame, const RegisterFile& regs, int o, int line) {
+    return frame.record(line).objects[o] & LineMask::range(std::min(hposOf(regs, o), kWindowLeft), kClocksPerLine);
+}
+
 void extractPlayerMissiles(const Machine& machine, const std::vector<RegisterFile>& regsAt, const FrameHistory& history,
                            ObjectSet& set) {
     const Frame& frame = machine.frame();
     for (int o = 0; o < kObjectCount; ++o) {
+        auto shape = [&](int line) { return shapeClocks(frame, regsAt[line - kFirstVisibleLine], o, line); };
         int appearance = 0;
         int line = kFirstVisibleLine;
         while (line <= kLastVisibleLine) {
-            if (!frame.record(line).objects[o].any()) {
+            if (!shape(line).any()) {
                 ++line;
                 continue;
             }
@@ -67,7 +77,7 @@ void extractPlayerMissiles(const Machine& machine, const std::vector<RegisterFil
             const RegisterFile& startRegs = regsAt[line - kFirstVisibleLine];
             const int hpos = hposOf(startRegs, o), size = sizeOf(startRegs, o);
             int last = line;
-            while (last + 1 <= kLastVisibleLine && frame.record(last + 1).objects[o].any()) {
+            while (last + 1 <= kLastVisibleLine && shape(last + 1).any()) {
                 const RegisterFile& r = regsAt[last + 1 - kFirstVisibleLine];
                 if (hposOf(r, o) != hpos || sizeOf(r, o) != size) break;
                 ++last;
@@ -85,7 +95,7 @@ void extractPlayerMissiles(const Machine& machine, const std::vector<RegisterFil
             }
             int left = 255, right = 0;
             for (int y = line; y <= last; ++y) {
-                const LineMask& m = frame.record(y).objects[o];
+                const LineMask m = shape(y);
                 left = std::min(left, m.first());
                 for (int w = 3; w >= 0; --w)
                     if (m.w[w]) {
@@ -94,7 +104,7 @@ void extractPlayerMissiles(const Machine& machine, const std::vector<RegisterFil
                     }
             }
             obj.mask = Bitmap(left, line, right - left + 1, last - line + 1);
-            for (int y = line; y <= last; ++y) copyLine(frame.record(y).objects[o], y, obj.mask);
+            for (int y = line; y <= last; ++y) copyLine(shape(y), y, obj.mask);
             obj.tight = obj.mask.litBox();
             obj.designer = Box::at(hpos, line, obj.bits() * size, last - line + 1);
             for (const Hitbox& h : history.hitboxes)

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -41,6 +42,47 @@ TEST(FileDialog, OpensListsAndChoosesATypedPath) {
     ASSERT_TRUE(chosen);
     EXPECT_EQ(fs::weakly_canonical(*chosen), fs::weakly_canonical(folder / "default.json"));
     EXPECT_FALSE(dialog.isOpen());
+}
+
+// A whole path typed after the folder the field holds (Ctrl+A missed, or the user just types):
+// the field reads "<folder>//tmp/.../game.xex", and the dialog takes the path typed, as shells'
+// and editors' prompts do. It said "<folder>//tmp/.../game.xex: no such file".
+TEST(FileDialog, AnAbsolutePathTypedAfterTheFolderIsThatPath) {
+    test::HeadlessImGui imgui;
+    constexpr int kEnter = 13, kEnd = 35;
+    ImGui::GetIO().KeyMap[ImGuiKey_Enter] = kEnter;
+    ImGui::GetIO().KeyMap[ImGuiKey_End] = kEnd;
+    const fs::path elsewhere = fs::temp_directory_path() / ("pmglab-typed-" + std::to_string(::getpid()));
+    fs::create_directories(elsewhere);
+    std::ofstream(elsewhere / "game.xex") << "x";
+    FileDialog dialog;
+    dialog.show(FileDialog::Mode::Open, fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes");
+    std::optional<fs::path> chosen;
+    try {
+        for (int frame = 0; frame < 8 && !chosen; ++frame) {
+            // End: the folder's path no longer selected (as the field opens), the cursor after it.
+            ImGui::GetIO().KeysDown[kEnd] = frame == 2;
+            if (frame == 4) ImGui::GetIO().AddInputCharactersUTF8((elsewhere / "game.xex").string().c_str());
+            ImGui::GetIO().KeysDown[kEnter] = frame == 6;
+            imgui.newFrame(ImVec2(10, 10));
+            chosen = dialog.draw({});
+            imgui.endFrame();
+        }
+    } catch (const test::ImGuiAssert& e) {
+        FAIL() << e.what();
+    }
+    ASSERT_TRUE(chosen);
+    EXPECT_EQ(chosen->string(), (elsewhere / "game.xex").string());
+    fs::remove_all(elsewhere);
+}
+
+TEST(FileDialog, ATypedPathAfterTheFolderStartsAgainAtARootOrHome) {
+    EXPECT_EQ(typedPath("/home/me/games/level.json"), fs::path("/home/me/games/level.json"));
+    EXPECT_EQ(typedPath("/home/me/games//tmp/a.xex"), fs::path("/tmp/a.xex"));
+    EXPECT_EQ(typedPath("/home/me//tmp//var/b.xex"), fs::path("/var/b.xex"));
+    if (const char* home = std::getenv("HOME"); home && *home) {
+        EXPECT_EQ(typedPath("/tmp/x/~/c.json"), fs::path(home) / "c.json");
+    }
 }
 
 // Open lists every file it can open: scenes, programs, and the files it imports (a sprite

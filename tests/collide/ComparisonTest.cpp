@@ -265,6 +265,30 @@ TEST(Comparison, DesignerAndTightBoxesOfAShape) {
     EXPECT_EQ(p3->tight, Box(0xB5, 113, 0xB5 + 6, 119));
 }
 
+// A player at the right edge: its image runs past clock 227 and the rest of it shifts out at
+// the start of the next line (clocks 0-2 here), before the window, where nothing shows or
+// collides. Those bits are not part of the object's shape on that line: its boxes stay at the
+// right edge (a box from clock 0 to 227 drew two lines across the whole screen around it).
+TEST(Comparison, APlayerAtTheRightEdgeKeepsItsBoxThereNotOverTheBitsShiftedOutOnTheNextLine) {
+    Scene scene = loadScene(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "default.json");
+    for (RegisterSetting& r : scene.registers)
+        if (r.reg == Reg::HPOSP0) r.value = 0xDF;  // clock 223: the ship (8 clocks) ends on 230
+    Machine machine;
+    pmg::runScene(scene, machine);
+    bool shiftedOut = false;  // the hardware's record holds the bits shifted out on the next line
+    for (int line = 81; line <= 88; ++line) shiftedOut |= machine.frame().record(line).objects[0].test(0);
+    ASSERT_TRUE(shiftedOut);
+    const ObjectSet objects = extractObjects(machine);
+    const PmObject* p0 = objects.find(0);
+    ASSERT_NE(p0, nullptr);
+    EXPECT_EQ(p0->firstLine, 80);
+    EXPECT_EQ(p0->lastLine, 87);
+    EXPECT_GE(p0->tight.left, 0xDF);
+    EXPECT_LE(p0->tight.right, 227);
+    EXPECT_EQ(p0->designer, Box::at(0xDF, 80, 8, 8));
+    for (const PmObject& o : objects.objects) EXPECT_TRUE(o.object != 0 || o.firstLine == 80) << o.firstLine;
+}
+
 TEST(Broadphase, GridAndAllPairsGiveIdenticalPairSets) {
     std::mt19937 rng(3);
     for (int n : {0, 1, 10, 200, 1000}) {

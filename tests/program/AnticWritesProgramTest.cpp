@@ -19,10 +19,8 @@ TEST(AtariAnticWrites, ChbaseStoredMidLineSplitsTheTextLineAtTheFontFetch) {
     // first three rows; it is solid in a font at $4000 and empty in one at $4400. The program
     // waits for VCOUNT 20 (lines 40-41), WSYNC, a delay loop, then stores $44 in CHBASE.
     Code c(0x2000);
-    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
     c.imm(LDA_IMM, 0x40).abs(STA_ABS, 0x02F4).abs(STA_ABS, 0xD409);  // CHBAS and CHBASE: $4000
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 20).branch(BNE, wait);
+    c.waitForVcount(20);
     c.abs(STA_ABS, 0xD40A).imm(LDX_IMM, 8);
     const uint16_t delay = c.here();
     c.op(DEX).branch(BNE, delay).imm(LDA_IMM, 0x44);
@@ -36,10 +34,7 @@ TEST(AtariAnticWrites, ChbaseStoredMidLineSplitsTheTextLineAtTheFontFetch) {
     const std::vector<ProgramSegment> segments{c.segment(), font.segment(), screen.segment(),
                                                vectorSegment(kRunAddress, c.org)};
     ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
-    ASSERT_EQ(atari.cpu().regs().pc, store);
-    atari.stepInstruction();
-    const Atari::ChipWrite write = atari.lastChipWrite();
+    const Atari::ChipWrite write = runThroughStore(atari, store);
     ASSERT_EQ(write.reg, Reg::CHBASE);
     ASSERT_EQ(write.value, 0x44);
     while (atari.machine().line() == write.line) atari.stepInstruction();
@@ -68,7 +63,6 @@ TEST(AtariAnticWrites, VscrolStoredDuringALineDecidesThatLinesEndOfModeLine) {
     // mode line's row 1, which ANTIC compares with VSCROL latched on cycle 109 of the line:
     // line 42 ends it, and the third mode line follows at 43-50.
     Code dl(0x3000);
-    dl.bytes.reserve(16);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x68, 0x4000).op(0x08).op(0x08);
     dl.abs(0x41, 0x3000);
@@ -78,12 +72,10 @@ TEST(AtariAnticWrites, VscrolStoredDuringALineDecidesThatLinesEndOfModeLine) {
     screen.bytes[0x0A] = 0x40;
     screen.bytes[0x14] = 0x80;
     Code c(0x2000);
-    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
     c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0x0230).imm(LDA_IMM, 0x30).abs(STA_ABS, 0x0231);  // SDLSTL/H
     const uint16_t loop = c.here();
     c.imm(LDA_IMM, 15).abs(STA_ABS, 0xD405);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 21).branch(BNE, wait).imm(LDA_IMM, 1);
+    c.waitForVcount(21).imm(LDA_IMM, 1);
     const uint16_t store = c.here();
     c.abs(STA_ABS, 0xD405);
     const uint16_t after = c.here();
@@ -95,10 +87,7 @@ TEST(AtariAnticWrites, VscrolStoredDuringALineDecidesThatLinesEndOfModeLine) {
     ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
     atari.runFrame();
     atari.runFrame();  // the vertical blank has installed the display list
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
-    ASSERT_EQ(atari.cpu().regs().pc, store);
-    atari.stepInstruction();
-    const Atari::ChipWrite write = atari.lastChipWrite();
+    const Atari::ChipWrite write = runThroughStore(atari, store);
     ASSERT_EQ(write.reg, Reg::VSCROL);
     ASSERT_EQ(write.line, 42);
     ASSERT_LT(write.cycle, 109);
@@ -127,10 +116,8 @@ TEST(AtariAnticWrites, A1_PlayfieldWidthStoredMidLineStopsTheFetchAndNarrowsTheW
     // 88): 36 characters; later it misses the stop and fetches to the end of the line (48).
     // Character i covers clocks $30 + 4i to $33 + 4i.
     Code c(0x2000);
-    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
     c.imm(LDA_IMM, 0x40).abs(STA_ABS, 0x02F4).abs(STA_ABS, 0xD409);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 20).branch(BNE, wait);
+    c.waitForVcount(20);
     c.abs(STA_ABS, 0xD40A).imm(LDX_IMM, 8);
     const uint16_t delay = c.here();
     c.op(DEX).branch(BNE, delay).imm(LDA_IMM, 0x21);
@@ -144,10 +131,7 @@ TEST(AtariAnticWrites, A1_PlayfieldWidthStoredMidLineStopsTheFetchAndNarrowsTheW
     const std::vector<ProgramSegment> segments{c.segment(), font.segment(), screen.segment(),
                                                vectorSegment(kRunAddress, c.org)};
     ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
-    ASSERT_EQ(atari.cpu().regs().pc, store);
-    atari.stepInstruction();
-    const Atari::ChipWrite write = atari.lastChipWrite();
+    const Atari::ChipWrite write = runThroughStore(atari, store);
     ASSERT_EQ(write.reg, Reg::DMACTL);
     ASSERT_EQ(write.value, 0x21);
     while (atari.machine().line() == write.line) atari.stepInstruction();

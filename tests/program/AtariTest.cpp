@@ -183,8 +183,7 @@ TEST(AtariTiming, WsyncReleasesTheCpuOnCycle105) {
     // a NOP after the STA ends on cycle 105 and the instruction after it starts on 106.
     Code c(0x2000);
     c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 125).branch(BNE, wait);  // VCOUNT 125: lines 250-251
+    c.waitForVcount(125);  // VCOUNT 125: lines 250-251
     const uint16_t sync = c.here();
     c.abs(STA_ABS, 0xD40A).op(NOP);
     const uint16_t after = c.here();
@@ -204,8 +203,7 @@ TEST(AtariTiming, WsyncTooLateWaitsForTheNextLine) {
     // row on one line release on consecutive lines.
     Code c(0x2000);
     c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 125).branch(BNE, wait);
+    c.waitForVcount(125);
     const uint16_t sync = c.here();
     c.abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD40A).op(NOP);
     const uint16_t after = c.here();
@@ -254,9 +252,8 @@ TEST(AtariTiming, DliReachesTheHandlerThroughTheOsOnCycles28To36) {
 uint8_t vcountAfterWsync(int nops) {
     Code c(0x2000);
     c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 50).branch(BNE, wait);  // line 99 (from cycle 111) or 100
-    c.abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD40A).op(NOP);        // line 101, cycle 105
+    c.waitForVcount(50);                                  // line 99 (from cycle 111) or 100
+    c.abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD40A).op(NOP);  // line 101, cycle 105
     for (int i = 0; i < nops; ++i) c.op(NOP);
     c.abs(LDA_ABS, 0xD40B).abs(STA_ABS, 0x0600);  // LDA abs reads on its 4th cycle
     c.jmpSelf();

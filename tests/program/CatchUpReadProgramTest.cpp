@@ -36,7 +36,6 @@ struct CatchUpRun {
 
 CatchUpRun readBetweenTheWrites(uint16_t address, int before) {
     Code dl(0x3000);
-    dl.bytes.reserve(128);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x5F, 0x4000);
     for (int i = 1; i < 101; ++i) dl.op(0x1F);
@@ -44,14 +43,8 @@ CatchUpRun readBetweenTheWrites(uint16_t address, int before) {
     Code screen(0x4000);
     screen.bytes.assign(0x1000, 0xFF);
     Code c(0x2000);
-    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
-    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
-    const uint16_t vblank = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
-    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
-    c.imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD400).imm(LDA_IMM, 4).abs(STA_ABS, 0xD404);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.takeDisplayListAt3000(0x22).imm(LDA_IMM, 4).abs(STA_ABS, 0xD404);
+    c.waitForVcount(40);
     c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, 0);
     for (int i = 0; i < 7; ++i) c.op(NOP);
     const uint16_t first = c.here();
@@ -68,10 +61,7 @@ CatchUpRun readBetweenTheWrites(uint16_t address, int before) {
                                                vectorSegment(kRunAddress, c.org)};
     CatchUpRun out;
     EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != first; ++i) atari.stepInstruction();
-    EXPECT_EQ(atari.cpu().regs().pc, first);
-    atari.stepInstruction();
-    out.passedByTwo = atari.lastChipWrite();
+    out.passedByTwo = runThroughStore(atari, first);
     while (atari.cpu().regs().pc != later) atari.stepInstruction();
     atari.stepInstruction();
     out.later = atari.lastChipWrite();

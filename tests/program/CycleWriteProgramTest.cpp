@@ -34,8 +34,7 @@ Scene kernelScene(Reg reg, uint8_t value, uint8_t back, int nops, bool toRam) {
     c.imm(LDA_IMM, value).abs(STA_ABS, 0xD40A);
     for (int i = 0; i < nops; ++i) c.op(NOP);
     c.abs(STA_ABS, target);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 51).branch(BNE, wait);
+    c.waitForVcount(51);
     c.imm(LDA_IMM, back).abs(STA_ABS, target);
     c.abs(JMP_ABS, loop);
 

@@ -36,11 +36,9 @@ struct DmactlStore {
 enum class Padding { NopNop, LdxZp, Nop };
 DmactlStore storeDmactl(uint8_t start, uint8_t value, Padding padding) {
     Code c(0x2000);
-    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
     c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E).imm(LDA_IMM, 0x40).abs(STA_ABS, 0xD407);
     c.imm(LDA_IMM, 0x03).abs(STA_ABS, 0xD01D).imm(LDA_IMM, start).abs(STA_ABS, 0xD400);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 50).branch(BNE, wait);
+    c.waitForVcount(50);
     c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, value).op(NOP);
     if (padding == Padding::NopNop) c.op(NOP).op(NOP);
     else if (padding == Padding::LdxZp) c.imm(LDX_ZP, 0x80);
@@ -58,10 +56,7 @@ DmactlStore storeDmactl(uint8_t start, uint8_t value, Padding padding) {
     const std::vector<ProgramSegment> segments{c.segment(), pm.segment(), vectorSegment(kRunAddress, c.org)};
     DmactlStore out;
     EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
-    EXPECT_EQ(atari.cpu().regs().pc, store);
-    atari.stepInstruction();
-    out.dmactl = atari.lastChipWrite();
+    out.dmactl = runThroughStore(atari, store);
     atari.stepInstruction();
     out.colbk = atari.lastChipWrite();
     // The line after has no DMA: the latches keep what this line fetched.
@@ -171,7 +166,6 @@ struct OperandRun {
 
 OperandRun storeDisplayListDma(bool lmsOnLine81, uint8_t first) {
     Code dl(0x3000);
-    dl.bytes.reserve(128);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x4F, 0x4000);
     for (int i = 0; i < (lmsOnLine81 ? 48 : 47); ++i) dl.op(0x0F);
@@ -179,14 +173,8 @@ OperandRun storeDisplayListDma(bool lmsOnLine81, uint8_t first) {
     for (int i = 0; i < 50; ++i) dl.op(0x0F);
     dl.abs(0x41, 0x3000);
     Code c(0x2000);
-    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
-    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
-    const uint16_t vblank = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
-    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
-    c.imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD400);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.takeDisplayListAt3000(0x22);
+    c.waitForVcount(40);
     uint16_t store = 0;
     if (lmsOnLine81) {
         c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, first).op(NOP).op(NOP).op(NOP).op(NOP);
@@ -204,10 +192,7 @@ OperandRun storeDisplayListDma(bool lmsOnLine81, uint8_t first) {
     const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
     OperandRun out;
     EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
-    EXPECT_EQ(atari.cpu().regs().pc, store);
-    atari.stepInstruction();
-    out.store = atari.lastChipWrite();
+    out.store = runThroughStore(atari, store);
     while (atari.cpu().regs().pc != colbk) atari.stepInstruction();
     atari.stepInstruction();
     out.colbk = atari.lastChipWrite();
@@ -283,7 +268,6 @@ struct JvbRun {
 
 JvbRun skipJvbAddress(int wsyncs, int nops) {
     Code dl(0x3000);
-    dl.bytes.reserve(128);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x4F, 0x4000);
     for (int i = 0; i < 48; ++i) dl.op(0x0F);
@@ -292,12 +276,7 @@ JvbRun skipJvbAddress(int wsyncs, int nops) {
     for (int i = 0; i < 40; ++i) dl.op(0x0F);
     dl.abs(0x41, 0x3000);
     Code c(0x2000);
-    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
-    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
-    const uint16_t vblank = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
-    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
-    c.imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD400);
+    c.takeDisplayListAt3000(0x22);
     const uint16_t wait = c.here();
     c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
     c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, 0x02).op(NOP).op(NOP).op(NOP).op(NOP);
@@ -312,10 +291,7 @@ JvbRun skipJvbAddress(int wsyncs, int nops) {
     const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
     JvbRun out;
     EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != off; ++i) atari.stepInstruction();
-    EXPECT_EQ(atari.cpu().regs().pc, off);
-    atari.stepInstruction();
-    out.off = atari.lastChipWrite();
+    out.off = runThroughStore(atari, off);
     // Each line as ANTIC set it up, seen from a cycle after its DMA (a WSYNC wait ends on
     // cycle 105 of each line it covers, and the JMP * loop runs on every line).
     while (atari.machine().line() <= 150) {
@@ -401,25 +377,21 @@ struct DliRun {
 
 DliRun storeVscrol(int extra, uint8_t value = 1) {
     Code dl(0x3000);
-    dl.bytes.reserve(16);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x68, 0x4000).op(0x88).op(0x08);
     dl.abs(0x41, 0x3000);
     Code c(0x2000);
-    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
     c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0x0230).imm(LDA_IMM, 0x30).abs(STA_ABS, 0x0231);  // SDLSTL/H
     c.imm(LDA_IMM, 0xC0).abs(STA_ABS, 0xD40E);
     const uint16_t loop = c.here();
     c.imm(LDA_IMM, 15).abs(STA_ABS, 0xD405);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 20).branch(BNE, wait);
+    c.waitForVcount(20);
     c.abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD40A).imm(LDA_IMM, value).op(NOP).op(NOP).op(NOP);
     for (int i = 0; i < (extra % 2 ? extra - 3 : extra) / 2; ++i) c.op(NOP);  // 2 cycles each
     if (extra % 2) c.imm(LDX_ZP, 0x80);                                       // and 3
     const uint16_t store = c.here();
     c.abs(STA_ABS, 0xD405);
-    const uint16_t after = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 30).branch(BNE, after).abs(JMP_ABS, loop);
+    c.waitForVcount(30).abs(JMP_ABS, loop);
     Atari atari;
     std::string error;
     const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
@@ -427,10 +399,7 @@ DliRun storeVscrol(int extra, uint8_t value = 1) {
     EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
     atari.runFrame();
     atari.runFrame();  // the vertical blank has installed the display list
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
-    EXPECT_EQ(atari.cpu().regs().pc, store);
-    atari.stepInstruction();
-    out.vscrol = atari.lastChipWrite();
+    out.vscrol = runThroughStore(atari, store);
     const uint16_t nmi = static_cast<uint16_t>(atari.peek(0xFFFA) | (atari.peek(0xFFFB) << 8));
     while (atari.machine().line() != 60) {
         atari.stepInstruction();
@@ -495,20 +464,13 @@ struct PlayfieldStore {
 PlayfieldStore storePlayfieldRegister(uint8_t mode, uint8_t dmactl, uint8_t hscrol, uint16_t reg, uint8_t value,
                                       int nops, int modeLines = 101) {
     Code dl(0x3000);
-    dl.bytes.reserve(128);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(static_cast<uint8_t>(mode | 0x40), 0x4000);
     for (int i = 1; i < modeLines; ++i) dl.op(mode);
     dl.abs(0x41, 0x3000);
     Code c(0x2000);
-    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
-    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
-    const uint16_t vblank = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
-    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
-    c.imm(LDA_IMM, dmactl).abs(STA_ABS, 0xD400).imm(LDA_IMM, hscrol).abs(STA_ABS, 0xD404);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.takeDisplayListAt3000(dmactl).imm(LDA_IMM, hscrol).abs(STA_ABS, 0xD404);
+    c.waitForVcount(40);
     c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, value);
     for (int i = 0; i < nops; ++i) c.op(NOP);
     const uint16_t store = c.here();
@@ -521,10 +483,7 @@ PlayfieldStore storePlayfieldRegister(uint8_t mode, uint8_t dmactl, uint8_t hscr
     const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
     PlayfieldStore out;
     EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
-    EXPECT_EQ(atari.cpu().regs().pc, store);
-    atari.stepInstruction();
-    out.store = atari.lastChipWrite();
+    out.store = runThroughStore(atari, store);
     while (atari.cpu().regs().pc != colbk) atari.stepInstruction();
     atari.stepInstruction();
     out.colbk = atari.lastChipWrite();
@@ -664,20 +623,13 @@ TEST(AtariDmaTiming, A1_HscrolMovingTheStopOffTheFetchStepTakesTheFetchesToCycle
 // 33-132) and `kept` (HSCROL before and after) change the lines for the test after it.
 Atari::ChipWrite storeAfterAMissedStop(uint8_t missed, uint8_t mode = 0x1F, uint8_t kept = 8) {
     Code dl(0x3000);
-    dl.bytes.reserve(128);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x5F, 0x4000);
     for (int i = 1; i < 101; ++i) dl.op(mode);
     dl.abs(0x41, 0x3000);
     Code c(0x2000);
-    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
-    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
-    const uint16_t vblank = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
-    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
-    c.imm(LDA_IMM, 0x21).abs(STA_ABS, 0xD400).imm(LDA_IMM, kept).abs(STA_ABS, 0xD404);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.takeDisplayListAt3000(0x21).imm(LDA_IMM, kept).abs(STA_ABS, 0xD404);
+    c.waitForVcount(40);
     c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, missed);
     for (int i = 0; i < 13; ++i) c.op(NOP);
     c.abs(STA_ABS, 0xD404).imm(LDA_IMM, kept).abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD404);
@@ -688,10 +640,7 @@ Atari::ChipWrite storeAfterAMissedStop(uint8_t missed, uint8_t mode = 0x1F, uint
     std::string error;
     const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
     EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != colbk; ++i) atari.stepInstruction();
-    EXPECT_EQ(atari.cpu().regs().pc, colbk);
-    atari.stepInstruction();
-    return atari.lastChipWrite();
+    return runThroughStore(atari, colbk);
 }
 
 TEST(AtariDmaTiming, A4_AStopMissedOnALineTakesCyclesOfTheNextLine) {

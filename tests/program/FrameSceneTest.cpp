@@ -195,16 +195,13 @@ TEST(FrameScene, ASceneOfAFrameWhoseProgramChangedDisplayMemoryOnScreenSaysSo) {
     constexpr uint16_t kRow3 = 0xBC40 + 3 * 40;  // the OS's text screen: mode 2 rows from scan line 32
     for (const uint16_t target : {kRow3, uint16_t{0x0600}}) {
         Code c(0x2000);
-        c.bytes.reserve(96);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
         c.imm(LDA_IMM, 0x40).abs(STA_ABS, 0x02F4).abs(STA_ABS, 0xD409);  // CHBAS and CHBASE: $4000
         c.imm(LDA_IMM, 0xFF).abs(STA_ABS, 0xD00D);                       // GRAFP0: eight clocks...
         c.imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD000);                       // ...over characters 0-1
         const uint16_t frame = c.here();
-        const uint16_t wait48 = c.here();
-        c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 24).branch(BNE, wait48);  // lines 48-49: row 3 is fetched on 56
+        c.waitForVcount(24);  // lines 48-49: row 3 is fetched on 56
         c.imm(LDA_IMM, 0x01).abs(STA_ABS, target);
-        const uint16_t wait248 = c.here();
-        c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, wait248);   // the vertical blank
+        c.waitForVcount(124);                                            // the vertical blank
         c.imm(LDA_IMM, 0x00).abs(STA_ABS, target).abs(STA_ABS, 0xD01E);  // the character away, HITCLR
         c.abs(JMP_ABS, frame);
         Code font(0x4008);  // character 1: solid

@@ -28,10 +28,8 @@ struct TextProgram {
 };
 TextProgram textProgram(uint8_t vcount, int wsyncs, const std::vector<Store>& stores, uint8_t delayLoops = 8) {
     Code c(0x2000);
-    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
     c.imm(LDA_IMM, 0x40).abs(STA_ABS, 0x02F4).abs(STA_ABS, 0xD409);  // CHBAS and CHBASE: $4000
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, vcount).branch(BNE, wait);
+    c.waitForVcount(vcount);
     for (int i = 0; i < wsyncs; ++i) c.abs(STA_ABS, 0xD40A);
     c.imm(LDX_IMM, delayLoops);
     const uint16_t delay = c.here();
@@ -78,8 +76,7 @@ TEST(MemoryWriteProgram, FontByteStoredMidLineSplitsTheTextLineAtEachCharactersF
     ASSERT_TRUE(atari.loadProgram(p.segments, error)) << error;
     // Stop before the store and aim it at the font row of the line it will be made on.
     const auto sta = static_cast<uint16_t>(p.firstStore + 2);
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != sta; ++i) atari.stepInstruction();
-    ASSERT_EQ(atari.cpu().regs().pc, sta);
+    ASSERT_TRUE(runToInstruction(atari, sta));
     const int line = atari.machine().line();
     ASSERT_GE(line, 40);
     ASSERT_LT(line, 48);  // the second mode line
@@ -148,7 +145,6 @@ TEST(MemoryWriteProgram, BitmapBytesStoredOnAModeLinesFirstRowShowFromTheirFetch
     // second on cycle 31, after byte 1's fetch on 22, and shows on neither (the line buffer
     // keeps the 0 fetched before it). The next frame shows both.
     Code dl(0x3000);
-    dl.bytes.reserve(64);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x4D, 0x4000);
     for (int i = 0; i < 30; ++i) dl.op(0x0D);
@@ -156,10 +152,8 @@ TEST(MemoryWriteProgram, BitmapBytesStoredOnAModeLinesFirstRowShowFromTheirFetch
     Code screen(0x4000);
     screen.bytes.assign(40 * 32, 0x00);
     Code c(0x2000);
-    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
     c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0x0230).imm(LDA_IMM, 0x30).abs(STA_ABS, 0x0231);  // SDLSTL/H
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 19).branch(BNE, wait);
+    c.waitForVcount(19);
     c.abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD40A).imm(LDX_IMM, 4);
     const uint16_t delay = c.here();
     c.op(DEX).branch(BNE, delay);
@@ -206,20 +200,13 @@ TEST(MemoryWriteProgram, A4_ScreenBytesStoredOnALineWithCarriedBitsShowFromTheir
     // second on 51, before place 22's on 52. So clocks $40-$43 stay dark and $70-$73 are lit.
     // Taking a normal line's fetch cycles (44 for place 10), both would be lit.
     Code dl(0x3000);
-    dl.bytes.reserve(128);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x5F, 0x4000);
     for (int i = 1; i < 101; ++i) dl.op(0x1F);
     dl.abs(0x41, 0x3000);
     Code c(0x2000);
-    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
-    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
-    const uint16_t vblank = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
-    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
-    c.imm(LDA_IMM, 0x21).abs(STA_ABS, 0xD400).imm(LDA_IMM, 8).abs(STA_ABS, 0xD404);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.takeDisplayListAt3000(0x21).imm(LDA_IMM, 8).abs(STA_ABS, 0xD404);
+    c.waitForVcount(40);
     c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, 6);
     for (int i = 0; i < 13; ++i) c.op(NOP);
     c.abs(STA_ABS, 0xD404).imm(LDA_IMM, 8).abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD404).imm(LDA_IMM, 0xFF);
@@ -267,7 +254,6 @@ TEST(MemoryWriteProgram, A4_ATextLinesCarriedNameFetchReadsTheScreenByteAsItStoo
     // next frame fetches the $80: position 4 lit, and row 1 (line 83, a normal row drawn from the
     // buffer) shows place 13 at position 13.
     Code dl(0x3000);
-    dl.bytes.reserve(128);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x5F, 0x4000);
     for (int i = 1; i < 50; ++i) dl.op(0x1F);
@@ -275,15 +261,13 @@ TEST(MemoryWriteProgram, A4_ATextLinesCarriedNameFetchReadsTheScreenByteAsItStoo
     for (int i = 0; i < 20; ++i) dl.op(0x0F);
     dl.abs(0x41, 0x3000);
     Code c(0x2000);
-    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
-    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
-    const uint16_t vblank = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
+    c.store(kNmienAddress, 0);
+    const uint16_t vblank = c.here();  // (each frame again)
+    c.waitForVcount(124);
     c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
     c.imm(LDA_IMM, 0x50).abs(STA_ABS, 0xD409).imm(LDA_IMM, 2).abs(STA_ABS, 0xD401);
     c.imm(LDA_IMM, 0x21).abs(STA_ABS, 0xD400).imm(LDA_IMM, 8).abs(STA_ABS, 0xD404);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.waitForVcount(40);
     c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, 6);
     for (int i = 0; i < 13; ++i) c.op(NOP);
     c.abs(STA_ABS, 0xD404).imm(LDA_IMM, 8).abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD404);

@@ -95,7 +95,6 @@ TEST(PhantomDmaProgram, D8_ACpuHeldByWsyncPutsTheAddressItRereadsOnTheBus) {
     // of cycles 2-5 on every line. (Keeping the missile byte of cycle 0, 0, they would show
     // nothing.)
     Code c(kCode);
-    c.bytes.reserve(64);  // (also keeps GCC 12 from a false -Wstringop-overflow on the first insert)
     c.op(SEI).imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);  // no NMIs: the OS's VBI would write DMACTL
     c.imm(LDA_IMM, 0x14).abs(STA_ABS, 0xD400).imm(LDA_IMM, 0x02).abs(STA_ABS, 0xD01D);
     c.imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD407);  // PMBASE $3000: the missile bytes are 0

@@ -36,12 +36,10 @@ struct StoreRun {
 // DMA and the latches keep what line L + 1 loaded.
 StoreRun storeOnCycle1(int object, uint8_t value, uint8_t vdelay = 0) {
     Code c(0x2000);
-    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
     c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E).imm(LDA_IMM, 0x40).abs(STA_ABS, 0xD407);
     c.imm(LDA_IMM, vdelay).abs(STA_ABS, 0xD01C);
     c.imm(LDA_IMM, 0x03).abs(STA_ABS, 0xD01D).imm(LDA_IMM, 0x1C).abs(STA_ABS, 0xD400);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 50).branch(BNE, wait);
+    c.waitForVcount(50);
     c.abs(STA_ABS, 0xD40A).imm(LDA_IMM, value).op(NOP).imm(LDX_ZP, 0x80);
     const uint16_t store = c.here();
     c.abs(STA_ABS, 0x0000).imm(LDA_IMM, 0).abs(STA_ABS, 0xD400).jmpSelf();
@@ -56,8 +54,7 @@ StoreRun storeOnCycle1(int object, uint8_t value, uint8_t vdelay = 0) {
     const std::vector<ProgramSegment> segments{c.segment(), pm.segment(), vectorSegment(kRunAddress, c.org)};
     StoreRun out;
     EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != store; ++i) atari.stepInstruction();
-    EXPECT_EQ(atari.cpu().regs().pc, store);
+    runToInstruction(atari, store);
     const uint16_t address = PlayerMissileDma::address(atari.machine().registers(), object, atari.machine().line() + 1);
     atari.machine().memory().write(static_cast<uint16_t>(store + 1), static_cast<uint8_t>(address & 0xFF));
     atari.machine().memory().write(static_cast<uint16_t>(store + 2), static_cast<uint8_t>(address >> 8));

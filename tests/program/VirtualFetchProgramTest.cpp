@@ -33,20 +33,13 @@ struct WidthOffRun {
 
 WidthOffRun widthOffDuringModeD(Atari& atari) {
     Code dl(0x3000);
-    dl.bytes.reserve(128);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x4D, 0x4000);
     for (int i = 1; i < 100; ++i) dl.op(0x0D);
     dl.abs(0x41, 0x3000);
     Code c(0x2000);
-    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
-    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
-    const uint16_t vblank = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
-    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
-    c.imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD400);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.takeDisplayListAt3000(0x22);
+    c.waitForVcount(40);
     c.imm(LDA_IMM, 0x20).abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD40A).op(NOP);
     for (int i = 0; i < 17; ++i) c.op(NOP);
     const uint16_t off = c.here();
@@ -59,10 +52,7 @@ WidthOffRun widthOffDuringModeD(Atari& atari) {
     const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
     WidthOffRun out;
     EXPECT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != off; ++i) atari.stepInstruction();
-    EXPECT_EQ(atari.cpu().regs().pc, off);
-    atari.stepInstruction();
-    out.off = atari.lastChipWrite();
+    out.off = runThroughStore(atari, off);
     while (atari.cpu().regs().pc != on) atari.stepInstruction();
     atari.stepInstruction();
     out.on = atari.lastChipWrite();
@@ -117,20 +107,13 @@ TEST(VirtualFetchProgram, A1_AProgramHeldByWsyncPutsItsHeldReadOnTheBusForTheFet
     // leaves it up to 105 of line 82: $5C on the bus of cycles 59-93, so bytes 20-37 (the
     // virtual fetches on 60-94) are $5C on line 83, and bytes 38-39 (96, 98) memory's $00.
     Code dl(0x3000);
-    dl.bytes.reserve(128);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x4D, 0x4000);
     for (int i = 1; i < 100; ++i) dl.op(0x0D);
     dl.abs(0x41, 0x3000);
     Code c(0x2000);
-    c.bytes.reserve(128);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
-    c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
-    const uint16_t vblank = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 124).branch(BNE, vblank);
-    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
-    c.imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD400);
-    const uint16_t wait = c.here();
-    c.abs(LDA_ABS, 0xD40B).imm(CMP_IMM, 40).branch(BNE, wait);
+    c.takeDisplayListAt3000(0x22);
+    c.waitForVcount(40);
     c.abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD40A).abs(STA_ABS, 0xD40A);
     const uint16_t held = c.here();
     c.imm(LDA_IMM, 0x5C).jmpSelf();
@@ -140,8 +123,7 @@ TEST(VirtualFetchProgram, A1_AProgramHeldByWsyncPutsItsHeldReadOnTheBusForTheFet
     std::string error;
     const std::vector<ProgramSegment> segments{c.segment(), dl.segment(), vectorSegment(kRunAddress, c.org)};
     ASSERT_TRUE(atari.loadProgram(segments, error)) << error;
-    for (int i = 0; i < 400000 && atari.cpu().regs().pc != held; ++i) atari.stepInstruction();
-    ASSERT_EQ(atari.cpu().regs().pc, held);
+    ASSERT_TRUE(runToInstruction(atari, held));
     EXPECT_EQ(atari.machine().line(), 81);
     EXPECT_EQ(atari.cycleInLine(), 108);
     atari.stepInstruction();
@@ -164,13 +146,11 @@ TEST(VirtualFetchProgram, A1_AnIdleLoopCountedOverPutsTheSameBytesOnTheBusAsRunO
     // fetches of bytes 20-37 take the same bytes, and line 83 shows the same picture, with
     // some of the loop's bytes in it (memory there is all $00).
     Code dl(0x3000);
-    dl.bytes.reserve(128);
     for (int i = 0; i < 3; ++i) dl.op(0x70);
     dl.abs(0x4D, 0x4000);
     for (int i = 1; i < 100; ++i) dl.op(0x0D);
     dl.abs(0x41, 0x3000);
     Code c(0x2000);
-    c.bytes.reserve(64);  // (GCC 12 warns, wrongly, about the first inserts into an empty vector)
     c.imm(LDA_IMM, 0).abs(STA_ABS, 0xD40E);
     c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0xD402).imm(LDA_IMM, 0x30).abs(STA_ABS, 0xD403);
     c.imm(LDA_IMM, 0x22).abs(STA_ABS, 0xD400).jmpSelf();

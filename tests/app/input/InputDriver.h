@@ -124,7 +124,9 @@ public:
                           << kPointerFrames << " frames and " << kPointerWaitMs << " ms (it is at "
                           << ImGui::GetIO().MousePos.x << "," << ImGui::GetIO().MousePos.y
                           << "; SDL has the window under the pointer: "
-                          << (SDL_GetMouseFocus() == SDL_GetWindowFromID(app_.windowId()) ? "yes" : "no") << ")";
+                          << (SDL_GetMouseFocus() == SDL_GetWindowFromID(app_.windowId()) ? "yes" : "no")
+                          << "; SDL's video driver: "
+                          << (SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "none") << ")";
     }
 
     void button(bool press) {

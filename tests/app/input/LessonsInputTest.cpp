@@ -402,6 +402,39 @@ TEST(Lessons, PageDownAndPageUpWalkTheTourAsAPresentersRemoteDoes) {
     fs::remove_all(dir);
 }
 
+// A learner presses a lesson's "try" button and then Page Down: the step is the lesson's, not
+// the learner's work, so the next lesson opens without a question, and the title bar did not
+// mark the lesson unsaved meanwhile (it said "* 01-meet-the-players.json" though nothing of the
+// learner's would be lost). An edit by hand marks it and asks, as before.
+TEST(Lessons, ALessonChangedOnlyByItsStepsIsNotMarkedUnsavedAndLeavesWithoutAQuestion) {
+    const fs::path dir = scratchDir("lesson-step-title");
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/01-meet-the-players.json"), dir, 2400, 1400);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const auto title = [&] { return std::string(SDL_GetWindowTitle(SDL_GetWindowFromID(app.windowId()))); };
+    EXPECT_EQ(title(), "01-meet-the-players.json (lesson, read-only) - PMG Lab");
+    const uint8_t m3 = sceneRegister(app.document().scene(), Reg::HPOSM3);
+    clickNamed(app, input, "try 1");
+    input.frames(3);
+    ASSERT_EQ(sceneRegister(app.document().scene(), Reg::HPOSM3), m3 - 2) << "the step was not taken";
+    EXPECT_EQ(title(), "01-meet-the-players.json (lesson, read-only) - PMG Lab");
+    input.key(SDLK_PAGEDOWN);
+    input.frames(4);
+    EXPECT_FALSE(app.popupShown("Unsaved edits"));
+    EXPECT_EQ(app.document().path().filename(), "02-the-latch.json") << app.status();
+    // By hand: marked, and leaving asks.
+    input.key(SDLK_RIGHT);
+    input.frames(3);
+    EXPECT_EQ(title(), "* 02-the-latch.json (lesson, read-only) - PMG Lab");
+    input.key(SDLK_PAGEDOWN);
+    input.frames(3);
+    EXPECT_TRUE(app.popupShown("Unsaved edits"));
+    fs::remove_all(dir);
+}
+
 // A teacher scrolls to the end of a lesson's text and presses Page Down: the next lesson opens
 // at its top, its arrows, number and title in view. It opened where the last one had been
 // scrolled to (the next lesson's end, or the middle of its text).
@@ -429,6 +462,35 @@ TEST(Lessons, TheNextLessonOpensAtItsTop) {
         ASSERT_TRUE(w.has_value()) << name;
         EXPECT_GE((*w)[1], after.top) << name << " is scrolled out of view above the panel";
     }
+    fs::remove_all(dir);
+}
+
+// A learner scrolls down a lesson's text, then picks the Objects tab beside it: Objects opens at
+// its top, HPOS and the object choice in view. The panels of a slot shared one scroll, so Objects
+// opened as far down as the lesson had been scrolled.
+TEST(Lessons, AnotherTabOpensAtItsOwnScrollNotTheLessons) {
+    const fs::path dir = scratchDir("lesson-tab-scroll");
+    AppSession app(sessionOptions(sourceFile("assets/lessons/01-meet-the-players.json"), dir, 1280, 720));
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    const auto title = app.widget("lesson title");
+    ASSERT_TRUE(title.has_value());
+    input.moveTo(static_cast<int>((*title)[0]) + 10, static_cast<int>((*title)[3]) + 10);
+    for (int i = 0; i < 30; ++i) input.wheel(-1);
+    input.frames(4);
+    const Visible lesson = visibleIn("Inspector", "front tab Lessons", app);
+    const auto scrolled = app.widget("lesson title");
+    ASSERT_TRUE(scrolled.has_value());
+    ASSERT_LT((*scrolled)[1], lesson.top) << "the lesson did not scroll: the test shows nothing";
+    clickNamed(app, input, "tab Objects");
+    input.frames(4);
+    const Visible objects = visibleIn("Inspector", "front tab Objects", app);
+    ASSERT_GT(objects.bottom, objects.top) << "Objects is not in front";
+    const auto hpos = app.widget("objects hpos");
+    ASSERT_TRUE(hpos.has_value());
+    EXPECT_GE((*hpos)[1], objects.top) << "Objects opened scrolled down: its HPOS is above the panel";
+    EXPECT_LE((*hpos)[3], objects.bottom);
     fs::remove_all(dir);
 }
 
