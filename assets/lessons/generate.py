@@ -492,7 +492,7 @@ def lesson_wrap():
     # its box runs past 255; P1 starts at 0. Both lie in the horizontal blank: GTIA draws and
     # latches neither, yet both are in the frame, so the software methods see their boxes.
     regs = base_registers(HPOSP0=0xE3, SIZEP0=3, HPOSP1=0x00, HPOSP2=0x80, HPOSP3=0x84)
-    box_p0 = {"x": 227, "y": 80, "w": 32, "h": 17}  # its image runs on into line 96's blank
+    box_p0 = {"x": 227, "y": 80, "w": 32, "h": 16}
     box_p1 = {"x": 0, "y": 80, "w": 8, "h": 16}
     lesson("11-6502-shortcut.json", "6502-shortcut",
            "The 6502 box test of the Czech article \"Kolize\": P0 at X=227 (four times wide) and P1 at X=0, both in the "
@@ -504,8 +504,7 @@ def lesson_wrap():
             "it reports the hit in 26 cycles; GTIA's latch costs the CPU nothing.",
             "The wrap has a hole: objects at opposite ends of 0-255 collide. P0 starts at X = 227, the last "
             "colour clock of a line, and is four times wide (32 clocks); P1 is at X = 0, 8 wide; both have "
-            "data for lines 80-95, in the horizontal blank (P0's last row runs on into the start of line 96, "
-            "so its box is 17 lines high). On X the routine computes 0 + 8 - 227 - 1 = -220, which "
+            "data for lines 80-95, in the horizontal blank. On X the routine computes 0 + 8 - 227 - 1 = -220, which "
             "wraps to 36, below 39 (32 + 8 - 1), and reports a hit. GTIA draws neither object there and "
             "latches nothing: the Collisions panel shows a false alarm for P0 against P1.",
             "The fix \"Kolize\" gives, BCC after each SBC, catches the borrow: the routine with BCC reports no hit, "

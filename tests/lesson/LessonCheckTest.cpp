@@ -218,8 +218,8 @@ TEST(LessonCheck, RoutineClaimsNeedTheFramesOwnObjects) {
 
 // Lesson 11's wrap: P0 four times wide at the last clock GTIA reaches and P1 at 0, both in the
 // horizontal blank, on lines 80-95: the routine's false hit is the Collisions panel's false alarm.
-// P0 is 17 lines tall: triggered on the last clock of each line, its image shifts out over the
-// next line's first 31 clocks (in the horizontal blank, unseen), so line 96 has it too.
+// P0 is 16 lines tall, as its data: triggered on the last clock of each line, its image shifts out
+// over the next line's first 31 clocks (in the horizontal blank, unseen), which are not its shape.
 TEST(LessonCheck, RoutineClaimOnBlankedObjectsMatchesTheComparison) {
     const std::string text = R"({"format": "a8pmg-scene/1", "name": "t",
         "registers": {"HPOSP0": 227, "SIZEP0": 3, "HPOSP1": 0},
@@ -229,10 +229,10 @@ TEST(LessonCheck, RoutineClaimOnBlankedObjectsMatchesTheComparison) {
                         {"line": 96, "clock": 0, "register": "GRAFP1", "value": 0}],
         "lesson": {"order": 1, "title": "T", "paragraphs": ["A."], "expect": [
             {"P0PL": 0},
-            {"routine": "wrap6502", "o1": {"x": 227, "y": 80, "w": 32, "h": 17}, "o2": {"x": 0, "y": 80, "w": 8, "h": 16},
+            {"routine": "wrap6502", "o1": {"x": 227, "y": 80, "w": 32, "h": 16}, "o2": {"x": 0, "y": 80, "w": 8, "h": 16},
              "hit": true, "cycles": 26, "difference_x": 36},
             {"method": "wrap6502", "cell": "P0PL P1", "result": "false alarm"},
-            {"routine": "wrap6502-bcc", "o1": {"x": 227, "y": 80, "w": 32, "h": 17}, "o2": {"x": 0, "y": 80, "w": 8, "h": 16},
+            {"routine": "wrap6502-bcc", "o1": {"x": 227, "y": 80, "w": 32, "h": 16}, "o2": {"x": 0, "y": 80, "w": 8, "h": 16},
              "hit": false}]}})";
     LessonReport report = checkLesson(parseLesson(parseScene(text, "t.json", "."), "t.json"));
     ASSERT_EQ(report.checks.size(), 4u);
