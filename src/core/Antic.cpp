@@ -181,6 +181,22 @@ int decodedBefore(const PlayfieldLine& pf, int actsFrom) {
     return caughtUp;
 }
 
+// Where Altirra's decode of a carried line with two starts changes the start it runs with (the
+// bitmap and the text pictures below): the first start's picture up to `firstTo` (its last
+// catch-up with the beam before the write that made the second start, or turned the width off
+// first); with a start a write before the restart left behind the beam (CarriedClock::
+// behindStart), that start's, nothing shown, from there up to `behindTo` (the catch-up before the
+// restart); then as before the second start. `lag`: the cycles a mode's decode runs behind a
+// catch-up (2 on a text line).
+struct TwoStartDecode {
+    int firstTo, behindTo;
+};
+TwoStartDecode twoStartDecode(const PlayfieldLine& pf, const CarriedClock& clock, int lag) {
+    const int firstTo = std::max(1, decodedBefore(pf, clock.firstOff >= 0 ? clock.firstOff : clock.restartFrom) - lag);
+    const int next = decodedBefore(pf, clock.restartFrom) - lag;
+    return {firstTo, clock.behindStart >= 0 && next > firstTo ? next : firstTo};
+}
+
 }  // namespace
 
 void applyFetchChanges(PlayfieldLine& pf, const RegisterFile& regs) {
@@ -1338,14 +1354,11 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
         // A start a write before the restart left behind the beam (`behindStart`): the decode runs
         // with it from that catch-up up to the next, the restart's or an earlier one (its read place
         // and register moving with that start, nothing shown: the playfield DMA is off there).
-        const int written = std::max(1, decodedBefore(out, clock.firstOff >= 0 ? clock.firstOff : clock.restartFrom));
-        run(1, clock.start + 2, kNoStop, written);
-        int from = written;
-        if (const int next = decodedBefore(out, clock.restartFrom); clock.behindStart >= 0 && next > written) {
-            run(written, clock.behindStart + 2, kNoStop, next, false);
-            from = next;
-        }
-        run(from, clock.secondStart + 2, stop, kNoStop);
+        const TwoStartDecode decode = twoStartDecode(out, clock, 0);
+        run(1, clock.start + 2, kNoStop, decode.firstTo);
+        if (decode.behindTo > decode.firstTo)
+            run(decode.firstTo, clock.behindStart + 2, kNoStop, decode.behindTo, false);
+        run(decode.behindTo, clock.secondStart + 2, stop, kNoStop);
     }
     showInDisplayWindow(codes, out);
 }
@@ -1501,15 +1514,11 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
         // register and the read place run on from there as before a start, the place steps back at
         // the second start and its picture shows from there. The font bytes are taken in fetch
         // order across both (Altirra keeps one read place in its font buffer for the whole line).
-        const int written =
-            std::max(1, decodedBefore(out, clock.firstOff >= 0 ? clock.firstOff : clock.restartFrom) - 2);
-        run(1, clock.start, kNoStop, written);
-        int from = written;  // (a start left behind before the restart: as on a bitmap line)
-        if (const int next = decodedBefore(out, clock.restartFrom) - 2; clock.behindStart >= 0 && next > written) {
-            run(written, clock.behindStart, kNoStop, next, false);
-            from = next;
-        }
-        run(from, clock.secondStart, stop, kNoStop);
+        // (A start left behind before the restart: as on a bitmap line.)
+        const TwoStartDecode decode = twoStartDecode(out, clock, 2);
+        run(1, clock.start, kNoStop, decode.firstTo);
+        if (decode.behindTo > decode.firstTo) run(decode.firstTo, clock.behindStart, kNoStop, decode.behindTo, false);
+        run(decode.behindTo, clock.secondStart, stop, kNoStop);
     }
     showInDisplayWindow(codes, out);
     return fetched.anded;
