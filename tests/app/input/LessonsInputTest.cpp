@@ -435,6 +435,20 @@ TEST(Lessons, ALessonChangedOnlyByItsStepsIsNotMarkedUnsavedAndLeavesWithoutAQue
     fs::remove_all(dir);
 }
 
+// The wheel over the open lesson's title, 30 notches down: the title then lies above the panel
+// (asserted: a test after it would show nothing otherwise).
+void scrollTheLessonDown(AppSession& app, InputDriver& input) {
+    const auto title = app.widget("lesson title");
+    ASSERT_TRUE(title.has_value());
+    input.moveTo(static_cast<int>((*title)[0]) + 10, static_cast<int>((*title)[3]) + 10);
+    for (int i = 0; i < 30; ++i) input.wheel(-1);
+    input.frames(4);
+    const Visible lesson = visibleIn("Inspector", "front tab Lessons", app);
+    const auto scrolled = app.widget("lesson title");
+    ASSERT_TRUE(scrolled.has_value());
+    ASSERT_LT((*scrolled)[1], lesson.top) << "the lesson did not scroll: the test shows nothing";
+}
+
 // A teacher scrolls to the end of a lesson's text and presses Page Down: the next lesson opens
 // at its top, its arrows, number and title in view. It opened where the last one had been
 // scrolled to (the next lesson's end, or the middle of its text).
@@ -444,15 +458,7 @@ TEST(Lessons, TheNextLessonOpensAtItsTop) {
     ASSERT_TRUE(app.start());
     InputDriver input(app);
     input.frames(6);
-    const auto title = app.widget("lesson title");
-    ASSERT_TRUE(title.has_value());
-    input.moveTo(static_cast<int>((*title)[0]) + 10, static_cast<int>((*title)[3]) + 10);
-    for (int i = 0; i < 30; ++i) input.wheel(-1);
-    input.frames(4);
-    const Visible before = visibleIn("Inspector", "front tab Lessons", app);
-    const auto scrolled = app.widget("lesson title");
-    ASSERT_TRUE(scrolled.has_value());
-    ASSERT_LT((*scrolled)[1], before.top) << "the lesson did not scroll: the test shows nothing";
+    ASSERT_NO_FATAL_FAILURE(scrollTheLessonDown(app, input));
     input.key(SDLK_PAGEDOWN);
     input.frames(6);
     ASSERT_EQ(app.document().path().filename(), "02-the-latch.json");
@@ -474,15 +480,7 @@ TEST(Lessons, AnotherTabOpensAtItsOwnScrollNotTheLessons) {
     ASSERT_TRUE(app.start());
     InputDriver input(app);
     input.frames(6);
-    const auto title = app.widget("lesson title");
-    ASSERT_TRUE(title.has_value());
-    input.moveTo(static_cast<int>((*title)[0]) + 10, static_cast<int>((*title)[3]) + 10);
-    for (int i = 0; i < 30; ++i) input.wheel(-1);
-    input.frames(4);
-    const Visible lesson = visibleIn("Inspector", "front tab Lessons", app);
-    const auto scrolled = app.widget("lesson title");
-    ASSERT_TRUE(scrolled.has_value());
-    ASSERT_LT((*scrolled)[1], lesson.top) << "the lesson did not scroll: the test shows nothing";
+    ASSERT_NO_FATAL_FAILURE(scrollTheLessonDown(app, input));
     clickNamed(app, input, "tab Objects");
     input.frames(4);
     const Visible objects = visibleIn("Inspector", "front tab Objects", app);
