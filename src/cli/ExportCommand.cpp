@@ -127,6 +127,19 @@ int exportCommand(const ExportOptions& options) {
         notSource.insert(notSource.end(), {".json", ".lab", ".png"});
         checkOutputName("--out", options.out, {}, notSource);
     }
+    // A program's shapes are what it puts in memory as it runs, not the scene's memory blocks:
+    // written as they are, they came out blank under a "Wrote" message (as the window's Export
+    // menu says, it is exported from a scene of one of its frames).
+    if (scene.program)
+        for (const formats::ShapeFileKind& kind : formats::shapeFileKinds())
+            if (const auto file = options.shapes.find(kind.extension);
+                file != options.shapes.end() && !file->second.empty())
+                throw InputError(options.scene +
+                                 ": the scene runs a program, whose shapes are what it puts in memory as it runs, "
+                                 "not the scene's memory: a shape file (--" +
+                                 std::string(kind.extension) +
+                                 ") would be blank. Make a scene of one of its frames (the window's Program panel, "
+                                 "\"Make a scene of this frame\") and export that; nothing written");
     bool shapes = false;
     std::string choices = "--xex OUT.xex, --source LANGUAGE --out FILE";
     for (const formats::ShapeFileKind& kind : formats::shapeFileKinds()) {

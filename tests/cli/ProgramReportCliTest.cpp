@@ -138,6 +138,20 @@ TEST_F(ProgramReportCli, ExportRefusesToDropTheProgram) {
         << s.out;
 }
 
+// A program's player shapes are drawn by the program as it runs: an editor's file of the
+// scene's memory came out blank (a header and zeros) under "Wrote ...". Refused, as in the window.
+TEST_F(ProgramReportCli, ExportRefusesAProgramsShapesWhichWouldBeBlank) {
+    for (const char* kind : {"apl", "mpl", "spr"}) {
+        const auto file = temp(std::string("out.") + kind);
+        const CliResult r =
+            run({"export", kPrograms + "dli-multiplexer.json", std::string("--") + kind, file.string()});
+        EXPECT_EQ(r.exitCode, 2) << kind;
+        EXPECT_NE(r.err.find("dli-multiplexer.json: the scene runs a program"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("Make a scene of this frame"), std::string::npos) << r.err;
+        EXPECT_FALSE(std::filesystem::exists(file)) << kind;
+    }
+}
+
 TEST_F(ProgramReportCli, ImportSaysNoSegmentLoadsSdlstl) {
     const auto scene = temp("late.json");
     const CliResult r = run({"import", kPrograms + "one-frame-late.xex", "--scene", scene.string()});
