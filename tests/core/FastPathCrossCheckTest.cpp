@@ -1854,6 +1854,26 @@ TEST(FastPathCrossCheck, AbnormalDmaWithLaterHscrolWritesKeepingBit0EqualsTheRef
     EXPECT_GT(caughtUp, 15) << ended << " " << restarted;
 }
 
+// Cross-checks `scene` on seeds [from, to) (crossCheckEveryPath), then hands each of its carried
+// lines (modes 2-F, with width or HSCROL writes) to `count` with the clock the model takes for it:
+// how the tests below count the lines of the kind they are about.
+template <class Count>
+void crossCheckCarriedLines(uint32_t from, uint32_t to, void (*scene)(TestMachine&, uint32_t), Count count) {
+    for (uint32_t seed = from; seed < to; ++seed) {
+        crossCheckEveryPath(seed, scene);
+        TestMachine t;
+        scene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaClock == 0 || pf.dmaMode < 2) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            count(pf, carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes));
+        }
+    }
+}
+
 TEST(FastPathCrossCheck, CarriedLinesStartedTwiceAroundAPauseOrAWidthOffEqualTheReference) {
     // (Seeds 9470-9509: carried lines whose start a write on cycle 10 passed by two, then, on two
     // lines in three, the width turned off and on again, mostly with the start ahead, on the others
@@ -1868,31 +1888,19 @@ TEST(FastPathCrossCheck, CarriedLinesStartedTwiceAroundAPauseOrAWidthOffEqualThe
     // and those whose second start a later write left behind the beam, or whose width it turned
     // off, before it was latched (ANTIC's playfield DMA off from there), and the text lines of them
     int secondEnded = 0, secondEndedText = 0;
-    for (uint32_t seed = 9470; seed < 9510; ++seed) {
-        const auto scene = abnormalDmaScenePassedByTwoThenOffThenAhead;
-        crossCheckEveryPath(seed, scene);
-        TestMachine t;
-        scene(t, seed);
-        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
-            t.m.runScanline();
-            const PlayfieldLine& pf = t.m.currentLine();
-            if (pf.dmaClock == 0 || pf.dmaMode < 2) continue;
-            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
-            if (changes.empty()) continue;
-            const CarriedClock clock =
-                carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
-            const bool between = clock.modelled && clock.firstOff >= 0;
-            offBetween += between;
-            offBetweenText += between && anticMode(pf.dmaMode).character;
-            const bool paused = clock.modelled && clock.restartFrom >= 0 && clock.pauseFrom >= 0;
-            pausedTwoStarts += paused;
-            pausedTwoStartsText += paused && anticMode(pf.dmaMode).character;
-            pausedTwoStartsBeforeSeven += paused && clock.pauseFrom > 0 && clock.pauseFrom < 7;
-            const bool ended = clock.modelled && clock.restartFrom >= 0 && clock.dmaOffAfterStart();
-            secondEnded += ended;
-            secondEndedText += ended && anticMode(pf.dmaMode).character;
-        }
-    }
+    crossCheckCarriedLines(9470, 9510, abnormalDmaScenePassedByTwoThenOffThenAhead,
+                           [&](const PlayfieldLine& pf, const CarriedClock& clock) {
+                               const bool between = clock.modelled && clock.firstOff >= 0;
+                               offBetween += between;
+                               offBetweenText += between && anticMode(pf.dmaMode).character;
+                               const bool paused = clock.modelled && clock.restartFrom >= 0 && clock.pauseFrom >= 0;
+                               pausedTwoStarts += paused;
+                               pausedTwoStartsText += paused && anticMode(pf.dmaMode).character;
+                               pausedTwoStartsBeforeSeven += paused && clock.pauseFrom > 0 && clock.pauseFrom < 7;
+                               const bool ended = clock.modelled && clock.restartFrom >= 0 && clock.dmaOffAfterStart();
+                               secondEnded += ended;
+                               secondEndedText += ended && anticMode(pf.dmaMode).character;
+                           });
     // (16 and 4 seen; 21, 8 and 3; 6 and 3. None while such lines were left to the model without
     // the carried bits.)
     EXPECT_GT(offBetween, 10) << offBetweenText;
@@ -1912,24 +1920,12 @@ TEST(FastPathCrossCheck, CarriedLinesWhoseSecondStartIsEndedAfterAWidthOffEqualT
     // off between the starts whose second start such a write ended before the beam latched it, and
     // the text lines of them
     int offThenEnded = 0, offThenEndedText = 0;
-    for (uint32_t seed = 9510; seed < 9550; ++seed) {
-        const auto scene = abnormalDmaScenePassedByTwoThenOffThenAheadThenEnded;
-        crossCheckEveryPath(seed, scene);
-        TestMachine t;
-        scene(t, seed);
-        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
-            t.m.runScanline();
-            const PlayfieldLine& pf = t.m.currentLine();
-            if (pf.dmaClock == 0 || pf.dmaMode < 2) continue;
-            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
-            if (changes.empty()) continue;
-            const CarriedClock clock =
-                carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
-            const bool ended = clock.modelled && clock.firstOff >= 0 && clock.dmaOffAfterStart();
-            offThenEnded += ended;
-            offThenEndedText += ended && anticMode(pf.dmaMode).character;
-        }
-    }
+    crossCheckCarriedLines(9510, 9550, abnormalDmaScenePassedByTwoThenOffThenAheadThenEnded,
+                           [&](const PlayfieldLine& pf, const CarriedClock& clock) {
+                               const bool ended = clock.modelled && clock.firstOff >= 0 && clock.dmaOffAfterStart();
+                               offThenEnded += ended;
+                               offThenEndedText += ended && anticMode(pf.dmaMode).character;
+                           });
     // (22 and 13 seen. None while such lines were left to the model without the carried bits.)
     EXPECT_GT(offThenEnded, 15) << offThenEndedText;
     EXPECT_GT(offThenEndedText, 8) << offThenEnded;
@@ -1943,25 +1939,13 @@ TEST(FastPathCrossCheck, CarriedLinesStartedAThirdTimeEqualTheReference) {
     // started a third time after the width off (modelled), and the text lines of them, and of them
     // those whose third start a later write ended again
     int third = 0, thirdText = 0, thirdEnded = 0;
-    for (uint32_t seed = 9550; seed < 9610; ++seed) {
-        const auto scene = abnormalDmaScenePassedByTwoThenOffThenAheadThenEndedThenAhead;
-        crossCheckEveryPath(seed, scene);
-        TestMachine t;
-        scene(t, seed);
-        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
-            t.m.runScanline();
-            const PlayfieldLine& pf = t.m.currentLine();
-            if (pf.dmaClock == 0 || pf.dmaMode < 2) continue;
-            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
-            if (changes.empty()) continue;
-            const CarriedClock clock =
-                carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
-            const bool started = clock.modelled && clock.thirdFrom >= 0;
-            third += started;
-            thirdText += started && anticMode(pf.dmaMode).character;
-            thirdEnded += started && clock.dmaOffAfterStart();
-        }
-    }
+    crossCheckCarriedLines(9550, 9610, abnormalDmaScenePassedByTwoThenOffThenAheadThenEndedThenAhead,
+                           [&](const PlayfieldLine& pf, const CarriedClock& clock) {
+                               const bool started = clock.modelled && clock.thirdFrom >= 0;
+                               third += started;
+                               thirdText += started && anticMode(pf.dmaMode).character;
+                               thirdEnded += started && clock.dmaOffAfterStart();
+                           });
     // (18, 8 and 4 seen. None while such lines were left to the model without the carried bits.)
     EXPECT_GT(third, 12) << thirdText << " " << thirdEnded;
     EXPECT_GT(thirdText, 4) << third;
@@ -1974,24 +1958,12 @@ TEST(FastPathCrossCheck, CarriedLinesWhoseStartAWriteLeavesBehindBeforeTheRestar
     // instead of turning the width off.) The carried lines so started a second time (modelled: the
     // decode running with the start behind up to its next catch-up), and the text lines of them
     int behind = 0, behindText = 0;
-    for (uint32_t seed = 9610; seed < 9650; ++seed) {
-        const auto scene = abnormalDmaScenePassedByTwoThenBehindThenAhead;
-        crossCheckEveryPath(seed, scene);
-        TestMachine t;
-        scene(t, seed);
-        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
-            t.m.runScanline();
-            const PlayfieldLine& pf = t.m.currentLine();
-            if (pf.dmaClock == 0 || pf.dmaMode < 2) continue;
-            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
-            if (changes.empty()) continue;
-            const CarriedClock clock =
-                carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
-            const bool left = clock.modelled && clock.behindStart >= 0;
-            behind += left;
-            behindText += left && anticMode(pf.dmaMode).character;
-        }
-    }
+    crossCheckCarriedLines(9610, 9650, abnormalDmaScenePassedByTwoThenBehindThenAhead,
+                           [&](const PlayfieldLine& pf, const CarriedClock& clock) {
+                               const bool left = clock.modelled && clock.behindStart >= 0;
+                               behind += left;
+                               behindText += left && anticMode(pf.dmaMode).character;
+                           });
     // (23 and 11 seen. None while such lines were left to the model without the carried bits.)
     EXPECT_GT(behind, 15) << behindText;
     EXPECT_GT(behindText, 6) << behind;
