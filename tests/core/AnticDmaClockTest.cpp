@@ -2805,6 +2805,56 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteLeavesBehindBeforeTheRestartIs
                              std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
 }
 
+TEST(AnticMidLine, A4_ACarriedLineWhoseStartAnHscrolWriteKeepingBit0LeavesBehindBeforeTheRestartIsDrawnWithThatStart) {
+    // Line 33 of A4_ACarriedLineWhoseStartAWriteLeavesBehindBeforeTheRestartIsDrawnWithThatStartsDecode
+    // (mode F, scrolled, normal width, the ring $55 carried in: even places; HSCROL 4 as it begins,
+    // HSCROL 0 at clock 18, cycle 10: the start on name cycle 10, bitmaps from 12, passed by two)
+    // with the write that leaves the start behind an HSCROL write keeping bit 0: HSCROL 4 at clock
+    // 22 (cycle 12, acting from 13; the start on name cycle 12, bitmaps from 14, its latch cycle
+    // 11 behind the beam, not the cycle the write acts from), then DMACTL $21 (narrow, scrolled: a
+    // normal fetch 2 cycles late) at clock 26 (cycle 14, acting from 15): the start on name cycle
+    // 20, bitmaps from 22, ahead (15 <= 22 - 4), its stop name cycle 100.
+    // Fetches: 0 (virtual), 2, 4, 6 move the counter from byte 51 to 55; 8, 10 (the ring) and 12
+    // (the first start) fill places 0-2; none on 13-14 (Altirra's playfield DMA off from the
+    // HSCROL write: no start latched, none ahead); 16, 18, 20 (the ring alone) and 22-100 (the ring
+    // and the second start) fill places 3-45: 46 bytes, 55-100, the counter to 101.
+    // Picture: Altirra decodes with the start its timing holds at each catch-up with the beam. An
+    // HSCROL write keeping bit 0 is no catch-up (nor was HSCROL 4 to 0 on cycle 10), so the first
+    // catch-up after the line's decode began (cycle 1) is the DMACTL write on cycle 14, and it runs
+    // cycles 1-13 with the start left behind (bitmaps from 14): the read place moves on 6, 8 and 10
+    // (the ring) and on 12 (two cycles before that start's first bitmap): place 4, and steps back
+    // at 14: place 3; nothing of the first start (bitmaps from 12) is decoded, and nothing is
+    // shown (the DMA off). From 14 it runs as before a start up to the second start: the place
+    // moves on 14, 16, 18 (the ring) and 20, steps back at 22: place 6, byte 61, at clock 2 * 22 +
+    // 8 = $34. Each even cycle x from 22 loads byte 61 + (x - 22) / 2 at clock 2x + 8 (byte
+    // 55 + p at 28 + 4p): the narrow window $40-$BF shows bytes 64-95.
+    // (A DMACTL write there instead, $32 at clock 22, catches the decode up to 12 first: the first
+    // start's run, place 3 stepped back to 2, the behind start's run 12-13, place 3 stepped back to
+    // 2, then place 5 at 22: bytes 63-94. A decode waiting from its last catch-up, as with the width
+    // off, would run the ring from cycle 1 to 22: place 7, bytes 65-96.)
+    // Line 33 ends with the second start and its stop (name cycles 20 and 100, even): the ring $00.
+    // Line 34 (narrow, scrolled by HSCROL 4: a normal fetch from byte 101, name cycle 20, byte i at
+    // clock 2 * 22 + 8 + 4i = $34 + 4i) shows bytes 104-135 in $40-$BF. Memory: bytes 64-95 $FF,
+    // 104-135 $F0, the rest $00: line 33 lit in all its window, line 34 "1100" in all of it.
+    auto scene = [](TestMachine& t) {
+        carriedLinePassedByTwo(t);
+        fill(t, 64, 96, 0xFF);
+        fill(t, 104, 136, 0xF0);
+        t.at(kFirstModeLine + 1, 22, Reg::HSCROL, 4);
+        t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x21);
+    };
+    // (The modelled case: HSCROL 4 at clock 0, 0 acting from 11, 4 from 13 (behind), $21 from 15.)
+    const CarriedClock clock =
+        carriedClockAsWritten(0xF, true, 0x22, 2, {{{4, 0x22, 4}, {22, 0x22, 0}, {26, 0x22, 4}, {30, 0x21, 4}}});
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.behindStart, 12);
+    EXPECT_EQ(clock.firstOff, 13);
+    EXPECT_EQ(clock.restartFrom, 15);
+    EXPECT_EQ(clock.secondStart, 20);
+    expectRestartedLineDrawn(scene, std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0'),
+                             std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
+}
+
 TEST(AnticMidLine, A4_ACarriedLineStartedAgainByAnHscrolWriteKeepingBit0RunsItsPictureOnFromTheLastCatchUp) {
     // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStartsAgainWithTheCarriedBits
     // (ring $55, even places; HSCROL 4, HSCROL 0 at clock 18: the start on name cycle 10, bitmaps
