@@ -4091,6 +4091,69 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseWidthWasOffForAWhileBeforeItsTwoStart
     EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), "0001" + std::string(0x9C, '1'));
 }
 
+TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteLeavesBehindBeforeTheRestartIsDrawnWithThatStartsDecode) {
+    // The scene of A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadIsDrawnFromItsCarriedFetches
+    // (the ring $55, even places, carried into line 33, a mode 2 first row at normal width; DMACTL
+    // $23 at clock 18, cycle 10, acting from 11: the start on name cycle 10, passed by two,
+    // unlatched) with DMACTL $33 (a P/M bit, the width kept wide) at clock 20 (cycle 11, acting
+    // from 12) and DMACTL $32 (normal width) at clock 24 (cycle 13, acting from 14). The write on
+    // cycle 11 works the timing out again with the start (name cycle 10) behind the beam and not
+    // latched: Altirra's playfield DMA is off (mbPFDMAActive: 11 > max(10, 10 - 2)), nothing is
+    // fetched, the ring's name on 12 neither; the one on cycle 13 finds the new start (name cycle
+    // 18) ahead (13 <= 18 - 2): active again, its pattern made from the ring and that start.
+    // Fetches: names on 0 (virtual), 2, 4, 6 (the counter from byte 51 to 55), 8 and 10 (the ring;
+    // 10, the passed name, fetched as the ring has place 2), none on 12-13, then the even cycles
+    // 14-96 (the stop, name cycle 98, clears the even places): places 0-43, bytes 55-98, the
+    // counter to 99. Font bytes 3 cycles after the names: 3-11 and 15-99 (odd). From cycle 7 font
+    // fetch k reads place k of the buffer (7: 0, 9: 1, 11: 2, 15: 3, then 9 + 2k: k), each a cycle
+    // or more before that place's new name comes (8, 10, 14, then 10 + 2k): line 32's names,
+    // bytes 0-43 ($01, character 1, $F0 on every row); those of 7 and 9 count as 0 (the font
+    // buffer is cleared on cycle 10).
+    // Picture: Altirra decodes a text line 2 cycles behind each catch-up with the beam, with the
+    // start its timing holds then (mAbnormalDecodePattern is made at every timing write, the DMA
+    // active or not), loading the next font byte in fetch order on each cycle of that pattern from
+    // the start. The DMACTL write on cycle 11 catches it up to cycle 9: nothing of the first start
+    // (name cycle 10) is decoded yet. The one on cycle 13 catches it up to 11 with the start left
+    // behind (name cycle 10): cycle 9 as before a start, the read place steps back at 10, and cycle
+    // 10 loads the first font byte (cycle 7's, 0); nothing is shown (the DMA off: background). From
+    // 11 it runs as before a start up to the second start (18), which loads the rest in order:
+    // cycle 9's font byte (0) on 18 (clocks 2 * 18 + 12 = 48-51, dark), cycle 11's ($F0) on 20 and
+    // the later ones on each even cycle up to 96: "1100" at $34-$CF.
+    // With the width off instead (DMACTL $20 at clock 20, $22 at clock 24: the same fetches), the
+    // decode waits from its catch-up at cycle 9 (no start in the pattern, mPFDMAEnd <= mPFDMAStart)
+    // and loads nothing before the second start: cycle 7's font byte on 18, 9's on 20 (dark at
+    // $30-$37) and cycle 11's from 22, as in
+    // A4_ACarriedTextLineWhoseWidthAWriteTurnsOffBetweenItsTwoStartsIsDrawnFromItsCarriedFetches.
+    // Line 34 (row 1; start 18 and stop 98 take the ring's even places away: none carried) draws
+    // places 0-39, bytes 55-94 ($02, character 2, $0F: "0011"); line 41 (mode F) starts at byte 99
+    // ($02: "0001" at $30-$33), then bytes 100-138 ($FF).
+    // (The modelled case: a write between the starts leaving the start, name cycle 10, behind the
+    // beam from cycle 12, the restart from 14, the second start on 18.)
+    const CarriedClock clock =
+        carriedClockAsWritten(2, false, 0x22, 2, {{{22, 0x23, 2}, {24, 0x33, 2}, {28, 0x32, 2}}});
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.behindStart, 10);
+    EXPECT_EQ(clock.firstOff, 12);
+    EXPECT_EQ(clock.restartFrom, 14);
+    EXPECT_EQ(clock.secondStart, 18);
+    struct Case {
+        uint8_t between, restart;
+        std::string line33;
+    };
+    for (const Case& c :
+         {Case{0x33, 0x32, "0000" + repeat("1100", 39)}, Case{0x20, 0x22, "00000000" + repeat("1100", 38)}}) {
+        TestMachine t;
+        ringCarriedIntoAModeTwoLine(t, 0x02);
+        t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
+        t.at(kFirstModeLine + 1, 20, Reg::DMACTL, c.between);
+        t.at(kFirstModeLine + 1, 24, Reg::DMACTL, c.restart);
+        t.run();
+        EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), c.line33) << int{c.between};
+        EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("0011", 40)) << int{c.between};
+        EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), "0001" + std::string(0x9C, '1')) << int{c.between};
+    }
+}
+
 TEST(AnticMidLine, A4_ACarriedTextLineStartedAgainByAnHscrolWriteKeepingBit0ShowsItsFontsFromTheLastCatchUp) {
     // The scene of A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadIsDrawnFromItsCarriedFetches
     // (the ring $55 carried into line 33, a mode 2 first row; memory and characters as there) with
