@@ -4154,6 +4154,77 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteLeavesBehindBeforeTheResta
     }
 }
 
+TEST(AnticMidLine,
+     A4_ACarriedTextLineWhoseSecondStartAWriteTurnsOffAndALaterOneStartsAThirdTimeIsDrawnFromItsCarriedFetches) {
+    // The scene of A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadIsDrawnFromItsCarriedFetches
+    // (the ring $55, even places, carried into line 33, a mode 2 first row at normal width; DMACTL
+    // $23 at clock 18, cycle 10: the start on name cycle 10, passed by two; DMACTL $22 at clock 22,
+    // cycle 12, acting from 13: the second start on name cycle 18, ahead) with DMACTL $20 (the width
+    // off) at clock 26 (cycle 14, acting from 15, before the beam latches the second start on 17)
+    // and DMACTL $21 (narrow) at clock 30 (cycle 16, acting from 17): the third start on name cycle
+    // 26, ahead (16 <= 26 - 2), its stop on name cycle 26 + 2 * 32 = 90.
+    // Fetches: names on 0 (virtual), 2, 4, 6 (the counter from byte 51 to 55), 8, 10 (the passed
+    // name, the ring having place 2), 12 (the first start's pattern), 14 (the second's: the ring),
+    // none on 15-16 (no start in the pattern: the ring's name on 16 neither), then from 17 the
+    // third start's pattern: 18-24 (the ring alone) and 26-88 (the ring and the start; the stop,
+    // 90, clears the even places): 4 + 36 names fill places 0-39 with bytes 55-94, the counter to
+    // 95. Font bytes 3 cycles after the name places of the pattern in force: 3-13 (odd), none on
+    // 15, then 17-91 (odd). From cycle 7 font fetch k reads place k (7, 9, 11, 13: places 0-3, named
+    // on 8, 10, 12, 14; then 9 + 2k: k, named on 10 + 2k), always before its new name: line 32's
+    // names ($01, character 1, $F0); those of 7 and 9 count as 0.
+    // Picture (Altirra's decode 2 cycles behind each catch-up, loading the font bytes in fetch
+    // order from the start in force): the DMACTL write on cycle 12 catches it up to 10, the first
+    // start's first name cycle: the read place steps back there, no font byte loaded; the one on
+    // 14 catches it up to 12 with the second start ahead (cycles 10-11 as before a start), then it
+    // waits while there is no start (the width off, also at the write on 16), and runs on from 12
+    // as before a start up to the third start (26), which loads the font bytes in order on each
+    // even cycle 26-88: cycle 7's (0) on 26 (clocks 2 * 26 + 12 = $40-$43) and 9's (0) on 28
+    // ($44-$47), then 11's, 13's, 17's, ... ($F0) on 30-88: "1100" at $48-$BF, the narrow window;
+    // dark outside it ($30-$3F, $C0-$CF).
+    // Line 33 ends with the ring $55 less the third start's stop places (even): none carried. Line
+    // 34 (row 1, narrow) draws places 0-31, bytes 55-86 ($02, character 2: "0011") at $40-$BF;
+    // line 41 (mode F, narrow) starts at byte 95: bytes 95-99 ($02: "0001") at $40-$53, then $FF.
+    // (With the second start alone, the line draws from 18 in the normal window and line 41
+    // starts at byte 100.)
+    // Cycles: names and font bytes take every cycle 2-14 and 17-89 and 91; the refresh waiting
+    // from 25 is made on 90 (the later ones, due up to 57, lost with it): the CPU keeps 0, 1, 15,
+    // 16 and 92-113, 26 cycles. (Line 33 begins with line 32's HSCROL 2; a write at clock x acts
+    // from cycle (x + 2) / 2 + 1: FetchChange clock 2 * that cycle.)
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 2}, {26, 0x22, 2}, {30, 0x20, 2}, {34, 0x21, 2}};
+    const CarriedClock clock = carriedClockAsWritten(2, false, 0x22, 2, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.restartFrom, 13);
+    EXPECT_EQ(clock.secondOff, 15);
+    EXPECT_EQ(clock.thirdFrom, 17);
+    EXPECT_EQ(clock.secondStart, 26);
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = s.dmaMode = 2;
+    s.firstLine = true;
+    s.hscrol = 2;
+    s.dmaClock = 0x55;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 2; c < kCyclesPerLine; ++c) {
+        const bool name = c % 2 == 0 && (c <= 14 || (c >= 18 && c <= 88));
+        const bool font = c % 2 == 1 && ((c >= 3 && c <= 13) || (c >= 17 && c <= 91));
+        EXPECT_EQ(dma.use[c] == DmaUse::Playfield, name) << c;
+        EXPECT_EQ(dma.use[c] == DmaUse::Character, font) << c;
+    }
+    EXPECT_EQ(dma.cpuCycles(), 26);
+    TestMachine t;
+    ringCarriedIntoAModeTwoLine(t, 0x02);
+    t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x22);
+    t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 30, Reg::DMACTL, 0x21);
+    t.run();
+    const std::string border(16, '0');
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), border + "00000000" + repeat("1100", 30) + border);
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), border + repeat("0011", 32) + border);
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), border + repeat("0001", 5) + std::string(108, '1') + border);
+}
+
 TEST(AnticMidLine, A4_ACarriedTextLineStartedAgainByAnHscrolWriteKeepingBit0ShowsItsFontsFromTheLastCatchUp) {
     // The scene of A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadIsDrawnFromItsCarriedFetches
     // (the ring $55 carried into line 33, a mode 2 first row; memory and characters as there) with
