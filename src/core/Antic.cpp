@@ -181,20 +181,29 @@ int decodedBefore(const PlayfieldLine& pf, int actsFrom) {
     return caughtUp;
 }
 
-// Where Altirra's decode of a carried line with two starts changes the start it runs with (the
-// bitmap and the text pictures below): the first start's picture up to `firstTo` (its last
-// catch-up with the beam before the write that made the second start, or turned the width off
-// first); with a start a write before the restart left behind the beam (CarriedClock::
-// behindStart), that start's, nothing shown, from there up to `behindTo` (the catch-up before the
-// restart); then as before the second start. `lag`: the cycles a mode's decode runs behind a
-// catch-up (2 on a text line).
-struct TwoStartDecode {
-    int firstTo, behindTo;
-};
-TwoStartDecode twoStartDecode(const PlayfieldLine& pf, const CarriedClock& clock, int lag) {
+// Altirra's decode of a carried line with two starts, start by start (the bitmap and the text
+// pictures below): `run(from, start, to, shown)` runs the register and read place from cycle
+// `from` with the start (first name cycle) `start` up to cycle `to`. The first start's picture up
+// to its last catch-up with the beam before the write that made the second start, or turned the
+// width off or left the start behind the beam first; with writes between them that left the
+// start behind the beam (CarriedClock::between), each start so left from there, nothing shown, up
+// to its last catch-up before the next of those writes or the restart, the decode waiting while
+// the width was off. Returns the cycle the decode has reached, from which it runs as before the
+// second start. `lag`: the cycles a mode's decode runs behind a catch-up (2 on a text line).
+template <class Run> int twoStartDecode(const PlayfieldLine& pf, const CarriedClock& clock, int lag, Run&& run) {
     const int firstTo = std::max(1, decodedBefore(pf, clock.firstOff >= 0 ? clock.firstOff : clock.restartFrom) - lag);
-    const int next = decodedBefore(pf, clock.restartFrom) - lag;
-    return {firstTo, clock.behindStart >= 0 && next > firstTo ? next : firstTo};
+    run(1, clock.start, firstTo, true);
+    int at = firstTo;
+    for (int k = 0; k < clock.betweenCount; ++k) {
+        const CarriedClock::BetweenWrite& w = clock.between[static_cast<size_t>(k)];
+        const int next =
+            k + 1 < clock.betweenCount ? clock.between[static_cast<size_t>(k + 1)].from : clock.restartFrom;
+        const int to = decodedBefore(pf, next) - lag;
+        if (w.start < 0 || to <= at) continue;  // (the width off: no start to decode up to; or no catch-up)
+        run(at, int{w.start}, to, false);
+        at = to;
+    }
+    return at;
 }
 
 }  // namespace
@@ -1351,14 +1360,12 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
         // with the start ahead again, runs the register and the read place on from there as
         // before a start (the ring alone, no pixels), steps the place back at the second start and
         // shows its picture from there.
-        // A start a write before the restart left behind the beam (`behindStart`): the decode runs
-        // with it from that catch-up up to the next, the restart's or an earlier one (its read place
-        // and register moving with that start, nothing shown: the playfield DMA is off there).
-        const TwoStartDecode decode = twoStartDecode(out, clock, 0);
-        run(1, clock.start + 2, kNoStop, decode.firstTo);
-        if (decode.behindTo > decode.firstTo)
-            run(decode.firstTo, clock.behindStart + 2, kNoStop, decode.behindTo, false);
-        run(decode.behindTo, clock.secondStart + 2, stop, kNoStop);
+        // Starts writes before the restart left behind the beam (`between`): the decode runs with
+        // each from its catch-up up to the next (its read place and register moving with that
+        // start, nothing shown: the playfield DMA is off there).
+        const int at = twoStartDecode(
+            out, clock, 0, [&](int from, int start, int to, bool shown) { run(from, start + 2, kNoStop, to, shown); });
+        run(at, clock.secondStart + 2, stop, kNoStop);
     }
     showInDisplayWindow(codes, out);
 }
@@ -1515,10 +1522,9 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
         // the second start and its picture shows from there. The font bytes are taken in fetch
         // order across both (Altirra keeps one read place in its font buffer for the whole line).
         // (A start left behind before the restart: as on a bitmap line.)
-        const TwoStartDecode decode = twoStartDecode(out, clock, 2);
-        run(1, clock.start, kNoStop, decode.firstTo);
-        if (decode.behindTo > decode.firstTo) run(decode.firstTo, clock.behindStart, kNoStop, decode.behindTo, false);
-        run(decode.behindTo, clock.secondStart, stop, kNoStop);
+        const int at = twoStartDecode(
+            out, clock, 2, [&](int from, int start, int to, bool shown) { run(from, start, kNoStop, to, shown); });
+        run(at, clock.secondStart, stop, kNoStop);
     }
     showInDisplayWindow(codes, out);
     return fetched.anded;

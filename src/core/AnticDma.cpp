@@ -410,12 +410,14 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // start being further on). Altirra's decode, caught up with the beam at the DMACTL write turning
 // the width off, waits there (no start to decode up to) and runs on from that cycle with the third
 // start as it would have with the second: the picture is that of two starts with the third start
-// for the second. A third start so ended is ended as a second one. A write before the restart
-// that leaves the start behind the beam with the width on (`behindStart`) fetches as one turning
-// the width off (`firstOff`: Altirra's playfield DMA off, no start latched and none ahead); its
-// decode runs with that start (Antic::dmaClockPicture). Left to the model without the carried
-// bits (not modelled): such a write with another width or HSCROL write between it and the restart
-// (the decode would run with each in turn), one that leaves the second start behind the beam before
+// for the second. A third start so ended is ended as a second one. Writes before the restart of
+// which one leaves the start behind the beam with the width on (`between`, the others turning
+// the width off or leaving a start behind too) fetch as one turning the width off (`firstOff`:
+// Altirra's playfield DMA off, no start latched and none ahead); its decode runs with each start
+// so left from one catch-up with the beam to the next, waiting while the width is off
+// (Antic::dmaClockPicture). Left to the model without the carried bits (not modelled): one of
+// them moving the start onto the cycle it acts from (the next timing write would latch it), more
+// than CarriedClock::kMaxBetween of them, one that leaves the second start behind the beam before
 // a third start, a fourth start, and an ending write that moves the start onto the cycle it acts
 // from (see below).
 CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol, int first,
@@ -438,20 +440,29 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
                      .unfetchedName = anticMode(mode).character ? first : -1,
                      .restartFrom = later[restart - 1].clock / 2};
     if (!offAllTheWay(0, restart, offBefore, out.restartFrom)) {
-        // A write before the restarting one that left the start behind the beam with the width on
-        // (`behindStart`): Altirra's playfield DMA is off from it (no start latched, none ahead), so
-        // nothing is fetched up to the restart, as with the width off, but its decode runs on with
-        // that start's timing up to its next catch-up with the beam. Modelled where that write
-        // alone acts before the restart (one cycle's writes, the last deciding) and moves the start
-        // off the cycle it acts from (onto it, the next timing write would latch it: see below).
+        // Writes before the restarting one, one of which left the start behind the beam with the
+        // width on (`between`): Altirra's playfield DMA is off from the first (no start latched,
+        // none ahead), so nothing is fetched up to the restart, as with the width off, whatever
+        // the writes after it leave (a start behind the beam or the width off), but Altirra makes
+        // its decode pattern again at each of them, so the decode runs on with the start each one
+        // leaves up to its next catch-up with the beam (waiting while the width is off). A start
+        // moved onto the cycle its write acts from is not modelled: the next timing write would
+        // latch it (see below).
         size_t i = 0;
         while (i < restart && later[i].clock / 2 < offBefore) ++i;
-        size_t j = i;
-        while (j < restart && later[j].clock / 2 == offBefore) ++j;
-        if (i == j || j >= restart || later[j].clock / 2 != out.restartFrom) return {};
-        const int behind = dmaClockStartName(later[j - 1].dmactl, hscrollEnabled, later[j - 1].hscrol);
-        if (behind < 0 || behind == offBefore) return {};
-        out.behindStart = behind;
+        uint8_t d = i > 0 ? later[i - 1].dmactl : dmactl, h = i > 0 ? later[i - 1].hscrol : hscrol;
+        while (i < restart && later[i].clock / 2 < out.restartFrom) {
+            const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
+            if (!takeCycleWrites(later, i, hscrollEnabled, d, h)) continue;
+            const int left = dmaClockStartName(d, hscrollEnabled, h);
+            if (left == from) return {};
+            const bool offAgain =
+                left < 0 && out.betweenCount > 0 && out.between[static_cast<size_t>(out.betweenCount - 1)].start < 0;
+            if (offAgain) continue;  // (the decode still waits)
+            if (out.betweenCount == CarriedClock::kMaxBetween) return {};
+            out.between[static_cast<size_t>(out.betweenCount++)] = {static_cast<int8_t>(from),
+                                                                    static_cast<int8_t>(left)};
+        }
     }
     if (offBefore < kCyclesPerLine) out.firstOff = offBefore;
     dmactl = later[restart - 1].dmactl;

@@ -288,13 +288,14 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // `modelled` is false for the lines the model draws without the carried bits: a line begun with
 // the width off whose width no write turns on with the start ahead or latched late (a write from
 // cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
-// passed by two whose later write moves it ahead of the beam again after a write that left the
-// start behind the beam first (the width on) and another width or HSCROL write (a write leaving it
-// so alone is modelled: `behindStart`, `firstOff` from it), or whose second start a still later write leaves
-// behind the beam (the width on) before the beam latches it, where a write after that moves a
-// start ahead again, or that is started a fourth time. (Without those, a write that leaves the
-// last start behind or turns the width off before the beam latches it ends the fetches: `end`,
-// with `restartFrom`, `secondStart` and `firstOff` kept.)
+// passed by two whose second start a still later write leaves behind the beam (the width on)
+// before the beam latches it, where a write after that moves a start ahead again, or that is
+// started a fourth time, or where more than 8 writes between the two starts change what they
+// leave (writes between them that leave the start behind the beam with the width on, one or
+// more, with others turning the width off or leaving a start behind, are modelled: `between`,
+// `firstOff` from the first), or one of them moves the start onto the cycle it acts from. (Without those, a write that
+// leaves the last start behind or turns the width off before the beam latches it ends the fetches: `end`, with
+// `restartFrom`, `secondStart` and `firstOff` kept.)
 inline constexpr int kNoStart = 1000;
 struct CarriedClock {
     bool modelled = false;
@@ -311,11 +312,26 @@ struct CarriedClock {
     // beam latched the second start, and one from `thirdFrom` turned it on again with a start
     // ahead, which is `secondStart` (-1: none). Nothing is fetched in between.
     int secondOff = -1, thirdFrom = -1;
-    // The first name cycle of a start that a write before the restarting one (acting from
-    // `firstOff`) left behind the beam with the width on, -1 for none: nothing is fetched from it
-    // up to `restartFrom`, as with the width off, but the picture's decode runs with that start
-    // from its last catch-up with the beam before the write up to its first after it.
-    int behindStart = -1;
+    // Where a write between the write on cycle 10 and the restarting one left the start behind
+    // the beam with the width on: every write between them that works the timing out again (one
+    // cycle's writes, the last deciding; the first acting from `firstOff`), the cycle it acts from
+    // and the first name cycle it leaves (-1: the width off; a width off after one off is left
+    // out). Nothing is fetched from `firstOff` up to `restartFrom`, as with the width off, but the
+    // picture's decode runs with each start so left from its last catch-up with the beam before
+    // the write up to its first after the next one (with the width off it waits). Empty where
+    // every such write turned the width off.
+    struct BetweenWrite {
+        int8_t from = -1, start = -1;
+    };
+    static constexpr int kMaxBetween = 8;
+    std::array<BetweenWrite, kMaxBetween> between{};
+    int betweenCount = 0;
+    // The first start a write between the two starts left behind the beam (-1: none).
+    int behindStart() const {
+        for (int k = 0; k < betweenCount; ++k)
+            if (between[static_cast<size_t>(k)].start >= 0) return between[static_cast<size_t>(k)].start;
+        return -1;
+    }
     // A line begun with the width off (a pause from 0): the first cycle its carried bits fetch
     // on, where the first write turning the width on acts (the end of the first pause); -1 for
     // other lines.

@@ -1063,23 +1063,32 @@ TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenF
     const std::vector<PlayfieldLine::FetchChange> behindBeforeRestart = {{22, 0x22, 0}, {26, 0x2A, 0}, {30, 0x22, 12}};
     const CarriedClock behind = carriedClockAsWritten(0xF, true, 0x22, 8, behindBeforeRestart);
     EXPECT_TRUE(behind.modelled);
-    EXPECT_EQ(behind.behindStart, 10);
+    EXPECT_EQ(behind.behindStart(), 10);
     EXPECT_EQ(behind.firstOff, 13);
     EXPECT_EQ(behind.restartFrom, 15);
     const std::vector<PlayfieldLine::FetchChange> offBeforeRestart = {{22, 0x22, 0}, {26, 0x20, 0}, {30, 0x22, 12}};
     EXPECT_EQ(dmaClockFetches(0xAA, 0xF, behind, true),
               dmaClockFetches(0xAA, 0xF, carriedClockAsWritten(0xF, true, 0x22, 8, offBeforeRestart), true));
-    //  - the second start ended (HSCROL 0 at clock 30) on a line whose width was off between the
-    //    two starts (DMACTL $20 at clock 24) and then on again with the start behind the beam
-    //    (DMACTL $2A at clock 26) before the restart (HSCROL 12 with DMACTL $22 at clock 28). (With
-    //    the width off all the way to the restart the line is modelled: test
-    //    A4_ACarriedLineWhoseWidthWasOffBetweenItsTwoStartsAndWhoseSecondStartALaterWriteEndsFetchesNeither.)
+    //  (The second start ended (HSCROL 0 at clock 30) on a line whose width was off between the
+    //  two starts (DMACTL $20 at clock 24) and then on again with the start behind the beam (DMACTL
+    //  $2A at clock 26) before the restart (HSCROL 12 with DMACTL $22 at clock 28) was left out too
+    //  while one write alone between the starts could leave the start behind; it is modelled now
+    //  (test
+    //  A4_ACarriedLineWhoseWidthAWriteTurnsOffAndALaterOneLeavesTheStartBehindBeforeTheRestartFetchesNothingInBetween)
+    //  and fetches as with the width off all the way to the restart (test
+    //  A4_ACarriedLineWhoseWidthWasOffBetweenItsTwoStartsAndWhoseSecondStartALaterWriteEndsFetchesNeither).)
     const std::vector<PlayfieldLine::FetchChange> offThenEnded = {
         {22, 0x22, 0}, {24, 0x20, 0}, {26, 0x22, 12}, {28, 0x22, 0}};
     EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 8, offThenEnded).modelled);
     const std::vector<PlayfieldLine::FetchChange> offOnBehindThenEnded = {
         {22, 0x22, 0}, {24, 0x20, 0}, {26, 0x2A, 0}, {28, 0x22, 12}, {30, 0x22, 0}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, offOnBehindThenEnded).modelled);
+    const CarriedClock offOnBehind = carriedClockAsWritten(0xF, true, 0x22, 8, offOnBehindThenEnded);
+    EXPECT_TRUE(offOnBehind.modelled);
+    EXPECT_EQ(offOnBehind.end, 15);
+    const std::vector<PlayfieldLine::FetchChange> offAllTheWayThenEnded = {
+        {22, 0x22, 0}, {24, 0x20, 0}, {28, 0x22, 12}, {30, 0x22, 0}};
+    EXPECT_EQ(dmaClockFetches(0xAA, 0xF, offOnBehind, true),
+              dmaClockFetches(0xAA, 0xF, carriedClockAsWritten(0xF, true, 0x22, 8, offAllTheWayThenEnded), true));
     //  - an ending write (HSCROL 10 at clock 30, acting from 15) moving the second start (name cycle
     //    17) onto the very cycle it acts from (name cycle 15, its clock on the write's cycle 14):
     //    behind the beam, but Altirra checks the edges from its last check on, so the next timing
@@ -1096,6 +1105,54 @@ TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenF
     const std::vector<PlayfieldLine::FetchChange> ontoTheWrite = {
         {22, 0x22, 0}, {26, 0x22, 14}, {30, 0x22, 10}, {34, 0x22, 12}};
     EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, ontoTheWrite).modelled);
+}
+
+TEST(AnticDma,
+     A4_ACarriedLineWhoseWidthAWriteTurnsOffAndALaterOneLeavesTheStartBehindBeforeTheRestartFetchesNothingInBetween) {
+    // The line of A4_ACarriedLineWhoseWidthAWriteTurnsOffBetweenItsTwoStartsFetchesNothingInBetween
+    // (scrolled mode F first row at normal width, a wide fetch, HSCROL 8: first name cycle 14; the
+    // ring $AA, odd places; HSCROL 0 at clock 22, cycle 10, acting from 11: the start on name cycle
+    // 10, bitmaps from 12, passed by two, unlatched) with two writes between the starts: DMACTL $20
+    // (the width off) at clock 26 (cycle 12, acting from 13) and DMACTL $22 at clock 30 (cycle 14,
+    // acting from 15: the width on again, the start on name cycle 10, behind the beam), then DMACTL
+    // $21 at clock 34 (cycle 16, acting from 17: narrow, scrolled, a normal fetch, the start on
+    // name cycle 18, bitmaps from 20). Altirra: the write on cycle 12 makes a pattern with no start
+    // (nothing fetched); the one on 14 finds the start neither latched (LatchPlayfieldEdges checks
+    // with the width then in force, off) nor ahead (mX 14 > max(10, 12 - 4)): the playfield DMA
+    // stays off, nothing fetched; the one on 16 finds the new start ahead (16 <= 20 - 4): active,
+    // the pattern made from the ring and that start (its latch check over cycles 14-16 finds no
+    // start edge: the left start's, 9, is long past). Bitmaps:
+    //   cycles 2-10, the ring alone: 3, 5, 7, 9; 11-12, the first start's pattern: 11 and 12;
+    //   13-16, none; 17-105, the second start's: the ring's odd cycles 17-105 (45) and the start's
+    //   even ones 20-98 (40; its stop, name cycle 98, ends them).
+    // 91 bitmaps take the bus; the refresh waiting from 25 is made on 100, the first free cycle;
+    // the CPU keeps 0, 1, 2, 4, 6, 8, 10, 13-16, 18, 102, 104 and 106-113: 22 cycles.
+    // The model before left such a line (a start left behind the beam with the width on and
+    // another write between the starts) to the model without the carried bits (A1's two starts).
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x22, 0}, {26, 0x20, 0}, {30, 0x22, 0}, {34, 0x21, 0}};
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 8, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 10);
+    EXPECT_EQ(clock.firstOff, 13);
+    EXPECT_EQ(clock.behindStart(), 10);
+    EXPECT_EQ(clock.restartFrom, 17);
+    EXPECT_EQ(clock.secondStart, 18);
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (const int c : {3, 5, 7, 9, 11, 12}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (const int c : {0, 1, 2, 4, 6, 8, 10, 13, 14, 15, 16, 18, 102, 104}) EXPECT_EQ(dma.use[c], DmaUse::Cpu) << c;
+    for (int c = 17; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 20; c <= 98; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.use[100], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 22);
 }
 
 TEST(AnticDma,
@@ -2805,6 +2862,96 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteLeavesBehindBeforeTheRestartIs
                              std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
 }
 
+TEST(AnticMidLine, A4_ACarriedLineWithMoreWritesBetweenItsStartsOneLeavingTheStartBehindIsDrawnWithEachStartsDecode) {
+    // Line 33 of A4_ACarriedLineWhoseStartAWriteLeavesBehindBeforeTheRestartIsDrawnWithThatStartsDecode
+    // (mode F, scrolled, normal width, the ring $55 carried in: even places; HSCROL 0 at clock 18,
+    // cycle 10: the start on name cycle 10, bitmaps from 12, passed by two, unlatched; the decode
+    // caught up at 11 by a DMACTL write there has the read place moved on 6, 8 and 10: place 3)
+    // with more than one DMACTL or HSCROL write between the two starts, one of them leaving the
+    // start behind the beam with the width on. Altirra's playfield DMA is off from the first of
+    // them to the restart whatever each leaves (no start latched, none ahead), so the fetches are
+    // those with the width off there; but it makes mAbnormalDecodePattern again at each, and its
+    // decode (Decode) runs, at each catch-up with the beam, with the start then in force: a start
+    // left behind moves the read place with that start's places and steps it back at the start
+    // (nothing shown, the DMA off), and with the width off (mPFDMAEnd <= mPFDMAStart) it waits.
+    //  a) DMACTL $20 (off) at clock 20 (cycle 11, acting from 12), $22 at clock 24 (cycle 13,
+    //     acting from 14: the width on, the start on name cycle 10, behind), $21 (narrow: a normal
+    //     fetch, name cycle 18, bitmaps from 20, ahead: 15 <= 20 - 4) at clock 28 (cycle 15, acting
+    //     from 16). Fetches: 0 (virtual), 2, 4, 6 (the counter from byte 51 to 55), 8 and 10 (places
+    //     0-1), none on 12-15, 16 and 18 (the ring alone: places 2-3), 20-98 (places 4-43): 44
+    //     bytes, 55-98, place p byte 55 + p, the counter to 99. Decode: waits from 11 (the $22
+    //     write's catch-up on 13 finds the width off); the $21 write's on 15 runs it from 11 with
+    //     the start left behind: nothing on 11, the step back at 12 (place 2), the step on 12
+    //     (3) and 14 (4); then as before a start: on 16 and 18 (6), back at 20: place 5, byte 60
+    //     at clock 2 * 20 + 8 = $30: the narrow window $40-$BF shows bytes 64-95. (A decode waiting
+    //     on to the second start would step on 12, 14, 16, 18: place 6, bytes 65-96.) Line 34
+    //     (narrow, a normal fetch from byte 99, byte 99 + i at clock $30 + 4i) shows bytes 103-134.
+    //  b) DMACTL $32 (a P/M bit: the start behind) at clock 20, $20 (off) at clock 24, $31 at clock
+    //     28: the same fetches. Decode: with the start behind from 11 to the $20 write's catch-up on
+    //     13 (back at 12: place 2, on at 12: 3), waits, then on 14, 16, 18 (6), back at 20: place 5:
+    //     bytes 64-95, line 34 bytes 103-134.
+    //  c) DMACTL $32 at clock 20 (cycle 11), $30 (off) at clock 22 (cycle 12, acting from 13),
+    //     HSCROL 4 at clock 24 (cycle 13, the width still off), $32 at clock 26 (cycle 14, acting from
+    //     15: on, the start on name cycle 12, bitmaps from 14, behind; its latch cycle 11 not the
+    //     write's) and $31 at clock 30 (cycle 16, acting from 17: a normal fetch 2 cycles late, name
+    //     cycle 20, bitmaps from 22, ahead: 16 <= 22 - 4). Fetches: 0-6 (to byte 55), 8 and 10, none
+    //     on 12-16, 18 and 20 (the ring alone), 22-100 (the second start, stop name cycle 100): 44
+    //     bytes, 55-98, the counter to 99. Decode: with the first left start (bitmaps from 12) from
+    //     11 to the $30 write's catch-up on 12: back at 12, place 2; waits (the HSCROL write keeps
+    //     bit 0: no catch-up, and the width is off); the $31 write's catch-up on 16 runs it from 12
+    //     with the second left start (bitmaps from 14): on at 12 (3), back at 14 (2), on at 14 (3);
+    //     then as before a start: on 16, 18 and 20 (6), back at 22: place 5, byte 60 at clock
+    //     2 * 22 + 8 = $34: the window shows bytes 63-94 (a decode waiting from the width off
+    //     would have place 6 there: bytes 64-95). Line 34 (narrow, HSCROL 4: a normal fetch from
+    //     byte 99, name cycle 20, byte 99 + i at $34 + 4i) shows bytes 102-133.
+    // Memory: the bytes shown $FF on line 33, $F0 on line 34, the rest $00: line 33 lit in all its
+    // narrow window, line 34 "1100" in all of it. Line 33 ends with the second start and its stop
+    // (both even): the ring $00.
+    // The model before drew such lines without the carried bits (not modelled: A1's two starts).
+    const std::vector<PlayfieldLine::FetchChange> a = {
+        {4, 0x22, 4}, {22, 0x22, 0}, {24, 0x20, 0}, {28, 0x22, 0}, {32, 0x21, 0}};
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 2, a);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.firstOff, 12);
+    EXPECT_EQ(clock.behindStart(), 10);
+    EXPECT_EQ(clock.restartFrom, 16);
+    EXPECT_EQ(clock.secondStart, 18);
+    const std::string line33 = std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0');
+    const std::string line34 = std::string(16, '0') + repeat("1100", 32) + std::string(16, '0');
+    expectRestartedLineDrawn(
+        [](TestMachine& t) {
+            carriedLinePassedByTwo(t);
+            fill(t, 64, 96, 0xFF);
+            fill(t, 103, 135, 0xF0);
+            t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x20);
+            t.at(kFirstModeLine + 1, 24, Reg::DMACTL, 0x22);
+            t.at(kFirstModeLine + 1, 28, Reg::DMACTL, 0x21);
+        },
+        line33, line34);
+    expectRestartedLineDrawn(
+        [](TestMachine& t) {
+            carriedLinePassedByTwo(t);
+            fill(t, 64, 96, 0xFF);
+            fill(t, 103, 135, 0xF0);
+            t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x32);
+            t.at(kFirstModeLine + 1, 24, Reg::DMACTL, 0x20);
+            t.at(kFirstModeLine + 1, 28, Reg::DMACTL, 0x31);
+        },
+        line33, line34);
+    expectRestartedLineDrawn(
+        [](TestMachine& t) {
+            carriedLinePassedByTwo(t);
+            fill(t, 63, 95, 0xFF);
+            fill(t, 102, 134, 0xF0);
+            t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x32);
+            t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x30);
+            t.at(kFirstModeLine + 1, 24, Reg::HSCROL, 4);
+            t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x32);
+            t.at(kFirstModeLine + 1, 30, Reg::DMACTL, 0x31);
+        },
+        line33, line34);
+}
+
 TEST(AnticMidLine, A4_ACarriedLineWhoseStartAnHscrolWriteKeepingBit0LeavesBehindBeforeTheRestartIsDrawnWithThatStart) {
     // Line 33 of A4_ACarriedLineWhoseStartAWriteLeavesBehindBeforeTheRestartIsDrawnWithThatStartsDecode
     // (mode F, scrolled, normal width, the ring $55 carried in: even places; HSCROL 4 as it begins,
@@ -2847,7 +2994,7 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAnHscrolWriteKeepingBit0LeavesBehind
     const CarriedClock clock =
         carriedClockAsWritten(0xF, true, 0x22, 2, {{{4, 0x22, 4}, {22, 0x22, 0}, {26, 0x22, 4}, {30, 0x21, 4}}});
     EXPECT_TRUE(clock.modelled);
-    EXPECT_EQ(clock.behindStart, 12);
+    EXPECT_EQ(clock.behindStart(), 12);
     EXPECT_EQ(clock.firstOff, 13);
     EXPECT_EQ(clock.restartFrom, 15);
     EXPECT_EQ(clock.secondStart, 20);
@@ -4132,7 +4279,7 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteLeavesBehindBeforeTheResta
     const CarriedClock clock =
         carriedClockAsWritten(2, false, 0x22, 2, {{{22, 0x23, 2}, {24, 0x33, 2}, {28, 0x32, 2}}});
     EXPECT_TRUE(clock.modelled);
-    EXPECT_EQ(clock.behindStart, 10);
+    EXPECT_EQ(clock.behindStart(), 10);
     EXPECT_EQ(clock.firstOff, 12);
     EXPECT_EQ(clock.restartFrom, 14);
     EXPECT_EQ(clock.secondStart, 18);
@@ -4152,6 +4299,52 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteLeavesBehindBeforeTheResta
         EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("0011", 40)) << int{c.between};
         EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), "0001" + std::string(0x9C, '1')) << int{c.between};
     }
+}
+
+TEST(AnticMidLine,
+     A4_ACarriedTextLineWithTheWidthOffAndThenTheStartLeftBehindBeforeTheRestartIsDrawnWithThatStartsDecode) {
+    // The scene of A4_ACarriedTextLineWhoseStartAWriteLeavesBehindBeforeTheRestartIsDrawnWithThatStartsDecode
+    // (the ring $55, even places, carried into line 33, a mode 2 first row at normal width; DMACTL
+    // $23 at clock 18, cycle 10: the start on name cycle 10, passed by two) with two writes between
+    // the starts: DMACTL $20 (the width off) at clock 20 (cycle 11, acting from 12) and $23 at
+    // clock 22 (cycle 12, acting from 13: the width on, the start on name cycle 10, behind the beam;
+    // LatchPlayfieldEdges on 12 checks with the width off: nothing latched), then $22 at clock 26
+    // (cycle 14, acting from 15: the start on name cycle 18, ahead: 14 <= 18 - 2).
+    // Fetches: nothing on 12-14 (Altirra's playfield DMA off from the first write to the restart):
+    // names on 0 (virtual), 2, 4, 6 (the counter from byte 51 to 55), 8, 10 (places 0-1) and the
+    // even cycles 16-96 (places 2-42): 43 names, bytes 55-97, the counter to 98 (99 with one write
+    // between, its name on 14). Font bytes on 3-11 and 15-99 (odd); from cycle 7 font fetch k reads
+    // place k (7: 0, 9: 1, 11: 2, then 9 + 2k: k) before that place's new name comes (8, 10, then
+    // 12 + 2k): line 32's names ($01, character 1, $F0); those of 7 and 9 count as 0.
+    // Picture: Altirra decodes a text line 2 cycles behind each catch-up. The write on cycle 11
+    // catches it up to 9 (nothing of the first start); with the width off it waits, also at the
+    // catch-up of the write on 12; the one on 14 runs it from 9 to 12 with the start left behind
+    // (name cycle 10): the read place steps back at 10 and cycle 10 loads the first font byte (7's,
+    // 0), nothing shown. From 12 it runs as before a start up to the second start (18), which loads
+    // the rest in order: 9's (0) on 18 (clocks 48-51, dark), 11's ($F0) on 20 and the later ones on
+    // each even cycle up to 96: "1100" at $34-$CF, as with the start left behind by one write. (A
+    // decode waiting from the width off on to the second start would load 7's on 18 and 9's on 20:
+    // dark at $30-$37.)
+    // Line 34 (row 1) draws places 0-39, bytes 55-94 ($02, character 2, $0F: "0011"); line 41 (mode
+    // F) starts at byte 98: bytes 98-99 $02 ("0001" at $30-$33 and $34-$37), then bytes 100-137 ($FF).
+    // The model before drew the line without the carried bits (not modelled: A1's two starts).
+    const CarriedClock clock =
+        carriedClockAsWritten(2, false, 0x22, 2, {{{22, 0x23, 2}, {24, 0x20, 2}, {26, 0x23, 2}, {30, 0x22, 2}}});
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.firstOff, 12);
+    EXPECT_EQ(clock.behindStart(), 10);
+    EXPECT_EQ(clock.restartFrom, 15);
+    EXPECT_EQ(clock.secondStart, 18);
+    TestMachine t;
+    ringCarriedIntoAModeTwoLine(t, 0x02);
+    t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), "0000" + repeat("1100", 39));
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("0011", 40));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), "00010001" + std::string(0x98, '1'));
 }
 
 TEST(AnticMidLine,

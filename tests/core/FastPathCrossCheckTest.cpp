@@ -1038,14 +1038,17 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // ahead again, half the time followed by one that makes it wide with HSCROL 0
 // (abnormalDmaScenePassedByTwoThenOffThenAheadThenEndedThenAhead). With `behindBetween` instead of
 // those two, the write between the starts keeps the width and leaves the start behind the beam (a
-// P/M bit turned over, or HSCROL 2-6) (abnormalDmaScenePassedByTwoThenBehindThenAhead).
+// P/M bit turned over, or HSCROL 2-6) (abnormalDmaScenePassedByTwoThenBehindThenAhead); with
+// `moreBetween` too, that write (or one turning the width off) is followed by 1-2 more before the
+// restart, the width off, on wide with a P/M bit turned over, or HSCROL 2-6
+// (abnormalDmaScenePassedByTwoThenBehindAndMoreThenAhead).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
                           bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false,
                           bool ordinary = false, bool laterKeepsWidth = false, bool laterAhead = false,
                           bool laterKeepsBit0 = false, bool textOnly = false, bool sixSeven = false,
                           bool offBetween = false, bool endedAfterOff = false, bool thirdStart = false,
-                          bool behindBetween = false) {
+                          bool behindBetween = false, bool moreBetween = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -1127,7 +1130,9 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
                 if (behindBetween) {
                     // (Or, instead of the width off, a P/M bit turned over or HSCROL 2-6 written: the
                     // start behind the beam with the width on.)
-                    if (beforeSeven.chance(2)) {
+                    if (moreBetween && beforeSeven.chance(3)) {
+                        t.at(y, off, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+                    } else if (beforeSeven.chance(2)) {
                         t.at(y, off, Reg::DMACTL, static_cast<uint8_t>((dmactl | 3) ^ (4 << beforeSeven.below(3))));
                     } else {
                         t.at(y, off, Reg::HSCROL, static_cast<uint8_t>(2 + 2 * beforeSeven.below(3)));
@@ -1135,7 +1140,25 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
                 } else {
                     t.at(y, off, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
                 }
-                const int on = off + 2 + beforeSeven.below(endedAfterOff ? 3 : 9);
+                int lastBetween = off;
+                if (moreBetween) {
+                    // (Then 1-2 more writes 1-2 cycles apart before the restart: the width off, the
+                    // width on wide with a P/M bit turned over, or HSCROL 2-6: mostly the start
+                    // behind the beam or the width off.)
+                    for (int n = 1 + beforeSeven.below(2); n > 0; --n) {
+                        lastBetween += 2 + beforeSeven.below(3);
+                        switch (beforeSeven.below(3)) {
+                            case 0: t.at(y, lastBetween, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3)); break;
+                            case 1:
+                                t.at(y, lastBetween, Reg::DMACTL,
+                                     static_cast<uint8_t>((dmactl | 3) ^ (4 << beforeSeven.below(3))));
+                                break;
+                            default:
+                                t.at(y, lastBetween, Reg::HSCROL, static_cast<uint8_t>(2 + 2 * beforeSeven.below(3)));
+                        }
+                    }
+                }
+                const int on = lastBetween + 2 + beforeSeven.below(endedAfterOff ? 3 : moreBetween ? 5 : 9);
                 if (beforeSeven.chance(2)) {
                     t.at(y, on, Reg::DMACTL, 0x2D);
                 } else {
@@ -1301,6 +1324,10 @@ void abnormalDmaScenePassedByTwoThenOffThenAheadThenEnded(TestMachine& t, uint32
 void abnormalDmaScenePassedByTwoThenBehindThenAhead(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
                          seed % 2 == 0, false, true, false, false, true);
+}
+void abnormalDmaScenePassedByTwoThenBehindAndMoreThenAhead(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
+                         seed % 2 == 0, false, true, false, false, true, true);
 }
 void abnormalDmaScenePassedByTwoThenOffThenAheadThenEndedThenAhead(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
@@ -1960,13 +1987,32 @@ TEST(FastPathCrossCheck, CarriedLinesWhoseStartAWriteLeavesBehindBeforeTheRestar
     int behind = 0, behindText = 0;
     crossCheckCarriedLines(9610, 9650, abnormalDmaScenePassedByTwoThenBehindThenAhead,
                            [&](const PlayfieldLine& pf, const CarriedClock& clock) {
-                               const bool left = clock.modelled && clock.behindStart >= 0;
+                               const bool left = clock.modelled && clock.behindStart() >= 0;
                                behind += left;
                                behindText += left && anticMode(pf.dmaMode).character;
                            });
     // (23 and 11 seen. None while such lines were left to the model without the carried bits.)
     EXPECT_GT(behind, 15) << behindText;
     EXPECT_GT(behindText, 6) << behind;
+}
+
+TEST(FastPathCrossCheck, CarriedLinesWithMoreWritesBetweenTheStartsOneLeavingItBehindEqualTheReference) {
+    // (Seeds 9650-9699: the scenes of the test above with the write between the two starts (or one
+    // turning the width off) followed by 1-2 more before the restart, each turning the width off,
+    // making it wide with a P/M bit turned over or writing HSCROL 2-6.) The carried lines so
+    // started a second time with more than one such write between the starts, one of them leaving
+    // the start behind the beam with the width on (modelled: the decode running with each start so
+    // left up to its next catch-up, waiting with the width off), and the text lines of them
+    int more = 0, moreText = 0;
+    crossCheckCarriedLines(9650, 9700, abnormalDmaScenePassedByTwoThenBehindAndMoreThenAhead,
+                           [&](const PlayfieldLine& pf, const CarriedClock& clock) {
+                               const bool left = clock.modelled && clock.behindStart() >= 0 && clock.betweenCount > 1;
+                               more += left;
+                               moreText += left && anticMode(pf.dmaMode).character;
+                           });
+    // (13 and 6 seen. None while such lines were left to the model without the carried bits.)
+    EXPECT_GT(more, 9) << moreText;
+    EXPECT_GT(moreText, 3) << more;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
