@@ -203,6 +203,26 @@ template <class Run> int twoStartDecode(const PlayfieldLine& pf, const CarriedCl
         run(at, int{w.start}, to, false);
         at = to;
     }
+    if (clock.beforeThirdCount > 0) [[unlikely]] {
+        // A third start after writes that left a start behind the beam (CarriedClock::beforeThird):
+        // the second start's run up to its last catch-up before the write that ended it (the ring
+        // alone: neither the beam nor the decode reached that start, so the third start, further on
+        // or not, runs the same), then each start so left as above, up to the third start's write.
+        const int to = decodedBefore(pf, clock.secondOff) - lag;
+        if (to > at) {
+            run(at, clock.secondStart, to, true);
+            at = to;
+        }
+        for (int k = 0; k < clock.beforeThirdCount; ++k) {
+            const CarriedClock::BetweenWrite& w = clock.beforeThird[static_cast<size_t>(k)];
+            const int next =
+                k + 1 < clock.beforeThirdCount ? clock.beforeThird[static_cast<size_t>(k + 1)].from : clock.thirdFrom;
+            const int until = decodedBefore(pf, next) - lag;
+            if (w.start < 0 || until <= at) continue;
+            run(at, int{w.start}, until, false);
+            at = until;
+        }
+    }
     return at;
 }
 

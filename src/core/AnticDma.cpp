@@ -415,11 +415,13 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // the width off or leaving a start behind too) fetch as one turning the width off (`firstOff`:
 // Altirra's playfield DMA off, no start latched and none ahead); its decode runs with each start
 // so left from one catch-up with the beam to the next, waiting while the width is off
-// (Antic::dmaClockPicture). Left to the model without the carried bits (not modelled): one of
-// them moving the start onto the cycle it acts from (the next timing write would latch it), more
-// than CarriedClock::kMaxBetween of them, one that leaves the second start behind the beam before
-// a third start, a fourth start, and an ending write that moves the start onto the cycle it acts
-// from (see below).
+// (Antic::dmaClockPicture). So do the writes from one that ends the second start leaving a start
+// behind the beam with the width on (or turning the width off, with a later one leaving a start
+// behind) up to a third start (`beforeThird`: nothing fetched over [`secondOff`, `thirdFrom`),
+// the decode running with each start so left). Left to the model without the carried bits (not
+// modelled): one of them moving the start onto the cycle it acts from (the next timing write
+// would latch it), more than CarriedClock::kMaxBetween of them, a fourth start, and an ending
+// write that moves the start onto the cycle it acts from (see below).
 CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol, int first,
                               std::span<const PlayfieldLine::FetchChange> later, const PlayfieldFetch& fetch) {
     size_t restart = 0;
@@ -432,6 +434,25 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
             const int from = later[i].clock / 2;  // the cycle it acts from (actsOnCycle)
             if ((i + 1 < later.size() && later[i + 1].clock / 2 == from) || from < since || from >= until) continue;
             if (dmaClockStartName(later[i].dmactl, hscrollEnabled, later[i].hscrol) >= 0) return false;
+        }
+        return true;
+    };
+    // The writes of later[i, ...) acting before cycle `until` that work the timing out again (one
+    // cycle's writes, the last deciding) into `list` (CarriedClock::between): where each acts from
+    // and the start it leaves behind the beam, -1 for the width off (one after another off left
+    // out: the decode still waits). False where one moves the start onto the cycle it acts from
+    // (the next timing write would latch it: not modelled) or there are too many.
+    auto leftBehind = [&](std::array<CarriedClock::BetweenWrite, CarriedClock::kMaxBetween>& list, int& count, size_t i,
+                          int until) {
+        uint8_t d = i > 0 ? later[i - 1].dmactl : dmactl, h = i > 0 ? later[i - 1].hscrol : hscrol;
+        while (i < later.size() && later[i].clock / 2 < until) {
+            const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
+            if (!takeCycleWrites(later, i, hscrollEnabled, d, h)) continue;
+            const int left = dmaClockStartName(d, hscrollEnabled, h);
+            if (left == from) return false;
+            if (left < 0 && count > 0 && list[static_cast<size_t>(count - 1)].start < 0) continue;
+            if (count == CarriedClock::kMaxBetween) return false;
+            list[static_cast<size_t>(count++)] = {static_cast<int8_t>(from), static_cast<int8_t>(left)};
         }
         return true;
     };
@@ -450,19 +471,7 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
         // latch it (see below).
         size_t i = 0;
         while (i < restart && later[i].clock / 2 < offBefore) ++i;
-        uint8_t d = i > 0 ? later[i - 1].dmactl : dmactl, h = i > 0 ? later[i - 1].hscrol : hscrol;
-        while (i < restart && later[i].clock / 2 < out.restartFrom) {
-            const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
-            if (!takeCycleWrites(later, i, hscrollEnabled, d, h)) continue;
-            const int left = dmaClockStartName(d, hscrollEnabled, h);
-            if (left == from) return {};
-            const bool offAgain =
-                left < 0 && out.betweenCount > 0 && out.between[static_cast<size_t>(out.betweenCount - 1)].start < 0;
-            if (offAgain) continue;  // (the decode still waits)
-            if (out.betweenCount == CarriedClock::kMaxBetween) return {};
-            out.between[static_cast<size_t>(out.betweenCount++)] = {static_cast<int8_t>(from),
-                                                                    static_cast<int8_t>(left)};
-        }
+        if (!leftBehind(out.between, out.betweenCount, i, out.restartFrom)) return {};
     }
     if (offBefore < kCyclesPerLine) out.firstOff = offBefore;
     dmactl = later[restart - 1].dmactl;
@@ -471,6 +480,7 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     for (size_t i = restart; i < later.size();) {
         const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
         if (start - 1 < from) break;          // (the start latched: later writes move only its stop)
+        const size_t ended = i;               // (the first write of the cycle, if it ends the start)
         if (!takeCycleWrites(later, i, hscrollEnabled, dmactl, hscrol)) continue;
         const int moved = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
         if (moved >= 0 && moved - 1 >= from) {
@@ -488,9 +498,13 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
             out.secondStart = start;
             return out;
         }
-        // A third start, the width off all the way from the write to it.
+        // A third start, the width off all the way from the write to it, or writes that left a start
+        // behind the beam with the width on before it (`beforeThird`, from the ending write on).
         const int thirdFrom = later[i + again - 1].clock / 2;
-        if (out.thirdFrom >= 0 || moved >= 0 || !offAllTheWay(i, i + again, from, thirdFrom)) return {};
+        if (out.thirdFrom >= 0) return {};
+        if ((moved >= 0 || !offAllTheWay(i, i + again, from, thirdFrom)) &&
+            !leftBehind(out.beforeThird, out.beforeThirdCount, ended, thirdFrom))
+            return {};
         out.secondOff = from;
         out.thirdFrom = thirdFrom;
         i += again;

@@ -288,12 +288,12 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // `modelled` is false for the lines the model draws without the carried bits: a line begun with
 // the width off whose width no write turns on with the start ahead or latched late (a write from
 // cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
-// passed by two whose second start a still later write leaves behind the beam (the width on)
-// before the beam latches it, where a write after that moves a start ahead again, or that is
-// started a fourth time, or where more than 8 writes between the two starts change what they
-// leave (writes between them that leave the start behind the beam with the width on, one or
-// more, with others turning the width off or leaving a start behind, are modelled: `between`,
-// `firstOff` from the first), or one of them moves the start onto the cycle it acts from. (Without those, a write that
+// passed by two that is started a fourth time, or where more than 8 writes between two of its
+// starts change what they leave (writes between the first two that leave the start behind the
+// beam with the width on, one or more, with others turning the width off or leaving a start
+// behind, are modelled: `between`, `firstOff` from the first; so are such writes from the one
+// that ends the second start before the beam latches it up to a third start: `beforeThird`), or
+// one of them moves the start onto the cycle it acts from. (Without those, a write that
 // leaves the last start behind or turns the width off before the beam latches it ends the fetches: `end`, with
 // `restartFrom`, `secondStart` and `firstOff` kept.)
 inline constexpr int kNoStart = 1000;
@@ -326,6 +326,11 @@ struct CarriedClock {
     static constexpr int kMaxBetween = 8;
     std::array<BetweenWrite, kMaxBetween> between{};
     int betweenCount = 0;
+    // A third start after writes that left a start behind the beam with the width on: as
+    // `between`, the writes from `secondOff` (the one that ended the second start) up to
+    // `thirdFrom`. Empty where every such write turned the width off.
+    std::array<BetweenWrite, kMaxBetween> beforeThird{};
+    int beforeThirdCount = 0;
     // The first start a write between the two starts left behind the beam (-1: none).
     int behindStart() const {
         for (int k = 0; k < betweenCount; ++k)

@@ -1044,10 +1044,20 @@ TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenF
     // moving it ahead again (HSCROL 12 at clock 30, acting from 15). Altirra's playfield DMA is off
     // between the two (no latched start, the start behind), the ring's fetch on 14 included; the
     // two-start clock fetched the ring on across them (a review found it taken for modelled). It
-    // is left to the model without the carried bits (not modelled), as docs/hardware.md says.
+    // was left to the model without the carried bits; it is modelled now as a third start after a
+    // second start left behind (test
+    // A4_ACarriedLineWhoseSecondStartAWriteLeavesBehindAndALaterOneStartsAThirdTimeFetchesAroundThreeStarts):
+    // nothing fetched on 14, as with the width off there.
     const std::vector<PlayfieldLine::FetchChange> secondPassed = {
         {22, 0x22, 0}, {26, 0x22, 12}, {28, 0x22, 0}, {30, 0x22, 12}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, secondPassed).modelled);
+    const CarriedClock third = carriedClockAsWritten(0xF, true, 0x22, 8, secondPassed);
+    EXPECT_TRUE(third.modelled);
+    EXPECT_EQ(third.secondOff, 14);
+    EXPECT_EQ(third.thirdFrom, 15);
+    const std::vector<PlayfieldLine::FetchChange> secondOff = {
+        {22, 0x22, 0}, {26, 0x22, 12}, {28, 0x20, 12}, {30, 0x22, 12}};
+    EXPECT_EQ(dmaClockFetches(0xAA, 0xF, third, true),
+              dmaClockFetches(0xAA, 0xF, carriedClockAsWritten(0xF, true, 0x22, 8, secondOff), true));
     // (Without the write behind the beam, the line is modelled: the tests above.)
     const std::vector<PlayfieldLine::FetchChange> plain = {{22, 0x22, 0}, {26, 0x22, 12}};
     EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 8, plain).modelled);
@@ -1100,11 +1110,54 @@ TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenF
     const std::vector<PlayfieldLine::FetchChange> fourthStart = {{22, 0x22, 0},  {26, 0x22, 12}, {30, 0x20, 12},
                                                                  {34, 0x21, 12}, {38, 0x20, 12}, {42, 0x21, 14}};
     EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, fourthStart).modelled);
-    //  - (the first line above is one too: a third start after a write that left the second start
-    //    behind the beam with the width on, whose decode runs on with that start's timing;)
     const std::vector<PlayfieldLine::FetchChange> ontoTheWrite = {
         {22, 0x22, 0}, {26, 0x22, 14}, {30, 0x22, 10}, {34, 0x22, 12}};
     EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, ontoTheWrite).modelled);
+}
+
+TEST(AnticDma, A4_ACarriedLineWhoseSecondStartAWriteLeavesBehindAndALaterOneStartsAThirdTimeFetchesAroundThreeStarts) {
+    // The line of A4_ACarriedLineWhoseWidthAWriteTurnsOffBetweenItsTwoStartsFetchesNothingInBetween
+    // (scrolled mode F first row at normal width, a wide fetch, HSCROL 8: first name cycle 14; the
+    // ring $AA, odd places; HSCROL 0 at clock 22, cycle 10, acting from 11: the start on name cycle
+    // 10, bitmaps from 12, passed by two) with DMACTL $21 at clock 26 (cycle 12, acting from 13:
+    // narrow, scrolled, a normal fetch, name cycle 18, bitmaps from 20, ahead: 12 <= 20 - 4), DMACTL
+    // $22 at clock 30 (cycle 14, acting from 15: wide again, the start on name cycle 10, behind the
+    // beam; the second start's latch cycle, 17, not reached: not latched) and DMACTL $21 at clock 34
+    // (cycle 16, acting from 17: name cycle 18 again, ahead: 16 <= 20 - 4, a third start; the check
+    // over cycles 14-16 finds no start edge, the left one's, 9, being long past). Altirra: active
+    // from 13 with the second start's pattern, off from 15 (no start latched, none ahead), active
+    // again from 17 with the pattern made from the ring and the third start. Bitmaps:
+    //   cycles 2-10, the ring alone: 3, 5, 7, 9; 11-12, the first start's pattern: 11 and 12;
+    //   13-14, the second start's (the ring alone there): 13; 15-16, none; 17-105, the third
+    //   start's: the ring's odd cycles 17-105 (45) and the start's even ones 20-98 (40).
+    // 92 bitmaps take the bus; the refresh waiting from 25 is made on 100, the first free cycle;
+    // the CPU keeps 0, 1, 2, 4, 6, 8, 10, 14, 15, 16, 18, 102, 104 and 106-113: 21 cycles.
+    // The model before left such a line (a third start after a second start left behind the beam
+    // with the width on) to the model without the carried bits (A1's three starts).
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x22, 0}, {26, 0x21, 0}, {30, 0x22, 0}, {34, 0x21, 0}};
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 8, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.start, 10);
+    EXPECT_EQ(clock.restartFrom, 13);
+    EXPECT_EQ(clock.secondOff, 15);
+    EXPECT_EQ(clock.thirdFrom, 17);
+    EXPECT_EQ(clock.secondStart, 18);
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 8;
+    s.dmaClock = 0xAA;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (const int c : {3, 5, 7, 9, 11, 12, 13}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (const int c : {0, 1, 2, 4, 6, 8, 10, 14, 15, 16, 18, 102, 104}) EXPECT_EQ(dma.use[c], DmaUse::Cpu) << c;
+    for (int c = 17; c <= 105; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 20; c <= 98; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.use[100], DmaUse::Refresh);
+    EXPECT_EQ(dma.cpuCycles(), 21);
 }
 
 TEST(AnticDma,
@@ -2860,6 +2913,51 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteLeavesBehindBeforeTheRestartIs
     };
     expectRestartedLineDrawn(scene, std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0'),
                              std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
+}
+
+TEST(AnticMidLine,
+     A4_ACarriedLineWhoseSecondStartAWriteLeavesBehindAndALaterOneStartsAThirdTimeIsDrawnFromItsCarriedFetches) {
+    // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStartsAgainWithTheCarriedBits
+    // (mode F, scrolled, normal width, the ring $55 carried in: even places; HSCROL 0 at clock 18,
+    // cycle 10: the start on name cycle 10, bitmaps from 12, passed by two; DMACTL $21 at clock 22,
+    // cycle 12, acting from 13: the start on name cycle 18, bitmaps from 20, ahead again) with DMACTL
+    // $22 at clock 26 (cycle 14, acting from 15: wide, the start on name cycle 10, behind the beam,
+    // before the beam latches the second start on 17) and DMACTL $21 again at clock 30 (cycle 16,
+    // acting from 17: the start on name cycle 18, ahead: a third start). Fetches: 0 (virtual), 2, 4,
+    // 6 (the counter from byte 51 to 55); 8 and 10 (the ring), 12 (the first start), 14 (the ring,
+    // the second start's pattern), none on 15-16 (the playfield DMA off: no start latched, none
+    // ahead), 18 (the ring) and 20-98 (the third start, stop name cycle 98): 45 bytes, 55-99, place p
+    // byte 55 + p; the counter to 100.
+    // Picture: the DMACTL write on cycle 12 catches the decode up with the first start (the place
+    // moved on 6, 8, 10, back at 12: place 2); the one on 14 catches it up to 14 with the second start
+    // ahead (the ring alone: on at 12, place 3); the one on 16 runs it from 14 to 16 with the start
+    // left behind (bitmaps from 12, already passed by the decode: no step back; on at 14: place 4,
+    // nothing shown); from 16 it runs as before the third start: on at 16 and 18, back at 20: place 5,
+    // byte 60 at clock 2 * 20 + 8 = $30: the narrow window $40-$BF shows bytes 64-95 (as with the
+    // width off on cycle 14 instead: test
+    // A4_ACarriedLineWhoseSecondStartAWriteTurnsOffAndALaterOneStartsAThirdTimeIsDrawnFromItsCarriedFetches;
+    // that start and the ring have the same places there). Line 34 (narrow, a normal fetch from byte
+    // 100, byte 100 + i at $30 + 4i) shows bytes 104-135. Memory: bytes 64-95 $FF, 104-135 $F0, the
+    // rest $00: line 33 lit in all its window, line 34 "1100" in all of it; line 33 ends with the
+    // third start and its stop (even): the ring $00.
+    // The model before drew line 33 without the carried bits (not modelled: A1's three starts).
+    const CarriedClock clock = carriedClockAsWritten(
+        0xF, true, 0x22, 2, {{{4, 0x22, 4}, {22, 0x22, 0}, {26, 0x21, 0}, {30, 0x22, 0}, {34, 0x21, 0}}});
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.secondOff, 15);
+    EXPECT_EQ(clock.thirdFrom, 17);
+    EXPECT_EQ(clock.beforeThirdCount, 1);
+    expectRestartedLineDrawn(
+        [](TestMachine& t) {
+            carriedLinePassedByTwo(t);
+            fill(t, 64, 96, 0xFF);
+            fill(t, 104, 136, 0xF0);
+            t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x21);
+            t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x22);
+            t.at(kFirstModeLine + 1, 30, Reg::DMACTL, 0x21);
+        },
+        std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0'),
+        std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
 }
 
 TEST(AnticMidLine, A4_ACarriedLineWithMoreWritesBetweenItsStartsOneLeavingTheStartBehindIsDrawnWithEachStartsDecode) {

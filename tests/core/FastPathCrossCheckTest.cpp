@@ -1966,14 +1966,20 @@ TEST(FastPathCrossCheck, CarriedLinesStartedAThirdTimeEqualTheReference) {
     // started a third time after the width off (modelled), and the text lines of them, and of them
     // those whose third start a later write ended again
     int third = 0, thirdText = 0, thirdEnded = 0;
+    // and those whose second start the ending write left behind the beam with the width on
+    int thirdAfterBehind = 0;
     crossCheckCarriedLines(9550, 9610, abnormalDmaScenePassedByTwoThenOffThenAheadThenEndedThenAhead,
                            [&](const PlayfieldLine& pf, const CarriedClock& clock) {
                                const bool started = clock.modelled && clock.thirdFrom >= 0;
                                third += started;
                                thirdText += started && anticMode(pf.dmaMode).character;
                                thirdEnded += started && clock.dmaOffAfterStart();
+                               thirdAfterBehind += started && clock.beforeThirdCount > 0;
                            });
-    // (18, 8 and 4 seen. None while such lines were left to the model without the carried bits.)
+    // (18, 8 and 4 seen while a third start after a second start left behind the beam with the
+    // width on was left to the model without the carried bits; with it modelled, 24 third starts,
+    // 6 of them so. None while such lines were left to the model without the carried bits.)
+    EXPECT_GT(thirdAfterBehind, 3) << third;
     EXPECT_GT(third, 12) << thirdText << " " << thirdEnded;
     EXPECT_GT(thirdText, 4) << third;
     EXPECT_GT(thirdEnded, 1) << third;
