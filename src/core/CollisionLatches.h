@@ -88,6 +88,15 @@ public:
             if (fresh & (1 << b)) first_[index * 4 + b] = where;
     }
 
+    // latch() for the one bit `bit` (0-3): a loop over an object's colours, each latching its
+    // own bit, needs no loop over the bits inside it.
+    void latchBit(int index, int bit, BeamPosition where) {
+        const uint8_t mask = static_cast<uint8_t>(1 << bit);
+        if (regs_[index] & mask) return;
+        regs_[index] |= mask;
+        first_[index * 4 + bit] = where;
+    }
+
     // First (line, clock) where bit `bit` (0-3) of register `index` was set, or invalid.
     BeamPosition firstHit(int index, int bit) const { return first_[index * 4 + bit]; }
 

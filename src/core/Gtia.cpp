@@ -218,7 +218,7 @@ void Gtia::wholeLine(const GtiaLine& at) {
     if (needPf || at.opt.record || at.opt.picture) wholeLineDetail(at, gtia, needPf, possible);
 }
 
-PMG_NOINLINE void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t needPf, uint8_t possible) {
+void Gtia::wholeLineDetail(const GtiaLine& at, int gtia, uint8_t needPf, uint8_t possible) {
     const uint8_t active = cache_.active();
     PlayfieldLine& pf = at.pf;
     const bool record = at.opt.record;

@@ -112,17 +112,24 @@ private:
 
     // A line of cached objects with the registers constant.
     void wholeLineFromCache(const GtiaLine& at) {
-        // Collisions alone, and every bit this line could set is set already: whatever
-        // the objects' shapes, the line changes nothing (see lineSaturated()).
-        if (!at.opt.picture && !at.opt.record && cache_.placedFor(at.regs) &&
-            lineSaturated(cache_, at.regs, possibleColours(at.pf, gtiaMode(at.regs[Reg::PRIOR], at.opt.ctia)),
-                          at.latches)) {
-            cache_.skipShapes();
+        // Collisions alone (the object registers read once for all that is asked of them), and
+        // every bit this line could set is set already: whatever the objects' shapes, the line
+        // changes nothing (see lineSaturated()).
+        if (!at.opt.picture && !at.opt.record) {
+            const ObjectMaskCache::ObjectInputs objects = ObjectMaskCache::inputs(at.regs);
+            if (cache_.placedFor(objects) &&
+                lineSaturated(cache_, ObjectMaskCache::shaped(objects),
+                              possibleColours(at.pf, gtiaMode(at.regs[Reg::PRIOR], at.opt.ctia)), at.latches)) {
+                cache_.skipShapes();
+                return;
+            }
+            cache_.update(objects);
+            wholeLine(at);
             return;
         }
         // Picture or record: a line made from the same inputs as a frame ago is in the
         // frame already (GtiaLineMemo); one whose colours alone changed needs its row alone.
-        if ((at.opt.picture || at.opt.record) && shifters_.empty()) {
+        if (shifters_.empty()) {
             const GtiaLineMemo::Replay left = memo_.replay(at);
             if (left == GtiaLineMemo::Replay::Nothing) return;
             cache_.update(at.regs);

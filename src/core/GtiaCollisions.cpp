@@ -27,6 +27,18 @@ inline unsigned nonZeroByteBits(uint64_t v) {
     return static_cast<unsigned>(((high >> 7) * 0x0102040810204080ull) >> 56);
 }
 
+// The objects (bit o: object o, players first) still lacking one of the playfield colours
+// `possible` (bit n: PFn) in their latches: found for all eight at once, not object by object
+// with a branch each (whose outcome changes as the latches fill up, and is mispredicted about
+// as often as not).
+inline uint8_t objectsLacking(const CollisionLatches& latches, uint8_t possible) {
+    uint64_t pfLatches;
+    std::memcpy(&pfLatches, latches.registers().data() + M0PF, 8);
+    const unsigned lackingRegisters = nonZeroByteBits(~pfLatches & (uint64_t{possible} * 0x0101010101010101ull));
+    // (registers M0PF..M3PF, P0PF..P3PF: objects 4-7, 0-3)
+    return static_cast<uint8_t>((lackingRegisters >> 4) | (lackingRegisters << 4));
+}
+
 // First clock where a and b overlap, or -1.
 inline int firstOverlap(const LineMask& a, const LineMask& b) {
     for (int w = 0; w < 4; ++w)
@@ -116,39 +128,42 @@ void detectPlayfield(int line, const ObjectMasks& m, uint8_t active, const std::
         for (int n = 0; n < 4; ++n) {
             if (!(need & (1 << n))) continue;
             int x = firstOverlap(m[o], pf[n]);
-            if (x >= 0)
-                latches.latch(pfReg, static_cast<uint8_t>(1 << n),
-                              BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x)});
+            if (x >= 0) latches.latchBit(pfReg, n, BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x)});
         }
     }
 }
 
 namespace {
 
-// 32 clocks of a mask from clock x (bit k = clock x + k).
+static_assert(std::endian::native == std::endian::little, "clocksAt() reads a LineMask's words as bytes");
+
+// The clocks from x on of a mask (bit k = clock x + k), at least up to clock 227 and at most
+// 32 of them (x = HPOS, 0..255). One load of the mask's bytes from byte x / 8, no further than
+// its last eight (bytes 24-31): a shift of at most 63 brings clock x to bit 0, and the bits
+// past the mask's end (clock 256 on) are zero. No branch: which word x falls in changes from
+// object to object and line to line.
 inline uint32_t clocksAt(const LineMask& m, int x) {
-    const int i = x >> 6, s = x & 63;
-    uint64_t v = m.w[i] >> s;
-    if (s && i < 3) v |= m.w[i + 1] << (64 - s);
-    return static_cast<uint32_t>(v);
+    const int byte = std::min(x >> 3, 24);
+    uint64_t v;
+    std::memcpy(&v, reinterpret_cast<const uint8_t*>(m.w.data()) + byte, 8);
+    return static_cast<uint32_t>(v >> (x - 8 * byte));
 }
 
 }  // namespace
 
 void detectPlayfield(int line, const ObjectMaskCache& cache, uint8_t active, const std::array<LineMask, 4>& pf,
                      uint8_t possible, CollisionLatches& latches) {
-    for (uint8_t a = active; a; a &= static_cast<uint8_t>(a - 1)) {
+    for (uint8_t a = active & objectsLacking(latches, possible); a; a &= static_cast<uint8_t>(a - 1)) {
         const int o = std::countr_zero(a);
         const int pfReg = playfieldRegister(o);
-        const int need = ~latches.read(pfReg) & possible;
-        if (!need) continue;
-        const ObjectSpan& span = cache.span(o);
-        for (int n = 0; n < 4; ++n) {
-            if (!(need & (1 << n))) continue;
-            if (const uint32_t both = clocksAt(pf[n], span.x) & span.bits)
-                latches.latch(
-                    pfReg, static_cast<uint8_t>(1 << n),
-                    BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(span.x + std::countr_zero(both))});
+        const int x = cache.x(o);
+        const uint32_t bits = cache.bits(o);
+        for (unsigned need = ~latches.read(pfReg) & possible; need; need &= need - 1) {
+            const int n = std::countr_zero(need);
+            if (const uint32_t both = clocksAt(pf[n], x) & bits)
+                latches.latchBit(
+                    pfReg, n,
+                    BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x + std::countr_zero(both))});
         }
     }
 }
@@ -157,15 +172,7 @@ void detectPlayfieldFromBytes(int line, const Memory& mem, const PlayfieldLine& 
                               uint8_t active, uint8_t possible, CollisionLatches& latches) {
     const int span = anticMode(pf.mode).clocksPerByte;
     const auto& table = kBitmapClocks.clocks[pf.mode - 8];
-    // Only the objects still lacking a colour the line can show: found for all eight at once
-    // from the latches, not object by object with a branch each (whose outcome changes as the
-    // latches fill up, and is mispredicted about as often as not).
-    uint64_t pfLatches;
-    std::memcpy(&pfLatches, latches.registers().data() + M0PF, 8);
-    const unsigned lackingRegisters = nonZeroByteBits(~pfLatches & (uint64_t{possible} * 0x0101010101010101ull));
-    // (registers M0PF..M3PF, P0PF..P3PF: objects 4-7, 0-3)
-    const uint8_t lacking = static_cast<uint8_t>((lackingRegisters >> 4) | (lackingRegisters << 4));
-    for (uint8_t a = active & lacking; a; a &= static_cast<uint8_t>(a - 1)) {
+    for (uint8_t a = active & objectsLacking(latches, possible); a; a &= static_cast<uint8_t>(a - 1)) {
         const int o = std::countr_zero(a);
         const int pfReg = playfieldRegister(o);
         const int need = ~latches.read(pfReg) & possible;
@@ -189,28 +196,11 @@ void detectPlayfieldFromBytes(int line, const Memory& mem, const PlayfieldLine& 
             for (int i = 0; i < count; ++i) m |= ((table[bytes[i]] >> (16 * n)) & 0xFFFF) << (i * span);
             const uint64_t under = rel >= 0 ? m >> rel : m << -rel;  // bit k: clock x + k
             if (const uint32_t both = static_cast<uint32_t>(under) & bits)
-                latches.latch(
-                    pfReg, static_cast<uint8_t>(1 << n),
+                latches.latchBit(
+                    pfReg, n,
                     BeamPosition{static_cast<int16_t>(line), static_cast<int16_t>(x + std::countr_zero(both))});
         }
     }
-}
-
-// Every object that can have a pixel in the window (a shape in its GRAF latch, a placement
-// that reaches the window) has latched every PF colour the line can show, and every PL bit of
-// two such objects whose extents meet is set. Latches only gain bits until HITCLR.
-bool lineSaturated(const ObjectMaskCache& cache, const RegisterFile& regs, uint8_t possible,
-                   const CollisionLatches& latches) {
-    const unsigned live = ObjectMaskCache::shaped(regs) & cache.visible();
-    uint64_t pfLatches, plLatches;
-    std::memcpy(&pfLatches, latches.registers().data() + M0PF, 8);
-    std::memcpy(&plLatches, latches.registers().data() + M0PL, 8);
-    // Both latch groups are bytes M0..M3, P0..P3: the live objects with nibbles swapped.
-    const uint64_t liveBytes = kByteMasks[((live & 0x0F) << 4) | (live >> 4)];
-    const uint64_t needPf = uint64_t{possible} * 0x0101010101010101ull & liveBytes;
-    // A PL bit needs its two objects live: the register's own object, and the player.
-    const uint64_t needPl = cache.pairLatches() & liveBytes & ((live & 0x0F) * 0x0101010101010101ull);
-    return (pfLatches & needPf) == needPf && (plLatches & needPl) == needPl;
 }
 
 void detectCollisions(int line, const ObjectMasks& objects, const std::array<LineMask, 4>& playfield,

@@ -74,10 +74,25 @@ inline uint8_t playfieldNeeded(const CollisionLatches& latches, uint8_t active, 
     return static_cast<uint8_t>(need & 0x0F);
 }
 
-// True if no overlap on a line of cached objects (`cache` placed for `regs`, shapes perhaps
-// not) could set a collision bit that is not set yet; `possible` as possibleColours().
-bool lineSaturated(const ObjectMaskCache& cache, const RegisterFile& regs, uint8_t possible,
-                   const CollisionLatches& latches);
+// True if no overlap on a line of cached objects (`cache` placed for the line, shapes perhaps
+// not; `shaped` as ObjectMaskCache::shaped()) could set a collision bit that is not set yet;
+// `possible` as possibleColours(). That is: every object that can have a pixel in the window
+// (a shape in its GRAF latch, a placement that reaches the window) has latched every PF colour
+// the line can show, and every PL bit of two such objects whose extents meet is set. Latches
+// only gain bits until HITCLR. Inline: collisions alone ask it on almost every line.
+inline bool lineSaturated(const ObjectMaskCache& cache, uint8_t shaped, uint8_t possible,
+                          const CollisionLatches& latches) {
+    const unsigned live = shaped & cache.visible();
+    uint64_t pfLatches, plLatches;
+    std::memcpy(&pfLatches, latches.registers().data() + M0PF, 8);
+    std::memcpy(&plLatches, latches.registers().data() + M0PL, 8);
+    // Both latch groups are bytes M0..M3, P0..P3: the live objects with nibbles swapped.
+    const uint64_t liveBytes = kByteMasks[((live & 0x0F) << 4) | (live >> 4)];
+    const uint64_t needPf = uint64_t{possible} * 0x0101010101010101ull & liveBytes;
+    // A PL bit needs its two objects live: the register's own object, and the player.
+    const uint64_t needPl = cache.pairLatches() & liveBytes & ((live & 0x0F) * 0x0101010101010101ull);
+    return (pfLatches & needPf) == needPf && (plLatches & needPl) == needPl;
+}
 
 // Object-playfield overlaps: `pf` holds the segment's playfield colours (already cut to the
 // segment's window), `possible` the colours worth testing. Bits already latched need no test.

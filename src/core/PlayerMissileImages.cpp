@@ -126,33 +126,15 @@ void ObjectMaskCache::placeObjects(const ObjectInputs& now) {
 }
 
 void ObjectMaskCache::rebuild(const ObjectInputs& now) {
-    const bool placed = valid_ && now.hpos == inputs_.hpos && now.sizep == inputs_.sizep && now.sizem == inputs_.sizem;
-    if (!placed) placeObjects(now);
-    const uint32_t oldGrafp = inputs_.grafp;
-    const uint8_t oldGrafm = inputs_.grafm;
-    // Field by field: `now` was just built in pieces, and a whole-struct copy would read
-    // it back in one wide load that waits for those stores.
-    inputs_.hpos = now.hpos;
-    inputs_.sizep = now.sizep;
-    inputs_.sizem = now.sizem;
-    inputs_.grafp = now.grafp;
-    inputs_.grafm = now.grafm;
-
-    // The images to redo: all eight when the placement changed, else those whose GRAF byte
-    // or pair did (most lines: DMA reloads one or two). The others hold what this shape and
-    // placement make already (a line that skipped its shapes left them as they were). A
-    // missile is a 2-bit shape: the higher bit of its GRAFM pair is the left pixel (P1).
-    const unsigned redo =
-        placed ? nonZeroBytes(now.grafp ^ oldGrafp) | (nonZeroPairs(static_cast<uint8_t>(now.grafm ^ oldGrafm)) << 4)
-               : 0xFFu;
-    unsigned active = active_;
-    for (unsigned r = redo; r; r &= r - 1) {
-        const int o = std::countr_zero(r);
+    placeObjects(now);
+    inputs_ = now;
+    unsigned active = 0;
+    for (int o = 0; o < kObjectCount; ++o) {
+        // (a missile's pair in bits 7-6, as reshape() makes it)
         const unsigned graf = o < 4 ? (now.grafp >> (8 * o)) & 0xFF : ((now.grafm >> (2 * (o - 4))) & 3) << 6;
-        const uint32_t bits = expand_[o][graf] & clip_[o];
+        bits_[o] = expand_[o][graf] & clip_[o];
         shape_[o] = static_cast<uint8_t>(graf);
-        bits_[o] = bits;
-        active = (active & ~(1u << o)) | (static_cast<unsigned>(bits != 0) << o);
+        active |= static_cast<unsigned>(bits_[o] != 0) << o;
     }
     active_ = static_cast<uint8_t>(active);
     shapesValid_ = true;

@@ -17,8 +17,13 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstring>
 #include <span>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/LineMask.h"
 #include "core/RegisterFile.h"
@@ -73,6 +78,17 @@ struct ObjectSpan {
     uint32_t bits = 0;   // bit k: active at clock x + k, inside the collision window
 };
 
+// Bit k of kNonZeroPairs.bits[v]: bit pair k of `v` (missile k's in GRAFM) is not zero.
+struct NonZeroPairTable {
+    uint8_t bits[256];
+    constexpr NonZeroPairTable() : bits() {
+        for (int v = 0; v < 256; ++v)
+            for (int k = 0; k < 4; ++k)
+                if ((v >> (2 * k)) & 3) bits[v] |= static_cast<uint8_t>(1 << k);
+    }
+};
+inline constexpr NonZeroPairTable kNonZeroPairs{};
+
 // objectMasksFromRegisters() for consecutive lines, kept as spans and redone only when the
 // object registers change (on most lines none do, or only GRAF latches reloaded by DMA).
 // version() changes whenever an object's pixels do, so work derived from the objects alone
@@ -84,15 +100,39 @@ public:
     // the shapes) share a clock of the window. Bit p*8+q (p < q) set for such a pair.
     using PairSet = uint64_t;
 
-    // Brings the objects up to date with the registers (rarely any work: see changed()).
-    void update(const RegisterFile& regs) {
-        const ObjectInputs now = inputs(regs);
-        if (changed(now)) rebuild(now);
+    // The object registers HPOSP0..GRAFM, read once for the questions a line asks below.
+    struct ObjectInputs {
+        uint64_t hpos = 0;
+        uint32_t sizep = 0, grafp = 0;
+        uint8_t sizem = 0, grafm = 0;
+    };
+    // The registers as the cache compares them: in the pieces they are written in (HPOS and
+    // SIZE rarely; GRAFP0-3 as one word and GRAFM by P/M DMA), so no load waits on stores.
+    static ObjectInputs inputs(const RegisterFile& regs) {
+        const uint8_t* in = regs.data();
+        ObjectInputs now;
+        std::memcpy(&now.hpos, in + static_cast<int>(Reg::HPOSP0), 8);
+        std::memcpy(&now.sizep, in + static_cast<int>(Reg::SIZEP0), 4);
+        now.sizem = in[static_cast<int>(Reg::SIZEM)];
+        std::memcpy(&now.grafp, in + static_cast<int>(Reg::GRAFP0), 4);
+        now.grafm = in[static_cast<int>(Reg::GRAFM)];
+        return now;
+    }
+
+    // Brings the objects up to date with the registers: on most lines nothing, or the one or
+    // two images whose GRAF DMA reloaded (reshape); all of them when HPOS or SIZE changed.
+    void update(const RegisterFile& regs) { update(inputs(regs)); }
+    void update(const ObjectInputs& now) {
+        if (!valid_ || now.hpos != inputs_.hpos || now.sizep != inputs_.sizep || now.sizem != inputs_.sizem) {
+            rebuild(now);
+        } else if (!shapesValid_ || now.grafp != inputs_.grafp || now.grafm != inputs_.grafm) {
+            reshape(now.grafp, now.grafm);
+        }
     }
     // True if the objects are placed (HPOS, SIZE) as the registers say; their shapes may be
     // out of date (see skipShapes).
-    bool placedFor(const RegisterFile& regs) const {
-        const ObjectInputs now = inputs(regs);
+    bool placedFor(const RegisterFile& regs) const { return placedFor(inputs(regs)); }
+    bool placedFor(const ObjectInputs& now) const {
         return valid_ && now.hpos == inputs_.hpos && now.sizep == inputs_.sizep && now.sizem == inputs_.sizem;
     }
     // The line needs the objects' placement only: their shapes are brought up to date by the
@@ -125,8 +165,8 @@ public:
     uint8_t visible() const { return visible_; }
     // The objects with a shape on this line, from the GRAF latches alone (see objects with a
     // pixel: active()); up to date even when the shapes are not (skipShapes).
-    static uint8_t shaped(const RegisterFile& regs) {
-        const ObjectInputs now = inputs(regs);
+    static uint8_t shaped(const RegisterFile& regs) { return shaped(inputs(regs)); }
+    static uint8_t shaped(const ObjectInputs& now) {
         return static_cast<uint8_t>(nonZeroBytes(now.grafp) | (nonZeroPairs(now.grafm) << 4));
     }
     PairSet candidates() const { return candidates_; }
@@ -137,42 +177,53 @@ public:
     void recordMasks(ObjectMasks& out) const;
 
 private:
-    struct ObjectInputs {  // HPOSP0..GRAFM as of the last update
-        uint64_t hpos = 0;
-        uint32_t sizep = 0, grafp = 0;
-        uint8_t sizem = 0, grafm = 0;
-    };
-    // The registers as the cache compares them: in the pieces they are written in (HPOS and
-    // SIZE rarely; GRAFP0-3 as one word and GRAFM by P/M DMA), so no load waits on stores.
-    static ObjectInputs inputs(const RegisterFile& regs) {
-        const uint8_t* in = regs.data();
-        ObjectInputs now;
-        std::memcpy(&now.hpos, in + static_cast<int>(Reg::HPOSP0), 8);
-        std::memcpy(&now.sizep, in + static_cast<int>(Reg::SIZEP0), 4);
-        now.sizem = in[static_cast<int>(Reg::SIZEM)];
-        std::memcpy(&now.grafp, in + static_cast<int>(Reg::GRAFP0), 4);
-        now.grafm = in[static_cast<int>(Reg::GRAFM)];
-        return now;
-    }
-    // Bit-parallel, as these run on almost every line. Bit k: byte k of `v` is not zero (bit 7
-    // of each byte of `high` is set when its low 7 bits carry into it or it is set; the
-    // multiply gathers bits 7, 15, 23, 31 into bits 24-27, and no two of its partial
-    // products meet, so nothing carries).
+    // These run on almost every line. Bit k: byte k of `v` is not zero: one compare of all four
+    // bytes with zero where SSE2 is there, else bit-parallel (bit 7 of each byte of `high` is set
+    // when its low 7 bits carry into it or it is set; the multiply gathers bits 7, 15, 23, 31
+    // into bits 24-27, and no two of its partial products meet, so nothing carries).
     static unsigned nonZeroBytes(uint32_t v) {
+#if defined(__SSE2__)
+        const __m128i zero = _mm_cmpeq_epi8(_mm_cvtsi32_si128(static_cast<int>(v)), _mm_setzero_si128());
+        return ~static_cast<unsigned>(_mm_movemask_epi8(zero)) & 0x0Fu;
+#else
         const uint32_t high = (((v & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | v) & 0x80808080u;
         return (((high >> 7) * 0x01020408u) >> 24) & 0x0Fu;
+#endif
     }
     // Bit k: bit pair k of `v` (missile k's in GRAFM) is not zero.
-    static unsigned nonZeroPairs(uint8_t v) {
-        unsigned pairs = (v | (v >> 1)) & 0x55u;
-        pairs = (pairs | (pairs >> 1)) & 0x33u;
-        return (pairs | (pairs >> 2)) & 0x0Fu;
-    }
-    bool changed(const ObjectInputs& now) const {
-        return !valid_ || !shapesValid_ || now.grafp != inputs_.grafp || now.grafm != inputs_.grafm ||
-               now.hpos != inputs_.hpos || now.sizep != inputs_.sizep || now.sizem != inputs_.sizem;
-    }
+    static unsigned nonZeroPairs(uint8_t v) { return kNonZeroPairs.bits[v]; }
+    // The placement changed (or nothing is cached yet): every object placed and shaped anew.
     void rebuild(const ObjectInputs& now);
+    // The placement holds: the images whose GRAF byte or pair changed since they were made are
+    // made again (a line that skipped its shapes left them as they were). Inline, as it runs on
+    // most lines with DMA players: a call and a loop with a branch per object cost as much as
+    // the images. A missile is a 2-bit shape: the higher bit of its GRAFM pair is the left
+    // pixel (P1).
+    void reshape(uint32_t grafp, uint8_t grafm) {
+        const unsigned players = nonZeroBytes(grafp ^ inputs_.grafp);
+        const unsigned missiles = nonZeroPairs(static_cast<uint8_t>(grafm ^ inputs_.grafm));
+        inputs_.grafp = grafp;
+        inputs_.grafm = grafm;
+        unsigned shown = 0;  // bit o: object o, made again, has pixels in the window
+        for (unsigned r = players; r; r &= r - 1) {
+            const int o = std::countr_zero(r);
+            const unsigned graf = (grafp >> (8 * o)) & 0xFF;
+            bits_[o] = expand_[o][graf] & clip_[o];
+            shape_[o] = static_cast<uint8_t>(graf);
+            shown |= static_cast<unsigned>(bits_[o] != 0) << o;
+        }
+        for (unsigned r = missiles << 4; r; r &= r - 1) {
+            const int o = std::countr_zero(r);
+            const unsigned graf = ((grafm >> (2 * (o - 4))) & 3) << 6;
+            bits_[o] = expand_[o][graf] & clip_[o];
+            shape_[o] = static_cast<uint8_t>(graf);
+            shown |= static_cast<unsigned>(bits_[o] != 0) << o;
+        }
+        active_ = static_cast<uint8_t>((active_ & ~(players | missiles << 4)) | shown);
+        shapesValid_ = true;
+        ++version_;
+        stale_ = true;
+    }
     void placeObjects(const ObjectInputs& now);
 
     ObjectSpan place_[kObjectCount];          // x, width and length (shape and bits: below)
