@@ -52,6 +52,16 @@
 // (13%), the object masks' rebuild (12%) and the playfield collisions (11%); the samples of the
 // last two sit on the instruction after a load of the line's own data (the expansion table,
 // the masks): the frame waits on memory as much as it computes.
+// The session after that (1 December 2026) counted instructions with callgrind over 512 moving frames
+// (the same frames every run) and cut them: collisions alone 100,800 -> 90,000 a frame, with the
+// picture 202,600 -> 185,900, picture and record 276,200 -> 259,400 (see the commits "Speed: a
+// line's objects and collisions..." and "Speed: fixed objects painted inline..."). Timed in one
+// run (medians of 4 alternating runs; the code of before the speed work, the code before that
+// change, this code): collisions alone 8.26, 5.83, 5.14 us; with the picture 20.6, 12.2, 12.3
+// us; picture and record 36.3, 16.7, 16.7 us. The collisions follow the count; the picture does
+// not (8% fewer instructions, the same time). Where its time goes was not found (no hardware
+// counters here); the suspect left is the one the tries above that stored each byte once were
+// after: objects blended over a row's bytes just stored, at other offsets, by its copy.
 //
 // The busy scene is static: every frame starts as the one before did (HITCLR included), so
 // the machine takes the last frame's result (the frame memo, Machine::runFrame) and these
