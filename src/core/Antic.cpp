@@ -188,40 +188,58 @@ int decodedBefore(const PlayfieldLine& pf, int actsFrom) {
 // width off or left the start behind the beam first; with writes between them that left the
 // start behind the beam (CarriedClock::between), each start so left from there, nothing shown, up
 // to its last catch-up before the next of those writes or the restart, the decode waiting while
-// the width was off. Returns the cycle the decode has reached, from which it runs as before the
-// second start. `lag`: the cycles a mode's decode runs behind a catch-up (2 on a text line).
+// the width was off. With more starts after writes that left a start behind the beam
+// (CarriedClock::beforeThird), each start's picture up to its last catch-up before the write that
+// ended it, then each start so left as before the restart, up to the next start's write; the
+// starts from the second on run as the last one (`secondStart`): neither the beam nor the decode
+// reached theirs, so the last start, further on or not, runs the same. Returns the cycle the
+// decode has reached, from which it runs as before the last start. `lag`: the cycles a mode's
+// decode runs behind a catch-up (2 on a text line).
 template <class Run> int twoStartDecode(const PlayfieldLine& pf, const CarriedClock& clock, int lag, Run&& run) {
-    const int firstTo = std::max(1, decodedBefore(pf, clock.firstOff >= 0 ? clock.firstOff : clock.restartFrom) - lag);
-    run(1, clock.start, firstTo, true);
-    int at = firstTo;
-    for (int k = 0; k < clock.betweenCount; ++k) {
-        const CarriedClock::BetweenWrite& w = clock.between[static_cast<size_t>(k)];
-        const int next =
-            k + 1 < clock.betweenCount ? clock.between[static_cast<size_t>(k + 1)].from : clock.restartFrom;
-        const int to = decodedBefore(pf, next) - lag;
-        if (w.start < 0 || to <= at) continue;  // (the width off: no start to decode up to; or no catch-up)
-        run(at, int{w.start}, to, false);
-        at = to;
+    // From cycle `from` the decode runs with the start `start` (-1: the width off, it waits), its
+    // picture shown or not, up to its last catch-up with the beam before the next step's write.
+    struct Step {
+        int from, start;
+        bool shown;
+    };
+    std::array<Step, 4 + CarriedClock::kMaxBetween * 2 + CarriedClock::kMaxLaterStarts * 2> steps{};
+    size_t n = 0;
+    steps[n++] = {1, clock.start, true};
+    if (clock.firstOff >= 0 && clock.betweenCount == 0) steps[n++] = {clock.firstOff, -1, false};
+    for (int k = 0; k < clock.betweenCount; ++k)
+        steps[n++] = {clock.between[static_cast<size_t>(k)].from, clock.between[static_cast<size_t>(k)].start, false};
+    int last = clock.restartFrom;
+    if (clock.beforeThirdCount > 0 || clock.moreStartCount > 0) [[unlikely]] {
+        steps[n++] = {clock.restartFrom, clock.secondStart, true};
+        int k = 0;
+        // The writes of `beforeThird` from a start's ending one (acting from `off`) up to `until`,
+        // or the width off from `off` where every write so turned it off.
+        auto ended = [&](int off, int until) {
+            if (k == clock.beforeThirdCount || clock.beforeThird[static_cast<size_t>(k)].from != off) {
+                steps[n++] = {off, -1, false};
+                return;
+            }
+            for (; k < clock.beforeThirdCount && clock.beforeThird[static_cast<size_t>(k)].from < until; ++k)
+                steps[n++] = {clock.beforeThird[static_cast<size_t>(k)].from,
+                              clock.beforeThird[static_cast<size_t>(k)].start, false};
+        };
+        int off = clock.secondOff;
+        for (int m = 0; m < clock.moreStartCount; ++m) {
+            const CarriedClock::LaterStart& s = clock.moreStarts[static_cast<size_t>(m)];
+            ended(off, s.from);
+            steps[n++] = {s.from, clock.secondStart, true};
+            off = s.off;
+        }
+        ended(off, clock.thirdFrom);
+        last = clock.thirdFrom;
     }
-    if (clock.beforeThirdCount > 0) [[unlikely]] {
-        // A third start after writes that left a start behind the beam (CarriedClock::beforeThird):
-        // the second start's run up to its last catch-up before the write that ended it (the ring
-        // alone: neither the beam nor the decode reached that start, so the third start, further on
-        // or not, runs the same), then each start so left as above, up to the third start's write.
-        const int to = decodedBefore(pf, clock.secondOff) - lag;
-        if (to > at) {
-            run(at, clock.secondStart, to, true);
-            at = to;
-        }
-        for (int k = 0; k < clock.beforeThirdCount; ++k) {
-            const CarriedClock::BetweenWrite& w = clock.beforeThird[static_cast<size_t>(k)];
-            const int next =
-                k + 1 < clock.beforeThirdCount ? clock.beforeThird[static_cast<size_t>(k + 1)].from : clock.thirdFrom;
-            const int until = decodedBefore(pf, next) - lag;
-            if (w.start < 0 || until <= at) continue;
-            run(at, int{w.start}, until, false);
-            at = until;
-        }
+    int at = 1;
+    for (size_t i = 0; i < n; ++i) {
+        int to = decodedBefore(pf, i + 1 < n ? steps[i + 1].from : last) - lag;
+        if (i == 0) to = std::max(1, to);
+        if (steps[i].start < 0 || to <= at) continue;  // (the width off: no start to decode up to; or no catch-up)
+        run(at, steps[i].start, to, steps[i].shown);
+        at = to;
     }
     return at;
 }

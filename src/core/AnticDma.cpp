@@ -418,10 +418,12 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // (Antic::dmaClockPicture). So do the writes from one that ends the second start leaving a start
 // behind the beam with the width on (or turning the width off, with a later one leaving a start
 // behind) up to a third start (`beforeThird`: nothing fetched over [`secondOff`, `thirdFrom`),
-// the decode running with each start so left). Left to the model without the carried bits (not
-// modelled): one of them moving the start onto the cycle it acts from (the next timing write
-// would latch it), more than CarriedClock::kMaxBetween of them, a fourth start, and an ending
-// write that moves the start onto the cycle it acts from (see below).
+// the decode running with each start so left). A third start ended the same way and a later one
+// ahead start the line a fourth time, and so on (`moreStarts`: each start between the second and
+// the last fetching the carried bits alone, nothing fetched from its ending write to the next
+// start). Left to the model without the carried bits (not modelled): one of those writes moving
+// the start onto the cycle it acts from (the next timing write would latch it), and an ending
+// write that does so (see below).
 CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol, int first,
                               std::span<const PlayfieldLine::FetchChange> later, const PlayfieldFetch& fetch) {
     size_t restart = 0;
@@ -440,18 +442,21 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     // The writes of later[i, ...) acting before cycle `until` that work the timing out again (one
     // cycle's writes, the last deciding) into `list` (CarriedClock::between): where each acts from
     // and the start it leaves behind the beam, -1 for the width off (one after another off left
-    // out: the decode still waits). False where one moves the start onto the cycle it acts from
-    // (the next timing write would latch it: not modelled) or there are too many.
+    // out: the decode still waits), after those `list` holds (another start's). False where one
+    // moves the start onto the cycle it acts from (the next timing write would latch it: not
+    // modelled). (The list has room for a write a cycle between the first cycle a write after the
+    // one on cycle 10 acts from and the last a restart can: CarriedClock::kMaxBetween.)
     auto leftBehind = [&](std::array<CarriedClock::BetweenWrite, CarriedClock::kMaxBetween>& list, int& count, size_t i,
                           int until) {
+        const int first = count;
         uint8_t d = i > 0 ? later[i - 1].dmactl : dmactl, h = i > 0 ? later[i - 1].hscrol : hscrol;
         while (i < later.size() && later[i].clock / 2 < until) {
             const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
             if (!takeCycleWrites(later, i, hscrollEnabled, d, h)) continue;
             const int left = dmaClockStartName(d, hscrollEnabled, h);
             if (left == from) return false;
-            if (left < 0 && count > 0 && list[static_cast<size_t>(count - 1)].start < 0) continue;
-            if (count == CarriedClock::kMaxBetween) return false;
+            if (left < 0 && count > first && list[static_cast<size_t>(count - 1)].start < 0) continue;
+            if (count == CarriedClock::kMaxBetween) return false;  // (never: one a cycle, see above)
             list[static_cast<size_t>(count++)] = {static_cast<int8_t>(from), static_cast<int8_t>(left)};
         }
         return true;
@@ -500,12 +505,19 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
         }
         // A third start, the width off all the way from the write to it, or writes that left a start
         // behind the beam with the width on before it (`beforeThird`, from the ending write on).
+        // A start after a third one so ended is another start the same way (Altirra keeps nothing
+        // of the starts it did not latch: each timing write finds the start in force ahead of the
+        // beam or not): the one ended becomes one of `moreStarts`, the new one the last.
         const int thirdFrom = later[i + again - 1].clock / 2;
-        if (out.thirdFrom >= 0) return {};
+        if (out.thirdFrom >= 0) {
+            if (out.moreStartCount == CarriedClock::kMaxLaterStarts) return {};  // (never: see kMaxLaterStarts)
+            out.moreStarts[static_cast<size_t>(out.moreStartCount++)] = {static_cast<int8_t>(out.thirdFrom),
+                                                                         static_cast<int8_t>(from)};
+        }
         if ((moved >= 0 || !offAllTheWay(i, i + again, from, thirdFrom)) &&
             !leftBehind(out.beforeThird, out.beforeThirdCount, ended, thirdFrom))
             return {};
-        out.secondOff = from;
+        if (out.secondOff < 0) out.secondOff = from;
         out.thirdFrom = thirdFrom;
         i += again;
         dmactl = later[i - 1].dmactl;
@@ -654,8 +666,15 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, const CarriedClock& cloc
     };
     // (Two starts with the width off between them: no start in the pattern, nothing fetched.)
     if (clock.firstOff >= 0) fetchNothing(clock.firstOff, clock.restartFrom);
-    // (A third start after the width off: nothing fetched while it was off.)
-    if (clock.secondOff >= 0) fetchNothing(clock.secondOff, clock.thirdFrom);
+    // (A third start after the width off: nothing fetched while it was off; with more starts, from
+    // each start's end up to the next's beginning.)
+    int ended = clock.secondOff;
+    for (int k = 0; k < clock.moreStartCount; ++k) {
+        const CarriedClock::LaterStart& s = clock.moreStarts[static_cast<size_t>(k)];
+        fetchNothing(ended, s.from);
+        ended = s.off;
+    }
+    if (ended >= 0) fetchNothing(ended, clock.thirdFrom);
     // (A name cycle the pattern before a write decided: the carried bits alone. With two starts,
     // the first start's name cycle the write on cycle 10 passed by two.)
     if (clock.unfetchedName >= 0 && !((ring >> (clock.unfetchedName & 7)) & 1))

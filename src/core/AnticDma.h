@@ -284,16 +284,17 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // before the beam latches the second start, followed by one that turns it on again with a start
 // ahead (the width off all the way between), starts the line a third time: nothing is fetched
 // over [`secondOff`, `thirdFrom`), and `secondStart` and `stop` are the third start's (the second
-// start's pattern before it, the ring alone, is the third's too).
+// start's pattern before it, the ring alone, is the third's too). A third start so ended and a
+// later one ahead start the line a fourth time, and so on: `moreStarts` (below).
 // `modelled` is false for the lines the model draws without the carried bits: a line begun with
 // the width off whose width no write turns on with the start ahead or latched late (a write from
 // cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
-// passed by two that is started a fourth time, or where more than 8 writes between two of its
-// starts change what they leave (writes between the first two that leave the start behind the
-// beam with the width on, one or more, with others turning the width off or leaving a start
-// behind, are modelled: `between`, `firstOff` from the first; so are such writes from the one
-// that ends the second start before the beam latches it up to a third start: `beforeThird`), or
-// one of them moves the start onto the cycle it acts from. (Without those, a write that
+// passed by two where a write between two of its starts (or one ending a start) moves the start
+// onto the cycle it acts from (writes between the first two that leave the start behind the beam
+// with the width on, one or more, with others turning the width off or leaving a start behind,
+// are modelled: `between`, `firstOff` from the first; so are such writes from the one that ends
+// the second start before the beam latches it up to the last start: `beforeThird`, as many as the
+// line leaves room for). (Without those, a write that
 // leaves the last start behind or turns the width off before the beam latches it ends the fetches: `end`, with
 // `restartFrom`, `secondStart` and `firstOff` kept.)
 inline constexpr int kNoStart = 1000;
@@ -310,7 +311,12 @@ struct CarriedClock {
     int firstOff = -1;
     // A third start: a write after the restart turned the width off from `secondOff` before the
     // beam latched the second start, and one from `thirdFrom` turned it on again with a start
-    // ahead, which is `secondStart` (-1: none). Nothing is fetched in between.
+    // ahead, which is `secondStart` (-1: none). Nothing is fetched in between. With more starts,
+    // each ended before the beam latched it and the next begun by a later write, `secondOff` is
+    // where the second start's fetches end, `thirdFrom` where the last start's begin, and
+    // `moreStarts` the starts between them (the third on), each begun from `from` and ended from
+    // `off`: nothing is fetched from one's `off` up to the next one's `from`, and each, its own
+    // start never reached, fetches the carried bits alone, as the last start's pattern does there.
     int secondOff = -1, thirdFrom = -1;
     // Where a write between the write on cycle 10 and the restarting one left the start behind
     // the beam with the width on: every write between them that works the timing out again (one
@@ -323,14 +329,30 @@ struct CarriedClock {
     struct BetweenWrite {
         int8_t from = -1, start = -1;
     };
-    static constexpr int kMaxBetween = 8;
+    // How many such writes the line leaves room for: a start is ahead of the beam only while the
+    // beam is at least two cycles before its first name cycle, at most 26 (narrow, no HSCROL), so
+    // a restarting write acts from cycle 25 at the latest, and the writes after the one on cycle 10
+    // act from cycle 12 on; one cycle's writes count once (the last deciding: takeCycleWrites),
+    // so at most one a cycle over cycles 12-24.
+    static constexpr int kFirstLaterFrom = 12, kLastRestartFrom = 25;
+    static constexpr int kMaxBetween = kLastRestartFrom - kFirstLaterFrom;
     std::array<BetweenWrite, kMaxBetween> between{};
     int betweenCount = 0;
-    // A third start after writes that left a start behind the beam with the width on: as
-    // `between`, the writes from `secondOff` (the one that ended the second start) up to
-    // `thirdFrom`. Empty where every such write turned the width off.
+    // A third (or later) start after writes that left a start behind the beam with the width on:
+    // as `between`, the writes from `secondOff` (the one that ended the second start) up to
+    // `thirdFrom`, those that begin the starts between them (`moreStarts`) left out, each start's
+    // ending write the first of its own. Empty where every such write turned the width off.
     std::array<BetweenWrite, kMaxBetween> beforeThird{};
     int beforeThirdCount = 0;
+    // The starts between the second and the last: each takes a cycle to begin and a later one to
+    // end, after the second start's end (cycle 13 at the earliest) and before the last start's
+    // beginning (25 at the latest).
+    struct LaterStart {
+        int8_t from = -1, off = -1;
+    };
+    static constexpr int kMaxLaterStarts = (kLastRestartFrom - (kFirstLaterFrom + 2)) / 2;
+    std::array<LaterStart, kMaxLaterStarts> moreStarts{};
+    int moreStartCount = 0;
     // The first start a write between the two starts left behind the beam (-1: none).
     int behindStart() const {
         for (int k = 0; k < betweenCount; ++k)

@@ -1099,17 +1099,18 @@ TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenF
         {22, 0x22, 0}, {24, 0x20, 0}, {28, 0x22, 12}, {30, 0x22, 0}};
     EXPECT_EQ(dmaClockFetches(0xAA, 0xF, offOnBehind, true),
               dmaClockFetches(0xAA, 0xF, carriedClockAsWritten(0xF, true, 0x22, 8, offAllTheWayThenEnded), true));
+    //  (A fourth start (the third start of
+    //  A4_ACarriedLineWhoseSecondStartAWriteTurnsOffAndALaterOneStartsAThirdTimeFetchesAroundThreeStarts,
+    //  name cycle 24, with the width off again at clock 38, acting from 19, and on again at clock 42:
+    //  narrow, HSCROL 14, name cycle 25, ahead) was left out too; it is modelled now (test
+    //  A4_ACarriedLineStartedAFourthTimeFetchesAroundFourStarts).)
+    const std::vector<PlayfieldLine::FetchChange> fourthStart = {{22, 0x22, 0},  {26, 0x22, 12}, {30, 0x20, 12},
+                                                                 {34, 0x21, 12}, {38, 0x20, 12}, {42, 0x21, 14}};
+    EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 8, fourthStart).modelled);
     //  - an ending write (HSCROL 10 at clock 30, acting from 15) moving the second start (name cycle
     //    17) onto the very cycle it acts from (name cycle 15, its clock on the write's cycle 14):
     //    behind the beam, but Altirra checks the edges from its last check on, so the next timing
     //    write (HSCROL 12 at clock 34) latches that start and the fetches may resume.
-    //  - a fourth start: the third start of
-    //    A4_ACarriedLineWhoseSecondStartAWriteTurnsOffAndALaterOneStartsAThirdTimeFetchesAroundThreeStarts
-    //    (name cycle 24) with the width off again at clock 38 (acting from 19) and on again at clock 42
-    //    (narrow, HSCROL 14: name cycle 25, ahead);
-    const std::vector<PlayfieldLine::FetchChange> fourthStart = {{22, 0x22, 0},  {26, 0x22, 12}, {30, 0x20, 12},
-                                                                 {34, 0x21, 12}, {38, 0x20, 12}, {42, 0x21, 14}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, fourthStart).modelled);
     const std::vector<PlayfieldLine::FetchChange> ontoTheWrite = {
         {22, 0x22, 0}, {26, 0x22, 14}, {30, 0x22, 10}, {34, 0x22, 12}};
     EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, ontoTheWrite).modelled);
@@ -1158,6 +1159,148 @@ TEST(AnticDma, A4_ACarriedLineWhoseSecondStartAWriteLeavesBehindAndALaterOneStar
     for (int c = 20; c <= 98; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
     EXPECT_EQ(dma.use[100], DmaUse::Refresh);
     EXPECT_EQ(dma.cpuCycles(), 21);
+}
+
+TEST(AnticDma, A4_ACarriedLineWithAWriteOnEveryCycleBetweenItsStartsFetchesNothingInBetween) {
+    // A mode F first row without horizontal scrolling at normal width (first name cycle 18), the
+    // ring $AA carried in (odd places: bitmaps on odd cycles). DMACTL $23 at clock 22 (cycle 10,
+    // acting from 11) makes it wide: the start on name cycle 10, bitmaps from 12, passed by two,
+    // unlatched. Then a write on every cycle the line leaves for writes between two starts, 11-23
+    // (clocks 24-48, acting from 12-24): DMACTL $20 (the width off) acting from the even cycles,
+    // $23 (wide again: the start on name cycle 10, behind the beam) from the odd ones: 13 writes,
+    // each working the timing out again (Altirra: LatchPlayfieldEdges finds no start to latch, the
+    // wide start's latch cycle 9 long past; UpdatePlayfieldTiming finds the start neither latched
+    // nor ahead, mX > max(10, 12 - 4): the playfield DMA stays off). DMACTL $21 at clock 50 (cycle
+    // 24, acting from 25) makes it narrow: the start on name cycle 26, bitmaps from 28, ahead
+    // (24 <= 28 - 4, the last cycle any start of the line can be ahead from): active, the pattern
+    // made again from the ring and that start. The line so leaves room for 13 such writes and no
+    // more (a start is ahead at most up to cycle 25's write-acting, and the writes after the one on
+    // cycle 10 act from 12 on): all are kept (the decode runs with each start left behind).
+    // Bitmaps:
+    //   cycles 2-10, the ring alone: 3, 5, 7, 9; 11, the first start's pattern: 11 (the ring);
+    //   12-24, none (the DMA off: the ring's 13-23 neither); 25-105, the second start's: the ring's
+    //   odd cycles 25-105 (41) and the start's even ones 28-90 (32; its stop, name cycle 90, takes
+    //   them away from 92).
+    // 78 bitmaps take the bus. The refresh asked for on 25 waits for 26 (free: the start's bitmaps
+    // begin on 28); the one asked for on 29 waits for 92, the first free cycle after it, the others
+    // (33-57) are lost while it waits. The CPU keeps 0, 1, 2, 4, 6, 8, 10, 12-24, 94-104 (even) and
+    // 106-113: 114 - 78 - 2 = 34 cycles.
+    // Writes on one cycle are one write for ANTIC, the last deciding (takeCycleWrites): each of
+    // those 13 preceded on its own cycle by DMACTL $22 (normal, a start ahead, name cycle 18)
+    // fetches the same (Altirra: the second write's edge check covers only its own cycle, where
+    // that start's latch cycle, 17, is not).
+    // The model before kept at most 8 such writes and drew the line without the carried bits (the
+    // first start's bitmaps 12-24 on every even cycle, no carried ones: the CPU kept 54 cycles).
+    std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}};
+    for (int from = 12; from <= 24; ++from)
+        writes.push_back({static_cast<int16_t>(2 * from), static_cast<uint8_t>(from % 2 == 0 ? 0x20 : 0x23), 0});
+    writes.push_back({50, 0x21, 0});
+    std::vector<PlayfieldLine::FetchChange> doubled = {{22, 0x23, 0}};
+    for (size_t i = 1; i + 1 < writes.size(); ++i) {
+        doubled.push_back({writes[i].clock, 0x22, 0});
+        doubled.push_back(writes[i]);
+    }
+    doubled.push_back(writes.back());
+    for (const std::vector<PlayfieldLine::FetchChange>* w : {&writes, &doubled}) {
+        const CarriedClock clock = carriedClockAsWritten(0xF, false, 0x22, 0, *w);
+        EXPECT_TRUE(clock.modelled);
+        EXPECT_EQ(clock.start, 10);
+        EXPECT_EQ(clock.firstOff, 12);
+        EXPECT_EQ(clock.betweenCount, 13);
+        EXPECT_EQ(clock.betweenCount, CarriedClock::kMaxBetween);
+        EXPECT_EQ(clock.behindStart(), 10);
+        EXPECT_EQ(clock.restartFrom, 25);
+        EXPECT_EQ(clock.secondStart, 26);
+        LineDmaSetup s;
+        s.dmactl = 0x22;
+        s.mode = 0xF;
+        s.dmaMode = 0xF;
+        s.firstLine = true;
+        s.dmaClock = 0xAA;
+        s.fetchChanges = *w;
+        const LineDma dma = lineDma(s);
+        int bitmaps = 0;
+        for (int c = 0; c < kCyclesPerLine; ++c) {
+            const bool bitmap = (c >= 3 && c <= 11 && c % 2 == 1) || (c >= 25 && c <= 105 && c % 2 == 1) ||
+                                (c >= 28 && c <= 90 && c % 2 == 0);
+            EXPECT_EQ(dma.use[c] == DmaUse::Playfield, bitmap) << c;
+            bitmaps += bitmap;
+        }
+        EXPECT_EQ(bitmaps, 78);
+        EXPECT_EQ(dma.use[26], DmaUse::Refresh);
+        EXPECT_EQ(dma.use[92], DmaUse::Refresh);
+        EXPECT_EQ(dma.cpuCycles(), 34);
+    }
+}
+
+TEST(AnticDma, A4_ACarriedLineStartedAFourthTimeFetchesAroundFourStarts) {
+    // The line of A4_ACarriedLineWhoseSecondStartAWriteTurnsOffAndALaterOneStartsAThirdTimeFetchesAroundThreeStarts
+    // (scrolled first row at normal width, HSCROL 8; the ring $AA, odd places; HSCROL 0 at clock 22,
+    // acting from 11, passes the start, name cycle 10, by two; HSCROL 12 at clock 26, acting from
+    // 13: the second start on name cycle 16; DMACTL $20 at clock 30, acting from 15: the width off
+    // before the beam latches it on 15; DMACTL $21 at clock 34, acting from 17: the third start, name
+    // cycle 24) with DMACTL $20 at clock 38 (cycle 18, acting from 19: the width off before the beam
+    // latches the third start on 23) and DMACTL $21 at clock 42 (cycle 20, acting from 21: the start
+    // on name cycle 24 again, ahead: 20 <= 26 - 4 for bitmaps, 22 - 2 for names: a fourth start).
+    // Altirra keeps nothing of a start it did not latch: each write finds the start in force ahead
+    // (active, the pattern made again from the ring and that start) or not (no start: inactive).
+    // Mode F bitmaps:
+    //   2-10, the ring alone: 3, 5, 7, 9; 11-12, the first start's pattern: 11 and 12; 13-14, the
+    //   second's (the ring alone there): 13; 15-16, none; 17-18, the third's (the ring alone): 17;
+    //   19-20, none (the ring's 19 neither); 21-105, the fourth's: the ring's odd cycles 21-105 (43)
+    //   and the start's even ones 26-104 (40).
+    // 91 bitmaps; the refreshes from 25 wait for 106, where the last one is made; the CPU keeps 0,
+    // 1, 2, 4, 6, 8, 10, 14, 15, 16, 18, 19, 20, 22, 24 and 107-113: 22 cycles (the three-start line
+    // fetched the ring's 19 too: 21).
+    // Mode 2 (names where mode F has bitmaps, less 2 cycles: the ring's odd cycles, the first
+    // start's 12, the fourth's even ones 24-102; font bytes 3 cycles after a name place: the ring's
+    // even cycles, the fourth start's odd ones 27-105): names on 3-13 (odd), 12, 17, the odd cycles
+    // 21-105 and the even ones 24-102; fonts on the even cycles 2-14, 18 and 22-104 and the odd ones
+    // 27-105: every cycle 2-105 but 15, 16, 19 and 20; the CPU keeps 0, 1, 15, 16, 19, 20 and
+    // 107-113: 13 cycles.
+    // The model before drew the line without the carried bits (a fourth start not modelled): the
+    // CPU kept 64 (mode F) and 31 (mode 2) cycles.
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x22, 0},  {26, 0x22, 12}, {30, 0x20, 12},
+                                                            {34, 0x21, 12}, {38, 0x20, 12}, {42, 0x21, 12}};
+    for (const uint8_t mode : {uint8_t{0xF}, uint8_t{2}}) {
+        const CarriedClock clock = carriedClockAsWritten(mode, true, 0x22, 8, writes);
+        EXPECT_TRUE(clock.modelled) << int{mode};
+        EXPECT_EQ(clock.start, 10) << int{mode};
+        EXPECT_EQ(clock.restartFrom, 13) << int{mode};
+        EXPECT_EQ(clock.secondOff, 15) << int{mode};
+        ASSERT_EQ(clock.moreStartCount, 1) << int{mode};
+        EXPECT_EQ(clock.moreStarts[0].from, 17) << int{mode};
+        EXPECT_EQ(clock.moreStarts[0].off, 19) << int{mode};
+        EXPECT_EQ(clock.thirdFrom, 21) << int{mode};
+        EXPECT_EQ(clock.secondStart, 24) << int{mode};
+        EXPECT_EQ(clock.end, kCyclesPerLine) << int{mode};
+        LineDmaSetup s;
+        s.dmactl = 0x22;
+        s.mode = mode;
+        s.dmaMode = mode;
+        s.firstLine = true;
+        s.hscroll = true;
+        s.hscrol = 8;
+        s.dmaClock = 0xAA;
+        s.fetchChanges = writes;
+        const LineDma dma = lineDma(s);
+        for (int c = 0; c < kCyclesPerLine; ++c) {
+            bool name = false, font = false;
+            if (mode == 0xF) {
+                name = (c >= 3 && c <= 13 && (c % 2 == 1 || c == 12)) || c == 17 ||
+                       (c >= 21 && c <= 105 && (c % 2 == 1 || c >= 26));
+            } else {
+                name = (c >= 3 && c <= 13 && (c % 2 == 1 || c == 12)) || c == 17 ||
+                       (c >= 21 && c <= 105 && (c % 2 == 1 || (c >= 24 && c <= 102)));
+                font = (c >= 2 && c <= 14 && c % 2 == 0) || c == 18 || (c >= 22 && c <= 105 && (c % 2 == 0 || c >= 27));
+            }
+            // (A cycle with both a name and a font byte is the name's: DmaUse::Playfield.)
+            EXPECT_EQ(dma.use[c] == DmaUse::Playfield, name) << int{mode} << " " << c;
+            EXPECT_EQ(dma.use[c] == DmaUse::Character, font && !name) << int{mode} << " " << c;
+        }
+        EXPECT_EQ(dma.use[106], DmaUse::Refresh) << int{mode};
+        EXPECT_EQ(dma.cpuCycles(), mode == 0xF ? 22 : 13) << int{mode};
+    }
 }
 
 TEST(AnticDma,
@@ -2953,6 +3096,61 @@ TEST(AnticMidLine,
             fill(t, 64, 96, 0xFF);
             fill(t, 104, 136, 0xF0);
             t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x21);
+            t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x22);
+            t.at(kFirstModeLine + 1, 30, Reg::DMACTL, 0x21);
+        },
+        std::string(16, '0') + std::string(0x80, '1') + std::string(16, '0'),
+        std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
+}
+
+TEST(AnticMidLine, A4_ACarriedLineStartedAFourthTimeIsDrawnFromItsCarriedFetches) {
+    // Line 33 of carriedLinePassedByTwo (mode F, scrolled, normal width, the ring $55 carried in:
+    // even places; HSCROL 0 at clock 18, cycle 10: the start on name cycle 10, bitmaps from 12,
+    // passed by two) with five DMACTL writes: $21 at clock 20 (cycle 11, acting from 12: narrow, a
+    // normal fetch, the start on name cycle 18, bitmaps from 20, ahead: a second start), $20 at
+    // clock 22 (cycle 12, acting from 13: the width off before the beam latches it on 17), $21 at
+    // clock 24 (cycle 13, acting from 14: a third start, name cycle 18), $22 at clock 26 (cycle 14,
+    // acting from 15: wide, the start on name cycle 10, behind the beam: the third start ended with
+    // the width on) and $21 at clock 30 (cycle 16, acting from 17: the start on name cycle 18, its
+    // latch cycle 17 not yet passed: a fourth start). Each start from the second has the ring's
+    // places (name cycle 18, even), so the fetches are the ring's where a start's pattern is in
+    // force: 0 (virtual), 2, 4, 6 move the counter from byte 51 to 55; 8 and 10 (the first start's
+    // pattern), 12 (the second's), none on 13, 14 (the third's), none on 15-16 (the playfield DMA
+    // off: no start latched, none ahead), 18 (the ring) and 20-98 (the fourth start, stop name cycle
+    // 98): 45 bytes, 55-99, place p byte 55 + p; the counter to 100.
+    // Picture: each DMACTL write catches Altirra's decode up with the beam. The one on cycle 11 runs
+    // it with the first start up to 11: the read place moved on 6, 8 and 10 (place 3), the start's
+    // step back (12) not reached. The one on 12 runs it on with the second start (the ring alone:
+    // nothing on 11); with the width off from 13 it waits (the write on 13 finds no start); the one
+    // on 14 runs it from 12 to 14 with the third start (the ring alone: on at 12, place 4); the one
+    // on 16 from 14 to 16 with the start left behind (bitmaps from 12, passed by the decode: no step
+    // back; on at 14, place 5; nothing shown); from 16 as before the fourth start: on at 16 and 18
+    // (7), back at 20: place 6, byte 61 at clock 2 * 20 + 8 = $30. Each even cycle x from 20 loads
+    // byte 61 + (x - 20) / 2 at clock 2x + 8: the narrow window $40-$BF shows bytes 65-96. Line 34
+    // (narrow, a normal fetch from byte 100, byte 100 + i at $30 + 4i) shows bytes 104-135. Memory:
+    // bytes 65-96 $FF, 104-135 $F0, the rest $00: line 33 lit in all its window, line 34 "1100" in
+    // all of it; line 33 ends with the fourth start and its stop (even): the ring $00.
+    // The model before drew line 33 without the carried bits (a fourth start not modelled).
+    const CarriedClock clock = carriedClockAsWritten(
+        0xF, true, 0x22, 2,
+        {{{4, 0x22, 4}, {22, 0x22, 0}, {24, 0x21, 0}, {26, 0x20, 0}, {28, 0x21, 0}, {30, 0x22, 0}, {34, 0x21, 0}}});
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_EQ(clock.restartFrom, 12);
+    EXPECT_EQ(clock.secondOff, 13);
+    ASSERT_EQ(clock.moreStartCount, 1);
+    EXPECT_EQ(clock.moreStarts[0].from, 14);
+    EXPECT_EQ(clock.moreStarts[0].off, 15);
+    EXPECT_EQ(clock.thirdFrom, 17);
+    EXPECT_EQ(clock.beforeThirdCount, 1);
+    EXPECT_EQ(clock.secondStart, 18);
+    expectRestartedLineDrawn(
+        [](TestMachine& t) {
+            carriedLinePassedByTwo(t);
+            fill(t, 65, 97, 0xFF);
+            fill(t, 104, 136, 0xF0);
+            t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x21);
+            t.at(kFirstModeLine + 1, 22, Reg::DMACTL, 0x20);
+            t.at(kFirstModeLine + 1, 24, Reg::DMACTL, 0x21);
             t.at(kFirstModeLine + 1, 26, Reg::DMACTL, 0x22);
             t.at(kFirstModeLine + 1, 30, Reg::DMACTL, 0x21);
         },
