@@ -1041,14 +1041,19 @@ void abnormalDmaSceneWithoutWritesBeforeCycle7(TestMachine& t, uint32_t seed) {
 // P/M bit turned over, or HSCROL 2-6) (abnormalDmaScenePassedByTwoThenBehindThenAhead); with
 // `moreBetween` too, that write (or one turning the width off) is followed by 1-2 more before the
 // restart, the width off, on wide with a P/M bit turned over, or HSCROL 2-6
-// (abnormalDmaScenePassedByTwoThenBehindAndMoreThenAhead).
+// (abnormalDmaScenePassedByTwoThenBehindAndMoreThenAhead); with `manyBetween` as well, by a write
+// on every cycle up to clock 34-42 instead, then HSCROL 14 and the width narrow
+// (abnormalDmaScenePassedByTwoThenAWriteEveryCycleThenAhead). With `fourthStart` (and `thirdStart`)
+// the third start is always ended and the line started a fourth time, half the time a fifth
+// (abnormalDmaScenePassedByTwoStartedAFourthTime).
 void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, bool onBeforeEight = false,
                           bool onCycleZero = false, bool onJustBehind = false, bool onThenLater = false,
                           bool onThenMore = false, bool byTwoThenLater = false, bool laterNearStop = false,
                           bool ordinary = false, bool laterKeepsWidth = false, bool laterAhead = false,
                           bool laterKeepsBit0 = false, bool textOnly = false, bool sixSeven = false,
                           bool offBetween = false, bool endedAfterOff = false, bool thirdStart = false,
-                          bool behindBetween = false, bool moreBetween = false) {
+                          bool behindBetween = false, bool moreBetween = false, bool manyBetween = false,
+                          bool fourthStart = false) {
     struct Carried {
         int line;
         uint8_t dmactl;  // as it began
@@ -1141,6 +1146,28 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
                     t.at(y, off, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
                 }
                 int lastBetween = off;
+                if (manyBetween) {
+                    // (Then a write on every cycle up to clock 34-42, turning the width off and on
+                    // again wide with a P/M bit turned over or HSCROL 2-6 by turns, then HSCROL 14 and
+                    // the width narrow, a start ahead up to cycle 24: up to 13 writes between the
+                    // starts that work the timing out again, all the line leaves room for.)
+                    const int last = 34 + 2 * beforeSeven.below(5);
+                    for (int k = 1; lastBetween + 2 <= last; ++k) {
+                        lastBetween += 2;
+                        if (k % 2 == 0) {
+                            t.at(y, lastBetween, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+                        } else if (beforeSeven.below(4) != 0) {
+                            t.at(y, lastBetween, Reg::DMACTL,
+                                 static_cast<uint8_t>((dmactl | 3) ^ (4 << beforeSeven.below(3))));
+                        } else {
+                            t.at(y, lastBetween, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+                            t.at(y, lastBetween, Reg::HSCROL, static_cast<uint8_t>(2 + 2 * beforeSeven.below(3)));
+                        }
+                    }
+                    t.at(y, lastBetween + 2, Reg::HSCROL, 14);
+                    t.at(y, lastBetween + 4, Reg::DMACTL, 0x2D);
+                    continue;
+                }
                 if (moreBetween) {
                     // (Then 1-2 more writes 1-2 cycles apart before the restart: the width off, the
                     // width on wide with a P/M bit turned over, or HSCROL 2-6: mostly the start
@@ -1181,6 +1208,24 @@ void abnormalDmaSceneWith(TestMachine& t, uint32_t seed, bool pauseBeforeSeven, 
                         // leaving that start behind the beam before it is latched.)
                         const int again = end + 2 + beforeSeven.below(3);
                         t.at(y, again, Reg::DMACTL, 0x2D);
+                        if (fourthStart) {
+                            // (With `fourthStart`, that start ended 1-2 cycles later, turning the width
+                            // off or leaving a start behind the beam, and the width narrow again 1-2
+                            // cycles after: mostly a fourth start; half the time a fifth the same way.)
+                            int at = again;
+                            for (int n = beforeSeven.chance(2) ? 2 : 1; n > 0; --n) {
+                                at += 2 + beforeSeven.below(2);
+                                if (beforeSeven.chance(2)) {
+                                    t.at(y, at, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+                                } else {
+                                    t.at(y, at, Reg::HSCROL, 0);
+                                    t.at(y, at, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+                                }
+                                at += 2 + beforeSeven.below(2);
+                                t.at(y, at, Reg::DMACTL, 0x2D);
+                            }
+                            continue;
+                        }
                         if (beforeSeven.chance(2)) {
                             const int behind = again + 2 + beforeSeven.below(3);
                             t.at(y, behind, Reg::HSCROL, 0);
@@ -1332,6 +1377,14 @@ void abnormalDmaScenePassedByTwoThenBehindAndMoreThenAhead(TestMachine& t, uint3
 void abnormalDmaScenePassedByTwoThenOffThenAheadThenEndedThenAhead(TestMachine& t, uint32_t seed) {
     abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
                          seed % 2 == 0, false, true, true, true);
+}
+void abnormalDmaScenePassedByTwoStartedAFourthTime(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
+                         seed % 2 == 0, false, true, true, true, false, false, false, true);
+}
+void abnormalDmaScenePassedByTwoThenAWriteEveryCycleThenAhead(TestMachine& t, uint32_t seed) {
+    abnormalDmaSceneWith(t, seed, false, false, false, false, false, false, true, false, false, false, true, false,
+                         seed % 2 == 0, false, true, false, false, true, true, true);
 }
 
 // Line y's width and HSCROL changes as Machine hands them over (it drops them as the line ends),
@@ -2019,6 +2072,50 @@ TEST(FastPathCrossCheck, CarriedLinesWithMoreWritesBetweenTheStartsOneLeavingItB
     // (13 and 6 seen. None while such lines were left to the model without the carried bits.)
     EXPECT_GT(more, 9) << moreText;
     EXPECT_GT(moreText, 3) << more;
+}
+
+TEST(FastPathCrossCheck, CarriedLinesWithAWriteOnEveryCycleBetweenTheStartsEqualTheReference) {
+    // (Seeds 9700-9749: the scenes of the test above with, after the write between the two starts,
+    // one on every cycle up to clock 34-42, the width off and on again wide (a P/M bit turned over,
+    // or HSCROL 2-6) by turns, then HSCROL 14 and the width narrow: up to 13 writes between the
+    // starts.) The carried lines so started a second time with more than 8 such writes between the
+    // starts (modelled: the model kept 8 at most before), and the text lines of them; the most seen
+    int many = 0, manyText = 0, most = 0;
+    crossCheckCarriedLines(9700, 9750, abnormalDmaScenePassedByTwoThenAWriteEveryCycleThenAhead,
+                           [&](const PlayfieldLine& pf, const CarriedClock& clock) {
+                               const bool left = clock.modelled && clock.restartFrom >= 0 && clock.betweenCount > 8;
+                               many += left;
+                               manyText += left && anticMode(pf.dmaMode).character;
+                               if (clock.modelled) most = std::max(most, clock.betweenCount);
+                           });
+    EXPECT_GT(many, 6) << manyText << " " << most;
+    EXPECT_GT(manyText, 2) << many;
+    // (10 and 5 seen, 10 writes at most; none while such lines were left to the model without the
+    // carried bits.)
+    EXPECT_LE(most, CarriedClock::kMaxBetween);
+}
+
+TEST(FastPathCrossCheck, CarriedLinesStartedAFourthTimeEqualTheReference) {
+    // (Seeds 9750-9809: the scenes of CarriedLinesStartedAThirdTimeEqualTheReference with the third
+    // start always ended 1-2 cycles later (the width off, or wide with HSCROL 0) and the width
+    // narrow 1-2 cycles after that: a fourth start, mostly; half the time a fifth the same way.)
+    // The carried lines so started a fourth time or more (modelled: the model left them without the
+    // carried bits before), the text lines of them, those started a fifth time, and those whose
+    // last start a later write ended
+    int fourth = 0, fourthText = 0, fifth = 0, lastEnded = 0;
+    crossCheckCarriedLines(9750, 9810, abnormalDmaScenePassedByTwoStartedAFourthTime,
+                           [&](const PlayfieldLine& pf, const CarriedClock& clock) {
+                               const bool started = clock.modelled && clock.moreStartCount > 0;
+                               fourth += started;
+                               fourthText += started && anticMode(pf.dmaMode).character;
+                               fifth += started && clock.moreStartCount > 1;
+                               lastEnded += started && clock.dmaOffAfterStart();
+                           });
+    // (14, 7, 4 and 1 seen; none while such lines were left to the model without the carried bits.)
+    EXPECT_GT(fourth, 9) << fourthText << " " << fifth << " " << lastEnded;
+    EXPECT_GT(fourthText, 4) << fourth;
+    EXPECT_GT(fifth, 2) << fourth;
+    EXPECT_GT(lastEnded, 0) << fourth;
 }
 
 TEST(FastPathCrossCheck, FramesWithAbnormalDmaTakenFromTheMemosEqualTheReference) {
