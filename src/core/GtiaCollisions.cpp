@@ -135,7 +135,8 @@ void detectPlayfield(int line, const ObjectMasks& m, uint8_t active, const std::
 
 namespace {
 
-static_assert(std::endian::native == std::endian::little, "clocksAt() reads a LineMask's words as bytes");
+static_assert(std::endian::native == std::endian::little,
+              "clocksAt() reads a LineMask's words as bytes; the latches and registers are read as words too");
 
 // The clocks from x on of a mask (bit k = clock x + k), at least up to clock 227 and at most
 // 32 of them (x = HPOS, 0..255). One load of the mask's bytes from byte x / 8, no further than

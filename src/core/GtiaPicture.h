@@ -52,7 +52,7 @@ private:
     // Brings fixed_ up to date with the cache's placement and the lone colours.
     void placeFixedObjects(const ObjectMaskCache& cache);
     // Paints fixed object `o` (see fixed_) on all its clocks.
-    void paintFixedObject(uint8_t* row, const ObjectMaskCache& cache, int o);
+    inline void paintFixedObject(uint8_t* row, const ObjectMaskCache& cache, int o);  // (GtiaPicture.cpp alone)
     // Brings shared_, partners_ and sharing_ up to date with the cached objects.
     void findSharedClocks(const ObjectMaskCache& cache);
 

@@ -123,7 +123,7 @@ public:
     // two images whose GRAF DMA reloaded (reshape); all of them when HPOS or SIZE changed.
     void update(const RegisterFile& regs) { update(inputs(regs)); }
     void update(const ObjectInputs& now) {
-        if (!valid_ || now.hpos != inputs_.hpos || now.sizep != inputs_.sizep || now.sizem != inputs_.sizem) {
+        if (!placedFor(now)) {
             rebuild(now);
         } else if (!shapesValid_ || now.grafp != inputs_.grafp || now.grafm != inputs_.grafm) {
             reshape(now.grafp, now.grafm);
