@@ -1128,7 +1128,9 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     // take on cycles 106 and later; it draws no playfield there.)
     const bool placePastNames = windowed && span == 8 && anticMode(mode_).character && fetch.firstClock < 0 &&
                                 fetch.dmaOff < 0 && fetch.skipped > 0;
-    const int shownCount = out.fetchCount - fetch.firstCount + (placePastNames ? fetch.skipped : 0);
+    // A latched second start (A1) shows the buffer's places from its start, those of its fetches
+    // not made too (filled by the first start's).
+    const int shownCount = out.fetchCount - fetch.firstCount + (placePastNames || fetch.latched ? fetch.skipped : 0);
     int origin = windowed ? 2 * out.fetchClock + 14 : out.origin;
     const int firstByte = windowed ? 0 : out.firstByte;
     int lastByte = windowed ? std::clamp((kClocksPerLine - origin + span - 1) / span, 0, shownCount) : out.lastByte;
@@ -1250,8 +1252,20 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
         // (A write that turned the DMA off before the restarting one ends it at its clock, as
         // where no second start comes: blankFrom.)
         const int end = fetch.firstOff >= 0 ? 2 * fetch.firstOff : 2 * fetch.restartFrom + 6;
-        for (int x = std::max(0, end); x < PlayfieldLine::kSize; ++x)
-            out.an[static_cast<size_t>(x)] = second[static_cast<size_t>(x)];
+        if (!fetch.latched) [[likely]] {
+            for (int x = std::max(0, end); x < PlayfieldLine::kSize; ++x)
+                out.an[static_cast<size_t>(x)] = second[static_cast<size_t>(x)];
+        } else {
+            // A latched start: the first start's picture ends where the decode caught up before the
+            // write that left the start behind, background follows while ANTIC's playfield DMA is
+            // off, and the latched start's picture from where the decode caught up before the
+            // latching write (each write's clock, an earlier catch-up for an HSCROL write keeping
+            // bit 0: decodedBefore), which Altirra decodes with the DMA on again.
+            const int shown = 2 * (decodedBefore(out, fetch.restartFrom) + 1);
+            const int ended = std::min(2 * (decodedBefore(out, fetch.firstOff) + 1), shown);
+            for (int x = std::max(0, ended); x < PlayfieldLine::kSize; ++x)
+                out.an[static_cast<size_t>(x)] = x >= shown ? second[static_cast<size_t>(x)] : 0;
+        }
     }
     if (windowed) {
         windowFetchedLine(out);

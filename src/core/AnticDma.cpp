@@ -104,6 +104,15 @@ bool takeCycleWrites(std::span<const PlayfieldLine::FetchChange> later, size_t& 
     return redone;
 }
 
+// A start moved onto the very cycle its write acts from (dmaOffAfterStartPassedByTwo): that cycle
+// (-1: none), the index in `later` of the first write after those acting from it, and the
+// registers as they left it.
+struct LatchedStart {
+    int from = -1;
+    size_t next = 0;
+    uint8_t dmactl = 0, hscrol = 0;
+};
+
 // The cycle from which ANTIC's playfield DMA is off on a carried line whose start a write on
 // cycle 10 passed by two (lateStartLatches), given the writes after it (`later`, with the
 // registers `dmactl` and `hscrol` before them). The start stays unlatched, the beam having passed
@@ -118,23 +127,38 @@ bool takeCycleWrites(std::span<const PlayfieldLine::FetchChange> later, size_t& 
 // a start ahead of the beam, which starts the line's fetches again there (`restart`, if given, is
 // then set to the index in `later` of the first write after those acting from that write's cycle,
 // and `offBefore` to the cycle an earlier write turned the DMA off from, kCyclesPerLine for none:
-// Altirra decides activity afresh at each write, so the DMA is off between the two). A start
-// moved onto the very cycle the write acts from is taken as behind the beam, where Altirra's next
-// timing write would latch it (it checks the edges from its last check's cycle on): left out, as
-// docs/hardware.md's Not modelled says.
+// Altirra decides activity afresh at each write, so the DMA is off between the two).
+// A start moved onto the very cycle the write acts from (its first name cycle that cycle, so
+// ANTIC latches it on the write's own cycle) is behind the beam: the DMA is off from that write.
+// But Altirra checks the edges from its last check's cycle on (LatchPlayfieldEdges, the width on
+// as it stands before the write), so the next write that works the timing out again latches that
+// start, and with a latched start the playfield DMA is on again (UpdatePlayfieldTiming), its
+// pattern from that write on the latched start's (UpdateDMAPattern). Where `latched` is given,
+// this is returned as a restart at that next write (-1, `restart` and `offBefore` as above) with
+// `latched` set to the start's write (LatchedStart); without it, the DMA stays off (the carried
+// lines, where this is left out, as docs/hardware.md's Not modelled says).
 int dmaOffAfterStartPassedByTwo(bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                 std::span<const PlayfieldLine::FetchChange> later, size_t* restart = nullptr,
-                                int* offBefore = nullptr) {
+                                int* offBefore = nullptr, LatchedStart* latched = nullptr) {
     int off = kCyclesPerLine;
+    LatchedStart pending;
     for (size_t i = 0; i < later.size();) {
         const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
         if (!takeCycleWrites(later, i, hscrollEnabled, dmactl, hscrol)) continue;
+        if (pending.from >= 0) {
+            // This write latches the start the one before moved onto its own cycle.
+            *latched = pending;
+            if (restart) *restart = i;
+            if (offBefore) *offBefore = off;
+            return -1;
+        }
         const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
         if (start >= 0 && start - 1 >= from) {
             if (restart) *restart = i;
             if (offBefore) *offBefore = off;
             return -1;
         }
+        if (latched && start == from) pending = {from, i, dmactl, hscrol};
         off = std::min(off, from);
     }
     return off;
@@ -239,6 +263,10 @@ PlayfieldFetch fetchAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     return fetch;
 }
 
+PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hscrollEnabled, uint8_t dmactlThen,
+                                     uint8_t hscrolThen, std::span<const PlayfieldLine::FetchChange> later,
+                                     bool latching);
+
 }  // namespace
 
 PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
@@ -253,11 +281,24 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     // (Altirra's activity check does not depend on the clock carried in). One that moves the start
     // ahead again starts the fetches a second time there (bitmap and text modes).
     const std::span<const PlayfieldLine::FetchChange> later = changes.subspan(static_cast<size_t>(byTwo));
+    return afterStartPassedByTwo(fetch, mode, hscrollEnabled, dmactlThen, hscrolThen, later, true);
+}
+
+namespace {
+
+// playfieldFetch() of a line whose start a write on cycle 10 passed by two (`fetch` as it began,
+// the registers after that write, `later` the writes after it); `latching`: a start a later write
+// moves onto the cycle it acts from is latched by the next timing write (bitmap lines).
+PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hscrollEnabled, uint8_t dmactlThen,
+                                     uint8_t hscrolThen, std::span<const PlayfieldLine::FetchChange> later,
+                                     bool latching) {
     size_t restart = 0;
     int offBefore = kCyclesPerLine;
-    int off = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlThen, hscrolThen, later, &restart, &offBefore);
     const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
+    LatchedStart latched;
+    int off = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlThen, hscrolThen, later, &restart, &offBefore,
+                                          latching && !info.character ? &latched : nullptr);
     if (off >= kCyclesPerLine) return fetch;
     // The cycle the first start's fetches end on: the write turning the DMA off, or the restarting
     // one (after an earlier write that turned it off, that one's).
@@ -274,8 +315,30 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
         // leaves ANTIC's playfield DMA off from the restart: nothing fetched after it.)
         int none = -1;
         uint8_t d = 0, h = 0;
-        PlayfieldFetch second = fetchAsWritten(mode, hscrollEnabled, later[restart - 1].dmactl,
-                                               later[restart - 1].hscrol, later.subspan(restart), none, d, h);
+        PlayfieldFetch second;
+        if (latched.from < 0) [[likely]] {
+            second = fetchAsWritten(mode, hscrollEnabled, later[restart - 1].dmactl, later[restart - 1].hscrol,
+                                    later.subspan(restart), none, d, h);
+        } else {
+            // The latched start's clock, from the cycle before its first name cycle (the start's
+            // write's own), stopping as the writes after it leave the stop; only its fetches from
+            // the latching write on are made (Altirra's pattern is redone from there), each filling
+            // the buffer's next place after the first start's.
+            second = fetchAsWritten(mode, hscrollEnabled, latched.dmactl, latched.hscrol, later.subspan(latched.next),
+                                    none, d, h);
+            const int firstFetch = second.clock + 3;
+            const int passed =
+                restartCycle > firstFetch ? std::min((restartCycle - 1 - firstFetch) / step + 1, second.count) : 0;
+            second.skipped = passed;
+            second.count -= passed;
+            second.latched = true;
+            // Its picture shows the buffer's places from the start's: those the line's fetches did
+            // not reach before the decode shows them (more passed than the first start made) would
+            // hold what an earlier line left there, which the model does not keep: left out, the
+            // DMA taken as off from the start's write (docs/hardware.md, Not modelled).
+            if (second.clock < 0 || passed > made)
+                return afterStartPassedByTwo(fetch, mode, hscrollEnabled, dmactlThen, hscrolThen, later, true);
+        }
         if (second.clock >= 0) {
             second.firstClock = fetch.clock;
             second.firstSkipped = fetch.skipped;
@@ -302,6 +365,8 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     fetch.dmaOff = off;
     return fetch;
 }
+
+}  // namespace
 
 int dmaClockStartName(uint8_t dmactl, bool hscrollEnabled, uint8_t hscrol) {
     auto width = static_cast<PlayfieldWidth>(dmactl & 3);

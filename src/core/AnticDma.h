@@ -165,6 +165,11 @@ struct PlayfieldFetch {
     // The cycle an earlier write turned the first start's DMA off from, before the restarting one
     // (-1: none): nothing is fetched between them, and the first start's picture ends there.
     int firstOff = -1;
+    // The second start is one a write moved onto the very cycle it acts from, left behind the beam
+    // (the DMA off from that write, `firstOff`) and latched by the next write that works the
+    // timing out again (`restartFrom`, Altirra): its clock ran from `clock`, its fetches before
+    // that write not made (`skipped`), and its picture shows the buffer's places from its start.
+    bool latched = false;
     // The cycle of fetch `i` (0: the line buffer's first place), with `firstFetch` cycles from a
     // clock's start to its first name or bitmap fetch and `step` cycles between fetches.
     int fetchCycle(int i, int firstFetch, int step) const {
@@ -309,6 +314,11 @@ struct CarriedClock {
     int restartFrom = -1;
     int secondStart = kNoStart;
     int firstOff = -1;
+    // The second start is one a write moved onto the very cycle it acts from, left behind the beam
+    // (the DMA off from that write, `firstOff`) and latched by the next write that works the
+    // timing out again (`restartFrom`, Altirra): its clock ran from `clock`, its fetches before
+    // that write not made (`skipped`), and its picture shows the buffer's places from its start.
+    bool latched = false;
     // A third start: a write after the restart turned the width off from `secondOff` before the
     // beam latched the second start, and one from `thirdFrom` turned it on again with a start
     // ahead, which is `secondStart` (-1: none). Nothing is fetched in between. With more starts,

@@ -687,6 +687,64 @@ TEST(AnticMidLine, A1_AStartPassedByTwoTurnedOffAndThenMovedAheadFetchesNothingB
     EXPECT_EQ(dma.cpuCycles(), 72);
 }
 
+TEST(AnticMidLine, A1_AStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite) {
+    // The mode F line of A1_AWideStartPassedByTwoThatALaterWriteMovesAheadStartsItsFetchesASecondTime
+    // (begun with the width off, DMACTL $23 at clock 18: cycle 10, the wide start's first name cycle
+    // 10 passed by two, unlatched) with DMACTL $21 (narrow) at clock 48 (cycle 25, acting from 26)
+    // and DMACTL $31 (narrow, only bit 4 changed) at clock 68 (cycle 35, acting from 36).
+    // At the $21 write Altirra's LatchPlayfieldEdges checks cycles 10-25 with the wide start
+    // (check cycle 9: not latched), then UpdatePlayfieldTiming finds the narrow start (first name
+    // cycle 26, its bitmap 28, checked on 25) behind the beam (25 > 28 - 4): the DMA is off from 26.
+    // At the $31 write LatchPlayfieldEdges checks cycles 25-35 with the width on (narrow): the
+    // narrow start's check cycle 25 lies in them, so that start is latched; with a latched start
+    // the DMA is active again and the pattern from the write on is the narrow start's: bitmaps on
+    // the even cycles 28-90 (stop name cycle 90, not latched: its check 89 is past 35), of which
+    // those from 36 on are made.
+    // Fetches: the first start's bitmaps on 12-24 (bytes 0-6, places 0-6), nothing on 26-34, the
+    // latched start's on 36, 38, ..., 90 (28, places 7-34: bytes 7-34): 35 bytes, the counter moves
+    // 35. The CPU keeps 114 - 35 - 9 refreshes (odd cycles) = 70.
+    // Picture: the first start's bytes 3-4 at $2C-$33 in the wide window, its pixels ending at the
+    // $21 write's clock 52 (the narrow window from there, $40-$BF); background while the DMA is
+    // off, up to the $31 write's clock 72; from there the latched start's picture, which Altirra
+    // decodes from place (x - start) / 2: byte j at clock 64 + 4j, so bytes 2-31 at $48-$BF.
+    // Memory: bytes 0-7 and 39 $FF, the rest $00: lit at $2C-$33 and $48-$5F (bytes 2-7), dark from
+    // $60. Line 33 (normal width, DMACTL $22 at its clock 0) starts at byte 35: byte 39 at $40-$43.
+    // The model before kept the DMA off from 26: bitmaps on 12-24 only (7 bytes), the CPU 98
+    // cycles, the line lit only at $2C-$33, line 33 from byte 7 (lit at $30-$33 and, byte 39,
+    // $B0-$B3).
+    TestMachine t;
+    twoBitmapLines(t);
+    t.set(Reg::DMACTL, 0x20);
+    for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0xFF : 0x00);
+    t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine, 48, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine, 68, Reg::DMACTL, 0x31);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE), std::string(8, '1') + std::string(0x48 - 0x34, '0') +
+                                                        std::string(24, '1') + std::string(0xDE - 0x60, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(16, '0') + "1111" + std::string(140, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {52, 0x21, 0}, {72, 0x31, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(0xF, false, 0x20, 0, writes);
+    EXPECT_EQ(fetch.firstClock, 9);
+    EXPECT_EQ(fetch.firstCount, 7);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.skipped, 4);
+    EXPECT_EQ(fetch.count, 35);
+    EXPECT_EQ(fetch.dmaOff, -1);
+    const LineDma dma = twoStartsLineDma(writes);
+    for (int c = 12; c <= 24; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 26; c <= 34; c += 2) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 36; c <= 90; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 92; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 70);
+    // Without the $31 write nothing latches the start: the DMA stays off from 26.
+    const std::vector<PlayfieldLine::FetchChange> alone = {{22, 0x23, 0}, {52, 0x21, 0}};
+    EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, alone).dmaOff, 26);
+    EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, alone).count, 7);
+}
+
 namespace {
 // The text line of A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime,
 // run: mode 2 (LMS, then another mode 2 line) begun with the width off, DMACTL $23 (wide) at clock

@@ -2464,4 +2464,86 @@ TEST(FastPathCrossCheck, ShapedObjectsAreThoseWithGrafBits) {
     }
 }
 
+namespace {
+// Lines with no clock carried in and the width on as they begin (every other one begun with the
+// width off instead), each with the width made wide and HSCROL 0 written on cycle 10 (clock 18 or
+// 19), which moves its start to name cycle 10, two cycles behind the beam (unlatched); then a
+// DMACTL write of the width narrow or normal on the cycle before that width's first name cycle
+// (the start moved onto the very cycle the write acts from, behind the beam, the DMA off); then,
+// 1-10 cycles later, a write that makes ANTIC work its timing out again and so latches that start
+// (a P/M bit turned over, another width, the width off, or HSCROL 2-14), or, one time in five,
+// a write that does not (the same DMACTL again), which leaves the DMA off.
+void ordinaryStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    struct Line {
+        int y;
+        uint8_t dmactl;
+        bool hscrollEnabled;
+    };
+    std::vector<Line> lines;
+    {
+        TestMachine probe;
+        abnormalDmaSceneWithoutWritesBeforeCycle7(probe, seed);
+        for (int y = 0; y < probe.m.linesPerFrame(); ++y) {
+            probe.m.runScanline();
+            const PlayfieldLine& pf = probe.m.currentLine();
+            if (pf.dmaClock != 0 || (pf.dmactl & 3) == 0 || pf.dmaMode < 2) continue;
+            const bool quiet = std::none_of(probe.writes.begin(), probe.writes.end(), [&](const RegisterWrite& w) {
+                return w.line >= y && w.line <= y + 1 &&
+                       (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
+            });
+            if (quiet) lines.push_back({y, pf.dmactl, pf.hscrollEnabled});
+        }
+    }
+    abnormalDmaSceneWithoutWritesBeforeCycle7(t, seed);
+    Rng rng{seed * 198491317u + 61u};
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const auto [y, dmactl, hscrollEnabled] = lines[i];
+        if (i % 2 == 1) t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+        const int onCycle10 = 18 + rng.below(2);
+        t.at(y, onCycle10, Reg::HSCROL, 0);
+        t.at(y, onCycle10, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+        // (A scene's write at clock x is made on cycle (x + 2) / 2.)
+        const auto onto = static_cast<uint8_t>((dmactl & ~3) | (1 + rng.below(2)));
+        const int cycle = dmaClockStartName(onto, hscrollEnabled, 0) - 1;
+        const int clock = 2 * cycle - 2 + rng.below(2);
+        t.at(y, clock, Reg::DMACTL, onto);
+        const int later = 2 * (cycle + 1 + rng.below(10)) - 2;
+        switch (rng.below(5)) {
+            case 0: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(onto ^ (4 << rng.below(3)))); break;
+            case 1: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>((onto & ~3) | (1 + rng.below(3)))); break;
+            case 2: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(onto & ~3)); break;
+            case 3: t.at(y, later, Reg::HSCROL, static_cast<uint8_t>(2 + 2 * rng.below(7))); break;
+            default: t.at(y, later, Reg::DMACTL, onto);
+        }
+    }
+}
+}  // namespace
+
+TEST(FastPathCrossCheck, StartsMovedOntoTheirWritesOwnCycleAndLatchedLaterEqualTheReference) {
+    // (Seeds 9600-9639.) The bitmap lines whose start so moved a later write latches, ANTIC's
+    // playfield DMA on again from there with that start's fetches (A1), and the text lines so
+    // written, left with the DMA off from the write that moved the start (not modelled there).
+    int latched = 0, latchedWidthOff = 0, text = 0;
+    for (uint32_t seed = 9600; seed < 9640; ++seed) {
+        crossCheckEveryPath(seed, ordinaryStartMovedOntoItsOwnCycleScene);
+        TestMachine t;
+        ordinaryStartMovedOntoItsOwnCycleScene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaMode < 2 || pf.dmaClock != 0) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            const PlayfieldFetch fetch = playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+            latched += fetch.latched;
+            latchedWidthOff += fetch.latched && (changes.back().dmactl & 3) == 0;
+            text += anticMode(pf.dmaMode).character && fetch.dmaOff >= 0;
+        }
+    }
+    // (50 seen, 17 of them with the width turned off by the latching write; 93 text lines.)
+    EXPECT_GT(latched, 30) << latchedWidthOff << " " << text;
+    EXPECT_GT(latchedWidthOff, 8) << latched;
+    EXPECT_GT(text, 50) << latched;
+}
+
 }  // namespace pmg::test
