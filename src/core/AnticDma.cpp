@@ -335,9 +335,9 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
             // Its picture shows the buffer's places from the start's: those the line's fetches did
             // not reach before the decode shows them (more passed than the first start made) would
             // hold what an earlier line left there, which the model does not keep: left out, the
-            // DMA taken as off from the start's write (docs/hardware.md, Not modelled).
+            // line fetched as without the latch (docs/hardware.md, Not modelled).
             if (second.clock < 0 || passed > made)
-                return afterStartPassedByTwo(fetch, mode, hscrollEnabled, dmactlThen, hscrolThen, later, true);
+                return afterStartPassedByTwo(fetch, mode, hscrollEnabled, dmactlThen, hscrolThen, later, false);
         }
         if (second.clock >= 0) {
             second.firstClock = fetch.clock;
