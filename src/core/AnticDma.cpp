@@ -513,14 +513,14 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     // one on cycle 10 acts from and the last a restart can: CarriedClock::kMaxBetween.)
     auto leftBehind = [&](std::array<CarriedClock::BetweenWrite, CarriedClock::kMaxBetween>& list, int& count, size_t i,
                           int until) {
-        const int first = count;
+        const int gapStart = count;  // this gap's first entry
         uint8_t d = i > 0 ? later[i - 1].dmactl : dmactl, h = i > 0 ? later[i - 1].hscrol : hscrol;
         while (i < later.size() && later[i].clock / 2 < until) {
             const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
             if (!takeCycleWrites(later, i, hscrollEnabled, d, h)) continue;
             const int left = dmaClockStartName(d, hscrollEnabled, h);
             if (left == from) return false;
-            if (left < 0 && count > first && list[static_cast<size_t>(count - 1)].start < 0) continue;
+            if (left < 0 && count > gapStart && list[static_cast<size_t>(count - 1)].start < 0) continue;
             if (count == CarriedClock::kMaxBetween) return false;  // (never: one a cycle, see above)
             list[static_cast<size_t>(count++)] = {static_cast<int8_t>(from), static_cast<int8_t>(left)};
         }

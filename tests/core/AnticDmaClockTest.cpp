@@ -1189,8 +1189,8 @@ TEST(AnticDma, A4_ACarriedLineWithAWriteOnEveryCycleBetweenItsStartsFetchesNothi
     // those 13 preceded on its own cycle by DMACTL $22 (normal, a start ahead, name cycle 18)
     // fetches the same (Altirra: the second write's edge check covers only its own cycle, where
     // that start's latch cycle, 17, is not).
-    // The model before kept at most 8 such writes and drew the line without the carried bits (the
-    // first start's bitmaps 12-24 on every even cycle, no carried ones: the CPU kept 54 cycles).
+    // The model before kept at most 8 such writes and drew the line without the carried bits: the
+    // CPU kept 73 cycles (this test run on that model).
     std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}};
     for (int from = 12; from <= 24; ++from)
         writes.push_back({static_cast<int16_t>(2 * from), static_cast<uint8_t>(from % 2 == 0 ? 0x20 : 0x23), 0});
