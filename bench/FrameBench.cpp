@@ -79,10 +79,18 @@ namespace {
 
 pmg::Scene busyScene() { return pmg::loadScene(std::string(PMGLAB_SOURCE_DIR) + "/assets/scenes/busy-mode-e.json"); }
 
-void runFrames(benchmark::State& state, bool picture, bool record, bool rainbow = false, bool newColour = false,
-               bool moving = false) {
+// What a case changes in the busy scene and between its frames.
+struct FrameCase {
+    bool picture = false, record = false;
+    bool rainbow = false;    // COLBK and COLPF0 rewritten before every visible line
+    bool newColour = false;  // a new background colour every frame
+    bool moving = false;     // every object one colour clock right every frame
+    bool sprites = false;    // the objects' shapes on 32 lines only (see below)
+};
+
+void runFrames(benchmark::State& state, const FrameCase& c) {
     pmg::Scene scene = busyScene();
-    if (rainbow) {
+    if (c.rainbow) {
         // A DLI rainbow: COLBK and COLPF0 rewritten before every visible line, so every cache
         // keyed on the colours misses on every line.
         for (int16_t line = 8; line < 248; ++line) {
@@ -91,15 +99,25 @@ void runFrames(benchmark::State& state, bool picture, bool record, bool rainbow 
         }
     }
     pmg::MachineOptions options;
-    options.picture = picture;
-    options.record = record;
+    options.picture = c.picture;
+    options.record = c.record;
     pmg::Machine machine(options);
     pmg::prepareScene(scene, machine);
+    if (c.sprites) {
+        // As a game's objects: shapes on a band of 32 lines (100-131), none on the others, which
+        // the objects still cross at every HPOS (single-line P/M DMA: one byte a line, missiles
+        // at PMBASE + $300, players from + $400).
+        const int base = machine.registers()[pmg::Reg::PMBASE] << 8;
+        for (int page = 3; page < 8; ++page)
+            for (int line = 0; line < 256; ++line)
+                if (line < 100 || line >= 132)
+                    machine.memory().write(static_cast<uint16_t>(base + page * 256 + line), 0);
+    }
     uint8_t colour = 0;
     for (auto _ : state) {
         // A new background colour every frame: no line is what it was a frame ago.
-        if (newColour) machine.writeRegister(pmg::Reg::COLBK, colour += 2);
-        if (moving) {
+        if (c.newColour) machine.writeRegister(pmg::Reg::COLBK, colour += 2);
+        if (c.moving) {
             // Every object one colour clock right, as a game moves them: GTIA makes no line
             // from the inputs it had a frame ago, so it makes every line in full (ANTIC's and
             // P/M DMA's part of the frame is what it was, and is taken from then: AnticFrameMemo).
@@ -116,20 +134,33 @@ void runFrames(benchmark::State& state, bool picture, bool record, bool rainbow 
         benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
-void BM_FrameWithPictureAndRecord(benchmark::State& s) { runFrames(s, true, true); }
-void BM_FrameWithPicture(benchmark::State& s) { runFrames(s, true, false); }
-void BM_FrameCollisionsOnly(benchmark::State& s) { runFrames(s, false, false); }
+void BM_FrameWithPictureAndRecord(benchmark::State& s) { runFrames(s, {.picture = true, .record = true}); }
+void BM_FrameWithPicture(benchmark::State& s) { runFrames(s, {.picture = true}); }
+void BM_FrameCollisionsOnly(benchmark::State& s) { runFrames(s, {}); }
 // Not a target: guards the picture path against scenes whose colours change on every line.
-void BM_FrameWithPictureRainbow(benchmark::State& s) { runFrames(s, true, false, true); }
+void BM_FrameWithPictureRainbow(benchmark::State& s) { runFrames(s, {.picture = true, .rainbow = true}); }
 // Not targets: every line different from the frame before (a colour changed between frames).
-void BM_FrameWithPictureNewColour(benchmark::State& s) { runFrames(s, true, false, false, true); }
-void BM_FrameWithPictureAndRecordNewColour(benchmark::State& s) { runFrames(s, true, true, false, true); }
-void BM_FrameCollisionsOnlyNewColour(benchmark::State& s) { runFrames(s, false, false, false, true); }
+void BM_FrameWithPictureNewColour(benchmark::State& s) { runFrames(s, {.picture = true, .newColour = true}); }
+void BM_FrameWithPictureAndRecordNewColour(benchmark::State& s) {
+    runFrames(s, {.picture = true, .record = true, .newColour = true});
+}
+void BM_FrameCollisionsOnlyNewColour(benchmark::State& s) { runFrames(s, {.newColour = true}); }
 // Not targets: every object moved between frames, so GTIA makes every line in full (its memos
 // answer nothing; ANTIC's part comes from the frame before): the work of a frame as such.
-void BM_FrameWithPictureMoving(benchmark::State& s) { runFrames(s, true, false, false, false, true); }
-void BM_FrameWithPictureAndRecordMoving(benchmark::State& s) { runFrames(s, true, true, false, false, true); }
-void BM_FrameCollisionsOnlyMoving(benchmark::State& s) { runFrames(s, false, false, false, false, true); }
+void BM_FrameWithPictureMoving(benchmark::State& s) { runFrames(s, {.picture = true, .moving = true}); }
+void BM_FrameWithPictureAndRecordMoving(benchmark::State& s) {
+    runFrames(s, {.picture = true, .record = true, .moving = true});
+}
+void BM_FrameCollisionsOnlyMoving(benchmark::State& s) { runFrames(s, {.moving = true}); }
+// Not targets: the same, as a game's objects move: shapes on 32 lines, moved every frame
+// across the other 208 of the window, where they draw nothing.
+void BM_FrameWithPictureMovingSprites(benchmark::State& s) {
+    runFrames(s, {.picture = true, .moving = true, .sprites = true});
+}
+void BM_FrameWithPictureAndRecordMovingSprites(benchmark::State& s) {
+    runFrames(s, {.picture = true, .record = true, .moving = true, .sprites = true});
+}
+void BM_FrameCollisionsOnlyMovingSprites(benchmark::State& s) { runFrames(s, {.moving = true, .sprites = true}); }
 
 // The machine's memory bandwidth for what a frame writes: the picture (240 rows of 376
 // hi-res pixels, a byte each), and the picture with the per-pixel record, copied with memcpy
@@ -162,5 +193,8 @@ BENCHMARK(BM_FrameCollisionsOnlyNewColour);
 BENCHMARK(BM_FrameWithPictureMoving);
 BENCHMARK(BM_FrameWithPictureAndRecordMoving);
 BENCHMARK(BM_FrameCollisionsOnlyMoving);
+BENCHMARK(BM_FrameWithPictureMovingSprites);
+BENCHMARK(BM_FrameWithPictureAndRecordMovingSprites);
+BENCHMARK(BM_FrameCollisionsOnlyMovingSprites);
 BENCHMARK(BM_CopyPictureBytes);
 BENCHMARK(BM_CopyPictureAndRecordBytes);

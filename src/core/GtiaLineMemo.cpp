@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/Antic.h"
+#include "core/PlayerMissileImages.h"
 
 namespace pmg {
 namespace {
@@ -44,14 +45,48 @@ struct ColourBytes {
 static_assert(kRegisterFileSize % 8 == 0);
 constexpr ColourBytes kColourBytes;
 
-// Where two register files differ: in the colour registers, and in the others.
+// An object with no shape on a line draws nothing there, wherever it is and whatever its size:
+// the line is the same with any HPOS or SIZE of it (a game moving its objects moves them on
+// every line, most of which they are not on). The bits of those registers that do not matter,
+// for the objects with no shape: [players without one][missiles without one], bit n = object n.
+// HPOSP0-HPOSM3 are the first 8 bytes of the register file, SIZEP0-SIZEM the next 5.
+struct ShapelessBytes {
+    uint64_t position[16][16]{};  // HPOS bytes
+    uint64_t size[16][16]{};      // SIZEP bytes and SIZEM's bit pairs
+    constexpr ShapelessBytes() {
+        for (int players = 0; players < 16; ++players)
+            for (int missiles = 0; missiles < 16; ++missiles)
+                for (int n = 0; n < 4; ++n) {
+                    if ((players >> n) & 1) {
+                        position[players][missiles] |= uint64_t{0xFF} << (8 * n);
+                        size[players][missiles] |= uint64_t{0xFF} << (8 * n);
+                    }
+                    if ((missiles >> n) & 1) {
+                        position[players][missiles] |= uint64_t{0xFF} << (8 * (4 + n));
+                        size[players][missiles] |= uint64_t{3} << (8 * 4 + 2 * n);
+                    }
+                }
+    }
+};
+static_assert(static_cast<int>(Reg::HPOSP0) == 0 && static_cast<int>(Reg::HPOSM3) == 7 &&
+              static_cast<int>(Reg::SIZEP0) == 8 && static_cast<int>(Reg::SIZEM) == 12);
+constexpr ShapelessBytes kShapeless;
+
+// Where two register files differ: in the colour registers, and in the others (bar the
+// positions and sizes of the objects with no shape in `b`, whose GRAF registers are among the
+// others).
 struct RegisterDifference {
     uint64_t colours = 0, others = 0;
 };
 RegisterDifference differingRegisters(const uint8_t* a, const uint8_t* b) {
+    unsigned players = 0;
+    for (int n = 0; n < 4; ++n) players |= static_cast<unsigned>(b[static_cast<int>(Reg::GRAFP0) + n] == 0) << n;
+    const unsigned missiles = ~kNonZeroPairs.bits[b[static_cast<int>(Reg::GRAFM)]] & 15;
     RegisterDifference d;
     for (size_t w = 0; w < ColourBytes::kWords; ++w) {
-        const uint64_t x = load64(a + 8 * w) ^ load64(b + 8 * w);
+        uint64_t x = load64(a + 8 * w) ^ load64(b + 8 * w);
+        if (w == 0) x &= ~kShapeless.position[players][missiles];
+        if (w == 1) x &= ~kShapeless.size[players][missiles];
         d.colours |= x & kColourBytes.mask[w];
         d.others |= x & ~kColourBytes.mask[w];
     }

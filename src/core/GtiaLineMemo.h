@@ -7,7 +7,9 @@
 // a flash) keeps its collision bits and record; only its picture row is drawn again.
 //
 // A line's picture, record and collisions depend on the registers, the options, what ANTIC
-// sent for it and the latches it starts from; that is all the memo compares. It serves the
+// sent for it and the latches it starts from; that is all the memo compares. Not among them:
+// the HPOS and SIZE of an object with no shape on the line, which draws nothing there (a game
+// moves its objects every frame, across lines most of which they have no shape on). It serves the
 // lines of cached objects (no image left over from the line before) whose playfield is read
 // from screen bytes alone: blank lines and bitmap modes 8-F. A character line would also
 // depend on its character set, so it is always made in full.
