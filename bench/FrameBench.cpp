@@ -62,6 +62,18 @@
 // not (8% fewer instructions, the same time). Where its time goes was not found (no hardware
 // counters here); the suspect left is the one the tries above that stored each byte once were
 // after: objects blended over a row's bytes just stored, at other offsets, by its copy.
+// Tried the session after that (1 December 2026, evening; same runs, alternating) and not
+// kept, each no faster than the code it changed, within the noise of a few percent: the next
+// row's cache lines prefetched for writing a line ahead; the players painted with AVX-512
+// masked stores (no load of the row at all; with -march=native and PRIOR's key kept in a
+// register, 1 to 4% in one run); the fixed objects painted from a plan of masked blends made
+// once per placement, the same steps on every line (no branch on the line's shapes or forms).
+// Leaving the blends themselves out (a wrong picture) saved 0.5 us of the 3.5 us that leaving
+// out the whole painting of the objects saves; where the rest goes was not found.
+// Kept: the line memo takes a line for the one of a frame ago whatever the HPOS and SIZE of its
+// objects with no shape. The busy scene has shapes on 200 of its 240 lines and gains little;
+// the MovingSprites cases (shapes on 32 lines) show what a game gains: picture 7.2 -> 6.1 us,
+// picture and record 10.9 -> 7.5 us (same run; 14.0 and 28.1 us before the speed work).
 //
 // The busy scene is static: every frame starts as the one before did (HITCLR included), so
 // the machine takes the last frame's result (the frame memo, Machine::runFrame) and these
