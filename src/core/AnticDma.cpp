@@ -286,9 +286,27 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
 
 namespace {
 
+// Whether the picture of a latched second start (PlayfieldFetch::latched, text and bitmap modes),
+// which shows the line buffer's places from its start, one for each of that clock's names or
+// bitmaps (those the beam passed too), shows only places the line filled. It does not where more
+// of its fetches lay before the latching write than the first start made (its places past the
+// line's names), on a text line where more of its font bytes did than the first start fetched
+// (places with no font byte fetched on the line), and in modes 2-5 where a font byte is fetched
+// before the name of the place it reads. Those places hold what an earlier line left there: the
+// names of modes 6-7 read so are kept (fontReadsBeforeName), the rest is not.
+bool latchedPlacesFilled(const PlayfieldFetch& f, bool character, int step) {
+    if (f.skipped > f.firstCount) return false;
+    if (!character) return true;
+    if (f.fontsSkipped > f.firstFonts) return false;
+    const int shown = f.count - f.firstCount + f.skipped;
+    for (int place = 0; step == 2 && place < shown; ++place)
+        if (fontReadsBeforeName(f, place, step)) return false;
+    return true;
+}
+
 // playfieldFetch() of a line whose start a write on cycle 10 passed by two (`fetch` as it began,
 // the registers after that write, `later` the writes after it); `latching`: a start a later write
-// moves onto the cycle it acts from is latched by the next timing write (bitmap lines).
+// moves onto the cycle it acts from is latched by the next timing write (bitmap and text lines).
 PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hscrollEnabled, uint8_t dmactlThen,
                                      uint8_t hscrolThen, std::span<const PlayfieldLine::FetchChange> later,
                                      bool latching) {
@@ -298,7 +316,7 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
     const int step = info.clocksPerByte / 2;
     LatchedStart latched;
     int off = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlThen, hscrolThen, later, &restart, &offBefore,
-                                          latching && !info.character ? &latched : nullptr);
+                                          latching ? &latched : nullptr);
     if (off >= kCyclesPerLine) return fetch;
     // The cycle the first start's fetches end on: the write turning the DMA off, or the restarting
     // one (after an earlier write that turned it off, that one's).
@@ -319,24 +337,27 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
         if (latched.from < 0) [[likely]] {
             second = fetchAsWritten(mode, hscrollEnabled, later[restart - 1].dmactl, later[restart - 1].hscrol,
                                     later.subspan(restart), none, d, h);
+            second.fontsSkipped = second.skipped;
         } else {
             // The latched start's clock, from the cycle before its first name cycle (the start's
             // write's own), stopping as the writes after it leave the stop; only its fetches from
-            // the latching write on are made (Altirra's pattern is redone from there), each filling
-            // the buffer's next place after the first start's.
+            // the latching write on are made (Altirra's pattern is redone from there), each name or
+            // bitmap filling the buffer's next place after the first start's. A text line's font
+            // bytes, 3 cycles after each name cycle of that clock, likewise from the latching write
+            // on, each reading the buffer's next place after the first start's font bytes.
             second = fetchAsWritten(mode, hscrollEnabled, latched.dmactl, latched.hscrol, later.subspan(latched.next),
                                     none, d, h);
-            const int firstFetch = second.clock + 3;
+            const int firstFetch = second.clock + (info.character ? 1 : 3);
             const int passed =
                 restartCycle > firstFetch ? std::min((restartCycle - 1 - firstFetch) / step + 1, second.count) : 0;
+            const int firstFont = second.clock + 4;
+            second.fontsSkipped = info.character && restartCycle > firstFont
+                                      ? std::min((restartCycle - 1 - firstFont) / step + 1, passed)
+                                      : 0;
             second.skipped = passed;
             second.count -= passed;
             second.latched = true;
-            // Its picture shows the buffer's places from the start's: those the line's fetches did
-            // not reach before the decode shows them (more passed than the first start made) would
-            // hold what an earlier line left there, which the model does not keep: left out, the
-            // line fetched as without the latch (docs/hardware.md, Not modelled).
-            if (second.clock < 0 || passed > made)
+            if (second.clock < 0)
                 return afterStartPassedByTwo(fetch, mode, hscrollEnabled, dmactlThen, hscrolThen, later, false);
         }
         if (second.clock >= 0) {
@@ -355,6 +376,10 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
                 second.firstFonts =
                     from > firstFont ? std::min((from - 1 - firstFont) / step + 1, made + fetch.skipped) : 0;
             }
+            // A latched start's picture shows places the line did not fill: left out, the line
+            // fetched as without the latch (docs/hardware.md, Not modelled).
+            if (second.latched && !latchedPlacesFilled(second, info.character, step))
+                return afterStartPassedByTwo(fetch, mode, hscrollEnabled, dmactlThen, hscrolThen, later, false);
             return second;
         }
         off = from;

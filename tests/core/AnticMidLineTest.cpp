@@ -862,6 +862,70 @@ TEST(AnticMidLine, A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNam
     EXPECT_EQ(dma.cpuCycles(), 35);
 }
 
+TEST(AnticMidLine, A1_ATextStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite) {
+    // The mode 2 line of A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime
+    // (begun with the width off, DMACTL $23 at clock 18: cycle 10, the wide clock on 9, its first
+    // name cycle 10 passed by two, unlatched) with DMACTL $21 (narrow) at clock 48 (cycle 25, acting
+    // from 26) and DMACTL $31 (narrow, only bit 4 changed) at clock 68 (cycle 35, acting from 36).
+    // At the $21 write Altirra's LatchPlayfieldEdges checks cycles 10-25 with the wide start (its
+    // check cycle 9: not latched), then UpdatePlayfieldTiming finds the narrow start (first name
+    // cycle 26, checked on 25) behind the beam (25 > 26 - 2): the DMA is off from 26. At the $31
+    // write LatchPlayfieldEdges checks cycles 25-35 with the narrow width: the start's check cycle
+    // 25 lies in them, so it is latched, the DMA is active again and the pattern from the write on
+    // is the narrow start's (UpdateDMAPattern): names on the even cycles 26-88 (stop name cycle 90,
+    // not latched: its check 89 is past 35), font bytes 3 cycles after each name cycle, on 29-91; of
+    // these the ones from 36 on are made (5 names and 4 font bytes passed).
+    //   Fetches: the first start's names on 12-24 (bytes 0-6, places 0-6) and font bytes on 13-25
+    //   (places 0-6, each a cycle after its name); nothing on 26-35; the latched start's names on
+    //   36, 38, ..., 88 (27, places 7-33: bytes 7-33) and font bytes on 37, 39, ..., 91 (28, reading
+    //   the next places of the buffer, 7-34: each a cycle after its name, place 34 none this row).
+    //   34 names: the counter moves 34. Cycles: 69 fetches; the refresh of 25 waits for 26, those of
+    //   29 and 33 take their cycles, those of 37-57 find none free before 92, each replacing the one
+    //   waiting: 4 refreshes. The CPU keeps 114 - 69 - 4 = 41 cycles.
+    //   Picture: the first start's (byte i at clock 32 + 4i) in the wide window from $2C up to the
+    //   $21 write's clock 52: bytes 3-4 lit at $2C-$33; background while the DMA is off, up to the
+    //   $31 write's clock 72; from there the latched start's, which Altirra decodes from place
+    //   (x - start) / 2 of the names and the font bytes: byte j at clock 64 + 4j, bytes 2-31 in the
+    //   narrow window ($48-$BF), each with its font byte (places 2-6 the first start's, 7 on the
+    //   latched start's): lit at $48-$5F (bytes 2-7), dark from $60.
+    //   The mode line's second row (normal width) draws places 0-39 of the buffer: bytes 0-33 and
+    //   places 34-39 as they were (character 0): bytes 0-7 lit at $30-$4F. The next mode line (line
+    //   40) starts at byte 34: byte 39 at place 5, $44-$47.
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30, 0x02}, 0x20);
+    for (int i = 0; i < 100; ++i)
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0x01 : 0x00);
+    for (int r = 0; r < 8; ++r) t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine, 48, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine, 68, Reg::DMACTL, 0x31);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE), std::string(8, '1') + std::string(0x48 - 0x34, '0') +
+                                                        std::string(24, '1') + std::string(0xDE - 0x60, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(32, '1') + std::string(128, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x30, 0xD0), std::string(20, '0') + "1111" + std::string(136, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {52, 0x21, 0}, {72, 0x31, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(2, false, 0x20, 0, writes);
+    EXPECT_EQ(fetch.firstClock, 9);
+    EXPECT_EQ(fetch.firstCount, 7);
+    EXPECT_EQ(fetch.firstFonts, 7);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.skipped, 5);
+    EXPECT_EQ(fetch.count, 34);
+    EXPECT_EQ(fetch.fontCount(), 35);
+    EXPECT_EQ(fetch.fontCycle(7, 2), 37);
+    EXPECT_EQ(fetch.dmaOff, -1);
+    const LineDma dma = twoStartsTextLineDma(writes);
+    for (int c = 12; c <= 24; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 13; c <= 25; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 26; c <= 35; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 26; c <= 35; ++c) EXPECT_NE(dma.use[c], DmaUse::Character) << c;
+    for (int c = 36; c <= 88; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 37; c <= 91; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    EXPECT_EQ(dma.cpuCycles(), 41);
+}
+
 TEST(AnticMidLine, A1_ATextStartPassedByTwoTurnedOffAndThenMovedAheadFetchesNothingBetween) {
     // A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime with
     // DMACTL $33 written first, at clock 22 (cycle 12, acting from 13: only the P/M resolution bit
@@ -905,8 +969,9 @@ namespace {
 // wide by DMACTL $23 at clock 18 (cycle 10) of its first row, 40, and stays wide. The mode 2 names
 // are character 2 (empty in the font) at places 0-11 and character 1 (solid) at 12-39; the mode 6
 // names are $41 (character 1, colour bits 01: PF1). `after` (if any): a later DMACTL write on line
-// 40 at clock `afterClock`.
-void textLineAfterNames(TestMachine& t, std::optional<uint8_t> after = std::nullopt, int afterClock = 0) {
+// 40 at clock `afterClock`, and `then` (if any) one after it at clock `thenClock`.
+void textLineAfterNames(TestMachine& t, std::optional<uint8_t> after = std::nullopt, int afterClock = 0,
+                        std::optional<uint8_t> then = std::nullopt, int thenClock = 0) {
     t.displayList({0x42, 0x00, 0x30, 0x06});
     for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 12 ? 0x02 : 0x01);
     for (int i = 40; i < 100; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0x41);
@@ -916,6 +981,7 @@ void textLineAfterNames(TestMachine& t, std::optional<uint8_t> after = std::null
     }
     t.at(kFirstModeLine + 8, 18, Reg::DMACTL, 0x23);
     if (after) t.at(kFirstModeLine + 8, afterClock, Reg::DMACTL, *after);
+    if (then) t.at(kFirstModeLine + 8, thenClock, Reg::DMACTL, *then);
     t.run();
 }
 
@@ -1025,6 +1091,61 @@ TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoThatALaterWriteMovesAheadStartsI
     EXPECT_EQ(dma.use[25], DmaUse::Refresh);
     for (int c = 31; c <= 59; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
     EXPECT_EQ(dma.cpuCycles(), 67);
+}
+
+TEST(AnticMidLine, A1_AMode6TextStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite) {
+    // The line of A1_AMode6TextStartPassedByTwoFetchesItsFontBytesWithTheNamesTheLineBeforeLeft
+    // (mode 6 after a mode 2 line, made wide by DMACTL $23 at clock 18: the first name cycle 10
+    // passed by two, unlatched) with DMACTL $21 (narrow) at clock 48 (cycle 25, acting from 26) and
+    // DMACTL $31 (only bit 4 changed) at clock 68 (cycle 35, acting from 36). As in the mode 2 test
+    // A1_ATextStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite, the narrow start (first
+    // name cycle 26, checked on 25) is behind the beam at the $21 write (the DMA off from 26) and
+    // latched by the $31 write (Altirra's LatchPlayfieldEdges checks 25-35), the DMA active again
+    // from 36 with the narrow start's pattern: names every 4 cycles on 26-86 (16, stop name cycle
+    // 90), font bytes on 29-89.
+    //   Fetches: the first start's names on 14, 18, 22 (places 0-2) and font bytes on 13, 17, 21, 25
+    //   (places 0-3, each before its place's name, 25 before any: the mode 2 line's character 2,
+    //   empty); the latched start's names from 36 on: 38, 42, ..., 86 (13, places 3-15), its font
+    //   bytes from 36 on: 37, 41, ..., 89 (14, reading places 4-17, each a cycle before the name
+    //   that place gets, 26 + 4p, or with none: the mode 2 line's names, character 2 at places 4-11,
+    //   character 1 at 12-17). 16 names in all.
+    //   Picture: the first start's (dark: empty font bytes) up to clock 52, background up to clock
+    //   72, then the latched start's from place (x - start) / 4: place j at clock 64 + 8j, each with
+    //   its own name's colour ($41: PF1) and the font byte fetched for it: places 12-15 solid, so
+    //   PF1 at $A0-$BF, the rest of the line dark. The mode line's later rows (narrow, DMACTL as
+    //   left) fetch font bytes for places 0-15, all holding this line's $41: PF1 at $40-$BF.
+    //   Cycles (no instruction fetch, no P/M DMA): 16 names, 18 font bytes; the refresh of 25 waits
+    //   for 26, 29 and 33 take theirs, those of 37-57 each a cycle past the name after their font
+    //   fetch (39, 43, ..., 59): 9. The CPU keeps 114 - 16 - 18 - 9 = 71.
+    TestMachine t;
+    textLineAfterNames(t, 0x21, 48, 0x31, 68);
+    const int line = kFirstModeLine + 8;
+    EXPECT_EQ(colours(t, line, 0x2C, 0xDE),
+              std::string(0xA0 - 0x2C, '0') + std::string(0xC0 - 0xA0, '2') + std::string(0xDE - 0xC0, '0'));
+    EXPECT_EQ(colours(t, line + 1, 0x2C, 0xDE),
+              std::string(0x40 - 0x2C, '0') + std::string(0xC0 - 0x40, '2') + std::string(0xDE - 0xC0, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {52, 0x21, 0}, {72, 0x31, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(6, false, 0x22, 0, writes);
+    EXPECT_EQ(fetch.firstCount, 3);
+    EXPECT_EQ(fetch.firstFonts, 4);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.skipped, 3);
+    EXPECT_EQ(fetch.count, 16);
+    EXPECT_EQ(fetch.fontCount(), 18);
+    EXPECT_EQ(fetch.fontCycle(4, 4), 37);
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 6;
+    s.dmaMode = 6;
+    s.firstLine = true;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c : {14, 18, 22}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 38; c <= 86; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c : {13, 17, 21, 25}) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 37; c <= 89; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 39; c <= 59; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
+    EXPECT_EQ(dma.cpuCycles(), 71);
 }
 
 TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoReadsTheOlderNamesPastTheNamesOfTheLineBefore) {
