@@ -286,16 +286,16 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
 
 namespace {
 
-// Whether the picture of a latched second start (PlayfieldFetch::latched, text and bitmap modes),
-// which shows the line buffer's places from its start, one for each of that clock's names or
-// bitmaps (those the beam passed too), shows only places the line filled. It does not where more
-// of its fetches lay before the latching write than the first start made (its places past the
-// line's names), on a text line where more of its font bytes did than the first start fetched
-// (places with no font byte fetched on the line), and in modes 2-5 where a font byte is fetched
-// before the name of the place it reads. Those places hold what an earlier line left there: the
-// names of modes 6-7 read so are kept (fontReadsBeforeName), the rest is not.
-bool latchedPlacesFilled(const PlayfieldFetch& f, bool character, int step) {
-    if (f.skipped > f.firstCount) return false;
+// Whether the model draws the picture of a latched second start (PlayfieldFetch::latched, text
+// and bitmap modes), which shows the line buffer's places from its start, one for each of that
+// clock's names or bitmaps (those the beam passed too). Where more of its fetches lay before the
+// latching write than the first start made, the last places it shows are past the line's names
+// or bitmaps: they hold what an earlier line left there, which the line buffer keeps (Antic's
+// buffer, the line's picture drawn from it) and, in modes 6-7, the font bytes read with those
+// names (fontReadsBeforeName). Left out: on a text line, places with no font byte fetched on the
+// line (more of the latched start's font bytes before the latching write than the first start
+// fetched), and in modes 2-5 a font byte fetched before the name of the place it reads.
+bool latchedPictureModelled(const PlayfieldFetch& f, bool character, int step) {
     if (!character) return true;
     if (f.fontsSkipped > f.firstFonts) return false;
     const int shown = f.count - f.firstCount + f.skipped;
@@ -376,9 +376,9 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
                 second.firstFonts =
                     from > firstFont ? std::min((from - 1 - firstFont) / step + 1, made + fetch.skipped) : 0;
             }
-            // A latched start's picture shows places the line did not fill: left out, the line
-            // fetched as without the latch (docs/hardware.md, Not modelled).
-            if (second.latched && !latchedPlacesFilled(second, info.character, step))
+            // A latched start's text picture with places whose font byte the model does not know:
+            // left out, the line fetched as without the latch (docs/hardware.md, Not modelled).
+            if (second.latched && !latchedPictureModelled(second, info.character, step))
                 return afterStartPassedByTwo(fetch, mode, hscrollEnabled, dmactlThen, hscrolThen, later, false);
             return second;
         }

@@ -745,6 +745,56 @@ TEST(AnticMidLine, A1_AStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWr
     EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, alone).count, 7);
 }
 
+TEST(AnticMidLine, A1_ALatchedStartShowsTheBufferPlacesItsLineDidNotFillAsAnEarlierLineLeftThem) {
+    // Two mode F lines at normal width: line 32 (LMS $4000) fills the line buffer's places 0-39,
+    // place 39 with $FF ($4027); line 33 (LMS $3000) begins with the width off (DMACTL $20 at its
+    // clock 0), is made wide by DMACTL $23 at clock 18 (cycle 10: the wide start passed by two,
+    // bitmaps from 12), normal by DMACTL $22 at clock 32 (cycle 17, acting from 18: the normal
+    // start's first name cycle 18, checked on 17, moved onto the write's own cycle, behind the
+    // beam: the DMA off from 18), and written DMACTL $32 at clock 52 (cycle 27, acting from 28: a
+    // P/M bit turned over), which latches that start (Altirra's LatchPlayfieldEdges checks 17-27).
+    //   Fetches: the first start's bitmaps on 12, 14, 16 (bytes 0-2, places 0-2); the latched
+    //   start's clock (on 17, bitmaps 20-98, stop name cycle 98) made from 28 on: 28, 30, ..., 98
+    //   (36, places 3-38: bytes 3-38), 4 passed (20-26), one more than the first start made. 39
+    //   bytes: the counter moves 39. Cycles: 39 bitmaps (even), 9 refreshes (25-57, odd): the CPU
+    //   keeps 114 - 39 - 9 = 66.
+    //   Picture: the first start's, bytes from clock 32, ends at the $22 write's clock 36, left of
+    //   the window; background up to the $32 write's clock 56; then the latched start's, place j
+    //   at clock 48 + 4j (Altirra decodes place (x - start) / 2), in the normal window $30-$CF:
+    //   places 2-39, place 39 being one no fetch of the line reached, which holds what line 32 left
+    //   there ($FF, where byte 39 of the line's memory is $00). Memory at $3000: bytes 4-5 and 41
+    //   $FF, the rest $00: lit at $40-$47 (bytes 4-5) and $CC-$CF (place 39). Line 34 (LMS-less
+    //   mode F, normal width) starts at byte 39: byte 41 lit at $38-$3B.
+    TestMachine t;
+    t.displayList({0x4F, 0x00, 0x40, 0x4F, 0x00, 0x30, 0x0F});
+    for (int i = 0; i < 48; ++i) {
+        t.m.memory().write(static_cast<uint16_t>(0x4000 + i), i == 39 ? 0xFF : 0x00);
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), i == 4 || i == 5 || i == 41 ? 0xFF : 0x00);
+    }
+    const int line = kFirstModeLine + 1;
+    t.at(line, 0, Reg::DMACTL, 0x20);
+    t.at(line, 18, Reg::DMACTL, 0x23);
+    t.at(line, 32, Reg::DMACTL, 0x22);
+    t.at(line, 52, Reg::DMACTL, 0x32);
+    t.at(line + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, line, 0x2C, 0xDE), std::string(0x40 - 0x2C, '0') + std::string(8, '1') +
+                                              std::string(0xCC - 0x48, '0') + "1111" + std::string(0xDE - 0xD0, '0'));
+    EXPECT_EQ(shown(t, line + 1, 0x30, 0xD0), std::string(8, '0') + "1111" + std::string(148, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {36, 0x22, 0}, {56, 0x32, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(0xF, false, 0x20, 0, writes);
+    EXPECT_TRUE(fetch.latched);
+    EXPECT_EQ(fetch.firstCount, 3);
+    EXPECT_EQ(fetch.clock, 17);
+    EXPECT_EQ(fetch.skipped, 4);
+    EXPECT_EQ(fetch.count, 39);
+    const LineDma dma = twoStartsLineDma(writes);
+    for (int c : {12, 14, 16}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 18; c <= 26; c += 2) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 28; c <= 98; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 66);
+}
+
 namespace {
 // The text line of A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime,
 // run: mode 2 (LMS, then another mode 2 line) begun with the width off, DMACTL $23 (wide) at clock

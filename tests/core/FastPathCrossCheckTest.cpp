@@ -2472,8 +2472,9 @@ namespace {
 // (the start moved onto the very cycle the write acts from, behind the beam, the DMA off); then,
 // 1-10 cycles later, a write that makes ANTIC work its timing out again and so latches that start
 // (a P/M bit turned over, another width, the width off, or HSCROL 2-14), or, one time in five,
-// a write that does not (the same DMACTL again), which leaves the DMA off.
-void ordinaryStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+// a write that does not (the same DMACTL again), which leaves the DMA off. (That later write comes
+// `delay` + 0 to `delays` - 1 cycles after the one that moved the start.)
+void startMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed, int delay, int delays) {
     struct Line {
         int y;
         uint8_t dmactl;
@@ -2507,7 +2508,7 @@ void ordinaryStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
         const int cycle = dmaClockStartName(onto, hscrollEnabled, 0) - 1;
         const int clock = 2 * cycle - 2 + rng.below(2);
         t.at(y, clock, Reg::DMACTL, onto);
-        const int later = 2 * (cycle + 1 + rng.below(10)) - 2;
+        const int later = 2 * (cycle + delay + rng.below(delays)) - 2;
         switch (rng.below(5)) {
             case 0: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(onto ^ (4 << rng.below(3)))); break;
             case 1: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>((onto & ~3) | (1 + rng.below(3)))); break;
@@ -2516,6 +2517,14 @@ void ordinaryStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
             default: t.at(y, later, Reg::DMACTL, onto);
         }
     }
+}
+void ordinaryStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    startMovedOntoItsOwnCycleScene(t, seed, 1, 10);
+}
+// The same with the later write 8-23 cycles after: more of the latched start's fetches the beam
+// passed than the first start made, its picture showing places the line did not fill.
+void lateLatchedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    startMovedOntoItsOwnCycleScene(t, seed, 8, 16);
 }
 }  // namespace
 
@@ -2541,11 +2550,38 @@ TEST(FastPathCrossCheck, StartsMovedOntoTheirWritesOwnCycleAndLatchedLaterEqualT
             text += anticMode(pf.dmaMode).character && fetch.dmaOff >= 0;
         }
     }
-    // (63 seen, 13 of them on text lines, 23 with the width turned off by the latching write; 79
-    // text lines left off. Before text lines were latched: 50, 17 and 93.)
+    // (71 seen, 24 of them with the width turned off by the latching write; 73 text lines left off.
+    // Before text lines were latched: 50, 17 and 93.)
     EXPECT_GT(latched, 30) << latchedWidthOff << " " << text;
     EXPECT_GT(latchedWidthOff, 8) << latched;
     EXPECT_GT(text, 50) << latched;
+}
+
+TEST(FastPathCrossCheck, StartsLatchedLateShowingPlacesTheLineDidNotFillEqualTheReference) {
+    // (Seeds 9680-9719.) Lines whose start so moved a later write latches after the beam passed
+    // more of its fetches than the first start made: the picture shows the line buffer's places
+    // past the line's fetches as an earlier line left them (A1); on text lines, where the model
+    // knows the font bytes read for them (modes 6-7: fetched with the names the buffer held).
+    int bitmap = 0, text = 0;
+    for (uint32_t seed = 9680; seed < 9720; ++seed) {
+        crossCheckEveryPath(seed, lateLatchedStartMovedOntoItsOwnCycleScene);
+        TestMachine t;
+        lateLatchedStartMovedOntoItsOwnCycleScene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaMode < 2 || pf.dmaClock != 0) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            const PlayfieldFetch fetch = playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+            const bool past = fetch.latched && fetch.skipped > fetch.firstCount;
+            (anticMode(pf.dmaMode).character ? text : bitmap) += past;
+        }
+    }
+    // (29 bitmap lines, 5 text lines of modes 6-7 when this was written; the model before left
+    // the fetches off on all of them.)
+    EXPECT_GT(bitmap, 15) << text;
+    EXPECT_GT(text, 2) << bitmap;
 }
 
 namespace {
@@ -2631,7 +2667,7 @@ TEST(FastPathCrossCheck, TextStartsMovedOntoTheirWritesOwnCycleAndLatchedLaterEq
             off += fetch.dmaOff >= 0;
         }
     }
-    // (356 lines latched in modes 2-5, 213 in modes 6-7, 2,036 left off when this was written;
+    // (351 lines latched in modes 2-5, 384 in modes 6-7, 1,801 left off when this was written;
     // the model before latched none of them.)
     EXPECT_GT(fast, 200) << slow << " " << off;
     EXPECT_GT(slow, 100) << fast << " " << off;
