@@ -1188,10 +1188,10 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
         switch (mode_) {
             case 2:
             case 3:
-                fetchCharacters([&](uint8_t byte, uint8_t, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
+                fetchCharacters([&](uint8_t byte, uint8_t code, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
                     int fr = fontRow(mode_, row_, byte, ctl);
                     uint8_t data =
-                        fr < 0 ? 0 : font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
+                        fr < 0 ? 0 : font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (code & 0x7F) * 8 + fr));
                     if (byte & 0x80) {
                         if (ctl & 1) data = 0;      // blank inverse characters
                         if (ctl & 2) data ^= 0xFF;  // show them inverted
@@ -1201,9 +1201,9 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
                 break;
             case 4:
             case 5:
-                fetchCharacters([&](uint8_t byte, uint8_t, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
+                fetchCharacters([&](uint8_t byte, uint8_t code, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
                     int fr = fontRow(mode_, row_, byte, ctl);
-                    uint8_t data = font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
+                    uint8_t data = font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (code & 0x7F) * 8 + fr));
                     store32(p, kTables.twoBit[byte >> 7][data]);  // 11 = PF3 for codes with bit 7
                 });
                 break;

@@ -291,17 +291,12 @@ namespace {
 // clock's names or bitmaps (those the beam passed too). Where more of its fetches lay before the
 // latching write than the first start made, the last places it shows are past the line's names
 // or bitmaps: they hold what an earlier line left there, which the line buffer keeps (Antic's
-// buffer, the line's picture drawn from it) and, in modes 6-7, the font bytes read with those
-// names (fontReadsBeforeName). Left out: on a text line, places with no font byte fetched on the
-// line (more of the latched start's font bytes before the latching write than the first start
-// fetched), and in modes 2-5 a font byte fetched before the name of the place it reads.
-bool latchedPictureModelled(const PlayfieldFetch& f, bool character, int step) {
-    if (!character) return true;
-    if (f.fontsSkipped > f.firstFonts) return false;
-    const int shown = f.count - f.firstCount + f.skipped;
-    for (int place = 0; step == 2 && place < shown; ++place)
-        if (fontReadsBeforeName(f, place, step)) return false;
-    return true;
+// buffer, the line's picture drawn from it), and the font bytes read for them take those names,
+// as does one fetched before its place's name (fontReadsBeforeName). Left out: on a text line,
+// places with no font byte fetched on the line (more of the latched start's font bytes before
+// the latching write than the first start fetched), which hold font bytes an earlier line left.
+bool latchedPictureModelled(const PlayfieldFetch& f, bool character) {
+    return !character || f.fontsSkipped <= f.firstFonts;
 }
 
 // playfieldFetch() of a line whose start a write on cycle 10 passed by two (`fetch` as it began,
@@ -378,7 +373,7 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
             }
             // A latched start's text picture with places whose font byte the model does not know:
             // left out, the line fetched as without the latch (docs/hardware.md, Not modelled).
-            if (second.latched && !latchedPictureModelled(second, info.character, step))
+            if (second.latched && !latchedPictureModelled(second, info.character))
                 return afterStartPassedByTwo(fetch, mode, hscrollEnabled, dmactlThen, hscrolThen, later, false);
             return second;
         }
@@ -809,9 +804,10 @@ int playfieldFontFetchCycle(const PlayfieldLine& pf, int index) {
 bool fontsBeforeNames(const PlayfieldLine& pf) {
     if (pf.fetchChangeCount == 0) return false;
     const AnticModeInfo& info = anticMode(pf.mode);
-    if (!info.character || info.clocksPerByte != 8) return false;
+    if (!info.character) return false;
     const PlayfieldFetch f = playfieldFetch(pf);
-    return (f.firstClock >= 0 ? f.firstSkipped : f.skipped) > 0;
+    if (f.latched) return true;
+    return info.clocksPerByte == 8 && (f.firstClock >= 0 ? f.firstSkipped : f.skipped) > 0;
 }
 
 bool fontReadsBeforeName(const PlayfieldFetch& f, int place, int step) {

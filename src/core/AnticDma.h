@@ -94,6 +94,9 @@ int playfieldFontFetchCycle(const PlayfieldLine& pf, int index);
 // cycles, names from 14). With one start font fetch i reads place i of the line buffer before name
 // i arrives there, and one more font fetch (105) reads the place past them; with two starts the
 // first start's do so, and the second start's read the places after theirs (fontReadsBeforeName).
+// Also a text line of any mode whose second start is a latched one (PlayfieldFetch::latched): its
+// font bytes, 3 cycles after its clock's name cycles, may come before the names of the places they
+// read, or read places past them, from the latching write on.
 bool fontsBeforeNames(const PlayfieldLine& pf);
 // Whether the font fetch that reads place `place` of such a line's buffer (fetch `f`, `step`
 // cycles between fetches) comes before the place's name (or reads a place no name of the line

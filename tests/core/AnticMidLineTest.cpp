@@ -930,8 +930,8 @@ TEST(AnticMidLine, A1_ATextStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimi
     //   36, 38, ..., 88 (27, places 7-33: bytes 7-33) and font bytes on 37, 39, ..., 91 (28, reading
     //   the next places of the buffer, 7-34: each a cycle after its name, place 34 none this row).
     //   34 names: the counter moves 34. Cycles: 69 fetches; the refresh of 25 waits for 26, those of
-    //   29 and 33 take their cycles, those of 37-57 find none free before 92, each replacing the one
-    //   waiting: 4 refreshes. The CPU keeps 114 - 69 - 4 = 41 cycles.
+    //   29 and 33 take their cycles, those of 37-57 find none free before 90 (after the last name,
+    //   88), each replacing the one waiting: 4 refreshes. The CPU keeps 114 - 69 - 4 = 41 cycles.
     //   Picture: the first start's (byte i at clock 32 + 4i) in the wide window from $2C up to the
     //   $21 write's clock 52: bytes 3-4 lit at $2C-$33; background while the DMA is off, up to the
     //   $31 write's clock 72; from there the latched start's, which Altirra decodes from place
@@ -973,7 +973,74 @@ TEST(AnticMidLine, A1_ATextStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimi
     for (int c = 26; c <= 35; ++c) EXPECT_NE(dma.use[c], DmaUse::Character) << c;
     for (int c = 36; c <= 88; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
     for (int c = 37; c <= 91; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c : {26, 29, 33, 90}) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
     EXPECT_EQ(dma.cpuCycles(), 41);
+}
+
+TEST(AnticMidLine, A1_ALatchedMode2StartsFontBytesBeforeTheirNamesReadTheNamesTheLineBeforeLeft) {
+    // Two mode 2 lines at normal width: line 32 (LMS $3000) fills the line buffer's places 0-39
+    // with character 2 (empty) at places 0-11 and character 1 (solid) at 12-39; line 40 (LMS $3100,
+    // character 1 throughout) is made wide by DMACTL $23 at clock 18 (cycle 10: the wide start
+    // passed by two), narrow by DMACTL $21 at clock 48 (cycle 25: the narrow start, first name
+    // cycle 26, moved onto the write's own cycle, the DMA off from 26) and written DMACTL $31 at
+    // clock 70 (cycle 36, acting from 37), which latches that start (Altirra's LatchPlayfieldEdges
+    // checks 25-36): the pattern from 37 on is the narrow start's, names on 26-88, font bytes on
+    // 29-91.
+    //   Fetches: the first start's names on 12-24 (places 0-6) and font bytes on 13-25 (places 0-6,
+    //   each a cycle after its name); the latched start's names from 37 on, 38, 40, ..., 88 (26,
+    //   places 7-32; 6 passed), its font bytes from 37 on, 37, 39, ..., 91 (28, places 7-34; 4
+    //   passed): the font byte reading place p comes on 23 + 2p, a cycle before that place's name
+    //   (24 + 2p), so it reads the name line 32 left there: character 2 at places 7-11, character 1
+    //   at 12-34. 33 names. Cycles: 68 fetches; refreshes on 26 (25's, waiting a cycle), 29, 33
+    //   and 90 (after the last name, 88: those of 37-57 wait, each replacing the one before): the
+    //   CPU keeps 114 - 68 - 4 = 42.
+    //   Picture: the first start's, bytes 3-4 lit at $2C-$33, up to the $21 write's clock 52;
+    //   background up to the $31 write's clock 74; then the latched start's from place 2 (place j
+    //   at clock 64 + 4j), each place with its font byte: places 2-6 lit ($4A-$5B), 7-11 dark
+    //   ($5C-$6F), 12-31 lit ($70-$BF). The mode line's later rows read places 0-39 holding
+    //   character 1 (this line's names at 0-32, line 32's at 33-39): lit at $40-$BF.
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30, 0x42, 0x00, 0x31});
+    for (int i = 0; i < 48; ++i) {
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 12 ? 0x02 : 0x01);
+        t.m.memory().write(static_cast<uint16_t>(kScreen + 0x100 + i), 0x01);
+    }
+    for (int r = 0; r < 8; ++r) {
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 16 + r), 0x00);
+    }
+    const int line = kFirstModeLine + 8;
+    t.at(line, 18, Reg::DMACTL, 0x23);
+    t.at(line, 48, Reg::DMACTL, 0x21);
+    t.at(line, 70, Reg::DMACTL, 0x31);
+    t.run();
+    EXPECT_EQ(shown(t, line, 0x2C, 0xDE), std::string(8, '1') + std::string(0x4A - 0x34, '0') +
+                                              std::string(0x5C - 0x4A, '1') + std::string(0x70 - 0x5C, '0') +
+                                              std::string(0xC0 - 0x70, '1') + std::string(0xDE - 0xC0, '0'));
+    EXPECT_EQ(shown(t, line + 1, 0x2C, 0xDE),
+              std::string(0x40 - 0x2C, '0') + std::string(0xC0 - 0x40, '1') + std::string(0xDE - 0xC0, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {52, 0x21, 0}, {74, 0x31, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(2, false, 0x22, 0, writes);
+    EXPECT_TRUE(fetch.latched);
+    EXPECT_EQ(fetch.firstCount, 7);
+    EXPECT_EQ(fetch.firstFonts, 7);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.skipped, 6);
+    EXPECT_EQ(fetch.fontsSkipped, 4);
+    EXPECT_EQ(fetch.count, 33);
+    EXPECT_EQ(fetch.fontCount(), 35);
+    for (int p = 7; p < 35; ++p) EXPECT_TRUE(fontReadsBeforeName(fetch, p, 2)) << p;
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 2;
+    s.dmaMode = 2;
+    s.firstLine = true;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 38; c <= 88; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 37; c <= 91; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c : {26, 29, 33, 90}) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
+    EXPECT_EQ(dma.cpuCycles(), 42);
 }
 
 TEST(AnticMidLine, A1_ATextStartPassedByTwoTurnedOffAndThenMovedAheadFetchesNothingBetween) {
