@@ -294,7 +294,8 @@ namespace {
 // buffer, the line's picture drawn from it), and the font bytes read for them take those names,
 // as does one fetched before its place's name (fontReadsBeforeName). Left out: on a text line,
 // places with no font byte fetched on the line (more of the latched start's font bytes before
-// the latching write than the first start fetched), which hold font bytes an earlier line left.
+// the latching write than the first start fetched): ANTIC's font-byte buffer is cleared on cycle
+// 10 of a text line (Altirra: mPFCharBuffer), so they show a font byte of 0.
 bool latchedPictureModelled(const PlayfieldFetch& f, bool character) {
     return !character || f.fontsSkipped <= f.firstFonts;
 }
