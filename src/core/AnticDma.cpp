@@ -286,20 +286,6 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
 
 namespace {
 
-// Whether the model draws the picture of a latched second start (PlayfieldFetch::latched, text
-// and bitmap modes), which shows the line buffer's places from its start, one for each of that
-// clock's names or bitmaps (those the beam passed too). Where more of its fetches lay before the
-// latching write than the first start made, the last places it shows are past the line's names
-// or bitmaps: they hold what an earlier line left there, which the line buffer keeps (Antic's
-// buffer, the line's picture drawn from it), and the font bytes read for them take those names,
-// as does one fetched before its place's name (fontReadsBeforeName). Left out: on a text line,
-// places with no font byte fetched on the line (more of the latched start's font bytes before
-// the latching write than the first start fetched): ANTIC's font-byte buffer is cleared on cycle
-// 10 of a text line (Altirra: mPFCharBuffer), so they show a font byte of 0.
-bool latchedPictureModelled(const PlayfieldFetch& f, bool character) {
-    return !character || f.fontsSkipped <= f.firstFonts;
-}
-
 // playfieldFetch() of a line whose start a write on cycle 10 passed by two (`fetch` as it began,
 // the registers after that write, `later` the writes after it); `latching`: a start a later write
 // moves onto the cycle it acts from is latched by the next timing write (bitmap and text lines).
@@ -372,10 +358,10 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
                 second.firstFonts =
                     from > firstFont ? std::min((from - 1 - firstFont) / step + 1, made + fetch.skipped) : 0;
             }
-            // A latched start's text picture with places whose font byte the model does not know:
-            // left out, the line fetched as without the latch (docs/hardware.md, Not modelled).
-            if (second.latched && !latchedPictureModelled(second, info.character))
-                return afterStartPassedByTwo(fetch, mode, hscrollEnabled, dmactlThen, hscrolThen, later, false);
+            // (A latched start's picture shows the line buffer's places from its start, those past
+            // the line's names or bitmaps as an earlier line left them, which the buffer keeps, the
+            // font bytes read for them with those names, fontReadsBeforeName, and those past its
+            // font fetches with a font byte of 0: generatePlayfield.)
             return second;
         }
         off = from;

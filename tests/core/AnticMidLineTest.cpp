@@ -1043,6 +1043,64 @@ TEST(AnticMidLine, A1_ALatchedMode2StartsFontBytesBeforeTheirNamesReadTheNamesTh
     EXPECT_EQ(dma.cpuCycles(), 42);
 }
 
+TEST(AnticMidLine, A1_ALatchedTextStartShowsAFontByteOf0PastItsLinesFontFetches) {
+    // Two mode 2 lines at normal width: line 32 (LMS $3000, character 1, solid, at every place
+    // 0-39) fills the line buffer; line 40 (LMS $3100, character 2, empty, throughout) is made wide
+    // by DMACTL $23 at clock 18 (cycle 10: the wide start passed by two), normal by DMACTL $22 at
+    // clock 32 (cycle 17: the normal start, first name cycle 18, moved onto the write's own cycle,
+    // the DMA off from 18) and written DMACTL $32 at clock 54 (cycle 28, acting from 29), which
+    // latches that start: names on 18-96 (40, stop name cycle 98), font bytes on 21-99.
+    //   Fetches: the first start's names on 12, 14, 16 (places 0-2) and font bytes on 13, 15, 17;
+    //   the latched start's names from 29 on, 30, 32, ..., 96 (34, places 3-36; 6 passed), its font
+    //   bytes 29, 31, ..., 99 (36, places 3-38; 4 passed), each a cycle before its place's name
+    //   (23 + 2p, 24 + 2p): they read line 32's names, character 1. 37 names, 39 font bytes.
+    //   Cycles: the refresh of 25 takes 25, those of 29-57 find no free cycle before 98 (after the
+    //   last name, 96): 2 refreshes; the CPU keeps 114 - 37 - 39 - 2 = 36.
+    //   Picture: the first start's (places 0-2, empty) ends at the $22 write's clock 36; background
+    //   up to the $32 write's clock 58; then the latched start's, place j at clock 48 + 4j, the
+    //   latched clock's 40 places 0-39 (Altirra decodes up to its stop): places 3-38 show line 32's
+    //   character 1 (lit at $3C-$CB), place 39, past the line's 39 font fetches, a font byte of 0
+    //   (ANTIC clears its font bytes on cycle 10 of a text line): dark at $CC-$CF.
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30, 0x42, 0x00, 0x31});
+    for (int i = 0; i < 48; ++i) {
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0x01);
+        t.m.memory().write(static_cast<uint16_t>(kScreen + 0x100 + i), 0x02);
+    }
+    for (int r = 0; r < 8; ++r) {
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 16 + r), 0x00);
+    }
+    const int line = kFirstModeLine + 8;
+    t.at(line, 18, Reg::DMACTL, 0x23);
+    t.at(line, 32, Reg::DMACTL, 0x22);
+    t.at(line, 54, Reg::DMACTL, 0x32);
+    t.run();
+    EXPECT_EQ(shown(t, line, 0x2C, 0xDE),
+              std::string(0x3C - 0x2C, '0') + std::string(0xCC - 0x3C, '1') + std::string(0xDE - 0xCC, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {36, 0x22, 0}, {58, 0x32, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(2, false, 0x22, 0, writes);
+    EXPECT_TRUE(fetch.latched);
+    EXPECT_EQ(fetch.firstCount, 3);
+    EXPECT_EQ(fetch.firstFonts, 3);
+    EXPECT_EQ(fetch.clock, 17);
+    EXPECT_EQ(fetch.skipped, 6);
+    EXPECT_EQ(fetch.fontsSkipped, 4);
+    EXPECT_EQ(fetch.count, 37);
+    EXPECT_EQ(fetch.fontCount(), 39);
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 2;
+    s.dmaMode = 2;
+    s.firstLine = true;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 30; c <= 96; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 29; c <= 99; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c : {25, 98}) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
+    EXPECT_EQ(dma.cpuCycles(), 36);
+}
+
 TEST(AnticMidLine, A1_ATextStartPassedByTwoTurnedOffAndThenMovedAheadFetchesNothingBetween) {
     // A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime with
     // DMACTL $33 written first, at clock 22 (cycle 12, acting from 13: only the P/M resolution bit

@@ -2550,7 +2550,7 @@ TEST(FastPathCrossCheck, StartsMovedOntoTheirWritesOwnCycleAndLatchedLaterEqualT
             text += anticMode(pf.dmaMode).character && fetch.dmaOff >= 0;
         }
     }
-    // (81 seen, 30 of them with the width turned off by the latching write; 59 text lines left off.
+    // (82 seen, 30 of them with the width turned off by the latching write; 58 text lines left off.
     // Before text lines were latched: 50, 17 and 93.)
     EXPECT_GT(latched, 30) << latchedWidthOff << " " << text;
     EXPECT_GT(latchedWidthOff, 8) << latched;
@@ -2561,8 +2561,10 @@ TEST(FastPathCrossCheck, StartsLatchedLateShowingPlacesTheLineDidNotFillEqualThe
     // (Seeds 9680-9719.) Lines whose start so moved a later write latches after the beam passed
     // more of its fetches than the first start made: the picture shows the line buffer's places
     // past the line's fetches as an earlier line left them (A1), on text lines with the font bytes
-    // fetched with the names the buffer held there.
-    int bitmap = 0, text = 0;
+    // fetched with the names the buffer held there, and those past the line's font fetches with a
+    // font byte of 0 (`noFont`: more of the latched start's font bytes passed than the first start
+    // fetched).
+    int bitmap = 0, text = 0, noFont = 0;
     for (uint32_t seed = 9680; seed < 9720; ++seed) {
         crossCheckEveryPath(seed, lateLatchedStartMovedOntoItsOwnCycleScene);
         TestMachine t;
@@ -2576,12 +2578,14 @@ TEST(FastPathCrossCheck, StartsLatchedLateShowingPlacesTheLineDidNotFillEqualThe
             const PlayfieldFetch fetch = playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
             const bool past = fetch.latched && fetch.skipped > fetch.firstCount;
             (anticMode(pf.dmaMode).character ? text : bitmap) += past;
+            noFont += fetch.latched && anticMode(pf.dmaMode).character && fetch.fontsSkipped > fetch.firstFonts;
         }
     }
-    // (29 bitmap lines, 7 text lines when this was written; the model before left the fetches off
-    // on all of them.)
-    EXPECT_GT(bitmap, 15) << text;
-    EXPECT_GT(text, 2) << bitmap;
+    // (29 bitmap lines, 22 text lines, 16 lines with places past their font fetches when this was
+    // written; the model before left the fetches off on all of them.)
+    EXPECT_GT(bitmap, 15) << text << " " << noFont;
+    EXPECT_GT(text, 10) << bitmap << " " << noFont;
+    EXPECT_GT(noFont, 8) << bitmap << " " << text;
 }
 
 namespace {
@@ -2647,9 +2651,8 @@ TEST(FastPathCrossCheck, TextStartsMovedOntoTheirWritesOwnCycleAndLatchedLaterEq
     // (Seeds 9640-9679.) Text lines whose start so moved a later write latches: ANTIC fetches names
     // and font bytes again from there (A1), in modes 2-5 and 6-7, on first rows and later ones,
     // among them modes 2-5 lines whose latched font bytes come before the names of the places they
-    // read (taking the names the buffer held); the lines whose latched start's picture would show
-    // places with no font byte fetched on the line, and those with no latching write, keep the DMA
-    // off from the write that moved the start.
+    // read (taking the names the buffer held); the lines with no latching write keep the DMA off
+    // from the write that moved the start.
     int fast = 0, fastBeforeNames = 0, slow = 0, off = 0;
     for (uint32_t seed = 9640; seed < 9680; ++seed) {
         crossCheckEveryPath(seed, textStartMovedOntoItsOwnCycleScene);
@@ -2672,8 +2675,8 @@ TEST(FastPathCrossCheck, TextStartsMovedOntoTheirWritesOwnCycleAndLatchedLaterEq
             fastBeforeNames += beforeNames;
         }
     }
-    // (693 lines latched in modes 2-5, 303 of them with font bytes before their names, 380 in
-    // modes 6-7, 1,386 left off when this was written; the model before latched none of them, and
+    // (748 lines latched in modes 2-5, 301 of them with font bytes before their names, 384 in
+    // modes 6-7, 1,317 left off when this was written; the model before latched none of them, and
     // before the modes 2-5 font bytes before names were modelled: 351, 0, 384 and 1,801.)
     EXPECT_GT(fast, 400) << slow << " " << off;
     EXPECT_GT(fastBeforeNames, 150) << fast;
