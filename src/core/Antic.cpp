@@ -1162,9 +1162,13 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     // A first row whose font fetches come before their names (out.fontNames, modes 6-7 with a
     // start passed by two, A1) takes those font bytes with the names the buffer held before: expand's
     // `code` is that name (or the character's own where its name came first), `byte` the
-    // character's own, whose colour it shows.
+    // character's own, whose colour it shows. A latched second start (A1) may show places past its
+    // line's font fetches (`fonts`): ANTIC clears its font bytes on cycle 10 of a text line
+    // (Altirra: mPFCharBuffer), so those show a font byte of 0.
+    const int fonts = fetch.latched ? fetch.fontCount() : PlayfieldLine::kSize;
     auto fetchCharacters = [&](auto expand) {
-        if (out.characterWrites.empty() && !out.busFonts && out.fontWriteCount == 0 && !out.fontNames) [[likely]] {
+        if (out.characterWrites.empty() && !out.busFonts && out.fontWriteCount == 0 && !out.fontNames &&
+            fonts >= lastByte) [[likely]] {
             const auto font = [&](uint16_t a) { return mem.read(a); };
             fetchAll([&](uint8_t byte, uint8_t* p) { expand(byte, byte, p, chactl, chbase, font); });
             return;
@@ -1176,6 +1180,8 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
                 if (w.cycle <= fontFetch) (w.chbase ? cb : ctl) = w.value;
             const int bus = out.busFonts && i < BusFetches::kCount ? out.busFonts[i] : -1;
             const auto font = [&](uint16_t a) {
+                if (i >= fonts) [[unlikely]]
+                    return uint8_t{0};
                 return bus >= 0 ? static_cast<uint8_t>(bus)
                                 : byteOnCycle(out.fontWritesDuringLine(), a, fontFetch, mem.read(a));
             };
@@ -1188,10 +1194,10 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
         switch (mode_) {
             case 2:
             case 3:
-                fetchCharacters([&](uint8_t byte, uint8_t, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
+                fetchCharacters([&](uint8_t byte, uint8_t code, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
                     int fr = fontRow(mode_, row_, byte, ctl);
                     uint8_t data =
-                        fr < 0 ? 0 : font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
+                        fr < 0 ? 0 : font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (code & 0x7F) * 8 + fr));
                     if (byte & 0x80) {
                         if (ctl & 1) data = 0;      // blank inverse characters
                         if (ctl & 2) data ^= 0xFF;  // show them inverted
@@ -1201,9 +1207,9 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
                 break;
             case 4:
             case 5:
-                fetchCharacters([&](uint8_t byte, uint8_t, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
+                fetchCharacters([&](uint8_t byte, uint8_t code, uint8_t* p, uint8_t ctl, uint8_t cb, auto font) {
                     int fr = fontRow(mode_, row_, byte, ctl);
-                    uint8_t data = font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (byte & 0x7F) * 8 + fr));
+                    uint8_t data = font(static_cast<uint16_t>(((cb & 0xFC) << 8) + (code & 0x7F) * 8 + fr));
                     store32(p, kTables.twoBit[byte >> 7][data]);  // 11 = PF3 for codes with bit 7
                 });
                 break;

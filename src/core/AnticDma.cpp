@@ -288,7 +288,7 @@ namespace {
 
 // playfieldFetch() of a line whose start a write on cycle 10 passed by two (`fetch` as it began,
 // the registers after that write, `later` the writes after it); `latching`: a start a later write
-// moves onto the cycle it acts from is latched by the next timing write (bitmap lines).
+// moves onto the cycle it acts from is latched by the next timing write (bitmap and text lines).
 PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hscrollEnabled, uint8_t dmactlThen,
                                      uint8_t hscrolThen, std::span<const PlayfieldLine::FetchChange> later,
                                      bool latching) {
@@ -298,7 +298,7 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
     const int step = info.clocksPerByte / 2;
     LatchedStart latched;
     int off = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlThen, hscrolThen, later, &restart, &offBefore,
-                                          latching && !info.character ? &latched : nullptr);
+                                          latching ? &latched : nullptr);
     if (off >= kCyclesPerLine) return fetch;
     // The cycle the first start's fetches end on: the write turning the DMA off, or the restarting
     // one (after an earlier write that turned it off, that one's).
@@ -319,24 +319,27 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
         if (latched.from < 0) [[likely]] {
             second = fetchAsWritten(mode, hscrollEnabled, later[restart - 1].dmactl, later[restart - 1].hscrol,
                                     later.subspan(restart), none, d, h);
+            second.fontsSkipped = second.skipped;
         } else {
             // The latched start's clock, from the cycle before its first name cycle (the start's
             // write's own), stopping as the writes after it leave the stop; only its fetches from
-            // the latching write on are made (Altirra's pattern is redone from there), each filling
-            // the buffer's next place after the first start's.
+            // the latching write on are made (Altirra's pattern is redone from there), each name or
+            // bitmap filling the buffer's next place after the first start's. A text line's font
+            // bytes, 3 cycles after each name cycle of that clock, likewise from the latching write
+            // on, each reading the buffer's next place after the first start's font bytes.
             second = fetchAsWritten(mode, hscrollEnabled, latched.dmactl, latched.hscrol, later.subspan(latched.next),
                                     none, d, h);
-            const int firstFetch = second.clock + 3;
+            const int firstFetch = second.clock + (info.character ? 1 : 3);
             const int passed =
                 restartCycle > firstFetch ? std::min((restartCycle - 1 - firstFetch) / step + 1, second.count) : 0;
+            const int firstFont = second.clock + 4;
+            second.fontsSkipped = info.character && restartCycle > firstFont
+                                      ? std::min((restartCycle - 1 - firstFont) / step + 1, passed)
+                                      : 0;
             second.skipped = passed;
             second.count -= passed;
             second.latched = true;
-            // Its picture shows the buffer's places from the start's: those the line's fetches did
-            // not reach before the decode shows them (more passed than the first start made) would
-            // hold what an earlier line left there, which the model does not keep: left out, the
-            // line fetched as without the latch (docs/hardware.md, Not modelled).
-            if (second.clock < 0 || passed > made)
+            if (second.clock < 0)
                 return afterStartPassedByTwo(fetch, mode, hscrollEnabled, dmactlThen, hscrolThen, later, false);
         }
         if (second.clock >= 0) {
@@ -355,6 +358,10 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
                 second.firstFonts =
                     from > firstFont ? std::min((from - 1 - firstFont) / step + 1, made + fetch.skipped) : 0;
             }
+            // (A latched start's picture shows the line buffer's places from its start, those past
+            // the line's names or bitmaps as an earlier line left them, which the buffer keeps, the
+            // font bytes read for them with those names, fontReadsBeforeName, and those past its
+            // font fetches with a font byte of 0: generatePlayfield.)
             return second;
         }
         off = from;
@@ -784,9 +791,10 @@ int playfieldFontFetchCycle(const PlayfieldLine& pf, int index) {
 bool fontsBeforeNames(const PlayfieldLine& pf) {
     if (pf.fetchChangeCount == 0) return false;
     const AnticModeInfo& info = anticMode(pf.mode);
-    if (!info.character || info.clocksPerByte != 8) return false;
+    if (!info.character) return false;
     const PlayfieldFetch f = playfieldFetch(pf);
-    return (f.firstClock >= 0 ? f.firstSkipped : f.skipped) > 0;
+    if (f.latched) return true;
+    return info.clocksPerByte == 8 && (f.firstClock >= 0 ? f.firstSkipped : f.skipped) > 0;
 }
 
 bool fontReadsBeforeName(const PlayfieldFetch& f, int place, int step) {

@@ -94,6 +94,9 @@ int playfieldFontFetchCycle(const PlayfieldLine& pf, int index);
 // cycles, names from 14). With one start font fetch i reads place i of the line buffer before name
 // i arrives there, and one more font fetch (105) reads the place past them; with two starts the
 // first start's do so, and the second start's read the places after theirs (fontReadsBeforeName).
+// Also a text line of any mode whose second start is a latched one (PlayfieldFetch::latched): its
+// font bytes, 3 cycles after its clock's name cycles, may come before the names of the places they
+// read, or read places past them, from the latching write on.
 bool fontsBeforeNames(const PlayfieldLine& pf);
 // Whether the font fetch that reads place `place` of such a line's buffer (fetch `f`, `step`
 // cycles between fetches) comes before the place's name (or reads a place no name of the line
@@ -155,13 +158,17 @@ struct PlayfieldFetch {
     // places after those, so the first start's names whose font byte was due after the write get
     // theirs from the new start on, and its own last names none on this row.
     int firstFonts = 0;
+    // The second start's font fetches the beam had passed (not made): its skipped names' but for a
+    // latched start (`latched` below), whose font bytes come 3 cycles after its names, so fewer of
+    // them may lie before the write that latched it.
+    int fontsSkipped = 0;
     // The cycle of font fetch `i` (the one reading place i) on a text line with two starts.
     int fontCycle(int i, int step) const {
         if (i < firstFonts) return firstClock + 4 + i * step;
-        return clock + 4 + (skipped + i - firstFonts) * step;
+        return clock + 4 + (fontsSkipped + i - firstFonts) * step;
     }
     // The font fetches of both starts.
-    int fontCount() const { return firstFonts + count - firstCount; }
+    int fontCount() const { return firstFonts + count - firstCount + skipped - fontsSkipped; }
     // The cycle an earlier write turned the first start's DMA off from, before the restarting one
     // (-1: none): nothing is fetched between them, and the first start's picture ends there.
     int firstOff = -1;

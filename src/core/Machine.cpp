@@ -501,13 +501,15 @@ int Machine::applyAnticWrites(std::span<const RegisterWrite> midLine, RegisterFi
         if (pf.dmaClock != 0) carriedFetchesGoneBeforeLms(regs, pf);
         takeBusFetches(regs, pf);
         // A first row of mode 6-7 whose start a write on cycle 10 passed by two fetches each font
-        // byte a cycle before its name, with the name the buffer held there (A1).
+        // byte a cycle before its name, with the name the buffer held there, as may a latched
+        // second start's font bytes in any text mode (A1).
         pf.fontNames = nullptr;
         if (pf.firstRow && pf.dmaClock == 0 && fontsBeforeNames(pf)) [[unlikely]] {
             const PlayfieldFetch fetch = playfieldFetch(pf);
+            const int step = anticMode(pf.mode).clocksPerByte / 2;
             const std::array<uint8_t, 48>& before = antic_.bufferAsLineBegan();
             for (size_t i = 0; i < fontNames_.size(); ++i)
-                fontNames_[i] = fontReadsBeforeName(fetch, static_cast<int>(i), 4) ? before[i] : int16_t{-1};
+                fontNames_[i] = fontReadsBeforeName(fetch, static_cast<int>(i), step) ? before[i] : int16_t{-1};
             pf.fontNames = fontNames_.data();
         }
     }

@@ -745,6 +745,56 @@ TEST(AnticMidLine, A1_AStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWr
     EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, alone).count, 7);
 }
 
+TEST(AnticMidLine, A1_ALatchedStartShowsTheBufferPlacesItsLineDidNotFillAsAnEarlierLineLeftThem) {
+    // Two mode F lines at normal width: line 32 (LMS $4000) fills the line buffer's places 0-39,
+    // place 39 with $FF ($4027); line 33 (LMS $3000) begins with the width off (DMACTL $20 at its
+    // clock 0), is made wide by DMACTL $23 at clock 18 (cycle 10: the wide start passed by two,
+    // bitmaps from 12), normal by DMACTL $22 at clock 32 (cycle 17, acting from 18: the normal
+    // start's first name cycle 18, checked on 17, moved onto the write's own cycle, behind the
+    // beam: the DMA off from 18), and written DMACTL $32 at clock 52 (cycle 27, acting from 28: a
+    // P/M bit turned over), which latches that start (Altirra's LatchPlayfieldEdges checks 17-27).
+    //   Fetches: the first start's bitmaps on 12, 14, 16 (bytes 0-2, places 0-2); the latched
+    //   start's clock (on 17, bitmaps 20-98, stop name cycle 98) made from 28 on: 28, 30, ..., 98
+    //   (36, places 3-38: bytes 3-38), 4 passed (20-26), one more than the first start made. 39
+    //   bytes: the counter moves 39. Cycles: 39 bitmaps (even), 9 refreshes (25-57, odd): the CPU
+    //   keeps 114 - 39 - 9 = 66.
+    //   Picture: the first start's, bytes from clock 32, ends at the $22 write's clock 36, left of
+    //   the window; background up to the $32 write's clock 56; then the latched start's, place j
+    //   at clock 48 + 4j (Altirra decodes place (x - start) / 2), in the normal window $30-$CF:
+    //   places 2-39, place 39 being one no fetch of the line reached, which holds what line 32 left
+    //   there ($FF, where byte 39 of the line's memory is $00). Memory at $3000: bytes 4-5 and 41
+    //   $FF, the rest $00: lit at $40-$47 (bytes 4-5) and $CC-$CF (place 39). Line 34 (LMS-less
+    //   mode F, normal width) starts at byte 39: byte 41 lit at $38-$3B.
+    TestMachine t;
+    t.displayList({0x4F, 0x00, 0x40, 0x4F, 0x00, 0x30, 0x0F});
+    for (int i = 0; i < 48; ++i) {
+        t.m.memory().write(static_cast<uint16_t>(0x4000 + i), i == 39 ? 0xFF : 0x00);
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), i == 4 || i == 5 || i == 41 ? 0xFF : 0x00);
+    }
+    const int line = kFirstModeLine + 1;
+    t.at(line, 0, Reg::DMACTL, 0x20);
+    t.at(line, 18, Reg::DMACTL, 0x23);
+    t.at(line, 32, Reg::DMACTL, 0x22);
+    t.at(line, 52, Reg::DMACTL, 0x32);
+    t.at(line + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, line, 0x2C, 0xDE), std::string(0x40 - 0x2C, '0') + std::string(8, '1') +
+                                              std::string(0xCC - 0x48, '0') + "1111" + std::string(0xDE - 0xD0, '0'));
+    EXPECT_EQ(shown(t, line + 1, 0x30, 0xD0), std::string(8, '0') + "1111" + std::string(148, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {36, 0x22, 0}, {56, 0x32, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(0xF, false, 0x20, 0, writes);
+    EXPECT_TRUE(fetch.latched);
+    EXPECT_EQ(fetch.firstCount, 3);
+    EXPECT_EQ(fetch.clock, 17);
+    EXPECT_EQ(fetch.skipped, 4);
+    EXPECT_EQ(fetch.count, 39);
+    const LineDma dma = twoStartsLineDma(writes);
+    for (int c : {12, 14, 16}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 18; c <= 26; c += 2) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 28; c <= 98; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 66);
+}
+
 namespace {
 // The text line of A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime,
 // run: mode 2 (LMS, then another mode 2 line) begun with the width off, DMACTL $23 (wide) at clock
@@ -862,6 +912,195 @@ TEST(AnticMidLine, A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNam
     EXPECT_EQ(dma.cpuCycles(), 35);
 }
 
+TEST(AnticMidLine, A1_ATextStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite) {
+    // The mode 2 line of A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime
+    // (begun with the width off, DMACTL $23 at clock 18: cycle 10, the wide clock on 9, its first
+    // name cycle 10 passed by two, unlatched) with DMACTL $21 (narrow) at clock 48 (cycle 25, acting
+    // from 26) and DMACTL $31 (narrow, only bit 4 changed) at clock 68 (cycle 35, acting from 36).
+    // At the $21 write Altirra's LatchPlayfieldEdges checks cycles 10-25 with the wide start (its
+    // check cycle 9: not latched), then UpdatePlayfieldTiming finds the narrow start (first name
+    // cycle 26, checked on 25) behind the beam (25 > 26 - 2): the DMA is off from 26. At the $31
+    // write LatchPlayfieldEdges checks cycles 25-35 with the narrow width: the start's check cycle
+    // 25 lies in them, so it is latched, the DMA is active again and the pattern from the write on
+    // is the narrow start's (UpdateDMAPattern): names on the even cycles 26-88 (stop name cycle 90,
+    // not latched: its check 89 is past 35), font bytes 3 cycles after each name cycle, on 29-91; of
+    // these the ones from 36 on are made (5 names and 4 font bytes passed).
+    //   Fetches: the first start's names on 12-24 (bytes 0-6, places 0-6) and font bytes on 13-25
+    //   (places 0-6, each a cycle after its name); nothing on 26-35; the latched start's names on
+    //   36, 38, ..., 88 (27, places 7-33: bytes 7-33) and font bytes on 37, 39, ..., 91 (28, reading
+    //   the next places of the buffer, 7-34: each a cycle after its name, place 34 none this row).
+    //   34 names: the counter moves 34. Cycles: 69 fetches; the refresh of 25 waits for 26, those of
+    //   29 and 33 take their cycles, those of 37-57 find none free before 90 (after the last name,
+    //   88), each replacing the one waiting: 4 refreshes. The CPU keeps 114 - 69 - 4 = 41 cycles.
+    //   Picture: the first start's (byte i at clock 32 + 4i) in the wide window from $2C up to the
+    //   $21 write's clock 52: bytes 3-4 lit at $2C-$33; background while the DMA is off, up to the
+    //   $31 write's clock 72; from there the latched start's, which Altirra decodes from place
+    //   (x - start) / 2 of the names and the font bytes: byte j at clock 64 + 4j, bytes 2-31 in the
+    //   narrow window ($48-$BF), each with its font byte (places 2-6 the first start's, 7 on the
+    //   latched start's): lit at $48-$5F (bytes 2-7), dark from $60.
+    //   The mode line's second row (normal width) draws places 0-39 of the buffer: bytes 0-33 and
+    //   places 34-39 as they were (character 0): bytes 0-7 lit at $30-$4F. The next mode line (line
+    //   40) starts at byte 34: byte 39 at place 5, $44-$47.
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30, 0x02}, 0x20);
+    for (int i = 0; i < 100; ++i)
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0x01 : 0x00);
+    for (int r = 0; r < 8; ++r) t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine, 48, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine, 68, Reg::DMACTL, 0x31);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE), std::string(8, '1') + std::string(0x48 - 0x34, '0') +
+                                                        std::string(24, '1') + std::string(0xDE - 0x60, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(32, '1') + std::string(128, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x30, 0xD0), std::string(20, '0') + "1111" + std::string(136, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {52, 0x21, 0}, {72, 0x31, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(2, false, 0x20, 0, writes);
+    EXPECT_EQ(fetch.firstClock, 9);
+    EXPECT_EQ(fetch.firstCount, 7);
+    EXPECT_EQ(fetch.firstFonts, 7);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.skipped, 5);
+    EXPECT_EQ(fetch.count, 34);
+    EXPECT_EQ(fetch.fontCount(), 35);
+    EXPECT_EQ(fetch.fontCycle(7, 2), 37);
+    EXPECT_EQ(fetch.dmaOff, -1);
+    const LineDma dma = twoStartsTextLineDma(writes);
+    for (int c = 12; c <= 24; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 13; c <= 25; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 26; c <= 35; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 26; c <= 35; ++c) EXPECT_NE(dma.use[c], DmaUse::Character) << c;
+    for (int c = 36; c <= 88; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 37; c <= 91; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c : {26, 29, 33, 90}) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
+    EXPECT_EQ(dma.cpuCycles(), 41);
+}
+
+TEST(AnticMidLine, A1_ALatchedMode2StartsFontBytesBeforeTheirNamesReadTheNamesTheLineBeforeLeft) {
+    // Two mode 2 lines at normal width: line 32 (LMS $3000) fills the line buffer's places 0-39
+    // with character 2 (empty) at places 0-11 and character 1 (solid) at 12-39; line 40 (LMS $3100,
+    // character 1 throughout) is made wide by DMACTL $23 at clock 18 (cycle 10: the wide start
+    // passed by two), narrow by DMACTL $21 at clock 48 (cycle 25: the narrow start, first name
+    // cycle 26, moved onto the write's own cycle, the DMA off from 26) and written DMACTL $31 at
+    // clock 70 (cycle 36, acting from 37), which latches that start (Altirra's LatchPlayfieldEdges
+    // checks 25-36): the pattern from 37 on is the narrow start's, names on 26-88, font bytes on
+    // 29-91.
+    //   Fetches: the first start's names on 12-24 (places 0-6) and font bytes on 13-25 (places 0-6,
+    //   each a cycle after its name); the latched start's names from 37 on, 38, 40, ..., 88 (26,
+    //   places 7-32; 6 passed), its font bytes from 37 on, 37, 39, ..., 91 (28, places 7-34; 4
+    //   passed): the font byte reading place p comes on 23 + 2p, a cycle before that place's name
+    //   (24 + 2p), so it reads the name line 32 left there: character 2 at places 7-11, character 1
+    //   at 12-34. 33 names. Cycles: 68 fetches; refreshes on 26 (25's, waiting a cycle), 29, 33
+    //   and 90 (after the last name, 88: those of 37-57 wait, each replacing the one before): the
+    //   CPU keeps 114 - 68 - 4 = 42.
+    //   Picture: the first start's, bytes 3-4 lit at $2C-$33, up to the $21 write's clock 52;
+    //   background up to the $31 write's clock 74; then the latched start's from place 2 (place j
+    //   at clock 64 + 4j), each place with its font byte: places 2-6 lit ($4A-$5B), 7-11 dark
+    //   ($5C-$6F), 12-31 lit ($70-$BF). The mode line's later rows read places 0-39 holding
+    //   character 1 (this line's names at 0-32, line 32's at 33-39): lit at $40-$BF.
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30, 0x42, 0x00, 0x31});
+    for (int i = 0; i < 48; ++i) {
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 12 ? 0x02 : 0x01);
+        t.m.memory().write(static_cast<uint16_t>(kScreen + 0x100 + i), 0x01);
+    }
+    for (int r = 0; r < 8; ++r) {
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 16 + r), 0x00);
+    }
+    const int line = kFirstModeLine + 8;
+    t.at(line, 18, Reg::DMACTL, 0x23);
+    t.at(line, 48, Reg::DMACTL, 0x21);
+    t.at(line, 70, Reg::DMACTL, 0x31);
+    t.run();
+    EXPECT_EQ(shown(t, line, 0x2C, 0xDE), std::string(8, '1') + std::string(0x4A - 0x34, '0') +
+                                              std::string(0x5C - 0x4A, '1') + std::string(0x70 - 0x5C, '0') +
+                                              std::string(0xC0 - 0x70, '1') + std::string(0xDE - 0xC0, '0'));
+    EXPECT_EQ(shown(t, line + 1, 0x2C, 0xDE),
+              std::string(0x40 - 0x2C, '0') + std::string(0xC0 - 0x40, '1') + std::string(0xDE - 0xC0, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {52, 0x21, 0}, {74, 0x31, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(2, false, 0x22, 0, writes);
+    EXPECT_TRUE(fetch.latched);
+    EXPECT_EQ(fetch.firstCount, 7);
+    EXPECT_EQ(fetch.firstFonts, 7);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.skipped, 6);
+    EXPECT_EQ(fetch.fontsSkipped, 4);
+    EXPECT_EQ(fetch.count, 33);
+    EXPECT_EQ(fetch.fontCount(), 35);
+    for (int p = 7; p < 35; ++p) EXPECT_TRUE(fontReadsBeforeName(fetch, p, 2)) << p;
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 2;
+    s.dmaMode = 2;
+    s.firstLine = true;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 38; c <= 88; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 37; c <= 91; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c : {26, 29, 33, 90}) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
+    EXPECT_EQ(dma.cpuCycles(), 42);
+}
+
+TEST(AnticMidLine, A1_ALatchedTextStartShowsAFontByteOf0PastItsLinesFontFetches) {
+    // Two mode 2 lines at normal width: line 32 (LMS $3000, character 1, solid, at every place
+    // 0-39) fills the line buffer; line 40 (LMS $3100, character 2, empty, throughout) is made wide
+    // by DMACTL $23 at clock 18 (cycle 10: the wide start passed by two), normal by DMACTL $22 at
+    // clock 32 (cycle 17: the normal start, first name cycle 18, moved onto the write's own cycle,
+    // the DMA off from 18) and written DMACTL $32 at clock 54 (cycle 28, acting from 29), which
+    // latches that start: names on 18-96 (40, stop name cycle 98), font bytes on 21-99.
+    //   Fetches: the first start's names on 12, 14, 16 (places 0-2) and font bytes on 13, 15, 17;
+    //   the latched start's names from 29 on, 30, 32, ..., 96 (34, places 3-36; 6 passed), its font
+    //   bytes 29, 31, ..., 99 (36, places 3-38; 4 passed), each a cycle before its place's name
+    //   (23 + 2p, 24 + 2p): they read line 32's names, character 1. 37 names, 39 font bytes.
+    //   Cycles: the refresh of 25 takes 25, those of 29-57 find no free cycle before 98 (after the
+    //   last name, 96): 2 refreshes; the CPU keeps 114 - 37 - 39 - 2 = 36.
+    //   Picture: the first start's (places 0-2, empty) ends at the $22 write's clock 36; background
+    //   up to the $32 write's clock 58; then the latched start's, place j at clock 48 + 4j, the
+    //   latched clock's 40 places 0-39 (Altirra decodes up to its stop): places 3-38 show line 32's
+    //   character 1 (lit at $3C-$CB), place 39, past the line's 39 font fetches, a font byte of 0
+    //   (ANTIC clears its font bytes on cycle 10 of a text line): dark at $CC-$CF.
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30, 0x42, 0x00, 0x31});
+    for (int i = 0; i < 48; ++i) {
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0x01);
+        t.m.memory().write(static_cast<uint16_t>(kScreen + 0x100 + i), 0x02);
+    }
+    for (int r = 0; r < 8; ++r) {
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+        t.m.memory().write(static_cast<uint16_t>(kCharset + 16 + r), 0x00);
+    }
+    const int line = kFirstModeLine + 8;
+    t.at(line, 18, Reg::DMACTL, 0x23);
+    t.at(line, 32, Reg::DMACTL, 0x22);
+    t.at(line, 54, Reg::DMACTL, 0x32);
+    t.run();
+    EXPECT_EQ(shown(t, line, 0x2C, 0xDE),
+              std::string(0x3C - 0x2C, '0') + std::string(0xCC - 0x3C, '1') + std::string(0xDE - 0xCC, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {36, 0x22, 0}, {58, 0x32, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(2, false, 0x22, 0, writes);
+    EXPECT_TRUE(fetch.latched);
+    EXPECT_EQ(fetch.firstCount, 3);
+    EXPECT_EQ(fetch.firstFonts, 3);
+    EXPECT_EQ(fetch.clock, 17);
+    EXPECT_EQ(fetch.skipped, 6);
+    EXPECT_EQ(fetch.fontsSkipped, 4);
+    EXPECT_EQ(fetch.count, 37);
+    EXPECT_EQ(fetch.fontCount(), 39);
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 2;
+    s.dmaMode = 2;
+    s.firstLine = true;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 30; c <= 96; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 29; c <= 99; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c : {25, 98}) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
+    EXPECT_EQ(dma.cpuCycles(), 36);
+}
+
 TEST(AnticMidLine, A1_ATextStartPassedByTwoTurnedOffAndThenMovedAheadFetchesNothingBetween) {
     // A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime with
     // DMACTL $33 written first, at clock 22 (cycle 12, acting from 13: only the P/M resolution bit
@@ -905,8 +1144,9 @@ namespace {
 // wide by DMACTL $23 at clock 18 (cycle 10) of its first row, 40, and stays wide. The mode 2 names
 // are character 2 (empty in the font) at places 0-11 and character 1 (solid) at 12-39; the mode 6
 // names are $41 (character 1, colour bits 01: PF1). `after` (if any): a later DMACTL write on line
-// 40 at clock `afterClock`.
-void textLineAfterNames(TestMachine& t, std::optional<uint8_t> after = std::nullopt, int afterClock = 0) {
+// 40 at clock `afterClock`, and `then` (if any) one after it at clock `thenClock`.
+void textLineAfterNames(TestMachine& t, std::optional<uint8_t> after = std::nullopt, int afterClock = 0,
+                        std::optional<uint8_t> then = std::nullopt, int thenClock = 0) {
     t.displayList({0x42, 0x00, 0x30, 0x06});
     for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 12 ? 0x02 : 0x01);
     for (int i = 40; i < 100; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), 0x41);
@@ -916,6 +1156,7 @@ void textLineAfterNames(TestMachine& t, std::optional<uint8_t> after = std::null
     }
     t.at(kFirstModeLine + 8, 18, Reg::DMACTL, 0x23);
     if (after) t.at(kFirstModeLine + 8, afterClock, Reg::DMACTL, *after);
+    if (then) t.at(kFirstModeLine + 8, thenClock, Reg::DMACTL, *then);
     t.run();
 }
 
@@ -1025,6 +1266,61 @@ TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoThatALaterWriteMovesAheadStartsI
     EXPECT_EQ(dma.use[25], DmaUse::Refresh);
     for (int c = 31; c <= 59; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
     EXPECT_EQ(dma.cpuCycles(), 67);
+}
+
+TEST(AnticMidLine, A1_AMode6TextStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite) {
+    // The line of A1_AMode6TextStartPassedByTwoFetchesItsFontBytesWithTheNamesTheLineBeforeLeft
+    // (mode 6 after a mode 2 line, made wide by DMACTL $23 at clock 18: the first name cycle 10
+    // passed by two, unlatched) with DMACTL $21 (narrow) at clock 48 (cycle 25, acting from 26) and
+    // DMACTL $31 (only bit 4 changed) at clock 68 (cycle 35, acting from 36). As in the mode 2 test
+    // A1_ATextStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite, the narrow start (first
+    // name cycle 26, checked on 25) is behind the beam at the $21 write (the DMA off from 26) and
+    // latched by the $31 write (Altirra's LatchPlayfieldEdges checks 25-35), the DMA active again
+    // from 36 with the narrow start's pattern: names every 4 cycles on 26-86 (16, stop name cycle
+    // 90), font bytes on 29-89.
+    //   Fetches: the first start's names on 14, 18, 22 (places 0-2) and font bytes on 13, 17, 21, 25
+    //   (places 0-3, each before its place's name, 25 before any: the mode 2 line's character 2,
+    //   empty); the latched start's names from 36 on: 38, 42, ..., 86 (13, places 3-15), its font
+    //   bytes from 36 on: 37, 41, ..., 89 (14, reading places 4-17, each a cycle before the name
+    //   that place gets, 26 + 4p, or with none: the mode 2 line's names, character 2 at places 4-11,
+    //   character 1 at 12-17). 16 names in all.
+    //   Picture: the first start's (dark: empty font bytes) up to clock 52, background up to clock
+    //   72, then the latched start's from place (x - start) / 4: place j at clock 64 + 8j, each with
+    //   its own name's colour ($41: PF1) and the font byte fetched for it: places 12-15 solid, so
+    //   PF1 at $A0-$BF, the rest of the line dark. The mode line's later rows (narrow, DMACTL as
+    //   left) fetch font bytes for places 0-15, all holding this line's $41: PF1 at $40-$BF.
+    //   Cycles (no instruction fetch, no P/M DMA): 16 names, 18 font bytes; the refresh of 25 waits
+    //   for 26, 29 and 33 take theirs, those of 37-57 each a cycle past the name after their font
+    //   fetch (39, 43, ..., 59): 9. The CPU keeps 114 - 16 - 18 - 9 = 71.
+    TestMachine t;
+    textLineAfterNames(t, 0x21, 48, 0x31, 68);
+    const int line = kFirstModeLine + 8;
+    EXPECT_EQ(colours(t, line, 0x2C, 0xDE),
+              std::string(0xA0 - 0x2C, '0') + std::string(0xC0 - 0xA0, '2') + std::string(0xDE - 0xC0, '0'));
+    EXPECT_EQ(colours(t, line + 1, 0x2C, 0xDE),
+              std::string(0x40 - 0x2C, '0') + std::string(0xC0 - 0x40, '2') + std::string(0xDE - 0xC0, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {52, 0x21, 0}, {72, 0x31, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(6, false, 0x22, 0, writes);
+    EXPECT_EQ(fetch.firstCount, 3);
+    EXPECT_EQ(fetch.firstFonts, 4);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.skipped, 3);
+    EXPECT_EQ(fetch.count, 16);
+    EXPECT_EQ(fetch.fontCount(), 18);
+    EXPECT_EQ(fetch.fontCycle(4, 4), 37);
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 6;
+    s.dmaMode = 6;
+    s.firstLine = true;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c : {14, 18, 22}) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 38; c <= 86; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c : {13, 17, 21, 25}) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 37; c <= 89; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c = 39; c <= 59; c += 4) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
+    EXPECT_EQ(dma.cpuCycles(), 71);
 }
 
 TEST(AnticMidLine, A1_AMode6TextStartPassedByTwoReadsTheOlderNamesPastTheNamesOfTheLineBefore) {

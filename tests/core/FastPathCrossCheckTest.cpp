@@ -2506,8 +2506,9 @@ namespace {
 // (the start moved onto the very cycle the write acts from, behind the beam, the DMA off); then,
 // 1-10 cycles later, a write that makes ANTIC work its timing out again and so latches that start
 // (a P/M bit turned over, another width, the width off, or HSCROL 2-14), or, one time in five,
-// a write that does not (the same DMACTL again), which leaves the DMA off.
-void ordinaryStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+// a write that does not (the same DMACTL again), which leaves the DMA off. (That later write comes
+// `delay` + 0 to `delays` - 1 cycles after the one that moved the start.)
+void startMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed, int delay, int delays) {
     struct Line {
         int y;
         uint8_t dmactl;
@@ -2541,7 +2542,7 @@ void ordinaryStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
         const int cycle = dmaClockStartName(onto, hscrollEnabled, 0) - 1;
         const int clock = 2 * cycle - 2 + rng.below(2);
         t.at(y, clock, Reg::DMACTL, onto);
-        const int later = 2 * (cycle + 1 + rng.below(10)) - 2;
+        const int later = 2 * (cycle + delay + rng.below(delays)) - 2;
         switch (rng.below(5)) {
             case 0: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(onto ^ (4 << rng.below(3)))); break;
             case 1: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>((onto & ~3) | (1 + rng.below(3)))); break;
@@ -2551,12 +2552,21 @@ void ordinaryStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
         }
     }
 }
+void ordinaryStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    startMovedOntoItsOwnCycleScene(t, seed, 1, 10);
+}
+// The same with the later write 8-23 cycles after: more of the latched start's fetches the beam
+// passed than the first start made, its picture showing places the line did not fill.
+void lateLatchedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    startMovedOntoItsOwnCycleScene(t, seed, 8, 16);
+}
 }  // namespace
 
 TEST(FastPathCrossCheck, StartsMovedOntoTheirWritesOwnCycleAndLatchedLaterEqualTheReference) {
-    // (Seeds 9600-9639.) The bitmap lines whose start so moved a later write latches, ANTIC's
-    // playfield DMA on again from there with that start's fetches (A1), and the text lines so
-    // written, left with the DMA off from the write that moved the start (not modelled there).
+    // (Seeds 9600-9639.) The lines whose start so moved a later write latches, ANTIC's playfield
+    // DMA on again from there with that start's fetches (A1), and the text lines so written that
+    // stay with the DMA off from the write that moved the start (no latching write, or a latched
+    // start the model leaves out: TextStartsMovedOntoTheirWritesOwnCycleAndLatchedLaterEqualTheReference).
     int latched = 0, latchedWidthOff = 0, text = 0;
     for (uint32_t seed = 9600; seed < 9640; ++seed) {
         crossCheckEveryPath(seed, ordinaryStartMovedOntoItsOwnCycleScene);
@@ -2574,10 +2584,138 @@ TEST(FastPathCrossCheck, StartsMovedOntoTheirWritesOwnCycleAndLatchedLaterEqualT
             text += anticMode(pf.dmaMode).character && fetch.dmaOff >= 0;
         }
     }
-    // (50 seen, 17 of them with the width turned off by the latching write; 93 text lines.)
+    // (82 seen, 30 of them with the width turned off by the latching write; 58 text lines left off.
+    // Before text lines were latched: 50, 17 and 93.)
     EXPECT_GT(latched, 30) << latchedWidthOff << " " << text;
     EXPECT_GT(latchedWidthOff, 8) << latched;
     EXPECT_GT(text, 50) << latched;
+}
+
+TEST(FastPathCrossCheck, StartsLatchedLateShowingPlacesTheLineDidNotFillEqualTheReference) {
+    // (Seeds 9680-9719.) Lines whose start so moved a later write latches after the beam passed
+    // more of its fetches than the first start made: the picture shows the line buffer's places
+    // past the line's fetches as an earlier line left them (A1), on text lines with the font bytes
+    // fetched with the names the buffer held there, and those past the line's font fetches with a
+    // font byte of 0 (`noFont`: more of the latched start's font bytes passed than the first start
+    // fetched).
+    int bitmap = 0, text = 0, noFont = 0;
+    for (uint32_t seed = 9680; seed < 9720; ++seed) {
+        crossCheckEveryPath(seed, lateLatchedStartMovedOntoItsOwnCycleScene);
+        TestMachine t;
+        lateLatchedStartMovedOntoItsOwnCycleScene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaMode < 2 || pf.dmaClock != 0) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            const PlayfieldFetch fetch = playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+            const bool past = fetch.latched && fetch.skipped > fetch.firstCount;
+            (anticMode(pf.dmaMode).character ? text : bitmap) += past;
+            noFont += fetch.latched && anticMode(pf.dmaMode).character && fetch.fontsSkipped > fetch.firstFonts;
+        }
+    }
+    // (29 bitmap lines, 22 text lines, 16 lines with places past their font fetches when this was
+    // written; the model before left the fetches off on all of them.)
+    EXPECT_GT(bitmap, 15) << text << " " << noFont;
+    EXPECT_GT(text, 10) << bitmap << " " << noFont;
+    EXPECT_GT(noFont, 8) << bitmap << " " << text;
+}
+
+namespace {
+// Text lines (modes 2-7, most of them scrolled, some with an LMS) over a random scene; on about
+// two thirds of their scan lines (first rows and later ones), with no clock carried in, the writes
+// of ordinaryStartMovedOntoItsOwnCycleScene: the width on at the line's start (DMACTL with P/M and
+// display-list DMA on, any width; every other such line the width off instead), made wide with
+// HSCROL 0 on cycle 10 (the start passed by two), narrow or normal on the cycle before that
+// width's first name cycle (the start moved onto its write's own cycle), then 1-10 cycles later a
+// write that latches that start (a P/M bit turned over, another width, the width off, HSCROL
+// 2-14) or, one time in five, the same DMACTL again.
+void textStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    randomScene(t, seed);
+    Rng rng{seed * 2246822519u + 7u};
+    std::vector<uint8_t> dl = {0x70, 0x70};
+    for (int i = 0; i < 40; ++i) {
+        const auto mode = static_cast<uint8_t>((2 + rng.below(6)) | (rng.chance(4) ? 0 : 0x10));
+        if (i == 0 || rng.chance(3)) {
+            dl.push_back(static_cast<uint8_t>(0x40 | mode));
+            dl.push_back(static_cast<uint8_t>(rng.byte() & 0xF0));
+            dl.push_back(static_cast<uint8_t>(0x30 + rng.below(16)));
+        } else {
+            dl.push_back(mode);
+        }
+    }
+    dl.insert(dl.end(), {0x41, 0x00, 0x20});
+    t.m.memory().load(kDlist, dl);
+    std::vector<std::pair<int, bool>> lines;  // (scan line, HSCROL on)
+    {
+        TestMachine probe;
+        randomScene(probe, seed);
+        probe.m.memory().load(kDlist, dl);
+        for (int y = 0; y < probe.m.linesPerFrame(); ++y) {
+            probe.m.runScanline();
+            const PlayfieldLine& pf = probe.m.currentLine();
+            if (y >= 8 && y < 248 && pf.mode >= 2 && pf.mode <= 7) lines.emplace_back(y, pf.hscrollEnabled);
+        }
+    }
+    int chosen = 0;
+    for (const auto& [y, hscrollEnabled] : lines) {
+        if (rng.chance(3)) continue;
+        const auto dmactl = static_cast<uint8_t>(0x2C | (rng.chance(2) ? 0x10 : 0) | (1 + rng.below(3)));
+        t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(chosen++ % 2 == 1 ? dmactl & ~3 : dmactl));
+        const int onCycle10 = 18 + rng.below(2);
+        t.at(y, onCycle10, Reg::HSCROL, 0);
+        t.at(y, onCycle10, Reg::DMACTL, static_cast<uint8_t>(dmactl | 3));
+        const auto onto = static_cast<uint8_t>((dmactl & ~3) | (1 + rng.below(2)));
+        const int cycle = dmaClockStartName(onto, hscrollEnabled, 0) - 1;
+        t.at(y, 2 * cycle - 2 + rng.below(2), Reg::DMACTL, onto);
+        const int later = 2 * (cycle + 1 + rng.below(10)) - 2;
+        switch (rng.below(5)) {
+            case 0: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(onto ^ (4 << rng.below(3)))); break;
+            case 1: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>((onto & ~3) | (1 + rng.below(3)))); break;
+            case 2: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(onto & ~3)); break;
+            case 3: t.at(y, later, Reg::HSCROL, static_cast<uint8_t>(2 + 2 * rng.below(7))); break;
+            default: t.at(y, later, Reg::DMACTL, onto);
+        }
+    }
+}
+}  // namespace
+
+TEST(FastPathCrossCheck, TextStartsMovedOntoTheirWritesOwnCycleAndLatchedLaterEqualTheReference) {
+    // (Seeds 9640-9679.) Text lines whose start so moved a later write latches: ANTIC fetches names
+    // and font bytes again from there (A1), in modes 2-5 and 6-7, on first rows and later ones,
+    // among them modes 2-5 lines whose latched font bytes come before the names of the places they
+    // read (taking the names the buffer held); the lines with no latching write keep the DMA off
+    // from the write that moved the start.
+    int fast = 0, fastBeforeNames = 0, slow = 0, off = 0;
+    for (uint32_t seed = 9640; seed < 9680; ++seed) {
+        crossCheckEveryPath(seed, textStartMovedOntoItsOwnCycleScene);
+        TestMachine t;
+        textStartMovedOntoItsOwnCycleScene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaMode < 2 || pf.dmaClock != 0 || !anticMode(pf.dmaMode).character) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            const PlayfieldFetch fetch = playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+            const bool slowStep = anticMode(pf.dmaMode).clocksPerByte == 8;
+            fast += fetch.latched && !slowStep;
+            slow += fetch.latched && slowStep;
+            off += fetch.dmaOff >= 0;
+            bool beforeNames = false;
+            for (int p = fetch.firstFonts; fetch.latched && !slowStep && p < fetch.fontCount(); ++p)
+                beforeNames = beforeNames || (p < fetch.count && fontReadsBeforeName(fetch, p, 2));
+            fastBeforeNames += beforeNames;
+        }
+    }
+    // (748 lines latched in modes 2-5, 301 of them with font bytes before their names, 384 in
+    // modes 6-7, 1,317 left off when this was written; the model before latched none of them, and
+    // before the modes 2-5 font bytes before names were modelled: 351, 0, 384 and 1,801.)
+    EXPECT_GT(fast, 400) << slow << " " << off;
+    EXPECT_GT(fastBeforeNames, 150) << fast;
+    EXPECT_GT(slow, 100) << fast << " " << off;
+    EXPECT_GT(off, 1000) << fast << " " << slow;
 }
 
 }  // namespace pmg::test
