@@ -1160,8 +1160,8 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
     // fetches that byte, so a write during the line changes only the characters fetched after it.
     // A font fetch made while the width was off takes the bus byte out.busFonts gives instead.
     // A first row whose font fetches come before their names (out.fontNames, modes 6-7 with a
-    // start passed by two, A1) takes those font bytes with the names the buffer held before: expand's
-    // `code` is that name (or the character's own where its name came first), `byte` the
+    // start passed by two or any text mode with a latched second start, A1) takes those font bytes with the names the
+    // buffer held before: expand's `code` is that name (or the character's own where its name came first), `byte` the
     // character's own, whose colour it shows. A latched second start (A1) may show places past its
     // line's font fetches (`fonts`): ANTIC clears its font bytes on cycle 10 of a text line
     // (Altirra: mPFCharBuffer), so those show a font byte of 0.

@@ -311,8 +311,9 @@ private:
     std::vector<PlayfieldLine::MemoryWrite> fontWrites_;    // those to the line's character set (pf_ points here)
     std::vector<uint8_t> catchUpReads_;  // a program's collision reads on this line (pf_ points here)
     BusFetches busFetches_;  // what the line's fetches made while the width was off took (pf_.busFonts points here)
-    // The line buffer as a first row of mode 6-7 whose start a write on cycle 10 passed by two
-    // began: its font fetches read it (A1; pf_.fontNames points here).
+    // The line buffer as a first row of mode 6-7 whose start a write on cycle 10 passed by two, or
+    // a text line with a latched second start, began: its font fetches read it (A1; pf_.fontNames
+    // points here).
     std::array<int16_t, 48> fontNames_{};
     // Scratch frame for collisionsBefore(), made on first use; a copy of the machine starts
     // without one (it holds nothing between calls).

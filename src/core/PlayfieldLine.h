@@ -93,10 +93,10 @@ struct PlayfieldLine {
     // character i, -1 where the byte is read from memory. Null on almost every line (the
     // machine's, as fetchChanges).
     const int16_t* busFonts = nullptr;
-    // A first row of mode 6 or 7 whose start a write on cycle 10 passed by two (rule A1): its font
-    // fetches come before their names, so the one reading place i of the line buffer before name i
-    // arrives there reads the name the line before left: fontNames[i] (places 0-47), -1 where the
-    // place's name came first. Null on almost every line (the machine's, as busFonts).
+    // A first row of mode 6 or 7 whose start a write on cycle 10 passed by two, or a latched second
+    // start in any text mode (rule A1): its font fetches come before their names, so the one reading place i of the
+    // line buffer before name i arrives there reads the name the line before left: fontNames[i] (places 0-47), -1 where
+    // the place's name came first. Null on almost every line (the machine's, as busFonts).
     const int16_t* fontNames = nullptr;
     // The cycles on which a running program read a GTIA collision register during the line, in
     // order (rule A1: each read makes Altirra's picture catch up with the beam, which decides

@@ -1281,9 +1281,9 @@ TEST(AnticMidLine, A1_AMode6TextStartMovedOntoItsWritesOwnCycleIsLatchedByTheNex
     //   Fetches: the first start's names on 14, 18, 22 (places 0-2) and font bytes on 13, 17, 21, 25
     //   (places 0-3, each before its place's name, 25 before any: the mode 2 line's character 2,
     //   empty); the latched start's names from 36 on: 38, 42, ..., 86 (13, places 3-15), its font
-    //   bytes from 36 on: 37, 41, ..., 89 (14, reading places 4-17, each a cycle before the name
-    //   that place gets, 26 + 4p, or with none: the mode 2 line's names, character 2 at places 4-11,
-    //   character 1 at 12-17). 16 names in all.
+    //   bytes from 36 on: 37, 41, ..., 89 (14, reading places 4-17, place p on 21 + 4p, 5 cycles
+    //   before the name that place gets, 26 + 4p, or with none at 16-17: the mode 2 line's names,
+    //   character 2 at places 4-11, character 1 at 12-17). 16 names in all.
     //   Picture: the first start's (dark: empty font bytes) up to clock 52, background up to clock
     //   72, then the latched start's from place (x - start) / 4: place j at clock 64 + 8j, each with
     //   its own name's colour ($41: PF1) and the font byte fetched for it: places 12-15 solid, so
