@@ -76,6 +76,15 @@ void Machine::runFrameLines() {
         // DMA's part taken from the frame recorded: GTIA over the line as ANTIC describes it.
         const bool record = options_.record;
         gtia_.setAnticReplay(a.recording);
+        // Nothing reads the picture before the frame's end: its objects are painted many lines
+        // at once (on the way out, whatever happens).
+        struct PaintingDeferred {
+            Gtia& gtia;
+            explicit PaintingDeferred(Gtia& g) : gtia(g) { gtia.deferPainting(); }
+            ~PaintingDeferred() { gtia.paintDeferred(); }
+            PaintingDeferred(const PaintingDeferred&) = delete;
+            PaintingDeferred& operator=(const PaintingDeferred&) = delete;
+        } deferred(gtia_);
         for (int y = 0; y < lines; ++y) {
             line_ = y;
             const bool visible = inVisibleLines(y);

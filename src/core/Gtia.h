@@ -79,6 +79,11 @@ public:
     // (AnticFrameMemo::recording), or not (0): see PlayfieldMemo::find().
     void setAnticReplay(uint64_t recording) { anticReplay_ = recording; }
 
+    // The picture's objects painted many lines at once (GtiaPicture::deferPainting) until
+    // paintDeferred(): for a run of lines nothing reads the picture of before it ends.
+    void deferPainting() { picture_.deferPainting(); }
+    void paintDeferred() { picture_.paintDeferred(); }
+
     // What the object shift registers hold between lines (power-on: empty).
     const ObjectShifters& shifters() const { return shifters_; }
     void setShifters(const ObjectShifters& s) { shifters_ = s; }

@@ -6,6 +6,7 @@
 
 #include "core/Antic.h"
 #include "core/AnticMode.h"
+#include "core/GtiaCollisions.h"
 #include "core/PlayfieldDecoder.h"
 
 #if defined(__SSE2__)
@@ -516,6 +517,7 @@ constexpr RankTable kRanks{};
 void GtiaPicture::placeFixedObjects(const ObjectMaskCache& cache) {
     const CacheStamp placement(CacheStamp::Source::Placement, cache.placementVersion());
     if (fixedPlacement_ == placement && fixedLone_ == loneStamp_) return;
+    if (deferredCount_ != 0) paintDeferredLines();  // painted with the fixed_ they were deferred with
     fixedPlacement_ = placement;
     fixedLone_ = loneStamp_;
     for (int o = 0; o < kObjectCount; ++o) {
@@ -524,14 +526,31 @@ void GtiaPicture::placeFixedObjects(const ObjectMaskCache& cache) {
         f.offset = static_cast<int16_t>(2 * (span.x - kWindowLeft));
         f.pair = static_cast<uint16_t>((loneColour_[o] & 0xFF) * 0x0101);
         const int w = span.width == 1 ? 0 : span.width == 2 ? 1 : 2;
-        f.form = static_cast<FixedForm>((span.length == 8 ? 0 : 3) + w);
+        f.form =
+            (cache.inside() >> o) & 1 ? static_cast<FixedForm>((span.length == 8 ? 0 : 3) + w) : FixedForm::Clipped;
+        f.clip = cache.clip(o);
+        f.expand = cache.expansion(o);
     }
 }
 
+namespace {
+
+// A fixed object partly outside the window: its clocks inside it, one by one.
+template <typename Fixed> void paintClipped(uint8_t* row, const Fixed& f, unsigned shape) {
+    for (uint32_t bits = f.expand[shape] & f.clip; bits; bits &= bits - 1)
+        store16(row + (f.offset + 2 * std::countr_zero(bits)), f.pair);
+}
+
+}  // namespace
+
 PMG_PICTURE_INLINE void GtiaPicture::paintFixedObject(uint8_t* row, const ObjectMaskCache& cache, int o) {
     const FixedObject f = fixed_[o];
-    uint8_t* const out = row + f.offset;
     const unsigned shape = cache.shape(o);
+    if (f.form == FixedForm::Clipped) {
+        paintClipped(row, f, shape);
+        return;
+    }
+    uint8_t* const out = row + f.offset;
     const uint16_t pair = f.pair;
     switch (f.form) {
         // A player: eight clocks per masked blend, one to four of them.
@@ -556,7 +575,74 @@ PMG_PICTURE_INLINE void GtiaPicture::paintFixedObject(uint8_t* row, const Object
             store64(shape & 0x80 ? out : sink_, pair * 0x0001000100010001ull);
             store64(shape & 0x40 ? out + 8 : sink_, pair * 0x0001000100010001ull);
             break;
+        case FixedForm::Clipped: break;  // (above: `out` may lie before the row)
     }
+}
+
+void GtiaPicture::paintDeferredLines() {
+    // Object by object, from the lowest priority up as overlaySpans() paints each line: the
+    // same order on every row. An object with shape 0 on a line (not on it) paints nothing.
+    const int n = deferredCount_;
+    for (int i = 0; i < n; ++i)
+        if (deferred_[i].playfield) copyRow(deferred_[i].row, deferred_[i].playfield);
+    for (unsigned r = kRanks.of[deferredObjects_]; r; r &= r - 1) {
+        const int o = kObjectsLowestPriorityFirst[std::countr_zero(r)];
+        const FixedObject f = fixed_[o];
+        const uint16_t pair = f.pair;
+        const int shift = 8 * o;
+        switch (f.form) {
+            case FixedForm::Player1:
+                for (int i = 0; i < n; ++i)
+                    blendClocks(deferred_[i].row + f.offset, kBlend.width1[(deferred_[i].shapes >> shift) & 0xFF],
+                                pair);
+                break;
+            case FixedForm::Player2:
+                for (int i = 0; i < n; ++i) {
+                    uint8_t* const out = deferred_[i].row + f.offset;
+                    const unsigned shape = (deferred_[i].shapes >> shift) & 0xFF;
+                    blendClocks(out, kBlend.width2[shape >> 4], pair);
+                    blendClocks(out + 16, kBlend.width2[shape & 15], pair);
+                }
+                break;
+            case FixedForm::Player4:
+                for (int i = 0; i < n; ++i) {
+                    uint8_t* const out = deferred_[i].row + f.offset;
+                    const unsigned shape = (deferred_[i].shapes >> shift) & 0xFF;
+                    for (int k = 0; k < 4; ++k)
+                        blendClocks(out + 16 * k, kBlend.width4[(shape >> (6 - 2 * k)) & 3], pair);
+                }
+                break;
+            case FixedForm::Missile1:
+                for (int i = 0; i < n; ++i) {
+                    uint8_t* const out = deferred_[i].row + f.offset;
+                    const unsigned shape = (deferred_[i].shapes >> shift) & 0xFF;
+                    store16(shape & 0x80 ? out : sink_, pair);
+                    store16(shape & 0x40 ? out + 2 : sink_, pair);
+                }
+                break;
+            case FixedForm::Missile2:
+                for (int i = 0; i < n; ++i) {
+                    uint8_t* const out = deferred_[i].row + f.offset;
+                    const unsigned shape = (deferred_[i].shapes >> shift) & 0xFF;
+                    store32(shape & 0x80 ? out : sink_, pair * 0x00010001u);
+                    store32(shape & 0x40 ? out + 4 : sink_, pair * 0x00010001u);
+                }
+                break;
+            case FixedForm::Missile4:
+                for (int i = 0; i < n; ++i) {
+                    uint8_t* const out = deferred_[i].row + f.offset;
+                    const unsigned shape = (deferred_[i].shapes >> shift) & 0xFF;
+                    store64(shape & 0x80 ? out : sink_, pair * 0x0001000100010001ull);
+                    store64(shape & 0x40 ? out + 8 : sink_, pair * 0x0001000100010001ull);
+                }
+                break;
+            case FixedForm::Clipped:
+                for (int i = 0; i < n; ++i) paintClipped(deferred_[i].row, f, (deferred_[i].shapes >> shift) & 0xFF);
+                break;
+        }
+    }
+    deferredCount_ = 0;
+    deferredObjects_ = 0;
 }
 
 void GtiaPicture::findSharedClocks(const ObjectMaskCache& cache) {
@@ -589,22 +675,32 @@ void GtiaPicture::findSharedClocks(const ObjectMaskCache& cache) {
     }
 }
 
-void GtiaPicture::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const ObjectMaskCache& cache,
-                               ColourLookup lut, uint8_t prior, uint8_t lum1) {
+void GtiaPicture::overlaySpans(uint8_t* row, const uint8_t* playfield, const Memory& mem, PlayfieldLine& pf,
+                               const ObjectMaskCache& cache, ColourLookup lut, uint8_t prior, uint8_t lum1) {
     // Each object's colour alone, worked out again only when the colours or the line's
     // kind of playfield change (most lines: the same).
-    const CacheStamp lone(CacheStamp::Source::Colours, colours_.version(), (pf.possible << 1) | (pf.hires ? 1 : 0));
+    const uint8_t active = cache.active();
+    const int kind = (pf.possible << 1) | (pf.hires ? 1 : 0);
+    // A line like the ones deferred before it (the same colours, PRIOR, placement and kind of
+    // playfield: the same fixed_ and the same answers below), whose objects are all among those
+    // they allowed: deferred without working the answers out again.
+    const uint64_t deferKey = uint64_t{colours_.version()} << 32 | cache.placementVersion();
+    if (deferredCount_ != 0 && deferredKey_ == deferKey && deferredKind_ == kind && !(active & ~deferredAllowed_)) {
+        deferLine(row, playfield, cache.shapes() & kByteMasks[active], active);
+        return;
+    }
+    const CacheStamp lone(CacheStamp::Source::Colours, colours_.version(), kind);
     if (loneStamp_ != lone) [[unlikely]] {
         loneStamp_ = lone;
         loneConstant_ = findLoneColours(ObjectPainter(row, mem, pf, lut, prior, lum1), loneColour_);
     }
-    const uint8_t active = cache.active();
 
-    // Objects wholly inside the window and in one colour (fixed objects; most objects on
-    // most lines) are painted shape bit by shape bit, a fixed number of stores each going to
-    // the row or, for a clear bit, to a sink. No branch on the shape, which changes from line
-    // to line.
-    const uint8_t fixed = active & cache.inside() & loneConstant_;
+    // Objects in one colour (fixed objects; most objects on most lines) are painted as
+    // placeFixedObjects() planned them for their placement: one wholly inside the window shape
+    // bit by shape bit, a fixed number of stores each going to the row or, for a clear bit, to
+    // a sink (no branch on the shape, which changes from line to line); one partly outside it
+    // clock by clock, cut to the window.
+    const uint8_t fixed = active & loneConstant_;
     if (fixed) placeFixedObjects(cache);
     // Whose own player register shows over every playfield signal of the line (few lines
     // change PRIOR or their kind of playfield: kept against both).
@@ -620,10 +716,22 @@ void GtiaPicture::overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& p
         // priority shows, its colour alone (see kObjectsLowestPriorityFirst). Painted from the
         // lowest priority up, the last one painted on a clock is that one: no shared clock
         // needs working out.
+        if (deferring_) {
+            if (deferredCount_ == kDeferredLines) paintDeferredLines();
+            if (deferredCount_ == 0) {
+                deferredKey_ = deferKey;
+                deferredKind_ = static_cast<uint8_t>(kind);
+                deferredAllowed_ = loneConstant_ & shown_;
+            }
+            deferLine(row, playfield, cache.shapes() & kByteMasks[fixed], fixed);
+            return;
+        }
+        if (playfield) copyRow(row, playfield);
         for (unsigned r = kRanks.of[fixed]; r; r &= r - 1)
             paintFixedObject(row, cache, kObjectsLowestPriorityFirst[std::countr_zero(r)]);
         return;
     }
+    if (playfield) copyRow(row, playfield);
     // Otherwise each object on all its clocks first (the shared ones are painted again below).
     for (uint8_t a = fixed; a; a &= static_cast<uint8_t>(a - 1)) paintFixedObject(row, cache, std::countr_zero(a));
     findSharedClocks(cache);
@@ -676,7 +784,10 @@ void GtiaPicture::wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache
         const ColourLookup lut = colours_.lookup(regs);
         const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
         if (kept && kept->hasRow) {
-            copyRow(row, kept->row.data());  // the playfield as a frame ago
+            // The playfield as a frame ago: copied in with the objects.
+            if (cache.active()) overlaySpans(row, kept->row.data(), at.mem, at.pf, cache, lut, regs[Reg::PRIOR], lum1);
+            else copyRow(row, kept->row.data());
+            return;
         } else {
             composeBase(row, kWindowLeft, kWindowRight + 1, at.mem, at.pf, lut, lum1);
             if (kept) {
@@ -684,7 +795,7 @@ void GtiaPicture::wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache
                 kept->hasRow = true;
             }
         }
-        if (cache.active()) overlaySpans(row, at.mem, at.pf, cache, lut, regs[Reg::PRIOR], lum1);
+        if (cache.active()) overlaySpans(row, nullptr, at.mem, at.pf, cache, lut, regs[Reg::PRIOR], lum1);
         return;
     }
     const LineObjects& objects = cache.objects();

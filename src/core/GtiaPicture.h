@@ -38,6 +38,17 @@ public:
     // Clocks [from, to) of the window, inside which the registers are constant.
     void segment(const GtiaLine& at, int from, int to, int gtia, const SegmentObjects& objects);
 
+    // While on, the fixed objects of the lines that are all fixed objects (see overlaySpans)
+    // are painted later, object by object over many lines at once (paintDeferred), instead of
+    // line by line: a frame's painting without each line's tests and dispatch per object, and
+    // over rows whose playfield was stored lines ago. Off again (and everything painted) with
+    // paintDeferred(); nothing may read the rows in between.
+    void deferPainting() { deferring_ = true; }
+    void paintDeferred() {
+        if (deferredCount_ != 0) paintDeferredLines();
+        deferring_ = false;
+    }
+
 private:
     // The playfield alone (GTIA mode 0).
     void composeBase(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf, ColourLookup lut,
@@ -46,8 +57,9 @@ private:
     void overlayObjects(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const SegmentObjects& objects,
                         ColourLookup lut, uint8_t prior, uint8_t lum1);
     // overlayObjects() for a whole line of cached objects, from their spans.
-    void overlaySpans(uint8_t* row, const Memory& mem, PlayfieldLine& pf, const ObjectMaskCache& cache,
-                      ColourLookup lut, uint8_t prior, uint8_t lum1);
+    // `playfield`: the row's playfield, to copy into it first (null: drawn already).
+    void overlaySpans(uint8_t* row, const uint8_t* playfield, const Memory& mem, PlayfieldLine& pf,
+                      const ObjectMaskCache& cache, ColourLookup lut, uint8_t prior, uint8_t lum1);
     const int16_t* loneColours(const ObjectPainter& painter, const PlayfieldLine& pf);
     // Brings fixed_ up to date with the cache's placement and the lone colours.
     void placeFixedObjects(const ObjectMaskCache& cache);
@@ -55,6 +67,8 @@ private:
     inline void paintFixedObject(uint8_t* row, const ObjectMaskCache& cache, int o);  // (GtiaPicture.cpp alone)
     // Brings shared_, partners_ and sharing_ up to date with the cached objects.
     void findSharedClocks(const ObjectMaskCache& cache);
+    // Paints the deferred lines' fixed objects (fixed_ is still what they were deferred with).
+    void paintDeferredLines();
 
     PriorityColours colours_;
 
@@ -85,15 +99,42 @@ private:
     // object; most objects on most lines): where its first clock goes in the row, the
     // colour's two bytes, and its image's form. Only the shape changes from line to line;
     // these depend on the placement and the lone colours, and are kept against both.
-    enum class FixedForm : uint8_t { Player1, Player2, Player4, Missile1, Missile2, Missile4 };
+    // An object with part of its image outside the window (Clipped) is painted clock by clock,
+    // its bits cut to the window.
+    enum class FixedForm : uint8_t { Player1, Player2, Player4, Missile1, Missile2, Missile4, Clipped };
     struct FixedObject {
-        int16_t offset = 0;  // in the row, of the object's first clock
+        int16_t offset = 0;  // in the row, of the object's first clock (Clipped: may be before it)
         uint16_t pair = 0;   // the colour, for both bytes of a clock
         FixedForm form = FixedForm::Player1;
+        uint32_t clip = 0;                 // Clipped: ObjectMaskCache::clip()
+        const uint32_t* expand = nullptr;  // Clipped: ObjectMaskCache::expansion()
     };
     FixedObject fixed_[kObjectCount]{};
     CacheStamp fixedPlacement_;  // the placement fixed_ is for
     CacheStamp fixedLone_;       // and loneStamp_
+
+    // The lines whose painting is deferred (deferPainting), all with the same fixed_: their
+    // rows, their objects' shapes (0 for an object not on the line) and the objects they have.
+    struct DeferredLine {
+        uint8_t* row;
+        const uint8_t* playfield;  // to copy into the row first (null: there already)
+        uint64_t shapes;           // object o's in byte o
+    };
+    static constexpr int kDeferredLines = 32;
+    DeferredLine deferred_[kDeferredLines]{};
+    int deferredCount_ = 0;
+    uint8_t deferredObjects_ = 0;  // the objects on any of them
+    bool deferring_ = false;
+    // What the deferred lines have in common: the colours' version and the placement's, the kind
+    // of playfield (as in loneStamp_), and the objects a line may have to be painted as they are.
+    uint64_t deferredKey_ = 0;
+    uint8_t deferredKind_ = 0;
+    uint8_t deferredAllowed_ = 0;
+    void deferLine(uint8_t* row, const uint8_t* playfield, uint64_t shapes, uint8_t objects) {
+        if (deferredCount_ == kDeferredLines) paintDeferredLines();
+        deferred_[deferredCount_++] = DeferredLine{row, playfield, shapes};
+        deferredObjects_ |= objects;
+    }
 
     // Bitmap modes: the hi-res pixels of each 4-bit half of a screen byte, for the current
     // colours and mode (see composeBase).

@@ -159,6 +159,16 @@ public:
     int x(int object) const { return place_[object].x; }
     uint32_t bits(int object) const { return bits_[object]; }
     uint8_t shape(int object) const { return shape_[object]; }
+    // All eight shapes, object o's in byte o.
+    uint64_t shapes() const {
+        uint64_t s;
+        std::memcpy(&s, shape_, sizeof s);
+        return s;
+    }
+    // Object o's image bits by shape byte (for its SIZE), and the ones inside the window (by
+    // its HPOS and SIZE): its bits() on a line are expansion(o)[shape(o)] & clip(o).
+    const uint32_t* expansion(int object) const { return expand_[object]; }
+    uint32_t clip(int object) const { return clip_[object]; }
     // Objects whose whole image (all shape bits) lies inside the window.
     uint8_t inside() const { return inside_; }
     // Objects with some part of their image inside the window (whatever the shape).
