@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <type_traits>
 
 #include "core/Antic.h"
 #include "core/AnticMode.h"
@@ -533,50 +534,58 @@ void GtiaPicture::placeFixedObjects(const ObjectMaskCache& cache) {
     }
 }
 
-namespace {
-
-// A fixed object partly outside the window: its clocks inside it, one by one.
-template <typename Fixed> void paintClipped(uint8_t* row, const Fixed& f, unsigned shape) {
-    for (uint32_t bits = f.expand[shape] & f.clip; bits; bits &= bits - 1)
-        store16(row + (f.offset + 2 * std::countr_zero(bits)), f.pair);
+// Calls fn(std::integral_constant<FixedForm, form>{}): each form's painting compiled on its own.
+template <typename Fn> inline void GtiaPicture::withForm(FixedForm form, Fn&& fn) {
+    using F = FixedForm;
+    switch (form) {
+        case F::Player1: fn(std::integral_constant<F, F::Player1>{}); break;
+        case F::Player2: fn(std::integral_constant<F, F::Player2>{}); break;
+        case F::Player4: fn(std::integral_constant<F, F::Player4>{}); break;
+        case F::Missile1: fn(std::integral_constant<F, F::Missile1>{}); break;
+        case F::Missile2: fn(std::integral_constant<F, F::Missile2>{}); break;
+        case F::Missile4: fn(std::integral_constant<F, F::Missile4>{}); break;
+        case F::Clipped: fn(std::integral_constant<F, F::Clipped>{}); break;
+    }
 }
 
-}  // namespace
-
-PMG_PICTURE_INLINE void GtiaPicture::paintFixedObject(uint8_t* row, const ObjectMaskCache& cache, int o) {
-    const FixedObject f = fixed_[o];
-    const unsigned shape = cache.shape(o);
-    if (f.form == FixedForm::Clipped) {
-        paintClipped(row, f, shape);
-        return;
-    }
-    uint8_t* const out = row + f.offset;
+template <GtiaPicture::FixedForm Form>
+PMG_PICTURE_INLINE void GtiaPicture::paintFixed(uint8_t* row, const FixedObject& f, unsigned shape) {
     const uint16_t pair = f.pair;
-    switch (f.form) {
+    if constexpr (Form == FixedForm::Clipped) {
+        // Partly outside the window: its clocks inside it, one by one (`row + f.offset` may lie
+        // before the row).
+        for (uint32_t bits = f.expand[shape] & f.clip; bits; bits &= bits - 1)
+            store16(row + (f.offset + 2 * std::countr_zero(bits)), pair);
+    } else {
+        uint8_t* const out = row + f.offset;
         // A player: eight clocks per masked blend, one to four of them.
-        case FixedForm::Player1: blendClocks(out, kBlend.width1[shape], pair); break;
-        case FixedForm::Player2:
+        if constexpr (Form == FixedForm::Player1) blendClocks(out, kBlend.width1[shape], pair);
+        if constexpr (Form == FixedForm::Player2) {
             blendClocks(out, kBlend.width2[shape >> 4], pair);
             blendClocks(out + 16, kBlend.width2[shape & 15], pair);
-            break;
-        case FixedForm::Player4:
+        }
+        if constexpr (Form == FixedForm::Player4)
             for (int k = 0; k < 4; ++k) blendClocks(out + 16 * k, kBlend.width4[(shape >> (6 - 2 * k)) & 3], pair);
-            break;
         // A missile: its two shape bits, one store each.
-        case FixedForm::Missile1:
+        if constexpr (Form == FixedForm::Missile1) {
             store16(shape & 0x80 ? out : sink_, pair);
             store16(shape & 0x40 ? out + 2 : sink_, pair);
-            break;
-        case FixedForm::Missile2:
+        }
+        if constexpr (Form == FixedForm::Missile2) {
             store32(shape & 0x80 ? out : sink_, pair * 0x00010001u);
             store32(shape & 0x40 ? out + 4 : sink_, pair * 0x00010001u);
-            break;
-        case FixedForm::Missile4:
+        }
+        if constexpr (Form == FixedForm::Missile4) {
             store64(shape & 0x80 ? out : sink_, pair * 0x0001000100010001ull);
             store64(shape & 0x40 ? out + 8 : sink_, pair * 0x0001000100010001ull);
-            break;
-        case FixedForm::Clipped: break;  // (above: `out` may lie before the row)
+        }
     }
+}
+
+PMG_PICTURE_INLINE void GtiaPicture::paintFixedObject(uint8_t* row, const ObjectMaskCache& cache, int o) {
+    const FixedObject& f = fixed_[o];
+    const unsigned shape = cache.shape(o);
+    withForm(f.form, [&](auto form) { paintFixed<form()>(row, f, shape); });
 }
 
 void GtiaPicture::paintDeferredLines() {
@@ -587,59 +596,11 @@ void GtiaPicture::paintDeferredLines() {
         if (deferred_[i].playfield) copyRow(deferred_[i].row, deferred_[i].playfield);
     for (unsigned r = kRanks.of[deferredObjects_]; r; r &= r - 1) {
         const int o = kObjectsLowestPriorityFirst[std::countr_zero(r)];
-        const FixedObject f = fixed_[o];
-        const uint16_t pair = f.pair;
+        const FixedObject& f = fixed_[o];
         const int shift = 8 * o;
-        switch (f.form) {
-            case FixedForm::Player1:
-                for (int i = 0; i < n; ++i)
-                    blendClocks(deferred_[i].row + f.offset, kBlend.width1[(deferred_[i].shapes >> shift) & 0xFF],
-                                pair);
-                break;
-            case FixedForm::Player2:
-                for (int i = 0; i < n; ++i) {
-                    uint8_t* const out = deferred_[i].row + f.offset;
-                    const unsigned shape = (deferred_[i].shapes >> shift) & 0xFF;
-                    blendClocks(out, kBlend.width2[shape >> 4], pair);
-                    blendClocks(out + 16, kBlend.width2[shape & 15], pair);
-                }
-                break;
-            case FixedForm::Player4:
-                for (int i = 0; i < n; ++i) {
-                    uint8_t* const out = deferred_[i].row + f.offset;
-                    const unsigned shape = (deferred_[i].shapes >> shift) & 0xFF;
-                    for (int k = 0; k < 4; ++k)
-                        blendClocks(out + 16 * k, kBlend.width4[(shape >> (6 - 2 * k)) & 3], pair);
-                }
-                break;
-            case FixedForm::Missile1:
-                for (int i = 0; i < n; ++i) {
-                    uint8_t* const out = deferred_[i].row + f.offset;
-                    const unsigned shape = (deferred_[i].shapes >> shift) & 0xFF;
-                    store16(shape & 0x80 ? out : sink_, pair);
-                    store16(shape & 0x40 ? out + 2 : sink_, pair);
-                }
-                break;
-            case FixedForm::Missile2:
-                for (int i = 0; i < n; ++i) {
-                    uint8_t* const out = deferred_[i].row + f.offset;
-                    const unsigned shape = (deferred_[i].shapes >> shift) & 0xFF;
-                    store32(shape & 0x80 ? out : sink_, pair * 0x00010001u);
-                    store32(shape & 0x40 ? out + 4 : sink_, pair * 0x00010001u);
-                }
-                break;
-            case FixedForm::Missile4:
-                for (int i = 0; i < n; ++i) {
-                    uint8_t* const out = deferred_[i].row + f.offset;
-                    const unsigned shape = (deferred_[i].shapes >> shift) & 0xFF;
-                    store64(shape & 0x80 ? out : sink_, pair * 0x0001000100010001ull);
-                    store64(shape & 0x40 ? out + 8 : sink_, pair * 0x0001000100010001ull);
-                }
-                break;
-            case FixedForm::Clipped:
-                for (int i = 0; i < n; ++i) paintClipped(deferred_[i].row, f, (deferred_[i].shapes >> shift) & 0xFF);
-                break;
-        }
+        withForm(f.form, [&](auto form) {
+            for (int i = 0; i < n; ++i) paintFixed<form()>(deferred_[i].row, f, (deferred_[i].shapes >> shift) & 0xFF);
+        });
     }
     deferredCount_ = 0;
     deferredObjects_ = 0;

@@ -109,6 +109,10 @@ private:
         uint32_t clip = 0;                 // Clipped: ObjectMaskCache::clip()
         const uint32_t* expand = nullptr;  // Clipped: ObjectMaskCache::expansion()
     };
+    // Paints fixed object `f` of form `Form` with shape `shape` into `row`: each form's painting,
+    // for a line painted at once and for deferred ones (GtiaPicture.cpp alone).
+    template <FixedForm Form> inline void paintFixed(uint8_t* row, const FixedObject& f, unsigned shape);
+    template <typename Fn> static inline void withForm(FixedForm form, Fn&& fn);
     FixedObject fixed_[kObjectCount]{};
     CacheStamp fixedPlacement_;  // the placement fixed_ is for
     CacheStamp fixedLone_;       // and loneStamp_
