@@ -206,11 +206,13 @@ template <class Run> int twoStartDecode(const PlayfieldLine& pf, const CarriedCl
     size_t n = 0;
     steps[n++] = {1, clock.start, true};
     if (clock.firstOff >= 0 && clock.betweenCount == 0) steps[n++] = {clock.firstOff, -1, false};
-    // (A latched second start, the last of `between`: its decode from the write that left it behind
-    // is Altirra's too, and the display shows it from the latching write on: latchedStartPicture.)
-    for (int k = 0; k < clock.betweenCount; ++k)
-        steps[n++] = {clock.between[static_cast<size_t>(k)].from, clock.between[static_cast<size_t>(k)].start,
-                      clock.latched && k + 1 == clock.betweenCount};
+    // (A latched second start, the last of `between` where a write before the latching one's cycle
+    // moved it, acting from its first name cycle: its decode from that write is Altirra's too, and
+    // the display shows it from the latching write on: latchedStartPicture.)
+    for (int k = 0; k < clock.betweenCount; ++k) {
+        const CarriedClock::BetweenWrite& w = clock.between[static_cast<size_t>(k)];
+        steps[n++] = {w.from, w.start, clock.latched && w.from == clock.secondStart};
+    }
     int last = clock.restartFrom;
     if (clock.beforeThirdCount > 0 || clock.moreStartCount > 0) [[unlikely]] {
         steps[n++] = {clock.restartFrom, clock.secondStart, true};
@@ -257,7 +259,9 @@ template <class Run> int twoStartDecode(const PlayfieldLine& pf, const CarriedCl
 // so the display shows that start's pixels from there, those decoded before the latching write too.
 void latchedStartPicture(const PlayfieldLine& pf, const CarriedClock& clock,
                          std::array<uint8_t, PlayfieldLine::kSize>& codes) {
-    if (!clock.latched) [[likely]]
+    // (Latched by a write on the cycle of the one that moved it, with no write turning the DMA off
+    // before: never off.)
+    if (!clock.latched || clock.firstOff < 0) [[likely]]
         return;
     const int shown = 2 * (decodedBefore(pf, clock.restartFrom) + 1);
     const int ended = std::min(2 * (decodedBefore(pf, clock.firstOff) + 1), shown);
@@ -1333,7 +1337,10 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
             // latching write (each write's clock, an earlier catch-up for an HSCROL write keeping
             // bit 0: decodedBefore), which Altirra decodes with the DMA on again.
             const int shown = 2 * (decodedBefore(out, fetch.restartFrom) + 1);
-            const int ended = std::min(2 * (decodedBefore(out, fetch.firstOff) + 1), shown);
+            // (Latched by a write on the cycle of the one that moved it, with no write turning the
+            // DMA off before: never off.)
+            const int ended =
+                fetch.firstOff >= 0 ? std::min(2 * (decodedBefore(out, fetch.firstOff) + 1), shown) : shown;
             for (int x = std::max(0, ended); x < PlayfieldLine::kSize; ++x)
                 out.an[static_cast<size_t>(x)] = x >= shown ? second[static_cast<size_t>(x)] : 0;
         }

@@ -145,21 +145,36 @@ int dmaOffAfterStartPassedByTwo(bool hscrollEnabled, uint8_t dmactl, uint8_t hsc
     LatchedStart pending;
     for (size_t i = 0; i < later.size();) {
         const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
-        if (!takeCycleWrites(later, i, hscrollEnabled, dmactl, hscrol)) continue;
-        if (pending.from >= 0) {
-            // This write latches the start the one before moved onto its own cycle.
-            *latched = pending;
-            if (restart) *restart = i;
-            if (offBefore) *offBefore = off;
-            return -1;
+        // The writes of one cycle in order: Altirra checks the edges and works the timing out
+        // again at each, so the last one that works it out decides where the start is, but a
+        // start one moves onto this very cycle is latched by a later one on it (its edge check
+        // covers the cycle of the check before, its own).
+        bool redone = false;
+        int start = -1;
+        for (; i < later.size() && later[i].clock / 2 == from; ++i) {
+            const bool redoes = ((later[i].dmactl ^ dmactl) & kDmactlBits) != 0 ||
+                                (hscrollEnabled && ((later[i].hscrol ^ hscrol) & 14) != 0);
+            dmactl = later[i].dmactl;
+            hscrol = later[i].hscrol;
+            if (!redoes) continue;
+            if (pending.from >= 0) {
+                // This write latches the start an earlier one moved onto its own cycle.
+                *latched = pending;
+                while (i < later.size() && later[i].clock / 2 == from) ++i;
+                if (restart) *restart = i;
+                if (offBefore) *offBefore = off;
+                return -1;
+            }
+            redone = true;
+            start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+            if (latched && start == from) pending = {from, i + 1, dmactl, hscrol};
         }
-        const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+        if (!redone) continue;
         if (start >= 0 && start - 1 >= from) {
             if (restart) *restart = i;
             if (offBefore) *offBefore = off;
             return -1;
         }
-        if (latched && start == from) pending = {from, i, dmactl, hscrol};
         off = std::min(off, from);
     }
     return off;

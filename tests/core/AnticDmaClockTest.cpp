@@ -1196,10 +1196,21 @@ TEST(AnticDma, A4_ACarriedLineWithAWriteOnEveryCycleBetweenItsStartsFetchesNothi
     // begin on 28); the one asked for on 29 waits for 92, the first free cycle after it, the others
     // (33-57) are lost while it waits. The CPU keeps 0, 1, 2, 4, 6, 8, 10, 12-24, 94-104 (even) and
     // 106-113: 114 - 78 - 2 = 34 cycles.
-    // Writes on one cycle are one write for ANTIC, the last deciding (takeCycleWrites): each of
-    // those 13 preceded on its own cycle by DMACTL $22 (normal, a start ahead, name cycle 18)
-    // fetches the same (Altirra: the second write's edge check covers only its own cycle, where
-    // that start's latch cycle, 17, is not).
+    // Writes on one cycle act in order, each with its own edge check and timing (Altirra): each of
+    // those 13 preceded on its own cycle by DMACTL $22 (normal: the start on name cycle 18, latched
+    // on 17) leaves the last write deciding where the start is, except on cycle 17: there the $22
+    // write moves the start onto its own cycle (name cycle 18, checked on 17: behind, the DMA off),
+    // and the $20 after it, whose edge check covers cycle 17 (the check before was the $22 write's,
+    // on 17) with the width on, latches it. UpdatePlayfieldTiming keeps that start (name cycle 18,
+    // bitmaps from 20) for the rest of the line and the DMA active; the width off makes its fetches
+    // virtual (no bus cycle) while it stays off. So that line is started a second time from 18
+    // with the latched start (CarriedClock::latched; the six writes from 12 to 17 `between`), the
+    // $21 write only moving its stop (name cycle 90, even). Bitmaps on the bus: 3-11 (odd), none on
+    // 12-18, from 19 the ring's odd places and the start's even ones, those on 20, 22 and 24 virtual
+    // (the width off there): 19, 21, 23, every cycle 25-91 (the even ones up to the stop) and the
+    // odd 93-105: 82. The refresh asked for on 25 waits for 92, the others are lost: the CPU keeps
+    // 0, 1, 2, 4, 6, 8, 10, 12-18, 20, 22, 24, 94-104 (even) and 106-113: 31 cycles. The model
+    // before took each cycle's writes as the last of them (as the line without the $22 writes).
     // The model before kept at most 8 such writes and drew the line without the carried bits: the
     // CPU kept 73 cycles (this test run on that model).
     std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}};
@@ -1212,7 +1223,36 @@ TEST(AnticDma, A4_ACarriedLineWithAWriteOnEveryCycleBetweenItsStartsFetchesNothi
         doubled.push_back(writes[i]);
     }
     doubled.push_back(writes.back());
-    for (const std::vector<PlayfieldLine::FetchChange>* w : {&writes, &doubled}) {
+    {
+        const CarriedClock clock = carriedClockAsWritten(0xF, false, 0x22, 0, doubled);
+        EXPECT_TRUE(clock.modelled);
+        EXPECT_TRUE(clock.latched);
+        EXPECT_EQ(clock.start, 10);
+        EXPECT_EQ(clock.firstOff, 12);
+        EXPECT_EQ(clock.betweenCount, 6);
+        EXPECT_EQ(clock.restartFrom, 18);
+        EXPECT_EQ(clock.secondStart, 18);
+        EXPECT_EQ(clock.stop, 90);
+        LineDmaSetup s;
+        s.dmactl = 0x22;
+        s.mode = 0xF;
+        s.dmaMode = 0xF;
+        s.firstLine = true;
+        s.dmaClock = 0xAA;
+        s.fetchChanges = doubled;
+        const LineDma dma = lineDma(s);
+        int bitmaps = 0;
+        for (int c = 0; c < kCyclesPerLine; ++c) {
+            const bool bitmap = (c >= 3 && c <= 11 && c % 2 == 1) || c == 19 || c == 21 || c == 23 ||
+                                (c >= 25 && c <= 91) || (c >= 93 && c <= 105 && c % 2 == 1);
+            EXPECT_EQ(dma.use[c] == DmaUse::Playfield, bitmap) << c;
+            bitmaps += bitmap;
+        }
+        EXPECT_EQ(bitmaps, 82);
+        EXPECT_EQ(dma.use[92], DmaUse::Refresh);
+        EXPECT_EQ(dma.cpuCycles(), 31);
+    }
+    for (const std::vector<PlayfieldLine::FetchChange>* w : {&writes}) {
         const CarriedClock clock = carriedClockAsWritten(0xF, false, 0x22, 0, *w);
         EXPECT_TRUE(clock.modelled);
         EXPECT_EQ(clock.start, 10);

@@ -2510,8 +2510,10 @@ namespace {
 // `delay` + 0 to `delays` - 1 cycles after the one that moved the start.) With `carried`, the lines
 // are those with a clock carried in, and on one in three a write between the one on cycle 10 and the
 // one that moves the start (a P/M bit turned over, the start left behind the beam with the width on,
-// or the width off) comes first.
-void startMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed, int delay, int delays, bool carried = false) {
+// or the width off) comes first. With `sameCycle`, the later write is made on the same cycle as the
+// one that moved the start, after it (only a scene can write twice on a cycle).
+void startMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed, int delay, int delays, bool carried = false,
+                                    bool sameCycle = false) {
     struct Line {
         int y;
         uint8_t dmactl;
@@ -2554,7 +2556,7 @@ void startMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed, int delay, in
             }
         }
         t.at(y, clock, Reg::DMACTL, onto);
-        const int later = 2 * (cycle + delay + rng.below(delays)) - 2;
+        const int later = sameCycle ? clock : 2 * (cycle + delay + rng.below(delays)) - 2;
         switch (rng.below(5)) {
             case 0: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(onto ^ (4 << rng.below(3)))); break;
             case 1: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>((onto & ~3) | (1 + rng.below(3)))); break;
@@ -2575,6 +2577,10 @@ void lateLatchedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
 // The same on lines with a clock carried in, the later write 1-16 cycles after.
 void carriedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
     startMovedOntoItsOwnCycleScene(t, seed, 1, 16, true);
+}
+// The later write on the same cycle, on lines with a clock carried in (odd seeds) or not.
+void startMovedOntoItsOwnCycleAndWrittenAgainThereScene(TestMachine& t, uint32_t seed) {
+    startMovedOntoItsOwnCycleScene(t, seed, 0, 1, seed % 2 == 1, true);
 }
 }  // namespace
 
@@ -2754,6 +2760,43 @@ TEST(FastPathCrossCheck, CarriedStartsMovedOntoTheirWritesOwnCycleAndLatchedLate
     EXPECT_GT(latchedText, 6) << latched;
     EXPECT_GT(between, 3) << latched;
     EXPECT_GT(off, 30) << latched;
+}
+
+TEST(FastPathCrossCheck, StartsMovedOntoTheirWritesOwnCycleAndLatchedOnItEqualTheReference) {
+    // (Seeds 9850-9889.) Lines whose start a write on cycle 10 passed by two, a later write moved
+    // onto its own cycle and a second write on that cycle latched (A1, A4: each write with its own
+    // edge check, in order), with a clock carried in (odd seeds) or not: the DMA on again from that
+    // cycle with the latched start, nothing off in between (`latched`, `latchedCarried`); those whose
+    // second write changes nothing ANTIC keeps (the same DMACTL) keep the DMA off (`off`).
+    int latched = 0, latchedCarried = 0, off = 0;
+    for (uint32_t seed = 9850; seed < 9890; ++seed) {
+        crossCheckEveryPath(seed, startMovedOntoItsOwnCycleAndWrittenAgainThereScene);
+        TestMachine t;
+        startMovedOntoItsOwnCycleAndWrittenAgainThereScene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaMode < 2) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            if (pf.dmaClock != 0) {
+                const CarriedClock clock =
+                    carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+                latchedCarried += clock.latched && clock.restartFrom == clock.secondStart;
+                off += clock.modelled && clock.dmaOffAfterStart();
+            } else {
+                const PlayfieldFetch fetch =
+                    playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+                latched += fetch.latched && fetch.restartFrom == fetch.clock + 1;
+                off += fetch.dmaOff >= 0;
+            }
+        }
+    }
+    // (41 lines latched so with no clock carried in, 27 with one, 69 left off, when this was
+    // written; the model before, taking each cycle's writes as the last of them, latched none.)
+    EXPECT_GT(latched, 25) << latchedCarried << " " << off;
+    EXPECT_GT(latchedCarried, 15) << latched;
+    EXPECT_GT(off, 40) << latched;
 }
 
 }  // namespace pmg::test
