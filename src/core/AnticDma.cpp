@@ -105,8 +105,8 @@ bool takeCycleWrites(std::span<const PlayfieldLine::FetchChange> later, size_t& 
 }
 
 // A start moved onto the very cycle its write acts from (dmaOffAfterStartPassedByTwo): that cycle
-// (-1: none), the index in `later` of the first write after those acting from it, and the
-// registers as they left it.
+// (-1: none), the index in `later` of the write after it (on the same cycle or later), and the
+// registers as it left them.
 struct LatchedStart {
     int from = -1;
     size_t next = 0;
@@ -135,9 +135,10 @@ struct LatchedStart {
 // start, and with a latched start the playfield DMA is on again (UpdatePlayfieldTiming), its
 // pattern from that write on the latched start's (UpdateDMAPattern). Where `latched` is given,
 // this is returned as a restart at that next write (-1, `restart` and `offBefore` as above) with
-// `latched` set to the start's write (LatchedStart), on lines with a clock carried in or not;
-// without it, the DMA stays off (a carried line's write ending its second start, where this is
-// left out, as docs/hardware.md's Not modelled says).
+// `latched` set to the start's write (LatchedStart), on lines with a clock carried in or not, also
+// where the latching write is a second one on the start's write's own cycle (a scene's: the writes
+// of a cycle are taken in order); without it, the DMA stays off (a carried line's write ending its second start, where
+// this is left out, as docs/hardware.md's Not modelled says).
 int dmaOffAfterStartPassedByTwo(bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                 std::span<const PlayfieldLine::FetchChange> later, size_t* restart = nullptr,
                                 int* offBefore = nullptr, LatchedStart* latched = nullptr) {

@@ -328,7 +328,10 @@ struct CarriedClock {
     // again (`restartFrom`, Altirra): from there the ring's and its places fetch, though it is behind
     // `restartFrom`, and the picture's decode ran on with it from its write; the display is
     // background while the DMA is off, and a load the decode made before its place's (or font
-    // byte's) fetch shows what the place held before (a font byte of 0).
+    // byte's) fetch shows what the place held before (a font byte of 0). A write on the restart's
+    // own cycle may have moved it there, before the latching one on that cycle: then it is not in
+    // `between`, `secondStart` is `restartFrom`, and the DMA is never off for it (`firstOff` only
+    // where an earlier write turned it off).
     bool latched = false;
     // A third start: a write after the restart turned the width off from `secondOff` before the
     // beam latched the second start, and one from `thirdFrom` turned it on again with a start
