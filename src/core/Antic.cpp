@@ -206,8 +206,13 @@ template <class Run> int twoStartDecode(const PlayfieldLine& pf, const CarriedCl
     size_t n = 0;
     steps[n++] = {1, clock.start, true};
     if (clock.firstOff >= 0 && clock.betweenCount == 0) steps[n++] = {clock.firstOff, -1, false};
-    for (int k = 0; k < clock.betweenCount; ++k)
-        steps[n++] = {clock.between[static_cast<size_t>(k)].from, clock.between[static_cast<size_t>(k)].start, false};
+    // (A latched second start, the last of `between` where a write before the latching one's cycle
+    // moved it, acting from its first name cycle: its decode from that write is Altirra's too, and
+    // the display shows it from the latching write on: latchedStartPicture.)
+    for (int k = 0; k < clock.betweenCount; ++k) {
+        const CarriedClock::BetweenWrite& w = clock.between[static_cast<size_t>(k)];
+        steps[n++] = {w.from, w.start, clock.latched && w.from == clock.secondStart};
+    }
     int last = clock.restartFrom;
     if (clock.beforeThirdCount > 0 || clock.moreStartCount > 0) [[unlikely]] {
         steps[n++] = {clock.restartFrom, clock.secondStart, true};
@@ -242,6 +247,70 @@ template <class Run> int twoStartDecode(const PlayfieldLine& pf, const CarriedCl
         at = to;
     }
     return at;
+}
+
+// The picture `codes` (colour clocks, without an HSCROL delay) of a carried line whose second start
+// is a latched one (CarriedClock::latched; A1, A4; Altirra's ANTIC, read for facts): Altirra's
+// playfield DMA is off from the first write that found no start latched and none ahead
+// (`firstOff`) up to the latching write (`restartFrom`), and its display shows background for
+// every cycle it renders while the DMA is off: from the cycle after its catch-up with the beam at
+// the first up to the cycle after its catch-up at the latching one (decodedBefore). Its decode ran
+// on with the latched start from the write that moved the start onto its own cycle (twoStartDecode),
+// so the display shows that start's pixels from there, those decoded before the latching write too.
+void latchedStartPicture(const PlayfieldLine& pf, const CarriedClock& clock,
+                         std::array<uint8_t, PlayfieldLine::kSize>& codes) {
+    // (Latched by a write on the cycle of the one that moved it, with no write turning the DMA off
+    // before: never off.)
+    if (!clock.latched || clock.firstOff < 0) [[likely]]
+        return;
+    const int shown = 2 * (decodedBefore(pf, clock.restartFrom) + 1);
+    const int ended = std::min(2 * (decodedBefore(pf, clock.firstOff) + 1), shown);
+    for (int x = std::max(0, ended); x < std::min(shown, PlayfieldLine::kSize); ++x) codes[static_cast<size_t>(x)] = 0;
+}
+
+// A carried line's latched second start (CarriedClock::latched; A1, A4; Altirra's ANTIC, read for
+// facts): Altirra's decode ran on with that start from the write that left it behind the beam,
+// while the DMA was off, so it may load a place of the line buffer, or a font byte, before the
+// fetch that fills it. It decodes only at a catch-up with the beam (decodedBefore: a write's own
+// cycle; GTIA's line start, on cycle 16, decodes up to 15), else as the line ends, after every
+// fetch; a load before its fetch reads what the place held before, or a font byte of 0 (Altirra
+// clears its font buffer on cycle 10 of a text line). `decodedOn[x]`: the cycle decode cycle x is
+// decoded on (a text line's decode runs `lag` cycles behind a catch-up); `placeFilled[p]`: the
+// cycle the line's fetch fills place p on (0: none; the k-th name or bitmap fetch from cycle 7 on
+// fills place k).
+struct LatchedDecode {
+    bool on = false;
+    std::array<uint8_t, kCyclesPerLine> decodedOn{};
+    std::array<uint8_t, 63> placeFilled{};
+    // Whether decode cycle `x` loads a byte fetched on cycle `fetched` before that fetch.
+    bool before(int x, int fetched) const { return on && fetched >= decodedOn[static_cast<size_t>(x)]; }
+};
+LatchedDecode latchedDecode(const PlayfieldLine& pf, const CarriedClock& clock, const DmaClockFetches& f, int lag) {
+    LatchedDecode d;
+    if (!clock.latched) [[likely]]
+        return d;
+    d.on = true;
+    constexpr int kGtiaLineStart = 16;
+    for (int x = 0; x < kCyclesPerLine; ++x) {
+        int on = kCyclesPerLine;  // (the line's end)
+        for (int c = std::max(x + lag + 1, 10); c < kCyclesPerLine; ++c) {
+            if (c == kGtiaLineStart - 1) {
+                on = decodedBefore(pf, c + 1) == c ? c : kGtiaLineStart;
+                break;
+            }
+            if (decodedBefore(pf, c + 1) == c) {
+                on = c;
+                break;
+            }
+        }
+        d.decodedOn[static_cast<size_t>(x)] = static_cast<uint8_t>(on);
+    }
+    if (pf.firstRow) {
+        size_t k = 0;
+        for (int c = 7; c < kCyclesPerLine && k < d.placeFilled.size(); ++c)
+            if (f.has(f.name, c)) d.placeFilled[k++] = static_cast<uint8_t>(c);
+    }
+    return d;
 }
 
 }  // namespace
@@ -1268,7 +1337,10 @@ void generatePlayfield(const Memory& mem, PlayfieldLine& out) {
             // latching write (each write's clock, an earlier catch-up for an HSCROL write keeping
             // bit 0: decodedBefore), which Altirra decodes with the DMA on again.
             const int shown = 2 * (decodedBefore(out, fetch.restartFrom) + 1);
-            const int ended = std::min(2 * (decodedBefore(out, fetch.firstOff) + 1), shown);
+            // (Latched by a write on the cycle of the one that moved it, with no write turning the
+            // DMA off before: never off.)
+            const int ended =
+                fetch.firstOff >= 0 ? std::min(2 * (decodedBefore(out, fetch.firstOff) + 1), shown) : shown;
             for (int x = std::max(0, ended); x < PlayfieldLine::kSize; ++x)
                 out.an[static_cast<size_t>(x)] = x >= shown ? second[static_cast<size_t>(x)] : 0;
         }
@@ -1331,7 +1403,8 @@ void showInDisplayWindow(const std::array<uint8_t, PlayfieldLine::kSize>& codes,
 // ends at the restarting write (or at an earlier one that turned the width off, `clock.firstOff`:
 // Altirra's decode waits while there is no start) and the register and read place run on from
 // there to the second start.
-PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const CarriedClock& clock) {
+PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const CarriedClock& clock,
+                                  const std::array<uint8_t, 48>& older) {
     const int mode = out.mode;
     const AnticModeInfo& info = anticMode(mode);
     const int step = info.clocksPerByte / 2;
@@ -1339,7 +1412,15 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
     auto bit = [](uint8_t pattern, int place) { return (pattern >> (place & 7)) & 1; };
     uint8_t shifter = 0;
     int place = 0;
-    auto read = [&] { return (place & 48) == 48 ? uint8_t{0xFF} : mem.read(scanAddress(out.dataAddress, place)); };
+    // (A latched second start's load before its place's fetch reads the byte the place held before.)
+    const LatchedDecode latched =
+        clock.latched ? latchedDecode(out, clock, dmaClockFetches(ring, mode, clock, true), 0) : LatchedDecode{};
+    auto read = [&](int x) {
+        if ((place & 48) == 48) return uint8_t{0xFF};
+        if (latched.before(x, latched.placeFilled[static_cast<size_t>(place)])) [[unlikely]]
+            return older[static_cast<size_t>(place)];
+        return mem.read(scanAddress(out.dataAddress, place));
+    };
     auto advance = [&] { place = place + 1 >= 63 ? 0 : place + 1; };
     auto shift = [&](int bits) { shifter = static_cast<uint8_t>(shifter << bits); };
     std::array<uint8_t, PlayfieldLine::kSize> codes{};
@@ -1360,7 +1441,7 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
             } else {
                 shift(step == 2 ? 4 : 2);
             }
-            if (bit(ring, x + 6)) shifter = static_cast<uint8_t>(shifter | read());
+            if (bit(ring, x + 6)) shifter = static_cast<uint8_t>(shifter | read(x));
             if ((x + 2 >= start ? bit(fromStart, x + 2 - start) : bit(ring, x)) && x >= 5) advance();
         }
         if (before < start) return;                   // (the decode stopped before the start: no step back, no pixels)
@@ -1378,7 +1459,7 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
                 case 12: shift(2); break;
                 default: shift(4); break;
             }
-            if (bit(fromStart, at)) shifter = static_cast<uint8_t>(shifter | read());
+            if (bit(fromStart, at)) shifter = static_cast<uint8_t>(shifter | read(x));
             if (bit(x + 2 >= stop ? nearStop : fromStart, at + 2)) advance();
             // This cycle's two colour clocks.
             uint8_t a = 0, b = 0;
@@ -1424,6 +1505,7 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
         const int at = twoStartDecode(
             out, clock, 0, [&](int from, int start, int to, bool shown) { run(from, start + 2, kNoStop, to, shown); });
         run(at, clock.secondStart + 2, stop, kNoStop);
+        latchedStartPicture(out, clock, codes);
     }
     showInDisplayWindow(codes, out);
 }
@@ -1439,6 +1521,7 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
 // round the buffer onto it.
 struct TextClockFetches {
     std::array<uint8_t, kCyclesPerLine> fonts{};
+    std::array<uint8_t, kCyclesPerLine> fontCycles{};  // the cycle of each
     int fontCount = 0;
     uint64_t anded = 0;
 };
@@ -1469,7 +1552,10 @@ TextClockFetches textClockFetches(const Memory& mem, std::array<uint8_t, 63>& na
             names[static_cast<size_t>(writePlace)] = byte;
             writePlace = writePlace + 1 >= kPlaces ? 0 : writePlace + 1;
         }
-        if (font) got.fonts[static_cast<size_t>(got.fontCount++)] = c < 10 ? uint8_t{0} : byte;
+        if (font) {
+            got.fontCycles[static_cast<size_t>(got.fontCount)] = static_cast<uint8_t>(c);
+            got.fonts[static_cast<size_t>(got.fontCount++)] = c < 10 ? uint8_t{0} : byte;
+        }
     }
     return got;
 }
@@ -1495,16 +1581,25 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
     // (The fetches of the clock as written: a start passed by two on cycle 10 may leave its first
     // name unfetched, so the later names fill their places a fetch later, after the font fetches
     // that read them.)
-    const TextClockFetches fetched =
-        textClockFetches(mem, names, out, dmaClockFetches(ring, mode, clock, out.firstRow));
+    const std::array<uint8_t, 63> older = names;
+    const DmaClockFetches fetches = dmaClockFetches(ring, mode, clock, out.firstRow);
+    const TextClockFetches fetched = textClockFetches(mem, names, out, fetches);
     const std::array<uint8_t, kCyclesPerLine>& fonts = fetched.fonts;
     const int fontCount = fetched.fontCount;
+    // (A latched second start's load before its place's name or its font byte is fetched reads the
+    // name the place held before, a font byte of 0.)
+    const LatchedDecode latched = clock.latched ? latchedDecode(out, clock, fetches, 2) : LatchedDecode{};
 
     auto bit = [](uint8_t pattern, int place) { return (pattern >> (place & 7)) & 1; };
     const int shiftBits = step == 2 ? 4 : 2;
     uint8_t shifter = 0, attribute = 0;
     int place = 0, nextFont = 0;
-    auto readName = [&] { return (place & 48) == 48 ? uint8_t{0xFF} : names[static_cast<size_t>(place)]; };
+    auto readName = [&](int x) {
+        if ((place & 48) == 48) return uint8_t{0xFF};
+        if (latched.before(x, latched.placeFilled[static_cast<size_t>(place)])) [[unlikely]]
+            return older[static_cast<size_t>(place)];
+        return names[static_cast<size_t>(place)];
+    };
     auto advance = [&] { place = place + 1 >= kPlaces ? 0 : place + 1; };
     std::array<uint8_t, PlayfieldLine::kSize> codes{};
     // The register and read place from cycle `from` up to the start of first name cycle `start`,
@@ -1518,7 +1613,7 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
         const int before = std::min(start, to);
         for (int x = from; x < before; ++x) {
             shifter = static_cast<uint8_t>(shifter << shiftBits);
-            if (bit(ring, x + 6)) shifter = static_cast<uint8_t>(shifter | readName());
+            if (bit(ring, x + 6)) shifter = static_cast<uint8_t>(shifter | readName(x));
             if ((x + 2 >= start ? bit(fromStart, x + 2 - start) : bit(ring, x)) && x >= 5) advance();
         }
         if (before < start) return;  // (the decode stopped before the start: no step back, no pixels)
@@ -1528,13 +1623,16 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
             const int at = x - start;
             shifter = static_cast<uint8_t>(shifter << shiftBits);
             if (bit(fromStart, at)) {
-                const uint8_t code = readName();
+                const uint8_t code = readName(x);
                 uint8_t ctl = out.chactl;  // blank and invert as for the character's font fetch
                 for (const PlayfieldLine::CharacterWrite& w : out.characterWrites)
                     if (!w.chbase && w.cycle <= x + 3) ctl = w.value;
                 const uint8_t invert = ctl & 2 ? 0xFF : 0, showInverse = ctl & 1 ? 0 : 0xFF;
                 if (place < 48) attribute = mode >= 6 ? static_cast<uint8_t>(code >> 6) : (code & 0x80 ? invert : 0);
-                uint8_t data = nextFont < fontCount ? fonts[static_cast<size_t>(nextFont)] : uint8_t{0};
+                uint8_t data =
+                    nextFont < fontCount && !latched.before(x, fetched.fontCycles[static_cast<size_t>(nextFont)])
+                        ? fonts[static_cast<size_t>(nextFont)]
+                        : uint8_t{0};
                 ++nextFont;
                 const uint8_t inverse = code & 0x80 ? 0xFF : 0;
                 if (mode == 2) {
@@ -1583,6 +1681,7 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
         const int at = twoStartDecode(
             out, clock, 2, [&](int from, int start, int to, bool shown) { run(from, start, kNoStop, to, shown); });
         run(at, clock.secondStart, stop, kNoStop);
+        latchedStartPicture(out, clock, codes);
     }
     showInDisplayWindow(codes, out);
     return fetched.anded;
@@ -1606,7 +1705,8 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     placePlayfield(out);
     out.generated = true;
     if (!anticMode(out.mode).character) {
-        dmaClockPicture(lineMemory(mem, out), out, clock);
+        dmaClockPicture(lineMemory(mem, out), out, clock,
+                        out.firstRow && scanAdvance_ > 0 ? bufferBefore_.bytes : buffer_);
     } else {
         // The buffer as the line began: before a first row's fetches filled it (scanLine), else as
         // the mode line's first row left it.

@@ -105,8 +105,8 @@ bool takeCycleWrites(std::span<const PlayfieldLine::FetchChange> later, size_t& 
 }
 
 // A start moved onto the very cycle its write acts from (dmaOffAfterStartPassedByTwo): that cycle
-// (-1: none), the index in `later` of the first write after those acting from it, and the
-// registers as they left it.
+// (-1: none), the index in `later` of the write after it (on the same cycle or later), and the
+// registers as it left them.
 struct LatchedStart {
     int from = -1;
     size_t next = 0;
@@ -135,8 +135,10 @@ struct LatchedStart {
 // start, and with a latched start the playfield DMA is on again (UpdatePlayfieldTiming), its
 // pattern from that write on the latched start's (UpdateDMAPattern). Where `latched` is given,
 // this is returned as a restart at that next write (-1, `restart` and `offBefore` as above) with
-// `latched` set to the start's write (LatchedStart); without it, the DMA stays off (the carried
-// lines, where this is left out, as docs/hardware.md's Not modelled says).
+// `latched` set to the start's write (LatchedStart), on lines with a clock carried in or not, also
+// where the latching write is a second one on the start's write's own cycle (a scene's: the writes
+// of a cycle are taken in order); without it, the DMA stays off (a carried line's write ending its second start, where
+// this is left out, as docs/hardware.md's Not modelled says).
 int dmaOffAfterStartPassedByTwo(bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                 std::span<const PlayfieldLine::FetchChange> later, size_t* restart = nullptr,
                                 int* offBefore = nullptr, LatchedStart* latched = nullptr) {
@@ -144,21 +146,36 @@ int dmaOffAfterStartPassedByTwo(bool hscrollEnabled, uint8_t dmactl, uint8_t hsc
     LatchedStart pending;
     for (size_t i = 0; i < later.size();) {
         const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
-        if (!takeCycleWrites(later, i, hscrollEnabled, dmactl, hscrol)) continue;
-        if (pending.from >= 0) {
-            // This write latches the start the one before moved onto its own cycle.
-            *latched = pending;
-            if (restart) *restart = i;
-            if (offBefore) *offBefore = off;
-            return -1;
+        // The writes of one cycle in order: Altirra checks the edges and works the timing out
+        // again at each, so the last one that works it out decides where the start is, but a
+        // start one moves onto this very cycle is latched by a later one on it (its edge check
+        // covers the cycle of the check before, its own).
+        bool redone = false;
+        int start = -1;
+        for (; i < later.size() && later[i].clock / 2 == from; ++i) {
+            const bool redoes = ((later[i].dmactl ^ dmactl) & kDmactlBits) != 0 ||
+                                (hscrollEnabled && ((later[i].hscrol ^ hscrol) & 14) != 0);
+            dmactl = later[i].dmactl;
+            hscrol = later[i].hscrol;
+            if (!redoes) continue;
+            if (pending.from >= 0) {
+                // This write latches the start an earlier one moved onto its own cycle.
+                *latched = pending;
+                while (i < later.size() && later[i].clock / 2 == from) ++i;
+                if (restart) *restart = i;
+                if (offBefore) *offBefore = off;
+                return -1;
+            }
+            redone = true;
+            start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+            if (latched && start == from) pending = {from, i + 1, dmactl, hscrol};
         }
-        const int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+        if (!redone) continue;
         if (start >= 0 && start - 1 >= from) {
             if (restart) *restart = i;
             if (offBefore) *offBefore = off;
             return -1;
         }
-        if (latched && start == from) pending = {from, i, dmactl, hscrol};
         off = std::min(off, from);
     }
     return off;
@@ -493,14 +510,20 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // the decode running with each start so left). A third start ended the same way and a later one
 // ahead start the line a fourth time, and so on (`moreStarts`: each start between the second and
 // the last fetching the carried bits alone, nothing fetched from its ending write to the next
-// start). Left to the model without the carried bits (not modelled): one of those writes moving
-// the start onto the cycle it acts from (the next timing write would latch it), and an ending
-// write that does so (see below).
+// start). A write before the restart that moves the start onto the very cycle it acts from is
+// latched by the next timing write, the restarting one (dmaOffAfterStartPassedByTwo; Altirra's
+// LatchPlayfieldEdges): that start is the second (`latched`, the last of `between`), behind the
+// beam, its places fetched with the ring's from the restart on, whatever start the registers give
+// then (UpdatePlayfieldTiming keeps a latched start), later writes moving only its stop. Left to
+// the model without the carried bits (not modelled): an ending write that moves the start onto
+// the cycle it acts from (see below), or one of the writes from it to a third start that does so.
 CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol, int first,
                               std::span<const PlayfieldLine::FetchChange> later, const PlayfieldFetch& fetch) {
     size_t restart = 0;
     int offBefore = kCyclesPerLine;
-    if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, later, &restart, &offBefore) >= 0) return {};
+    LatchedStart latched;
+    if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, later, &restart, &offBefore, &latched) >= 0)
+        return {};
     // Whether the width stays off from cycle `since` up to cycle `until` (the writes of
     // later[begin, end) acting in between, the last on a cycle deciding).
     auto offAllTheWay = [&](size_t begin, size_t end, int since, int until) {
@@ -516,17 +539,18 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     // and the start it leaves behind the beam, -1 for the width off (one after another off left
     // out: the decode still waits), after those `list` holds (another start's). False where one
     // moves the start onto the cycle it acts from (the next timing write would latch it: not
-    // modelled). (The list has room for a write a cycle between the first cycle a write after the
-    // one on cycle 10 acts from and the last a restart can: CarriedClock::kMaxBetween.)
+    // modelled) but the one acting from `latchedFrom`, whose start the restart latches. (The list
+    // has room for a write a cycle between the first cycle a write after the one on cycle 10 acts
+    // from and the last a restart can: CarriedClock::kMaxBetween.)
     auto leftBehind = [&](std::array<CarriedClock::BetweenWrite, CarriedClock::kMaxBetween>& list, int& count, size_t i,
-                          int until) {
+                          int until, int latchedFrom = -1) {
         const int gapStart = count;  // this gap's first entry
         uint8_t d = i > 0 ? later[i - 1].dmactl : dmactl, h = i > 0 ? later[i - 1].hscrol : hscrol;
         while (i < later.size() && later[i].clock / 2 < until) {
             const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
             if (!takeCycleWrites(later, i, hscrollEnabled, d, h)) continue;
             const int left = dmaClockStartName(d, hscrollEnabled, h);
-            if (left == from) return false;
+            if (left == from && from != latchedFrom) return false;
             if (left < 0 && count > gapStart && list[static_cast<size_t>(count - 1)].start < 0) continue;
             if (count == CarriedClock::kMaxBetween) return false;  // (never: one a cycle, see above)
             list[static_cast<size_t>(count++)] = {static_cast<int8_t>(from), static_cast<int8_t>(left)};
@@ -544,16 +568,19 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
         // the writes after it leave (a start behind the beam or the width off), but Altirra makes
         // its decode pattern again at each of them, so the decode runs on with the start each one
         // leaves up to its next catch-up with the beam (waiting while the width is off). A start
-        // moved onto the cycle its write acts from is not modelled: the next timing write would
-        // latch it (see below).
+        // moved onto the cycle its write acts from is the last of them, latched by the restart.
         size_t i = 0;
         while (i < restart && later[i].clock / 2 < offBefore) ++i;
-        if (!leftBehind(out.between, out.betweenCount, i, out.restartFrom)) return {};
+        if (!leftBehind(out.between, out.betweenCount, i, out.restartFrom, latched.from)) return {};
     }
     if (offBefore < kCyclesPerLine) out.firstOff = offBefore;
     dmactl = later[restart - 1].dmactl;
     hscrol = later[restart - 1].hscrol;
-    int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+    // A latched start (the restarting write latched the one the write before it moved onto its own
+    // cycle): Altirra's timing keeps it whatever the registers say, so later writes move only its
+    // stop.
+    out.latched = latched.from >= 0;
+    int start = out.latched ? latched.from : dmaClockStartName(dmactl, hscrollEnabled, hscrol);
     for (size_t i = restart; i < later.size();) {
         const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
         if (start - 1 < from) break;          // (the start latched: later writes move only its stop)
@@ -598,7 +625,8 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     }
     // The last start latched (by the beam, after these writes): its stop is playfieldFetch's second
     // start's.
-    if (fetch.firstClock < 0 || fetch.clock + 1 != start) return {};  // (never: the same start)
+    if (fetch.firstClock < 0 || fetch.clock + 1 != start || fetch.latched != out.latched)
+        return {};  // (never: the same start)
     out.secondStart = start;
     out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
     return out;
@@ -666,7 +694,9 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
                     // Passed by two with later writes: the line as if latched up to the first later
                     // write that redoes the timing, nothing fetched from it on, or the fetches
                     // started again from one that moves the start ahead (two starts, below).
-                    out.end = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, changes.subspan(next));
+                    LatchedStart latchedStart;
+                    out.end = dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, changes.subspan(next),
+                                                          nullptr, nullptr, &latchedStart);
                     // (A line whose width was off before, a pause, keeps it: nothing fetched in it,
                     // the carried fetches it takes from ANTIC's own gone, as with one start; the
                     // picture's decode starts afresh on cycle 10, after it.)

@@ -301,8 +301,9 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // `modelled` is false for the lines the model draws without the carried bits: a line begun with
 // the width off whose width no write turns on with the start ahead or latched late (a write from
 // cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
-// passed by two where a write between two of its starts (or one ending a start) moves the start
-// onto the cycle it acts from (writes between the first two that leave the start behind the beam
+// passed by two where a write ending a later start (or one between that and a third start) moves
+// the start onto the cycle it acts from (one between the first two starts is modelled: `latched`;
+// writes between the first two that leave the start behind the beam
 // with the width on, one or more, with others turning the width off or leaving a start behind,
 // are modelled: `between`, `firstOff` from the first; so are such writes from the one that ends
 // the second start before the beam latches it up to the last start: `beforeThird`, as many as the
@@ -321,10 +322,16 @@ struct CarriedClock {
     int restartFrom = -1;
     int secondStart = kNoStart;
     int firstOff = -1;
-    // The second start is one a write moved onto the very cycle it acts from, left behind the beam
-    // (the DMA off from that write, `firstOff`) and latched by the next write that works the
-    // timing out again (`restartFrom`, Altirra): its clock ran from `clock`, its fetches before
-    // that write not made (`skipped`), and its picture shows the buffer's places from its start.
+    // The second start, `secondStart`, is one a write moved onto the very cycle it acts from (the
+    // last of `between`), left behind the beam (the DMA off from the first write that found no start
+    // latched and none ahead, `firstOff`) and latched by the next write that works the timing out
+    // again (`restartFrom`, Altirra): from there the ring's and its places fetch, though it is behind
+    // `restartFrom`, and the picture's decode ran on with it from its write; the display is
+    // background while the DMA is off, and a load the decode made before its place's (or font
+    // byte's) fetch shows what the place held before (a font byte of 0). A write on the restart's
+    // own cycle may have moved it there, before the latching one on that cycle: then it is not in
+    // `between`, `secondStart` is `restartFrom`, and the DMA is never off for it (`firstOff` only
+    // where an earlier write turned it off).
     bool latched = false;
     // A third start: a write after the restart turned the width off from `secondOff` before the
     // beam latched the second start, and one from `thirdFrom` turned it on again with a start

@@ -1061,15 +1061,26 @@ TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenF
     // (Without the write behind the beam, the line is modelled: the tests above.)
     const std::vector<PlayfieldLine::FetchChange> plain = {{22, 0x22, 0}, {26, 0x22, 12}};
     EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 8, plain).modelled);
-    // Nor, left to the model without the carried bits:
-    //  - a write before the restarting one that moves the start onto the very cycle it acts from
-    //    (HSCROL 6 at clock 26, acting from 13: name cycle 13), which the next timing write (the
-    //    restart, HSCROL 12 at clock 30) latches. (One that leaves the start behind the beam with
-    //    the width on is modelled: DMACTL $2A at clock 26, acting from 13, the start on name cycle
-    //    10, fetches as with the width off from 13, test
-    //    A4_ACarriedLineWhoseStartAWriteLeavesBehindBeforeTheRestartIsDrawnWithThatStartsDecode.)
+    // A write before the restarting one that moves the start onto the very cycle it acts from
+    // (HSCROL 6 at clock 26, acting from 13: name cycle 13) was left to the model without the
+    // carried bits too. It is modelled now: the next timing write (HSCROL 12 at clock 30, acting
+    // from 15, whose own start, name cycle 16, would be ahead) latches that start (Altirra's
+    // LatchPlayfieldEdges checks cycles 12-14 from its last check, and the start's check cycle,
+    // 12, lies in them), and the latched start is the one UpdatePlayfieldTiming keeps: the second
+    // start is name cycle 13, its pattern from 15 on, its stop HSCROL 12's (name cycle 112), the
+    // DMA off from 13 (test A4_ACarriedStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite).
+    // (One that leaves the start behind the beam with the width on is modelled as before: DMACTL $2A
+    // at clock 26, acting from 13, the start on name cycle 10, fetches as with the width off from
+    // 13, test A4_ACarriedLineWhoseStartAWriteLeavesBehindBeforeTheRestartIsDrawnWithThatStartsDecode.)
     const std::vector<PlayfieldLine::FetchChange> ontoBeforeRestart = {{22, 0x22, 0}, {26, 0x22, 6}, {30, 0x22, 12}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, ontoBeforeRestart).modelled);
+    const CarriedClock onto = carriedClockAsWritten(0xF, true, 0x22, 8, ontoBeforeRestart);
+    EXPECT_TRUE(onto.modelled);
+    EXPECT_TRUE(onto.latched);
+    EXPECT_EQ(onto.firstOff, 13);
+    EXPECT_EQ(onto.restartFrom, 15);
+    EXPECT_EQ(onto.secondStart, 13);
+    EXPECT_EQ(onto.stop, 112);
+    // Nor, left to the model without the carried bits:
     const std::vector<PlayfieldLine::FetchChange> behindBeforeRestart = {{22, 0x22, 0}, {26, 0x2A, 0}, {30, 0x22, 12}};
     const CarriedClock behind = carriedClockAsWritten(0xF, true, 0x22, 8, behindBeforeRestart);
     EXPECT_TRUE(behind.modelled);
@@ -1185,10 +1196,21 @@ TEST(AnticDma, A4_ACarriedLineWithAWriteOnEveryCycleBetweenItsStartsFetchesNothi
     // begin on 28); the one asked for on 29 waits for 92, the first free cycle after it, the others
     // (33-57) are lost while it waits. The CPU keeps 0, 1, 2, 4, 6, 8, 10, 12-24, 94-104 (even) and
     // 106-113: 114 - 78 - 2 = 34 cycles.
-    // Writes on one cycle are one write for ANTIC, the last deciding (takeCycleWrites): each of
-    // those 13 preceded on its own cycle by DMACTL $22 (normal, a start ahead, name cycle 18)
-    // fetches the same (Altirra: the second write's edge check covers only its own cycle, where
-    // that start's latch cycle, 17, is not).
+    // Writes on one cycle act in order, each with its own edge check and timing (Altirra): each of
+    // those 13 preceded on its own cycle by DMACTL $22 (normal: the start on name cycle 18, latched
+    // on 17) leaves the last write deciding where the start is, except on cycle 17: there the $22
+    // write moves the start onto its own cycle (name cycle 18, checked on 17: behind, the DMA off),
+    // and the $20 after it, whose edge check covers cycle 17 (the check before was the $22 write's,
+    // on 17) with the width on, latches it. UpdatePlayfieldTiming keeps that start (name cycle 18,
+    // bitmaps from 20) for the rest of the line and the DMA active; the width off makes its fetches
+    // virtual (no bus cycle) while it stays off. So that line is started a second time from 18
+    // with the latched start (CarriedClock::latched; the six writes from 12 to 17 `between`), the
+    // $21 write only moving its stop (name cycle 90, even). Bitmaps on the bus: 3-11 (odd), none on
+    // 12-18, from 19 the ring's odd places and the start's even ones, those on 20, 22 and 24 virtual
+    // (the width off there): 19, 21, 23, every cycle 25-91 (the even ones up to the stop) and the
+    // odd 93-105: 82. The refresh asked for on 25 waits for 92, the others are lost: the CPU keeps
+    // 0, 1, 2, 4, 6, 8, 10, 12-18, 20, 22, 24, 94-104 (even) and 106-113: 31 cycles. The model
+    // before took each cycle's writes as the last of them (as the line without the $22 writes).
     // The model before kept at most 8 such writes and drew the line without the carried bits: the
     // CPU kept 73 cycles (this test run on that model).
     std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}};
@@ -1201,7 +1223,36 @@ TEST(AnticDma, A4_ACarriedLineWithAWriteOnEveryCycleBetweenItsStartsFetchesNothi
         doubled.push_back(writes[i]);
     }
     doubled.push_back(writes.back());
-    for (const std::vector<PlayfieldLine::FetchChange>* w : {&writes, &doubled}) {
+    {
+        const CarriedClock clock = carriedClockAsWritten(0xF, false, 0x22, 0, doubled);
+        EXPECT_TRUE(clock.modelled);
+        EXPECT_TRUE(clock.latched);
+        EXPECT_EQ(clock.start, 10);
+        EXPECT_EQ(clock.firstOff, 12);
+        EXPECT_EQ(clock.betweenCount, 6);
+        EXPECT_EQ(clock.restartFrom, 18);
+        EXPECT_EQ(clock.secondStart, 18);
+        EXPECT_EQ(clock.stop, 90);
+        LineDmaSetup s;
+        s.dmactl = 0x22;
+        s.mode = 0xF;
+        s.dmaMode = 0xF;
+        s.firstLine = true;
+        s.dmaClock = 0xAA;
+        s.fetchChanges = doubled;
+        const LineDma dma = lineDma(s);
+        int bitmaps = 0;
+        for (int c = 0; c < kCyclesPerLine; ++c) {
+            const bool bitmap = (c >= 3 && c <= 11 && c % 2 == 1) || c == 19 || c == 21 || c == 23 ||
+                                (c >= 25 && c <= 91) || (c >= 93 && c <= 105 && c % 2 == 1);
+            EXPECT_EQ(dma.use[c] == DmaUse::Playfield, bitmap) << c;
+            bitmaps += bitmap;
+        }
+        EXPECT_EQ(bitmaps, 82);
+        EXPECT_EQ(dma.use[92], DmaUse::Refresh);
+        EXPECT_EQ(dma.cpuCycles(), 31);
+    }
+    for (const std::vector<PlayfieldLine::FetchChange>* w : {&writes}) {
         const CarriedClock clock = carriedClockAsWritten(0xF, false, 0x22, 0, *w);
         EXPECT_TRUE(clock.modelled);
         EXPECT_EQ(clock.start, 10);
@@ -3058,6 +3109,82 @@ TEST(AnticMidLine, A4_ACarriedLineWhoseStartAWriteLeavesBehindBeforeTheRestartIs
                              std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
 }
 
+TEST(AnticMidLine, A4_ACarriedStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite) {
+    // Line 33 of carriedLinePassedByTwo (mode F, scrolled, DMACTL $22: normal width, a wide fetch;
+    // the ring $55 carried in: even places; HSCROL 4 as it begins, HSCROL 0 at clock 18, cycle 10,
+    // acting from 11: the start on name cycle 10, bitmaps from 12, passed by two, unlatched) with
+    // DMACTL $21 (narrow: a normal fetch) at clock 32 (cycle 17, acting from 18) and DMACTL $31
+    // (only bit 4 new, the width kept) at clock 68 (cycle 35, acting from 36).
+    // Altirra: at the $21 write LatchPlayfieldEdges finds no edge (the width before it wide, the
+    // wide start's check cycle 9 long past) and UpdatePlayfieldTiming the new start (name cycle 18,
+    // bitmaps from 20, checked on 17) neither latched nor ahead (17 > 20 - 4): the playfield DMA is
+    // off from 18, the carried bits' fetches too. At the $31 write LatchPlayfieldEdges checks
+    // cycles 17-35 from its last check (17) with the width on: the check cycle 17 lies in them, so
+    // that start is latched; UpdatePlayfieldTiming makes the DMA active again with it, and
+    // UpdateDMAPattern makes the pattern from 36 on from the ring and the latched start (even
+    // places, stop name cycle 98, which takes the even places away: the ring's too).
+    // Fetches: bitmaps on 0 (virtual), 2, 4, 6 move the counter from byte 51 to 55; 8 and 10 (the
+    // ring), 12, 14, 16 (the ring and the first start) fill places 0-4; none on 18-35; 36, 38, ...,
+    // 98 (32) fill places 5-36: 37 bytes, 55-91, place p byte 55 + p; the counter moves to 92.
+    // The CPU (no P/M DMA, no instruction fetch in this setup) keeps 114 - 40 bitmaps on the bus
+    // (2-16 and 36-98) - 9 refreshes (25-57, odd, all free) = 65 cycles.
+    // Picture (Altirra's Decode): the $21 write catches the decode up to 17 with the first start
+    // (the read place on at 6, 8, 10, back at 12, on at 12, 14, 16: place 5); with the start on name
+    // cycle 18 (bitmaps from 20) it runs on from 17: on at 18, back at 20: place 5 again, each even
+    // cycle x from 20 loading place 5 + (x - 20) / 2, byte 55 + p at clock 28 + 4p (the $31 write
+    // changes only the P/M bit: the decode goes on as it was). The display shows background while
+    // the DMA is off: from the $21 write's cycle + 1 (clock 36) up to the $31 write's (clock 72);
+    // from there the decode buffer, which holds the latched start's pixels decoded before the
+    // latching write too: places 11 and 12 (loaded on 32 and 34) at $48-$4F. Those the $31 write
+    // decoded (up to cycle 34) before the line's fetches filled them (places 5-36 from cycle 36 on,
+    // place p on 2p + 26): they hold line 32's bytes 11 and 12. Places 13-36 (bytes 68-91) follow
+    // at $50-$AF, decoded as the line ends, and at $B0-$BF places 37-40, which line 33 did not
+    // fill: line 32's bytes 37-40. Line 33 ends with the latched start and its stop (name cycles 18
+    // and 98, even): ($55 | $55) & ~$55, the ring $00, so line 34 (narrow, scrolled: a normal fetch
+    // from byte 92, byte 92 + i at clock 48 + 4i) shows bytes 96-127.
+    // Memory: bytes 11-12 $0F, 64-95 $FF, 96-127 $F0, the rest $00: line 33 dark at $40-$47,
+    // "0011" at $48-$4F, lit at $50-$AF and dark at $B0-$BF; line 34 "1100" in all its window.
+    // The model before kept the DMA off from 18 (only the fetches up to 16: the CPU 97 cycles, the
+    // counter to byte 60): line 33 dark in all its window, line 34 from byte 60 (bytes 64-95: lit
+    // in all its window).
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x22, 0}, {36, 0x21, 0}, {72, 0x31, 0}};
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 4, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_TRUE(clock.latched);
+    EXPECT_EQ(clock.start, 10);
+    EXPECT_EQ(clock.firstOff, 18);
+    EXPECT_EQ(clock.restartFrom, 36);
+    EXPECT_EQ(clock.secondStart, 18);
+    EXPECT_EQ(clock.stop, 98);
+    EXPECT_EQ(clock.end, kCyclesPerLine);
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 4;
+    s.dmaClock = 0x55;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 2; c <= 16; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 17; c <= 35; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 36; c <= 98; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 99; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 65);
+    expectRestartedLineDrawn(
+        [](TestMachine& t) {
+            carriedLinePassedByTwo(t);
+            fill(t, 11, 13, 0x0F);
+            fill(t, 64, 96, 0xFF);
+            fill(t, 96, 128, 0xF0);
+            t.at(kFirstModeLine + 1, 32, Reg::DMACTL, 0x21);
+            t.at(kFirstModeLine + 1, 68, Reg::DMACTL, 0x31);
+        },
+        std::string(0x18, '0') + "00110011" + std::string(0x60, '1') + std::string(0x20, '0'),
+        std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
+}
+
 TEST(AnticMidLine,
      A4_ACarriedLineWhoseSecondStartAWriteLeavesBehindAndALaterOneStartsAThirdTimeIsDrawnFromItsCarriedFetches) {
     // Line 33 of A4_ACarriedLineWhoseStartPassedByTwoALaterWriteMovesAheadStartsAgainWithTheCarriedBits
@@ -4594,6 +4721,65 @@ TEST(AnticMidLine, A4_ACarriedTextLineWhoseStartAWriteLeavesBehindBeforeTheResta
         EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0), c.line33) << int{c.between};
         EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("0011", 40)) << int{c.between};
         EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), "0001" + std::string(0x9C, '1')) << int{c.between};
+    }
+}
+
+TEST(AnticMidLine, A4_ACarriedTextStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite) {
+    // The scene of A4_ACarriedTextLineWhoseStartPassedByTwoALaterWriteMovesAheadIsDrawnFromItsCarriedFetches
+    // (the ring $55, even places, carried into line 33, a mode 2 first row at normal width; DMACTL
+    // $23 at clock 18, cycle 10, acting from 11: the start on name cycle 10, passed by two,
+    // unlatched) with DMACTL $22 (normal) at clock 32 (cycle 17, acting from 18) and DMACTL $32
+    // (only bit 4 new) at clock 52 (cycle 27, acting from 28). The $22 write moves the start onto
+    // its own cycle (name cycle 18, checked on 17): neither latched nor ahead (17 > 18 - 2), the DMA
+    // off from 18. The $32 write's edge check covers cycles 17-27 with the width on and latches it
+    // (Altirra's LatchPlayfieldEdges); the DMA is active again with that start, the pattern from 28
+    // on the ring's and its places (UpdatePlayfieldTiming, UpdateDMAPattern).
+    // Fetches: names on 0 (virtual), 2, 4, 6 (the counter from byte 51 to 55), 8, 10 (the ring; the
+    // passed name 10 fetched as the ring has its place), 12, 14, 16: places 0-4, bytes 55-59; none
+    // on 18-27; the even cycles 28-96 (the stop, name cycle 98, clears the even places): places
+    // 5-39, bytes 60-94; the counter to 95. Font bytes on the odd cycles 3-17 and 29-99, those from
+    // 7 on (42) each reading the next place of the buffer (7: place 0, ..., 17: place 5, then 29 +
+    // 2j: place 6 + j), each before its place's new name comes (8-16, 28, then 30 + 2j): line 32's
+    // names, $01 (character 1, $F0); those of 7 and 9 count as 0 (the font buffer is cleared on
+    // cycle 10).
+    // Picture (Altirra decodes a text line 2 cycles behind a catch-up, loading the font bytes in
+    // fetch order): the $22 write catches it up to 15 with the first start (loads on 10, 12, 14:
+    // font bytes 0-2, before the window); with the start on name cycle 18 it runs on: the place
+    // steps back at 18, and the $32 write catches it up to 25: loads on 18, 20, 22, 24 take font
+    // bytes 3-6, those of cycles 13, 15, 17 ($F0) and 29, which is not fetched yet at cycle 27: 0.
+    // The display shows background from the $22 write's cycle + 1 (clock 36) up to the $32 write's
+    // (clock 56), then the decode buffer: 22's load at $38-$3B ("1100"), 24's at $3C-$3F (dark).
+    // From 26 each even cycle loads the next font byte, decoded as the line ends: those of 31-99
+    // ($F0: "1100" at $40-$CB) and, on 96, none left (0: dark at $CC-$CF).
+    // Line 34 (row 1; the latched start and its stop, 18 and 98, take the ring's even places away:
+    // none carried) draws places 0-39, bytes 55-94 ($02, character 2, $0F: "0011"); line 41 (mode F)
+    // starts at byte 95 ($02 up to 99: "0001" at $30-$43), then bytes 100-134 ($FF).
+    // The model before kept the DMA off from 18: line 33 dark in all its window, line 34 drawing line
+    // 32's names past place 4 ("0011" at $30-$43, then "1100"), line 41 from byte 60 ("0001" in all
+    // its window).
+    TestMachine t;
+    ringCarriedIntoAModeTwoLine(t, 0x02);
+    t.at(kFirstModeLine + 1, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine + 1, 32, Reg::DMACTL, 0x22);
+    t.at(kFirstModeLine + 1, 52, Reg::DMACTL, 0x32);
+    t.run();
+    EXPECT_EQ(lit(t, kFirstModeLine + 1, 0x30, 0xD0),
+              "00000000"
+              "1100"
+              "0000" +
+                  repeat("1100", 35) + "0000");
+    EXPECT_EQ(lit(t, kFirstModeLine + 2, 0x30, 0xD0), repeat("0011", 40));
+    EXPECT_EQ(lit(t, kFirstModeLine + 9, 0x30, 0xD0), repeat("0001", 5) + std::string(0x8C, '1'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {36, 0x22, 0}, {56, 0x32, 0}};
+    const CarriedClock clock = carriedClockAsWritten(2, false, 0x22, 0, writes);
+    EXPECT_TRUE(clock.latched);
+    EXPECT_EQ(clock.firstOff, 18);
+    EXPECT_EQ(clock.restartFrom, 28);
+    EXPECT_EQ(clock.secondStart, 18);
+    const DmaClockFetches f = dmaClockFetches(0x55, 2, clock, true);
+    for (int c = 7; c < kCyclesPerLine; ++c) {
+        EXPECT_EQ(f.has(f.name, c), c % 2 == 0 && (c <= 16 || (c >= 28 && c <= 96))) << c;
+        EXPECT_EQ(f.has(f.font, c), c % 2 == 1 && (c <= 17 || (c >= 29 && c <= 99))) << c;
     }
 }
 

@@ -745,6 +745,61 @@ TEST(AnticMidLine, A1_AStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWr
     EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, alone).count, 7);
 }
 
+TEST(AnticMidLine, A1_AStartMovedOntoItsWritesOwnCycleIsLatchedByASecondWriteOnThatCycle) {
+    // The line of A1_AStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite (mode F begun
+    // with the width off, DMACTL $23 at clock 18: the wide start passed by two, unlatched) with
+    // DMACTL $21 and then $31 both at clock 48 (cycle 25, acting from 26), a scene's two writes on
+    // one cycle. Altirra runs each write's edge check and timing in order: the $21 write checks
+    // cycles 10-25 with the wide start (nothing latched), then finds the narrow start (first name
+    // cycle 26, checked on 25) behind the beam: the DMA off. The $31 write checks from the last
+    // check, cycle 25, up to its own, 25, with the width on: the narrow start's check cycle lies
+    // there, so it is latched, and the DMA is on again from the write with the narrow start's
+    // pattern (bitmaps on the even cycles 28-90, the stop name cycle 90): none of them passed.
+    // Fetches: bitmaps 12-24 (bytes 0-6, places 0-6) and 28-90 (32: bytes 7-38, places 7-38): 39
+    // bytes, the counter moves 39; the CPU keeps 114 - 39 - 9 refreshes (odd cycles) = 66.
+    // Picture: the first start's up to the catch-up at the writes (cycle 25: clock 52), bytes 3-4
+    // at $2C-$33 in the wide window; no background (the DMA never off over a cycle); from clock 52
+    // the latched start's, the buffer's places from its start, place j at clock 64 + 4j: places
+    // 0-31 in the narrow window $40-$BF. Memory: bytes 0-7 and 39 $FF, the rest $00: lit at
+    // $2C-$33 and $40-$5F (places 0-7). Line 33 (normal width, DMACTL $22 at its clock 0) starts
+    // at byte 39: lit at $30-$33.
+    // The model before took the two writes as the last of them ($31: the narrow start moved onto
+    // the cycle, never latched): the DMA off from 26, 7 bytes, the CPU 98 cycles, the line lit only
+    // at $2C-$33, line 33 from byte 7 (lit at $30-$33 and, byte 39, at $B0-$B3).
+    TestMachine t;
+    twoBitmapLines(t);
+    t.set(Reg::DMACTL, 0x20);
+    for (int i = 0; i < 48; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0xFF : 0x00);
+    t.at(kFirstModeLine - 1, 0, Reg::DMACTL, 0x20);
+    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine, 48, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine, 48, Reg::DMACTL, 0x31);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE), std::string(8, '1') + std::string(0x40 - 0x34, '0') +
+                                                        std::string(32, '1') + std::string(0xDE - 0x60, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), "1111" + std::string(0x9C, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {52, 0x21, 0}, {52, 0x31, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(0xF, false, 0x20, 0, writes);
+    EXPECT_TRUE(fetch.latched);
+    EXPECT_EQ(fetch.firstCount, 7);
+    EXPECT_EQ(fetch.clock, 25);
+    EXPECT_EQ(fetch.skipped, 0);
+    EXPECT_EQ(fetch.count, 39);
+    EXPECT_EQ(fetch.restartFrom, 26);
+    EXPECT_EQ(fetch.firstOff, -1);
+    const LineDma dma = twoStartsLineDma(writes);
+    for (int c = 12; c <= 24; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 28; c <= 90; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 92; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 66);
+    // (DMACTL $20, the width off, and then $21 on that cycle leave the start moved onto the cycle by
+    // the last write and nothing after it to latch it: the DMA off from 26, 7 bytes.)
+    const std::vector<PlayfieldLine::FetchChange> offFirst = {{22, 0x23, 0}, {52, 0x20, 0}, {52, 0x21, 0}};
+    EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, offFirst).dmaOff, 26);
+    EXPECT_EQ(playfieldFetch(0xF, false, 0x20, 0, offFirst).count, 7);
+}
+
 TEST(AnticMidLine, A1_ALatchedStartShowsTheBufferPlacesItsLineDidNotFillAsAnEarlierLineLeftThem) {
     // Two mode F lines at normal width: line 32 (LMS $4000) fills the line buffer's places 0-39,
     // place 39 with $FF ($4027); line 33 (LMS $3000) begins with the width off (DMACTL $20 at its

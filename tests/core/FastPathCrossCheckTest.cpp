@@ -2507,8 +2507,13 @@ namespace {
 // 1-10 cycles later, a write that makes ANTIC work its timing out again and so latches that start
 // (a P/M bit turned over, another width, the width off, or HSCROL 2-14), or, one time in five,
 // a write that does not (the same DMACTL again), which leaves the DMA off. (That later write comes
-// `delay` + 0 to `delays` - 1 cycles after the one that moved the start.)
-void startMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed, int delay, int delays) {
+// `delay` + 0 to `delays` - 1 cycles after the one that moved the start.) With `carried`, the lines
+// are those with a clock carried in, and on one in three a write between the one on cycle 10 and the
+// one that moves the start (a P/M bit turned over, the start left behind the beam with the width on,
+// or the width off) comes first. With `sameCycle`, the later write is made on the same cycle as the
+// one that moved the start, after it (only a scene can write twice on a cycle).
+void startMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed, int delay, int delays, bool carried = false,
+                                    bool sameCycle = false) {
     struct Line {
         int y;
         uint8_t dmactl;
@@ -2521,7 +2526,7 @@ void startMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed, int delay, in
         for (int y = 0; y < probe.m.linesPerFrame(); ++y) {
             probe.m.runScanline();
             const PlayfieldLine& pf = probe.m.currentLine();
-            if (pf.dmaClock != 0 || (pf.dmactl & 3) == 0 || pf.dmaMode < 2) continue;
+            if ((pf.dmaClock != 0) != carried || (pf.dmactl & 3) == 0 || pf.dmaMode < 2) continue;
             const bool quiet = std::none_of(probe.writes.begin(), probe.writes.end(), [&](const RegisterWrite& w) {
                 return w.line >= y && w.line <= y + 1 &&
                        (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
@@ -2531,6 +2536,7 @@ void startMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed, int delay, in
     }
     abnormalDmaSceneWithoutWritesBeforeCycle7(t, seed);
     Rng rng{seed * 198491317u + 61u};
+    Rng between{seed * 2654435761u + 97u};
     for (size_t i = 0; i < lines.size(); ++i) {
         const auto [y, dmactl, hscrollEnabled] = lines[i];
         if (i % 2 == 1) t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
@@ -2541,8 +2547,16 @@ void startMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed, int delay, in
         const auto onto = static_cast<uint8_t>((dmactl & ~3) | (1 + rng.below(2)));
         const int cycle = dmaClockStartName(onto, hscrollEnabled, 0) - 1;
         const int clock = 2 * cycle - 2 + rng.below(2);
+        if (carried && cycle >= 13 && between.chance(3)) {
+            const int at = 2 * (11 + between.below(cycle - 12)) - 2;
+            switch (between.below(3)) {
+                case 0: t.at(y, at, Reg::DMACTL, static_cast<uint8_t>((dmactl | 3) ^ 0x10)); break;
+                case 1: t.at(y, at, Reg::HSCROL, static_cast<uint8_t>(2 + 2 * between.below(3))); break;
+                default: t.at(y, at, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+            }
+        }
         t.at(y, clock, Reg::DMACTL, onto);
-        const int later = 2 * (cycle + delay + rng.below(delays)) - 2;
+        const int later = sameCycle ? clock : 2 * (cycle + delay + rng.below(delays)) - 2;
         switch (rng.below(5)) {
             case 0: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(onto ^ (4 << rng.below(3)))); break;
             case 1: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>((onto & ~3) | (1 + rng.below(3)))); break;
@@ -2559,6 +2573,14 @@ void ordinaryStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
 // passed than the first start made, its picture showing places the line did not fill.
 void lateLatchedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
     startMovedOntoItsOwnCycleScene(t, seed, 8, 16);
+}
+// The same on lines with a clock carried in, the later write 1-16 cycles after.
+void carriedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    startMovedOntoItsOwnCycleScene(t, seed, 1, 16, true);
+}
+// The later write on the same cycle, on lines with a clock carried in (odd seeds) or not.
+void startMovedOntoItsOwnCycleAndWrittenAgainThereScene(TestMachine& t, uint32_t seed) {
+    startMovedOntoItsOwnCycleScene(t, seed, 0, 1, seed % 2 == 1, true);
 }
 }  // namespace
 
@@ -2716,6 +2738,65 @@ TEST(FastPathCrossCheck, TextStartsMovedOntoTheirWritesOwnCycleAndLatchedLaterEq
     EXPECT_GT(fastBeforeNames, 150) << fast;
     EXPECT_GT(slow, 100) << fast << " " << off;
     EXPECT_GT(off, 1000) << fast << " " << slow;
+}
+
+TEST(FastPathCrossCheck, CarriedStartsMovedOntoTheirWritesOwnCycleAndLatchedLaterEqualTheReference) {
+    // (Seeds 9810-9849.) Lines with a clock carried in whose start a write on cycle 10 passed by two
+    // and a later write moved onto its own cycle: the next timing write latches it (A1, A4), and
+    // ANTIC fetches the carried bits and the latched start's places from there (`latched`, the
+    // text lines of them, and those with writes before the one that moved the start: `between`);
+    // the others (no latching write) keep the DMA off from the write that moved the start.
+    int latched = 0, latchedText = 0, between = 0, off = 0;
+    crossCheckCarriedLines(9810, 9850, carriedStartMovedOntoItsOwnCycleScene,
+                           [&](const PlayfieldLine& pf, const CarriedClock& clock) {
+                               latched += clock.latched;
+                               latchedText += clock.latched && anticMode(pf.dmaMode).character;
+                               between += clock.latched && clock.betweenCount > 1;
+                               off += clock.modelled && clock.dmaOffAfterStart();
+                           });
+    // (36 lines latched, 12 of them text lines, 7 with writes before the one that moved the start,
+    // 55 left off, when this was written; the model before latched none of them.)
+    EXPECT_GT(latched, 20) << latchedText << " " << between << " " << off;
+    EXPECT_GT(latchedText, 6) << latched;
+    EXPECT_GT(between, 3) << latched;
+    EXPECT_GT(off, 30) << latched;
+}
+
+TEST(FastPathCrossCheck, StartsMovedOntoTheirWritesOwnCycleAndLatchedOnItEqualTheReference) {
+    // (Seeds 9850-9889.) Lines whose start a write on cycle 10 passed by two, a later write moved
+    // onto its own cycle and a second write on that cycle latched (A1, A4: each write with its own
+    // edge check, in order), with a clock carried in (odd seeds) or not: the DMA on again from that
+    // cycle with the latched start, nothing off in between (`latched`, `latchedCarried`); those whose
+    // second write changes nothing ANTIC keeps (the same DMACTL) keep the DMA off (`off`).
+    int latched = 0, latchedCarried = 0, off = 0;
+    for (uint32_t seed = 9850; seed < 9890; ++seed) {
+        crossCheckEveryPath(seed, startMovedOntoItsOwnCycleAndWrittenAgainThereScene);
+        TestMachine t;
+        startMovedOntoItsOwnCycleAndWrittenAgainThereScene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaMode < 2) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            if (pf.dmaClock != 0) {
+                const CarriedClock clock =
+                    carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+                latchedCarried += clock.latched && clock.restartFrom == clock.secondStart;
+                off += clock.modelled && clock.dmaOffAfterStart();
+            } else {
+                const PlayfieldFetch fetch =
+                    playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+                latched += fetch.latched && fetch.restartFrom == fetch.clock + 1;
+                off += fetch.dmaOff >= 0;
+            }
+        }
+    }
+    // (41 lines latched so with no clock carried in, 27 with one, 69 left off, when this was
+    // written; the model before, taking each cycle's writes as the last of them, latched none.)
+    EXPECT_GT(latched, 25) << latchedCarried << " " << off;
+    EXPECT_GT(latchedCarried, 15) << latched;
+    EXPECT_GT(off, 40) << latched;
 }
 
 }  // namespace pmg::test
