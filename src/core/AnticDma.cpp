@@ -284,6 +284,36 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
                                      uint8_t hscrolThen, std::span<const PlayfieldLine::FetchChange> later,
                                      bool latching);
 
+// playfieldFetch() of a line whose start no write passed by two (`fetch` as fetchAsWritten made it,
+// the line begun with `dmactl` and `hscrol`): a write that works the fetch timing out again before
+// the line's clock started, moving the start onto the very cycle it acts from (its check cycle
+// the write's own, so Altirra finds it behind the beam: the DMA off from the write), is latched
+// by the next timing write as on a line whose start was passed by two (Altirra's
+// LatchPlayfieldEdges checks from the last check's cycle, the write's, on), and the fetches
+// resume from that write with the latched start's pattern (dmaOffAfterStartPassedByTwo). The
+// line then has no first start's fetches (a first clock, the latched one, of none): its picture
+// is background up to the latching write. Without a write to latch it, `fetch` (nothing fetched
+// from the write on).
+PlayfieldFetch latchedWithoutStartPassedByTwo(const PlayfieldFetch& fetch, uint8_t mode, bool hscrollEnabled,
+                                              uint8_t dmactl, uint8_t hscrol,
+                                              std::span<const PlayfieldLine::FetchChange> changes) {
+    for (size_t i = 0; i < changes.size(); ++i) {
+        const int from = changes[i].clock / 2;              // the cycle the write acts from (actsOnCycle)
+        if (fetch.clock >= 0 && fetch.clock < from) break;  // the line's start latched by the beam before
+        const uint8_t dmactlBefore = dmactl, hscrolBefore = hscrol;
+        const bool redoes = ((changes[i].dmactl ^ dmactl) & kDmactlBits) != 0 ||
+                            (hscrollEnabled && ((changes[i].hscrol ^ hscrol) & 14) != 0);
+        dmactl = changes[i].dmactl;
+        hscrol = changes[i].hscrol;
+        if (!redoes || from - 1 <= kLastLateStartCycle || dmaClockStartName(dmactl, hscrollEnabled, hscrol) != from)
+            continue;
+        const PlayfieldFetch latched = afterStartPassedByTwo(PlayfieldFetch{}, mode, hscrollEnabled, dmactlBefore,
+                                                             hscrolBefore, changes.subspan(i), true);
+        return latched.latched ? latched : fetch;
+    }
+    return fetch;
+}
+
 }  // namespace
 
 PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
@@ -291,8 +321,9 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     int byTwo = -1;
     uint8_t dmactlThen = 0, hscrolThen = 0;
     PlayfieldFetch fetch = fetchAsWritten(mode, hscrollEnabled, dmactl, hscrol, changes, byTwo, dmactlThen, hscrolThen);
-    if (byTwo < 0 || static_cast<size_t>(byTwo) >= changes.size()) [[likely]]
-        return fetch;
+    if (byTwo < 0) [[likely]]
+        return latchedWithoutStartPassedByTwo(fetch, mode, hscrollEnabled, dmactl, hscrol, changes);
+    if (static_cast<size_t>(byTwo) >= changes.size()) return fetch;
     // A later write that works the timing out again finds that start unlatched: behind the beam
     // (or the width off), ANTIC's playfield DMA is off from the write, as on a carried line
     // (Altirra's activity check does not depend on the clock carried in). One that moves the start
@@ -360,7 +391,9 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
                 return afterStartPassedByTwo(fetch, mode, hscrollEnabled, dmactlThen, hscrolThen, later, false);
         }
         if (second.clock >= 0) {
-            second.firstClock = fetch.clock;
+            // (A line whose start was not passed by two has no first start: its first clock is
+            // the latched one, with no fetches.)
+            second.firstClock = fetch.clock >= 0 ? fetch.clock : second.clock;
             second.firstSkipped = fetch.skipped;
             second.firstCount = made;
             second.restartFrom = restartCycle;
@@ -722,8 +755,11 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         }
         latched = start - 1 == c;
     }
-    if (latched != (fetch.clock >= 0)) return out;  // (never: the same start as playfieldFetch's)
-    if (fetch.clock >= 0) {
+    // (A start moved onto its write's own cycle and latched by a later write, which playfieldFetch
+    // gives, is left out on a carried line: the DMA off from that write, not modelled.)
+    if (latched != (fetch.clock >= 0) && (passed < 0 || !fetch.latched))
+        return out;  // (never: the same start as playfieldFetch's)
+    if (latched) {
         out.start = fetch.clock + 1;
         out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
     } else {

@@ -176,6 +176,9 @@ struct PlayfieldFetch {
     // (the DMA off from that write, `firstOff`) and latched by the next write that works the
     // timing out again (`restartFrom`, Altirra): its clock ran from `clock`, its fetches before
     // that write not made (`skipped`), and its picture shows the buffer's places from its start.
+    // On a line whose start no write passed by two the latched start is the only one: the first
+    // start is its own clock with no fetches (`firstClock` == `clock`, `firstCount` 0), and the
+    // picture is background up to the latching write.
     bool latched = false;
     // The cycle of fetch `i` (0: the line buffer's first place), with `firstFetch` cycles from a
     // clock's start to its first name or bitmap fetch and `step` cycles between fetches.

@@ -851,6 +851,125 @@ TEST(AnticMidLine, A1_ALatchedStartShowsTheBufferPlacesItsLineDidNotFillAsAnEarl
 }
 
 namespace {
+// Two mode F lines at normal width, line 32 (LMS $4000) filling the line buffer's places 0-39,
+// place 39 with $FF ($4027); line 33 (LMS $3000, bytes 0-7 and 41 $FF, the rest $00) begun
+// narrow (DMACTL $21 at its clock 0) with `writes` (clock, DMACTL) during it, and line 34 (mode F
+// without LMS) normal again (DMACTL $22 at its clock 0).
+void narrowLineWithWrites(TestMachine& t, std::initializer_list<std::pair<int, uint8_t>> writes) {
+    t.displayList({0x4F, 0x00, 0x40, 0x4F, 0x00, 0x30, 0x0F});
+    for (int i = 0; i < 48; ++i) {
+        t.m.memory().write(static_cast<uint16_t>(0x4000 + i), i == 39 ? 0xFF : 0x00);
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 41 ? 0xFF : 0x00);
+    }
+    const int line = kFirstModeLine + 1;
+    t.at(line, 0, Reg::DMACTL, 0x21);
+    for (const auto& [clock, value] : writes) t.at(line, clock, Reg::DMACTL, value);
+    t.at(line + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+}
+
+// The cycles of a mode F line begun narrow with fetch changes `writes` (no instruction fetch, no
+// P/M DMA).
+LineDma narrowLineDma(const std::vector<PlayfieldLine::FetchChange>& writes) {
+    LineDmaSetup s;
+    s.dmactl = 0x21;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.fetchChanges = writes;
+    return lineDma(s);
+}
+}  // namespace
+
+TEST(AnticMidLine, A1_AStartMovedOntoItsWritesOwnCycleOnALineNotPassedByTwoIsLatchedByTheNextTimingWrite) {
+    // Line 33 of narrowLineWithWrites: begun narrow (its clock due on 25, first bitmap 28), made
+    // normal by DMACTL $22 at clock 32 (cycle 17, acting from 18) and written DMACTL $32 at clock
+    // 52 (cycle 27, acting from 28: only bit 4, the P/M resolution, changes). No write passed a
+    // start by two, and the narrow start had not come when the $22 write came.
+    // At the $22 write Altirra's LatchPlayfieldEdges checks cycles 0-17 with the narrow start
+    // (check cycle 25: not latched); UpdatePlayfieldTiming then finds the normal start (first name
+    // cycle 18, bitmap 20, checked on 17, the write's own cycle) behind the beam (17 > 20 - 4):
+    // the DMA off from 18, nothing latched. At the $32 write LatchPlayfieldEdges checks cycles
+    // 17-27 with the width on (normal): the normal start's check cycle 17 lies in them, so it is
+    // latched, the DMA active again, and the pattern from the write on is that start's: bitmaps on
+    // the even cycles 20-98 (stop name cycle 98), of which those from 28 on are made.
+    // Fetches: 28, 30, ..., 98 (36: bytes 0-35 into places 0-35; the 4 on 20-26 passed), the
+    // counter moves 36. Cycles: 36 bitmaps (even) and 9 refreshes (25-57, odd): the CPU keeps
+    // 114 - 36 - 9 = 69.
+    // Picture: background up to the $32 write's clock 56 (Altirra sends zero pixels while the DMA
+    // is inactive; the narrow window up to the $22 write's clock 36, the normal one $30-$CF after
+    // it); from there the latched start's, place j at clock 48 + 4j (Altirra decodes place
+    // (x - start) / 2): places 2-39, places 36-39 holding what line 32 left there (place 39 $FF).
+    // Lit: places 2-7 at $38-$4F (bytes 2-7; bytes 0-1 at $30-$37 not shown) and place 39 at
+    // $CC-$CF. Line 34 starts at byte 36: byte 41 (place 5) lit at $44-$47.
+    // The model before fetched nothing on line 33 (the start left behind the beam, never
+    // latched): the line dark from $2C to $DE, the CPU 105 cycles, line 34 from byte 0 (bytes 0-7
+    // lit at $30-$4F).
+    TestMachine t;
+    narrowLineWithWrites(t, {{32, 0x22}, {52, 0x32}});
+    const int line = kFirstModeLine + 1;
+    EXPECT_EQ(shown(t, line, 0x2C, 0xDE), std::string(0x38 - 0x2C, '0') + std::string(24, '1') +
+                                              std::string(0xCC - 0x50, '0') + "1111" + std::string(0xDE - 0xD0, '0'));
+    EXPECT_EQ(shown(t, line + 1, 0x30, 0xD0), std::string(20, '0') + "1111" + std::string(136, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{4, 0x21, 0}, {36, 0x22, 0}, {56, 0x32, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(0xF, false, 0x21, 0, writes);
+    EXPECT_TRUE(fetch.latched);
+    EXPECT_EQ(fetch.firstCount, 0);
+    EXPECT_EQ(fetch.clock, 17);
+    EXPECT_EQ(fetch.skipped, 4);
+    EXPECT_EQ(fetch.count, 36);
+    EXPECT_EQ(fetch.restartFrom, 28);
+    EXPECT_EQ(fetch.firstOff, 18);
+    const LineDma dma = narrowLineDma(writes);
+    for (int c = 2; c <= 26; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 28; c <= 98; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 100; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 69);
+    // Without the $32 write nothing latches the start: nothing fetched.
+    const std::vector<PlayfieldLine::FetchChange> alone = {{4, 0x21, 0}, {36, 0x22, 0}};
+    EXPECT_EQ(playfieldFetch(0xF, false, 0x21, 0, alone).clock, -1);
+    EXPECT_EQ(narrowLineDma(alone).cpuCycles(), 105);
+    // A start the beam latched before the write (the narrow one, clock on 25, with the $22 write
+    // at cycle 27 instead) is kept: the write moves only its stop (normal, bitmaps 28-98).
+    const std::vector<PlayfieldLine::FetchChange> late = {{4, 0x21, 0}, {56, 0x22, 0}, {76, 0x32, 0}};
+    EXPECT_FALSE(playfieldFetch(0xF, false, 0x21, 0, late).latched);
+    EXPECT_EQ(playfieldFetch(0xF, false, 0x21, 0, late).clock, 25);
+    EXPECT_EQ(playfieldFetch(0xF, false, 0x21, 0, late).count, 36);
+}
+
+TEST(AnticMidLine, A1_AStartMovedOntoItsWritesOwnCycleOnALineNotPassedByTwoIsLatchedByASecondWriteOnThatCycle) {
+    // Line 33 of narrowLineWithWrites with DMACTL $22 and then $32 both at clock 32 (cycle 17,
+    // acting from 18), a scene's two writes on one cycle. Altirra runs each write's edge check and
+    // timing in order: the $22 write checks cycles 0-17 with the narrow start (nothing latched),
+    // then finds the normal start (first name cycle 18, checked on 17) behind the beam: the DMA
+    // off. The $32 write checks from cycle 17 up to its own, 17, with the width on: the normal
+    // start's check cycle lies there, so it is latched and the DMA is on again from the write with
+    // its pattern: bitmaps on the even cycles 20-98, none passed.
+    // Fetches: 20, 22, ..., 98 (40: bytes 0-39 into places 0-39), the counter moves 40; the CPU
+    // keeps 114 - 40 - 9 refreshes (odd cycles) = 65.
+    // Picture: no background (the DMA never off over a cycle): from the writes' clock 36 the
+    // latched start's, place j at clock 48 + 4j in the normal window $30-$CF: bytes 0-7 lit at
+    // $30-$4F, byte 39 ($00) dark at $CC-$CF. Line 34 starts at byte 40: byte 41 lit at $34-$37.
+    // The model before took the two writes' start as never latched: nothing fetched on line 33,
+    // the line dark, the CPU 105 cycles, line 34 from byte 0 (lit at $30-$4F).
+    TestMachine t;
+    narrowLineWithWrites(t, {{32, 0x22}, {32, 0x32}});
+    const int line = kFirstModeLine + 1;
+    EXPECT_EQ(shown(t, line, 0x2C, 0xDE), "0000" + std::string(32, '1') + std::string(0xDE - 0x50, '0'));
+    EXPECT_EQ(shown(t, line + 1, 0x30, 0xD0), "00001111" + std::string(152, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{4, 0x21, 0}, {36, 0x22, 0}, {36, 0x32, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(0xF, false, 0x21, 0, writes);
+    EXPECT_TRUE(fetch.latched);
+    EXPECT_EQ(fetch.clock, 17);
+    EXPECT_EQ(fetch.skipped, 0);
+    EXPECT_EQ(fetch.count, 40);
+    EXPECT_EQ(fetch.firstOff, -1);
+    const LineDma dma = narrowLineDma(writes);
+    for (int c = 20; c <= 98; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 65);
+}
+
+namespace {
 // The text line of A1_ATextStartPassedByTwoThatALaterWriteMovesAheadStartsItsNameAndFontFetchesASecondTime,
 // run: mode 2 (LMS, then another mode 2 line) begun with the width off, DMACTL $23 (wide) at clock
 // 18, `between` (if any) at clock 22, $21 (narrow) at clock 46, CHBASE `chbase` (if any) at clock 52
@@ -1029,6 +1148,75 @@ TEST(AnticMidLine, A1_ATextStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimi
     for (int c = 36; c <= 88; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
     for (int c = 37; c <= 91; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
     for (int c : {26, 29, 33, 90}) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
+    EXPECT_EQ(dma.cpuCycles(), 41);
+}
+
+TEST(AnticMidLine, A1_ATextStartMovedOntoItsWritesOwnCycleOnALineNotPassedByTwoIsLatchedByTheNextTimingWrite) {
+    // A mode 2 line (LMS, then another mode 2 line) begun narrow (its clock due on 25, first name
+    // 26), made normal by DMACTL $22 at clock 32 (cycle 17, acting from 18) and written DMACTL $32
+    // at clock 52 (cycle 27, acting from 28: only bit 4 changes). Screen bytes 0-7 and 39 are
+    // character 1 (solid), the rest character 0 (empty).
+    // At the $22 write Altirra's LatchPlayfieldEdges checks cycles 0-17 with the narrow start
+    // (check cycle 25: not latched); UpdatePlayfieldTiming finds the normal start (first name cycle
+    // 18, checked on 17, the write's own cycle) behind the beam (17 > 18 - 2): the DMA off from 18.
+    // At the $32 write LatchPlayfieldEdges checks cycles 17-27: the normal start's check cycle lies
+    // in them, so it is latched, the DMA active again, and the pattern from the write on is that
+    // start's (UpdateDMAPattern): names on the even cycles 18-96 (stop name cycle 98), font bytes 3
+    // cycles after each name cycle, on 21-99; of these the ones from 28 on are made (5 names and 4
+    // font bytes passed).
+    //   Fetches: names on 28, 30, ..., 96 (35: bytes 0-34, places 0-34) and font bytes on 29, 31,
+    //   ..., 99 (36, reading places 0-35 of the buffer: each a cycle after its name, place 35's
+    //   name the one the buffer held, character 0 after vertical blank). 35 names: the counter
+    //   moves 35. Cycles: 71 fetches on 28-99 but 98; the refresh of 25 takes its cycle, that of
+    //   29 waits, those of 33-57 replace it, and the one waiting takes 98: 2 refreshes. The CPU
+    //   keeps 114 - 71 - 2 = 41 cycles.
+    //   Picture: background up to the $32 write's clock 56 (the DMA inactive; the normal window
+    //   $30-$CF from the $22 write's clock 36); from there the latched start's, place j at clock
+    //   48 + 4j (Altirra decodes place (x - start) / 2 of names and font bytes): places 2-39, bytes
+    //   2-7 lit at $38-$4F, dark from $50 (place 35 character 0, places 36-39 past the font fetches,
+    //   a font byte of 0).
+    //   The mode line's second row (normal width) draws places 0-39 of the buffer: bytes 0-34 and
+    //   places 35-39 as they were (character 0): bytes 0-7 lit at $30-$4F. The next mode line (line
+    //   40) starts at byte 35: byte 39 at place 4, $40-$43.
+    // The model before fetched nothing on the line (the start never latched): the first row dark,
+    // the CPU 105 cycles, the second row dark (the buffer as vertical blank left it), line 40 from
+    // byte 0 (lit at $30-$4F and, byte 39, at $CC-$CF).
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30, 0x02}, 0x21);
+    for (int i = 0; i < 100; ++i)
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0x01 : 0x00);
+    for (int r = 0; r < 8; ++r) t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+    t.at(kFirstModeLine, 32, Reg::DMACTL, 0x22);
+    t.at(kFirstModeLine, 52, Reg::DMACTL, 0x32);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE),
+              std::string(0x38 - 0x2C, '0') + std::string(24, '1') + std::string(0xDE - 0x50, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(32, '1') + std::string(128, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x30, 0xD0), std::string(16, '0') + "1111" + std::string(140, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{36, 0x22, 0}, {56, 0x32, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(2, false, 0x21, 0, writes);
+    EXPECT_TRUE(fetch.latched);
+    EXPECT_EQ(fetch.firstCount, 0);
+    EXPECT_EQ(fetch.firstFonts, 0);
+    EXPECT_EQ(fetch.clock, 17);
+    EXPECT_EQ(fetch.skipped, 5);
+    EXPECT_EQ(fetch.fontsSkipped, 4);
+    EXPECT_EQ(fetch.count, 35);
+    EXPECT_EQ(fetch.fontCount(), 36);
+    EXPECT_EQ(fetch.fontCycle(0, 2), 29);
+    LineDmaSetup s;
+    s.dmactl = 0x21;
+    s.mode = 2;
+    s.dmaMode = 2;
+    s.firstLine = true;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 2; c <= 27; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 2; c <= 27; ++c) EXPECT_NE(dma.use[c], DmaUse::Character) << c;
+    for (int c = 28; c <= 96; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 29; c <= 99; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    for (int c : {25, 98}) EXPECT_EQ(dma.use[c], DmaUse::Refresh) << c;
     EXPECT_EQ(dma.cpuCycles(), 41);
 }
 
