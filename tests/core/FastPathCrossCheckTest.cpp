@@ -2799,4 +2799,96 @@ TEST(FastPathCrossCheck, StartsMovedOntoTheirWritesOwnCycleAndLatchedOnItEqualTh
     EXPECT_GT(off, 40) << latched;
 }
 
+namespace {
+// abnormalDmaSceneWithoutWritesBeforeCycle7 with, on its lines with no clock carried in, the width
+// on and no DMACTL, HSCROL or VSCROL write of the scene's own on them or the next, a start moved
+// onto its write's own cycle with no start passed by two: the line begun narrow (or, on one in
+// three, with the width off) and HSCROL even at its clock 0, then made normal on the cycle before
+// the normal start's first name cycle, and a later write (on that cycle, after it, on one in four;
+// else 1-12 cycles later) that latches the start or, writing what DMACTL holds, does not.
+void notPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    struct Line {
+        int y;
+        uint8_t dmactl;
+        bool hscrollEnabled;
+    };
+    std::vector<Line> lines;
+    {
+        TestMachine probe;
+        abnormalDmaSceneWithoutWritesBeforeCycle7(probe, seed);
+        for (int y = 0; y < probe.m.linesPerFrame(); ++y) {
+            probe.m.runScanline();
+            const PlayfieldLine& pf = probe.m.currentLine();
+            if (pf.dmaClock != 0 || (pf.dmactl & 3) == 0 || pf.dmaMode < 2) continue;
+            const bool quiet = std::none_of(probe.writes.begin(), probe.writes.end(), [&](const RegisterWrite& w) {
+                return w.line >= y && w.line <= y + 1 &&
+                       (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
+            });
+            if (quiet) lines.push_back({y, pf.dmactl, pf.hscrollEnabled});
+        }
+    }
+    abnormalDmaSceneWithoutWritesBeforeCycle7(t, seed);
+    Rng rng{seed * 2246822519u + 71u};
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const auto [y, dmactl, hscrollEnabled] = lines[i];
+        // (Scrolled, the normal start's first name cycle is 10 + HSCROL / 2: 4 or more keeps it
+        // past cycle 11, where no late start applies.)
+        const auto hscrol = static_cast<uint8_t>(hscrollEnabled ? 4 + 2 * rng.below(6) : 2 * rng.below(8));
+        const auto begun = static_cast<uint8_t>((dmactl & ~3) | (i % 3 == 2 ? 0 : 1));
+        t.at(y, 0, Reg::HSCROL, hscrol);
+        t.at(y, 0, Reg::DMACTL, begun);
+        // (A scene's write at clock x is made on cycle (x + 2) / 2.)
+        const auto onto = static_cast<uint8_t>((dmactl & ~3) | 2);
+        const int cycle = dmaClockStartName(onto, hscrollEnabled, hscrol) - 1;
+        const int clock = 2 * cycle - 2 + rng.below(2);
+        t.at(y, clock, Reg::DMACTL, onto);
+        const int later = rng.chance(4) ? clock : 2 * (cycle + 1 + rng.below(12)) - 2;
+        switch (rng.below(5)) {
+            case 0: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(onto ^ (4 << rng.below(3)))); break;
+            case 1: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>((onto & ~3) | (1 + rng.below(3)))); break;
+            case 2: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(onto & ~3)); break;
+            case 3: t.at(y, later, Reg::HSCROL, static_cast<uint8_t>(hscrol ^ (2 + 2 * rng.below(7)))); break;
+            default: t.at(y, later, Reg::DMACTL, onto);
+        }
+    }
+}
+}  // namespace
+
+TEST(FastPathCrossCheck, StartsMovedOntoTheirWritesOwnCycleWithNoStartPassedByTwoEqualTheReference) {
+    // (Seeds 9890-9929.) Lines with no clock carried in whose start no write passed by two, a write
+    // before the line's start moved it onto its own cycle (the DMA off from there) and a later
+    // timing write, or a second one on that cycle, latched it (A1): the fetches from that write on
+    // with the latched start, the picture background up to it (`bitmap`, `text`: a first clock of
+    // no fetches, `sameCycle`: latched on the write's own cycle); the lines whose later write
+    // changes nothing ANTIC keeps fetch nothing (`none`: lines made normal that fetch nothing).
+    int bitmap = 0, text = 0, sameCycle = 0, none = 0;
+    for (uint32_t seed = 9890; seed < 9930; ++seed) {
+        crossCheckEveryPath(seed, notPassedStartMovedOntoItsOwnCycleScene);
+        TestMachine t;
+        notPassedStartMovedOntoItsOwnCycleScene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaMode < 2 || pf.dmaClock != 0) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            const PlayfieldFetch fetch = playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+            const bool alone = fetch.latched && fetch.firstClock == fetch.clock && fetch.firstCount == 0;
+            bitmap += alone && !anticMode(pf.dmaMode).character;
+            text += alone && anticMode(pf.dmaMode).character;
+            sameCycle += alone && fetch.firstOff < 0;
+            none +=
+                fetch.clock < 0 && std::any_of(changes.begin(), changes.end(),
+                                               [](const PlayfieldLine::FetchChange& c) { return (c.dmactl & 3) == 2; });
+        }
+    }
+    // (103 bitmap lines and 72 text lines latched so, 50 of them on the write's own cycle, 332
+    // fetching nothing, when this was written; the model before latched none of them: 0, 0, 0 and
+    // 560.)
+    EXPECT_GT(bitmap, 60) << text << " " << sameCycle << " " << none;
+    EXPECT_GT(text, 40) << bitmap;
+    EXPECT_GT(sameCycle, 25) << bitmap;
+    EXPECT_GT(none, 150) << bitmap;
+}
+
 }  // namespace pmg::test
