@@ -176,6 +176,8 @@ struct PlayfieldFetch {
     // (the DMA off from that write, `firstOff`) and latched by the next write that works the
     // timing out again (`restartFrom`, Altirra): its clock ran from `clock`, its fetches before
     // that write not made (`skipped`), and its picture shows the buffer's places from its start.
+    // A second write on the moving write's own cycle latches it at once: the DMA is never off
+    // (`firstOff` -1).
     // On a line whose start no write passed by two the latched start is the only one: the first
     // start is its own clock with no fetches (`firstClock` == `clock`, `firstCount` 0), and the
     // picture is background up to the latching write.
