@@ -74,6 +74,23 @@
 // objects with no shape. The busy scene has shapes on 200 of its 240 lines and gains little;
 // the MovingSprites cases (shapes on 32 lines) show what a game gains: picture 7.2 -> 6.1 us,
 // picture and record 10.9 -> 7.5 us (same run; 14.0 and 28.1 us before the speed work).
+// The night after (1-2 December 2026): the time was not in any one store. Of the moving frame's
+// picture, about 5 us (the frame with GtiaPicture::wholeLine left out: 6.6 us, with it 11.7 us),
+// copying the kept playfield rows took 1.0 us and painting the objects 1.0 us (each measured by
+// leaving it out, the picture wrong); the rest was each line's own work on its way to them: the
+// tests and the dispatch per object, and every line with an object partly outside the window
+// (the objects move across both edges) sent down the clock-by-clock painter. Kept: in a frame
+// whose ANTIC part is taken from the recording, the lines whose objects are all fixed objects
+// wait and are painted object by object, up to 32 lines at once (GtiaPicture::paintDeferred);
+// an object partly outside the window is a fixed object, its clocks cut to the window; a line
+// like the waiting ones before it waits on one key compare, without calling overlaySpans().
+// Same run, CPU time medians of 4 alternating runs with the CI run stopped: the code of before
+// the speed work 22.3 us, this session's start 13.0 us, with the first two 11.7 us (MovingSprites
+// 14.9, 6.4, 6.2 us; NewColour 22.0, 22.2, 16.5 us). Tried and not kept: a build for this CPU
+// (-march=native: AVX-512) no faster (11.9 against 11.7 us); waiting batches of 16, 32 or 96
+// lines the same within the noise. Leaving the painting of the fixed objects out while still
+// copying the rows made the frame slower (14.4 against 12.3 us, same run), which is not
+// understood (code layout?).
 //
 // The busy scene is static: every frame starts as the one before did (HITCLR included), so
 // the machine takes the last frame's result (the frame memo, Machine::runFrame) and these

@@ -442,7 +442,7 @@ PMG_PICTURE_NOINLINE uint8_t findLoneColours(const ObjectPainter& painter, int16
 
 inline const int16_t* GtiaPicture::loneColours(const ObjectPainter& painter, const PlayfieldLine& pf) {
     // (PRIOR is part of the colours' version)
-    const CacheStamp stamp(CacheStamp::Source::Colours, colours_.version(), (pf.possible << 1) | (pf.hires ? 1 : 0));
+    const CacheStamp stamp(CacheStamp::Source::Colours, colours_.version(), playfieldKind(pf));
     if (loneStamp_ != stamp) [[unlikely]] {
         loneStamp_ = stamp;
         loneConstant_ = findLoneColours(painter, loneColour_);
@@ -641,15 +641,8 @@ void GtiaPicture::overlaySpans(uint8_t* row, const uint8_t* playfield, const Mem
     // Each object's colour alone, worked out again only when the colours or the line's
     // kind of playfield change (most lines: the same).
     const uint8_t active = cache.active();
-    const int kind = (pf.possible << 1) | (pf.hires ? 1 : 0);
-    // A line like the ones deferred before it (the same colours, PRIOR, placement and kind of
-    // playfield: the same fixed_ and the same answers below), whose objects are all among those
-    // they allowed: deferred without working the answers out again.
-    const uint64_t deferKey = uint64_t{colours_.version()} << 32 | cache.placementVersion();
-    if (deferredCount_ != 0 && deferredKey_ == deferKey && deferredKind_ == kind && !(active & ~deferredAllowed_)) {
-        deferLine(row, playfield, cache.shapes() & kByteMasks[active], active);
-        return;
-    }
+    const int kind = playfieldKind(pf);
+    const uint64_t deferKey = deferralKey(cache);
     const CacheStamp lone(CacheStamp::Source::Colours, colours_.version(), kind);
     if (loneStamp_ != lone) [[unlikely]] {
         loneStamp_ = lone;
@@ -737,6 +730,19 @@ void GtiaPicture::overlaySpans(uint8_t* row, const uint8_t* playfield, const Mem
     }
 }
 
+inline bool GtiaPicture::deferredLikeTheLast(uint8_t* row, const uint8_t* playfield, const PlayfieldLine& pf,
+                                             const ObjectMaskCache& cache) {
+    // A line like the ones deferred before it (the same colours, PRIOR, placement and kind of
+    // playfield: the same fixed_ and the same answers in overlaySpans()), whose objects are all
+    // among those they allowed: deferred without working the answers out again.
+    const uint8_t active = cache.active();
+    if (deferredCount_ == 0 || deferredKey_ != deferralKey(cache) || deferredKind_ != playfieldKind(pf) ||
+        (active & ~deferredAllowed_))
+        return false;
+    deferLine(row, playfield, cache.shapes() & kByteMasks[active], active);
+    return true;
+}
+
 void GtiaPicture::wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache, PlayfieldMemo::Line* kept) {
     const RegisterFile& regs = at.regs;
     uint8_t* row = at.row();
@@ -746,8 +752,9 @@ void GtiaPicture::wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache
         const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
         if (kept && kept->hasRow) {
             // The playfield as a frame ago: copied in with the objects.
-            if (cache.active()) overlaySpans(row, kept->row.data(), at.mem, at.pf, cache, lut, regs[Reg::PRIOR], lum1);
-            else copyRow(row, kept->row.data());
+            if (!cache.active()) copyRow(row, kept->row.data());
+            else if (!deferredLikeTheLast(row, kept->row.data(), at.pf, cache))
+                overlaySpans(row, kept->row.data(), at.mem, at.pf, cache, lut, regs[Reg::PRIOR], lum1);
             return;
         } else {
             composeBase(row, kWindowLeft, kWindowRight + 1, at.mem, at.pf, lut, lum1);
@@ -756,7 +763,8 @@ void GtiaPicture::wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache
                 kept->hasRow = true;
             }
         }
-        if (cache.active()) overlaySpans(row, nullptr, at.mem, at.pf, cache, lut, regs[Reg::PRIOR], lum1);
+        if (cache.active() && !deferredLikeTheLast(row, nullptr, at.pf, cache))
+            overlaySpans(row, nullptr, at.mem, at.pf, cache, lut, regs[Reg::PRIOR], lum1);
         return;
     }
     const LineObjects& objects = cache.objects();

@@ -134,6 +134,14 @@ private:
     uint64_t deferredKey_ = 0;
     uint8_t deferredKind_ = 0;
     uint8_t deferredAllowed_ = 0;
+    // The kind of playfield a line has, as loneStamp_ keeps it: the signals it can send.
+    static int playfieldKind(const PlayfieldLine& pf) { return (pf.possible << 1) | (pf.hires ? 1 : 0); }
+    uint64_t deferralKey(const ObjectMaskCache& cache) const {
+        return uint64_t{colours_.version()} << 32 | cache.placementVersion();
+    }
+    // Defers the line's painting if it is like the lines deferred before it (then true).
+    inline bool deferredLikeTheLast(uint8_t* row, const uint8_t* playfield, const PlayfieldLine& pf,
+                                    const ObjectMaskCache& cache);
     void deferLine(uint8_t* row, const uint8_t* playfield, uint64_t shapes, uint8_t objects) {
         if (deferredCount_ == kDeferredLines) paintDeferredLines();
         deferred_[deferredCount_++] = DeferredLine{row, playfield, shapes};
