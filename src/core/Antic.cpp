@@ -18,16 +18,16 @@ namespace pmg {
 namespace {
 
 // Font row for character row `row` (0-15) of modes 2-7, or -1 for a row that shows no data.
-// Modes 2 and 3 (AHRM 4.7; Altirra's decoder): rows 8-9 are blank, except that in mode 3
-// lower-case characters (codes $60-$7F) move their top two font rows there and show nothing
-// in rows 0-1; rows 10-15, reached with fine scrolling, repeat font rows 2-7. CHACTL bit 2
-// reflects the character vertically.
+// Modes 2 and 3 (F7; AHRM 4.7; Altirra's decoder): rows 8-9, reached with fine scrolling, are
+// blank except for lower-case characters (codes $60-$7F and $E0-$FF), which show font rows 0-1
+// there in both modes; in mode 3 those characters also show nothing in rows 0-1 (its
+// descenders); rows 10-15 repeat font rows 2-7. CHACTL bit 2 reflects the character vertically.
 int fontRow(int mode, int row, uint8_t code, uint8_t chactl) {
     bool reflect = chactl & 4;
     int r = row & 15;
     if (mode == 2 || mode == 3) {
-        bool descender = mode == 3 && (code & 0x60) == 0x60;
-        if (descender ? r < 2 : (r & 14) == 8) return -1;
+        const bool lowerCase = (code & 0x60) == 0x60;
+        if (lowerCase ? mode == 3 && r < 2 : (r & 14) == 8) return -1;
         int f = r & 7;
         return reflect ? 7 - f : f;
     }

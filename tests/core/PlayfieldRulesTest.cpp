@@ -1,4 +1,4 @@
-// Reference rules F1-F6: what counts as PF0-PF3 for collisions.
+// Reference rules F1-F7: what counts as PF0-PF3 for collisions.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -298,6 +298,48 @@ TEST(Playfield, F6_CtiaIgnoresPriorGtiaBits) {
     ctia.poke(kScreen, {0x40});
     ctia.set(Reg::PRIOR, 0x40);
     EXPECT_EQ(pfAt(ctia, 0x30), 0x04);
+}
+
+// F7: rows 8 and 9 of a mode 2 character (reached with VSCROL) are blank for codes $00-$5F
+// and $80-$DF, as in mode 3; lower-case codes ($60-$7F, $E0-$FF) show their font rows 0 and 1
+// there, as mode 3's descenders do (AHRM 4.7; Altirra's mode 2 decode blanks those rows only
+// where `(c & 0x60) != 0x60`). A mode 2 line with the VSCROL bit and VSCROL 8 starts at row 8:
+// scan line 32 is row 8, 33 row 9. The glyph's row 0 is $F0 and row 1 $0F: a one-clock
+// player at $30 (the character's left half) sees row 0's lit bits, one at $33 (its right
+// half) row 1's.
+TEST(Playfield, F7_Mode2Rows8And9ShowTheTopRowsOfLowerCaseCharactersOnly) {
+    struct Case {
+        uint8_t code, chactl;
+        int line;
+        uint8_t x, expected;
+        const char* what;
+    };
+    const Case cases[] = {
+        {0x61, 0, 32, 0x30, 0x04, "lower case, row 8: font row 0 ($F0), left half lit"},
+        {0x61, 0, 32, 0x33, 0x00, "lower case, row 8: font row 0, right half dark"},
+        {0x61, 0, 33, 0x33, 0x04, "lower case, row 9: font row 1 ($0F), right half lit"},
+        {0x61, 0, 33, 0x30, 0x00, "lower case, row 9: font row 1, left half dark"},
+        {0xE1, 0, 32, 0x30, 0x04, "inverse-coded lower case, row 8: font row 0"},
+        {0xE1, 2, 32, 0x33, 0x04, "inverse lower case shown inverted, row 8: row 0's dark half lit"},
+        {0xE1, 2, 32, 0x30, 0x00, "inverse lower case shown inverted, row 8: row 0's lit half dark"},
+        {0x41, 0, 32, 0x30, 0x00, "upper case, row 8: blank"},
+        {0x41, 0, 33, 0x33, 0x00, "upper case, row 9: blank"},
+        {0xC1, 2, 32, 0x30, 0x04, "inverse upper case shown inverted, row 8: the blank row inverted"},
+    };
+    for (const Case& c : cases) {
+        TestMachine t;
+        t.displayList({0x62, 0x00, 0x30, 0x02});
+        t.set(Reg::VSCROL, 8);
+        t.set(Reg::CHACTL, c.chactl);
+        t.poke(kScreen, {c.code});
+        const uint16_t glyph = static_cast<uint16_t>(kCharset + (c.code & 0x7F) * 8);
+        t.m.memory().load(glyph, std::vector<uint8_t>{0xF0, 0x0F, 0, 0, 0, 0, 0, 0});
+        t.set(Reg::HPOSP0, c.x);
+        t.at(c.line, 0, Reg::GRAFP0, 0x80);
+        t.at(c.line + 1, 0, Reg::GRAFP0, 0x00);
+        t.run();
+        EXPECT_EQ(t.reg(P0PF), c.expected) << c.what;
+    }
 }
 
 TEST(Playfield, LoresModesMapPixelsToPf0ToPf3) {
