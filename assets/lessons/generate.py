@@ -735,19 +735,24 @@ def lesson_below_the_screen():
               {"line": 256, "clock": 0, "register": "GRAFP1", "value": 0x00}]
     lesson("18-below-the-screen.json", "below-the-screen",
            "A display list that ends in a hi-res mode line leaves the vertical blank unblanked: two players "
-           "written below the bottom of the screen collide there.",
+           "written below the bottom of the screen collide there, with each other and with PF2.",
            scr, regs, [lores_dl], 18, "Collisions below the screen",
            ["The picture ends at scan line 247. Below it, in the vertical blank, ANTIC normally blanks every "
             "line: GTIA shows nothing there and latches nothing, so a player parked below the screen "
             "cannot collide.",
             "There is one exception, a quirk of the chips: when the last line of the display list is a "
             "hi-res mode line (ANTIC mode 2, 3 or F) and the playfield is on, ANTIC does not blank. GTIA "
-            "goes on working below the screen and latches collisions there, though nothing is shown.",
+            "goes on working below the screen and latches collisions there, though nothing is shown. ANTIC "
+            "reads no screen memory there; across the playfield's width it sends a fixed pattern of lit "
+            "hi-res pixels, which GTIA counts as playfield colour PF2.",
             "Here the display list ends in a mode F line at scan line 247. This scene has no program: its "
             "line writes (listed in the Appearances panel) give P0 and P1 their graphics on scan lines "
             "252-255 only, below the bottom, as a display-list interrupt would. There the two players "
-            "overlap: P0PL has the P1 bit, first set on line 252."],
-           [{"P0PL": "P1 set", "P1PL": "P0 set", "others": 0, "says": "P0PL has the P1 bit"},
+            "overlap: P0PL has the P1 bit, first set on line 252. Both also lie over that pattern: P0PF and "
+            "P1PF have the PF2 bit."],
+           [{"P0PL": "P1 set", "P1PL": "P0 set", "P0PF": "PF2 set", "P1PF": "PF2 set", "others": 0,
+             "says": "P0PL has the P1 bit"},
+            {"P0PF": "PF2 set", "P1PF": "PF2 set", "says": "P0PF and P1PF have the PF2 bit"},
             {"first_hit": "P0PL P1", "line": 252, "clock": "$74", "says": "first set on line 252"}],
            try_this=[
                step("Switch to a second display list, the same but with a mode E (lo-res) last line: below the "

@@ -92,7 +92,7 @@ EXPECTED = {
     "size-lock-up": {"P0PF": 2, "P0PL": 2, "P1PL": 1},
     "gtia-mode10-edge": {"M0PF": 2},
     "line-buffer": {"P0PF": 1, "P1PF": 2},
-    "vblank-bug": {"P0PL": 2, "P1PL": 1},
+    "vblank-bug": {"P0PF": 4, "P1PF": 4, "P0PL": 2, "P1PL": 1},
     "pseudo-mode-e": {"P0PF": 7, "P1PF": 1},
     "retrigger-merge": {"P0PL": 2, "P1PL": 1, "M0PL": 1},
     "phantom-dma": {"P0PL": 2, "P1PL": 1},
@@ -346,7 +346,8 @@ def main():
     # 24 blank lines, then mode F from line 32 to line 247 (216 rows in three LMS blocks, the
     # last 8 rows a "ground" of lit pixels), and no JVB: nothing is fetched after line 247, so
     # the last instruction fetched is mode F and ANTIC does not blank lines 248-7. P0 ($70-$77) and P1 ($74-$7B) are written on lines 252-255 only,
-    # below the bottom of the picture: they collide there (P0PL = P1, P1PL = P0). With a
+    # below the bottom of the picture: they collide there (P0PL = P1, P1PL = P0), and with the
+    # pixel pairs 10 ANTIC sends across the playfield's width there (P0PF = P1PF = PF2). With a
     # mode E last line they would not. Line writes after line 247 cannot be exported (the
     # exported program reads the latches there): the scene lives with the mid-line scenes.
     body = [0x4F, 0x00, 0x30] + [0x0F] * 101 + [0x4F, 0x00, 0x40] + [0x0F] * 101 + [0x4F, 0x00, 0x50] + [0x0F] * 11
@@ -360,7 +361,8 @@ def main():
     write("mid-line/vblank-bug.json", scene(
         "vblank-bug", "The display list ends in a hi-res mode line (mode F down to line 247), so ANTIC does not "
         "blank the vertical blank: P0 and P1, drawn on scan lines 252-255 below the bottom of the screen, collide "
-        "there (first at scan line 252, colour clock 116). End the list with a mode E line and they do not.",
+        "there (first at scan line 252, colour clock 116), and with PF2: across the playfield's width ANTIC sends "
+        "lit hi-res pixels there. End the list with a mode E line and they do not.",
         regs, [block(0x2000, [0x70, 0x70, 0x70] + body), block(0x5000, ground)], writes))
 
     # --- pseudo mode E ------------------------------------------------------------------

@@ -518,6 +518,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     out.hires = false;
     out.dli = false;
     out.instructionFetched = out.operandFetched = out.firstRow = false;
+    out.vblankBug = false;
     out.first = 0;
     out.last = -1;
     out.possible = 0;
@@ -1037,21 +1038,27 @@ void Antic::screenBytesWrittenDuringLine(const Memory& mem, std::span<const Play
     }
 }
 
+// What ANTIC sends on each clock of the playfield's width on a line of the unblanked vertical
+// blank (W4): the hi-res pixel pair 10 (Altirra's ANTIC fills its decode buffer with the
+// pattern $0A, pixels 1010, on each such line and pushes it in its 320 mode), so every clock
+// there is PF2 for collisions (F1), and PF2 in pseudo mode E too (F5: pair 10).
+constexpr uint8_t kVblankBugCode = 4 | 2;
+
 void Antic::unblankedLine(const RegisterFile& regs, PlayfieldLine& out) {
     // ANTIC stays in hi-res mode without fetching: over the playfield's width (DMACTL now)
-    // it sends hi-res pixel pairs 00 (shown in PF2's colour, colliding with nothing), outside
-    // it background (Altirra's ANTIC pushes zero pixels in its 320 mode there).
+    // it sends the pairs of kVblankBugCode, outside it background.
     // The line is mode F without a first row: nothing is fetched, no DMA cycle taken (AnticDma).
     unblanked_ = true;
     const auto width = static_cast<PlayfieldWidth>(regs[Reg::DMACTL] & 3);
     const int from = displayStartClock(width), to = displayEndClock(width);
     out.mode = 0x0F;
     out.hires = true;
+    out.vblankBug = true;
     out.dmactl = regs[Reg::DMACTL];
     out.hscrollEnabled = false;
-    out.possible = 0;  // pairs 00 set no PF bit (pseudo mode E aside, see Gtia)
+    out.possible = 0x04;  // PF2 alone (F1)
     out.an.fill(0);
-    std::memset(out.an.data() + from, 4, static_cast<size_t>(to - from));
+    std::memset(out.an.data() + from, kVblankBugCode, static_cast<size_t>(to - from));
     out.first = static_cast<int16_t>(from);
     out.last = static_cast<int16_t>(to - 1);
     out.origin = static_cast<int16_t>(from);
@@ -1077,6 +1084,8 @@ void Antic::vblankWidthWrittenDuringLine(uint8_t dmactl, std::span<const Playfie
     }
     out.mode = 0x0F;  // as unblankedLine(), over the window each width leaves
     out.hires = true;
+    out.vblankBug = true;
+    out.possible = 0x04;
     out.dmactl = dmactl;
     out.hscrollEnabled = false;
     int first = PlayfieldLine::kSize, last = -1, from = 0;
@@ -1084,7 +1093,7 @@ void Antic::vblankWidthWrittenDuringLine(uint8_t dmactl, std::span<const Playfie
     auto window = [&](int to) {
         const auto [lo, hi] = shownClocks(from, to, width);
         if (lo >= hi) return;
-        std::memset(out.an.data() + lo, 4, static_cast<size_t>(hi - lo));
+        std::memset(out.an.data() + lo, kVblankBugCode, static_cast<size_t>(hi - lo));
         first = std::min(first, lo);
         last = std::max(last, hi - 1);
     };

@@ -17,8 +17,8 @@
 //    Machine calls operandDmaDuringLine).
 //  - The "hi-res vblank bug" (reference W4): when the last instruction before line 248 was
 //    a hi-res mode line and DMACTL's playfield width is not off, lines 248-7 are not blanked.
-//    ANTIC then sends hi-res pairs 00 over the playfield width (no PF collisions; PF0 in
-//    pseudo mode E) and fetches nothing, P/M data included (reference D1).
+//    ANTIC then sends the hi-res pair 10 on every clock of the playfield width (PF2, in
+//    pseudo mode E too) and fetches nothing, P/M data included (reference D1).
 //  - The line buffer is filled from memory at the start of a mode line's first scan line;
 //    a program's writes during that line then correct it byte by byte, each byte as memory
 //    stood on its fetch cycle (screenBytesWrittenDuringLine). Only the screen bytes are
@@ -194,7 +194,7 @@ public:
     // Such a line (hiresVblankLine()) had DMACTL's width written during it: `dmactl` as the line
     // began, then `writes` (the value from each one's clock on, in clock order). ANTIC decides
     // on cycle 10 whether the line is blanked, with the width written on cycle 9 or before
-    // (Altirra), and sends its pairs 00 over the window of the width in force at each clock
+    // (Altirra), and sends its pairs 10 over the window of the width in force at each clock
     // (rule A2). Describes the line in `out` again and sets unblanked().
     void vblankWidthWrittenDuringLine(uint8_t dmactl, std::span<const PlayfieldLine::FetchChange> writes,
                                       PlayfieldLine& out);

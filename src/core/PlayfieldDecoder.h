@@ -46,7 +46,7 @@ void decodePlayfield(const PlayfieldLine& line, int gtia, std::array<LineMask, 4
 // `gtia`: a bitmap mode (8-F) in GTIA mode 0 whose fetch no write during the line changed and
 // that no DMA clock from an earlier line reaches (there the AN codes are not the bytes in order).
 inline bool decodesFromBytes(const PlayfieldLine& line, int gtia) {
-    return gtia == 0 && line.mode >= 8 && line.fetchChangeCount == 0 && line.dmaClock == 0;
+    return gtia == 0 && line.mode >= 8 && line.fetchChangeCount == 0 && line.dmaClock == 0 && !line.vblankBug;
 }
 // decodePlayfield(line, 0, pf) for a line decodesFromBytes() accepts, straight from its screen
 // bytes in `mem` (places the line; needs no AN codes): a table look-up per byte instead of a

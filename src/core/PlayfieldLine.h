@@ -75,6 +75,11 @@ struct PlayfieldLine {
     uint16_t fetchChangeCount = 0;
     uint16_t fontWriteCount = 0;    // the length of fontWrites, below (here it takes no room of its own)
     uint16_t catchUpReadCount = 0;  // the length of catchUpReads, below (no room of its own either)
+    // A line of the unblanked vertical blank (rule W4): ANTIC fetches nothing, and its AN codes
+    // are all there is to the line (no screen bytes to decode them from). Past the AN codes, so
+    // the memos do not compare it: they never see such a line (it is outside the frame's
+    // lines). (No room of its own either.)
+    bool vblankBug = false;
     std::span<const FetchChange> fetchWrites() const { return {fetchChanges, fetchChangeCount}; }
     // A program's writes during the line to the character set ANTIC reads its font bytes
     // from (Machine keeps only those, empty on almost every line), in write order: each

@@ -1727,7 +1727,7 @@ TEST(AnticMidLine, VscrolWrittenBeforeCycle6MovesTheDli) {
 
 // A width written during a vertical-blank line of the hi-res vertical-blank bug (W4): 240
 // mode F lines of zeros from line 8 (no JVB before line 248), so lines 248-7 are not blanked
-// while DMACTL's width is on; ANTIC sends pixel pairs 00 over the width's window there.
+// while DMACTL's width is on; ANTIC sends the pixel pair 10 over the width's window there.
 namespace {
 
 void hiresToTheEnd(TestMachine& t) {
@@ -1742,8 +1742,7 @@ void hiresToTheEnd(TestMachine& t) {
 }  // namespace
 
 TEST(AnticMidLine, W4_WidthWrittenDuringAnUnblankedVblankLineMovesItsWindow) {
-    // Line 250: PRIOR $40 then $00 at clocks $50/$51 makes the rest of the line pseudo mode E
-    // (F5), where the pairs 00 over the window are PF0. Player 0, one clock ($80) at `hpos`, on
+    // Line 250: the pairs 10 over the window are PF2 (F1). Player 0, one clock at `hpos`, on
     // line 250 only. DMACTL written at clock 100 (cycle 51) sets the window from clock 104: the
     // normal window ($30-$CF) has $C0 and not $D8; narrow ($40-$BF) neither; wide ($2C-$DD)
     // both; with the width off no clock from 104 on, but $60 is before the write.
@@ -1751,8 +1750,8 @@ TEST(AnticMidLine, W4_WidthWrittenDuringAnUnblankedVblankLineMovesItsWindow) {
         int dmactl;  // -1: no write
         int hpos;
         uint8_t p0pf;
-    } cases[] = {{-1, 0xC0, 0x01},   {-1, 0xD8, 0x00},   {0x21, 0xC0, 0x00},
-                 {0x23, 0xD8, 0x01}, {0x20, 0xC0, 0x00}, {0x20, 0x60, 0x01}};
+    } cases[] = {{-1, 0xC0, 0x04},   {-1, 0xD8, 0x00},   {0x21, 0xC0, 0x00},
+                 {0x23, 0xD8, 0x04}, {0x20, 0xC0, 0x00}, {0x20, 0x60, 0x04}};
     for (const auto& k : cases) {
         for (const MachineOptions& o :
              {MachineOptions{.picture = false, .record = false}, MachineOptions{}, MachineOptions{.reference = true}}) {
@@ -1761,8 +1760,6 @@ TEST(AnticMidLine, W4_WidthWrittenDuringAnUnblankedVblankLineMovesItsWindow) {
             t.player(0, static_cast<uint8_t>(k.hpos), 0x00);
             t.at(250, 0, Reg::GRAFP0, 0x80);
             t.at(251, 0, Reg::GRAFP0, 0x00);
-            t.at(250, 0x50, Reg::PRIOR, 0x40);
-            t.at(250, 0x51, Reg::PRIOR, 0x00);
             if (k.dmactl >= 0) {
                 t.at(250, 100, Reg::DMACTL, static_cast<uint8_t>(k.dmactl));
                 t.at(251, 0, Reg::DMACTL, 0x22);

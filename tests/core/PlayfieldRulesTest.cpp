@@ -263,10 +263,11 @@ TEST(Playfield, F5_EmptyHiresPixelsBecomePf0InModes2And3AndF) {
 }
 
 TEST(Playfield, F5_PseudoModeEInTheUnblankedVerticalBlank) {
-    // The hi-res vertical-blank bug (W4) leaves lines 248-7 as hi-res lines of pairs 00 over
-    // the playfield width: no PF bits (F1), but pseudo mode E makes them PF0. 240 mode F lines
-    // of zeros, a player at $90 on line 250 only, PRIOR $40 then $00 at clocks $50/$51 of line
-    // 250: P0PF = $01, first at line 250, clock $90.
+    // The hi-res vertical-blank bug (W4) leaves lines 248-7 as hi-res lines of pairs 10 over
+    // the playfield width, PF2 (F1); pseudo mode E takes the pair 10 as PF2 too (F5: 00-11 are
+    // PF0-PF3; Altirra's GTIA converts the hi-res data to lo-res codes the same way there).
+    // 240 mode F lines of zeros, a player at $90 on line 250 only, PRIOR $40 then $00 at
+    // clocks $50/$51 of line 250: P0PF = $04, first at line 250, clock $90.
     for (const MachineOptions& o : kAllPaths) {
         TestMachine t(o);
         std::vector<uint8_t> dl;
@@ -281,9 +282,9 @@ TEST(Playfield, F5_PseudoModeEInTheUnblankedVerticalBlank) {
         t.at(250, 0x50, Reg::PRIOR, 0x40);
         t.at(250, 0x51, Reg::PRIOR, 0x00);
         t.run();
-        EXPECT_EQ(t.reg(P0PF), 0x01) << "reference " << o.reference << " picture " << o.picture;
-        EXPECT_EQ(t.m.collisions().firstHit(P0PF, 0).line, 250);
-        EXPECT_EQ(t.m.collisions().firstHit(P0PF, 0).clock, 0x90);
+        EXPECT_EQ(t.reg(P0PF), 0x04) << "reference " << o.reference << " picture " << o.picture;
+        EXPECT_EQ(t.m.collisions().firstHit(P0PF, 2).line, 250);
+        EXPECT_EQ(t.m.collisions().firstHit(P0PF, 2).clock, 0x90);
     }
 }
 

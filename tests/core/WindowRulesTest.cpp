@@ -174,19 +174,35 @@ TEST(Window, W4_ACpuReadInTheUnblankedLineSeesTheLatchFromItsClockOn) {
     EXPECT_EQ(t.reg(P0PL), 0x02);
 }
 
-TEST(Window, W4_NoPlayfieldCollisionsInTheUnblankedLines) {
-    // ANTIC fetches nothing in the vertical blank: over the playfield width it sends hi-res
-    // pixel pairs 00, which set no PF bit (F1). Every mode line shows screen bytes $FF, but
-    // the player is there on line 250 only: P0PF stays 0 (a line that took the screen bytes
-    // would set PF2).
-    TestMachine t;
-    fullScreen(t, 0xF);
-    t.m.memory().load(kScreen, std::vector<uint8_t>(48, 0xFF));
-    t.player(0, 0x80, 0x00);
-    t.at(250, 0, Reg::GRAFP0, 0xFF);
-    t.at(251, 0, Reg::GRAFP0, 0x00);
-    t.run();
-    EXPECT_EQ(t.reg(P0PF), 0x00);
+TEST(Window, W4_UnblankedLinesArePf2OverThePlayfieldWidth) {
+    // ANTIC fetches nothing in the vertical blank: over the playfield width it sends the
+    // hi-res pixel pair 10 on every clock (Altirra fills the line's decode buffer with $0A),
+    // PF2 for collisions (F1); outside the width, background. Every mode line shows screen
+    // bytes $00 (a line that took the screen bytes would set nothing); player 0 (8 clocks from
+    // `hpos`) is there on line 250 only. The normal width is $30-$CF: from $80 P0PF = $04,
+    // first at clock $80; from $24 ($24-$2B) nothing; from $2C ($2C-$33) PF2 first at $30;
+    // from $CC ($CC-$D3) PF2 at $CC.
+    const struct {
+        uint8_t hpos;
+        uint8_t p0pf;
+        int16_t firstClock;
+    } cases[] = {{0x80, 0x04, 0x80}, {0x24, 0x00, -1}, {0x2C, 0x04, 0x30}, {0xCC, 0x04, 0xCC}};
+    for (const auto& k : cases)
+        for (const MachineOptions& o :
+             {MachineOptions{.picture = false, .record = false}, MachineOptions{}, MachineOptions{.reference = true}}) {
+            TestMachine t(o);
+            fullScreen(t, 0xF);
+            t.m.memory().load(kScreen, std::vector<uint8_t>(48, 0x00));
+            t.player(0, k.hpos, 0x00);
+            t.at(250, 0, Reg::GRAFP0, 0xFF);
+            t.at(251, 0, Reg::GRAFP0, 0x00);
+            t.run();
+            EXPECT_EQ(t.reg(P0PF), k.p0pf) << "HPOS " << int(k.hpos) << " reference " << o.reference;
+            if (k.firstClock >= 0) {
+                EXPECT_EQ(t.m.collisions().firstHit(P0PF, 2).line, 250);
+                EXPECT_EQ(t.m.collisions().firstHit(P0PF, 2).clock, k.firstClock);
+            }
+        }
 }
 
 TEST(Window, W5_PmCollisionsInBordersWideStripAndBlankLines) {
