@@ -75,6 +75,12 @@ struct PlayfieldLine {
     uint16_t fetchChangeCount = 0;
     uint16_t fontWriteCount = 0;    // the length of fontWrites, below (here it takes no room of its own)
     uint16_t catchUpReadCount = 0;  // the length of catchUpReads, below (no room of its own either)
+    // Where an LMS or JMP address is (or would be) read on cycles 6-7: after the instruction byte,
+    // at the counter when the instruction is repeated unfetched, and on the later lines of a
+    // jump stretched to row VSCROL at the counter the line before's jump left (AHRM 4.7,
+    // hardware.md's VSCROL). Read only on lines ANTIC runs in full (phantom DMA, writes during
+    // the line), never on one a frame memo gives back, so it lies out of the memos' fields.
+    uint16_t operandAddress = 0;  // (here it takes no room of its own either)
     std::span<const FetchChange> fetchWrites() const { return {fetchChanges, fetchChangeCount}; }
     // A program's writes during the line to the character set ANTIC reads its font bytes
     // from (Machine keeps only those, empty on almost every line), in write order: each
