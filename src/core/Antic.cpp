@@ -432,7 +432,9 @@ void Antic::beginFrame(const RegisterFile& regs) {
 void Antic::beginFrameRunning() {
     needFetch_ = true;
     waitVbl_ = false;
-    prevVscroll_ = false;
+    // (prevVscroll_ is kept: a display list still in a scrolled mode line at line 248 makes the
+    // next frame's first instruction follow a scrolled line; after a JVB it is clear. Altirra
+    // keeps the scroll bit of mDLControl in mDLControlPrev over the vertical blank.)
     mode_ = 0;
     ins_ = 0;
     fetchedCount_ = 0;

@@ -148,6 +148,28 @@ TEST(Antic, VscrolJumpEndingAScrolledRegionLastsToRowVscrolAndJumpsOnEachLine) {
     EXPECT_EQ(linesWithPf(u, 0), expected);
 }
 
+// The scroll bit of the instruction in force at line 248 carries into the next frame: a display
+// list still in a scrolled mode line there (no JVB reached) makes the next frame's first
+// instruction follow a scrolled line (Altirra: mDLControlPrev = mDLControl on line 248, "we need
+// to preserve the vertical scroll bit here to handle oversize DLs properly", and mDLControl
+// restored from it on line 8). 70 70 70 | 68 00 30 | 27 x 28 | JVB, VSCROL 3, screen bytes $55
+// (PF0). Frame 1: $68 rows 3-7 on 32-36, 26 x $28 on 37-244, the 27th from 245, cut by line 248.
+// Frame 2: the first $70 ends at row 3 (lines 8-11), $70 12-19, $70 20-27, $68 rows 3-7 on
+// 28-32, 26 x $28 on 33-240, the 27th on 241-247. (Before: frame 2 as frame 1, from 32.)
+TEST(Antic, VscrolScrollBitInForceAtLine248CarriesIntoTheNextFrame) {
+    TestMachine t;
+    std::vector<uint8_t> dl = {0x70, 0x70, 0x70, 0x68, 0x00, 0x30};
+    dl.insert(dl.end(), 27, 0x28);
+    dl.insert(dl.end(), {0x41, kDlist & 0xFF, kDlist >> 8});
+    t.displayList({});
+    t.m.memory().load(kDlist, dl);
+    for (int i = 0; i < 10 * 28; ++i) t.poke(static_cast<uint16_t>(kScreen + i), {0x55});
+    t.set(Reg::VSCROL, 3);
+    EXPECT_EQ(linesWithPf(t, 0), range(32, 247)) << "frame 1";
+    EXPECT_EQ(linesWithPf(t, 0), range(28, 247)) << "frame 2";
+    EXPECT_EQ(linesWithPf(t, 0), range(28, 247)) << "frame 3";
+}
+
 TEST(Antic, ChbaseAndCharacterRowsSelectFontBytes) {
     TestMachine t;
     t.oneModeLine(0x2);
