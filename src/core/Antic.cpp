@@ -432,7 +432,9 @@ void Antic::beginFrame(const RegisterFile& regs) {
 void Antic::beginFrameRunning() {
     needFetch_ = true;
     waitVbl_ = false;
-    prevVscroll_ = false;
+    // (prevVscroll_ is kept: a display list still in a scrolled mode line at line 248 makes the
+    // next frame's first instruction follow a scrolled line; after a JVB it is clear. Altirra
+    // keeps the scroll bit of mDLControl in mDLControlPrev over the vertical blank.)
     mode_ = 0;
     ins_ = 0;
     fetchedCount_ = 0;
@@ -485,9 +487,11 @@ void Antic::startModeLine(const RegisterFile& regs) {
     scanAdvance_ = 0;
     if (mode_ <= 1) {
         // Blank lines and jumps are never scrolled, but one that follows a scrolled region
-        // ends it: it stops at row VSCROL (AHRM 4.7). A jump otherwise shows one blank line.
+        // ends it: it stops at row VSCROL (AHRM 4.7), a JMP too, which then fetches an address
+        // again on each of its later lines (scanLine). A JVB ends the display list on its first
+        // line (Altirra), and a jump otherwise shows one blank line.
         row_ = 0;
-        endAtVscrol_ = prevVscroll_ && mode_ == 0;
+        endAtVscrol_ = prevVscroll_ && (mode_ == 0 || !(ins_ & 0x40));
         endRow_ = mode_ == 0 ? static_cast<uint8_t>((ins_ >> 4) & 7) : 0;
         if (mode_ == 1 && (ins_ & 0x40)) waitVbl_ = true;  // JVB
         prevVscroll_ = false;
@@ -648,6 +652,8 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
                 ((earlyFetches >> 3) & 1) + (cycleOneKept_ && (earlyFetches & 4) && out.instructionFetched ? 1 : 0);
             carriedFetchAnds(line, regs, DmaClockFetches{}, memScanBeforeLms_, place);
         }
+    } else if (mode_ == 1) [[unlikely]] {
+        stretchedJumpLine(mem, regs, out);
     } else if (dmaClock_ != 0 && mode_ >= 2 && anticMode(mode_).character) [[unlikely]] {
         // A later row's carried font fetches on cycles 2-5 meet the player fetches there (A4).
         const bool hs = ins_ & 0x10;
@@ -657,6 +663,7 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         carriedFetchAnds(line, regs, f, 0, (earlyFetches >> 3) & 1);
     }
     out.instructionAddress = insAddress_;
+    out.operandAddress = operandDl_;
     out.dataAddress = memScan_;
     out.row = row_;
     if (mode_ >= 2) {  // (a width written during the line may start a fetch, rule A1)
@@ -679,10 +686,10 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
 
     // ANTIC's end-of-mode-line test, with VSCROL as the line starts; a write during the line
     // may still change it (vscrolWrittenDuringLine).
-    lineEndsAtVscrol_ = endAtVscrol_ && mode_ != 1;
+    lineEndsAtVscrol_ = endAtVscrol_;
     lineRow_ = row_;
     lineMemScan_ = memScan_;
-    bool lastLine = row_ == (endAtVscrol_ ? (regs[Reg::VSCROL] & 0x0F) : endRow_) || (mode_ == 1);
+    bool lastLine = row_ == (endAtVscrol_ ? (regs[Reg::VSCROL] & 0x0F) : endRow_);
     lineWasLast_ = lastLine;
     // The start and stop the line passes with the width on (a write during it redoes them:
     // dmaClockDuringLine). With nothing carried in, its stop takes its start's bit away, and only
@@ -698,6 +705,26 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     } else {
         row_ = static_cast<uint8_t>((row_ + 1) & 15);
     }
+}
+
+PMG_NOINLINE void Antic::stretchedJumpLine(const Memory& mem, const RegisterFile& regs, PlayfieldLine& out) {
+    // A later line of a JMP stretched to row VSCROL (it follows a scrolled region): ANTIC keeps
+    // its address fetch pending and fetches two more address bytes on cycles 6 and 7 from the
+    // display-list counter, where the jump before left it, and jumps again (Altirra keeps
+    // mbDLExtraLoadsPending for mode 1 and loads mDLIST with them). No instruction byte.
+    operandDl_ = dl_;
+    operandsPending_ = true;
+    operandsFetched_ = (regs[Reg::DMACTL] & 0x20) != 0;
+    out.operandFetched = operandsFetched_;
+    if (!operandsFetched_) return;  // (a DMACTL write during the line may fetch them still)
+    const uint8_t lo = fetchDl(mem, fetchAnd_[6]);
+    const uint8_t hi = fetchDl(mem, fetchAnd_[7]);
+    operandLowBefore_ = operandLow_;
+    operandLow_ = lo;
+    dl_ = static_cast<uint16_t>(lo | (hi << 8));
+    if (loop_.line < 0 &&
+        std::find(fetched_.begin(), fetched_.begin() + fetchedCount_, dl_) != fetched_.begin() + fetchedCount_)
+        loop_ = DisplayListLoop{line_, insAddress_, dl_};
 }
 
 PMG_NOINLINE void Antic::carriedCycleOne(const RegisterFile& regs, uint8_t earlyFetches, PlayfieldLine& out) {

@@ -354,9 +354,9 @@ void Machine::lineStartAnticBus() {
     auto next = [](uint16_t a, int n) { return static_cast<uint16_t>((a & 0xFC00) | ((a + n) & 0x03FF)); };
     // (A carried fetch on cycles 1-7 ANDs its address into ANTIC's there, A4.)
     if (pf_.instructionFetched) drive(1, static_cast<uint16_t>(dl & antic_.fetchAddressMask(1)));
-    if (pf_.operandFetched) {
-        drive(6, static_cast<uint16_t>(next(dl, 1) & antic_.fetchAddressMask(6)));
-        drive(7, static_cast<uint16_t>(next(dl, 2) & antic_.fetchAddressMask(7)));
+    if (pf_.operandFetched) {  // (after the instruction byte, or where a stretched jump left it)
+        drive(6, static_cast<uint16_t>(pf_.operandAddress & antic_.fetchAddressMask(6)));
+        drive(7, static_cast<uint16_t>(next(pf_.operandAddress, 1) & antic_.fetchAddressMask(7)));
     }
 }
 
@@ -668,7 +668,7 @@ void Machine::operandFetchBus(std::span<const RegisterWrite> midLine, const Regi
     // is repeated unfetched).
     const OperandFetches fetches = operandFetches(midLine, regs[Reg::DMACTL]);
     auto next = [](uint16_t a) { return static_cast<uint16_t>((a & 0xFC00) | ((a + 1) & 0x03FF)); };
-    uint16_t at = pf.instructionFetched ? next(pf.instructionAddress) : pf.instructionAddress;
+    uint16_t at = pf.operandAddress;
     anticCycles = static_cast<uint8_t>(anticCycles & 0x3F);
     // (A carried fetch on cycle 6 or 7 ANDs its address in, A4.)
     const uint8_t own = ownFetchCycles(midLine, regs, line_, true);
@@ -720,7 +720,8 @@ void Machine::takeBusFetches(const RegisterFile& regs, PlayfieldLine& pf) {
     const bool playerMissileLine = inVisibleLines(line_);
     const uint16_t dl = pf.instructionAddress;
     if (pf.operandFetched) {
-        bus = memory_.read(static_cast<uint16_t>((dl & 0xFC00) | ((dl + 2) & 0x03FF)));
+        const uint16_t at = pf.operandAddress;
+        bus = memory_.read(static_cast<uint16_t>((at & 0xFC00) | ((at + 1) & 0x03FF)));
         busCycle = kOperandLowCycle + 1;
     } else if (playerMissileLine && (regs[Reg::DMACTL] & 0x08)) {
         bus = memory_.read(PlayerMissileDma::address(regs, 3, line_));

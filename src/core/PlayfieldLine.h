@@ -75,10 +75,16 @@ struct PlayfieldLine {
     uint16_t fetchChangeCount = 0;
     uint16_t fontWriteCount = 0;    // the length of fontWrites, below (here it takes no room of its own)
     uint16_t catchUpReadCount = 0;  // the length of catchUpReads, below (no room of its own either)
+    // Where an LMS or JMP address is (or would be) read on cycles 6-7: after the instruction byte,
+    // at the counter when the instruction is repeated unfetched, and on the later lines of a
+    // jump stretched to row VSCROL at the counter the line before's jump left (AHRM 4.7,
+    // hardware.md's VSCROL). Read only on lines ANTIC runs in full (phantom DMA, writes during
+    // the line), never on one a frame memo gives back, so it lies out of the memos' fields.
+    uint16_t operandAddress = 0;
     // A line of the unblanked vertical blank (rule W4): ANTIC fetches nothing, and its AN codes
     // are all there is to the line (no screen bytes to decode them from). Past the AN codes, so
     // the memos do not compare it: they never see such a line (it is outside the frame's
-    // lines). (No room of its own either.)
+    // lines).
     bool vblankBug = false;
     std::span<const FetchChange> fetchWrites() const { return {fetchChanges, fetchChangeCount}; }
     // A program's writes during the line to the character set ANTIC reads its font bytes

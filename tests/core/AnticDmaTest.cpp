@@ -7,7 +7,14 @@
 // taking the next free cycle and a second blocked one lost.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <vector>
+
+#include "core/Antic.h"
 #include "core/AnticDma.h"
+#include "core/Memory.h"
+#include "core/PlayfieldLine.h"
+#include "core/RegisterFile.h"
 
 namespace pmg {
 namespace {
@@ -238,6 +245,62 @@ TEST(AnticDma, D3_PlayerFetchesFollowDmactlWrittenInTheLinesFirstCycles) {
         return b;
     }();
     EXPECT_EQ(lineDma(v).cpuCycles(), 105);
+}
+
+// ANTIC's lines 0-49 of a display list at $2000 (DMACTL $22: no P/M DMA), VSCROL `vscrol`.
+std::vector<PlayfieldLine> anticLines(const std::vector<uint8_t>& dl, uint8_t vscrol,
+                                      const std::vector<std::pair<uint16_t, std::vector<uint8_t>>>& more) {
+    Memory mem;
+    mem.load(0x2000, dl);
+    for (const auto& [at, bytes] : more) mem.load(at, bytes);
+    RegisterFile regs;
+    regs[Reg::DLISTL] = 0x00;
+    regs[Reg::DLISTH] = 0x20;
+    regs[Reg::DMACTL] = 0x22;
+    regs[Reg::VSCROL] = vscrol;
+    Antic antic;
+    antic.beginFrame(regs);
+    std::vector<PlayfieldLine> lines(50);
+    for (int y = 0; y < 50; ++y) antic.scanLine(y, mem, regs, lines[static_cast<size_t>(y)]);
+    return lines;
+}
+
+// A JMP ending a scrolled region lasts to row VSCROL (hardware.md, VSCROL; AHRM 4.7), and on each
+// later line ANTIC fetches an address again on cycles 6 and 7, with no instruction byte (Altirra
+// keeps mbDLExtraLoadsPending for mode 1 and loads on cycles 6-7). 70 70 70 | 68 00 30 (mode 8
+// + VS, rows 1-7 on 32-38) | 01 00 21 (JMP $2100, line 39); $2100: 70 21 ...; VSCROL 1. Line 39:
+// instruction on 1 and address on 6-7 from $2007, 114 - 9 refresh - 3 = 102 cycles left; line
+// 40: the address on 6-7 from $2100 ($2170), 103 left (before: the $70 at $2100, 104 left);
+// line 41: the instruction at $2170. A JVB there instead ends the list on line 39: line 40
+// fetches nothing (105 left, as before).
+TEST(AnticDma, VscrolStretchedJumpFetchesItsAddressOnCycles6And7OfEachLine) {
+    const std::vector<std::pair<uint16_t, std::vector<uint8_t>>> more = {{0x2100, {0x70, 0x21, 0x70, 0x21}},
+                                                                         {0x2170, {0x48, 0x00, 0x30}}};
+    const std::vector<PlayfieldLine> jmp = anticLines({0x70, 0x70, 0x70, 0x68, 0x00, 0x30, 0x01, 0x00, 0x21}, 1, more);
+    auto dma = [](const PlayfieldLine& pf, int y) { return lineDma(lineDmaSetup(pf, y, 0x22)); };
+    EXPECT_TRUE(jmp[39].instructionFetched);
+    EXPECT_TRUE(jmp[39].operandFetched);
+    EXPECT_EQ(jmp[39].instructionAddress, 0x2006);
+    EXPECT_EQ(jmp[39].operandAddress, 0x2007);
+    EXPECT_EQ(dma(jmp[39], 39).cpuCycles(), 102);
+    EXPECT_FALSE(jmp[40].instructionFetched);
+    EXPECT_TRUE(jmp[40].operandFetched);
+    EXPECT_EQ(jmp[40].instructionAddress, 0x2006);  // (still the JMP's line)
+    EXPECT_EQ(jmp[40].operandAddress, 0x2100);
+    const LineDma second = dma(jmp[40], 40);
+    EXPECT_EQ(second.use[1], DmaUse::Cpu);
+    EXPECT_EQ(second.use[6], DmaUse::Operand);
+    EXPECT_EQ(second.use[7], DmaUse::Operand);
+    EXPECT_EQ(second.cpuCycles(), 103);
+    EXPECT_TRUE(jmp[41].instructionFetched);
+    EXPECT_EQ(jmp[41].instructionAddress, 0x2170);
+    EXPECT_EQ(jmp[41].mode, 8);
+
+    const std::vector<PlayfieldLine> jvb = anticLines({0x70, 0x70, 0x70, 0x68, 0x00, 0x30, 0x41, 0x00, 0x21}, 1, more);
+    EXPECT_TRUE(jvb[39].operandFetched);
+    EXPECT_FALSE(jvb[40].instructionFetched);
+    EXPECT_FALSE(jvb[40].operandFetched);
+    EXPECT_EQ(dma(jvb[40], 40).cpuCycles(), 105);
 }
 
 }  // namespace

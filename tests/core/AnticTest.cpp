@@ -118,6 +118,58 @@ TEST(Antic, VscrolStartsFirstScrolledLineAtRowVscrolAndEndsTheRegion) {
     }
 }
 
+// A JMP that ends a scrolled region stops at row VSCROL as a blank instruction there does
+// (AHRM 4.7; Altirra forces the scroll bit of modes 0-1 to 0, so mbRowStopUseVScroll is set),
+// and on each of its later lines ANTIC fetches an address again from the display-list counter
+// and jumps there (mbDLExtraLoadsPending kept for mode 1). Mode 8 + VS + LMS $3000, JMP $2100;
+// $2100: 70 21 70 21; $2170: 48 00 30 (mode 8, LMS $3000), JVB. VSCROL 1: mode 8 rows 1-7 on
+// lines 32-38, the JMP on 39 (row 0, jumps to $2100) and 40 (row 1, reads $70 $21 at $2100 and
+// jumps to $2170), mode 8 from $2170 on 41-48. (Before: the JMP on 39 only, the $70 at $2100
+// on 40-47, mode 8 on 49-56.)
+TEST(Antic, VscrolJumpEndingAScrolledRegionLastsToRowVscrolAndJumpsOnEachLine) {
+    auto scene = [](TestMachine& t, uint8_t vscrol) {
+        t.displayList({0x68, 0x00, 0x30, 0x01, 0x00, 0x21});
+        t.poke(0x2100, {0x70, 0x21, 0x70, 0x21});
+        t.poke(0x2170, {0x48, 0x00, 0x30, 0x41, 0x00, 0x20});
+        for (int i = 0; i < 10; ++i) t.poke(static_cast<uint16_t>(kScreen + i), {0x55});  // PF0
+        t.set(Reg::VSCROL, vscrol);
+    };
+    TestMachine t;
+    scene(t, 1);
+    std::vector<int> expected = range(32, 38);
+    for (int y : range(41, 48)) expected.push_back(y);
+    EXPECT_EQ(linesWithPf(t, 0), expected);
+    // VSCROL 0: the JMP is one line (row 0 is row VSCROL): mode 8 rows 0-7 on 32-39, the JMP
+    // on 40, the $70 at $2100 on 41-48, the JMP at $2101 on 49, mode 8 on 50-57.
+    TestMachine u;
+    scene(u, 0);
+    expected = range(32, 39);
+    for (int y : range(50, 57)) expected.push_back(y);
+    EXPECT_EQ(linesWithPf(u, 0), expected);
+}
+
+// The scroll bit of the instruction in force at line 248 carries into the next frame: a display
+// list still in a scrolled mode line there (no JVB reached) makes the next frame's first
+// instruction follow a scrolled line (Altirra: mDLControlPrev = mDLControl on line 248, "we need
+// to preserve the vertical scroll bit here to handle oversize DLs properly", and mDLControl
+// restored from it on line 8). 70 70 70 | 68 00 30 | 27 x 28 | JVB, VSCROL 3, screen bytes $55
+// (PF0). Frame 1: $68 rows 3-7 on 32-36, 26 x $28 on 37-244, the 27th from 245, cut by line 248.
+// Frame 2: the first $70 ends at row 3 (lines 8-11), $70 12-19, $70 20-27, $68 rows 3-7 on
+// 28-32, 26 x $28 on 33-240, the 27th on 241-247. (Before: frame 2 as frame 1, from 32.)
+TEST(Antic, VscrolScrollBitInForceAtLine248CarriesIntoTheNextFrame) {
+    TestMachine t;
+    std::vector<uint8_t> dl = {0x70, 0x70, 0x70, 0x68, 0x00, 0x30};
+    dl.insert(dl.end(), 27, 0x28);
+    dl.insert(dl.end(), {0x41, kDlist & 0xFF, kDlist >> 8});
+    t.displayList({});
+    t.m.memory().load(kDlist, dl);
+    for (int i = 0; i < 10 * 28; ++i) t.poke(static_cast<uint16_t>(kScreen + i), {0x55});
+    t.set(Reg::VSCROL, 3);
+    EXPECT_EQ(linesWithPf(t, 0), range(32, 247)) << "frame 1";
+    EXPECT_EQ(linesWithPf(t, 0), range(28, 247)) << "frame 2";
+    EXPECT_EQ(linesWithPf(t, 0), range(28, 247)) << "frame 3";
+}
+
 TEST(Antic, ChbaseAndCharacterRowsSelectFontBytes) {
     TestMachine t;
     t.oneModeLine(0x2);

@@ -45,6 +45,25 @@ void randomScene(TestMachine& t, uint32_t seed) {
         }
     }
     dl.insert(dl.end(), {0x41, 0x00, 0x20});
+    // Some lists jump ($01) to $2400 after a scrolled mode line, so that the jump lasts to row
+    // VSCROL and fetches an address again on each of its later lines (AnticTest's
+    // VscrolJumpEndingAScrolledRegionLastsToRowVscrolAndJumpsOnEachLine): $2400 and $2408 both
+    // hold 08 24 41 00 20, read as the address $2408 or as mode 8, mode 4 + VS and a JVB. (From a
+    // generator of its own, so that the rest of each scene stays as it was.)
+    Rng jumps{seed * 40503u + 7u};
+    if (jumps.chance(3)) {
+        const size_t at = 2 + static_cast<size_t>(jumps.below(static_cast<int>(dl.size() / 2)));
+        std::vector<uint8_t> jump = {static_cast<uint8_t>(0x60 | modes[jumps.below(14)]), 0x00, 0x30, 0x01, 0x00, 0x24};
+        // (At an instruction's start: after the leading blank lines, or right behind a mode line.)
+        size_t place = 2;
+        for (size_t i = 2; i < dl.size() && i < at;) {
+            place = i;
+            i += (dl[i] & 0x40) && (dl[i] & 0x0F) >= 2 ? 3 : 1;
+        }
+        dl.insert(dl.begin() + static_cast<std::ptrdiff_t>(place), jump.begin(), jump.end());
+        for (uint16_t a : {uint16_t{0x2400}, uint16_t{0x2408}})
+            t.m.memory().load(a, std::vector<uint8_t>{0x08, 0x24, 0x41, 0x00, 0x20});
+    }
     t.m.memory().load(kDlist, dl);
     std::vector<uint8_t> area(0x1000);
     for (auto& b : area) b = rng.byte();
