@@ -1696,7 +1696,7 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     // the start, which shifts nothing out without one; a text line's first row keeps its names.)
     const CarriedClock clock = carriedClockOf(out);
     if (!clock.modelled) return;
-    if (clock.start == kNoStart) [[unlikely]] {
+    if (clock.start == kNoStart && clock.restartFrom < 0) [[unlikely]] {
         // A first row of a text line still keeps the names its carried clock fetched before the
         // write that stopped it, a name fetched with a font byte as the AND's byte.
         if (anticMode(out.mode).character && out.firstRow) carriedTextNames(mem, out, clock);

@@ -665,6 +665,59 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     return out;
 }
 
+// A carried line whose start no write on cycle 10 passed by two, with a write that moved the start
+// onto the very cycle it acts from and a later timing write (or a second one on that cycle) that
+// latches it (`fetch`: playfieldFetch's, a latched start with no first start's fetches, A1). The
+// model without the carried bits has it; with them ANTIC's pattern is the same as that of a
+// latched second start after a start passed by two (twoStartsCarried), with no first start: up to
+// the first write that left no start ahead of the beam (`firstOff`: the one that moved the start
+// behind it, or an earlier one that turned the width off and kept it off) the ring alone fetches;
+// from there nothing, the carried bits neither (Altirra's playfield DMA off: no start latched,
+// none ahead, UpdatePlayfieldTiming); from the latching write (`restartFrom`) the ring with the
+// latched start's places, up to its stop (UpdateDMAPattern, the latched start overriding the
+// registers'). The decode runs with the ring, waits while the width is off and runs with each
+// start a write left behind, the moved one's too (`between`, the last the latched start), as on a
+// line with two starts (Antic::dmaClockPicture). `clock` holds what carriedClockAsWritten found
+// before that write (pauses the width took and ended), `off` the cycle the width went off for good
+// before it (-1: on all the way; 0: the line began with it off), `passed` the cycle the start was
+// first behind the beam. `clock` as found (the DMA off from `firstOff` for the rest of the line)
+// where the line has more timing writes from `firstOff` up to the latching one than `between` holds
+// (a write a cycle over cycles 12-24 fits: kMaxBetween).
+CarriedClock latchedCarried(bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
+                            std::span<const PlayfieldLine::FetchChange> changes, const PlayfieldFetch& fetch,
+                            CarriedClock clock, int off, int passed) {
+    CarriedClock out = clock;
+    out.modelled = true;
+    out.start = kNoStart;
+    out.unfetchedName = -1;
+    out.latched = true;
+    out.restartFrom = fetch.restartFrom;
+    out.secondStart = fetch.clock + 1;
+    out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
+    out.end = kCyclesPerLine;
+    // (A second write on the moving write's own cycle latched the start there: the DMA never off
+    // but where the width went off before.)
+    out.firstOff = off >= 0 ? off : passed < out.restartFrom ? passed : -1;
+    if (out.firstOff < 0) return out;
+    if (off == 0) out.between[static_cast<size_t>(out.betweenCount++)] = {0, -1};  // (the decode waits from the start)
+    for (size_t i = 0; i < changes.size() && changes[i].clock / 2 < out.restartFrom;) {
+        const int from = changes[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
+        if (from < out.firstOff) {
+            dmactl = changes[i].dmactl;
+            hscrol = changes[i].hscrol;
+            ++i;
+            continue;
+        }
+        if (!takeCycleWrites(changes, i, hscrollEnabled, dmactl, hscrol)) continue;
+        const int left = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+        if (left < 0 && out.betweenCount > 0 && out.between[static_cast<size_t>(out.betweenCount - 1)].start < 0)
+            continue;
+        if (out.betweenCount == CarriedClock::kMaxBetween) return clock;  // (more writes than the list holds)
+        out.between[static_cast<size_t>(out.betweenCount++)] = {static_cast<int8_t>(from), static_cast<int8_t>(left)};
+    }
+    return out;
+}
+
 }  // namespace
 
 CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
@@ -682,6 +735,7 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         return {.modelled = true, .start = start, .stop = dmaClockStopName(w.dmactl, hscrollEnabled, w.hscrol)};
     }
     const PlayfieldFetch fetch = playfieldFetch(mode, hscrollEnabled, dmactl, hscrol, changes);
+    const uint8_t dmactlBegun = dmactl, hscrolBegun = hscrol;
     // The registers in force cycle by cycle up to the start the beam latches (or, with none, to the
     // end of the line): the width on all the way, the start ahead of the beam on each cycle; or,
     // from cycle 7 on, the width turned off for good or the start moved behind the beam, the start
@@ -755,8 +809,14 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         }
         latched = start - 1 == c;
     }
-    // (A start moved onto its write's own cycle and latched by a later write, which playfieldFetch
-    // gives, is left out on a carried line: the DMA off from that write, not modelled.)
+    // A start moved onto its write's own cycle and latched by a later write (playfieldFetch's, on a
+    // line whose start no write passed by two: no first start's fetches).
+    if (!latched && passed >= 0 && fetch.latched && fetch.firstCount == 0 && fetch.firstClock == fetch.clock)
+        [[unlikely]] {
+        const CarriedClock l =
+            latchedCarried(hscrollEnabled, dmactlBegun, hscrolBegun, changes, fetch, out, off, passed);
+        if (l.modelled) return l;
+    }
     if (latched != (fetch.clock >= 0) && (passed < 0 || !fetch.latched))
         return out;  // (never: the same start as playfieldFetch's)
     if (latched) {

@@ -305,7 +305,8 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // later one ahead start the line a fourth time, and so on: `moreStarts` (below).
 // `modelled` is false for the lines the model draws without the carried bits: a line begun with
 // the width off whose width no write turns on with the start ahead or latched late (a write from
-// cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
+// cycle 11 on: nothing fetched, as without the carried bits; one that moves the start onto its own
+// cycle, latched by a later write, is modelled: `latched`), or a start a write on cycle 10
 // passed by two where a write ending a later start (or one between that and a third start) moves
 // the start onto the cycle it acts from (one between the first two starts is modelled: `latched`;
 // writes between the first two that leave the start behind the beam
@@ -337,6 +338,9 @@ struct CarriedClock {
     // own cycle may have moved it there, before the latching one on that cycle: then it is not in
     // `between`, `secondStart` is `restartFrom`, and the DMA is never off for it (`firstOff` only
     // where an earlier write turned it off).
+    // On a line whose start no write on cycle 10 passed by two the latched start is the only one:
+    // `start` is kNoStart (the ring alone fetches up to `firstOff`, which may be any cycle, 0 on a
+    // line begun with the width off, whose `between` then begins with {0, -1}: the decode waits).
     bool latched = false;
     // A third start: a write after the restart turned the width off from `secondOff` before the
     // beam latched the second start, and one from `thirdFrom` turned it on again with a start
@@ -410,7 +414,10 @@ struct CarriedClock {
         uint8_t gone = 0;
         for (int c = 2; c <= 7; ++c) {
             const bool paused = pauseFrom > 0 && c >= pauseFrom && c < pauseTo && !((resumed >> c) & 1);
-            if (c >= end || paused) gone = static_cast<uint8_t>(gone | (1 << c));
+            // (A latched start's DMA off from `firstOff`, before cycle 8 only on a line whose start
+            // no write passed by two; from 0, the width off as the line began, none taken.)
+            const bool off = latched && firstOff > 0 && c >= firstOff && c < restartFrom;
+            if (c >= end || paused || off) gone = static_cast<uint8_t>(gone | (1 << c));
         }
         return gone;
     }

@@ -2806,7 +2806,8 @@ namespace {
 // three, with the width off) and HSCROL even at its clock 0, then made normal on the cycle before
 // the normal start's first name cycle, and a later write (on that cycle, after it, on one in four;
 // else 1-12 cycles later) that latches the start or, writing what DMACTL holds, does not.
-void notPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+// With `carried`, the same on its lines with a clock carried in (A4).
+void notPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed, bool carried) {
     struct Line {
         int y;
         uint8_t dmactl;
@@ -2819,7 +2820,7 @@ void notPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
         for (int y = 0; y < probe.m.linesPerFrame(); ++y) {
             probe.m.runScanline();
             const PlayfieldLine& pf = probe.m.currentLine();
-            if (pf.dmaClock != 0 || (pf.dmactl & 3) == 0 || pf.dmaMode < 2) continue;
+            if ((pf.dmaClock != 0) != carried || (pf.dmactl & 3) == 0 || pf.dmaMode < 2) continue;
             const bool quiet = std::none_of(probe.writes.begin(), probe.writes.end(), [&](const RegisterWrite& w) {
                 return w.line >= y && w.line <= y + 1 &&
                        (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
@@ -2851,6 +2852,12 @@ void notPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
             default: t.at(y, later, Reg::DMACTL, onto);
         }
     }
+}
+void notPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    notPassedStartMovedOntoItsOwnCycleScene(t, seed, false);
+}
+void carriedNotPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    notPassedStartMovedOntoItsOwnCycleScene(t, seed, true);
 }
 }  // namespace
 
@@ -2889,6 +2896,35 @@ TEST(FastPathCrossCheck, StartsMovedOntoTheirWritesOwnCycleWithNoStartPassedByTw
     EXPECT_GT(text, 40) << bitmap;
     EXPECT_GT(sameCycle, 25) << bitmap;
     EXPECT_GT(none, 150) << bitmap;
+}
+
+TEST(FastPathCrossCheck, CarriedStartsMovedOntoTheirWritesOwnCycleWithNoStartPassedByTwoEqualTheReference) {
+    // (Seeds 9930-9969.) Lines with a clock carried in whose start no write passed by two, made
+    // normal on the cycle before the normal start's first name cycle (the width made wider or, one
+    // line in three, turned on from off, just too late) and written again later or on that cycle
+    // (A1, A4): the next timing write latches the start, and ANTIC fetches the carried bits and the
+    // latched start's places from there (`latched`, the text lines of them, `sameCycle`: latched on
+    // the moving write's own cycle, the DMA never off; `begunOff`: the line begun with the width off);
+    // the others keep the DMA off from the write that moved the start (`off`).
+    int latched = 0, latchedText = 0, sameCycle = 0, begunOff = 0, off = 0;
+    crossCheckCarriedLines(9930, 9970, carriedNotPassedStartMovedOntoItsOwnCycleScene,
+                           [&](const PlayfieldLine& pf, const CarriedClock& clock) {
+                               const bool alone = clock.latched && clock.start == kNoStart;
+                               latched += alone;
+                               latchedText += alone && anticMode(pf.dmaMode).character;
+                               sameCycle += alone && clock.firstOff < 0;
+                               begunOff += alone && clock.firstOff == 0;
+                               off += clock.modelled && clock.start == kNoStart && clock.restartFrom < 0 &&
+                                      clock.end < kCyclesPerLine;
+                           });
+    // (78 lines latched so, 21 of them text lines, 7 on the moving write's own cycle, 19 begun with
+    // the width off, 773 left with the DMA off, when this was written; the model before latched
+    // none of them: 0, 0, 0, 0 and 840 with the DMA off.)
+    EXPECT_GT(latched, 40) << latchedText << " " << sameCycle << " " << begunOff << " " << off;
+    EXPECT_GT(latchedText, 10) << latched;
+    EXPECT_GT(sameCycle, 3) << latched;
+    EXPECT_GT(begunOff, 8) << latched;
+    EXPECT_GT(off, 400) << latched;
 }
 
 }  // namespace pmg::test
