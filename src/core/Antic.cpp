@@ -224,9 +224,12 @@ template <class Run> int twoStartDecode(const PlayfieldLine& pf, const CarriedCl
                 steps[n++] = {off, -1, false};
                 return;
             }
-            for (; k < clock.beforeThirdCount && clock.beforeThird[static_cast<size_t>(k)].from < until; ++k)
-                steps[n++] = {clock.beforeThird[static_cast<size_t>(k)].from,
-                              clock.beforeThird[static_cast<size_t>(k)].start, false};
+            // (A latched last start, the last of them where a write before the latching one's cycle
+            // moved it: shown from the latching write on, as a latched second start.)
+            for (; k < clock.beforeThirdCount && clock.beforeThird[static_cast<size_t>(k)].from < until; ++k) {
+                const CarriedClock::BetweenWrite& w = clock.beforeThird[static_cast<size_t>(k)];
+                steps[n++] = {w.from, w.start, clock.lastLatched && w.from == clock.secondStart};
+            }
         };
         int off = clock.secondOff;
         for (int m = 0; m < clock.moreStartCount; ++m) {
@@ -261,10 +264,14 @@ void latchedStartPicture(const PlayfieldLine& pf, const CarriedClock& clock,
                          std::array<uint8_t, PlayfieldLine::kSize>& codes) {
     // (Latched by a write on the cycle of the one that moved it, with no write turning the DMA off
     // before: never off.)
-    if (!clock.latched || clock.firstOff < 0) [[likely]]
+    // (A latched last start, CarriedClock::lastLatched: the DMA off from the write that ended the
+    // start before it up to the latching one.)
+    const int off = clock.lastLatched ? clock.lastOff : clock.latched ? clock.firstOff : -1;
+    if (off < 0) [[likely]]
         return;
-    const int shown = 2 * (decodedBefore(pf, clock.restartFrom) + 1);
-    const int ended = std::min(2 * (decodedBefore(pf, clock.firstOff) + 1), shown);
+    const int latching = clock.lastLatched ? clock.thirdFrom : clock.restartFrom;
+    const int shown = 2 * (decodedBefore(pf, latching) + 1);
+    const int ended = std::min(2 * (decodedBefore(pf, off) + 1), shown);
     for (int x = std::max(0, ended); x < std::min(shown, PlayfieldLine::kSize); ++x) codes[static_cast<size_t>(x)] = 0;
 }
 
@@ -287,7 +294,7 @@ struct LatchedDecode {
 };
 LatchedDecode latchedDecode(const PlayfieldLine& pf, const CarriedClock& clock, const DmaClockFetches& f, int lag) {
     LatchedDecode d;
-    if (!clock.latched) [[likely]]
+    if (!clock.latched && !clock.lastLatched) [[likely]]
         return d;
     d.on = true;
     constexpr int kGtiaLineStart = 16;
@@ -1449,8 +1456,9 @@ PMG_NOINLINE void dmaClockPicture(const Memory& mem, PlayfieldLine& out, const C
     uint8_t shifter = 0;
     int place = 0;
     // (A latched second start's load before its place's fetch reads the byte the place held before.)
-    const LatchedDecode latched =
-        clock.latched ? latchedDecode(out, clock, dmaClockFetches(ring, mode, clock, true), 0) : LatchedDecode{};
+    const LatchedDecode latched = clock.latched || clock.lastLatched
+                                      ? latchedDecode(out, clock, dmaClockFetches(ring, mode, clock, true), 0)
+                                      : LatchedDecode{};
     auto read = [&](int x) {
         if ((place & 48) == 48) return uint8_t{0xFF};
         if (latched.before(x, latched.placeFilled[static_cast<size_t>(place)])) [[unlikely]]
@@ -1624,7 +1632,8 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
     const int fontCount = fetched.fontCount;
     // (A latched second start's load before its place's name or its font byte is fetched reads the
     // name the place held before, a font byte of 0.)
-    const LatchedDecode latched = clock.latched ? latchedDecode(out, clock, fetches, 2) : LatchedDecode{};
+    const LatchedDecode latched =
+        clock.latched || clock.lastLatched ? latchedDecode(out, clock, fetches, 2) : LatchedDecode{};
 
     auto bit = [](uint8_t pattern, int place) { return (pattern >> (place & 7)) & 1; };
     const int shiftBits = step == 2 ? 4 : 2;
@@ -1732,7 +1741,7 @@ void Antic::dmaClockPlayfield(const Memory& mem, PlayfieldLine& out) {
     // the start, which shifts nothing out without one; a text line's first row keeps its names.)
     const CarriedClock clock = carriedClockOf(out);
     if (!clock.modelled) return;
-    if (clock.start == kNoStart) [[unlikely]] {
+    if (clock.start == kNoStart && clock.restartFrom < 0) [[unlikely]] {
         // A first row of a text line still keeps the names its carried clock fetched before the
         // write that stopped it, a name fetched with a font byte as the AND's byte.
         if (anticMode(out.mode).character && out.firstRow) carriedTextNames(mem, out, clock);

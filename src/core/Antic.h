@@ -31,8 +31,9 @@
 //    the memory scan counter, the line buffer, the CPU's cycles and the picture, also when a
 //    width or HSCROL write moves its stop, or its start while the start is still ahead, or turns
 //    the width off before the start for the rest of the line or until a write turns it on again,
-//    as often as it does, or on from a line's start with it still ahead; the other writes before
-//    a line's start leave the carried bits out (CarriedClock; docs/hardware.md, "Not modelled").
+//    as often as it does, or on from a line's start with it still ahead, and the starts such writes
+//    pass, leave behind, start again or latch late (CarriedClock: a line it leaves out, none a
+//    scene can write, is drawn without the carried bits).
 #pragma once
 
 #include <array>

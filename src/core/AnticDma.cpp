@@ -104,6 +104,26 @@ bool takeCycleWrites(std::span<const PlayfieldLine::FetchChange> later, size_t& 
     return redone;
 }
 
+// Whether the writes acting from the same cycle as later[i] (the registers `dmactl` and `hscrol`
+// before them) latch a start one of them moves onto that very cycle: a later one on that cycle that
+// works the timing out again does, wherever it moves the start (Altirra runs each write's edge check
+// and timing in order; a scene's writes only, a program writes once a cycle).
+bool latchedWithinCycle(std::span<const PlayfieldLine::FetchChange> later, size_t i, bool hscrollEnabled,
+                        uint8_t dmactl, uint8_t hscrol) {
+    const int from = later[i].clock / 2;
+    bool moved = false;
+    for (; i < later.size() && later[i].clock / 2 == from; ++i) {
+        const bool redoes = ((later[i].dmactl ^ dmactl) & kDmactlBits) != 0 ||
+                            (hscrollEnabled && ((later[i].hscrol ^ hscrol) & 14) != 0);
+        dmactl = later[i].dmactl;
+        hscrol = later[i].hscrol;
+        if (!redoes) continue;
+        if (moved) return true;
+        moved = dmaClockStartName(dmactl, hscrollEnabled, hscrol) == from;
+    }
+    return false;
+}
+
 // A start moved onto the very cycle its write acts from (dmaOffAfterStartPassedByTwo): that cycle
 // (-1: none), the index in `later` of the write after it (on the same cycle or later), and the
 // registers as it left them.
@@ -137,8 +157,7 @@ struct LatchedStart {
 // this is returned as a restart at that next write (-1, `restart` and `offBefore` as above) with
 // `latched` set to the start's write (LatchedStart), on lines with a clock carried in or not, also
 // where the latching write is a second one on the start's write's own cycle (a scene's: the writes
-// of a cycle are taken in order); without it, the DMA stays off (a carried line's write ending its second start, where
-// this is left out, as docs/hardware.md's Not modelled says).
+// of a cycle are taken in order); without it, the DMA stays off.
 int dmaOffAfterStartPassedByTwo(bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
                                 std::span<const PlayfieldLine::FetchChange> later, size_t* restart = nullptr,
                                 int* offBefore = nullptr, LatchedStart* latched = nullptr) {
@@ -334,6 +353,53 @@ PlayfieldFetch playfieldFetch(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
 
 namespace {
 
+// A line whose start a write on cycle 10 passed by two and a later write, later[restart - 1],
+// moved ahead of the beam again (a second start): the cycle a write after it acts from that
+// latches a start one of them moved onto the very cycle it acts from, ending the second start (or
+// a later one) before the beam latched it, -1 for none (`latched` then as it was). Each write that
+// works the timing out again with the start still ahead (the beam not yet on its check cycle) moves
+// it while ahead, or ends it: a start so left behind the beam, or the width off, leaves ANTIC's
+// playfield DMA off (Altirra's UpdatePlayfieldTiming: no start latched, none ahead), and from
+// there dmaOffAfterStartPassedByTwo follows the writes as after the write on cycle 10: the next
+// timing write latches a start moved onto its write's own cycle (LatchPlayfieldEdges checks from
+// the last check's cycle on, the moving write's own included; a second write on that cycle too,
+// the writes of a cycle taken in order), and one that moves the start ahead again starts it
+// another time, followed the same way. `latched` gets the latched start (its `next` an index in
+// `later`).
+int endedStartLatched(bool hscrollEnabled, std::span<const PlayfieldLine::FetchChange> later, size_t restart,
+                      LatchedStart& latched) {
+    uint8_t dmactl = later[restart - 1].dmactl, hscrol = later[restart - 1].hscrol;
+    int start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+    for (size_t i = restart; i < later.size();) {
+        const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
+        if (start - 1 < from) return -1;      // (the start latched by the beam: later writes move its stop)
+        const size_t ended = i;
+        const uint8_t dmactlBefore = dmactl, hscrolBefore = hscrol;
+        if (!takeCycleWrites(later, i, hscrollEnabled, dmactl, hscrol)) continue;
+        const int moved = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+        if (moved >= 0 && moved - 1 >= from &&
+            !latchedWithinCycle(later, ended, hscrollEnabled, dmactlBefore, hscrolBefore)) {
+            start = moved;  // moved while ahead
+            continue;
+        }
+        size_t again = 0;
+        LatchedStart found;
+        if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlBefore, hscrolBefore, later.subspan(ended), &again,
+                                        nullptr, &found) >= 0)
+            return -1;  // (the DMA off for the rest of the line)
+        i = ended + again;
+        if (found.from >= 0) {
+            found.next += ended;
+            latched = found;
+            return later[i - 1].clock / 2;
+        }
+        dmactl = later[i - 1].dmactl;  // another start, ahead
+        hscrol = later[i - 1].hscrol;
+        start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+    }
+    return -1;
+}
+
 // playfieldFetch() of a line whose start a write on cycle 10 passed by two (`fetch` as it began,
 // the registers after that write, `later` the writes after it); `latching`: a start a later write
 // moves onto the cycle it acts from is latched by the next timing write (bitmap and text lines).
@@ -350,8 +416,15 @@ PlayfieldFetch afterStartPassedByTwo(PlayfieldFetch fetch, uint8_t mode, bool hs
     if (off >= kCyclesPerLine) return fetch;
     // The cycle the first start's fetches end on: the write turning the DMA off, or the restarting
     // one (after an earlier write that turned it off, that one's).
-    const int restartCycle = off >= 0 ? off : later[restart - 1].clock / 2;
+    int restartCycle = off >= 0 ? off : later[restart - 1].clock / 2;
     const int from = off >= 0 ? off : std::min(offBefore, restartCycle);
+    // A write that ends the second start (or a later one) before the beam latches it, moving the
+    // start onto the very cycle it acts from, is latched by the next timing write as one before
+    // the restart (endedStartLatched): the line's second start, as far as its fetches go, is that
+    // latched one, from that write on (nothing fetched from the restart up to it: the starts in
+    // between never reached).
+    if (off < 0 && latched.from < 0 && latching) [[unlikely]]
+        if (const int at = endedStartLatched(hscrollEnabled, later, restart, latched); at >= 0) restartCycle = at;
     const int first = fetch.clock + (info.character ? 1 : 3);  // byte 0's fetch cycle
     const int before = from > first ? (from - 1 - first) / step + 1 : 0;
     const int made = std::clamp(before - fetch.skipped, 0, fetch.count);  // the first start's fetches
@@ -547,9 +620,11 @@ size_t widthFlippedOnCycleOne(uint8_t dmactl, std::span<const PlayfieldLine::Fet
 // latched by the next timing write, the restarting one (dmaOffAfterStartPassedByTwo; Altirra's
 // LatchPlayfieldEdges): that start is the second (`latched`, the last of `between`), behind the
 // beam, its places fetched with the ring's from the restart on, whatever start the registers give
-// then (UpdatePlayfieldTiming keeps a latched start), later writes moving only its stop. Left to
-// the model without the carried bits (not modelled): an ending write that moves the start onto
-// the cycle it acts from (see below), or one of the writes from it to a third start that does so.
+// then (UpdatePlayfieldTiming keeps a latched start), later writes moving only its stop. So is an
+// ending write that moves the start onto the cycle it acts from, or one of the writes after it that
+// does so (before a further start): the next timing write (or a second write on its cycle) latches
+// that start, the last (`lastLatched`: nothing fetched from the ending write up to the latching
+// one, as before a third start, then the ring's and its places, later writes moving only its stop).
 CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol, int first,
                               std::span<const PlayfieldLine::FetchChange> later, const PlayfieldFetch& fetch) {
     size_t restart = 0;
@@ -571,8 +646,8 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
     // cycle's writes, the last deciding) into `list` (CarriedClock::between): where each acts from
     // and the start it leaves behind the beam, -1 for the width off (one after another off left
     // out: the decode still waits), after those `list` holds (another start's). False where one
-    // moves the start onto the cycle it acts from (the next timing write would latch it: not
-    // modelled) but the one acting from `latchedFrom`, whose start the restart latches. (The list
+    // moves the start onto the cycle it acts from but the one acting from `latchedFrom`, whose start
+    // the write at `until` latches (never: the next timing write latches such a start). (The list
     // has room for a write a cycle between the first cycle a write after the one on cycle 10 acts
     // from and the last a restart can: CarriedClock::kMaxBetween.)
     auto leftBehind = [&](std::array<CarriedClock::BetweenWrite, CarriedClock::kMaxBetween>& list, int& count, size_t i,
@@ -618,50 +693,126 @@ CarriedClock twoStartsCarried(uint8_t mode, bool hscrollEnabled, uint8_t dmactl,
         const int from = later[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
         if (start - 1 < from) break;          // (the start latched: later writes move only its stop)
         const size_t ended = i;               // (the first write of the cycle, if it ends the start)
+        const uint8_t dmactlBefore = dmactl, hscrolBefore = hscrol;
         if (!takeCycleWrites(later, i, hscrollEnabled, dmactl, hscrol)) continue;
         const int moved = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
-        if (moved >= 0 && moved - 1 >= from) {
+        if (moved >= 0 && moved - 1 >= from &&
+            !latchedWithinCycle(later, ended, hscrollEnabled, dmactlBefore, hscrolBefore)) {
             start = moved;  // moved while ahead
             continue;
         }
-        // A start moved onto the cycle the write acts from (its clock on the write's own cycle) is
-        // behind the beam, but Altirra checks the edges from the cycle of its last check on, so a
-        // later write latches it and the fetches may resume there: not modelled.
-        if (moved == from) return {};
+        // The start ended before the beam latched it: the DMA off from the write (no start latched,
+        // none ahead), the writes after it followed as after the write on cycle 10. A start one of
+        // them moves onto the very cycle it acts from (this one included) is latched by the next
+        // timing write, or by a second write on that cycle (Altirra checks the edges from the cycle
+        // of its last check on: LatchPlayfieldEdges): the last start, `lastLatched`.
         size_t again = 0;
-        int offAgain = kCyclesPerLine;
-        if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactl, hscrol, later.subspan(i), &again, &offAgain) >= 0) {
+        LatchedStart latch;
+        if (dmaOffAfterStartPassedByTwo(hscrollEnabled, dmactlBefore, hscrolBefore, later.subspan(ended), &again,
+                                        nullptr, &latch) >= 0) {
             out.end = from;  // (ended: nothing fetched from the write on)
             out.secondStart = start;
             return out;
         }
+        again += ended;  // (an index in `later`: the first write after the one starting the next start)
         // A third start, the width off all the way from the write to it, or writes that left a start
         // behind the beam with the width on before it (`beforeThird`, from the ending write on).
         // A start after a third one so ended is another start the same way (Altirra keeps nothing
         // of the starts it did not latch: each timing write finds the start in force ahead of the
         // beam or not): the one ended becomes one of `moreStarts`, the new one the last.
-        const int thirdFrom = later[i + again - 1].clock / 2;
+        const int thirdFrom = later[again - 1].clock / 2;
+        if (latch.from >= 0 && latch.from == from && thirdFrom == from) [[unlikely]] {
+            // Latched by a second write on the cycle of the one that moved it: the DMA never off,
+            // the pattern with the latched start from that cycle the same as the ended start's
+            // before it (the ring alone: neither start reached). Later writes move only its stop.
+            out.lastLatched = true;
+            start = latch.from;
+            i = again;
+            dmactl = later[i - 1].dmactl;
+            hscrol = later[i - 1].hscrol;
+            continue;
+        }
         if (out.thirdFrom >= 0) {
             if (out.moreStartCount == CarriedClock::kMaxLaterStarts) return {};  // (never: see kMaxLaterStarts)
             out.moreStarts[static_cast<size_t>(out.moreStartCount++)] = {static_cast<int8_t>(out.thirdFrom),
                                                                          static_cast<int8_t>(from)};
         }
-        if ((moved >= 0 || !offAllTheWay(i, i + again, from, thirdFrom)) &&
-            !leftBehind(out.beforeThird, out.beforeThirdCount, ended, thirdFrom))
+        if ((moved >= 0 || latch.from >= 0 || !offAllTheWay(i, again, from, thirdFrom)) &&
+            !leftBehind(out.beforeThird, out.beforeThirdCount, ended, thirdFrom, latch.from))
             return {};
         if (out.secondOff < 0) out.secondOff = from;
         out.thirdFrom = thirdFrom;
-        i += again;
+        i = again;
         dmactl = later[i - 1].dmactl;
         hscrol = later[i - 1].hscrol;
         start = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+        if (latch.from >= 0) {
+            // The last start a latched one, whatever the registers give (UpdatePlayfieldTiming
+            // keeps it): later writes move only its stop.
+            out.lastLatched = true;
+            out.lastOff = from;
+            start = latch.from;
+        }
     }
     // The last start latched (by the beam, after these writes): its stop is playfieldFetch's second
     // start's.
-    if (fetch.firstClock < 0 || fetch.clock + 1 != start || fetch.latched != out.latched)
+    if (fetch.firstClock < 0 || fetch.clock + 1 != start || fetch.latched != (out.latched || out.lastLatched))
         return {};  // (never: the same start)
     out.secondStart = start;
     out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
+    return out;
+}
+
+// A carried line whose start no write on cycle 10 passed by two, with a write that moved the start
+// onto the very cycle it acts from and a later timing write (or a second one on that cycle) that
+// latches it (`fetch`: playfieldFetch's, a latched start with no first start's fetches, A1). The
+// model without the carried bits has it; with them ANTIC's pattern is the same as that of a
+// latched second start after a start passed by two (twoStartsCarried), with no first start: up to
+// the first write that left no start ahead of the beam (`firstOff`: the one that moved the start
+// behind it, or an earlier one that turned the width off and kept it off) the ring alone fetches;
+// from there nothing, the carried bits neither (Altirra's playfield DMA off: no start latched,
+// none ahead, UpdatePlayfieldTiming); from the latching write (`restartFrom`) the ring with the
+// latched start's places, up to its stop (UpdateDMAPattern, the latched start overriding the
+// registers'). The decode runs with the ring, waits while the width is off and runs with each
+// start a write left behind, the moved one's too (`between`, the last the latched start), as on a
+// line with two starts (Antic::dmaClockPicture). `clock` holds what carriedClockAsWritten found
+// before that write (pauses the width took and ended), `off` the cycle the width went off for good
+// before it (-1: on all the way; 0: the line began with it off), `passed` the cycle the start was
+// first behind the beam. `clock` as found (the DMA off from `firstOff` for the rest of the line)
+// where the line has more timing writes from `firstOff` up to the latching one than `between` holds
+// (a write a cycle over cycles 12-24 fits: kMaxBetween).
+CarriedClock latchedCarried(bool hscrollEnabled, uint8_t dmactl, uint8_t hscrol,
+                            std::span<const PlayfieldLine::FetchChange> changes, const PlayfieldFetch& fetch,
+                            CarriedClock clock, int off, int passed) {
+    CarriedClock out = clock;
+    out.modelled = true;
+    out.start = kNoStart;
+    out.unfetchedName = -1;
+    out.latched = true;
+    out.restartFrom = fetch.restartFrom;
+    out.secondStart = fetch.clock + 1;
+    out.stop = fetch.stopCycle >= 0 ? fetch.stopCycle + 1 : -1;
+    out.end = kCyclesPerLine;
+    // (A second write on the moving write's own cycle latched the start there: the DMA never off
+    // but where the width went off before.)
+    out.firstOff = off >= 0 ? off : passed < out.restartFrom ? passed : -1;
+    if (out.firstOff < 0) return out;
+    if (off == 0) out.between[static_cast<size_t>(out.betweenCount++)] = {0, -1};  // (the decode waits from the start)
+    for (size_t i = 0; i < changes.size() && changes[i].clock / 2 < out.restartFrom;) {
+        const int from = changes[i].clock / 2;  // the cycle the write acts from (actsOnCycle)
+        if (from < out.firstOff) {
+            dmactl = changes[i].dmactl;
+            hscrol = changes[i].hscrol;
+            ++i;
+            continue;
+        }
+        if (!takeCycleWrites(changes, i, hscrollEnabled, dmactl, hscrol)) continue;
+        const int left = dmaClockStartName(dmactl, hscrollEnabled, hscrol);
+        if (left < 0 && out.betweenCount > 0 && out.between[static_cast<size_t>(out.betweenCount - 1)].start < 0)
+            continue;
+        if (out.betweenCount == CarriedClock::kMaxBetween) return clock;  // (more writes than the list holds)
+        out.between[static_cast<size_t>(out.betweenCount++)] = {static_cast<int8_t>(from), static_cast<int8_t>(left)};
+    }
     return out;
 }
 
@@ -682,6 +833,7 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         return {.modelled = true, .start = start, .stop = dmaClockStopName(w.dmactl, hscrollEnabled, w.hscrol)};
     }
     const PlayfieldFetch fetch = playfieldFetch(mode, hscrollEnabled, dmactl, hscrol, changes);
+    const uint8_t dmactlBegun = dmactl, hscrolBegun = hscrol;
     // The registers in force cycle by cycle up to the start the beam latches (or, with none, to the
     // end of the line): the width on all the way, the start ahead of the beam on each cycle; or,
     // from cycle 7 on, the width turned off for good or the start moved behind the beam, the start
@@ -755,8 +907,14 @@ CarriedClock carriedClockAsWritten(uint8_t mode, bool hscrollEnabled, uint8_t dm
         }
         latched = start - 1 == c;
     }
-    // (A start moved onto its write's own cycle and latched by a later write, which playfieldFetch
-    // gives, is left out on a carried line: the DMA off from that write, not modelled.)
+    // A start moved onto its write's own cycle and latched by a later write (playfieldFetch's, on a
+    // line whose start no write passed by two: no first start's fetches).
+    if (!latched && passed >= 0 && fetch.latched && fetch.firstCount == 0 && fetch.firstClock == fetch.clock)
+        [[unlikely]] {
+        const CarriedClock l =
+            latchedCarried(hscrollEnabled, dmactlBegun, hscrolBegun, changes, fetch, out, off, passed);
+        if (l.modelled) return l;
+    }
     if (latched != (fetch.clock >= 0) && (passed < 0 || !fetch.latched))
         return out;  // (never: the same start as playfieldFetch's)
     if (latched) {

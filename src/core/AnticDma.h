@@ -305,9 +305,11 @@ DmaClockFetches dmaClockFetches(uint8_t ring, int mode, int startName, int stopN
 // later one ahead start the line a fourth time, and so on: `moreStarts` (below).
 // `modelled` is false for the lines the model draws without the carried bits: a line begun with
 // the width off whose width no write turns on with the start ahead or latched late (a write from
-// cycle 11 on: nothing fetched, as without the carried bits), or a start a write on cycle 10
-// passed by two where a write ending a later start (or one between that and a third start) moves
-// the start onto the cycle it acts from (one between the first two starts is modelled: `latched`;
+// cycle 11 on: nothing fetched, as without the carried bits; one that moves the start onto its own
+// cycle, latched by a later write, is modelled: `latched`), and the write patterns below that the
+// lists here have no room for (never: one write a cycle fits). (A start a write on cycle 10 passed
+// by two where a write moves the start onto the cycle it acts from is modelled: before the second
+// start, `latched`; ending the second or a later start, or after such an ending, `lastLatched`;
 // writes between the first two that leave the start behind the beam
 // with the width on, one or more, with others turning the width off or leaving a start behind,
 // are modelled: `between`, `firstOff` from the first; so are such writes from the one that ends
@@ -337,6 +339,9 @@ struct CarriedClock {
     // own cycle may have moved it there, before the latching one on that cycle: then it is not in
     // `between`, `secondStart` is `restartFrom`, and the DMA is never off for it (`firstOff` only
     // where an earlier write turned it off).
+    // On a line whose start no write on cycle 10 passed by two the latched start is the only one:
+    // `start` is kNoStart (the ring alone fetches up to `firstOff`, which may be any cycle, 0 on a
+    // line begun with the width off, whose `between` then begins with {0, -1}: the decode waits).
     bool latched = false;
     // A third start: a write after the restart turned the width off from `secondOff` before the
     // beam latched the second start, and one from `thirdFrom` turned it on again with a start
@@ -347,6 +352,20 @@ struct CarriedClock {
     // `off`: nothing is fetched from one's `off` up to the next one's `from`, and each, its own
     // start never reached, fetches the carried bits alone, as the last start's pattern does there.
     int secondOff = -1, thirdFrom = -1;
+    // The last start is one a write moved onto the very cycle it acts from, ending the second start
+    // (or a later one) before the beam latched it, or one of the writes after that one (the last of
+    // `beforeThird`), and latched by the next write that works the timing out again (`thirdFrom`,
+    // `secondStart`; Altirra: LatchPlayfieldEdges checks from the cycle of its last check on): the
+    // DMA off from the ending write (`lastOff`) up to it,
+    // then the ring's and the latched start's places fetch, though it is behind the beam, later
+    // writes moving only its stop; the decode ran on with it from its write, and the display is
+    // background while the DMA is off (as with `latched`). Latched by a second write on the ending
+    // write's own cycle: the DMA never off (`lastOff` -1, `thirdFrom` only where an earlier start
+    // was ended), the pattern the ended start's before it (the ring alone).
+    bool lastLatched = false;
+    // The cycle from which the DMA is off before the latched last start, the ending write's (-1:
+    // none, latched on that write's own cycle).
+    int lastOff = -1;
     // Where a write between the write on cycle 10 and the restarting one left the start behind
     // the beam with the width on: every write between them that works the timing out again (one
     // cycle's writes, the last deciding; the first acting from `firstOff`), the cycle it acts from
@@ -410,7 +429,10 @@ struct CarriedClock {
         uint8_t gone = 0;
         for (int c = 2; c <= 7; ++c) {
             const bool paused = pauseFrom > 0 && c >= pauseFrom && c < pauseTo && !((resumed >> c) & 1);
-            if (c >= end || paused) gone = static_cast<uint8_t>(gone | (1 << c));
+            // (A latched start's DMA off from `firstOff`, before cycle 8 only on a line whose start
+            // no write passed by two; from 0, the width off as the line began, none taken.)
+            const bool off = latched && firstOff > 0 && c >= firstOff && c < restartFrom;
+            if (c >= end || paused || off) gone = static_cast<uint8_t>(gone | (1 << c));
         }
         return gone;
     }

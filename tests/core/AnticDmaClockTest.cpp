@@ -1118,13 +1118,22 @@ TEST(AnticDma, A4_ACarriedLineWhoseSecondStartALaterWriteLeavesBehindIsNotTakenF
     const std::vector<PlayfieldLine::FetchChange> fourthStart = {{22, 0x22, 0},  {26, 0x22, 12}, {30, 0x20, 12},
                                                                  {34, 0x21, 12}, {38, 0x20, 12}, {42, 0x21, 14}};
     EXPECT_TRUE(carriedClockAsWritten(0xF, true, 0x22, 8, fourthStart).modelled);
-    //  - an ending write (HSCROL 10 at clock 30, acting from 15) moving the second start (name cycle
-    //    17) onto the very cycle it acts from (name cycle 15, its clock on the write's cycle 14):
-    //    behind the beam, but Altirra checks the edges from its last check on, so the next timing
-    //    write (HSCROL 12 at clock 34) latches that start and the fetches may resume.
+    //  (An ending write (HSCROL 10 at clock 30, acting from 15) moving the second start (name cycle
+    //  17) onto the very cycle it acts from (name cycle 15, its clock on the write's cycle 14):
+    //  behind the beam, but Altirra checks the edges from its last check on, so the next timing
+    //  write (HSCROL 12 at clock 34, acting from 17) latches that start and the fetches resume
+    //  there. It was left to the model without the carried bits; it is modelled now (test
+    //  A4_ACarriedSecondStartEndedByAStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite):
+    //  the DMA off from 15 up to 17, then the ring with the latched start's places.)
     const std::vector<PlayfieldLine::FetchChange> ontoTheWrite = {
         {22, 0x22, 0}, {26, 0x22, 14}, {30, 0x22, 10}, {34, 0x22, 12}};
-    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 8, ontoTheWrite).modelled);
+    const CarriedClock ended = carriedClockAsWritten(0xF, true, 0x22, 8, ontoTheWrite);
+    EXPECT_TRUE(ended.modelled);
+    EXPECT_TRUE(ended.lastLatched);
+    EXPECT_EQ(ended.restartFrom, 13);
+    EXPECT_EQ(ended.lastOff, 15);
+    EXPECT_EQ(ended.thirdFrom, 17);
+    EXPECT_EQ(ended.secondStart, 15);
 }
 
 TEST(AnticDma, A4_ACarriedLineWhoseSecondStartAWriteLeavesBehindAndALaterOneStartsAThirdTimeFetchesAroundThreeStarts) {
@@ -3183,6 +3192,237 @@ TEST(AnticMidLine, A4_ACarriedStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextT
         },
         std::string(0x18, '0') + "00110011" + std::string(0x60, '1') + std::string(0x20, '0'),
         std::string(16, '0') + repeat("1100", 32) + std::string(16, '0'));
+}
+
+namespace {
+// Line 33 of carriedLinePassedByTwo without the HSCROL write on cycle 10: begun with HSCROL 4 and
+// DMACTL $21 (narrow: a normal fetch, its first name cycle 20, checked on 19), both at clock 0
+// (cycle 1, acting from 2); the ring $55 carried in.
+void carriedLineBegunNarrow(TestMachine& t) {
+    t.displayList({0x5F, 0x00, 0x30, 0x1F, 0x1F});
+    t.at(kFirstModeLine, 100, Reg::HSCROL, 2);
+    t.at(kFirstModeLine + 1, 0, Reg::HSCROL, 4);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x21);
+}
+}  // namespace
+
+TEST(AnticMidLine, A4_ACarriedStartNotPassedByTwoMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite) {
+    // Line 33 of carriedLineBegunNarrow (mode F, scrolled, the ring $55 carried in: even places;
+    // begun narrow, a normal fetch: first name cycle 20) with DMACTL $22 (normal: a wide fetch, the
+    // start on name cycle 10 + 4 / 2 = 12, bitmaps from 14) at clock 20 (cycle 11, acting from 12)
+    // and DMACTL $32 (only bit 4 new, the width kept) at clock 68 (cycle 35, acting from 36). No
+    // write on cycle 10 passed a start by two: the width was made wider just too late.
+    // Altirra: at the $22 write LatchPlayfieldEdges checks cycles 0-11 with the narrow start (check
+    // cycle 19: not latched); UpdatePlayfieldTiming finds the wide start (checked on 11, the write's
+    // own cycle) neither latched nor ahead (11 > max(10, 14 - 4)): the playfield DMA is off from 12,
+    // the carried bits' fetches too. At the $32 write LatchPlayfieldEdges checks cycles 11-35 with
+    // the width on: the check cycle 11 lies in them, so that start is latched; UpdatePlayfieldTiming
+    // makes the DMA active again with it, UpdateDMAPattern the pattern from 36 on from the ring and
+    // the latched start (even places; its stop, name cycle 12 + 96 = 108, takes the even places
+    // away, the ring's too).
+    // Fetches: bitmaps on 0 (virtual), 2, 4, 6 move the counter from byte 51 to 55; 8 and 10 (the
+    // ring) fill places 0-1; none on 12-35; 36, 38, ..., 108 (37, those on 106 and 108 virtual)
+    // fill places 2-38: 39 bytes, 55-93, place p byte 55 + p; the counter moves to 94.
+    // The CPU (no P/M DMA, no instruction fetch in this setup) keeps 114 - 40 bitmaps on the bus
+    // (2-10 and 36-104) - 9 refreshes (25-57, odd, all free) = 65 cycles.
+    // Picture (Altirra's Decode): the $22 write catches the decode up to 11 with the ring alone (the
+    // read place on at 6, 8, 10: place 3); with the start on name cycle 12 (bitmaps from 14) it runs
+    // on from 11: on at 12, back at 14: place 3, each even cycle x from 14 loading place 3 + (x -
+    // 14) / 2 = x / 2 - 4 at clock 2x + 8 (HSCROL 4 is in the start already; bit 0, the colour
+    // clock delay, is 0): place p at clock 24 + 4p. The display shows background while the DMA is
+    // off: from the $22 write's cycle + 1 (clock 24) up to the $32 write's (clock 72, so place 11
+    // at $44-$47 not shown); from there the decode buffer: places 12 and 13 (loaded on 32 and 34,
+    // before the line's fetches filled them on 56 and 58: line 32's bytes 12 and 13) at $48-$4F,
+    // places 14-38 (bytes 69-93) at $50-$B3, decoded as the line ends, and places 39-45, which line
+    // 33 did not fill (line 32's bytes 39-45) at $B4-$CF. Line 33 ends with the latched start and
+    // its stop (name cycles 12 and 108, even): the ring $00, so line 34 (DMACTL $32: normal,
+    // scrolled: a wide fetch from byte 94, byte 94 + i at clock 36 + 4i) shows bytes 97-136 in the
+    // window $30-$CF.
+    // Memory: bytes 11-13 $0F, 64-95 $FF, 96-137 $F0, the rest $00: line 33 dark at $30-$47,
+    // "0011" twice at $48-$4F, lit at $50-$B3 and dark at $B4-$CF; line 34 "1100" in all its
+    // window.
+    // The model before kept the DMA off from 12 (only the fetches up to 10: the CPU 100 cycles, the
+    // counter to byte 57) and drew no playfield from the carried clock (line 33 dark but for line
+    // 32's bytes 11-13 at $50-$5B, "0011" each), line 34 from byte 57 (bytes 60-99: dark at
+    // $30-$3F, lit at $40-$BF, "1100" at $C0-$CF).
+    const std::vector<PlayfieldLine::FetchChange> writes = {{4, 0x21, 4}, {24, 0x22, 4}, {72, 0x32, 4}};
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 4, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_TRUE(clock.latched);
+    EXPECT_EQ(clock.start, kNoStart);
+    EXPECT_EQ(clock.firstOff, 12);
+    EXPECT_EQ(clock.restartFrom, 36);
+    EXPECT_EQ(clock.secondStart, 12);
+    EXPECT_EQ(clock.stop, 108);
+    EXPECT_EQ(clock.end, kCyclesPerLine);
+    EXPECT_EQ(clock.goneOwnFetchCycles(), 0);
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 4;
+    s.dmaClock = 0x55;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 2; c <= 10; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 11; c <= 35; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 36; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 105; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 65);
+    expectRestartedLineDrawn(
+        [](TestMachine& t) {
+            carriedLineBegunNarrow(t);
+            fill(t, 11, 14, 0x0F);
+            fill(t, 64, 96, 0xFF);
+            fill(t, 96, 138, 0xF0);
+            t.at(kFirstModeLine + 1, 20, Reg::DMACTL, 0x22);
+            t.at(kFirstModeLine + 1, 68, Reg::DMACTL, 0x32);
+        },
+        std::string(0x18, '0') + repeat("0011", 2) + std::string(0x64, '1') + std::string(0x1C, '0'),
+        repeat("1100", 40));
+    // The width turned off before (DMACTL $20 acting from 2 instead of $21) and on again just too
+    // late by the $22 write: the DMA off from 2 (the carried fetches of 2-7 taken away from ANTIC's
+    // own), the decode waiting from there, the start latched by the $32 write as above.
+    const std::vector<PlayfieldLine::FetchChange> off = {{4, 0x20, 4}, {24, 0x22, 4}, {72, 0x32, 4}};
+    const CarriedClock afterOff = carriedClockAsWritten(0xF, true, 0x22, 4, off);
+    EXPECT_TRUE(afterOff.modelled);
+    EXPECT_TRUE(afterOff.latched);
+    EXPECT_EQ(afterOff.firstOff, 2);
+    EXPECT_EQ(afterOff.restartFrom, 36);
+    EXPECT_EQ(afterOff.secondStart, 12);
+    ASSERT_EQ(afterOff.betweenCount, 2);
+    EXPECT_EQ(afterOff.between[0].from, 2);
+    EXPECT_EQ(afterOff.between[0].start, -1);
+    EXPECT_EQ(afterOff.between[1].from, 12);
+    EXPECT_EQ(afterOff.between[1].start, 12);
+    EXPECT_EQ(afterOff.goneOwnFetchCycles(), 0xFC);
+    // Without the $32 write nothing latches the start: the DMA off from 12 for the rest of the line.
+    const std::vector<PlayfieldLine::FetchChange> alone = {{4, 0x21, 4}, {24, 0x22, 4}};
+    EXPECT_FALSE(carriedClockAsWritten(0xF, true, 0x22, 4, alone).latched);
+    EXPECT_EQ(carriedClockAsWritten(0xF, true, 0x22, 4, alone).end, 12);
+}
+
+TEST(AnticMidLine, A4_ACarriedSecondStartEndedByAStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite) {
+    // Line 33 of carriedLinePassedByTwo (mode F, scrolled, DMACTL $22: normal width, a wide fetch;
+    // the ring $55 carried in: even places; HSCROL 4 as it begins, HSCROL 0 at clock 18, cycle 10,
+    // acting from 11: the start on name cycle 10, bitmaps from 12, passed by two, unlatched) with
+    // HSCROL 12 at clock 20 (cycle 11, acting from 12: the start on name cycle 16, bitmaps from 18,
+    // checked on 15, ahead again: a second start), HSCROL 8 at clock 24 (cycle 13, acting from 14:
+    // the start on name cycle 14, checked on 13, the write's own cycle, before the beam latched the
+    // second start: it ends that start) and DMACTL $32 (only bit 4 new) at clock 68 (cycle 35,
+    // acting from 36).
+    // Altirra: the HSCROL 12 write finds the new start ahead (11 <= 18 - 4): active, the pattern
+    // made again from the ring and that start. The HSCROL 8 write: LatchPlayfieldEdges checks
+    // cycles 11-13 with the start of name cycle 16 (check cycle 15: not latched); UpdatePlayfieldTiming
+    // finds the start of name cycle 14 neither latched nor ahead (13 > 16 - 4): the playfield DMA off
+    // from 14, the carried bits' fetches too. The $32 write: LatchPlayfieldEdges checks cycles 13-35
+    // with the width on: the check cycle 13 lies in them, so that start is latched; the DMA active
+    // again with it, the pattern from 36 the ring's and the latched start's (even places; its stop,
+    // name cycle 14 + 96 = 110, takes the even places away, the ring's too).
+    // Fetches: bitmaps on 0 (virtual), 2, 4, 6 move the counter from byte 51 to 55; 8 and 10 (the
+    // ring), 12 (the ring, the second start's pattern) fill places 0-2; none on 14-35; 36, 38, ...,
+    // 110 (38, those on 106-110 virtual) fill places 3-40: 41 bytes, 55-95, place p byte 55 + p;
+    // the counter moves to 96. The CPU keeps 114 - 41 bitmaps on the bus (2-12 and 36-104) - 9
+    // refreshes (25-57, odd, all free) = 64 cycles.
+    // Picture (Altirra's Decode): neither HSCROL write changes bit 0, so neither catches the decode
+    // up; the $32 write does, up to 35, with the latched start (name cycle 14, bitmaps from 16), as
+    // if it had been there from the line's start: the read place on at 6, 8, 10, 12 and 14, back at
+    // 16: place 4, each even cycle x from 16 loading place x / 2 - 4 at clock 2x + 8 (HSCROL bit 0
+    // is 0): place p at clock 24 + 4p. The display shows background while the DMA is off: from the
+    // HSCROL 8 write's catch-up + 1 (none yet: clock 2) up to the $32 write's (clock 72); from there
+    // the decode buffer: places 12 and 13 (loaded on 32 and 34, before the line's fetches filled
+    // them on 54 and 56: line 32's bytes 12 and 13) at $48-$4F, places 14-40 (bytes 69-95) at
+    // $50-$BB, decoded as the line ends, and places 41-45, which line 33 did not fill (line 32's
+    // bytes 41-45) at $BC-$CF. Line 33 ends with the latched start and its stop (name cycles 14 and
+    // 110, even): the ring $00, so line 34 (DMACTL $32: normal, scrolled, HSCROL 8: a wide fetch
+    // from byte 96, first bitmap on 16, byte 96 + i at clock 40 + 4i) shows bytes 98-137 in the
+    // window $30-$CF.
+    // Memory: bytes 12-13 $0F, 64-95 $FF, 96-139 $F0, the rest $00: line 33 dark at $30-$47,
+    // "0011" twice at $48-$4F, lit at $50-$BB and dark at $BC-$CF; line 34 "1100" in all its
+    // window.
+    // The model before left such a line out (CarriedClock not modelled) and drew it without the
+    // carried bits, fetching nothing after the first start's fetches (none here).
+    const std::vector<PlayfieldLine::FetchChange> writes = {
+        {22, 0x22, 0}, {24, 0x22, 12}, {28, 0x22, 8}, {72, 0x32, 8}};
+    const CarriedClock clock = carriedClockAsWritten(0xF, true, 0x22, 4, writes);
+    EXPECT_TRUE(clock.modelled);
+    EXPECT_FALSE(clock.latched);
+    EXPECT_TRUE(clock.lastLatched);
+    EXPECT_EQ(clock.start, 10);
+    EXPECT_EQ(clock.restartFrom, 12);
+    EXPECT_EQ(clock.secondOff, 14);
+    EXPECT_EQ(clock.thirdFrom, 36);
+    EXPECT_EQ(clock.lastOff, 14);
+    EXPECT_EQ(clock.secondStart, 14);
+    EXPECT_EQ(clock.stop, 110);
+    EXPECT_EQ(clock.end, kCyclesPerLine);
+    ASSERT_EQ(clock.beforeThirdCount, 1);
+    EXPECT_EQ(clock.beforeThird[0].from, 14);
+    EXPECT_EQ(clock.beforeThird[0].start, 14);
+    // With no clock carried in the line's fetches: the first start's (none: its first bitmap, 12,
+    // comes with the restart), then the latched start's from 36 (bitmaps 36-110, 38).
+    const PlayfieldFetch fetch = playfieldFetch(0xF, true, 0x22, 4, writes);
+    EXPECT_TRUE(fetch.latched);
+    EXPECT_EQ(fetch.firstClock, 9);
+    EXPECT_EQ(fetch.firstCount, 0);
+    EXPECT_EQ(fetch.clock, 13);
+    EXPECT_EQ(fetch.restartFrom, 36);
+    EXPECT_EQ(fetch.firstOff, 12);
+    EXPECT_EQ(fetch.count, 38);
+    LineDmaSetup s;
+    s.dmactl = 0x22;
+    s.mode = 0xF;
+    s.dmaMode = 0xF;
+    s.firstLine = true;
+    s.hscroll = true;
+    s.hscrol = 4;
+    s.dmaClock = 0x55;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 2; c <= 12; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 13; c <= 35; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 36; c <= 104; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 105; c < kCyclesPerLine; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(dma.cpuCycles(), 64);
+    expectRestartedLineDrawn(
+        [](TestMachine& t) {
+            carriedLinePassedByTwo(t);
+            fill(t, 12, 14, 0x0F);
+            fill(t, 64, 96, 0xFF);
+            fill(t, 96, 140, 0xF0);
+            t.at(kFirstModeLine + 1, 20, Reg::HSCROL, 12);
+            t.at(kFirstModeLine + 1, 24, Reg::HSCROL, 8);
+            t.at(kFirstModeLine + 1, 68, Reg::DMACTL, 0x32);
+        },
+        std::string(0x18, '0') + repeat("0011", 2) + std::string(0x6C, '1') + std::string(0x14, '0'),
+        repeat("1100", 40));
+    // The HSCROL 8 write followed by DMACTL $32 on its own cycle (clock 24): latched at once, the DMA
+    // never off; the ring alone on 13 (none there: odd), the latched start's from 14 (bitmaps 16-110).
+    const std::vector<PlayfieldLine::FetchChange> both = {{22, 0x22, 0}, {24, 0x22, 12}, {28, 0x22, 8}, {28, 0x32, 8}};
+    const CarriedClock once = carriedClockAsWritten(0xF, true, 0x22, 4, both);
+    EXPECT_TRUE(once.modelled);
+    EXPECT_TRUE(once.lastLatched);
+    EXPECT_EQ(once.thirdFrom, -1);
+    EXPECT_EQ(once.lastOff, -1);
+    EXPECT_EQ(once.secondStart, 14);
+    EXPECT_EQ(once.stop, 110);
+    s.fetchChanges = both;
+    const LineDma atOnce = lineDma(s);
+    for (int c = 2; c <= 104; c += 2) EXPECT_EQ(atOnce.use[c], DmaUse::Playfield) << c;
+    EXPECT_EQ(atOnce.cpuCycles(), 114 - 52 - 9);
+    // HSCROL 8 and then HSCROL 14 (the start on name cycle 17, ahead again) on cycle 13: the second
+    // write's edge check latches the start the first moved onto the cycle, wherever it moves the
+    // start (the writes of a cycle taken in order).
+    const std::vector<PlayfieldLine::FetchChange> back = {{22, 0x22, 0}, {24, 0x22, 12}, {28, 0x22, 8}, {28, 0x22, 14}};
+    const CarriedClock ahead = carriedClockAsWritten(0xF, true, 0x22, 4, back);
+    EXPECT_TRUE(ahead.modelled);
+    EXPECT_TRUE(ahead.lastLatched);
+    EXPECT_EQ(ahead.secondStart, 14);
+    EXPECT_EQ(ahead.thirdFrom, -1);
+    EXPECT_EQ(playfieldFetch(0xF, true, 0x22, 4, back).clock, 13);
+    EXPECT_TRUE(playfieldFetch(0xF, true, 0x22, 4, back).latched);
 }
 
 TEST(AnticMidLine,

@@ -1220,6 +1220,70 @@ TEST(AnticMidLine, A1_ATextStartMovedOntoItsWritesOwnCycleOnALineNotPassedByTwoI
     EXPECT_EQ(dma.cpuCycles(), 41);
 }
 
+TEST(AnticMidLine, A1_ATextSecondStartEndedByAStartMovedOntoItsWritesOwnCycleIsLatchedByTheNextTimingWrite) {
+    // The mode 2 line of A1_ATextStartMovedOntoItsWritesOwnCycleOnALineNotPassedByTwoIsLatchedByTheNextTimingWrite
+    // (begun narrow; screen bytes 0-7 and 39 character 1, solid, the rest character 0) with DMACTL
+    // $23 (wide) at clock 18 (cycle 10, acting from 11: the wide start, clock on 9, first name cycle
+    // 10, passed by two) and $21 (narrow) at clock 20 (cycle 11, acting from 12: the start on name
+    // cycle 26, checked on 25, ahead again: a second start) before the same $22 at clock 32 (cycle
+    // 17, acting from 18: the normal start, name cycle 18, checked on 17, the write's own, ending
+    // the second start before the beam latched it) and $32 at clock 52 (cycle 27, acting from 28).
+    // Altirra: the first start's pattern holds on 11 alone (its first name, 10, passed; its next on
+    // 12 and its first font byte on 13 come after the $21 write): nothing fetched. The $21 write
+    // finds the narrow start ahead (11 <= 26 - 2): active, nothing due before 26. The $22 write
+    // finds the normal start neither latched nor ahead (17 > 18 - 2): the DMA off from 18. The $32
+    // write's LatchPlayfieldEdges checks cycles 17-27 with the width on: the normal start's check
+    // cycle 17 lies in them, so it is latched and the pattern from 28 is that start's: as on the
+    // line not passed by two, names on 28-96 (35, places 0-34, bytes 0-34), font bytes on 29-99
+    // (36, reading places 0-35), 2 refreshes (25 and 98): the CPU keeps 41 cycles.
+    // Picture: the first start's, up to the $21 write's catch-up with the beam (cycle 11), holds
+    // nothing (no name fetched); background from the cycle after it (clock 24) up to the $32
+    // write's clock 56; from there the latched start's, place j at clock 48 + 4j: bytes 2-7 lit at
+    // $38-$4F, dark from $50. The second row draws places 0-39: bytes 0-7 lit at $30-$4F; the next
+    // mode line (line 40) starts at byte 35: byte 39 at $40-$43.
+    // The model before fetched nothing after the first start's fetches (none): the first row dark,
+    // the CPU 105 cycles, the second row dark, line 40 from byte 0.
+    TestMachine t;
+    t.displayList({0x42, 0x00, 0x30, 0x02}, 0x21);
+    for (int i = 0; i < 100; ++i)
+        t.m.memory().write(static_cast<uint16_t>(kScreen + i), i < 8 || i == 39 ? 0x01 : 0x00);
+    for (int r = 0; r < 8; ++r) t.m.memory().write(static_cast<uint16_t>(kCharset + 8 + r), 0xFF);
+    t.at(kFirstModeLine, 18, Reg::DMACTL, 0x23);
+    t.at(kFirstModeLine, 20, Reg::DMACTL, 0x21);
+    t.at(kFirstModeLine, 32, Reg::DMACTL, 0x22);
+    t.at(kFirstModeLine, 52, Reg::DMACTL, 0x32);
+    t.at(kFirstModeLine + 1, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(shown(t, kFirstModeLine, 0x2C, 0xDE),
+              std::string(0x38 - 0x2C, '0') + std::string(24, '1') + std::string(0xDE - 0x50, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 1, 0x30, 0xD0), std::string(32, '1') + std::string(128, '0'));
+    EXPECT_EQ(shown(t, kFirstModeLine + 8, 0x30, 0xD0), std::string(16, '0') + "1111" + std::string(140, '0'));
+    const std::vector<PlayfieldLine::FetchChange> writes = {{22, 0x23, 0}, {24, 0x21, 0}, {36, 0x22, 0}, {56, 0x32, 0}};
+    const PlayfieldFetch fetch = playfieldFetch(2, false, 0x21, 0, writes);
+    EXPECT_TRUE(fetch.latched);
+    EXPECT_EQ(fetch.firstClock, 9);
+    EXPECT_EQ(fetch.firstCount, 0);
+    EXPECT_EQ(fetch.firstFonts, 0);
+    EXPECT_EQ(fetch.firstOff, 12);
+    EXPECT_EQ(fetch.restartFrom, 28);
+    EXPECT_EQ(fetch.clock, 17);
+    EXPECT_EQ(fetch.count, 35);
+    EXPECT_EQ(fetch.fontCount(), 36);
+    EXPECT_EQ(fetch.fontCycle(0, 2), 29);
+    LineDmaSetup s;
+    s.dmactl = 0x21;
+    s.mode = 2;
+    s.dmaMode = 2;
+    s.firstLine = true;
+    s.fetchChanges = writes;
+    const LineDma dma = lineDma(s);
+    for (int c = 2; c <= 27; ++c) EXPECT_NE(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 2; c <= 27; ++c) EXPECT_NE(dma.use[c], DmaUse::Character) << c;
+    for (int c = 28; c <= 96; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Playfield) << c;
+    for (int c = 29; c <= 99; c += 2) EXPECT_EQ(dma.use[c], DmaUse::Character) << c;
+    EXPECT_EQ(dma.cpuCycles(), 41);
+}
+
 TEST(AnticMidLine, A1_ALatchedMode2StartsFontBytesBeforeTheirNamesReadTheNamesTheLineBeforeLeft) {
     // Two mode 2 lines at normal width: line 32 (LMS $3000) fills the line buffer's places 0-39
     // with character 2 (empty) at places 0-11 and character 1 (solid) at 12-39; line 40 (LMS $3100,

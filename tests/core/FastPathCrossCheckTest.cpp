@@ -2825,7 +2825,8 @@ namespace {
 // three, with the width off) and HSCROL even at its clock 0, then made normal on the cycle before
 // the normal start's first name cycle, and a later write (on that cycle, after it, on one in four;
 // else 1-12 cycles later) that latches the start or, writing what DMACTL holds, does not.
-void notPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+// With `carried`, the same on its lines with a clock carried in (A4).
+void notPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed, bool carried) {
     struct Line {
         int y;
         uint8_t dmactl;
@@ -2838,7 +2839,7 @@ void notPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
         for (int y = 0; y < probe.m.linesPerFrame(); ++y) {
             probe.m.runScanline();
             const PlayfieldLine& pf = probe.m.currentLine();
-            if (pf.dmaClock != 0 || (pf.dmactl & 3) == 0 || pf.dmaMode < 2) continue;
+            if ((pf.dmaClock != 0) != carried || (pf.dmactl & 3) == 0 || pf.dmaMode < 2) continue;
             const bool quiet = std::none_of(probe.writes.begin(), probe.writes.end(), [&](const RegisterWrite& w) {
                 return w.line >= y && w.line <= y + 1 &&
                        (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
@@ -2870,6 +2871,12 @@ void notPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
             default: t.at(y, later, Reg::DMACTL, onto);
         }
     }
+}
+void notPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    notPassedStartMovedOntoItsOwnCycleScene(t, seed, false);
+}
+void carriedNotPassedStartMovedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    notPassedStartMovedOntoItsOwnCycleScene(t, seed, true);
 }
 }  // namespace
 
@@ -2908,6 +2915,170 @@ TEST(FastPathCrossCheck, StartsMovedOntoTheirWritesOwnCycleWithNoStartPassedByTw
     EXPECT_GT(text, 40) << bitmap;
     EXPECT_GT(sameCycle, 25) << bitmap;
     EXPECT_GT(none, 150) << bitmap;
+}
+
+TEST(FastPathCrossCheck, CarriedStartsMovedOntoTheirWritesOwnCycleWithNoStartPassedByTwoEqualTheReference) {
+    // (Seeds 9930-9969.) Lines with a clock carried in whose start no write passed by two, made
+    // normal on the cycle before the normal start's first name cycle (the width made wider or, one
+    // line in three, turned on from off, just too late) and written again later or on that cycle
+    // (A1, A4): the next timing write latches the start, and ANTIC fetches the carried bits and the
+    // latched start's places from there (`latched`, the text lines of them, `sameCycle`: latched on
+    // the moving write's own cycle, the DMA never off; `begunOff`: the line begun with the width off);
+    // the others keep the DMA off from the write that moved the start (`off`).
+    int latched = 0, latchedText = 0, sameCycle = 0, begunOff = 0, off = 0;
+    crossCheckCarriedLines(9930, 9970, carriedNotPassedStartMovedOntoItsOwnCycleScene,
+                           [&](const PlayfieldLine& pf, const CarriedClock& clock) {
+                               const bool alone = clock.latched && clock.start == kNoStart;
+                               latched += alone;
+                               latchedText += alone && anticMode(pf.dmaMode).character;
+                               sameCycle += alone && clock.firstOff < 0;
+                               begunOff += alone && clock.firstOff == 0;
+                               off += clock.modelled && clock.start == kNoStart && clock.restartFrom < 0 &&
+                                      clock.end < kCyclesPerLine;
+                           });
+    // (78 lines latched so, 21 of them text lines, 7 on the moving write's own cycle, 19 begun with
+    // the width off, 773 left with the DMA off, when this was written; the model before latched
+    // none of them: 0, 0, 0, 0 and 840 with the DMA off.)
+    EXPECT_GT(latched, 40) << latchedText << " " << sameCycle << " " << begunOff << " " << off;
+    EXPECT_GT(latchedText, 10) << latched;
+    EXPECT_GT(sameCycle, 3) << latched;
+    EXPECT_GT(begunOff, 8) << latched;
+    EXPECT_GT(off, 400) << latched;
+}
+
+namespace {
+// abnormalDmaSceneWithoutWritesBeforeCycle7 with, on its lines with the width on and no DMACTL,
+// HSCROL or VSCROL write of the scene's own on them or the next (those with a clock carried in on
+// odd seeds, the others on even ones), a start passed by two on cycle 10 (HSCROL 0 and the width
+// wide), a second start on cycle 11 or 12 (HSCROL 14 on a scrolled line, the start on name cycle
+// 17; the width narrow on the others, name cycle 26), a write that ends it before the beam latches
+// it by moving the start onto the very cycle it acts from (a width or an even HSCROL, picked among
+// those that do so on a cycle from the second start's up to the one before its check cycle) and a
+// later write (on that cycle, after it, on one in four; else 1-16 cycles later) that latches that
+// start or, writing what DMACTL holds, does not. On one line in three the width is off as the
+// line begins.
+void secondStartEndedOntoItsOwnCycleScene(TestMachine& t, uint32_t seed) {
+    const bool carried = seed % 2 == 1;
+    struct Line {
+        int y;
+        uint8_t dmactl;
+        bool hscrollEnabled;
+    };
+    std::vector<Line> lines;
+    {
+        TestMachine probe;
+        abnormalDmaSceneWithoutWritesBeforeCycle7(probe, seed);
+        for (int y = 0; y < probe.m.linesPerFrame(); ++y) {
+            probe.m.runScanline();
+            const PlayfieldLine& pf = probe.m.currentLine();
+            if ((pf.dmaClock != 0) != carried || (pf.dmactl & 3) == 0 || pf.dmaMode < 2) continue;
+            const bool quiet = std::none_of(probe.writes.begin(), probe.writes.end(), [&](const RegisterWrite& w) {
+                return w.line >= y && w.line <= y + 1 &&
+                       (w.reg == Reg::DMACTL || w.reg == Reg::HSCROL || w.reg == Reg::VSCROL);
+            });
+            if (quiet) lines.push_back({y, pf.dmactl, pf.hscrollEnabled});
+        }
+    }
+    abnormalDmaSceneWithoutWritesBeforeCycle7(t, seed);
+    Rng rng{seed * 2654435761u + 13u};
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const auto [y, dmactl, hscrollEnabled] = lines[i];
+        if (i % 3 == 2) t.at(y, 0, Reg::DMACTL, static_cast<uint8_t>(dmactl & ~3));
+        // (A scene's write at clock x is made on cycle (x + 2) / 2.)
+        const int onCycle10 = 18 + rng.below(2);
+        const auto wide = static_cast<uint8_t>(dmactl | 3);
+        t.at(y, onCycle10, Reg::HSCROL, 0);
+        t.at(y, onCycle10, Reg::DMACTL, wide);
+        const int restart = 11 + rng.below(2);
+        uint8_t d = wide, h = 0;
+        if (hscrollEnabled) {
+            h = 14;
+            t.at(y, 2 * restart - 2 + rng.below(2), Reg::HSCROL, h);
+        } else {
+            d = static_cast<uint8_t>((dmactl & ~3) | 1);
+            t.at(y, 2 * restart - 2 + rng.below(2), Reg::DMACTL, d);
+        }
+        const int second = dmaClockStartName(d, hscrollEnabled, h);
+        // The writes that move the start onto their own cycle (acting from `cycle` + 1) before the
+        // beam latches the second start (check cycle second - 1).
+        struct Ending {
+            int cycle;
+            Reg reg;
+            uint8_t value;
+        };
+        std::vector<Ending> endings;
+        for (int cycle = restart + 1; cycle + 1 <= second - 1; ++cycle) {
+            for (int w = 1; w <= 3; ++w) {
+                const auto value = static_cast<uint8_t>((d & ~3) | w);
+                if (dmaClockStartName(value, hscrollEnabled, h) == cycle + 1)
+                    endings.push_back({cycle, Reg::DMACTL, value});
+            }
+            for (int v = 0; hscrollEnabled && v < 16; v += 2)
+                if (dmaClockStartName(d, hscrollEnabled, static_cast<uint8_t>(v)) == cycle + 1)
+                    endings.push_back({cycle, Reg::HSCROL, static_cast<uint8_t>(v)});
+        }
+        if (endings.empty()) continue;
+        const Ending e = endings[static_cast<size_t>(rng.below(static_cast<int>(endings.size())))];
+        const int clock = 2 * e.cycle - 2 + rng.below(2);
+        t.at(y, clock, e.reg, e.value);
+        if (e.reg == Reg::DMACTL) d = e.value;
+        else h = e.value;
+        const int later = rng.chance(4) ? clock : 2 * (e.cycle + 1 + rng.below(16)) - 2;
+        switch (rng.below(5)) {
+            case 0: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(d ^ (4 << rng.below(3)))); break;
+            case 1: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>((d & ~3) | (1 + rng.below(3)))); break;
+            case 2: t.at(y, later, Reg::DMACTL, static_cast<uint8_t>(d & ~3)); break;
+            case 3: t.at(y, later, Reg::HSCROL, static_cast<uint8_t>(h ^ (2 + 2 * rng.below(7)))); break;
+            default: t.at(y, later, Reg::DMACTL, d);
+        }
+    }
+}
+}  // namespace
+
+TEST(FastPathCrossCheck, SecondStartsEndedOntoTheirWritesOwnCycleAndLatchedEqualTheReference) {
+    // (Seeds 9970-10009.) Lines whose start a write on cycle 10 passed by two, a later write moved
+    // ahead again and a write before the beam latched that second start moved the start onto the
+    // very cycle it acts from, ending it (A1, A4): the next timing write, or a second one on that
+    // cycle, latches that start, and ANTIC fetches from there with it, the carried bits too
+    // (`carried`: CarriedClock::lastLatched, `carriedText` the text lines of them, `carriedAtOnce`
+    // those latched on the ending write's own cycle; `plain`: lines with no clock carried in, whose
+    // latched start follows the first start's fetches); the others keep the DMA off from the ending
+    // write (`off`).
+    int carried = 0, carriedText = 0, carriedAtOnce = 0, plain = 0, off = 0;
+    for (uint32_t seed = 9970; seed < 10010; ++seed) {
+        crossCheckEveryPath(seed, secondStartEndedOntoItsOwnCycleScene);
+        TestMachine t;
+        secondStartEndedOntoItsOwnCycleScene(t, seed);
+        for (int y = 0; y < t.m.linesPerFrame(); ++y) {
+            t.m.runScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            if (pf.dmaMode < 2) continue;
+            const std::vector<PlayfieldLine::FetchChange> changes = widthAndHscrolChanges(pf, t.writes, y);
+            if (changes.empty()) continue;
+            if (pf.dmaClock != 0) {
+                const CarriedClock clock =
+                    carriedClockAsWritten(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+                carried += clock.lastLatched;
+                carriedText += clock.lastLatched && anticMode(pf.dmaMode).character;
+                carriedAtOnce += clock.lastLatched && clock.thirdFrom < 0;
+                off += clock.modelled && clock.dmaOffAfterStart();
+            } else {
+                const PlayfieldFetch fetch =
+                    playfieldFetch(pf.dmaMode, pf.hscrollEnabled, pf.dmactl, pf.hscrol, changes);
+                plain += fetch.latched && fetch.firstClock != fetch.clock;
+                off += fetch.dmaOff >= 0;
+            }
+        }
+    }
+    // (48 carried lines latched so, 20 of them text lines, 13 on the ending write's own cycle, 58
+    // lines with no clock carried in, 77 left with the DMA off, when this was written; the model
+    // before latched none of them, drew the carried ones without their bits and left 119 lines with
+    // the DMA off.)
+    EXPECT_GT(carried, 25) << carriedText << " " << carriedAtOnce << " " << plain << " " << off;
+    EXPECT_GT(carriedText, 10) << carried;
+    EXPECT_GT(carriedAtOnce, 6) << carried;
+    EXPECT_GT(plain, 30) << carried;
+    EXPECT_GT(off, 40) << carried;
 }
 
 }  // namespace pmg::test
