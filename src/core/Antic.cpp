@@ -1681,7 +1681,9 @@ PMG_NOINLINE uint64_t dmaClockTextPicture(const Memory& mem, std::array<uint8_t,
                 ++nextFont;
                 const uint8_t inverse = code & 0x80 ? 0xFF : 0;
                 if (mode == 2) {
-                    data &= static_cast<uint8_t>((~inverse | showInverse) & ((out.row & 14) == 8 ? 0 : 0xFF));
+                    // Rows 8-9 blank but for lower-case codes (F7), as fontRow() has it.
+                    const bool blankRow = (out.row & 14) == 8 && (code & 0x60) != 0x60;
+                    data &= static_cast<uint8_t>((~inverse | showInverse) & (blankRow ? 0 : 0xFF));
                 } else if (mode == 3) {
                     uint8_t rows = out.row >= 2 ? 0xFF : 0;
                     if ((out.row & 6) == 0 && (code & 0x60) != 0x60) rows ^= 0xFF;

@@ -85,6 +85,9 @@ void Machine::runFrameLines() {
             PaintingDeferred(const PaintingDeferred&) = delete;
             PaintingDeferred& operator=(const PaintingDeferred&) = delete;
         } deferred(gtia_);
+        // A kept frame has no line of the unblanked vertical blank (anticLineKept), and
+        // giveLine() sets only the fields before the AN codes.
+        pf_.vblankBug = false;
         for (int y = 0; y < lines; ++y) {
             line_ = y;
             const bool visible = inVisibleLines(y);

@@ -82,9 +82,9 @@ struct PlayfieldLine {
     // the line), never on one a frame memo gives back, so it lies out of the memos' fields.
     uint16_t operandAddress = 0;
     // A line of the unblanked vertical blank (rule W4): ANTIC fetches nothing, and its AN codes
-    // are all there is to the line (no screen bytes to decode them from). Past the AN codes, so
-    // the memos do not compare it: they never see such a line (it is outside the frame's
-    // lines).
+    // are all there is to the line (no screen bytes to decode them from). Past the AN codes, out
+    // of the memos' fields: no memo keeps such a line (it is outside the frame's lines, and a
+    // frame with one is not replayed), and a replayed frame clears it.
     bool vblankBug = false;
     std::span<const FetchChange> fetchWrites() const { return {fetchChanges, fetchChangeCount}; }
     // A program's writes during the line to the character set ANTIC reads its font bytes

@@ -293,6 +293,27 @@ TEST(FastPathCrossCheck, WritesInTheHorizontalBlankEqualTheReference) {
     }
 }
 
+// The random scenes do hold jumps stretched to row VSCROL (a line that reads a jump's address
+// with no instruction fetched), so the checks below cover them.
+TEST(FastPathCrossCheck, RandomScenesHoldStretchedJumps) {
+    int scenes = 0, lines = 0;
+    for (uint32_t seed = 1; seed <= 150; ++seed) {
+        TestMachine t;
+        randomScene(t, seed);
+        int here = 0;
+        for (int y = 0; y < kNtscLines; ++y) {
+            t.m.beginScanline();
+            const PlayfieldLine& pf = t.m.currentLine();
+            here += pf.operandFetched && !pf.instructionFetched;
+            t.m.endScanline({});
+        }
+        scenes += here > 0;
+        lines += here;
+    }
+    EXPECT_GT(scenes, 20);
+    EXPECT_GT(lines, 20);
+}
+
 TEST(FastPathCrossCheck, PictureRecordAndCollisionsEqualTheReferenceOnRandomScenes) {
     for (uint32_t seed = 1; seed <= 150; ++seed) crossCheck(seed, MachineOptions{});
 }

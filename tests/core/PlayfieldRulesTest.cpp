@@ -286,6 +286,25 @@ TEST(Playfield, F5_PseudoModeEInTheUnblankedVerticalBlank) {
         EXPECT_EQ(t.m.collisions().firstHit(P0PF, 2).line, 250);
         EXPECT_EQ(t.m.collisions().firstHit(P0PF, 2).clock, 0x90);
     }
+    // GTIA reads PRIOR on those lines too: PRIOR $40 from clock $50 on, never cleared, puts
+    // the rest of line 250 in GTIA mode 9, which has no playfield collisions (F4): P0PF = 0,
+    // where a line that ignored PRIOR would give PF2.
+    for (const MachineOptions& o : kAllPaths) {
+        TestMachine t(o);
+        std::vector<uint8_t> dl;
+        for (int i = 0; i < 240; ++i) dl.insert(dl.end(), {0x4F, kScreen & 0xFF, kScreen >> 8});
+        t.m.memory().load(kDlist, dl);
+        t.set(Reg::DLISTL, kDlist & 0xFF);
+        t.set(Reg::DLISTH, kDlist >> 8);
+        t.set(Reg::DMACTL, 0x22);
+        t.player(0, 0x90, 0x00);
+        t.at(250, 0, Reg::GRAFP0, 0x80);
+        t.at(251, 0, Reg::GRAFP0, 0x00);
+        t.at(250, 0x50, Reg::PRIOR, 0x40);
+        t.at(251, 0, Reg::PRIOR, 0x00);
+        t.run();
+        EXPECT_EQ(t.reg(P0PF), 0x00) << "GTIA mode 9, reference " << o.reference << " picture " << o.picture;
+    }
 }
 
 TEST(Playfield, F6_CtiaIgnoresPriorGtiaBits) {
