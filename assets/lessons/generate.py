@@ -751,8 +751,7 @@ def lesson_below_the_screen():
             "overlap: P0PL has the P1 bit, first set on line 252. Both also lie over that pattern: P0PF and "
             "P1PF have the PF2 bit."],
            [{"P0PL": "P1 set", "P1PL": "P0 set", "P0PF": "PF2 set", "P1PF": "PF2 set", "others": 0,
-             "says": "P0PL has the P1 bit"},
-            {"P0PF": "PF2 set", "P1PF": "PF2 set", "says": "P0PF and P1PF have the PF2 bit"},
+             "says": "P0PL has the P1 bit, P0PF and P1PF the PF2 bit"},
             {"first_hit": "P0PL P1", "line": 252, "clock": "$74", "says": "first set on line 252"}],
            try_this=[
                step("Switch to a second display list, the same but with a mode E (lo-res) last line: below the "
