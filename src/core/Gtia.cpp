@@ -6,6 +6,7 @@
 
 #include "core/Antic.h"
 #include "core/GtiaReference.h"
+#include "core/Priority.h"
 
 // Keeps a rarely taken path out of its caller, whose entry and exit stay cheap.
 #if defined(__GNUC__)
@@ -130,13 +131,17 @@ PMG_NOINLINE void Gtia::segmentedLine(const GtiaLine& at, std::span<const Regist
         const int clock = midLine[i].clock;
         if (clock > from) segment(at, from, clock, *objects, stamp);
         while (i < midLine.size() && midLine[i].clock == clock) {
+            const uint8_t prior = at.regs[Reg::PRIOR];
             applyRegisterWrite(at.regs, at.latches, midLine[i].reg, midLine[i].value);
             flipFlop_.afterWrites(at.pf, clock, at.regs[Reg::PRIOR], at.opt.ctia);  // each PRIOR value counts
+            if (midLine[i].reg == Reg::PRIOR && leavesGtiaMode(prior, at.regs[Reg::PRIOR], at.opt.ctia))
+                gtiaLeftAt_ = clock;
             ++i;
         }
         from = std::max(from, clock);
     }
     segment(at, from, kClocksPerLine, *objects, stamp);
+    gtiaLeftAt_ = -1;
 }
 
 // Out of line: scanLine()'s common way stays small.
@@ -289,6 +294,15 @@ void Gtia::segment(const GtiaLine& at, int from, int to, const LineObjects& obje
     if (lo >= hi) return;
     const bool whole = lo == kWindowLeft && hi == kWindowRight + 1;
     const int gtia = gtiaMode(at.regs[Reg::PRIOR], at.opt.ctia);
+    // The segment's first clock is the first out of a GTIA mode, inside the window (F5): where
+    // it shows a playfield colour, it shows and collides as the colour the clock before's data
+    // makes (below, after the pseudo mode E line is taken, whose segment sees it the same).
+    int leftColour = -1;
+    if (gtiaLeftAt_ == from && from == lo && gtia == 0 && !at.pf.empty() && !flipFlop_.pseudoModeE(at.pf, gtia))
+        [[unlikely]] {
+        generatePlayfield(at.mem, at.pf);
+        if (at.pf.an[static_cast<size_t>(from)] >= 4) leftColour = colourLeftByAGtiaMode(at.pf, from);
+    }
     if (flipFlop_.pseudoModeE(at.pf, gtia)) [[unlikely]] {
         // Pseudo mode E (F5): the rest of the hi-res line's codes taken as lo-res colours.
         generatePlayfield(at.mem, at.pf);
@@ -342,11 +356,21 @@ void Gtia::segment(const GtiaLine& at, int from, int to, const LineObjects& obje
         decodePlayfield(at.pf, gtia, playfield_);
         const LineMask window = whole ? kWindowMask : LineMask::range(lo, hi);
         for (auto& m : playfield_) m &= window;
+        if (leftColour >= 0) [[unlikely]] {
+            for (auto& m : playfield_) m.w[static_cast<size_t>(from >> 6)] &= ~(uint64_t{1} << (from & 63));
+            playfield_[static_cast<size_t>(leftColour)].set(from);
+        }
         if (needPf) detectPlayfield(at.line, *masks, active, playfield_, possible, at.latches);
         if (at.opt.record)
             for (int n = 0; n < 4; ++n) at.record().playfield[n] |= playfield_[n];
     }
     if (at.opt.picture) picture_.segment(at, lo, hi, gtia, SegmentObjects{objects, stamp, *masks, active, *any});
+    if (leftColour >= 0 && at.opt.picture) [[unlikely]] {
+        int onClock = 0;
+        for (int o = 0; o < kObjectCount; ++o) onClock |= static_cast<int>((*masks)[o].test(from)) << o;
+        uint8_t* out = at.row() + 2 * (from - kWindowLeft);
+        out[0] = out[1] = normalClockColour(at.regs, onClock, 1 << leftColour);
+    }
 }
 
 }  // namespace pmg

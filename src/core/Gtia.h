@@ -176,6 +176,7 @@ private:
     uint32_t shiftedLines_ = 0;            // lines of shifted objects so far: their stamp
     ObjectMasks segmentMasks_{};           // windowed objects cut to a partial segment (scratch)
     std::array<LineMask, 4> playfield_{};  // PF collision masks of the current segment (scratch)
+    int gtiaLeftAt_ = -1;                  // the clock a PRIOR write of the line left a GTIA mode at (F5), -1: none
 
     PairHits pairHits_;         // object-object hits of the cached objects over the whole window
     CacheStamp pairHitsStamp_;  // the objects they were found for

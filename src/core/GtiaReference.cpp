@@ -9,13 +9,6 @@
 #include "core/Priority.h"
 
 namespace pmg {
-namespace {
-
-inline uint8_t reg(const RegisterFile& r, Reg base, int offset) {
-    return r[static_cast<Reg>(static_cast<int>(base) + offset)];
-}
-
-}  // namespace
 
 // The reference: every clock of the line in turn, the way the hardware description reads.
 // No object masks cut to segments, no tables, no caches; the only code shared with the fast
@@ -49,8 +42,11 @@ void referenceScanLine(const GtiaLine& at, std::span<const RegisterWrite> midLin
 
     size_t next = 0;
     for (int x = 0; x < kClocksPerLine; ++x) {
+        bool leftGtiaMode = false;  // a write at this clock took PRIOR out of a GTIA mode (F5)
         while (next < midLine.size() && midLine[next].clock <= x) {
+            const uint8_t prior = regs[Reg::PRIOR];
             applyRegisterWrite(regs, latches, midLine[next].reg, midLine[next].value);
+            leftGtiaMode |= midLine[next].reg == Reg::PRIOR && leavesGtiaMode(prior, regs[Reg::PRIOR], opt.ctia);
             flipFlop.afterWrites(pf, midLine[next].clock, regs[Reg::PRIOR], opt.ctia);
             ++next;
         }
@@ -65,6 +61,9 @@ void referenceScanLine(const GtiaLine& at, std::span<const RegisterWrite> midLin
         int pfc = 0;
         for (int n = 0; n < 4; ++n)
             if (collide[pseudoE ? 4 : gtia][n].test(x)) pfc |= 1 << n;
+        // The first clock out of a GTIA mode shows the clock before's data (F5).
+        const bool leftData = leftGtiaMode && gtia == 0 && pfc != 0;
+        if (leftData) pfc = 1 << colourLeftByAGtiaMode(pf, x);
         const int code = blank ? 0 : pf.an[x];
         if (rec)
             for (int n = 0; n < 4; ++n)
@@ -87,18 +86,8 @@ void referenceScanLine(const GtiaLine& at, std::span<const RegisterWrite> midLin
             out[0] = out[1] = c;
             continue;
         }
-        const uint8_t prior = regs[Reg::PRIOR];
-        int p4 = players, pf4 = code >= 4 ? (hires ? 4 : 1 << (code & 3)) : 0;
-        if (prior & 0x10) {
-            if (objs >> 4) pf4 |= 8;
-        } else {
-            p4 |= objs >> 4;
-        }
-        const uint16_t sel = prioritySelect(prior & 0x2F, p4, pf4);
-        uint8_t c = 0;
-        for (int r = 0; r < 9; ++r)
-            if (sel & (1 << r)) c |= reg(regs, Reg::COLPM0, r);
-        c &= 0xFE;
+        const int pf4 = leftData ? pfc : code >= 4 ? (hires ? 4 : 1 << (code & 3)) : 0;
+        const uint8_t c = normalClockColour(regs, objs, pf4);
         if (hires && code >= 4) {
             const uint8_t lit = static_cast<uint8_t>((c & 0xF0) | (regs[Reg::COLPF1] & 0x0E));
             out[0] = (code & 2) ? lit : c;

@@ -39,6 +39,21 @@ private:
     bool on_ = false;
 };
 
+// PRIOR leaving a GTIA mode (bits 7-6 from set to clear) in the middle of a line (F5): on the
+// first clock of the normal mode, where that clock shows a playfield colour, GTIA's AN latches
+// still hold the clock before's data, and the clock shows and collides as the colour that data
+// makes: the pair of a hi-res clock (00-11: PF0-PF3), the colour of a lo-res one with
+// background as PF0 (Altirra's GTIA: `mbGTIADisableTransition`, then
+// `kPFTable[4 + mAnticData[x - 1]]`). Returns that colour's number for clock `x` of `pf`.
+inline int colourLeftByAGtiaMode(const PlayfieldLine& pf, int x) {
+    const int code = x > 0 && !pf.empty() ? pf.an[static_cast<size_t>(x - 1)] : 0;
+    return code >= 4 ? (code & 3) : 0;
+}
+// Whether PRIOR written from `before` to `after` leaves a GTIA mode (a CTIA has none, F6).
+inline bool leavesGtiaMode(uint8_t before, uint8_t after, bool ctia) {
+    return !ctia && (before & 0xC0) && !(after & 0xC0);
+}
+
 // `pf` as GTIA sees it in pseudo mode E: the same codes, taken as lo-res colours. The mode is
 // shown as 4 (a mode whose codes are PF0-PF3 per clock), so nothing reads the screen bytes
 // as a bitmap.

@@ -74,4 +74,19 @@ ColourLookup PriorityColours::rebuild(const RegisterFile& regs) {
     return {selection_.data(), colour_.data()};
 }
 
+uint8_t normalClockColour(const RegisterFile& regs, int objects, int pf4) {
+    const uint8_t prior = regs[Reg::PRIOR];
+    int p4 = objects & 15;
+    if (prior & 0x10) {
+        if (objects >> 4) pf4 |= 8;
+    } else {
+        p4 |= objects >> 4;
+    }
+    const uint16_t sel = prioritySelect(prior & 0x2F, p4, pf4);
+    uint8_t c = 0;
+    for (int r = 0; r < 9; ++r)
+        if (sel & (1 << r)) c |= regs[static_cast<Reg>(static_cast<int>(Reg::COLPM0) + r)];
+    return static_cast<uint8_t>(c & 0xFE);
+}
+
 }  // namespace pmg

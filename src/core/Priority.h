@@ -28,6 +28,12 @@ enum PrioritySelect : uint16_t {
 // equations of the GTIA data sheet; conflicting priorities OR several registers, as on the chip.
 uint16_t prioritySelect(uint8_t prior, int p4, int pf4);
 
+// The colour byte of one clock in GTIA's normal mode, taken as a lo-res clock (not a pair of
+// hi-res pixels): the objects on it (bit o: 0-3 players, 4-7 missiles) and its playfield
+// signals `pf4` (bit n = PFn), under the colour registers and PRIOR in `regs`; with the fifth
+// player (PRIOR bit 4) the missiles are PF3.
+uint8_t normalClockColour(const RegisterFile& regs, int objects, int pf4);
+
 // The objects (0-3: P0-P3, 4-7: M0-M3) from the lowest priority to the highest when PRIOR's
 // bits 4 and 5 are clear (no fifth player, no multicolour players): a missile ranks with its
 // player, and of two players the lower-numbered one wins (prioritySelect: SP1 needs !P0, SP2

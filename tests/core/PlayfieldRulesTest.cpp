@@ -307,6 +307,52 @@ TEST(Playfield, F5_PseudoModeEInTheUnblankedVerticalBlank) {
     }
 }
 
+// F5: the first clock after PRIOR leaves a GTIA mode in the middle of a line shows, where it
+// shows a playfield colour, the colour the clock before's data makes: GTIA's AN latches still
+// hold it (Altirra's GTIA: mbGTIADisableTransition, kPFTable[4 + mAnticData[x - 1]]). PRIOR
+// $40 (GTIA mode 9) from the line's start, $00 written at clock `at`; a one-clock player there.
+// Byte n of a normal-width line covers clocks $30 + 4n to $30 + 4n + 3.
+//  - Mode F, bytes $1B (pairs 00, 01, 10, 11 on each byte's clocks), pseudo mode E after the
+//    write: at clock 100 ($64, the byte's first) the pair is 00 (PF0), but clock 99 held 11:
+//    PF3 ($08). At clock 102 (pair 10, PF2) clock 101 held 01: PF1 ($02).
+//  - Mode E, bytes $B1 (PF1, PF2, background, PF0 on each byte's clocks): at clock 100 (PF1)
+//    clock 99 held PF0: $01. At clock 102 (background) nothing: 0, the clock shows no
+//    playfield. Bytes $8C (PF1, background, PF2, background): at clock 102 (PF2) clock 101 held
+//    background, taken as PF0: $01.
+//  - Controls, PRIOR $00 from the start (no GTIA mode to leave): mode F stays hi-res, and
+//    clock 100's pair 00 sets nothing (F1): 0; mode E: clock 100's own PF1 ($02).
+TEST(Playfield, F5_FirstClockOutOfAGtiaModeShowsTheClockBeforesData) {
+    struct Case {
+        uint8_t mode, byte, prior;
+        int at;
+        uint8_t p0pf;
+        const char* what;
+    };
+    const Case cases[] = {
+        {0xF, 0x1B, 0x40, 100, 0x08, "mode F: pair 11 of clock 99, PF3"},
+        {0xF, 0x1B, 0x40, 102, 0x02, "mode F: pair 01 of clock 101, PF1"},
+        {0xE, 0xB1, 0x40, 100, 0x01, "mode E: PF0 of clock 99"},
+        {0xE, 0xB1, 0x40, 102, 0x00, "mode E: clock 102 is background, left so"},
+        {0xE, 0x8C, 0x40, 102, 0x01, "mode E: background of clock 101, as PF0"},
+        {0xF, 0x1B, 0x00, 100, 0x00, "control, mode F: no GTIA mode left, pair 00 hi-res"},
+        {0xE, 0xB1, 0x00, 100, 0x02, "control, mode E: no GTIA mode left, PF1"},
+    };
+    for (const Case& c : cases)
+        for (const MachineOptions& o : kAllPaths) {
+            TestMachine t(o);
+            t.oneModeLine(c.mode);
+            t.m.memory().load(kScreen, std::vector<uint8_t>(48, c.byte));
+            t.set(Reg::PRIOR, c.prior);
+            t.at(32, c.at, Reg::PRIOR, 0x00);
+            t.at(33, 0, Reg::PRIOR, c.prior);
+            t.set(Reg::HPOSP0, static_cast<uint8_t>(c.at));
+            t.at(32, 0, Reg::GRAFP0, 0x80);
+            t.at(33, 0, Reg::GRAFP0, 0x00);
+            t.run();
+            EXPECT_EQ(t.reg(P0PF), c.p0pf) << c.what << ", reference " << o.reference << " picture " << o.picture;
+        }
+}
+
 TEST(Playfield, F6_CtiaIgnoresPriorGtiaBits) {
     TestMachine gtia;
     gtia.oneModeLine(0xF);
