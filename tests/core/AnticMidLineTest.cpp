@@ -1792,19 +1792,6 @@ TEST(AnticMidLine, VscrolWrittenBeforeCycle6MovesTheDli) {
 // A width written during a vertical-blank line of the hi-res vertical-blank bug (W4): 240
 // mode F lines of zeros from line 8 (no JVB before line 248), so lines 248-7 are not blanked
 // while DMACTL's width is on; ANTIC sends the pixel pair 10 over the width's window there.
-namespace {
-
-void hiresToTheEnd(TestMachine& t) {
-    std::vector<uint8_t> dl;
-    for (int i = 0; i < 240; ++i) dl.insert(dl.end(), {0x4F, kScreen & 0xFF, kScreen >> 8});
-    t.m.memory().load(kDlist, dl);
-    t.set(Reg::DLISTL, kDlist & 0xFF);
-    t.set(Reg::DLISTH, kDlist >> 8);
-    t.set(Reg::DMACTL, 0x22);
-}
-
-}  // namespace
-
 TEST(AnticMidLine, W4_WidthWrittenDuringAnUnblankedVblankLineMovesItsWindow) {
     // Line 250: the pairs 10 over the window are PF2 (F1). Player 0, one clock at `hpos`, on
     // line 250 only. DMACTL written at clock 100 (cycle 51) sets the window from clock 104: the
@@ -1820,7 +1807,7 @@ TEST(AnticMidLine, W4_WidthWrittenDuringAnUnblankedVblankLineMovesItsWindow) {
         for (const MachineOptions& o :
              {MachineOptions{.picture = false, .record = false}, MachineOptions{}, MachineOptions{.reference = true}}) {
             TestMachine t(o);
-            hiresToTheEnd(t);
+            t.hiresToTheBottom();
             t.player(0, static_cast<uint8_t>(k.hpos), 0x00);
             t.at(250, 0, Reg::GRAFP0, 0x80);
             t.at(251, 0, Reg::GRAFP0, 0x00);
@@ -1847,7 +1834,7 @@ TEST(AnticMidLine, W4_WidthWrittenUpToCycle9DecidesWhetherTheVblankLineIsBlanked
     } cases[] = {{0x22, 0x20, 16, 0x00}, {0x22, 0x20, 18, 0x02}, {0x20, 0x22, 16, 0x02}, {0x20, 0x22, 18, 0x00}};
     for (const auto& k : cases) {
         TestMachine t;
-        hiresToTheEnd(t);
+        t.hiresToTheBottom();
         t.player(0, 0x80, 0x00);
         t.player(1, 0x80, 0xFF);
         t.at(250, 0, Reg::GRAFP0, 0xFF);
@@ -1866,7 +1853,7 @@ TEST(AnticMidLine, W4_ACpuReadSeesAVblankLineAWriteUnblanked) {
     // (cycle 9): the line is not blanked. Players 0 and 1 meet at $80 on line 250 only: a CPU
     // reading P0PL in the middle of the line sees $02 from clock $81 on, nothing before.
     TestMachine t;
-    hiresToTheEnd(t);
+    t.hiresToTheBottom();
     t.player(0, 0x80, 0x00);
     t.player(1, 0x80, 0xFF);
     t.at(250, 0, Reg::GRAFP0, 0xFF);

@@ -270,12 +270,7 @@ TEST(Playfield, F5_PseudoModeEInTheUnblankedVerticalBlank) {
     // clocks $50/$51 of line 250: P0PF = $04, first at line 250, clock $90.
     for (const MachineOptions& o : kAllPaths) {
         TestMachine t(o);
-        std::vector<uint8_t> dl;
-        for (int i = 0; i < 240; ++i) dl.insert(dl.end(), {0x4F, kScreen & 0xFF, kScreen >> 8});
-        t.m.memory().load(kDlist, dl);
-        t.set(Reg::DLISTL, kDlist & 0xFF);
-        t.set(Reg::DLISTH, kDlist >> 8);
-        t.set(Reg::DMACTL, 0x22);
+        t.hiresToTheBottom();
         t.player(0, 0x90, 0x00);
         t.at(250, 0, Reg::GRAFP0, 0x80);
         t.at(251, 0, Reg::GRAFP0, 0x00);
@@ -291,12 +286,7 @@ TEST(Playfield, F5_PseudoModeEInTheUnblankedVerticalBlank) {
     // where a line that ignored PRIOR would give PF2.
     for (const MachineOptions& o : kAllPaths) {
         TestMachine t(o);
-        std::vector<uint8_t> dl;
-        for (int i = 0; i < 240; ++i) dl.insert(dl.end(), {0x4F, kScreen & 0xFF, kScreen >> 8});
-        t.m.memory().load(kDlist, dl);
-        t.set(Reg::DLISTL, kDlist & 0xFF);
-        t.set(Reg::DLISTH, kDlist >> 8);
-        t.set(Reg::DMACTL, 0x22);
+        t.hiresToTheBottom();
         t.player(0, 0x90, 0x00);
         t.at(250, 0, Reg::GRAFP0, 0x80);
         t.at(251, 0, Reg::GRAFP0, 0x00);

@@ -37,6 +37,16 @@ public:
     void oneModeLine(uint8_t mode, uint8_t dmactl = 0x22) {
         displayList({static_cast<uint8_t>(0x40 | mode), 0x00, 0x30}, dmactl);
     }
+    // 240 mode F lines (each LMS kScreen) from scan line 8 to 247 and no JVB: the last
+    // instruction fetched before line 248 is hi-res, so lines 248-7 are not blanked (W4).
+    void hiresToTheBottom() {
+        std::vector<uint8_t> dl;
+        for (int i = 0; i < 240; ++i) dl.insert(dl.end(), {0x4F, kScreen & 0xFF, kScreen >> 8});
+        m.memory().load(kDlist, dl);
+        set(Reg::DLISTL, kDlist & 0xFF);
+        set(Reg::DLISTH, kDlist >> 8);
+        set(Reg::DMACTL, 0x22);
+    }
 
     void set(Reg r, uint8_t v) { m.writeRegister(r, v); }
     void poke(uint16_t address, std::initializer_list<uint8_t> bytes) {
