@@ -437,13 +437,19 @@ void Antic::beginFrame(const RegisterFile& regs) {
 }
 
 void Antic::beginFrameRunning() {
+    // The instruction in force at line 248 stays ANTIC's (Altirra keeps it in mDLControlPrev over
+    // the vertical blank and restores it on line 8): with display-list DMA off at line 8, ANTIC
+    // sets it up again instead of fetching one (scanLine). A JVB that waits leaves a blank line
+    // with its DLI bit (Altirra clears its mode and LMS bits at the jump); a mode line cut at line
+    // 248 has moved the memory scan counter on with its first row's fetches (the model moves it
+    // at the mode line's end).
+    if (waitVbl_) ins_ &= 0xB0;
+    else if (!needFetch_ && mode_ >= 2) memScan_ = scanAddress(memScan_, scanAdvance_);
     needFetch_ = true;
     waitVbl_ = false;
     // (prevVscroll_ is kept: a display list still in a scrolled mode line at line 248 makes the
-    // next frame's first instruction follow a scrolled line; after a JVB it is clear. Altirra
-    // keeps the scroll bit of mDLControl in mDLControlPrev over the vertical blank.)
+    // next frame's first instruction follow a scrolled line; after a JVB it is clear.)
     mode_ = 0;
-    ins_ = 0;
     fetchedCount_ = 0;
     loop_ = DisplayListLoop{};
     io_ = IoSpaceRead{};
@@ -495,10 +501,11 @@ void Antic::startModeLine(const RegisterFile& regs) {
     if (mode_ <= 1) {
         // Blank lines and jumps are never scrolled, but one that follows a scrolled region
         // ends it: it stops at row VSCROL (AHRM 4.7), a JMP too, which then fetches an address
-        // again on each of its later lines (scanLine). A JVB ends the display list on its first
-        // line (Altirra), and a jump otherwise shows one blank line.
+        // again on each of its later lines (scanLine). A JVB jumps and waits on its first line
+        // (Altirra), its row lasting to row VSCROL all the same (its DLI, waitingLine), and a
+        // jump otherwise shows one blank line.
         row_ = 0;
-        endAtVscrol_ = prevVscroll_ && (mode_ == 0 || !(ins_ & 0x40));
+        endAtVscrol_ = prevVscroll_;
         endRow_ = mode_ == 0 ? static_cast<uint8_t>((ins_ >> 4) & 7) : 0;
         if (mode_ == 1 && (ins_ & 0x40)) waitVbl_ = true;  // JVB
         prevVscroll_ = false;
@@ -568,7 +575,11 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
         if (hiresVblank_ && (regs[Reg::DMACTL] & 3) != 0) unblankedLine(regs, out);
         return;
     }
-    if (waitVbl_) return;
+    if (waitVbl_) {
+        if (ins_ & 0x80) [[unlikely]]
+            waitingLine(regs, out);
+        return;
+    }
     line_ = line;
     if (earlyFetches & 1) [[unlikely]] {
         // The clock's fetch on cycle 0 (virtual) moves the counter on: for the mode line this
@@ -714,6 +725,26 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
     }
 }
 
+PMG_NOINLINE void Antic::waitingLine(const RegisterFile& regs, PlayfieldLine& out) {
+    // A line after a JVB with the DLI bit: ANTIC fetches nothing more, but its row counter still
+    // ends a row of one line on each line (Altirra keeps mRowCount 1 and the DLI bit after the
+    // jump), so the DLI comes on every line until the vertical blank. A JVB that follows a
+    // scrolled region first ends its own row at row VSCROL, as a blank instruction there does.
+    if (needFetch_) {  // the row before ended
+        row_ = 0;
+        endAtVscrol_ = false;
+    }
+    lineEndsAtVscrol_ = endAtVscrol_;
+    lineRow_ = row_;
+    lineMemScan_ = memScan_;
+    const bool last = row_ == (endAtVscrol_ ? (regs[Reg::VSCROL] & 0x0F) : 0);
+    lineWasLast_ = last;
+    out.dli = last;
+    lineDli_ = last;
+    needFetch_ = last;
+    if (!last) row_ = static_cast<uint8_t>((row_ + 1) & 15);
+}
+
 PMG_NOINLINE void Antic::stretchedJumpLine(const Memory& mem, const RegisterFile& regs, PlayfieldLine& out) {
     // A later line of a JMP stretched to row VSCROL (it follows a scrolled region): ANTIC keeps
     // its address fetch pending and fetches two more address bytes on cycles 6 and 7 from the
@@ -729,6 +760,7 @@ PMG_NOINLINE void Antic::stretchedJumpLine(const Memory& mem, const RegisterFile
     operandLowBefore_ = operandLow_;
     operandLow_ = lo;
     dl_ = static_cast<uint16_t>(lo | (hi << 8));
+    if (ins_ & 0x40) waitVbl_ = true;  // a JVB repeated with display-list DMA off, the DMA on again
     if (loop_.line < 0 &&
         std::find(fetched_.begin(), fetched_.begin() + fetchedCount_, dl_) != fetched_.begin() + fetchedCount_)
         loop_ = DisplayListLoop{line_, insAddress_, dl_};

@@ -352,6 +352,8 @@ private:
     // counter it moves on a later row.
     void carriedCycleOne(const RegisterFile& regs, uint8_t earlyFetches, PlayfieldLine& out);
     void stretchedJumpLine(const Memory& mem, const RegisterFile& regs, PlayfieldLine& out);
+    // A line waiting for the vertical blank after a JVB with the DLI bit: its row and DLI.
+    void waitingLine(const RegisterFile& regs, PlayfieldLine& out);
     // The addresses the carried fetches `f` of line `line` AND into ANTIC's own on cycles 2-7,
     // the counter standing at `counter` and the font fetches' read place at `place` on cycle 2.
     void carriedFetchAnds(int line, const RegisterFile& regs, const DmaClockFetches& f, uint16_t counter, int place);

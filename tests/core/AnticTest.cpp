@@ -170,6 +170,90 @@ TEST(Antic, VscrolScrollBitInForceAtLine248CarriesIntoTheNextFrame) {
     EXPECT_EQ(linesWithPf(t, 0), range(28, 247)) << "frame 3";
 }
 
+// A JVB with the DLI bit gives a DLI on every line until the vertical blank: after the jump
+// ANTIC keeps the DLI bit of the instruction (Altirra clears its mode and LMS bits, "Race In
+// Space does a DLI on the waitvbl command") and, fetching nothing more, ends a one-line row on
+// each line, where the DLI is decided (cycle 7). Mode F at 32, JVB + DLI at 33: DLIs on 33-247.
+// (Before: on 33 only.)
+TEST(Antic, JvbWithTheDliBitGivesADliOnEveryLineUntilTheVerticalBlank) {
+    TestMachine t;
+    t.displayList({0x4F, 0x00, 0x30, 0xC1, kDlist & 0xFF, kDlist >> 8});
+    t.run();
+    EXPECT_EQ(t.m.frame().dliLines, range(33, 247));
+    t.run();
+    EXPECT_EQ(t.m.frame().dliLines, range(33, 247)) << "frame 2";
+}
+
+// A JVB right after a scrolled region ends it as a blank instruction there does: its row lasts
+// to row VSCROL (Altirra sets mbRowStopUseVScroll for it, and the jump on its first line does not
+// reset the row counter), so its DLIs begin on the line where the row reaches VSCROL, one on
+// every line from there. Mode 8 + VS + LMS, JVB + DLI. VSCROL 3: mode 8 rows 3-7 on 32-36, the
+// JVB's rows 0-3 on 37-40: DLIs on 40-247 (before: 37 only). VSCROL 0: mode 8 on 32-39, the JVB
+// on 40: DLIs on 40-247.
+TEST(Antic, JvbWithTheDliBitAfterAScrolledRegionGivesItsDlisFromRowVscrol) {
+    for (const int vscrol : {3, 0}) {
+        TestMachine t;
+        t.displayList({0x68, 0x00, 0x30, 0xC1, kDlist & 0xFF, kDlist >> 8});
+        t.set(Reg::VSCROL, static_cast<uint8_t>(vscrol));
+        t.run();
+        EXPECT_EQ(t.m.frame().dliLines, range(40, 247)) << "VSCROL " << vscrol;
+    }
+}
+
+// With display-list DMA off at line 8, ANTIC fetches no first instruction and goes on with the one
+// in force at line 248 (Altirra restores mDLControl from mDLControlPrev on line 8 and, with the
+// DMA off, sets up that mode line again), from the memory scan counter where the last frame left
+// it. 70 70 70 | 4F 00 30 | 215 x 0F | JVB (never reached), the screen all $FF (PF2), then DMACTL
+// $02 (display-list DMA off) for frame 2: mode F on 8-247 (before: blank lines).
+TEST(Antic, AFrameBegunWithDisplayListDmaOffGoesOnWithTheInstructionInForceAtLine248) {
+    TestMachine t;
+    std::vector<uint8_t> dl = {0x70, 0x70, 0x70, 0x4F, 0x00, 0x30};
+    dl.insert(dl.end(), 215, 0x0F);
+    dl.insert(dl.end(), {0x41, kDlist & 0xFF, kDlist >> 8});
+    t.displayList({});
+    t.m.memory().load(kDlist, dl);
+    t.m.memory().load(kScreen, std::vector<uint8_t>(0x1000, 0xFF));
+    EXPECT_EQ(linesWithPf(t), range(32, 247)) << "frame 1";
+    t.set(Reg::DMACTL, 0x02);
+    EXPECT_EQ(linesWithPf(t), range(8, 247)) << "frame 2";
+}
+
+// The same with a mode line cut by line 248: its first row's fetch moved the counter on, so the
+// repeated instruction's first row reads the bytes after it. 70 70 70 00 | 4D 00 30 | 107 x 0D
+// (mode D, 2 lines: 33-246, and the 108th from 247, cut), one byte $FF at $30E0: the counter
+// after 108 rows of 40 bytes is $3000 + (4320 & $FFF) = $30E0, so frame 2's line 8 shows it at
+// clocks $30-$33 (PF2), and line 9 too (the row's second line), and lines 212-213 again, the
+// 103rd row, where the counter has gone round its 4 KiB block ($30D0-$30F7). (The 5th row's byte
+// 24 in frame 1, lines 43-44; before: frame 2 blank.)
+TEST(Antic, AFrameBegunWithDisplayListDmaOffReadsOnWhereTheModeLineCutByLine248Left) {
+    TestMachine t;
+    std::vector<uint8_t> dl = {0x70, 0x70, 0x70, 0x00, 0x4D, 0x00, 0x30};
+    dl.insert(dl.end(), 107, 0x0D);
+    dl.insert(dl.end(), {0x41, kDlist & 0xFF, kDlist >> 8});
+    t.displayList({});
+    t.m.memory().load(kDlist, dl);
+    t.poke(0x30E0, {0xFF});
+    EXPECT_EQ(linesWithPf(t), range(43, 44)) << "frame 1";
+    t.set(Reg::DMACTL, 0x02);
+    EXPECT_EQ(linesWithPf(t), (std::vector<int>{8, 9, 212, 213})) << "frame 2";
+    EXPECT_EQ(t.m.frame().playfieldAt(8, 0x30), 0x04);
+    EXPECT_EQ(t.m.frame().playfieldAt(8, 0x34), 0x00);
+}
+
+// After a JVB with the DLI bit, the instruction in force at line 248 is a blank line with the DLI
+// bit (Altirra keeps bit 7 of the JVB): a frame begun with display-list DMA off repeats it, one
+// blank line with a DLI on each of lines 8-247.
+TEST(Antic, AFrameBegunWithDisplayListDmaOffAfterAJvbWithTheDliBitHasADliOnEveryLine) {
+    TestMachine t;
+    t.displayList({0x4F, 0x00, 0x30, 0xC1, kDlist & 0xFF, kDlist >> 8});
+    t.poke(kScreen, {0xFF});
+    t.run();
+    t.set(Reg::DMACTL, 0x02);
+    t.run();
+    EXPECT_EQ(t.m.frame().dliLines, range(8, 247));
+    EXPECT_EQ(linesWithPf(t), std::vector<int>{}) << "frame 3: blank lines";
+}
+
 TEST(Antic, ChbaseAndCharacterRowsSelectFontBytes) {
     TestMachine t;
     t.oneModeLine(0x2);

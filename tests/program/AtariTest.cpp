@@ -247,6 +247,34 @@ TEST(AtariTiming, DliReachesTheHandlerThroughTheOsOnCycles28To36) {
     EXPECT_LE(atari.cycleInLine(), 36);
 }
 
+TEST(AtariTiming, AJvbWithTheDliBitRunsTheHandlerOnEveryLineUntilTheVerticalBlank) {
+    // Mode F on line 32, then a JVB with the DLI bit on line 33: ANTIC gives a DLI on every line
+    // from 33 to 247 (Altirra keeps the DLI bit after the jump), and the handler (INC $0600)
+    // counts them. The program clears the count on line 8 (VCOUNT 4) and copies it to $0602 on
+    // line 248 (VCOUNT 124): 215. (Before: 1.)
+    Code dl(0x3000);
+    for (int i = 0; i < 3; ++i) dl.op(0x70);
+    dl.abs(0x4F, 0x4000);
+    dl.abs(0xC1, 0x3000);
+    Code handler(0x3100);
+    handler.abs(INC_ABS, 0x0600).op(RTI);
+    Code c(0x2000);
+    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0x0230).imm(LDA_IMM, 0x30).abs(STA_ABS, 0x0231);  // SDLSTL/H
+    c.imm(LDA_IMM, 0x00).abs(STA_ABS, 0x0200).imm(LDA_IMM, 0x31).abs(STA_ABS, 0x0201);  // VDSLST
+    c.imm(LDA_IMM, 0xC0).abs(STA_ABS, 0xD40E);                                          // DLI + VBI
+    const uint16_t loop = c.here();
+    c.waitForVcount(4).store(0x0600, 0);
+    c.waitForVcount(124).abs(LDA_ABS, 0x0600).abs(STA_ABS, 0x0602);
+    c.abs(JMP_ABS, loop);
+    Atari atari;
+    std::vector<ProgramSegment> segs{dl.segment(), handler.segment(), c.segment(), vectorSegment(kRunAddress, 0x2000)};
+    std::string error;
+    ASSERT_TRUE(atari.loadProgram(segs, error)) << error;
+    for (int i = 0; i < 4; ++i) atari.runFrame();
+    EXPECT_EQ(atari.machine().frame().dliLines.size(), 215u);
+    EXPECT_EQ(atari.peek(0x0602), 215);
+}
+
 // VCOUNT after two WSYNCs from line 100: the CPU is on line 101 at cycle 106; a read on
 // cycle 109 sees 50 (101 / 2), one on cycle 111 sees the next line's 51 (AHRM 4.10, 4.14).
 uint8_t vcountAfterWsync(int nops) {
