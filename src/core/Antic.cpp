@@ -604,8 +604,10 @@ void Antic::scanLine(int line, const Memory& mem, const RegisterFile& regs, Play
             startModeLine(regs);
             operandsPending_ = mode_ == 1 || (mode_ >= 2 && (ins_ & 0x40));
             operandsFetched_ = false;
-            // A JVB repeated so waits for the vertical blank only if a write during the line
-            // fetches its address (operandDmaDuringLine; Altirra waits once it has the address).
+            // A JVB repeated so waits for the vertical blank only once its address is fetched: by
+            // a write during the line (operandDmaDuringLine), or, after a scrolled region, on a
+            // later line of its row begun with the DMA on (stretchedJumpLine). Altirra waits
+            // once it has the address.
             if (mode_ == 1) waitVbl_ = false;
         }
         if (cycleOneKept_ && (earlyFetches & 2) && mode_ >= 2 && scanAdvance_ == 0) [[unlikely]] {
@@ -749,7 +751,9 @@ PMG_NOINLINE void Antic::stretchedJumpLine(const Memory& mem, const RegisterFile
     // A later line of a JMP stretched to row VSCROL (it follows a scrolled region): ANTIC keeps
     // its address fetch pending and fetches two more address bytes on cycles 6 and 7 from the
     // display-list counter, where the jump before left it, and jumps again (Altirra keeps
-    // mbDLExtraLoadsPending for mode 1 and loads mDLIST with them). No instruction byte.
+    // mbDLExtraLoadsPending for mode 1 and loads mDLIST with them). No instruction byte. A JVB
+    // gets here only when display-list DMA skipped its address on its first line: it fetches it
+    // on the first such line begun with the DMA on, and waits from there.
     operandDl_ = dl_;
     operandsPending_ = true;
     operandsFetched_ = (regs[Reg::DMACTL] & 0x20) != 0;
@@ -760,7 +764,10 @@ PMG_NOINLINE void Antic::stretchedJumpLine(const Memory& mem, const RegisterFile
     operandLowBefore_ = operandLow_;
     operandLow_ = lo;
     dl_ = static_cast<uint16_t>(lo | (hi << 8));
-    if (ins_ & 0x40) waitVbl_ = true;  // a JVB repeated with display-list DMA off, the DMA on again
+    if (ins_ & 0x40) {  // a JVB (repeated with display-list DMA off on its first line): the wait
+        waitVbl_ = true;
+        return;
+    }
     if (loop_.line < 0 &&
         std::find(fetched_.begin(), fetched_.begin() + fetchedCount_, dl_) != fetched_.begin() + fetchedCount_)
         loop_ = DisplayListLoop{line_, insAddress_, dl_};

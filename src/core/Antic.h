@@ -12,7 +12,9 @@
 //    CHACTL written mid-line act per character from its font fetch (Machine hands them to
 //    generatePlayfield as PlayfieldLine::characterWrites).
 //  - Display-list DMA off (DMACTL bit 5 clear): ANTIC repeats its last instruction byte
-//    without fetching operands; the memory scan counter keeps counting (AHRM 4.6). The bit
+//    without fetching operands; the memory scan counter keeps counting (AHRM 4.6). So does a
+//    frame begun with it off, with the instruction in force at line 248 (a waiting JVB's DLI
+//    and scroll bits alone: a blank instruction). The bit
 //    written during a line decides the LMS or JMP address fetches of cycles 6 and 7 (rule A3:
 //    Machine calls operandDmaDuringLine).
 //  - The "hi-res vblank bug" (reference W4): when the last instruction before line 248 was
@@ -57,7 +59,10 @@ public:
     // vertical-blank routine does.
     void beginFrame(const RegisterFile& regs);
     // Start of frame on the hardware: the display list goes on from where it is (after a
-    // JVB, the address the JVB named); only the vertical-blank wait ends.
+    // JVB, the address the JVB named) and the vertical-blank wait ends; ANTIC keeps the
+    // instruction in force at line 248 (a waiting JVB's bits 7, 5 and 4 alone) for a frame
+    // begun with display-list DMA off, and the memory scan counter moves past a mode line cut
+    // by line 248.
     void beginFrameRunning();
 
     // Advances the display list for scan line `line` (0..311) and describes the line in `out`

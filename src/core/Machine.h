@@ -33,7 +33,9 @@ struct MachineOptions {
     bool reference = false;  // GTIA clock by clock with no caches or tables (slowest; for cross-checks)
     // The display list runs on from frame to frame as on the hardware (a program drives the
     // machine and its vertical-blank code reloads DLISTL/H if it wants to); off: ANTIC starts
-    // each frame at DLISTL/H, as a scene without a program expects.
+    // each frame at DLISTL/H, as a scene without a program expects. (Either way ANTIC keeps
+    // the rest of its state over the vertical blank: the instruction in force at line 248,
+    // which a frame begun with display-list DMA off repeats, and the memory scan counter.)
     bool displayListRuns = false;
 };
 

@@ -200,6 +200,23 @@ TEST(Antic, JvbWithTheDliBitAfterAScrolledRegionGivesItsDlisFromRowVscrol) {
     }
 }
 
+// A JVB after a scrolled region whose address display-list DMA skipped on its first line fetches
+// it on a later line of its row begun with the DMA on (cycles 6-7, as a stretched JMP) and waits
+// from there: a JVB, not a loop without a wait. Mode 8 + VS + LMS, JVB $2000 + DLI, VSCROL 3:
+// DMACTL $02 written at clock 4 of line 37 (the JVB's first line), $22 at clock 0 of line 38:
+// line 38 fetches the address, DLIs on 40-247, no display-list loop noted. (Before the fix: the
+// loop noted on line 38, and the window warned of a JMP looping without a wait.)
+TEST(Antic, JvbWhoseAddressASkippedFetchLeftToALaterLineOfItsRowWaitsWithoutALoop) {
+    TestMachine t;
+    t.displayList({0x68, 0x00, 0x30, 0xC1, kDlist & 0xFF, kDlist >> 8});
+    t.set(Reg::VSCROL, 3);
+    t.at(37, 4, Reg::DMACTL, 0x02);
+    t.at(38, 0, Reg::DMACTL, 0x22);
+    t.run();
+    EXPECT_EQ(t.m.frame().dliLines, range(40, 247));
+    EXPECT_LT(t.m.frame().displayListLoop.line, 0);
+}
+
 // With display-list DMA off at line 8, ANTIC fetches no first instruction and goes on with the one
 // in force at line 248 (Altirra restores mDLControl from mDLControlPrev on line 8 and, with the
 // DMA off, sets up that mode line again), from the memory scan counter where the last frame left
