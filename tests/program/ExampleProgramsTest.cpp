@@ -61,7 +61,7 @@ TEST(ExamplePrograms, CommittedExecutablesAreTheirSource) {
             << name << ".xex is not what " << name << ".s assembles to: copy it from " << kBuilt;
         ++n;
     }
-    EXPECT_EQ(n, 6);
+    EXPECT_EQ(n, 7);
 }
 
 TEST(ExamplePrograms, RoutineSceneHoldsWhatItsSourceAssemblesTo) {
@@ -88,6 +88,22 @@ TEST(ExamplePrograms, DliMultiplexerSeesEachBandsCopy) {
     EXPECT_EQ(m.read(0x0601), 0x01);
     EXPECT_EQ(m.read(0x0602), 0x02);
     EXPECT_EQ(m.read(0x0603), 0x00);
+}
+
+TEST(ExamplePrograms, JvbDliRunsOnEveryLineAndDrawsTheDiagonalAcrossPlayerOne) {
+    // The JVB's DLI bit gives a DLI on each of lines 32-247: 216 handler runs a frame, each
+    // moving player 0 a clock right, so its diagonal crosses player 1's bar (P0PL bit 1).
+    Atari a = load("jvb-dli");
+    for (int i = 0; i < 5; ++i) a.runFrame();
+    ASSERT_FALSE(a.stopped()) << a.stopMessage();
+    const Memory& m = a.machine().memory();
+    EXPECT_EQ(m.read(0x0600), 0x02);
+    EXPECT_EQ(m.read(0x0601), 216);
+    // Player 0 moves from $61 on line 33, a clock a line, and meets player 1 ($A3-$A4) on line
+    // 96 (the vertical blank's HITCLR found the hit there).
+    const Atari::FrameWrites& frame = a.lastFrameWrites();
+    ASSERT_FALSE(frame.collisionClears.empty());
+    EXPECT_EQ(frame.collisionClears.front().before.firstHit(P0PL, 1).line, 96);
 }
 
 TEST(ExamplePrograms, WsyncKernelMissileCrossesTheBar) {
