@@ -93,6 +93,11 @@
 // understood (code layout?). With the third (the quick key before overlaySpans()), another run
 // of medians of 4 (the CI run stopped): 23.1, 12.7 and 11.4 us (minima 21.7, 12.5, 11.1 us);
 // picture and record 42.4, 17.3, 16.0 us; collisions alone 9.2, 5.6, 5.7 us.
+// On the Intel Xeon machine of 2 December 2026 (same run, medians of 4 alternating runs, the
+// machine otherwise idle; the code of before the speed work and this code): the moving frame
+// with the picture 17.6 and 10.0 us (1.76x), picture and record 38.1 and 14.1 us, collisions
+// alone 7.7 and 4.7 us. A build with profile feedback (GCC -fprofile-use, trained on these
+// cases) was tried there and not kept: 2-3% faster, not worth a second build of the machine.
 //
 // The busy scene is static: every frame starts as the one before did (HITCLR included), so
 // the machine takes the last frame's result (the frame memo, Machine::runFrame) and these
