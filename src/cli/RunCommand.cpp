@@ -192,10 +192,18 @@ void printTable(const Scene& scene, const std::string& file, int frames, const M
         }
     if (!any) std::cout << "  " << noLatches << '\n';
 
+    // Runs of lines as first-last (a JVB with the DLI bit asks for one on every line below it).
     const auto& dli = machine.frame().dliLines;
     std::cout << "\nDLI requested on lines:";
     if (dli.empty()) std::cout << " none";
-    for (int line : dli) std::cout << ' ' << line;
+    for (size_t i = 0; i < dli.size();) {
+        size_t j = i;
+        while (j + 1 < dli.size() && dli[j + 1] == dli[j] + 1) ++j;
+        std::cout << ' ' << dli[i];
+        if (j > i) std::cout << '-' << dli[j];
+        i = j + 1;
+    }
+    if (dli.size() > 1) std::cout << " (" << dli.size() << " lines)";
     std::cout << '\n';
 
     // An emulator state: the latches it held when saved, beside what PMG Lab computes (they

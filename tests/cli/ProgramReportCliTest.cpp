@@ -24,7 +24,11 @@ TEST_F(ProgramReportCli, RunTellsTheDliLinesOfTheProgramsFrame) {
     EXPECT_EQ(nlohmann::json::parse(r.out)["dli_lines"], nlohmann::json::parse("[79, 127, 175, 223]"));
     const CliResult table = run({"run", kPrograms + "dli-multiplexer.xex", "--frames", "5"});
     ASSERT_EQ(table.exitCode, 0) << table.err;
-    EXPECT_NE(table.out.find("DLI requested on lines: 79 127 175 223\n"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("DLI requested on lines: 79 127 175 223 (4 lines)\n"), std::string::npos) << table.out;
+    // A JVB with the DLI bit asks for one on every line below it: told as a run of lines.
+    const CliResult jvb = run({"run", kPrograms + "jvb-dli.xex", "--frames", "5"});
+    ASSERT_EQ(jvb.exitCode, 0) << jvb.err;
+    EXPECT_NE(jvb.out.find("DLI requested on lines: 32-247 (216 lines)\n"), std::string::npos) << jvb.out;
 }
 
 TEST_F(ProgramReportCli, RunShowsWhatTheProgramLatchedBeforeItsHitclr) {
