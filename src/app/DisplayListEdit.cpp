@@ -51,8 +51,10 @@ std::string DlInstruction::describe() const {
         const int n = scanLines();
         std::snprintf(text, sizeof text, "%d blank line%s%s", n, n > 1 ? "s" : "", dli);
     } else if (jump()) {
+        // A JVB keeps its DLI bit while it waits: ANTIC asks for a DLI on every line below it.
         std::snprintf(text, sizeof text, "%s $%04X%s",
-                      waitsForVblank() ? "JVB (wait for vertical blank), to" : "JMP to", operand, dli);
+                      waitsForVblank() ? "JVB (wait for vertical blank), to" : "JMP to", operand,
+                      waitsForVblank() && (ir & 0x80) ? ", DLI on every line until the vertical blank" : dli);
     } else {
         char lmsText[32] = "";
         if (lms()) std::snprintf(lmsText, sizeof lmsText, ", LMS $%04X", operand);

@@ -183,6 +183,13 @@ TEST(DisplayListModes, EveryModeNamesTheRegistersOfItsColoursAndItsSizeInWords) 
     line.operand = 0x4000;
     // The instruction's bits before the description, which a narrow column cuts.
     EXPECT_EQ(line.describe(), "mode E, LMS $4000: bitmap, 160 pixels across, 1 scan line high (BAK, PF0, PF1, PF2)");
+    // A JVB keeps its DLI bit while it waits: a DLI on every line below it.
+    DlInstruction jvb;
+    jvb.ir = 0xC1;
+    jvb.operand = 0x2000;
+    EXPECT_EQ(jvb.describe(), "JVB (wait for vertical blank), to $2000, DLI on every line until the vertical blank");
+    jvb.ir = 0x81;
+    EXPECT_EQ(jvb.describe(), "JMP to $2000, DLI");
 }
 
 TEST(ImGuiAssertTrap, AnImGuiMisuseIsReportedNotAborted) {
