@@ -126,10 +126,14 @@ private:
             ImGui::Text("%d", i.scanLines());
             ImGui::TableNextColumn();
             ImGui::TextDisabled("%d", line);
-            if (ImGui::IsItemHovered())
+            ctx.noteWidget("display list scan line " + std::to_string(n));
+            // (The row's selectable spans this cell and holds the hover: the cell's own rectangle.)
+            const bool lineHovered =
+                rowHovered && ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+            if (lineHovered)
                 ImGui::SetTooltip("%s%s", collide::lineSpanText(line, line + i.scanLines() - 1).c_str(),
                                   !(i.ir & 0x80)        ? ""
-                                  : i.waitsForVblank() ? "; the DLI comes on it and on every line after it"
+                                  : i.waitsForVblank() ? "; the DLI comes on it and on every line after it, to the vertical blank"
                                   : i.scanLines() == 1  ? "; the DLI comes on it"
                                                         : "; the DLI comes on the last of them");
             line += i.scanLines();
@@ -139,7 +143,8 @@ private:
             const std::string shown = fitText(text, ImGui::GetContentRegionAvail().x);
             ImGui::TextUnformatted(shown.c_str());
             ctx.noteWidget("display list instruction " + std::to_string(n));
-            if (shown != text && rowHovered) wrappedTooltip(text);
+            // (Not over the scan line's cell, whose tooltip would be replaced.)
+            if (shown != text && rowHovered && !lineHovered) wrappedTooltip(text);
         }
         ImGui::EndTable();
     }

@@ -433,6 +433,38 @@ TEST(Walkthrough, ADisplayListRowCutShortShowsTheWholeInstructionOnHover) {
     fs::remove_all(dir);
 }
 
+// A JVB with the DLI bit: hovering its scan line says the DLI comes on every line after it (ANTIC
+// keeps the bit while it waits), and the row's own tooltip (its instruction, cut short) does not
+// hide that one.
+TEST(Walkthrough, AJvbWithTheDliBitSaysItsDliComesOnEveryLineAfterIt) {
+    const fs::path dir = scratchDir("walk-jvb-dli");
+    AppOptions options = sessionOptions(sourceFile("assets/programs/jvb-dli.xex"), dir);
+    options.show = {"Display list"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(6);
+    // 70 70 70, then C1: row 3, on scan line 32.
+    const auto line = app.widget("display list scan line 3");
+    ASSERT_TRUE(line.has_value()) << "the Display list panel shows no row 3";
+    input.moveTo(static_cast<int>(((*line)[0] + (*line)[2]) / 2), static_cast<int>(((*line)[1] + (*line)[3]) / 2));
+    input.frames(3);
+    const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
+    ASSERT_TRUE(tip && tip->Active) << "no tooltip over the JVB's scan line";
+    // (A second tooltip in the frame would take its place: ImGui hides the first, under a new name.)
+    EXPECT_FALSE(tip->Hidden) << "the scan line's tooltip is replaced by another";
+    const ImGuiWindow* second = ImGui::FindWindowByName("##Tooltip_01");
+    EXPECT_FALSE(second && second->Active) << "a second tooltip over the JVB's scan line";
+    const std::string text = "scan line 32; the DLI comes on it and on every line after it, to the vertical blank";
+    const float expected = ImGui::CalcTextSize(text.c_str()).x + 2 * ImGui::GetStyle().WindowPadding.x;
+    EXPECT_NEAR(tip->Size.x, expected, 2.0f) << "the tooltip does not say \"" << text << '"';
+    // One line: not the row's instruction under it as well.
+    EXPECT_NEAR(tip->Size.y, ImGui::GetFontSize() + 2 * ImGui::GetStyle().WindowPadding.y, 2.0f)
+        << "the tooltip says more than the scan line";
+    shot(app, "display-list-jvb-dli");
+    fs::remove_all(dir);
+}
+
 // The Objects panel gives HPOS in hex, as a program writes it, and beside it the colour clock
 // in decimal, the number the collision reasons use; moving the object moves both.
 TEST(Walkthrough, TheObjectsPanelGivesHposAlsoAsTheClockTheReasonsCount) {
