@@ -132,10 +132,11 @@ private:
                 rowHovered && ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
             if (lineHovered)
                 ImGui::SetTooltip("%s%s", collide::lineSpanText(line, line + i.scanLines() - 1).c_str(),
-                                  !(i.ir & 0x80)        ? ""
-                                  : i.waitsForVblank() ? "; the DLI comes on it and on every line after it, to the vertical blank"
-                                  : i.scanLines() == 1  ? "; the DLI comes on it"
-                                                        : "; the DLI comes on the last of them");
+                                  !(i.ir & 0x80) ? ""
+                                  : i.waitsForVblank()
+                                      ? "; the DLI comes on it and on every line after it, to the vertical blank"
+                                  : i.scanLines() == 1 ? "; the DLI comes on it"
+                                                       : "; the DLI comes on the last of them");
             line += i.scanLines();
             ImGui::TableNextColumn();
             // Cut to the column with "..." where it does not fit; the whole text on hovering the row.
