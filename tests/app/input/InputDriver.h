@@ -278,6 +278,14 @@ inline bool hardwareCellShownSet(AppSession& app, const std::string& name) {
     return p[0] > 0x80;
 }
 
+// The size of a tooltip that says `text` alone, on one line: how a test tells what a tooltip
+// says (ImGui keeps no text to read back).
+inline ImVec2 tooltipSizeFor(const std::string& text) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    return ImVec2(ImGui::CalcTextSize(text.c_str()).x + 2 * style.WindowPadding.x,
+                  ImGui::GetFontSize() + 2 * style.WindowPadding.y);
+}
+
 // The window as the test left it, as a PNG named `name` in $PMGLAB_TEST_SHOTS (when set), for
 // a person to look at.
 inline void shot(AppSession& app, const std::string& name) {

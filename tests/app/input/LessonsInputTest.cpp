@@ -246,7 +246,7 @@ void expectTooltipSays(AppSession& app, InputDriver& input, const std::string& r
     input.frames(3);
     const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
     ASSERT_TRUE(tip && tip->Active) << "no tooltip over the " << result;
-    const float expected = ImGui::CalcTextSize(text.c_str()).x + 2 * ImGui::GetStyle().WindowPadding.x;
+    const float expected = tooltipSizeFor(text).x;
     EXPECT_NEAR(tip->Size.x, expected, 2.0f) << "the tooltip over the " << result << " does not say \"" << text << '"';
 }
 

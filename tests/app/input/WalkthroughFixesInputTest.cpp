@@ -456,11 +456,10 @@ TEST(Walkthrough, AJvbWithTheDliBitSaysItsDliComesOnEveryLineAfterIt) {
     const ImGuiWindow* second = ImGui::FindWindowByName("##Tooltip_01");
     EXPECT_FALSE(second && second->Active) << "a second tooltip over the JVB's scan line";
     const std::string text = "scan line 32; the DLI comes on it and on every line after it, to the vertical blank";
-    const float expected = ImGui::CalcTextSize(text.c_str()).x + 2 * ImGui::GetStyle().WindowPadding.x;
-    EXPECT_NEAR(tip->Size.x, expected, 2.0f) << "the tooltip does not say \"" << text << '"';
+    const ImVec2 expected = tooltipSizeFor(text);
+    EXPECT_NEAR(tip->Size.x, expected.x, 2.0f) << "the tooltip does not say \"" << text << '"';
     // One line: not the row's instruction under it as well.
-    EXPECT_NEAR(tip->Size.y, ImGui::GetFontSize() + 2 * ImGui::GetStyle().WindowPadding.y, 2.0f)
-        << "the tooltip says more than the scan line";
+    EXPECT_NEAR(tip->Size.y, expected.y, 2.0f) << "the tooltip says more than the scan line";
     shot(app, "display-list-jvb-dli");
     fs::remove_all(dir);
 }
