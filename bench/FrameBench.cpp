@@ -98,6 +98,20 @@
 // with the picture 17.6 and 10.0 us (1.76x), picture and record 38.1 and 14.1 us, collisions
 // alone 7.7 and 4.7 us. A build with profile feedback (GCC -fprofile-use, trained on these
 // cases) was tried there and not kept: 2-3% faster, not worth a second build of the machine.
+// The session after (same machine, 2 December 2026; the moving frame with the picture 9.7 us
+// against 17.9 us for the code of before the speed work, same run): each part measured by
+// leaving it out (the picture wrong), medians of 3-4 alternating runs: without any picture
+// 5.5 us (collisions alone 4.6 us), without the copy of the kept rows 8.1 us, without the
+// objects' painting 8.3 us; so the copy costs 1.6 us, the painting 1.4 us and the picture's
+// own work per line about 1.2 us. Tried and not kept: the kept rows read at half size (one
+// byte a clock, widened as they are copied: a lo-res row's two bytes of a clock are equal)
+// 2% faster, so the copy is bound by its stores into the frame, not by its loads; the rows
+// painted in a buffer and written to the frame with non-temporal stores, 14.3 against 9.7 us
+// (the frame then goes to memory every frame); the playfield drawn from the screen bytes again
+// instead of copied from the kept rows, 13.0 against 10.3 us; the next line's playfield masks
+// prefetched, no faster; the collisions looked for in the screen bytes rather than in the kept
+// masks, 10.3 against 9.6 us. Perf puts a third of the playfield collisions' time on the
+// instruction after the load of a mask.
 //
 // The busy scene is static: every frame starts as the one before did (HITCLR included), so
 // the machine takes the last frame's result (the frame memo, Machine::runFrame) and these
