@@ -14,19 +14,19 @@
 #include "app/Document.h"
 #include "app/Simulation.h"
 #include "collide/Comparison.h"
+#include "core/CollisionLatches.h"
 
 namespace pmg::app {
 
 // One square of the grid: row 0-7 = M0-M3, P0-P3; column 0-7 = PF0-PF3, P0-P3.
 struct GridCell {
     int row = 0, column = 0;
-    int object() const { return row < 4 ? 4 + row : row - 4; }  // 0-7 as the machine numbers them
     bool playfield() const { return column < 4; }
     int bit() const { return column & 3; }
     // The latch register: M0PF..M3PF, P0PF..P3PF, M0PL..M3PL, P0PL..P3PL (0-15).
     int reg() const { return (playfield() ? 0 : 8) + row; }
     // A player's own bit (PnPL bit n): GTIA has none.
-    bool self() const { return row >= 4 && !playfield() && bit() == row - 4; }
+    bool self() const { return !playfield() && isOwnPlayerBit(reg(), bit()); }
     friend bool operator==(const GridCell&, const GridCell&) = default;
 };
 // What the software side needs besides the machine to derive the frame's objects: the

@@ -91,9 +91,6 @@ void printMemory(const std::vector<MemoryRange>& ranges, const Memory& memory) {
     }
 }
 
-// A player never collides with itself (reference C3): PnPL bit n is always 0.
-bool isOwnBit(int reg, int bit) { return reg >= P0PL && reg - P0PL == bit; }
-
 std::string hex(int value) {
     char buf[8];
     std::snprintf(buf, sizeof buf, "$%X", value);
@@ -150,7 +147,7 @@ void printRegisterRows(const std::array<uint8_t, kCollisionRegisters>& registers
         std::snprintf(buf, sizeof buf, "%-4s", hex(registers[static_cast<size_t>(reg)]).c_str());
         s += buf;
         for (int bit = 0; bit < 4; ++bit)
-            s += std::string("   ") + (isOwnBit(reg, bit)                                   ? '-'
+            s += std::string("   ") + (isOwnPlayerBit(reg, bit)                             ? '-'
                                        : (registers[static_cast<size_t>(reg)] & (1 << bit)) ? '1'
                                                                                             : '.');
         return s;

@@ -324,18 +324,11 @@ std::string_view agreementId(Agreement a) {
     return "n/a";
 }
 
-int CellRef::object() const {
-    if (reg < 4) return 4 + reg;       // M0PF-M3PF
-    if (reg < 8) return reg - 4;       // P0PF-P3PF
-    if (reg < 12) return 4 + reg - 8;  // M0PL-M3PL
-    return reg - 12;                   // P0PL-P3PL
-}
+int CellRef::object() const { return registerObject(reg); }
 
 bool CellRef::playfield() const { return reg < 8; }
 
-std::string CellRef::name() const {
-    return std::string(collisionRegisterName(reg)) + "." + (playfield() ? "PF" : "P") + std::to_string(bit);
-}
+std::string CellRef::name() const { return std::string(collisionRegisterName(reg)) + "." + collisionBitName(reg, bit); }
 
 const std::array<CellRef, kMatrixCells>& matrixCells() {
     static const std::array<CellRef, kMatrixCells> cells = [] {
@@ -343,7 +336,7 @@ const std::array<CellRef, kMatrixCells>& matrixCells() {
         int i = 0;
         for (int reg = 0; reg < kCollisionRegisters; ++reg)
             for (int bit = 0; bit < 4; ++bit)
-                if (!(reg >= P0PL && reg - P0PL == bit)) c[i++] = {reg, bit};
+                if (!isOwnPlayerBit(reg, bit)) c[i++] = {reg, bit};
         return c;
     }();
     return cells;

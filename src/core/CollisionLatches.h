@@ -39,8 +39,21 @@ inline constexpr int kCollisionRegisters = 16;
 constexpr int playfieldRegister(int object) { return object < 4 ? P0PF + object : M0PF + (object - 4); }
 // ... and its player bits (MxPL/PxPL);
 constexpr int playerRegister(int object) { return object < 4 ? P0PL + object : M0PL + (object - 4); }
-// the object whose bits register `index` holds (M0PF and M0PL: object 4).
+// the object whose bits register `index` holds (M0PF and M0PL: object 4);
 constexpr int registerObject(int index) { return (index + 4) & 7; }
+// a player's own bit in its PL register (PnPL bit n): GTIA compares no object with itself,
+// so the bit is always 0 (C3).
+constexpr bool isOwnPlayerBit(int index, int bit) { return index >= P0PL && bit == index - P0PL; }
+// The fast paths (GtiaCollisions.h) read the eight xxPF registers, or the eight xxPL, as one
+// little-endian word and put it in objects' order by rotating it 32 bits (a set of objects by
+// swapping its nibbles): right while the mapping above puts object o at byte (o + 4) & 7.
+static_assert([] {
+    for (int o = 0; o < 8; ++o)
+        if (playfieldRegister(o) != M0PF + ((o + 4) & 7) || playerRegister(o) != M0PL + ((o + 4) & 7) ||
+            registerObject(playfieldRegister(o)) != o || registerObject(playerRegister(o)) != o)
+            return false;
+    return true;
+}());
 
 // "M0PF" ... "P3PL".
 std::string_view collisionRegisterName(int index);

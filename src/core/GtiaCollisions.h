@@ -66,7 +66,7 @@ inline void applyPairHits(int line, const PairHits& hits, CollisionLatches& latc
 inline uint8_t playfieldNeeded(const CollisionLatches& latches, uint8_t active, uint8_t possible) {
     uint64_t pf;
     std::memcpy(&pf, latches.registers().data() + M0PF, 8);  // bytes: M0PF..M3PF, P0PF..P3PF
-    pf = std::rotr(pf, 32);                                  // byte o: object o's xxPF (P0-P3, M0-M3)
+    pf = std::rotr(pf, 32);  // byte o: object o's xxPF (P0-P3, M0-M3; see CollisionLatches.h)
     uint64_t need = ~pf & kByteMasks[active] & (possible * 0x0101010101010101ull);
     need |= need >> 32;
     need |= need >> 16;
@@ -86,7 +86,8 @@ inline bool lineSaturated(const ObjectMaskCache& cache, uint8_t shaped, uint8_t 
     uint64_t pfLatches, plLatches;
     std::memcpy(&pfLatches, latches.registers().data() + M0PF, 8);
     std::memcpy(&plLatches, latches.registers().data() + M0PL, 8);
-    // Both latch groups are bytes M0..M3, P0..P3: the live objects with nibbles swapped.
+    // Both latch groups are bytes M0..M3, P0..P3: the live objects with nibbles swapped (see
+    // CollisionLatches.h).
     const uint64_t liveBytes = kByteMasks[((live & 0x0F) << 4) | (live >> 4)];
     const uint64_t needPf = uint64_t{possible} * 0x0101010101010101ull & liveBytes;
     // A PL bit needs its two objects live: the register's own object, and the player.

@@ -4,6 +4,8 @@
 #include <bit>
 #include <cstring>
 
+#include "core/CollisionLatches.h"
+
 namespace pmg {
 namespace {
 
@@ -112,16 +114,15 @@ void ObjectMaskCache::placeObjects(const ObjectInputs& now) {
         for (int q = p + 1; q < kObjectCount; ++q)
             if (std::max(from[p], from[q]) < std::min(to[p], to[q])) candidates_ |= PairSet{1} << (p * 8 + q);
     // Their latch bits (byte 0-3: M0PL-M3PL, 4-7: P0PL-P3PL); missile pairs set none (C6).
+    auto latchBit = [](int object, int player) {
+        return uint64_t{1} << (8 * (playerRegister(object) - M0PL) + player);
+    };
     pairLatches_ = 0;
     for (PairSet c = candidates_; c; c &= c - 1) {
         const int i = std::countr_zero(c), p = i >> 3, q = i & 7;
         if (p >= 4) continue;
-        if (q < 4) {
-            pairLatches_ |= uint64_t{1} << (8 * (4 + p) + q);
-            pairLatches_ |= uint64_t{1} << (8 * (4 + q) + p);
-        } else {
-            pairLatches_ |= uint64_t{1} << (8 * (q - 4) + p);
-        }
+        pairLatches_ |= latchBit(q, p);             // q's register, player p's bit
+        if (q < 4) pairLatches_ |= latchBit(p, q);  // and, for two players, p's register
     }
 }
 

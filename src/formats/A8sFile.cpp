@@ -4,6 +4,7 @@
 
 #include <zlib.h>
 
+#include "core/CollisionLatches.h"
 #include "formats/BaseScene.h"
 #include "formats/FormatError.h"
 #include "formats/SavedCollisions.h"
@@ -216,19 +217,19 @@ A8sFile A8sFile::read(std::span<const uint8_t> bytes, const std::string& file) {
     for (int m = 0; m < 4; ++m) {
         uint8_t v = 0;
         for (int pf = 0; pf < 4; ++pf) v |= static_cast<uint8_t>(((pfpm[pf] >> (4 + m)) & 1) << pf);
-        state.collisions[static_cast<size_t>(m)] = v;
+        state.collisions[static_cast<size_t>(M0PF + m)] = v;
     }
     for (int pl = 0; pl < 4; ++pl) {
         uint8_t v = 0;
         for (int pf = 0; pf < 4; ++pf) v |= static_cast<uint8_t>(((pfpm[pf] >> pl) & 1) << pf);
-        state.collisions[static_cast<size_t>(4 + pl)] = v;
+        state.collisions[static_cast<size_t>(P0PF + pl)] = v;
     }
-    for (int m = 0; m < 4; ++m) state.collisions[static_cast<size_t>(8 + m)] = mpl[m] & 0x0F;
-    state.collisions[12] =
+    for (int m = 0; m < 4; ++m) state.collisions[static_cast<size_t>(M0PL + m)] = mpl[m] & 0x0F;
+    state.collisions[P0PL] =
         static_cast<uint8_t>((((ppl[1] & 0x01) << 1) | ((ppl[2] & 0x01) << 2) | ((ppl[3] & 0x01) << 3)));
-    state.collisions[13] = static_cast<uint8_t>(((ppl[1] & 0x01) | ((ppl[2] & 0x02) << 1) | ((ppl[3] & 0x02) << 2)));
-    state.collisions[14] = static_cast<uint8_t>(((ppl[2] & 0x03) | ((ppl[3] & 0x04) << 1)));
-    state.collisions[15] = static_cast<uint8_t>(ppl[3] & 0x07);
+    state.collisions[P1PL] = static_cast<uint8_t>(((ppl[1] & 0x01) | ((ppl[2] & 0x02) << 1) | ((ppl[3] & 0x02) << 2)));
+    state.collisions[P2PL] = static_cast<uint8_t>(((ppl[2] & 0x03) | ((ppl[3] & 0x04) << 1)));
+    state.collisions[P3PL] = static_cast<uint8_t>(ppl[3] & 0x07);
     // The rest (console, speaker, PIA, POKEY, ...) is not needed for a picture.
     return state;
 }

@@ -195,10 +195,8 @@ private:
                  "expected a collision bit such as \"P0PL P1\", \"M2PF PF0\" or \"P1PL bit 0\", got " + describe(v));
         if (!wholeRegisterAllowed && c->bit < 0)
             fail(at, "name one bit, e.g. " + quoteForMessage(cellName({c->reg, 0})) + ", not a whole register");
-        if (c->reg >= P0PL && c->bit == c->reg - P0PL)
-            fail(at, cellName(*c) +
-                         " is a player's own bit, which is always 0: a player never collides with itself "
-                         "(docs/hardware.md, \"The collision registers\")");
+        if (isOwnPlayerBit(c->reg, c->bit))
+            fail(at, cellName(*c) + " is a player's own bit, which is always 0: a player never collides with itself");
         return *c;
     }
 
@@ -280,10 +278,9 @@ private:
                 c.kind = Claim::Kind::RegisterBit;
                 c.cell.bit = bit;
                 c.set = upper(w[used]) == "SET";
-                if (reg >= P0PL && bit == reg - P0PL && c.set)
+                if (isOwnPlayerBit(reg, bit) && c.set)
                     fail(at, cellName(c.cell) +
-                                 " is a player's own bit, which is always 0: a player never collides with itself "
-                                 "(docs/hardware.md, \"The collision registers\")");
+                                 " is a player's own bit, which is always 0: a player never collides with itself");
                 return c;
             }
         }
@@ -543,7 +540,7 @@ std::optional<CollisionCell> parseCollisionCell(const std::string& text) {
 
 std::string cellName(const CollisionCell& cell) {
     std::string s(collisionRegisterName(cell.reg));
-    if (cell.bit >= 0) s += (cell.reg < M0PL ? " PF" : " P") + std::to_string(cell.bit);
+    if (cell.bit >= 0) s += std::string(" ") + collisionBitName(cell.reg, cell.bit);
     return s;
 }
 

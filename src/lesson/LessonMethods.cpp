@@ -123,8 +123,8 @@ std::string operandText(const Wrap6502Box& b) { return boxText({b.x, b.y, b.w, b
 // The latch cell of a pair of objects (the first object's register, the second's bit), as the
 // comparison lays them out; empty for two missiles, which GTIA never compares.
 std::optional<CellRef> pairCell(int first, int second) {
-    if (isPlayer(second)) return CellRef{(isPlayer(first) ? P0PL : M0PL) + (first & 3), second};
-    if (isPlayer(first)) return CellRef{M0PL + (second & 3), first};
+    if (isPlayer(second)) return CellRef{playerRegister(first), second};
+    if (isPlayer(first)) return CellRef{playerRegister(second), first};
     return std::nullopt;
 }
 

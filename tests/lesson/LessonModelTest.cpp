@@ -166,12 +166,10 @@ TEST(LessonModel, BadKeysNameTheFileAndThePlace) {
          "t.json: the lesson's expected result 1, \"P0PL\": 16 is out of range 0-15"},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PL": "P0 set"}]})",
          "t.json: the lesson's expected result 1, \"P0PL\": P0PL P0 is a player's own bit, which is always 0: a player "
-         "never collides "
-         "with itself (docs/hardware.md, \"The collision registers\")"},
+         "never collides with itself"},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"first_hit": "P2PL P2", "line": 9}]})",
          "t.json: the lesson's expected result 1, \"first_hit\": P2PL P2 is a player's own bit, which is always 0: a "
-         "player never "
-         "collides with itself (docs/hardware.md, \"The collision registers\")"},
+         "player never collides with itself"},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PF": "PF5 set"}]})",
          "t.json: the lesson's expected result 1, \"P0PF\": expected a value 0-15"},
         {R"({"order": 1, "title": "T", "paragraphs": ["A"], "expect": [{"P0PF": "PF2 on"}]})",

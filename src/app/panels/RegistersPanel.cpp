@@ -122,12 +122,11 @@ private:
             for (int bit = 0; bit < 4; ++bit) {
                 ImGui::TableNextColumn();
                 const BeamPosition hit = latches.firstHit(reg, bit);
-                const char* with = reg < 8 ? "PF" : "P";
-                if ((value >> bit) & 1 && hit.valid()) ImGui::Text("%s%d: %d,$%02X", with, bit, hit.line, hit.clock);
-                else ImGui::TextDisabled("%s%d: -", with, bit);
+                const char* with = collisionBitName(reg, bit);  // PF0-PF3 or P0-P3
+                if ((value >> bit) & 1 && hit.valid()) ImGui::Text("%s: %d,$%02X", with, hit.line, hit.clock);
+                else ImGui::TextDisabled("%s: -", with);
                 if (ImGui::IsItemHovered())
-                    ImGui::SetTooltip("%s bit %d (%s%d): first set at scan line, colour clock", name.c_str(), bit, with,
-                                      bit);
+                    ImGui::SetTooltip("%s bit %d (%s): first set at scan line, colour clock", name.c_str(), bit, with);
             }
         }
         ImGui::EndTable();
