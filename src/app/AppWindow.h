@@ -119,9 +119,7 @@ private:
     void noSceneOpened(const fs::path& scene);
     // A lesson's try steps are the lesson's, not the user's work: leaving asks only when the
     // user edited it by hand too (a drag, a typed value), as for any other scene.
-    bool askBeforeLeaving() const {
-        return document_.dirty() && (!document_.readOnly() || document_.hasUndoStepNotStartingWith(kLessonStepLabel));
-    }
+    bool askBeforeLeaving() const { return document_.dirty() && (!document_.readOnly() || document_.hasUsersEdits()); }
     void requestQuit();  // quits, or first asks about unsaved edits
     void save(bool as);
     // The scene open is one of the project's own examples (assets/, not a lesson, which is

@@ -81,6 +81,7 @@ bool Document::changedOnDisk() const {
 
 void Document::resetRecovered(const Recovered& recovered) {
     reset(recovered.scene, recovered.originalPath, true);
+    recoveredEdits_ = true;
     disk_ = recovered.disk;  // none (an older copy, or no file then): a file there now counts as changed
 }
 
@@ -89,6 +90,8 @@ void Document::reset(Scene scene, fs::path path, bool dirty) {
     path_ = std::move(path);
     disk_ = diskStampOf(path_);
     leftLesson_.clear();
+    recoveredEdits_ = false;
+    saveError_.clear();  // about the scene before, whose edits were saved or given up
     dirty_ = dirty;
     readOnly_ = false;
     saved_.reset();

@@ -78,6 +78,10 @@ public:
     bool hasUndoStepNotStartingWith(const std::string& prefix) const {
         return std::any_of(undo_.begin(), undo_.end(), [&](const Step& s) { return s.label.rfind(prefix, 0) != 0; });
     }
+    // Edits of the user's own are in the scene: one that is not a lesson's try step, or edits
+    // recovered after a crash (their steps are gone with the run that made them: whatever made
+    // them, they are the user's work). A lesson with none holds nothing worth asking about.
+    bool hasUsersEdits() const { return recoveredEdits_ || hasUndoStepNotStartingWith(kLessonStepLabel); }
     void undo();
     void redo();
     // The picked appearance (see Pick). Cleared with each new scene (open, reset).
@@ -162,6 +166,7 @@ private:
     std::string saveError_, loadError_;
     std::filesystem::path recoveryFile_;
     std::optional<Clock::time_point> editsSince_;  // first edit not yet in the recovery file
+    bool recoveredEdits_ = false;                  // the scene holds edits recovered after a crash
 };
 
 // The built-in scene shown when no file could be opened: empty screen, no objects.

@@ -102,6 +102,44 @@ TEST(Document, FailedSaveKeepsEditsAndSaysWhy) {
     fs::remove_all(dir);
 }
 
+// A failed save's message is about the scene it failed to save: once another file takes its
+// place (its edits given up), the status bar no longer says "not saved" over the new one, which
+// has nothing unsaved (a walkthrough found it there minutes later, over other files).
+TEST(Document, ASaveErrorGoesWhenAnotherSceneTakesItsPlace) {
+    const fs::path dir = freshDir("savefail-open");
+    const fs::path notADir = dir / "file";
+    std::ofstream(notADir) << "x";
+    Document d;
+    ASSERT_TRUE(d.open(kDefault));
+    setHpos(d, 77);
+    ASSERT_FALSE(d.saveAs(notADir / "scene.json"));
+    ASSERT_FALSE(d.saveError().empty());
+    ASSERT_TRUE(d.open(fs::path(PMGLAB_SOURCE_DIR) / "assets" / "scenes" / "mode2-text.json")) << d.loadError();
+    EXPECT_EQ(d.saveError(), "") << "the old scene's save error stayed";
+    EXPECT_FALSE(d.dirty());
+    fs::remove_all(dir);
+}
+
+// Edits recovered after a crash are the user's work, also in a lesson (read-only: a lesson's own
+// try steps alone are not worth asking about): the window marks them unsaved and asks before
+// leaving them. Recovered, they have no undo steps to tell them by.
+TEST(Document, RecoveredEditsAreTheUsersOwnEvenInALesson) {
+    const fs::path lesson = fs::path(PMGLAB_SOURCE_DIR) / "assets" / "lessons" / "02-the-latch.json";
+    Document d;
+    ASSERT_TRUE(d.open(lesson)) << d.loadError();
+    d.setReadOnly(true);
+    EXPECT_FALSE(d.hasUsersEdits());
+    Document::Recovered recovered{loadScene(lesson), lesson, std::nullopt, std::nullopt};
+    recovered.scene.registers.push_back({Reg::HPOSP0, 0x99});
+    d.resetRecovered(recovered);
+    d.setReadOnly(true);  // as the window opens a lesson
+    EXPECT_TRUE(d.dirty());
+    EXPECT_TRUE(d.hasUsersEdits()) << "recovered edits to a lesson taken for none of the user's";
+    // Another scene: nothing recovered in it.
+    ASSERT_TRUE(d.open(lesson));
+    EXPECT_FALSE(d.hasUsersEdits());
+}
+
 // A lesson (opened read-only) saved under a new name is the user's own plain scene: the file
 // has no lesson in it, and the document names the lesson it was saved from until another
 // scene replaces it. A plain scene saved as another file keeps what it has.
