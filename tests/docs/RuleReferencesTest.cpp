@@ -249,6 +249,40 @@ TEST(RuleReferences, EveryCitedRuleIsDefinedInHardwareDoc) {
     EXPECT_TRUE(missing.empty()) << "cited but not defined in docs/hardware.md:" << list;
 }
 
+// What a string the window shows cites: the forms of citationsOfLine, parentheses included,
+// "docs/hardware.md (A4) describes the rule", "(A1, A4)", but not "(P1)", "(P2, P3)": P1-P3 are
+// the players there, as P0 and M0-M3 are (which no rule is).
+void userCitationsOfLine(const std::string& line, Citations& out) {
+    Citations c;
+    citationsOfLine(line, true, c);
+    for (const auto& id : c.rules)
+        if (!(id.size() == 2 && id[0] == 'P' && id[1] >= '1' && id[1] <= '3')) out.rules.insert(id);
+    out.sections.insert(c.sections.begin(), c.sections.end());
+    out.titles.insert(c.titles.begin(), c.titles.end());
+}
+
+Citations userCitationsOfText(const std::string& text) {
+    Citations c;
+    userCitationsOfLine(text, c);
+    return c;
+}
+
+TEST(RuleReferences, UserTextCitationsAreRuleIdsNotObjectNames) {
+    EXPECT_EQ(userCitationsOfText("Altirra, for facts; docs/hardware.md (A4) describes the rule.").rules, (Ids{"A4"}));
+    EXPECT_EQ(userCitationsOfText("docs/hardware.md (A1, A4) describes the rule.").rules, (Ids{"A1", "A4"}));
+    EXPECT_EQ(userCitationsOfText("describes the hardware rule (A4, A3).").rules, (Ids{"A3", "A4"}));
+    EXPECT_EQ(userCitationsOfText("a retrigger (P5) and the lock-up (P10)").rules, (Ids{"P5", "P10"}));
+    for (const char* family : {"C", "H", "W", "F", "P", "D", "K", "T", "A"})
+        EXPECT_EQ(userCitationsOfText(std::string("the rule (") + family + "4)").rules,
+                  (Ids{std::string(family) + "4"}));
+    EXPECT_TRUE(userCitationsOfText("the enemy (P1) and the ship (P0)").rules.empty());
+    EXPECT_TRUE(userCitationsOfText("not even players (P2); background (P3).").rules.empty());
+    EXPECT_TRUE(userCitationsOfText("the thin enemy (P1, 2 colour clocks wide)").rules.empty());
+    EXPECT_TRUE(userCitationsOfText("four players (P0-P3) and four missiles (M0-M3)").rules.empty());
+    EXPECT_TRUE(userCitationsOfText("clocks wide (P0, P1, P2 here)").rules.empty());
+    EXPECT_TRUE(userCitationsOfText("hits it (P0PF = PF2): step frames (F)").rules.empty());
+}
+
 // What the window shows a user, scene descriptions and lesson texts, speaks their language:
 // no rule IDs or section numbers of the project's hardware reference (the facts themselves
 // are in the text).
@@ -259,15 +293,14 @@ TEST(RuleReferences, ScenesAndLessonsCiteNoRuleToTheUser) {
         if (e.path().extension() != ".json") continue;
         ++files;
         // Each string of the file alone: a scene may be written on one line, which as a whole
-        // is longer than any sentence and would be taken for a hex dump. (Parentheses name
-        // objects here, "(P1)", as in the window's own code.)
+        // is longer than any sentence and would be taken for a hex dump.
         // (A scan by hand: std::regex recurses per character and the memory strings are long.)
         Citations c;
         const std::string text = readFile(e.path());
         for (size_t i = text.find('"'); i != std::string::npos; i = text.find('"', i + 1)) {
             size_t j = i + 1;
             while (j < text.size() && text[j] != '"') j += text[j] == '\\' ? 2 : 1;
-            citationsOfLine(text.substr(i + 1, j - i - 1), false, c);
+            userCitationsOfLine(text.substr(i + 1, j - i - 1), c);
             i = j;
         }
         for (const auto& r : c.rules) found += "\n  " + e.path().string() + ": " + r;
