@@ -1,4 +1,5 @@
-// pmglab-cli: run, render and benchmark PMG Lab scenes from the command line.
+// pmglab-cli: PMG Lab from the command line: run, render and bench scenes, check lessons,
+// compare and sweep the collision methods, import Atari files, export and emulate scenes.
 #include <exception>
 #include <iostream>
 #include <string>
