@@ -1,4 +1,5 @@
-// The box methods of seeds 001, 002 and 003 on the designer's boxes.
+// The box methods of the ST-Computer's "Assemblerecke: Rempeleien", the Polish "Gra 2D, część 6"
+// and the Russian translation of "Collision detection", on the designer's boxes.
 #include <algorithm>
 #include <bit>
 #include <cstdlib>

@@ -23,7 +23,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr size_t kMinimumCorpusSize = 40;  // the floor
+// The fewest bad scenes tests/bad-scenes/ may hold, each with its .expected: the corpus was
+// asked to cover at least 40 kinds of bad input, and a smaller one means scenes were lost.
+constexpr size_t kMinimumCorpusSize = 40;
 
 struct Expectation {
     int exitCode = -1;
