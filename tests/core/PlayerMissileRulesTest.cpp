@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "../program/ProgramTestSupport.h"
 #include "TestMachine.h"
 #include "core/PlayerMissileImages.h"
 
@@ -458,6 +459,81 @@ TEST(PlayerMissile, P9_ObjectsMeetingWhereThePriorityLogicSelectsNothingShowBlac
         EXPECT_EQ(at(0x55), 0x00);  // P0 and P2 over PF2: nothing selected
         EXPECT_EQ(at(0x5A), 0x00);  // P2 alone over PF2: nothing selected either
     }
+}
+
+namespace {
+
+// P10 through the 6502: a program with no DMA but the memory refresh sets P0 up (GRAF $80, SIZE
+// `size`, HPOS `hpos`), then each frame waits for line 100, STA WSYNC, `nops` NOPs and stores
+// `value` in `target` on the next line, puts `hpos` and `size` back four lines on. One frame,
+// instruction by instruction: the store's line and cycle, and P0's clocks on that line.
+struct StoreOnACycle {
+    Atari::ChipWrite store;
+    std::vector<int> p0;
+};
+
+StoreOnACycle storeOnACycle(uint16_t target, uint8_t value, int nops, uint8_t hpos, uint8_t size) {
+    constexpr uint16_t kHposp0 = 0xD000, kSizep0 = 0xD008, kGrafp0 = 0xD00D, kGractl = 0xD01D, kWsync = 0xD40A;
+    Code c(0x2000);
+    c.op(SEI).store(kNmienAddress, 0).store(kDmactlAddress, 0).store(kGractl, 0);
+    c.store(kGrafp0, 0x80).store(kSizep0, size).store(kHposp0, hpos);
+    const uint16_t loop = c.here();
+    c.waitForVcount(50).imm(LDA_IMM, value).abs(STA_ABS, kWsync);
+    for (int i = 0; i < nops; ++i) c.op(NOP);
+    c.abs(STA_ABS, target);
+    c.waitForVcount(52).store(kSizep0, size).store(kHposp0, hpos);
+    c.abs(JMP_ABS, loop);
+    Atari atari;
+    std::string error;
+    EXPECT_TRUE(atari.loadProgram(std::vector<ProgramSegment>{c.segment(), vectorSegment(kRunAddress, c.org)}, error))
+        << error;
+    atari.runFrame();
+    atari.runFrame();
+    StoreOnACycle run;
+    const uint64_t frame = atari.machine().frameCount();
+    while (atari.machine().frameCount() == frame && !atari.stopped()) {
+        const uint64_t before = atari.chipWriteCount();
+        atari.stepInstruction();
+        const Atari::ChipWrite& w = atari.lastChipWrite();
+        if (atari.chipWriteCount() != before && registerInfo(w.reg).address == target && w.value == value)
+            run.store = w;
+    }
+    EXPECT_FALSE(atari.stopped()) << atari.stopMessage();
+    for (int x = 0; x < kClocksPerLine; ++x)
+        if (atari.machine().frame().record(run.store.line).objects[0].test(x)) run.p0.push_back(x);
+    return run;
+}
+
+}  // namespace
+
+TEST(PlayerMissile, P10_SizeActsTwoClocksBeforeHposOfTheSameCycle) {
+    // Rule P10: an HPOS write on CPU cycle c acts from colour clock 2c + 5, a SIZE write on the
+    // same cycle from 2c + 3. 29 NOPs after STA WSYNC put the store on cycle 60 of line 101
+    // (the refresh takes 9 cycles of it): HPOS from 125, SIZE from 123 (reference §7's example).
+    constexpr uint16_t kHposp0 = 0xD000, kSizep0 = 0xD008;
+    const StoreOnACycle at125 = storeOnACycle(kHposp0, 125, 29, 0xF0, 0);
+    ASSERT_EQ(at125.store.line, 101);
+    ASSERT_EQ(at125.store.cycle, 60);
+    const int c = at125.store.cycle;
+    // P0 parked at $F0 (never drawn) moved to 2c + 5 on cycle c: drawn there on this line.
+    EXPECT_EQ(at125.p0, (std::vector<int>{2 * c + 5}));
+    // Moved to 2c + 4: the write acts one clock too late, so nothing on this line.
+    const StoreOnACycle at124 = storeOnACycle(kHposp0, 124, 29, 0xF0, 0);
+    ASSERT_EQ(at124.store.cycle, c);
+    EXPECT_TRUE(at124.p0.empty());
+    // SIZE: a 4x P0 (one bit) at 2c + 1 made 1x on cycle c. 1x from clock k ends the bit on k
+    // (P7: the 1x row shifts on the clock after), so it covers 2c + 1 to 2c + 3: three clocks,
+    // where a SIZE acting as late as HPOS (2c + 5) would leave all four.
+    const StoreOnACycle resized = storeOnACycle(kSizep0, 0, 29, static_cast<uint8_t>(2 * c + 1), 3);
+    ASSERT_EQ(resized.store.cycle, c);
+    EXPECT_EQ(resized.p0, clocks(2 * c + 1, 2 * c + 3));
+    // Another cycle, the same clocks relative to it.
+    const StoreOnACycle later = storeOnACycle(kHposp0, 0, 40, 0xF0, 0);
+    const int c2 = later.store.cycle;
+    ASSERT_GT(c2, c);
+    EXPECT_EQ(storeOnACycle(kHposp0, static_cast<uint8_t>(2 * c2 + 5), 40, 0xF0, 0).p0, (std::vector<int>{2 * c2 + 5}));
+    EXPECT_TRUE(storeOnACycle(kHposp0, static_cast<uint8_t>(2 * c2 + 4), 40, 0xF0, 0).p0.empty());
+    EXPECT_EQ(storeOnACycle(kSizep0, 0, 40, static_cast<uint8_t>(2 * c2 + 1), 3).p0, clocks(2 * c2 + 1, 2 * c2 + 3));
 }
 
 }  // namespace pmg::test
