@@ -1,6 +1,10 @@
-// Reference rules D1-D8: ANTIC's player-missile DMA and GTIA's data latches.
+// Reference rules D1-D9: ANTIC's player-missile DMA and GTIA's data latches, and WSYNC.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
+#include "../program/ProgramTestSupport.h"
 #include "TestMachine.h"
 #include "core/PlayerMissileDma.h"
 
@@ -522,6 +526,106 @@ TEST(Dma, D8_PlayerDmaOnIsNeverPhantom) {
         u.run();
         EXPECT_FALSE(u.m.frame().phantomDma) << int(dmactl);
     }
+}
+
+namespace {
+
+// D9 through the 6502, with no DMA but the memory refresh: each frame the program waits for
+// line 100, STA WSYNC (released on its cycle 105), `nops` NOPs (and LDA zp, 3 cycles, if
+// `pad`), then `sync` (STA or INC) on WSYNC and STA COLPF0. One frame, instruction by
+// instruction: the last chip write of each instruction (INC's second write), in order.
+std::vector<Atari::ChipWrite> wsyncThenStore(uint8_t sync, int nops, bool pad) {
+    constexpr uint16_t kWsync = 0xD40A, kColpf0 = 0xD016;
+    Code c(0x2000);
+    c.op(SEI).store(kNmienAddress, 0).store(kDmactlAddress, 0);
+    const uint16_t loop = c.here();
+    c.waitForVcount(50).abs(STA_ABS, kWsync);
+    for (int i = 0; i < nops; ++i) c.op(NOP);
+    if (pad) c.imm(0xA5, 0x80);  // LDA $80
+    c.abs(sync, kWsync).abs(STA_ABS, kColpf0);
+    c.waitForVcount(60).abs(JMP_ABS, loop);
+    Atari atari;
+    std::string error;
+    EXPECT_TRUE(atari.loadProgram(std::vector<ProgramSegment>{c.segment(), vectorSegment(kRunAddress, c.org)}, error))
+        << error;
+    atari.runFrame();
+    atari.runFrame();
+    std::vector<Atari::ChipWrite> writes;
+    const uint64_t frame = atari.machine().frameCount();
+    while (atari.machine().frameCount() == frame && !atari.stopped()) {
+        const uint64_t before = atari.chipWriteCount();
+        atari.stepInstruction();
+        if (atari.chipWriteCount() != before && atari.lastChipWrite().reg != Reg::NMIEN &&
+            atari.lastChipWrite().reg != Reg::DMACTL)
+            writes.push_back(atari.lastChipWrite());
+    }
+    EXPECT_FALSE(atari.stopped()) << atari.stopMessage();
+    return writes;
+}
+
+struct LineCycle {
+    int line, cycle;
+    friend bool operator==(const LineCycle&, const LineCycle&) = default;
+};
+std::ostream& operator<<(std::ostream& out, const LineCycle& w) {
+    return out << "line " << w.line << ", cycle " << w.cycle;
+}
+// The writes as (line, cycle): STA WSYNC, the timed WSYNC write, STA COLPF0.
+std::vector<LineCycle> linesAndCycles(const std::vector<Atari::ChipWrite>& writes) {
+    std::vector<LineCycle> v;
+    for (const Atari::ChipWrite& w : writes) v.push_back({w.line, w.cycle});
+    return v;
+}
+
+}  // namespace
+
+TEST(Dma, D9_IncWsyncHaltsTheNextOpcodeFetchSoTheStoreAfterItWritesOneCycleLater) {
+    // Rule D9: after STA WSYNC the cycle after the write (the next opcode fetch) still runs and
+    // the rest waits for cycle 105: STA COLPF0 writes on 107. INC WSYNC writes WSYNC twice;
+    // the second write changes nothing and the halt catches the opcode fetch after it, so STA
+    // COLPF0 starts on 105 and writes on 108. (Both on line 101: the first STA WSYNC's wait
+    // ends on line 100's cycle 105 and 35 NOPs put STA WSYNC's write on cycle 72 of line 101,
+    // INC's on 73 and 74, away from the refresh cycles, 25-57: one on the cycle after the
+    // write would hold the opcode fetch too.)
+    constexpr uint8_t kIncAbs = 0xEE;
+    const auto sta = wsyncThenStore(STA_ABS, 35, false);
+    ASSERT_EQ(sta.size(), 3u);
+    EXPECT_EQ(sta[0].reg, Reg::WSYNC);
+    EXPECT_EQ(sta[1].reg, Reg::WSYNC);
+    EXPECT_EQ(sta[2].reg, Reg::COLPF0);
+    ASSERT_EQ(linesAndCycles(sta)[1], (LineCycle{101, 72}));
+    EXPECT_EQ(linesAndCycles(sta)[2], (LineCycle{101, 107}));
+    const auto inc = wsyncThenStore(kIncAbs, 35, false);
+    ASSERT_EQ(inc.size(), 3u);
+    EXPECT_EQ(inc[1].reg, Reg::WSYNC);
+    ASSERT_EQ(linesAndCycles(inc)[1], (LineCycle{101, 74}));  // its second write; the first on 73
+    EXPECT_EQ(linesAndCycles(inc)[2], (LineCycle{101, 108}));
+}
+
+TEST(Dma, D9_AWriteAfterCycle103WaitsForTheNextLineAndSoDoesASecondOneOn104) {
+    constexpr uint8_t kIncAbs = 0xEE;
+    // STA WSYNC written on cycle 103: released on 105 of the same line; on 104: of the next.
+    const auto sta103 = wsyncThenStore(STA_ABS, 49, true);
+    ASSERT_EQ(sta103.size(), 3u);
+    ASSERT_EQ(linesAndCycles(sta103)[1], (LineCycle{101, 103}));
+    EXPECT_EQ(linesAndCycles(sta103)[2], (LineCycle{101, 107}));
+    const auto sta104 = wsyncThenStore(STA_ABS, 51, false);
+    ASSERT_EQ(sta104.size(), 3u);
+    ASSERT_EQ(linesAndCycles(sta104)[1], (LineCycle{101, 104}));
+    EXPECT_EQ(linesAndCycles(sta104)[2], (LineCycle{102, 107}));
+    // INC WSYNC writing on 102 and 103: both wait for this line, the store after it on 108.
+    const auto inc103 = wsyncThenStore(kIncAbs, 48, true);
+    ASSERT_EQ(inc103.size(), 3u);
+    ASSERT_EQ(linesAndCycles(inc103)[1], (LineCycle{101, 103}));  // the second write
+    EXPECT_EQ(linesAndCycles(inc103)[2], (LineCycle{101, 108}));
+    // INC WSYNC writing on 103 and 104: the first waits for this line's 105, and the second,
+    // on 104 while that wait is for this line, moves it to the next line's 105. The wait is
+    // then the second write's: the cycle after it (the opcode fetch on 105) still runs, as
+    // after STA WSYNC, and the store writes on 107 of the next line.
+    const auto inc104 = wsyncThenStore(kIncAbs, 50, false);
+    ASSERT_EQ(inc104.size(), 3u);
+    ASSERT_EQ(linesAndCycles(inc104)[1], (LineCycle{101, 104}));
+    EXPECT_EQ(linesAndCycles(inc104)[2], (LineCycle{102, 107}));
 }
 
 }  // namespace pmg::test
