@@ -1,6 +1,8 @@
-// Register names and addresses, colour rules K1/K5, and the palette.
+// Register names and addresses, colour rules K1-K6, and the palette.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <numbers>
 #include <random>
 
 #include "TestMachine.h"
@@ -77,6 +79,168 @@ TEST(Colour, NtscPaletteHasGreysAtHueZeroAndRisingLuminance) {
     for (int hue = 1; hue < 16; ++hue) {
         const Rgb& c = p[hue * 16 + 8];
         EXPECT_FALSE(c.r == c.g && c.g == c.b) << hue;
+    }
+}
+
+namespace {
+
+// The chroma of palette entry `index` as a phase in degrees in the I/Q plane (from +I towards
+// +Q) and an amplitude: the entry's RGB taken back through the palette's gamma (NtscParams)
+// and the FCC RGB-to-YIQ matrix.
+struct Chroma {
+    double degrees, amplitude;
+};
+Chroma chromaOf(const Palette& p, int index) {
+    const NtscParams params;
+    auto linear = [&](uint8_t v) { return std::pow(v / 255.0, 1.0 / params.gamma); };
+    const double r = linear(p[index].r), g = linear(p[index].g), b = linear(p[index].b);
+    const double i = 0.596 * r - 0.274 * g - 0.322 * b;
+    const double q = 0.211 * r - 0.523 * g + 0.312 * b;
+    return {std::atan2(q, i) * 180.0 / std::numbers::pi, std::hypot(i, q)};
+}
+// a - b folded into -180..180 degrees.
+double phaseDifference(double a, double b) { return std::remainder(a - b, 360.0); }
+
+}  // namespace
+
+TEST(Colour, K3_NtscHueOneIsTheBurstsPhaseAndEachHueStepDelaysItAbout24Degrees) {
+    // Rule K3: a hue is a phase of the 3.58 MHz subcarrier after the colour burst; hue 1 is
+    // about the burst's phase (gold/orange) and the hues step about 24 degrees. The burst lies
+    // on -(B-Y): with I = V cos 33 - U sin 33 and Q = V sin 33 + U cos 33 that is I = sin 33,
+    // Q = -cos 33, -57 degrees from +I. The model's palette, measured at luminance 8 (no
+    // channel clipped there): hue 1 within 10 degrees of the burst, then every step between
+    // 22 and 28 degrees, all the same way round, each within 1 degree of the mean step, and
+    // every hue's chroma as strong as the others'; hue 0 has none.
+    const Palette p = Palette::ntsc();
+    const double burst =
+        std::atan2(-std::cos(33.0 * std::numbers::pi / 180.0), std::sin(33.0 * std::numbers::pi / 180.0)) * 180.0 /
+        std::numbers::pi;
+    EXPECT_NEAR(burst, -57.0, 1e-9);
+    EXPECT_NEAR(phaseDifference(chromaOf(p, 0x18).degrees, burst), 0.0, 10.0);
+    EXPECT_GT(p[0x18].r, p[0x18].b);  // gold/orange: red above blue
+    EXPECT_GT(p[0x18].g, p[0x18].b);
+    double sum = 0;
+    for (int hue = 2; hue < 16; ++hue) {
+        const double step = phaseDifference(chromaOf(p, hue * 16 + 8).degrees, chromaOf(p, (hue - 1) * 16 + 8).degrees);
+        EXPECT_GE(std::abs(step), 22.0) << "hue " << hue - 1 << " to " << hue;
+        EXPECT_LE(std::abs(step), 28.0) << "hue " << hue - 1 << " to " << hue;
+        EXPECT_GT(step * phaseDifference(chromaOf(p, 0x28).degrees, chromaOf(p, 0x18).degrees), 0.0) << hue;
+        sum += step;
+    }
+    const double meanStep = sum / 14.0;
+    for (int hue = 2; hue < 16; ++hue)
+        EXPECT_NEAR(phaseDifference(chromaOf(p, hue * 16 + 8).degrees, chromaOf(p, (hue - 1) * 16 + 8).degrees),
+                    meanStep, 1.0)
+            << hue;
+    for (int hue = 1; hue < 16; ++hue)
+        EXPECT_NEAR(chromaOf(p, hue * 16 + 8).amplitude, chromaOf(p, 0x18).amplitude, 0.02) << hue;
+    EXPECT_NEAR(chromaOf(p, 0x08).amplitude, 0.0, 1e-9);
+    // Not asserted: K3's luminance claims, luminance 0 below black and levels 7 and 8 closer
+    // together than the others. This palette's ramp is even in luminance (NtscParams black to
+    // white) and its luminance 0 is a dark grey, not black.
+}
+
+TEST(Colour, K4_PalsHueDifferencesAreThePalettesAloneNotThePicturesOrTheCollisions) {
+    // Rule K4: on PAL the phase alternates from line to line, the hues are unevenly spaced
+    // multiples of 22.5 degrees, hues 1 and 15 look the same and hue 13 is the reference. All
+    // of that is in how a colour byte is shown on the TV: the chips put out the same colour
+    // byte on every line. So a PAL machine draws, byte for byte on even and odd lines alike,
+    // the frame an NTSC machine draws from the same registers (hues 1, 13 and 15 among them,
+    // 1 and 15 kept apart) and latches the same collisions; only the palette a PAL picture is
+    // shown with (an .act file, K6) can make hues 1 and 15 alike. PMG Lab computes no PAL
+    // palette.
+    auto run = [](VideoStandard video) {
+        TestMachine t(MachineOptions{.video = video});
+        t.displayList({0x4E, 0x00, 0x30, 0x0E, 0x0E, 0x0E});    // four mode E lines, 32-35
+        t.poke(kScreen, {0x1B, 0x1B, 0xE4, 0xE4, 0x6C, 0x6C});  // PF0, PF1, PF2, background...
+        for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + 40 + i), 0x1B);
+        for (int i = 0; i < 40; ++i) t.m.memory().write(static_cast<uint16_t>(kScreen + 80 + i), 0xE4);
+        const uint8_t colours[9] = {0x18, 0xD6, 0xF8, 0x1C, 0xFA, 0xD2, 0x14, 0xF6, 0xDA};
+        for (int r = 0; r < 9; ++r) t.set(static_cast<Reg>(static_cast<int>(Reg::COLPM0) + r), colours[r]);
+        t.player(0, 0x50, 0xFF, 3);  // over the first line's playfield at $50-$5F, alone right of it
+        t.player(1, 0x98, 0xAA, 1);
+        t.player(2, 0xC8, 0x81);
+        t.player(3, 0xB0, 0xF0, 3);
+        t.missile(0, 0x94, 0x03);
+        t.set(Reg::PRIOR, 0x01);  // players over the playfield
+        t.run(2);
+        return std::make_pair(t.m.frame().pixels(), t.m.collisions().registers());
+    };
+    const auto ntsc = run(VideoStandard::Ntsc), pal = run(VideoStandard::Pal);
+    EXPECT_EQ(pal.first, ntsc.first);
+    EXPECT_EQ(pal.second, ntsc.second);
+    // The picture holds all three hues, 1 and 15 apart, on consecutive lines.
+    auto has = [&](uint8_t colour, int row) {
+        for (int x = 0; x < kFrameWidth; ++x)
+            if (pal.first[static_cast<size_t>(row * kFrameWidth + x)] == colour) return true;
+        return false;
+    };
+    for (const int row : {24, 25})
+        for (const uint8_t colour : {0x18, 0xD6, 0xF8, 0xFA, 0x1C})
+            EXPECT_TRUE(has(colour, row)) << row << " " << int(colour);
+    EXPECT_NE(pal.second, (std::array<uint8_t, kCollisionRegisters>{}));  // there are collisions to compare
+}
+
+TEST(Colour, K6_TheComputedNtscPaletteOrAnActFileAndNeitherChangesACollision) {
+    // Rule K6: PMG Lab computes an NTSC palette from parameters or loads a .act file (768
+    // bytes, 256 x R, G, B, indexed by the colour byte); colours never change a collision test.
+    // Computed: the hue parameters move the colours, never the greys of hue 0; no saturation
+    // leaves every hue grey at its luminance.
+    const Palette standard = Palette::ntsc();
+    const Palette turned = Palette::ntsc(NtscParams{.hueStartDegrees = 30.0, .hueStepDegrees = 20.0});
+    const Palette grey = Palette::ntsc(NtscParams{.saturation = 0.0});
+    for (int index = 0; index < Palette::kEntries; ++index) {
+        if (index < 16) {
+            EXPECT_EQ(turned[index], standard[index]) << index;
+        } else if (index & 8) {
+            EXPECT_NE(turned[index], standard[index]) << index;
+        }
+        EXPECT_EQ(grey[index], standard[index & 0x0F]) << index;
+    }
+    // An .act file: entry n is bytes 3n, 3n + 1, 3n + 2, for every colour byte.
+    std::vector<uint8_t> act(768);
+    for (int i = 0; i < 768; ++i) act[static_cast<size_t>(i)] = static_cast<uint8_t>(i * 7 + i / 256);
+    Palette loaded;
+    std::string error;
+    ASSERT_TRUE(Palette::fromAct(act, loaded, error)) << error;
+    for (int index = 0; index < Palette::kEntries; ++index)
+        EXPECT_EQ(loaded[index], (Rgb{act[static_cast<size_t>(3 * index)], act[static_cast<size_t>(3 * index + 1)],
+                                      act[static_cast<size_t>(3 * index + 2)]}))
+            << index;
+    for (const size_t size : {size_t{0}, size_t{767}, size_t{769}, size_t{1024}}) {
+        std::vector<uint8_t> wrong(size, 0);
+        EXPECT_FALSE(Palette::fromAct(wrong, loaded, error)) << size;
+    }
+    // Colours: the same objects and playfield under 20 sets of random colour registers (and
+    // PRIOR's priority bits, which only pick colours, P9) latch the same collisions, first hits
+    // included, while the pictures differ.
+    auto run = [](Rng& rng) {
+        TestMachine t;
+        t.oneModeLine(0xE);
+        for (int i = 0; i < 40; ++i)
+            t.m.memory().write(static_cast<uint16_t>(kScreen + i), static_cast<uint8_t>(0x1B + i * 17));
+        for (int r = 0; r < 9; ++r) t.set(static_cast<Reg>(static_cast<int>(Reg::COLPM0) + r), rng.byte());
+        t.set(Reg::PRIOR, static_cast<uint8_t>(std::array<uint8_t, 4>{1, 2, 4, 8}[static_cast<size_t>(rng.below(4))]));
+        t.player(0, 0x30, 0xFF, 3);
+        t.player(1, 0x48, 0xAA, 1);
+        t.player(2, 0x4C, 0x81);
+        t.player(3, 0x70, 0xF0, 3);
+        t.missile(0, 0x34, 0x03);
+        t.missile(2, 0x4E, 0x02, 3);
+        t.run();
+        return std::make_pair(t.m.collisions(), t.m.frame().pixels());
+    };
+    Rng rng{1979};
+    const auto first = run(rng);
+    EXPECT_NE(first.first.registers(), (std::array<uint8_t, kCollisionRegisters>{}));
+    for (int trial = 0; trial < 20; ++trial) {
+        const auto other = run(rng);
+        EXPECT_EQ(other.first.registers(), first.first.registers()) << trial;
+        for (int r = 0; r < kCollisionRegisters; ++r)
+            for (int bit = 0; bit < 4; ++bit)
+                EXPECT_EQ(other.first.firstHit(r, bit), first.first.firstHit(r, bit))
+                    << trial << " " << r << " " << bit;
+        EXPECT_NE(other.second, first.second) << trial;
     }
 }
 
