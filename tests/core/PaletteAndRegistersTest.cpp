@@ -187,7 +187,10 @@ TEST(Colour, K6_TheComputedNtscPaletteOrAnActFileAndNeitherChangesACollision) {
     // Computed: the hue parameters move the colours, never the greys of hue 0; no saturation
     // leaves every hue grey at its luminance.
     const Palette standard = Palette::ntsc();
-    const Palette turned = Palette::ntsc(NtscParams{.hueStartDegrees = 30.0, .hueStepDegrees = 20.0});
+    NtscParams turnedParams;
+    turnedParams.hueStartDegrees += 90.0;
+    turnedParams.hueStepDegrees -= 5.0;
+    const Palette turned = Palette::ntsc(turnedParams);
     const Palette grey = Palette::ntsc(NtscParams{.saturation = 0.0});
     for (int index = 0; index < Palette::kEntries; ++index) {
         if (index < 16) {
