@@ -57,9 +57,15 @@ public:
         loadTour();
         refresh(ctx);
         if (const int step = std::exchange(ctx.requests.lessonStep, 0); step != 0) {
-            const Lesson* to = lesson_ ? neighbour(step) : tour_.empty() ? nullptr : &tour_.front();
+            // A lesson goes on to its neighbour; the learner's own copy of a lesson stands between
+            // that lesson (before it) and the next; any other scene starts the tour.
+            const Lesson* to = lesson_         ? neighbour(*lesson_, step)
+                               : leftLesson_   ? (step > 0 ? neighbour(*leftLesson_, step) : &*leftLesson_)
+                               : tour_.empty() ? nullptr
+                                               : &tour_.front();
             if (to) open(ctx, *to);
-            else if (lesson_) ctx.notify(step > 0 ? "this is the last lesson" : "this is the first lesson");
+            else if (lesson_ || leftLesson_)
+                ctx.notify(step > 0 ? "this is the last lesson" : "this is the first lesson");
         }
         if (lesson_) drawLesson(ctx);
         else drawTour(ctx);
@@ -192,13 +198,13 @@ private:
         });
     }
 
-    // The lesson before (direction -1) or after (+1) the open one by order: from the open
-    // lesson's folder, or from the built-in tour when that folder has none on that side.
-    const Lesson* neighbour(int direction) const {
+    // The lesson before (direction -1) or after (+1) `from` by order: from the open lesson's
+    // folder, or from the built-in tour when that folder has none on that side.
+    const Lesson* neighbour(const Lesson& from, int direction) const {
         for (const std::vector<Lesson>* list : {&folder_, &tour_}) {
             const Lesson* best = nullptr;
             for (const Lesson& l : *list) {
-                const bool onSide = direction < 0 ? l.order < lesson_->order : l.order > lesson_->order;
+                const bool onSide = direction < 0 ? l.order < from.order : l.order > from.order;
                 if (onSide && (!best || (direction < 0 ? l.order > best->order : l.order < best->order))) best = &l;
             }
             if (best) return best;
@@ -251,8 +257,8 @@ private:
 
     void drawLesson(AppContext& ctx) {
         const Lesson& l = *lesson_;
-        const Lesson* previous = neighbour(-1);
-        const Lesson* next = neighbour(+1);
+        const Lesson* previous = neighbour(l, -1);
+        const Lesson* next = neighbour(l, +1);
         ImGui::BeginDisabled(!previous);
         if (ImGui::ArrowButton("##prev", ImGuiDir_Left) && previous) open(ctx, *previous);
         ctx.noteWidget("lesson previous");

@@ -1055,4 +1055,77 @@ TEST(Walkthrough, APixelHeldInTheBlankRowAboveTheShapeIsOnePixel) {
 }
 
 }  // namespace
+// Edits to a lesson recovered after a crash are the learner's work: the title marks them
+// unsaved and Page Down asks before leaving them. Recovered, they have no undo steps, and the
+// window took the lesson for one changed by its own try steps alone: no mark, and Page Down
+// opened the next lesson at once, the recovery copy gone at the next clean quit (a walkthrough
+// found it).
+TEST(Walkthrough, RecoveredEditsToALessonAreMarkedUnsavedAndPageDownAsksFirst) {
+    const fs::path dir = scratchDir("walk-recover-lesson-leave");
+    const fs::path lesson = sourceFile("assets/lessons/02-the-latch.json");
+    fs::create_directories(dir / "pmglab");
+    {
+        Document d;
+        Scene edited = loadScene(lesson);
+        edited.registers.push_back({Reg::HPOSP0, 0x99});
+        d.reset(edited, lesson, true);
+        d.setRecoveryFile(dir / "pmglab" / "recovery.json");
+        ASSERT_TRUE(d.writeRecovery());
+    }
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
+    options.frames = 0;  // a person's window: it looks for a crash-recovery copy
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    ASSERT_TRUE(app.popupShown("Recover unsaved edits?"));
+    clickNamed(app, input, "recover edits");
+    input.frames(4);
+    ASSERT_EQ(app.document().path(), lesson);
+    const std::string title = SDL_GetWindowTitle(SDL_GetWindowFromID(app.windowId()));
+    EXPECT_EQ(title.rfind("* ", 0), 0u) << "not marked unsaved: " << title;
+    input.key(SDLK_PAGEDOWN);
+    input.frames(4);
+    EXPECT_TRUE(app.popupShown("Unsaved edits")) << "Page Down left the recovered edits without asking";
+    EXPECT_EQ(app.document().path(), lesson);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), 0x99);
+    fs::remove_all(dir);
+}
+
+// A learner saves their changes to a lesson as a scene of their own, then presses Page Down on
+// the presenter's remote: the next lesson opens, as the lesson saved from stands in the tour,
+// and Page Up goes back to that lesson. Both opened lesson 1 (the copy is no lesson itself).
+TEST(Walkthrough, PageDownAndUpFromALearnersCopyOfALessonGoOnFromThatLesson) {
+    const fs::path dir = scratchDir("walk-lesson-copy-remote");
+    AppOptions options = sessionOptions(sourceFile("assets/lessons/15-reusing-players.json"), dir);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    // Edited (the selected object one clock right) and saved under a name of the learner's.
+    auto editAndSaveAs = [&](const fs::path& mine) {
+        input.frames(4);
+        input.key(SDLK_RIGHT);
+        input.frames(2);
+        input.key(SDLK_s, KMOD_LCTRL);
+        input.frames(3);
+        ASSERT_TRUE(app.popupShown("Save scene as"));
+        input.key(SDLK_a, KMOD_LCTRL);
+        input.key(SDLK_BACKSPACE);
+        input.text(mine.string());
+        input.key(SDLK_RETURN);
+        input.frames(6);
+        ASSERT_EQ(app.document().path(), mine) << app.errorText();
+    };
+    ASSERT_NO_FATAL_FAILURE(editAndSaveAs(dir / "mine.json"));
+    input.key(SDLK_PAGEUP);
+    input.frames(4);
+    EXPECT_EQ(app.document().path().filename(), "15-reusing-players.json") << app.status();
+    ASSERT_NO_FATAL_FAILURE(editAndSaveAs(dir / "mine-again.json"));
+    input.key(SDLK_PAGEDOWN);
+    input.frames(4);
+    EXPECT_EQ(app.document().path().filename(), "16-too-fast-to-hit.json") << app.status();
+    fs::remove_all(dir);
+}
+
 }  // namespace pmg::app
