@@ -319,7 +319,7 @@ def lesson_background():
             {"M0PF": "$08", "says": "M0 over the mode 6 text reports PF3"}],
            [step("Paint the background in PF0's colour (COLBK = $28): P0PF is still 0. Colours play no part.",
                  "COLBK = $28", {"set": {"COLBK": "$28"}}, [{"P0PF": 0, "P1PF": "$01"}]),
-            step("Move P0 onto the PF2 column (colour clock 192): now P0PF reports PF2.",
+            step("Move P0 onto the PF2 column (colour clock 192, HPOS $C0): now P0PF reports PF2.",
                  "P0 onto PF2", {"set": {"HPOSP0": "$C0"}}, [{"P0PF": "$04"}])])
 
 
@@ -477,7 +477,7 @@ def lesson_four_corners():
             {"method": "corners4", "cell": "P0PL P1", "result": "missed", "says": "the four-corner test misses it"},
             {"method": "vertices8", "cell": "P0PL P1", "result": "missed", "says": "the eight-corner test misses it"},
             {"method": "aabb", "cell": "P0PL P1", "result": "both hit", "says": "the min/max box test finds it"}],
-           [step("Move P1 to the right end of the bar (colour clock 140): now a corner of P0's box lies inside P1's box, "
+           [step("Move P1 to the right end of the bar (colour clock 140, HPOS $8C): now a corner of P0's box lies inside P1's box, "
                  "and the corner test finds the hit too.",
                  "P1 to the bar's end", {"set": {"HPOSP1": "$8C"}},
                  [{"P0PL": "P1 set"}, {"method": "corners4", "cell": "P0PL P1", "result": "both hit"}])],
@@ -588,7 +588,7 @@ def lesson_what_did_i_hit():
            [{"P0PF": "$02", "says": "P0 touched PF1"},
             {"sprite": "right enemy", "object": "P0", "hit": True, "says": "software names the right enemy"},
             {"sprite": "left enemy", "object": "P0", "hit": False}],
-           [step("Move P0 onto the left enemy (colour clock 74): the hardware says the same PF1; the software names "
+           [step("Move P0 onto the left enemy (colour clock 74, HPOS $4A): the hardware says the same PF1; the software names "
                  "the left enemy.",
                  "P0 onto the left enemy", {"set": {"HPOSP0": "$4A"}},
                  [{"P0PF": "$02"}, {"sprite": "left enemy", "object": "P0", "hit": True},

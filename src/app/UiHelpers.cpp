@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include <imgui_internal.h>
 
@@ -39,10 +40,17 @@ bool hexByteField(const char* id, uint8_t& value) {
     static uint8_t typed = 0;
     const ImGuiID self = ImGui::GetID(id);
     if (typingIn == self) value = typed;
-    if (ImGui::InputScalar(id, ImGuiDataType_U8, &value, nullptr, nullptr, "%02X",
-                           ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_AutoSelectAll)) {
+    // Room for two digits and no more: a third key is refused where the user sees it. (A byte
+    // field of ImGui's own took "192" and kept its first two digits, $19, without a word: a
+    // learner typing a decimal clock got another place.)
+    char text[3];
+    std::snprintf(text, sizeof text, "%02X", value);
+    if (ImGui::InputText(id, text, sizeof text,
+                         ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_CharsUppercase |
+                             ImGuiInputTextFlags_AutoSelectAll)) {
         typingIn = self;
-        typed = value;
+        typed = static_cast<uint8_t>(std::strtoul(text, nullptr, 16));  // "" is 0, as ImGui's field had it
+        value = typed;
     }
     if (ImGui::IsItemDeactivatedAfterEdit() && typingIn == self) {
         typingIn = 0;

@@ -1128,4 +1128,37 @@ TEST(Walkthrough, PageDownAndUpFromALearnersCopyOfALessonGoOnFromThatLesson) {
     fs::remove_all(dir);
 }
 
+// A learner types a lesson's decimal clock, "192", into the HPOS field, which takes the
+// register's two hex digits: the third key is refused where they see it, the field shows "19",
+// not "192" (it showed "192" and kept $19, clock 25, without a word, a walkthrough found). The
+// lessons give the register's hex beside the clock.
+TEST(Walkthrough, TheHposFieldRefusesAThirdDigitWhereTheUserSeesIt) {
+    const fs::path dir = scratchDir("walk-hpos-three-digits");
+    AppOptions options = sessionOptions(sourceFile("assets/scenes/busy-mode-e.json"), dir, 1600, 1400);
+    options.show = {"Objects"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    const auto field = app.widget("objects hpos typed");
+    ASSERT_TRUE(field.has_value()) << "the HPOS hex field is not shown";
+    input.click(static_cast<int>((*field)[0] + 6), static_cast<int>(((*field)[1] + (*field)[3]) / 2));
+    input.text("192");
+    input.frames(2);
+    const std::string text = app.panelText("Objects");
+    EXPECT_NE(text.find("{ 19 }"), std::string::npos) << text;
+    EXPECT_EQ(text.find("{ 192 }"), std::string::npos) << "the field shows a digit it does not take: " << text;
+    input.key(SDLK_RETURN);
+    input.frames(2);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), 0x19);
+    // Two digits as the lesson gives them: $C0 is clock 192.
+    input.click(static_cast<int>((*field)[0] + 6), static_cast<int>(((*field)[1] + (*field)[3]) / 2));
+    input.text("C0");
+    input.key(SDLK_RETURN);
+    input.frames(2);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), 0xC0);
+    EXPECT_NE(app.panelText("Objects").find("= clock 192"), std::string::npos) << app.panelText("Objects");
+    fs::remove_all(dir);
+}
+
 }  // namespace pmg::app
