@@ -661,7 +661,8 @@ void App::drawMenuBar() {
         commandMenuItem(CommandId::SaveAs);
         importExport_.drawMenuItems(document_.scene(), document_.path(), document_.readOnly() || exampleScene(),
                                     [this](const std::string& name) { ctx_.noteWidget(name); });
-        emulator_.drawMenuItems(document_.scene(), document_.path());
+        commandMenuItem(CommandId::RunInEmulator);
+        emulator_.drawMenuItems();
         ImGui::Separator();
         commandMenuItem(CommandId::Screenshot);
         ImGui::Separator();

@@ -210,8 +210,9 @@ std::span<const Command> App::commandTable() {
          }},
         {Id::RunInEmulator,
          {anyMods(SDLK_F9), none, none, none},
-         nullptr,
-         "run the scene in atari800 or Altirra (File > Emulator program... sets which)",
+         "Run in emulator",
+         "export the scene as an Atari executable and start it in atari800 or Altirra (File > Emulator program... "
+         "sets which; hold START there to see its collision registers)",
          [](App& a, const SDL_Keysym&) { a.emulator_.run(a.document_.scene(), a.document_.path()); }},
         {Id::Quit,
          {ctrl(SDLK_q), none, none, none},

@@ -36,12 +36,7 @@ std::string EmulatorRunner::takeStatus() {
     return s;
 }
 
-void EmulatorRunner::drawMenuItems(const Scene& scene, const fs::path& scenePath) {
-    if (ImGui::MenuItem("Run in emulator", "F9")) run(scene, scenePath);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "Export the scene as an Atari executable and start it in atari800 or Altirra (hold START there to see its "
-            "collision registers)");
+void EmulatorRunner::drawMenuItems() {
     if (ImGui::MenuItem("Emulator program...")) {
         error_.clear();
         dialogPending_ = true;

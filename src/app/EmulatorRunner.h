@@ -15,8 +15,8 @@ namespace pmg::app {
 class EmulatorRunner {
 public:
     ~EmulatorRunner();
-    // Inside an open "File" menu.
-    void drawMenuItems(const Scene& scene, const std::filesystem::path& scenePath);
+    // Inside an open "File" menu, after "Run in emulator" (a command: AppCommands.h).
+    void drawMenuItems();
     // Every frame, outside menus: the dialog, and a check on emulators started earlier.
     void drawDialogs();
     // Export and start now (F9). The outcome is in status() or, for an error, the dialog.
