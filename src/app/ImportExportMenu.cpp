@@ -99,19 +99,13 @@ std::string joined(const std::vector<std::string>& extensions) {
 }  // namespace
 
 std::vector<FileKind> ImportExportMenu::importKinds() {
-    // The kinds src/formats/Importer.cpp reads, by extension (formats::isImportable).
-    std::vector<FileKind> kinds{
-        {"Player editors: Atari Player Editor (.apl, .apm)", {".apl", ".apm"}},
-        {"Player editors: Mad Studio (.spr, .mpl, .msl)", {".spr", ".mpl", ".msl"}},
-        {"Emulator states: atari800 (.a8s), Altirra (.atstate2)", {".a8s", ".atstate2"}},
-        {"Character sets (.fnt, .set, .chr)", {".fnt", ".set", ".chr"}},
-        {"Micro Illustrator pictures (.mic)", {".mic"}},
-        {"Executables, as a still picture (" + joined(formats::executableExtensions()) + ")",
-         formats::executableExtensions()},
-    };
+    // The kinds src/formats/Importer.cpp reads (its table), each with its extensions.
+    std::vector<FileKind> kinds;
     FileKind every{"Every kind PMG Lab imports", {}};
-    for (const FileKind& k : kinds)
+    for (const formats::ImportKind& k : formats::importKinds()) {
+        kinds.push_back({std::string(k.title) + " (" + joined(k.extensions) + ")", k.extensions});
         every.extensions.insert(every.extensions.end(), k.extensions.begin(), k.extensions.end());
+    }
     kinds.insert(kinds.begin(), std::move(every));
     return kinds;
 }

@@ -18,41 +18,86 @@
 namespace pmg::formats {
 
 namespace {
-// The kinds importBytes reads by their extension, other than the executables (one list each:
-// the messages, isImportable and the app's dialogs all read them).
-const std::vector<std::string>& otherImportExtensions() {
-    static const std::vector<std::string> kExtensions{".a8s", ".atstate2", ".apl", ".apm", ".fnt", ".set",
-                                                      ".chr", ".mic",      ".spr", ".mpl", ".msl"};
-    return kExtensions;
+
+Scene readFont(std::span<const uint8_t> bytes, const std::string& file, const std::string&, const std::string& name,
+               const ImportOptions&) {
+    return FontFile::read(bytes, file).toScene(name);
+}
+Scene readAtariPlayerEditor(std::span<const uint8_t> bytes, const std::string& file, const std::string& ext,
+                            const std::string& name, const ImportOptions& options) {
+    const AplFile apl = AplFile::read(bytes, file, ext == ".apl" ? AplFile::Layout::Apl : AplFile::Layout::Apm);
+    // A frame the animation does not have is the user's mistake, not frame 1 or the last.
+    if (options.frame >= apl.frames)
+        throw FormatError(file, "the animation has " + std::to_string(apl.frames) +
+                                    (apl.frames == 1 ? " frame" : " frames") + "; there is no frame " +
+                                    std::to_string(options.frame + 1));
+    return apl.toScene(name, options.frame);
+}
+Scene readMadStudio(std::span<const uint8_t> bytes, const std::string& file, const std::string& ext,
+                    const std::string& name, const ImportOptions&) {
+    if (ext == ".spr") return MadStudioPlayer::read(bytes, file).toScene(name);
+    if (ext == ".mpl") return MadStudioMultiPlayer::read(bytes, file).toScene(name);
+    return MadStudioMissile::read(bytes, file).toScene(name);
+}
+Scene readEmulatorState(std::span<const uint8_t> bytes, const std::string& file, const std::string& ext,
+                        const std::string& name, const ImportOptions&) {
+    if (ext == ".a8s") return A8sFile::read(bytes, file).toScene(name);
+    return AltirraStateFile::read(bytes, file).toScene(name);
+}
+Scene readMicPicture(std::span<const uint8_t> bytes, const std::string& file, const std::string&,
+                     const std::string& name, const ImportOptions&) {
+    return MicFile::read(bytes, file).toScene(name);
+}
+Scene readExecutable(std::span<const uint8_t> bytes, const std::string& file, const std::string&,
+                     const std::string& name, const ImportOptions&) {
+    std::string error;
+    auto xex = readXex(bytes, error);
+    if (!xex) throw FormatError(file, error);
+    return xexToScene(*xex, name);
+}
+
+}  // namespace
+
+const std::vector<ImportKind>& importKinds() {
+    static const std::vector<ImportKind> kKinds{
+        {"Player editors: Atari Player Editor", {".apl", ".apm"}, readAtariPlayerEditor},
+        {"Player editors: Mad Studio", {".spr", ".mpl", ".msl"}, readMadStudio},
+        {"Emulator states: atari800, Altirra", {".a8s", ".atstate2"}, readEmulatorState},
+        {"Character sets", {".fnt", ".set", ".chr"}, readFont},
+        {"Micro Illustrator pictures", {".mic"}, readMicPicture},
+        {"Executables, as a still picture", {".xex", ".com", ".exe", ".obj"}, readExecutable},
+    };
+    return kKinds;
+}
+
+namespace {
+// The kind of `path` by its extension, in any case; null if none.
+const ImportKind* kindOf(const std::filesystem::path& path) {
+    const std::string ext = lowerExtension(path);
+    for (const ImportKind& kind : importKinds())
+        if (std::find(kind.extensions.begin(), kind.extensions.end(), ext) != kind.extensions.end()) return &kind;
+    return nullptr;
 }
 }  // namespace
 
 const char* supportedImportExtensions() {
     static const std::string text = [] {
         std::string out;
-        for (const auto* list : {&otherImportExtensions(), &executableExtensions()})
-            for (const std::string& ext : *list) out += (out.empty() ? "" : ", ") + ext;
+        for (const ImportKind& kind : importKinds())
+            for (const std::string& ext : kind.extensions) out += (out.empty() ? "" : ", ") + ext;
         return out + " (and any file with --raw-mode)";
     }();
     return text.c_str();
 }
 
-const std::vector<std::string>& executableExtensions() {
-    static const std::vector<std::string> kExtensions{".xex", ".com", ".exe", ".obj"};
-    return kExtensions;
-}
+const std::vector<std::string>& executableExtensions() { return importKinds().back().extensions; }
 
 bool isExecutable(const std::filesystem::path& path) {
-    const std::string ext = lowerExtension(path);
-    const auto& known = executableExtensions();
-    return std::find(known.begin(), known.end(), ext) != known.end();
+    const ImportKind* kind = kindOf(path);
+    return kind && kind->read == readExecutable;
 }
 
-bool isImportable(const std::filesystem::path& path) {
-    const std::string ext = lowerExtension(path);
-    const auto& known = otherImportExtensions();
-    return isExecutable(path) || std::find(known.begin(), known.end(), ext) != known.end();
-}
+bool isImportable(const std::filesystem::path& path) { return kindOf(path) != nullptr; }
 
 std::vector<uint8_t> readInputFile(const std::filesystem::path& path) {
     const std::string file = path.string();
@@ -76,28 +121,7 @@ Scene importBytes(std::span<const uint8_t> bytes, const std::string& file, const
     const std::string ext = lowerExtension(path);
     const std::string name = path.stem().string();
     if (options.rawAnticMode) return rawScreenToScene(bytes, file, *options.rawAnticMode, name);
-    if (ext == ".fnt" || ext == ".set" || ext == ".chr") return FontFile::read(bytes, file).toScene(name);
-    if (ext == ".apl" || ext == ".apm") {
-        const AplFile apl = AplFile::read(bytes, file, ext == ".apl" ? AplFile::Layout::Apl : AplFile::Layout::Apm);
-        // A frame the animation does not have is the user's mistake, not frame 1 or the last.
-        if (options.frame >= apl.frames)
-            throw FormatError(file, "the animation has " + std::to_string(apl.frames) +
-                                        (apl.frames == 1 ? " frame" : " frames") + "; there is no frame " +
-                                        std::to_string(options.frame + 1));
-        return apl.toScene(name, options.frame);
-    }
-    if (ext == ".spr") return MadStudioPlayer::read(bytes, file).toScene(name);
-    if (ext == ".mpl") return MadStudioMultiPlayer::read(bytes, file).toScene(name);
-    if (ext == ".msl") return MadStudioMissile::read(bytes, file).toScene(name);
-    if (ext == ".a8s") return A8sFile::read(bytes, file).toScene(name);
-    if (ext == ".atstate2") return AltirraStateFile::read(bytes, file).toScene(name);
-    if (ext == ".mic") return MicFile::read(bytes, file).toScene(name);
-    if (isExecutable(path)) {
-        std::string error;
-        auto xex = readXex(bytes, error);
-        if (!xex) throw FormatError(file, error);
-        return xexToScene(*xex, name);
-    }
+    if (const ImportKind* kind = kindOf(path)) return kind->read(bytes, file, ext, name, options);
     throw FormatError(file, "unknown kind of file \"" + ext + "\": PMG Lab imports " + supportedImportExtensions());
 }
 

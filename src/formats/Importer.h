@@ -29,6 +29,18 @@ Scene importBytes(std::span<const uint8_t> bytes, const std::string& file, const
 // Reads a whole file with the size limit above; throws FormatError.
 std::vector<uint8_t> readInputFile(const std::filesystem::path& path);
 
+// One kind of file importFile reads, chosen by extension (lower case, with the dot): the file
+// dialogs, the messages and isImportable() all read this table.
+struct ImportKind {
+    const char* title;  // "Character sets", as File > Import lists it
+    std::vector<std::string> extensions;
+    // Reads `bytes` of file `file` (extension `ext`, lower case) as a scene named `name`;
+    // throws FormatError naming the file.
+    Scene (*read)(std::span<const uint8_t> bytes, const std::string& file, const std::string& ext,
+                  const std::string& name, const ImportOptions& options);
+};
+const std::vector<ImportKind>& importKinds();
+
 // Whether importFile knows the file's kind by its extension (without a raw mode).
 bool isImportable(const std::filesystem::path& path);
 
