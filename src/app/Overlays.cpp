@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "app/CollisionsView.h"
 #include "app/SceneEdit.h"
@@ -14,8 +15,6 @@
 
 namespace pmg::app {
 namespace {
-
-constexpr ImU32 kCollisionWindowColour = IM_COL32(255, 255, 255, 220);
 
 void box(ImDrawList& draw, const ScreenGeometry& g, int clock0, int line0, int clock1, int line1, ImU32 colour,
          float thickness) {
@@ -122,21 +121,22 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
             auto outline = [&](const collide::Box& b, ImU32 colour, float thickness) {
                 if (!b.empty()) box(draw, g, b.left, b.top, b.right, b.bottom, colour, thickness);
             };
-            if (o.tightBoxes) outline(obj.tight, IM_COL32(0, 255, 200, 220), 1.0f);
-            if (o.designerBoxes) outline(obj.designer, IM_COL32(255, 220, 0, 220), 1.0f);
+            if (o.tightBoxes) outline(obj.tight, overlayColour(&OverlayOptions::tightBoxes), 1.0f);
+            if (o.designerBoxes) outline(obj.designer, overlayColour(&OverlayOptions::designerBoxes), 1.0f);
             if (o.insetBoxes)
-                outline(collide::InsetBoxMethod::fairBox(obj, settings.insetMargin), IM_COL32(120, 200, 255, 230),
-                        1.0f);
+                outline(collide::InsetBoxMethod::fairBox(obj, settings.insetMargin),
+                        overlayColour(&OverlayOptions::insetBoxes), 1.0f);
             if (o.selection && obj.object == ctx.selected) {
                 const collide::Box& b = obj.tight;
                 if (!b.empty())
-                    box(draw, g, b.left - 1, b.top - 1, b.right + 1, b.bottom + 1, IM_COL32(255, 255, 255, 230), 2.0f);
+                    box(draw, g, b.left - 1, b.top - 1, b.right + 1, b.bottom + 1,
+                        overlayColour(&OverlayOptions::selection), 2.0f);
             }
             if (o.hotSpots && !obj.tight.empty()) {
                 const auto [x, y] = collide::HotSpotMethod::spot(obj.tight, settings.hotSpot);
                 const ImVec2 c(g.clockX(x + 0.5f), g.lineY(y + 0.5f));
                 draw.AddCircleFilled(c, cell * 0.5f + 2, IM_COL32(0, 0, 0, 255));
-                draw.AddCircleFilled(c, cell * 0.5f + 1, IM_COL32(255, 80, 80, 255));
+                draw.AddCircleFilled(c, cell * 0.5f + 1, overlayColour(&OverlayOptions::hotSpots));
             }
             if (o.cornerPoints && !obj.designer.empty()) {
                 const collide::Box& b = obj.designer;
@@ -144,7 +144,7 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
                      {std::pair{b.left, b.top}, {b.right, b.top}, {b.left, b.bottom}, {b.right, b.bottom}}) {
                     const ImVec2 a(g.clockX(x), g.lineY(y)), z(g.clockX(x + 1), g.lineY(y + 1));
                     draw.AddRectFilled(ImVec2(a.x - 1, a.y - 1), ImVec2(z.x + 1, z.y + 1), IM_COL32(0, 0, 0, 255));
-                    draw.AddRectFilled(a, z, IM_COL32(255, 160, 0, 255));
+                    draw.AddRectFilled(a, z, overlayColour(&OverlayOptions::cornerPoints));
                 }
             }
         }
@@ -165,7 +165,8 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
         // picture's edge, white with a dark line inside it to stand out on any colour.
         const ImVec2 a(g.clockX(kWindowLeft), g.lineY(kFirstVisibleLine)),
             z(g.clockX(kWindowRight + 1), g.lineY(kLastVisibleLine + 1));
-        draw.AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(z.x - 1, z.y - 1), kCollisionWindowColour, 0, 0, 2.0f);
+        draw.AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(z.x - 1, z.y - 1),
+                     overlayColour(&OverlayOptions::collisionWindow), 0, 0, 2.0f);
         draw.AddRect(ImVec2(a.x + 2, a.y + 2), ImVec2(z.x - 2, z.y - 2), IM_COL32(0, 0, 0, 160), 0, 0, 1.0f);
     }
     draw.PopClipRect();
@@ -191,9 +192,10 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
         const int line = ctx.simulation.beamLine();
         if (inVisibleLines(line)) {
             const float y = g.lineY(line);
-            draw.AddLine(ImVec2(g.x - 12, y), ImVec2(g.x + g.width() + 12, y), IM_COL32(255, 60, 60, 220), 1.5f);
+            draw.AddLine(ImVec2(g.x - 12, y), ImVec2(g.x + g.width() + 12, y), overlayColour(&OverlayOptions::beam),
+                         1.5f);
             draw.AddTriangleFilled(ImVec2(g.x - 12, y - 6), ImVec2(g.x - 12, y + 6), ImVec2(g.x - 2, y),
-                                   IM_COL32(255, 60, 60, 255));
+                                   overlayColour(&OverlayOptions::beam));
         }
     }
 }
@@ -202,10 +204,9 @@ float ScreenOverlays::legendHeight(float fontSize) { return (fontSize + ImGui::G
 
 float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, float y, float width) {
     const OverlayOptions& o = ctx.view.overlays;
-    enum class Look { Fill, Outline, Dot, Line, Ticks };
     struct Entry {
         bool on;
-        Look look;
+        OverlayLook look;
         ImU32 colour;
         const char* text;
     };
@@ -215,19 +216,13 @@ float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, flo
         markText += ": scan line " + std::to_string(ctx.mark.line) + ", " +
                     (ctx.mark.line > kLastVisibleLine ? "below" : "above") +
                     " the picture (in the vertical blank), not drawn";
-    // The same colours draw() uses, in the View menu's order.
-    const Entry entries[] = {
-        {o.latchPixels, Look::Fill, kLatchedPixelTint, "latched pixels (a set bit's objects meet)"},
-        {o.firstHits, Look::Ticks, IM_COL32(255, 255, 255, 255), "first hit (where the ticks point)"},
-        {o.tightBoxes, Look::Outline, IM_COL32(0, 255, 200, 220), "tight box"},
-        {o.designerBoxes, Look::Outline, IM_COL32(255, 220, 0, 220), "designer's box (or the object's own hitbox)"},
-        {o.insetBoxes, Look::Outline, IM_COL32(120, 200, 255, 230), "inset (fair) box"},
-        {o.hotSpots, Look::Dot, IM_COL32(255, 80, 80, 255), "hot spot"},
-        {o.cornerPoints, Look::Dot, IM_COL32(255, 160, 0, 255), "corner points"},
-        {o.collisionWindow, Look::Outline, kCollisionWindowColour, "collision window (the picture's edge)"},
-        {o.beam && ctx.simulation.midFrame(), Look::Line, IM_COL32(255, 60, 60, 255), "beam"},
-        {ctx.mark.valid(), Look::Outline, kMarkRingColour, markText.c_str()},
-    };
+    // Each overlay that is on, from the table draw() takes its colours from (the beam only
+    // while it is drawn: paused mid-frame), then the ring of a panel's mark.
+    std::vector<Entry> entries;
+    for (const OverlayInfo& info : kOverlays)
+        entries.push_back({o.*info.flag && (info.flag != &OverlayOptions::beam || ctx.simulation.midFrame()), info.look,
+                           info.colour, info.legend});
+    entries.push_back({ctx.mark.valid(), OverlayLook::Outline, kMarkRingColour, markText.c_str()});
     const float h = ImGui::GetTextLineHeight(), gap = h * 0.8f, rowH = ImGui::GetTextLineHeightWithSpacing();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
     float cx = x, cy = y, right = x;
@@ -245,17 +240,17 @@ float ScreenOverlays::drawLegend(ImDrawList& draw, AppContext& ctx, float x, flo
         // The swatch stands on a mid grey, as the overlays stand on the picture.
         draw.AddRectFilled(a, z, IM_COL32(0x70, 0x60, 0x50, 255));
         switch (e.look) {
-            case Look::Fill: draw.AddRectFilled(a, z, e.colour); break;
-            case Look::Outline:
+            case OverlayLook::Fill: draw.AddRectFilled(a, z, e.colour); break;
+            case OverlayLook::Outline:
                 draw.AddRect(ImVec2(a.x + 2, a.y + 2), ImVec2(z.x - 2, z.y - 2), e.colour, 0, 0, 1.5f);
                 break;
-            case Look::Dot:
+            case OverlayLook::Dot:
                 draw.AddCircleFilled(ImVec2((a.x + z.x) / 2, (a.y + z.y) / 2), (z.y - a.y) * 0.35f, e.colour);
                 break;
-            case Look::Line:
+            case OverlayLook::Line:
                 draw.AddLine(ImVec2(a.x, (a.y + z.y) / 2), ImVec2(z.x, (a.y + z.y) / 2), e.colour, 2.0f);
                 break;
-            case Look::Ticks: {
+            case OverlayLook::Ticks: {
                 const ImVec2 m((a.x + z.x) / 2, (a.y + z.y) / 2);
                 const float r = (z.y - a.y) / 2, in = r * 0.4f;
                 draw.AddLine(ImVec2(m.x, a.y), ImVec2(m.x, m.y - in), e.colour, 1.5f);

@@ -15,40 +15,66 @@
 
 namespace pmg::app {
 
+// The latched-pixel overlay whitens the pixels where a set latch bit's objects meet: white
+// as the Collisions panel's set hardware bits, and far from the agreement colours (the
+// "missed" magenta above all), so the screen and the grids never read alike.
+constexpr ImU32 kLatchedPixelTint = IM_COL32(255, 255, 255, 150);
+
+// How the legend under the screen draws an overlay's swatch.
+enum class OverlayLook : uint8_t { Fill, Outline, Dot, Line, Ticks };
+
 // Every overlay once, in the View menu's order: the View menu, imgui.ini, a lesson's
-// "overlays" key and --all-overlays all go through this table. Each one's default is its
-// initializer in OverlayOptions.
+// "overlays" key, --all-overlays, the legend under the screen and the overlays' own colours
+// all go through this table. Each one's default is its initializer in OverlayOptions.
 struct OverlayInfo {
     bool OverlayOptions::*flag;
-    const char* key;    // imgui.ini's "Overlay=key,1" and a lesson's "overlays" key (kLessonOverlayNames)
-    const char* label;  // the View menu's item
-    const char* help;   // the View menu item's tooltip
-    int savedBit;       // its bit in the "Overlays=" number imgui.ini held before the keys (still read)
+    const char* key;     // imgui.ini's "Overlay=key,1" and a lesson's "overlays" key (kLessonOverlayNames)
+    const char* label;   // the View menu's item
+    const char* help;    // the View menu item's tooltip
+    int savedBit;        // its bit in the "Overlays=" number imgui.ini held before the keys (still read)
+    ImU32 colour;        // what it is drawn in over the screen
+    OverlayLook look;    // and its legend's swatch
+    const char* legend;  // the legend's words for it
 };
 
 inline constexpr OverlayInfo kOverlays[] = {
     {&OverlayOptions::latchPixels, "latched_pixels", "Latched pixels (whitened)",
-     "Whitens the pixels where two objects (or an object and the playfield) meet whose collision bit is set.", 0},
+     "Whitens the pixels where two objects (or an object and the playfield) meet whose collision bit is set.", 0,
+     kLatchedPixelTint, OverlayLook::Fill, "latched pixels (a set bit's objects meet)"},
     {&OverlayOptions::firstHits, "first_hits", "First hits (white ticks)",
      "Four white ticks point at the pixel where each set collision bit was first set since the last HITCLR (with a "
      "program that clears them itself, also the bits it cleared this frame).",
-     1},
+     1, IM_COL32(255, 255, 255, 255), OverlayLook::Ticks, "first hit (where the ticks point)"},
     {&OverlayOptions::tightBoxes, "tight_boxes", "Object boxes, tight",
-     "Each object's box around the pixels it drew this frame.", 2},
+     "Each object's box around the pixels it drew this frame.", 2, IM_COL32(0, 255, 200, 220), OverlayLook::Outline,
+     "tight box"},
     {&OverlayOptions::designerBoxes, "designer_boxes", "Object boxes, designer's",
-     "Each object's whole cell, 8 (a missile 2) colour clocks wide times its height, or its own hitbox.", 3},
+     "Each object's whole cell, 8 (a missile 2) colour clocks wide times its height, or its own hitbox.", 3,
+     IM_COL32(255, 220, 0, 220), OverlayLook::Outline, "designer's box (or the object's own hitbox)"},
     {&OverlayOptions::insetBoxes, "inset_boxes", "Inset (fair) boxes",
-     "The designer's box shrunk by the inset method's margin (Collisions panel).", 7},
-    {&OverlayOptions::hotSpots, "hot_spots", "Hot spots", "The one pixel of each object the hot-spot method tests.", 8},
+     "The designer's box shrunk by the inset method's margin (Collisions panel).", 7, IM_COL32(120, 200, 255, 230),
+     OverlayLook::Outline, "inset (fair) box"},
+    {&OverlayOptions::hotSpots, "hot_spots", "Hot spots", "The one pixel of each object the hot-spot method tests.", 8,
+     IM_COL32(255, 80, 80, 255), OverlayLook::Dot, "hot spot"},
     {&OverlayOptions::cornerPoints, "corner_points", "Corner points",
-     "The four corners of each designer's box, the points the corner-points method tests.", 9},
+     "The four corners of each designer's box, the points the corner-points method tests.", 9,
+     IM_COL32(255, 160, 0, 255), OverlayLook::Dot, "corner points"},
     {&OverlayOptions::collisionWindow, "collision_window", "Collision window",
-     "The part of the screen where GTIA can set collision bits.", 4},
+     "The part of the screen where GTIA can set collision bits.", 4, IM_COL32(255, 255, 255, 220), OverlayLook::Outline,
+     "collision window (the picture's edge)"},
     {&OverlayOptions::beam, "beam", "Beam position",
-     "The scan line the beam is on while the machine is paused in the middle of a frame.", 5},
-    {&OverlayOptions::selection, "selection", "Selected object", "An outline around the object the arrow keys move.",
-     6},
+     "The scan line the beam is on while the machine is paused in the middle of a frame.", 5,
+     IM_COL32(255, 60, 60, 255), OverlayLook::Line, "beam"},
+    {&OverlayOptions::selection, "selection", "Selected object", "An outline around the object the arrow keys move.", 6,
+     IM_COL32(255, 255, 255, 230), OverlayLook::Outline, "selected object"},
 };
+
+// The colour overlay `flag` is drawn in (its row of kOverlays).
+constexpr ImU32 overlayColour(bool OverlayOptions::*flag) {
+    for (const OverlayInfo& info : kOverlays)
+        if (info.flag == flag) return info.colour;
+    return 0;
+}
 
 // Every overlay in the table, and no flag twice: a flag added to OverlayOptions without a
 // row here fails to compile.
@@ -72,11 +98,6 @@ bool* overlayFlag(OverlayOptions& overlays, std::string_view key);
 // on to the next object there), else the first by number (P0 before P3, players before
 // missiles).
 int objectAt(const Frame& frame, int line, int clock, int preferred = -1);
-
-// The latched-pixel overlay whitens the pixels where a set latch bit's objects meet: white
-// as the Collisions panel's set hardware bits, and far from the agreement colours (the
-// "missed" magenta above all), so the screen and the grids never read alike.
-constexpr ImU32 kLatchedPixelTint = IM_COL32(255, 255, 255, 150);
 
 // The ring around the place a panel marks (the selected Collisions cell): its colour, used
 // by nothing else on the screen, and its radius in window pixels at a screen geometry.

@@ -1,5 +1,6 @@
 // The overlay table (Overlays.h) against the lessons: every overlay a lesson may set
 // (kLessonOverlayNames, checked by the lesson loader) is a row of the table, found by its key.
+#include <iterator>
 #include <set>
 #include <string>
 
@@ -15,6 +16,27 @@ TEST(OverlayTable, EveryOverlayALessonMaySetIsInTheTable) {
     OverlayOptions o;
     for (const char* name : kLessonOverlayNames) EXPECT_NE(overlayFlag(o, name), nullptr) << name;
     EXPECT_EQ(overlayFlag(o, "magenta"), nullptr);
+}
+
+// And the other way: a lesson may set every overlay of the table but the beam, which shows
+// only while the machine is paused mid-frame (a lesson opens on whole frames). An overlay
+// added to the table is added to the lessons' list too, or named here.
+TEST(OverlayTable, ALessonMaySetEveryOverlayOfTheTableButTheBeam) {
+    const std::set<std::string> lessonNames(std::begin(kLessonOverlayNames), std::end(kLessonOverlayNames));
+    for (const OverlayInfo& overlay : kOverlays)
+        if (overlay.flag != &OverlayOptions::beam) {
+            EXPECT_TRUE(lessonNames.count(overlay.key)) << overlay.key;
+        }
+    EXPECT_EQ(lessonNames.size() + 1, std::size(kOverlays));
+}
+
+// Each overlay's legend under the screen comes from its row, in the colour it is drawn in.
+TEST(OverlayTable, EveryOverlayHasALegendAndAColourOfItsOwnRow) {
+    for (const OverlayInfo& overlay : kOverlays) {
+        EXPECT_FALSE(std::string(overlay.legend).empty()) << overlay.key;
+        EXPECT_NE(overlay.colour, 0u) << overlay.key;
+        EXPECT_EQ(overlayColour(overlay.flag), overlay.colour) << overlay.key;
+    }
 }
 
 TEST(OverlayTable, KeysLabelsAndSavedBitsAreDistinctAndEachKeyFindsItsOwnFlag) {
