@@ -231,16 +231,6 @@ private:
         ImGui::SameLine();
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
         if (focusTyping_) ImGui::SetKeyboardFocusHere(), focusTyping_ = false;
-        // Ctrl+Z takes back a digit left over from the keys that made a byte ("C3 4" typed fast
-        // or pasted: one edit of the field), whose own undo was emptied as the byte was made
-        // (see onTyping): the field's undo has nothing then, and the digit stayed.
-        if (typingActive_ && typing_[0] && ImGui::GetIO().KeyCtrl &&
-            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false))
-            if (ImGuiInputTextState* state = ImGui::GetInputTextState(ImGui::GetID("##type"));
-                state && state->GetUndoAvailCount() == 0) {
-                typing_[0] = 0;
-                state->ClearText();
-            }
         typed_.clear();
         const ImGuiInputTextFlags flags = ImGuiInputTextFlags_CallbackEdit | ImGuiInputTextFlags_CallbackHistory |
                                           ImGuiInputTextFlags_EnterReturnsTrue;

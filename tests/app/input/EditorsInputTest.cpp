@@ -166,32 +166,6 @@ TEST(MemoryPanel, CtrlZWhileTypingHexTakesBackTheDigitNotTheScenesBytes) {
     fs::remove_all(dir);
 }
 
-// The same with the digit typed in one go with a byte before it ("21 4", as fast typing or a
-// paste gives): Ctrl+Z takes it back too (it stayed, the field's undo emptied as the byte was
-// made, a walkthrough found).
-TEST(MemoryPanel, CtrlZTakesBackADigitTypedInOneGoWithTheByteBeforeIt) {
-    const fs::path dir = scratchDir("memory-type-undo-one-go");
-    AppOptions options = sessionOptions(sourceFile("assets/scenes/default.json"), dir);
-    options.show = {"Memory"};
-    AppSession app(options);
-    ASSERT_TRUE(app.start());
-    InputDriver input(app);
-    input.frames(4);
-    const Scene original = app.document().scene();
-    goTo(app, input, "3000");
-    clickWidget(app, input, "memory cursor");  // the byte $3000
-    input.text("21 4");
-    ASSERT_EQ(sceneByte(app.document().scene(), 0x3000), 0x21);
-    const Scene typed = app.document().scene();
-    input.key(SDLK_z, KMOD_LCTRL);
-    EXPECT_EQ(app.document().scene(), typed) << "Ctrl+Z in the hex field undid the scene's byte";
-    input.text("56");
-    EXPECT_EQ(sceneByte(app.document().scene(), 0x3001), 0x56) << "the digit 4 stayed in the field";
-    EXPECT_EQ(sceneByte(app.document().scene(), 0x3002), sceneByte(original, 0x3002));
-    input.key(SDLK_ESCAPE);
-    fs::remove_all(dir);
-}
-
 TEST(MemoryPanel, ABinaryFileLoadsAtTheCursorAndOneThatDoesNotFitIsNamedInTheError) {
     const fs::path dir = scratchDir("memory-load");
     const fs::path dump = dir / "players.bin";
