@@ -18,9 +18,11 @@ constexpr const char* kRecoveryKey = "pmglab_recovery";
 }  // namespace
 
 Scene emptyScene() {
+    // What the window holds when no file opened: a scene of the user's to be, as File > New
+    // makes one (it was "empty", "No scene loaded.", words that stayed over the user's edits).
     Scene scene;
-    scene.name = "empty";
-    scene.description = "No scene loaded.";
+    scene.name = "untitled";
+    scene.description = "A blank scene: no file is open. Save As keeps what you make here.";
     return scene;
 }
 

@@ -109,6 +109,12 @@ TEST(RobustOpen, AFileThatCannotBeOpenedAtStartupLeavesTheStatusBarSayingSo) {
         EXPECT_FALSE(app.popupShown("Problem"));
         EXPECT_NE(app.status().find("no scene open"), std::string::npos) << file << ": " << app.status();
         EXPECT_NE(app.status().find(file.string()), std::string::npos) << file << ": " << app.status();
+        // The blank scene in its place is an untitled one of the user's: edited, it is named so.
+        input.key(SDLK_RIGHT);
+        input.frames(2);
+        const std::string title = SDL_GetWindowTitle(SDL_GetWindowFromID(app.windowId()));
+        EXPECT_EQ(title, "* untitled - PMG Lab") << file;
+        EXPECT_EQ(app.document().scene().description.find("No scene loaded"), std::string::npos);
     }
     fs::remove_all(dir);
 }
