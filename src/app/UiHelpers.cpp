@@ -38,6 +38,7 @@ bool hexByteField(const char* id, uint8_t& value) {
     // The byte being typed, for the one field that has the keyboard (ImGui has one at a time).
     static ImGuiID typingIn = 0;
     static uint8_t typed = 0;
+    static bool typedNothing = false;  // the field emptied (Backspace, or a paste too long to fit)
     const ImGuiID self = ImGui::GetID(id);
     if (typingIn == self) value = typed;
     // Room for two digits and no more: a third key is refused where the user sees it. (A byte
@@ -48,12 +49,16 @@ bool hexByteField(const char* id, uint8_t& value) {
     if (ImGui::InputText(id, text, sizeof text,
                          ImGuiInputTextFlags_CharsHexadecimal | ImGuiInputTextFlags_CharsUppercase |
                              ImGuiInputTextFlags_AutoSelectAll)) {
+        if (typingIn != self) typed = value;  // its first edit starts from the byte it showed
         typingIn = self;
-        typed = static_cast<uint8_t>(std::strtoul(text, nullptr, 16));  // "" is 0, as ImGui's field had it
+        typedNothing = text[0] == 0;
+        if (!typedNothing) typed = static_cast<uint8_t>(std::strtoul(text, nullptr, 16));
         value = typed;
     }
     if (ImGui::IsItemDeactivatedAfterEdit() && typingIn == self) {
         typingIn = 0;
+        // A field left empty keeps its byte (as ImGui's own did): no digit typed is no value.
+        if (typedNothing) return false;
         value = typed;
         return true;
     }

@@ -1158,6 +1158,12 @@ TEST(Walkthrough, TheHposFieldRefusesAThirdDigitWhereTheUserSeesIt) {
     input.frames(2);
     EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), 0xC0);
     EXPECT_NE(app.panelText("Objects").find("= clock 192"), std::string::npos) << app.panelText("Objects");
+    // Emptied and left: no digit is no value, the byte stays (it became $00).
+    input.click(static_cast<int>((*field)[0] + 6), static_cast<int>(((*field)[1] + (*field)[3]) / 2));
+    input.key(SDLK_BACKSPACE);
+    input.key(SDLK_RETURN);
+    input.frames(2);
+    EXPECT_EQ(sceneRegister(app.document().scene(), Reg::HPOSP0), 0xC0) << "an emptied field wrote a byte";
     fs::remove_all(dir);
 }
 
