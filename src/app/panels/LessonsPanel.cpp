@@ -98,6 +98,9 @@ private:
             folder_.clear();
             asOpened_.reset();
             heldAtOpen_.clear();
+            // The learner's copy of a lesson goes on in that lesson's folder (a teacher's own).
+            if (leftLesson_ && !doc.scene().extra.contains(kLessonKey))
+                readFolder(std::filesystem::path(leftLesson_->file).parent_path());
             if (doc.scene().extra.contains(kLessonKey)) {
                 readFolder(path_.parent_path());
                 try {

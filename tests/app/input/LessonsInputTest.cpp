@@ -93,6 +93,36 @@ TEST(Lessons, TheArrowsStayInTheFolderOfTheOpenLesson) {
     fs::remove_all(dir);
 }
 
+// A learner's copy of a lesson from the teacher's own folder goes on in that folder: Page Down
+// from it opens the folder's next lesson, not the built-in tour's (the folder was forgotten once
+// the copy, no lesson itself, was open).
+TEST(Lessons, PageDownFromACopyOfALessonOfTheTeachersFolderStaysInTheFolder) {
+    const fs::path dir = scratchDir("lesson-folder-copy");
+    const fs::path lessons = copyOfTwoLessons(dir / "x");
+    AppOptions options = sessionOptions(lessons / "01-meet-the-players.json", dir);
+    options.show = {"Lessons"};
+    AppSession app(options);
+    ASSERT_TRUE(app.start());
+    InputDriver input(app);
+    input.frames(4);
+    input.key(SDLK_RIGHT);
+    input.frames(2);
+    input.key(SDLK_s, KMOD_LCTRL);
+    input.frames(3);
+    ASSERT_TRUE(app.popupShown("Save scene as"));
+    const fs::path mine = dir / "mine.json";
+    input.key(SDLK_a, KMOD_LCTRL);
+    input.key(SDLK_BACKSPACE);
+    input.text(mine.string());
+    input.key(SDLK_RETURN);
+    input.frames(6);
+    ASSERT_EQ(app.document().path(), mine) << app.errorText();
+    input.key(SDLK_PAGEDOWN);
+    input.frames(4);
+    EXPECT_EQ(app.document().path(), lessons / "02-the-latch.json") << "Page Down left the teacher's folder";
+    fs::remove_all(dir);
+}
+
 TEST(Lessons, AnUndoneStepCanBePressedAgainAndItsTicksComeBack) {
     const fs::path dir = scratchDir("lesson-undo");
     const fs::path lesson = sourceFile("assets/lessons/18-below-the-screen.json");
