@@ -1,6 +1,7 @@
 #include "formats/Importer.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "formats/A8sFile.h"
 #include "formats/AltirraStateFile.h"
@@ -90,7 +91,14 @@ const char* supportedImportExtensions() {
     return text.c_str();
 }
 
-const std::vector<std::string>& executableExtensions() { return importKinds().back().extensions; }
+const std::vector<std::string>& executableExtensions() {
+    static const std::vector<std::string>& extensions = []() -> const std::vector<std::string>& {
+        for (const ImportKind& kind : importKinds())
+            if (kind.read == readExecutable) return kind.extensions;
+        throw std::logic_error("the import table has no executables");
+    }();
+    return extensions;
+}
 
 bool isExecutable(const std::filesystem::path& path) {
     const ImportKind* kind = kindOf(path);
