@@ -174,6 +174,7 @@ bool Document::save() {
     saveError_.clear();
     disk_ = diskStampOf(path_);
     dirty_ = false;
+    recoveredEdits_ = false;  // in the file now
     saved_ = scene_;
     editsSince_.reset();
     discardRecovery();
@@ -205,6 +206,7 @@ bool Document::saveAs(const fs::path& path) {
     path_ = path;
     disk_ = diskStampOf(path_);
     dirty_ = false;
+    recoveredEdits_ = false;
     readOnly_ = false;
     saved_ = scene_;
     undo_.clear();
