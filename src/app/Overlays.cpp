@@ -192,10 +192,11 @@ void ScreenOverlays::draw(ImDrawList& draw, const AppContext& ctx) {
         const int line = ctx.simulation.beamLine();
         if (inVisibleLines(line)) {
             const float y = g.lineY(line);
-            draw.AddLine(ImVec2(g.x - 12, y), ImVec2(g.x + g.width() + 12, y), overlayColour(&OverlayOptions::beam),
-                         1.5f);
-            draw.AddTriangleFilled(ImVec2(g.x - 12, y - 6), ImVec2(g.x - 12, y + 6), ImVec2(g.x - 2, y),
-                                   overlayColour(&OverlayOptions::beam));
+            // The line a little see-through over the picture, the arrowhead solid.
+            const ImU32 beam = overlayColour(&OverlayOptions::beam);
+            draw.AddLine(ImVec2(g.x - 12, y), ImVec2(g.x + g.width() + 12, y),
+                         (beam & ~IM_COL32_A_MASK) | (ImU32{220} << IM_COL32_A_SHIFT), 1.5f);
+            draw.AddTriangleFilled(ImVec2(g.x - 12, y - 6), ImVec2(g.x - 12, y + 6), ImVec2(g.x - 2, y), beam);
         }
     }
 }
