@@ -51,24 +51,6 @@ inline void fillPixels(uint8_t* p, int bytes, uint8_t colour) {
     if (bytes & 2) store16(p, static_cast<uint16_t>(v));
 }
 
-// Copies a picture row (kFrameWidth bytes) 16 bytes at a time: GCC makes a fixed-size memcpy
-// of it a `rep movs`, whose start-up costs more than the copy.
-inline void copyRow(uint8_t* to, const uint8_t* from) {
-    static_assert(kFrameWidth % 8 == 0);
-    int i = 0;
-#if defined(__SSE2__)
-#pragma GCC unroll 24
-    for (; i + 16 <= kFrameWidth; i += 16)
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(to + i),
-                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i)));
-#endif
-    for (; i < kFrameWidth; i += 8) {
-        uint64_t v;
-        std::memcpy(&v, from + i, 8);
-        store64(to + i, v);
-    }
-}
-
 // A line of background AN codes, for blank lines (whose `an` is not filled in).
 const std::array<uint8_t, PlayfieldLine::kSize> kBackground{};
 
@@ -592,8 +574,6 @@ void GtiaPicture::paintDeferredLines() {
     // Object by object, from the lowest priority up as overlaySpans() paints each line: the
     // same order on every row. An object with shape 0 on a line (not on it) paints nothing.
     const int n = deferredCount_;
-    for (int i = 0; i < n; ++i)
-        if (deferred_[i].playfield) copyRow(deferred_[i].row, deferred_[i].playfield);
     for (unsigned r = kRanks.of[deferredObjects_]; r; r &= r - 1) {
         const int o = kObjectsLowestPriorityFirst[std::countr_zero(r)];
         const FixedObject& f = fixed_[o];
@@ -680,12 +660,12 @@ void GtiaPicture::overlaySpans(uint8_t* row, const uint8_t* playfield, const Mem
             deferLine(row, playfield, cache.shapes() & kByteMasks[fixed], fixed);
             return;
         }
-        if (playfield) copyRow(row, playfield);
+        if (playfield) copyPictureRow(row, playfield);
         for (unsigned r = kRanks.of[fixed]; r; r &= r - 1)
             paintFixedObject(row, cache, kObjectsLowestPriorityFirst[std::countr_zero(r)]);
         return;
     }
-    if (playfield) copyRow(row, playfield);
+    if (playfield) copyPictureRow(row, playfield);
     // Otherwise each object on all its clocks first (the shared ones are painted again below).
     for (uint8_t a = fixed; a; a &= static_cast<uint8_t>(a - 1)) paintFixedObject(row, cache, std::countr_zero(a));
     findSharedClocks(cache);
@@ -730,20 +710,7 @@ void GtiaPicture::overlaySpans(uint8_t* row, const uint8_t* playfield, const Mem
     }
 }
 
-inline bool GtiaPicture::deferredLikeTheLast(uint8_t* row, const uint8_t* playfield, const PlayfieldLine& pf,
-                                             const ObjectMaskCache& cache) {
-    // A line like the ones deferred before it (the same colours, PRIOR, placement and kind of
-    // playfield: the same fixed_ and the same answers in overlaySpans()), whose objects are all
-    // among those they allowed: deferred without working the answers out again.
-    const uint8_t active = cache.active();
-    if (deferredCount_ == 0 || deferredKey_ != deferralKey(cache) || deferredKind_ != playfieldKind(pf) ||
-        (active & ~deferredAllowed_))
-        return false;
-    deferLine(row, playfield, cache.shapes() & kByteMasks[active], active);
-    return true;
-}
-
-void GtiaPicture::wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache, PlayfieldMemo::Line* kept) {
+void GtiaPicture::wholeLineInFull(const GtiaLine& at, int gtia, ObjectMaskCache& cache, PlayfieldMemo::Line* kept) {
     const RegisterFile& regs = at.regs;
     uint8_t* row = at.row();
     if (gtia == 0) {
@@ -752,14 +719,14 @@ void GtiaPicture::wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache
         const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
         if (kept && kept->hasRow) {
             // The playfield as a frame ago: copied in with the objects.
-            if (!cache.active()) copyRow(row, kept->row.data());
+            if (!cache.active()) copyPictureRow(row, kept->row.data());
             else if (!deferredLikeTheLast(row, kept->row.data(), at.pf, cache))
                 overlaySpans(row, kept->row.data(), at.mem, at.pf, cache, lut, regs[Reg::PRIOR], lum1);
             return;
         } else {
             composeBase(row, kWindowLeft, kWindowRight + 1, at.mem, at.pf, lut, lum1);
             if (kept) {
-                copyRow(kept->row.data(), row);
+                copyPictureRow(kept->row.data(), row);
                 kept->hasRow = true;
             }
         }

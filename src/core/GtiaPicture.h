@@ -11,7 +11,9 @@
 #include <cstdint>
 
 #include "core/CacheStamp.h"
+#include "core/GtiaCollisions.h"
 #include "core/GtiaLine.h"
+#include "core/PictureRow.h"
 #include "core/PlayerMissileImages.h"
 #include "core/PlayfieldMemo.h"
 #include "core/Priority.h"
@@ -34,7 +36,17 @@ public:
     // The whole window of a line of cached objects with the registers constant (most lines).
     // `kept`: the line's entry in the playfield memo (null: none), whose row is taken where it
     // is kept and kept where it is drawn.
-    void wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache, PlayfieldMemo::Line* kept = nullptr);
+    void wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache, PlayfieldMemo::Line* kept = nullptr) {
+        // Most lines of a frame whose painting is deferred: the playfield as a frame ago and
+        // objects like those of the lines deferred before. Deferred here on a few compares,
+        // inline: the call below costs more than that. (The colours are looked up first:
+        // the deferred lines' key holds their version.)
+        if (deferredCount_ != 0 && gtia == 0 && kept && kept->hasRow) {
+            colours_.lookup(at.regs);
+            if (deferredLikeTheLast(at.row(), kept->row.data(), at.pf, cache)) return;
+        }
+        wholeLineInFull(at, gtia, cache, kept);
+    }
     // Clocks [from, to) of the window, inside which the registers are constant.
     void segment(const GtiaLine& at, int from, int to, int gtia, const SegmentObjects& objects);
 
@@ -50,6 +62,8 @@ public:
     }
 
 private:
+    // wholeLine() for a line that is not deferred on the way in.
+    void wholeLineInFull(const GtiaLine& at, int gtia, ObjectMaskCache& cache, PlayfieldMemo::Line* kept);
     // The playfield alone (GTIA mode 0).
     void composeBase(uint8_t* row, int from, int to, const Memory& mem, PlayfieldLine& pf, ColourLookup lut,
                      uint8_t lum1);
@@ -120,9 +134,8 @@ private:
     // The lines whose painting is deferred (deferPainting), all with the same fixed_: their
     // rows, their objects' shapes (0 for an object not on the line) and the objects they have.
     struct DeferredLine {
-        uint8_t* row;
-        const uint8_t* playfield;  // to copy into the row first (null: there already)
-        uint64_t shapes;           // object o's in byte o
+        uint8_t* row;     // holding the line's playfield already
+        uint64_t shapes;  // object o's in byte o
     };
     static constexpr int kDeferredLines = 32;
     DeferredLine deferred_[kDeferredLines]{};
@@ -139,12 +152,26 @@ private:
     uint64_t deferralKey(const ObjectMaskCache& cache) const {
         return uint64_t{colours_.version()} << 32 | cache.placementVersion();
     }
-    // Defers the line's painting if it is like the lines deferred before it (then true).
-    inline bool deferredLikeTheLast(uint8_t* row, const uint8_t* playfield, const PlayfieldLine& pf,
-                                    const ObjectMaskCache& cache);
+    // Defers the line's painting if it is like the lines deferred before it (then true): the
+    // same colours, PRIOR, placement and kind of playfield (the same fixed_ and the same answers
+    // in overlaySpans()), and objects all among those they allowed.
+    bool deferredLikeTheLast(uint8_t* row, const uint8_t* playfield, const PlayfieldLine& pf,
+                             const ObjectMaskCache& cache) {
+        const uint8_t active = cache.active();
+        if (deferredCount_ == 0 || deferredKey_ != deferralKey(cache) || deferredKind_ != playfieldKind(pf) ||
+            (active & ~deferredAllowed_))
+            return false;
+        deferLine(row, playfield, cache.shapes() & kByteMasks[active], active);
+        return true;
+    }
+    // `playfield`: the row's playfield, copied into it at once (null: there already). At once,
+    // not with the painting: the copy's loads and stores then overlap the work of the lines
+    // that follow, instead of waiting on the memory all together (5% of a frame of moving
+    // objects; see bench/FrameBench.cpp).
     void deferLine(uint8_t* row, const uint8_t* playfield, uint64_t shapes, uint8_t objects) {
         if (deferredCount_ == kDeferredLines) paintDeferredLines();
-        deferred_[deferredCount_++] = DeferredLine{row, playfield, shapes};
+        if (playfield) copyPictureRow(row, playfield);
+        deferred_[deferredCount_++] = DeferredLine{row, shapes};
         deferredObjects_ |= objects;
     }
 
