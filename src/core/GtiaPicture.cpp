@@ -636,15 +636,10 @@ void GtiaPicture::overlaySpans(uint8_t* row, const uint8_t* playfield, const Mem
     // clock by clock, cut to the window.
     const uint8_t fixed = active & loneConstant_;
     if (fixed) placeFixedObjects(cache);
-    // Whose own player register shows over every playfield signal of the line (few lines
-    // change PRIOR or their kind of playfield: kept against both).
+    // Whose own player register shows over every playfield signal of the line.
     const uint8_t signals = pf.hires ? 0x04 : pf.possible;  // hi-res pixels are PF2
-    const int shownKey = 0x10000 | (prior & 0x2F) | (signals << 8);
-    if (shownKey_ != shownKey) [[unlikely]] {
-        shownKey_ = shownKey;
-        shown_ = objectsShownOverPlayfield(static_cast<uint8_t>(prior & 0x2F), signals);
-    }
-    if (fixed == active && !(prior & 0x30) && !(fixed & ~shown_)) {
+    const uint8_t shown = objectsShownOverPlayfield(prior, signals);
+    if (fixed == active && !(prior & 0x30) && !(fixed & ~shown)) {
         // All of them, each shown over the playfield, and PRIOR without multicolour players or
         // the fifth player: where objects meet, the colour of the one with the highest
         // priority shows, its colour alone (see kObjectsLowestPriorityFirst). Painted from the
@@ -655,7 +650,7 @@ void GtiaPicture::overlaySpans(uint8_t* row, const uint8_t* playfield, const Mem
             if (deferredCount_ == 0) {
                 deferredKey_ = deferKey;
                 deferredKind_ = static_cast<uint8_t>(kind);
-                deferredAllowed_ = loneConstant_ & shown_;
+                deferredAllowed_ = loneConstant_ & shown;
             }
             deferLine(row, playfield, cache.shapes() & kByteMasks[fixed], fixed);
             return;

@@ -104,10 +104,6 @@ private:
     int16_t loneColour_[kObjectCount]{};
     uint8_t loneConstant_ = 0;  // objects whose loneColour_ is a colour
     CacheStamp loneStamp_;
-    // The objects whose own player register shows over every playfield signal the line can
-    // have (objectsShownOverPlayfield), for PRIOR and those signals as in shownKey_ (0: none).
-    uint8_t shown_ = 0;
-    int shownKey_ = 0;
 
     // How overlaySpans() paints an object wholly inside the window in one colour (a fixed
     // object; most objects on most lines): where its first clock goes in the row, the

@@ -1,5 +1,6 @@
 #include "core/Priority.h"
 
+#include <array>
 #include <bit>
 #include <cstring>
 
@@ -37,14 +38,27 @@ uint16_t prioritySelect(uint8_t prior, int p4, int pf4) {
 }
 
 uint8_t objectsShownOverPlayfield(uint8_t prior, uint8_t playfield) {
-    uint8_t shown = 0;
-    for (int n = 0; n < 4; ++n) {
-        bool always = prioritySelect(prior, 1 << n, 0) & (1 << n);
-        for (int pf = 0; pf < 4; ++pf)
-            if (playfield & (1 << pf)) always = always && (prioritySelect(prior, 1 << n, 1 << pf) & (1 << n));
-        if (always) shown |= static_cast<uint8_t>(0x11 << n);  // the player and its missile
-    }
-    return shown;
+    // prioritySelect() reads PRIOR's bits 0-3 and 5 (multicolour players) alone: a table of
+    // their 32 values by the 16 sets of signals, made once (the picture asks on most lines).
+    constexpr auto index = [](int p) { return static_cast<size_t>((p & 0x0F) | ((p & 0x20) >> 1)); };
+    static const auto kShown = [&index] {
+        std::array<std::array<uint8_t, 16>, 32> table{};
+        for (const int multi : {0x00, 0x20})
+            for (int low = 0; low < 16; ++low)
+                for (int signals = 0; signals < 16; ++signals) {
+                    const auto p = static_cast<uint8_t>(multi | low);
+                    uint8_t shown = 0;
+                    for (int n = 0; n < 4; ++n) {
+                        bool always = prioritySelect(p, 1 << n, 0) & (1 << n);
+                        for (int pf = 0; pf < 4; ++pf)
+                            if (signals & (1 << pf)) always = always && (prioritySelect(p, 1 << n, 1 << pf) & (1 << n));
+                        if (always) shown |= static_cast<uint8_t>(0x11 << n);  // the player and its missile
+                    }
+                    table[index(p)][static_cast<size_t>(signals)] = shown;
+                }
+        return table;
+    }();
+    return kShown[index(prior)][playfield & 0x0F];
 }
 
 ColourLookup PriorityColours::rebuild(const RegisterFile& regs) {

@@ -331,4 +331,23 @@ TEST(Priority, P9_WhereObjectsMeetTheHighestOnesColourShowsWhenItIsShownOverTheP
     EXPECT_FALSE(objectsShownOverPlayfield(0x0C, 0x0F) & 1);
 }
 
+TEST(Priority, P9_TheTableOfObjectsShownOverThePlayfieldAgreesWithTheEquationsForEveryPriorAndSignals) {
+    // objectsShownOverPlayfield() answers from a table made once; here each answer is worked
+    // out from prioritySelect() itself, for all 256 PRIOR values (bits 4, 6 and 7 included,
+    // which the equations do not read) and every set of playfield signals.
+    for (int prior = 0; prior < 256; ++prior)
+        for (int signals = 0; signals < 16; ++signals) {
+            uint8_t expected = 0;
+            for (int n = 0; n < 4; ++n) {
+                bool always = prioritySelect(static_cast<uint8_t>(prior), 1 << n, 0) & (1 << n);
+                for (int pf = 0; pf < 4; ++pf)
+                    if (signals & (1 << pf))
+                        always = always && (prioritySelect(static_cast<uint8_t>(prior), 1 << n, 1 << pf) & (1 << n));
+                if (always) expected |= static_cast<uint8_t>(0x11 << n);
+            }
+            ASSERT_EQ(objectsShownOverPlayfield(static_cast<uint8_t>(prior), static_cast<uint8_t>(signals)), expected)
+                << "PRIOR " << prior << ", signals " << signals;
+        }
+}
+
 }  // namespace pmg::test
