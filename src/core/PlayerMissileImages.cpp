@@ -130,11 +130,9 @@ void ObjectMaskCache::rebuild(const ObjectInputs& now) {
     placeObjects(now);
     inputs_ = now;
     unsigned active = 0;
+    storeShapes(now.grafp, now.grafm);
     for (int o = 0; o < kObjectCount; ++o) {
-        // (a missile's pair in bits 7-6, as reshape() makes it)
-        const unsigned graf = o < 4 ? (now.grafp >> (8 * o)) & 0xFF : ((now.grafm >> (2 * (o - 4))) & 3) << 6;
-        bits_[o] = expand_[o][graf] & clip_[o];
-        shape_[o] = static_cast<uint8_t>(graf);
+        bits_[o] = expand_[o][shape_[o]] & clip_[o];
         active |= static_cast<unsigned>(bits_[o] != 0) << o;
     }
     active_ = static_cast<uint8_t>(active);

@@ -89,6 +89,17 @@ struct NonZeroPairTable {
 };
 inline constexpr NonZeroPairTable kNonZeroPairs{};
 
+// Byte k of kMissileShapes.bytes[v]: missile k's shape as ObjectMaskCache keeps it, the bit
+// pair k of GRAFM value `v` in bits 7-6.
+struct MissileShapeTable {
+    uint32_t bytes[256];
+    constexpr MissileShapeTable() : bytes() {
+        for (unsigned v = 0; v < 256; ++v)
+            for (unsigned k = 0; k < 4; ++k) bytes[v] |= ((v >> (2 * k)) & 3u) << (8 * k + 6);
+    }
+};
+inline constexpr MissileShapeTable kMissileShapes{};
+
 // objectMasksFromRegisters() for consecutive lines, kept as spans and redone only when the
 // object registers change (on most lines none do, or only GRAF latches reloaded by DMA).
 // version() changes whenever an object's pixels do, so work derived from the objects alone
@@ -215,18 +226,10 @@ private:
         inputs_.grafp = grafp;
         inputs_.grafm = grafm;
         unsigned shown = 0;  // bit o: object o, made again, has pixels in the window
-        for (unsigned r = players; r; r &= r - 1) {
+        storeShapes(grafp, grafm);
+        for (unsigned r = players | missiles << 4; r; r &= r - 1) {
             const int o = std::countr_zero(r);
-            const unsigned graf = (grafp >> (8 * o)) & 0xFF;
-            bits_[o] = expand_[o][graf] & clip_[o];
-            shape_[o] = static_cast<uint8_t>(graf);
-            shown |= static_cast<unsigned>(bits_[o] != 0) << o;
-        }
-        for (unsigned r = missiles << 4; r; r &= r - 1) {
-            const int o = std::countr_zero(r);
-            const unsigned graf = ((grafm >> (2 * (o - 4))) & 3) << 6;
-            bits_[o] = expand_[o][graf] & clip_[o];
-            shape_[o] = static_cast<uint8_t>(graf);
+            bits_[o] = expand_[o][shape_[o]] & clip_[o];
             shown |= static_cast<unsigned>(bits_[o] != 0) << o;
         }
         active_ = static_cast<uint8_t>((active_ & ~(players | missiles << 4)) | shown);
@@ -235,6 +238,14 @@ private:
         stale_ = true;
     }
     void placeObjects(const ObjectInputs& now);
+    // All eight shapes in one store: shapes() reads them back as one word, which a store of
+    // each byte would make wait until those stores reach the cache (no store-to-load forwarding
+    // from several stores; a moving frame spent 3% of its time there).
+    void storeShapes(uint32_t grafp, uint8_t grafm) {
+        static_assert(std::endian::native == std::endian::little, "object o's shape is byte o of the word");
+        const uint64_t shapes = grafp | uint64_t{kMissileShapes.bytes[grafm]} << 32;
+        std::memcpy(shape_, &shapes, sizeof shapes);
+    }
 
     ObjectSpan place_[kObjectCount];          // x, width and length (shape and bits: below)
     uint32_t bits_[kObjectCount]{};           // ObjectSpan::bits
