@@ -36,11 +36,13 @@ public:
     // The whole window of a line of cached objects with the registers constant (most lines).
     // `kept`: the line's entry in the playfield memo (null: none), whose row is taken where it
     // is kept and kept where it is drawn.
-    void wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache, PlayfieldMemo::Line* kept = nullptr) {
+    [[gnu::always_inline]] void wholeLine(const GtiaLine& at, int gtia, ObjectMaskCache& cache,
+                                          PlayfieldMemo::Line* kept = nullptr) {
         // Most lines of a frame whose painting is deferred: the playfield as a frame ago and
         // objects like those of the lines deferred before. Deferred here on a few compares,
-        // inline: the call below costs more than that. (The colours are looked up first:
-        // the deferred lines' key holds their version.)
+        // inline in the caller (always: GCC otherwise may make it a call, which costs more than
+        // the compares). (The colours are looked up first: the deferred lines' key holds their
+        // version.)
         if (deferredCount_ != 0 && gtia == 0 && kept && kept->hasRow) {
             colours_.lookup(at.regs);
             if (deferredLikeTheLast(at.row(), kept->row.data(), at.pf, cache)) return;
