@@ -116,6 +116,30 @@
 // for all four colours of an object with one shift and no branch per colour, and skipping the
 // colours a line does not show, were each within 2% (not kept).
 //
+// The session after that (2 December 2026, afternoon; a slower Intel Xeon of the same kind,
+// same run, medians of 6 alternating runs pinned to one core; the code of before the speed
+// work, this session's start, this code): the moving frame with the picture 20.1, 10.9 and
+// 9.7 us (2.07x), picture and record 43.2, 15.6 and 14.5 us, collisions alone 8.5, 5.3 and
+// 5.3 us, NewColour 19.7, 14.1 and 13.5 us. Callgrind: 164,000 instructions a moving frame,
+// some four an instruction per cycle: the frame is bound by its instructions, and by memory
+// only where the kept rows are copied (a third of the copy's time there was the wait on
+// them). Kept, each measured in the same run as the code before it:
+//  - A deferred line's kept playfield row is copied into the frame when the line is deferred,
+//    not with the painting of its batch: the copy's loads and stores then overlap the next
+//    lines' work instead of waiting on the memory all together (10.8 to 10.2 us).
+//  - The picture's check whether a line is like the deferred ones before it is inline in
+//    GTIA's line (GtiaPicture::wholeLine; a call and its register saves cost more than it).
+//  - objectsShownOverPlayfield() answers from a table made once, not from the priority
+//    equations at every change of a line's kind of playfield (twice a frame here).
+//  - The cached objects' eight shapes are stored as one word: read back as one, a store of
+//    each byte had made the load wait for the stores to reach the cache (perf's hottest
+//    instruction in GTIA's line, 12% of its samples).
+// Tried and not kept: putting back only the clocks the objects covered a frame ago instead of
+// copying the whole kept row (12 stores a row instead of 24) was no faster: the objects reach
+// all six cache lines of a row, so the same memory moves; prefetching the next line's kept
+// row and frame row, 3% slower; prefetching the next line's playfield masks, or keeping the
+// masks before the row in the memo entry, no faster.
+//
 // The busy scene is static: every frame starts as the one before did (HITCLR included), so
 // the machine takes the last frame's result (the frame memo, Machine::runFrame) and these
 // cases time that. The NewColour cases change a colour before every frame: every frame is
