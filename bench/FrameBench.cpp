@@ -120,10 +120,10 @@
 // same run, medians of 6 alternating runs pinned to one core; the code of before the speed
 // work, this session's start, this code): the moving frame with the picture 20.1, 10.9 and
 // 9.7 us (2.07x), picture and record 43.2, 15.6 and 14.5 us, collisions alone 8.5, 5.3 and
-// 5.3 us, NewColour 19.7, 14.1 and 13.5 us. Callgrind: 164,000 instructions a moving frame,
-// some four an instruction per cycle: the frame is bound by its instructions, and by memory
-// only where the kept rows are copied (a third of the copy's time there was the wait on
-// them). Kept, each measured in the same run as the code before it:
+// 5.3 us, NewColour 19.7, 14.1 and 13.5 us. Callgrind counted 164,000 instructions a moving
+// frame at the start. Leaving the copy of the kept rows out (a wrong picture) made the frame
+// 1.7 us faster; the first change below won back about a third of that. Kept, each measured
+// in the same run as the code before it:
 //  - A deferred line's kept playfield row is copied into the frame when the line is deferred,
 //    not with the painting of its batch: the copy's loads and stores then overlap the next
 //    lines' work instead of waiting on the memory all together (10.8 to 10.2 us).
