@@ -713,10 +713,10 @@ void GtiaPicture::wholeLineInFull(const GtiaLine& at, int gtia, ObjectMaskCache&
         const ColourLookup lut = colours_.lookup(regs);
         const uint8_t lum1 = regs[Reg::COLPF1] & 0x0E;
         if (kept && kept->hasRow) {
-            // The playfield as a frame ago: copied in with the objects.
+            // The playfield as a frame ago: copied in with the objects. (A line like the
+            // deferred ones before it was deferred by wholeLine().)
             if (!cache.active()) copyPictureRow(row, kept->row.data());
-            else if (!deferredLikeTheLast(row, kept->row.data(), at.pf, cache))
-                overlaySpans(row, kept->row.data(), at.mem, at.pf, cache, lut, regs[Reg::PRIOR], lum1);
+            else overlaySpans(row, kept->row.data(), at.mem, at.pf, cache, lut, regs[Reg::PRIOR], lum1);
             return;
         } else {
             composeBase(row, kWindowLeft, kWindowRight + 1, at.mem, at.pf, lut, lum1);

@@ -41,9 +41,11 @@ public:
         // Most lines of a frame whose painting is deferred: the playfield as a frame ago and
         // objects like those of the lines deferred before. Deferred here on a few compares,
         // inline in the caller (always: GCC otherwise may make it a call, which costs more than
-        // the compares). (The colours are looked up first: the deferred lines' key holds their
-        // version.)
-        if (deferredCount_ != 0 && gtia == 0 && kept && kept->hasRow) {
+        // the compares). A line with no object is not deferred (its row would wait for the
+        // painting of every object of the batch, each painting nothing there): it is the
+        // playfield alone. (The colours are looked up first: the deferred lines' key holds
+        // their version.)
+        if (deferredCount_ != 0 && gtia == 0 && kept && kept->hasRow && cache.active()) {
             colours_.lookup(at.regs);
             if (deferredLikeTheLast(at.row(), kept->row.data(), at.pf, cache)) return;
         }

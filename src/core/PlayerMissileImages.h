@@ -240,7 +240,7 @@ private:
     void placeObjects(const ObjectInputs& now);
     // All eight shapes in one store: shapes() reads them back as one word, which a store of
     // each byte would make wait until those stores reach the cache (no store-to-load forwarding
-    // from several stores; a moving frame spent 3% of its time there).
+    // from several stores: perf's hottest instruction in GTIA's line waited on it).
     void storeShapes(uint32_t grafp, uint8_t grafm) {
         static_assert(std::endian::native == std::endian::little, "object o's shape is byte o of the word");
         const uint64_t shapes = grafp | uint64_t{kMissileShapes.bytes[grafm]} << 32;
