@@ -120,7 +120,8 @@
 // same run, medians of 6 alternating runs pinned to one core; the code of before the speed
 // work, this session's start, this code): the moving frame with the picture 20.1, 10.9 and
 // 9.7 us (2.07x), picture and record 43.2, 15.6 and 14.5 us, collisions alone 8.5, 5.3 and
-// 5.3 us, NewColour 19.7, 14.1 and 13.5 us. Callgrind counted 164,000 instructions a moving
+// 5.3 us, NewColour 19.7, 14.1 and 13.5 us (the session's last code, in a later run: 21.2,
+// 11.9 and 10.4 us with the picture, 2.03x). Callgrind counted 164,000 instructions a moving
 // frame at the start. Leaving the copy of the kept rows out (a wrong picture) made the frame
 // 1.7 us faster; the first change below won back about a third of that. Kept, each measured
 // in the same run as the code before it:
